@@ -1,0 +1,87 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Package directions (DESIGN.md section 2): web → domain; server → deck-engine → domain.
+// Nothing imports from apps/. Inside the web app, a feature never imports another feature.
+const webFeatures = ['auth', 'admin', 'dashboard', 'deck-wizard', 'deck-preview', 'viewer'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/domain',
+              from: ['./packages/deck-engine', './apps'],
+              message: 'packages/domain is pure and imports no other workspace.',
+            },
+            {
+              target: './packages/deck-engine',
+              from: ['./apps'],
+              message: 'The deck engine knows nothing of HTTP, the database or the web app.',
+            },
+            {
+              target: './apps/web',
+              from: ['./apps/server', './packages/deck-engine'],
+              message: 'The web app imports @deck-portal/domain only.',
+            },
+            {
+              target: './apps/server',
+              from: ['./apps/web'],
+              message: 'The server never imports the web app.',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature; lift shared code into ui/ or lib/.',
+            })),
+            {
+              target: ['./apps/web/src/ui', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared widgets and helpers never import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);
