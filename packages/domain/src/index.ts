@@ -1,3 +1,12 @@
 // The one entry point of @deck-portal/domain: pure schemas, constants and rules shared by
 // the web app, the server and the deck engine.
 export * from './errors.ts';
+export * from './users.ts';
+export * from './deck/product-catalogue.ts';
+export * from './deck/money.ts';
+export * from './deck/pricing.ts';
+export * from './deck/placeholder-types.ts';
+export * from './deck/deck-draft.ts';
+export * from './deck/deck-pricing.ts';
+export * from './deck/default-slide-selection.ts';
+export * from './deck/template-library.ts';

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { placeholderSchema } from './placeholder-types.ts';
+import { productIdSchema } from './product-catalogue.ts';
+import { pricingTextOverridesSchema } from './pricing.ts';
+
+/** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
+export const DECK_DRAFT_MESSAGES = {
+  deckTitleRequired: 'Deck title is required',
+  clientNameRequired: 'Client name is required',
+  dateRequired: 'Date is required',
+  dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
+  productsRequired: 'Please select at least one product',
+  quantityMin: 'Quantity must be at least 1',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityMax: 'Quantity must be at most 100,000',
+  priceMin: 'Price must be at least 0',
+  priceStep: 'Price must be in steps of 0.01',
+  priceMax: 'Price must be at most 10,000,000',
+  duplicateProduct: 'Each product can be selected once',
+  slidesRequired: 'Please select at least one slide',
+  customSlideEmpty: 'Please fill in at least one field for this custom slide',
+} as const;
+
+export const TEXT_LIMITS = {
+  deckTitle: 200,
+  clientName: 200,
+  primaryContact: 200,
+  placeholderContent: 5000,
+} as const;
+
+/** Required text: whitespace-only fails; stored trimmed. */
+function requiredText(message: string, max: number, label: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar date as `YYYY-MM-DD` (no time, no zone: the deck prints it as written). */
+export const deckDateSchema = z
+  .string({ error: DECK_DRAFT_MESSAGES.dateRequired })
+  .trim()
+  .min(1, { message: DECK_DRAFT_MESSAGES.dateRequired, abort: true })
+  .refine(isRealDate, DECK_DRAFT_MESSAGES.dateInvalid);
+
+export const deckModeSchema = z.enum(['simple', 'advanced']);
+export type DeckMode = z.infer<typeof deckModeSchema>;
+
+export const basicInfoSchema = z.object({
+  deckTitle: requiredText(
+    DECK_DRAFT_MESSAGES.deckTitleRequired,
+    TEXT_LIMITS.deckTitle,
+    'Deck title',
+  ),
+  clientName: requiredText(
+    DECK_DRAFT_MESSAGES.clientNameRequired,
+    TEXT_LIMITS.clientName,
+    'Client name',
+  ),
+  date: deckDateSchema,
+  primaryContact: z
+    .string()
+    .trim()
+    .max(
+      TEXT_LIMITS.primaryContact,
+      `Primary contact must be at most ${TEXT_LIMITS.primaryContact} characters`,
+    )
+    .default(''),
+  mode: deckModeSchema.default('simple'),
+  userId: z.string().optional(),
+});
+export type BasicInfo = z.infer<typeof basicInfoSchema>;
+
+/** A number typed into a form field: numbers pass, numeric strings convert, anything else → `fallback`. */
+function numberOr(fallback: number) {
+  return (value: unknown): unknown => {
+    if (typeof value === 'number') return Number.isFinite(value) ? value : fallback;
+    if (typeof value === 'string' && value.trim() !== '') {
+      const parsed = Number(value.trim());
+      return Number.isFinite(parsed) ? parsed : fallback;
+    }
+    return fallback;
+  };
+}
+
+/** SPEC.md §5: a non-numeric quantity becomes 1; at least 1. */
+export const quantitySchema = z.preprocess(
+  numberOr(1),
+  z
+    .number()
+    .int(DECK_DRAFT_MESSAGES.quantityWhole)
+    .min(1, DECK_DRAFT_MESSAGES.quantityMin)
+    .max(100_000, DECK_DRAFT_MESSAGES.quantityMax),
+);
+
+/** SPEC.md §5: a non-numeric price becomes 0; at least 0, in steps of 0.01. */
+export const priceSchema = z.preprocess(
+  numberOr(0),
+  z
+    .number()
+    .min(0, DECK_DRAFT_MESSAGES.priceMin)
+    .max(10_000_000, DECK_DRAFT_MESSAGES.priceMax)
+    // Compare in cents with a tolerance: 19.99 * 100 is 1998.9999999999998 in binary floating point.
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
+      message: DECK_DRAFT_MESSAGES.priceStep,
+    }),
+);
+
+export const selectedProductSchema = z.object({
+  id: productIdSchema,
+  quantity: quantitySchema,
+  /** The rep's unit price in US dollars (starts at the MSRP). */
+  customPricing: priceSchema,
+});
+export type SelectedProduct = z.infer<typeof selectedProductSchema>;
+
+export const productSelectionSchema = z.object({
+  selectedProducts: z
+    .array(selectedProductSchema)
+    .min(1, DECK_DRAFT_MESSAGES.productsRequired)
+    .refine((products) => new Set(products.map((p) => p.id)).size === products.length, {
+      message: DECK_DRAFT_MESSAGES.duplicateProduct,
+    }),
+  includePricing: z.boolean().default(false),
+  /** The rep's edits of the pricing texts, per product; they win over the computed values. */
+  customPricing: z.partialRecord(productIdSchema, pricingTextOverridesSchema).default({}),
+});
+export type ProductSelection = z.infer<typeof productSelectionSchema>;
+
+export const customSlideSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    layoutId: z.string().min(1).max(100),
+    layoutName: z.string().max(200).default(''),
+    placeholderContent: z
+      .record(
+        z.string().max(100),
+        z
+          .string()
+          .max(
+            TEXT_LIMITS.placeholderContent,
+            `Text must be at most ${TEXT_LIMITS.placeholderContent} characters`,
+          ),
+      )
+      .default({}),
+    placeholders: z.array(placeholderSchema).max(20).default([]),
+  })
+  .superRefine((slide, ctx) => {
+    if (slide.placeholders.length === 0) return;
+    const hasContent = slide.placeholders.some(
+      (p) => (slide.placeholderContent[p.objectId] ?? '').trim() !== '',
+    );
+    if (!hasContent) {
+      ctx.addIssue({
+        code: 'custom',
+        message: DECK_DRAFT_MESSAGES.customSlideEmpty,
+        path: ['placeholderContent'],
+      });
+    }
+  });
+export type CustomSlide = z.infer<typeof customSlideSchema>;
+
+export const templateCustomizationSchema = z.object({
+  selectedSlides: z
+    .array(z.string().min(1).max(100))
+    .min(1, DECK_DRAFT_MESSAGES.slidesRequired)
+    .max(200),
+  customSlides: z.array(customSlideSchema).max(30).default([]),
+});
+export type TemplateCustomization = z.infer<typeof templateCustomizationSchema>;
+
+/** The whole wizard draft (SPEC.md §3 `deckCreationData`), as `POST /api/generate-slides` takes it. */
+export const deckDraftSchema = z.object({
+  basicInfo: basicInfoSchema,
+  productSelection: productSelectionSchema,
+  templateCustomization: templateCustomizationSchema,
+});
+export type DeckDraft = z.infer<typeof deckDraftSchema>;
+/** The draft before parsing (what the browser stores): defaults may be missing. */
+export type DeckDraftInput = z.input<typeof deckDraftSchema>;

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { selectDefaultSlides, type SelectableSlide } from './default-slide-selection.ts';
+import { PRODUCT_IDS, type ProductId } from './product-catalogue.ts';
+
+// A 24-slide master shaped like the engine's: product slides at 6, 7, 8; appendix from 20.
+const categories = [
+  'intro',
+  'intro',
+  'legal',
+  'company',
+  'company',
+  'market',
+  'products',
+  'products',
+  'products',
+  'strategy',
+  'strategy',
+  'sales',
+  'sales',
+  'closing',
+  'closing',
+  'company',
+  'market',
+  'sales',
+  'strategy',
+  'sales',
+  'appendix',
+  'appendix',
+  'appendix',
+  'appendix',
+];
+const master: SelectableSlide[] = categories.map((category, index) => ({
+  id: `s${index}`,
+  index,
+  category,
+}));
+
+function indexes(productIds: ProductId[], slides = master): number[] {
+  return selectDefaultSlides(slides, productIds).map((id) => Number(id.slice(1)));
+}
+
+const base = [0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, 14];
+
+describe('selectDefaultSlides', () => {
+  const cases: Array<[ProductId[], number[]]> = [
+    [[], []],
+    [['data_logger'], [6]],
+    [['battery_backup'], [7]],
+    [['bms'], [7]],
+    [['controller'], [8]],
+    [['battery_backup', 'bms'], [7]],
+    [
+      ['data_logger', 'controller'],
+      [6, 8],
+    ],
+    [
+      ['data_logger', 'battery_backup'],
+      [6, 7],
+    ],
+    [
+      ['bms', 'controller'],
+      [7, 8],
+    ],
+    [
+      ['data_logger', 'bms', 'controller'],
+      [6, 7, 8],
+    ],
+    [[...PRODUCT_IDS], [6, 7, 8]],
+  ];
+  it.each(cases)('products %j keep product slides %j', (products, productSlides) => {
+    expect(indexes(products)).toEqual([...base, ...productSlides].sort((a, b) => a - b));
+  });
+
+  it('covers every subset of the four products', () => {
+    for (let mask = 0; mask < 16; mask += 1) {
+      const chosen = PRODUCT_IDS.filter((_, bit) => mask & (1 << bit));
+      const got = indexes(chosen);
+      expect(got.every((i) => i < 15)).toBe(true);
+      expect(got.includes(6)).toBe(chosen.includes('data_logger'));
+      expect(got.includes(7)).toBe(chosen.includes('battery_backup') || chosen.includes('bms'));
+      expect(got.includes(8)).toBe(chosen.includes('controller'));
+    }
+  });
+
+  it('never takes appendix slides, even inside the first 15', () => {
+    const withEarlyAppendix = master.map((s) =>
+      s.index === 3 ? { ...s, category: 'appendix' } : s,
+    );
+    expect(indexes(['controller'], withEarlyAppendix)).not.toContain(3);
+  });
+
+  it('answers master order whatever the input order', () => {
+    expect(indexes(['controller'], [...master].reverse())).toEqual(
+      [...base, 8].sort((a, b) => a - b),
+    );
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { formatUsd } from './money.ts';
+import {
+  applyPricingOverrides,
+  computePricingFigures,
+  computePricingTexts,
+  unitPriceFor,
+} from './pricing.ts';
+import { resolveDeckPricing } from './deck-pricing.ts';
+import { PRODUCTS } from './product-catalogue.ts';
+
+describe('formatUsd', () => {
+  it('writes en-US dollars with two decimals and thousands separators', () => {
+    expect(formatUsd(6245)).toBe('$6,245.00');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(1234567.5)).toBe('$1,234,567.50');
+  });
+});
+
+describe('price book', () => {
+  it('holds SPEC.md §9 table', () => {
+    expect(PRODUCTS.battery_backup).toMatchObject({
+      msrp: 5995,
+      defaultQuantity: 1,
+      basePrice: 5995,
+      whiteGloveShipping: 250,
+      flatRateShipping: 150,
+      warrantyYears: 7,
+    });
+    expect(PRODUCTS.data_logger).toMatchObject({
+      msrp: 29.99,
+      defaultQuantity: 100,
+      basePrice: 895,
+      whiteGloveShipping: 50,
+      flatRateShipping: 25,
+      warrantyYears: 5,
+    });
+    expect(PRODUCTS.controller).toMatchObject({
+      msrp: 199,
+      defaultQuantity: 1,
+      basePrice: 1295,
+      whiteGloveShipping: 75,
+      flatRateShipping: 35,
+      warrantyYears: 3,
+    });
+    expect(PRODUCTS.bms).toMatchObject({
+      msrp: 200,
+      defaultQuantity: 1,
+      basePrice: 2495,
+      whiteGloveShipping: 125,
+      flatRateShipping: 75,
+      warrantyYears: 5,
+    });
+    for (const product of Object.values(PRODUCTS)) {
+      expect(product.name.length).toBeGreaterThan(0);
+      expect(product.description.length).toBeGreaterThan(20);
+      expect(product.features.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe('computePricingTexts (worked by hand)', () => {
+  it('battery_backup ×1 at $5,995: white-glove $250, total $6,245.00, ITC $1,873.50', () => {
+    // 5995 × 1 + 250 = 6245; 30 % = 1873.50; 6245 − 1873.50 = 4371.50
+    expect(
+      computePricingTexts({ productId: 'battery_backup', quantity: 1, unitPrice: 5995 }),
+    ).toEqual({
+      stdpricing: '$5,995.00',
+      qty: '1',
+      shiprate: '$250.00',
+      wgd: 'White-glove delivery',
+      total: '$6,245.00',
+      itc: '$1,873.50',
+      effective: '$4,371.50',
+      monthsincluded: '24',
+      annual: '$75',
+      warrantyyear: '7',
+      maintenance: 'Battery monitoring: 24 months included, then $75 per year',
+    });
+  });
+
+  it('data_logger ×100 at $29.99 ships flat-rate: $2,999 + $25 = $3,024.00', () => {
+    // 29.99 × 100 = 2999; quantity 100 > 10 → flat-rate $25; 30 % of 3024 = 907.20
+    const texts = computePricingTexts({
+      productId: 'data_logger',
+      quantity: 100,
+      unitPrice: 29.99,
+    });
+    expect(texts).toMatchObject({
+      stdpricing: '$29.99',
+      qty: '100',
+      shiprate: '$25.00',
+      wgd: 'Flat-rate drop ship',
+      total: '$3,024.00',
+      itc: '$907.20',
+      effective: '$2,116.80',
+      monthsincluded: 'Unlimited',
+      annual: 'Included',
+      warrantyyear: '5',
+    });
+  });
+
+  it('controller crosses the shipping threshold between 10 and 11', () => {
+    // ×10: 1990 + 75 white-glove = 2065; ×11: 2189 + 35 flat-rate = 2224, ITC 667.20
+    const ten = computePricingTexts({ productId: 'controller', quantity: 10, unitPrice: 199 });
+    expect(ten).toMatchObject({
+      shiprate: '$75.00',
+      wgd: 'White-glove delivery',
+      total: '$2,065.00',
+    });
+    const eleven = computePricingTexts({ productId: 'controller', quantity: 11, unitPrice: 199 });
+    expect(eleven).toMatchObject({
+      shiprate: '$35.00',
+      wgd: 'Flat-rate drop ship',
+      total: '$2,224.00',
+      itc: '$667.20',
+      effective: '$1,556.80',
+      warrantyyear: '3',
+    });
+  });
+
+  it('uses a custom price: bms ×2 at $180.50 → $361 + $125 = $486.00', () => {
+    const texts = computePricingTexts({ productId: 'bms', quantity: 2, unitPrice: 180.5 });
+    expect(texts).toMatchObject({
+      stdpricing: '$180.50',
+      total: '$486.00',
+      itc: '$145.80',
+      effective: '$340.20',
+    });
+  });
+
+  it('handles a zero price: only shipping is charged', () => {
+    const texts = computePricingTexts({ productId: 'controller', quantity: 1, unitPrice: 0 });
+    expect(texts).toMatchObject({
+      stdpricing: '$0.00',
+      total: '$75.00',
+      itc: '$22.50',
+      effective: '$52.50',
+    });
+  });
+
+  it('rounds the credit to the cent and keeps total = credit + effective', () => {
+    // 0.05 + 75 = 75.05; 30 % = 22.515 → 22.52 (half up on cents); 75.05 − 22.52 = 52.53
+    const figures = computePricingFigures({
+      productId: 'controller',
+      quantity: 1,
+      unitPrice: 0.05,
+    });
+    expect(figures).toMatchObject({ totalCents: 7505, itcCents: 2252, effectiveCents: 5253 });
+  });
+});
+
+describe('unitPriceFor', () => {
+  it("takes the rep's price with pricing included and the base price otherwise", () => {
+    expect(unitPriceFor('data_logger', 29.99, true)).toBe(29.99);
+    expect(unitPriceFor('data_logger', 29.99, false)).toBe(895);
+    expect(unitPriceFor('controller', undefined, true)).toBe(1295);
+  });
+});
+
+describe('pricing overrides', () => {
+  it("lets the rep's edits win over the computed texts, key by key", () => {
+    const computed = computePricingTexts({ productId: 'controller', quantity: 1, unitPrice: 199 });
+    const merged = applyPricingOverrides(computed, { total: 'Call us', wgd: 'Pick-up' });
+    expect(merged.total).toBe('Call us');
+    expect(merged.wgd).toBe('Pick-up');
+    expect(merged.itc).toBe(computed.itc);
+  });
+
+  it('resolves every selected product in selection order', () => {
+    const pricing = resolveDeckPricing({
+      includePricing: false,
+      selectedProducts: [
+        { id: 'data_logger', quantity: 100, customPricing: 29.99 },
+        { id: 'battery_backup', quantity: 1, customPricing: 5000 },
+      ],
+      customPricing: { battery_backup: { maintenance: 'Five years of monitoring included' } },
+    });
+    expect(pricing.map((p) => p.productId)).toEqual(['data_logger', 'battery_backup']);
+    // Pricing not included: base prices. 895 × 100 + 25 = 89,525.00
+    expect(pricing[0]?.texts.total).toBe('$89,525.00');
+    expect(pricing[1]?.texts.stdpricing).toBe('$5,995.00');
+    expect(pricing[1]?.texts.maintenance).toBe('Five years of monitoring included');
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { placeholderSchema } from './placeholder-types.ts';
+
+/** The shapes `GET /api/template-slides` and `GET /api/template-layouts` answer (SPEC.md §3). */
+export const templateCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `#RRGGBB` */
+  color: z.string(),
+});
+export type TemplateCategory = z.infer<typeof templateCategorySchema>;
+
+export const templateSlideSchema = z.object({
+  id: z.string(),
+  /** Zero-based position in the master deck. */
+  index: z.number().int().min(0),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  /** URL of the slide's thumbnail, when the server offers one. */
+  thumbnail: z.string().optional(),
+  /** Whether the slide is in the default selection (SPEC.md §9) for the chosen products. */
+  selected: z.boolean().optional(),
+});
+export type TemplateSlideInfo = z.infer<typeof templateSlideSchema>;
+
+export const templateSlidesResponseSchema = z.object({
+  slides: z.array(templateSlideSchema),
+  categories: z.array(templateCategorySchema),
+});
+
+export const layoutSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  placeholderCount: z.number().int().min(0),
+  placeholders: z.array(placeholderSchema),
+});
+export type LayoutInfo = z.infer<typeof layoutSchema>;
+
+export const templateLayoutsResponseSchema = z.object({ layouts: z.array(layoutSchema) });
