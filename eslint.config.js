@@ -63,7 +63,8 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
-              message: 'A feature never imports another feature; lift shared code into ui/ or lib/.',
+              message:
+                'A feature never imports another feature; lift shared code into ui/ or lib/.',
             })),
             {
               target: ['./apps/web/src/ui', './apps/web/src/lib'],
@@ -84,4 +85,19 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The same directions for imports by package name.
+  ...[
+    ['packages/domain/**', ['@deck-portal/*']],
+    ['packages/deck-engine/**', ['@deck-portal/server', '@deck-portal/web']],
+    ['apps/web/**', ['@deck-portal/server', '@deck-portal/deck-engine']],
+    ['apps/server/**', ['@deck-portal/web']],
+  ].map(([files, group]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group, message: 'This import breaks the package directions.' }] },
+      ],
+    },
+  })),
 );

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Folder of the built web app; when absent only the API is served. */
+  webRoot?: string;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | { level: string };
+};
+
+export type App = FastifyInstance & { lifecycle: Lifecycle };
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/** Builds the whole HTTP application from its dependencies; listening is main.ts's job. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const lifecycle: Lifecycle = { isShuttingDown: false, inFlight: 0 };
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Counted once per request, whether it ends with a response or with the client going away.
+  const inFlight = new Set<string>();
+  const settle = (id: string) => {
+    if (inFlight.delete(id)) lifecycle.inFlight = inFlight.size;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    inFlight.add(request.id);
+    lifecycle.inFlight = inFlight.size;
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request) => settle(request.id));
+  app.addHook('onRequestAbort', async (request) => settle(request.id));
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, {
+    isHttps: deps.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Deck Portal API', version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const clock = deps.clock ?? systemClock;
+  void clock;
+
+  await app.register(healthRoutes, { database: deps.database, lifecycle });
+  await registerWebApp(app, deps.webRoot);
+
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+
+  return Object.assign(app, { lifecycle }) as unknown as App;
+}

@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every module uses; the same API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Answers true when a trivial query succeeds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Any number of server processes may start at once on one PostgreSQL: only one migrates.
+const migrationLockKey = 7_305_112_201;
+
+export type DatabaseOptions =
+  { driver: 'postgres'; url: string } | { driver: 'pglite'; dataDir: string | undefined };
+
+/** Opens the database (PGlite in a directory or in memory, or PostgreSQL) and migrates it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database =
+    options.driver === 'postgres'
+      ? await openPostgres(options.url)
+      : await openPglite(options.dataDir);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
+  let client;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    ping: () => pingWith(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    ping: () => pingWith(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function migrate(database: Database): Promise<void> {
+  if (database.driver === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
+    await run(tx as never, { migrationsFolder });
+  });
+}

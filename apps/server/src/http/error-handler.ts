@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@deck-portal/domain';
+import { AppError } from './app-error.ts';
+
+// Messages for the framework's own 4xx errors, so that no internal wording leaks.
+const frameworkMessages: Record<number, [string, string]> = {
+  400: ['bad_request', 'The request could not be read.'],
+  404: ['not_found', 'Not found.'],
+  405: ['method_not_allowed', 'This method is not allowed here.'],
+  406: ['not_acceptable', 'The requested format is not available.'],
+  408: ['request_timeout', 'The request took too long.'],
+  413: ['payload_too_large', 'The request body is larger than the 1 MiB limit.'],
+  415: ['unsupported_media_type', 'Send the request body as application/json.'],
+  429: ['too_many_requests', 'Too many requests. Please try again later.'],
+};
+
+function send(reply: FastifyReply, status: number, error: ApiErrorBody['error']) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ error });
+}
+
+/** Maps every thrown error to the one error contract: `{"error":{"code","message","fields"?}}`. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? 'Invalid value.';
+      }
+      return send(reply, 400, {
+        code: 'validation_failed',
+        message: 'Some fields are missing or invalid.',
+        fields,
+      });
+    }
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const [code, message] = frameworkMessages[status] ?? [
+        'bad_request',
+        'The request was refused.',
+      ];
+      return send(reply, status, { code, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, {
+      code: 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { Clock } from '../../src/clock.ts';
+import type { Database } from '../../src/db/database.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-11-02T09:00:00Z')) {
+  let current = start.getTime();
+  const clock: Clock & { advance(ms: number): void; set(date: Date): void } = {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+  return clock;
+}
+
+export type TestApp = { app: App; database: Database; config: Config };
+
+/** Builds the real app on a fresh database, with no logging and an optional fake clock. */
+export async function createTestApp(
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** Routes only a test needs, added before the app is ready. */
+    extraRoutes?: (app: App) => unknown;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ PUBLIC_URL: 'http://portal.test', ...options.env });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  options.extraRoutes?.(app);
+  await app.ready();
+  return { app, database, config };
+}

@@ -1,0 +1,73 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { loadChunk } from '../lib/lazy-chunk.ts';
+import { RouteError } from '../ui/route-error.tsx';
+import { PageLoader } from '../ui/page-loader.tsx';
+
+type PageModule = { default: React.ComponentType };
+
+/** A lazily loaded screen; a chunk that fails to arrive shows 'Loading chunk {name} failed'. */
+function page(chunk: string, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const module = await loadChunk(chunk, load);
+      return { Component: module.default };
+    },
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: paths.home, element: <Navigate to={paths.auth} replace /> },
+      { path: paths.auth, ...page('auth', () => import('../features/auth/auth-page.tsx')) },
+      {
+        path: paths.resetPassword,
+        ...page('reset-password', () => import('../features/auth/reset-password-page.tsx')),
+      },
+      {
+        path: paths.unapproved,
+        ...page('unapproved', () => import('../features/auth/unapproved-page.tsx')),
+      },
+      { path: paths.admin, ...page('admin', () => import('../features/admin/admin-page.tsx')) },
+      {
+        path: paths.dashboard,
+        ...page('dashboard', () => import('../features/dashboard/dashboard-page.tsx')),
+      },
+      {
+        path: paths.createDeck.basicInfo,
+        ...page('basic-info', () => import('../features/deck-wizard/basic-info-page.tsx')),
+      },
+      {
+        path: paths.createDeck.productSelection,
+        ...page(
+          'product-selection',
+          () => import('../features/deck-wizard/product-selection-page.tsx'),
+        ),
+      },
+      {
+        path: paths.createDeck.customize,
+        ...page('customize', () => import('../features/deck-wizard/customize-page.tsx')),
+      },
+      {
+        path: paths.createDeck.generate,
+        ...page('generate', () => import('../features/deck-wizard/generate-page.tsx')),
+      },
+      {
+        path: '/deck/:id/preview',
+        ...page('deck-preview', () => import('../features/deck-preview/deck-preview-page.tsx')),
+      },
+      {
+        path: '/deck/:id/view',
+        ...page('deck-view', () => import('../features/viewer/deck-view-page.tsx')),
+      },
+      { path: '*', ...page('not-found', () => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,18 @@
+/** Every URL of the web app, in one place (SPEC.md section 2's route table). */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  resetPassword: '/auth/reset',
+  acceptInvite: '/auth/invite',
+  unapproved: '/unapproved',
+  admin: '/admin',
+  dashboard: '/dashboard',
+  createDeck: {
+    basicInfo: '/create-deck/basic-info',
+    productSelection: '/create-deck/product-selection',
+    customize: '/create-deck/customize',
+    generate: '/create-deck/generate',
+  },
+  deckPreview: (id: string) => `/deck/${encodeURIComponent(id)}/preview`,
+  deckView: (id: string) => `/deck/${encodeURIComponent(id)}/view`,
+} as const;

@@ -1,0 +1,53 @@
+import { expect, test } from '../fixtures.ts';
+
+test('the root address lands on the sign-in page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an unknown path shows the 404 page whose link leads to the dashboard', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+const routes = [
+  '/auth',
+  '/unapproved',
+  '/admin',
+  '/dashboard',
+  '/create-deck/basic-info',
+  '/create-deck/product-selection',
+  '/create-deck/customize',
+  '/create-deck/generate',
+  '/deck/00000000-0000-0000-0000-000000000000/preview',
+];
+
+for (const route of routes) {
+  test(`${route} renders without a console error`, async ({ page }) => {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  });
+}
+
+test('the unapproved notice leads back to sign-in', async ({ page }) => {
+  await page.goto('/unapproved');
+  await expect(page.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test.describe('a script chunk that fails to load', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource|dashboard-page/] });
+
+  test('says so and offers a reload', async ({ page }) => {
+    await page.route('**/assets/dashboard-page-*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', { name: 'Loading chunk dashboard failed' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+});

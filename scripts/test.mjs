@@ -1,0 +1,52 @@
+// `npm test`: unit and server tests on the embedded database, the server tests again on
+// PostgreSQL when DATABASE_URL is set, then the browser tests against the real built server.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { buildWebIfNeeded } from './web-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// The vitest runs never touch a real server database unless asked to by TEST_DATABASE_URL.
+const { DATABASE_URL, ...envWithoutDatabase } = process.env;
+const vitest = path.join(root, 'node_modules/.bin/vitest');
+
+if (!only || only === 'unit') {
+  console.log('\n▶ unit and server tests (embedded database)');
+  const result = spawnSync(vitest, ['run'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: envWithoutDatabase,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (DATABASE_URL) {
+    run('server tests (PostgreSQL)', vitest, ['run', '--project', 'server'], {
+      TEST_DATABASE_URL: DATABASE_URL,
+      DATABASE_URL: '',
+    });
+  }
+}
+if (!only || only === 'e2e') {
+  buildWebIfNeeded();
+  run(
+    'browser tests',
+    path.join(root, 'node_modules/.bin/playwright'),
+    ['test', '--config', 'e2e/playwright.config.ts'],
+    {
+      DATABASE_URL: '',
+    },
+  );
+}
