@@ -1,0 +1,172 @@
+import {
+  PRODUCTS,
+  resolveDeckPricing,
+  type DeckDraft,
+  type ProductPricing,
+} from '@deck-portal/domain';
+import type { Deck, Slide, SlideKind } from './layout/model.ts';
+import { categoryName } from './library/categories.ts';
+import type { LayoutDefinition } from './library/layouts.ts';
+import { composePricingSlide } from './library/pricing-slide.ts';
+import type { SlideContext } from './library/slide-kit.ts';
+import type { TemplateLibrary, TemplateSlide } from './library/template-library.ts';
+import type { ComposedSlide } from './library/template-slides.ts';
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `2026-03-05` → `March 5, 2026` (en-US), without time zones: the date is printed as chosen. */
+export function formatDeckDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  const [, y, m, d] = match;
+  return `${monthNames[Number(m) - 1] ?? m} ${Number(d)}, ${y}`;
+}
+
+interface PlannedSlide {
+  id: string;
+  kind: SlideKind;
+  title: string;
+  compose(ctx: SlideContext): ComposedSlide;
+}
+
+type CustomSlide = DeckDraft['templateCustomization']['customSlides'][number];
+
+function findLayout(library: TemplateLibrary, slide: CustomSlide): LayoutDefinition | undefined {
+  return (
+    library.layouts.find((l) => l.id === slide.layoutId) ??
+    library.layouts.find((l) => l.name.toLowerCase() === slide.layoutName.toLowerCase())
+  );
+}
+
+function planCustomSlide(
+  library: TemplateLibrary,
+  slide: CustomSlide,
+  warnings: string[],
+): PlannedSlide {
+  let layout = findLayout(library, slide);
+  let content: Record<string, string> = slide.placeholderContent;
+  if (!layout) {
+    // Keep the rep's words rather than drop the slide: all of it as one titled text slide.
+    warnings.push(
+      `Custom slide ${slide.id}: unknown layout "${slide.layoutId}", shown as title and body.`,
+    );
+    layout = library.layouts.find((l) => l.id === 'title-body') ?? library.layouts[0];
+    const values = slide.placeholders.map((p) => slide.placeholderContent[p.objectId] ?? '');
+    const all = values.length > 0 ? values : Object.values(slide.placeholderContent);
+    content = { title: slide.layoutName || 'Notes', body: all.filter((v) => v.trim()).join('\n') };
+  }
+  const chosen = layout as LayoutDefinition;
+  const titleHolder = chosen.placeholders.find((p) => p.type === 'TITLE');
+  const title = (titleHolder && content[titleHolder.objectId]?.trim()) || chosen.name;
+  return {
+    id: slide.id,
+    kind: 'custom',
+    title,
+    compose: (ctx) => chosen.compose(ctx, content),
+  };
+}
+
+function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
+  return {
+    id: slide.id,
+    kind: 'template',
+    title: slide.title,
+    compose: (ctx) => slide.compose(ctx),
+  };
+}
+
+function planPricingSlide(pricing: ProductPricing): PlannedSlide {
+  return {
+    id: `pricing-${pricing.productId}`,
+    kind: 'pricing',
+    title: `${PRODUCTS[pricing.productId].name}: your investment`,
+    compose: (ctx) => composePricingSlide(ctx, pricing),
+  };
+}
+
+/**
+ * The rep's draft as a laid-out deck: the selected template slides in master order, then one
+ * pricing slide per product (when pricing is included), then the custom slides, then the
+ * closing slides, then the appendix. Every text box is measured and fitted here, once.
+ */
+export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
+  const warnings: string[] = [];
+  const { basicInfo, productSelection, templateCustomization } = draft;
+
+  const byId = new Map(library.slides.map((s) => [s.id, s]));
+  const chosen = new Map<string, TemplateSlide>();
+  for (const id of templateCustomization.selectedSlides) {
+    const slide = byId.get(id);
+    if (slide) chosen.set(id, slide);
+    else warnings.push(`Unknown template slide "${id}" was skipped.`);
+  }
+  const ordered = [...chosen.values()].sort((a, b) => a.index - b.index);
+  const body = ordered.filter((s) => s.category !== 'closing' && s.category !== 'appendix');
+  const closing = ordered.filter((s) => s.category === 'closing');
+  const appendix = ordered.filter((s) => s.category === 'appendix');
+  const pricing = productSelection.includePricing ? resolveDeckPricing(productSelection) : [];
+
+  const plan: PlannedSlide[] = [
+    ...body.map(planTemplateSlide),
+    ...pricing.map(planPricingSlide),
+    ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
+    ...closing.map(planTemplateSlide),
+    ...appendix.map(planTemplateSlide),
+  ];
+
+  const sections: string[] = [];
+  const addSection = (name: string) => {
+    if (!sections.includes(name)) sections.push(name);
+  };
+  for (const slide of body) {
+    if (slide.category !== 'intro' && slide.category !== 'legal')
+      addSection(categoryName(slide.category));
+  }
+  if (pricing.length > 0) addSection('Pricing');
+  if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);
+  if (closing.length > 0) addSection('Next steps');
+
+  const slides: Slide[] = plan.map((planned, i) => {
+    const ctx: SlideContext = {
+      brand: library.brand,
+      clientName: basicInfo.clientName,
+      deckTitle: basicInfo.deckTitle,
+      dateText: formatDeckDate(basicInfo.date),
+      contact: basicInfo.primaryContact,
+      pageNumber: i + 1,
+      sections,
+      products: productSelection.selectedProducts.map((p) => p.id),
+    };
+    const composed = planned.compose(ctx);
+    return {
+      id: planned.id,
+      kind: planned.kind,
+      title: planned.title,
+      background: composed.background,
+      elements: composed.elements,
+    };
+  });
+
+  return {
+    title: basicInfo.deckTitle,
+    clientName: basicInfo.clientName,
+    date: basicInfo.date,
+    author: library.brand.name,
+    company: library.brand.legalName,
+    slides,
+    warnings,
+  };
+}

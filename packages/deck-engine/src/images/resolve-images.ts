@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { Deck } from '../layout/model.ts';
+import { fetchImage, type FetchImageOptions } from './fetch-image.ts';
+import type { ImageStore, ResolvedImage } from './image-store.ts';
+import type { ImageKind } from './sniff-image.ts';
+
+export interface ResolveImagesOptions extends FetchImageOptions {
+  /** Replace the network fetch (tests, benchmarks with pictures already in memory). */
+  fetcher?: typeof fetchImage;
+}
+
+/** Longest side of an embedded picture: enough for a full-slide photo at 2× on a projector. */
+const MAX_SIDE = 2400;
+
+// Normalised pictures by content hash: the same logo or photo in many decks is converted once.
+const normalisedCache = new Map<string, ResolvedImage>();
+
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return undefined;
+    const marker = bytes[i + 1]!;
+    const length = bytes.readUInt16BE(i + 2);
+    // Start-of-frame markers carry the size (C0–CF except C4, C8, CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    }
+    i += 2 + length;
+  }
+  return undefined;
+}
+
+/** PNG and JPEG within size pass as they are; everything else goes through sharp to PNG. */
+export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<ResolvedImage> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const cached = normalisedCache.get(hash);
+  if (cached) return cached;
+  let result: ResolvedImage | undefined;
+  if (kind === 'png' || kind === 'jpeg') {
+    const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
+    if (
+      size &&
+      size.width > 0 &&
+      size.height > 0 &&
+      Math.max(size.width, size.height) <= MAX_SIDE
+    ) {
+      result = { data: bytes, mime: kind === 'png' ? 'image/png' : 'image/jpeg', ...size, hash };
+    }
+  }
+  if (!result) {
+    if (
+      kind === 'svg' &&
+      /<script|\b(?:xlink:)?href\s*=\s*["'](?!#|data:)/i.test(bytes.toString('utf8'))
+    ) {
+      throw new Error('SVG pictures with scripts or external references are not allowed');
+    }
+    // Loaded lazily: decks without pictures to convert never pay for loading sharp.
+    const { default: sharp } = await import('sharp');
+    const image = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 }).rotate().resize({
+      width: MAX_SIDE,
+      height: MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const out =
+      kind === 'jpeg'
+        ? await image.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true })
+        : await image.png().toBuffer({ resolveWithObject: true });
+    result = {
+      data: out.data,
+      mime: kind === 'jpeg' ? 'image/jpeg' : 'image/png',
+      width: out.info.width,
+      height: out.info.height,
+      hash: createHash('sha256').update(out.data).digest('hex'),
+    };
+  }
+  if (normalisedCache.size > 200) normalisedCache.clear();
+  normalisedCache.set(hash, result);
+  return result;
+}
+
+/** Every picture URL a deck names, once each, in order of appearance. */
+export function imageUrls(deck: Deck): string[] {
+  const urls = new Set<string>();
+  for (const slide of deck.slides) {
+    for (const element of slide.elements) if (element.kind === 'image') urls.add(element.src);
+  }
+  return [...urls];
+}
+
+/**
+ * Fetches and normalises the deck's pictures in parallel. A picture that fails leaves no entry
+ * (the renderers draw a marked empty frame) and one warning naming the URL and the reason.
+ */
+export async function resolveImages(
+  deck: Deck,
+  options: ResolveImagesOptions = {},
+): Promise<{ images: ImageStore; warnings: string[] }> {
+  const { fetcher = fetchImage, ...fetchOptions } = options;
+  const images = new Map<string, ResolvedImage>();
+  const warnings: string[] = [];
+  await Promise.all(
+    imageUrls(deck).map(async (url) => {
+      const fetched = await fetcher(url, fetchOptions);
+      if (!fetched.ok) {
+        warnings.push(`Picture ${url} could not be used: ${fetched.reason}.`);
+        return;
+      }
+      try {
+        images.set(url, await normaliseImage(fetched.bytes, fetched.kind));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'unreadable picture';
+        warnings.push(`Picture ${url} could not be used: ${reason}.`);
+      }
+    }),
+  );
+  warnings.sort();
+  return { images, warnings };
+}

@@ -1,0 +1,32 @@
+// The one entry point of @deck-portal/deck-engine: template library, deck building, picture
+// fetching and the three renderers. Knows nothing of HTTP or databases.
+export { DEFAULT_BRAND, type BrandDefinition } from './library/brand.ts';
+export { TEMPLATE_CATEGORIES } from './library/categories.ts';
+export {
+  createTemplateLibrary,
+  listLayouts,
+  listTemplateSlides,
+  type TemplateLibrary,
+  type TemplateSlide,
+} from './library/template-library.ts';
+export type { LayoutDefinition } from './library/layouts.ts';
+export { renderTemplateThumbnailSvg, THUMBNAIL_SAMPLE } from './thumbnails.ts';
+export { buildDeck, formatDeckDate } from './build-deck.ts';
+export type * from './layout/model.ts';
+export { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout/model.ts';
+export {
+  fetchImage,
+  IMAGE_FETCH_DEFAULTS,
+  type FetchImageOptions,
+  type FetchImageResult,
+} from './images/fetch-image.ts';
+export { isAllowedAddress } from './images/address-policy.ts';
+export { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
+export type { ImageStore, ResolvedImage } from './images/image-store.ts';
+export { renderDeck, type RenderedDeck } from './render/render-deck.ts';
+export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
+export {
+  createDeckRenderer,
+  type DeckRenderer,
+  type DeckRendererOptions,
+} from './worker/deck-renderer.ts';

@@ -1,0 +1,33 @@
+// fontkit 2 ships no type declarations; this is the small part of its API the engine uses.
+declare module 'fontkit' {
+  export interface Path {
+    toSVG(): string;
+  }
+  export interface Glyph {
+    id: number;
+    path: Path;
+    advanceWidth: number;
+  }
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
+  export interface GlyphRun {
+    glyphs: Glyph[];
+    positions: GlyphPosition[];
+    advanceWidth: number;
+  }
+  export interface Font {
+    unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    lineGap: number;
+    capHeight: number;
+    postscriptName: string;
+    familyName: string;
+    layout(text: string): GlyphRun;
+  }
+  export function create(buffer: Uint8Array, postscriptName?: string): Font;
+}

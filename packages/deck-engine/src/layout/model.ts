@@ -1,0 +1,122 @@
+import type { FontWeight } from './fonts.ts';
+
+/**
+ * The laid-out deck: every position is final, in points, on a 960 × 540 pt slide
+ * (13.333 × 7.5 in). The PPTX, PDF and SVG renderers draw from this one model.
+ */
+export const SLIDE_WIDTH = 960;
+export const SLIDE_HEIGHT = 540;
+export const POINTS_PER_INCH = 72;
+
+/** `RRGGBB`, no `#`. */
+export type Hex = string;
+
+export type TextAlign = 'left' | 'center' | 'right';
+export type VerticalAlign = 'top' | 'middle' | 'bottom';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface TextLine {
+  text: string;
+  /** Absolute left edge of the line's text, after alignment and bullet indent. */
+  x: number;
+  /** Absolute alphabetic baseline. */
+  baseline: number;
+  width: number;
+  /** Where to draw a bullet for the first line of a bulleted paragraph. */
+  bulletX?: number;
+}
+
+export interface TextElement extends Box {
+  kind: 'text';
+  /** A stable name tests and the web view can find a box by (e.g. `client-name`). */
+  name?: string;
+  weight: FontWeight;
+  /** Font size in points after shrink-to-fit. */
+  size: number;
+  color: Hex;
+  align: TextAlign;
+  valign: VerticalAlign;
+  /** Line pitch in points. */
+  lineHeight: number;
+  /** Extra space after each paragraph, in points. */
+  paragraphGap: number;
+  bullets: boolean;
+  /** The source paragraphs (the PPTX gets these as editable paragraphs). */
+  paragraphs: string[];
+  lines: TextLine[];
+  /** True when even the smallest size could not hold the text and lines were cut. */
+  truncated: boolean;
+}
+
+export interface ShapeElement extends Box {
+  kind: 'rect' | 'ellipse';
+  fill?: Hex;
+  /** 0–1; 1 is opaque. */
+  fillOpacity?: number;
+  stroke?: { color: Hex; width: number; dash?: boolean };
+  /** Corner radius in points (rect only). */
+  radius?: number;
+}
+
+export interface LineElement {
+  kind: 'line';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  color: Hex;
+  width: number;
+}
+
+export interface ImageElement extends Box {
+  kind: 'image';
+  /** The picture's URL as the rep typed it; resolved to bytes before rendering. */
+  src: string;
+  fit: 'cover' | 'contain';
+  alt: string;
+}
+
+export interface TableCell {
+  text: TextElement;
+  fill?: Hex;
+}
+
+export interface TableElement extends Box {
+  kind: 'table';
+  name?: string;
+  columnWidths: number[];
+  rowHeights: number[];
+  rows: TableCell[][];
+  borderColor: Hex;
+}
+
+export type SlideElement = TextElement | ShapeElement | LineElement | ImageElement | TableElement;
+
+export type SlideKind = 'template' | 'pricing' | 'custom';
+
+export interface Slide {
+  /** Template slide id, `pricing-<product>` or the custom slide id. */
+  id: string;
+  kind: SlideKind;
+  title: string;
+  background: Hex;
+  elements: SlideElement[];
+}
+
+export interface Deck {
+  title: string;
+  clientName: string;
+  /** The presentation date as written in the draft (`YYYY-MM-DD`); fixes file dates too. */
+  date: string;
+  author: string;
+  company: string;
+  slides: Slide[];
+  /** Problems found while building (unknown slide ids, unknown layouts): never fatal. */
+  warnings: string[];
+}

@@ -1,0 +1,221 @@
+import { getFont, measureText, type FontWeight } from './fonts.ts';
+import type { Box, Hex, TextAlign, TextElement, TextLine, VerticalAlign } from './model.ts';
+
+export interface TextSpec extends Box {
+  text: string | string[];
+  name?: string;
+  weight?: FontWeight;
+  /** The size to use when the text fits; shrunk down to `minSize` until it does. */
+  size: number;
+  minSize?: number;
+  color: Hex;
+  align?: TextAlign;
+  valign?: VerticalAlign;
+  /** Line pitch as a multiple of the size. */
+  lineHeight?: number;
+  /** Space after each paragraph as a multiple of the size. */
+  paragraphGap?: number;
+  bullets?: boolean;
+  /** At most this many lines (the last one ends with an ellipsis when cut). */
+  maxLines?: number;
+}
+
+const ELLIPSIS = '…';
+
+function splitParagraphs(text: string | string[]): string[] {
+  const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
+  const paragraphs = raw.map((p) => p.replace(/[\t ]+/g, ' ').trim());
+  // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
+  const kept: string[] = [];
+  for (const p of paragraphs) {
+    if (p === '' && (kept.length === 0 || kept[kept.length - 1] === '')) continue;
+    kept.push(p);
+  }
+  while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
+  return kept;
+}
+
+/** Breaks a word wider than the box into pieces that fit, character by character. */
+function breakWord(word: string, weight: FontWeight, size: number, maxWidth: number): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (const char of word) {
+    if (current !== '' && measureText(current + char, weight, size) > maxWidth) {
+      pieces.push(current);
+      current = char;
+    } else {
+      current += char;
+    }
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
+/** Greedy line breaking with the font's real advance widths. */
+export function wrapParagraph(
+  paragraph: string,
+  weight: FontWeight,
+  size: number,
+  maxWidth: number,
+): string[] {
+  if (paragraph === '') return [''];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of paragraph.split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (measureText(candidate, weight, size) <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    if (measureText(word, weight, size) <= maxWidth) {
+      line = word;
+    } else {
+      const pieces = breakWord(word, weight, size, maxWidth);
+      line = pieces.pop() ?? '';
+      lines.push(...pieces);
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+function ellipsize(text: string, weight: FontWeight, size: number, maxWidth: number): string {
+  let cut = text.trimEnd();
+  while (cut.length > 0 && measureText(cut + ELLIPSIS, weight, size) > maxWidth) {
+    cut = cut.slice(0, -1).trimEnd();
+  }
+  return cut + ELLIPSIS;
+}
+
+interface Trial {
+  size: number;
+  lines: Array<{ text: string; paragraph: number; firstOfParagraph: boolean }>;
+  height: number;
+}
+
+function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
+  const weight = spec.weight ?? 'regular';
+  const lineHeight = (spec.lineHeight ?? 1.2) * size;
+  const gap = (spec.paragraphGap ?? 0) * size;
+  const indent = spec.bullets ? size * 1.1 : 0;
+  const lines: Trial['lines'] = [];
+  let height = 0;
+  paragraphs.forEach((paragraph, index) => {
+    const wrapped = wrapParagraph(paragraph, weight, size, spec.w - indent);
+    wrapped.forEach((text, i) => lines.push({ text, paragraph: index, firstOfParagraph: i === 0 }));
+    height += wrapped.length * lineHeight + (index < paragraphs.length - 1 ? gap : 0);
+  });
+  return { size, lines, height };
+}
+
+/**
+ * Lays text out in its box: wraps at word boundaries, shrinks the size in half-point steps
+ * until every line fits (never below `minSize`), and as a last resort cuts lines with an
+ * ellipsis, so text never leaves its box.
+ */
+export function layoutText(spec: TextSpec): TextElement {
+  const weight = spec.weight ?? 'regular';
+  const paragraphs = splitParagraphs(spec.text);
+  const minSize = Math.min(spec.minSize ?? spec.size, spec.size);
+  const fits = (t: Trial) =>
+    t.height <= spec.h + 0.01 && (spec.maxLines === undefined || t.lines.length <= spec.maxLines);
+
+  let trial = tryLayout(spec, paragraphs, spec.size);
+  for (let size = spec.size - 0.5; !fits(trial) && size >= minSize - 1e-9; size -= 0.5) {
+    trial = tryLayout(spec, paragraphs, size);
+  }
+
+  const size = trial.size;
+  const lineHeight = (spec.lineHeight ?? 1.2) * size;
+  const gap = (spec.paragraphGap ?? 0) * size;
+  const indent = spec.bullets ? size * 1.1 : 0;
+  let truncated = false;
+  let laid = trial.lines;
+  if (!fits(trial)) {
+    // Keep the lines that fit, counting paragraph gaps, and mark the cut with an ellipsis.
+    let used = 0;
+    let keep = 0;
+    for (const [i, line] of laid.entries()) {
+      const extra = (i > 0 && line.firstOfParagraph ? gap : 0) + lineHeight;
+      if (used + extra > spec.h + 0.01) break;
+      if (spec.maxLines !== undefined && keep >= spec.maxLines) break;
+      used += extra;
+      keep += 1;
+    }
+    keep = Math.max(keep, Math.min(1, laid.length));
+    const kept = laid.slice(0, keep);
+    const last = kept[kept.length - 1];
+    if (last) {
+      kept[kept.length - 1] = {
+        ...last,
+        text: ellipsize(last.text, weight, size, spec.w - indent),
+      };
+    }
+    laid = kept;
+    truncated = true;
+  }
+
+  const { ascent, descent } = getFont(weight);
+  let contentHeight = 0;
+  laid.forEach((line, i) => {
+    contentHeight += lineHeight + (i > 0 && line.firstOfParagraph ? gap : 0);
+  });
+  const valign = spec.valign ?? 'top';
+  let top = spec.y;
+  if (valign === 'middle') top = spec.y + (spec.h - contentHeight) / 2;
+  if (valign === 'bottom') top = spec.y + spec.h - contentHeight;
+  // Centre the glyphs' ascent–descent band in each line pitch, as PowerPoint does.
+  const baselineOffset = (lineHeight - (ascent - descent) * size) / 2 + ascent * size;
+
+  const align = spec.align ?? 'left';
+  const lines: TextLine[] = [];
+  let cursor = top;
+  laid.forEach((line, i) => {
+    if (i > 0 && line.firstOfParagraph) cursor += gap;
+    const width = measureText(line.text, weight, size);
+    const available = spec.w - indent;
+    let x = spec.x + indent;
+    if (align === 'center') x += (available - width) / 2;
+    if (align === 'right') x += available - width;
+    const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
+    lines.push({
+      text: line.text,
+      x,
+      baseline: cursor + baselineOffset,
+      width,
+      ...(isBulleted ? { bulletX: spec.x } : {}),
+    });
+    cursor += lineHeight;
+  });
+
+  return {
+    kind: 'text',
+    ...(spec.name ? { name: spec.name } : {}),
+    x: spec.x,
+    y: spec.y,
+    w: spec.w,
+    h: spec.h,
+    weight,
+    size,
+    color: spec.color,
+    align,
+    valign,
+    lineHeight,
+    paragraphGap: gap,
+    bullets: spec.bullets ?? false,
+    paragraphs: truncated ? paragraphsOf(laid) : paragraphs,
+    lines,
+    truncated,
+  };
+}
+
+/** When lines were cut, the PPTX must show the same cut text, so rebuild paragraphs from lines. */
+function paragraphsOf(lines: Trial['lines']): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.firstOfParagraph || out.length === 0) out.push(line.text);
+    else out[out.length - 1] += ` ${line.text}`;
+  }
+  return out;
+}

@@ -1,0 +1,465 @@
+import type { ProductId } from '@deck-portal/domain';
+import type { FontWeight } from '../layout/fonts.ts';
+import type {
+  Box,
+  Hex,
+  ShapeElement,
+  SlideElement,
+  TableCell,
+  TableElement,
+  TextAlign,
+} from '../layout/model.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
+import { layoutText, wrapParagraph, type TextSpec } from '../layout/text-layout.ts';
+import { getFont } from '../layout/fonts.ts';
+import type { BrandDefinition } from './brand.ts';
+import { categoryColor, categoryName, type CategoryId } from './categories.ts';
+
+/** What a slide knows about the deck it is in. */
+export interface SlideContext {
+  brand: BrandDefinition;
+  clientName: string;
+  deckTitle: string;
+  /** The presentation date, already written out (`March 5, 2026`). */
+  dateText: string;
+  contact: string;
+  pageNumber: number;
+  /** Names of the body sections the deck contains, in order (the agenda lists them). */
+  sections: string[];
+  products: ProductId[];
+}
+
+export const MARGIN_X = 48;
+export const CONTENT_TOP = 124;
+export const CONTENT_BOTTOM = 490;
+export const CONTENT_WIDTH = SLIDE_WIDTH - 2 * MARGIN_X;
+
+export function text(spec: TextSpec): SlideElement {
+  return layoutText(spec);
+}
+
+export function rect(box: Box, fill: Hex, extra: Partial<ShapeElement> = {}): ShapeElement {
+  return { kind: 'rect', ...box, fill, ...extra };
+}
+
+export function ellipse(box: Box, fill: Hex, extra: Partial<ShapeElement> = {}): ShapeElement {
+  return { kind: 'ellipse', ...box, fill, ...extra };
+}
+
+/** The brand mark: a rounded tile with a six-armed frost star and a charge dot. */
+export function logoMark(
+  brand: BrandDefinition,
+  x: number,
+  y: number,
+  size: number,
+): SlideElement[] {
+  const c = brand.colors;
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  const arm = size * 0.3;
+  const stroke = Math.max(0.75, size * 0.075);
+  const arms: SlideElement[] = [90, 30, 150].map((deg) => {
+    const r = (deg * Math.PI) / 180;
+    return {
+      kind: 'line',
+      x1: cx - Math.cos(r) * arm,
+      y1: cy - Math.sin(r) * arm,
+      x2: cx + Math.cos(r) * arm,
+      y2: cy + Math.sin(r) * arm,
+      color: 'FFFFFF',
+      width: stroke,
+    };
+  });
+  const dot = size * 0.2;
+  return [
+    rect({ x, y, w: size, h: size }, c.accent, { radius: size * 0.24 }),
+    ...arms,
+    ellipse({ x: cx - dot / 2, y: cy - dot / 2, w: dot, h: dot }, c.highlight),
+  ];
+}
+
+/** Logo mark plus the brand name, on a light or a dark background. */
+export function wordmark(
+  brand: BrandDefinition,
+  x: number,
+  y: number,
+  size: number,
+  onDark: boolean,
+): SlideElement[] {
+  return [
+    ...logoMark(brand, x, y, size),
+    text({
+      x: x + size * 1.35,
+      y: y - size * 0.1,
+      w: 260,
+      h: size * 1.2,
+      text: brand.name,
+      weight: 'bold',
+      size: size * 0.72,
+      color: onDark ? 'FFFFFF' : brand.colors.primary,
+      valign: 'middle',
+      lineHeight: 1.1,
+    }),
+  ];
+}
+
+/** Kicker, title and footer shared by every content slide. */
+export function chrome(
+  ctx: SlideContext,
+  category: CategoryId,
+  title: string,
+  subtitle?: string,
+): SlideElement[] {
+  const c = ctx.brand.colors;
+  const color = categoryColor(category);
+  const elements: SlideElement[] = [
+    rect({ x: MARGIN_X, y: 36, w: 24, h: 3 }, color),
+    text({
+      x: MARGIN_X + 32,
+      y: 30,
+      w: 400,
+      h: 14,
+      text: categoryName(category).toUpperCase(),
+      weight: 'semibold',
+      size: 8.5,
+      color,
+      valign: 'middle',
+    }),
+    text({
+      name: 'title',
+      x: MARGIN_X,
+      y: 50,
+      w: CONTENT_WIDTH,
+      h: 40,
+      text: title,
+      weight: 'bold',
+      size: 26,
+      minSize: 16,
+      maxLines: 1,
+      color: c.ink,
+      valign: 'middle',
+    }),
+  ];
+  if (subtitle) {
+    elements.push(
+      text({
+        x: MARGIN_X,
+        y: 92,
+        w: CONTENT_WIDTH,
+        h: 20,
+        text: subtitle,
+        size: 12.5,
+        minSize: 10,
+        maxLines: 1,
+        color: c.muted,
+        valign: 'middle',
+      }),
+    );
+  }
+  elements.push(...footer(ctx));
+  return elements;
+}
+
+export function footer(ctx: SlideContext, onDark = false): SlideElement[] {
+  const c = ctx.brand.colors;
+  const y = 512;
+  const tone = onDark ? 'B9C6D6' : c.muted;
+  return [
+    {
+      kind: 'line',
+      x1: MARGIN_X,
+      y1: 502,
+      x2: SLIDE_WIDTH - MARGIN_X,
+      y2: 502,
+      color: onDark ? '2A4466' : c.rule,
+      width: 0.75,
+    },
+    ...logoMark(ctx.brand, MARGIN_X, y, 13),
+    text({
+      x: MARGIN_X + 19,
+      y,
+      w: 160,
+      h: 13,
+      text: ctx.brand.name,
+      weight: 'semibold',
+      size: 8.5,
+      color: onDark ? 'FFFFFF' : c.primary,
+      valign: 'middle',
+    }),
+    text({
+      name: 'footer-client',
+      x: 230,
+      y,
+      w: 500,
+      h: 13,
+      text: `Prepared for ${ctx.clientName} · ${ctx.dateText}`,
+      size: 8,
+      maxLines: 1,
+      color: tone,
+      align: 'center',
+      valign: 'middle',
+    }),
+    text({
+      x: SLIDE_WIDTH - MARGIN_X - 80,
+      y,
+      w: 80,
+      h: 13,
+      text: String(ctx.pageNumber),
+      weight: 'medium',
+      size: 8.5,
+      color: tone,
+      align: 'right',
+      valign: 'middle',
+    }),
+  ];
+}
+
+export interface CardSpec {
+  title: string;
+  body: string;
+  color: Hex;
+  /** A short badge (number or letter) in a circle above the title. */
+  badge?: string;
+  fill?: Hex;
+  titleColor?: Hex;
+  bodyColor?: Hex;
+}
+
+export function card(ctx: SlideContext, box: Box, spec: CardSpec): SlideElement[] {
+  const c = ctx.brand.colors;
+  const pad = 18;
+  const elements: SlideElement[] = [rect(box, spec.fill ?? c.panel, { radius: 8 })];
+  let top = box.y + pad;
+  if (spec.badge !== undefined) {
+    elements.push(ellipse({ x: box.x + pad, y: top, w: 28, h: 28 }, spec.color));
+    elements.push(
+      text({
+        x: box.x + pad,
+        y: top,
+        w: 28,
+        h: 28,
+        text: spec.badge,
+        weight: 'bold',
+        size: 12,
+        color: 'FFFFFF',
+        align: 'center',
+        valign: 'middle',
+      }),
+    );
+    top += 40;
+  } else {
+    elements.push(rect({ x: box.x + pad, y: top, w: 22, h: 3 }, spec.color));
+    top += 12;
+  }
+  elements.push(
+    text({
+      x: box.x + pad,
+      y: top,
+      w: box.w - 2 * pad,
+      h: 36,
+      text: spec.title,
+      weight: 'semibold',
+      size: 14,
+      minSize: 11,
+      maxLines: 2,
+      lineHeight: 1.2,
+      color: spec.titleColor ?? c.ink,
+      valign: 'top',
+    }),
+  );
+  const titleLines = wrapParagraph(spec.title, 'semibold', 14, box.w - 2 * pad).length;
+  top += titleLines > 1 ? 40 : 24;
+  elements.push(
+    text({
+      x: box.x + pad,
+      y: top,
+      w: box.w - 2 * pad,
+      h: box.y + box.h - pad - top,
+      text: spec.body,
+      size: 10.5,
+      minSize: 8,
+      lineHeight: 1.4,
+      paragraphGap: 0.4,
+      color: spec.bodyColor ?? c.muted,
+    }),
+  );
+  return elements;
+}
+
+export function stat(
+  ctx: SlideContext,
+  box: Box,
+  value: string,
+  label: string,
+  color: Hex,
+  onDark = false,
+): SlideElement[] {
+  return [
+    text({
+      x: box.x,
+      y: box.y,
+      w: box.w,
+      h: 46,
+      text: value,
+      weight: 'bold',
+      size: 34,
+      minSize: 18,
+      maxLines: 1,
+      color,
+      valign: 'bottom',
+    }),
+    text({
+      x: box.x,
+      y: box.y + 50,
+      w: box.w,
+      h: box.h - 50,
+      text: label,
+      size: 10.5,
+      minSize: 8,
+      lineHeight: 1.35,
+      color: onDark ? 'C9D4E2' : ctx.brand.colors.muted,
+    }),
+  ];
+}
+
+export function bullets(ctx: SlideContext, box: Box, items: string[], size = 13): SlideElement {
+  return text({
+    ...box,
+    text: items,
+    bullets: true,
+    size,
+    minSize: 8,
+    lineHeight: 1.35,
+    paragraphGap: 0.55,
+    color: ctx.brand.colors.ink,
+  });
+}
+
+export interface TableSpec {
+  name?: string;
+  /** Relative column widths. */
+  columns: number[];
+  header?: string[];
+  rows: string[][];
+  align?: TextAlign[];
+  size?: number;
+  headerFill: Hex;
+  /** The weight of the first column (row labels). */
+  firstColumnWeight?: FontWeight;
+  /** Fill of every other body row. */
+  stripe?: Hex;
+  /** Row index (in `rows`) to emphasise, e.g. a total. */
+  emphasisRow?: number;
+  emphasisFill?: Hex;
+}
+
+const CELL_PAD_X = 8;
+const CELL_PAD_Y = 5;
+
+/**
+ * A native table: one uniform font size chosen so every row fits the box, row heights from
+ * the wrapped cell text, and each cell laid out like any other text box.
+ */
+export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElement {
+  const c = ctx.brand.colors;
+  const total = spec.columns.reduce((a, b) => a + b, 0);
+  const widths = spec.columns.map((col) => (col / total) * box.w);
+  const allRows = spec.header ? [spec.header, ...spec.rows] : spec.rows;
+  const weightAt = (r: number, col: number): FontWeight => {
+    const isHeader = spec.header !== undefined && r === 0;
+    const bodyRow = spec.header ? r - 1 : r;
+    if (isHeader) return 'semibold';
+    if (bodyRow === spec.emphasisRow) return 'bold';
+    if (col === 0) return spec.firstColumnWeight ?? 'medium';
+    return 'regular';
+  };
+  const lineFactor = 1.25;
+  const heightsAt = (size: number) =>
+    allRows.map((row, r) => {
+      const lines = row.map(
+        (cell, col) =>
+          wrapParagraph(cell, weightAt(r, col), size, (widths[col] ?? 0) - 2 * CELL_PAD_X).length,
+      );
+      return Math.max(...lines, 1) * size * lineFactor + 2 * CELL_PAD_Y;
+    });
+
+  let size = spec.size ?? 11;
+  let heights = heightsAt(size);
+  while (heights.reduce((a, b) => a + b, 0) > box.h && size > 6.5) {
+    size -= 0.5;
+    heights = heightsAt(size);
+  }
+  // Spread spare height over the rows so the table fills its box evenly.
+  const spare = box.h - heights.reduce((a, b) => a + b, 0);
+  if (spare > 0) heights = heights.map((h) => h + spare / heights.length);
+
+  const rows: TableCell[][] = [];
+  let y = box.y;
+  allRows.forEach((row, r) => {
+    const isHeader = spec.header !== undefined && r === 0;
+    const bodyRow = spec.header ? r - 1 : r;
+    let fill: Hex | undefined;
+    if (isHeader) fill = spec.headerFill;
+    else if (bodyRow === spec.emphasisRow) fill = spec.emphasisFill ?? c.panel;
+    else if (spec.stripe && bodyRow % 2 === 1) fill = spec.stripe;
+    const rowHeight = heights[r] ?? 0;
+    let x = box.x;
+    rows.push(
+      row.map((cell, col) => {
+        const w = widths[col] ?? 0;
+        const laid = layoutText({
+          x: x + CELL_PAD_X,
+          y: y + CELL_PAD_Y,
+          w: w - 2 * CELL_PAD_X,
+          h: rowHeight - 2 * CELL_PAD_Y,
+          text: cell,
+          weight: weightAt(r, col),
+          size,
+          minSize: Math.max(6, size - 3),
+          lineHeight: lineFactor,
+          color: isHeader ? 'FFFFFF' : c.ink,
+          align: spec.align?.[col] ?? 'left',
+          valign: 'middle',
+        });
+        x += w;
+        return fill ? { text: laid, fill } : { text: laid };
+      }),
+    );
+    y += rowHeight;
+  });
+  return {
+    kind: 'table',
+    ...(spec.name ? { name: spec.name } : {}),
+    ...box,
+    columnWidths: widths,
+    rowHeights: heights,
+    rows,
+    borderColor: c.rule,
+  };
+}
+
+/** A step marker for timelines: numbered circle on a rule. */
+export function stepMarker(x: number, y: number, label: string, color: Hex): SlideElement[] {
+  return [
+    ellipse({ x, y, w: 30, h: 30 }, color),
+    text({
+      x,
+      y,
+      w: 30,
+      h: 30,
+      text: label,
+      weight: 'bold',
+      size: 12,
+      color: 'FFFFFF',
+      align: 'center',
+      valign: 'middle',
+    }),
+  ];
+}
+
+/** Ascent of the bold face, for callers aligning big numbers to a rule. */
+export function boldAscent(size: number): number {
+  return getFont('bold').ascent * size;
+}
+
+export const SLIDE_BOX: Box = { x: 0, y: 0, w: SLIDE_WIDTH, h: SLIDE_HEIGHT };

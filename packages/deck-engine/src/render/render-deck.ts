@@ -1,0 +1,26 @@
+import type { ImageStore } from '../images/image-store.ts';
+import type { Deck } from '../layout/model.ts';
+import { placeImages } from './place-images.ts';
+import { renderPdf } from './render-pdf.ts';
+import { renderPptx } from './render-pptx.ts';
+import { renderSlideSvg } from './render-svg.ts';
+
+export interface RenderedDeck {
+  pptx: Buffer;
+  pdf: Buffer;
+  /** One standalone SVG document per slide, in deck order. */
+  svgs: string[];
+  warnings: string[];
+}
+
+/** Draws one laid-out deck three ways. Pictures missing from `images` become marked frames. */
+export async function renderDeck(
+  deck: Deck,
+  images: ImageStore = new Map(),
+  warnings: readonly string[] = [],
+): Promise<RenderedDeck> {
+  const slides = deck.slides.map((slide) => placeImages(slide, images));
+  const [pptx, pdf] = await Promise.all([renderPptx(deck, slides), renderPdf(deck, slides)]);
+  const svgs = slides.map(renderSlideSvg);
+  return { pptx, pdf, svgs, warnings: [...deck.warnings, ...warnings] };
+}

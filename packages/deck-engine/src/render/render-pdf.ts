@@ -1,0 +1,141 @@
+import PDFDocument from 'pdfkit';
+import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
+import type { RenderElement, RenderSlide } from './place-images.ts';
+
+type Doc = PDFKit.PDFDocument;
+// pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
+type OpenedImage = Parameters<Doc['image']>[0];
+
+function drawText(doc: Doc, element: TextElement): void {
+  if (element.lines.length === 0) return;
+  doc.font(element.weight).fontSize(element.size).fillColor(`#${element.color}`, 1);
+  for (const line of element.lines) {
+    if (line.bulletX !== undefined) {
+      doc.text('•', line.bulletX, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
+    }
+    if (line.text !== '') {
+      doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
+    }
+  }
+}
+
+function drawElement(doc: Doc, element: RenderElement, images: Map<string, OpenedImage>): void {
+  switch (element.kind) {
+    case 'rect':
+    case 'ellipse': {
+      if (element.kind === 'rect') {
+        if (element.radius)
+          doc.roundedRect(element.x, element.y, element.w, element.h, element.radius);
+        else doc.rect(element.x, element.y, element.w, element.h);
+      } else {
+        doc.ellipse(
+          element.x + element.w / 2,
+          element.y + element.h / 2,
+          element.w / 2,
+          element.h / 2,
+        );
+      }
+      const stroke = element.stroke;
+      if (stroke) {
+        doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, 1);
+        if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
+        else doc.undash();
+      }
+      if (element.fill && stroke) doc.fillAndStroke(`#${element.fill}`, `#${stroke.color}`);
+      else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
+      else if (stroke) doc.stroke();
+      if (stroke?.dash) doc.undash();
+      return;
+    }
+    case 'line':
+      doc
+        .moveTo(element.x1, element.y1)
+        .lineTo(element.x2, element.y2)
+        .lineWidth(element.width)
+        .strokeColor(`#${element.color}`, 1)
+        .stroke();
+      return;
+    case 'text':
+      drawText(doc, element);
+      return;
+    case 'table': {
+      let y = element.y;
+      element.rows.forEach((row, r) => {
+        const h = element.rowHeights[r] ?? 0;
+        let x = element.x;
+        row.forEach((cell, col) => {
+          const w = element.columnWidths[col] ?? 0;
+          if (cell.fill) doc.rect(x, y, w, h).fillColor(`#${cell.fill}`, 1).fill();
+          x += w;
+        });
+        y += h;
+        doc
+          .moveTo(element.x, y)
+          .lineTo(element.x + element.w, y)
+          .lineWidth(0.75)
+          .strokeColor(`#${element.borderColor}`, 1)
+          .stroke();
+      });
+      for (const row of element.rows) for (const cell of row) drawText(doc, cell.text);
+      return;
+    }
+    case 'placed-image': {
+      let opened = images.get(element.image.hash);
+      if (!opened) {
+        // Opened once per document: pdfkit then embeds the picture once and reuses it.
+        opened = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(
+          element.image.data,
+        );
+        images.set(element.image.hash, opened);
+      }
+      const f = element.frame;
+      doc.save();
+      doc.rect(f.x, f.y, f.w, f.h).clip();
+      doc.image(opened, element.x, element.y, { width: element.w, height: element.h });
+      doc.restore();
+      return;
+    }
+  }
+}
+
+/** Deterministic document date: the presentation date, never the clock. */
+function documentDate(date: string): Date {
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? new Date(0) : parsed;
+}
+
+/** The deck as a PDF: 13.333 × 7.5 in pages, Inter embedded and subset, text selectable. */
+export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
+  const date = documentDate(deck.date);
+  const doc = new PDFDocument({
+    size: [SLIDE_WIDTH, SLIDE_HEIGHT],
+    margin: 0,
+    autoFirstPage: false,
+    compress: true,
+    info: {
+      Title: deck.title,
+      Author: deck.author,
+      Subject: `Prepared for ${deck.clientName}`,
+      Creator: `${deck.company} deck engine`,
+      Producer: 'Deck Portal',
+      CreationDate: date,
+      ModDate: date,
+    },
+  });
+  for (const weight of FONT_WEIGHTS) doc.registerFont(weight, getFont(weight).bytes);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const images = new Map<string, OpenedImage>();
+  for (const slide of slides) {
+    doc.addPage({ size: [SLIDE_WIDTH, SLIDE_HEIGHT], margin: 0 });
+    doc.rect(0, 0, SLIDE_WIDTH, SLIDE_HEIGHT).fillColor(`#${slide.background}`, 1).fill();
+    for (const element of slide.elements) drawElement(doc, element, images);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,173 @@
+import PptxGenJS from 'pptxgenjs';
+import { PPTX_FONT_FACE } from '../layout/fonts.ts';
+import { POINTS_PER_INCH, type Deck, type TextElement } from '../layout/model.ts';
+import { normalizePptx } from './normalize-pptx.ts';
+import type { RenderElement, RenderSlide } from './place-images.ts';
+
+type PptxSlide = PptxGenJS.Slide;
+const inch = (pt: number) => pt / POINTS_PER_INCH;
+
+function textRuns(element: TextElement): PptxGenJS.TextProps[] {
+  const last = element.paragraphs.length - 1;
+  return element.paragraphs.map((paragraph, i) => ({
+    text: paragraph,
+    options: {
+      breakLine: i < last,
+      ...(element.bullets && paragraph !== ''
+        ? { bullet: { indent: element.size * 1.1 } }
+        : { bullet: false }),
+    },
+  }));
+}
+
+function fontOptions(element: TextElement) {
+  const face = PPTX_FONT_FACE[element.weight];
+  return { fontFace: face.face, bold: face.bold, fontSize: element.size, color: element.color };
+}
+
+function addText(slide: PptxSlide, element: TextElement): void {
+  if (element.paragraphs.length === 0) return;
+  slide.addText(textRuns(element), {
+    x: inch(element.x),
+    y: inch(element.y),
+    w: inch(element.w),
+    h: inch(element.h),
+    ...fontOptions(element),
+    align: element.align,
+    valign: element.valign,
+    margin: 0,
+    // Exact line pitch and paragraph spacing, so PowerPoint breaks lines where the layout did.
+    lineSpacing: element.lineHeight,
+    paraSpaceAfter: element.paragraphGap,
+    wrap: true,
+    fit: 'none',
+    ...(element.name ? { objectName: element.name } : {}),
+  });
+}
+
+function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): void {
+  switch (element.kind) {
+    case 'rect':
+    case 'ellipse': {
+      const shape =
+        element.kind === 'ellipse'
+          ? pptx.ShapeType.ellipse
+          : element.radius
+            ? pptx.ShapeType.roundRect
+            : pptx.ShapeType.rect;
+      // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
+      slide.addText('', {
+        shape,
+        x: inch(element.x),
+        y: inch(element.y),
+        w: inch(element.w),
+        h: inch(element.h),
+        ...(element.fill
+          ? {
+              fill: {
+                color: element.fill,
+                transparency: Math.round((1 - (element.fillOpacity ?? 1)) * 100),
+              },
+            }
+          : {}),
+        line: element.stroke
+          ? {
+              color: element.stroke.color,
+              width: element.stroke.width,
+              ...(element.stroke.dash ? { dashType: 'dash' as const } : {}),
+            }
+          : { type: 'none' },
+        ...(element.kind === 'rect' && element.radius
+          ? { rectRadius: inch(Math.min(element.radius, element.w / 2, element.h / 2)) }
+          : {}),
+      });
+      return;
+    }
+    case 'line': {
+      const x = Math.min(element.x1, element.x2);
+      const y = Math.min(element.y1, element.y2);
+      slide.addText('', {
+        shape: pptx.ShapeType.line,
+        x: inch(x),
+        y: inch(y),
+        w: inch(Math.abs(element.x2 - element.x1)),
+        h: inch(Math.abs(element.y2 - element.y1)),
+        // A line runs top-left to bottom-right unless flipped.
+        flipH: element.x2 < element.x1 !== element.y2 < element.y1,
+        line: { color: element.color, width: element.width },
+      });
+      return;
+    }
+    case 'text':
+      addText(slide, element);
+      return;
+    case 'table': {
+      const rows: PptxGenJS.TableRow[] = element.rows.map((row) =>
+        row.map((cell) => ({
+          text: cell.text.paragraphs.join('\n'),
+          options: {
+            ...fontOptions(cell.text),
+            align: cell.text.align,
+            valign: 'middle' as const,
+            ...(cell.fill ? { fill: { color: cell.fill } } : {}),
+            // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
+            margin: [inch(5), inch(8), inch(5), inch(8)],
+            border: [
+              { type: 'none' as const },
+              { type: 'none' as const },
+              { type: 'solid' as const, pt: 0.75, color: element.borderColor },
+              { type: 'none' as const },
+            ],
+          },
+        })),
+      );
+      slide.addTable(rows, {
+        x: inch(element.x),
+        y: inch(element.y),
+        w: inch(element.w),
+        colW: element.columnWidths.map(inch),
+        rowH: element.rowHeights.map(inch),
+        autoPage: false,
+        ...(element.name ? { objectName: element.name } : {}),
+      });
+      return;
+    }
+    case 'placed-image': {
+      const f = element.frame;
+      const data = `${element.image.mime};base64,${element.image.data.toString('base64')}`;
+      const covers = element.w > f.w + 0.01 || element.h > f.h + 0.01;
+      slide.addImage({
+        data,
+        altText: element.alt,
+        ...(covers
+          ? {
+              x: inch(f.x),
+              y: inch(f.y),
+              w: inch(element.w),
+              h: inch(element.h),
+              sizing: { type: 'cover', w: inch(f.w), h: inch(f.h) },
+            }
+          : { x: inch(element.x), y: inch(element.y), w: inch(element.w), h: inch(element.h) }),
+      });
+      return;
+    }
+  }
+}
+
+/** The deck as an editable PowerPoint file: native text boxes, shapes and tables. */
+export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_WIDE';
+  pptx.title = deck.title;
+  pptx.author = deck.author;
+  pptx.company = deck.company;
+  pptx.subject = `Prepared for ${deck.clientName}`;
+  for (const slide of slides) {
+    const s = pptx.addSlide();
+    s.background = { color: slide.background };
+    for (const element of slide.elements) addElement(pptx, s, element);
+  }
+  // Written uncompressed: the normalising pass below compresses the final archive once.
+  const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+  return normalizePptx(raw, { date: deck.date });
+}

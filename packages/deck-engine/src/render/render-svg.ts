@@ -1,0 +1,171 @@
+import { getFont, type FontWeight } from '../layout/fonts.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
+import type { RenderElement, RenderSlide } from './place-images.ts';
+
+const WEIGHT_PREFIX: Record<FontWeight, string> = {
+  regular: 'r',
+  medium: 'm',
+  semibold: 's',
+  bold: 'b',
+};
+
+// Glyph outlines are the same in every slide and deck: build each path string once per process.
+const glyphPathCache = new Map<string, string>();
+
+function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+function n(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/**
+ * Draws text as glyph outlines from the bundled font, so every browser and rasteriser shows the
+ * exact faces and line breaks of the PDF without the font installed; `aria-label` keeps the
+ * words readable to assistive technology and to tests.
+ */
+class GlyphSet {
+  private readonly used = new Map<string, string>();
+
+  run(
+    text: string,
+    weight: FontWeight,
+    x: number,
+    baseline: number,
+    size: number,
+    color: string,
+  ): string {
+    const { font } = getFont(weight);
+    const layout = font.layout(text);
+    const scale = size / font.unitsPerEm;
+    let advance = 0;
+    const uses: string[] = [];
+    layout.glyphs.forEach((glyph, i) => {
+      const position = layout.positions[i];
+      const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
+      if (!this.used.has(id)) {
+        let path = glyphPathCache.get(id);
+        if (path === undefined) {
+          path = glyph.path.toSVG();
+          glyphPathCache.set(id, path);
+        }
+        this.used.set(id, path);
+      }
+      const gx = advance + (position?.xOffset ?? 0);
+      if (this.used.get(id) !== '') uses.push(`<use href="#${id}" x="${Math.round(gx)}"/>`);
+      advance += position?.xAdvance ?? glyph.advanceWidth;
+    });
+    return `<g fill="#${color}" transform="translate(${n(x)} ${n(baseline)}) scale(${scale.toFixed(6)} ${(-scale).toFixed(6)})">${uses.join('')}</g>`;
+  }
+
+  defs(): string {
+    return [...this.used.entries()]
+      .filter(([, d]) => d !== '')
+      .map(([id, d]) => `<path id="${id}" d="${d}"/>`)
+      .join('');
+  }
+}
+
+function drawText(element: TextElement, glyphs: GlyphSet): string {
+  const parts: string[] = [];
+  for (const line of element.lines) {
+    if (line.bulletX !== undefined) {
+      parts.push(
+        glyphs.run('•', element.weight, line.bulletX, line.baseline, element.size, element.color),
+      );
+    }
+    if (line.text !== '') {
+      parts.push(
+        glyphs.run(line.text, element.weight, line.x, line.baseline, element.size, element.color),
+      );
+    }
+  }
+  if (parts.length === 0) return '';
+  const label = escapeXml(element.paragraphs.join('\n'));
+  return `<g role="img" aria-label="${label}">${parts.join('')}</g>`;
+}
+
+function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: number }): string {
+  switch (element.kind) {
+    case 'rect': {
+      const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
+      return `<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${paint(element)}/>`;
+    }
+    case 'ellipse':
+      return `<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${paint(element)}/>`;
+    case 'line':
+      return `<line x1="${n(element.x1)}" y1="${n(element.y1)}" x2="${n(element.x2)}" y2="${n(element.y2)}" stroke="#${element.color}" stroke-width="${n(element.width)}"/>`;
+    case 'text':
+      return drawText(element, glyphs);
+    case 'table': {
+      const parts: string[] = [];
+      let y = element.y;
+      element.rows.forEach((row, r) => {
+        const h = element.rowHeights[r] ?? 0;
+        let x = element.x;
+        row.forEach((cell, col) => {
+          const w = element.columnWidths[col] ?? 0;
+          if (cell.fill) {
+            parts.push(
+              `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="#${cell.fill}"/>`,
+            );
+          }
+          x += w;
+        });
+        y += h;
+        parts.push(
+          `<line x1="${n(element.x)}" y1="${n(y)}" x2="${n(element.x + element.w)}" y2="${n(y)}" stroke="#${element.borderColor}" stroke-width="0.75"/>`,
+        );
+      });
+      for (const row of element.rows)
+        for (const cell of row) parts.push(drawText(cell.text, glyphs));
+      return `<g>${parts.join('')}</g>`;
+    }
+    case 'placed-image': {
+      const id = `clip${clipIds.next++}`;
+      const f = element.frame;
+      const data = `data:${element.image.mime};base64,${element.image.data.toString('base64')}`;
+      return (
+        `<clipPath id="${id}"><rect x="${n(f.x)}" y="${n(f.y)}" width="${n(f.w)}" height="${n(f.h)}"/></clipPath>` +
+        `<image clip-path="url(#${id})" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}" preserveAspectRatio="none" href="${data}"><title>${escapeXml(element.alt)}</title></image>`
+      );
+    }
+  }
+}
+
+function paint(element: {
+  fill?: string;
+  fillOpacity?: number;
+  stroke?: { color: string; width: number; dash?: boolean };
+}): string {
+  let out = element.fill ? ` fill="#${element.fill}"` : ' fill="none"';
+  if (element.fill && element.fillOpacity !== undefined && element.fillOpacity < 1) {
+    out += ` fill-opacity="${element.fillOpacity}"`;
+  }
+  if (element.stroke) {
+    out += ` stroke="#${element.stroke.color}" stroke-width="${n(element.stroke.width)}"`;
+    if (element.stroke.dash)
+      out += ` stroke-dasharray="${n(element.stroke.width * 4)} ${n(element.stroke.width * 3)}"`;
+  }
+  return out;
+}
+
+/** One slide as a standalone SVG document (1280 × 720 px for a 960 × 540 pt slide). */
+export function renderSlideSvg(slide: RenderSlide): string {
+  const glyphs = new GlyphSet();
+  const clipIds = { next: 0 };
+  const body = slide.elements.map((element) => drawElement(element, glyphs, clipIds)).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SLIDE_WIDTH} ${SLIDE_HEIGHT}" width="1280" height="720" role="img" aria-label="${escapeXml(slide.title)}">` +
+    `<title>${escapeXml(slide.title)}</title>` +
+    `<defs>${glyphs.defs()}</defs>` +
+    `<rect width="${SLIDE_WIDTH}" height="${SLIDE_HEIGHT}" fill="#${slide.background}"/>` +
+    body +
+    '</svg>'
+  );
+}

@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import type { DeckDraft } from '@deck-portal/domain';
+import { Piscina } from 'piscina';
+import type { FetchImageOptions } from '../images/fetch-image.ts';
+import type { BrandDefinition } from '../library/brand.ts';
+import type { RenderedDeck } from '../render/render-deck.ts';
+import type { RenderTask, RenderTaskResult } from './render-task.ts';
+
+export interface DeckRendererOptions {
+  /** Default: the machine's parallelism minus one (at least 1). */
+  maxThreads?: number;
+  /** Workers kept warm; default 1. */
+  minThreads?: number;
+  brand?: BrandDefinition;
+  /** Picture fetching rules (the loopback allowance is for tests only). */
+  images?: FetchImageOptions;
+}
+
+export interface DeckRenderer {
+  /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
+  generate(draft: DeckDraft): Promise<RenderedDeck>;
+  /** Generations running or queued. */
+  readonly pending: number;
+  /** Waits for running generations and stops the workers. */
+  close(): Promise<void>;
+}
+
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A worker pool for deck generation: create one per process, close it at shutdown. */
+export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRenderer {
+  const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism() - 1);
+  const pool = new Piscina({
+    filename: new URL('./render-worker.mjs', import.meta.url).href,
+    maxThreads,
+    minThreads: Math.min(options.minThreads ?? 1, maxThreads),
+    idleTimeout: 60_000,
+  });
+  return {
+    async generate(draft) {
+      const task: RenderTask = {
+        draft,
+        ...(options.brand ? { brand: options.brand } : {}),
+        ...(options.images ? { images: options.images } : {}),
+      };
+      const result = (await pool.run(task)) as RenderTaskResult;
+      return {
+        pptx: toBuffer(result.pptx),
+        pdf: toBuffer(result.pdf),
+        svgs: result.svgs,
+        warnings: result.warnings,
+      };
+    },
+    get pending() {
+      return pool.queueSize + pool.utilization * maxThreads;
+    },
+    async close() {
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { DeckDraft } from '@deck-portal/domain';
+import { generateDeck } from '../generate-deck.ts';
+import type { FetchImageOptions } from '../images/fetch-image.ts';
+import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
+import type { BrandDefinition } from '../library/brand.ts';
+import { createTemplateLibrary, type TemplateLibrary } from '../library/template-library.ts';
+
+export interface RenderTask {
+  draft: DeckDraft;
+  brand?: BrandDefinition;
+  images?: FetchImageOptions;
+}
+
+export interface RenderTaskResult {
+  pptx: Uint8Array;
+  pdf: Uint8Array;
+  svgs: string[];
+  warnings: string[];
+}
+
+// Load the fonts when the worker starts, not on its first deck.
+for (const weight of FONT_WEIGHTS) getFont(weight);
+
+const libraries = new Map<string, TemplateLibrary>();
+
+function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
+  const key = brand ? JSON.stringify(brand) : '';
+  let library = libraries.get(key);
+  if (!library) {
+    library = createTemplateLibrary(brand);
+    libraries.set(key, library);
+  }
+  return library;
+}
+
+/** One generation inside a pool worker. */
+export default async function renderTask(task: RenderTask): Promise<RenderTaskResult> {
+  const result = await generateDeck(task.draft, {
+    library: libraryFor(task.brand),
+    ...(task.images ? { images: task.images } : {}),
+  });
+  return result;
+}
