@@ -3,6 +3,8 @@ import { paths } from '../config/paths.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 import { RouteError } from '../ui/route-error.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';
+import { AdminGuard } from './guards/admin-guard.tsx';
+import { ApprovalGuard } from './guards/approval-guard.tsx';
 
 type PageModule = { default: React.ComponentType };
 
@@ -31,33 +33,50 @@ export const routes: RouteObject[] = [
         path: paths.unapproved,
         ...page('unapproved', () => import('../features/auth/unapproved-page.tsx')),
       },
-      { path: paths.admin, ...page('admin', () => import('../features/admin/admin-page.tsx')) },
       {
-        path: paths.dashboard,
-        ...page('dashboard', () => import('../features/dashboard/dashboard-page.tsx')),
+        path: paths.acceptInvite,
+        ...page('accept-invite', () => import('../features/auth/accept-invite-page.tsx')),
       },
       {
-        path: paths.createDeck.basicInfo,
-        ...page('basic-info', () => import('../features/deck-wizard/basic-info-page.tsx')),
+        element: <AdminGuard />,
+        children: [
+          {
+            path: paths.admin,
+            ...page('admin', () => import('../features/admin/admin-page.tsx')),
+          },
+        ],
       },
       {
-        path: paths.createDeck.productSelection,
-        ...page(
-          'product-selection',
-          () => import('../features/deck-wizard/product-selection-page.tsx'),
-        ),
-      },
-      {
-        path: paths.createDeck.customize,
-        ...page('customize', () => import('../features/deck-wizard/customize-page.tsx')),
-      },
-      {
-        path: paths.createDeck.generate,
-        ...page('generate', () => import('../features/deck-wizard/generate-page.tsx')),
-      },
-      {
-        path: '/deck/:id/preview',
-        ...page('deck-preview', () => import('../features/deck-preview/deck-preview-page.tsx')),
+        element: <ApprovalGuard />,
+        children: [
+          {
+            path: paths.dashboard,
+            ...page('dashboard', () => import('../features/dashboard/dashboard-page.tsx')),
+          },
+          {
+            path: paths.createDeck.basicInfo,
+            ...page('basic-info', () => import('../features/deck-wizard/basic-info-page.tsx')),
+          },
+          {
+            path: paths.createDeck.productSelection,
+            ...page(
+              'product-selection',
+              () => import('../features/deck-wizard/product-selection-page.tsx'),
+            ),
+          },
+          {
+            path: paths.createDeck.customize,
+            ...page('customize', () => import('../features/deck-wizard/customize-page.tsx')),
+          },
+          {
+            path: paths.createDeck.generate,
+            ...page('generate', () => import('../features/deck-wizard/generate-page.tsx')),
+          },
+          {
+            path: '/deck/:id/preview',
+            ...page('deck-preview', () => import('../features/deck-preview/deck-preview-page.tsx')),
+          },
+        ],
       },
       {
         path: '/deck/:id/view',

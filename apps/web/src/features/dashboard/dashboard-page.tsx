@@ -1,10 +1,68 @@
-import { Title } from '@mantine/core';
+import { roleInfo } from '@deck-portal/domain';
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { isAdmin, useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
 export default function DashboardPage() {
+  // The approval guard only renders this page once the session holds an approved user.
+  const user = useSession().data;
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, { onSettled: () => navigate(paths.auth, { replace: true }) });
+
   return (
-    <PageShell>
-      <Title order={1}>Dashboard</Title>
+    <PageShell
+      actions={
+        <>
+          {user && isAdmin(user) && (
+            <Button
+              component={Link}
+              to={paths.admin}
+              variant="light"
+              leftSection={<IconShieldLock size={16} />}
+            >
+              Admin Panel
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={16} />}
+            loading={signOut.isPending}
+            onClick={onSignOut}
+          >
+            Sign out
+          </Button>
+        </>
+      }
+    >
+      <Paper withBorder radius="lg" p="xl">
+        <Group gap="lg" wrap="nowrap">
+          <Avatar src={user?.photoURL} size={56} radius="xl" color="blue">
+            {initials(user?.name ?? '')}
+          </Avatar>
+          <Stack gap={2}>
+            <Title order={1} size="h2">
+              Welcome, {user?.name}
+            </Title>
+            <Text c="dimmed">{user ? `${roleInfo[user.role].label} · ${user.email}` : null}</Text>
+          </Stack>
+        </Group>
+      </Paper>
     </PageShell>
   );
 }

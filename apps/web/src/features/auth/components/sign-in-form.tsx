@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { authErrorCodes, signInRequestSchema, type SessionUser } from '@deck-portal/domain';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { describeSignInError } from '../auth-errors.ts';
+import { FormAlert } from './form-alert.tsx';
+
+export function SignInForm({
+  initialEmail = '',
+  onSignedIn,
+  onPendingApproval,
+  onForgotPassword,
+}: {
+  initialEmail?: string;
+  onSignedIn: (user: SessionUser) => void;
+  onPendingApproval: () => void;
+  onForgotPassword: (email: string) => void;
+}) {
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail, password: '' },
+    validate: schemaResolver(signInRequestSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    signIn.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === authErrorCodes.pendingApproval) {
+          onPendingApproval();
+          return;
+        }
+        const feedback = describeSignInError(error);
+        if (feedback.fields) form.setErrors(feedback.fields);
+        setFormError(feedback.message ?? null);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          leftSection={<IconMail size={16} />}
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
+        <Stack gap={4}>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onForgotPassword(form.getValues().email)}
+            >
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button type="submit" size="md" fullWidth loading={signIn.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
