@@ -1,0 +1,75 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { routes as appRoutes } from '../app/router.tsx';
+
+type Reply = { status?: number; body?: unknown };
+type Handler = (request: { body: unknown; url: URL }) => Reply | Promise<Reply>;
+
+/**
+ * Replaces `fetch` with a table of `'METHOD /path'` handlers; a call nobody handles fails the
+ * test loudly. Returns the recorded calls.
+ */
+export function mockApi(handlers: Record<string, Handler | Reply>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`);
+    const reply = typeof handler === 'function' ? await handler({ body, url }) : handler;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+export function apiError(status: number, code: string, message = code, fields?: object): Reply {
+  return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+}
+
+export const approvedUser = {
+  id: 'u1',
+  email: 'rep@example.com',
+  name: 'Robin Rep',
+  role: 'sales_rep',
+  status: 'approved',
+  photoURL: null,
+  provider: 'password',
+} as const;
+
+export const adminUser = {
+  ...approvedUser,
+  id: 'a1',
+  email: 'admin@example.com',
+  name: 'Ada Admin',
+  role: 'admin',
+} as const;
+
+export const pendingUser = {
+  ...approvedUser,
+  id: 'p1',
+  email: 'new@example.com',
+  name: 'Pat Pending',
+  role: 'pending',
+  status: 'pending_approval',
+} as const;
+
+/** Renders the real app (providers, router, lazy routes) at `path`, in memory. */
+export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
