@@ -15,6 +15,18 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
+import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { createGoogleSignIn } from './auth/google.ts';
+import { createThrottle, throttleRules } from './auth/throttle.ts';
+import {
+  createMailer,
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './mail/mailer.ts';
+import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
+import type { Services } from './services.ts';
 
 export type AppDeps = {
   config: Config;
@@ -22,11 +34,13 @@ export type AppDeps = {
   clock?: Clock;
   /** Folder of the built web app; when absent only the API is served. */
   webRoot?: string;
+  /** Replaces the transport chosen from the configuration (SMTP or the outbox). */
+  mailTransport?: MailTransport;
   /** Pino logger options; tests pass false. */
   logger?: boolean | { level: string };
 };
 
-export type App = FastifyInstance & { lifecycle: Lifecycle };
+export type App = FastifyInstance & { lifecycle: Lifecycle; services: Services };
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -38,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -70,14 +84,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const clock = deps.clock ?? systemClock;
-  void clock;
+  const { config } = deps;
+  const db = deps.database.db;
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
+      : createOutboxTransport(app.log));
+  const services: Services = {
+    db,
+    clock,
+    config,
+    log: app.log,
+    mailer: createMailer({ db, transport, clock, log: app.log }),
+    throttle: createThrottle({ db, clock }),
+    throttleRules: throttleRules(config.ipAttemptLimit),
+  };
+  // Mail that could not be sent at once is retried in the background.
+  const mailRetry = setInterval(() => void services.mailer.deliverPending(), 30_000);
+  mailRetry.unref();
 
+  await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
+  await app.register(authRoutes, { services, google: createGoogleSignIn(services) });
+  await app.register(notifyAdminRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   app.addHook('onClose', async () => {
+    clearInterval(mailRetry);
+    await services.mailer.close();
     await deps.database.close();
   });
 
-  return Object.assign(app, { lifecycle }) as unknown as App;
+  return Object.assign(app, { lifecycle, services }) as unknown as App;
 }

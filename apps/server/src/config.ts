@@ -22,6 +22,37 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (value) => /^smtps?:\/\//.test(value) && URL.canParse(value),
+      'must be an smtp:// or smtps:// URL',
+    )
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Deck Portal <no-reply@deck-portal.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL' }).default('https://accounts.google.com'),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+    .optional(),
+  TUTORIAL_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  IP_ATTEMPT_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(100),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = {
@@ -32,6 +63,13 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   shutdownTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  adminEmails: string[];
+  tutorialUrl: string;
+  ipAttemptLimit: number;
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -57,5 +95,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            issuer: values.OIDC_ISSUER,
+          }
+        : undefined,
+    adminEmails: values.ADMIN_EMAILS ?? [],
+    ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
+    trustProxy: values.TRUST_PROXY,
+    tutorialUrl:
+      values.TUTORIAL_URL ?? 'https://www.youtube.com/results?search_query=sales+deck+tutorial',
   };
 }

@@ -10,3 +10,4 @@ export * from './deck/deck-draft.ts';
 export * from './deck/deck-pricing.ts';
 export * from './deck/default-slide-selection.ts';
 export * from './deck/template-library.ts';
+export * from './auth.ts';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accountStatuses, authProviders, roles } from '@deck-portal/domain';
 
 const timestamps = {
@@ -50,4 +60,128 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** A Google (or other OpenID Connect) login, keyed on the issuer and its subject id. */
+export const identities = pgTable(
+  'identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index('identities_user_idx').on(table.userId),
+  ],
+);
+
+/** An OpenID Connect login in progress: what the callback must check. */
+export const oidcFlows = pgTable('oidc_flows', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  ...timestamps,
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Single-use password reset links; only the token's SHA-256 is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/** Invitations sent by an administrator; the invitee sets a password through the link. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [index('invitations_email_idx').on(table.email)],
+);
+
+/** Notifications for administrators (sign-ups and the like). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    /** The user the notification is about, when there is one. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('notifications_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Every mail the portal sends, written in the same transaction as the change it reports
+ * (a transactional outbox); delivery happens after commit. Without SMTP this table is
+ * where mail ends up, and each mail is printed on the console.
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    ...timestamps,
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('outbox_mails_to_idx').on(table.to),
+    index('outbox_mails_pending_idx').on(table.sentAt, table.createdAt),
+  ],
+);
+
+/** Fixed-window counters for throttling, shared by every server process. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Who did what to whom, for every administrator action. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetEmail: text('target_email'),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    ...timestamps,
+  },
+  (table) => [index('audit_log_created_idx').on(table.createdAt)],
 );

@@ -1,0 +1,117 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  authMessages,
+  type passwordResetConfirmSchema,
+  type passwordResetRequestSchema,
+} from '@deck-portal/domain';
+import { passwordResetTokens, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+import { endUserSessions } from './sessions.ts';
+import { assertNotThrottled } from './throttled.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const resetTokenLifetimeMs = 60 * 60_000;
+
+/**
+ * Mails a single-use reset link valid for an hour; a newer link voids the older ones. An
+ * unknown address gets exactly the same answer and no mail (DESIGN.md section 4).
+ */
+export async function requestPasswordReset(
+  services: Services,
+  { input, ip }: { input: z.output<typeof passwordResetRequestSchema>; ip: string },
+) {
+  const checks = [
+    { key: `reset:email:${input.email}`, rule: services.throttleRules.resetPerEmail },
+    { key: `reset:ip:${ip}`, rule: services.throttleRules.resetPerIp },
+  ];
+  await assertNotThrottled(services, checks);
+  await services.throttle.record(checks);
+
+  const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
+  if (!user) return;
+
+  const token = newToken();
+  const now = services.clock.now();
+  const link = `${services.config.publicUrl}/auth/reset?token=${token}`;
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + resetTokenLifetimeMs),
+    });
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: 'Reset your Deck Portal password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone asked to reset the password of your Deck Portal account. To choose a new one, open this link within the next hour:',
+        '',
+        link,
+        '',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  });
+  void services.mailer.deliverPending();
+}
+
+/** Sets a new password with a reset token; exactly one use of a token can win. */
+export async function confirmPasswordReset(
+  services: Services,
+  { input }: { input: z.output<typeof passwordResetConfirmSchema> },
+) {
+  if (isCommonPassword(input.password)) {
+    throw new AppError('common_password', authMessages.commonPassword, {
+      fields: { password: authMessages.commonPassword },
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = services.clock.now();
+  const user = await services.db.transaction(async (tx) => {
+    // The conditional update is the claim: a concurrent second use finds no unused row.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AppError('invalid_token', authMessages.invalidResetLink);
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, claimed.userId))
+      .returning();
+    if (!updated) throw new AppError('invalid_token', authMessages.invalidResetLink);
+    await endUserSessions(tx, updated.id);
+    await enqueueMail(tx, {
+      to: updated.email,
+      subject: 'Your Deck Portal password was changed',
+      text: [
+        `Hello ${updated.name},`,
+        '',
+        'The password of your Deck Portal account was just changed, and every device that was signed in has been signed out.',
+        '',
+        `If you did not do this, reset your password at ${services.config.publicUrl}/auth and tell your administrator.`,
+      ].join('\n'),
+    });
+    return updated;
+  });
+  // A user throttled for failed sign-ins may sign in with the new password right away.
+  await services.throttle.clear(`sign-in:email:${user.email}`);
+  void services.mailer.deliverPending();
+}

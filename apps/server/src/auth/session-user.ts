@@ -1,0 +1,15 @@
+import type { SessionUser } from '@deck-portal/domain';
+import type { User } from './sessions.ts';
+
+/** What the browser may know about the signed-in user. */
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    status: user.status,
+    photoURL: user.photoURL,
+    provider: user.provider,
+  };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { authMessages, type signInRequestSchema } from '@deck-portal/domain';
+import { users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { verifyPassword } from './passwords.ts';
+import { createSession, type User } from './sessions.ts';
+import { assertNotThrottled } from './throttled.ts';
+
+/** Refuses an account that may not get a session, after its credentials checked out. */
+export function assertMaySignIn(user: Pick<User, 'status' | 'role'>) {
+  if (user.status === 'pending_approval' || user.role === 'pending') {
+    throw new AppError('pending_approval', authMessages.pendingApproval);
+  }
+  if (user.status !== 'approved') {
+    throw new AppError('deactivated', authMessages.deactivated);
+  }
+}
+
+/**
+ * Unknown e-mail and wrong password take the same path, the same time and the same answer;
+ * the account's status is told only once the password checks out.
+ */
+export async function signIn(
+  services: Services,
+  { input, ip }: { input: z.output<typeof signInRequestSchema>; ip: string },
+): Promise<{ user: User; token: string }> {
+  const checks = [
+    { key: `sign-in:email:${input.email}`, rule: services.throttleRules.signInPerEmail },
+    { key: `sign-in:ip:${ip}`, rule: services.throttleRules.signInPerIp },
+  ];
+  await assertNotThrottled(services, checks);
+
+  const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
+  const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !isValid) {
+    await services.throttle.record(checks);
+    throw new AppError('invalid_credentials', authMessages.wrongCredentials);
+  }
+  assertMaySignIn(user);
+  const token = await createSession(services.db, services.clock, user.id);
+  return { user, token };
+}

@@ -1,0 +1,154 @@
+import nodemailer from 'nodemailer';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { outboxMails } from '../db/schema.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+/** Puts a mail in the outbox, inside the caller's transaction; it is sent after commit. */
+export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
+  const mails = Array.isArray(mail) ? mail : [mail];
+  if (mails.length > 0) await db.insert(outboxMails).values(mails);
+}
+
+/** Hands a mail to the outside world. */
+export type MailTransport = {
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Delivers through an SMTP server, e.g. `smtp://user:pass@mail.example.com:587`. */
+export function createSmtpTransport({ url, from }: { url: string; from: string }): MailTransport {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** No mail server: the outbox table is the destination, and each mail is printed. */
+export function createOutboxTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      log.info({ to: mail.to, subject: mail.subject }, `outbox mail to ${mail.to}:\n${mail.text}`);
+    },
+    async close() {},
+  };
+}
+
+const maxAttempts = 5;
+const claimTimeoutMs = 60_000;
+
+export type Mailer = {
+  kind: MailTransport['kind'];
+  /** Sends what is waiting in the outbox; safe to call from any number of processes. */
+  deliverPending(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createMailer({
+  db,
+  transport,
+  clock,
+  log,
+}: {
+  db: Db;
+  transport: MailTransport;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Mailer {
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function claimNext() {
+    const now = clock.now();
+    const staleClaim = new Date(now.getTime() - claimTimeoutMs);
+    const [next] = await db
+      .select({ id: outboxMails.id })
+      .from(outboxMails)
+      .where(
+        and(
+          isNull(outboxMails.sentAt),
+          lt(outboxMails.attempts, maxAttempts),
+          or(isNull(outboxMails.claimedAt), lt(outboxMails.claimedAt, staleClaim)),
+        ),
+      )
+      .orderBy(asc(outboxMails.createdAt))
+      .limit(1);
+    if (!next) return undefined;
+    // Claiming is a compare-and-set, so two processes never send the same mail.
+    const [claimed] = await db
+      .update(outboxMails)
+      .set({ claimedAt: now, attempts: sql`${outboxMails.attempts} + 1` })
+      .where(
+        and(
+          eq(outboxMails.id, next.id),
+          isNull(outboxMails.sentAt),
+          or(isNull(outboxMails.claimedAt), lt(outboxMails.claimedAt, staleClaim)),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  async function drain() {
+    for (;;) {
+      const mail = await claimNext();
+      if (mail === undefined) return;
+      if (mail === null) continue;
+      try {
+        await transport.send({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+        await db
+          .update(outboxMails)
+          .set({ sentAt: clock.now() })
+          .where(eq(outboxMails.id, mail.id));
+      } catch (error) {
+        log.warn({ err: error, to: mail.to }, 'mail delivery failed; it will be retried');
+        await db
+          .update(outboxMails)
+          .set({ lastError: error instanceof Error ? error.message : String(error) })
+          .where(eq(outboxMails.id, mail.id));
+        return;
+      }
+    }
+  }
+
+  return {
+    kind: transport.kind,
+    deliverPending() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await drain();
+        } while (again);
+      })()
+        .catch((error: unknown) => log.error({ err: error }, 'mail delivery stopped'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    async close() {
+      await running;
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Throttle, ThrottleRules } from './auth/throttle.ts';
+
+/** What use cases need from the outside world, built once by app.ts. */
+export type Services = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  throttle: Throttle;
+  throttleRules: ThrottleRules;
+  log: FastifyBaseLogger;
+};
