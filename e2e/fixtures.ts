@@ -1,4 +1,10 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type ConsoleMessage,
+} from '@playwright/test';
 
 /**
  * The base URL comes from global-setup.ts, and every page fails its test when the browser
@@ -29,3 +35,114 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 });
 
 export { expect };
+
+/** The browser's own log line for an answer with this HTTP status (a refused request). */
+export function failedResourceError(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: global-setup.ts did not run`);
+  return value;
+}
+
+/** The approved admin that global-setup.ts created as the server's first account. */
+export function firstAdmin() {
+  return {
+    email: requireEnv('E2E_ADMIN_EMAIL'),
+    password: requireEnv('E2E_ADMIN_PASSWORD'),
+    name: requireEnv('E2E_ADMIN_NAME'),
+  };
+}
+
+/** A fresh identity per test, so tests never share an account. */
+export function uniqueUser(label = 'user') {
+  const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    email: `${label}-${suffix}@e2e.test`,
+    password: `pw ${suffix} long enough`,
+    name: `${label[0]!.toUpperCase()}${label.slice(1)} ${suffix.slice(-4).toUpperCase()}`,
+  };
+}
+
+type SessionUser = { id: string; email: string; name: string; role: string; status: string };
+
+/** Calls the API the way the browser does: JSON, same Origin, the context's cookies. */
+async function postJson(request: APIRequestContext, path: string, data: unknown) {
+  const baseUrl = requireEnv('E2E_BASE_URL');
+  return request.post(`${baseUrl}${path}`, {
+    data,
+    headers: { Origin: baseUrl },
+  });
+}
+
+/** Creates an account through the API (a pending one: the admin already exists). */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  account: { email: string; password: string; name: string },
+): Promise<SessionUser> {
+  const response = await postJson(request, '/api/auth/sign-up', account);
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { user: SessionUser }).user;
+}
+
+/** Signs `request` in (its cookie jar keeps the session; `page.request` shares the page's). */
+export async function signInViaApi(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<SessionUser> {
+  const response = await postJson(request, '/api/auth/sign-in', {
+    email: account.email,
+    password: account.password,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: SessionUser }).user;
+}
+
+export { postJson };
+
+type OutboxMail = { to: string; text: string; link: string | null };
+
+/** Pino's JSON lines carrying an outbox mail: `outbox mail to ADDRESS:\nTEXT`. */
+function parseOutboxMails(log: string): OutboxMail[] {
+  const mails: OutboxMail[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes('outbox mail to ')) continue;
+    let msg: unknown;
+    try {
+      msg = (JSON.parse(line) as { msg?: unknown }).msg;
+    } catch {
+      continue;
+    }
+    if (typeof msg !== 'string') continue;
+    const match = /^outbox mail to ([^:\s]+):\n([\s\S]*)$/.exec(msg);
+    if (!match) continue;
+    const text = match[2]!;
+    const link = /https?:\/\/\S+\/auth\/(?:reset|invite)\?token=[A-Za-z0-9_-]+/.exec(text);
+    mails.push({ to: match[1]!.toLowerCase(), text, link: link?.[0] ?? null });
+  }
+  return mails;
+}
+
+/**
+ * Waits for the newest outbox mail to `email` with a link in it (after `skip` earlier ones
+ * to that address) and returns it. The e2e server logs every mail it would send.
+ */
+export async function readLatestMailTo(
+  email: string,
+  { skip = 0, timeoutMs = 15_000 }: { skip?: number; timeoutMs?: number } = {},
+): Promise<OutboxMail & { link: string }> {
+  const logPath = requireEnv('E2E_SERVER_LOG');
+  const address = email.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = parseOutboxMails(await readFile(logPath, 'utf8')).filter(
+      (mail) => mail.to === address && mail.link,
+    );
+    const latest = mails.length > skip ? mails.at(-1) : undefined;
+    if (latest?.link) return { ...latest, link: latest.link };
+    if (Date.now() > deadline) throw new Error(`no mail with a link reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

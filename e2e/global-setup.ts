@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -23,6 +24,10 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The server's whole output goes to a file, where fixtures.ts reads the outbox mails
+  // (with no SMTP configured each mail is logged at level info with its full text).
+  const serverLog = path.join(dataDir, 'server.log');
+  const logFile = createWriteStream(serverLog);
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -33,12 +38,16 @@ export default async function globalSetup() {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
+  const capture = (chunk: Buffer) => {
+    logFile.write(chunk);
+    if (output.length < 200_000) output += chunk;
+  };
+  server.stdout.on('data', capture);
+  server.stderr.on('data', capture);
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -53,10 +62,41 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SERVER_LOG = serverLog;
+
+  // Every spec file and worker shares this server, and its first account becomes the admin:
+  // create that account here, once, so every test can rely on it.
+  const admin = {
+    email: 'first-admin@e2e.test',
+    password: 'e2e first admin password',
+    name: 'Erin Admin',
+  };
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify(admin),
+  });
+  const created = (await signUp.json().catch(() => null)) as {
+    user?: { role?: string; status?: string };
+  } | null;
+  if (
+    signUp.status !== 201 ||
+    created?.user?.role !== 'admin' ||
+    created.user.status !== 'approved'
+  ) {
+    server.kill('SIGTERM');
+    throw new Error(
+      `creating the first account should make it an approved admin; got ${signUp.status} ${JSON.stringify(created)}`,
+    );
+  }
+  process.env.E2E_ADMIN_EMAIL = admin.email;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
+  process.env.E2E_ADMIN_NAME = admin.name;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await new Promise((resolve) => logFile.end(resolve));
     await rm(dataDir, { recursive: true, force: true });
   };
 }
