@@ -85,13 +85,13 @@ describe('PPTX structure', () => {
     const types = parser.parse(files.get('[Content_Types].xml')!).Types;
     const defaults = new Map(
       asArray(types.Default).map((d: Record<string, string>) => [
-        d['@Extension'].toLowerCase(),
+        (d['@Extension'] ?? '').toLowerCase(),
         d['@ContentType'],
       ]),
     );
     const overrides = new Map(
       asArray(types.Override).map((o: Record<string, string>) => [
-        o['@PartName'].slice(1),
+        (o['@PartName'] ?? '').slice(1),
         o['@ContentType'],
       ]),
     );

@@ -18,6 +18,8 @@ declare module 'fontkit' {
     glyphs: Glyph[];
     positions: GlyphPosition[];
     advanceWidth: number;
+    /** Ink bounds of the run in font units (y up). */
+    bbox: { minX: number; minY: number; maxX: number; maxY: number };
   }
   export interface Font {
     unitsPerEm: number;

@@ -100,13 +100,20 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
   const gap = (spec.paragraphGap ?? 0) * size;
   const indent = spec.bullets ? size * 1.1 : 0;
   const lines: Trial['lines'] = [];
-  let height = 0;
+  // Tight line pitches: the font's ascent–descent band must still stay inside the box.
+  let height = 2 * bandOverflow(weight, size, lineHeight);
   paragraphs.forEach((paragraph, index) => {
     const wrapped = wrapParagraph(paragraph, weight, size, spec.w - indent);
     wrapped.forEach((text, i) => lines.push({ text, paragraph: index, firstOfParagraph: i === 0 }));
     height += wrapped.length * lineHeight + (index < paragraphs.length - 1 ? gap : 0);
   });
   return { size, lines, height };
+}
+
+/** How far the glyph band pokes out of the first and last line when the pitch is tighter. */
+function bandOverflow(weight: FontWeight, size: number, lineHeight: number): number {
+  const { ascent, descent } = getFont(weight);
+  return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
 
 /**
@@ -132,9 +139,10 @@ export function layoutText(spec: TextSpec): TextElement {
   const indent = spec.bullets ? size * 1.1 : 0;
   let truncated = false;
   let laid = trial.lines;
+  const overflow = bandOverflow(weight, size, lineHeight);
   if (!fits(trial)) {
     // Keep the lines that fit, counting paragraph gaps, and mark the cut with an ellipsis.
-    let used = 0;
+    let used = 2 * overflow;
     let keep = 0;
     for (const [i, line] of laid.entries()) {
       const extra = (i > 0 && line.firstOfParagraph ? gap : 0) + lineHeight;
@@ -162,9 +170,9 @@ export function layoutText(spec: TextSpec): TextElement {
     contentHeight += lineHeight + (i > 0 && line.firstOfParagraph ? gap : 0);
   });
   const valign = spec.valign ?? 'top';
-  let top = spec.y;
+  let top = spec.y + overflow;
   if (valign === 'middle') top = spec.y + (spec.h - contentHeight) / 2;
-  if (valign === 'bottom') top = spec.y + spec.h - contentHeight;
+  if (valign === 'bottom') top = spec.y + spec.h - contentHeight - overflow;
   // Centre the glyphs' ascent–descent band in each line pitch, as PowerPoint does.
   const baselineOffset = (lineHeight - (ascent - descent) * size) / 2 + ascent * size;
 

@@ -352,12 +352,13 @@ export const LAYOUTS: readonly LayoutDefinition[] = [
           ...footer(ctx),
           text({
             x: 90,
-            y: 70,
+            y: 40,
             w: 120,
-            h: 110,
+            h: 120,
             text: '“',
             weight: 'bold',
-            size: 110,
+            size: 96,
+            lineHeight: 1,
             color: categoryColor(CUSTOM),
           }),
           text({

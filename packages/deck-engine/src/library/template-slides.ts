@@ -1325,12 +1325,13 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
           rect({ x, y: CONTENT_TOP + 10, w: 420, h: 330 }, c.panel, { radius: 10 }),
           text({
             x: x + 26,
-            y: CONTENT_TOP + 14,
+            y: CONTENT_TOP + 10,
             w: 80,
-            h: 70,
+            h: 80,
             text: '“',
             weight: 'bold',
             size: 64,
+            lineHeight: 1,
             color,
           }),
           text({

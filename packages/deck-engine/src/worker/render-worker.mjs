@@ -8,6 +8,7 @@ try {
   if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
   const { register } = await import('tsx/esm/api');
   register();
-  task = (await import('./render-task.ts')).default;
+  // A new specifier: Node remembers the failed load of the plain one.
+  task = (await import('./render-task.ts?tsx')).default;
 }
 export default task;

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
+import { buildDeck, formatDeckDate } from './build-deck.ts';
+import type { Slide, TextElement } from './layout/model.ts';
+import { createTemplateLibrary } from './library/template-library.ts';
+
+const library = createTemplateLibrary();
+
+function draft(
+  overrides: Partial<DeckDraftInput['templateCustomization']> = {},
+  includePricing = true,
+) {
+  return deckDraftSchema.parse({
+    basicInfo: {
+      deckTitle: 'Spring proposal',
+      clientName: 'Acme Cold Storage',
+      date: '2026-04-09',
+      primaryContact: 'Sam Lee',
+    },
+    productSelection: {
+      selectedProducts: [
+        { id: 'controller', quantity: 11, customPricing: 199 },
+        { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+      ],
+      includePricing,
+      customPricing: { battery_backup: { total: 'Special: $5,000.00' } },
+    },
+    templateCustomization: {
+      selectedSlides: [
+        'thank-you',
+        'appendix-glossary',
+        'product-controller',
+        'title',
+        'next-steps',
+        'about-us',
+      ],
+      customSlides: [
+        {
+          id: 'my-1',
+          layoutId: 'two-columns',
+          layoutName: 'Two columns',
+          placeholders: [],
+          placeholderContent: {
+            title: 'Before and after',
+            left: 'Paper logs',
+            right: 'Live alerts',
+          },
+        },
+      ],
+      ...overrides,
+    },
+  } satisfies DeckDraftInput);
+}
+
+function texts(slide: Slide): string {
+  return slide.elements
+    .flatMap((e) =>
+      e.kind === 'text' ? [e] : e.kind === 'table' ? e.rows.flat().map((c) => c.text) : [],
+    )
+    .map((t: TextElement) => t.paragraphs.join('\n'))
+    .join('\n');
+}
+
+describe('buildDeck', () => {
+  it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {
+    const deck = buildDeck(draft(), library);
+    expect(deck.slides.map((s) => s.id)).toEqual([
+      'title',
+      'about-us',
+      'product-controller',
+      'pricing-controller',
+      'pricing-battery_backup',
+      'my-1',
+      'next-steps',
+      'thank-you',
+      'appendix-glossary',
+    ]);
+    expect(deck.slides.map((s) => s.kind)).toEqual([
+      'template',
+      'template',
+      'template',
+      'pricing',
+      'pricing',
+      'custom',
+      'template',
+      'template',
+      'template',
+    ]);
+    expect(deck.warnings).toEqual([]);
+  });
+
+  it('puts client, deck title, date and contact on the title slide', () => {
+    const title = texts(buildDeck(draft(), library).slides[0]!);
+    expect(title).toContain('Acme Cold Storage');
+    expect(title).toContain('SPRING PROPOSAL');
+    expect(title).toContain('April 9, 2026');
+    expect(title).toContain('Attention: Sam Lee');
+  });
+
+  it('shows the pricing texts with the rep’s edits, and no pricing slides without pricing', () => {
+    const deck = buildDeck(draft(), library);
+    const controller = texts(deck.slides[3]!);
+    // 199 × 11 + 35 flat-rate = 2,224.00
+    expect(controller).toContain('$2,224.00');
+    expect(controller).toContain('Flat-rate drop ship');
+    expect(texts(deck.slides[4]!)).toContain('Special: $5,000.00');
+    const without = buildDeck(draft({}, false), library);
+    expect(without.slides.some((s) => s.kind === 'pricing')).toBe(false);
+  });
+
+  it("builds custom slides from their layout with the rep's content, body as paragraphs", () => {
+    const deck = buildDeck(
+      draft({
+        customSlides: [
+          {
+            id: 'c',
+            layoutId: 'title-body',
+            layoutName: 'Title and body',
+            placeholders: [],
+            placeholderContent: {
+              title: 'Our notes',
+              body: 'First point.\nSecond point.\n\nThird point.',
+            },
+          },
+        ],
+      }),
+      library,
+    );
+    const slide = deck.slides.find((s) => s.id === 'c')!;
+    expect(slide.title).toBe('Our notes');
+    const body = slide.elements.find((e) => e.kind === 'text' && e.name === 'body') as TextElement;
+    expect(body.paragraphs).toEqual(['First point.', 'Second point.', '', 'Third point.']);
+  });
+
+  it('turns PICTURE and ONLINE_IMAGE placeholders into image elements', () => {
+    const deck = buildDeck(
+      draft({
+        customSlides: [
+          {
+            id: 'pics',
+            layoutId: 'two-images',
+            layoutName: 'Two images',
+            placeholders: [],
+            placeholderContent: {
+              title: 'Site photos',
+              left_image: 'https://img.example/a.jpg',
+              right_image: 'https://img.example/b.png',
+            },
+          },
+        ],
+      }),
+      library,
+    );
+    const images = deck.slides
+      .find((s) => s.id === 'pics')!
+      .elements.filter((e) => e.kind === 'image');
+    expect(images.map((i) => (i.kind === 'image' ? i.src : ''))).toEqual([
+      'https://img.example/a.jpg',
+      'https://img.example/b.png',
+    ]);
+  });
+
+  it('warns about unknown slides and layouts instead of failing', () => {
+    const deck = buildDeck(
+      draft({
+        selectedSlides: ['title', 'no-such-slide'],
+        customSlides: [
+          {
+            id: 'x',
+            layoutId: 'gone',
+            layoutName: 'Gone',
+            placeholders: [{ objectId: 'a', label: 'A', type: 'BODY' }],
+            placeholderContent: { a: 'Kept words' },
+          },
+        ],
+      }),
+      library,
+    );
+    expect(deck.warnings).toHaveLength(2);
+    expect(deck.warnings[0]).toContain('no-such-slide');
+    expect(texts(deck.slides.find((s) => s.id === 'x')!)).toContain('Kept words');
+  });
+
+  it('lists the deck’s sections on the agenda', () => {
+    const deck = buildDeck(
+      draft({ selectedSlides: ['agenda', 'about-us', 'product-controller', 'next-steps'] }),
+      library,
+    );
+    const agenda = texts(deck.slides[0]!);
+    for (const section of [
+      'Company',
+      'Products',
+      'Pricing',
+      'For Acme Cold Storage',
+      'Next steps',
+    ]) {
+      expect(agenda).toContain(section);
+    }
+    expect(agenda).not.toContain('Market');
+  });
+
+  it('writes dates en-US without time-zone drift', () => {
+    expect(formatDeckDate('2026-01-01')).toBe('January 1, 2026');
+    expect(formatDeckDate('2026-12-31')).toBe('December 31, 2026');
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { measureText } from './fonts.ts';
+import { layoutText, wrapParagraph } from './text-layout.ts';
+
+const box = { x: 10, y: 20, w: 200, h: 100, color: '000000' };
+
+describe('wrapParagraph', () => {
+  it('breaks at spaces so each line fits the width', () => {
+    const lines = wrapParagraph('the quick brown fox jumps over the lazy dog', 'regular', 12, 80);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(measureText(line, 'regular', 12)).toBeLessThanOrEqual(80);
+    expect(lines.join(' ')).toBe('the quick brown fox jumps over the lazy dog');
+  });
+
+  it('breaks a word longer than the line', () => {
+    const lines = wrapParagraph('x'.repeat(80), 'bold', 12, 60);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe('x'.repeat(80));
+  });
+});
+
+describe('layoutText', () => {
+  it('uses the given size when the text fits', () => {
+    const t = layoutText({ ...box, text: 'Short', size: 14 });
+    expect(t.size).toBe(14);
+    expect(t.lines).toHaveLength(1);
+  });
+
+  it('shrinks in half points until the text fits, not below the minimum', () => {
+    const text = 'word '.repeat(120);
+    const t = layoutText({ ...box, text, size: 24, minSize: 6 });
+    expect(t.size).toBeLessThan(24);
+    expect((t.size * 2) % 1).toBe(0);
+    expect(t.truncated).toBe(false);
+    const lastBaseline = t.lines.at(-1)!.baseline;
+    expect(lastBaseline).toBeLessThanOrEqual(box.y + box.h);
+  });
+
+  it('cuts with an ellipsis when the minimum size cannot hold the text', () => {
+    const t = layoutText({ ...box, text: 'word '.repeat(2000), size: 12, minSize: 10 });
+    expect(t.truncated).toBe(true);
+    expect(t.size).toBe(10);
+    expect(t.lines.at(-1)!.text.endsWith('…')).toBe(true);
+  });
+
+  it('honours maxLines', () => {
+    const t = layoutText({
+      ...box,
+      text: 'a long title that would wrap onto more lines',
+      size: 30,
+      minSize: 30,
+      maxLines: 1,
+    });
+    expect(t.lines).toHaveLength(1);
+    expect(t.truncated).toBe(true);
+  });
+
+  it('aligns right and centre inside the box', () => {
+    const right = layoutText({ ...box, text: 'Hi', size: 12, align: 'right' });
+    expect(right.lines[0]!.x + right.lines[0]!.width).toBeCloseTo(box.x + box.w, 5);
+    const centre = layoutText({ ...box, text: 'Hi', size: 12, align: 'center' });
+    expect(centre.lines[0]!.x - box.x).toBeCloseTo(
+      box.x + box.w - (centre.lines[0]!.x + centre.lines[0]!.width),
+      5,
+    );
+  });
+
+  it('centres vertically', () => {
+    const top = layoutText({ ...box, text: 'Hi', size: 12, lineHeight: 1.5 });
+    const middle = layoutText({ ...box, text: 'Hi', size: 12, lineHeight: 1.5, valign: 'middle' });
+    expect(middle.lines[0]!.baseline - top.lines[0]!.baseline).toBeCloseTo(
+      (box.h - 12 * 1.5) / 2,
+      5,
+    );
+  });
+
+  it('indents bulleted paragraphs and marks where the bullet goes', () => {
+    const t = layoutText({ ...box, text: ['One', 'Two'], size: 10, bullets: true });
+    expect(t.lines.map((l) => l.bulletX)).toEqual([box.x, box.x]);
+    expect(t.lines[0]!.x).toBeCloseTo(box.x + 11, 5);
+  });
+});

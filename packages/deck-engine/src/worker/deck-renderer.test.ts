@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import JSZip from 'jszip';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
+import { createDeckRenderer, type DeckRenderer } from './deck-renderer.ts';
+
+let renderer: DeckRenderer;
+let pictureUrl: string;
+const server = createServer((_req, res) => {
+  void sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer()
+    .then((png) => res.end(png));
+});
+
+function draft(imageUrl: string): DeckDraft {
+  return deckDraftSchema.parse({
+    basicInfo: { deckTitle: 'Pool', clientName: 'Worker Foods', date: '2026-05-01' },
+    productSelection: {
+      selectedProducts: [{ id: 'data_logger', quantity: 100, customPricing: 29.99 }],
+      includePricing: true,
+    },
+    templateCustomization: {
+      selectedSlides: ['title', 'about-us', 'product-data-logger', 'thank-you'],
+      customSlides: [
+        {
+          id: 'pic',
+          layoutId: 'image-caption',
+          placeholderContent: { title: 'Site', image: imageUrl },
+        },
+      ],
+    },
+  });
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  pictureUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/site.png`;
+  renderer = createDeckRenderer({
+    maxThreads: 2,
+    minThreads: 1,
+    images: { allowLoopbackForTests: true },
+  });
+});
+
+afterAll(async () => {
+  await renderer.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('createDeckRenderer (worker pool)', () => {
+  it('generates a deck on a worker thread, pictures included', async () => {
+    const result = await renderer.generate(draft(pictureUrl));
+    expect(Buffer.isBuffer(result.pptx)).toBe(true);
+    expect(result.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(result.svgs).toHaveLength(6);
+    expect(result.warnings).toEqual([]);
+    const zip = await JSZip.loadAsync(result.pptx);
+    expect(
+      Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/') && !zip.files[n]!.dir),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it('keeps the caller’s event loop free while decks render', async () => {
+    let maxGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+    }, 5);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => renderer.generate(draft('https://x.invalid/a.png'))),
+    );
+    clearInterval(timer);
+    expect(results.every((r) => r.svgs.length === 6)).toBe(true);
+    // The picture host does not resolve: a warning, not a failure.
+    expect(results[0]!.warnings[0]).toMatch(
+      /^Picture https:\/\/x\.invalid\/a\.png could not be used/,
+    );
+    // Rendering one deck takes far longer than this on the main thread; the timer kept ticking.
+    expect(maxGap).toBeLessThan(150);
+  }, 60_000);
+});
