@@ -81,7 +81,8 @@ describe('text fit', () => {
     expect(body.length).toBeGreaterThan(1990);
     const deck = buildDeck(
       goldenDraft((d) => {
-        d.templateCustomization.customSlides![0]!.placeholderContent.body = body;
+        const slide = d.templateCustomization.customSlides![0]!;
+        slide.placeholderContent = { ...slide.placeholderContent, body };
       }),
       library,
     );
@@ -104,7 +105,8 @@ describe('text fit', () => {
     const body = bodyOf(5000);
     const deck = buildDeck(
       goldenDraft((d) => {
-        d.templateCustomization.customSlides![0]!.placeholderContent.body = body;
+        const slide = d.templateCustomization.customSlides![0]!;
+        slide.placeholderContent = { ...slide.placeholderContent, body };
         d.templateCustomization.customSlides![0]!.layoutId = 'text-image';
       }),
       library,
