@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { App } from '../../src/app.ts';
+import { users } from '../../src/db/schema.ts';
+
+export type Account = { email: string; password: string; name: string };
+
+let counter = 0;
+/** A new, unique account description. */
+export function newAccount(name = 'Test User'): Account {
+  counter += 1;
+  return {
+    email: `user${counter}.${Date.now()}@example.com`,
+    password: `a fine passphrase ${counter}`,
+    name,
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name.endsWith('deck_session') && c.value !== '');
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+export async function signUp(app: App, account: Account) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: account });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return {
+    user: res.json().user as { id: string; role: string; status: string },
+    cookie: sessionCookieOf(res)!,
+  };
+}
+
+export async function signIn(app: App, account: Pick<Account, 'email' | 'password'>, ip?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email: account.email, password: account.password },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+}
+
+/** Sets a user's role and status straight in the database, as an administrator's action would. */
+export async function setAccount(
+  app: App,
+  email: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'role' | 'status'>>,
+) {
+  await app.services.db.update(users).set(values).where(eq(users.email, email));
+}
+
+/** The first account on a fresh database: the approved administrator. */
+export async function createAdmin(app: App) {
+  const account = newAccount('Ada Admin');
+  const { user, cookie } = await signUp(app, account);
+  return { account, user, cookie };
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@deck-portal/domain';
+import { outboxMails } from '../src/db/schema.ts';
+import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
+import {
+  createAdmin,
+  newAccount,
+  sessionCookieOf,
+  setAccount,
+  signIn,
+  signUp,
+} from './helpers/accounts.ts';
+
+const clock = createTestClock();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { PUBLIC_URL: 'https://decks.example.com' } });
+  await createAdmin(t.app);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+async function approvedAccount() {
+  const account = newAccount('Reset Tester');
+  await signUp(t.app, account);
+  await setAccount(t.app, account.email, { status: 'approved', role: 'sales_rep' });
+  return account;
+}
+
+const requestReset = (email: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password-reset', headers, payload: { email } });
+
+const confirm = (token: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password-reset/confirm',
+    payload: { token, password },
+  });
+
+async function latestResetToken(email: string) {
+  const mails = await t.app.services.db.select().from(outboxMails).where(eq(outboxMails.to, email));
+  const links = mails
+    .map((mail) => mail.text.match(/https:\/\/\S+\/auth\/reset\?token=([\w-]+)/))
+    .filter(Boolean);
+  return links.at(-1)?.[1];
+}
+
+describe('password reset', () => {
+  it('mails a link built from PUBLIC_URL (never the Host header) and sets a new password', async () => {
+    const account = await approvedAccount();
+    const res = await requestReset(account.email.toUpperCase(), {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const [mail] = await t.app.services.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, account.email));
+    expect(mail?.text).toContain('https://decks.example.com/auth/reset?token=');
+    expect(mail?.text).not.toContain('evil.example');
+
+    const token = (await latestResetToken(account.email))!;
+    expect((await confirm(token, 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await signIn(t.app, account)).statusCode).toBe(401);
+    expect(
+      (await signIn(t.app, { ...account, password: 'a brand new passphrase' })).statusCode,
+    ).toBe(200);
+
+    const changed = await t.app.services.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, account.email));
+    expect(changed.map((m) => m.subject)).toContain('Your Deck Portal password was changed');
+  });
+
+  it('answers an unknown address exactly like a known one and sends nothing', async () => {
+    const account = await approvedAccount();
+    const known = await requestReset(account.email);
+    const ghost = `nobody.${Date.now()}@example.com`;
+    const unknown = await requestReset(ghost);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(
+      await t.app.services.db.select().from(outboxMails).where(eq(outboxMails.to, ghost)),
+    ).toHaveLength(0);
+  });
+
+  it('asks for a valid address', async () => {
+    const empty = await requestReset('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.email).toBe(authMessages.resetNeedsEmail);
+    const invalid = await requestReset('not-an-address');
+    expect(invalid.json().error.fields.email).toBe(authMessages.resetInvalidEmail);
+  });
+
+  it('refuses a used link', async () => {
+    const account = await approvedAccount();
+    await requestReset(account.email);
+    const token = (await latestResetToken(account.email))!;
+    expect((await confirm(token, 'first new passphrase')).statusCode).toBe(200);
+    const again = await confirm(token, 'second new passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'invalid_token',
+      message: authMessages.invalidResetLink,
+    });
+    expect((await signIn(t.app, { ...account, password: 'first new passphrase' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a link after an hour', async () => {
+    const account = await approvedAccount();
+    await requestReset(account.email);
+    const token = (await latestResetToken(account.email))!;
+    clock.advance(60 * 60_000 + 1000);
+    expect((await confirm(token, 'too late passphrase')).statusCode).toBe(400);
+    expect((await signIn(t.app, account)).statusCode).toBe(200);
+  });
+
+  it('voids an older link when a newer one is sent', async () => {
+    const account = await approvedAccount();
+    await requestReset(account.email);
+    const older = (await latestResetToken(account.email))!;
+    await requestReset(account.email);
+    const newer = (await latestResetToken(account.email))!;
+    expect(newer).not.toBe(older);
+    expect((await confirm(older, 'older link passphrase')).statusCode).toBe(400);
+    expect((await confirm(newer, 'newer link passphrase')).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent uses win', async () => {
+    const account = await approvedAccount();
+    await requestReset(account.email);
+    const token = (await latestResetToken(account.email))!;
+    const results = await Promise.all([
+      confirm(token, 'racing passphrase one'),
+      confirm(token, 'racing passphrase two'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner =
+      results[0]!.statusCode === 200 ? 'racing passphrase one' : 'racing passphrase two';
+    expect((await signIn(t.app, { ...account, password: winner })).statusCode).toBe(200);
+  });
+
+  it('ends every session of the user', async () => {
+    const account = await approvedAccount();
+    const signedIn = await signIn(t.app, account);
+    // Served over HTTPS, the cookie is __Host- prefixed and Secure.
+    expect(signedIn.cookies[0]).toMatchObject({ name: '__Host-deck_session', secure: true });
+    const cookie = sessionCookieOf(signedIn)!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()
+        .user,
+    ).not.toBeNull();
+    await requestReset(account.email);
+    await confirm((await latestResetToken(account.email))!, 'ends all sessions pass');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(session.json()).toEqual({ user: null });
+  });
+
+  it('refuses a common password and leaves the link usable', async () => {
+    const account = await approvedAccount();
+    await requestReset(account.email);
+    const token = (await latestResetToken(account.email))!;
+    const common = await confirm(token, 'password1234');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields.password).toBe(authMessages.commonPassword);
+    expect((await confirm(token, 'an uncommon passphrase')).statusCode).toBe(200);
+  });
+
+  it('limits requests per address', async () => {
+    const account = await approvedAccount();
+    for (let i = 0; i < 5; i++) expect((await requestReset(account.email)).statusCode).toBe(200);
+    const limited = await requestReset(account.email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
