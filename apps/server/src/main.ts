@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { hasApprovedAdmin } from './auth/create-account.ts';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -55,6 +56,11 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (!(await hasApprovedAdmin(database.db))) {
+    app.log.warn(
+      'There is no administrator yet: the first account to sign up becomes the administrator.',
+    );
+  }
   app.log.info(
     `Deck Portal is serving ${config.publicUrl} on ${database.driver === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}`,
   );

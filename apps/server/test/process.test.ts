@@ -66,3 +66,36 @@ describe('SIGTERM', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 });
+
+describe('restart', () => {
+  it('keeps an account written before the server stopped', async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    const account = { email: 'kept@example.com', password: 'kept across restarts', name: 'Kept' };
+
+    const first = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    await waitUntilReady(first);
+    expect(first.output()).toContain('the first account to sign up becomes the administrator');
+    const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(signUp.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+
+    const second = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    await waitUntilReady(second);
+    expect(second.output()).not.toContain('becomes the administrator');
+    const signIn = await fetch(`${second.baseUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect((await signIn.json()).user).toMatchObject({ email: account.email, role: 'admin' });
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+  });
+});
