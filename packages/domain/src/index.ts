@@ -11,3 +11,5 @@ export * from './deck/deck-pricing.ts';
 export * from './deck/default-slide-selection.ts';
 export * from './deck/template-library.ts';
 export * from './auth.ts';
+export * from './admin.ts';
+export * from './deck-api.ts';

@@ -2,15 +2,24 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accountStatuses, authProviders, roles } from '@deck-portal/domain';
+import {
+  accountStatuses,
+  authProviders,
+  deckStatuses,
+  roles,
+  type DeckDraft,
+} from '@deck-portal/domain';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,4 +193,69 @@ export const auditLog = pgTable(
     ...timestamps,
   },
   (table) => [index('audit_log_created_idx').on(table.createdAt)],
+);
+
+/** A generated deck: who made it, every field of the rep's draft, and its state. */
+export const decks = pgTable(
+  'decks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    clientName: text('client_name').notNull(),
+    /** The validated draft, exactly as the deck was generated from it. */
+    draft: jsonb('draft').$type<DeckDraft>().notNull(),
+    status: text('status', { enum: deckStatuses }).notNull().default('completed'),
+    slideCount: integer('slide_count').notNull(),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    idempotencyKey: text('idempotency_key'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('decks_status_check', sql`${table.status} in (${inList(deckStatuses)})`),
+    index('decks_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('decks_created_idx').on(table.createdAt),
+    unique('decks_owner_idempotency_key').on(table.ownerId, table.idempotencyKey),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The files of a deck (PPTX, PDF, slide SVGs), kept in the database by default. */
+export const deckFiles = pgTable(
+  'deck_files',
+  {
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.deckId, table.name] })],
+);
+
+/** View access granted to an e-mail address. */
+export const deckShares = pgTable(
+  'deck_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    unique('deck_shares_deck_email').on(table.deckId, table.email),
+    index('deck_shares_email_idx').on(table.email),
+  ],
 );

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { deckDraftSchema } from './deck/deck-draft.ts';
+
+export const deckStatuses = ['draft', 'completed', 'shared', 'archived'] as const;
+export const deckStatusSchema = z.enum(deckStatuses);
+export type DeckStatus = z.infer<typeof deckStatusSchema>;
+
+/** SPEC.md section 3's generation response; the links follow DESIGN.md section 5. */
+export const generationResponseSchema = z.object({
+  presentationId: z.string(),
+  editUrl: z.string(),
+  viewUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type GenerationResponse = z.infer<typeof generationResponseSchema>;
+
+export const deckLinks = (id: string) => ({
+  editUrl: `/api/decks/${id}/pptx`,
+  viewUrl: `/deck/${id}/view`,
+  pdfUrl: `/api/decks/${id}/download`,
+});
+
+/** SPEC.md section 3's Recent deck. */
+export const recentDeckSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  clientName: z.string(),
+  productNames: z.array(z.string()),
+  createdAt: z.string(),
+  status: deckStatusSchema,
+  editUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  viewUrl: z.string().nullable(),
+  isDraft: z.boolean(),
+  ownerName: z.string(),
+});
+export type RecentDeck = z.infer<typeof recentDeckSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'Page size must be between 1 and 100')
+    .max(100, 'Page size must be between 1 and 100')
+    .default(20),
+});
+
+export const recentDecksQuerySchema = pageQuerySchema.extend({
+  userId: z.string().optional(),
+});
+
+export const allDecksQuerySchema = pageQuerySchema.extend({
+  scope: z.literal('all', { error: "scope must be 'all'" }),
+  owner: z.string().optional(),
+  client: z.string().trim().max(200).optional(),
+});
+
+export const deckListResponseSchema = z.object({
+  recentDecks: z.array(recentDeckSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type DeckListResponse = z.infer<typeof deckListResponseSchema>;
+
+/** Everything the preview page shows of one deck. */
+export const deckDetailsSchema = z.object({
+  id: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  status: deckStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  slideCount: z.number(),
+  warnings: z.array(z.string()),
+  draft: deckDraftSchema,
+  editUrl: z.string(),
+  viewUrl: z.string(),
+  pdfUrl: z.string(),
+  /** Whether the caller may share, unshare and delete (owner, manager, admin). */
+  canManage: z.boolean(),
+});
+export type DeckDetails = z.infer<typeof deckDetailsSchema>;
+
+export const deckSlidesResponseSchema = z.object({
+  title: z.string(),
+  clientName: z.string(),
+  slides: z.array(z.object({ index: z.number(), url: z.string() })),
+  pdfUrl: z.string(),
+  editUrl: z.string(),
+});
+
+export const shareRequestSchema = z.object({
+  presentationId: z.string({ error: 'presentationId is required' }).min(1, 'presentationId is required'),
+  email: emailSchema,
+});
+export type ShareRequest = z.input<typeof shareRequestSchema>;
+
+export const deckShareSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  sharedBy: z.string().nullable(),
+});
+export type DeckShare = z.infer<typeof deckShareSchema>;
+
+export const shareResponseSchema = z.object({ success: z.literal(true), share: deckShareSchema });
+export const deckSharesResponseSchema = z.object({ shares: z.array(deckShareSchema) });
