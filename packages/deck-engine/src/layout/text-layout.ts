@@ -1,4 +1,4 @@
-import { getFont, measureText, type FontWeight } from './fonts.ts';
+import { getFont, measureText, unitWidth, type FontWeight } from './fonts.ts';
 import type { Box, Hex, TextAlign, TextElement, TextLine, VerticalAlign } from './model.ts';
 
 export interface TextSpec extends Box {
@@ -51,14 +51,13 @@ function breakWord(word: string, weight: FontWeight, size: number, maxWidth: num
   return pieces;
 }
 
-/** Greedy line breaking with the font's real advance widths. */
-export function wrapParagraph(
+/** Greedy line breaking, measuring whole candidate lines (exact, but one shaping per try). */
+function wrapExact(
   paragraph: string,
   weight: FontWeight,
   size: number,
   maxWidth: number,
 ): string[] {
-  if (paragraph === '') return [''];
   const lines: string[] = [];
   let line = '';
   for (const word of paragraph.split(' ')) {
@@ -77,6 +76,57 @@ export function wrapParagraph(
     }
   }
   lines.push(line);
+  return lines;
+}
+
+/**
+ * Greedy line breaking with the font's real advance widths. Words are measured once each
+ * (cached) and summed with the space width; every resulting line is then measured whole, and
+ * the rare paragraph where kerning across a space would overflow is wrapped exactly instead.
+ */
+export function wrapParagraph(
+  paragraph: string,
+  weight: FontWeight,
+  size: number,
+  maxWidth: number,
+): string[] {
+  if (paragraph === '') return [''];
+  const space = unitWidth(' ', weight);
+  const limit = maxWidth / size;
+  const lines: string[] = [];
+  let line = '';
+  let width = 0;
+  for (const word of paragraph.split(' ')) {
+    const w = unitWidth(word, weight);
+    if (line === '') {
+      if (w <= limit) {
+        line = word;
+        width = w;
+        continue;
+      }
+    } else if (width + space + w <= limit) {
+      line += ` ${word}`;
+      width += space + w;
+      continue;
+    } else {
+      lines.push(line);
+      line = '';
+      width = 0;
+      if (w <= limit) {
+        line = word;
+        width = w;
+        continue;
+      }
+    }
+    const pieces = breakWord(word, weight, size, maxWidth);
+    line = pieces.pop() ?? '';
+    width = unitWidth(line, weight);
+    lines.push(...pieces);
+  }
+  lines.push(line);
+  if (lines.some((l) => measureText(l, weight, size) > maxWidth)) {
+    return wrapExact(paragraph, weight, size, maxWidth);
+  }
   return lines;
 }
 

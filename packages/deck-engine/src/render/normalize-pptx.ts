@@ -121,6 +121,13 @@ export async function normalizePptx(raw: Buffer, options: { date: string }): Pro
     if (entry.dir) delete zip.files[name];
   }
 
+  // Pictures are compressed already: store them, deflate the XML.
+  for (const name of names) {
+    const entry = zip.files[name];
+    if (entry && name.startsWith('ppt/media/')) {
+      (entry as unknown as { options: { compression: string } }).options.compression = 'STORE';
+    }
+  }
   return zip.generateAsync({
     type: 'nodebuffer',
     compression: 'DEFLATE',

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
+import { FONT_WEIGHTS, getFont, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 
@@ -99,6 +99,52 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
   }
 }
 
+/** The parts of pdfkit 0.20's document internals the font sharing below relies on. */
+interface PdfkitInternals {
+  _font?: {
+    constructor: new (doc: unknown, font: unknown, id: string) => { layoutCache?: object };
+  };
+  _fontFamilies?: Record<string, { layoutCache?: object }>;
+  _fontCount?: number;
+}
+
+type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => { layoutCache?: object };
+let embeddedFontClass: EmbeddedFontClass | null | undefined;
+const sharedLayoutCaches = new Map<FontWeight, object>();
+
+/**
+ * pdfkit parses a font anew for every document (fontkit.create) and shapes every word anew:
+ * most of a deck's PDF time. The engine parses each face once per process (the same fontkit
+ * object measures the layout) and shares pdfkit's per-word shaping cache between documents;
+ * each document still gets its own embedded subset. This leans on pdfkit internals (pinned at
+ * 0.20.2): when they are not as expected it falls back to pdfkit's public registerFont.
+ */
+function installFonts(doc: Doc): void {
+  if (embeddedFontClass === undefined) {
+    const probe = new PDFDocument({ autoFirstPage: false });
+    probe.font(getFont('regular').bytes);
+    const ctor = (probe as unknown as PdfkitInternals)._font?.constructor;
+    embeddedFontClass = typeof ctor === 'function' ? (ctor as EmbeddedFontClass) : null;
+  }
+  const internals = doc as unknown as PdfkitInternals;
+  const canShare =
+    embeddedFontClass !== null &&
+    typeof internals._fontFamilies === 'object' &&
+    typeof internals._fontCount === 'number';
+  for (const weight of FONT_WEIGHTS) {
+    if (!canShare) {
+      doc.registerFont(weight, getFont(weight).bytes);
+      continue;
+    }
+    internals._fontCount! += 1;
+    const font = new embeddedFontClass!(doc, getFont(weight).font, `F${internals._fontCount}`);
+    const cache = sharedLayoutCaches.get(weight);
+    if (cache && font.layoutCache) font.layoutCache = cache;
+    else if (font.layoutCache) sharedLayoutCaches.set(weight, font.layoutCache);
+    internals._fontFamilies![weight] = font;
+  }
+}
+
 /** Deterministic document date: the presentation date, never the clock. */
 function documentDate(date: string): Date {
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
@@ -123,7 +169,7 @@ export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
       ModDate: date,
     },
   });
-  for (const weight of FONT_WEIGHTS) doc.registerFont(weight, getFont(weight).bytes);
+  installFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -9,8 +9,47 @@ const WEIGHT_PREFIX: Record<FontWeight, string> = {
   bold: 'b',
 };
 
-// Glyph outlines are the same in every slide and deck: build each path string once per process.
+interface ShapedGlyph {
+  /** Element id: weight prefix and glyph id. */
+  id: string;
+  path: string;
+  /** Pen position in font units. */
+  x: number;
+}
+interface ShapedRun {
+  unitsPerEm: number;
+  glyphs: ShapedGlyph[];
+}
+
+// Shaping (OpenType substitution and kerning) is the costly part of drawing text, and decks
+// repeat most of their lines: shaped runs and glyph outlines are kept per process.
 const glyphPathCache = new Map<string, string>();
+const shapeCache = new Map<string, ShapedRun>();
+
+function shape(text: string, weight: FontWeight): ShapedRun {
+  const key = `${weight}\u0000${text}`;
+  let run = shapeCache.get(key);
+  if (run) return run;
+  const { font } = getFont(weight);
+  const layout = font.layout(text);
+  let advance = 0;
+  const glyphs = layout.glyphs.map((glyph, i) => {
+    const position = layout.positions[i];
+    const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
+    let path = glyphPathCache.get(id);
+    if (path === undefined) {
+      path = glyph.path.toSVG();
+      glyphPathCache.set(id, path);
+    }
+    const x = Math.round(advance + (position?.xOffset ?? 0));
+    advance += position?.xAdvance ?? glyph.advanceWidth;
+    return { id, path, x };
+  });
+  run = { unitsPerEm: font.unitsPerEm, glyphs };
+  if (shapeCache.size > 20_000) shapeCache.clear();
+  shapeCache.set(key, run);
+  return run;
+}
 
 function escapeXml(value: string): string {
   return value
@@ -40,26 +79,14 @@ class GlyphSet {
     size: number,
     color: string,
   ): string {
-    const { font } = getFont(weight);
-    const layout = font.layout(text);
-    const scale = size / font.unitsPerEm;
-    let advance = 0;
+    const shaped = shape(text, weight);
+    const scale = size / shaped.unitsPerEm;
     const uses: string[] = [];
-    layout.glyphs.forEach((glyph, i) => {
-      const position = layout.positions[i];
-      const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
-      if (!this.used.has(id)) {
-        let path = glyphPathCache.get(id);
-        if (path === undefined) {
-          path = glyph.path.toSVG();
-          glyphPathCache.set(id, path);
-        }
-        this.used.set(id, path);
-      }
-      const gx = advance + (position?.xOffset ?? 0);
-      if (this.used.get(id) !== '') uses.push(`<use href="#${id}" x="${Math.round(gx)}"/>`);
-      advance += position?.xAdvance ?? glyph.advanceWidth;
-    });
+    for (const glyph of shaped.glyphs) {
+      if (glyph.path === '') continue;
+      if (!this.used.has(glyph.id)) this.used.set(glyph.id, glyph.path);
+      uses.push(`<use href="#${glyph.id}" x="${glyph.x}"/>`);
+    }
     return `<g fill="#${color}" transform="translate(${n(x)} ${n(baseline)}) scale(${scale.toFixed(6)} ${(-scale).toFixed(6)})">${uses.join('')}</g>`;
   }
 

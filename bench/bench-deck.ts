@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
+
+/** Four distinct pictures: two photos (JPEG) and two graphics (PNG with transparency). */
+export async function makePictures(): Promise<
+  Map<string, { bytes: Buffer; kind: 'png' | 'jpeg' }>
+> {
+  const noise = (seed: number, w: number, h: number) => {
+    const raw = Buffer.alloc(w * h * 3);
+    let x = seed;
+    for (let i = 0; i < raw.length; i += 1) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      raw[i] = (x >> 16) & 0xff;
+    }
+    return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).blur(6);
+  };
+  const photo = async (seed: number) =>
+    (await noise(seed, 1600, 1000)).jpeg({ quality: 82 }).toBuffer();
+  const graphic = (color: string) =>
+    sharp({ create: { width: 1200, height: 800, channels: 4, background: color } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="1200" height="800"><circle cx="600" cy="400" r="300" fill="#fff" fill-opacity="0.6"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+  return new Map([
+    ['https://pictures.example/warehouse.jpg', { bytes: await photo(1), kind: 'jpeg' as const }],
+    ['https://pictures.example/freezer.jpg', { bytes: await photo(2), kind: 'jpeg' as const }],
+    [
+      'https://pictures.example/diagram.png',
+      { bytes: await graphic('#1fa9c0aa'), kind: 'png' as const },
+    ],
+    [
+      'https://pictures.example/chart.png',
+      { bytes: await graphic('#f2a541aa'), kind: 'png' as const },
+    ],
+  ]);
+}
+
+const TEMPLATE_SLIDES = [
+  'title',
+  'agenda',
+  'confidentiality',
+  'about-us',
+  'by-the-numbers',
+  'market-challenge',
+  'product-data-logger',
+  'product-battery-bms',
+  'product-controller',
+  'solution-architecture',
+  'deployment-plan',
+  'case-study',
+  'next-steps',
+  'thank-you',
+];
+
+/** Picture slides for the benchmark, alternating between the two pairs of pictures. */
+export function pictureSlides(count: number): DeckDraft['templateCustomization']['customSlides'] {
+  return Array.from({ length: count }, (_, i) => ({
+    placeholders: [],
+    id: `custom-${i}`,
+    layoutId: 'two-images',
+    layoutName: 'Two images',
+    placeholderContent:
+      i % 2 === 0
+        ? {
+            title: 'Your distribution centre today',
+            left_image: 'https://pictures.example/warehouse.jpg',
+            left_caption: 'Loading dock, Building 2',
+            right_image: 'https://pictures.example/freezer.jpg',
+            right_caption: 'Blast freezer bank',
+          }
+        : {
+            title: 'What changes with monitoring',
+            left_image: 'https://pictures.example/diagram.png',
+            left_caption: 'Sensor map',
+            right_image: 'https://pictures.example/chart.png',
+            right_caption: 'Excursions per month',
+          },
+  }));
+}
+
+/** The benchmark deck: 14 template slides + 4 pricing slides + 2 custom slides = 20 slides. */
+export function benchDraft(): DeckDraft {
+  return deckDraftSchema.parse({
+    basicInfo: {
+      deckTitle: 'Benchmark proposal',
+      clientName: 'Harbor Fresh Foods',
+      date: '2026-03-05',
+      primaryContact: 'Dana Reyes',
+    },
+    productSelection: {
+      selectedProducts: [
+        { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+        { id: 'data_logger', quantity: 100, customPricing: 29.99 },
+        { id: 'controller', quantity: 11, customPricing: 199 },
+        { id: 'bms', quantity: 1, customPricing: 200 },
+      ],
+      includePricing: true,
+    },
+    templateCustomization: { selectedSlides: TEMPLATE_SLIDES, customSlides: pictureSlides(2) },
+  });
+}

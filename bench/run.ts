@@ -1,0 +1,218 @@
+// `npm run bench`: engine vs a straightforward baseline, cold and warm, memory, and /healthz
+// latency while four generations run. Writes bench/RESULTS.md.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, get, Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  buildDeck,
+  createDeckRenderer,
+  createTemplateLibrary,
+  generateDeck,
+  type ResolveImagesOptions,
+} from '@deck-portal/deck-engine';
+import { baselineRender } from './baseline.ts';
+import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
+
+const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const outDir = `${here}out`;
+mkdirSync(outDir, { recursive: true });
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
+}
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+// Inputs, written once for the cold runs too.
+const pictures = await makePictures();
+const manifest = [...pictures.entries()].map(([url, p], i) => ({
+  url,
+  file: `picture-${i}.${p.kind}`,
+  kind: p.kind,
+}));
+for (const m of manifest) writeFileSync(`${outDir}/${m.file}`, pictures.get(m.url)!.bytes);
+writeFileSync(`${outDir}/pictures.json`, JSON.stringify(manifest));
+const draft = benchDraft();
+writeFileSync(`${outDir}/draft.json`, JSON.stringify(draft));
+const draft100 = structuredClone(draft);
+// Past the draft schema's 30 custom slides on purpose: the engine itself has no such limit.
+draft100.templateCustomization.customSlides = pictureSlides(82);
+writeFileSync(`${outDir}/draft-100.json`, JSON.stringify(draft100));
+const library = createTemplateLibrary();
+const deck = buildDeck(draft, library);
+writeFileSync(`${outDir}/deck.json`, JSON.stringify(deck));
+const imageOptions: ResolveImagesOptions = {
+  fetcher: async (url) => {
+    const p = pictures.get(url);
+    return p ? { ok: true, bytes: p.bytes, kind: p.kind } : { ok: false, reason: 'missing' };
+  },
+};
+console.log(`Deck: ${deck.slides.length} slides, ${pictures.size} distinct pictures`);
+
+// Warm, in this process, alternating so both sides see the same machine state.
+const engineTimes: number[] = [];
+const baselineTimes: number[] = [];
+let sizes = { enginePptx: 0, enginePdf: 0, baselinePptx: 0, baselinePdf: 0 };
+for (let i = 0; i < WARM_RUNS + 3; i += 1) {
+  let t = performance.now();
+  const engine = await generateDeck(draft, { library, images: imageOptions });
+  const engineMs = performance.now() - t;
+  t = performance.now();
+  const baseline = await baselineRender(deck, pictures);
+  const baselineMs = performance.now() - t;
+  if (i >= 3) {
+    engineTimes.push(engineMs);
+    baselineTimes.push(baselineMs);
+  }
+  sizes = {
+    enginePptx: engine.pptx.length,
+    enginePdf: engine.pdf.length,
+    baselinePptx: baseline.pptx.length,
+    baselinePdf: baseline.pdf.length,
+  };
+}
+const engineWarm = stats(engineTimes);
+const baselineWarm = stats(baselineTimes);
+console.log('warm engine', engineWarm, 'baseline', baselineWarm);
+
+// Cold: a fresh process per run.
+const run = promisify(execFile);
+async function cold(mode: string): Promise<{ ms: number; slides: number; maxRssMb: number }> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', `${here}cold-run.ts`, mode, outDir],
+    { cwd: here },
+  );
+  return JSON.parse(stdout);
+}
+const engineCold: number[] = [];
+const baselineCold: number[] = [];
+for (let i = 0; i < COLD_RUNS; i += 1) {
+  engineCold.push((await cold('engine')).ms);
+  baselineCold.push((await cold('baseline')).ms);
+}
+const memory = await cold('memory');
+console.log('cold engine', stats(engineCold), 'baseline', stats(baselineCold), 'memory', memory);
+
+// LibreOffice, when installed, converting our PPTX.
+let soffice = 'not installed on this machine';
+try {
+  execFileSync('soffice', ['--version'], { stdio: 'ignore' });
+  const pptxPath = `${outDir}/engine.pptx`;
+  writeFileSync(pptxPath, (await generateDeck(draft, { library, images: imageOptions })).pptx);
+  const times: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const t = performance.now();
+    execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', outDir, pptxPath], {
+      stdio: 'ignore',
+    });
+    times.push(performance.now() - t);
+  }
+  soffice = `${ms(stats(times).median)} median of 3 (one soffice process per call)`;
+} catch {
+  // soffice missing: reported as such.
+}
+
+// /healthz while four generations run at once: through the worker pool, then on the main thread.
+async function healthzUnderLoad(useMainThread: boolean) {
+  const renderer = createDeckRenderer({ maxThreads: 2, minThreads: 2 });
+  const server = createServer((req, res) => {
+    if (req.url === '/healthz') {
+      res.end('ok');
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  // Warm the workers so the measurement shows steady state, not thread start-up.
+  await Promise.all([renderer.generate(draft), renderer.generate(draft)]);
+  let running = true;
+  const latencies: number[] = [];
+  const prober = (async () => {
+    while (running) {
+      const t = performance.now();
+      await new Promise<void>((resolve, reject) =>
+        get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        }).on('error', reject),
+      );
+      latencies.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  })();
+  const started = performance.now();
+  for (let round = 0; round < 3; round += 1) {
+    await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        useMainThread
+          ? generateDeck(draft, { library, images: imageOptions })
+          : renderer.generate(draft),
+      ),
+    );
+  }
+  const elapsed = performance.now() - started;
+  running = false;
+  await prober;
+  agent.destroy();
+  await renderer.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    ...stats(latencies),
+    max: Math.max(...latencies),
+    decksPerSecond: 12 / (elapsed / 1000),
+  };
+}
+const pooled = await healthzUnderLoad(false);
+const mainThread = await healthzUnderLoad(true);
+console.log('healthz pooled', pooled, 'main thread', mainThread);
+
+const warmRatio = engineWarm.median / baselineWarm.median;
+const coldEngine = stats(engineCold);
+const coldBaseline = stats(baselineCold);
+const coldRatio = coldEngine.median / coldBaseline.median;
+const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+
+const report = `# Benchmark results
+
+Generated by \`npm run bench\` (bench/run.ts) on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}.
+Deck: ${deck.slides.length} slides (14 template slides, 4 pricing slides, 2 custom slides), ${pictures.size} distinct pictures (2 JPEG photos 1600 × 1000, 2 PNG graphics 1200 × 800 with alpha).
+
+**Engine** = \`generateDeck\`: layout with font metrics, picture normalisation, PPTX + PDF + one SVG per slide.
+**Baseline** = the same laid-out content written straightforwardly with pptxgenjs, then pdfkit, on the main thread, nothing shared or cached (fonts read per document, each picture embedded where used, PPTX only and PDF only: no SVG). The baseline is handed the engine's layout for free; its time is writing only.
+
+## Speed
+
+| measure | engine | baseline | ratio | target |
+|---|---|---|---|---|
+| warm median (${engineWarm.n} runs) | ${ms(engineWarm.median)} | ${ms(baselineWarm.median)} | ${warmRatio.toFixed(2)} | ≤ 0.75 (${verdict(warmRatio <= 0.75)}) |
+| warm p95 | ${ms(engineWarm.p95)} | ${ms(baselineWarm.p95)} | ${(engineWarm.p95 / baselineWarm.p95).toFixed(2)} | |
+| cold, fresh process, median of ${COLD_RUNS} (module loading included) | ${ms(coldEngine.median)} | ${ms(coldBaseline.median)} | ${coldRatio.toFixed(2)} | ≤ 1.0 (${verdict(coldRatio <= 1)}) |
+| \`soffice --convert-to pdf\` of our PPTX | ${soffice} | | | |
+
+Output sizes (last warm run): engine PPTX ${kb(sizes.enginePptx)}, PDF ${kb(sizes.enginePdf)}; baseline PPTX ${kb(sizes.baselinePptx)}, PDF ${kb(sizes.baselinePdf)}.
+
+## Memory
+
+100-slide deck (18 fixed slides + 82 picture slides), fresh process: peak RSS **${memory.maxRssMb.toFixed(0)} MB**, ${ms(memory.ms)}.
+
+## /healthz while four generations run at once (3 rounds of 4 decks)
+
+| where generation runs | /healthz p50 | p99 | max | decks/s |
+|---|---|---|---|---|
+| worker pool (2 threads) | ${pooled.median.toFixed(1)} ms | ${pooled.p99.toFixed(1)} ms | ${pooled.max.toFixed(1)} ms | ${pooled.decksPerSecond.toFixed(1)} |
+| main thread (no pool, for contrast) | ${mainThread.median.toFixed(1)} ms | ${mainThread.p99.toFixed(1)} ms | ${mainThread.max.toFixed(1)} ms | ${mainThread.decksPerSecond.toFixed(1)} |
+`;
+writeFileSync(`${here}RESULTS.md`, report);
+console.log(report);
