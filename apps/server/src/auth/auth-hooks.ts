@@ -63,11 +63,11 @@ export function requireApproved(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', 'Please sign in.');
+    if (user.status === 'declined' || user.status === 'removed') {
+      throw new AppError('deactivated', 'Your account has been deactivated.');
+    }
     if (user.status === 'pending_approval' || user.role === 'pending') {
       throw new AppError('pending_approval', 'Your account is pending approval.');
-    }
-    if (user.status !== 'approved') {
-      throw new AppError('deactivated', 'Your account has been deactivated.');
     }
     if (roles.length > 0 && !roles.includes(user.role)) {
       throw new AppError('forbidden', 'You do not have permission to do this.');

@@ -139,7 +139,7 @@ export async function authRoutes(
         cookieState: request.cookies[oidcStateCookie],
       });
       if (!token) {
-        const isPending = user.status === 'pending_approval' || user.role === 'pending';
+        const isPending = user.status === 'pending_approval';
         return reply.redirect(isPending ? '/unapproved' : '/auth?error=deactivated');
       }
       setSessionCookie(reply, isHttps, token);

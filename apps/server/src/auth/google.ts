@@ -130,14 +130,12 @@ async function findOrCreateUser(
     if (!login.isEmailVerified) {
       throw new AppError('google_failed', 'This Google address is not verified.');
     }
-    await services.db
-      .insert(identities)
-      .values({
-        issuer: login.issuer,
-        subject: login.subject,
-        userId: sameEmail.id,
-        email: login.email,
-      });
+    await services.db.insert(identities).values({
+      issuer: login.issuer,
+      subject: login.subject,
+      userId: sameEmail.id,
+      email: login.email,
+    });
     if (!sameEmail.photoURL && login.picture) {
       await services.db
         .update(users)

@@ -10,11 +10,12 @@ import { assertNotThrottled } from './throttled.ts';
 
 /** Refuses an account that may not get a session, after its credentials checked out. */
 export function assertMaySignIn(user: Pick<User, 'status' | 'role'>) {
+  // Status first: a declined sign-up keeps its `pending` role but is deactivated.
+  if (user.status === 'declined' || user.status === 'removed') {
+    throw new AppError('deactivated', authMessages.deactivated);
+  }
   if (user.status === 'pending_approval' || user.role === 'pending') {
     throw new AppError('pending_approval', authMessages.pendingApproval);
-  }
-  if (user.status !== 'approved') {
-    throw new AppError('deactivated', authMessages.deactivated);
   }
 }
 
