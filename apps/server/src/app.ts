@@ -27,6 +27,14 @@ import {
 } from './mail/mailer.ts';
 import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
 import type { Services } from './services.ts';
+import {
+  createDeckRenderer,
+  createTemplateLibrary,
+  type DeckRenderer,
+} from '@deck-portal/deck-engine';
+import { databaseFileStore } from './decks/file-store.ts';
+import { deckRoutes } from './decks/deck-routes.ts';
+import { templateRoutes } from './templates/template-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -36,6 +44,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Replaces the transport chosen from the configuration (SMTP or the outbox). */
   mailTransport?: MailTransport;
+  /** Replaces the worker pool that renders decks. */
+  deckRenderer?: DeckRenderer;
   /** Pino logger options; tests pass false. */
   logger?: boolean | { level: string };
 };
@@ -99,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: createMailer({ db, transport, clock, log: app.log }),
     throttle: createThrottle({ db, clock }),
     throttleRules: throttleRules(config.ipAttemptLimit),
+    deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
+    fileStore: databaseFileStore,
   };
   // Mail that could not be sent at once is retried in the background.
   const mailRetry = setInterval(() => void services.mailer.deliverPending(), 30_000);
@@ -108,13 +120,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database: deps.database, lifecycle });
   await app.register(authRoutes, { services, google: createGoogleSignIn(services) });
   await app.register(notifyAdminRoutes, { services });
+  await app.register(templateRoutes, { library: createTemplateLibrary() });
+  await app.register(deckRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   app.addHook('onClose', async () => {
     clearInterval(mailRetry);
     await services.mailer.close();
+    await services.deckRenderer.close();
     await deps.database.close();
   });
 
   return Object.assign(app, { lifecycle, services }) as unknown as App;
+}
+
+/** The worker pool starts with the first generation, so a process that renders nothing pays nothing. */
+function lazyDeckRenderer(): DeckRenderer {
+  let renderer: DeckRenderer | undefined;
+  return {
+    generate: (draft) => (renderer ??= createDeckRenderer()).generate(draft),
+    get pending() {
+      return renderer?.pending ?? 0;
+    },
+    close: async () => {
+      await renderer?.close();
+    },
+  };
 }

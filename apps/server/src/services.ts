@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
+import type { FileStore } from './decks/file-store.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -14,4 +16,6 @@ export type Services = {
   throttle: Throttle;
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
+  deckRenderer: DeckRenderer;
+  fileStore: FileStore;
 };

@@ -1,0 +1,322 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  allDecksQuerySchema,
+  deckDetailsSchema,
+  deckDraftSchema,
+  deckLinks,
+  deckListResponseSchema,
+  deckSharesResponseSchema,
+  deckSlidesResponseSchema,
+  generationResponseSchema,
+  okResponseSchema,
+  recentDecksQuerySchema,
+  shareRequestSchema,
+  shareResponseSchema,
+} from '@deck-portal/domain';
+import { requireApproved } from '../auth/auth-hooks.ts';
+import { decks, users } from '../db/schema.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { canManageDeck, loadDeckFor, type DeckRow } from './deck-access.ts';
+import { attachmentHeader, downloadFileName } from './download-name.ts';
+import { deckFileNames } from './file-store.ts';
+import { generateDeckForUser } from './generate-deck.ts';
+import { listDecks } from './list-decks.ts';
+import { listShares, revokeShare, shareDeck } from './share-deck.ts';
+
+const deckIdParams = z.object({ id: z.string() });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200, 'Idempotency-Key is at most 200 characters')
+    .optional(),
+});
+
+export async function deckRoutes(server: FastifyInstance, { services }: { services: Services }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['decks'];
+  const approved = requireApproved();
+  const seesAll = requireApproved('manager', 'admin');
+
+  app.post(
+    '/api/generate-slides',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        body: deckDraftSchema,
+        response: {
+          201: generationResponseSchema.extend({ warnings: z.array(z.string()) }),
+          ...apiErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await generateDeckForUser(services, {
+        user: request.user!,
+        draft: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/recent-decks',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        querystring: recentDecksQuerySchema,
+        response: { 200: deckListResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const ownerId = request.query.userId ?? user.id;
+      if (ownerId !== user.id && user.role !== 'manager' && user.role !== 'admin') {
+        throw new AppError('forbidden', 'You can only list your own decks.');
+      }
+      return listDecks(services, { ...request.query, ownerId });
+    },
+  );
+
+  app.get(
+    '/api/decks',
+    {
+      preHandler: seesAll,
+      schema: {
+        tags,
+        querystring: allDecksQuerySchema,
+        response: { 200: deckListResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      listDecks(services, {
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+        ...(request.query.owner ? { ownerId: request.query.owner } : {}),
+        ...(request.query.client ? { client: request.query.client } : {}),
+      }),
+  );
+
+  app.get(
+    '/api/decks/:id',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        response: { 200: deckDetailsSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+      });
+      const [owner] = await services.db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, deck.ownerId));
+      return {
+        id: deck.id,
+        owner: owner!,
+        status: deck.status,
+        createdAt: deck.createdAt.toISOString(),
+        updatedAt: deck.updatedAt.toISOString(),
+        slideCount: deck.slideCount,
+        warnings: deck.warnings,
+        draft: deck.draft,
+        ...deckLinks(deck.id),
+        canManage: canManageDeck(request.user!, deck),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/decks/:id',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        response: { 200: okResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'manage',
+      });
+      await services.db.transaction(async (tx) => {
+        await services.fileStore.removeAll(tx, deck.id);
+        await tx.delete(decks).where(eq(decks.id, deck.id));
+      });
+      return { ok: true as const };
+    },
+  );
+
+  const sendFile = async (
+    reply: FastifyReply,
+    deck: DeckRow,
+    name: string,
+    disposition?: string,
+  ) => {
+    const file = await services.fileStore.get(services.db, deck.id, name);
+    if (!file) throw new AppError('not_found', 'File not found.');
+    reply.header('content-type', file.contentType).header('cache-control', 'private, no-store');
+    if (disposition) reply.header('content-disposition', disposition);
+    return reply.send(file.content);
+  };
+
+  app.get(
+    '/api/decks/:id/download',
+    { preHandler: approved, schema: { tags, params: deckIdParams } },
+    async (request, reply) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+      });
+      return sendFile(
+        reply,
+        deck,
+        deckFileNames.pdf,
+        attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pdf')),
+      );
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/pptx',
+    { preHandler: approved, schema: { tags, params: deckIdParams } },
+    async (request, reply) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+      });
+      return sendFile(
+        reply,
+        deck,
+        deckFileNames.pptx,
+        attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pptx')),
+      );
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/slides',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        response: { 200: deckSlidesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+      });
+      const links = deckLinks(deck.id);
+      return {
+        title: deck.title,
+        clientName: deck.clientName,
+        slides: Array.from({ length: deck.slideCount }, (_, i) => ({
+          index: i + 1,
+          url: `/api/decks/${deck.id}/slides/${i + 1}`,
+        })),
+        pdfUrl: links.pdfUrl,
+        editUrl: links.editUrl,
+      };
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/slides/:index',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams.extend({ index: z.coerce.number().int().min(1).max(1000) }),
+      },
+    },
+    async (request, reply) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+      });
+      return sendFile(reply, deck, deckFileNames.slide(request.params.index));
+    },
+  );
+
+  app.post(
+    '/api/share-presentation',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        body: shareRequestSchema,
+        response: { 201: shareResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const share = await shareDeck(services, {
+        user: request.user!,
+        deckId: request.body.presentationId,
+        email: request.body.email,
+      });
+      return reply.code(201).send({ success: true as const, share });
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/shares',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        response: { 200: deckSharesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => ({
+      shares: await listShares(services, { user: request.user!, deckId: request.params.id }),
+    }),
+  );
+
+  app.delete(
+    '/api/decks/:id/shares/:shareId',
+    {
+      preHandler: approved,
+      schema: {
+        tags,
+        params: deckIdParams.extend({ shareId: z.string() }),
+        response: { 200: okResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.shareId))
+        throw new AppError('not_found', 'Share not found.');
+      await revokeShare(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        shareId: request.params.shareId,
+      });
+      return { ok: true as const };
+    },
+  );
+}

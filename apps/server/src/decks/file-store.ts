@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { deckFiles } from '../db/schema.ts';
+
+export type StoredFile = { contentType: string; content: Buffer };
+
+/**
+ * Where a deck's files live. The default keeps them in the database, inside the same
+ * transaction as the deck; another store (object storage) can take its place.
+ */
+export type FileStore = {
+  put(
+    db: Db,
+    deckId: string,
+    files: { name: string; contentType: string; content: Buffer }[],
+  ): Promise<void>;
+  get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
+  removeAll(db: Db, deckId: string): Promise<void>;
+};
+
+export const databaseFileStore: FileStore = {
+  async put(db, deckId, files) {
+    if (files.length > 0)
+      await db.insert(deckFiles).values(files.map((file) => ({ deckId, ...file })));
+  },
+  async get(db, deckId, name) {
+    const [file] = await db
+      .select({ contentType: deckFiles.contentType, content: deckFiles.content })
+      .from(deckFiles)
+      .where(and(eq(deckFiles.deckId, deckId), eq(deckFiles.name, name)));
+    return file;
+  },
+  async removeAll(db, deckId) {
+    await db.delete(deckFiles).where(eq(deckFiles.deckId, deckId));
+  },
+};
+
+export const deckFileNames = {
+  pptx: 'deck.pptx',
+  pdf: 'deck.pdf',
+  slide: (index: number) => `slide-${index}.svg`,
+};

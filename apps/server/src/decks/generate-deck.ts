@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { DeckDraft, GenerationResponse } from '@deck-portal/domain';
+import { deckLinks } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { decks } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import { deckFileNames } from './file-store.ts';
+
+/**
+ * Renders the deck off the request thread, then stores the deck and its files in one
+ * transaction. With an idempotency key, a retry answers the deck the first call made.
+ */
+export async function generateDeckForUser(
+  services: Services,
+  { user, draft, idempotencyKey }: { user: User; draft: DeckDraft; idempotencyKey?: string },
+): Promise<GenerationResponse & { warnings: string[] }> {
+  const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
+  if (existing)
+    return { presentationId: existing.id, ...deckLinks(existing.id), warnings: existing.warnings };
+
+  const rendered = await services.deckRenderer.generate(draft);
+  const now = services.clock.now();
+  const stored = await services.db.transaction(async (tx) => {
+    const [deck] = await tx
+      .insert(decks)
+      .values({
+        ownerId: user.id,
+        title: draft.basicInfo.deckTitle,
+        clientName: draft.basicInfo.clientName,
+        draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
+        status: 'completed',
+        slideCount: rendered.svgs.length,
+        warnings: rendered.warnings,
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
+      .returning();
+    if (!deck) return undefined; // a concurrent retry with the same key won
+    await services.fileStore.put(tx, deck.id, [
+      { name: deckFileNames.pptx, contentType: pptxType, content: rendered.pptx },
+      { name: deckFileNames.pdf, contentType: 'application/pdf', content: rendered.pdf },
+      ...rendered.svgs.map((svg, index) => ({
+        name: deckFileNames.slide(index + 1),
+        contentType: 'image/svg+xml',
+        content: Buffer.from(svg, 'utf8'),
+      })),
+    ]);
+    return deck;
+  });
+  const deck = stored ?? (await findByKey(services, user.id, idempotencyKey!));
+  if (!deck) throw new Error('the deck was neither stored nor found');
+  return { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
+}
+
+export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+async function findByKey(services: Services, ownerId: string, key: string) {
+  const [deck] = await services.db
+    .select()
+    .from(decks)
+    .where(and(eq(decks.ownerId, ownerId), eq(decks.idempotencyKey, key)));
+  return deck;
+}

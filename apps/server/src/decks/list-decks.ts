@@ -1,0 +1,51 @@
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { deckLinks, getProduct, type DeckListResponse, type RecentDeck } from '@deck-portal/domain';
+import { decks, users } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import type { DeckRow } from './deck-access.ts';
+
+export function toRecentDeck(deck: DeckRow, ownerName: string): RecentDeck {
+  return {
+    id: deck.id,
+    title: deck.title,
+    clientName: deck.clientName,
+    productNames: deck.draft.productSelection.selectedProducts.map((p) => getProduct(p.id).name),
+    createdAt: deck.createdAt.toISOString(),
+    status: deck.status,
+    ...deckLinks(deck.id),
+    isDraft: deck.status === 'draft',
+    ownerName,
+  };
+}
+
+/** Decks newest first, a page at a time; `ownerId` and `client` narrow the list. */
+export async function listDecks(
+  { db }: Pick<Services, 'db'>,
+  options: { ownerId?: string; client?: string; page: number; pageSize: number },
+): Promise<DeckListResponse> {
+  const filters: SQL[] = [];
+  if (options.ownerId) filters.push(eq(decks.ownerId, options.ownerId));
+  if (options.client) filters.push(ilike(decks.clientName, `%${escapeLike(options.client)}%`));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ deck: decks, ownerName: users.name })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.ownerId))
+      .where(where)
+      .orderBy(desc(decks.createdAt), desc(decks.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(decks).where(where),
+  ]);
+  return {
+    recentDecks: rows.map((row) => toRecentDeck(row.deck, row.ownerName)),
+    page: options.page,
+    pageSize: options.pageSize,
+    total: total?.value ?? 0,
+  };
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

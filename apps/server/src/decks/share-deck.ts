@@ -1,0 +1,94 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DeckShare } from '@deck-portal/domain';
+import { deckLinks } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { deckShares, decks, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { loadDeckFor } from './deck-access.ts';
+
+type ShareRow = typeof deckShares.$inferSelect;
+const toShare = (row: ShareRow, sharedBy: string | null): DeckShare => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+  sharedBy,
+});
+
+/** Grants an address view access, mails it the view link and marks the deck shared. */
+export async function shareDeck(
+  services: Services,
+  { user, deckId, email }: { user: User; deckId: string; email: string },
+): Promise<DeckShare> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const link = `${services.config.publicUrl}${deckLinks(deck.id).viewUrl}`;
+  const share = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(deckShares)
+      .values({ deckId: deck.id, email, sharedBy: user.id, createdAt: services.clock.now() })
+      .onConflictDoNothing({ target: [deckShares.deckId, deckShares.email] })
+      .returning();
+    if (!row) throw new AppError('conflict', `The deck is already shared with ${email}.`);
+    await tx
+      .update(decks)
+      .set({ status: 'shared', updatedAt: services.clock.now() })
+      .where(eq(decks.id, deck.id));
+    await enqueueMail(tx, {
+      to: email,
+      subject: `${user.name} shared a deck with you: ${deck.title}`,
+      text: [
+        'Hello,',
+        '',
+        `${user.name} (${user.email}) shared the deck "${deck.title}" for ${deck.clientName} with you.`,
+        '',
+        `View it here: ${link}`,
+        '',
+        `Sign in to Deck Portal with ${email} to open it.`,
+      ].join('\n'),
+    });
+    return row;
+  });
+  void services.mailer.deliverPending();
+  return toShare(share, user.name);
+}
+
+export async function listShares(
+  services: Services,
+  { user, deckId }: { user: User; deckId: string },
+) {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const rows = await services.db
+    .select({ share: deckShares, sharedBy: users.name })
+    .from(deckShares)
+    .leftJoin(users, eq(users.id, deckShares.sharedBy))
+    .where(eq(deckShares.deckId, deck.id))
+    .orderBy(asc(deckShares.createdAt));
+  return rows.map((row) => toShare(row.share, row.sharedBy));
+}
+
+/** Takes back a share; a deck with no shares left is completed again. */
+export async function revokeShare(
+  services: Services,
+  { user, deckId, shareId }: { user: User; deckId: string; shareId: string },
+) {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await services.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(deckShares)
+      .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
+      .returning();
+    if (!removed) throw new AppError('not_found', 'Share not found.');
+    const [left] = await tx
+      .select({ id: deckShares.id })
+      .from(deckShares)
+      .where(eq(deckShares.deckId, deck.id))
+      .limit(1);
+    if (!left && deck.status === 'shared') {
+      await tx
+        .update(decks)
+        .set({ status: 'completed', updatedAt: services.clock.now() })
+        .where(eq(decks.id, deck.id));
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { templateLayoutsResponseSchema, templateSlidesResponseSchema } from '@deck-portal/domain';
+import {
+  listLayouts,
+  listTemplateSlides,
+  renderTemplateThumbnailSvg,
+  type TemplateLibrary,
+} from '@deck-portal/deck-engine';
+import { requireApproved } from '../auth/auth-hooks.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import { AppError } from '../http/app-error.ts';
+
+export async function templateRoutes(
+  server: FastifyInstance,
+  { library }: { library: TemplateLibrary },
+) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['templates'];
+  const approved = requireApproved();
+  // The library is fixed for the life of the process, so each thumbnail is drawn once.
+  const thumbnails = new Map<string, { svg: string; etag: string }>();
+
+  app.get(
+    '/api/template-slides',
+    {
+      preHandler: approved,
+      schema: { tags, response: { 200: templateSlidesResponseSchema, ...apiErrorResponses } },
+    },
+    async () => ({
+      slides: listTemplateSlides(library).map((slide) => ({
+        ...slide,
+        thumbnail: `/api/template-slides/${encodeURIComponent(slide.id)}/thumbnail`,
+      })),
+      categories: [...library.categories],
+    }),
+  );
+
+  app.get(
+    '/api/template-layouts',
+    {
+      preHandler: approved,
+      schema: { tags, response: { 200: templateLayoutsResponseSchema, ...apiErrorResponses } },
+    },
+    async () => ({ layouts: listLayouts(library) }),
+  );
+
+  app.get(
+    '/api/template-slides/:id/thumbnail',
+    { preHandler: approved, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      let thumbnail = thumbnails.get(request.params.id);
+      if (!thumbnail) {
+        const svg = renderTemplateThumbnailSvg(library, request.params.id);
+        if (!svg) throw new AppError('not_found', 'No such template slide.');
+        thumbnail = {
+          svg,
+          etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
+        };
+        thumbnails.set(request.params.id, thumbnail);
+      }
+      reply.header('etag', thumbnail.etag).header('cache-control', 'private, max-age=86400');
+      if (request.headers['if-none-match'] === thumbnail.etag) return reply.code(304).send();
+      return reply.type('image/svg+xml').send(thumbnail.svg);
+    },
+  );
+}
