@@ -98,25 +98,16 @@ export function wrapParagraph(
   let width = 0;
   for (const word of paragraph.split(' ')) {
     const w = unitWidth(word, weight);
-    if (line === '') {
-      if (w <= limit) {
-        line = word;
-        width = w;
-        continue;
-      }
-    } else if (width + space + w <= limit) {
+    if (line !== '' && width + space + w <= limit) {
       line += ` ${word}`;
       width += space + w;
       continue;
-    } else {
-      lines.push(line);
-      line = '';
-      width = 0;
-      if (w <= limit) {
-        line = word;
-        width = w;
-        continue;
-      }
+    }
+    if (line !== '') lines.push(line);
+    if (w <= limit) {
+      line = word;
+      width = w;
+      continue;
     }
     const pieces = breakWord(word, weight, size, maxWidth);
     line = pieces.pop() ?? '';
