@@ -26,6 +26,9 @@ import {
   type MailTransport,
 } from './mail/mailer.ts';
 import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
+import { adminNotificationsRoutes } from './notifications/admin-notifications-routes.ts';
+import { adminUsersRoutes } from './users/admin-users-routes.ts';
+import { invitationRoutes } from './users/invitation-routes.ts';
 import type { Services } from './services.ts';
 import {
   createDeckRenderer,
@@ -122,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notifyAdminRoutes, { services });
   await app.register(templateRoutes, { library: createTemplateLibrary() });
   await app.register(deckRoutes, { services });
+  await app.register(adminNotificationsRoutes, { services });
+  await app.register(adminUsersRoutes, { services });
+  await app.register(invitationRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   app.addHook('onClose', async () => {

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { AdminUser } from '@deck-portal/domain';
+import { endUserSessions, type User } from '../auth/sessions.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { toAdminUser } from './admin-user.ts';
+import { recordAudit } from './record-audit.ts';
+import { lockTargetUser } from './target-user.ts';
+
+/** Declines a pending account and ends its sessions (DESIGN.md section 4). */
+export async function declineUser(
+  services: Services,
+  { actor, userId }: { actor: User; userId: string },
+): Promise<AdminUser> {
+  const now = services.clock.now();
+  const declined = await services.db.transaction(async (tx) => {
+    const user = await lockTargetUser(tx, userId);
+    if (user.status !== 'pending_approval') {
+      throw new AppError('not_pending', `${user.name} is not waiting for approval.`, {
+        status: 409,
+      });
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ status: 'declined', declinedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    await endUserSessions(tx, user.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.declined',
+      target: user,
+      oldValue: user.status,
+      newValue: 'declined',
+      at: now,
+    });
+    return updated!;
+  });
+  return toAdminUser(declined);
+}

@@ -1,0 +1,82 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  invitationLifetimeDays,
+  roleInfo,
+  type Invitation,
+  type inviteUserRequestSchema,
+} from '@deck-portal/domain';
+import type { z } from 'zod';
+import type { User } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { invitations, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { recordAudit } from './record-audit.ts';
+
+export const invitationLifetimeMs = invitationLifetimeDays * 24 * 3600_000;
+
+/**
+ * Invites an address: a single-use link, valid for seven days, through which the invitee sets
+ * a password and arrives approved with the given role. A newer invitation voids older ones.
+ */
+export async function inviteUser(
+  services: Services,
+  { actor, input }: { actor: User; input: z.output<typeof inviteUserRequestSchema> },
+): Promise<Invitation> {
+  const token = newToken();
+  const now = services.clock.now();
+  const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
+  const link = `${services.config.publicUrl}/auth/invite?token=${token}`;
+  await services.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing) {
+      throw new AppError('email_taken', 'An account with this email address already exists.', {
+        status: 409,
+        fields: { email: 'An account with this email address already exists.' },
+      });
+    }
+    await tx
+      .delete(invitations)
+      .where(and(eq(invitations.email, input.email), isNull(invitations.acceptedAt)));
+    await tx.insert(invitations).values({
+      tokenHash: hashToken(token),
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      invitedBy: actor.id,
+      createdAt: now,
+      expiresAt,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.invited',
+      target: { id: null, email: input.email },
+      newValue: input.role,
+      at: now,
+    });
+    await enqueueMail(tx, {
+      to: input.email,
+      subject: `${actor.name} invited you to Deck Portal`,
+      text: [
+        `Hello ${input.name},`,
+        '',
+        `${actor.name} invited you to Deck Portal as ${roleInfo[input.role].label}. To set your password and sign in, open this link within the next ${invitationLifetimeDays} days:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not expect this invitation, ignore this mail.',
+      ].join('\n'),
+    });
+  });
+  void services.mailer.deliverPending();
+  return {
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

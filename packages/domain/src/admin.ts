@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { emailSchema, fullNameSchema } from './auth.ts';
+import {
+  accountStatusSchema,
+  assignableRoleSchema,
+  defaultApprovalRole,
+  roleSchema,
+} from './users.ts';
+
+/** Payloads of the admin portal's endpoints (DESIGN.md section 5a), shared by server and web. */
+
+/** Timestamps travel as ISO 8601 strings. */
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Which list `GET /api/admin/users?status=` answers. */
+export const adminUserListStatuses = ['pending_approval', 'approved', 'all'] as const;
+export const adminUsersQuerySchema = z.object({
+  status: z.enum(adminUserListStatuses, {
+    error: 'Choose one of: pending_approval, approved, all.',
+  }),
+});
+export type AdminUserListStatus = (typeof adminUserListStatuses)[number];
+
+/** SPEC.md section 7: a pending user is id, name, email, requestedAt. */
+export const pendingUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  requestedAt: isoDateTime,
+});
+export type PendingUser = z.infer<typeof pendingUserSchema>;
+
+/** SPEC.md section 7: an approved user is id, name, email, role, approvedAt. */
+export const approvedUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  approvedAt: isoDateTime,
+});
+export type ApprovedUser = z.infer<typeof approvedUserSchema>;
+
+/** Any account, with its status (the `all` list and the answer of every user action). */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: accountStatusSchema,
+  requestedAt: isoDateTime,
+  approvedAt: isoDateTime.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const pendingUsersResponseSchema = z.object({
+  status: z.literal('pending_approval'),
+  users: z.array(pendingUserSchema),
+});
+export const approvedUsersResponseSchema = z.object({
+  status: z.literal('approved'),
+  users: z.array(approvedUserSchema),
+});
+export const allUsersResponseSchema = z.object({
+  status: z.literal('all'),
+  users: z.array(adminUserSchema),
+});
+/** The answer names the list it holds, so each list keeps its own shape. */
+export const adminUsersResponseSchema = z.discriminatedUnion('status', [
+  pendingUsersResponseSchema,
+  approvedUsersResponseSchema,
+  allUsersResponseSchema,
+]);
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminStatsSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.string() });
+
+export const approveUserRequestSchema = z.object({
+  role: assignableRoleSchema.default(defaultApprovalRole),
+});
+export type ApproveUserRequest = z.input<typeof approveUserRequestSchema>;
+
+export const changeUserRoleRequestSchema = z.object({ role: assignableRoleSchema });
+export type ChangeUserRoleRequest = z.input<typeof changeUserRoleRequestSchema>;
+
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+
+export const invitationLifetimeDays = 7;
+
+export const inviteUserRequestSchema = z.object({
+  email: emailSchema,
+  name: fullNameSchema,
+  role: assignableRoleSchema.default(defaultApprovalRole),
+});
+export type InviteUserRequest = z.input<typeof inviteUserRequestSchema>;
+
+export const invitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  expiresAt: isoDateTime,
+});
+export const inviteUserResponseSchema = z.object({ invitation: invitationSchema });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** SPEC.md section 3: a notification is id, message, read, createdAt. */
+export const adminNotificationSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type AdminNotification = z.infer<typeof adminNotificationSchema>;
+
+export const adminNotificationsResponseSchema = z.object({
+  notifications: z.array(adminNotificationSchema),
+  unreadCount: z.number().int(),
+});
+export type AdminNotificationsResponse = z.infer<typeof adminNotificationsResponseSchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.string() });
+
+/** SPEC.md section 7: marking a notification read answers true or false. */
+export const markNotificationReadResponseSchema = z.object({ success: z.boolean() });
+
+/** The admin screen's texts: SPEC.md sections 2, 5, 6 and 8. */
+export const adminMessages = {
+  onlyAdminsCanInvite: 'Only admins can invite users',
+  removeUserConfirm: 'Are you sure you want to remove this user? This action cannot be undone.',
+  loadPendingFailed: 'Failed to load pending users: ',
+  approveFailed: 'Failed to approve user',
+  declineFailed: 'Failed to decline user',
+  changeRoleFailed: 'Failed to update user role',
+  removeFailed: 'Failed to remove user',
+  inviteFailed: 'Failed to invite user',
+  noPendingUsers: 'No pending user approvals',
+  noApprovedUsers: 'No approved users yet',
+  invalidInvitation:
+    'This invitation link is invalid, has expired or was already used. Please ask an administrator for a new one.',
+} as const;
+
+/** The audit log's action names, one per administrator action. */
+export const auditActions = [
+  'user.approved',
+  'user.declined',
+  'user.role_changed',
+  'user.removed',
+  'user.invited',
+  'invitation.accepted',
+  'notification.read',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
