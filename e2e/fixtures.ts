@@ -36,9 +36,15 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 
 export { expect };
 
-/** The browser's own log line for an answer with this HTTP status (a refused request). */
-export function failedResourceError(status: number): RegExp {
-  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+/**
+ * The browser's own log line for an answer with one of these HTTP statuses (a refused
+ * request). One pattern, not several: `test.use` would read a two-element array as a
+ * `[value, options]` pair.
+ */
+export function failedResourceError(...statuses: number[]): RegExp {
+  return new RegExp(
+    `Failed to load resource: the server responded with a status of (?:${statuses.join('|')})\\b`,
+  );
 }
 
 function requireEnv(name: string): string {

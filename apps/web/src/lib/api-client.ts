@@ -25,6 +25,8 @@ export type ApiRequestOptions<T> = {
   /** Validates (and types) the successful answer. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -39,7 +41,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api…` on this origin with the session cookie; throws ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, headers } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -48,6 +50,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,

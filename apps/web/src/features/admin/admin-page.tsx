@@ -1,10 +1,66 @@
-import { Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
+import { useStats } from './api/get-stats.ts';
+import { ApprovedUsers } from './components/approved-users.tsx';
+import { InviteUserButton } from './components/invite-user-button.tsx';
+import { NotificationsPanel } from './components/notifications-panel.tsx';
+import { PendingApprovals } from './components/pending-approvals.tsx';
+import { StatCards } from './components/stat-cards.tsx';
 
+/** /admin: SPEC.md section 2's admin portal. The admin guard lets only admins in. */
 export default function AdminPage() {
+  const session = useSession();
+  const stats = useStats();
+
+  useEffect(() => {
+    // SPEC.md section 8: failing to load the stats is only logged.
+    if (stats.error) console.error('Failed to load user stats:', stats.error);
+  }, [stats.error]);
+
   return (
-    <PageShell>
-      <Title order={1}>User Management</Title>
+    <PageShell
+      actions={
+        <>
+          <Badge
+            size="lg"
+            variant="light"
+            color="red"
+            radius="sm"
+            leftSection={<IconShieldLock size={14} />}
+          >
+            Admin Portal
+          </Badge>
+          <Button
+            component={Link}
+            to={paths.auth}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Back to Sign In
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>User Management</Title>
+            <Text c="dimmed" mt={4}>
+              Approve new accounts, manage roles and invite colleagues.
+            </Text>
+          </div>
+          <InviteUserButton />
+        </Group>
+        <StatCards stats={stats.data} />
+        <NotificationsPanel />
+        <PendingApprovals />
+        <ApprovedUsers currentUserId={session.data?.id} />
+      </Stack>
     </PageShell>
   );
 }

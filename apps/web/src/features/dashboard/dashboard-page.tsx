@@ -1,11 +1,14 @@
 import { roleInfo } from '@deck-portal/domain';
-import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
+import { AllDecksCard } from './components/all-decks-card.tsx';
+import { RecentDecksCard } from './components/recent-decks-card.tsx';
+import { CreateDeckCard, TutorialCard } from './components/start-cards.tsx';
 
 function initials(name: string): string {
   return name
@@ -63,6 +66,18 @@ export default function DashboardPage() {
           </Stack>
         </Group>
       </Paper>
+      <Grid mt="lg" gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <CreateDeckCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <TutorialCard />
+        </Grid.Col>
+      </Grid>
+      <Stack mt="lg" gap="lg">
+        <RecentDecksCard />
+        {user && (user.role === 'manager' || isAdmin(user)) && <AllDecksCard />}
+      </Stack>
     </PageShell>
   );
 }

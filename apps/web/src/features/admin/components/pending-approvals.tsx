@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import {
+  adminMessages,
+  defaultApprovalRole,
+  roleInfo,
+  type AssignableRole,
+  type PendingUser,
+} from '@deck-portal/domain';
+import { Alert, Avatar, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconUserQuestion, IconX } from '@tabler/icons-react';
+import { useApproveUser } from '../api/approve-user.ts';
+import { useDeclineUser } from '../api/decline-user.ts';
+import { usePendingUsers } from '../api/get-users.ts';
+import { formatDate, initials } from '../format.ts';
+import { showActionDone, showActionFailed } from './action-failed.ts';
+import { RoleSelect } from './role-select.tsx';
+import { SectionCard } from './section-card.tsx';
+import classes from './user-row.module.css';
+
+function PendingUserRow({ user }: { user: PendingUser }) {
+  // SPEC.md section 5: the role choice for each pending user defaults to sales_rep.
+  const [role, setRole] = useState<AssignableRole>(defaultApprovalRole);
+  const approve = useApproveUser();
+  const decline = useDeclineUser();
+  const isBusy = approve.isPending || decline.isPending;
+
+  return (
+    <Box component="li" className={classes.row} aria-label={user.name}>
+      <Group gap="md" wrap="nowrap" className={classes.identity}>
+        <Avatar color="orange" radius="xl" size={44}>
+          {initials(user.name)}
+        </Avatar>
+        <div className={classes.text}>
+          <Text fw={600} truncate>
+            {user.name}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {user.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Requested {formatDate(user.requestedAt)}
+          </Text>
+        </div>
+      </Group>
+      <RoleSelect
+        label="Role"
+        value={role}
+        onChange={setRole}
+        disabled={isBusy}
+        className={classes.control}
+      />
+      <Group gap="xs" wrap="nowrap" className={classes.actions}>
+        <Button
+          color="teal"
+          leftSection={<IconCheck size={16} />}
+          loading={approve.isPending}
+          disabled={isBusy}
+          onClick={() =>
+            approve.mutate(
+              { id: user.id, role },
+              {
+                onSuccess: () =>
+                  showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
+                onError: (error) => showActionFailed(adminMessages.approveFailed, error),
+              },
+            )
+          }
+        >
+          Approve
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconX size={16} />}
+          loading={decline.isPending}
+          disabled={isBusy}
+          onClick={() =>
+            decline.mutate(
+              { id: user.id },
+              {
+                onSuccess: () => showActionDone(`${user.name} was declined.`),
+                onError: (error) => showActionFailed(adminMessages.declineFailed, error),
+              },
+            )
+          }
+        >
+          Decline
+        </Button>
+      </Group>
+    </Box>
+  );
+}
+
+/** 'Pending Approvals (n)': approve with a role, or decline. */
+export function PendingApprovals() {
+  const pending = usePendingUsers();
+  const users = pending.data ?? [];
+
+  return (
+    <SectionCard
+      title="Pending Approvals"
+      count={pending.data?.length ?? 0}
+      icon={<IconUserQuestion size={20} color="var(--mantine-color-orange-6)" />}
+    >
+      {pending.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {adminMessages.loadPendingFailed}
+          {pending.error.message}
+        </Alert>
+      ) : pending.isPending ? (
+        <Stack gap="sm">
+          <Skeleton height={64} radius="md" />
+          <Skeleton height={64} radius="md" />
+        </Stack>
+      ) : users.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          {adminMessages.noPendingUsers}
+        </Text>
+      ) : (
+        <Box component="ul" className={classes.list}>
+          {users.map((user) => (
+            <PendingUserRow key={user.id} user={user} />
+          ))}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}

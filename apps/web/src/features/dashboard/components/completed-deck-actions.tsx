@@ -1,0 +1,75 @@
+import type { RecentDeck } from '@deck-portal/domain';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+export const LINK_EXPIRED_MESSAGE = 'This deck cannot be opened. The link may have expired.';
+
+function showLinkExpired() {
+  notifications.show({ color: 'red', title: 'Cannot open deck', message: LINK_EXPIRED_MESSAGE });
+}
+
+/** A link that opens in a new tab, or tells the rep the link is gone (SPEC.md §4). */
+function ExternalDeckLink({
+  href,
+  label,
+  icon,
+  variant,
+}: {
+  href: string | null;
+  label: string;
+  icon: React.ReactNode;
+  variant: string;
+}) {
+  if (!href) {
+    return (
+      <Button size="xs" variant={variant} leftSection={icon} onClick={showLinkExpired}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="xs"
+      variant={variant}
+      leftSection={icon}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Edit (the PowerPoint file), PDF and Preview for a generated deck. */
+export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
+  return (
+    <>
+      <ExternalDeckLink
+        href={deck.editUrl}
+        label="Edit"
+        icon={<IconPencil size={14} />}
+        variant="light"
+      />
+      <ExternalDeckLink
+        href={deck.pdfUrl}
+        label="PDF"
+        icon={<IconFileTypePdf size={14} />}
+        variant="light"
+      />
+      <Button
+        component={Link}
+        to={paths.deckPreview(deck.id)}
+        size="xs"
+        variant="default"
+        leftSection={<IconEye size={14} />}
+      >
+        Preview
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { DeckStatus } from '@deck-portal/domain';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendar, IconPackage, IconPresentation } from '@tabler/icons-react';
+import { DeckStatusBadge } from '../../../ui/deck-status-badge.tsx';
+
+/** One row of a deck list: client, title, date, products, status and the row's actions. */
+export function DeckListItem({
+  clientName,
+  title,
+  date,
+  productNames,
+  status,
+  owner,
+  actions,
+}: {
+  clientName: string;
+  title: string;
+  date: string;
+  productNames: readonly string[];
+  status: DeckStatus;
+  owner?: string;
+  actions: ReactNode;
+}) {
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={`${clientName || 'No client'}: ${title}`}
+      style={{ listStyle: 'none' }}
+    >
+      <Group justify="space-between" align="center" gap="md">
+        <Group gap="md" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+          <ThemeIcon
+            size={44}
+            radius="md"
+            variant="light"
+            color={status === 'draft' ? 'yellow' : 'blue'}
+          >
+            <IconPresentation size={24} />
+          </ThemeIcon>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600} truncate>
+                {clientName || 'No client specified'}
+              </Text>
+              <DeckStatusBadge status={status} size="sm" />
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {title}
+              {owner ? ` · ${owner}` : ''}
+            </Text>
+            <Group gap="md" c="dimmed">
+              <Group gap={4} wrap="nowrap">
+                <IconCalendar size={14} aria-hidden />
+                <Text size="xs">{date}</Text>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <IconPackage size={14} aria-hidden />
+                <Text size="xs">{productNames.length > 0 ? productNames.join(', ') : 'None'}</Text>
+              </Group>
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs">{actions}</Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconExternalLink, IconPlayerPlay, IconPresentationAnalytics } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { tutorialUrl } from '../../../config/tutorial.ts';
+import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
+
+/** 'Create New Sales Deck': Get Started clears the saved draft (SPEC.md §2). */
+export function CreateDeckCard() {
+  const navigate = useNavigate();
+  const start = () => {
+    clearDeckDraft();
+    navigate(paths.createDeck.basicInfo);
+  };
+  return (
+    <Card
+      radius="lg"
+      p="xl"
+      h="100%"
+      component="section"
+      aria-labelledby="create-deck-title"
+      style={{
+        background: 'linear-gradient(135deg, var(--mantine-color-blue-7), #0B3C5D)',
+        color: 'white',
+      }}
+    >
+      <Stack gap="md" justify="space-between" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={52} radius="md" color="white" variant="white">
+            <IconPresentationAnalytics size={30} color="var(--mantine-color-blue-7)" />
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Title order={2} size="h3" id="create-deck-title" c="white">
+              Create New Sales Deck
+            </Title>
+            <Text c="blue.0" size="sm">
+              Pick your client, products and pricing, choose the slides, and get a PowerPoint
+              and PDF ready to send in minutes.
+            </Text>
+          </Stack>
+        </Group>
+        <Group>
+          <Button size="md" variant="white" onClick={start}>
+            Get Started
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The tutorial video opens outside the portal, in a new tab. */
+export function TutorialCard() {
+  return (
+    <Card withBorder radius="lg" p="xl" h="100%" component="section" aria-labelledby="tutorial-title">
+      <Stack gap="md" justify="space-between" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={52} radius="md" color="red" variant="light">
+            <IconPlayerPlay size={28} />
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Title order={2} size="h3" id="tutorial-title">
+              Tutorial
+            </Title>
+            <Text c="dimmed" size="sm">
+              New to Deck Portal? Watch the short walkthrough of building and sending a deck.
+            </Text>
+          </Stack>
+        </Group>
+        <Group>
+          <Button
+            component="a"
+            href={tutorialUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            color="red"
+            rightSection={<IconExternalLink size={16} />}
+          >
+            Watch tutorial
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
