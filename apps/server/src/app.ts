@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throttleRules: throttleRules(config.ipAttemptLimit),
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
     fileStore: databaseFileStore,
+    library: createTemplateLibrary(),
   };
   // Mail that could not be sent at once is retried in the background.
   const mailRetry = setInterval(() => void services.mailer.deliverPending(), 30_000);
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database: deps.database, lifecycle });
   await app.register(authRoutes, { services, google: createGoogleSignIn(services) });
   await app.register(notifyAdminRoutes, { services });
-  await app.register(templateRoutes, { library: createTemplateLibrary() });
+  await app.register(templateRoutes, { library: services.library });
   await app.register(deckRoutes, { services });
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });

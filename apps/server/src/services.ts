@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
-import type { DeckRenderer } from '@deck-portal/deck-engine';
+import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
 import type { FileStore } from './decks/file-store.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
@@ -17,5 +17,7 @@ export type Services = {
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
   deckRenderer: DeckRenderer;
+  /** The template slides and layouts decks are built from. */
+  library: TemplateLibrary;
   fileStore: FileStore;
 };

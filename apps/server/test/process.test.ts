@@ -94,7 +94,10 @@ describe('restart', () => {
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
     expect(signIn.status).toBe(200);
-    expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({ email: account.email, role: 'admin' });
+    expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({
+      email: account.email,
+      role: 'admin',
+    });
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { deckDraftSchema } from './deck/deck-draft.ts';
+import type { DeckDraft } from './deck/deck-draft.ts';
 
 export const deckStatuses = ['draft', 'completed', 'shared', 'archived'] as const;
 export const deckStatusSchema = z.enum(deckStatuses);
@@ -74,7 +74,8 @@ export const deckDetailsSchema = z.object({
   updatedAt: z.string(),
   slideCount: z.number(),
   warnings: z.array(z.string()),
-  draft: deckDraftSchema,
+  /** The validated draft the deck was generated from (already parsed; sent as stored). */
+  draft: z.custom<DeckDraft>((value) => typeof value === 'object' && value !== null),
   editUrl: z.string(),
   viewUrl: z.string(),
   pdfUrl: z.string(),
@@ -92,7 +93,9 @@ export const deckSlidesResponseSchema = z.object({
 });
 
 export const shareRequestSchema = z.object({
-  presentationId: z.string({ error: 'presentationId is required' }).min(1, 'presentationId is required'),
+  presentationId: z
+    .string({ error: 'presentationId is required' })
+    .min(1, 'presentationId is required'),
   email: emailSchema,
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;

@@ -3,6 +3,7 @@ import type { DeckDraft, GenerationResponse } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { deckFileNames } from './file-store.ts';
 
@@ -18,6 +19,7 @@ export async function generateDeckForUser(
   if (existing)
     return { presentationId: existing.id, ...deckLinks(existing.id), warnings: existing.warnings };
 
+  assertKnownTemplates(services, draft);
   const rendered = await services.deckRenderer.generate(draft);
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
@@ -52,6 +54,29 @@ export async function generateDeckForUser(
   const deck = stored ?? (await findByKey(services, user.id, idempotencyKey!));
   if (!deck) throw new Error('the deck was neither stored nor found');
   return { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
+}
+
+/** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */
+function assertKnownTemplates({ library }: Pick<Services, 'library'>, draft: DeckDraft) {
+  const fields: Record<string, string> = {};
+  const slideIds = new Set(library.slides.map((slide) => slide.id));
+  const unknownSlides = draft.templateCustomization.selectedSlides.filter(
+    (id) => !slideIds.has(id),
+  );
+  if (unknownSlides.length > 0) {
+    fields['templateCustomization.selectedSlides'] =
+      `Unknown template slides: ${unknownSlides.join(', ')}`;
+  }
+  const layoutIds = new Set(library.layouts.map((layout) => layout.id));
+  draft.templateCustomization.customSlides.forEach((slide, index) => {
+    if (!layoutIds.has(slide.layoutId)) {
+      fields[`templateCustomization.customSlides.${index}.layoutId`] =
+        `Unknown layout: ${slide.layoutId}`;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
+  }
 }
 
 export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';

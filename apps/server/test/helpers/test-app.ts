@@ -1,6 +1,7 @@
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Clock } from '../../src/clock.ts';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { Database } from '../../src/db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -26,13 +27,21 @@ export async function createTestApp(
   options: {
     clock?: Clock;
     env?: Record<string, string>;
+    deckRenderer?: DeckRenderer;
     /** Routes only a test needs, added before the app is ready. */
     extraRoutes?: (app: App) => unknown;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://portal.test', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    deckRenderer: options.deckRenderer,
+    // TEST_LOG=1 shows the server's errors while debugging a test.
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   options.extraRoutes?.(app);
   await app.ready();
   return { app, database, config };

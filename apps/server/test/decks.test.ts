@@ -1,0 +1,652 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeckRenderer } from '@deck-portal/deck-engine';
+import type { DeckDraftInput, LayoutInfo } from '@deck-portal/domain';
+import { deckFiles, deckShares, decks, users } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  createAdmin,
+  newAccount,
+  sessionCookieOf,
+  setAccount,
+  signIn,
+  signUp,
+} from './helpers/accounts.ts';
+import { startSmtpMailbox, type SmtpMailbox } from './helpers/smtp-mailbox.ts';
+
+let t: TestApp;
+let mailbox: SmtpMailbox;
+let pictureServer: Server;
+let pictureUrl: string;
+const cookies: Record<'admin' | 'rep' | 'otherRep' | 'manager' | 'recipient', string> = {} as never;
+const emails: Record<keyof typeof cookies, string> = {} as never;
+let slideIds: string[];
+let layouts: LayoutInfo[];
+
+async function approved(role: 'sales_rep' | 'manager', key: keyof typeof cookies) {
+  const account = newAccount(`${key} person`);
+  await signUp(t.app, account);
+  await setAccount(t.app, account.email, { status: 'approved', role });
+  cookies[key] = sessionCookieOf(await signIn(t.app, account))!;
+  emails[key] = account.email;
+}
+
+beforeAll(async () => {
+  mailbox = await startSmtpMailbox();
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+  pictureServer = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/png' }).end(png),
+  );
+  await new Promise<void>((resolve) => pictureServer.listen(0, '127.0.0.1', resolve));
+  pictureUrl = `http://127.0.0.1:${(pictureServer.address() as AddressInfo).port}/team.png`;
+
+  t = await createTestApp({
+    env: { SMTP_URL: mailbox.url },
+    // The test's picture server is on loopback, which only a test may allow.
+    deckRenderer: createDeckRenderer({ maxThreads: 1, images: { allowLoopbackForTests: true } }),
+  });
+  const admin = await createAdmin(t.app);
+  cookies.admin = admin.cookie;
+  emails.admin = admin.account.email;
+  await approved('sales_rep', 'rep');
+  await approved('sales_rep', 'otherRep');
+  await approved('manager', 'manager');
+  await approved('sales_rep', 'recipient');
+
+  const library = await t.app.inject({
+    method: 'GET',
+    url: '/api/template-slides',
+    headers: { cookie: cookies.rep },
+  });
+  slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
+  const layoutRes = await t.app.inject({
+    method: 'GET',
+    url: '/api/template-layouts',
+    headers: { cookie: cookies.rep },
+  });
+  layouts = layoutRes.json().layouts;
+}, 120_000);
+
+afterAll(async () => {
+  await t.app.close();
+  await mailbox.close();
+  await new Promise((resolve) => pictureServer.close(resolve));
+});
+
+function draft(overrides: Partial<DeckDraftInput> = {}): DeckDraftInput {
+  return {
+    basicInfo: {
+      deckTitle: 'Cold Chain Upgrade',
+      clientName: 'Northwind Pharmacies',
+      date: '2026-11-21',
+      primaryContact: 'Dana Lee',
+      mode: 'simple',
+    },
+    productSelection: {
+      selectedProducts: [
+        { id: 'battery_backup', quantity: 2, customPricing: 5500 },
+        { id: 'data_logger', quantity: 120, customPricing: 29.99 },
+      ],
+      includePricing: true,
+      customPricing: { battery_backup: { total: '$11,150.00 (special offer)' } },
+    },
+    templateCustomization: { selectedSlides: slideIds.slice(0, 6), customSlides: [] },
+    ...overrides,
+  };
+}
+
+const generate = (cookie: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/generate-slides',
+    headers: { cookie, ...headers },
+    payload: body as object,
+  });
+
+async function deckCount() {
+  return (await t.app.services.db.select({ id: decks.id }).from(decks)).length;
+}
+
+describe('template library', () => {
+  it('lists slides with thumbnails and categories, and layouts with placeholders', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/template-slides',
+      headers: { cookie: cookies.rep },
+    });
+    const body = res.json();
+    expect(body.slides.length).toBeGreaterThanOrEqual(20);
+    expect(body.categories.map((c: { id: string }) => c.id)).toEqual(
+      expect.arrayContaining([
+        'intro',
+        'legal',
+        'company',
+        'market',
+        'products',
+        'strategy',
+        'sales',
+        'closing',
+        'appendix',
+      ]),
+    );
+    expect(layouts.length).toBeGreaterThanOrEqual(6);
+    expect(layouts[0]!.placeholders[0]).toEqual({
+      objectId: expect.any(String),
+      label: expect.any(String),
+      type: expect.any(String),
+    });
+
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: body.slides[0].thumbnail,
+      headers: { cookie: cookies.rep },
+    });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(thumb.body).toContain('<svg');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: body.slides[0].thumbnail,
+      headers: { cookie: cookies.rep, 'if-none-match': String(thumb.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('is for approved users only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-slides' })).statusCode).toBe(
+      401,
+    );
+    const { cookie } = await signUp(t.app, newAccount());
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/template-layouts', headers: { cookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('generation', () => {
+  it('stores the deck with its PPTX, PDF and slides and answers the links', async () => {
+    const res = await generate(cookies.rep, draft());
+    expect(res.statusCode).toBe(201);
+    const { presentationId, editUrl, viewUrl, pdfUrl } = res.json();
+    expect(editUrl).toBe(`/api/decks/${presentationId}/pptx`);
+    expect(viewUrl).toBe(`/deck/${presentationId}/view`);
+    expect(pdfUrl).toBe(`/api/decks/${presentationId}/download`);
+
+    const [row] = await t.app.services.db.select().from(decks).where(eq(decks.id, presentationId));
+    expect(row).toMatchObject({
+      title: 'Cold Chain Upgrade',
+      clientName: 'Northwind Pharmacies',
+      status: 'completed',
+    });
+    // 6 template slides plus one pricing slide per product.
+    expect(row!.slideCount).toBe(8);
+    const files = await t.app.services.db
+      .select({ name: deckFiles.name })
+      .from(deckFiles)
+      .where(eq(deckFiles.deckId, presentationId));
+    expect(files.map((f) => f.name).sort()).toEqual(
+      [
+        'deck.pdf',
+        'deck.pptx',
+        ...Array.from({ length: 8 }, (_, i) => `slide-${i + 1}.svg`),
+      ].sort(),
+    );
+
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: pdfUrl,
+      headers: { cookie: cookies.rep },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      'attachment; filename="Cold Chain Upgrade - Northwind Pharmacies.pdf"',
+    );
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const pptx = await t.app.inject({
+      method: 'GET',
+      url: editUrl,
+      headers: { cookie: cookies.rep },
+    });
+    expect(pptx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
+    expect(pptx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const slides = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${presentationId}/slides`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(slides.json().slides).toHaveLength(8);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: slides.json().slides[0].url,
+      headers: { cookie: cookies.rep },
+    });
+    expect(first.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(first.body).toContain('Northwind Pharmacies');
+  });
+
+  it('leaves out pricing slides when pricing is off', async () => {
+    const body = draft();
+    body.productSelection!.includePricing = false;
+    const res = await generate(cookies.rep, body);
+    const [row] = await t.app.services.db
+      .select()
+      .from(decks)
+      .where(eq(decks.id, res.json().presentationId));
+    expect(row!.slideCount).toBe(6);
+  });
+
+  it('builds custom slides from every layout, pictures included, in advanced mode', async () => {
+    const customSlides = layouts.map((layout, i) => ({
+      id: `custom-${i}`,
+      layoutId: layout.id,
+      layoutName: layout.name,
+      placeholders: layout.placeholders,
+      placeholderContent: Object.fromEntries(
+        layout.placeholders.map((p) => [
+          p.objectId,
+          ['PICTURE', 'MEDIA', 'ONLINE_IMAGE', 'SLIDE_IMAGE'].includes(p.type)
+            ? pictureUrl
+            : `${p.label} for Northwind ${i}`,
+        ]),
+      ),
+    }));
+    const body = draft({
+      templateCustomization: { selectedSlides: slideIds.slice(0, 3), customSlides },
+    });
+    body.basicInfo!.mode = 'advanced';
+    const res = await generate(cookies.rep, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().warnings, JSON.stringify(res.json().warnings)).toEqual([]);
+    const [row] = await t.app.services.db
+      .select()
+      .from(decks)
+      .where(eq(decks.id, res.json().presentationId));
+    expect(row!.slideCount).toBe(3 + 2 + layouts.length);
+    expect(row!.draft.templateCustomization.customSlides).toHaveLength(layouts.length);
+  });
+
+  it('keeps a deck whose picture cannot be fetched, with a warning', async () => {
+    const layout = layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
+    const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
+    const body = draft({
+      templateCustomization: {
+        selectedSlides: slideIds.slice(0, 2),
+        customSlides: [
+          {
+            id: 'broken-picture',
+            layoutId: layout.id,
+            layoutName: layout.name,
+            placeholders: layout.placeholders,
+            placeholderContent: { [picture.objectId]: 'http://10.0.0.1/private.png' },
+          },
+        ],
+      },
+    });
+    const res = await generate(cookies.rep, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().warnings.length).toBeGreaterThan(0);
+  });
+
+  it('answers a retried request with the same Idempotency-Key with the same deck', async () => {
+    const before = await deckCount();
+    const key = `retry-${Date.now()}`;
+    const [first, second] = await Promise.all([
+      generate(cookies.rep, draft(), { 'idempotency-key': key }),
+      generate(cookies.rep, draft(), { 'idempotency-key': key }),
+    ]);
+    const third = await generate(cookies.rep, draft(), { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    expect(second.json().presentationId).toBe(first.json().presentationId);
+    expect(third.json().presentationId).toBe(first.json().presentationId);
+    expect(await deckCount()).toBe(before + 1);
+  });
+
+  it.each([
+    [
+      'a blank title',
+      (d: DeckDraftInput) => (d.basicInfo!.deckTitle = '   '),
+      'basicInfo.deckTitle',
+      'Deck title is required',
+    ],
+    [
+      'no client',
+      (d: DeckDraftInput) => (d.basicInfo!.clientName = ''),
+      'basicInfo.clientName',
+      'Client name is required',
+    ],
+    [
+      'no date',
+      (d: DeckDraftInput) => (d.basicInfo!.date = ''),
+      'basicInfo.date',
+      'Date is required',
+    ],
+    [
+      'no products',
+      (d: DeckDraftInput) => (d.productSelection!.selectedProducts = []),
+      'productSelection.selectedProducts',
+      'Please select at least one product',
+    ],
+    [
+      'a zero quantity',
+      (d: DeckDraftInput) => (d.productSelection!.selectedProducts[0]!.quantity = 0),
+      'productSelection.selectedProducts.0.quantity',
+      'Quantity must be at least 1',
+    ],
+    [
+      'a negative price',
+      (d: DeckDraftInput) => (d.productSelection!.selectedProducts[0]!.customPricing = -1),
+      'productSelection.selectedProducts.0.customPricing',
+      'Price must be at least 0',
+    ],
+    [
+      'no slides',
+      (d: DeckDraftInput) => (d.templateCustomization!.selectedSlides = []),
+      'templateCustomization.selectedSlides',
+      'Please select at least one slide',
+    ],
+    [
+      'an empty custom slide',
+      (d: DeckDraftInput) =>
+        (d.templateCustomization!.customSlides = [
+          {
+            id: 'c1',
+            layoutId: 'title-body',
+            layoutName: 'Title and body',
+            placeholders: [{ objectId: 'title', label: 'Title', type: 'TITLE' }],
+            placeholderContent: { title: '  ' },
+          },
+        ]),
+      'templateCustomization.customSlides.0.placeholderContent',
+      'Please fill in at least one field for this custom slide',
+    ],
+  ])('refuses %s with a field message and stores nothing', async (_name, spoil, field, message) => {
+    const before = await deckCount();
+    const body = draft();
+    spoil(body);
+    const res = await generate(cookies.rep, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+    expect(await deckCount()).toBe(before);
+  });
+
+  it('refuses unknown template slides and unknown layouts with a clear message', async () => {
+    const before = await deckCount();
+    const res = await generate(
+      cookies.rep,
+      draft({ templateCustomization: { selectedSlides: ['no-such-slide'], customSlides: [] } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields['templateCustomization.selectedSlides']).toBe(
+      'Unknown template slides: no-such-slide',
+    );
+    const layout = await generate(
+      cookies.rep,
+      draft({
+        templateCustomization: {
+          selectedSlides: slideIds.slice(0, 1),
+          customSlides: [
+            {
+              id: 'c1',
+              layoutId: 'no-such-layout',
+              layoutName: 'Nothing',
+              placeholders: [],
+              placeholderContent: {},
+            },
+          ],
+        },
+      }),
+    );
+    expect(layout.statusCode).toBe(400);
+    expect(layout.json().error.fields['templateCustomization.customSlides.0.layoutId']).toBe(
+      'Unknown layout: no-such-layout',
+    );
+    expect(await deckCount()).toBe(before);
+  });
+
+  it('is for approved users only', async () => {
+    expect((await generate('', draft())).statusCode).toBe(401);
+  });
+});
+
+describe('who sees a deck', () => {
+  let deckId: string;
+  beforeAll(async () => {
+    deckId = (await generate(cookies.rep, draft())).json().presentationId;
+  });
+
+  const endpoints = (id: string) => [
+    `/api/decks/${id}`,
+    `/api/decks/${id}/download`,
+    `/api/decks/${id}/pptx`,
+    `/api/decks/${id}/slides`,
+    `/api/decks/${id}/slides/1`,
+  ];
+
+  it('lets the owner, a manager and an admin open every endpoint', async () => {
+    for (const who of ['rep', 'manager', 'admin'] as const) {
+      for (const url of endpoints(deckId)) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who] } });
+        expect(res.statusCode, `${who} ${url}`).toBe(200);
+      }
+    }
+  });
+
+  it('tells another rep the deck does not exist, and changes nothing', async () => {
+    for (const url of [...endpoints(deckId), `/api/decks/${deckId}/shares`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.otherRep } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/${deckId}`,
+      headers: { cookie: cookies.otherRep },
+    });
+    expect(del.statusCode).toBe(404);
+    const share = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-presentation',
+      headers: { cookie: cookies.otherRep },
+      payload: { presentationId: deckId, email: 'friend@example.com' },
+    });
+    expect(share.statusCode).toBe(404);
+    expect(await t.app.services.db.select().from(decks).where(eq(decks.id, deckId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('answers 404 for ids that are not decks and 401 to anonymous callers', async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/decks/00000000-0000-0000-0000-000000000000',
+      headers: { cookie: cookies.rep },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: "/api/decks/'; drop table decks;--",
+      headers: { cookie: cookies.rep },
+    });
+    expect(garbage.statusCode).toBe(404);
+    for (const url of endpoints(deckId)) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it('lists a rep their own decks only, and everyone to managers', async () => {
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/recent-decks',
+      headers: { cookie: cookies.rep },
+    });
+    expect(mine.json().recentDecks.length).toBeGreaterThan(0);
+    expect(mine.json().recentDecks[0]).toMatchObject({
+      clientName: 'Northwind Pharmacies',
+      productNames: ['Battery Backup', 'Data Logger'],
+      isDraft: false,
+    });
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/api/recent-decks',
+      headers: { cookie: cookies.otherRep },
+    });
+    expect(others.json().recentDecks).toEqual([]);
+    const [repRow] = await t.app.services.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, emails.rep));
+    const snooping = await t.app.inject({
+      method: 'GET',
+      url: `/api/recent-decks?userId=${repRow!.id}`,
+      headers: { cookie: cookies.otherRep },
+    });
+    expect(snooping.statusCode).toBe(403);
+    const managerView = await t.app.inject({
+      method: 'GET',
+      url: `/api/recent-decks?userId=${repRow!.id}`,
+      headers: { cookie: cookies.manager },
+    });
+    expect(managerView.json().total).toBe(mine.json().total);
+
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/decks?scope=all&client=northwind&pageSize=2',
+      headers: { cookie: cookies.manager },
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().recentDecks).toHaveLength(2);
+    expect(all.json().total).toBeGreaterThanOrEqual(mine.json().total);
+    const dates = all.json().recentDecks.map((d: { createdAt: string }) => d.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const repAll = await t.app.inject({
+      method: 'GET',
+      url: '/api/decks?scope=all',
+      headers: { cookie: cookies.rep },
+    });
+    expect(repAll.statusCode).toBe(403);
+  });
+});
+
+describe('sharing', () => {
+  it('mails the recipient the view link, marks the deck shared, and lets the recipient in', async () => {
+    const deckId = (await generate(cookies.rep, draft())).json().presentationId;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-presentation',
+      headers: { cookie: cookies.rep },
+      payload: { presentationId: deckId, email: emails.recipient.toUpperCase() },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, share: { email: emails.recipient } });
+
+    const mail = await mailbox.waitForMail((m) => m.envelopeTo.includes(emails.recipient));
+    expect(mail.text).toContain(`http://portal.test/deck/${deckId}/view`);
+    expect(mail.subject).toContain('Cold Chain Upgrade');
+
+    const [row] = await t.app.services.db.select().from(decks).where(eq(decks.id, deckId));
+    expect(row!.status).toBe('shared');
+    for (const url of [
+      `/api/decks/${deckId}`,
+      `/api/decks/${deckId}/download`,
+      `/api/decks/${deckId}/slides/1`,
+    ]) {
+      const seen = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: cookies.recipient },
+      });
+      expect(seen.statusCode, url).toBe(200);
+    }
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${deckId}`,
+      headers: { cookie: cookies.recipient },
+    });
+    expect(details.json().canManage).toBe(false);
+    // A recipient may look, not delete or share further.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/${deckId}`,
+      headers: { cookie: cookies.recipient },
+    });
+    expect(del.statusCode).toBe(404);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-presentation',
+      headers: { cookie: cookies.rep },
+      payload: { presentationId: deckId, email: emails.recipient },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${deckId}/shares`,
+      headers: { cookie: cookies.rep },
+    });
+    const [share] = list.json().shares;
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/${deckId}/shares/${share.id}`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/decks/${deckId}`,
+          headers: { cookie: cookies.recipient },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const [afterRevoke] = await t.app.services.db.select().from(decks).where(eq(decks.id, deckId));
+    expect(afterRevoke!.status).toBe('completed');
+    expect(
+      await t.app.services.db.select().from(deckShares).where(eq(deckShares.deckId, deckId)),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a bad address', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-presentation',
+      headers: { cookie: cookies.rep },
+      payload: { presentationId: 'x', email: 'not-an-address' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.email).toBe('Please enter a valid email address.');
+  });
+});
+
+describe('deleting', () => {
+  it('removes the deck and its files, and the links then answer 404', async () => {
+    const { presentationId, pdfUrl, editUrl } = (await generate(cookies.rep, draft())).json();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/${presentationId}`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      await t.app.services.db.select().from(deckFiles).where(eq(deckFiles.deckId, presentationId)),
+    ).toHaveLength(0);
+    for (const url of [pdfUrl, editUrl, `/api/decks/${presentationId}`]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.rep } })).statusCode,
+      ).toBe(404);
+    }
+  });
+});
