@@ -30,6 +30,7 @@ declare module 'fontkit' {
     postscriptName: string;
     familyName: string;
     layout(text: string): GlyphRun;
+    getGlyph(id: number): Glyph;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

@@ -55,19 +55,55 @@ export function getFont(weight: FontWeight): LoadedFont {
   return entry;
 }
 
-const widthCache = new Map<string, number>();
+export interface ShapedGlyph {
+  id: number;
+  /** Pen position of the glyph within its word, in font units. */
+  x: number;
+}
 
-/** Advance width of `text` at 1 pt, with kerning, from the real font metrics (cached). */
-export function unitWidth(text: string, weight: FontWeight): number {
-  const key = `${weight}\u0000${text}`;
-  let width = widthCache.get(key);
-  if (width === undefined) {
+export interface ShapedWord {
+  /** Advance at 1 pt. */
+  width: number;
+  /** Advance in font units. */
+  advance: number;
+  glyphs: ShapedGlyph[];
+}
+
+const wordCache = new Map<string, ShapedWord>();
+
+/**
+ * One word shaped (substitutions and kerning) with the real font, cached per process. Text is
+ * shaped word by word everywhere, as pdfkit does, so the layout, the PDF and the SVG agree on
+ * every advance and a word is shaped once however many lines, slides and decks repeat it.
+ */
+export function shapeWord(word: string, weight: FontWeight): ShapedWord {
+  const key = `${weight}\u0000${word}`;
+  let shaped = wordCache.get(key);
+  if (!shaped) {
     const { font } = getFont(weight);
-    width = font.layout(text).advanceWidth / font.unitsPerEm;
-    // Words repeat across slides and decks; a bounded cache keeps long-running workers lean.
-    if (widthCache.size > 50_000) widthCache.clear();
-    widthCache.set(key, width);
+    const run = font.layout(word);
+    let pen = 0;
+    const glyphs = run.glyphs.map((glyph, i) => {
+      const position = run.positions[i];
+      const x = pen + (position?.xOffset ?? 0);
+      pen += position?.xAdvance ?? glyph.advanceWidth;
+      return { id: glyph.id, x };
+    });
+    shaped = { width: pen / font.unitsPerEm, advance: pen, glyphs };
+    // Bounded, so a long-running worker stays lean.
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(key, shaped);
   }
+  return shaped;
+}
+
+/** Advance width of `text` at 1 pt: its words' shaped advances plus the spaces between them. */
+export function unitWidth(text: string, weight: FontWeight): number {
+  if (!text.includes(' ')) return shapeWord(text, weight).width;
+  const space = shapeWord(' ', weight).width;
+  const words = text.split(' ');
+  let width = space * (words.length - 1);
+  for (const word of words) if (word !== '') width += shapeWord(word, weight).width;
   return width;
 }
 

@@ -51,38 +51,9 @@ function breakWord(word: string, weight: FontWeight, size: number, maxWidth: num
   return pieces;
 }
 
-/** Greedy line breaking, measuring whole candidate lines (exact, but one shaping per try). */
-function wrapExact(
-  paragraph: string,
-  weight: FontWeight,
-  size: number,
-  maxWidth: number,
-): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of paragraph.split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (measureText(candidate, weight, size) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    if (measureText(word, weight, size) <= maxWidth) {
-      line = word;
-    } else {
-      const pieces = breakWord(word, weight, size, maxWidth);
-      line = pieces.pop() ?? '';
-      lines.push(...pieces);
-    }
-  }
-  lines.push(line);
-  return lines;
-}
-
 /**
- * Greedy line breaking with the font's real advance widths. Words are measured once each
- * (cached) and summed with the space width; every resulting line is then measured whole, and
- * the rare paragraph where kerning across a space would overflow is wrapped exactly instead.
+ * Greedy line breaking with the font's real advance widths: each word measured once (cached)
+ * and summed with the spaces, exactly as the renderers advance the pen.
  */
 export function wrapParagraph(
   paragraph: string,
@@ -115,9 +86,6 @@ export function wrapParagraph(
     lines.push(...pieces);
   }
   lines.push(line);
-  if (lines.some((l) => measureText(l, weight, size) > maxWidth)) {
-    return wrapExact(paragraph, weight, size, maxWidth);
-  }
   return lines;
 }
 

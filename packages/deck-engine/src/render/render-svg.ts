@@ -1,4 +1,4 @@
-import { getFont, type FontWeight } from '../layout/fonts.ts';
+import { getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 
@@ -8,48 +8,6 @@ const WEIGHT_PREFIX: Record<FontWeight, string> = {
   semibold: 's',
   bold: 'b',
 };
-
-interface ShapedGlyph {
-  /** Element id: weight prefix and glyph id. */
-  id: string;
-  path: string;
-  /** Pen position in font units. */
-  x: number;
-}
-interface ShapedRun {
-  unitsPerEm: number;
-  glyphs: ShapedGlyph[];
-}
-
-// Shaping (OpenType substitution and kerning) is the costly part of drawing text, and decks
-// repeat most of their lines: shaped runs and glyph outlines are kept per process.
-const glyphPathCache = new Map<string, string>();
-const shapeCache = new Map<string, ShapedRun>();
-
-function shape(text: string, weight: FontWeight): ShapedRun {
-  const key = `${weight}\u0000${text}`;
-  let run = shapeCache.get(key);
-  if (run) return run;
-  const { font } = getFont(weight);
-  const layout = font.layout(text);
-  let advance = 0;
-  const glyphs = layout.glyphs.map((glyph, i) => {
-    const position = layout.positions[i];
-    const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
-    let path = glyphPathCache.get(id);
-    if (path === undefined) {
-      path = glyph.path.toSVG();
-      glyphPathCache.set(id, path);
-    }
-    const x = Math.round(advance + (position?.xOffset ?? 0));
-    advance += position?.xAdvance ?? glyph.advanceWidth;
-    return { id, path, x };
-  });
-  run = { unitsPerEm: font.unitsPerEm, glyphs };
-  if (shapeCache.size > 20_000) shapeCache.clear();
-  shapeCache.set(key, run);
-  return run;
-}
 
 function escapeXml(value: string): string {
   return value
@@ -61,6 +19,19 @@ function escapeXml(value: string): string {
 
 function n(value: number): string {
   return String(Math.round(value * 100) / 100);
+}
+
+// Glyph outlines are the same in every slide and deck: each path string is built once.
+const glyphPathCache = new Map<string, string>();
+
+function glyphPath(weight: FontWeight, glyphId: number): string {
+  const id = `${WEIGHT_PREFIX[weight]}${glyphId}`;
+  let path = glyphPathCache.get(id);
+  if (path === undefined) {
+    path = getFont(weight).font.getGlyph(glyphId).path.toSVG();
+    glyphPathCache.set(id, path);
+  }
+  return path;
 }
 
 /**
@@ -79,13 +50,21 @@ class GlyphSet {
     size: number,
     color: string,
   ): string {
-    const shaped = shape(text, weight);
-    const scale = size / shaped.unitsPerEm;
+    const { font } = getFont(weight);
+    const scale = size / font.unitsPerEm;
+    const space = shapeWord(' ', weight).advance;
     const uses: string[] = [];
-    for (const glyph of shaped.glyphs) {
-      if (glyph.path === '') continue;
-      if (!this.used.has(glyph.id)) this.used.set(glyph.id, glyph.path);
-      uses.push(`<use href="#${glyph.id}" x="${glyph.x}"/>`);
+    let pen = 0;
+    for (const word of text.split(' ')) {
+      const shaped = shapeWord(word, weight);
+      for (const glyph of shaped.glyphs) {
+        const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
+        const path = glyphPath(weight, glyph.id);
+        if (path === '') continue;
+        this.used.set(id, path);
+        uses.push(`<use href="#${id}" x="${Math.round(pen + glyph.x)}"/>`);
+      }
+      pen += shaped.advance + space;
     }
     return `<g fill="#${color}" transform="translate(${n(x)} ${n(baseline)}) scale(${scale.toFixed(6)} ${(-scale).toFixed(6)})">${uses.join('')}</g>`;
   }
