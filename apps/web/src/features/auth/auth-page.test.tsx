@@ -123,6 +123,15 @@ describe('/auth create account', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
   }
 
+  it('keeps the address typed on the sign-in form', async () => {
+    mockApi(anonymous);
+    await openAuth();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'rep@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('rep@example.com');
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('');
+  });
+
   it('asks for the full name and a long enough password', async () => {
     mockApi(anonymous);
     await openAuth();

@@ -134,14 +134,20 @@ export default function AuthPage() {
         <Divider label="or continue with email" labelPosition="center" />
       </Stack>
       {isSignUp ? (
-        <SignUpForm key="sign-up" initialEmail={email} onSignedUp={afterSignUp} />
+        <SignUpForm
+          key="sign-up"
+          initialEmail={email}
+          onEmailChange={setEmail}
+          onSignedUp={afterSignUp}
+        />
       ) : (
         <SignInForm
           key="sign-in"
           initialEmail={email}
+          onEmailChange={setEmail}
           onSignedIn={afterSignIn}
           onPendingApproval={onPendingApproval}
-          onForgotPassword={(typed) => switchTo('forgot', typed)}
+          onForgotPassword={() => switchTo('forgot')}
         />
       )}
     </AuthLayout>

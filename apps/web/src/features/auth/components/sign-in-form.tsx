@@ -10,11 +10,14 @@ import { FormAlert } from './form-alert.tsx';
 
 export function SignInForm({
   initialEmail = '',
+  onEmailChange,
   onSignedIn,
   onPendingApproval,
   onForgotPassword,
 }: {
   initialEmail?: string;
+  /** Keeps the typed address when the page switches between sign-in, sign-up and reset. */
+  onEmailChange?: (email: string) => void;
   onSignedIn: (user: SessionUser) => void;
   onPendingApproval: () => void;
   onForgotPassword: (email: string) => void;
@@ -24,6 +27,7 @@ export function SignInForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: initialEmail, password: '' },
+    onValuesChange: (values) => onEmailChange?.(values.email),
     validate: schemaResolver(signInRequestSchema, { sync: true }),
   });
 

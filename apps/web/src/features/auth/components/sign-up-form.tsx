@@ -9,9 +9,12 @@ import { FormAlert } from './form-alert.tsx';
 
 export function SignUpForm({
   initialEmail = '',
+  onEmailChange,
   onSignedUp,
 }: {
   initialEmail?: string;
+  /** Keeps the typed address when the page switches between sign-in, sign-up and reset. */
+  onEmailChange?: (email: string) => void;
   onSignedUp: (user: SessionUser) => void;
 }) {
   const signUp = useSignUp();
@@ -19,6 +22,7 @@ export function SignUpForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', email: initialEmail, password: '' },
+    onValuesChange: (values) => onEmailChange?.(values.email),
     validate: schemaResolver(signUpRequestSchema, { sync: true }),
   });
 
