@@ -103,7 +103,13 @@ export function InviteUserButton() {
       <Button leftSection={<IconUserPlus size={16} />} onClick={() => setOpen(true)}>
         Invite User
       </Button>
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Invite User" centered>
+      <Modal
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        title="Invite User"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {isOpen && <InviteUserForm onDone={() => setOpen(false)} />}
       </Modal>
     </>
