@@ -66,7 +66,7 @@ export default function DashboardPage() {
           </Stack>
         </Group>
       </Paper>
-      <Grid mt="lg" gutter="lg">
+      <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <CreateDeckCard />
         </Grid.Col>

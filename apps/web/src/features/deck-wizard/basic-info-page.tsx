@@ -1,10 +1,139 @@
-import { Title } from '@mantine/core';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { basicInfoSchema, type DeckMode } from '@deck-portal/domain';
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  IconArrowRight,
+  IconBuilding,
+  IconCalendar,
+  IconFileText,
+  IconUser,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { loadDeckDraft, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { todayIsoDate } from '../../lib/format-date.ts';
+import { WizardLayout } from './components/wizard-layout.tsx';
+import { ModeDescription } from './components/mode-description.tsx';
 
+type BasicInfoValues = {
+  deckTitle: string;
+  clientName: string;
+  date: string | null;
+  primaryContact: string;
+  mode: DeckMode;
+};
+
+function initialValues(): BasicInfoValues {
+  const saved = loadDeckDraft().basicInfo;
+  return {
+    deckTitle: saved?.deckTitle ?? '',
+    clientName: saved?.clientName ?? '',
+    date: saved?.date ?? todayIsoDate(),
+    primaryContact: saved?.primaryContact ?? '',
+    mode: saved?.mode ?? 'simple',
+  };
+}
+
+/** Step 1 (SPEC.md §2): who the deck is for and how much control the rep wants. */
 export default function BasicInfoPage() {
+  const navigate = useNavigate();
+  const form = useForm<BasicInfoValues>({
+    mode: 'controlled',
+    initialValues: initialValues(),
+    validate: schemaResolver(basicInfoSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const basicInfo = basicInfoSchema.parse(values);
+    saveDeckDraft({ basicInfo });
+    navigate(paths.createDeck.productSelection);
+  });
+
   return (
-    <PageShell>
-      <Title order={1}>Basic Information</Title>
-    </PageShell>
+    <WizardLayout
+      active={0}
+      title="Basic Information"
+      description="Tell us who this deck is for. You can change any of it later."
+    >
+      <Paper withBorder radius="lg" p="xl" component="form" onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Deck Title"
+                description="Internal reference only; the client does not see it"
+                placeholder="Q3 cold-chain proposal"
+                leftSection={<IconFileText size={16} />}
+                withAsterisk
+                {...form.getInputProps('deckTitle')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Client Name"
+                description="Shown on the title slide"
+                placeholder="Acme Foods"
+                leftSection={<IconBuilding size={16} />}
+                withAsterisk
+                {...form.getInputProps('clientName')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <DateInput
+                label="Presentation Date"
+                description="Defaults to today"
+                valueFormat="MMM D, YYYY"
+                leftSection={<IconCalendar size={16} />}
+                clearable
+                withAsterisk
+                {...form.getInputProps('date')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Primary Contact"
+                description="Optional: the person you are presenting to"
+                placeholder="Jordan Lee, Head of Operations"
+                leftSection={<IconUser size={16} />}
+                {...form.getInputProps('primaryContact')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Stack gap={6}>
+            <Text fw={500} size="sm" id="creation-mode-label">
+              Creation Mode
+            </Text>
+            <SegmentedControl
+              aria-labelledby="creation-mode-label"
+              data={[
+                { value: 'simple', label: 'Simple' },
+                { value: 'advanced', label: 'Advanced' },
+              ]}
+              {...form.getInputProps('mode')}
+              w={{ base: '100%', sm: 320 }}
+            />
+            <ModeDescription mode={form.getValues().mode} />
+          </Stack>
+          <Group justify="space-between" mt="md">
+            <Button variant="default" onClick={() => navigate(paths.dashboard)}>
+              Cancel
+            </Button>
+            <Button type="submit" rightSection={<IconArrowRight size={16} />}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </WizardLayout>
   );
 }

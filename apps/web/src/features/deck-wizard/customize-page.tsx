@@ -1,10 +1,322 @@
-import { Title } from '@mantine/core';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { useEffect, useRef, useState } from 'react';
+import {
+  placeholderInputKind,
+  selectDefaultSlides,
+  templateCustomizationSchema,
+  type CustomSlide,
+  type DeckMode,
+  type LayoutInfo,
+  type ProductSelection,
+} from '@deck-portal/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconInfoCircle,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import {
+  loadDeckDraft,
+  saveDeckDraft,
+  type StoredDeckDraft,
+} from '../../lib/deck-draft-storage.ts';
+import { useTemplateSlides } from './api/get-template-slides.ts';
+import { CustomSlides } from './components/custom-slides.tsx';
+import { ModeDescription } from './components/mode-description.tsx';
+import { isImageUrlValid } from './components/placeholder-input.tsx';
+import { PricingPanels } from './components/pricing-panels.tsx';
+import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
+import { SelectedSlides } from './components/selected-slides.tsx';
+import { SlideLibrary } from './components/slide-library.tsx';
+import { WizardLayout } from './components/wizard-layout.tsx';
 
-export default function CustomizePage() {
+type CustomizeValues = { selectedSlides: string[]; customSlides: CustomSlide[] };
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <PageShell>
-      <Title order={1}>Customize Your Deck</Title>
-    </PageShell>
+    <Card withBorder radius="lg" p="lg" component="section" aria-label={title}>
+      <Stack gap={2} mb="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Card>
+  );
+}
+
+const resolver = schemaResolver(templateCustomizationSchema, { sync: true });
+
+function newCustomSlide(layout: LayoutInfo): CustomSlide {
+  return {
+    id: crypto.randomUUID(),
+    layoutId: layout.id,
+    layoutName: layout.name,
+    placeholderContent: {},
+    placeholders: layout.placeholders,
+  };
+}
+
+function CustomizeStep({
+  draft,
+}: {
+  draft: Required<Pick<StoredDeckDraft, 'basicInfo' | 'productSelection'>> & StoredDeckDraft;
+}) {
+  const navigate = useNavigate();
+  const templates = useTemplateSlides();
+  const [mode, setMode] = useState<DeckMode>(draft.basicInfo.mode);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const [pricingEdits, setPricingEdits] = useState<ProductSelection['customPricing']>(
+    draft.productSelection.customPricing,
+  );
+  const form = useForm<CustomizeValues>({
+    mode: 'controlled',
+    initialValues: {
+      selectedSlides: draft.templateCustomization?.selectedSlides ?? [],
+      customSlides: draft.templateCustomization?.customSlides ?? [],
+    },
+    // Custom slides are hidden in simple mode and never saved there, so they are not checked.
+    validate: (raw) =>
+      resolver({ ...raw, customSlides: modeRef.current === 'advanced' ? raw.customSlides : [] }),
+  });
+
+  // SPEC.md §9's default selection, once, when the rep has not chosen slides yet.
+  const hasAppliedDefault = useRef(draft.templateCustomization !== undefined);
+  const slides = templates.data?.slides;
+  useEffect(() => {
+    if (!slides || hasAppliedDefault.current) return;
+    hasAppliedDefault.current = true;
+    if (form.getValues().selectedSlides.length > 0) return;
+    form.setFieldValue(
+      'selectedSlides',
+      selectDefaultSlides(
+        slides,
+        draft.productSelection.selectedProducts.map((p) => p.id),
+      ),
+    );
+  }, [slides, form, draft.productSelection]);
+
+  const values = form.getValues();
+  const isAdvanced = mode === 'advanced';
+  const selection: ProductSelection = { ...draft.productSelection, customPricing: pricingEdits };
+
+  const changeMode = (next: DeckMode) => {
+    setMode(next);
+    saveDeckDraft({ basicInfo: { ...draft.basicInfo, mode: next } });
+  };
+
+  const toggleSlide = (slideId: string, isSelected: boolean) => {
+    const order = new Map((slides ?? []).map((s) => [s.id, s.index]));
+    const current = form.getValues().selectedSlides.filter((id) => id !== slideId);
+    const next = isSelected ? [...current, slideId] : current;
+    next.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    form.setFieldValue('selectedSlides', next);
+  };
+
+  /** The part of the draft this step owns; custom slides belong to advanced mode only. */
+  const customizationToSave = (raw: CustomizeValues) =>
+    templateCustomizationSchema.safeParse({
+      selectedSlides: raw.selectedSlides,
+      customSlides: isAdvanced ? raw.customSlides : [],
+    });
+
+  const saveCommon = () =>
+    saveDeckDraft({
+      basicInfo: { ...draft.basicInfo, mode },
+      productSelection: selection,
+    });
+
+  const submit = form.onSubmit((raw) => {
+    // The URL fields show their own error; a deck with a broken image link is not generated.
+    const hasBadUrl =
+      isAdvanced &&
+      raw.customSlides.some((slide) =>
+        slide.placeholders.some(
+          (p) =>
+            placeholderInputKind(p.type) === 'url' &&
+            !isImageUrlValid(slide.placeholderContent[p.objectId] ?? ''),
+        ),
+      );
+    const parsed = customizationToSave(raw);
+    if (!parsed.success || hasBadUrl) return;
+    saveCommon();
+    saveDeckDraft({ templateCustomization: parsed.data });
+    navigate(paths.createDeck.generate);
+  });
+
+  const previous = () => {
+    saveCommon();
+    const parsed = customizationToSave(form.getValues());
+    if (parsed.success) saveDeckDraft({ templateCustomization: parsed.data });
+    navigate(paths.createDeck.productSelection);
+  };
+
+  const slideError = form.errors.selectedSlides;
+  const customErrors: Record<number, string | undefined> = {};
+  values.customSlides.forEach((_, index) => {
+    const error = form.errors[`customSlides.${index}.placeholderContent`];
+    customErrors[index] = typeof error === 'string' ? error : undefined;
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder radius="lg" p="lg">
+          <Group justify="space-between" align="center">
+            <Stack gap={2}>
+              <Text fw={600} id="customize-mode-label">
+                Creation Mode
+              </Text>
+              <ModeDescription mode={mode} />
+            </Stack>
+            <SegmentedControl
+              aria-labelledby="customize-mode-label"
+              value={mode}
+              onChange={(value) => changeMode(value as DeckMode)}
+              data={[
+                { value: 'simple', label: 'Simple' },
+                { value: 'advanced', label: 'Advanced' },
+              ]}
+            />
+          </Group>
+        </Card>
+
+        <Section
+          title="Pricing"
+          description="Computed from the price book and your quantities. Edit any text to change what the pricing slide says."
+        >
+          {draft.productSelection.includePricing ? (
+            <PricingPanels
+              selection={selection}
+              overrides={pricingEdits}
+              onChange={setPricingEdits}
+            />
+          ) : (
+            <Alert color="gray" icon={<IconInfoCircle size={18} />}>
+              Pricing is not included in this presentation. Turn it on in the Products step to add a
+              pricing slide per product.
+            </Alert>
+          )}
+        </Section>
+
+        <Section
+          title="Template Slides"
+          description="Pick the slides of the master deck to include. We pre-selected the usual ones for your products."
+        >
+          {slideError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mb="md">
+              {slideError}
+            </Alert>
+          )}
+          {templates.isPending ? (
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading template slides" />
+            </Center>
+          ) : templates.isError ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />}>
+              The template slides could not be loaded: {templates.error.message}
+            </Alert>
+          ) : (
+            <Stack gap="lg">
+              <Stack gap={6}>
+                <Text size="sm" fw={600}>
+                  Selected slides
+                </Text>
+                <SelectedSlides
+                  slides={templates.data.slides}
+                  selected={values.selectedSlides}
+                  onRemove={(id) => toggleSlide(id, false)}
+                />
+              </Stack>
+              <SlideLibrary
+                slides={templates.data.slides}
+                categories={templates.data.categories}
+                selected={values.selectedSlides}
+                onToggle={(id, isSelected) => {
+                  toggleSlide(id, isSelected);
+                  form.clearFieldError('selectedSlides');
+                }}
+              />
+            </Stack>
+          )}
+        </Section>
+
+        {isAdvanced && (
+          <Section
+            title="Custom Slides"
+            description="Your own slides, added after the template slides. Fill in at least one field of each."
+          >
+            <CustomSlides
+              slides={values.customSlides}
+              errors={customErrors}
+              onAdd={(layout) => form.insertListItem('customSlides', newCustomSlide(layout))}
+              onRemove={(index) => form.removeListItem('customSlides', index)}
+              onContentChange={(index, objectId, text) => {
+                form.setFieldValue(`customSlides.${index}.placeholderContent.${objectId}`, text);
+                form.clearFieldError(`customSlides.${index}.placeholderContent`);
+              }}
+            />
+          </Section>
+        )}
+
+        <Group justify="space-between">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={previous}>
+            Previous
+          </Button>
+          <Button type="submit" rightSection={<IconArrowRight size={16} />}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Step 3 (SPEC.md §2): pricing texts, template slides and, in advanced mode, custom slides. */
+export default function CustomizePage() {
+  const [draft] = useState(loadDeckDraft);
+  const missing = missingStepPath(draft, 'product-selection');
+  return (
+    <WizardLayout
+      active={2}
+      title="Customize Your Deck"
+      description="Fine-tune the pricing, choose your slides and add your own."
+    >
+      {missing || !draft.basicInfo || !draft.productSelection ? (
+        <RedirectTo to={missing ?? paths.createDeck.basicInfo} />
+      ) : (
+        <CustomizeStep
+          draft={{ ...draft, basicInfo: draft.basicInfo, productSelection: draft.productSelection }}
+        />
+      )}
+    </WizardLayout>
   );
 }

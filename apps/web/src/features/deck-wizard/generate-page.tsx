@@ -1,10 +1,317 @@
-import { Title } from '@mantine/core';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { useEffect, useState } from 'react';
+import { PRODUCTS, formatUsd, type DeckDraft } from '@deck-portal/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Group,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCheck,
+  IconDownload,
+  IconEye,
+  IconFileTypePpt,
+  IconLayoutDashboard,
+  IconPlus,
+  IconSparkles,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { clearDeckDraft, completeDraft, loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { formatShortDate } from '../../lib/format-date.ts';
+import { useGenerateDeck, type GeneratedDeck } from './api/generate-deck.ts';
+import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
+import { WizardLayout } from './components/wizard-layout.tsx';
 
-export default function GeneratePage() {
+export const GENERATE_FAILED = 'Failed to generate presentation.';
+
+function SummaryRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <PageShell>
-      <Title order={1}>Generate Presentation</Title>
-    </PageShell>
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function DeckSummary({ draft }: { draft: DeckDraft }) {
+  const { basicInfo, productSelection, templateCustomization } = draft;
+  const standard = templateCustomization.selectedSlides.length;
+  const custom = basicInfo.mode === 'advanced' ? templateCustomization.customSlides.length : 0;
+  const pricingSlides = productSelection.includePricing
+    ? productSelection.selectedProducts.length
+    : 0;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Card withBorder radius="lg" p="lg" component="section" aria-label="Deck details">
+        <Title order={2} size="h4" mb="md">
+          Deck details
+        </Title>
+        <Stack gap="xs">
+          <SummaryRow label="Title">{basicInfo.deckTitle}</SummaryRow>
+          <SummaryRow label="Client">{basicInfo.clientName}</SummaryRow>
+          <SummaryRow label="Date">{formatShortDate(basicInfo.date)}</SummaryRow>
+          {basicInfo.primaryContact && (
+            <SummaryRow label="Primary contact">{basicInfo.primaryContact}</SummaryRow>
+          )}
+          <SummaryRow label="Mode">
+            {basicInfo.mode === 'advanced' ? 'Advanced' : 'Simple'}
+          </SummaryRow>
+        </Stack>
+      </Card>
+      <Card withBorder radius="lg" p="lg" component="section" aria-label="Products">
+        <Title order={2} size="h4" mb="md">
+          Products
+        </Title>
+        <Stack gap="xs">
+          {productSelection.selectedProducts.map((p) => (
+            <SummaryRow key={p.id} label={PRODUCTS[p.id].name}>
+              Qty {p.quantity}
+              {productSelection.includePricing ? ` × ${formatUsd(p.customPricing)}` : ''}
+            </SummaryRow>
+          ))}
+          <Divider my={4} />
+          <SummaryRow label="Pricing included">
+            {productSelection.includePricing ? 'Yes' : 'No'}
+          </SummaryRow>
+        </Stack>
+      </Card>
+      <Card
+        withBorder
+        radius="lg"
+        p="lg"
+        component="section"
+        aria-label="Slides"
+        style={{ gridColumn: '1 / -1' }}
+      >
+        <Title order={2} size="h4" mb="md">
+          Slides
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {[
+            { label: 'Standard slides', value: standard },
+            { label: 'Custom slides', value: custom },
+            { label: 'Pricing slides', value: pricingSlides },
+            { label: 'Total slides', value: standard + custom + pricingSlides },
+          ].map((item) => (
+            <Stack key={item.label} gap={0} align="center">
+              <Text fz={28} fw={700} c={item.label === 'Total slides' ? 'blue.7' : undefined}>
+                {item.value}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {item.label}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+const progressStages = [
+  'Checking your selections…',
+  'Laying out the slides…',
+  'Rendering PowerPoint and PDF…',
+  'Almost there…',
+];
+
+/** Visible progress while the server renders; the bar creeps, it never claims to be done. */
+function GenerationProgress() {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setElapsed((t) => t + 1), 700);
+    return () => clearInterval(timer);
+  }, []);
+  const value = Math.min(92, 12 + elapsed * 9);
+  const stage = progressStages[Math.min(progressStages.length - 1, Math.floor(elapsed / 3))];
+  return (
+    <Card withBorder radius="lg" p="lg" role="status" aria-label="Generating presentation">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>Generating your presentation</Text>
+          <Text size="sm" c="dimmed">
+            {stage}
+          </Text>
+        </Group>
+        <Progress value={value} animated striped size="lg" radius="xl" />
+      </Stack>
+    </Card>
+  );
+}
+
+function DeckReady({
+  result,
+  onCreateAnother,
+}: {
+  result: GeneratedDeck;
+  onCreateAnother: () => void;
+}) {
+  return (
+    <Card withBorder radius="lg" p="xl" component="section" aria-labelledby="deck-ready-title">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={72} radius="xl" color="green" variant="light">
+          <IconCheck size={40} />
+        </ThemeIcon>
+        <Title order={2} id="deck-ready-title">
+          Your deck is ready!
+        </Title>
+        <Text c="dimmed" maw={520}>
+          Open it in PowerPoint to fine-tune, download the PDF to send, or view it right here in the
+          browser.
+        </Text>
+        {result.warnings.length > 0 && (
+          <Alert
+            color="yellow"
+            icon={<IconAlertCircle size={18} />}
+            ta="left"
+            w="100%"
+            title="Heads up"
+          >
+            <List size="sm">
+              {result.warnings.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group justify="center" gap="sm" mt="sm">
+          <Button
+            component="a"
+            href={result.editUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconFileTypePpt size={18} />}
+          >
+            Open in PowerPoint
+          </Button>
+          <Button
+            component="a"
+            href={result.pdfUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            leftSection={<IconDownload size={18} />}
+          >
+            Download PDF
+          </Button>
+          <Button
+            component={Link}
+            to={result.viewUrl}
+            variant="light"
+            leftSection={<IconEye size={18} />}
+          >
+            View Deck
+          </Button>
+        </Group>
+        <Divider w="100%" my="xs" />
+        <Group justify="center" gap="sm">
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={onCreateAnother}>
+            Create Another Deck
+          </Button>
+          <Button
+            component={Link}
+            to={paths.dashboard}
+            variant="subtle"
+            leftSection={<IconLayoutDashboard size={16} />}
+          >
+            Back to Dashboard
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Step 4 (SPEC.md §2): the summary, Generate Presentation, then the four ways on. */
+export default function GeneratePage() {
+  const navigate = useNavigate();
+  const [draft] = useState(() => completeDraft(loadDeckDraft()));
+  const generate = useGenerateDeck();
+  const result = generate.data;
+
+  if (!draft && !result) {
+    return (
+      <RedirectTo
+        to={missingStepPath(loadDeckDraft(), 'customize') ?? paths.createDeck.customize}
+      />
+    );
+  }
+
+  const start = () => {
+    if (!draft) return;
+    generate.mutate(
+      { draft, idempotencyKey: crypto.randomUUID() },
+      // The deck now lives on the server; the browser draft has done its job.
+      { onSuccess: () => clearDeckDraft() },
+    );
+  };
+
+  const createAnother = () => {
+    clearDeckDraft();
+    navigate(paths.createDeck.basicInfo);
+  };
+
+  return (
+    <WizardLayout
+      active={result ? 4 : 3}
+      title={result ? 'Presentation Generated' : 'Review & Generate'}
+      description={
+        result
+          ? `${draft?.basicInfo.deckTitle ?? 'Your deck'} for ${draft?.basicInfo.clientName ?? 'your client'}`
+          : 'Check the summary, then generate the PowerPoint and PDF.'
+      }
+    >
+      {result ? (
+        <DeckReady result={result} onCreateAnother={createAnother} />
+      ) : (
+        <Stack gap="lg">
+          {draft && <DeckSummary draft={draft} />}
+          {generate.isError && (
+            <Alert
+              color="red"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              title="Generation failed"
+            >
+              {GENERATE_FAILED} {generate.error.message}
+            </Alert>
+          )}
+          {generate.isPending && <GenerationProgress />}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              disabled={generate.isPending}
+              onClick={() => navigate(paths.createDeck.customize)}
+            >
+              Previous
+            </Button>
+            <Button
+              size="md"
+              leftSection={<IconSparkles size={18} />}
+              loading={generate.isPending}
+              onClick={start}
+            >
+              Generate Presentation
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </WizardLayout>
   );
 }

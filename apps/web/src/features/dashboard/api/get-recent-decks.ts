@@ -6,7 +6,10 @@ export const RECENT_DECKS_PAGE_SIZE = 10;
 
 /** `GET /api/recent-decks`: the caller's own decks, newest first. */
 export function getRecentDecks(page: number, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(RECENT_DECKS_PAGE_SIZE) });
+  const query = new URLSearchParams({
+    page: String(page),
+    pageSize: String(RECENT_DECKS_PAGE_SIZE),
+  });
   return apiRequest(`/api/recent-decks?${query}`, { schema: deckListResponseSchema, signal });
 }
 

@@ -87,7 +87,12 @@ export function RecentDecksCard() {
       </Group>
 
       {decks.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md" title="Failed to fetch recent decks">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          mb="md"
+          title="Failed to fetch recent decks"
+        >
           {decks.error.message}
         </Alert>
       )}

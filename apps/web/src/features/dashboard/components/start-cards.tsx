@@ -34,8 +34,8 @@ export function CreateDeckCard() {
               Create New Sales Deck
             </Title>
             <Text c="blue.0" size="sm">
-              Pick your client, products and pricing, choose the slides, and get a PowerPoint
-              and PDF ready to send in minutes.
+              Pick your client, products and pricing, choose the slides, and get a PowerPoint and
+              PDF ready to send in minutes.
             </Text>
           </Stack>
         </Group>
@@ -52,7 +52,14 @@ export function CreateDeckCard() {
 /** The tutorial video opens outside the portal, in a new tab. */
 export function TutorialCard() {
   return (
-    <Card withBorder radius="lg" p="xl" h="100%" component="section" aria-labelledby="tutorial-title">
+    <Card
+      withBorder
+      radius="lg"
+      p="xl"
+      h="100%"
+      component="section"
+      aria-labelledby="tutorial-title"
+    >
       <Stack gap="md" justify="space-between" h="100%">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon size={52} radius="md" color="red" variant="light">

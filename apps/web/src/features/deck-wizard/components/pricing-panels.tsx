@@ -1,0 +1,130 @@
+import {
+  PRICING_TEXT_KEYS,
+  PRICING_TEXT_LABELS,
+  PRODUCTS,
+  computePricingTexts,
+  unitPriceFor,
+  type PricingTextKey,
+  type ProductId,
+  type ProductSelection,
+} from '@deck-portal/domain';
+import { Accordion, Badge, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
+
+type Overrides = ProductSelection['customPricing'];
+
+/** The computed pricing texts of one selected product (DESIGN.md §6), before the rep's edits. */
+export function computedTextsFor(selection: ProductSelection, productId: ProductId) {
+  const selected = selection.selectedProducts.find((p) => p.id === productId)!;
+  return computePricingTexts({
+    productId,
+    quantity: selected.quantity,
+    unitPrice: unitPriceFor(productId, selected.customPricing, selection.includePricing),
+  });
+}
+
+/**
+ * An edit that equals the computed value is no edit: dropping it lets the text follow a later
+ * change of quantity or price.
+ */
+export function applyPricingEdit(
+  overrides: Overrides,
+  productId: ProductId,
+  key: PricingTextKey,
+  value: string,
+  computed: string,
+): Overrides {
+  const current = { ...overrides[productId] };
+  if (value === computed) delete current[key];
+  else current[key] = value;
+  const next = { ...overrides };
+  if (Object.keys(current).length === 0) delete next[productId];
+  else next[productId] = current;
+  return next;
+}
+
+/** Step 3's pricing placeholders: one collapsible panel per product, the first open. */
+export function PricingPanels({
+  selection,
+  overrides,
+  onChange,
+}: {
+  selection: ProductSelection;
+  overrides: Overrides;
+  onChange: (next: Overrides) => void;
+}) {
+  const ids = selection.selectedProducts.map((p) => p.id);
+  return (
+    <Accordion variant="separated" radius="md" defaultValue={ids[0] ?? null}>
+      {ids.map((productId) => {
+        const computed = computedTextsFor(selection, productId);
+        const edits = overrides[productId] ?? {};
+        const editCount = Object.keys(edits).length;
+        return (
+          <Accordion.Item key={productId} value={productId}>
+            <Accordion.Control>
+              <Group justify="space-between" pr="sm">
+                <Text fw={600}>{PRODUCTS[productId].name} pricing</Text>
+                <Group gap="xs">
+                  {editCount > 0 && (
+                    <Badge variant="light" color="orange" size="sm">
+                      {editCount} edited
+                    </Badge>
+                  )}
+                  <Text size="sm" c="dimmed">
+                    Total {edits.total ?? computed.total}
+                  </Text>
+                </Group>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+                {PRICING_TEXT_KEYS.map((key) => (
+                  <TextInput
+                    key={key}
+                    label={PRICING_TEXT_LABELS[key]}
+                    aria-label={`${PRODUCTS[productId].name} ${PRICING_TEXT_LABELS[key]}`}
+                    value={edits[key] ?? computed[key]}
+                    maxLength={200}
+                    styles={
+                      edits[key] !== undefined
+                        ? { input: { borderColor: 'var(--mantine-color-orange-5)' } }
+                        : undefined
+                    }
+                    onChange={(event) =>
+                      onChange(
+                        applyPricingEdit(
+                          overrides,
+                          productId,
+                          key,
+                          event.currentTarget.value,
+                          computed[key],
+                        ),
+                      )
+                    }
+                  />
+                ))}
+              </SimpleGrid>
+              {editCount > 0 && (
+                <Group justify="flex-end" mt="sm">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconRestore size={14} />}
+                    onClick={() => {
+                      const next = { ...overrides };
+                      delete next[productId];
+                      onChange(next);
+                    }}
+                  >
+                    Reset to computed values
+                  </Button>
+                </Group>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
