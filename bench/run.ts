@@ -4,7 +4,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, get, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
@@ -17,6 +17,7 @@ import {
 import { baselineRender } from './baseline.ts';
 import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
 
+const loadAtStart = loadavg()[0]!;
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const here = fileURLToPath(new URL('.', import.meta.url));
