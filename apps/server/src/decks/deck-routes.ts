@@ -178,41 +178,29 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
     return reply.send(file.content);
   };
 
-  app.get(
-    '/api/decks/:id/download',
-    { preHandler: approved, schema: { tags, params: deckIdParams } },
-    async (request, reply) => {
-      const deck = await loadDeckFor(services, {
-        user: request.user!,
-        deckId: request.params.id,
-        need: 'view',
-      });
-      return sendFile(
-        reply,
-        deck,
-        deckFileNames.pdf,
-        attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pdf')),
-      );
-    },
-  );
-
-  app.get(
-    '/api/decks/:id/pptx',
-    { preHandler: approved, schema: { tags, params: deckIdParams } },
-    async (request, reply) => {
-      const deck = await loadDeckFor(services, {
-        user: request.user!,
-        deckId: request.params.id,
-        need: 'view',
-      });
-      return sendFile(
-        reply,
-        deck,
-        deckFileNames.pptx,
-        attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pptx')),
-      );
-    },
-  );
+  // The PDF (the spec's `pdfUrl`) and the editable PowerPoint (`editUrl`), as attachments.
+  for (const [path, extension] of [
+    ['/api/decks/:id/download', 'pdf'],
+    ['/api/decks/:id/pptx', 'pptx'],
+  ] as const) {
+    app.get(
+      path,
+      { preHandler: approved, schema: { tags, params: deckIdParams } },
+      async (request, reply) => {
+        const deck = await loadDeckFor(services, {
+          user: request.user!,
+          deckId: request.params.id,
+          need: 'view',
+        });
+        return sendFile(
+          reply,
+          deck,
+          deckFileNames[extension],
+          attachmentHeader(downloadFileName(deck.title, deck.clientName, extension)),
+        );
+      },
+    );
+  }
 
   app.get(
     '/api/decks/:id/slides',
