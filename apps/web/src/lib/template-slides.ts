@@ -1,8 +1,8 @@
 import { templateSlidesResponseSchema } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
-/** `GET /api/template-slides`: the master deck's slides and their categories. */
+/** `GET /api/template-slides`: the master deck's slides and categories (the wizard and the preview). */
 export function getTemplateSlides(signal?: AbortSignal) {
   return apiRequest('/api/template-slides', { schema: templateSlidesResponseSchema, signal });
 }

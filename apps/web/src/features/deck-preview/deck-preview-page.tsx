@@ -1,10 +1,294 @@
-import { Title } from '@mantine/core';
+import { PRODUCTS, formatUsd, type DeckDetails } from '@deck-portal/domain';
+import {
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCalendar,
+  IconDownload,
+  IconEye,
+  IconFileTypePpt,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { writeDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
+import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
+import { useDeck } from './api/get-deck.ts';
+import { useDeleteDeck } from './api/delete-deck.ts';
+import { SharePanel } from './components/share-panel.tsx';
+import { SlideOverview } from './components/slide-overview.tsx';
 
-export default function DeckPreviewPage() {
+function InfoRow({ label, value }: { label: string; value: string | undefined }) {
   return (
-    <PageShell>
-      <Title order={1}>Deck Preview</Title>
+    <Group justify="space-between" wrap="nowrap" gap="lg">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right">
+        {value?.trim() ? value : 'N/A'}
+      </Text>
+    </Group>
+  );
+}
+
+function BasicInformation({ deck }: { deck: DeckDetails }) {
+  const info = deck.draft.basicInfo;
+  const mode = info.mode ? (info.mode === 'advanced' ? 'Advanced' : 'Simple') : undefined;
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="basic-info-title">
+      <Title order={2} size="h4" mb="md" id="basic-info-title">
+        Basic Information
+      </Title>
+      <Stack gap="xs">
+        <InfoRow label="Client" value={info.clientName} />
+        <InfoRow
+          label="Presentation Date"
+          value={info.date ? formatShortDate(info.date) : undefined}
+        />
+        <InfoRow label="Primary Contact" value={info.primaryContact} />
+        <InfoRow label="Creation Mode" value={mode} />
+      </Stack>
+    </Card>
+  );
+}
+
+function SelectedProducts({ deck }: { deck: DeckDetails }) {
+  const { selectedProducts, includePricing } = deck.draft.productSelection;
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="products-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id="products-title">
+          Selected Products
+        </Title>
+        {includePricing && (
+          <Badge variant="light" color="teal" tt="none">
+            Pricing included in presentation
+          </Badge>
+        )}
+      </Group>
+      {selectedProducts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No products selected
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Price per unit</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {selectedProducts.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td fw={500}>{PRODUCTS[p.id]?.name ?? p.id}</Table.Td>
+                <Table.Td ta="right">{p.quantity.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{formatUsd(p.customPricing)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function DeckPreview({ deck }: { deck: DeckDetails }) {
+  const navigate = useNavigate();
+  const remove = useDeleteDeck();
+  const title = deck.draft.basicInfo.deckTitle.trim() || 'Untitled Deck';
+  const client = deck.draft.basicInfo.clientName.trim() || 'No client specified';
+
+  const modify = () => {
+    writeDeckDraft(deck.draft);
+    navigate(paths.createDeck.basicInfo);
+  };
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete Deck',
+      centered: true,
+      // The title is user content: rendered as text, never as HTML.
+      children: (
+        <Text size="sm">
+          Are you sure you want to delete &quot;{title}&quot;? This action cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete Deck', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(deck.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `"${title}" was deleted.` });
+            navigate(paths.dashboard, { replace: true });
+          },
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'Delete failed', message: error.message }),
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="lg" p="xl">
+        <Grid gap="xl" align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="sm">
+              <Group gap="sm">
+                <DeckStatusBadge status={deck.status} size="lg" />
+                <Group gap={4} c="dimmed">
+                  <IconCalendar size={14} aria-hidden />
+                  <Text size="sm">Created {formatDateTime(deck.createdAt)}</Text>
+                </Group>
+              </Group>
+              <Title order={1}>{title}</Title>
+              <Text size="lg" c="dimmed">
+                {client}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {deck.slideCount} slides · by {deck.owner.name}
+              </Text>
+              <Group gap="sm" mt="sm">
+                <Button leftSection={<IconPencil size={16} />} variant="default" onClick={modify}>
+                  Modify
+                </Button>
+                {deck.editUrl && (
+                  <Button
+                    component="a"
+                    href={deck.editUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    leftSection={<IconFileTypePpt size={16} />}
+                  >
+                    Open in PowerPoint
+                  </Button>
+                )}
+                {deck.pdfUrl && (
+                  <Button
+                    component="a"
+                    href={deck.pdfUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="light"
+                    leftSection={<IconDownload size={16} />}
+                  >
+                    Download PDF
+                  </Button>
+                )}
+                <Button
+                  component={Link}
+                  to={paths.deckView(deck.id)}
+                  variant="light"
+                  leftSection={<IconEye size={16} />}
+                >
+                  View Deck
+                </Button>
+                {deck.canManage && (
+                  <Button
+                    color="red"
+                    variant="subtle"
+                    leftSection={<IconTrash size={16} />}
+                    loading={remove.isPending}
+                    onClick={confirmDelete}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            {deck.slideCount > 0 && (
+              <Link to={paths.deckView(deck.id)} aria-label="Open the deck view">
+                <AspectRatio
+                  ratio={16 / 9}
+                  style={{
+                    borderRadius: 'var(--mantine-radius-md)',
+                    overflow: 'hidden',
+                    boxShadow: 'var(--mantine-shadow-md)',
+                  }}
+                >
+                  <Image src={`/api/decks/${deck.id}/slides/1`} alt={`Cover slide of ${title}`} />
+                </AspectRatio>
+              </Link>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Card>
+      {deck.warnings.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Generation notes">
+          {deck.warnings.join(' ')}
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: deck.canManage ? 7 : 12 }}>
+          <Stack gap="lg">
+            <BasicInformation deck={deck} />
+            <SelectedProducts deck={deck} />
+            <SlideOverview draft={deck.draft} />
+          </Stack>
+        </Grid.Col>
+        {deck.canManage && (
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SharePanel deckId={deck.id} />
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /deck/{id}/preview (SPEC.md §2), loading the real deck (DESIGN.md §5). */
+export default function DeckPreviewPage() {
+  const { id = '' } = useParams();
+  const deck = useDeck(id);
+  return (
+    <PageShell
+      actions={
+        <Button
+          component={Link}
+          to={paths.dashboard}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          Back to Dashboard
+        </Button>
+      }
+    >
+      {deck.isPending ? (
+        <Center py={80}>
+          <Loader aria-label="Loading deck" />
+        </Center>
+      ) : deck.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Deck not available">
+          {deck.error instanceof ApiError && deck.error.status === 404
+            ? 'This deck does not exist or you do not have access to it.'
+            : deck.error.message}
+        </Alert>
+      ) : (
+        <DeckPreview deck={deck.data} />
+      )}
     </PageShell>
   );
 }

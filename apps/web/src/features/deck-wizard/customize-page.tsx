@@ -34,7 +34,7 @@ import {
   saveDeckDraft,
   type StoredDeckDraft,
 } from '../../lib/deck-draft-storage.ts';
-import { useTemplateSlides } from './api/get-template-slides.ts';
+import { useTemplateSlides } from '../../lib/template-slides.ts';
 import { CustomSlides } from './components/custom-slides.tsx';
 import { ModeDescription } from './components/mode-description.tsx';
 import { isImageUrlValid } from './components/placeholder-input.tsx';

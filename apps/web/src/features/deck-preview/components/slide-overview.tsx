@@ -1,0 +1,82 @@
+import type { CustomSlide, DeckDraft } from '@deck-portal/domain';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTemplateSlides } from '../../../lib/template-slides.ts';
+
+/** A custom slide's title: its title placeholder's text, else its layout's name. */
+function customSlideTitle(slide: CustomSlide): string {
+  const titleField = slide.placeholders.find((p) => ['TITLE', 'CENTERED_TITLE'].includes(p.type));
+  const text = titleField ? slide.placeholderContent[titleField.objectId]?.trim() : '';
+  return text || slide.layoutName || 'Custom slide';
+}
+
+/** A slide key as a reader would write it when the library does not know it: 'Company Overview'. */
+function humanize(id: string): string {
+  return id.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function SlideOverview({ draft }: { draft: DeckDraft }) {
+  const templates = useTemplateSlides();
+  const titles = new Map((templates.data?.slides ?? []).map((s) => [s.id, s.title]));
+  const standard = draft.templateCustomization.selectedSlides;
+  const custom = draft.templateCustomization.customSlides;
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="slide-overview-title">
+      <Title order={2} size="h4" mb="md" id="slide-overview-title">
+        Slide Overview
+      </Title>
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Standard Slides ({standard.length})
+          </Text>
+          {standard.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No standard slides
+            </Text>
+          ) : (
+            <Stack component="ol" gap={4} p={0} m={0} aria-label="Standard slides">
+              {standard.map((id, index) => (
+                <Group key={id} component="li" gap="sm" wrap="nowrap" style={{ listStyle: 'none' }}>
+                  <Badge variant="light" radius="sm" w={36}>
+                    {index + 1}
+                  </Badge>
+                  <Text size="sm">{titles.get(id) ?? humanize(id)}</Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Custom Slides ({custom.length})
+          </Text>
+          {custom.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No custom slides
+            </Text>
+          ) : (
+            <Stack component="ol" gap={4} p={0} m={0} aria-label="Custom slides">
+              {custom.map((slide, index) => (
+                <Group
+                  key={slide.id}
+                  component="li"
+                  gap="sm"
+                  wrap="nowrap"
+                  style={{ listStyle: 'none' }}
+                >
+                  <Badge variant="light" color="grape" radius="sm" w={36}>
+                    C{index + 1}
+                  </Badge>
+                  <Text size="sm">{customSlideTitle(slide)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {slide.layoutName || slide.layoutId}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
