@@ -58,7 +58,7 @@ function ApprovedUserRow({ user, isSelf }: { user: ApprovedUser; isSelf: boolean
           {initials(user.name)}
         </Avatar>
         <div className={classes.text}>
-          <Group gap={8} wrap="nowrap">
+          <Group gap={6} wrap="wrap">
             <Text fw={600} truncate>
               {user.name}
             </Text>
@@ -99,17 +99,19 @@ function ApprovedUserRow({ user, isSelf }: { user: ApprovedUser; isSelf: boolean
         <div />
       )}
       <Group gap="xs" wrap="nowrap" className={classes.actions}>
-        <Button
-          color="red"
-          variant="subtle"
-          leftSection={<IconTrash size={16} />}
-          loading={remove.isPending}
-          disabled={isSelf || changeRole.isPending}
-          title={isSelf ? 'You cannot remove your own account.' : undefined}
-          onClick={confirmRemove}
-        >
-          Remove User
-        </Button>
+        {/* Nobody removes their own account from here; the server refuses it too. */}
+        {!isSelf && (
+          <Button
+            color="red"
+            variant="subtle"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.isPending}
+            disabled={changeRole.isPending}
+            onClick={confirmRemove}
+          >
+            Remove User
+          </Button>
+        )}
       </Group>
     </Box>
   );

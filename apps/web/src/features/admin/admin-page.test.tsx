@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const notifications = Array.from({ length: 7 }, (_, i) => ({
+  id: `n${i}`,
+  message: `New user sign-up: Person ${i} (p${i}@example.com)`,
+  read: i >= 3,
+  createdAt: '2026-11-02T09:00:00.000Z',
+}));
+
+function adminApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/auth/session': { body: { user: adminUser } },
+    'GET /api/admin/users': ({ url }) =>
+      url.searchParams.get('status') === 'approved'
+        ? {
+            body: {
+              status: 'approved',
+              users: [
+                {
+                  id: adminUser.id,
+                  name: adminUser.name,
+                  email: adminUser.email,
+                  role: 'admin',
+                  approvedAt: '2026-01-15T12:00:00.000Z',
+                },
+              ],
+            },
+          }
+        : {
+            body: {
+              status: 'pending_approval',
+              users: [
+                {
+                  id: 'p1',
+                  name: 'Mary Jane Watson',
+                  email: 'mj@example.com',
+                  requestedAt: '2026-11-02T12:00:00.000Z',
+                },
+              ],
+            },
+          },
+    'GET /api/admin/stats': { body: { pending: 1, approved: 1, total: 2 } },
+    'GET /api/admin-notifications': { body: { notifications, unreadCount: 3 } },
+    ...overrides,
+  });
+}
+
+describe('/admin', () => {
+  it('shows the header, stats, the first 5 notifications and both lists with en-US dates', async () => {
+    adminApi();
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByText('Admin Portal')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/auth');
+
+    const panel = await screen.findByRole('region', { name: 'Recent Notifications (3 unread)' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(panel).getAllByRole('button', { name: 'Mark as read' })).toHaveLength(3);
+    expect(within(panel).getByRole('button', { name: 'View all notifications' })).toBeVisible();
+
+    const pending = await screen.findByRole('listitem', { name: 'Mary Jane Watson' });
+    expect(within(pending).getByText('MW')).toBeInTheDocument();
+    expect(within(pending).getByText('Requested Nov 2, 2026')).toBeInTheDocument();
+    expect(within(pending).getByText('Can create and manage sales decks')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Pending Approvals (1)' })).toBeInTheDocument();
+    expect(await screen.findByText('Approved Jan 15, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total Users' })).toHaveTextContent('2');
+  });
+
+  it('approves with the chosen default role and reloads everything', async () => {
+    const calls = adminApi({
+      'POST /api/admin/users/p1/approve': {
+        body: {
+          user: {
+            id: 'p1',
+            name: 'Mary Jane Watson',
+            email: 'mj@example.com',
+            role: 'sales_rep',
+            status: 'approved',
+            requestedAt: '2026-11-02T12:00:00.000Z',
+            approvedAt: '2026-11-03T12:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderApp('/admin');
+    const pending = await screen.findByRole('listitem', { name: 'Mary Jane Watson' });
+    const before = calls.filter((call) => call.path === '/api/admin/stats').length;
+    await userEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('Mary Jane Watson was approved as Sales Representative.'),
+    ).toBeInTheDocument();
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/admin/users/p1/approve',
+      body: { role: 'sales_rep' },
+    });
+    expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(before);
+  });
+
+  it('shows the spec’s banner when pending users fail to load, and hides an empty panel', async () => {
+    adminApi({
+      'GET /api/admin/users': ({ url }) =>
+        url.searchParams.get('status') === 'approved'
+          ? { body: { status: 'approved', users: [] } }
+          : apiError(500, 'internal_error', 'Something went wrong on our side.'),
+      'GET /api/admin-notifications': { body: { notifications: [], unreadCount: 0 } },
+    });
+    renderApp('/admin');
+    expect(
+      await screen.findByText('Failed to load pending users: Something went wrong on our side.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No approved users yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Recent Notifications/ })).toBeNull();
+  });
+});
