@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   test as base,
   expect,
+  request as playwrightRequest,
   type APIRequestContext,
   type ConsoleMessage,
 } from '@playwright/test';
@@ -150,5 +151,25 @@ export async function readLatestMailTo(
     if (latest?.link) return { ...latest, link: latest.link };
     if (Date.now() > deadline) throw new Error(`no mail with a link reached ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * An approved account for deck tests: signed up through the API (pending), then approved
+ * by the first admin with `role`. Its own API context is disposed; sign the page in after.
+ */
+export async function createApprovedUser(label: string, role = 'sales_rep') {
+  const account = uniqueUser(label);
+  const userContext = await playwrightRequest.newContext();
+  const adminContext = await playwrightRequest.newContext();
+  try {
+    const user = await signUpViaApi(userContext, account);
+    await signInViaApi(adminContext, firstAdmin());
+    const approved = await postJson(adminContext, `/api/admin/users/${user.id}/approve`, { role });
+    expect(approved.status(), await approved.text()).toBe(200);
+    return { ...account, id: user.id };
+  } finally {
+    await userContext.dispose();
+    await adminContext.dispose();
   }
 }

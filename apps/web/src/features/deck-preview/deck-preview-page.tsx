@@ -117,9 +117,12 @@ function SelectedProducts({ deck }: { deck: DeckDetails }) {
 
 function DeckPreview({ deck }: { deck: DeckDetails }) {
   const navigate = useNavigate();
-  const remove = useDeleteDeck();
   const title = deck.draft.basicInfo.deckTitle.trim() || 'Untitled Deck';
   const client = deck.draft.basicInfo.clientName.trim() || 'No client specified';
+  const remove = useDeleteDeck(async () => {
+    notifications.show({ color: 'green', message: `"${title}" was deleted.` });
+    await navigate(paths.dashboard, { replace: true });
+  });
 
   const modify = () => {
     writeDeckDraft(deck.draft);
@@ -140,10 +143,6 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(deck.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `"${title}" was deleted.` });
-            navigate(paths.dashboard, { replace: true });
-          },
           onError: (error) =>
             notifications.show({ color: 'red', title: 'Delete failed', message: error.message }),
         }),

@@ -173,6 +173,8 @@ export default function ProductSelectionPage() {
                         <NumberInput
                           label="Quantity"
                           min={1}
+                          // Say why 0 is refused (SPEC.md §5) rather than silently changing it.
+                          clampBehavior="none"
                           step={1}
                           allowDecimal={false}
                           thousandSeparator=","
@@ -181,6 +183,8 @@ export default function ProductSelectionPage() {
                         <NumberInput
                           label="Unit Price"
                           min={0}
+                          clampBehavior="none"
+                          allowNegative={false}
                           step={0.01}
                           decimalScale={2}
                           prefix="$"

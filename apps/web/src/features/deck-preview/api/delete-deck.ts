@@ -10,13 +10,21 @@ export function deleteDeck(id: string) {
   });
 }
 
-export function useDeleteDeck() {
+/**
+ * Deletes, then lets the caller leave the deck's screen. Only the lists are refreshed: the
+ * deck's own queries are left to expire, since refetching them while the screen is still
+ * mounted would only answer 404.
+ */
+export function useDeleteDeck(leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDeck,
-    onSuccess: (_ok, id) => {
-      queryClient.removeQueries({ queryKey: ['decks', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['decks'] });
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['decks', 'recent'] }),
+        queryClient.invalidateQueries({ queryKey: ['decks', 'all'] }),
+      ]);
+      await leave();
     },
   });
 }

@@ -37,7 +37,7 @@ export function SlideOverview({ draft }: { draft: DeckDraft }) {
             <Stack component="ol" gap={4} p={0} m={0} aria-label="Standard slides">
               {standard.map((id, index) => (
                 <Group key={id} component="li" gap="sm" wrap="nowrap" style={{ listStyle: 'none' }}>
-                  <Badge variant="light" radius="sm" w={36}>
+                  <Badge variant="light" radius="sm" miw={40} style={{ flexShrink: 0 }}>
                     {index + 1}
                   </Badge>
                   <Text size="sm">{titles.get(id) ?? humanize(id)}</Text>
@@ -64,7 +64,13 @@ export function SlideOverview({ draft }: { draft: DeckDraft }) {
                   wrap="nowrap"
                   style={{ listStyle: 'none' }}
                 >
-                  <Badge variant="light" color="grape" radius="sm" w={36}>
+                  <Badge
+                    variant="light"
+                    color="grape"
+                    radius="sm"
+                    miw={40}
+                    style={{ flexShrink: 0 }}
+                  >
                     C{index + 1}
                   </Badge>
                   <Text size="sm">{customSlideTitle(slide)}</Text>

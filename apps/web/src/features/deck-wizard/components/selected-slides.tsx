@@ -1,5 +1,5 @@
 import type { TemplateSlideInfo } from '@deck-portal/domain';
-import { Pill, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
 
 /** The chosen template slides as removable chips, in deck order. */
 export function SelectedSlides({
@@ -21,18 +21,30 @@ export function SelectedSlides({
     );
   }
   return (
-    <Pill.Group aria-label="Selected slides">
+    <Group gap={6} role="list" aria-label="Selected slides">
       {ordered.map((slide) => (
-        <Pill
+        <Badge
           key={slide.id}
-          size="md"
-          withRemoveButton
-          onRemove={() => onRemove(slide.id)}
-          removeButtonProps={{ 'aria-label': `Remove ${slide.title}` }}
+          role="listitem"
+          size="lg"
+          radius="xl"
+          variant="light"
+          tt="none"
+          fw={500}
+          pr={4}
+          rightSection={
+            // Mantine's Pill hides its remove button from assistive technology; this one is a real button.
+            <CloseButton
+              size="xs"
+              radius="xl"
+              aria-label={`Remove ${slide.title}`}
+              onClick={() => onRemove(slide.id)}
+            />
+          }
         >
           {slide.index + 1}. {slide.title}
-        </Pill>
+        </Badge>
       ))}
-    </Pill.Group>
+    </Group>
   );
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DECK_DRAFT_STORAGE_KEY,
+  clearDeckDraft,
+  completeDraft,
+  hasDraftToResume,
+  loadDeckDraft,
+  resumePath,
+  resumeStep,
+  saveDeckDraft,
+} from './deck-draft-storage.ts';
+
+const basicInfo = {
+  deckTitle: 'Q3 proposal',
+  clientName: 'Acme Foods',
+  date: '2031-06-15',
+  primaryContact: '',
+  mode: 'simple' as const,
+};
+const productSelection = {
+  selectedProducts: [{ id: 'controller' as const, quantity: 2, customPricing: 199 }],
+  includePricing: true,
+  customPricing: {},
+};
+const templateCustomization = { selectedSlides: ['title'], customSlides: [] };
+
+describe('the deck draft in browser storage', () => {
+  it('is empty when nothing is saved, and under deckCreationData once saved', () => {
+    expect(loadDeckDraft()).toEqual({});
+    saveDeckDraft({ basicInfo });
+    expect(JSON.parse(localStorage.getItem(DECK_DRAFT_STORAGE_KEY)!)).toEqual({ basicInfo });
+    expect(loadDeckDraft()).toEqual({ basicInfo });
+  });
+
+  it('merges each step on top of the earlier ones and clears to nothing', () => {
+    saveDeckDraft({ basicInfo });
+    saveDeckDraft({ productSelection });
+    expect(loadDeckDraft()).toEqual({ basicInfo, productSelection });
+    saveDeckDraft({ basicInfo: { ...basicInfo, mode: 'advanced' } });
+    expect(loadDeckDraft().basicInfo?.mode).toBe('advanced');
+    expect(loadDeckDraft().productSelection).toEqual(productSelection);
+    clearDeckDraft();
+    expect(localStorage.getItem(DECK_DRAFT_STORAGE_KEY)).toBeNull();
+    expect(loadDeckDraft()).toEqual({});
+  });
+
+  it('drops a part that no longer parses and survives garbage', () => {
+    localStorage.setItem(
+      DECK_DRAFT_STORAGE_KEY,
+      JSON.stringify({ basicInfo, productSelection: { selectedProducts: [{ id: 'toaster' }] } }),
+    );
+    expect(loadDeckDraft()).toEqual({ basicInfo });
+    localStorage.setItem(DECK_DRAFT_STORAGE_KEY, '{not json');
+    expect(loadDeckDraft()).toEqual({});
+    localStorage.setItem(DECK_DRAFT_STORAGE_KEY, '42');
+    expect(loadDeckDraft()).toEqual({});
+  });
+
+  it('shows in Recent Decks only with basic info', () => {
+    expect(hasDraftToResume({})).toBe(false);
+    expect(hasDraftToResume({ productSelection })).toBe(false);
+    expect(hasDraftToResume({ basicInfo })).toBe(true);
+  });
+});
+
+describe("Continue on a draft (SPEC.md section 4's step logic)", () => {
+  it('goes to product-selection when no products are selected', () => {
+    expect(resumeStep({ basicInfo })).toBe('product-selection');
+    expect(
+      resumeStep({ basicInfo, productSelection: { ...productSelection, selectedProducts: [] } }),
+    ).toBe('product-selection');
+    expect(resumePath({ basicInfo })).toBe('/create-deck/product-selection');
+  });
+
+  it('goes to customize when products are selected', () => {
+    expect(resumeStep({ basicInfo, productSelection })).toBe('customize');
+    expect(resumePath({ basicInfo, productSelection })).toBe('/create-deck/customize');
+  });
+
+  it('goes to generate when a customization exists', () => {
+    expect(resumeStep({ basicInfo, productSelection, templateCustomization })).toBe('generate');
+    expect(resumePath({ basicInfo, templateCustomization })).toBe('/create-deck/generate');
+  });
+
+  it('offers the whole draft for generation only when every step is saved', () => {
+    expect(completeDraft({ basicInfo, productSelection })).toBeNull();
+    expect(completeDraft({ basicInfo, productSelection, templateCustomization })).toEqual({
+      basicInfo,
+      productSelection,
+      templateCustomization,
+    });
+  });
+});
