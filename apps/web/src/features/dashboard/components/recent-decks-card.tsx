@@ -78,9 +78,10 @@ export function RecentDecksCard() {
         </Stack>
         <Button
           variant="default"
-          leftSection={<IconRefresh size={16} />}
+          // A spinner in place of the icon: the label stays put while the list reloads.
+          leftSection={decks.isFetching ? <Loader size={14} /> : <IconRefresh size={16} />}
+          aria-busy={decks.isFetching}
           onClick={refresh}
-          loading={decks.isFetching}
         >
           Refresh
         </Button>
