@@ -38,6 +38,7 @@ import {
 import { databaseFileStore } from './decks/file-store.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
+import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
+  await app.register(portalConfigRoutes, { config });
   await app.register(authRoutes, { services, google: createGoogleSignIn(services) });
   await app.register(notifyAdminRoutes, { services });
   await app.register(templateRoutes, { library: services.library });

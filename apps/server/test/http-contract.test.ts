@@ -123,3 +123,26 @@ describe('the API description', () => {
     expect(res.json().info.title).toBe('Deck Portal API');
   });
 });
+
+describe('the portal configuration', () => {
+  it('tells the browser the tutorial address and whether Google sign-in is set up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({
+      tutorialUrl: 'https://www.youtube.com/results?search_query=sales+deck+tutorial',
+      isGoogleSignInEnabled: false,
+    });
+    const { app } = await createTestApp({
+      env: {
+        TUTORIAL_URL: 'https://videos.example.com/deck-portal',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      },
+    });
+    const configured = await app.inject({ method: 'GET', url: '/api/config' });
+    await app.close();
+    expect(configured.json()).toEqual({
+      tutorialUrl: 'https://videos.example.com/deck-portal',
+      isGoogleSignInEnabled: true,
+    });
+  });
+});

@@ -13,3 +13,4 @@ export * from './deck/template-library.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './deck-api.ts';
+export * from './portal-config.ts';

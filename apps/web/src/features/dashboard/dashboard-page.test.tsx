@@ -47,6 +47,23 @@ describe('the dashboard header', () => {
   });
 });
 
+describe('the tutorial card', () => {
+  it('opens the configured video in a new tab', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/recent-decks': noDecks,
+      'GET /api/config': {
+        body: { tutorialUrl: 'https://videos.example.com/tour', isGoogleSignInEnabled: false },
+      },
+    });
+    renderApp('/dashboard');
+    const link = await screen.findByRole('link', { name: 'Watch tutorial' });
+    await waitFor(() => expect(link).toHaveAttribute('href', 'https://videos.example.com/tour'));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
 const completedDeck = {
   id: 'd1',
   title: 'Winter proposal',

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/cor
 import { IconExternalLink, IconPlayerPlay, IconPresentationAnalytics } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { tutorialUrl } from '../../../config/tutorial.ts';
+import { usePortalConfig } from '../api/get-portal-config.ts';
 import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
 
 /** 'Create New Sales Deck': Get Started clears the saved draft (SPEC.md §2). */
@@ -51,6 +51,7 @@ export function CreateDeckCard() {
 
 /** The tutorial video opens outside the portal, in a new tab. */
 export function TutorialCard() {
+  const tutorialUrl = usePortalConfig().data?.tutorialUrl;
   return (
     <Card
       withBorder
@@ -77,7 +78,8 @@ export function TutorialCard() {
         <Group>
           <Button
             component="a"
-            href={tutorialUrl}
+            href={tutorialUrl ?? undefined}
+            loading={!tutorialUrl}
             target="_blank"
             rel="noopener noreferrer"
             variant="light"
