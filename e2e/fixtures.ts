@@ -126,7 +126,11 @@ function parseOutboxMails(log: string): OutboxMail[] {
     const match = /^outbox mail to ([^:\s]+):\n([\s\S]*)$/.exec(msg);
     if (!match) continue;
     const text = match[2]!;
-    const link = /https?:\/\/\S+\/auth\/(?:reset|invite)\?token=[A-Za-z0-9_-]+/.exec(text);
+    // Reset and invitation links, and the view link of a shared deck.
+    const link =
+      /https?:\/\/\S+\/(?:auth\/(?:reset|invite)\?token=[\w-]+|deck\/[0-9a-f-]{36}\/view)/.exec(
+        text,
+      );
     mails.push({ to: match[1]!.toLowerCase(), text, link: link?.[0] ?? null });
   }
   return mails;

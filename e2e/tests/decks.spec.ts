@@ -1,5 +1,12 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { createApprovedUser, expect, signInViaApi, test, uniqueUser } from '../fixtures.ts';
+import {
+  createApprovedUser,
+  expect,
+  readLatestMailTo,
+  signInViaApi,
+  test,
+  uniqueUser,
+} from '../fixtures.ts';
 
 const shots = process.env.E2E_SCREENSHOTS_DIR;
 
@@ -175,9 +182,21 @@ test('a rep builds, generates, views, shares and deletes a deck', async ({ page,
 
   const recipientContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
+    // The recipient follows the mailed link while signed out, signs in, and lands on the deck.
+    let viewLink = '';
+    await expect
+      .poll(async () => {
+        viewLink = (await readLatestMailTo(recipient.email)).link;
+        return viewLink;
+      })
+      .toContain(`/deck/${deckId}/view`);
     const recipientPage = await recipientContext.newPage();
-    await signInViaApi(recipientPage.request, recipient);
-    await recipientPage.goto(`/deck/${deckId}/view`);
+    await recipientPage.goto(new URL(viewLink).pathname);
+    await expect(recipientPage).toHaveURL(/\/auth$/);
+    await recipientPage.getByLabel(/^Email/).fill(recipient.email);
+    await recipientPage.getByLabel(/^Password/).fill(recipient.password);
+    await recipientPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(recipientPage).toHaveURL(new RegExp(`/deck/${deckId}/view$`));
     await expect(recipientPage.getByRole('heading', { name: title })).toBeVisible();
     await expect(recipientPage.getByRole('img', { name: /^Slide 1 of/ })).toBeVisible();
     const recipientPdf = await recipientPage.request.get(pdfHref!);

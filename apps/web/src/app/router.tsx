@@ -76,11 +76,12 @@ export const routes: RouteObject[] = [
             path: '/deck/:id/preview',
             ...page('deck-preview', () => import('../features/deck-preview/deck-preview-page.tsx')),
           },
+          {
+            // A share recipient following the mailed link signs in first, then lands here.
+            path: '/deck/:id/view',
+            ...page('deck-view', () => import('../features/viewer/deck-view-page.tsx')),
+          },
         ],
-      },
-      {
-        path: '/deck/:id/view',
-        ...page('deck-view', () => import('../features/viewer/deck-view-page.tsx')),
       },
       { path: '*', ...page('not-found', () => import('./routes/not-found.tsx')) },
     ],
