@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load lazily; on a busy machine (CI runs every project at once) the first render of
+// a route can take longer than testing-library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
