@@ -207,6 +207,14 @@ describe('PPTX structure', () => {
     expect(roi).toContain('<a:tbl>');
     expect(Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/'))).toEqual([]);
   });
+
+  it('lets every text box shrink its text when a substitute font is wider than Inter', () => {
+    const title = files.get(slidePaths[0]!)!;
+    const textBodies = title.match(/<a:bodyPr[^>]*>[\s\S]*?<\/a:bodyPr>|<a:bodyPr[^>]*\/>/g) ?? [];
+    const withText = textBodies.filter((body) => body.includes('normAutofit'));
+    expect(withText.length).toBeGreaterThan(0);
+    expect(title).not.toContain('<a:spAutoFit');
+  });
 });
 
 describe('PPTX pictures', () => {

@@ -40,7 +40,8 @@ function addText(slide: PptxSlide, element: TextElement): void {
     lineSpacing: element.lineHeight,
     paraSpaceAfter: element.paragraphGap,
     wrap: true,
-    fit: 'none',
+    // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
+    fit: 'shrink',
     ...(element.name ? { objectName: element.name } : {}),
   });
 }
