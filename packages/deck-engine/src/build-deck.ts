@@ -1,9 +1,5 @@
-import {
-  PRODUCTS,
-  resolveDeckPricing,
-  type DeckDraft,
-  type ProductPricing,
-} from '@deck-portal/domain';
+import type { DeckDraft } from '@deck-portal/domain';
+import { PRODUCTS, resolveDeckPricing, type ProductPricing } from '@deck-portal/domain/pricing';
 import type { Deck, Slide, SlideKind } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';

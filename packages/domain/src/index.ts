@@ -6,6 +6,7 @@ export * from './deck/product-catalogue.ts';
 export * from './deck/money.ts';
 export * from './deck/pricing.ts';
 export * from './deck/placeholder-types.ts';
+export * from './deck/deck-schemas.ts';
 export * from './deck/deck-draft.ts';
 export * from './deck/deck-pricing.ts';
 export * from './deck/default-slide-selection.ts';

@@ -1,4 +1,4 @@
-import { PRICING_TEXT_LABELS, PRODUCTS, type ProductPricing } from '@deck-portal/domain';
+import { PRICING_TEXT_LABELS, PRODUCTS, type ProductPricing } from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
 import { categoryColor } from './categories.ts';
 import {

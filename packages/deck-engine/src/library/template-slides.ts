@@ -1,4 +1,4 @@
-import { PRODUCTS, type ProductId } from '@deck-portal/domain';
+import { PRODUCTS, type ProductId } from '@deck-portal/domain/pricing';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
 import {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { placeholderSchema } from './placeholder-types.ts';
-import { productIdSchema } from './product-catalogue.ts';
-import { pricingTextOverridesSchema } from './pricing.ts';
+import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
 
 /** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
 export const DECK_DRAFT_MESSAGES = {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { formatUsd, toCents } from './money.ts';
 import {
   FLAT_RATE_SHIPPING_ABOVE_QUANTITY,
@@ -22,19 +21,8 @@ export const PRICING_TEXT_KEYS = [
 ] as const;
 export type PricingTextKey = (typeof PRICING_TEXT_KEYS)[number];
 
-const pricingTextSchema = z
-  .string({ error: 'Pricing text must be text' })
-  .max(200, 'Pricing text must be at most 200 characters');
-
-export const pricingTextsSchema = z.object(
-  Object.fromEntries(PRICING_TEXT_KEYS.map((key) => [key, pricingTextSchema])) as Record<
-    PricingTextKey,
-    typeof pricingTextSchema
-  >,
-);
-export type PricingTexts = z.infer<typeof pricingTextsSchema>;
-export const pricingTextOverridesSchema = pricingTextsSchema.partial();
-export type PricingTextOverrides = z.infer<typeof pricingTextOverridesSchema>;
+export type PricingTexts = Record<PricingTextKey, string>;
+export type PricingTextOverrides = Partial<PricingTexts>;
 
 /** How a rep labels each pricing text (the step 3 panels and the pricing slide). */
 export const PRICING_TEXT_LABELS: Readonly<Record<PricingTextKey, string>> = {

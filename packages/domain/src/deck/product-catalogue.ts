@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** The four products of the fixed catalogue (SPEC.md §3), in catalogue order. */
 export const PRODUCT_IDS = ['battery_backup', 'data_logger', 'controller', 'bms'] as const;
-export const productIdSchema = z.enum(PRODUCT_IDS, { error: 'Unknown product' });
-export type ProductId = z.infer<typeof productIdSchema>;
+export type ProductId = (typeof PRODUCT_IDS)[number];
 
 export interface Product {
   id: ProductId;
