@@ -13,10 +13,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
-import { formatShortDate } from '../../../lib/format-date.ts';
 import { ALL_DECKS_PAGE_SIZE, useAllDecks } from '../api/get-all-decks.ts';
-import { CompletedDeckActions } from './completed-deck-actions.tsx';
-import { DeckListItem } from './deck-list-item.tsx';
+import { GeneratedDeckItem } from './deck-list-item.tsx';
 
 /** Managers and admins see every rep's decks (DESIGN.md §5), newest first. */
 export function AllDecksCard() {
@@ -67,16 +65,7 @@ export function AllDecksCard() {
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="All decks">
           {list.map((deck) => (
-            <DeckListItem
-              key={deck.id}
-              clientName={deck.clientName}
-              title={deck.title}
-              owner={deck.ownerName}
-              date={formatShortDate(deck.createdAt)}
-              productNames={deck.productNames}
-              status={deck.status}
-              actions={<CompletedDeckActions deck={deck} />}
-            />
+            <GeneratedDeckItem key={deck.id} deck={deck} showOwner />
           ))}
         </Stack>
       )}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import type { DeckStatus } from '@deck-portal/domain';
+import type { DeckStatus, RecentDeck } from '@deck-portal/domain';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconPackage, IconPresentation } from '@tabler/icons-react';
+import { formatShortDate } from '../../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../../ui/deck-status-badge.tsx';
+import { CompletedDeckActions } from './completed-deck-actions.tsx';
 
 /** One row of a deck list: client, title, date, products, status and the row's actions. */
 export function DeckListItem({
@@ -67,5 +69,26 @@ export function DeckListItem({
         <Group gap="xs">{actions}</Group>
       </Group>
     </Paper>
+  );
+}
+
+/** A generated deck from the server, with its Edit, PDF and Preview actions. */
+export function GeneratedDeckItem({
+  deck,
+  showOwner = false,
+}: {
+  deck: RecentDeck;
+  showOwner?: boolean;
+}) {
+  return (
+    <DeckListItem
+      clientName={deck.clientName}
+      title={deck.title}
+      date={formatShortDate(deck.createdAt)}
+      productNames={deck.productNames}
+      status={deck.status}
+      {...(showOwner ? { owner: deck.ownerName } : {})}
+      actions={<CompletedDeckActions deck={deck} />}
+    />
   );
 }

@@ -22,8 +22,7 @@ import {
 } from '../../../lib/deck-draft-storage.ts';
 import { formatShortDate } from '../../../lib/format-date.ts';
 import { RECENT_DECKS_PAGE_SIZE, useRecentDecks } from '../api/get-recent-decks.ts';
-import { CompletedDeckActions } from './completed-deck-actions.tsx';
-import { DeckListItem } from './deck-list-item.tsx';
+import { DeckListItem, GeneratedDeckItem } from './deck-list-item.tsx';
 
 function DraftItem({ draft }: { draft: StoredDeckDraft }) {
   const navigate = useNavigate();
@@ -110,15 +109,7 @@ export function RecentDecksCard() {
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Recent decks">
           {showDraft && <DraftItem draft={draft} />}
           {serverDecks.map((deck) => (
-            <DeckListItem
-              key={deck.id}
-              clientName={deck.clientName}
-              title={deck.title}
-              date={formatShortDate(deck.createdAt)}
-              productNames={deck.productNames}
-              status={deck.status}
-              actions={<CompletedDeckActions deck={deck} />}
-            />
+            <GeneratedDeckItem key={deck.id} deck={deck} />
           ))}
         </Stack>
       )}
