@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,14 +16,15 @@ import {
   shareResponseSchema,
 } from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
-import { decks, users } from '../db/schema.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { canManageDeck, loadDeckFor, type DeckRow } from './deck-access.ts';
+import { loadDeckFor, type DeckRow } from './deck-access.ts';
 import { attachmentHeader, downloadFileName } from './download-name.ts';
 import { deckFileNames } from './file-store.ts';
+import { deleteDeck } from './delete-deck.ts';
 import { generateDeckForUser } from './generate-deck.ts';
+import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
 
@@ -116,29 +116,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         response: { 200: deckDetailsSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const deck = await loadDeckFor(services, {
-        user: request.user!,
-        deckId: request.params.id,
-        need: 'view',
-      });
-      const [owner] = await services.db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, deck.ownerId));
-      return {
-        id: deck.id,
-        owner: owner!,
-        status: deck.status,
-        createdAt: deck.createdAt.toISOString(),
-        updatedAt: deck.updatedAt.toISOString(),
-        slideCount: deck.slideCount,
-        warnings: deck.warnings,
-        draft: deck.draft,
-        ...deckLinks(deck.id),
-        canManage: canManageDeck(request.user!, deck),
-      };
-    },
+    async (request) => getDeckDetails(services, { user: request.user!, deckId: request.params.id }),
   );
 
   app.delete(
@@ -152,15 +130,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       },
     },
     async (request) => {
-      const deck = await loadDeckFor(services, {
-        user: request.user!,
-        deckId: request.params.id,
-        need: 'manage',
-      });
-      await services.db.transaction(async (tx) => {
-        await services.fileStore.removeAll(tx, deck.id);
-        await tx.delete(decks).where(eq(decks.id, deck.id));
-      });
+      await deleteDeck(services, { user: request.user!, deckId: request.params.id });
       return { ok: true as const };
     },
   );

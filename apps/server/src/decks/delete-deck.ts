@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import type { User } from '../auth/sessions.ts';
+import { decks } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import { loadDeckFor } from './deck-access.ts';
+
+/** Deletes a deck the caller manages, its files (and, by cascade, its shares) together. */
+export async function deleteDeck(
+  services: Services,
+  { user, deckId }: { user: User; deckId: string },
+) {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await services.db.transaction(async (tx) => {
+    await services.fileStore.removeAll(tx, deck.id);
+    await tx.delete(decks).where(eq(decks.id, deck.id));
+  });
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { deckLinks, type DeckDetails } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { users } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import { canManageDeck, loadDeckFor } from './deck-access.ts';
+
+/** Everything the preview page shows of a deck the caller may see. */
+export async function getDeckDetails(
+  services: Services,
+  { user, deckId }: { user: User; deckId: string },
+): Promise<DeckDetails> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'view' });
+  const [owner] = await services.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, deck.ownerId));
+  if (!owner) throw new Error(`deck ${deck.id} has no owner row`);
+  return {
+    id: deck.id,
+    owner,
+    status: deck.status,
+    createdAt: deck.createdAt.toISOString(),
+    updatedAt: deck.updatedAt.toISOString(),
+    slideCount: deck.slideCount,
+    warnings: deck.warnings,
+    draft: deck.draft,
+    ...deckLinks(deck.id),
+    canManage: canManageDeck(user, deck),
+  };
+}
