@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { User } from '../auth/sessions.ts';
+import { isUuid } from '../db/is-uuid.ts';
 import { deckShares, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
@@ -21,7 +22,7 @@ export async function loadDeckFor(
   { user, deckId, need }: { user: User; deckId: string; need: 'view' | 'manage' },
 ): Promise<DeckRow> {
   const notFound = new AppError('not_found', 'Deck not found.');
-  if (!/^[0-9a-f-]{36}$/i.test(deckId)) throw notFound;
+  if (!isUuid(deckId)) throw notFound;
   const [deck] = await db.select().from(decks).where(eq(decks.id, deckId));
   if (!deck) throw notFound;
   if (canManageDeck(user, deck)) return deck;

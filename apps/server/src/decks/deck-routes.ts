@@ -25,7 +25,7 @@ import { deckFileNames } from './file-store.ts';
 import { deleteDeck } from './delete-deck.ts';
 import { generateDeckForUser } from './generate-deck.ts';
 import { getDeckDetails } from './get-deck-details.ts';
-import { listDecks } from './list-decks.ts';
+import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
 
 const deckIdParams = z.object({ id: z.string() });
@@ -77,14 +77,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         response: { 200: deckListResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const user = request.user!;
-      const ownerId = request.query.userId ?? user.id;
-      if (ownerId !== user.id && user.role !== 'manager' && user.role !== 'admin') {
-        throw new AppError('forbidden', 'You can only list your own decks.');
-      }
-      return listDecks(services, { ...request.query, ownerId });
-    },
+    async (request) => listRecentDecks(services, { user: request.user!, ...request.query }),
   );
 
   app.get(
@@ -267,8 +260,6 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       },
     },
     async (request) => {
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.shareId))
-        throw new AppError('not_found', 'Share not found.');
       await revokeShare(services, {
         user: request.user!,
         deckId: request.params.id,

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { deckLinks, getProduct, type DeckListResponse, type RecentDeck } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
 import { decks, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import type { DeckRow } from './deck-access.ts';
 
@@ -48,4 +50,17 @@ export async function listDecks(
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A user's own decks; another user's only for managers and admins. */
+export async function listRecentDecks(
+  services: Pick<Services, 'db'>,
+  options: { user: User; userId?: string | undefined; page: number; pageSize: number },
+): Promise<DeckListResponse> {
+  const { user } = options;
+  const ownerId = options.userId ?? user.id;
+  if (ownerId !== user.id && user.role !== 'manager' && user.role !== 'admin') {
+    throw new AppError('forbidden', 'You can only list your own decks.');
+  }
+  return listDecks(services, { ownerId, page: options.page, pageSize: options.pageSize });
 }

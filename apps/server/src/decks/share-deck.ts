@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DeckShare } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
+import { isUuid } from '../db/is-uuid.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
@@ -73,6 +74,7 @@ export async function revokeShare(
   { user, deckId, shareId }: { user: User; deckId: string; shareId: string },
 ) {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  if (!isUuid(shareId)) throw new AppError('not_found', 'Share not found.');
   await services.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(deckShares)

@@ -4,7 +4,7 @@ import { notifications, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { isUuid } from '../users/is-uuid.ts';
+import { isUuid } from '../db/is-uuid.ts';
 
 /** Marks a notification read (read stays read); 404 for an unknown id. */
 export async function markNotificationRead(
