@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { passwordMinLength, passwordSchema } from '@deck-portal/domain';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -6,6 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { z } from 'zod';
 import type { FormFeedback } from '../auth-errors.ts';
 import { FormAlert } from './form-alert.tsx';
+import { useFormFeedback } from './use-form-feedback.ts';
 
 const setPasswordSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
@@ -29,28 +29,26 @@ export function SetPasswordForm({
   onSubmit: (password: string) => Promise<unknown>;
   describeError: (error: unknown) => FormFeedback;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
     validate: schemaResolver(setPasswordSchema, { sync: true }),
   });
+  const feedback = useFormFeedback(form);
 
   const submit = form.onSubmit(async ({ password }) => {
-    setFormError(null);
+    feedback.clear();
     try {
       await onSubmit(password);
     } catch (error) {
-      const feedback = describeError(error);
-      if (feedback.fields) form.setErrors(feedback.fields);
-      setFormError(feedback.message ?? null);
+      feedback.show(describeError(error));
     }
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={feedback.formError} />
         <PasswordInput
           label="New password"
           autoComplete="new-password"

@@ -1,12 +1,13 @@
-import { useState } from 'react';
 import { authErrorCodes, signInRequestSchema, type SessionUser } from '@deck-portal/domain';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { describeSignInError } from '../auth-errors.ts';
+import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
+import { useFormFeedback } from './use-form-feedback.ts';
 
 export function SignInForm({
   initialEmail = '',
@@ -23,16 +24,16 @@ export function SignInForm({
   onForgotPassword: (email: string) => void;
 }) {
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: initialEmail, password: '' },
     onValuesChange: (values) => onEmailChange?.(values.email),
     validate: schemaResolver(signInRequestSchema, { sync: true }),
   });
+  const feedback = useFormFeedback(form);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    feedback.clear();
     signIn.mutate(values, {
       onSuccess: onSignedIn,
       onError: (error) => {
@@ -40,9 +41,7 @@ export function SignInForm({
           onPendingApproval();
           return;
         }
-        const feedback = describeSignInError(error);
-        if (feedback.fields) form.setErrors(feedback.fields);
-        setFormError(feedback.message ?? null);
+        feedback.show(describeSignInError(error));
       },
     });
   });
@@ -50,16 +49,8 @@ export function SignInForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          leftSection={<IconMail size={16} />}
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <FormAlert message={feedback.formError} />
+        <EmailField {...form.getInputProps('email')} />
         <Stack gap={4}>
           <PasswordInput
             label="Password"

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { passwordMinLength, signUpRequestSchema, type SessionUser } from '@deck-portal/domain';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { IconLock, IconUser } from '@tabler/icons-react';
 import { useSignUp } from '../api/sign-up.ts';
 import { describeSignUpError } from '../auth-errors.ts';
+import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
+import { useFormFeedback } from './use-form-feedback.ts';
 
 export function SignUpForm({
   initialEmail = '',
@@ -18,22 +19,20 @@ export function SignUpForm({
   onSignedUp: (user: SessionUser) => void;
 }) {
   const signUp = useSignUp();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', email: initialEmail, password: '' },
     onValuesChange: (values) => onEmailChange?.(values.email),
     validate: schemaResolver(signUpRequestSchema, { sync: true }),
   });
+  const feedback = useFormFeedback(form);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    feedback.clear();
     signUp.mutate(values, {
       onSuccess: onSignedUp,
       onError: (error) => {
-        const feedback = describeSignUpError(error);
-        if (feedback.fields) form.setErrors(feedback.fields);
-        setFormError(feedback.message ?? null);
+        feedback.show(describeSignUpError(error));
       },
     });
   });
@@ -41,7 +40,7 @@ export function SignUpForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={feedback.formError} />
         <TextInput
           label="Full Name"
           autoComplete="name"
@@ -50,15 +49,7 @@ export function SignUpForm({
           withAsterisk
           {...form.getInputProps('name')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          leftSection={<IconMail size={16} />}
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
