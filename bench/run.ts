@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   buildDeck,
-  createDeckRenderer,
   createTemplateLibrary,
   generateDeck,
   type ResolveImagesOptions,
 } from '@deck-portal/deck-engine';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { baselineRender } from './baseline.ts';
 import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
 

@@ -30,11 +30,8 @@ import { adminNotificationsRoutes } from './notifications/admin-notifications-ro
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import type { Services } from './services.ts';
-import {
-  createDeckRenderer,
-  createTemplateLibrary,
-  type DeckRenderer,
-} from '@deck-portal/deck-engine';
+import { createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { databaseFileStore } from './decks/file-store.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';

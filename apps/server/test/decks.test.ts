@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeckRenderer } from '@deck-portal/deck-engine';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import type { DeckDraftInput, LayoutInfo } from '@deck-portal/domain';
 import { deckFiles, deckShares, decks, users } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

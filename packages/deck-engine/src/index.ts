@@ -25,8 +25,6 @@ export { resolveImages, type ResolveImagesOptions } from './images/resolve-image
 export type { ImageStore, ResolvedImage } from './images/image-store.ts';
 export { renderDeck, type RenderedDeck } from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
-export {
-  createDeckRenderer,
-  type DeckRenderer,
-  type DeckRendererOptions,
-} from './worker/deck-renderer.ts';
+// The worker pool is its own entry, `@deck-portal/deck-engine/pool`: a process that only renders
+// (a pool worker, a script) never loads the thread-pool library.
+export type { DeckRenderer, DeckRendererOptions } from './worker/deck-renderer.ts';

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICING_TEXT_KEYS, resolveDeckPricing } from '@deck-portal/domain';
+import { getFont } from '../src/layout/fonts.ts';
+import { layoutText } from '../src/layout/text-layout.ts';
+import type { Deck } from '../src/layout/model.ts';
+import { renderDeck } from '../src/render/render-deck.ts';
 import { goldenDraft } from './fixtures.ts';
 import { renderGoldenDeck } from './render-fixture.ts';
 
@@ -87,5 +91,45 @@ describe('PDF output', () => {
 
   it('takes its document date from the deck, not the clock', () => {
     expect(pdf.toString('latin1')).toContain('(D:20260305000000Z)');
+  });
+
+  it('draws exactly the glyph advances the layout measured', async () => {
+    // Figures with separators: HarfBuzz (the layout's shaper) kerns them differently from
+    // fontkit (pdfkit's own shaper), so a PDF that shaped its text again would end elsewhere.
+    const text = '$5,500.00 net, $11,250.00 total';
+    const element = layoutText({ x: 40, y: 40, w: 880, h: 120, text, size: 40, color: '111111' });
+    const line = element.lines[0]!;
+    expect(line.text).toBe(text);
+    const { font } = getFont('regular');
+    const fontkitWidth =
+      (text.split(/(?<= )/).reduce((sum, piece) => sum + font.layout(piece).advanceWidth, 0) /
+        font.unitsPerEm) *
+      element.size;
+    expect(Math.abs(fontkitWidth - line.width)).toBeGreaterThan(0.5);
+
+    const deck: Deck = {
+      title: 'Advances',
+      clientName: 'Test',
+      date: '2026-03-05',
+      author: 'Test',
+      company: 'Test',
+      slides: [
+        { id: 's', kind: 'custom', title: 'Advances', background: 'FFFFFF', elements: [element] },
+      ],
+      warnings: [],
+    };
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({
+      data: new Uint8Array((await renderDeck(deck)).pdf),
+      verbosity: 0,
+    }).promise;
+    const items = (await (await doc.getPage(1)).getTextContent()).items.filter(
+      (item) => 'str' in item && item.str.trim() !== '',
+    ) as Array<{ transform: number[]; width: number }>;
+    await doc.destroy();
+    const start = Math.min(...items.map((item) => item.transform[4]!));
+    const end = Math.max(...items.map((item) => item.transform[4]! + item.width));
+    expect(start).toBeCloseTo(line.x, 2);
+    expect(end).toBeCloseTo(line.x + line.width, 1);
   });
 });

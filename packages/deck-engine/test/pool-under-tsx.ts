@@ -1,6 +1,6 @@
 // Run as `node --import tsx test/pool-under-tsx.ts`: the pool as the server uses it, no build step.
 import { deckDraftSchema } from '@deck-portal/domain';
-import { createDeckRenderer } from '../src/index.ts';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 
 const renderer = createDeckRenderer({ maxThreads: 1 });
 try {

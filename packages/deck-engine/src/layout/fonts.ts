@@ -5,6 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
+import {
+  Blob as HbBlob,
+  Buffer as HbBuffer,
+  Face as HbFace,
+  Font as HbFont,
+  shape,
+} from 'harfbuzzjs';
 
 /** The weights the deck uses; every renderer draws with these exact TTF files (Inter, OFL). */
 export type FontWeight = 'regular' | 'medium' | 'semibold' | 'bold';
@@ -28,7 +35,11 @@ export const PPTX_FONT_FACE: Record<FontWeight, { face: string; bold: boolean }>
 export interface LoadedFont {
   weight: FontWeight;
   bytes: Buffer;
+  /** The font as fontkit parsed it: what pdfkit embeds and subsets, and the glyph outlines. */
   font: Font;
+  /** The same font in HarfBuzz: what shapes the words. */
+  shaper: HbFont;
+  unitsPerEm: number;
   /** Ascent and descent per point of font size (descent negative). */
   ascent: number;
   descent: number;
@@ -47,6 +58,8 @@ export function getFont(weight: FontWeight): LoadedFont {
       weight,
       bytes,
       font,
+      shaper: new HbFont(new HbFace(new HbBlob(bytes))),
+      unitsPerEm: font.unitsPerEm,
       ascent: font.ascent / font.unitsPerEm,
       descent: font.descent / font.unitsPerEm,
     };
@@ -57,8 +70,15 @@ export function getFont(weight: FontWeight): LoadedFont {
 
 export interface ShapedGlyph {
   id: number;
-  /** Pen position of the glyph within its word, in font units. */
+  /** Pen position of the glyph within its word, offsets applied, in font units. */
   x: number;
+  y: number;
+  /** Advance after shaping (kerning applied), in font units. */
+  advance: number;
+  /** The glyph's own advance from the font's metrics table, in font units. */
+  nominalAdvance: number;
+  /** The characters this glyph stands for (empty for the later glyphs of one cluster). */
+  codePoints: number[];
 }
 
 export interface ShapedWord {
@@ -70,33 +90,56 @@ export interface ShapedWord {
 }
 
 const wordCache = new Map<string, ShapedWord>();
+// One HarfBuzz buffer, refilled for every word: shaping is synchronous, so it is never shared.
+let buffer: HbBuffer | undefined;
+
+function codePointsOf(text: string): number[] {
+  return Array.from(text, (char) => char.codePointAt(0)!);
+}
 
 /**
- * One word shaped (substitutions and kerning) with the real font, cached per process. Text is
- * shaped word by word everywhere, as pdfkit does, so the layout, the PDF and the SVG agree on
- * every advance and a word is shaped once however many lines, slides and decks repeat it.
+ * One word shaped by HarfBuzz (substitutions, contextual alternates and kerning) with the real
+ * font, cached per process. Text is shaped word by word everywhere, so the layout, the PDF and
+ * the SVG agree on every advance and a word is shaped once however often it repeats.
  */
 export function shapeWord(word: string, weight: FontWeight): ShapedWord {
   const key = `${weight}\u0000${word}`;
   let shaped = wordCache.get(key);
   if (!shaped) {
-    const { font } = getFont(weight);
-    const run = font.layout(word);
+    const { shaper, unitsPerEm } = getFont(weight);
+    buffer ??= new HbBuffer();
+    buffer.clearContents();
+    buffer.addText(word);
+    buffer.guessSegmentProperties();
+    shape(shaper, buffer);
+    const infos = buffer.getGlyphInfosAndPositions();
+    // Clusters are UTF-16 offsets into the word; a glyph stands for its cluster's characters,
+    // up to the next cluster's start (in either writing direction).
+    const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
+    const clusterEnd = (start: number) => starts.find((s) => s > start) ?? word.length;
     let pen = 0;
-    const glyphs = run.glyphs.map((glyph, i) => {
-      const position = run.positions[i];
-      const x = pen + (position?.xOffset ?? 0);
-      pen += position?.xAdvance ?? glyph.advanceWidth;
-      return { id: glyph.id, x };
+    const glyphs = infos.map((info, i) => {
+      const firstOfCluster = i === 0 || infos[i - 1]!.cluster !== info.cluster;
+      const glyph: ShapedGlyph = {
+        id: info.codepoint,
+        x: pen + (info.xOffset ?? 0),
+        y: info.yOffset ?? 0,
+        advance: info.xAdvance ?? 0,
+        nominalAdvance: shaper.glyphHAdvance(info.codepoint),
+        codePoints: firstOfCluster
+          ? codePointsOf(word.slice(info.cluster, clusterEnd(info.cluster)))
+          : [],
+      };
+      pen += glyph.advance;
+      return glyph;
     });
-    shaped = { width: pen / font.unitsPerEm, advance: pen, glyphs };
+    shaped = { width: pen / unitsPerEm, advance: pen, glyphs };
     // Bounded, so a long-running worker stays lean.
     if (wordCache.size > 50_000) wordCache.clear();
     wordCache.set(key, shaped);
   }
   return shaped;
 }
-
 /** Advance width of `text` at 1 pt: its words' shaped advances plus the spaces between them. */
 export function unitWidth(text: string, weight: FontWeight): number {
   if (!text.includes(' ')) return shapeWord(text, weight).width;

@@ -34,4 +34,17 @@ describe('normalizePptx', () => {
     const core = await after.file('docProps/core.xml')!.async('string');
     expect(core).toContain('2026-03-05T00:00:00Z');
   });
+
+  it('dates every part by the deck, not the clock, and keeps no folder entries', async () => {
+    const after = await JSZip.loadAsync(
+      await normalizePptx(await rawThreeSlideDeck(), { date: '2026-03-05' }),
+    );
+    const entries = Object.values(after.files);
+    expect(entries.filter((entry) => entry.dir)).toEqual([]);
+    expect(Object.keys(after.files)[0]).toBe('[Content_Types].xml');
+    for (const entry of entries) {
+      const d = entry.date;
+      expect([d.getFullYear(), d.getMonth() + 1, d.getDate()], entry.name).toEqual([2026, 3, 5]);
+    }
+  });
 });

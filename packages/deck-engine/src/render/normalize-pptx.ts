@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import JSZip from 'jszip';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { strFromU8, strToU8, unzipSync, Zip, type ZipInputFile } from 'fflate';
 
 const CONTENT_TYPES = '[Content_Types].xml';
 const NOTES_MASTER = 'ppt/notesMasters/notesMaster1.xml';
@@ -24,72 +25,80 @@ const EMPTY_SP_TREE =
  *   relationship points at the one kept.
  * - slide backgrounds lack the `<a:effectLst/>` the schema requires (#1442), and empty
  *   folders are written for charts and media that do not exist (#1449).
- * - `docProps/core.xml` dates come from the deck, not the clock, so output is reproducible.
+ * - `docProps/core.xml` and the archive's entry dates come from the deck, not the clock, so
+ *   the same deck gives the same bytes.
  */
-export async function normalizePptx(raw: Buffer, options: { date: string }): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(raw);
-  const names = new Set(Object.keys(zip.files).filter((n) => !zip.files[n]?.dir));
+export function normalizePptx(raw: Uint8Array, options: { date: string }): Buffer {
+  // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
+  const parts = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const [name, bytes] of Object.entries(unzipSync(raw))) {
+    if (!name.endsWith('/')) parts.set(name, bytes);
+  }
+  const text = (name: string) => {
+    const bytes = parts.get(name);
+    return bytes ? strFromU8(bytes) : undefined;
+  };
+  const setText = (name: string, value: string) => parts.set(name, strToU8(value));
 
   // Notes master: empty shape tree, own theme.
-  const notesMaster = await zip.file(NOTES_MASTER)?.async('string');
+  const notesMaster = text(NOTES_MASTER);
   let addedTheme: string | undefined;
   if (notesMaster) {
-    zip.file(NOTES_MASTER, notesMaster.replace(/<p:spTree>[\s\S]*?<\/p:spTree>/, EMPTY_SP_TREE));
-    const rels = await zip.file(NOTES_MASTER_RELS)?.async('string');
-    const theme = await zip.file('ppt/theme/theme1.xml')?.async('string');
+    setText(NOTES_MASTER, notesMaster.replace(/<p:spTree>[\s\S]*?<\/p:spTree>/, EMPTY_SP_TREE));
+    const rels = text(NOTES_MASTER_RELS);
+    const theme = parts.get('ppt/theme/theme1.xml');
     if (rels && theme && rels.includes('../theme/theme1.xml')) {
       let n = 2;
-      while (names.has(`ppt/theme/theme${n}.xml`)) n += 1;
+      while (parts.has(`ppt/theme/theme${n}.xml`)) n += 1;
       addedTheme = `ppt/theme/theme${n}.xml`;
-      zip.file(addedTheme, theme);
-      names.add(addedTheme);
-      zip.file(NOTES_MASTER_RELS, rels.replace('../theme/theme1.xml', `../theme/theme${n}.xml`));
+      parts.set(addedTheme, theme);
+      setText(NOTES_MASTER_RELS, rels.replace('../theme/theme1.xml', `../theme/theme${n}.xml`));
     }
   }
 
   // Media: keep one part per distinct content.
   const canonical = new Map<string, string>();
   const replaced = new Map<string, string>();
-  for (const name of [...names].filter((n) => n.startsWith('ppt/media/')).sort()) {
-    const bytes = await zip.file(name)!.async('nodebuffer');
+  for (const name of [...parts.keys()].filter((n) => n.startsWith('ppt/media/')).sort()) {
     const ext = name.slice(name.lastIndexOf('.'));
-    const key = createHash('sha256').update(bytes).digest('hex') + ext;
+    const key = createHash('sha256').update(parts.get(name)!).digest('hex') + ext;
     const kept = canonical.get(key);
     if (kept) {
       replaced.set(name.slice('ppt/'.length), kept.slice('ppt/'.length));
-      zip.remove(name);
-      names.delete(name);
+      parts.delete(name);
     } else {
       canonical.set(key, name);
     }
   }
   if (replaced.size > 0) {
-    for (const name of [...names].filter((n) => n.endsWith('.rels'))) {
-      const rels = await zip.file(name)!.async('string');
+    for (const name of [...parts.keys()].filter((n) => n.endsWith('.rels'))) {
+      const rels = text(name)!;
       const updated = rels.replace(/Target="\.\.\/(media\/[^"]+)"/g, (match, target: string) => {
         const to = replaced.get(target);
         return to ? `Target="../${to}"` : match;
       });
-      if (updated !== rels) zip.file(name, updated);
+      if (updated !== rels) setText(name, updated);
     }
   }
 
   // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442).
-  for (const name of [...names].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
-    const xml = await zip.file(name)!.async('string');
+  for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
+    const xml = text(name)!;
     const fixed = xml.replace(
       /(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g,
       '$1<a:effectLst/>$2',
     );
-    if (fixed !== xml) zip.file(name, fixed);
+    if (fixed !== xml) setText(name, fixed);
   }
 
   // Content types: only parts that exist, only extensions in use, correct JPEG type.
-  let types = (await zip.file(CONTENT_TYPES)?.async('string')) ?? '';
+  let types = text(CONTENT_TYPES) ?? '';
   types = types.replace(/<Override PartName="\/([^"]+)"[^>]*\/>/g, (match, part: string) =>
-    names.has(part) ? match : '',
+    parts.has(part) ? match : '',
   );
-  const extensions = new Set([...names].map((n) => n.slice(n.lastIndexOf('.') + 1).toLowerCase()));
+  const extensions = new Set(
+    [...parts.keys()].map((n) => n.slice(n.lastIndexOf('.') + 1).toLowerCase()),
+  );
   types = types.replace(/<Default Extension="([^"]+)"[^>]*\/>/g, (match, ext: string) =>
     extensions.has(ext.toLowerCase()) ? match : '',
   );
@@ -100,13 +109,13 @@ export async function normalizePptx(raw: Buffer, options: { date: string }): Pro
       `<Override PartName="/${addedTheme}" ContentType="${THEME_TYPE}"/></Types>`,
     );
   }
-  zip.file(CONTENT_TYPES, types);
+  setText(CONTENT_TYPES, types);
 
   // Reproducible document dates.
-  const core = await zip.file('docProps/core.xml')?.async('string');
+  const stamp = `${options.date.slice(0, 10)}T00:00:00Z`;
+  const core = text('docProps/core.xml');
   if (core) {
-    const stamp = `${options.date.slice(0, 10)}T00:00:00Z`;
-    zip.file(
+    setText(
       'docProps/core.xml',
       core.replace(
         /(<dcterms:(?:created|modified) xsi:type="dcterms:W3CDTF">)[^<]*(<\/dcterms:)/g,
@@ -115,22 +124,39 @@ export async function normalizePptx(raw: Buffer, options: { date: string }): Pro
     );
   }
 
-  // No empty scaffold folders (pptxgenjs writes charts/, embeddings/, media/ even when unused).
-  // (`zip.remove` on a folder would delete its files too: drop only the folder entries.)
-  for (const [name, entry] of Object.entries(zip.files)) {
-    if (entry.dir) delete zip.files[name];
-  }
+  // Content types first, as Office writes it. Entry dates are the deck's (zip dates cannot go
+  // before 1980).
+  const parsed = Date.parse(stamp);
+  const mtime = new Date(Math.max(Number.isNaN(parsed) ? 0 : parsed, Date.UTC(1980, 0, 2)));
+  const names = [CONTENT_TYPES, ...[...parts.keys()].filter((n) => n !== CONTENT_TYPES)];
+  return writeZip(
+    names.filter((name) => parts.has(name)).map((name) => [name, parts.get(name)!]),
+    mtime,
+  );
+}
 
-  // Pictures are compressed already: store them, deflate the XML.
-  for (const name of names) {
-    const entry = zip.files[name];
-    if (entry && name.startsWith('ppt/media/')) {
-      (entry as unknown as { options: { compression: string } }).options.compression = 'STORE';
-    }
-  }
-  return zip.generateAsync({
-    type: 'nodebuffer',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
+/**
+ * fflate writes the archive; Node's zlib compresses and checksums (native code, fast from the
+ * first call). Pictures are compressed already and are stored; XML is deflated.
+ */
+function writeZip(entries: Array<[string, Uint8Array<ArrayBuffer>]>, mtime: Date): Buffer {
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
   });
+  for (const [filename, bytes] of entries) {
+    const store = filename.startsWith('ppt/media/');
+    const entry: ZipInputFile = {
+      filename,
+      size: bytes.length,
+      crc: crc32(bytes),
+      compression: store ? 0 : 8,
+      mtime,
+    };
+    zip.add(entry);
+    entry.ondata!(null, store ? bytes : deflateRawSync(bytes, { level: 6 }), true);
+  }
+  zip.end();
+  return Buffer.concat(chunks);
 }

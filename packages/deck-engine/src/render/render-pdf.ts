@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONT_WEIGHTS, getFont, type FontWeight } from '../layout/fonts.ts';
+import { FONT_WEIGHTS, getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 
@@ -99,36 +99,100 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
   }
 }
 
-/** The parts of pdfkit 0.20's document internals the font sharing below relies on. */
+/** The parts of pdfkit 0.20's internals the font sharing below relies on. */
 interface PdfkitInternals {
-  _font?: {
-    constructor: new (doc: unknown, font: unknown, id: string) => { layoutCache?: object };
-  };
-  _fontFamilies?: Record<string, { layoutCache?: object }>;
+  _font?: { constructor: unknown };
+  _fontFamilies?: Record<string, unknown>;
   _fontCount?: number;
 }
 
-type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => { layoutCache?: object };
-let embeddedFontClass: EmbeddedFontClass | null | undefined;
-const sharedLayoutCaches = new Map<FontWeight, object>();
+/** A run as pdfkit's EmbeddedFont lays one out: positions in its 1000-unit text space. */
+interface PdfkitRun {
+  glyphs: Array<{ id: number; advanceWidth: number; codePoints: number[] }>;
+  positions: Array<{
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+    advanceWidth: number;
+  }>;
+  advanceWidth: number;
+}
+
+interface EmbeddedFontInstance {
+  layoutCache?: Record<string, PdfkitRun>;
+  layoutRun(text: string, features?: unknown): PdfkitRun;
+}
+type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => EmbeddedFontInstance;
 
 /**
- * pdfkit parses a font anew for every document (fontkit.create) and shapes every word anew:
- * most of a deck's PDF time. The engine parses each face once per process (the same fontkit
- * object measures the layout) and shares pdfkit's per-word shaping cache between documents;
- * each document still gets its own embedded subset. This leans on pdfkit internals (pinned at
- * 0.20.2): when they are not as expected it falls back to pdfkit's public registerFont.
+ * pdfkit's embedded font with its shaping replaced by the engine's: pdfkit asks for one
+ * space-separated piece at a time ("word " with its trailing space); the answer is built from
+ * the words the layout already shaped, so the PDF shapes nothing twice and draws exactly the
+ * glyphs and advances the layout measured.
+ */
+function engineFontClass(
+  base: EmbeddedFontClass,
+): new (doc: unknown, weight: FontWeight, id: string) => EmbeddedFontInstance {
+  return class EngineEmbeddedFont extends base {
+    private readonly weight: FontWeight;
+
+    constructor(doc: unknown, weight: FontWeight, id: string) {
+      super(doc, getFont(weight).font, id);
+      this.weight = weight;
+    }
+
+    override layoutRun(text: string, features?: unknown): PdfkitRun {
+      if (features) return super.layoutRun(text, features);
+      const scale = 1000 / getFont(this.weight).unitsPerEm;
+      const separator = /[ \t]$/.test(text) ? text.slice(-1) : '';
+      const word = separator ? text.slice(0, -1) : text;
+      const run: PdfkitRun = { glyphs: [], positions: [], advanceWidth: 0 };
+      for (const part of separator ? [word, separator] : [word]) {
+        let pen = 0;
+        for (const glyph of shapeWord(part, this.weight).glyphs) {
+          run.glyphs.push({
+            id: glyph.id,
+            advanceWidth: glyph.nominalAdvance,
+            codePoints: glyph.codePoints,
+          });
+          run.positions.push({
+            xAdvance: glyph.advance * scale,
+            yAdvance: 0,
+            xOffset: (glyph.x - pen) * scale,
+            yOffset: glyph.y * scale,
+            advanceWidth: glyph.nominalAdvance * scale,
+          });
+          run.advanceWidth += glyph.advance * scale;
+          pen += glyph.advance;
+        }
+      }
+      return run;
+    }
+  };
+}
+
+let engineFont: ReturnType<typeof engineFontClass> | null | undefined;
+const sharedLayoutCaches = new Map<FontWeight, Record<string, PdfkitRun>>();
+
+/**
+ * pdfkit parses a font anew for every document (fontkit.create) and shapes every word anew.
+ * The engine parses each face once per process, gives pdfkit the words it already shaped, and
+ * shares pdfkit's per-word run cache between documents; each document still gets its own
+ * embedded subset. This leans on pdfkit internals (pinned at 0.20.2): when they are not as
+ * expected it falls back to pdfkit's public registerFont, which shapes on its own.
  */
 function installFonts(doc: Doc): void {
-  if (embeddedFontClass === undefined) {
+  if (engineFont === undefined) {
     const probe = new PDFDocument({ autoFirstPage: false });
     probe.font(getFont('regular').bytes);
     const ctor = (probe as unknown as PdfkitInternals)._font?.constructor;
-    embeddedFontClass = typeof ctor === 'function' ? (ctor as EmbeddedFontClass) : null;
+    const usable = typeof ctor === 'function' && typeof ctor.prototype?.layoutRun === 'function';
+    engineFont = usable ? engineFontClass(ctor as EmbeddedFontClass) : null;
   }
   const internals = doc as unknown as PdfkitInternals;
   const canShare =
-    embeddedFontClass !== null &&
+    engineFont !== null &&
     typeof internals._fontFamilies === 'object' &&
     typeof internals._fontCount === 'number';
   for (const weight of FONT_WEIGHTS) {
@@ -137,7 +201,7 @@ function installFonts(doc: Doc): void {
       continue;
     }
     internals._fontCount! += 1;
-    const font = new embeddedFontClass!(doc, getFont(weight).font, `F${internals._fontCount}`);
+    const font = new engineFont!(doc, weight, `F${internals._fontCount}`);
     const cache = sharedLayoutCaches.get(weight);
     if (cache && font.layoutCache) font.layoutCache = cache;
     else if (font.layoutCache) sharedLayoutCaches.set(weight, font.layoutCache);

@@ -62,7 +62,8 @@ class GlyphSet {
         const path = glyphPath(weight, glyph.id);
         if (path === '') continue;
         this.used.set(id, path);
-        uses.push(`<use href="#${id}" x="${Math.round(pen + glyph.x)}"/>`);
+        const y = glyph.y ? ` y="${Math.round(glyph.y)}"` : '';
+        uses.push(`<use href="#${id}" x="${Math.round(pen + glyph.x)}"${y}/>`);
       }
       pen += shaped.advance + space;
     }
