@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
 
+/** Where the bench deck's pictures live; run.ts serves them itself for the worker pool. */
+export const PICTURE_ORIGIN = 'https://pictures.example/';
+
 /** Four distinct pictures: two photos (JPEG) and two graphics (PNG with transparency). */
 export async function makePictures(): Promise<
   Map<string, { bytes: Buffer; kind: 'png' | 'jpeg' }>
@@ -28,16 +31,10 @@ export async function makePictures(): Promise<
       .png()
       .toBuffer();
   return new Map([
-    ['https://pictures.example/warehouse.jpg', { bytes: await photo(1), kind: 'jpeg' as const }],
-    ['https://pictures.example/freezer.jpg', { bytes: await photo(2), kind: 'jpeg' as const }],
-    [
-      'https://pictures.example/diagram.png',
-      { bytes: await graphic('#1fa9c0aa'), kind: 'png' as const },
-    ],
-    [
-      'https://pictures.example/chart.png',
-      { bytes: await graphic('#f2a541aa'), kind: 'png' as const },
-    ],
+    [`${PICTURE_ORIGIN}warehouse.jpg`, { bytes: await photo(1), kind: 'jpeg' as const }],
+    [`${PICTURE_ORIGIN}freezer.jpg`, { bytes: await photo(2), kind: 'jpeg' as const }],
+    [`${PICTURE_ORIGIN}diagram.png`, { bytes: await graphic('#1fa9c0aa'), kind: 'png' as const }],
+    [`${PICTURE_ORIGIN}chart.png`, { bytes: await graphic('#f2a541aa'), kind: 'png' as const }],
   ]);
 }
 
@@ -69,16 +66,16 @@ export function pictureSlides(count: number): DeckDraft['templateCustomization']
       i % 2 === 0
         ? {
             title: 'Your distribution centre today',
-            left_image: 'https://pictures.example/warehouse.jpg',
+            left_image: `${PICTURE_ORIGIN}warehouse.jpg`,
             left_caption: 'Loading dock, Building 2',
-            right_image: 'https://pictures.example/freezer.jpg',
+            right_image: `${PICTURE_ORIGIN}freezer.jpg`,
             right_caption: 'Blast freezer bank',
           }
         : {
             title: 'What changes with monitoring',
-            left_image: 'https://pictures.example/diagram.png',
+            left_image: `${PICTURE_ORIGIN}diagram.png`,
             left_caption: 'Sensor map',
-            right_image: 'https://pictures.example/chart.png',
+            right_image: `${PICTURE_ORIGIN}chart.png`,
             right_caption: 'Excursions per month',
           },
   }));
