@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built single-page app: hashed assets are cached for a year, every other
  * browser navigation gets index.html so the client router can draw the page (or its 404).
+ * Files are looked up per request, so a rebuild under a running server is served at once; a
+ * missing file (an old chunk) is a 404, which the app's "Loading chunk failed" screen handles.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined) {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
@@ -13,7 +15,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot!,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -26,17 +28,20 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    // Page addresses have no file extension; `/assets/x.js` or `/favicon.ico` are files.
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api';
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      path.posix.extname(pathname) === '';
     if (hasWebApp && isPageRequest) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({
       error: {
         code: 'not_found',
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        message: `No such endpoint: ${request.method} ${pathname}`,
       },
     });
   });

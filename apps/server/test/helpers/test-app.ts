@@ -28,6 +28,8 @@ export async function createTestApp(
     clock?: Clock;
     env?: Record<string, string>;
     deckRenderer?: DeckRenderer;
+    /** A built web app to serve (a folder with index.html). */
+    webRoot?: string;
     /** Routes only a test needs, added before the app is ready. */
     extraRoutes?: (app: App) => unknown;
   } = {},
@@ -39,6 +41,7 @@ export async function createTestApp(
     database,
     clock: options.clock,
     deckRenderer: options.deckRenderer,
+    webRoot: options.webRoot,
     // TEST_LOG=1 shows the server's errors while debugging a test.
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
   });
