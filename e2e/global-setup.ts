@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,6 +22,8 @@ async function freePort(): Promise<number> {
 
 /** Starts the real server (built web app included) once for the whole browser run. */
 export default async function globalSetup() {
+  // Never a stale app, however the browser tests are started (npm test or playwright alone).
+  buildWebIfNeeded();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;

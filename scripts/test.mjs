@@ -2,7 +2,6 @@
 // PostgreSQL when DATABASE_URL is set, then the browser tests against the real built server.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -40,7 +39,7 @@ if (!only || only === 'unit') {
   }
 }
 if (!only || only === 'e2e') {
-  buildWebIfNeeded();
+  // e2e/global-setup.ts builds the web app first when a source changed.
   run(
     'browser tests',
     path.join(root, 'node_modules/.bin/playwright'),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import toastClasses from './toasts.module.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const theme = createTheme({
@@ -30,7 +31,7 @@ export function AppProviders({
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          <Notifications position="top-right" classNames={toastClasses} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>
