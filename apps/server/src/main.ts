@@ -4,6 +4,7 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { hasApprovedAdmin } from './auth/create-account.ts';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -37,7 +38,9 @@ async function main() {
       ? { driver: 'postgres', url: config.databaseUrl }
       : { driver: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, database, webRoot });
+  // The pool's first worker starts now and loads the engine in the background, so the first
+  // rep to generate after a start does not wait for it.
+  const app = await buildApp({ config, database, webRoot, deckRenderer: createDeckRenderer() });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -23,6 +23,31 @@ for (const weight of FONT_WEIGHTS) getFont(weight);
 
 const libraries = new Map<string, TemplateLibrary>();
 
+/** A small deck touching every renderer: title, one product, pricing, no pictures. */
+const WARM_UP_DRAFT: DeckDraft = {
+  basicInfo: {
+    deckTitle: 'Warm-up',
+    clientName: 'Warm-up',
+    date: '2026-01-01',
+    primaryContact: '',
+    mode: 'simple',
+  },
+  productSelection: {
+    selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+    includePricing: true,
+    customPricing: {},
+  },
+  templateCustomization: { selectedSlides: ['title', 'agenda'], customSlides: [] },
+};
+
+// While the worker waits for its first task, render one small deck: the renderers' code, font
+// tables and shaping plans are then warm, and a rep's first deck after a start is not slow.
+// A failure here only costs the warm-up: the task itself reports its own errors.
+const warmedUp = generateDeck(WARM_UP_DRAFT, { library: libraryFor(undefined) }).then(
+  () => undefined,
+  () => undefined,
+);
+
 function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
   const key = brand ? JSON.stringify(brand) : '';
   let library = libraries.get(key);
@@ -35,6 +60,7 @@ function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
 
 /** One generation inside a pool worker. */
 export default async function renderTask(task: RenderTask): Promise<RenderTaskResult> {
+  await warmedUp;
   const result = await generateDeck(task.draft, {
     library: libraryFor(task.brand),
     ...(task.images ? { images: task.images } : {}),
