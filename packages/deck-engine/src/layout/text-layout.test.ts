@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureText } from './fonts.ts';
-import { layoutText, wrapParagraph } from './text-layout.ts';
+import { layoutText, layoutTextRow, wrapParagraph } from './text-layout.ts';
 
 const box = { x: 10, y: 20, w: 200, h: 100, color: '000000' };
 
@@ -78,5 +78,34 @@ describe('layoutText', () => {
     const t = layoutText({ ...box, text: ['One', 'Two'], size: 10, bullets: true });
     expect(t.lines.map((l) => l.bulletX)).toEqual([box.x, box.x]);
     expect(t.lines[0]!.x).toBeCloseTo(box.x + 11, 5);
+  });
+});
+
+describe('layoutTextRow', () => {
+  const cell = { y: 0, w: 84, h: 34, size: 20, minSize: 8, maxLines: 2, color: '000000' };
+
+  it('sets every box of a row at the size the longest value needs', () => {
+    const specs = ['3', 'Unlimited monitoring', 'Included'].map((text, i) => ({
+      ...cell,
+      x: i * 92,
+      text,
+      weight: 'bold' as const,
+    }));
+    const alone = specs.map((spec) => layoutText(spec).size);
+    expect(new Set(alone).size).toBeGreaterThan(1);
+    const row = layoutTextRow(specs);
+    expect(new Set(row.map((t) => t.size))).toEqual(new Set([Math.min(...alone)]));
+    for (const t of row) {
+      expect(t.truncated).toBe(false);
+      for (const line of t.lines) expect(line.width).toBeLessThanOrEqual(cell.w + 0.01);
+    }
+  });
+
+  it('keeps the given size when everything fits', () => {
+    const row = layoutTextRow([
+      { ...cell, x: 0, text: '3' },
+      { ...cell, x: 92, text: '24' },
+    ]);
+    expect(row.map((t) => t.size)).toEqual([20, 20]);
   });
 });

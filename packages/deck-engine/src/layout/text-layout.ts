@@ -227,6 +227,22 @@ export function layoutText(spec: TextSpec): TextElement {
   };
 }
 
+/**
+ * Boxes that sit side by side as one row (figures under each other's eye): each is fitted, then
+ * all are laid out at the smallest size any of them needed, so a longer value is never set
+ * smaller than its neighbours.
+ */
+export function layoutTextRow(specs: readonly TextSpec[]): TextElement[] {
+  const size = Math.min(...specs.map((spec) => layoutText(spec).size));
+  return specs.map((spec) =>
+    layoutText({
+      ...spec,
+      size: Math.min(spec.size, size),
+      minSize: Math.min(spec.minSize ?? spec.size, size),
+    }),
+  );
+}
+
 /** When lines were cut, the PPTX must show the same cut text, so rebuild paragraphs from lines. */
 function paragraphsOf(lines: Trial['lines']): string[] {
   const out: string[] = [];

@@ -1,5 +1,6 @@
 import { PRICING_TEXT_LABELS, PRODUCTS, type ProductPricing } from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
+import { layoutTextRow } from '../layout/text-layout.ts';
 import { categoryColor } from './categories.ts';
 import {
   chrome,
@@ -101,25 +102,28 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
     [t.monthsincluded, L.monthsincluded],
     [t.annual, L.annual],
   ];
-  facts.forEach(([value, label], i) => {
-    const x = px + 24 + i * 92;
+  // The three figures share one size: an edited "Unlimited" is not set smaller than "3".
+  const values = layoutTextRow(
+    facts.map(([value], i) => ({
+      x: px + 24 + i * 92,
+      y: CONTENT_TOP + 164,
+      w: 84,
+      h: 34,
+      text: value,
+      weight: 'bold' as const,
+      size: 20,
+      minSize: 8,
+      maxLines: 2,
+      lineHeight: 1.1,
+      color: c.highlight,
+      valign: 'bottom' as const,
+    })),
+  );
+  facts.forEach(([, label], i) => {
     elements.push(
+      values[i]!,
       text({
-        x,
-        y: CONTENT_TOP + 164,
-        w: 84,
-        h: 34,
-        text: value,
-        weight: 'bold',
-        size: 20,
-        minSize: 8,
-        maxLines: 2,
-        lineHeight: 1.1,
-        color: c.highlight,
-        valign: 'bottom',
-      }),
-      text({
-        x,
+        x: px + 24 + i * 92,
         y: CONTENT_TOP + 204,
         w: 84,
         h: 44,
