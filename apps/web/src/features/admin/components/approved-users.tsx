@@ -5,7 +5,7 @@ import {
   type ApprovedUser,
   type AssignableRole,
 } from '@deck-portal/domain';
-import { Avatar, Badge, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -17,6 +17,7 @@ import { showActionDone, showActionFailed } from './action-failed.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { SectionCard } from './section-card.tsx';
+import { UserList } from './user-list.tsx';
 import classes from './user-row.module.css';
 
 const isAssignable = (role: string): role is AssignableRole =>
@@ -133,22 +134,11 @@ export function ApprovedUsers({ currentUserId }: { currentUserId: string | undef
       count={users.length}
       icon={<IconUserCheck size={20} color="var(--mantine-color-teal-6)" />}
     >
-      {approved.isPending ? (
-        <Stack gap="sm">
-          <Skeleton height={64} radius="md" />
-          <Skeleton height={64} radius="md" />
-        </Stack>
-      ) : users.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          {adminMessages.noApprovedUsers}
-        </Text>
-      ) : (
-        <Box component="ul" className={classes.list}>
-          {users.map((user) => (
-            <ApprovedUserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
-          ))}
-        </Box>
-      )}
+      <UserList isLoading={approved.isPending} emptyMessage={adminMessages.noApprovedUsers}>
+        {users.map((user) => (
+          <ApprovedUserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+        ))}
+      </UserList>
     </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import {
   type AssignableRole,
   type PendingUser,
 } from '@deck-portal/domain';
-import { Alert, Avatar, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconUserQuestion, IconX } from '@tabler/icons-react';
 import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclineUser } from '../api/decline-user.ts';
@@ -15,6 +15,7 @@ import { formatDate, initials } from '../format.ts';
 import { showActionDone, showActionFailed } from './action-failed.ts';
 import { RoleSelect } from './role-select.tsx';
 import { SectionCard } from './section-card.tsx';
+import { UserList } from './user-list.tsx';
 import classes from './user-row.module.css';
 
 function PendingUserRow({ user }: { user: PendingUser }) {
@@ -107,21 +108,12 @@ export function PendingApprovals() {
           {adminMessages.loadPendingFailed}
           {pending.error.message}
         </Alert>
-      ) : pending.isPending ? (
-        <Stack gap="sm">
-          <Skeleton height={64} radius="md" />
-          <Skeleton height={64} radius="md" />
-        </Stack>
-      ) : users.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          {adminMessages.noPendingUsers}
-        </Text>
       ) : (
-        <Box component="ul" className={classes.list}>
+        <UserList isLoading={pending.isPending} emptyMessage={adminMessages.noPendingUsers}>
           {users.map((user) => (
             <PendingUserRow key={user.id} user={user} />
           ))}
-        </Box>
+        </UserList>
       )}
     </SectionCard>
   );
