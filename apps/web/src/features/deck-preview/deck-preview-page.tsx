@@ -19,7 +19,6 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconArrowLeft,
   IconCalendar,
   IconDownload,
   IconEye,
@@ -33,6 +32,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { writeDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
+import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeck } from './api/get-deck.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
@@ -263,18 +263,7 @@ export default function DeckPreviewPage() {
   const { id = '' } = useParams();
   const deck = useDeck(id);
   return (
-    <PageShell
-      actions={
-        <Button
-          component={Link}
-          to={paths.dashboard}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to Dashboard
-        </Button>
-      }
-    >
+    <PageShell actions={<BackToDashboardButton />}>
       {deck.isPending ? (
         <Center py={80}>
           <Loader aria-label="Loading deck" />

@@ -18,7 +18,6 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
-  IconArrowLeft,
   IconChevronLeft,
   IconChevronRight,
   IconDownload,
@@ -29,6 +28,7 @@ import {
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeckSlides } from './api/get-deck-slides.ts';
 import { nextSlideIndex } from './slide-navigation.ts';
@@ -299,18 +299,7 @@ function Viewer({ id }: { id: string }) {
 export default function DeckViewPage() {
   const { id = '' } = useParams();
   return (
-    <PageShell
-      actions={
-        <Button
-          component={Link}
-          to={paths.dashboard}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to Dashboard
-        </Button>
-      }
-    >
+    <PageShell actions={<BackToDashboardButton />}>
       <Viewer id={id} />
     </PageShell>
   );
