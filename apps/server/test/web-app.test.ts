@@ -48,6 +48,25 @@ describe('serving the built web app', () => {
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
   });
 
+  it('answers a browser navigation with the page even when the address has a dot', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard.',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Deck Portal</title>');
+  });
+
+  it('answers the root address and HEAD requests with the page', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>Deck Portal</title>');
+    const head = await t.app.inject({ method: 'HEAD', url: '/auth' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('keeps unknown /api addresses a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -25,16 +25,22 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
         );
       },
     });
+    // The static handler refuses a folder; the root address is the app's page like any other.
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    // Page addresses have no file extension; `/assets/x.js` or `/favicon.ico` are files.
+    // A browser navigation asks for HTML; anything else is a page only when it does not name a
+    // file (`/assets/x.js` for a script is a file, and missing means 404).
+    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
-      path.posix.extname(pathname) === '';
+      (wantsHtml || path.posix.extname(pathname) === '');
     if (hasWebApp && isPageRequest) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

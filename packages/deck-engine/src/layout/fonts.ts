@@ -77,7 +77,10 @@ export interface ShapedGlyph {
   advance: number;
   /** The glyph's own advance from the font's metrics table, in font units. */
   nominalAdvance: number;
-  /** The characters this glyph stands for (empty for the later glyphs of one cluster). */
+  /**
+   * The characters this glyph stands for (copy and search in the PDF): its own character when a
+   * cluster has one glyph per character, else all of them on the cluster's first glyph.
+   */
   codePoints: number[];
 }
 
@@ -113,22 +116,24 @@ export function shapeWord(word: string, weight: FontWeight): ShapedWord {
     buffer.guessSegmentProperties();
     shape(shaper, buffer);
     const infos = buffer.getGlyphInfosAndPositions();
-    // Clusters are UTF-16 offsets into the word; a glyph stands for its cluster's characters,
-    // up to the next cluster's start (in either writing direction).
+    // Clusters are UTF-16 offsets into the word; a cluster's characters run up to the next
+    // cluster's start (in either writing direction).
     const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
-    const clusterEnd = (start: number) => starts.find((s) => s > start) ?? word.length;
+    const charactersOf = (start: number) =>
+      codePointsOf(word.slice(start, starts.find((s) => s > start) ?? word.length));
     let pen = 0;
-    const glyphs = infos.map((info, i) => {
-      const firstOfCluster = i === 0 || infos[i - 1]!.cluster !== info.cluster;
+    const glyphs = infos.map((info) => {
+      const inCluster = infos.filter((other) => other.cluster === info.cluster);
+      const characters = charactersOf(info.cluster);
+      const nth = inCluster.indexOf(info);
       const glyph: ShapedGlyph = {
         id: info.codepoint,
         x: pen + (info.xOffset ?? 0),
         y: info.yOffset ?? 0,
         advance: info.xAdvance ?? 0,
         nominalAdvance: shaper.glyphHAdvance(info.codepoint),
-        codePoints: firstOfCluster
-          ? codePointsOf(word.slice(info.cluster, clusterEnd(info.cluster)))
-          : [],
+        codePoints:
+          inCluster.length === characters.length ? [characters[nth]!] : nth === 0 ? characters : [],
       };
       pen += glyph.advance;
       return glyph;

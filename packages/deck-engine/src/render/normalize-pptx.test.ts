@@ -3,11 +3,39 @@ import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { normalizePptx } from './normalize-pptx.ts';
 
+// A 1 × 1 PNG.
+const PIXEL =
+  'image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 async function rawThreeSlideDeck(): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
-  for (const n of [1, 2, 3]) pptx.addSlide().addText(`Slide ${n}`, { x: 1, y: 1, w: 4, h: 1 });
+  for (const n of [1, 2, 3]) {
+    const slide = pptx.addSlide();
+    slide.addText(`Slide ${n}`, { x: 1, y: 1, w: 4, h: 1 });
+    slide.addImage({ data: PIXEL, x: 6, y: 1, w: 1, h: 1 });
+  }
   return (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+}
+
+/** Each entry's name, flags, method and date, read from the archive's central directory. */
+function centralDirectory(zip: Buffer) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const entries: Array<{ name: string; flags: number; method: number; date: number[] }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const dosDate = zip.readUInt16LE(offset + 14);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    entries.push({
+      name: zip.toString('utf8', offset + 46, offset + 46 + nameLength),
+      flags: zip.readUInt16LE(offset + 8),
+      method: zip.readUInt16LE(offset + 10),
+      date: [(dosDate >> 9) + 1980, (dosDate >> 5) & 0xf, dosDate & 0x1f],
+    });
+    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+  }
+  return entries;
 }
 
 describe('normalizePptx', () => {
@@ -35,16 +63,42 @@ describe('normalizePptx', () => {
     expect(core).toContain('2026-03-05T00:00:00Z');
   });
 
-  it('dates every part by the deck, not the clock, and keeps no folder entries', async () => {
-    const after = await JSZip.loadAsync(
+  it('dates every part by the deck, in any time zone, and keeps no folder entries', async () => {
+    const raw = await rawThreeSlideDeck();
+    const zone = process.env.TZ;
+    const inZone = (tz: string) => {
+      process.env.TZ = tz;
+      return normalizePptx(raw, { date: '2026-03-05' });
+    };
+    try {
+      const [newYork, tokyo] = [inZone('America/New_York'), inZone('Asia/Tokyo')];
+      expect(newYork.equals(tokyo)).toBe(true);
+      const entries = centralDirectory(tokyo);
+      expect(entries[0]!.name).toBe('[Content_Types].xml');
+      expect(entries.filter((entry) => entry.name.endsWith('/'))).toEqual([]);
+      for (const entry of entries) expect(entry.date, entry.name).toEqual([2026, 3, 5]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('zips a deck dated past 2099 (zip dates end there)', async () => {
+    const pptx = await normalizePptx(await rawThreeSlideDeck(), { date: '2150-06-01' });
+    for (const entry of centralDirectory(pptx)) expect(entry.date[0]).toBe(2099);
+    expect(
+      await (await JSZip.loadAsync(pptx)).file('docProps/core.xml')!.async('string'),
+    ).toContain('2150-06-01T00:00:00Z');
+  });
+
+  it('deflates every entry, pictures included (a stored entry may not have a data descriptor)', async () => {
+    const entries = centralDirectory(
       await normalizePptx(await rawThreeSlideDeck(), { date: '2026-03-05' }),
     );
-    const entries = Object.values(after.files);
-    expect(entries.filter((entry) => entry.dir)).toEqual([]);
-    expect(Object.keys(after.files)[0]).toBe('[Content_Types].xml');
+    expect(entries.some((entry) => entry.name.startsWith('ppt/media/'))).toBe(true);
     for (const entry of entries) {
-      const d = entry.date;
-      expect([d.getFullYear(), d.getMonth() + 1, d.getDate()], entry.name).toEqual([2026, 3, 5]);
+      // Method 8 is deflate; a stored entry (0) with flag bit 3 makes readers refuse the file.
+      expect(entry.method === 8 || (entry.flags & 0x8) === 0, entry.name).toBe(true);
     }
   });
 });

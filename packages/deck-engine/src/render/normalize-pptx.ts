@@ -124,20 +124,32 @@ export function normalizePptx(raw: Uint8Array, options: { date: string }): Buffe
     );
   }
 
-  // Content types first, as Office writes it. Entry dates are the deck's (zip dates cannot go
-  // before 1980).
-  const parsed = Date.parse(stamp);
-  const mtime = new Date(Math.max(Number.isNaN(parsed) ? 0 : parsed, Date.UTC(1980, 0, 2)));
+  // Content types first, as Office writes it.
   const names = [CONTENT_TYPES, ...[...parts.keys()].filter((n) => n !== CONTENT_TYPES)];
   return writeZip(
     names.filter((name) => parts.has(name)).map((name) => [name, parts.get(name)!]),
-    mtime,
+    entryDate(options.date),
   );
 }
 
 /**
+ * Every entry is dated by the deck. Zip dates are local wall-clock fields from 1980 to 2099, so
+ * the date is built from local parts (noon, clear of clock changes) and the year clamped: the
+ * same deck gives the same bytes in every time zone, and a deck dated 2150 still zips.
+ */
+function entryDate(date: string): Date {
+  const [year = 1980, month = 1, day = 1] = date.slice(0, 10).split('-').map(Number);
+  const valid = [year, month, day].every(Number.isFinite);
+  return valid
+    ? new Date(Math.min(Math.max(year, 1980), 2099), month - 1, day, 12)
+    : new Date(1980, 0, 1, 12);
+}
+
+/**
  * fflate writes the archive; Node's zlib compresses and checksums (native code, fast from the
- * first call). Pictures are compressed already and are stored; XML is deflated.
+ * first call). fflate's streaming writer puts each entry's sizes after its data (a data
+ * descriptor), which readers accept only for deflated entries, so every entry is deflated:
+ * XML at level 6, pictures (compressed already) at level 0, which only frames them.
  */
 function writeZip(entries: Array<[string, Uint8Array<ArrayBuffer>]>, mtime: Date): Buffer {
   const chunks: Uint8Array[] = [];
@@ -146,16 +158,16 @@ function writeZip(entries: Array<[string, Uint8Array<ArrayBuffer>]>, mtime: Date
     chunks.push(chunk);
   });
   for (const [filename, bytes] of entries) {
-    const store = filename.startsWith('ppt/media/');
+    const level = filename.startsWith('ppt/media/') ? 0 : 6;
     const entry: ZipInputFile = {
       filename,
       size: bytes.length,
       crc: crc32(bytes),
-      compression: store ? 0 : 8,
+      compression: 8,
       mtime,
     };
     zip.add(entry);
-    entry.ondata!(null, store ? bytes : deflateRawSync(bytes, { level: 6 }), true);
+    entry.ondata!(null, deflateRawSync(bytes, { level }), true);
   }
   zip.end();
   return Buffer.concat(chunks);

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck } from '../render/render-deck.ts';
-import type { RenderTask, RenderTaskResult } from './render-task.ts';
+import type { RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
 
 export interface DeckRendererOptions {
   /** Default: the machine's parallelism minus one (at least 1). */
@@ -38,6 +38,10 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     idleTimeout: 60_000,
   });
+  // The first worker renders a small deck while nobody waits; a failure there only costs the
+  // warm-up (a real generation reports its own errors).
+  const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
+  pool.run(warmUp).catch(() => undefined);
   return {
     async generate(draft) {
       const task: RenderTask = {

@@ -11,6 +11,12 @@ export interface RenderTask {
   images?: FetchImageOptions;
 }
 
+/** Sent once when a pool starts: render a small deck so the next real one finds warm code. */
+export interface WarmUpTask {
+  warmUp: true;
+  brand?: BrandDefinition;
+}
+
 export interface RenderTaskResult {
   pptx: Uint8Array;
   pdf: Uint8Array;
@@ -23,8 +29,8 @@ for (const weight of FONT_WEIGHTS) getFont(weight);
 
 const libraries = new Map<string, TemplateLibrary>();
 
-/** A small deck touching every renderer: title, one product, pricing, no pictures. */
-const WARM_UP_DRAFT: DeckDraft = {
+/** A small deck touching every renderer: title, agenda, one product's pricing, no pictures. */
+export const WARM_UP_DRAFT: DeckDraft = {
   basicInfo: {
     deckTitle: 'Warm-up',
     clientName: 'Warm-up',
@@ -40,14 +46,6 @@ const WARM_UP_DRAFT: DeckDraft = {
   templateCustomization: { selectedSlides: ['title', 'agenda'], customSlides: [] },
 };
 
-// While the worker waits for its first task, render one small deck: the renderers' code, font
-// tables and shaping plans are then warm, and a rep's first deck after a start is not slow.
-// A failure here only costs the warm-up: the task itself reports its own errors.
-const warmedUp = generateDeck(WARM_UP_DRAFT, { library: libraryFor(undefined) }).then(
-  () => undefined,
-  () => undefined,
-);
-
 function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
   const key = brand ? JSON.stringify(brand) : '';
   let library = libraries.get(key);
@@ -59,8 +57,15 @@ function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
 }
 
 /** One generation inside a pool worker. */
-export default async function renderTask(task: RenderTask): Promise<RenderTaskResult> {
-  await warmedUp;
+export default async function renderTask(
+  task: RenderTask | WarmUpTask,
+): Promise<RenderTaskResult | null> {
+  if ('warmUp' in task) {
+    // The renderers' code, font tables and shaping plans are then warm: a rep's first deck after
+    // a start is not the slow one.
+    await generateDeck(WARM_UP_DRAFT, { library: libraryFor(task.brand) });
+    return null;
+  }
   const result = await generateDeck(task.draft, {
     library: libraryFor(task.brand),
     ...(task.images ? { images: task.images } : {}),
