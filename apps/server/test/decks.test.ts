@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,31 @@ describe('template library', () => {
       headers: { cookie: cookies.rep, 'if-none-match': String(thumb.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses JSON and slide pictures for browsers that accept it', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/template-slides',
+      headers: { cookie: cookies.rep, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(list.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/template-slides',
+      headers: { cookie: cookies.rep },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(brotliDecompressSync(list.rawPayload).toString())).toEqual(plain.json());
+
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: plain.json().slides[0].thumbnail,
+      headers: { cookie: cookies.rep, 'accept-encoding': 'gzip' },
+    });
+    expect(thumb.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(thumb.rawPayload).toString()).toContain('<svg');
   });
 
   it('is for approved users only', async () => {
@@ -434,6 +460,18 @@ describe('who sees a deck', () => {
     `/api/decks/${id}/slides`,
     `/api/decks/${id}/slides/1`,
   ];
+
+  it('sends the PDF and the PPTX as they are, even to a browser that accepts compression', async () => {
+    for (const url of [`/api/decks/${deckId}/download`, `/api/decks/${deckId}/pptx`]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: cookies.rep, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
 
   it('lets the owner, a manager and an admin open every endpoint', async () => {
     for (const who of ['rep', 'manager', 'admin'] as const) {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -33,6 +34,19 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses scripts for a browser that accepts it', async () => {
+    const script = `export const sentence = ${JSON.stringify('Cold chain, kept in check. '.repeat(200))};`;
+    writeFileSync(path.join(webRoot, 'assets', 'big-cccc3333.js'), script);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-cccc3333.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 5);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
   });
 
   it('serves a chunk written after start-up (a rebuild under a running server)', async () => {
