@@ -6,7 +6,7 @@ export default function NotFoundRoute() {
   return (
     <Center h="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Text size="4rem" fw={800} c="gray.4" lh={1}>
+        <Text size="4rem" fw={800} c="gray.6" lh={1}>
           404
         </Text>
         <Title order={1}>Page not found</Title>

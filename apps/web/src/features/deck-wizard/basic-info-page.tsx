@@ -95,6 +95,7 @@ export default function BasicInfoPage() {
                 valueFormat="MMM D, YYYY"
                 leftSection={<IconCalendar size={16} />}
                 clearable
+                clearButtonProps={{ 'aria-label': 'Clear the date' }}
                 withAsterisk
                 {...form.getInputProps('date')}
               />

@@ -150,7 +150,7 @@ export default function ProductSelectionPage() {
                           </Text>
                         }
                       />
-                      <Text fw={600} c="blue.7" style={{ whiteSpace: 'nowrap' }}>
+                      <Text fw={600} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
                         {formatUsd(product.msrp)}
                         <Text span size="xs" c="dimmed" fw={400}>
                           {' '}

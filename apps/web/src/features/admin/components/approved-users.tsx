@@ -55,7 +55,7 @@ function ApprovedUserRow({ user, isSelf }: { user: ApprovedUser; isSelf: boolean
   return (
     <Box component="li" className={classes.row} aria-label={user.name}>
       <Group gap="md" wrap="nowrap" className={classes.identity}>
-        <Avatar color="teal" radius="xl" size={44}>
+        <Avatar color="teal.9" variant="filled" radius="xl" size={44}>
           {initials(user.name)}
         </Avatar>
         <div className={classes.text}>

@@ -28,7 +28,7 @@ function PendingUserRow({ user }: { user: PendingUser }) {
   return (
     <Box component="li" className={classes.row} aria-label={user.name}>
       <Group gap="md" wrap="nowrap" className={classes.identity}>
-        <Avatar color="orange" radius="xl" size={44}>
+        <Avatar color="orange.6" variant="filled" autoContrast radius="xl" size={44}>
           {initials(user.name)}
         </Avatar>
         <div className={classes.text}>

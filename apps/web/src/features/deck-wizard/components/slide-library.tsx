@@ -60,10 +60,12 @@ export function SlideLibrary({
               withBorder
               radius="md"
               padding="sm"
+              // Unselected cards sit on a grey ground rather than fading, so their text keeps
+              // its contrast.
+              bg={isSelected ? undefined : 'gray.0'}
               style={{
                 borderColor: isSelected ? 'var(--mantine-color-blue-5)' : undefined,
                 boxShadow: isSelected ? '0 0 0 1px var(--mantine-color-blue-5)' : undefined,
-                opacity: isSelected ? 1 : 0.85,
               }}
             >
               <Card.Section

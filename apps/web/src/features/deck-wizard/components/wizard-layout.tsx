@@ -47,7 +47,7 @@ export function WizardLayout({
           </Stepper>
         </Paper>
         <Stack gap={4}>
-          <Text size="sm" c="blue.7" fw={600} tt="uppercase">
+          <Text size="sm" c="blue.8" fw={600} tt="uppercase">
             {active < steps.length ? `Step ${active + 1} of ${steps.length}` : 'Done'}
           </Text>
           <Title order={1}>{title}</Title>

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import {
+  createApprovedUser,
+  expect,
+  firstAdmin,
+  postJson,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  uniqueUser,
+} from '../fixtures.ts';
+
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+
+/**
+ * WCAG 2.1 A and AA rules; a finding prints its rule, its impact and the elements it names.
+ * With E2E_SCREENSHOTS_DIR set, each checked page is also saved for a person to look at.
+ */
+async function violations(page: Page) {
+  if (shots) {
+    const name = new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '-');
+    await page.screenshot({ path: `${shots}/a11y${name}.png`, fullPage: true });
+  }
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+test('the sign-in, sign-up, pending and 404 pages pass WCAG 2.1 AA checks', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await violations(page), '/auth sign in').toEqual([]);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByLabel('Full Name')).toBeVisible();
+  expect(await violations(page), '/auth sign up').toEqual([]);
+  await page.goto('/unapproved');
+  await expect(page.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
+  expect(await violations(page), '/unapproved').toEqual([]);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(await violations(page), '404').toEqual([]);
+});
+
+test('the dashboard and the admin portal pass WCAG 2.1 AA checks', async ({ page }) => {
+  // A pending sign-up, so the admin portal shows both lists filled.
+  const visitor = await playwrightRequest.newContext();
+  await signUpViaApi(visitor, uniqueUser('pending'));
+  await visitor.dispose();
+  await signInViaApi(page.request, firstAdmin());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  expect(await violations(page), '/dashboard').toEqual([]);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Approved Users' })).toBeVisible();
+  expect(await violations(page), '/admin').toEqual([]);
+});
+
+test('the deck wizard passes WCAG 2.1 AA checks at every step', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page.request, await createApprovedUser('a11y'));
+  await page.goto('/create-deck/basic-info');
+  await expect(page.getByLabel('Deck Title')).toBeVisible();
+  expect(await violations(page), 'basic info').toEqual([]);
+  await page.getByLabel('Deck Title').fill('Accessible proposal');
+  await page.getByLabel('Client Name').fill('Polar Foods');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/create-deck\/product-selection$/);
+  await page.getByRole('checkbox', { name: 'Data Logger' }).check();
+  expect(await violations(page), 'products').toEqual([]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/create-deck\/customize$/);
+  await expect(page.getByText(/^\d+ of \d+ selected$/)).toBeVisible();
+  expect(await violations(page), 'customize').toEqual([]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/create-deck\/generate$/);
+  await expect(page.getByRole('button', { name: 'Generate Presentation' })).toBeVisible();
+  expect(await violations(page), 'generate').toEqual([]);
+});
+
+test('the deck preview and the deck view pass WCAG 2.1 AA checks', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page.request, await createApprovedUser('a11y'));
+  const generated = await postJson(page.request, '/api/generate-slides', {
+    basicInfo: { deckTitle: 'Accessible proposal', clientName: 'Polar Foods', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'data_logger', quantity: 20, customPricing: 29.99 }],
+      includePricing: true,
+    },
+    templateCustomization: { selectedSlides: ['title', 'agenda', 'thank-you'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const { presentationId } = (await generated.json()) as { presentationId: string };
+
+  await page.goto(`/deck/${presentationId}/preview`);
+  await expect(page.getByRole('heading', { name: 'Accessible proposal' })).toBeVisible();
+  expect(await violations(page), 'preview').toEqual([]);
+  await page.goto(`/deck/${presentationId}/view`);
+  await expect(page.getByText('Slide 1 of 4')).toBeVisible();
+  expect(await violations(page), 'view').toEqual([]);
+});
