@@ -38,6 +38,14 @@ test('the sign-in, sign-up, pending and 404 pages pass WCAG 2.1 AA checks', asyn
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByLabel('Full Name')).toBeVisible();
   expect(await violations(page), '/auth sign up').toEqual([]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  expect(await violations(page), '/auth forgot password').toEqual([]);
+  for (const form of ['/auth/reset?token=abc', '/auth/invite?token=abc']) {
+    await page.goto(form);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await violations(page), form).toEqual([]);
+  }
   await page.goto('/unapproved');
   await expect(page.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
   expect(await violations(page), '/unapproved').toEqual([]);
@@ -59,6 +67,9 @@ test('the dashboard and the admin portal pass WCAG 2.1 AA checks', async ({ page
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Approved Users' })).toBeVisible();
   expect(await violations(page), '/admin').toEqual([]);
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page), '/admin invite dialog').toEqual([]);
 });
 
 test('the deck wizard passes WCAG 2.1 AA checks at every step', async ({ page }) => {
