@@ -204,3 +204,22 @@ describe('buildDeck', () => {
     expect(formatDeckDate('2026-12-31')).toBe('December 31, 2026');
   });
 });
+
+describe('characters the font cannot draw', () => {
+  const withClient = (clientName: string) => {
+    const d = draft();
+    return { ...d, basicInfo: { ...d.basicInfo, clientName } };
+  };
+
+  it('warns once, naming them, when the text has characters the font lacks', () => {
+    const deck = buildDeck(withClient('東京 Foods'), library);
+    const warning = deck.warnings.find((w) => w.includes('no characters for'));
+    expect(warning).toContain('東 京');
+    expect(deck.warnings.filter((w) => w.includes('no characters for'))).toHaveLength(1);
+  });
+
+  it('says nothing for accented Latin the font has', () => {
+    const deck = buildDeck(withClient('Café Ørsted Łódź'), library);
+    expect(deck.warnings).toEqual([]);
+  });
+});

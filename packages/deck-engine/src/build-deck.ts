@@ -1,6 +1,7 @@
 import type { DeckDraft } from '@deck-portal/domain';
 import { PRODUCTS, resolveDeckPricing, type ProductPricing } from '@deck-portal/domain/pricing';
-import type { Deck, Slide, SlideKind } from './layout/model.ts';
+import { missingCharacters } from './layout/fonts.ts';
+import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
 import { composePricingSlide } from './library/pricing-slide.ts';
@@ -156,6 +157,13 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
     };
   });
 
+  const missing = missingGlyphs(slides);
+  if (missing.length > 0) {
+    warnings.push(
+      `The deck's font has no characters for ${missing.slice(0, 12).join(' ')}${missing.length > 12 ? ' …' : ''}: they show as empty boxes in the PDF and the web view (PowerPoint may substitute a font).`,
+    );
+  }
+
   return {
     title: basicInfo.deckTitle,
     clientName: basicInfo.clientName,
@@ -165,4 +173,22 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
     slides,
     warnings,
   };
+}
+
+/** Characters of the deck's text that the bundled font cannot draw, each once. */
+function missingGlyphs(slides: readonly Slide[]): string[] {
+  const missing = new Set<string>();
+  const check = (element: TextElement) => {
+    for (const line of element.lines) {
+      for (const char of missingCharacters(line.text, element.weight)) missing.add(char);
+    }
+  };
+  for (const slide of slides) {
+    for (const element of slide.elements) {
+      if (element.kind === 'text') check(element);
+      if (element.kind === 'table')
+        for (const row of element.rows) for (const cell of row) check(cell.text);
+    }
+  }
+  return [...missing];
 }

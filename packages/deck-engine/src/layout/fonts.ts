@@ -145,6 +145,18 @@ export function shapeWord(word: string, weight: FontWeight): ShapedWord {
   }
   return shaped;
 }
+/** The characters of `text` the font has no glyph for (each once, in order of appearance). */
+export function missingCharacters(text: string, weight: FontWeight): string[] {
+  const missing = new Set<string>();
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue;
+    for (const glyph of shapeWord(word, weight).glyphs) {
+      if (glyph.id === 0) for (const cp of glyph.codePoints) missing.add(String.fromCodePoint(cp));
+    }
+  }
+  return [...missing];
+}
+
 /** Advance width of `text` at 1 pt: its words' shaped advances plus the spaces between them. */
 export function unitWidth(text: string, weight: FontWeight): number {
   if (!text.includes(' ')) return shapeWord(text, weight).width;
