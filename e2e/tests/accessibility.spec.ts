@@ -40,6 +40,7 @@ test('the sign-in, sign-up, pending and 404 pages pass WCAG 2.1 AA checks', asyn
   expect(await violations(page), '/auth sign up').toEqual([]);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('button', { name: 'Send reset email' })).toBeVisible();
   expect(await violations(page), '/auth forgot password').toEqual([]);
   for (const form of ['/auth/reset?token=abc', '/auth/invite?token=abc']) {
     await page.goto(form);
@@ -68,7 +69,8 @@ test('the dashboard and the admin portal pass WCAG 2.1 AA checks', async ({ page
   await expect(page.getByRole('heading', { name: 'Approved Users' })).toBeVisible();
   expect(await violations(page), '/admin').toEqual([]);
   await page.getByRole('button', { name: 'Invite User' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  // Checked once the dialog has faded in: a half-transparent dialog has lower contrast.
+  await expect(page.getByRole('dialog')).toHaveCSS('opacity', '1');
   expect(await violations(page), '/admin invite dialog').toEqual([]);
 });
 
@@ -78,6 +80,9 @@ test('the deck wizard passes WCAG 2.1 AA checks at every step', async ({ page })
   await page.goto('/create-deck/basic-info');
   await expect(page.getByLabel('Deck Title')).toBeVisible();
   expect(await violations(page), 'basic info').toEqual([]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Deck title is required')).toBeVisible();
+  expect(await violations(page), 'basic info with errors').toEqual([]);
   await page.getByLabel('Deck Title').fill('Accessible proposal');
   await page.getByLabel('Client Name').fill('Polar Foods');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -95,13 +100,24 @@ test('the deck wizard passes WCAG 2.1 AA checks at every step', async ({ page })
   await expect(page).toHaveURL(/\/create-deck\/generate$/);
   await expect(page.getByRole('button', { name: 'Generate Presentation' })).toBeVisible();
   expect(await violations(page), 'generate').toEqual([]);
+
+  // The unfinished deck on the dashboard, with its Draft badge.
+  await page.goto('/dashboard');
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  expect(await violations(page), 'dashboard with a draft').toEqual([]);
 });
 
 test('the deck preview and the deck view pass WCAG 2.1 AA checks', async ({ page }) => {
   test.setTimeout(90_000);
   await signInViaApi(page.request, await createApprovedUser('a11y'));
+  // The client's name has characters the deck's font lacks, so the preview also shows its
+  // generation notes (a yellow alert).
   const generated = await postJson(page.request, '/api/generate-slides', {
-    basicInfo: { deckTitle: 'Accessible proposal', clientName: 'Polar Foods', date: '2031-06-15' },
+    basicInfo: {
+      deckTitle: 'Accessible proposal',
+      clientName: 'Polar Foods 東京',
+      date: '2031-06-15',
+    },
     productSelection: {
       selectedProducts: [{ id: 'data_logger', quantity: 20, customPricing: 29.99 }],
       includePricing: true,
@@ -113,6 +129,7 @@ test('the deck preview and the deck view pass WCAG 2.1 AA checks', async ({ page
 
   await page.goto(`/deck/${presentationId}/preview`);
   await expect(page.getByRole('heading', { name: 'Accessible proposal' })).toBeVisible();
+  await expect(page.getByText(/no characters for 東 京/)).toBeVisible();
   expect(await violations(page), 'preview').toEqual([]);
   await page.goto(`/deck/${presentationId}/view`);
   await expect(page.getByText('Slide 1 of 4')).toBeVisible();

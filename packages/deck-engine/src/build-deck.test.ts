@@ -218,6 +218,11 @@ describe('characters the font cannot draw', () => {
     expect(deck.warnings.filter((w) => w.includes('no characters for'))).toHaveLength(1);
   });
 
+  it('names an invisible character by its code', () => {
+    const deck = buildDeck(withClient('Acme\u000bFoods'), library);
+    expect(deck.warnings.join(' ')).toContain('no characters for U+000B:');
+  });
+
   it('says nothing for accented Latin the font has', () => {
     const deck = buildDeck(withClient('Café Ørsted Łódź'), library);
     expect(deck.warnings).toEqual([]);

@@ -160,7 +160,7 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
   const missing = missingGlyphs(slides);
   if (missing.length > 0) {
     warnings.push(
-      `The deck's font has no characters for ${missing.slice(0, 12).join(' ')}${missing.length > 12 ? ' …' : ''}: they show as empty boxes in the PDF and the web view (PowerPoint may substitute a font).`,
+      `The deck's font has no characters for ${missing.slice(0, 12).map(readable).join(' ')}${missing.length > 12 ? ' …' : ''}: they show as empty boxes in the PDF and the web view (PowerPoint may substitute a font).`,
     );
   }
 
@@ -191,4 +191,10 @@ function missingGlyphs(slides: readonly Slide[]): string[] {
     }
   }
   return [...missing];
+}
+
+/** A character as a person can read it in a message: itself, or its code (U+000B) when unseen. */
+function readable(char: string): string {
+  if (/[\p{L}\p{N}\p{P}\p{S}]/u.test(char)) return char;
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }

@@ -57,12 +57,19 @@ export async function templateRoutes(
         if (!svg) throw new AppError('not_found', 'No such template slide.');
         thumbnail = {
           svg,
-          etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
+          // Weak: the same picture goes out plain, gzip or brotli (one validator for all).
+          etag: `W/"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
         };
         thumbnails.set(request.params.id, thumbnail);
       }
-      reply.header('etag', thumbnail.etag).header('cache-control', 'private, max-age=86400');
-      if (request.headers['if-none-match'] === thumbnail.etag) return reply.code(304).send();
+      reply
+        .header('etag', thumbnail.etag)
+        .header('cache-control', 'private, max-age=86400')
+        .header('vary', 'accept-encoding');
+      const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+      if (known.some((tag) => tag === thumbnail.etag || `W/${tag}` === thumbnail.etag)) {
+        return reply.code(304).send();
+      }
       return reply.type('image/svg+xml').send(thumbnail.svg);
     },
   );

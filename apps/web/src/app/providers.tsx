@@ -7,15 +7,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 // WCAG 2.1 AA contrast (4.5:1 for text), checked by e2e/tests/accessibility.spec.ts:
 // - filled buttons and badges use shade 8, and pick black or white text by the background's
-//   luminance at the point where both give the same contrast (0.18), so either is at least 4.5:1;
-// - the text of light, subtle and transparent variants is each colour's shade 9 darkened by a
-//   quarter (green and yellow at shade 9 are too light on their tinted background);
+//   luminance near the point where both give the same contrast, so either is at least 4.5:1;
+// - the text of light, subtle and transparent variants is each colour's shade 9 darkened by 30%
+//   (green and yellow at shade 9 are too light on their tinted background);
+// - error text is red 9 (Mantine's red 6 is 3.3:1 on white);
 // - secondary ("dimmed") text is a darker grey than Mantine's (5.0:1 on white, not 3.3:1).
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   autoContrast: true,
-  luminanceThreshold: 0.18,
+  luminanceThreshold: 0.185,
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -25,10 +26,11 @@ const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#697077',
+    '--mantine-color-error': resolved.colors.red[9],
     ...Object.fromEntries(
       Object.entries(resolved.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,
-        darken(shades[9], 0.25),
+        darken(shades[9], 0.3),
       ]),
     ),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shapeWord } from './fonts.ts';
+import { missingCharacters, shapeWord } from './fonts.ts';
 
 const codePoints = (text: string) => Array.from(text, (char) => char.codePointAt(0)!);
 
@@ -24,5 +24,17 @@ describe('shapeWord', () => {
     expect(pair).toBeLessThan(
       shapeWord('A', 'regular').advance + shapeWord('V', 'regular').advance,
     );
+  });
+});
+
+describe('missingCharacters', () => {
+  it('names characters the font cannot draw, marks inside a cluster and odd spaces included', () => {
+    expect(missingCharacters('東京 Foods', 'regular')).toEqual(['東', '京']);
+    expect(missingCharacters('a\u0308\u0345\u1dff', 'regular')).toEqual(['\u0345']);
+    expect(missingCharacters('line\u000bbreak', 'bold')).toEqual(['\u000b']);
+  });
+
+  it("finds nothing in accented Latin, figures and the deck's punctuation", () => {
+    expect(missingCharacters('Café Ørsted Łódź — $5,500.00 • “quoted” …', 'semibold')).toEqual([]);
   });
 });

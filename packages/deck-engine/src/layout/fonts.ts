@@ -90,6 +90,8 @@ export interface ShapedWord {
   /** Advance in font units. */
   advance: number;
   glyphs: ShapedGlyph[];
+  /** Characters the font has no glyph for: they are drawn as empty boxes. */
+  missing: string[];
 }
 
 const wordCache = new Map<string, ShapedWord>();
@@ -138,21 +140,31 @@ export function shapeWord(word: string, weight: FontWeight): ShapedWord {
       pen += glyph.advance;
       return glyph;
     });
-    shaped = { width: pen / unitsPerEm, advance: pen, glyphs };
+    // A cluster with an empty box: name the characters the font's character map lacks.
+    const missing = new Set<string>();
+    for (const info of infos) {
+      if (info.codepoint !== 0) continue;
+      const characters = charactersOf(info.cluster);
+      const lacking = characters.filter((cp) => shaper.nominalGlyph(cp) === undefined);
+      for (const cp of lacking.length > 0 ? lacking : characters) {
+        missing.add(String.fromCodePoint(cp));
+      }
+    }
+    shaped = { width: pen / unitsPerEm, advance: pen, glyphs, missing: [...missing] };
     // Bounded, so a long-running worker stays lean.
     if (wordCache.size > 50_000) wordCache.clear();
     wordCache.set(key, shaped);
   }
   return shaped;
 }
-/** The characters of `text` the font has no glyph for (each once, in order of appearance). */
+/**
+ * The characters of `text` the font has no glyph for (each once, in order of appearance),
+ * split into words as the layout and the renderers split them.
+ */
 export function missingCharacters(text: string, weight: FontWeight): string[] {
   const missing = new Set<string>();
-  for (const word of text.split(/\s+/)) {
-    if (word === '') continue;
-    for (const glyph of shapeWord(word, weight).glyphs) {
-      if (glyph.id === 0) for (const cp of glyph.codePoints) missing.add(String.fromCodePoint(cp));
-    }
+  for (const word of text.split(' ')) {
+    if (word !== '') for (const char of shapeWord(word, weight).missing) missing.add(char);
   }
   return [...missing];
 }
