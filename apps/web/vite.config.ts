@@ -22,7 +22,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Above testing-library's 5 s wait for lazily loaded screens (src/test/setup.ts).
-    testTimeout: 20_000,
+    // Above testing-library's 15 s wait for lazily loaded screens (src/test/setup.ts).
+    testTimeout: 40_000,
   },
 });
