@@ -87,6 +87,7 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
         opened = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(
           element.image.data,
         );
+        reuseAlphaSplit(opened, element.image.hash);
         images.set(element.image.hash, opened);
       }
       const f = element.frame;
@@ -97,6 +98,52 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
       return;
     }
   }
+}
+
+/** The parts of pdfkit 0.20's PNG image the split cache below relies on. */
+interface PdfkitPngImage {
+  image?: { hasAlphaChannel?: boolean; palette?: unknown[]; transparency?: object };
+  imgData?: Uint8Array | null;
+  alphaChannel?: Uint8Array;
+  splitAlphaChannel?: () => unknown;
+  finalize?: () => unknown;
+}
+
+// Colour and alpha planes of PNG pictures with an alpha channel, deflated, by picture hash.
+const alphaSplits = new Map<string, { imgData: Uint8Array; alphaChannel: Uint8Array }>();
+
+/**
+ * A PNG with an alpha channel is decoded, split into colour and alpha and deflated again for
+ * every document: most of a warm deck's PDF time. The first document keeps the result, by the
+ * picture's hash, and later documents reuse it. This leans on pdfkit 0.20.2's PNGImage
+ * (`splitAlphaChannel`, `finalize`, `imgData`, `alphaChannel`); anything else is left as is.
+ */
+function reuseAlphaSplit(opened: OpenedImage, hash: string): void {
+  const png = opened as unknown as PdfkitPngImage;
+  const { splitAlphaChannel, finalize } = png;
+  if (
+    !png.image?.hasAlphaChannel ||
+    typeof splitAlphaChannel !== 'function' ||
+    typeof finalize !== 'function'
+  ) {
+    return;
+  }
+  const known = alphaSplits.get(hash);
+  if (known) {
+    png.splitAlphaChannel = () => {
+      png.imgData = known.imgData;
+      png.alphaChannel = known.alphaChannel;
+      return finalize.call(png);
+    };
+    return;
+  }
+  png.finalize = () => {
+    if (png.imgData && png.alphaChannel) {
+      if (alphaSplits.size >= 100) alphaSplits.clear();
+      alphaSplits.set(hash, { imgData: png.imgData, alphaChannel: png.alphaChannel });
+    }
+    return finalize.call(png);
+  };
 }
 
 /** The parts of pdfkit 0.20's internals the font sharing below relies on. */
