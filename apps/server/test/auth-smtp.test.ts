@@ -31,6 +31,20 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
+async function outboxFor(email: string) {
+  return t.app.services.db.select().from(outboxMails).where(eq(outboxMails.to, email));
+}
+
+/** Reads until `isDone` (at most 10 s): the mail server sees a mail before the outbox row is marked. */
+async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (isDone(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('password reset over real SMTP', () => {
   // The first account on the database: an approved admin, so its sign-up mails nobody.
   const account = { email: 'rita@example.com', password: 'first long passphrase', name: 'Rita' };
@@ -113,10 +127,10 @@ describe('password reset over real SMTP', () => {
     expect(changedMail.text).toContain('http://portal.test/auth');
     expect(changedMail.text).not.toContain('token=');
 
-    const outbox = await t.app.services.db
-      .select()
-      .from(outboxMails)
-      .where(eq(outboxMails.to, account.email));
+    const outbox = await waitFor(
+      () => outboxFor(account.email),
+      (rows) => rows.length === 2 && rows.every((row) => row.sentAt !== null),
+    );
     expect(outbox).toHaveLength(2);
     for (const mail of outbox) {
       expect(mail.sentAt).not.toBeNull();
@@ -147,19 +161,6 @@ describe('password reset over real SMTP', () => {
 describe('an SMTP server that refuses the mail', () => {
   const account = { email: 'sam@example.com', password: 'a long passphrase', name: 'Sam' };
   afterAll(() => mailbox.refuseWith(null));
-
-  async function outboxFor(email: string) {
-    return t.app.services.db.select().from(outboxMails).where(eq(outboxMails.to, email));
-  }
-
-  async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await read();
-      if (isDone(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   it('keeps the mail in the outbox with the error, answers 200, and sends it on a later try', async () => {
     await signUp(t, account);
