@@ -9,6 +9,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/domain/src',
 ];
 

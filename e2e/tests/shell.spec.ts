@@ -54,3 +54,19 @@ test.describe('a script chunk that fails to load', () => {
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 });
+
+test('scripts arrive compressed by the build, with their length known', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/auth');
+  const src = await page.locator('script[type="module"][src]').first().getAttribute('src');
+  const plain = await request.get(src!, { headers: { 'accept-encoding': 'identity' } });
+  const compressed = await request.get(src!, { headers: { 'accept-encoding': 'br' } });
+  expect(compressed.headers()['content-encoding']).toBe('br');
+  // A file written at build time has a length; one compressed while sending would not.
+  const length = Number(compressed.headers()['content-length']);
+  expect(length).toBeGreaterThan(0);
+  expect(length).toBeLessThan(Number(plain.headers()['content-length']) / 2);
+  expect(await compressed.text()).toBe(await plain.text());
+});

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -47,6 +47,28 @@ describe('serving the built web app', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBeLessThan(script.length / 5);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the build’s own brotli copy of a script when there is one', async () => {
+    const script = `export const words = ${JSON.stringify('Frostline keeps it cold. '.repeat(300))};`;
+    const file = path.join(webRoot, 'assets', 'pre-dddd4444.js');
+    const best = brotliCompressSync(script, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    });
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, best);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-dddd4444.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(best)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/pre-dddd4444.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('serves a chunk written after start-up (a rebuild under a running server)', async () => {

@@ -17,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       root: webRoot!,
       wildcard: true,
       index: false,
+      // The build writes `.br` and `.gz` copies of its text files (apps/web/build): sent as
+      // they are to a browser that accepts them, so no request pays for compressing.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
