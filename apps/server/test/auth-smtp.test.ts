@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema.ts';
+import { sessionCookieOf, signUp } from './helpers/accounts.ts';
 import { startSmtpMailbox, type SmtpMailbox } from './helpers/smtp-mailbox.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
 
 const mailFrom = 'Deck Portal <no-reply@portal.test>';
-
-function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
-  const cookie = res.cookies.find((c) => c.name === 'deck_session' && c.value !== '');
-  return cookie ? `deck_session=${cookie.value}` : undefined;
-}
-
-async function signUp(t: TestApp, account: { email: string; password: string; name: string }) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: account });
-  expect(res.statusCode, res.body).toBe(201);
-  return sessionCookie(res);
-}
 
 // One app and one mail server for the file: building the app on a fresh database is the slow part.
 let mailbox: SmtpMailbox;
@@ -51,7 +41,7 @@ describe('password reset over real SMTP', () => {
 
   it('mails a link built from PUBLIC_URL that resets the password, then says so', async () => {
     expect(t.app.services.mailer.kind).toBe('smtp');
-    const oldCookie = await signUp(t, account);
+    const { cookie: oldCookie } = await signUp(t.app, account);
     expect(oldCookie).toBeDefined();
 
     const requested = await t.app.inject({
@@ -93,7 +83,7 @@ describe('password reset over real SMTP', () => {
     });
     expect(withOld.statusCode).toBe(401);
     expect(withOld.json().error.code).toBe('invalid_credentials');
-    expect(sessionCookie(withOld)).toBeUndefined();
+    expect(sessionCookieOf(withOld)).toBeUndefined();
 
     const withNew = await t.app.inject({
       method: 'POST',
@@ -102,7 +92,7 @@ describe('password reset over real SMTP', () => {
     });
     expect(withNew.statusCode, withNew.body).toBe(200);
     expect(withNew.json().user.email).toBe(account.email);
-    expect(sessionCookie(withNew)).toBeDefined();
+    expect(sessionCookieOf(withNew)).toBeDefined();
 
     // The reset ended the session the account had before.
     const oldSession = await t.app.inject({
@@ -163,7 +153,7 @@ describe('an SMTP server that refuses the mail', () => {
   afterAll(() => mailbox.refuseWith(null));
 
   it('keeps the mail in the outbox with the error, answers 200, and sends it on a later try', async () => {
-    await signUp(t, account);
+    await signUp(t.app, account);
     // The sign-up told the admin by mail; let that go out before the server starts refusing.
     await t.app.services.mailer.deliverPending();
     mailbox.refuseWith('Mailbox unavailable for testing');

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { roleInfo, type AdminUser, type AssignableRole } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { toAdminUser } from './admin-user.ts';
 import { recordAudit } from './record-audit.ts';
-import { lockTargetUser } from './target-user.ts';
+import { lockPendingUser } from './target-user.ts';
 
 /**
  * Approves a pending account with a role. The user's session stays: the next request loads
@@ -19,12 +18,7 @@ export async function approveUser(
 ): Promise<AdminUser> {
   const now = services.clock.now();
   const approved = await services.db.transaction(async (tx) => {
-    const user = await lockTargetUser(tx, userId);
-    if (user.status !== 'pending_approval') {
-      throw new AppError('not_pending', `${user.name} is not waiting for approval.`, {
-        status: 409,
-      });
-    }
+    const user = await lockPendingUser(tx, userId);
     const [updated] = await tx
       .update(users)
       .set({ status: 'approved', role, approvedAt: now, roleUpdatedAt: now })

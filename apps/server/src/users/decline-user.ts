@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { AdminUser } from '@deck-portal/domain';
 import { endUserSessions, type User } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { toAdminUser } from './admin-user.ts';
 import { recordAudit } from './record-audit.ts';
-import { lockTargetUser } from './target-user.ts';
+import { lockPendingUser } from './target-user.ts';
 
 /** Declines a pending account and ends its sessions (DESIGN.md section 4). */
 export async function declineUser(
@@ -15,12 +14,7 @@ export async function declineUser(
 ): Promise<AdminUser> {
   const now = services.clock.now();
   const declined = await services.db.transaction(async (tx) => {
-    const user = await lockTargetUser(tx, userId);
-    if (user.status !== 'pending_approval') {
-      throw new AppError('not_pending', `${user.name} is not waiting for approval.`, {
-        status: 409,
-      });
-    }
+    const user = await lockPendingUser(tx, userId);
     const [updated] = await tx
       .update(users)
       .set({ status: 'declined', declinedAt: now })

@@ -18,6 +18,17 @@ export async function lockTargetUser(tx: Db, id: string): Promise<User> {
   return user;
 }
 
+/** As `lockTargetUser`, for an action only a sign-up waiting for approval allows; 409 otherwise. */
+export async function lockPendingUser(tx: Db, id: string): Promise<User> {
+  const user = await lockTargetUser(tx, id);
+  if (user.status !== 'pending_approval') {
+    throw new AppError('not_pending', `${user.name} is not waiting for approval.`, {
+      status: 409,
+    });
+  }
+  return user;
+}
+
 export function isApprovedAdmin(user: Pick<User, 'role' | 'status'>) {
   return user.role === 'admin' && user.status === 'approved';
 }
