@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { FONT_WEIGHTS, getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { tableGrid } from './table-grid.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -60,23 +61,15 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
       drawText(doc, element);
       return;
     case 'table': {
-      let y = element.y;
-      element.rows.forEach((row, r) => {
-        const h = element.rowHeights[r] ?? 0;
-        let x = element.x;
-        row.forEach((cell, col) => {
-          const w = element.columnWidths[col] ?? 0;
-          if (cell.fill) doc.rect(x, y, w, h).fillColor(`#${cell.fill}`, 1).fill();
-          x += w;
-        });
-        y += h;
+      for (const { fills, ruleY } of tableGrid(element)) {
+        for (const c of fills) doc.rect(c.x, c.y, c.w, c.h).fillColor(`#${c.fill}`, 1).fill();
         doc
-          .moveTo(element.x, y)
-          .lineTo(element.x + element.w, y)
+          .moveTo(element.x, ruleY)
+          .lineTo(element.x + element.w, ruleY)
           .lineWidth(0.75)
           .strokeColor(`#${element.borderColor}`, 1)
           .stroke();
-      });
+      }
       for (const row of element.rows) for (const cell of row) drawText(doc, cell.text);
       return;
     }

@@ -1,6 +1,7 @@
 import { getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { tableGrid } from './table-grid.ts';
 
 const WEIGHT_PREFIX: Record<FontWeight, string> = {
   regular: 'r',
@@ -111,24 +112,16 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       return drawText(element, glyphs);
     case 'table': {
       const parts: string[] = [];
-      let y = element.y;
-      element.rows.forEach((row, r) => {
-        const h = element.rowHeights[r] ?? 0;
-        let x = element.x;
-        row.forEach((cell, col) => {
-          const w = element.columnWidths[col] ?? 0;
-          if (cell.fill) {
-            parts.push(
-              `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="#${cell.fill}"/>`,
-            );
-          }
-          x += w;
-        });
-        y += h;
+      for (const { fills, ruleY } of tableGrid(element)) {
+        for (const c of fills) {
+          parts.push(
+            `<rect x="${n(c.x)}" y="${n(c.y)}" width="${n(c.w)}" height="${n(c.h)}" fill="#${c.fill}"/>`,
+          );
+        }
         parts.push(
-          `<line x1="${n(element.x)}" y1="${n(y)}" x2="${n(element.x + element.w)}" y2="${n(y)}" stroke="#${element.borderColor}" stroke-width="0.75"/>`,
+          `<line x1="${n(element.x)}" y1="${n(ruleY)}" x2="${n(element.x + element.w)}" y2="${n(ruleY)}" stroke="#${element.borderColor}" stroke-width="0.75"/>`,
         );
-      });
+      }
       for (const row of element.rows)
         for (const cell of row) parts.push(drawText(cell.text, glyphs));
       return `<g>${parts.join('')}</g>`;
