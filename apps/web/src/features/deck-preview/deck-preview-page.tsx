@@ -38,6 +38,7 @@ import { useDeck } from './api/get-deck.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
+import { NewTabButton } from '../../ui/new-tab-button.tsx';
 
 function InfoRow({ label, value }: { label: string; value: string | undefined }) {
   return (
@@ -173,27 +174,18 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                   Modify
                 </Button>
                 {deck.editUrl && (
-                  <Button
-                    component="a"
-                    href={deck.editUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    leftSection={<IconFileTypePpt size={16} />}
-                  >
+                  <NewTabButton href={deck.editUrl} leftSection={<IconFileTypePpt size={16} />}>
                     Open in PowerPoint
-                  </Button>
+                  </NewTabButton>
                 )}
                 {deck.pdfUrl && (
-                  <Button
-                    component="a"
+                  <NewTabButton
                     href={deck.pdfUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     variant="light"
                     leftSection={<IconDownload size={16} />}
                   >
                     Download PDF
-                  </Button>
+                  </NewTabButton>
                 )}
                 <Button
                   component={Link}

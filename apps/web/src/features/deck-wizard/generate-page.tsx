@@ -32,6 +32,7 @@ import { formatShortDate } from '../../lib/format-date.ts';
 import { useGenerateDeck, type GeneratedDeck } from './api/generate-deck.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
+import { NewTabButton } from '../../ui/new-tab-button.tsx';
 
 export const GENERATE_FAILED = 'Failed to generate presentation.';
 
@@ -190,25 +191,16 @@ function DeckReady({
           </Alert>
         )}
         <Group justify="center" gap="sm" mt="sm">
-          <Button
-            component="a"
-            href={result.editUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            leftSection={<IconFileTypePpt size={18} />}
-          >
+          <NewTabButton href={result.editUrl} leftSection={<IconFileTypePpt size={18} />}>
             Open in PowerPoint
-          </Button>
-          <Button
-            component="a"
+          </NewTabButton>
+          <NewTabButton
             href={result.pdfUrl}
-            target="_blank"
-            rel="noopener noreferrer"
             variant="light"
             leftSection={<IconDownload size={18} />}
           >
             Download PDF
-          </Button>
+          </NewTabButton>
           <Button
             component={Link}
             to={result.viewUrl}

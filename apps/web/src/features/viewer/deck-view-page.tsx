@@ -32,6 +32,7 @@ import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeckSlides } from './api/get-deck-slides.ts';
 import { nextSlideIndex } from './slide-navigation.ts';
+import { NewTabButton } from '../../ui/new-tab-button.tsx';
 
 type Slide = { index: number; url: string };
 
@@ -186,26 +187,12 @@ function Viewer({ id }: { id: string }) {
           >
             Present
           </Button>
-          <Button
-            component="a"
-            href={pdfUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-          >
+          <NewTabButton href={pdfUrl} variant="light" leftSection={<IconDownload size={16} />}>
             Download PDF
-          </Button>
-          <Button
-            component="a"
-            href={editUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            leftSection={<IconFileTypePpt size={16} />}
-          >
+          </NewTabButton>
+          <NewTabButton href={editUrl} variant="light" leftSection={<IconFileTypePpt size={16} />}>
             Download PPTX
-          </Button>
+          </NewTabButton>
         </Group>
       </Group>
 

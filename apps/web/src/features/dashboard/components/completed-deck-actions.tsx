@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { NewTabButton } from '../../../ui/new-tab-button.tsx';
 
 export const LINK_EXPIRED_MESSAGE = 'This deck cannot be opened. The link may have expired.';
 
@@ -31,17 +32,9 @@ function ExternalDeckLink({
     );
   }
   return (
-    <Button
-      component="a"
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="xs"
-      variant={variant}
-      leftSection={icon}
-    >
+    <NewTabButton href={href} size="xs" variant={variant} leftSection={icon}>
       {label}
-    </Button>
+    </NewTabButton>
   );
 }
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { usePortalConfig } from '../api/get-portal-config.ts';
 import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
+import { NewTabButton } from '../../../ui/new-tab-button.tsx';
 
 /** 'Create New Sales Deck': Get Started clears the saved draft (SPEC.md §2). */
 export function CreateDeckCard() {
@@ -76,18 +77,15 @@ export function TutorialCard() {
           </Stack>
         </Group>
         <Group>
-          <Button
-            component="a"
+          <NewTabButton
             href={tutorialUrl ?? undefined}
             loading={!tutorialUrl}
-            target="_blank"
-            rel="noopener noreferrer"
             variant="light"
             color="red"
             rightSection={<IconExternalLink size={16} />}
           >
             Watch tutorial
-          </Button>
+          </NewTabButton>
         </Group>
       </Stack>
     </Card>
