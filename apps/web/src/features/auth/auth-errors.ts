@@ -10,6 +10,17 @@ function fieldErrors(error: ApiError): Record<string, string> | undefined {
   return Object.keys(error.fields).length > 0 ? error.fields : undefined;
 }
 
+/** Refusals any form may meet: too many attempts, field errors, or the server's own message. */
+function describeCommonError(error: ApiError): FormFeedback {
+  if (error.code === authErrorCodes.tooManyRequests)
+    return { message: authMessages.tooManyAttempts };
+  if (error.code === 'validation_failed') {
+    const fields = fieldErrors(error);
+    return fields ? { fields } : { message: error.message };
+  }
+  return { message: error.message || genericFailure };
+}
+
 /** SPEC.md section 8's sign-in messages; `pending_approval` is handled by the caller (redirect). */
 export function describeSignInError(error: unknown): FormFeedback {
   if (!(error instanceof ApiError)) return { message: genericFailure };
@@ -22,15 +33,8 @@ export function describeSignInError(error: unknown): FormFeedback {
       return { message: authMessages.deactivated };
     case 'disabled':
       return { message: authMessages.disabled };
-    case authErrorCodes.tooManyRequests:
-      return { message: authMessages.tooManyAttempts };
-    case 'validation_failed':
-      return {
-        fields: fieldErrors(error),
-        message: fieldErrors(error) ? undefined : error.message,
-      };
     default:
-      return { message: error.message || genericFailure };
+      return describeCommonError(error);
   }
 }
 
@@ -41,15 +45,8 @@ export function describeSignUpError(error: unknown): FormFeedback {
       return { fields: { email: error.fields.email ?? authMessages.emailTaken } };
     case authErrorCodes.commonPassword:
       return { fields: { password: error.fields.password ?? authMessages.commonPassword } };
-    case authErrorCodes.tooManyRequests:
-      return { message: authMessages.tooManyAttempts };
-    case 'validation_failed':
-      return {
-        fields: fieldErrors(error),
-        message: fieldErrors(error) ? undefined : error.message,
-      };
     default:
-      return { message: error.message || genericFailure };
+      return describeCommonError(error);
   }
 }
 
