@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { logSerializers } from './http/log-serializers.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -37,6 +38,9 @@ import { databaseFileStore } from './decks/file-store.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
+import { clientLinkRoutes } from './client-links/client-link-routes.ts';
+import { clientViewRoutes } from './client-links/client-view-routes.ts';
+import { userNotificationsRoutes } from './notifications/user-notifications-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -60,7 +64,13 @@ export const bodyLimitBytes = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const lifecycle: Lifecycle = { isShuttingDown: false, inFlight: 0 };
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: typeof deps.logger === 'object' ? deps.logger.level : deps.config.logLevel,
+            serializers: logSerializers,
+          },
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -127,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notifyAdminRoutes, { services });
   await app.register(templateRoutes, { library: services.library });
   await app.register(deckRoutes, { services });
+  await app.register(clientLinkRoutes, { services });
+  await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
+  await app.register(userNotificationsRoutes, { services });
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });
   await app.register(invitationRoutes, { services });

@@ -34,6 +34,8 @@ export const recentDeckSchema = z.object({
   viewUrl: z.string().nullable(),
   isDraft: z.boolean(),
   ownerName: z.string(),
+  /** When a client last opened one of the deck's client links; null before any open. */
+  lastViewedAt: z.string().nullable(),
 });
 export type RecentDeck = z.infer<typeof recentDeckSchema>;
 

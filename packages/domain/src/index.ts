@@ -14,4 +14,5 @@ export * from './deck/template-library.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './deck-api.ts';
+export * from './client-links.ts';
 export * from './portal-config.ts';

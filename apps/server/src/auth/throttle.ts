@@ -75,6 +75,9 @@ export function throttleRules(ipLimitPer15Minutes: number) {
     resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
     resetPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
     signUpPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
+    // A client link's passcode is guessed like a password: the same limits as sign-in.
+    passcodePerLink: { limit: 10, windowMs: fifteenMinutes },
+    passcodePerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
   } satisfies Record<string, ThrottleRule>;
 }
 export type ThrottleRules = ReturnType<typeof throttleRules>;

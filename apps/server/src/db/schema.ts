@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -129,7 +130,10 @@ export const invitations = pgTable(
   (table) => [index('invitations_email_idx').on(table.email)],
 );
 
-/** Notifications for administrators (sign-ups and the like). */
+/**
+ * Notifications: for administrators (sign-ups and the like) when `recipientUserId` is null,
+ * else for that one user (a client opened one of their links).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -138,9 +142,19 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     /** The user the notification is about, when there is one. */
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    recipientUserId: uuid('recipient_user_id').references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    /** The client link the notification is about; it goes when the link (or its deck) goes. */
+    clientLinkId: uuid('client_link_id').references(() => clientLinks.id, {
+      onDelete: 'cascade',
+    }),
     ...timestamps,
   },
-  (table) => [index('notifications_created_idx').on(table.createdAt)],
+  (table) => [
+    index('notifications_created_idx').on(table.createdAt),
+    index('notifications_recipient_idx').on(table.recipientUserId, table.createdAt),
+  ],
 );
 
 /**
@@ -156,6 +170,7 @@ export const outboxMails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    replyTo: text('reply_to'),
     ...timestamps,
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -258,4 +273,82 @@ export const deckShares = pgTable(
     unique('deck_shares_deck_email').on(table.deckId, table.email),
     index('deck_shares_email_idx').on(table.email),
   ],
+);
+
+/**
+ * A link that lets one client open one deck without an account. Only the SHA-256 of its token
+ * is kept, so the address is told to the rep once, when the link is made.
+ */
+export const clientLinks = pgTable(
+  'client_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    /** argon2id, like passwords; null when the link has no passcode. */
+    passcodeHash: text('passcode_hash'),
+    allowDownload: boolean('allow_download').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set by the first counted visit, in the transaction that notifies the owner. */
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+  },
+  (table) => [index('client_links_deck_idx').on(table.deckId, table.createdAt)],
+);
+
+/** A passcode entered right: the SHA-256 of the cookie that proves it, for one link. */
+export const clientLinkUnlocks = pgTable(
+  'client_link_unlocks',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => clientLinks.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('client_link_unlocks_link_idx').on(table.linkId)],
+);
+
+/**
+ * One opening of a client link. The running totals are kept here, updated by the statement
+ * that checks a batch of events against the visit's limits, so concurrent batches cannot
+ * pass a limit together.
+ */
+export const clientLinkVisits = pgTable(
+  'client_link_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => clientLinks.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    eventCount: integer('event_count').notNull().default(0),
+    totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('client_link_visits_link_idx').on(table.linkId, table.startedAt)],
+);
+
+/** A stretch of time one slide was on the client's screen during a visit. */
+export const clientLinkEvents = pgTable(
+  'client_link_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => clientLinkVisits.id, { onDelete: 'cascade' }),
+    slide: integer('slide').notNull(),
+    /** Which time in the visit the slide was brought on screen: pieces of one look share it. */
+    view: integer('view').notNull(),
+    ms: integer('ms').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('client_link_events_visit_idx').on(table.visitId)],
 );

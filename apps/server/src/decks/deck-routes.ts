@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,9 +17,9 @@ import {
 } from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
-import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { loadDeckFor, type DeckRow } from './deck-access.ts';
+import { loadDeckFor } from './deck-access.ts';
+import { sendDeckFile } from './send-deck-file.ts';
 import { attachmentHeader, downloadFileName } from './download-name.ts';
 import { deckFileNames } from './file-store.ts';
 import { deleteDeck } from './delete-deck.ts';
@@ -128,19 +128,6 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
     },
   );
 
-  const sendFile = async (
-    reply: FastifyReply,
-    deck: DeckRow,
-    name: string,
-    disposition?: string,
-  ) => {
-    const file = await services.fileStore.get(services.db, deck.id, name);
-    if (!file) throw new AppError('not_found', 'File not found.');
-    reply.header('content-type', file.contentType).header('cache-control', 'private, no-store');
-    if (disposition) reply.header('content-disposition', disposition);
-    return reply.send(file.content);
-  };
-
   // The PDF (the spec's `pdfUrl`) and the editable PowerPoint (`editUrl`), as attachments.
   for (const [path, extension] of [
     ['/api/decks/:id/download', 'pdf'],
@@ -155,12 +142,11 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
           deckId: request.params.id,
           need: 'view',
         });
-        return sendFile(
-          reply,
-          deck,
-          deckFileNames[extension],
-          attachmentHeader(downloadFileName(deck.title, deck.clientName, extension)),
-        );
+        return sendDeckFile(services, reply, {
+          deckId: deck.id,
+          name: deckFileNames[extension],
+          disposition: attachmentHeader(downloadFileName(deck.title, deck.clientName, extension)),
+        });
       },
     );
   }
@@ -210,7 +196,10 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         deckId: request.params.id,
         need: 'view',
       });
-      return sendFile(reply, deck, deckFileNames.slide(request.params.index));
+      return sendDeckFile(services, reply, {
+        deckId: deck.id,
+        name: deckFileNames.slide(request.params.index),
+      });
     },
   );
 

@@ -1,12 +1,16 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { deckLinks, getProduct, type DeckListResponse, type RecentDeck } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { decks, users } from '../db/schema.ts';
+import { clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import type { DeckRow } from './deck-access.ts';
 
-export function toRecentDeck(deck: DeckRow, ownerName: string): RecentDeck {
+export function toRecentDeck(
+  deck: DeckRow,
+  ownerName: string,
+  lastViewedAt: Date | null,
+): RecentDeck {
   return {
     id: deck.id,
     title: deck.title,
@@ -17,8 +21,16 @@ export function toRecentDeck(deck: DeckRow, ownerName: string): RecentDeck {
     ...deckLinks(deck.id),
     isDraft: deck.status === 'draft',
     ownerName,
+    lastViewedAt: lastViewedAt?.toISOString() ?? null,
   };
 }
+
+/** When a client last opened any of the deck's links (visits are counted ones only). */
+const lastClientVisit = sql<string | Date | null>`(
+  select max(${clientLinkVisits.startedAt}) from ${clientLinkVisits}
+  inner join ${clientLinks} on ${clientLinks.id} = ${clientLinkVisits.linkId}
+  where ${clientLinks.deckId} = ${decks.id}
+)`;
 
 /** Decks newest first, a page at a time; `ownerId` and `client` narrow the list. */
 export async function listDecks(
@@ -31,7 +43,7 @@ export async function listDecks(
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ deck: decks, ownerName: users.name })
+      .select({ deck: decks, ownerName: users.name, lastViewedAt: lastClientVisit })
       .from(decks)
       .innerJoin(users, eq(users.id, decks.ownerId))
       .where(where)
@@ -41,7 +53,9 @@ export async function listDecks(
     db.select({ value: count() }).from(decks).where(where),
   ]);
   return {
-    recentDecks: rows.map((row) => toRecentDeck(row.deck, row.ownerName)),
+    recentDecks: rows.map((row) =>
+      toRecentDeck(row.deck, row.ownerName, row.lastViewedAt ? new Date(row.lastViewedAt) : null),
+    ),
     page: options.page,
     pageSize: options.pageSize,
     total: total?.value ?? 0,

@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeckShare } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { isUuid } from '../db/is-uuid.ts';
-import { deckShares, decks, users } from '../db/schema.ts';
+import { clientLinks, deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
@@ -68,7 +68,7 @@ export async function listShares(
   return rows.map((row) => toShare(row.share, row.sharedBy));
 }
 
-/** Takes back a share; a deck with no shares left is completed again. */
+/** Takes back a share; a deck with no shares or open client links left is completed again. */
 export async function revokeShare(
   services: Services,
   { user, deckId, shareId }: { user: User; deckId: string; shareId: string },
@@ -86,7 +86,12 @@ export async function revokeShare(
       .from(deckShares)
       .where(eq(deckShares.deckId, deck.id))
       .limit(1);
-    if (!left && deck.status === 'shared') {
+    const [openLink] = await tx
+      .select({ id: clientLinks.id })
+      .from(clientLinks)
+      .where(and(eq(clientLinks.deckId, deck.id), isNull(clientLinks.revokedAt)))
+      .limit(1);
+    if (!left && !openLink && deck.status === 'shared') {
       await tx
         .update(decks)
         .set({ status: 'completed', updatedAt: services.clock.now() })

@@ -5,7 +5,14 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where the recipient's answer goes (the rep who sent a client link), instead of MAIL_FROM. */
+  replyTo?: string;
+};
 
 /** Puts a mail in the outbox, inside the caller's transaction; it is sent after commit. */
 export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
@@ -111,6 +118,7 @@ export function createMailer({
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
         await db
           .update(outboxMails)

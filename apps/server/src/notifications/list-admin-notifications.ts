@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AdminNotificationsResponse } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { notifications } from '../db/schema.ts';
@@ -11,12 +11,13 @@ export async function listAdminNotifications(db: Db): Promise<AdminNotifications
   const rows = await db
     .select()
     .from(notifications)
+    .where(isNull(notifications.recipientUserId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(notificationListLimit);
   const [unread] = await db
     .select({ count: count() })
     .from(notifications)
-    .where(eq(notifications.read, false));
+    .where(and(isNull(notifications.recipientUserId), eq(notifications.read, false)));
   return {
     notifications: rows.map((row) => ({
       id: row.id,

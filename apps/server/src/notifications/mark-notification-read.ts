@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { User } from '../auth/sessions.ts';
 import { notifications, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { isUuid } from '../db/is-uuid.ts';
 
-/** Marks a notification read (read stays read); 404 for an unknown id. */
+/** Marks an administrators' notification read (read stays read); 404 for an unknown id. */
 export async function markNotificationRead(
   services: Services,
   { actor, notificationId }: { actor: User; notificationId: string },
@@ -17,7 +17,7 @@ export async function markNotificationRead(
           .select({ notification: notifications, subjectEmail: users.email })
           .from(notifications)
           .leftJoin(users, eq(users.id, notifications.subjectUserId))
-          .where(eq(notifications.id, notificationId))
+          .where(and(eq(notifications.id, notificationId), isNull(notifications.recipientUserId)))
       : [];
     if (!row) throw new AppError('not_found', 'No notification with this id exists.');
     if (row.notification.read) return;

@@ -1,0 +1,144 @@
+// Client-link view events ingested per second on the embedded database (PGlite in a data
+// directory, as `npm start` runs), through the real route: batches of 20 (as the viewer
+// sends them) against the same events sent one per request (the baseline).
+// `node --import tsx apps/server/bench/view-events-ingest.ts` prints JSON; bench/run.ts reports it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
+import { createTemplateLibrary } from '@deck-portal/deck-engine';
+import { viewEventLimits } from '@deck-portal/domain';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 6000);
+const BATCH = 20;
+const CONCURRENCY = 4;
+const SLIDES = 12;
+
+const renderer: DeckRenderer = {
+  generate: async () => ({
+    pptx: Buffer.from('PK'),
+    pdf: Buffer.from('%PDF'),
+    svgs: Array.from({ length: SLIDES }, () => '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    warnings: [],
+  }),
+  pending: 0,
+  close: async () => {},
+};
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-bench-events-'));
+const database = await openDatabase({ driver: 'pglite', dataDir });
+const app = await buildApp({
+  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000' }),
+  database,
+  logger: false,
+  deckRenderer: renderer,
+});
+await app.ready();
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) {
+  const res = await app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: cookie ? { cookie } : {},
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${url} answered ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+// The first account is the administrator: it may make decks and links.
+const signUp = await call('POST', '/api/auth/sign-up', {
+  email: 'bench@bench.example',
+  name: 'Bench Rep',
+  password: 'a fine passphrase',
+});
+const cookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+const deck = await call(
+  'POST',
+  '/api/generate-slides',
+  {
+    basicInfo: {
+      deckTitle: 'Bench deck',
+      clientName: 'Bench client',
+      date: '2026-11-23',
+      mode: 'simple',
+    },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 1 }],
+      includePricing: false,
+    },
+    templateCustomization: {
+      selectedSlides: createTemplateLibrary()
+        .slides.slice(0, 3)
+        .map((slide) => slide.id),
+      customSlides: [],
+    },
+  },
+  cookie,
+);
+const deckId = deck.json().presentationId as string;
+const link = await call(
+  'POST',
+  `/api/decks/${deckId}/client-links`,
+  { recipientName: 'Bench Client', recipientEmail: 'client@bench.example', sendEmail: false },
+  cookie,
+);
+const token = /\/v\/(.+)$/.exec(link.json().url as string)![1]!;
+
+let view = 0;
+const event = () => ({ slide: 1 + (view % SLIDES), ms: 1 + (view % 25), view: view++ });
+
+/** Sends `count` events in requests of `perRequest`, a few requests in flight at a time. */
+async function ingest(count: number, perRequest: number) {
+  const requests = Math.ceil(count / perRequest);
+  const perVisit = Math.floor(viewEventLimits.perVisit / perRequest);
+  const visits: string[] = [];
+  for (let i = 0; i < Math.ceil(requests / perVisit); i += 1) {
+    const res = await call('POST', `/api/client-view/${token}/visits`);
+    visits.push(res.json().visitId as string);
+  }
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < requests; i = next++) {
+        const visitId = visits[Math.floor(i / perVisit)]!;
+        const events = Array.from({ length: perRequest }, event);
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/client-view/${token}/visits/${visitId}/events`,
+          payload: { events },
+        });
+        if (res.statusCode !== 204)
+          throw new Error(`events answered ${res.statusCode} ${res.body}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { events: requests * perRequest, seconds, perSecond: (requests * perRequest) / seconds };
+}
+
+// Warm-up, then the two ways, twice each, interleaved, keeping each one's better run.
+await ingest(400, BATCH);
+const batched: number[] = [];
+const single: number[] = [];
+for (let round = 0; round < 2; round += 1) {
+  batched.push((await ingest(EVENTS / 2, BATCH)).perSecond);
+  single.push((await ingest(EVENTS / 10, 1)).perSecond);
+}
+await app.close();
+await rm(dataDir, { recursive: true, force: true });
+
+process.stdout.write(
+  JSON.stringify({
+    events: EVENTS,
+    batch: BATCH,
+    concurrency: CONCURRENCY,
+    batchedPerSecond: Math.max(...batched),
+    singlePerSecond: Math.max(...single),
+  }),
+);

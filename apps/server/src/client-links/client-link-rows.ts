@@ -1,0 +1,92 @@
+import { count, eq, inArray, max, sum } from 'drizzle-orm';
+import type { ClientLink, ClientLinkStatus } from '@deck-portal/domain';
+import type { Db } from '../db/database.ts';
+import { clientLinks, clientLinkVisits, users } from '../db/schema.ts';
+
+export type ClientLinkRow = typeof clientLinks.$inferSelect;
+
+export type LinkStats = { opens: number; lastOpenedAt: Date | null; totalViewMs: number };
+const noStats: LinkStats = { opens: 0, lastOpenedAt: null, totalViewMs: 0 };
+
+/** Revoked wins over expired: the rep's own act is the better reason to show. */
+export function linkStatus(link: ClientLinkRow, now: Date): ClientLinkStatus {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+/** Opens, last open and time viewed of each link, from its visits. */
+export async function loadLinkStats(db: Db, linkIds: string[]): Promise<Map<string, LinkStats>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      linkId: clientLinkVisits.linkId,
+      opens: count(),
+      lastOpenedAt: max(clientLinkVisits.startedAt),
+      totalViewMs: sum(clientLinkVisits.totalMs),
+    })
+    .from(clientLinkVisits)
+    .where(inArray(clientLinkVisits.linkId, linkIds))
+    .groupBy(clientLinkVisits.linkId);
+  return new Map(
+    rows.map((row) => [
+      row.linkId,
+      {
+        opens: Number(row.opens),
+        lastOpenedAt: row.lastOpenedAt ? new Date(row.lastOpenedAt) : null,
+        totalViewMs: Number(row.totalViewMs ?? 0),
+      },
+    ]),
+  );
+}
+
+/** The names of the accounts that made the links (null once an account is gone). */
+export async function loadCreatorNames(db: Db, links: ClientLinkRow[]) {
+  const ids = [...new Set(links.map((link) => link.createdBy).filter((id) => id !== null))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export function toClientLink(
+  link: ClientLinkRow,
+  { stats = noStats, createdBy, now }: { stats?: LinkStats; createdBy: string | null; now: Date },
+): ClientLink {
+  return {
+    id: link.id,
+    recipientName: link.recipientName,
+    recipientEmail: link.recipientEmail,
+    createdAt: link.createdAt.toISOString(),
+    createdBy,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    status: linkStatus(link, now),
+    hasPasscode: link.passcodeHash !== null,
+    allowDownload: link.allowDownload,
+    opens: stats.opens,
+    lastOpenedAt: stats.lastOpenedAt?.toISOString() ?? null,
+    totalViewMs: stats.totalViewMs,
+  };
+}
+
+/** One link as the rep sees it, with its figures. */
+export async function describeLink(db: Db, link: ClientLinkRow, now: Date): Promise<ClientLink> {
+  const [stats, creators] = await Promise.all([
+    loadLinkStats(db, [link.id]),
+    loadCreatorNames(db, [link]),
+  ]);
+  return toClientLink(link, {
+    stats: stats.get(link.id),
+    createdBy: link.createdBy ? (creators.get(link.createdBy) ?? null) : null,
+    now,
+  });
+}
+
+/** A link of a deck by id; undefined when the id is malformed or names another deck's link. */
+export async function findDeckLink(db: Db, deckId: string, linkId: string) {
+  const [link] = await db.select().from(clientLinks).where(eq(clientLinks.id, linkId));
+  return link && link.deckId === deckId ? link : undefined;
+}

@@ -1,0 +1,236 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
+import {
+  clientLinkMessages,
+  clientLinkPaths,
+  clientViewSchema,
+  startVisitResponseSchema,
+  unlockClientViewRequestSchema,
+  viewEventBatchSchema,
+} from '@deck-portal/domain';
+import { users } from '../db/schema.ts';
+import { attachmentHeader, downloadFileName } from '../decks/download-name.ts';
+import { deckFileNames } from '../decks/file-store.ts';
+import { sendDeckFile } from '../decks/send-deck-file.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { recordViewEvents } from './record-view-events.ts';
+import { openClientLink, resolveClientLink, unlockCookieName } from './resolve-client-link.ts';
+import { startClientVisit } from './start-client-visit.ts';
+import { unavailablePageHtml } from './unavailable-page.ts';
+import { unlockClientLink } from './unlock-client-link.ts';
+
+const tokenParams = z.object({ token: z.string() });
+
+/**
+ * The client's side of client links: the page at /v/{token} and the API under
+ * /api/client-view/{token}. The token is the only credential, and it opens this one deck's
+ * view, slide images and (when allowed) PDF: nothing else. The token is in these addresses,
+ * so no response may leak it onward (no Referer), be indexed or be cached.
+ */
+export async function clientViewRoutes(
+  server: FastifyInstance,
+  { services, webRoot }: { services: Services; webRoot: string | undefined },
+) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['client view'];
+  const isHttps = services.config.publicUrl.startsWith('https://');
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // `navigator.sendBeacon` can only send a string as text/plain: read it as the JSON it is.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('bad_request', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  const sendUnavailablePage = (reply: FastifyReply) =>
+    reply.code(404).type('text/html; charset=utf-8').send(unavailablePageHtml);
+
+  app.get('/v/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+    try {
+      await resolveClientLink(services, request.params.token);
+    } catch {
+      return sendUnavailablePage(reply);
+    }
+    const page = webRoot
+      ? await readFile(path.join(webRoot, 'client-view.html'), 'utf8').catch(() => undefined)
+      : undefined;
+    if (!page) {
+      throw new AppError('unavailable', 'The web app is not built on this server.', {
+        status: 503,
+      });
+    }
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+  // Anything else under /v/ is no link either, and looks the same.
+  app.get('/v/*', { schema: { hide: true } }, async (_request, reply) =>
+    sendUnavailablePage(reply),
+  );
+
+  const proofOf = (request: FastifyRequest) => request.cookies[unlockCookieName];
+  const opened = (request: FastifyRequest, token: string) =>
+    openClientLink(services, { token, proof: proofOf(request) });
+
+  app.get(
+    '/api/client-view/:token',
+    {
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: clientViewSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const { link, deck } = await opened(request, token);
+      const sender = await findSenderName(services, link.createdBy, deck.ownerId);
+      return {
+        title: deck.title,
+        clientName: deck.clientName,
+        recipientName: link.recipientName,
+        senderName: sender,
+        slides: Array.from({ length: deck.slideCount }, (_, index) => ({
+          index: index + 1,
+          url: clientLinkPaths.slide(token, index + 1),
+        })),
+        pdfUrl: link.allowDownload ? clientLinkPaths.pdf(token) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/client-view/:token/unlock',
+    {
+      schema: {
+        tags,
+        params: tokenParams,
+        body: unlockClientViewRequestSchema,
+        response: { 204: z.null(), ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const unlocked = await unlockClientLink(services, {
+        token,
+        passcode: request.body.passcode,
+        ip: request.ip,
+      });
+      if (unlocked) {
+        reply.setCookie(unlockCookieName, unlocked.proof, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isHttps,
+          // Sent only with this link's own requests.
+          path: clientLinkPaths.api(token),
+          expires: unlocked.expiresAt,
+        });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/client-view/:token/slides/:index',
+    {
+      schema: {
+        tags,
+        params: tokenParams.extend({ index: z.coerce.number().int().min(1).max(1000) }),
+      },
+    },
+    async (request, reply) => {
+      const { deck } = await opened(request, request.params.token);
+      if (request.params.index > deck.slideCount) {
+        throw new AppError('not_found', 'File not found.');
+      }
+      return sendDeckFile(services, reply, {
+        deckId: deck.id,
+        name: deckFileNames.slide(request.params.index),
+      });
+    },
+  );
+
+  app.get(
+    '/api/client-view/:token/download',
+    { schema: { tags, params: tokenParams } },
+    async (request, reply) => {
+      const { link, deck } = await opened(request, request.params.token);
+      if (!link.allowDownload) {
+        throw new AppError('forbidden', clientLinkMessages.downloadNotAllowed);
+      }
+      return sendDeckFile(services, reply, {
+        deckId: deck.id,
+        name: deckFileNames.pdf,
+        disposition: attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pdf')),
+      });
+    },
+  );
+
+  app.post(
+    '/api/client-view/:token/visits',
+    {
+      schema: {
+        tags,
+        params: tokenParams,
+        body: z.object({}).nullish(),
+        response: { 201: startVisitResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      const visit = await startClientVisit(services, { open, viewer: request.user });
+      return reply.code(201).send(visit);
+    },
+  );
+
+  app.post(
+    '/api/client-view/:token/visits/:visitId/events',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        params: tokenParams.extend({ visitId: z.string() }),
+        body: viewEventBatchSchema,
+        response: { 204: z.null(), ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      await recordViewEvents(services, {
+        open,
+        visitId: request.params.visitId,
+        events: request.body.events,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** The rep who made the link, or the deck's owner when that account is gone. */
+async function findSenderName(
+  services: Pick<Services, 'db'>,
+  createdBy: string | null,
+  ownerId: string,
+) {
+  const ids = createdBy ? [createdBy, ownerId] : [ownerId];
+  const rows = await services.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row.name]));
+  return (createdBy && byId.get(createdBy)) || byId.get(ownerId) || 'Your contact';
+}

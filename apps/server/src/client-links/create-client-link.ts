@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  clientLinkMessages,
+  clientLinkPaths,
+  type createClientLinkRequestSchema,
+  type CreateClientLinkResponse,
+} from '@deck-portal/domain';
+import { hashPassword } from '../auth/passwords.ts';
+import type { User } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { clientLinks, decks } from '../db/schema.ts';
+import { loadDeckFor } from '../decks/deck-access.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { toClientLink } from './client-link-rows.ts';
+
+/**
+ * Makes a link for one recipient of a deck the caller manages. The token is 32 random bytes;
+ * only its SHA-256 is stored, so the answer is the one time the address is told. With
+ * `sendEmail` the link goes to the recipient through the outbox, in the same transaction.
+ */
+export async function createClientLink(
+  services: Services,
+  {
+    user,
+    deckId,
+    input,
+  }: { user: User; deckId: string; input: z.output<typeof createClientLinkRequestSchema> },
+): Promise<CreateClientLinkResponse> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const now = services.clock.now();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('validation_failed', clientLinkMessages.expiryInPast, {
+      fields: { expiresAt: clientLinkMessages.expiryInPast },
+    });
+  }
+  const token = newToken();
+  const url = `${services.config.publicUrl}${clientLinkPaths.view(token)}`;
+  const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null;
+
+  const link = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clientLinks)
+      .values({
+        deckId: deck.id,
+        tokenHash: hashToken(token),
+        recipientName: input.recipientName,
+        recipientEmail: input.recipientEmail,
+        passcodeHash,
+        allowDownload: input.allowDownload,
+        createdBy: user.id,
+        createdAt: now,
+        expiresAt,
+      })
+      .returning();
+    if (deck.status === 'completed') {
+      await tx.update(decks).set({ status: 'shared', updatedAt: now }).where(eq(decks.id, deck.id));
+    }
+    if (input.sendEmail) {
+      await enqueueMail(tx, {
+        to: input.recipientEmail,
+        replyTo: user.email,
+        subject: `${user.name} sent you a presentation: ${deck.title}`,
+        text: clientMailText({
+          recipientName: input.recipientName,
+          senderName: user.name,
+          deckTitle: deck.title,
+          message: input.message,
+          url,
+          expiresAt,
+          hasPasscode: passcodeHash !== null,
+        }),
+      });
+    }
+    return row!;
+  });
+  if (input.sendEmail) void services.mailer.deliverPending();
+  return {
+    link: toClientLink(link, { createdBy: user.name, now }),
+    url,
+    emailed: input.sendEmail,
+  };
+}
+
+const mailDate = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function clientMailText(mail: {
+  recipientName: string;
+  senderName: string;
+  deckTitle: string;
+  message: string | undefined;
+  url: string;
+  expiresAt: Date | null;
+  hasPasscode: boolean;
+}) {
+  const lines = [`Hello ${mail.recipientName},`, ''];
+  lines.push(`${mail.senderName} sent you the presentation "${mail.deckTitle}".`, '');
+  if (mail.message) lines.push(mail.message, '');
+  lines.push(`Open it here: ${mail.url}`, '');
+  if (mail.hasPasscode) {
+    lines.push(`The presentation is protected by a passcode, which ${mail.senderName} gives you.`);
+  }
+  if (mail.expiresAt) {
+    lines.push(`The link works until ${mailDate.format(mail.expiresAt)} (UTC).`);
+  }
+  lines.push('The link is for you alone: please do not forward it.');
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+import { asc, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { clientLinkMessages, type ClientLinkAnalytics } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { isUuid } from '../db/is-uuid.ts';
+import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
+import { loadDeckFor } from '../decks/deck-access.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { describeLink, findDeckLink } from './client-link-rows.ts';
+
+/** Visits listed on the analytics page; older ones still count in the sums. */
+export const visitListLimit = 200;
+
+/**
+ * What one link's client did: time and views per slide of the deck (every slide, viewed or
+ * not) and the visits, newest first, with the slides each reached.
+ */
+export async function getLinkAnalytics(
+  services: Services,
+  { user, deckId, linkId }: { user: User; deckId: string; linkId: string },
+): Promise<ClientLinkAnalytics> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const link = isUuid(linkId) ? await findDeckLink(services.db, deck.id, linkId) : undefined;
+  if (!link) throw new AppError('not_found', clientLinkMessages.linkNotFound);
+  const { db } = services;
+
+  const [perSlide, visits] = await Promise.all([
+    db
+      .select({
+        slide: clientLinkEvents.slide,
+        totalMs: sum(clientLinkEvents.ms),
+        // Pieces of one look share a view number within their visit.
+        views: sql<number>`count(distinct (${clientLinkEvents.visitId}, ${clientLinkEvents.view}))`,
+      })
+      .from(clientLinkEvents)
+      .innerJoin(clientLinkVisits, eq(clientLinkVisits.id, clientLinkEvents.visitId))
+      .where(eq(clientLinkVisits.linkId, link.id))
+      .groupBy(clientLinkEvents.slide),
+    db
+      .select()
+      .from(clientLinkVisits)
+      .where(eq(clientLinkVisits.linkId, link.id))
+      .orderBy(desc(clientLinkVisits.startedAt), desc(clientLinkVisits.id))
+      .limit(visitListLimit),
+  ]);
+  const slidesByVisit = new Map<string, number[]>();
+  if (visits.length > 0) {
+    const reached = await db
+      .selectDistinct({ visitId: clientLinkEvents.visitId, slide: clientLinkEvents.slide })
+      .from(clientLinkEvents)
+      .where(
+        inArray(
+          clientLinkEvents.visitId,
+          visits.map((visit) => visit.id),
+        ),
+      )
+      .orderBy(asc(clientLinkEvents.visitId), asc(clientLinkEvents.slide));
+    for (const row of reached) {
+      const slides = slidesByVisit.get(row.visitId) ?? [];
+      slides.push(row.slide);
+      slidesByVisit.set(row.visitId, slides);
+    }
+  }
+
+  const statsBySlide = new Map(perSlide.map((row) => [row.slide, row]));
+  return {
+    link: await describeLink(db, link, services.clock.now()),
+    deck: { id: deck.id, title: deck.title, clientName: deck.clientName },
+    slideCount: deck.slideCount,
+    slides: Array.from({ length: deck.slideCount }, (_, index) => {
+      const stats = statsBySlide.get(index + 1);
+      return {
+        slide: index + 1,
+        totalMs: Number(stats?.totalMs ?? 0),
+        views: Number(stats?.views ?? 0),
+      };
+    }),
+    visits: visits.map((visit) => ({
+      id: visit.id,
+      startedAt: visit.startedAt.toISOString(),
+      durationMs: visit.totalMs,
+      slidesViewed: slidesByVisit.get(visit.id) ?? [],
+    })),
+  };
+}

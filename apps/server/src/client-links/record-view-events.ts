@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { clientLinkMessages, viewEventLimits, type ViewEvent } from '@deck-portal/domain';
+import { isUuid } from '../db/is-uuid.ts';
+import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import type { OpenClientLink } from './resolve-client-link.ts';
+
+/**
+ * Stores a batch of slide views for a visit of the link, or nothing: every event must name a
+ * slide of the deck, the visit may not pass its event count, and its time on screen may not
+ * pass the time since it began (plus a little slack). The limits are checked and the visit's
+ * totals moved in one statement, so concurrent batches cannot pass a limit together.
+ */
+export async function recordViewEvents(
+  services: Pick<Services, 'db' | 'clock'>,
+  { open, visitId, events }: { open: OpenClientLink; visitId: string; events: ViewEvent[] },
+) {
+  const { link, deck } = open;
+  const fields: Record<string, string> = {};
+  events.forEach((event, index) => {
+    if (event.slide > deck.slideCount) {
+      fields[`events.${index}.slide`] =
+        `Slide ${event.slide} is not in this deck, which has ${deck.slideCount} slides.`;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', 'Some events name slides the deck does not have.', {
+      fields,
+    });
+  }
+  const visitNotFound = new AppError('not_found', 'Visit not found.');
+  if (!isUuid(visitId)) throw visitNotFound;
+
+  const now = services.clock.now();
+  const batchMs = events.reduce((total, event) => total + event.ms, 0);
+  const latestAllowedEnd = new Date(now.getTime() + viewEventLimits.elapsedSlackMs);
+  await services.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(clientLinkVisits)
+      .set({
+        eventCount: sql`${clientLinkVisits.eventCount} + ${events.length}`,
+        totalMs: sql`${clientLinkVisits.totalMs} + ${batchMs}`,
+        lastEventAt: now,
+      })
+      .where(
+        and(
+          eq(clientLinkVisits.id, visitId),
+          eq(clientLinkVisits.linkId, link.id),
+          sql`${clientLinkVisits.eventCount} + ${events.length} <= ${viewEventLimits.perVisit}`,
+          // The visit's start plus all its time on screen may not lie beyond now (and the slack).
+          sql`${clientLinkVisits.startedAt} + (${clientLinkVisits.totalMs} + ${batchMs}) * interval '1 millisecond' <= ${latestAllowedEnd.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: clientLinkVisits.id });
+    if (!moved) {
+      const [visit] = await tx
+        .select({ eventCount: clientLinkVisits.eventCount })
+        .from(clientLinkVisits)
+        .where(and(eq(clientLinkVisits.id, visitId), eq(clientLinkVisits.linkId, link.id)));
+      if (!visit) throw visitNotFound;
+      if (visit.eventCount + events.length > viewEventLimits.perVisit) {
+        throw new AppError('too_many_events', clientLinkMessages.tooManyEvents);
+      }
+      throw new AppError('too_much_time', clientLinkMessages.tooMuchTime);
+    }
+    await tx.insert(clientLinkEvents).values(
+      events.map((event) => ({
+        visitId,
+        slide: event.slide,
+        view: event.view,
+        ms: event.ms,
+        receivedAt: now,
+      })),
+    );
+  });
+}

@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { clientLinkMessages, type ClientLink } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { isUuid } from '../db/is-uuid.ts';
+import { clientLinks, clientLinkUnlocks, deckShares, decks } from '../db/schema.ts';
+import { loadDeckFor } from '../decks/deck-access.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { describeLink, findDeckLink } from './client-link-rows.ts';
+
+/**
+ * Stops a link at once: the next request with its token is refused. The link and its
+ * analytics stay. A deck left with no way in for anyone outside the team is completed again.
+ */
+export async function revokeClientLink(
+  services: Services,
+  { user, deckId, linkId }: { user: User; deckId: string; linkId: string },
+): Promise<ClientLink> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const notFound = new AppError('not_found', clientLinkMessages.linkNotFound);
+  if (!isUuid(linkId)) throw notFound;
+  const now = services.clock.now();
+  const revoked = await services.db.transaction(async (tx) => {
+    const link = await findDeckLink(tx, deck.id, linkId);
+    if (!link) throw notFound;
+    if (link.revokedAt) return link;
+    const [row] = await tx
+      .update(clientLinks)
+      .set({ revokedAt: now })
+      .where(eq(clientLinks.id, link.id))
+      .returning();
+    await tx.delete(clientLinkUnlocks).where(eq(clientLinkUnlocks.linkId, link.id));
+    const [openLink] = await tx
+      .select({ id: clientLinks.id })
+      .from(clientLinks)
+      .where(and(eq(clientLinks.deckId, deck.id), isNull(clientLinks.revokedAt)))
+      .limit(1);
+    const [share] = await tx
+      .select({ id: deckShares.id })
+      .from(deckShares)
+      .where(eq(deckShares.deckId, deck.id))
+      .limit(1);
+    if (!openLink && !share && deck.status === 'shared') {
+      await tx
+        .update(decks)
+        .set({ status: 'completed', updatedAt: now })
+        .where(eq(decks.id, deck.id));
+    }
+    return row!;
+  });
+  return describeLink(services.db, revoked, now);
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+
+/**
+ * Client links: a deck opened by a client without an account, one link per recipient, with
+ * per-slide viewing analytics. Payloads of the rep's routes (under /api/decks/:id/client-links)
+ * and of the client's routes (under /api/client-view/:token), shared by server and web.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const clientLinkStatuses = ['active', 'expired', 'revoked'] as const;
+export type ClientLinkStatus = (typeof clientLinkStatuses)[number];
+
+/** Limits the server enforces on what a viewer reports. */
+export const viewEventLimits = {
+  /** Events in one request (the viewer sends batches of about 20). */
+  perBatch: 50,
+  /** Events one visit may report in all; past it, a batch is refused whole. */
+  perVisit: 2000,
+  /** The longest stretch one event may report: 30 minutes. */
+  maxMs: 30 * 60_000,
+  /**
+   * A visit's reported time may exceed the time since it began by this much (clock drift,
+   * a batch in flight); more than that is made up.
+   */
+  elapsedSlackMs: 60_000,
+} as const;
+
+export const passcodeMinLength = 4;
+export const passcodeMaxLength = 64;
+
+/** Every text the client and the rep see about client links. */
+export const clientLinkMessages = {
+  unavailable: 'This link is no longer available. Ask the sender for a new one.',
+  passcodeRequired: 'Enter the passcode the sender gave you to open this deck.',
+  wrongPasscode: 'That passcode is not right. Please check it and try again.',
+  downloadNotAllowed: 'The sender has not allowed downloading this deck.',
+  tooManyEvents: 'This visit has reported too many slide views.',
+  tooMuchTime: 'The reported viewing time is longer than the visit has lasted.',
+  expiryInPast: 'The expiry date must be in the future.',
+  recipientNameRequired: 'Recipient name is required.',
+  linkNotFound: 'Link not found.',
+} as const;
+
+export const passcodeSchema = z
+  .string({ error: 'Passcode is required.' })
+  .min(1, 'Passcode is required.')
+  .min(passcodeMinLength, `The passcode must be at least ${passcodeMinLength} characters.`)
+  .max(passcodeMaxLength, `The passcode must be at most ${passcodeMaxLength} characters.`);
+
+export const createClientLinkRequestSchema = z.object({
+  recipientName: z
+    .string({ error: clientLinkMessages.recipientNameRequired })
+    .trim()
+    .min(1, clientLinkMessages.recipientNameRequired)
+    .max(120, 'Recipient name must be at most 120 characters.'),
+  recipientEmail: emailSchema,
+  /** When the link stops working; absent or null for never. The form sends the end of the chosen day. */
+  expiresAt: isoDateTime.nullable().optional(),
+  /** A passcode the client must enter first; absent for none. Given to the client apart from the link. */
+  passcode: passcodeSchema.optional(),
+  /** Whether the client may download the PDF. */
+  allowDownload: z.boolean().default(true),
+  /** Mail the link to the recipient now; otherwise the rep copies it. */
+  sendEmail: z.boolean().default(true),
+  /** A personal note put in the mail. */
+  message: z.string().trim().max(2000, 'The message must be at most 2,000 characters.').optional(),
+});
+export type CreateClientLinkRequest = z.input<typeof createClientLinkRequestSchema>;
+
+export const clientLinkSchema = z.object({
+  id: z.string(),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  createdAt: isoDateTime,
+  /** Who made the link, when that account still exists. */
+  createdBy: z.string().nullable(),
+  expiresAt: isoDateTime.nullable(),
+  revokedAt: isoDateTime.nullable(),
+  status: z.enum(clientLinkStatuses),
+  hasPasscode: z.boolean(),
+  allowDownload: z.boolean(),
+  /** Visits: each time the link was opened (the deck's own team excluded). */
+  opens: z.number().int(),
+  lastOpenedAt: isoDateTime.nullable(),
+  /** Time the deck was on screen, summed over every visit. */
+  totalViewMs: z.number().int(),
+});
+export type ClientLink = z.infer<typeof clientLinkSchema>;
+
+export const createClientLinkResponseSchema = z.object({
+  link: clientLinkSchema,
+  /** The one and only time the link's address is told: the server keeps only a hash of it. */
+  url: z.string(),
+  emailed: z.boolean(),
+});
+export type CreateClientLinkResponse = z.infer<typeof createClientLinkResponseSchema>;
+
+/** The deck-level card on the preview page. */
+export const clientLinksSummarySchema = z.object({
+  links: z.number().int(),
+  opens: z.number().int(),
+  /** Distinct recipient addresses that opened their link at least once. */
+  uniqueRecipients: z.number().int(),
+  /** The slide viewed longest over every link, or null before any view. */
+  mostViewedSlide: z.object({ slide: z.number().int(), totalMs: z.number().int() }).nullable(),
+});
+export type ClientLinksSummary = z.infer<typeof clientLinksSummarySchema>;
+
+export const clientLinksResponseSchema = z.object({
+  links: z.array(clientLinkSchema),
+  summary: clientLinksSummarySchema,
+});
+export type ClientLinksResponse = z.infer<typeof clientLinksResponseSchema>;
+
+export const clientLinkResponseSchema = z.object({ link: clientLinkSchema });
+
+export const slideViewStatsSchema = z.object({
+  /** 1-based, as in the deck's slide addresses. */
+  slide: z.number().int(),
+  totalMs: z.number().int(),
+  /** Separate times the slide was brought on screen. */
+  views: z.number().int(),
+});
+export type SlideViewStats = z.infer<typeof slideViewStatsSchema>;
+
+export const clientVisitSchema = z.object({
+  id: z.string(),
+  startedAt: isoDateTime,
+  /** Time on screen during the visit. */
+  durationMs: z.number().int(),
+  /** The slides seen, ascending. */
+  slidesViewed: z.array(z.number().int()),
+});
+export type ClientVisit = z.infer<typeof clientVisitSchema>;
+
+/** `GET /api/decks/:id/client-links/:linkId/analytics`. */
+export const clientLinkAnalyticsSchema = z.object({
+  link: clientLinkSchema,
+  deck: z.object({ id: z.string(), title: z.string(), clientName: z.string() }),
+  slideCount: z.number().int(),
+  /** One entry per slide of the deck, in order, viewed or not. */
+  slides: z.array(slideViewStatsSchema),
+  /** Newest first. */
+  visits: z.array(clientVisitSchema),
+});
+export type ClientLinkAnalytics = z.infer<typeof clientLinkAnalyticsSchema>;
+
+/** `GET /api/client-view/:token`: what the client's viewer draws. */
+export const clientViewSchema = z.object({
+  title: z.string(),
+  clientName: z.string(),
+  recipientName: z.string(),
+  senderName: z.string(),
+  slides: z.array(z.object({ index: z.number().int(), url: z.string() })),
+  /** The PDF's address when the rep allowed downloading it, else null. */
+  pdfUrl: z.string().nullable(),
+});
+export type ClientView = z.infer<typeof clientViewSchema>;
+
+export const unlockClientViewRequestSchema = z.object({ passcode: passcodeSchema });
+
+export const startVisitResponseSchema = z.object({
+  /** Null when the visit is not counted (the deck's own team looking at its link). */
+  visitId: z.string().nullable(),
+  isTracked: z.boolean(),
+});
+export type StartVisitResponse = z.infer<typeof startVisitResponseSchema>;
+
+export const viewEventSchema = z.object({
+  slide: z.number({ error: 'slide must be a slide number' }).int().min(1),
+  /** Milliseconds the slide was visible in this stretch. */
+  ms: z
+    .number({ error: 'ms must be a number of milliseconds' })
+    .int()
+    .min(1, 'ms must be at least 1')
+    .max(viewEventLimits.maxMs, `ms must be at most ${viewEventLimits.maxMs}`),
+  /**
+   * Which time the slide was brought on screen in this visit (0, 1, 2…): a long look sent in
+   * several batches keeps one number, so it counts as one view.
+   */
+  view: z.number({ error: 'view must be a number' }).int().min(0).max(100_000),
+});
+export type ViewEvent = z.infer<typeof viewEventSchema>;
+
+export const viewEventBatchSchema = z.object({
+  events: z
+    .array(viewEventSchema)
+    .min(1, 'Send at least one event.')
+    .max(viewEventLimits.perBatch, `Send at most ${viewEventLimits.perBatch} events at a time.`),
+});
+export type ViewEventBatch = z.infer<typeof viewEventBatchSchema>;
+
+/** The rep's in-app notifications (a client opened a link, …). */
+export const userNotificationSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoDateTime,
+  /** Where the notification leads in the portal, when somewhere. */
+  link: z.string().nullable(),
+});
+export type UserNotification = z.infer<typeof userNotificationSchema>;
+
+export const userNotificationsResponseSchema = z.object({
+  notifications: z.array(userNotificationSchema),
+  unreadCount: z.number().int(),
+});
+export type UserNotificationsResponse = z.infer<typeof userNotificationsResponseSchema>;
+
+/** Addresses of the client-link screens and routes, in one place. */
+export const clientLinkPaths = {
+  /** The client's page. */
+  view: (token: string) => `/v/${token}`,
+  api: (token: string) => `/api/client-view/${token}`,
+  slide: (token: string, index: number) => `/api/client-view/${token}/slides/${index}`,
+  pdf: (token: string) => `/api/client-view/${token}/download`,
+  /** The rep's analytics page for one link. */
+  analytics: (deckId: string, linkId: string) => `/deck/${deckId}/links/${linkId}`,
+} as const;
