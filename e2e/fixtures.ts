@@ -126,9 +126,9 @@ function parseOutboxMails(log: string): OutboxMail[] {
     const match = /^outbox mail to ([^:\s]+):\n([\s\S]*)$/.exec(msg);
     if (!match) continue;
     const text = match[2]!;
-    // Reset and invitation links, and the view link of a shared deck.
+    // Reset and invitation links, the view link of a shared deck and a client link.
     const link =
-      /https?:\/\/\S+\/(?:auth\/(?:reset|invite)\?token=[\w-]+|deck\/[0-9a-f-]{36}\/view)/.exec(
+      /https?:\/\/\S+\/(?:auth\/(?:reset|invite)\?token=[\w-]+|deck\/[0-9a-f-]{36}\/view|v\/[\w-]{43})/.exec(
         text,
       );
     mails.push({ to: match[1]!.toLowerCase(), text, link: link?.[0] ?? null });
