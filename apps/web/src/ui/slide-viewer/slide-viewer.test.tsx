@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SlideViewer } from './slide-viewer.tsx';
+
+const slides = [1, 2, 3].map((index) => ({ index, url: `/slides/${index}.svg` }));
+
+function Harness({ onSlideChange }: { onSlideChange: (index: number) => void }) {
+  const [isPresenting, setPresenting] = useState(false);
+  return (
+    <MantineProvider>
+      <button type="button" onClick={() => setPresenting(true)}>
+        Present
+      </button>
+      <SlideViewer
+        slides={slides}
+        isPresenting={isPresenting}
+        onPresentingChange={setPresenting}
+        onSlideChange={onSlideChange}
+      />
+    </MantineProvider>
+  );
+}
+
+describe('SlideViewer', () => {
+  it('moves by buttons, keys and thumbnails, and reports each slide shown', async () => {
+    const onSlideChange = vi.fn();
+    render(<Harness onSlideChange={onSlideChange} />);
+    expect(screen.getByText('Slide 1 of 3')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Slide 1 of 3' })).toHaveAttribute(
+      'src',
+      '/slides/1.svg',
+    );
+    expect(screen.getByRole('button', { name: 'Previous slide' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(screen.getByText('Slide 2 of 3')).toBeVisible();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByText('Slide 3 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('listitem', { name: 'Go to slide 1' }));
+    expect(screen.getByText('Slide 1 of 3')).toBeVisible();
+    expect(screen.getByRole('listitem', { name: 'Go to slide 1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    expect(onSlideChange.mock.calls.map(([index]) => index as number)).toEqual([0, 1, 2, 0]);
+  });
+
+  it('presents the current slide full screen, moves with the keys and leaves with Escape', async () => {
+    render(<Harness onSlideChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Present' }));
+    const presentation = screen.getByRole('dialog', { name: 'Presentation' });
+    await userEvent.keyboard('{ArrowRight}');
+    expect(presentation.querySelector('img')).toHaveAttribute('alt', 'Slide 2 of 3');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Presentation' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Present' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Exit presentation' }));
+    expect(screen.queryByRole('dialog', { name: 'Presentation' })).toBeNull();
+    expect(screen.getByText('Slide 2 of 3')).toBeVisible();
+  });
+});
