@@ -7,6 +7,7 @@ const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/client-view.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/build',

@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { clientViewDevRoute } from './build/client-view-dev-route.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development Vite serves the SPA and forwards /api to the Fastify server on :3000.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), clientViewDevRoute()],
   server: {
     port: 5173,
     proxy: {
@@ -16,6 +18,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Two pages: the portal, and the page a client opens from a link (/v/{token}), which
+      // loads none of the portal.
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        'client-view': path.resolve(import.meta.dirname, 'client-view.html'),
+      },
+    },
   },
   test: {
     name: 'web',

@@ -11,8 +11,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // - the text of light, subtle and transparent variants is each colour's shade 9 darkened by 30%
 //   (green and yellow at shade 9 are too light on their tinted background);
 // - error text is red 9 (Mantine's red 6 is 3.3:1 on white);
-// - secondary ("dimmed") text is a darker grey than Mantine's (5.0:1 on white, not 3.3:1).
-const theme = createTheme({
+// - secondary ("dimmed") text and placeholders are a darker grey than Mantine's (5.0:1 on
+//   white, not 3.3:1 and 2.1:1).
+export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   autoContrast: true,
@@ -22,10 +23,12 @@ const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
-const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#697077',
+    // A picker's placeholder is drawn as text (an empty expiry date): it needs 4.5:1 as well.
+    '--mantine-color-placeholder': '#697077',
     '--mantine-color-error': resolved.colors.red[9],
     ...Object.fromEntries(
       Object.entries(resolved.colors).map(([name, shades]) => [

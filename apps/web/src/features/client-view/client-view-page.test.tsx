@@ -1,0 +1,191 @@
+import { clientLinkMessages, type ClientView } from '@deck-portal/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../test/render-app.tsx';
+import { renderClientView } from '../../test/render-client-view.tsx';
+
+const api = '/api/client-view/tok';
+
+const deck: ClientView = {
+  title: 'Winter proposal',
+  clientName: 'Polar Foods',
+  recipientName: 'Casey Client',
+  senderName: 'Robin Rep',
+  slides: [1, 2, 3].map((index) => ({ index, url: `${api}/slides/${index}` })),
+  pdfUrl: `${api}/download`,
+};
+
+const trackedVisit = { status: 201, body: { visitId: 'v1', isTracked: true } };
+
+beforeEach(() => {
+  // happy-dom's own beacons would go to a server that is not there.
+  vi.stubGlobal(
+    'navigator',
+    Object.assign(Object.create(navigator) as Navigator, {
+      sendBeacon: () => true,
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the client view', () => {
+  it('shows the deck with no portal around it, and starts a visit', async () => {
+    const calls = mockApi({ [`GET ${api}`]: { body: deck }, [`POST ${api}/visits`]: trackedVisit });
+    renderClientView('tok');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter proposal' })).toBeVisible();
+    expect(screen.getByText('Prepared for Polar Foods')).toBeVisible();
+    expect(screen.getByText('Shared with Casey Client by Robin Rep')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Slide 1 of 3' })).toHaveAttribute(
+      'src',
+      `${api}/slides/1`,
+    );
+    expect(screen.getByText('Slide 1 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Present' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `${api}/download`,
+    );
+    expect(screen.queryByRole('link', { name: /Dashboard|Sign in/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Sign (in|out)/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download PPTX' })).toBeNull();
+    expect(document.title).toBe('Winter proposal');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === `${api}/visits`)).toHaveLength(1),
+    );
+    expect(screen.queryByText(/not counted/)).toBeNull();
+  });
+
+  it('offers no PDF when the sender did not allow it, and tells the rep a visit is not counted', async () => {
+    mockApi({
+      [`GET ${api}`]: { body: { ...deck, pdfUrl: null } },
+      [`POST ${api}/visits`]: { status: 201, body: { visitId: null, isTracked: false } },
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    expect(
+      await screen.findByText(
+        "You are signed in to Deck Portal: this visit is not counted in the link's analytics.",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('asks for the passcode, refuses a wrong one and opens the deck with the right one', async () => {
+    let isUnlocked = false;
+    const calls = mockApi({
+      [`GET ${api}`]: () =>
+        isUnlocked
+          ? { body: deck }
+          : apiError(401, 'passcode_required', clientLinkMessages.passcodeRequired),
+      [`POST ${api}/unlock`]: ({ body }) => {
+        if ((body as { passcode: string }).passcode !== 'open-sesame') {
+          return apiError(400, 'wrong_passcode', clientLinkMessages.wrongPasscode, {
+            passcode: clientLinkMessages.wrongPasscode,
+          });
+        }
+        isUnlocked = true;
+        return { status: 204 };
+      },
+      [`POST ${api}/visits`]: trackedVisit,
+    });
+    renderClientView('tok');
+
+    expect(await screen.findByText(clientLinkMessages.passcodeRequired)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
+    const passcode = screen.getByLabelText(/^Passcode/);
+    await userEvent.type(passcode, 'guess');
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    expect(await screen.findByText(clientLinkMessages.wrongPasscode)).toBeVisible();
+    expect(passcode).toHaveAttribute('aria-invalid', 'true');
+    expect(passcode).toHaveAccessibleDescription(clientLinkMessages.wrongPasscode);
+    expect(screen.queryByRole('heading', { name: 'Winter proposal' })).toBeNull();
+
+    await userEvent.clear(passcode);
+    await userEvent.type(passcode, 'open-sesame');
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    expect(await screen.findByRole('heading', { name: 'Winter proposal' })).toBeVisible();
+    expect(calls.filter((call) => call.path === `${api}/unlock`).map((call) => call.body)).toEqual([
+      { passcode: 'guess' },
+      { passcode: 'open-sesame' },
+    ]);
+  });
+
+  it("shows the server's message when there were too many attempts", async () => {
+    const message = 'Too many failed attempts. Please try again later.';
+    mockApi({
+      [`GET ${api}`]: apiError(401, 'passcode_required', clientLinkMessages.passcodeRequired),
+      [`POST ${api}/unlock`]: apiError(429, 'too_many_requests', message),
+    });
+    renderClientView('tok');
+    await userEvent.type(await screen.findByLabelText(/^Passcode/), 'guess');
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says the link is unavailable when the server no longer knows it', async () => {
+    mockApi({
+      [`GET ${api}`]: apiError(404, 'link_unavailable', clientLinkMessages.unavailable),
+    });
+    renderClientView('tok');
+    expect(await screen.findByText(clientLinkMessages.unavailable)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Link unavailable' })).toBeVisible();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('says so too when the link is revoked after the deck loaded', async () => {
+    mockApi({
+      [`GET ${api}`]: { body: deck },
+      [`POST ${api}/visits`]: apiError(404, 'link_unavailable', clientLinkMessages.unavailable),
+    });
+    renderClientView('tok');
+    expect(await screen.findByText(clientLinkMessages.unavailable)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Winter proposal' })).toBeNull();
+  });
+
+  it('shows the unavailable text at an address with no token, without asking the server', async () => {
+    const calls = mockApi({});
+    renderClientView(null);
+    expect(await screen.findByText(clientLinkMessages.unavailable)).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it('reports the time on each slide by beacon as the page goes away', async () => {
+    let time = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => time);
+    const sendBeacon = vi.fn((_url: string, _data: string) => true);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { sendBeacon }),
+    );
+    mockApi({
+      [`GET ${api}`]: { body: deck },
+      // A visit of its own: view numbers go on across the page's remounts within one visit.
+      [`POST ${api}/visits`]: { status: 201, body: { visitId: 'v2', isTracked: true } },
+    });
+    const addListener = vi.spyOn(window, 'addEventListener');
+    renderClientView('tok');
+
+    // Counting starts once the visit has begun: the tracker then listens for pagehide.
+    await waitFor(() => expect(addListener).toHaveBeenCalledWith('pagehide', expect.any(Function)));
+    time += 4_000;
+    await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    time += 2_500;
+    fireEvent(window, new Event('pagehide'));
+
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, data] = sendBeacon.mock.calls[0]!;
+    expect(url).toBe(`${api}/visits/v2/events`);
+    expect(JSON.parse(data)).toEqual({
+      events: [
+        { slide: 1, ms: 4_000, view: 0 },
+        { slide: 2, ms: 2_500, view: 1 },
+      ],
+    });
+  });
+});

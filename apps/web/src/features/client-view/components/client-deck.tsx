@@ -1,0 +1,84 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ClientView } from '@deck-portal/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPresentation } from '@tabler/icons-react';
+import { SlideViewer } from '../../../ui/slide-viewer/slide-viewer.tsx';
+import { useVisit } from '../api/start-visit.ts';
+import { useViewTracking } from '../use-view-tracking.ts';
+
+/** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
+export function ClientDeck({
+  token,
+  view,
+  onRejected,
+}: {
+  token: string;
+  view: ClientView;
+  /** A visit or report the server refused (the link gone meanwhile, the passcode expired). */
+  onRejected: (error: unknown) => void;
+}) {
+  const { title, clientName, recipientName, senderName, slides, pdfUrl } = view;
+  const [isPresenting, setPresenting] = useState(false);
+  const visit = useVisit(token);
+  const onSlideChange = useViewTracking({
+    token,
+    visitId: visit.data?.visitId ?? null,
+    onRejected,
+  });
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const reject = useEffectEvent((error: unknown) => onRejected(error));
+  useEffect(() => {
+    if (visit.error) reject(visit.error);
+  }, [visit.error]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed">Prepared for {clientName}</Text>
+          <Text size="sm" c="dimmed">
+            Shared with {recipientName} by {senderName}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconPresentation size={16} />}
+            onClick={() => setPresenting(true)}
+            disabled={slides.length === 0}
+          >
+            Present
+          </Button>
+          {pdfUrl && (
+            <Button
+              component="a"
+              href={pdfUrl}
+              download
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+            >
+              Download PDF
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {visit.data?.isTracked === false && (
+        <Text size="xs" c="dimmed" role="note">
+          You are signed in to Deck Portal: this visit is not counted in the link&apos;s analytics.
+        </Text>
+      )}
+      <SlideViewer
+        slides={slides}
+        isPresenting={isPresenting}
+        onPresentingChange={setPresenting}
+        onSlideChange={onSlideChange}
+      />
+    </Stack>
+  );
+}
