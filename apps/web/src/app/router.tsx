@@ -77,6 +77,14 @@ export const routes: RouteObject[] = [
             ...page('deck-preview', () => import('../features/deck-preview/deck-preview-page.tsx')),
           },
           {
+            // Where a rep's "client opened your deck" notification leads.
+            path: '/deck/:id/links/:linkId',
+            ...page(
+              'link-analytics',
+              () => import('../features/link-analytics/link-analytics-page.tsx'),
+            ),
+          },
+          {
             // A share recipient following the mailed link signs in first, then lands here.
             path: '/deck/:id/view',
             ...page('deck-view', () => import('../features/viewer/deck-view-page.tsx')),

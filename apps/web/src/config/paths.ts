@@ -15,4 +15,6 @@ export const paths = {
   },
   deckPreview: (id: string) => `/deck/${encodeURIComponent(id)}/preview`,
   deckView: (id: string) => `/deck/${encodeURIComponent(id)}/view`,
+  linkAnalytics: (deckId: string, linkId: string) =>
+    `/deck/${encodeURIComponent(deckId)}/links/${encodeURIComponent(linkId)}`,
 } as const;

@@ -16,3 +16,14 @@ export function formatDateTime(value: string): string {
 export function todayIsoDate(): string {
   return dayjs().format('YYYY-MM-DD');
 }
+
+/** A recent moment, where the year goes without saying: 'Nov 23, 2:15 PM'. */
+export function formatMonthDayTime(value: string): string {
+  const date = dayjs(value);
+  return date.isValid() ? date.format('MMM D, h:mm A') : value;
+}
+
+/** The end of a local calendar day (`YYYY-MM-DD`) as an ISO instant: an expiry that lasts the day. */
+export function endOfLocalDayIso(day: string): string {
+  return dayjs(day).endOf('day').toISOString();
+}

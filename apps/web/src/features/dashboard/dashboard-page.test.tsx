@@ -1,15 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { DECK_DRAFT_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
-import { adminUser, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+import { adminUser, apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const noDecks = { body: { recentDecks: [], page: 1, pageSize: 10, total: 0 } };
+const noNotifications = { body: { notifications: [], unreadCount: 0 } };
 
 describe('the dashboard header', () => {
   it('welcomes the user by name without an Admin Panel button for a sales rep', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
     });
     renderApp('/dashboard');
@@ -21,6 +24,7 @@ describe('the dashboard header', () => {
   it('gives an admin the Admin Panel button to /admin', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
       'GET /api/decks': noDecks,
     });
@@ -33,6 +37,7 @@ describe('the dashboard header', () => {
     let signedIn = true;
     const calls = mockApi({
       'GET /api/auth/session': () => ({ body: { user: signedIn ? approvedUser : null } }),
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
       'POST /api/auth/sign-out': () => {
         signedIn = false;
@@ -51,6 +56,7 @@ describe('the tutorial card', () => {
   it('opens the configured video in a new tab', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
       'GET /api/config': {
         body: { tutorialUrl: 'https://videos.example.com/tour', isGoogleSignInEnabled: false },
@@ -76,6 +82,7 @@ const completedDeck = {
   viewUrl: '/deck/d1/view',
   isDraft: false,
   ownerName: 'Robin Rep',
+  lastViewedAt: null,
 };
 
 function saveDraft(draft: object) {
@@ -94,6 +101,7 @@ describe('the dashboard decks', () => {
   it('says No recent decks found when there is neither a draft nor a deck', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
     });
     renderApp('/dashboard');
@@ -105,6 +113,7 @@ describe('the dashboard decks', () => {
     saveDraft({ basicInfo: draftBasicInfo });
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': {
         body: {
           recentDecks: [completedDeck, { ...completedDeck, id: 'd2', productNames: [] }],
@@ -139,6 +148,7 @@ describe('the dashboard decks', () => {
   it('tells the rep when a deck has no link to open', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': {
         body: {
           recentDecks: [{ ...completedDeck, editUrl: null }],
@@ -182,6 +192,7 @@ describe('the dashboard decks', () => {
     saveDraft(draft);
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
       'GET /api/template-slides': { body: { slides: [], categories: [] } },
     });
@@ -194,6 +205,7 @@ describe('the dashboard decks', () => {
     saveDraft({ basicInfo: draftBasicInfo });
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
     });
     const { router } = renderApp('/dashboard');
@@ -206,6 +218,7 @@ describe('the dashboard decks', () => {
   it('gives managers the All decks view', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: { ...approvedUser, role: 'manager' } } },
+      'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
       'GET /api/decks': ({ url }) => {
         expect(url.searchParams.get('scope')).toBe('all');
@@ -222,5 +235,119 @@ describe('the dashboard decks', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'All decks' })).toBeVisible();
     expect(await screen.findByText(/Sam Seller/)).toBeVisible();
+  });
+});
+
+describe('client activity on the dashboard', () => {
+  it('badges a deck a client has opened with the last open time', async () => {
+    const viewedAt = '2031-11-23T14:15:00.000Z';
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
+      'GET /api/recent-decks': {
+        body: {
+          recentDecks: [
+            { ...completedDeck, lastViewedAt: viewedAt },
+            { ...completedDeck, id: 'd2', title: 'Unopened pitch' },
+          ],
+          page: 1,
+          pageSize: 10,
+          total: 2,
+        },
+      },
+    });
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    const [viewed, unopened] = screen.getAllByRole('listitem');
+    expect(
+      within(viewed!).getByText(`Viewed ${dayjs(viewedAt).format('MMM D, h:mm A')}`),
+    ).toBeVisible();
+    expect(unopened).not.toHaveTextContent('Viewed');
+  });
+
+  const notifications = [
+    {
+      id: 'n2',
+      message: 'Jane Client opened your deck “Q3 proposal”',
+      read: false,
+      createdAt: '2031-11-23T14:15:00.000Z',
+      link: '/deck/d1/links/l1',
+    },
+    {
+      id: 'n1',
+      message: 'Sam Buyer opened your deck “Winter proposal”',
+      read: true,
+      createdAt: '2031-11-20T09:00:00.000Z',
+      link: '/deck/d2/links/l2',
+    },
+  ];
+
+  // happy-dom lays nothing out, so Mantine takes the bell for scrolled away and hides its
+  // popover: what is inside is found among hidden elements.
+  const inPopover = { hidden: true } as const;
+
+  it('lists the notifications in the bell; opening an unread one marks it read and goes to it', async () => {
+    let unread = true;
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/recent-decks': noDecks,
+      'GET /api/notifications': () => ({
+        body: {
+          notifications: [{ ...notifications[0]!, read: !unread }, notifications[1]],
+          unreadCount: unread ? 1 : 0,
+        },
+      }),
+      'POST /api/notifications/n2/read': () => {
+        unread = false;
+        return { body: { success: true } };
+      },
+      'GET /api/decks/d1/client-links/l1/analytics': apiError(404, 'not_found', 'Not found'),
+    });
+    const { router, queryClient } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
+    const list = await screen.findByRole('list', { name: 'Notifications', ...inPopover });
+    const [first, second] = within(list).getAllByRole('button', inPopover);
+    expect(first).toHaveTextContent('Unread: Jane Client opened your deck “Q3 proposal”');
+    expect(first).toHaveTextContent(
+      dayjs(notifications[0]!.createdAt).format('MMM D, YYYY [at] h:mm A'),
+    );
+    expect(second).toHaveTextContent('Sam Buyer opened your deck “Winter proposal”');
+    expect(second).not.toHaveTextContent('Unread');
+
+    await userEvent.click(first!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deck/d1/links/l1'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/notifications/n2/read')).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['notifications'])).toMatchObject({ unreadCount: 0 }),
+    );
+  });
+
+  it('goes to a read notification without marking it again', async () => {
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/recent-decks': noDecks,
+      'GET /api/notifications': { body: { notifications: [notifications[1]], unreadCount: 0 } },
+      'GET /api/decks/d2/client-links/l2/analytics': apiError(404, 'not_found', 'Not found'),
+    });
+    const { router } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Sam Buyer opened/, ...inPopover }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deck/d2/links/l2'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says when there are no notifications', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/recent-decks': noDecks,
+      'GET /api/notifications': noNotifications,
+    });
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
   });
 });

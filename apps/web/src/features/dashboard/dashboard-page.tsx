@@ -7,6 +7,7 @@ import { isAdmin, useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { AllDecksCard } from './components/all-decks-card.tsx';
+import { NotificationsBell } from './components/notifications-bell.tsx';
 import { RecentDecksCard } from './components/recent-decks-card.tsx';
 import { CreateDeckCard, TutorialCard } from './components/start-cards.tsx';
 
@@ -32,6 +33,7 @@ export default function DashboardPage() {
     <PageShell
       actions={
         <>
+          <NotificationsBell />
           {user && isAdmin(user) && (
             <Button
               component={Link}

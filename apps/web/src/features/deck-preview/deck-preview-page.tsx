@@ -36,6 +36,8 @@ import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeck } from './api/get-deck.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
+import { ClientLinksPanel } from './components/client-links-panel.tsx';
+import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
@@ -242,10 +244,14 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
         </Grid.Col>
         {deck.canManage && (
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <SharePanel deckId={deck.id} />
+            <Stack gap="lg">
+              <SharePanel deckId={deck.id} />
+              <ClientLinksSummaryCard deckId={deck.id} />
+            </Stack>
           </Grid.Col>
         )}
       </Grid>
+      {deck.canManage && <ClientLinksPanel deckId={deck.id} />}
     </Stack>
   );
 }

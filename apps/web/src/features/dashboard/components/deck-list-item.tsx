@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { DeckStatus, RecentDeck } from '@deck-portal/domain';
-import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendar, IconPackage, IconPresentation } from '@tabler/icons-react';
-import { formatShortDate } from '../../../lib/format-date.ts';
+import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendar, IconEye, IconPackage, IconPresentation } from '@tabler/icons-react';
+import { formatMonthDayTime, formatShortDate } from '../../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../../ui/deck-status-badge.tsx';
 import { CompletedDeckActions } from './completed-deck-actions.tsx';
 
@@ -14,6 +14,7 @@ export function DeckListItem({
   productNames,
   status,
   owner,
+  viewedAt,
   actions,
 }: {
   clientName: string;
@@ -22,6 +23,8 @@ export function DeckListItem({
   productNames: readonly string[];
   status: DeckStatus;
   owner?: string;
+  /** When a client last opened one of the deck's links. */
+  viewedAt?: string | null;
   actions: ReactNode;
 }) {
   return (
@@ -49,6 +52,18 @@ export function DeckListItem({
                 {clientName || 'No client specified'}
               </Text>
               <DeckStatusBadge status={status} size="sm" />
+              {viewedAt && (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="teal"
+                  tt="none"
+                  leftSection={<IconEye size={12} aria-hidden />}
+                  style={{ flex: 'none' }}
+                >
+                  Viewed {formatMonthDayTime(viewedAt)}
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" truncate>
               {title}
@@ -88,6 +103,7 @@ export function GeneratedDeckItem({
       productNames={deck.productNames}
       status={deck.status}
       {...(showOwner ? { owner: deck.ownerName } : {})}
+      viewedAt={deck.lastViewedAt}
       actions={<CompletedDeckActions deck={deck} />}
     />
   );

@@ -1,0 +1,295 @@
+import { useState } from 'react';
+import {
+  createClientLinkRequestSchema,
+  passcodeSchema,
+  type CreateClientLinkRequest,
+  type CreateClientLinkResponse,
+} from '@deck-portal/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  IconAlertCircle,
+  IconCalendar,
+  IconCheck,
+  IconCopy,
+  IconLink,
+  IconLock,
+  IconMail,
+  IconUser,
+} from '@tabler/icons-react';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api-client.ts';
+import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
+import { useCreateClientLink } from '../api/create-client-link.ts';
+
+const messageMaxLength = 2000;
+
+/**
+ * The request's schema, as the form holds its values: the picker holds a calendar day (the
+ * request gets the end of it) and an empty passcode box means no passcode.
+ */
+const formSchema = createClientLinkRequestSchema.extend({
+  expiresAt: z.string().nullable(),
+  passcode: z.preprocess((value) => (value === '' ? undefined : value), passcodeSchema.optional()),
+});
+
+type FormValues = {
+  recipientName: string;
+  recipientEmail: string;
+  expiresAt: string | null;
+  passcode: string;
+  allowDownload: boolean;
+  sendEmail: boolean;
+  message: string;
+};
+
+function toRequest(values: FormValues): CreateClientLinkRequest {
+  const message = values.message.trim();
+  return {
+    recipientName: values.recipientName.trim(),
+    recipientEmail: values.recipientEmail.trim(),
+    // The link works through the whole chosen day, wherever the rep is.
+    expiresAt: values.expiresAt ? endOfLocalDayIso(values.expiresAt) : null,
+    ...(values.passcode ? { passcode: values.passcode } : {}),
+    allowDownload: values.allowDownload,
+    sendEmail: values.sendEmail,
+    // The message only goes in the mail: without one it would be stored for nothing.
+    ...(values.sendEmail && message ? { message } : {}),
+  };
+}
+
+function CreateClientLinkForm({
+  deckId,
+  onCancel,
+  onCreated,
+}: {
+  deckId: string;
+  onCancel: () => void;
+  onCreated: (created: CreateClientLinkResponse) => void;
+}) {
+  const create = useCreateClientLink();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      recipientName: '',
+      recipientEmail: '',
+      expiresAt: null,
+      passcode: '',
+      allowDownload: true,
+      sendEmail: true,
+      message: '',
+    },
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    create.mutate(
+      { deckId, request: toRequest(values) },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+            form.setErrors(error.fields);
+          } else {
+            setFormError(error.message);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {formError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="The link was not created"
+          >
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label="Recipient name"
+          placeholder="Jane Client"
+          leftSection={<IconUser size={16} />}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('recipientName')}
+        />
+        <TextInput
+          label="Recipient e-mail"
+          type="email"
+          placeholder="jane@client.com"
+          leftSection={<IconMail size={16} />}
+          withAsterisk
+          {...form.getInputProps('recipientEmail')}
+        />
+        <DatePickerInput
+          label="Expiry date"
+          description="Optional: the link works until the end of this day."
+          placeholder="Never expires"
+          valueFormat="MMM D, YYYY"
+          minDate={todayIsoDate()}
+          leftSection={<IconCalendar size={16} />}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the expiry date' }}
+          ariaLabels={{
+            previousMonth: 'Previous month',
+            nextMonth: 'Next month',
+            monthLevelControl: 'Choose a month',
+            previousYear: 'Previous year',
+            nextYear: 'Next year',
+            yearLevelControl: 'Choose a year',
+            previousDecade: 'Previous decade',
+            nextDecade: 'Next decade',
+          }}
+          {...form.getInputProps('expiresAt')}
+        />
+        <PasswordInput
+          label="Passcode"
+          description="Optional. It is not in the e-mail: give it to the client separately, e.g. by phone."
+          autoComplete="new-password"
+          leftSection={<IconLock size={16} />}
+          {...form.getInputProps('passcode')}
+        />
+        <Switch
+          label="Allow PDF download"
+          {...form.getInputProps('allowDownload', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label="Send the link by e-mail"
+          {...form.getInputProps('sendEmail', { type: 'checkbox' })}
+        />
+        {form.values.sendEmail && (
+          <Textarea
+            label="Message"
+            description="Optional: a personal note in the e-mail."
+            rows={4}
+            maxLength={messageMaxLength}
+            {...form.getInputProps('message')}
+          />
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" leftSection={<IconLink size={16} />} loading={create.isPending}>
+            Create link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CreatedLink({
+  created,
+  onDone,
+}: {
+  created: CreateClientLinkResponse;
+  onDone: () => void;
+}) {
+  const { link, url, emailed } = created;
+  return (
+    <Stack gap="md">
+      {emailed && (
+        <Alert color="green" variant="light" icon={<IconMail size={18} />}>
+          Sent to {link.recipientEmail}.
+        </Alert>
+      )}
+      <Text size="sm">
+        This link is shown only now: copy it before closing this window. It cannot be shown again.
+      </Text>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput label="Client link" value={url} readOnly style={{ flex: 1 }} />
+        <CopyButton value={url}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'filled'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      {link.hasPasscode && (
+        <Text size="sm" c="dimmed">
+          Remember to give {link.recipientName} the passcode separately.
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 'Create client link': the form in a modal, then the new link, shown this once. */
+export function CreateClientLinkButton({ deckId }: { deckId: string }) {
+  const [isFormOpen, setFormOpen] = useState(false);
+  // Kept after closing, so the modal does not go blank while it fades out.
+  const [created, setCreated] = useState<CreateClientLinkResponse | null>(null);
+  const [isCreatedOpen, setCreatedOpen] = useState(false);
+  const closeForm = () => setFormOpen(false);
+  const closeCreated = () => setCreatedOpen(false);
+
+  return (
+    <>
+      <Button leftSection={<IconLink size={16} />} onClick={() => setFormOpen(true)}>
+        Create client link
+      </Button>
+      <Modal
+        opened={isFormOpen}
+        onClose={closeForm}
+        title="Create client link"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {isFormOpen && (
+          <CreateClientLinkForm
+            deckId={deckId}
+            onCancel={closeForm}
+            onCreated={(result) => {
+              closeForm();
+              setCreated(result);
+              setCreatedOpen(true);
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={isCreatedOpen}
+        onClose={closeCreated}
+        title="Client link created"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {created && <CreatedLink created={created} onDone={closeCreated} />}
+      </Modal>
+    </>
+  );
+}

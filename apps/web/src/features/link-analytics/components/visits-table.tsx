@@ -1,0 +1,53 @@
+import type { ClientVisit } from '@deck-portal/domain';
+import { Card, Table, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
+
+/** '1, 2, 3 (3 of 12)': which slides, and how much of the deck that was. */
+export function slidesViewedText(slides: readonly number[], slideCount: number): string {
+  const seen = slides.length > 0 ? slides.join(', ') : 'None';
+  return `${seen} (${slides.length} of ${slideCount})`;
+}
+
+/** Each time the client opened the link, newest first. */
+export function VisitsTable({
+  visits,
+  slideCount,
+}: {
+  visits: readonly ClientVisit[];
+  slideCount: number;
+}) {
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="visits-title">
+      <Title order={2} size="h4" mb="md" id="visits-title">
+        Visits
+      </Title>
+      {visits.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No visits yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-labelledby="visits-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Opened at</Table.Th>
+                <Table.Th ta="right">Time viewed</Table.Th>
+                <Table.Th>Slides viewed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {visits.map((visit) => (
+                <Table.Tr key={visit.id}>
+                  <Table.Td>{formatDateTime(visit.startedAt)}</Table.Td>
+                  <Table.Td ta="right">{formatDuration(visit.durationMs)}</Table.Td>
+                  <Table.Td>{slidesViewedText(visit.slidesViewed, slideCount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ClientLinkAnalytics } from '@deck-portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const analytics: ClientLinkAnalytics = {
+  link: {
+    id: 'l1',
+    recipientName: 'Jane Client',
+    recipientEmail: 'jane@client.com',
+    createdAt: '2031-03-05T12:00:00.000Z',
+    createdBy: approvedUser.name,
+    expiresAt: null,
+    revokedAt: null,
+    status: 'active',
+    hasPasscode: false,
+    allowDownload: true,
+    opens: 2,
+    lastOpenedAt: '2031-03-07T14:15:00.000Z',
+    totalViewMs: 230_000,
+  },
+  deck: { id: 'd1', title: 'Q3 proposal', clientName: 'Polar Foods' },
+  slideCount: 4,
+  slides: [
+    { slide: 1, totalMs: 80_000, views: 3 },
+    { slide: 2, totalMs: 150_000, views: 1 },
+    { slide: 3, totalMs: 0, views: 0 },
+    { slide: 4, totalMs: 0, views: 0 },
+  ],
+  visits: [
+    { id: 'v2', startedAt: '2031-03-07T14:15:00.000Z', durationMs: 30_000, slidesViewed: [1] },
+    { id: 'v1', startedAt: '2031-03-06T09:05:00.000Z', durationMs: 200_000, slidesViewed: [1, 2] },
+  ],
+};
+
+function analyticsApi(body: ClientLinkAnalytics | ReturnType<typeof apiError>) {
+  return mockApi({
+    'GET /api/auth/session': { body: { user: approvedUser } },
+    'GET /api/decks/d1/client-links/l1/analytics': 'status' in body ? body : { body },
+  });
+}
+
+describe('/deck/{id}/links/{linkId}', () => {
+  it("heads the page with the recipient and the link's figures", async () => {
+    analyticsApi(analytics);
+    renderApp('/deck/d1/links/l1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Client' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('jane@client.com · Q3 proposal for Polar Foods')).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
+    expect(screen.getByText('Expires').nextSibling).toHaveTextContent('Never');
+    expect(screen.getByText('Opens').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Total time viewed').nextSibling).toHaveTextContent('3m 50s');
+    expect(screen.getByRole('link', { name: 'Back to deck' })).toHaveAttribute(
+      'href',
+      '/deck/d1/preview',
+    );
+  });
+
+  it('shows the time per slide, one row each, with the longest-viewed slide marked', async () => {
+    analyticsApi(analytics);
+    renderApp('/deck/d1/links/l1');
+    const list = await screen.findByRole('list', { name: 'Time per slide' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(4);
+    const [first, second, third] = rows;
+
+    expect(within(first!).getByRole('img', { name: 'Slide 1' })).toHaveAttribute(
+      'src',
+      '/api/decks/d1/slides/1',
+    );
+    expect(first).toHaveTextContent('1m 20s');
+    expect(first).toHaveTextContent('3 views');
+    expect(within(first!).queryByText('Most viewed')).toBeNull();
+
+    expect(second).toHaveTextContent('Slide 2');
+    expect(second).toHaveTextContent('2m 30s');
+    expect(second).toHaveTextContent('1 view');
+    expect(within(second!).getByText('Most viewed')).toBeVisible();
+
+    expect(third).toHaveTextContent('0s');
+    expect(third).toHaveTextContent('Not viewed');
+    expect(screen.getAllByText('Most viewed')).toHaveLength(1);
+  });
+
+  it('marks no slide before anything was viewed', async () => {
+    analyticsApi({
+      ...analytics,
+      slides: analytics.slides.map((stats) => ({ ...stats, totalMs: 0, views: 0 })),
+      visits: [],
+    });
+    renderApp('/deck/d1/links/l1');
+    await screen.findByRole('list', { name: 'Time per slide' });
+    expect(screen.queryByText('Most viewed')).toBeNull();
+    expect(screen.getByText('No visits yet.')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists the visits, newest first, with the time and the slides seen', async () => {
+    analyticsApi(analytics);
+    renderApp('/deck/d1/links/l1');
+    const table = await screen.findByRole('table', { name: 'Visits' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Opened at', 'Time viewed', 'Slides viewed']);
+    expect(rows.slice(1)).toEqual([
+      [dayjs('2031-03-07T14:15:00.000Z').format('MMM D, YYYY [at] h:mm A'), '30s', '1 (1 of 4)'],
+      [
+        dayjs('2031-03-06T09:05:00.000Z').format('MMM D, YYYY [at] h:mm A'),
+        '3m 20s',
+        '1, 2 (2 of 4)',
+      ],
+    ]);
+  });
+
+  it('says the link was not found, with a way back', async () => {
+    analyticsApi(apiError(404, 'not_found', 'Not found'));
+    const { router } = renderApp('/deck/d1/links/l1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link not found' })).toBeVisible();
+    expect(screen.getByText(/Link not found\. It may belong to a deck/)).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to deck' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deck/d1/preview'));
+  });
+});
