@@ -126,9 +126,10 @@ function parseOutboxMails(log: string): OutboxMail[] {
     const match = /^outbox mail to ([^:\s]+):\n([\s\S]*)$/.exec(msg);
     if (!match) continue;
     const text = match[2]!;
-    // Reset and invitation links, the view link of a shared deck and a client link.
+    // Reset and invitation links, the view link of a shared deck, a client link and a link's
+    // analytics page.
     const link =
-      /https?:\/\/\S+\/(?:auth\/(?:reset|invite)\?token=[\w-]+|deck\/[0-9a-f-]{36}\/view|v\/[\w-]{43})/.exec(
+      /https?:\/\/\S+\/(?:auth\/(?:reset|invite)\?token=[\w-]+|deck\/[0-9a-f-]{36}\/(?:view|links\/[0-9a-f-]{36})|v\/[\w-]{43})/.exec(
         text,
       );
     mails.push({ to: match[1]!.toLowerCase(), text, link: link?.[0] ?? null });

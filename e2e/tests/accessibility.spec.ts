@@ -135,3 +135,62 @@ test('the deck preview and the deck view pass WCAG 2.1 AA checks', async ({ page
   await expect(page.getByText('Slide 1 of 4')).toBeVisible();
   expect(await violations(page), 'view').toEqual([]);
 });
+
+test('client links pass WCAG 2.1 AA checks: the panel, its dialog, the analytics page and what the client sees', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page.request, await createApprovedUser('a11y-links'));
+  const generated = await postJson(page.request, '/api/generate-slides', {
+    basicInfo: { deckTitle: 'Linked proposal', clientName: 'Polar Foods', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ['title', 'agenda', 'thank-you'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const { presentationId } = (await generated.json()) as { presentationId: string };
+  const makeLink = async (extra: object) => {
+    const created = await postJson(page.request, `/api/decks/${presentationId}/client-links`, {
+      recipientName: 'Casey Client',
+      recipientEmail: 'casey@client.example',
+      sendEmail: false,
+      ...extra,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return (await created.json()) as { url: string; link: { id: string } };
+  };
+  const open = await makeLink({});
+  const guarded = await makeLink({ passcode: 'blue-harbour' });
+
+  // What the client sees, in a browser with no account: the deck, a passcode form, a dead link.
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(open.url);
+  await expect(client.getByText('Slide 1 of 3')).toBeVisible();
+  expect(await violations(client), 'client view').toEqual([]);
+  await client.goto(guarded.url);
+  await client.getByLabel('Passcode').fill('wrong passcode');
+  await client.getByRole('button', { name: 'Open deck' }).click();
+  await expect(client.getByText('That passcode is not right.', { exact: false })).toBeVisible();
+  expect(await violations(client), 'client passcode form').toEqual([]);
+  await client.goto(open.url.replace(/\/v\/.+$/, `/v/${'x'.repeat(43)}`));
+  await expect(client.getByRole('heading', { name: 'Link not available' })).toBeVisible();
+  expect(await violations(client), 'client link unavailable').toEqual([]);
+  await clientContext.close();
+
+  await page.goto(`/deck/${presentationId}/preview`);
+  await expect(page.getByRole('region', { name: 'Client links' })).toContainText('Casey Client');
+  expect(await violations(page), 'preview with client links').toEqual([]);
+  await page.getByRole('button', { name: 'Create client link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create client link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.getByText('Recipient name is required.')).toBeVisible();
+  expect(await violations(page), 'create client link dialog with errors').toEqual([]);
+
+  await page.goto(`/deck/${presentationId}/links/${open.link.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Casey Client' })).toBeVisible();
+  expect(await violations(page), 'link analytics').toEqual([]);
+});

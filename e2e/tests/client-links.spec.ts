@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  createApprovedUser,
+  expect,
+  failedResourceError,
+  postJson,
+  readLatestMailTo,
+  signInViaApi,
+  test,
+} from '../fixtures.ts';
+
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+async function snap(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/client-links-${name}.png`, fullPage: true });
+}
+
+/** A three-slide deck made through the API by the signed-in `request`. */
+async function generateDeck(request: APIRequestContext, title: string) {
+  const generated = await postJson(request, '/api/generate-slides', {
+    basicInfo: { deckTitle: title, clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ['title', 'agenda', 'thank-you'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  return ((await generated.json()) as { presentationId: string }).presentationId;
+}
+
+// The client's viewer reports slide views; the revoked link's requests are refused on purpose.
+test.use({ allowedConsoleErrors: [failedResourceError(401, 404)] });
+
+test('a rep sends a client link, the client views it, the rep reads the analytics and revokes it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const rep = await createApprovedUser('linker');
+  await signInViaApi(page.request, rep);
+  const deckId = await generateDeck(page.request, 'Cold chain proposal');
+  const clientEmail = `jane-${Date.now().toString(36)}@client.example`;
+
+  // The rep makes a link for one recipient, and mails it.
+  await page.goto(`/deck/${deckId}/preview`);
+  await page.getByRole('button', { name: 'Create client link' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Recipient name').fill('Jane Client');
+  await form.getByLabel('Recipient e-mail').fill(clientEmail);
+  await form.getByLabel('Message').fill('Here is the proposal we discussed.');
+  await form.getByRole('button', { name: 'Create link' }).click();
+  const created = page.getByRole('dialog');
+  await expect(created.getByText(`Sent to ${clientEmail}`)).toBeVisible();
+  const link = await created.getByRole('textbox').inputValue();
+  expect(link).toMatch(/\/v\/[\w-]{43}$/);
+  const mail = await readLatestMailTo(clientEmail);
+  expect(mail.link).toBe(link);
+  expect(mail.text).toContain('Here is the proposal we discussed.');
+  await snap(page, 'created');
+  await created.getByRole('button', { name: 'Done' }).click();
+  const panel = page.getByRole('region', { name: 'Client links' });
+  await expect(panel.getByText('Jane Client')).toBeVisible();
+  await expect(panel.getByText('Active')).toBeVisible();
+  await expect(panel.getByText('Not opened yet')).toBeVisible();
+
+  // The client, in a browser that knows nothing of the portal, pages through three slides.
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.clock.install();
+  const visitStarted = client.waitForResponse(
+    (response) => response.url().endsWith('/visits') && response.status() === 201,
+  );
+  const opened = await client.goto(link);
+  expect(opened?.status()).toBe(200);
+  expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+  expect(opened?.headers()['x-robots-tag']).toMatch(/noindex/);
+  await expect(
+    client.getByRole('heading', { level: 1, name: 'Cold chain proposal' }),
+  ).toBeVisible();
+  await expect(client.getByText('Slide 1 of 3')).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  // Nothing of the portal: no way back to it, no sign-in.
+  await expect(client.getByRole('button', { name: 'Back to Dashboard' })).toHaveCount(0);
+  await expect(client.getByRole('link', { name: /sign in/i })).toHaveCount(0);
+  await visitStarted;
+  await snap(client, 'client-view');
+  // From here on the page's time moves only when the test says.
+  await client.clock.pauseAt(Date.now() + 100);
+
+  await client.clock.runFor(2_000);
+  await client.keyboard.press('ArrowRight');
+  await expect(client.getByText('Slide 2 of 3')).toBeVisible();
+  // The longest look, across a periodic report of what was seen so far.
+  await client.clock.runFor(20_000);
+  await client.keyboard.press('ArrowRight');
+  await expect(client.getByText('Slide 3 of 3')).toBeVisible();
+  await client.clock.runFor(4_000);
+  // Leaving the page sends what is left.
+  await client.goto('about:blank');
+
+  // The rep's analytics show the visit, the slides reached and the longest time on slide 2.
+  const analyticsApi = `/api/decks/${deckId}/client-links`;
+  // Slide 1 also holds the moments before the clock was paused.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(analyticsApi);
+      const body = (await response.json()) as { links: { totalViewMs: number }[] };
+      const total = body.links[0]?.totalViewMs ?? 0;
+      return total >= 26_000 && total < 28_000;
+    })
+    .toBe(true);
+  await panel.getByRole('link', { name: 'View analytics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/deck/${deckId}/links/`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Jane Client' })).toBeVisible();
+  const slideRow = (n: number) =>
+    page
+      .getByRole('list', { name: 'Time per slide' })
+      .getByRole('listitem')
+      .filter({ has: page.getByText(`Slide ${n}`, { exact: true }) });
+  await expect(slideRow(1)).toContainText(/[23]s/);
+  await expect(slideRow(2)).toContainText('20s');
+  await expect(slideRow(2)).toContainText('Most viewed');
+  await expect(slideRow(3)).toContainText('4s');
+  const visits = page.getByRole('table', { name: 'Visits' });
+  await expect(visits.getByRole('row')).toHaveCount(2);
+  await expect(visits).toContainText(/2[67]s/);
+  await expect(visits).toContainText('1, 2, 3');
+  await snap(page, 'analytics');
+
+  // The dashboard shows the deck was viewed, and the rep was told of the first open.
+  await page.goto('/dashboard');
+  await expect(page.getByText(/^Viewed /)).toBeVisible();
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  await expect(
+    page.getByText('Jane Client opened “Cold chain proposal” for the first time.'),
+  ).toBeVisible();
+  await snap(page, 'notifications');
+  const ownerMail = await readLatestMailTo(rep.email);
+  expect(ownerMail.text).toContain('Jane Client');
+  expect(ownerMail.link).toMatch(new RegExp(`/deck/${deckId}/links/[0-9a-f-]{36}$`));
+
+  // Revoked, the client's next load is the unavailable page.
+  await page.goto(`/deck/${deckId}/preview`);
+  await panel.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke link' }).click();
+  await expect(panel.getByText('Revoked')).toBeVisible();
+  const refused = await client.goto(link);
+  expect(refused?.status()).toBe(404);
+  await expect(
+    client.getByText('This link is no longer available. Ask the sender for a new one.'),
+  ).toBeVisible();
+  await snap(client, 'unavailable');
+  await clientContext.close();
+});
+
+test('a passcode link asks for its passcode first, in a browser of its own', async ({
+  page,
+  browser,
+}) => {
+  const rep = await createApprovedUser('passcoder');
+  await signInViaApi(page.request, rep);
+  const deckId = await generateDeck(page.request, 'Protected proposal');
+  const created = await postJson(page.request, `/api/decks/${deckId}/client-links`, {
+    recipientName: 'Pat Procurement',
+    recipientEmail: 'pat@client.example',
+    passcode: 'blue-harbour',
+    allowDownload: false,
+    sendEmail: false,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(url);
+  await expect(
+    client.getByText('Enter the passcode the sender gave you to open this deck.'),
+  ).toBeVisible();
+  await client.getByLabel('Passcode').fill('red-harbour');
+  await client.getByRole('button', { name: 'Open deck' }).click();
+  await expect(
+    client.getByText('That passcode is not right. Please check it and try again.'),
+  ).toBeVisible();
+  await snap(client, 'passcode');
+  await client.getByLabel('Passcode').fill('blue-harbour');
+  await client.getByRole('button', { name: 'Open deck' }).click();
+  await expect(client.getByRole('heading', { level: 1, name: 'Protected proposal' })).toBeVisible();
+  await expect(client.getByText('Slide 1 of 3')).toBeVisible();
+  // The rep did not allow the download.
+  await expect(client.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+  await expect(client.getByText('Slide 1 of 3')).toBeVisible();
+  // A reload keeps the browser in: the passcode is asked once.
+  await client.reload();
+  await expect(client.getByText('Slide 1 of 3')).toBeVisible();
+  await clientContext.close();
+});
