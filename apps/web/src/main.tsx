@@ -4,7 +4,8 @@ import '@mantine/dates/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
 import { createRouter } from './app/router.tsx';
 
 const router = createRouter();

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { AppProviders } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
 import { routes as appRoutes } from '../app/router.tsx';
 
 type Reply = { status?: number; body?: unknown };

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createQueryClient, cssVariablesResolver, theme } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { ClientViewPage } from '../features/client-view/client-view-page.tsx';
 
 /** Renders the client's page (/v/{token}) with the providers of client-view-main.tsx. */

@@ -1,0 +1,39 @@
+import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+
+// The look both entries share: the portal (main.tsx, with its modals and toasts in
+// providers.tsx) and the client's page (client-view-main.tsx), which needs neither.
+
+// WCAG 2.1 AA contrast (4.5:1 for text), checked by e2e/tests/accessibility.spec.ts:
+// - filled buttons and badges use shade 8, and pick black or white text by the background's
+//   luminance near the point where both give the same contrast, so either is at least 4.5:1;
+// - the text of light, subtle and transparent variants is each colour's shade 9 darkened by 30%
+//   (green and yellow at shade 9 are too light on their tinted background);
+// - error text is red 9 (Mantine's red 6 is 3.3:1 on white);
+// - secondary ("dimmed") text and placeholders are a darker grey than Mantine's (5.0:1 on
+//   white, not 3.3:1 and 2.1:1).
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  autoContrast: true,
+  luminanceThreshold: 0.185,
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#697077',
+    // A picker's placeholder is drawn as text (an empty expiry date): it needs 4.5:1 as well.
+    '--mantine-color-placeholder': '#697077',
+    '--mantine-color-error': resolved.colors.red[9],
+    ...Object.fromEntries(
+      Object.entries(resolved.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darken(shades[9], 0.3),
+      ]),
+    ),
+  },
+  dark: {},
+});
