@@ -77,6 +77,17 @@ export default tseslint.config(
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared widgets and helpers never import features or the app shell.',
             },
+            {
+              // The client's page (/v/{token}) is its own entry: nothing of the portal in it.
+              target: [
+                './apps/web/src/client-view-main.tsx',
+                './apps/web/src/features/client-view',
+              ],
+              from: './apps/web/src/app',
+              except: ['./theme.ts', './query-client.ts'],
+              message:
+                "The client's page loads only the theme and query defaults of the app shell.",
+            },
           ],
         },
       ],
