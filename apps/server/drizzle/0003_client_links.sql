@@ -42,6 +42,7 @@ CREATE TABLE "client_links" (
 ALTER TABLE "notifications" ADD COLUMN "recipient_user_id" uuid;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "client_link_id" uuid;--> statement-breakpoint
 ALTER TABLE "outbox_mails" ADD COLUMN "reply_to" text;--> statement-breakpoint
+ALTER TABLE "outbox_mails" ADD COLUMN "is_secret" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "client_link_events" ADD CONSTRAINT "client_link_events_visit_id_client_link_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."client_link_visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_link_unlocks" ADD CONSTRAINT "client_link_unlocks_link_id_client_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."client_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_link_visits" ADD CONSTRAINT "client_link_visits_link_id_client_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."client_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -14,7 +14,9 @@ import {
   notifications,
   outboxMails,
 } from '../src/db/schema.ts';
+import { sentSecretText } from '../src/mail/mailer.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
+import { startSmtpMailbox } from './helpers/smtp-mailbox.ts';
 import {
   createAdmin,
   newAccount,
@@ -374,6 +376,19 @@ describe('passcode', () => {
     clock.advance(15 * 60_000);
     expect((await unlock('blue-harbour')).statusCode).toBe(204);
   });
+
+  it('counts a burst of parallel guesses before checking any, so no more than the limit are tried', async () => {
+    clock.advance(15 * 60_000);
+    const { token } = await createLink(await newDeck(), { passcode: 'blue-harbour' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(`/api/client-view/${token}/unlock`, undefined, { passcode: `guess number ${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
 });
 
 describe('refused links', () => {
@@ -421,6 +436,16 @@ describe('refused links', () => {
     expect(pages.size).toBe(1);
     expect([...pages][0]).toContain(clientLinkMessages.unavailable);
     expect((await get('/v/a/b/c', { accept: 'text/html' })).body).toBe([...pages][0]);
+
+    // An address under a live link's API that names nothing is refused the same way, without
+    // repeating the address (and its token) back.
+    const live = await createLink(await newDeck());
+    const nothing = await get(`/api/client-view/${live.token}/nothing/here`);
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.body).toBe([...apiBodies][0]);
+    expect(nothing.headers['referrer-policy']).toBe('no-referrer');
+    // A trailing slash is the same page.
+    expect((await get(`/v/${live.token}/`, { accept: 'text/html' })).statusCode).toBe(200);
   });
 
   it('keeps tokens out of referrers, search engines and caches', async () => {
@@ -855,5 +880,50 @@ describe('deleting a deck', () => {
       await db.select().from(notifications).where(eq(notifications.clientLinkId, id)),
     ).toHaveLength(0);
     expect((await get(`/api/client-view/${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a client link mailed through SMTP', () => {
+  it('keeps the link in the outbox only until the mail server has it', async () => {
+    const mailbox = await startSmtpMailbox();
+    const smtp = await createTestApp({
+      clock,
+      deckRenderer: fakeRenderer,
+      env: { SMTP_URL: mailbox.url },
+    });
+    try {
+      const admin = await createAdmin(smtp.app);
+      const generated = await smtp.app.inject({
+        method: 'POST',
+        url: '/api/generate-slides',
+        headers: { cookie: admin.cookie },
+        payload: draft(),
+      });
+      const deckId = generated.json().presentationId;
+      const created = await smtp.app.inject({
+        method: 'POST',
+        url: `/api/decks/${deckId}/client-links`,
+        headers: { cookie: admin.cookie },
+        payload: linkInput({ sendEmail: true, recipientEmail: 'smtp.client@client.example' }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const mail = await mailbox.waitForMail((m) =>
+        m.envelopeTo.includes('smtp.client@client.example'),
+      );
+      expect(mail.text).toContain(created.json().url);
+      expect(mail.headers.get('reply-to')).toContain(admin.account.email);
+      await expect
+        .poll(async () => {
+          const [row] = await smtp.app.services.db
+            .select()
+            .from(outboxMails)
+            .where(eq(outboxMails.to, 'smtp.client@client.example'));
+          return row?.sentAt ? row.text : null;
+        })
+        .toBe(sentSecretText);
+    } finally {
+      await smtp.app.close();
+      await mailbox.close();
+    }
   });
 });

@@ -55,6 +55,30 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
         .where(lt(rateLimitCounters.windowStart, new Date(clock.now().getTime() - 24 * 3600_000)));
     },
 
+    /**
+     * Counts one attempt against every key and tells whether any key is now over its limit,
+     * in one statement per key: requests racing each other cannot all slip under the limit, as
+     * a read-then-record would let them.
+     */
+    async consume(checks: { key: string; rule: ThrottleRule }[]): Promise<number | undefined> {
+      let wait: number | undefined;
+      for (const { key, rule } of checks) {
+        const window = windowOf(rule);
+        const [row] = await db
+          .insert(rateLimitCounters)
+          .values({ key, windowStart: window.start, count: 1 })
+          .onConflictDoUpdate({
+            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+            set: { count: sql`${rateLimitCounters.count} + 1` },
+          })
+          .returning({ count: rateLimitCounters.count });
+        if (row && row.count > rule.limit) {
+          wait = Math.max(wait ?? 0, window.retryAfterSeconds);
+        }
+      }
+      return wait;
+    },
+
     async clear(key: string) {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     },

@@ -40,14 +40,14 @@ export async function loadLinkStats(db: Db, linkIds: string[]): Promise<Map<stri
   );
 }
 
-/** The names of the accounts that made the links (null once an account is gone). */
-export async function loadCreatorNames(db: Db, links: ClientLinkRow[]) {
-  const ids = [...new Set(links.map((link) => link.createdBy).filter((id) => id !== null))];
-  if (ids.length === 0) return new Map<string, string>();
+/** The names of accounts by id (an id whose account is gone is simply absent). */
+export async function loadUserNames(db: Db, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id) => id !== null))];
+  if (wanted.length === 0) return new Map<string, string>();
   const rows = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -76,7 +76,7 @@ export function toClientLink(
 export async function describeLink(db: Db, link: ClientLinkRow, now: Date): Promise<ClientLink> {
   const [stats, creators] = await Promise.all([
     loadLinkStats(db, [link.id]),
-    loadCreatorNames(db, [link]),
+    loadUserNames(db, [link.createdBy]),
   ]);
   return toClientLink(link, {
     stats: stats.get(link.id),

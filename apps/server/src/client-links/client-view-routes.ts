@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inArray } from 'drizzle-orm';
 import {
   clientLinkMessages,
   clientLinkPaths,
@@ -12,15 +11,20 @@ import {
   unlockClientViewRequestSchema,
   viewEventBatchSchema,
 } from '@deck-portal/domain';
-import { users } from '../db/schema.ts';
 import { attachmentHeader, downloadFileName } from '../decks/download-name.ts';
 import { deckFileNames } from '../decks/file-store.ts';
 import { sendDeckFile } from '../decks/send-deck-file.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { getClientView } from './get-client-view.ts';
 import { recordViewEvents } from './record-view-events.ts';
-import { openClientLink, resolveClientLink, unlockCookieName } from './resolve-client-link.ts';
+import {
+  linkUnavailable,
+  openClientLink,
+  resolveClientLink,
+  unlockCookieName,
+} from './resolve-client-link.ts';
 import { startClientVisit } from './start-client-visit.ts';
 import { unavailablePageHtml } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
@@ -61,11 +65,15 @@ export async function clientViewRoutes(
   const sendUnavailablePage = (reply: FastifyReply) =>
     reply.code(404).type('text/html; charset=utf-8').send(unavailablePageHtml);
 
-  app.get('/v/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+  const clientPage = async (token: string, reply: FastifyReply) => {
     try {
-      await resolveClientLink(services, request.params.token);
-    } catch {
-      return sendUnavailablePage(reply);
+      await resolveClientLink(services, token);
+    } catch (error) {
+      // Only a refused link gets the page; anything else (the database down) is a real error.
+      if (error instanceof AppError && error.code === 'link_unavailable') {
+        return sendUnavailablePage(reply);
+      }
+      throw error;
     }
     const page = webRoot
       ? await readFile(path.join(webRoot, 'client-view.html'), 'utf8').catch(() => undefined)
@@ -76,11 +84,21 @@ export async function clientViewRoutes(
       });
     }
     return reply.type('text/html; charset=utf-8').send(page);
-  });
+  };
+  for (const url of ['/v/:token', '/v/:token/']) {
+    app.get(url, { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
+      clientPage(request.params.token, reply),
+    );
+  }
   // Anything else under /v/ is no link either, and looks the same.
   app.get('/v/*', { schema: { hide: true } }, async (_request, reply) =>
     sendUnavailablePage(reply),
   );
+  // An address under a link's API that names nothing answers the one refusal too, with these
+  // headers, and without repeating the address (and its token) back.
+  app.all('/api/client-view/*', { schema: { hide: true } }, async () => {
+    throw linkUnavailable();
+  });
 
   const proofOf = (request: FastifyRequest) => request.cookies[unlockCookieName];
   const opened = (request: FastifyRequest, token: string) =>
@@ -95,22 +113,11 @@ export async function clientViewRoutes(
         response: { 200: clientViewSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const { token } = request.params;
-      const { link, deck } = await opened(request, token);
-      const sender = await findSenderName(services, link.createdBy, deck.ownerId);
-      return {
-        title: deck.title,
-        clientName: deck.clientName,
-        recipientName: link.recipientName,
-        senderName: sender,
-        slides: Array.from({ length: deck.slideCount }, (_, index) => ({
-          index: index + 1,
-          url: clientLinkPaths.slide(token, index + 1),
-        })),
-        pdfUrl: link.allowDownload ? clientLinkPaths.pdf(token) : null,
-      };
-    },
+    async (request) =>
+      getClientView(services, {
+        open: await opened(request, request.params.token),
+        token: request.params.token,
+      }),
   );
 
   app.post(
@@ -218,19 +225,4 @@ export async function clientViewRoutes(
       return reply.code(204).send(null);
     },
   );
-}
-
-/** The rep who made the link, or the deck's owner when that account is gone. */
-async function findSenderName(
-  services: Pick<Services, 'db'>,
-  createdBy: string | null,
-  ownerId: string,
-) {
-  const ids = createdBy ? [createdBy, ownerId] : [ownerId];
-  const rows = await services.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row.name]));
-  return (createdBy && byId.get(createdBy)) || byId.get(ownerId) || 'Your contact';
 }

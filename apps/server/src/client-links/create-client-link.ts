@@ -63,6 +63,7 @@ export async function createClientLink(
       await enqueueMail(tx, {
         to: input.recipientEmail,
         replyTo: user.email,
+        isSecret: true,
         subject: `${user.name} sent you a presentation: ${deck.title}`,
         text: clientMailText({
           recipientName: input.recipientName,

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { clientLinkEvents, clientLinks, clientLinkVisits } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import type { Services } from '../services.ts';
-import { loadCreatorNames, loadLinkStats, toClientLink } from './client-link-rows.ts';
+import { loadLinkStats, loadUserNames, toClientLink } from './client-link-rows.ts';
 
 /** A deck's links, newest first, each with its figures, and the deck-level summary. */
 export async function listClientLinks(
@@ -21,7 +21,10 @@ export async function listClientLinks(
   const ids = rows.map((row) => row.id);
   const [stats, creators, mostViewedSlide] = await Promise.all([
     loadLinkStats(services.db, ids),
-    loadCreatorNames(services.db, rows),
+    loadUserNames(
+      services.db,
+      rows.map((row) => row.createdBy),
+    ),
     findMostViewedSlide(services.db, deck.id),
   ]);
   const now = services.clock.now();

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { clientLinkMessages, type ClientLink } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { isUuid } from '../db/is-uuid.ts';
-import { clientLinks, clientLinkUnlocks, deckShares, decks } from '../db/schema.ts';
+import { clientLinks, clientLinkUnlocks } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
+import { settleDeckSharing } from '../decks/settle-deck-sharing.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { describeLink, findDeckLink } from './client-link-rows.ts';
@@ -30,22 +31,7 @@ export async function revokeClientLink(
       .where(eq(clientLinks.id, link.id))
       .returning();
     await tx.delete(clientLinkUnlocks).where(eq(clientLinkUnlocks.linkId, link.id));
-    const [openLink] = await tx
-      .select({ id: clientLinks.id })
-      .from(clientLinks)
-      .where(and(eq(clientLinks.deckId, deck.id), isNull(clientLinks.revokedAt)))
-      .limit(1);
-    const [share] = await tx
-      .select({ id: deckShares.id })
-      .from(deckShares)
-      .where(eq(deckShares.deckId, deck.id))
-      .limit(1);
-    if (!openLink && !share && deck.status === 'shared') {
-      await tx
-        .update(decks)
-        .set({ status: 'completed', updatedAt: now })
-        .where(eq(decks.id, deck.id));
-    }
+    await settleDeckSharing(tx, deck, now);
     return row!;
   });
   return describeLink(services.db, revoked, now);

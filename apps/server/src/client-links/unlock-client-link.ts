@@ -1,7 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { clientLinkMessages } from '@deck-portal/domain';
+import { authMessages, clientLinkMessages } from '@deck-portal/domain';
 import { verifyPassword } from '../auth/passwords.ts';
-import { assertNotThrottled } from '../auth/throttled.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinkUnlocks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -13,7 +12,7 @@ export const unlockLifetimeMs = 7 * 24 * 3600_000;
 
 /**
  * Checks a link's passcode; a right one answers the proof the browser keeps in a cookie.
- * Wrong passcodes are throttled as sign-in failures are: per link and per address.
+ * Attempts are limited as sign-in failures are: per link and per address.
  */
 export async function unlockClientLink(
   services: Services,
@@ -25,9 +24,15 @@ export async function unlockClientLink(
     { key: `link-passcode:link:${link.id}`, rule: services.throttleRules.passcodePerLink },
     { key: `link-passcode:ip:${ip}`, rule: services.throttleRules.passcodePerIp },
   ];
-  await assertNotThrottled(services, checks);
+  // Every attempt is counted before the passcode is checked, atomically, so a burst of
+  // parallel guesses cannot all pass the limit; a right passcode costs one attempt too.
+  const wait = await services.throttle.consume(checks);
+  if (wait !== undefined) {
+    throw new AppError('too_many_requests', authMessages.tooManyAttempts, {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
   if (!(await verifyPassword(link.passcodeHash, passcode))) {
-    await services.throttle.record(checks);
     throw new AppError('wrong_passcode', clientLinkMessages.wrongPasscode, {
       fields: { passcode: clientLinkMessages.wrongPasscode },
     });

@@ -171,6 +171,8 @@ export const outboxMails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     replyTo: text('reply_to'),
+    /** The text holds a credential (a client link): it is blanked once the mail is sent. */
+    isSecret: boolean('is_secret').notNull().default(false),
     ...timestamps,
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,13 +1,14 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DeckShare } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { isUuid } from '../db/is-uuid.ts';
-import { clientLinks, deckShares, decks, users } from '../db/schema.ts';
+import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
+import { settleDeckSharing } from './settle-deck-sharing.ts';
 
 type ShareRow = typeof deckShares.$inferSelect;
 const toShare = (row: ShareRow, sharedBy: string | null): DeckShare => ({
@@ -81,21 +82,6 @@ export async function revokeShare(
       .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
       .returning();
     if (!removed) throw new AppError('not_found', 'Share not found.');
-    const [left] = await tx
-      .select({ id: deckShares.id })
-      .from(deckShares)
-      .where(eq(deckShares.deckId, deck.id))
-      .limit(1);
-    const [openLink] = await tx
-      .select({ id: clientLinks.id })
-      .from(clientLinks)
-      .where(and(eq(clientLinks.deckId, deck.id), isNull(clientLinks.revokedAt)))
-      .limit(1);
-    if (!left && !openLink && deck.status === 'shared') {
-      await tx
-        .update(decks)
-        .set({ status: 'completed', updatedAt: services.clock.now() })
-        .where(eq(decks.id, deck.id));
-    }
+    await settleDeckSharing(tx, deck, services.clock.now());
   });
 }

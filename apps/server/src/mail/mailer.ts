@@ -12,7 +12,12 @@ export type Mail = {
   html?: string;
   /** Where the recipient's answer goes (the rep who sent a client link), instead of MAIL_FROM. */
   replyTo?: string;
+  /** The text holds a credential (a client link): kept only until an SMTP server has it. */
+  isSecret?: boolean;
 };
+
+/** What a secret mail's stored text becomes once an SMTP server has accepted it. */
+export const sentSecretText = '(Removed after sending: this mail held a private link.)';
 
 /** Puts a mail in the outbox, inside the caller's transaction; it is sent after commit. */
 export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
@@ -120,9 +125,11 @@ export function createMailer({
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
+        // Without SMTP the outbox is where mail ends up, so its text stays readable there.
+        const forget = mail.isSecret && transport.kind === 'smtp';
         await db
           .update(outboxMails)
-          .set({ sentAt: clock.now() })
+          .set({ sentAt: clock.now(), ...(forget ? { text: sentSecretText, html: null } : {}) })
           .where(eq(outboxMails.id, mail.id));
       } catch (error) {
         log.warn({ err: error, to: mail.to }, 'mail delivery failed; it will be retried');
