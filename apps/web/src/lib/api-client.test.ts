@@ -34,6 +34,28 @@ describe('apiRequest', () => {
     );
   });
 
+  it('accepts an answer without a body (204) as undefined', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(
+      apiRequest('/api/x', { method: 'POST', schema: z.undefined() }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('asks the browser to finish the request when the page closes, if told to', async () => {
+    const fetchMock = vi.fn(
+      async (_path: string, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/x', {
+      method: 'POST',
+      body: {},
+      schema: z.undefined(),
+      keepalive: true,
+    });
+    await apiRequest('/api/y', { method: 'POST', body: {}, schema: z.undefined() });
+    expect(fetchMock.mock.calls.map(([, init]) => init?.keepalive)).toEqual([true, undefined]);
+  });
+
   it("throws the server's error code, message and field messages", async () => {
     stubFetch(
       json(400, {

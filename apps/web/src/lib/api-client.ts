@@ -22,11 +22,16 @@ export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Validates (and types) the successful answer. */
+  /**
+   * Validates (and types) the successful answer. An answer without a body (204) reads as
+   * `undefined`: pass `z.undefined()`.
+   */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** Lets the request finish if the page closes meanwhile (small bodies only: 64 KB in all). */
+  keepalive?: boolean;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -41,7 +46,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api…` on this origin with the session cookie; throws ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, headers } = options;
+  const { method = 'GET', body, schema, signal, headers, keepalive } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -54,6 +59,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,4 +1,4 @@
-import { clientLinkMessages, type ClientView } from '@deck-portal/domain';
+import { clientLinkMessages, passcodeMinLength, type ClientView } from '@deck-portal/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -116,6 +117,23 @@ describe('the client view', () => {
     ]);
   });
 
+  it('checks the passcode by the shared rules before asking the server', async () => {
+    const calls = mockApi({
+      [`GET ${api}`]: apiError(401, 'passcode_required', clientLinkMessages.passcodeRequired),
+    });
+    renderClientView('tok');
+    const passcode = await screen.findByLabelText(/^Passcode/);
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    expect(await screen.findByText('Passcode is required.')).toBeVisible();
+    await userEvent.type(passcode, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    expect(
+      await screen.findByText(`The passcode must be at least ${passcodeMinLength} characters.`),
+    ).toBeVisible();
+    expect(passcode).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.path === `${api}/unlock`)).toEqual([]);
+  });
+
   it("shows the server's message when there were too many attempts", async () => {
     const message = 'Too many failed attempts. Please try again later.';
     mockApi({
@@ -187,5 +205,66 @@ describe('the client view', () => {
         { slide: 2, ms: 2_500, view: 1 },
       ],
     });
+  });
+
+  it('asks for the passcode again when it ran out, and then reports the time it held back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let time = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => time);
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { sendBeacon }),
+    );
+    let isUnlocked = true;
+    const passcodeRequired = apiError(
+      401,
+      'passcode_required',
+      clientLinkMessages.passcodeRequired,
+    );
+    const calls = mockApi({
+      [`GET ${api}`]: () => (isUnlocked ? { body: deck } : passcodeRequired),
+      [`POST ${api}/unlock`]: () => {
+        isUnlocked = true;
+        return { status: 204 };
+      },
+      [`POST ${api}/visits`]: { status: 201, body: { visitId: 'v3', isTracked: true } },
+      [`POST ${api}/visits/v3/events`]: () => (isUnlocked ? { status: 204 } : passcodeRequired),
+    });
+    const addListener = vi.spyOn(window, 'addEventListener');
+    renderClientView('tok');
+    // testing-library's waitFor polls with setInterval, faked here: vitest's own keeps real ones.
+    const pageHideListeners = () =>
+      addListener.mock.calls.filter(([type]) => type === 'pagehide').length;
+    await vi.waitFor(() => expect(pageHideListeners()).toBe(1));
+
+    // The passcode's cookie runs out while the deck is open.
+    isUnlocked = false;
+    time += 2_000;
+    await vi.advanceTimersByTimeAsync(15_000);
+    const passcode = await vi.waitFor(() => screen.getByLabelText(/^Passcode/));
+    expect(screen.queryByRole('heading', { name: 'Winter proposal' })).toBeNull();
+
+    await userEvent.type(passcode, 'open-sesame');
+    await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
+    // The deck again, with a new tracker for the same visit.
+    await vi.waitFor(() => expect(pageHideListeners()).toBe(2));
+    expect(screen.getByRole('heading', { name: 'Winter proposal' })).toBeVisible();
+    time += 1_000;
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    const reports = calls.filter((call) => call.path === `${api}/visits/v3/events`);
+    expect(reports.map((call) => call.body)).toEqual([
+      { events: [{ slide: 1, ms: 2_000, view: 0 }] },
+      {
+        events: [
+          { slide: 1, ms: 2_000, view: 0 },
+          { slide: 1, ms: 1_000, view: 1 },
+        ],
+      },
+    ]);
+    // Refused without the cookie, a beacon would have lost them.
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(calls.filter((call) => call.path === `${api}/visits`)).toHaveLength(1);
   });
 });

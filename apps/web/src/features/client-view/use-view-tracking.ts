@@ -1,14 +1,22 @@
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { beaconViewEvents, sendViewEvents } from './api/send-view-events.ts';
-import { createViewTracker, type ViewTracker } from './view-tracker.ts';
+import {
+  createViewTracker,
+  createViewTrackerVisit,
+  type ViewTracker,
+  type ViewTrackerVisit,
+} from './view-tracker.ts';
 
-/** The next `view` number of each visit: a visit outlives the page's trackers (remounts). */
-const nextViewOfVisit = new Map<string, number>();
+/** What the trackers of each visit share: a visit outlives the page's trackers (remounts). */
+const trackerVisits = new Map<string, ViewTrackerVisit>();
 
-function takeViewNumber(visitId: string) {
-  const view = nextViewOfVisit.get(visitId) ?? 0;
-  nextViewOfVisit.set(visitId, view + 1);
-  return view;
+function trackerVisitOf(visitId: string) {
+  let visit = trackerVisits.get(visitId);
+  if (!visit) {
+    visit = createViewTrackerVisit();
+    trackerVisits.set(visitId, visit);
+  }
+  return visit;
 }
 
 /**
@@ -35,7 +43,7 @@ export function useViewTracking({
       now: () => performance.now(),
       send: (batch) => sendViewEvents(token, visitId, batch),
       sendBeacon: (batch) => beaconViewEvents(token, visitId, batch),
-      takeViewNumber: () => takeViewNumber(visitId),
+      visit: trackerVisitOf(visitId),
       onRejected: (error) => reject(error),
     });
     tracker.start();

@@ -1,7 +1,12 @@
 import { viewEventLimits, type ViewEvent, type ViewEventBatch } from '@deck-portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { createViewTracker, viewFlushIntervalMs, type ViewTrackerOptions } from './view-tracker.ts';
+import {
+  createViewTracker,
+  createViewTrackerVisit,
+  viewFlushIntervalMs,
+  type ViewTrackerOptions,
+} from './view-tracker.ts';
 
 /** A tracker on a fake page and clock; `sent` and `beaconed` record what left. */
 function setup(overrides: Partial<ViewTrackerOptions> = {}) {
@@ -83,47 +88,95 @@ describe('createViewTracker', () => {
     const page = setup();
     page.tracker.start();
     page.tracker.showSlide(1);
-    page.advance(100);
+    page.advance(1_000);
     page.tracker.showSlide(2);
-    page.advance(200);
+    page.advance(2_000);
     // The same slide again (a click on its own thumbnail) is no new view.
     page.tracker.showSlide(2);
-    page.advance(50);
+    page.advance(500);
     page.tracker.showSlide(1);
-    page.advance(300);
+    page.advance(3_000);
     await page.tracker.flush();
 
     expect(eventsOf(page.sent)).toEqual([
-      { slide: 1, ms: 100, view: 0 },
-      { slide: 2, ms: 250, view: 1 },
-      { slide: 1, ms: 300, view: 2 },
+      { slide: 1, ms: 1_000, view: 0 },
+      { slide: 2, ms: 2_500, view: 1 },
+      { slide: 1, ms: 3_000, view: 2 },
     ]);
   });
 
-  it('takes view numbers from the counter it is given', async () => {
-    let next = 7;
-    const page = setup({ takeViewNumber: () => next++ });
+  it('goes on numbering the views of the visit it is given', async () => {
+    const visit = { ...createViewTrackerVisit(), nextView: 7 };
+    const page = setup({ visit });
     page.tracker.start();
     page.tracker.showSlide(1);
-    page.advance(100);
+    page.advance(400);
     page.tracker.showSlide(2);
-    page.advance(100);
+    page.advance(400);
     await page.tracker.flush();
     expect(eventsOf(page.sent).map((event) => event.view)).toEqual([7, 8]);
+    expect(visit.nextView).toBe(9);
   });
 
   it('drops stretches under a millisecond and carries the fraction on', async () => {
     const page = setup();
     page.tracker.start();
     page.tracker.showSlide(1);
-    page.advance(0.6);
+    page.advance(500.6);
+    await page.tracker.flush();
+    expect(eventsOf(page.sent)).toEqual([{ slide: 1, ms: 500, view: 0 }]);
+    page.advance(0.3);
+    await page.tracker.flush();
+    expect(page.sent).toHaveLength(1);
+    page.advance(0.3);
+    await page.tracker.flush();
+    expect(eventsOf(page.sent)).toEqual([
+      { slide: 1, ms: 500, view: 0 },
+      { slide: 1, ms: 1, view: 0 },
+    ]);
+  });
+
+  it('drops a glance under 300 ms with its time, and gives it no view number', async () => {
+    const page = setup();
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    page.advance(1_000);
+    // Arrow-key repeat: slides passed on the way.
     page.tracker.showSlide(2);
-    page.advance(0.6);
+    page.advance(299);
+    page.tracker.showSlide(3);
+    page.advance(40);
+    page.tracker.showSlide(4);
+    page.advance(300);
+    page.tracker.showSlide(5);
+    page.advance(10);
+    await page.tracker.flush();
+    page.pageHide();
+
+    expect(eventsOf(page.sent)).toEqual([
+      { slide: 1, ms: 1_000, view: 0 },
+      { slide: 4, ms: 300, view: 1 },
+    ]);
+    expect(page.beaconed).toEqual([]);
+  });
+
+  it('counts a look once its visible time reaches 300 ms, across flushes and hiding', async () => {
+    const page = setup();
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    page.advance(150);
+    await page.tracker.flush();
+    page.setVisibility('hidden');
+    page.advance(10_000);
+    page.setVisibility('visible');
+    page.advance(100);
     await page.tracker.flush();
     expect(page.sent).toEqual([]);
-    page.advance(0.6);
+    expect(page.beaconed).toEqual([]);
+
+    page.advance(100);
     await page.tracker.flush();
-    expect(eventsOf(page.sent)).toEqual([{ slide: 2, ms: 1, view: 1 }]);
+    expect(eventsOf(page.sent)).toEqual([{ slide: 1, ms: 350, view: 0 }]);
   });
 
   it('sends a long look every 15 s under one view, each millisecond once', async () => {
@@ -146,13 +199,46 @@ describe('createViewTracker', () => {
     expect(eventsOf(page.beaconed)).toEqual([{ slide: 3, ms: 4_000, view: 0 }]);
   });
 
-  it('caps one event at the longest stretch the server accepts', async () => {
+  it('caps a piece at 30 s when timers were suspended (laptop asleep, tab visible)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const page = setup();
     page.tracker.start();
     page.tracker.showSlide(1);
-    page.advance(viewEventLimits.maxMs + 5_000);
+    // Asleep for an hour: the clock moved on, the interval did not fire.
+    page.advance(60 * 60_000);
+    await vi.advanceTimersByTimeAsync(viewFlushIntervalMs);
+    page.advance(viewFlushIntervalMs);
+    await vi.advanceTimersByTimeAsync(viewFlushIntervalMs);
+
+    expect(page.sent).toEqual([
+      { events: [{ slide: 1, ms: 2 * viewFlushIntervalMs, view: 0 }] },
+      { events: [{ slide: 1, ms: viewFlushIntervalMs, view: 0 }] },
+    ]);
+  });
+
+  it('caps one event at the longest stretch the server accepts', async () => {
+    let isOnline = false;
+    const sent: ViewEventBatch[] = [];
+    const page = setup({
+      send: async (batch) => {
+        if (!isOnline) throw new ApiError(0, 'network_error', 'The server could not be reached.');
+        sent.push(structuredClone(batch));
+      },
+    });
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    // Offline while the pieces of one look pile up, each added to the one before.
+    const pieces = viewEventLimits.maxMs / viewFlushIntervalMs + 1;
+    for (let i = 0; i < pieces; i++) {
+      page.advance(viewFlushIntervalMs);
+      await page.tracker.flush();
+    }
+    isOnline = true;
     await page.tracker.flush();
-    expect(eventsOf(page.sent)).toEqual([{ slide: 1, ms: viewEventLimits.maxMs, view: 0 }]);
+    expect(eventsOf(sent)).toEqual([
+      { slide: 1, ms: viewEventLimits.maxMs, view: 0 },
+      { slide: 1, ms: viewFlushIntervalMs, view: 0 },
+    ]);
   });
 
   it('sends batches of at most 20 events', async () => {
@@ -160,7 +246,7 @@ describe('createViewTracker', () => {
     page.tracker.start();
     for (let slide = 1; slide <= 45; slide++) {
       page.tracker.showSlide(slide);
-      page.advance(10);
+      page.advance(500);
     }
     await page.tracker.flush();
     expect(page.sent.map((batch) => batch.events.length)).toEqual([20, 20, 5]);
@@ -179,7 +265,7 @@ describe('createViewTracker', () => {
     await page.tracker.flush();
     page.advance(1_500);
     page.tracker.showSlide(2);
-    page.advance(250);
+    page.advance(400);
     page.pageHide();
     page.advance(10_000);
     await page.tracker.flush();
@@ -190,7 +276,7 @@ describe('createViewTracker', () => {
       {
         events: [
           { slide: 1, ms: 1_500, view: 0 },
-          { slide: 2, ms: 250, view: 1 },
+          { slide: 2, ms: 400, view: 1 },
         ],
       },
     ]);
@@ -206,8 +292,11 @@ describe('createViewTracker', () => {
     expect(eventsOf(page.sent)).toEqual([{ slide: 1, ms: 800, view: 0 }]);
   });
 
-  it('sends again a batch that did not reach the server', async () => {
-    const failures = [new ApiError(0, 'network_error', 'The server could not be reached.')];
+  it.each([
+    ['no answer (status 0)', new ApiError(0, 'network_error', 'The server could not be reached.')],
+    ['429', new ApiError(429, 'too_many_requests', 'Slow down.')],
+  ])('sends again a batch that surely was not stored: %s', async (_, failure) => {
+    const failures = [failure];
     const sent: ViewEventBatch[] = [];
     const page = setup({
       send: async (batch) => {
@@ -224,6 +313,115 @@ describe('createViewTracker', () => {
     page.advance(500);
     await page.tracker.flush();
     expect(eventsOf(sent)).toEqual([{ slide: 1, ms: 1_500, view: 0 }]);
+  });
+
+  it.each([500, 502, 504])(
+    'drops a batch answered %i: the server may have stored it',
+    async (status) => {
+      const failure = new ApiError(status, 'http_error', `HTTP error! status: ${status}`);
+      const failures = [failure];
+      const sent: ViewEventBatch[] = [];
+      const onRejected = vi.fn();
+      const page = setup({
+        send: async (batch) => {
+          const next = failures.shift();
+          if (next) throw next;
+          sent.push(structuredClone(batch));
+        },
+        onRejected,
+      });
+      page.tracker.start();
+      page.tracker.showSlide(1);
+      page.advance(1_000);
+      await page.tracker.flush();
+      page.advance(500);
+      await page.tracker.flush();
+      page.pageHide();
+      expect(eventsOf(sent)).toEqual([{ slide: 1, ms: 500, view: 0 }]);
+      expect(page.beaconed).toEqual([]);
+      expect(onRejected).toHaveBeenCalledWith(failure);
+    },
+  );
+
+  it('keeps what was refused for want of the passcode (401) for after the unlock', async () => {
+    const visit = createViewTrackerVisit();
+    const expired = new ApiError(401, 'passcode_required', 'Enter the passcode.');
+    const onRejected = vi.fn();
+    const locked = setup({
+      visit,
+      send: async () => {
+        throw expired;
+      },
+      onRejected,
+    });
+    locked.tracker.start();
+    locked.tracker.showSlide(1);
+    locked.advance(1_000);
+    await locked.tracker.flush();
+    // The page asks for the view again, which brings back the passcode form.
+    expect(onRejected).toHaveBeenCalledWith(expired);
+    locked.advance(500);
+    // A beacon would be refused the same way, and nobody would know.
+    locked.setVisibility('hidden');
+    locked.tracker.stop();
+    expect(locked.beaconed).toEqual([]);
+
+    // Unlocked: the deck shows again, with a new tracker for the same visit.
+    const unlocked = setup({ visit });
+    unlocked.tracker.start();
+    unlocked.tracker.showSlide(2);
+    unlocked.advance(700);
+    await unlocked.tracker.flush();
+    expect(eventsOf(unlocked.sent)).toEqual([
+      { slide: 1, ms: 1_500, view: 0 },
+      { slide: 2, ms: 700, view: 1 },
+    ]);
+  });
+
+  it('stops for the rest of the visit once the server holds all its events', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const visit = createViewTrackerVisit();
+    const full = new ApiError(
+      400,
+      'too_many_events',
+      'This visit has reported too many slide views.',
+    );
+    const onRejected = vi.fn();
+    const send = vi.fn(async () => {
+      throw full;
+    });
+    const page = setup({ visit, send, onRejected });
+    page.tracker.start();
+    // Two batches' worth: the second is not sent after the first is refused.
+    for (let slide = 1; slide <= 25; slide++) {
+      page.tracker.showSlide(slide);
+      page.advance(500);
+    }
+    await vi.advanceTimersByTimeAsync(viewFlushIntervalMs);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(onRejected).toHaveBeenCalledWith(full);
+
+    page.tracker.showSlide(1);
+    page.advance(5 * viewFlushIntervalMs);
+    await vi.advanceTimersByTimeAsync(5 * viewFlushIntervalMs);
+    await page.tracker.flush();
+    page.setVisibility('hidden');
+    page.pageHide();
+    page.tracker.stop();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(page.beaconed).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+
+    // The page remounts within the same visit: still nothing.
+    const again = setup({ visit, send });
+    again.tracker.start();
+    again.tracker.showSlide(2);
+    again.advance(2 * viewFlushIntervalMs);
+    await vi.advanceTimersByTimeAsync(2 * viewFlushIntervalMs);
+    again.tracker.stop();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(again.beaconed).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('drops a batch the server refused and reports why', async () => {

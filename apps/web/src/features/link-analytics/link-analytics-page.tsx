@@ -18,21 +18,11 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { ClientLinkStatusBadge } from '../../ui/client-link-status-badge.tsx';
+import { Figure } from '../../ui/figure.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useLinkAnalytics } from './api/get-link-analytics.ts';
 import { TimePerSlide } from './components/time-per-slide.tsx';
 import { VisitsTable } from './components/visits-table.tsx';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </Stack>
-  );
-}
 
 function LinkAnalytics({ analytics }: { analytics: ClientLinkAnalytics }) {
   const { link, deck } = analytics;

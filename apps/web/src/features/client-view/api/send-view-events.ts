@@ -1,33 +1,21 @@
-import { apiErrorSchema, clientLinkPaths, type ViewEventBatch } from '@deck-portal/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import { clientLinkPaths, type ViewEventBatch } from '@deck-portal/domain';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export const viewEventsPath = (token: string, visitId: string) =>
   `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/events`;
 
 /**
- * `POST /api/client-view/:token/visits/:visitId/events` (204) while the page is open. Not
- * through `apiRequest`: `keepalive` lets the request finish if the page closes meanwhile.
+ * `POST /api/client-view/:token/visits/:visitId/events` (204) while the page is open;
+ * `keepalive` lets the request finish if the page closes meanwhile.
  */
 export async function sendViewEvents(token: string, visitId: string, batch: ViewEventBatch) {
-  let response: Response;
-  try {
-    response = await fetch(viewEventsPath(token, visitId), {
-      method: 'POST',
-      credentials: 'same-origin',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(batch),
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', 'The server could not be reached.');
-  }
-  if (response.ok) return;
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    throw new ApiError(response.status, code, message, fields);
-  }
-  throw new ApiError(response.status, 'http_error', `HTTP error! status: ${response.status}`);
+  await apiRequest(viewEventsPath(token, visitId), {
+    method: 'POST',
+    body: batch,
+    schema: z.undefined(),
+    keepalive: true,
+  });
 }
 
 /**

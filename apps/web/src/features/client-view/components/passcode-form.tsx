@@ -1,13 +1,10 @@
-import { clientLinkMessages, passcodeSchema } from '@deck-portal/domain';
+import { clientLinkMessages, unlockClientViewRequestSchema } from '@deck-portal/domain';
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { z } from 'zod';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUnlockClientView } from '../api/unlock-client-view.ts';
-
-const passcodeFormSchema = z.object({ passcode: passcodeSchema });
 
 /** Asks for the link's passcode; once it is right the page loads the deck. */
 export function PasscodeForm({
@@ -18,12 +15,11 @@ export function PasscodeForm({
   onUnavailable: () => void;
 }) {
   const unlock = useUnlockClientView(token);
-  const passcodeId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { passcode: '' },
-    validate: schemaResolver(passcodeFormSchema, { sync: true }),
+    validate: schemaResolver(unlockClientViewRequestSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async ({ passcode }) => {
@@ -65,16 +61,14 @@ export function PasscodeForm({
             </Alert>
           )}
           <PasswordInput
-            id={passcodeId}
             label="Passcode"
             autoComplete="off"
             autoFocus
             leftSection={<IconLock size={16} />}
             withAsterisk
             {...form.getInputProps('passcode')}
-            // Mantine leaves these off a PasswordInput's field; screen readers need them.
+            // Mantine points a PasswordInput's field at its error but does not mark it invalid.
             aria-invalid={form.errors.passcode ? true : undefined}
-            aria-describedby={form.errors.passcode ? `${passcodeId}-error` : undefined}
           />
           <Button type="submit" size="md" fullWidth loading={unlock.isPending}>
             Open deck

@@ -18,7 +18,10 @@ export function clientLinksQueryOptions(deckId: string) {
   });
 }
 
-/** Only the deck's managers may list its links: others never ask. */
-export function useClientLinks(deckId: string, enabled: boolean) {
-  return useQuery({ ...clientLinksQueryOptions(deckId), enabled });
+/**
+ * Only the deck's managers may list its links: the preview page renders the components that
+ * ask only when the deck's `canManage` is true.
+ */
+export function useClientLinks(deckId: string) {
+  return useQuery(clientLinksQueryOptions(deckId));
 }

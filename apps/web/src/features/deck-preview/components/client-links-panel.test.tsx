@@ -316,6 +316,12 @@ describe('creating a client link', () => {
     expect(await within(form).findByText('Recipient name is required.')).toBeVisible();
     expect(within(form).getByText('Email is required.')).toBeVisible();
     expect(within(form).getByText('The passcode must be at least 4 characters.')).toBeVisible();
+    // Announced with the field, as with the others.
+    const passcode = within(form).getByLabelText('Passcode');
+    expect(passcode).toHaveAttribute('aria-invalid', 'true');
+    expect(passcode).toHaveAccessibleDescription(
+      expect.stringContaining('The passcode must be at least 4 characters.'),
+    );
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -116,7 +116,7 @@ function ClientLinkRow({ deckId, link }: { deckId: string; link: ClientLink }) {
 
 /** The deck's client links: create one, see each recipient's activity, revoke. */
 export function ClientLinksPanel({ deckId }: { deckId: string }) {
-  const query = useClientLinks(deckId, true);
+  const query = useClientLinks(deckId);
   const links = query.data?.links ?? [];
 
   return (

@@ -1,20 +1,8 @@
 import type { ClientLinksSummary } from '@deck-portal/domain';
-import { Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { Figure } from '../../../ui/figure.tsx';
 import { useClientLinks } from '../api/get-client-links.ts';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="lg" fw={700}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 function mostViewedText(summary: ClientLinksSummary): string {
   const slide = summary.mostViewedSlide;
@@ -23,7 +11,7 @@ function mostViewedText(summary: ClientLinksSummary): string {
 
 /** The deck's client links at a glance: how many, how often opened, by whom, what held them. */
 export function ClientLinksSummaryCard({ deckId }: { deckId: string }) {
-  const query = useClientLinks(deckId, true);
+  const query = useClientLinks(deckId);
 
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="client-activity-title">
@@ -39,13 +27,22 @@ export function ClientLinksSummaryCard({ deckId }: { deckId: string }) {
         </Text>
       ) : (
         <SimpleGrid cols={2} spacing="md">
-          <Figure label="Links" value={query.data.summary.links.toLocaleString('en-US')} />
-          <Figure label="Opens" value={query.data.summary.opens.toLocaleString('en-US')} />
           <Figure
+            size="lg"
+            label="Links"
+            value={query.data.summary.links.toLocaleString('en-US')}
+          />
+          <Figure
+            size="lg"
+            label="Opens"
+            value={query.data.summary.opens.toLocaleString('en-US')}
+          />
+          <Figure
+            size="lg"
             label="Unique recipients"
             value={query.data.summary.uniqueRecipients.toLocaleString('en-US')}
           />
-          <Figure label="Most-viewed slide" value={mostViewedText(query.data.summary)} />
+          <Figure size="lg" label="Most-viewed slide" value={mostViewedText(query.data.summary)} />
         </SimpleGrid>
       )}
     </Card>

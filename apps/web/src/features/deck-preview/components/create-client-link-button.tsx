@@ -170,6 +170,8 @@ function CreateClientLinkForm({
           autoComplete="new-password"
           leftSection={<IconLock size={16} />}
           {...form.getInputProps('passcode')}
+          // Mantine points a PasswordInput's field at its error but does not mark it invalid.
+          aria-invalid={form.errors.passcode ? true : undefined}
         />
         <Switch
           label="Allow PDF download"

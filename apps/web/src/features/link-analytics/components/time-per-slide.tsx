@@ -33,7 +33,8 @@ function SlideRow({
     <li className={classes.row} data-longest={isLongest || undefined}>
       <Image
         src={`/api/decks/${encodeURIComponent(deckId)}/slides/${stats.slide}`}
-        alt={`Slide ${stats.slide}`}
+        // Decorative: the row's "Slide N" beside it already names it.
+        alt=""
         loading="lazy"
         radius="sm"
         className={classes.thumbnail}
