@@ -3,24 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { clientLink } from '../../test/client-link-fixture.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const analytics: ClientLinkAnalytics = {
-  link: {
-    id: 'l1',
-    recipientName: 'Jane Client',
-    recipientEmail: 'jane@client.com',
-    createdAt: '2031-03-05T12:00:00.000Z',
-    createdBy: approvedUser.name,
-    expiresAt: null,
-    revokedAt: null,
-    status: 'active',
-    hasPasscode: false,
-    allowDownload: true,
+  link: clientLink({
     opens: 2,
     lastOpenedAt: '2031-03-07T14:15:00.000Z',
     totalViewMs: 230_000,
-  },
+  }),
   deck: { id: 'd1', title: 'Q3 proposal', clientName: 'Polar Foods' },
   slideCount: 4,
   slides: [

@@ -1,8 +1,9 @@
-import type { ClientLink, ClientLinksResponse } from '@deck-portal/domain';
+import type { ClientLinksResponse } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { clientLink } from '../../../test/client-link-fixture.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../../test/render-app.tsx';
 
 const deck = {
@@ -29,25 +30,6 @@ const deck = {
   pdfUrl: '/api/decks/d1/download',
   canManage: true,
 };
-
-function clientLink(overrides: Partial<ClientLink> = {}): ClientLink {
-  return {
-    id: 'l1',
-    recipientName: 'Jane Client',
-    recipientEmail: 'jane@client.com',
-    createdAt: '2031-03-05T12:00:00.000Z',
-    createdBy: approvedUser.name,
-    expiresAt: null,
-    revokedAt: null,
-    status: 'active',
-    hasPasscode: false,
-    allowDownload: true,
-    opens: 0,
-    lastOpenedAt: null,
-    totalViewMs: 0,
-    ...overrides,
-  };
-}
 
 const noLinks: ClientLinksResponse = {
   links: [],
