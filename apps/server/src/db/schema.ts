@@ -99,6 +99,23 @@ export const oidcFlows = pgTable('oidc_flows', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A Google identity whose e-mail belongs to an existing account that has not linked it: it is
+ * joined to that account only after the account's own password is entered once in the same
+ * browser (the cookie holds the token, the table its SHA-256).
+ */
+export const pendingIdentityLinks = pgTable('pending_identity_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  ...timestamps,
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Single-use password reset links; only the token's SHA-256 is kept. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -228,6 +245,8 @@ export const decks = pgTable(
     slideCount: integer('slide_count').notNull(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request the idempotency key was first used with: a reuse must match it. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -331,11 +350,18 @@ export const clientLinkVisits = pgTable(
       .notNull()
       .references(() => clientLinks.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** SHA-256 of the viewer cookie of the browser that made the visit (one open per viewer). */
+    viewerHash: text('viewer_hash'),
+    /** The sequence number of the last batch stored: a batch resent after a lost answer is not counted twice. */
+    lastBatch: integer('last_batch').notNull().default(0),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     eventCount: integer('event_count').notNull().default(0),
     totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [index('client_link_visits_link_idx').on(table.linkId, table.startedAt)],
+  (table) => [
+    index('client_link_visits_link_idx').on(table.linkId, table.startedAt),
+    index('client_link_visits_viewer_idx').on(table.linkId, table.viewerHash),
+  ],
 );
 
 /** A stretch of time one slide was on the client's screen during a visit. */
