@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     mailer: createMailer({ db, transport, clock, log: app.log }),
     throttle: createThrottle({ db, clock }),
-    throttleRules: throttleRules(config.ipAttemptLimit),
+    throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
     fileStore: databaseFileStore,
     library: createTemplateLibrary(),

@@ -49,6 +49,11 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(100),
+  MAIL_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(30),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -69,6 +74,7 @@ export type Config = {
   adminEmails: string[];
   tutorialUrl: string;
   ipAttemptLimit: number;
+  mailLimitPerHour: number;
   trustProxy: boolean;
 };
 
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     adminEmails: values.ADMIN_EMAILS ?? [],
     ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
+    mailLimitPerHour: values.MAIL_LIMIT_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     tutorialUrl:
       values.TUTORIAL_URL ?? 'https://www.youtube.com/results?search_query=sales+deck+tutorial',

@@ -79,6 +79,21 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
       return wait;
     },
 
+    /** Gives back one attempt counted by `consume` (a right password is not a failure). */
+    async refund(checks: { key: string; rule: ThrottleRule }[]) {
+      for (const { key, rule } of checks) {
+        await db
+          .update(rateLimitCounters)
+          .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+          .where(
+            and(
+              eq(rateLimitCounters.key, key),
+              eq(rateLimitCounters.windowStart, windowOf(rule).start),
+            ),
+          );
+      }
+    },
+
     async clear(key: string) {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     },
@@ -91,17 +106,29 @@ export type Throttle = ReturnType<typeof createThrottle>;
  * Per e-mail limits are fixed; per-IP limits come from `IP_ATTEMPT_LIMIT` (a busy office
  * behind one address needs more than a single person does).
  */
-export function throttleRules(ipLimitPer15Minutes: number) {
+export function throttleRules(ipLimitPer15Minutes: number, mailLimitPerHour = 30) {
   const fifteenMinutes = 15 * 60_000;
+  const hour = 60 * 60_000;
   return {
     signInPerEmail: { limit: 10, windowMs: fifteenMinutes },
     signInPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
-    resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
+    resetPerEmail: { limit: 5, windowMs: hour },
     resetPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
     signUpPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
-    // A client link's passcode is guessed like a password: the same limits as sign-in.
-    passcodePerLink: { limit: 10, windowMs: fifteenMinutes },
+    // A client link's passcode is guessed like a password. Counted per link and address, so a
+    // guesser elsewhere cannot lock the real client out; per link overall with a far higher
+    // limit, so guesses spread over many addresses stay throttled too.
+    passcodePerLinkAndIp: { limit: 10, windowMs: fifteenMinutes },
+    passcodePerLink: { limit: 100, windowMs: fifteenMinutes },
     passcodePerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
+    // Mail a signed-in user makes the portal send (shares, client links, invitations).
+    mailPerUser: { limit: mailLimitPerHour, windowMs: hour },
+    // A client link mailed to the same address for the same deck.
+    clientLinkMailPerRecipient: { limit: 1, windowMs: hour },
+    // Visits of one link from one address: a script cannot inflate the link's analytics.
+    visitsPerLinkPerIp: { limit: 20, windowMs: hour },
+    // Tokens that name no link, tried from one address.
+    unknownTokenPerIp: { limit: 30, windowMs: fifteenMinutes },
   } satisfies Record<string, ThrottleRule>;
 }
 export type ThrottleRules = ReturnType<typeof throttleRules>;

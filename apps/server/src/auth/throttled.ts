@@ -3,15 +3,34 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import type { ThrottleRule } from './throttle.ts';
 
+export type ThrottleCheck = { key: string; rule: ThrottleRule };
+
+function tooManyRequests(wait: number, message: string) {
+  return new AppError('too_many_requests', message, {
+    headers: { 'retry-after': String(wait) },
+  });
+}
+
 /** Answers 429 with Retry-After when any of the keys is over its limit. */
 export async function assertNotThrottled(
   services: Pick<Services, 'throttle'>,
-  checks: { key: string; rule: ThrottleRule }[],
+  checks: ThrottleCheck[],
+  message: string = authMessages.tooManyAttempts,
 ) {
   const wait = await services.throttle.retryAfter(checks);
-  if (wait !== undefined) {
-    throw new AppError('too_many_requests', authMessages.tooManyAttempts, {
-      headers: { 'retry-after': String(wait) },
-    });
-  }
+  if (wait !== undefined) throw tooManyRequests(wait, message);
+}
+
+/**
+ * Counts one attempt against every key before the attempt is made, atomically, and answers
+ * 429 with Retry-After when any key is now over its limit: a burst of parallel requests cannot
+ * all slip under a limit, as a check-then-record would let them.
+ */
+export async function consumeAttempt(
+  services: Pick<Services, 'throttle'>,
+  checks: ThrottleCheck[],
+  message: string = authMessages.tooManyAttempts,
+) {
+  const wait = await services.throttle.consume(checks);
+  if (wait !== undefined) throw tooManyRequests(wait, message);
 }

@@ -1,0 +1,21 @@
+import type { Services } from '../services.ts';
+import { consumeAttempt } from '../auth/throttled.ts';
+
+export const mailQuotaMessage =
+  'You have sent too many e-mails for now. Please wait a while before sending more.';
+
+/**
+ * Counts `count` mails that a signed-in user is about to make the portal send (shares, client
+ * links, invitations) against their hourly allowance; 429 with Retry-After once it is spent.
+ * Counted before the mail is queued, so parallel requests cannot pass the limit together.
+ */
+export async function consumeMailQuota(
+  services: Pick<Services, 'throttle' | 'throttleRules'>,
+  userId: string,
+) {
+  await consumeAttempt(
+    services,
+    [{ key: `mail:user:${userId}`, rule: services.throttleRules.mailPerUser }],
+    mailQuotaMessage,
+  );
+}
