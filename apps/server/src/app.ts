@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequestAbort', async (request) => settle(request.id));
 
   registerErrorHandling(app);
+  registerUnstorableTextGuard(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, {
     isHttps: deps.config.publicUrl.startsWith('https://'),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema.ts';
-import { sessionCookieOf, signUp } from './helpers/accounts.ts';
+import { sessionCookieOf, setAccount, signUp } from './helpers/accounts.ts';
 import { startSmtpMailbox, type SmtpMailbox } from './helpers/smtp-mailbox.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
 
@@ -154,6 +154,8 @@ describe('an SMTP server that refuses the mail', () => {
 
   it('keeps the mail in the outbox with the error, answers 200, and sends it on a later try', async () => {
     await signUp(t.app, account);
+    // Only an account that could sign in gets a reset mail.
+    await setAccount(t.app, account.email, { role: 'sales_rep', status: 'approved' });
     // The sign-up told the admin by mail; let that go out before the server starts refusing.
     await t.app.services.mailer.deliverPending();
     mailbox.refuseWith('Mailbox unavailable for testing');

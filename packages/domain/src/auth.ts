@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { accountStatusSchema, authProviders, roleSchema } from './users.ts';
 
 export const passwordMinLength = 8;
@@ -19,8 +20,7 @@ export const passwordSchema = z
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
   .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters.`);
 
-export const fullNameSchema = z
-  .string({ error: 'Full name is required.' })
+export const fullNameSchema = plainText('Full name', { requiredMessage: 'Full name is required.' })
   .trim()
   .min(1, 'Full name is required.')
   .max(120, 'Full name must be at most 120 characters.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
 
 /**
@@ -50,8 +51,9 @@ export const passcodeSchema = z
   .max(passcodeMaxLength, `The passcode must be at most ${passcodeMaxLength} characters.`);
 
 export const createClientLinkRequestSchema = z.object({
-  recipientName: z
-    .string({ error: clientLinkMessages.recipientNameRequired })
+  recipientName: plainText('Recipient name', {
+    requiredMessage: clientLinkMessages.recipientNameRequired,
+  })
     .trim()
     .min(1, clientLinkMessages.recipientNameRequired)
     .max(120, 'Recipient name must be at most 120 characters.'),
@@ -65,7 +67,10 @@ export const createClientLinkRequestSchema = z.object({
   /** Mail the link to the recipient now; otherwise the rep copies it. */
   sendEmail: z.boolean().default(true),
   /** A personal note put in the mail. */
-  message: z.string().trim().max(2000, 'The message must be at most 2,000 characters.').optional(),
+  message: plainText('Message', { isMultiline: true })
+    .trim()
+    .max(2000, 'The message must be at most 2,000 characters.')
+    .optional(),
 });
 export type CreateClientLinkRequest = z.input<typeof createClientLinkRequestSchema>;
 

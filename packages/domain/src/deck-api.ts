@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
 import type { DeckDraft } from './deck/deck-draft.ts';
 
@@ -50,13 +51,13 @@ export const pageQuerySchema = z.object({
 });
 
 export const recentDecksQuerySchema = pageQuerySchema.extend({
-  userId: z.string().optional(),
+  userId: plainText('User').max(100).optional(),
 });
 
 export const allDecksQuerySchema = pageQuerySchema.extend({
   scope: z.literal('all', { error: "scope must be 'all'" }),
-  owner: z.string().optional(),
-  client: z.string().trim().max(200).optional(),
+  owner: plainText('Owner').max(100).optional(),
+  client: plainText('Client').trim().max(200).optional(),
 });
 
 export const deckListResponseSchema = z.object({
@@ -95,9 +96,9 @@ export const deckSlidesResponseSchema = z.object({
 });
 
 export const shareRequestSchema = z.object({
-  presentationId: z
-    .string({ error: 'presentationId is required' })
-    .min(1, 'presentationId is required'),
+  presentationId: plainText('presentationId', {
+    requiredMessage: 'presentationId is required',
+  }).min(1, 'presentationId is required'),
   email: emailSchema,
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;

@@ -1,6 +1,7 @@
 // The one entry point of @deck-portal/domain: pure schemas, constants and rules shared by
 // the web app, the server and the deck engine.
 export * from './errors.ts';
+export * from './text.ts';
 export * from './users.ts';
 export * from './deck/product-catalogue.ts';
 export * from './deck/money.ts';

@@ -11,14 +11,17 @@ import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { endUserSessions } from './sessions.ts';
-import { assertNotThrottled } from './throttled.ts';
+import { maySignIn } from './sign-in.ts';
+import { consumeAttempt } from './throttled.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const resetTokenLifetimeMs = 60 * 60_000;
 
 /**
- * Mails a single-use reset link valid for an hour; a newer link voids the older ones. An
- * unknown address gets exactly the same answer and no mail (DESIGN.md section 4).
+ * Mails a single-use reset link valid for an hour; a newer link voids the older ones. Only an
+ * account that could sign in with the new password gets one: an unknown address, and a
+ * pending, declined or removed account, get exactly the same answer and no mail (DESIGN.md
+ * section 4).
  */
 export async function requestPasswordReset(
   services: Services,
@@ -28,11 +31,10 @@ export async function requestPasswordReset(
     { key: `reset:email:${input.email}`, rule: services.throttleRules.resetPerEmail },
     { key: `reset:ip:${ip}`, rule: services.throttleRules.resetPerIp },
   ];
-  await assertNotThrottled(services, checks);
-  await services.throttle.record(checks);
+  await consumeAttempt(services, checks);
 
   const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
-  if (!user) return;
+  if (!user || !maySignIn(user)) return;
 
   const token = newToken();
   const now = services.clock.now();
@@ -60,6 +62,8 @@ export async function requestPasswordReset(
         '',
         'If it was not you, ignore this mail: your password stays as it is.',
       ].join('\n'),
+      // The link sets a password: kept only until an SMTP server has the mail.
+      isSecret: true,
     });
   });
   void services.mailer.deliverPending();
@@ -91,12 +95,14 @@ export async function confirmPasswordReset(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw new AppError('invalid_token', authMessages.invalidResetLink);
+    // An account declined or removed since the link was sent may not set a password with it.
     const [updated] = await tx
       .update(users)
       .set({ passwordHash })
-      .where(eq(users.id, claimed.userId))
+      .where(and(eq(users.id, claimed.userId), eq(users.status, 'approved')))
       .returning();
-    if (!updated) throw new AppError('invalid_token', authMessages.invalidResetLink);
+    if (!updated || !maySignIn(updated))
+      throw new AppError('invalid_token', authMessages.invalidResetLink);
     await endUserSessions(tx, updated.id);
     await enqueueMail(tx, {
       to: updated.email,

@@ -6,7 +6,12 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, type User } from './sessions.ts';
-import { assertNotThrottled } from './throttled.ts';
+import { consumeAttempt } from './throttled.ts';
+
+/** Whether an account may get a session once its credentials check out. */
+export function maySignIn(user: Pick<User, 'status' | 'role'>) {
+  return user.status === 'approved' && user.role !== 'pending';
+}
 
 /** Refuses an account that may not get a session, after its credentials checked out. */
 export function assertMaySignIn(user: Pick<User, 'status' | 'role'>) {
@@ -31,14 +36,16 @@ export async function signIn(
     { key: `sign-in:email:${input.email}`, rule: services.throttleRules.signInPerEmail },
     { key: `sign-in:ip:${ip}`, rule: services.throttleRules.signInPerIp },
   ];
-  await assertNotThrottled(services, checks);
+  // Counted before the password is checked, atomically, so a burst of parallel guesses cannot
+  // all pass the limit; a right password gives its attempt back.
+  await consumeAttempt(services, checks);
 
   const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
-    await services.throttle.record(checks);
     throw new AppError('invalid_credentials', authMessages.wrongCredentials);
   }
+  await services.throttle.refund(checks);
   assertMaySignIn(user);
   const token = await createSession(services.db, services.clock, user.id);
   return { user, token };

@@ -6,15 +6,14 @@ import type { Services } from '../services.ts';
 import { createAccount } from './create-account.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
-import { assertNotThrottled } from './throttled.ts';
+import { consumeAttempt } from './throttled.ts';
 
 export async function signUp(
   services: Services,
   { input, ip }: { input: z.output<typeof signUpRequestSchema>; ip: string },
 ) {
   const ipKey = { key: `sign-up:ip:${ip}`, rule: services.throttleRules.signUpPerIp };
-  await assertNotThrottled(services, [ipKey]);
-  await services.throttle.record([ipKey]);
+  await consumeAttempt(services, [ipKey]);
   if (isCommonPassword(input.password)) {
     throw new AppError('common_password', authMessages.commonPassword, {
       fields: { password: authMessages.commonPassword },

@@ -7,7 +7,8 @@ export type ThrottleRule = { limit: number; windowMs: number };
 
 /**
  * Fixed-window counters kept in the database, so every server process sees the same counts.
- * `isBlocked` reads, `record` counts one more attempt; no account is ever locked.
+ * The one way to use them is `consume`: count the attempt first, then act; no account is ever
+ * locked, only attempts from a key are slowed down.
  */
 export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
   const windowOf = (rule: ThrottleRule) => {
@@ -20,41 +21,6 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
   };
 
   return {
-    /** The seconds to wait when any of the keys is over its limit, else undefined. */
-    async retryAfter(checks: { key: string; rule: ThrottleRule }[]): Promise<number | undefined> {
-      let wait: number | undefined;
-      for (const { key, rule } of checks) {
-        const window = windowOf(rule);
-        const [row] = await db
-          .select({ count: rateLimitCounters.count })
-          .from(rateLimitCounters)
-          .where(
-            and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, window.start)),
-          );
-        if (row && row.count >= rule.limit) {
-          wait = Math.max(wait ?? 0, window.retryAfterSeconds);
-        }
-      }
-      return wait;
-    },
-
-    async record(checks: { key: string; rule: ThrottleRule }[]) {
-      for (const { key, rule } of checks) {
-        const window = windowOf(rule);
-        await db
-          .insert(rateLimitCounters)
-          .values({ key, windowStart: window.start, count: 1 })
-          .onConflictDoUpdate({
-            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-            set: { count: sql`${rateLimitCounters.count} + 1` },
-          });
-      }
-      // Old windows are of no use to anyone.
-      await db
-        .delete(rateLimitCounters)
-        .where(lt(rateLimitCounters.windowStart, new Date(clock.now().getTime() - 24 * 3600_000)));
-    },
-
     /**
      * Counts one attempt against every key and tells whether any key is now over its limit,
      * in one statement per key: requests racing each other cannot all slip under the limit, as
@@ -76,6 +42,10 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
           wait = Math.max(wait ?? 0, window.retryAfterSeconds);
         }
       }
+      // Old windows are of no use to anyone.
+      await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.windowStart, new Date(clock.now().getTime() - 24 * 3600_000)));
       return wait;
     },
 

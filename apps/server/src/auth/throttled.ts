@@ -11,16 +11,6 @@ function tooManyRequests(wait: number, message: string) {
   });
 }
 
-/** Answers 429 with Retry-After when any of the keys is over its limit. */
-export async function assertNotThrottled(
-  services: Pick<Services, 'throttle'>,
-  checks: ThrottleCheck[],
-  message: string = authMessages.tooManyAttempts,
-) {
-  const wait = await services.throttle.retryAfter(checks);
-  if (wait !== undefined) throw tooManyRequests(wait, message);
-}
-
 /**
  * Counts one attempt against every key before the attempt is made, atomically, and answers
  * 429 with Retry-After when any key is now over its limit: a burst of parallel requests cannot

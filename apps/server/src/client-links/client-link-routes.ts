@@ -31,7 +31,7 @@ export async function clientLinkRoutes(
   app.post(
     '/api/decks/:id/client-links',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckParams,
@@ -52,7 +52,7 @@ export async function clientLinkRoutes(
   app.get(
     '/api/decks/:id/client-links',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckParams,
@@ -66,7 +66,7 @@ export async function clientLinkRoutes(
   app.post(
     '/api/decks/:id/client-links/:linkId/revoke',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: linkParams,
@@ -86,7 +86,7 @@ export async function clientLinkRoutes(
   app.get(
     '/api/decks/:id/client-links/:linkId/analytics',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: linkParams,

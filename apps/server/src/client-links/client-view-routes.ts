@@ -11,7 +11,7 @@ import {
   unlockClientViewRequestSchema,
   viewEventBatchSchema,
 } from '@deck-portal/domain';
-import { attachmentHeader, downloadFileName } from '../decks/download-name.ts';
+import { deckFileDisposition } from '../decks/download-name.ts';
 import { deckFileNames } from '../decks/file-store.ts';
 import { sendDeckFile } from '../decks/send-deck-file.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
@@ -182,7 +182,7 @@ export async function clientViewRoutes(
       return sendDeckFile(services, reply, {
         deckId: deck.id,
         name: deckFileNames.pdf,
-        disposition: attachmentHeader(downloadFileName(deck.title, deck.clientName, 'pdf')),
+        disposition: deckFileDisposition(deck.title, deck.clientName, 'pdf'),
       });
     },
   );

@@ -20,7 +20,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { sendDeckFile } from './send-deck-file.ts';
-import { attachmentHeader, downloadFileName } from './download-name.ts';
+import { deckFileDisposition } from './download-name.ts';
 import { deckFileNames } from './file-store.ts';
 import { deleteDeck } from './delete-deck.ts';
 import { generateDeckForUser } from './generate-deck.ts';
@@ -46,7 +46,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.post(
     '/api/generate-slides',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         headers: idempotencyHeaders,
@@ -70,7 +70,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/recent-decks',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         querystring: recentDecksQuerySchema,
@@ -83,7 +83,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/decks',
     {
-      preHandler: seesAll,
+      onRequest: seesAll,
       schema: {
         tags,
         querystring: allDecksQuerySchema,
@@ -102,7 +102,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/decks/:id',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams,
@@ -115,7 +115,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.delete(
     '/api/decks/:id',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams,
@@ -135,7 +135,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   ] as const) {
     app.get(
       path,
-      { preHandler: approved, schema: { tags, params: deckIdParams } },
+      { onRequest: approved, schema: { tags, params: deckIdParams } },
       async (request, reply) => {
         const deck = await loadDeckFor(services, {
           user: request.user!,
@@ -145,7 +145,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         return sendDeckFile(services, reply, {
           deckId: deck.id,
           name: deckFileNames[extension],
-          disposition: attachmentHeader(downloadFileName(deck.title, deck.clientName, extension)),
+          disposition: deckFileDisposition(deck.title, deck.clientName, extension),
         });
       },
     );
@@ -154,7 +154,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/decks/:id/slides',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams,
@@ -184,7 +184,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/decks/:id/slides/:index',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams.extend({ index: z.coerce.number().int().min(1).max(1000) }),
@@ -206,7 +206,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.post(
     '/api/share-presentation',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         body: shareRequestSchema,
@@ -226,7 +226,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.get(
     '/api/decks/:id/shares',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams,
@@ -241,7 +241,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   app.delete(
     '/api/decks/:id/shares/:shareId',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: deckIdParams.extend({ shareId: z.string() }),

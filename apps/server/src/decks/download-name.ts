@@ -1,6 +1,9 @@
+const maxNameLength = 120;
+
 /**
- * A safe file name for a download, from the deck title and client: letters, digits, spaces,
- * dots, dashes and underscores only, so no header injection or path tricks get through.
+ * A safe ASCII file name for a download, from the deck title and client: letters, digits,
+ * spaces, dots, dashes and underscores only, so no header injection or path tricks get
+ * through. It is the fallback for clients that do not read `filename*`.
  */
 export function downloadFileName(title: string, clientName: string, extension: 'pdf' | 'pptx') {
   const base = `${title} - ${clientName}`
@@ -10,11 +13,44 @@ export function downloadFileName(title: string, clientName: string, extension: '
     .replace(/-{2,}/g, '-')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s.-]+|[\s.-]+$/g, '')
-    .slice(0, 120)
+    .slice(0, maxNameLength)
     .trim();
   return `${base || 'deck'}.${extension}`;
 }
 
-export function attachmentHeader(fileName: string) {
-  return `attachment; filename="${fileName}"`;
+/**
+ * The same name in any script (`Café Größe 日本`), for RFC 6266's `filename*`: only what a
+ * file system or a header cannot take is replaced (controls, quotes, slashes and the
+ * characters Windows forbids), and it is cut by whole characters, never inside an emoji.
+ */
+export function unicodeDownloadFileName(
+  title: string,
+  clientName: string,
+  extension: 'pdf' | 'pptx',
+) {
+  const cleaned = `${title} - ${clientName}`
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what is taken out
+    .replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '');
+  const base = Array.from(cleaned).slice(0, maxNameLength).join('').trim();
+  return `${base || 'deck'}.${extension}`;
+}
+
+/** RFC 5987's encoding of a header parameter value: UTF-8, percent-encoded beyond attr-chars. */
+function encodeRfc5987(value: string) {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** `Content-Disposition` for a deck file: the ASCII name, and the full name beside it. */
+export function deckFileDisposition(title: string, clientName: string, extension: 'pdf' | 'pptx') {
+  const ascii = downloadFileName(title, clientName, extension);
+  const unicode = unicodeDownloadFileName(title, clientName, extension);
+  const header = `attachment; filename="${ascii}"`;
+  return unicode === ascii ? header : `${header}; filename*=UTF-8''${encodeRfc5987(unicode)}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DeckDraft, GenerationResponse } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
@@ -7,17 +8,21 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { deckFileNames } from './file-store.ts';
 
+export const idempotencyKeyReusedMessage =
+  'This Idempotency-Key was already used for a different deck. Send a new key with a new deck.';
+
 /**
  * Renders the deck off the request thread, then stores the deck and its files in one
- * transaction. With an idempotency key, a retry answers the deck the first call made.
+ * transaction. With an idempotency key, a retry of the same request answers the deck the first
+ * call made; the same key with a different draft is refused (422), never silently dropped.
  */
 export async function generateDeckForUser(
   services: Services,
   { user, draft, idempotencyKey }: { user: User; draft: DeckDraft; idempotencyKey?: string },
 ): Promise<GenerationResponse & { warnings: string[] }> {
+  const fingerprint = draftFingerprint(draft);
   const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
-  if (existing)
-    return { presentationId: existing.id, ...deckLinks(existing.id), warnings: existing.warnings };
+  if (existing) return answerRetry(existing, fingerprint);
 
   assertKnownTemplates(services, draft);
   const rendered = await services.deckRenderer.generate(draft);
@@ -34,6 +39,7 @@ export async function generateDeckForUser(
         slideCount: rendered.svgs.length,
         warnings: rendered.warnings,
         idempotencyKey: idempotencyKey ?? null,
+        idempotencyFingerprint: idempotencyKey ? fingerprint : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -51,9 +57,38 @@ export async function generateDeckForUser(
     ]);
     return deck;
   });
-  const deck = stored ?? (await findByKey(services, user.id, idempotencyKey!));
-  if (!deck) throw new Error('the deck was neither stored nor found');
+  if (stored)
+    return { presentationId: stored.id, ...deckLinks(stored.id), warnings: stored.warnings };
+  const raced = await findByKey(services, user.id, idempotencyKey!);
+  if (!raced) throw new Error('the deck was neither stored nor found');
+  return answerRetry(raced, fingerprint);
+}
+
+function answerRetry(
+  deck: { id: string; warnings: string[]; idempotencyFingerprint: string | null },
+  fingerprint: string,
+) {
+  // Decks stored before fingerprints were kept have none: their key is taken as matching.
+  if (deck.idempotencyFingerprint !== null && deck.idempotencyFingerprint !== fingerprint) {
+    throw new AppError('idempotency_key_reused', idempotencyKeyReusedMessage, { status: 422 });
+  }
   return { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
+}
+
+/** SHA-256 of the draft as validated, with object keys in a fixed order. */
+export function draftFingerprint(draft: DeckDraft) {
+  return createHash('sha256').update(canonicalJson(draft)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */

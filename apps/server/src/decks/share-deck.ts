@@ -6,6 +6,7 @@ import { isUuid } from '../db/is-uuid.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
+import { withMailQuota } from '../mail/mail-quota.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
@@ -18,39 +19,44 @@ const toShare = (row: ShareRow, sharedBy: string | null): DeckShare => ({
   sharedBy,
 });
 
-/** Grants an address view access, mails it the view link and marks the deck shared. */
+/**
+ * Grants an address view access, mails it the view link and marks the deck shared. The mail
+ * counts against the sharer's hourly allowance (429 once it is spent).
+ */
 export async function shareDeck(
   services: Services,
   { user, deckId, email }: { user: User; deckId: string; email: string },
 ): Promise<DeckShare> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
   const link = `${services.config.publicUrl}${deckLinks(deck.id).viewUrl}`;
-  const share = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(deckShares)
-      .values({ deckId: deck.id, email, sharedBy: user.id, createdAt: services.clock.now() })
-      .onConflictDoNothing({ target: [deckShares.deckId, deckShares.email] })
-      .returning();
-    if (!row) throw new AppError('conflict', `The deck is already shared with ${email}.`);
-    await tx
-      .update(decks)
-      .set({ status: 'shared', updatedAt: services.clock.now() })
-      .where(eq(decks.id, deck.id));
-    await enqueueMail(tx, {
-      to: email,
-      subject: `${user.name} shared a deck with you: ${deck.title}`,
-      text: [
-        'Hello,',
-        '',
-        `${user.name} (${user.email}) shared the deck "${deck.title}" for ${deck.clientName} with you.`,
-        '',
-        `View it here: ${link}`,
-        '',
-        `Sign in to Deck Portal with ${email} to open it.`,
-      ].join('\n'),
-    });
-    return row;
-  });
+  const share = await withMailQuota(services, user.id, () =>
+    services.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(deckShares)
+        .values({ deckId: deck.id, email, sharedBy: user.id, createdAt: services.clock.now() })
+        .onConflictDoNothing({ target: [deckShares.deckId, deckShares.email] })
+        .returning();
+      if (!row) throw new AppError('conflict', `The deck is already shared with ${email}.`);
+      await tx
+        .update(decks)
+        .set({ status: 'shared', updatedAt: services.clock.now() })
+        .where(eq(decks.id, deck.id));
+      await enqueueMail(tx, {
+        to: email,
+        subject: `${user.name} shared a deck with you: ${deck.title}`,
+        text: [
+          'Hello,',
+          '',
+          `${user.name} (${user.email}) shared the deck "${deck.title}" for ${deck.clientName} with you.`,
+          '',
+          `View it here: ${link}`,
+          '',
+          `Sign in to Deck Portal with ${email} to open it.`,
+        ].join('\n'),
+      });
+      return row;
+    }),
+  );
   void services.mailer.deliverPending();
   return toShare(share, user.name);
 }

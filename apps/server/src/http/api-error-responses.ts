@@ -7,5 +7,8 @@ export const apiErrorResponses = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  413: apiErrorSchema,
+  422: apiErrorSchema,
   429: apiErrorSchema,
+  503: apiErrorSchema,
 };

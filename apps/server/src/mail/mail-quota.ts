@@ -19,3 +19,28 @@ export async function consumeMailQuota(
     mailQuotaMessage,
   );
 }
+
+/** Gives back one mail of the allowance when the request that counted it was refused after all. */
+export async function refundMailQuota(
+  services: Pick<Services, 'throttle' | 'throttleRules'>,
+  userId: string,
+) {
+  await services.throttle.refund([
+    { key: `mail:user:${userId}`, rule: services.throttleRules.mailPerUser },
+  ]);
+}
+
+/** Runs `send` with one mail of the user's allowance counted first, and given back if it fails. */
+export async function withMailQuota<T>(
+  services: Pick<Services, 'throttle' | 'throttleRules'>,
+  userId: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  await consumeMailQuota(services, userId);
+  try {
+    return await send();
+  } catch (error) {
+    await refundMailQuota(services, userId);
+    throw error;
+  }
+}

@@ -12,7 +12,7 @@ export type Mail = {
   html?: string;
   /** Where the recipient's answer goes (the rep who sent a client link), instead of MAIL_FROM. */
   replyTo?: string;
-  /** The text holds a credential (a client link): kept only until an SMTP server has it. */
+  /** The text holds a credential (a client, reset or invitation link): kept only until an SMTP server has it. */
   isSecret?: boolean;
 };
 

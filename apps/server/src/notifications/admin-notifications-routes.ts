@@ -23,7 +23,7 @@ export async function adminNotificationsRoutes(
   app.get(
     '/api/admin-notifications',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags, response: { 200: adminNotificationsResponseSchema, ...apiErrorResponses } },
     },
     async () => listAdminNotifications(services.db),
@@ -32,7 +32,7 @@ export async function adminNotificationsRoutes(
   app.post(
     '/api/admin-notifications/:id/read',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         params: notificationIdParamsSchema,

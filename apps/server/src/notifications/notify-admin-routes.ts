@@ -14,7 +14,7 @@ export async function notifyAdminRoutes(
   app.post(
     '/api/notify-admin',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: {
         tags: ['notifications'],
         // The spec's client sends {userEmail, userName, userRole}; the caller's own account is used.

@@ -24,7 +24,7 @@ export async function userNotificationsRoutes(
   app.get(
     '/api/notifications',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: { tags, response: { 200: userNotificationsResponseSchema, ...apiErrorResponses } },
     },
     async (request) => listUserNotifications(services.db, { userId: request.user!.id }),
@@ -33,7 +33,7 @@ export async function userNotificationsRoutes(
   app.post(
     '/api/notifications/:id/read',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: {
         tags,
         params: notificationIdParamsSchema,

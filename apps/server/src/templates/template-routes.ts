@@ -26,7 +26,7 @@ export async function templateRoutes(
   app.get(
     '/api/template-slides',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: { tags, response: { 200: templateSlidesResponseSchema, ...apiErrorResponses } },
     },
     async () => ({
@@ -41,7 +41,7 @@ export async function templateRoutes(
   app.get(
     '/api/template-layouts',
     {
-      preHandler: approved,
+      onRequest: approved,
       schema: { tags, response: { 200: templateLayoutsResponseSchema, ...apiErrorResponses } },
     },
     async () => ({ layouts: listLayouts(library) }),
@@ -49,7 +49,7 @@ export async function templateRoutes(
 
   app.get(
     '/api/template-slides/:id/thumbnail',
-    { preHandler: approved, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    { onRequest: approved, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) => {
       let thumbnail = thumbnails.get(request.params.id);
       if (!thumbnail) {

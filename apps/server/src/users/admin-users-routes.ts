@@ -31,7 +31,7 @@ export async function adminUsersRoutes(
   app.get(
     '/api/admin/users',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         querystring: adminUsersQuerySchema,
@@ -44,7 +44,7 @@ export async function adminUsersRoutes(
   app.get(
     '/api/admin/stats',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags, response: { 200: adminStatsSchema, ...apiErrorResponses } },
     },
     async () => getUserStats(services.db),
@@ -53,7 +53,7 @@ export async function adminUsersRoutes(
   app.post(
     '/api/admin/users/:id/approve',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         params: userIdParamsSchema,
@@ -74,7 +74,7 @@ export async function adminUsersRoutes(
   app.post(
     '/api/admin/users/:id/decline',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         params: userIdParamsSchema,
@@ -90,7 +90,7 @@ export async function adminUsersRoutes(
   app.patch(
     '/api/admin/users/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         params: userIdParamsSchema,
@@ -110,7 +110,7 @@ export async function adminUsersRoutes(
   app.delete(
     '/api/admin/users/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags,
         params: userIdParamsSchema,

@@ -39,7 +39,7 @@ export async function invitationRoutes(
   app.post(
     '/api/admin/invitations',
     {
-      preValidation: requireAdminToInvite,
+      onRequest: requireAdminToInvite,
       schema: {
         tags: ['admin'],
         body: inviteUserRequestSchema,

@@ -11,6 +11,7 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { invitations, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
+import { withMailQuota } from '../mail/mail-quota.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from './record-audit.ts';
 
@@ -28,50 +29,54 @@ export async function inviteUser(
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
   const link = `${services.config.publicUrl}/auth/invite?token=${token}`;
-  await services.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email));
-    if (existing) {
-      throw new AppError('email_taken', 'An account with this email address already exists.', {
-        status: 409,
-        fields: { email: 'An account with this email address already exists.' },
+  await withMailQuota(services, actor.id, () =>
+    services.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email));
+      if (existing) {
+        throw new AppError('email_taken', 'An account with this email address already exists.', {
+          status: 409,
+          fields: { email: 'An account with this email address already exists.' },
+        });
+      }
+      await tx
+        .delete(invitations)
+        .where(and(eq(invitations.email, input.email), isNull(invitations.acceptedAt)));
+      await tx.insert(invitations).values({
+        tokenHash: hashToken(token),
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        invitedBy: actor.id,
+        createdAt: now,
+        expiresAt,
       });
-    }
-    await tx
-      .delete(invitations)
-      .where(and(eq(invitations.email, input.email), isNull(invitations.acceptedAt)));
-    await tx.insert(invitations).values({
-      tokenHash: hashToken(token),
-      email: input.email,
-      name: input.name,
-      role: input.role,
-      invitedBy: actor.id,
-      createdAt: now,
-      expiresAt,
-    });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.invited',
-      target: { id: null, email: input.email },
-      newValue: input.role,
-      at: now,
-    });
-    await enqueueMail(tx, {
-      to: input.email,
-      subject: `${actor.name} invited you to Deck Portal`,
-      text: [
-        `Hello ${input.name},`,
-        '',
-        `${actor.name} invited you to Deck Portal as ${roleInfo[input.role].label}. To set your password and sign in, open this link within the next ${invitationLifetimeDays} days:`,
-        '',
-        link,
-        '',
-        'The link works once. If you did not expect this invitation, ignore this mail.',
-      ].join('\n'),
-    });
-  });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'user.invited',
+        target: { id: null, email: input.email },
+        newValue: input.role,
+        at: now,
+      });
+      await enqueueMail(tx, {
+        to: input.email,
+        subject: `${actor.name} invited you to Deck Portal`,
+        text: [
+          `Hello ${input.name},`,
+          '',
+          `${actor.name} invited you to Deck Portal as ${roleInfo[input.role].label}. To set your password and sign in, open this link within the next ${invitationLifetimeDays} days:`,
+          '',
+          link,
+          '',
+          'The link works once. If you did not expect this invitation, ignore this mail.',
+        ].join('\n'),
+        // The link sets a password: kept only until an SMTP server has the mail.
+        isSecret: true,
+      });
+    }),
+  );
   void services.mailer.deliverPending();
   return {
     email: input.email,

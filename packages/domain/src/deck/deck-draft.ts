@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text.ts';
 import { placeholderSchema } from './placeholder-types.ts';
 import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
 
@@ -29,8 +30,7 @@ export const TEXT_LIMITS = {
 
 /** Required text: whitespace-only fails; stored trimmed. */
 function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
+  return plainText(label, { requiredMessage: message })
     .trim()
     .min(1, message)
     .max(max, `${label} must be at most ${max} characters`);
@@ -66,8 +66,7 @@ export const basicInfoSchema = z.object({
     'Client name',
   ),
   date: deckDateSchema,
-  primaryContact: z
-    .string()
+  primaryContact: plainText('Primary contact')
     .trim()
     .max(
       TEXT_LIMITS.primaryContact,
@@ -75,7 +74,7 @@ export const basicInfoSchema = z.object({
     )
     .default(''),
   mode: deckModeSchema.default('simple'),
-  userId: z.string().optional(),
+  userId: plainText('User').max(100).optional(),
 });
 export type BasicInfo = z.infer<typeof basicInfoSchema>;
 
@@ -137,18 +136,16 @@ export type ProductSelection = z.infer<typeof productSelectionSchema>;
 
 export const customSlideSchema = z
   .object({
-    id: z.string().min(1).max(100),
-    layoutId: z.string().min(1).max(100),
-    layoutName: z.string().max(200).default(''),
+    id: plainText('Custom slide id').min(1).max(100),
+    layoutId: plainText('Layout').min(1).max(100),
+    layoutName: plainText('Layout name').max(200).default(''),
     placeholderContent: z
       .record(
-        z.string().max(100),
-        z
-          .string()
-          .max(
-            TEXT_LIMITS.placeholderContent,
-            `Text must be at most ${TEXT_LIMITS.placeholderContent} characters`,
-          ),
+        plainText('Placeholder').max(100),
+        plainText('Text', { isMultiline: true }).max(
+          TEXT_LIMITS.placeholderContent,
+          `Text must be at most ${TEXT_LIMITS.placeholderContent} characters`,
+        ),
       )
       .default({}),
     placeholders: z.array(placeholderSchema).max(20).default([]),
@@ -170,7 +167,7 @@ export type CustomSlide = z.infer<typeof customSlideSchema>;
 
 export const templateCustomizationSchema = z.object({
   selectedSlides: z
-    .array(z.string().min(1).max(100))
+    .array(plainText('Slide').min(1).max(100))
     .min(1, DECK_DRAFT_MESSAGES.slidesRequired)
     .max(200),
   customSlides: z.array(customSlideSchema).max(30).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text.ts';
 import { PRICING_TEXT_KEYS, type PricingTextKey } from './pricing.ts';
 import { PRODUCT_IDS } from './product-catalogue.ts';
 
@@ -7,9 +8,10 @@ import { PRODUCT_IDS } from './product-catalogue.ts';
 
 export const productIdSchema = z.enum(PRODUCT_IDS, { error: 'Unknown product' });
 
-const pricingTextSchema = z
-  .string({ error: 'Pricing text must be text' })
-  .max(200, 'Pricing text must be at most 200 characters');
+const pricingTextSchema = plainText('Pricing text').max(
+  200,
+  'Pricing text must be at most 200 characters',
+);
 
 export const pricingTextsSchema = z.object(
   Object.fromEntries(PRICING_TEXT_KEYS.map((key) => [key, pricingTextSchema])) as Record<

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text.ts';
 
 /** Placeholder types a layout may carry (the Google Slides names the spec's client used). */
 export const PLACEHOLDER_TYPES = [
@@ -40,8 +41,8 @@ export function placeholderInputKind(type: PlaceholderType): 'multiline' | 'url'
 }
 
 export const placeholderSchema = z.object({
-  objectId: z.string().min(1).max(100),
-  label: z.string().max(200),
+  objectId: plainText('Placeholder').min(1).max(100),
+  label: plainText('Placeholder label').max(200),
   type: placeholderTypeSchema,
 });
 export type Placeholder = z.infer<typeof placeholderSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * What text the portal accepts, decided once for every form and route: any character a person
+ * can type in any script, emoji included, but no control characters (the C0 and C1 ranges and
+ * DEL; tab and line breaks only where the field takes several lines), no unpaired UTF-16
+ * surrogates (half an emoji, which no database encoding can hold) and no noncharacters.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
+const lineBreakOrTab = /[\t\n\r]/;
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export type TextProblem = 'control_character' | 'line_break' | 'broken_character';
+
+/** Why a text may not be stored, or undefined when it may. */
+export function findTextProblem(
+  value: string,
+  { isMultiline = false }: { isMultiline?: boolean } = {},
+): TextProblem | undefined {
+  if (unpairedSurrogate.test(value)) return 'broken_character';
+  if (controlCharacter.test(value)) return 'control_character';
+  if (!isMultiline && lineBreakOrTab.test(value)) return 'line_break';
+  return undefined;
+}
+
+export function textProblemMessage(label: string, problem: TextProblem): string {
+  switch (problem) {
+    case 'broken_character':
+      return `${label} contains a damaged character (half of an emoji or symbol). Retype it and try again.`;
+    case 'line_break':
+      return `${label} must be on one line.`;
+    case 'control_character':
+      return `${label} contains an invisible control character. Remove it and try again.`;
+  }
+}
+
+/**
+ * A string schema that refuses what `findTextProblem` refuses, with a message naming the
+ * field. Checks run before any trimming, so a stray control character at either end is
+ * reported rather than silently kept or dropped.
+ */
+export function plainText(
+  label: string,
+  options: { isMultiline?: boolean; requiredMessage?: string } = {},
+) {
+  const notText = options.requiredMessage ?? `${label} must be text.`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? notText : `${label} must be text.`) })
+    .superRefine((value, ctx) => {
+      const problem = findTextProblem(value, options);
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
+    });
+}
+
+/** Finds the first string anywhere in a parsed JSON value that may not be stored, with its path. */
+export function findTextProblemIn(
+  value: unknown,
+  path: string[] = [],
+): { path: string; problem: TextProblem } | undefined {
+  if (typeof value === 'string') {
+    // Any field may hold line breaks as far as this net is concerned; the field's own schema
+    // says whether it is one line.
+    const problem = findTextProblem(value, { isMultiline: true });
+    return problem ? { path: path.join('.') || '_', problem } : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const keyProblem = findTextProblem(key, { isMultiline: true });
+    if (keyProblem) return { path: [...path, key].join('.'), problem: keyProblem };
+    const found = findTextProblemIn(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
