@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities, oidcFlows, users } from '../src/db/schema.ts';
+import { identities, oidcFlows, outboxMails, users } from '../src/db/schema.ts';
 import { signInAtIssuer } from './helpers/oidc-browser.ts';
 import { startOidcIssuer, type OidcIssuer } from './helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -236,6 +236,132 @@ describe('Google sign-in over a real OpenID Connect provider', () => {
       .set({ status: 'declined' })
       .where(eq(users.email, account.email));
     expectRefused(await signInWithGoogle(account.subject), 'deactivated');
+  });
+});
+
+describe('Google sign-in for an address that has a password account', () => {
+  const owner = { email: 'victim@example.com', password: 'the owner passphrase', name: 'Vic' };
+  let ownerId: string;
+
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: owner,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ownerId = res.json().user.id;
+    await t.app.services.db
+      .update(users)
+      .set({ status: 'approved', role: 'sales_rep' })
+      .where(eq(users.id, ownerId));
+  });
+
+  /** A Google identity that claims the owner's address, verified, in upper case. */
+  function addClaimant() {
+    accountCount += 1;
+    const subject = `66${accountCount}1234567`;
+    issuer.accounts.set(subject, {
+      email: 'VICTIM@example.com',
+      email_verified: true,
+      name: 'Not Vic',
+      picture: 'https://photos.test/not-vic.jpg',
+    });
+    return subject;
+  }
+
+  function linkCookieOf(res: InjectResponse) {
+    return res.cookies.find((c) => c.name === 'deck_google_link' && c.value !== '')?.value;
+  }
+
+  function passwordSignIn(
+    account: { email: string; password: string },
+    linkToken: string | undefined,
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: account.email, password: account.password },
+      ...(linkToken ? { cookies: { deck_google_link: linkToken } } : {}),
+    });
+  }
+
+  async function identitiesOf(userId: string) {
+    return t.app.services.db.select().from(identities).where(eq(identities.userId, userId));
+  }
+
+  it('never signs in by the address alone: it asks for the password and links nothing', async () => {
+    const res = await signInWithGoogle(addClaimant());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth?error=google_link_needs_password');
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(linkCookieOf(res)).toBeTruthy();
+    expect(await identitiesOf(ownerId)).toEqual([]);
+
+    // Someone holding only the Google account cannot finish the link with a wrong password.
+    const guess = await passwordSignIn(
+      { ...owner, password: 'not the password' },
+      linkCookieOf(res),
+    );
+    expect(guess.statusCode).toBe(401);
+    expect(await identitiesOf(ownerId)).toEqual([]);
+  });
+
+  it('links the identity once the owner enters the password in the same browser', async () => {
+    const subject = addClaimant();
+    const held = await signInWithGoogle(subject);
+    const signedIn = await passwordSignIn(owner, linkCookieOf(held));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.id).toBe(ownerId);
+    expect(await identitiesOf(ownerId)).toMatchObject([{ issuer: issuer.issuer, subject }]);
+    const mails = await t.app.services.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, owner.email));
+    expect(mails.map((mail) => mail.subject)).toContain(
+      'Google sign-in was linked to your Deck Portal account',
+    );
+
+    // From now on Google signs the owner straight in.
+    const google = await signInWithGoogle(subject);
+    expect(google.headers.location).toBe('/dashboard');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookieOf(google)! },
+    });
+    expect(session.json().user.id).toBe(ownerId);
+  });
+
+  it('links nothing when the password is for another account', async () => {
+    const other = { email: 'other@example.com', password: 'other passphrase', name: 'Otto' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: other,
+    });
+    const otherId = created.json().user.id as string;
+    await t.app.services.db
+      .update(users)
+      .set({ status: 'approved', role: 'sales_rep' })
+      .where(eq(users.id, otherId));
+    const held = await signInWithGoogle(addClaimant());
+    const res = await passwordSignIn(other, linkCookieOf(held));
+    expect(res.statusCode).toBe(200);
+    expect(await identitiesOf(otherId)).toEqual([]);
+  });
+
+  it('refuses a new account for an address the provider does not vouch for', async () => {
+    accountCount += 1;
+    const subject = `77${accountCount}1234567`;
+    issuer.accounts.set(subject, {
+      email: 'unverified@gmail.test',
+      email_verified: false,
+      name: 'Una',
+      picture: 'https://photos.test/una.jpg',
+    });
+    expectRefused(await signInWithGoogle(subject));
+    expect(await userByEmail('unverified@gmail.test')).toEqual([]);
   });
 });
 

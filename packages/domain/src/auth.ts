@@ -90,6 +90,7 @@ export const authErrorCodes = {
   commonPassword: 'common_password',
   invalidToken: 'invalid_token',
   googleNotConfigured: 'google_not_configured',
+  googleLinkNeedsPassword: 'google_link_needs_password',
 } as const;
 
 /** The user-facing messages of SPEC.md section 8 for the sign-in and reset flows. */
@@ -107,6 +108,8 @@ export const authMessages = {
   signUpSuccess: 'Account created successfully! Please wait for admin approval.',
   googleFailed: 'Google sign in failed',
   googleNotConfigured: 'Google sign-in is not set up on this server.',
+  googleLinkNeedsPassword:
+    'An account with this email address already exists. Sign in with its password once to link your Google account; after that, Continue with Google works too.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   emailTaken: 'An account with this email address already exists.',
   invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',

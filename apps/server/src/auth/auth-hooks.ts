@@ -45,6 +45,9 @@ function assertSameOrigin(request: FastifyRequest, publicOrigin: string) {
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw new AppError('forbidden', 'Cross-site requests are not allowed.');
   }
+  // A browser that says same-origin has said enough: pages served with 'no-referrer' (the
+  // reset and invitation pages) send `Origin: null` on their own same-origin requests.
+  if (fetchSite === 'same-origin') return;
   const origin = request.headers.origin;
   if (!origin) return;
   const ownOrigin = `${request.protocol}://${request.host}`;

@@ -16,10 +16,13 @@ import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts'
 import { toSessionUser } from './session-user.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { deleteSession } from './sessions.ts';
+import { linkHeldIdentity } from './link-google-identity.ts';
 import { signIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
 
 const oidcStateCookie = 'deck_oidc_state';
+/** Holds a Google identity waiting for the account's password (see link-google-identity.ts). */
+const googleLinkCookie = 'deck_google_link';
 
 export async function authRoutes(
   server: FastifyInstance,
@@ -60,6 +63,11 @@ export async function authRoutes(
       const previous = readSessionCookie(request, isHttps);
       if (previous) await deleteSession(services.db, previous);
       setSessionCookie(reply, isHttps, token);
+      const linkToken = request.cookies[googleLinkCookie];
+      if (linkToken) {
+        await linkHeldIdentity(services, { token: linkToken, user });
+        reply.clearCookie(googleLinkCookie, { path: '/api/auth' });
+      }
       return { user: toSessionUser(user) };
     },
   );
@@ -71,6 +79,8 @@ export async function authRoutes(
       const token = readSessionCookie(request, isHttps);
       if (token) await deleteSession(services.db, token);
       clearSessionCookie(reply, isHttps);
+      // Nothing of the session stays behind in this browser (a shared computer).
+      reply.header('clear-site-data', '"cookies", "storage"');
       return { ok: true as const };
     },
   );
@@ -134,10 +144,21 @@ export async function authRoutes(
     reply.clearCookie(oidcStateCookie, { path: '/api/auth/google' });
     try {
       const callbackUrl = new URL(request.url, services.config.publicUrl);
-      const { user, token } = await google.finish({
+      const outcome = await google.finish({
         callbackUrl,
         cookieState: request.cookies[oidcStateCookie],
       });
+      if (outcome.kind === 'needs-password') {
+        reply.setCookie(googleLinkCookie, outcome.linkToken, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isHttps,
+          path: '/api/auth',
+          maxAge: 600,
+        });
+        return reply.redirect(`/auth?error=${authErrorCodes.googleLinkNeedsPassword}`);
+      }
+      const { user, token } = outcome;
       if (!token) {
         const isPending = user.status === 'pending_approval';
         return reply.redirect(isPending ? '/unapproved' : '/auth?error=deactivated');

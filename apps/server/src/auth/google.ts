@@ -4,6 +4,7 @@ import { identities, oidcFlows, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { createAccount } from './create-account.ts';
+import { holdIdentityForLinking } from './link-google-identity.ts';
 import { assertMaySignIn } from './sign-in.ts';
 import { createSession, type User } from './sessions.ts';
 
@@ -12,12 +13,17 @@ const flowLifetimeMs = 10 * 60_000;
 export type GoogleSignIn = {
   /** Where to send the browser, and the state to bind to it in a cookie. */
   start(): Promise<{ url: string; state: string }>;
-  /** Finishes the code flow; answers the user and a session token when one may be had. */
-  finish(options: { callbackUrl: URL; cookieState: string | undefined }): Promise<{
-    user: User;
-    token: string | null;
-  }>;
+  /**
+   * Finishes the code flow; answers the user and a session token when one may be had, or,
+   * when the address belongs to an account that has not linked this identity, the token that
+   * lets a password sign-in in the same browser link it.
+   */
+  finish(options: { callbackUrl: URL; cookieState: string | undefined }): Promise<GoogleOutcome>;
 };
+
+export type GoogleOutcome =
+  | { kind: 'signed-in'; user: User; token: string | null }
+  | { kind: 'needs-password'; linkToken: string };
 
 /**
  * Google sign-in through OpenID Connect with state, nonce and PKCE. The issuer is
@@ -90,7 +96,7 @@ export function createGoogleSignIn(services: Services): GoogleSignIn | undefined
       });
       const claims = tokens.claims();
       if (!claims) throw new AppError('google_failed', 'Google did not say who you are.');
-      const user = await findOrCreateUser(services, {
+      const found = await findOrCreateUser(services, {
         issuer: claims.iss,
         subject: claims.sub,
         email: typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined,
@@ -98,9 +104,14 @@ export function createGoogleSignIn(services: Services): GoogleSignIn | undefined
         name: typeof claims.name === 'string' ? claims.name : undefined,
         picture: typeof claims.picture === 'string' ? claims.picture : undefined,
       });
-      if (user.status !== 'approved' || user.role === 'pending') return { user, token: null };
+      if ('linkToken' in found) return { kind: 'needs-password', linkToken: found.linkToken };
+      const { user } = found;
+      if (user.status !== 'approved' || user.role === 'pending') {
+        return { kind: 'signed-in', user, token: null };
+      }
       assertMaySignIn(user);
-      return { user, token: await createSession(services.db, services.clock, user.id) };
+      const token = await createSession(services.db, services.clock, user.id);
+      return { kind: 'signed-in', user, token };
     },
   };
 }
@@ -115,34 +126,29 @@ async function findOrCreateUser(
     name: string | undefined;
     picture: string | undefined;
   },
-): Promise<User> {
+): Promise<{ user: User } | { linkToken: string }> {
   const [known] = await services.db
     .select({ user: users })
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.issuer, login.issuer), eq(identities.subject, login.subject)));
-  if (known) return known.user;
+  if (known) return { user: known.user };
 
   if (!login.email) throw new AppError('google_failed', 'Google did not share an e-mail address.');
   const [sameEmail] = await services.db.select().from(users).where(eq(users.email, login.email));
   if (sameEmail) {
-    // Joined to an existing account only when the provider vouches for the address.
-    if (!login.isEmailVerified) {
-      throw new AppError('google_failed', 'This Google address is not verified.');
-    }
-    await services.db.insert(identities).values({
+    // Never joined by address alone: the account's password must be entered once first.
+    const linkToken = await holdIdentityForLinking(services, {
       issuer: login.issuer,
       subject: login.subject,
-      userId: sameEmail.id,
       email: login.email,
+      userId: sameEmail.id,
     });
-    if (!sameEmail.photoURL && login.picture) {
-      await services.db
-        .update(users)
-        .set({ photoURL: login.picture })
-        .where(eq(users.id, sameEmail.id));
-    }
-    return sameEmail;
+    return { linkToken };
+  }
+  // A new account takes the address as its own: only when the provider vouches for it.
+  if (!login.isEmailVerified) {
+    throw new AppError('google_failed', 'This Google address is not verified.');
   }
 
   const user = await createAccount(services, {
@@ -154,5 +160,5 @@ async function findOrCreateUser(
     identity: { issuer: login.issuer, subject: login.subject },
   });
   void services.mailer.deliverPending();
-  return user;
+  return { user };
 }

@@ -22,7 +22,7 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
@@ -41,6 +41,15 @@ export async function registerSecurityHeaders(
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    // A page whose address holds a secret (a reset or invitation token, a client link) sends
+    // no Referer at all, not even to our own origin, so the token never leaves the address bar.
+    if (hasTokenInAddress(request.url)) reply.header('referrer-policy', 'no-referrer');
     return payload;
   });
+}
+
+const tokenPages = [/^\/auth\/reset(?:[/?]|$)/, /^\/auth\/invite(?:[/?]|$)/, /^\/v\//];
+
+export function hasTokenInAddress(url: string) {
+  return tokenPages.some((page) => page.test(url));
 }

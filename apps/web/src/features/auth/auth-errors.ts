@@ -89,6 +89,8 @@ export function describeRedirectError(code: string | null): string | null {
       return authMessages.googleNotConfigured;
     case authErrorCodes.pendingApproval:
       return authMessages.pendingApproval;
+    case authErrorCodes.googleLinkNeedsPassword:
+      return authMessages.googleLinkNeedsPassword;
     default:
       return authMessages.googleFailed;
   }

@@ -104,6 +104,7 @@ describe('/auth sign in', () => {
     ['google_failed', authMessages.googleFailed],
     ['deactivated', authMessages.deactivated],
     ['google_not_configured', authMessages.googleNotConfigured],
+    ['google_link_needs_password', authMessages.googleLinkNeedsPassword],
     ['something_else', authMessages.googleFailed],
   ])('explains ?error=%s from the Google redirect', async (code, message) => {
     mockApi(anonymous);

@@ -1,0 +1,23 @@
+import type { DeckRenderer } from '@deck-portal/deck-engine';
+
+/**
+ * A renderer that answers a deck of `slideCount` slides at once. Rendering is the deck engine's
+ * business, tested there; server tests that only need a stored deck use this.
+ */
+export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
+  return {
+    async generate() {
+      return {
+        pptx: Buffer.from('PK fake pptx'),
+        pdf: Buffer.from('%PDF-1.7 fake'),
+        svgs: Array.from(
+          { length: slideCount },
+          (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
+        ),
+        warnings: [],
+      };
+    },
+    pending: 0,
+    async close() {},
+  };
+}
