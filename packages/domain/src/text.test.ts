@@ -38,6 +38,12 @@ describe('findTextProblem', () => {
     });
     expect(findTextProblemIn({ a: ['fine', 3, null, true] })).toBeUndefined();
   });
+
+  it('walks a value nested 100,000 levels deep without overflowing', () => {
+    let deep: unknown = 'bottom\u0000';
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    expect(findTextProblemIn(deep)?.problem).toBe('control_character');
+  });
 });
 
 describe('the shared schemas refuse such text with a message naming the field', () => {

@@ -53,23 +53,41 @@ export function plainText(
     });
 }
 
-/** Finds the first string anywhere in a parsed JSON value that may not be stored, with its path. */
+type Step = { key: string; parent: Step | undefined };
+
+function pathOf(step: Step | undefined): string {
+  const keys: string[] = [];
+  for (let at = step; at !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || '_';
+}
+
+/**
+ * Finds the first string anywhere in a parsed JSON value that may not be stored, with its path.
+ * Walks with its own stack (each entry points at its parent, so no path is copied), so a body
+ * nested thousands of levels deep neither overflows nor slows it.
+ */
 export function findTextProblemIn(
   value: unknown,
-  path: string[] = [],
 ): { path: string; problem: TextProblem } | undefined {
-  if (typeof value === 'string') {
-    // Any field may hold line breaks as far as this net is concerned; the field's own schema
-    // says whether it is one line.
-    const problem = findTextProblem(value, { isMultiline: true });
-    return problem ? { path: path.join('.') || '_', problem } : undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const keyProblem = findTextProblem(key, { isMultiline: true });
-    if (keyProblem) return { path: [...path, key].join('.'), problem: keyProblem };
-    const found = findTextProblemIn(item, [...path, key]);
-    if (found) return found;
+  const pending: { value: unknown; step: Step | undefined }[] = [{ value, step: undefined }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item.value === 'string') {
+      // Any field may hold line breaks as far as this net is concerned; the field's own
+      // schema says whether it is one line.
+      const problem = findTextProblem(item.value, { isMultiline: true });
+      if (problem) return { path: pathOf(item.step), problem };
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    const entries = Object.entries(item.value);
+    // Pushed in reverse, so the first field is looked at first.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index]!;
+      const step = { key, parent: item.step };
+      const keyProblem = findTextProblem(key, { isMultiline: true });
+      if (keyProblem) return { path: pathOf(step), problem: keyProblem };
+      pending.push({ value: child, step });
+    }
   }
   return undefined;
 }
