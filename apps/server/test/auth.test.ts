@@ -225,6 +225,35 @@ describe('throttling', () => {
     expect((await signIn(t.app, account, '10.0.1.1')).statusCode).toBe(200);
   });
 
+  it('counts a burst of parallel guesses before checking them: exactly 10 are checked', async () => {
+    const account = newAccount();
+    await signUp(t.app, account);
+    await setAccount(t.app, account.email, { status: 'approved', role: 'sales_rep' });
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        signIn(t.app, { ...account, password: `burst guess ${i}` }, `10.2.0.${i}`),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    clock.advance(15 * 60_000);
+  });
+
+  it('does not count right passwords as failures', async () => {
+    const account = newAccount();
+    await signUp(t.app, account);
+    await setAccount(t.app, account.email, { status: 'approved', role: 'sales_rep' });
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn(t.app, account, '10.3.0.1')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 9; i++) {
+      await signIn(t.app, { ...account, password: `wrong ${i}` }, '10.3.0.1');
+    }
+    expect((await signIn(t.app, account, '10.3.0.1')).statusCode).toBe(200);
+    clock.advance(15 * 60_000);
+  });
+
   it('throttles an unknown e-mail the same way', async () => {
     const email = `ghost.${Date.now()}@example.com`;
     for (let i = 0; i < 10; i++) {
