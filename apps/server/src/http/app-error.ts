@@ -12,6 +12,7 @@ const statusByCode = {
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
+  service_unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@deck-portal/domain';
 import { AppError } from './app-error.ts';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import { sendServiceUnavailable } from '../health/service-unavailable.ts';
 
 // Messages for the framework's own 4xx errors, so that no internal wording leaks.
 const frameworkMessages: Record<number, [string, string]> = {
@@ -19,7 +21,11 @@ function send(reply: FastifyReply, status: number, error: ApiErrorBody['error'])
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
 
-/** Maps every thrown error to the one error contract: `{"error":{"code","message","fields"?}}`. */
+/**
+ * Maps every thrown error to the one error contract: `{"error":{"code","message","fields"?}}`.
+ * A database that cannot be reached is a 503 with Retry-After (a client link's page gets an
+ * HTML page instead); every other unexpected error is a 500 that says nothing.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,6 +55,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         'The request was refused.',
       ];
       return send(reply, status, { code, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this server: the caller may retry, and the next request will reconnect.
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendServiceUnavailable(request, reply);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, {
