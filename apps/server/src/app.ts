@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
+import { registerDrainingGuard } from './health/refuse-while-draining.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createGoogleSignIn } from './auth/google.ts';
@@ -76,7 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: deps.config.trustProxy,
-    return503OnClosing: true,
+    // The draining guard answers 503 in the API's own shape from the signal on; Fastify's
+    // built-in 503 would only start once the server closes, in another shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onResponse', async (request) => settle(request.id));
   app.addHook('onRequestAbort', async (request) => settle(request.id));
+  registerDrainingGuard(app, lifecycle);
 
   registerErrorHandling(app);
   registerUnstorableTextGuard(app);

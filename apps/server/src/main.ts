@@ -20,15 +20,39 @@ function readConfig(): Config {
   }
 }
 
-/** Stops taking new work, lets in-flight requests finish (bounded), then closes everything. */
+// How long closing the database and the render workers may take once the requests are done.
+const closeGraceMs = 5_000;
+
+/**
+ * Drains the server. From the signal on the listener stays open and answers: `/readyz` 503,
+ * new API requests and client pages 503 with Retry-After (see refuse-while-draining.ts), and
+ * every response closes its connection. Requests already in flight finish, up to
+ * SHUTDOWN_TIMEOUT_MS. Only then does the server close: Node's `server.close()` closes the
+ * connections idle at that moment and waits for the others, so it is called once nothing is in
+ * flight, and connections still open at the deadline are cut.
+ */
 async function drainAndClose(app: App, config: Config) {
+  const deadline = Date.now() + config.shutdownTimeoutMs;
   app.lifecycle.isShuttingDown = true;
   app.log.info('shutting down: /readyz now answers 503; waiting for in-flight requests');
-  const deadline = Date.now() + config.shutdownTimeoutMs;
   while (app.lifecycle.inFlight > 0 && Date.now() < deadline) {
-    await sleep(50);
+    await sleep(20);
   }
-  await app.close();
+  if (app.lifecycle.inFlight > 0) {
+    app.log.warn(
+      { inFlight: app.lifecycle.inFlight },
+      'shutdown timeout reached: closing the requests still in flight',
+    );
+  }
+  const cutAtDeadline = setTimeout(
+    () => app.server.closeAllConnections(),
+    Math.max(0, deadline - Date.now()),
+  );
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutAtDeadline);
+  }
 }
 
 async function main() {
@@ -47,6 +71,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'signal received');
+    // Whatever happens while closing, the process ends shortly after the timeout.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + closeGraceMs).unref();
     drainAndClose(app, config).then(
       () => process.exit(0),
       (error: unknown) => {

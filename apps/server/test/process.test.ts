@@ -1,9 +1,16 @@
-import { request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, waitUntilReady } from './helpers/server-process.ts';
+import {
+  freePort,
+  httpRequest,
+  startServerProcess,
+  startSlowRequest,
+  waitFor,
+  waitUntilReady,
+} from './helpers/server-process.ts';
 
 const dirs: string[] = [];
 async function tempDataDir() {
@@ -29,41 +36,68 @@ describe('start-up', () => {
 });
 
 describe('SIGTERM', () => {
-  it('lets an in-flight request finish, answers /readyz 503 meanwhile, and exits 0', async () => {
+  it('answers new requests 503 at once, lets the in-flight request finish, and exits 0', async () => {
     const port = await freePort();
     const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDataDir() });
     await waitUntilReady(server);
 
+    // A keep-alive connection that sits idle through the shutdown must not hold the exit.
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await httpRequest(server, '/api/config', { agent: keepAlive })).status).toBe(200);
     // A request whose body arrives slowly stays in flight until the body is complete.
-    const slowResponse = new Promise<number>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/slow-upload',
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.write('{"part":');
-      setTimeout(() => req.end('1}'), 1_500);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const slow = startSlowRequest(server, '/api/slow-upload');
+    await slow.received;
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const readiness = await fetch(`${server.baseUrl}/readyz`);
-    expect(readiness.status).toBe(503);
-    expect(await readiness.json()).toEqual({ status: 'shutting_down' });
+    await waitFor(
+      async () => (await httpRequest(server, '/readyz')).status === 503,
+      '/readyz to answer 503',
+    );
 
-    // The request got its real answer (the route does not exist), not a dropped connection.
-    expect(await slowResponse).toBe(404);
+    // New connections get an answer, not a refusal or a hang: the API says to come back later.
+    const config = await httpRequest(server, '/api/config');
+    expect(config.status).toBe(503);
+    expect(config.headers['retry-after']).toMatch(/^\d+$/);
+    expect(config.headers.connection).toBe('close');
+    expect(JSON.parse(config.body)).toEqual({
+      error: { code: 'service_unavailable', message: expect.any(String) },
+    });
+    const readiness = await httpRequest(server, '/readyz');
+    expect(readiness.status).toBe(503);
+    expect(JSON.parse(readiness.body)).toEqual({ status: 'shutting_down' });
+    expect(readiness.headers.connection).toBe('close');
+    const page = await httpRequest(server, '/v/some-link-token');
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toMatch(/^\d+$/);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect((await httpRequest(server, '/healthz')).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+
+    // The request in flight gets its real answer (the route does not exist), on a connection
+    // the server then closes.
+    slow.finish();
+    const answer = await slow.response;
+    expect(answer.status).toBe(404);
+    expect(answer.headers.connection).toBe('close');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    keepAlive.destroy();
+  });
+
+  it('exits 0 at SHUTDOWN_TIMEOUT_MS when a request never finishes', async () => {
+    const port = await freePort();
+    const server = startServerProcess({
+      PORT: String(port),
+      DATA_DIR: await tempDataDir(),
+      SHUTDOWN_TIMEOUT_MS: '300',
+    });
+    await waitUntilReady(server);
+    const stuck = startSlowRequest(server, '/api/slow-upload');
+    await stuck.received;
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await expect(stuck.response).rejects.toThrow();
+    expect(server.output()).toContain('shutdown timeout reached');
   });
 });
 
