@@ -81,37 +81,52 @@ const deck = await call(
   cookie,
 );
 const deckId = deck.json().presentationId as string;
-const link = await call(
-  'POST',
-  `/api/decks/${deckId}/client-links`,
-  { recipientName: 'Bench Client', recipientEmail: 'client@bench.example', sendEmail: false },
-  cookie,
-);
-const token = /\/v\/(.+)$/.exec(link.json().url as string)![1]!;
+
+/** A new link: each run starts its visits afresh, under the per-address visit limit. */
+async function newLinkToken() {
+  const link = await call(
+    'POST',
+    `/api/decks/${deckId}/client-links`,
+    { recipientName: 'Bench Client', recipientEmail: 'client@bench.example', sendEmail: false },
+    cookie,
+  );
+  return /\/v\/(.+)$/.exec(link.json().url as string)![1]!;
+}
 
 let view = 0;
 const event = () => ({ slide: 1 + (view % SLIDES), ms: 1 + (view % 25), view: view++ });
 
-/** Sends `count` events in requests of `perRequest`, a few requests in flight at a time. */
+/**
+ * Sends `count` events in requests of `perRequest`, a few requests in flight at a time. Each
+ * worker sends to visits of its own, one request after another, as a viewer does: a visit's
+ * batches are numbered in order, and one arriving after a higher number would be skipped.
+ */
 async function ingest(count: number, perRequest: number) {
+  const token = await newLinkToken();
   const requests = Math.ceil(count / perRequest);
   const perVisit = Math.floor(viewEventLimits.perVisit / perRequest);
-  const visits: string[] = [];
-  for (let i = 0; i < Math.ceil(requests / perVisit); i += 1) {
-    const res = await call('POST', `/api/client-view/${token}/visits`);
-    visits.push(res.json().visitId as string);
-  }
-  let next = 0;
+  const perWorker = Math.ceil(requests / CONCURRENCY);
+  const workers = await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      const share = Math.max(0, Math.min(perWorker, requests - worker * perWorker));
+      const visits: string[] = [];
+      for (let i = 0; i < Math.ceil(share / perVisit); i += 1) {
+        const res = await call('POST', `/api/client-view/${token}/visits`);
+        visits.push(res.json().visitId as string);
+      }
+      return { share, visits };
+    }),
+  );
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = next++; i < requests; i = next++) {
+    workers.map(async ({ share, visits }) => {
+      for (let i = 0; i < share; i += 1) {
         const visitId = visits[Math.floor(i / perVisit)]!;
         const events = Array.from({ length: perRequest }, event);
         const res = await app.inject({
           method: 'POST',
           url: `/api/client-view/${token}/visits/${visitId}/events`,
-          payload: { events },
+          payload: { sequence: (i % perVisit) + 1, events },
         });
         if (res.statusCode !== 204)
           throw new Error(`events answered ${res.statusCode} ${res.body}`);

@@ -26,6 +26,8 @@ export const viewEventLimits = {
    * a batch in flight); more than that is made up.
    */
   elapsedSlackMs: 60_000,
+  /** The highest batch number a visit may use (batches are numbered 1, 2, 3… per visit). */
+  maxSequence: 1_000_000,
 } as const;
 
 export const passcodeMinLength = 4;
@@ -42,6 +44,11 @@ export const clientLinkMessages = {
   expiryInPast: 'The expiry date must be in the future.',
   recipientNameRequired: 'Recipient name is required.',
   linkNotFound: 'Link not found.',
+  /** The answer, past the limit, to an address that keeps asking for links that open nothing. */
+  tooManyRefused: 'Too many requests for links that are not available. Please try again later.',
+  /** A second mail of a deck's link to the same address within the hour. */
+  recipientMailedRecently:
+    'A link to this deck was e-mailed to this address less than an hour ago. Untick "Send by e-mail" to copy the link instead, or try again later.',
 } as const;
 
 export const passcodeSchema = z
@@ -86,7 +93,10 @@ export const clientLinkSchema = z.object({
   status: z.enum(clientLinkStatuses),
   hasPasscode: z.boolean(),
   allowDownload: z.boolean(),
-  /** Visits: each time the link was opened (the deck's own team excluded). */
+  /**
+   * Viewers who opened the link: each browser counts once however often it comes back (the
+   * deck's own team excluded). Visits made before viewers were told apart count one each.
+   */
   opens: z.number().int(),
   lastOpenedAt: isoDateTime.nullable(),
   /** Time the deck was on screen, summed over every visit. */
@@ -166,10 +176,15 @@ export type ClientView = z.infer<typeof clientViewSchema>;
 
 export const unlockClientViewRequestSchema = z.object({ passcode: passcodeSchema });
 
+/** Why a visit is not counted: the deck's own team looking, or the address's hourly limit. */
+export const untrackedVisitReasons = ['team', 'limit'] as const;
+
 export const startVisitResponseSchema = z.object({
-  /** Null when the visit is not counted (the deck's own team looking at its link). */
+  /** Null when the visit is not counted. */
   visitId: z.string().nullable(),
   isTracked: z.boolean(),
+  /** Null when the visit is counted. */
+  untrackedReason: z.enum(untrackedVisitReasons).nullable(),
 });
 export type StartVisitResponse = z.infer<typeof startVisitResponseSchema>;
 
@@ -190,6 +205,16 @@ export const viewEventSchema = z.object({
 export type ViewEvent = z.infer<typeof viewEventSchema>;
 
 export const viewEventBatchSchema = z.object({
+  /**
+   * The batch's number within its visit: 1, 2, 3… The server stores a batch only when its
+   * number is higher than the last one stored, so a batch sent again after a lost answer (with
+   * its own number) is stored once.
+   */
+  sequence: z
+    .number({ error: 'sequence must be a batch number' })
+    .int('sequence must be a whole number')
+    .min(1, 'sequence must be at least 1')
+    .max(viewEventLimits.maxSequence, `sequence must be at most ${viewEventLimits.maxSequence}`),
   events: z
     .array(viewEventSchema)
     .min(1, 'Send at least one event.')

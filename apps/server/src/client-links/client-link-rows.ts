@@ -1,4 +1,4 @@
-import { count, eq, inArray, max, sum } from 'drizzle-orm';
+import { eq, inArray, max, sql, sum } from 'drizzle-orm';
 import type { ClientLink, ClientLinkStatus } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { clientLinks, clientLinkVisits, users } from '../db/schema.ts';
@@ -15,13 +15,17 @@ export function linkStatus(link: ClientLinkRow, now: Date): ClientLinkStatus {
   return 'active';
 }
 
-/** Opens, last open and time viewed of each link, from its visits. */
+/**
+ * Opens, last open and time viewed of each link, from its visits. Opens are viewers: the
+ * visits of one browser (one viewer cookie) count once; a visit from before viewers were
+ * told apart has no viewer and counts alone.
+ */
 export async function loadLinkStats(db: Db, linkIds: string[]): Promise<Map<string, LinkStats>> {
   if (linkIds.length === 0) return new Map();
   const rows = await db
     .select({
       linkId: clientLinkVisits.linkId,
-      opens: count(),
+      opens: sql<number>`count(distinct ${clientLinkVisits.viewerHash}) + count(*) filter (where ${clientLinkVisits.viewerHash} is null)`,
       lastOpenedAt: max(clientLinkVisits.startedAt),
       totalViewMs: sum(clientLinkVisits.totalMs),
     })

@@ -20,13 +20,17 @@ import type { Services } from '../services.ts';
 import { getClientView } from './get-client-view.ts';
 import { recordViewEvents } from './record-view-events.ts';
 import {
-  linkUnavailable,
   openClientLink,
+  refuseLink,
   resolveClientLink,
   unlockCookieName,
 } from './resolve-client-link.ts';
-import { startClientVisit } from './start-client-visit.ts';
-import { unavailablePageHtml } from './unavailable-page.ts';
+import {
+  startClientVisit,
+  viewerCookieLifetimeSeconds,
+  viewerCookieName,
+} from './start-client-visit.ts';
+import { tooManyRequestsPageHtml, unavailablePageHtml } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
 
 const tokenParams = z.object({ token: z.string() });
@@ -62,17 +66,26 @@ export async function clientViewRoutes(
     }
   });
 
-  const sendUnavailablePage = (reply: FastifyReply) =>
-    reply.code(404).type('text/html; charset=utf-8').send(unavailablePageHtml);
+  const html = 'text/html; charset=utf-8';
+  /** A refused link's page: 404, or 429 with Retry-After once the address was refused too often. */
+  const sendRefusalPage = (reply: FastifyReply, refusal: AppError) =>
+    refusal.code === 'too_many_requests'
+      ? reply
+          .code(429)
+          .headers(refusal.headers ?? {})
+          .type(html)
+          .send(tooManyRequestsPageHtml)
+      : reply.code(404).type(html).send(unavailablePageHtml);
+  const isRefusal = (error: unknown): error is AppError =>
+    error instanceof AppError &&
+    (error.code === 'link_unavailable' || error.code === 'too_many_requests');
 
-  const clientPage = async (token: string, reply: FastifyReply) => {
+  const clientPage = async (request: FastifyRequest, token: string, reply: FastifyReply) => {
     try {
-      await resolveClientLink(services, token);
+      await resolveClientLink(services, { token, ip: request.ip });
     } catch (error) {
       // Only a refused link gets the page; anything else (the database down) is a real error.
-      if (error instanceof AppError && error.code === 'link_unavailable') {
-        return sendUnavailablePage(reply);
-      }
+      if (isRefusal(error)) return sendRefusalPage(reply, error);
       throw error;
     }
     const page = webRoot
@@ -83,26 +96,26 @@ export async function clientViewRoutes(
         status: 503,
       });
     }
-    return reply.type('text/html; charset=utf-8').send(page);
+    return reply.type(html).send(page);
   };
   for (const url of ['/v/:token', '/v/:token/']) {
     app.get(url, { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
-      clientPage(request.params.token, reply),
+      clientPage(request, request.params.token, reply),
     );
   }
   // Anything else under /v/ is no link either, and looks the same.
-  app.get('/v/*', { schema: { hide: true } }, async (_request, reply) =>
-    sendUnavailablePage(reply),
+  app.get('/v/*', { schema: { hide: true } }, async (request, reply) =>
+    sendRefusalPage(reply, await refuseLink(services, request.ip)),
   );
   // An address under a link's API that names nothing answers the one refusal too, with these
   // headers, and without repeating the address (and its token) back.
-  app.all('/api/client-view/*', { schema: { hide: true } }, async () => {
-    throw linkUnavailable();
+  app.all('/api/client-view/*', { schema: { hide: true } }, async (request) => {
+    throw await refuseLink(services, request.ip);
   });
 
   const proofOf = (request: FastifyRequest) => request.cookies[unlockCookieName];
   const opened = (request: FastifyRequest, token: string) =>
-    openClientLink(services, { token, proof: proofOf(request) });
+    openClientLink(services, { token, proof: proofOf(request), ip: request.ip });
 
   app.get(
     '/api/client-view/:token',
@@ -198,8 +211,24 @@ export async function clientViewRoutes(
       },
     },
     async (request, reply) => {
-      const open = await opened(request, request.params.token);
-      const visit = await startClientVisit(services, { open, viewer: request.user });
+      const { token } = request.params;
+      const open = await opened(request, token);
+      const { visit, viewerToken } = await startClientVisit(services, {
+        open,
+        user: request.user,
+        viewerToken: request.cookies[viewerCookieName],
+        ip: request.ip,
+      });
+      if (viewerToken) {
+        reply.setCookie(viewerCookieName, viewerToken, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isHttps,
+          // This link's own requests only: a viewer of one link is a stranger to every other.
+          path: clientLinkPaths.api(token),
+          maxAge: viewerCookieLifetimeSeconds,
+        });
+      }
       return reply.code(201).send(visit);
     },
   );
@@ -220,7 +249,7 @@ export async function clientViewRoutes(
       await recordViewEvents(services, {
         open,
         visitId: request.params.visitId,
-        events: request.body.events,
+        batch: request.body,
       });
       return reply.code(204).send(null);
     },

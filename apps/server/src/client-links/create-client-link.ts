@@ -12,6 +12,8 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinks, decks } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
+import { consumeAttempt } from '../auth/throttled.ts';
+import { consumeMailQuota, refundMailQuota } from '../mail/mail-quota.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { toClientLink } from './client-link-rows.ts';
@@ -19,7 +21,8 @@ import { toClientLink } from './client-link-rows.ts';
 /**
  * Makes a link for one recipient of a deck the caller manages. The token is 32 random bytes;
  * only its SHA-256 is stored, so the answer is the one time the address is told. With
- * `sendEmail` the link goes to the recipient through the outbox, in the same transaction.
+ * `sendEmail` the link goes to the recipient through the outbox, in the same transaction,
+ * once the mail limits allow it (`consumeLinkMail`); refused, nothing is made.
  */
 export async function createClientLink(
   services: Services,
@@ -40,49 +43,93 @@ export async function createClientLink(
   const token = newToken();
   const url = `${services.config.publicUrl}${clientLinkPaths.view(token)}`;
   const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null;
-
-  const link = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(clientLinks)
-      .values({
+  const giveMailBack = input.sendEmail
+    ? await consumeLinkMail(services, {
+        userId: user.id,
         deckId: deck.id,
-        tokenHash: hashToken(token),
-        recipientName: input.recipientName,
         recipientEmail: input.recipientEmail,
-        passcodeHash,
-        allowDownload: input.allowDownload,
-        createdBy: user.id,
-        createdAt: now,
-        expiresAt,
       })
-      .returning();
-    if (deck.status === 'completed') {
-      await tx.update(decks).set({ status: 'shared', updatedAt: now }).where(eq(decks.id, deck.id));
-    }
-    if (input.sendEmail) {
-      await enqueueMail(tx, {
-        to: input.recipientEmail,
-        replyTo: user.email,
-        isSecret: true,
-        subject: `${user.name} sent you a presentation: ${deck.title}`,
-        text: clientMailText({
+    : undefined;
+
+  const link = await services.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(clientLinks)
+        .values({
+          deckId: deck.id,
+          tokenHash: hashToken(token),
           recipientName: input.recipientName,
-          senderName: user.name,
-          deckTitle: deck.title,
-          message: input.message,
-          url,
+          recipientEmail: input.recipientEmail,
+          passcodeHash,
+          allowDownload: input.allowDownload,
+          createdBy: user.id,
+          createdAt: now,
           expiresAt,
-          hasPasscode: passcodeHash !== null,
-        }),
-      });
-    }
-    return row!;
-  });
+        })
+        .returning();
+      if (deck.status === 'completed') {
+        await tx
+          .update(decks)
+          .set({ status: 'shared', updatedAt: now })
+          .where(eq(decks.id, deck.id));
+      }
+      if (input.sendEmail) {
+        await enqueueMail(tx, {
+          to: input.recipientEmail,
+          replyTo: user.email,
+          isSecret: true,
+          subject: `${user.name} sent you a presentation: ${deck.title}`,
+          text: clientMailText({
+            recipientName: input.recipientName,
+            senderName: user.name,
+            deckTitle: deck.title,
+            message: input.message,
+            url,
+            expiresAt,
+            hasPasscode: passcodeHash !== null,
+          }),
+        });
+      }
+      return row!;
+    })
+    .catch(async (error: unknown) => {
+      // Nothing was written, so nothing was sent: the allowances are given back.
+      await giveMailBack?.();
+      throw error;
+    });
   if (input.sendEmail) void services.mailer.deliverPending();
   return {
     link: toClientLink(link, { createdBy: user.name, now }),
     url,
     emailed: input.sendEmail,
+  };
+}
+
+/**
+ * Counts the link's mail before anything is written, so a refused request changes nothing:
+ * one mail of a deck's link per address an hour (a second one is most likely a slip, and a
+ * recipient is not to be flooded), then the rep's hourly mail allowance. Answers 429 with
+ * Retry-After and the reason, or a function that gives both back (when the link is not made).
+ */
+async function consumeLinkMail(
+  services: Services,
+  { userId, deckId, recipientEmail }: { userId: string; deckId: string; recipientEmail: string },
+) {
+  const recipient = {
+    key: `client-link-mail:deck:${deckId}:to:${recipientEmail.toLowerCase()}`,
+    rule: services.throttleRules.clientLinkMailPerRecipient,
+  };
+  await consumeAttempt(services, [recipient], clientLinkMessages.recipientMailedRecently);
+  try {
+    await consumeMailQuota(services, userId);
+  } catch (error) {
+    // The recipient is not mailed after all.
+    await services.throttle.refund([recipient]);
+    throw error;
+  }
+  return async () => {
+    await services.throttle.refund([recipient]);
+    await refundMailQuota(services, userId);
   };
 }
 

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { clientLinkMessages, viewEventLimits, type ViewEvent } from '@deck-portal/domain';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { clientLinkMessages, viewEventLimits, type ViewEventBatch } from '@deck-portal/domain';
 import { isUuid } from '../db/is-uuid.ts';
 import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -11,12 +11,16 @@ import type { OpenClientLink } from './resolve-client-link.ts';
  * slide of the deck, the visit may not pass its event count, and its time on screen may not
  * pass the time since it began (plus a little slack). The limits are checked and the visit's
  * totals moved in one statement, so concurrent batches cannot pass a limit together.
+ * A batch whose sequence number is not above the visit's last stored one was stored already
+ * (sent again after its answer was lost) or is older than one stored: it succeeds and stores
+ * nothing, so sending a batch again never counts it twice.
  */
 export async function recordViewEvents(
   services: Pick<Services, 'db' | 'clock'>,
-  { open, visitId, events }: { open: OpenClientLink; visitId: string; events: ViewEvent[] },
+  { open, visitId, batch }: { open: OpenClientLink; visitId: string; batch: ViewEventBatch },
 ) {
   const { link, deck } = open;
+  const { events, sequence } = batch;
   const fields: Record<string, string> = {};
   events.forEach((event, index) => {
     if (event.slide > deck.slideCount) {
@@ -41,12 +45,14 @@ export async function recordViewEvents(
       .set({
         eventCount: sql`${clientLinkVisits.eventCount} + ${events.length}`,
         totalMs: sql`${clientLinkVisits.totalMs} + ${batchMs}`,
+        lastBatch: sequence,
         lastEventAt: now,
       })
       .where(
         and(
           eq(clientLinkVisits.id, visitId),
           eq(clientLinkVisits.linkId, link.id),
+          lt(clientLinkVisits.lastBatch, sequence),
           sql`${clientLinkVisits.eventCount} + ${events.length} <= ${viewEventLimits.perVisit}`,
           // The visit's start plus all its time on screen may not lie beyond now (and the slack).
           sql`${clientLinkVisits.startedAt} + (${clientLinkVisits.totalMs} + ${batchMs}) * interval '1 millisecond' <= ${latestAllowedEnd.toISOString()}::timestamptz`,
@@ -55,10 +61,12 @@ export async function recordViewEvents(
       .returning({ id: clientLinkVisits.id });
     if (!moved) {
       const [visit] = await tx
-        .select({ eventCount: clientLinkVisits.eventCount })
+        .select({ eventCount: clientLinkVisits.eventCount, lastBatch: clientLinkVisits.lastBatch })
         .from(clientLinkVisits)
         .where(and(eq(clientLinkVisits.id, visitId), eq(clientLinkVisits.linkId, link.id)));
       if (!visit) throw visitNotFound;
+      // Stored before (or overtaken by a newer batch): nothing to do, and nothing wrong.
+      if (sequence <= visit.lastBatch) return;
       if (visit.eventCount + events.length > viewEventLimits.perVisit) {
         throw new AppError('too_many_events', clientLinkMessages.tooManyEvents);
       }

@@ -12,6 +12,11 @@ export type OpenClientLink = { link: ClientLinkRow; deck: DeckRow };
 /** Tokens are 32 random bytes in base64url; anything else cannot be one. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
+/** Whether `value` has the shape of a token this module makes (32 random bytes, base64url). */
+export const isTokenShaped = (value: string) => tokenPattern.test(value);
+
+type LinkServices = Pick<Services, 'db' | 'clock' | 'throttle' | 'throttleRules'>;
+
 /**
  * The one answer for every refused token (unknown, expired, revoked, deck deleted), so the
  * answer says nothing about which it was.
@@ -20,18 +25,44 @@ export function linkUnavailable() {
   return new AppError('link_unavailable', clientLinkMessages.unavailable, { status: 404 });
 }
 
-/** The link a token opens and its deck, while the link is active. */
+/**
+ * The refusal of a token, counted against the caller's address: past `unknownTokenPerIp` the
+ * answer is 429 with Retry-After instead of 404, so nobody can try tokens by the thousand.
+ * Every refusal counts, not only tokens that name no link: an address past the limit then gets
+ * 429 whatever the token, so the answers still say nothing about which tokens exist.
+ */
+export async function refuseLink(
+  services: Pick<Services, 'throttle' | 'throttleRules'>,
+  ip: string,
+) {
+  const wait = await services.throttle.consume([
+    { key: `client-link-refused:ip:${ip}`, rule: services.throttleRules.unknownTokenPerIp },
+  ]);
+  if (wait !== undefined) {
+    return new AppError('too_many_requests', clientLinkMessages.tooManyRefused, {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  return linkUnavailable();
+}
+
+/** The link a token opens and its deck, while the link is active; refused as `refuseLink` says. */
 export async function resolveClientLink(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
-  token: string,
+  services: LinkServices,
+  { token, ip }: { token: string; ip: string },
 ): Promise<OpenClientLink> {
-  if (!tokenPattern.test(token)) throw linkUnavailable();
-  const [row] = await db
-    .select({ link: clientLinks, deck: decks })
-    .from(clientLinks)
-    .innerJoin(decks, eq(decks.id, clientLinks.deckId))
-    .where(eq(clientLinks.tokenHash, hashToken(token)));
-  if (!row || linkStatus(row.link, clock.now()) !== 'active') throw linkUnavailable();
+  const row = tokenPattern.test(token)
+    ? (
+        await services.db
+          .select({ link: clientLinks, deck: decks })
+          .from(clientLinks)
+          .innerJoin(decks, eq(decks.id, clientLinks.deckId))
+          .where(eq(clientLinks.tokenHash, hashToken(token)))
+      )[0]
+    : undefined;
+  if (!row || linkStatus(row.link, services.clock.now()) !== 'active') {
+    throw await refuseLink(services, ip);
+  }
   return row;
 }
 
@@ -61,10 +92,10 @@ export async function isUnlocked(
 
 /** Resolves the token and, for a link with a passcode, requires the unlock cookie (401). */
 export async function openClientLink(
-  services: Pick<Services, 'db' | 'clock'>,
-  { token, proof }: { token: string; proof: string | undefined },
+  services: LinkServices,
+  { token, proof, ip }: { token: string; proof: string | undefined; ip: string },
 ): Promise<OpenClientLink> {
-  const open = await resolveClientLink(services, token);
+  const open = await resolveClientLink(services, { token, ip });
   if (!(await isUnlocked(services, open.link, proof))) {
     throw new AppError('passcode_required', clientLinkMessages.passcodeRequired, { status: 401 });
   }

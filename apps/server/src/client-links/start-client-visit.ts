@@ -1,32 +1,62 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { clientLinkPaths, type StartVisitResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinks, clientLinkVisits, notifications, users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { canManageDeck } from '../decks/deck-access.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
-import type { OpenClientLink } from './resolve-client-link.ts';
+import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 
 /**
- * Counts one opening of a link. The deck's own team (owner, managers, admins) looking at a
- * link is not counted, so checking a link before sending it does not read as the client's
- * interest. The first counted opening of each link tells the deck's owner, in the portal and
- * by mail, exactly once however many openings race.
+ * The cookie that tells one viewer (a browser) of a link from another, so the link's opens
+ * count viewers rather than page loads. Scoped to the link's own API path like the passcode's.
+ */
+export const viewerCookieName = 'deck_link_viewer';
+/** A year: a client who comes back months later is still the same viewer. */
+export const viewerCookieLifetimeSeconds = 365 * 24 * 3600;
+
+const untracked = (reason: 'team' | 'limit'): StartVisitResponse => ({
+  visitId: null,
+  isTracked: false,
+  untrackedReason: reason,
+});
+
+/**
+ * Counts one opening of a link, by the viewer its cookie names (a new viewer without one);
+ * answers the visit and the viewer token to keep in the cookie. The deck's own team (owner,
+ * managers, admins) looking at a link is not counted, so checking a link before sending it
+ * does not read as the client's interest. Past `visitsPerLinkPerIp` visits from one address in
+ * the hour the visit is not counted either: the page works as ever, but a script reloading it
+ * cannot swell the link's figures. The first counted opening of each link tells the deck's
+ * owner, in the portal and by mail, exactly once however many openings race.
  */
 export async function startClientVisit(
   services: Services,
-  { open, viewer }: { open: OpenClientLink; viewer: User | null },
-): Promise<StartVisitResponse> {
+  {
+    open,
+    user,
+    viewerToken,
+    ip,
+  }: { open: OpenClientLink; user: User | null; viewerToken: string | undefined; ip: string },
+): Promise<{ visit: StartVisitResponse; viewerToken: string | null }> {
   const { link, deck } = open;
-  if (viewer && viewer.status === 'approved' && canManageDeck(viewer, deck)) {
-    return { visitId: null, isTracked: false };
+  if (user && user.status === 'approved' && canManageDeck(user, deck)) {
+    return { visit: untracked('team'), viewerToken: null };
   }
+  const wait = await services.throttle.consume([
+    { key: `visit:link:${link.id}:ip:${ip}`, rule: services.throttleRules.visitsPerLinkPerIp },
+  ]);
+  if (wait !== undefined) return { visit: untracked('limit'), viewerToken: null };
+
+  // A cookie this server did not make is no viewer of ours: the browser becomes a new one.
+  const viewer = viewerToken && isTokenShaped(viewerToken) ? viewerToken : newToken();
   const now = services.clock.now();
   const { visitId, isFirst } = await services.db.transaction(async (tx) => {
     const [visit] = await tx
       .insert(clientLinkVisits)
-      .values({ linkId: link.id, startedAt: now })
+      .values({ linkId: link.id, startedAt: now, viewerHash: hashToken(viewer) })
       .returning({ id: clientLinkVisits.id });
     const [first] = await tx
       .update(clientLinks)
@@ -37,7 +67,8 @@ export async function startClientVisit(
     return { visitId: visit!.id, isFirst: first !== undefined };
   });
   if (isFirst) void services.mailer.deliverPending();
-  return { visitId, isTracked: true };
+  // Set again at every visit, so the year runs from the viewer's latest visit.
+  return { visit: { visitId, isTracked: true, untrackedReason: null }, viewerToken: viewer };
 }
 
 async function notifyOwnerOfFirstOpen(tx: Db, services: Services, { link, deck }: OpenClientLink) {

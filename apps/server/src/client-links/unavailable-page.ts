@@ -1,17 +1,14 @@
 import { clientLinkMessages } from '@deck-portal/domain';
 
-/**
- * The page every refused client link gets (unknown, expired, revoked, deck deleted): one
- * fixed document, so nothing in it tells the cases apart. Plain HTML, no script: it must
- * show even when the web app is not built.
- */
-export const unavailablePageHtml = `<!doctype html>
+/** A plain page with a heading and one sentence, in the client page's look. */
+function refusalPage(title: string, message: string) {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
-    <title>Link not available</title>
+    <title>${title}</title>
     <style>
       body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f3f5;
         font-family: Inter, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #212529; }
@@ -23,9 +20,26 @@ export const unavailablePageHtml = `<!doctype html>
   </head>
   <body>
     <main>
-      <h1>Link not available</h1>
-      <p>${clientLinkMessages.unavailable}</p>
+      <h1>${title}</h1>
+      <p>${message}</p>
     </main>
   </body>
 </html>
 `;
+}
+
+/**
+ * The page every refused client link gets (unknown, expired, revoked, deck deleted): one
+ * fixed document, so nothing in it tells the cases apart. Plain HTML, no script: it must
+ * show even when the web app is not built.
+ */
+export const unavailablePageHtml = refusalPage(
+  'Link not available',
+  clientLinkMessages.unavailable,
+);
+
+/** The page an address gets, whatever the token, once it has been refused too often. */
+export const tooManyRequestsPageHtml = refusalPage(
+  'Too many requests',
+  clientLinkMessages.tooManyRefused,
+);

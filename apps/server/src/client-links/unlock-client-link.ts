@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { authMessages, clientLinkMessages } from '@deck-portal/domain';
+import { clientLinkMessages } from '@deck-portal/domain';
 import { verifyPassword } from '../auth/passwords.ts';
+import { consumeAttempt } from '../auth/throttled.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinkUnlocks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -12,31 +13,34 @@ export const unlockLifetimeMs = 7 * 24 * 3600_000;
 
 /**
  * Checks a link's passcode; a right one answers the proof the browser keeps in a cookie.
- * Attempts are limited as sign-in failures are: per link and per address.
+ * Attempts are limited per link and address (10 in 15 minutes), so a guesser elsewhere cannot
+ * lock the real client out; per link from everywhere (100), so guesses spread over many
+ * addresses stay throttled; and per address over every link.
  */
 export async function unlockClientLink(
   services: Services,
   { token, passcode, ip }: { token: string; passcode: string; ip: string },
 ): Promise<{ proof: string; expiresAt: Date } | null> {
-  const { link } = await resolveClientLink(services, token);
+  const { link } = await resolveClientLink(services, { token, ip });
   if (link.passcodeHash === null) return null;
+  const { throttleRules } = services;
   const checks = [
-    { key: `link-passcode:link:${link.id}`, rule: services.throttleRules.passcodePerLink },
-    { key: `link-passcode:ip:${ip}`, rule: services.throttleRules.passcodePerIp },
+    {
+      key: `link-passcode:link:${link.id}:ip:${ip}`,
+      rule: throttleRules.passcodePerLinkAndIp,
+    },
+    { key: `link-passcode:link:${link.id}`, rule: throttleRules.passcodePerLink },
+    { key: `link-passcode:ip:${ip}`, rule: throttleRules.passcodePerIp },
   ];
   // Every attempt is counted before the passcode is checked, atomically, so a burst of
-  // parallel guesses cannot all pass the limit; a right passcode costs one attempt too.
-  const wait = await services.throttle.consume(checks);
-  if (wait !== undefined) {
-    throw new AppError('too_many_requests', authMessages.tooManyAttempts, {
-      headers: { 'retry-after': String(wait) },
-    });
-  }
+  // parallel guesses cannot all pass the limit; a right passcode gives its attempt back.
+  await consumeAttempt(services, checks);
   if (!(await verifyPassword(link.passcodeHash, passcode))) {
     throw new AppError('wrong_passcode', clientLinkMessages.wrongPasscode, {
       fields: { passcode: clientLinkMessages.wrongPasscode },
     });
   }
+  await services.throttle.refund(checks);
   const now = services.clock.now();
   const lifetimeEnd = now.getTime() + unlockLifetimeMs;
   const expiresAt = new Date(Math.min(lifetimeEnd, link.expiresAt?.getTime() ?? lifetimeEnd));
