@@ -1,0 +1,110 @@
+/**
+ * Who may call each documented route. The OpenAPI document holds no security requirements, so
+ * the fuzzer keeps the rule here, beside it; a route missing from this table (or a row no
+ * longer in the document) fails the fuzzer, so a new route is classified before it ships.
+ *
+ * - `public`: anyone, signed in or not.
+ * - `link`: anyone, but only an active client link's token opens it (checked per request).
+ * - `signed-in`: any signed-in user, whatever the account's status.
+ * - `approved`: an approved account with a role.
+ * - `manager`: an approved manager or admin.
+ * - `admin`: an approved admin.
+ */
+export type Access = 'public' | 'link' | 'signed-in' | 'approved' | 'manager' | 'admin';
+
+/** The callers the fuzzer speaks as. */
+export const callers = ['anonymous', 'pending', 'rep', 'admin'] as const;
+export type Caller = (typeof callers)[number];
+
+/** Keyed `METHOD /path/{param}` as the OpenAPI document spells it. */
+export const routeAccess = {
+  'GET /api/config': 'public',
+  'POST /api/auth/sign-up': 'public',
+  'POST /api/auth/sign-in': 'public',
+  'POST /api/auth/sign-out': 'public',
+  'GET /api/auth/session': 'public',
+  'POST /api/auth/password-reset': 'public',
+  'POST /api/auth/password-reset/confirm': 'public',
+  'GET /api/auth/google': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'POST /api/auth/accept-invite': 'public',
+  'POST /api/notify-admin': 'signed-in',
+  'GET /api/template-slides': 'approved',
+  'GET /api/template-layouts': 'approved',
+  'GET /api/template-slides/{id}/thumbnail': 'approved',
+  'POST /api/generate-slides': 'approved',
+  'GET /api/recent-decks': 'approved',
+  'GET /api/decks': 'manager',
+  'GET /api/decks/{id}': 'approved',
+  'DELETE /api/decks/{id}': 'approved',
+  'GET /api/decks/{id}/download': 'approved',
+  'GET /api/decks/{id}/pptx': 'approved',
+  'GET /api/decks/{id}/slides': 'approved',
+  'GET /api/decks/{id}/slides/{index}': 'approved',
+  'POST /api/share-presentation': 'approved',
+  'GET /api/decks/{id}/shares': 'approved',
+  'DELETE /api/decks/{id}/shares/{shareId}': 'approved',
+  'POST /api/decks/{id}/client-links': 'approved',
+  'GET /api/decks/{id}/client-links': 'approved',
+  'POST /api/decks/{id}/client-links/{linkId}/revoke': 'approved',
+  'GET /api/decks/{id}/client-links/{linkId}/analytics': 'approved',
+  'GET /api/client-view/{token}': 'link',
+  'POST /api/client-view/{token}/unlock': 'public',
+  'GET /api/client-view/{token}/slides/{index}': 'link',
+  'GET /api/client-view/{token}/download': 'link',
+  'POST /api/client-view/{token}/visits': 'link',
+  'POST /api/client-view/{token}/visits/{visitId}/events': 'link',
+  'GET /api/notifications': 'approved',
+  'POST /api/notifications/{id}/read': 'approved',
+  'GET /api/admin-notifications': 'admin',
+  'POST /api/admin-notifications/{id}/read': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/stats': 'admin',
+  'POST /api/admin/users/{id}/approve': 'admin',
+  'POST /api/admin/users/{id}/decline': 'admin',
+  'PATCH /api/admin/users/{id}': 'admin',
+  'DELETE /api/admin/users/{id}': 'admin',
+  'POST /api/admin/invitations': 'admin',
+} as const satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof routeAccess;
+
+/**
+ * Routes the server answers that the document leaves out on purpose (`hide`): the client
+ * page and the catch-all refusals. Requests the fuzzer sends can land on them (an empty
+ * or slash-bearing token); they are public.
+ */
+export const hiddenRoutes = ['/api/client-view/*', '/v/:token', '/v/:token/', '/v/*'] as const;
+
+/** Whether `caller` passes the route's guard. */
+export function isAllowed(access: Access, caller: Caller): boolean {
+  switch (access) {
+    case 'public':
+    case 'link':
+      return true;
+    case 'signed-in':
+      return caller !== 'anonymous';
+    case 'approved':
+      return caller === 'rep' || caller === 'admin';
+    case 'manager':
+    case 'admin':
+      return caller === 'admin';
+  }
+}
+
+/** The fastify route pattern (`/api/decks/:id`) of a document path (`/api/decks/{id}`). */
+export function toFastifyPath(documentPath: string) {
+  return documentPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** The access rule of the route fastify matched, by its pattern; undefined for none. */
+export function accessOfMatchedRoute(method: string, pattern: string): Access | undefined {
+  if ((hiddenRoutes as readonly string[]).includes(pattern)) return 'public';
+  // HEAD is answered by the GET route of the same path.
+  const lookup = method === 'HEAD' ? 'GET' : method;
+  for (const [key, access] of Object.entries(routeAccess)) {
+    const [keyMethod, keyPath] = key.split(' ') as [string, string];
+    if (keyMethod === lookup && toFastifyPath(keyPath) === pattern) return access;
+  }
+  return undefined;
+}
