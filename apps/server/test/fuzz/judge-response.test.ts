@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { badBodies, jsonFragments, nastyTexts } from './nasty-values.ts';
-import { errorShapeProblem, findLeak } from './judge-response.ts';
+import { errorShapeProblem, findLeak, judgeResponse } from './judge-response.ts';
+import type { BuiltRequest, RequestCase } from './request-cases.ts';
+import { toFastifyPath, type Caller } from './route-access.ts';
+import type { RouteSpec } from './route-specs.ts';
 
 // The fuzzer is only as good as its judge: these show it catches what it must, and that the
 // fuzzer's own inputs (echoed back in a deck title, say) never look like a leak.
@@ -69,5 +72,104 @@ describe('errorShapeProblem', () => {
     ['an HTML answer', '{"error":{"code":"x","message":"y"}}', 'text/html'],
   ])('refuses %s', (_what, body, contentType) => {
     expect(errorShapeProblem(body, contentType)).toBeDefined();
+  });
+});
+
+describe('judgeResponse, on who may call what', () => {
+  const deckSpec: RouteSpec = {
+    key: 'GET /api/decks/{id}',
+    method: 'GET',
+    path: '/api/decks/{id}',
+    access: 'approved',
+    pathParams: [{ name: 'id', family: 'deck', literals: [] }],
+    queryBase: {},
+    headerBase: {},
+    bodyBases: undefined,
+  };
+  const viewSpec: RouteSpec = {
+    ...deckSpec,
+    key: 'GET /api/client-view/{token}',
+    path: '/api/client-view/{token}',
+    access: 'link',
+    pathParams: [{ name: 'token', family: 'token', literals: [] }],
+  };
+  const caseFor = (caller: Caller, change: Partial<RequestCase> = {}): RequestCase => ({
+    caller,
+    cookie: caller === 'anonymous' ? 'none' : 'session',
+    method: 'GET',
+    origin: 'same',
+    params: {},
+    query: { kind: 'base' },
+    headers: {},
+    body: { kind: 'none' },
+    contentType: 'json',
+    acceptEncoding: 'none',
+    ip: 1,
+    ...change,
+  });
+  const judge = (
+    spec: RouteSpec,
+    c: RequestCase,
+    status: number,
+    paramRefs: BuiltRequest['paramRefs'],
+  ) =>
+    judgeResponse({
+      spec,
+      c,
+      request: {
+        inject: { method: c.method, url: '/x', headers: {} },
+        paramRefs,
+        refs: Object.values(paramRefs).filter((name) => name !== undefined),
+        summary: '',
+      },
+      response: {
+        statusCode: status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        rawPayload: Buffer.from(
+          status < 400 ? '{"ok":true}' : '{"error":{"code":"x","message":"y"}}',
+        ),
+      },
+      matchedRoute: toFastifyPath(spec.path),
+      foreignMarker: 'FOREIGN-MARKER',
+    });
+
+  it('refuses a 2xx, or a 400 before the 401, to a caller the table refuses', () => {
+    expect(judge(deckSpec, caseFor('anonymous'), 200, { id: 'repDeck' })).toHaveLength(1);
+    expect(judge(deckSpec, caseFor('pending'), 400, { id: undefined })).toHaveLength(1);
+    expect(judge(deckSpec, caseFor('anonymous'), 401, { id: 'repDeck' })).toEqual([]);
+    expect(judge(deckSpec, caseFor('pending'), 403, { id: 'repDeck' })).toEqual([]);
+  });
+
+  it('refuses a 2xx to the rep naming what is not theirs, not to the admin', () => {
+    expect(judge(deckSpec, caseFor('rep'), 200, { id: 'foreignDeck' })).toHaveLength(1);
+    expect(judge(deckSpec, caseFor('rep'), 200, { id: 'repDeck' })).toEqual([]);
+    expect(judge(deckSpec, caseFor('admin'), 200, { id: 'foreignDeck' })).toEqual([]);
+  });
+
+  it('refuses a 2xx to a token that opens nothing', () => {
+    expect(judge(viewSpec, caseFor('anonymous'), 200, { token: undefined })).toHaveLength(1);
+    expect(judge(viewSpec, caseFor('anonymous'), 200, { token: 'revokedLinkToken' })).toHaveLength(
+      1,
+    );
+    expect(judge(viewSpec, caseFor('anonymous'), 200, { token: 'repLinkToken' })).toEqual([]);
+  });
+
+  it('refuses anything but 403 to a cross-site request that would change something', () => {
+    const signUp: RouteSpec = {
+      ...deckSpec,
+      key: 'POST /api/auth/sign-up',
+      method: 'POST',
+      path: '/api/auth/sign-up',
+      access: 'public',
+      pathParams: [],
+    };
+    const crossSite = caseFor('anonymous', { method: 'POST', origin: 'cross-site' });
+    expect(judge(signUp, crossSite, 201, {})).toHaveLength(1);
+    expect(judge(signUp, crossSite, 400, {})).toHaveLength(1);
+    expect(judge(signUp, crossSite, 403, {})).toEqual([]);
+  });
+
+  it('finds a 5xx', () => {
+    expect(judge(deckSpec, caseFor('admin'), 500, { id: 'repDeck' })).toHaveLength(1);
   });
 });
