@@ -11,7 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The draining guard answers 503 in the API's own shape from the signal on; Fastify's
     // built-in 503 would only start once the server closes, in another shape.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -262,3 +262,29 @@ describe('download names', () => {
     }
   });
 });
+
+describe('addresses the router cannot read', () => {
+  it.each([
+    ['a lone surrogate', '/api/decks/%ED%A0%80'],
+    ['bad percent-encoding', '/api/decks/%ZZ'],
+    ['an over-long id', `/api/decks/${'a'.repeat(200)}`],
+  ])('answers %s with the one 404 and never echoes the address', async (_name, url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.rep } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    expect(res.body).not.toContain(url.split('/').pop()!.slice(0, 20));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('user ids in deck list queries', () => {
+  it.each([
+    ['/api/decks?scope=all&owner=0x10', 'owner'],
+    [`/api/decks?scope=all&owner=${encodeURIComponent('invoice\u202egpj.exe')}`, 'owner'],
+    ['/api/recent-decks?userId=1e309', 'userId'],
+  ])('%s answers 400 naming the field, not a database error', async (url, field) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.admin } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(`${field} must be a user id.`);
+  });
+});

@@ -50,13 +50,23 @@ export const pageQuerySchema = z.object({
     .default(20),
 });
 
+/** A user's id in a query: a uuid, or the filter could match nobody but still reach the database. */
+function userIdQuery(label: string) {
+  return z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      `${label} must be a user id.`,
+    );
+}
+
 export const recentDecksQuerySchema = pageQuerySchema.extend({
-  userId: plainText('User').max(100).optional(),
+  userId: userIdQuery('userId').optional(),
 });
 
 export const allDecksQuerySchema = pageQuerySchema.extend({
   scope: z.literal('all', { error: "scope must be 'all'" }),
-  owner: plainText('Owner').max(100).optional(),
+  owner: userIdQuery('owner').optional(),
   client: plainText('Client').trim().max(200).optional(),
 });
 

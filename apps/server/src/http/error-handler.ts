@@ -68,3 +68,26 @@ export function registerErrorHandling(app: FastifyInstance) {
     });
   });
 }
+
+/**
+ * Fastify's router refuses some addresses before any hook runs: a path parameter that is not
+ * valid percent-encoding (`%ED%A0%80`, `%ZZ`) or longer than the router allows. Its own answer
+ * echoes the address (a client link's token with it) in another shape; this one names nothing.
+ * No route was matched, so there is nothing to sign in to: 404, as for any unknown address.
+ */
+export function answerFrameworkError(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return reply
+    .code(404)
+    .headers({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+    })
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: 'not_found', message: 'Not found.' } });
+}
