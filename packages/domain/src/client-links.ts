@@ -48,7 +48,7 @@ export const clientLinkMessages = {
   tooManyRefused: 'Too many requests for links that are not available. Please try again later.',
   /** A second mail of a deck's link to the same address within the hour. */
   recipientMailedRecently:
-    'A link to this deck was e-mailed to this address less than an hour ago. Untick "Send by e-mail" to copy the link instead, or try again later.',
+    'A link to this deck was e-mailed to this address less than an hour ago. Untick "Send the link by e-mail" to copy the link instead, or try again later.',
 } as const;
 
 export const passcodeSchema = z

@@ -16,7 +16,35 @@ const deck: ClientView = {
   pdfUrl: `${api}/download`,
 };
 
-const trackedVisit = { status: 201, body: { visitId: 'v1', isTracked: true } };
+const trackedVisit = {
+  status: 201,
+  body: { visitId: 'v1', isTracked: true, untrackedReason: null },
+};
+
+/**
+ * The page's clock (`performance.now`) and timers, moved by the test: `see(ms)` has the page
+ * seen that long. Timers also run on with real time, so the library's waiting still works.
+ */
+function usePageTime() {
+  let time = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => time);
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    shouldAdvanceTime: true,
+  });
+  return {
+    advance(ms: number) {
+      time += ms;
+    },
+    async see(ms: number) {
+      time += ms;
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+  };
+}
+
+const visitCalls = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path === `${api}/visits`);
 
 beforeEach(() => {
   // happy-dom's own beacons would go to a server that is not there.
@@ -34,7 +62,8 @@ afterEach(() => {
 });
 
 describe('the client view', () => {
-  it('shows the deck with no portal around it, and starts a visit', async () => {
+  it('shows the deck with no portal around it, and starts a visit once it has been seen 2 s', async () => {
+    const page = usePageTime();
     const calls = mockApi({ [`GET ${api}`]: { body: deck }, [`POST ${api}/visits`]: trackedVisit });
     renderClientView('tok');
 
@@ -55,19 +84,28 @@ describe('the client view', () => {
     expect(screen.queryByRole('button', { name: /Sign (in|out)/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Download PPTX' })).toBeNull();
     expect(document.title).toBe('Winter proposal');
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === `${api}/visits`)).toHaveLength(1),
-    );
+    // A mail scanner that runs the page is gone before 2 s: no visit for it.
+    await page.see(1_900);
+    expect(visitCalls(calls)).toEqual([]);
+    await page.see(100);
+    await waitFor(() => expect(visitCalls(calls)).toHaveLength(1));
+    await page.see(60_000);
+    expect(visitCalls(calls)).toHaveLength(1);
     expect(screen.queryByText(/not counted/)).toBeNull();
   });
 
   it('offers no PDF when the sender did not allow it, and tells the rep a visit is not counted', async () => {
+    const page = usePageTime();
     mockApi({
       [`GET ${api}`]: { body: { ...deck, pdfUrl: null } },
-      [`POST ${api}/visits`]: { status: 201, body: { visitId: null, isTracked: false } },
+      [`POST ${api}/visits`]: {
+        status: 201,
+        body: { visitId: null, isTracked: false, untrackedReason: 'team' },
+      },
     });
     renderClientView('tok');
     await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(2_000);
     expect(
       await screen.findByText(
         "You are signed in to Deck Portal: this visit is not counted in the link's analytics.",
@@ -157,11 +195,14 @@ describe('the client view', () => {
   });
 
   it('says so too when the link is revoked after the deck loaded', async () => {
+    const page = usePageTime();
     mockApi({
       [`GET ${api}`]: { body: deck },
       [`POST ${api}/visits`]: apiError(404, 'link_unavailable', clientLinkMessages.unavailable),
     });
     renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(2_000);
     expect(await screen.findByText(clientLinkMessages.unavailable)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Winter proposal' })).toBeNull();
   });
@@ -173,44 +214,80 @@ describe('the client view', () => {
     expect(calls).toEqual([]);
   });
 
-  it('reports the time on each slide by beacon as the page goes away', async () => {
-    let time = 1_000;
-    vi.spyOn(performance, 'now').mockImplementation(() => time);
+  it('says nothing of counting to a client whose address opened the link too often this hour', async () => {
+    const page = usePageTime();
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck },
+      [`POST ${api}/visits`]: {
+        status: 201,
+        body: { visitId: null, isTracked: false, untrackedReason: 'limit' },
+      },
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(2_000);
+    await waitFor(() => expect(visitCalls(calls)).toHaveLength(1));
+    expect(screen.queryByText(/not counted/)).toBeNull();
+    // The deck works as ever; nothing is reported.
+    await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(screen.getByText('Slide 2 of 3')).toBeVisible();
+    await page.see(60_000);
+    expect(calls.filter((call) => call.path.endsWith('/events'))).toEqual([]);
+  });
+
+  it('reports the time on each slide, from the first moment, by beacon as the page goes away', async () => {
+    const page = usePageTime();
     const sendBeacon = vi.fn((_url: string, _data: string) => true);
     vi.stubGlobal(
       'navigator',
       Object.assign(Object.create(navigator) as Navigator, { sendBeacon }),
     );
-    mockApi({
+    const calls = mockApi({
       [`GET ${api}`]: { body: deck },
-      // A visit of its own: view numbers go on across the page's remounts within one visit.
-      [`POST ${api}/visits`]: { status: 201, body: { visitId: 'v2', isTracked: true } },
+      [`POST ${api}/visits`]: {
+        status: 201,
+        body: { visitId: 'v2', isTracked: true, untrackedReason: null },
+      },
+      [`POST ${api}/visits/v2/events`]: { status: 204 },
     });
-    const addListener = vi.spyOn(window, 'addEventListener');
     renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
 
-    // Counting starts once the visit has begun: the tracker then listens for pagehide.
-    await waitFor(() => expect(addListener).toHaveBeenCalledWith('pagehide', expect.any(Function)));
-    time += 4_000;
+    // The time before the visit began is kept, and reported to it once it exists.
+    await page.see(4_000);
+    const reports = () => calls.filter((call) => call.path === `${api}/visits/v2/events`);
+    await waitFor(() => expect(reports()).toHaveLength(1));
+    expect(reports()[0]!.body).toEqual({ sequence: 1, events: [{ slide: 1, ms: 4_000, view: 0 }] });
     await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
-    time += 2_500;
+    page.advance(2_500);
     fireEvent(window, new Event('pagehide'));
 
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, data] = sendBeacon.mock.calls[0]!;
     expect(url).toBe(`${api}/visits/v2/events`);
-    expect(JSON.parse(data)).toEqual({
-      events: [
-        { slide: 1, ms: 4_000, view: 0 },
-        { slide: 2, ms: 2_500, view: 1 },
-      ],
-    });
+    expect(JSON.parse(data)).toEqual({ sequence: 2, events: [{ slide: 2, ms: 2_500, view: 1 }] });
+  });
+
+  it('starts no visit and reports nothing when the page goes within 2 s (a mail scanner)', async () => {
+    const page = usePageTime();
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { sendBeacon }),
+    );
+    const calls = mockApi({ [`GET ${api}`]: { body: deck }, [`POST ${api}/visits`]: trackedVisit });
+    const view = renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(1_500);
+    fireEvent(window, new Event('pagehide'));
+    view.unmount();
+    await page.see(60_000);
+    expect(visitCalls(calls)).toEqual([]);
+    expect(sendBeacon).not.toHaveBeenCalled();
   });
 
   it('asks for the passcode again when it ran out, and then reports the time it held back', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    let time = 1_000;
-    vi.spyOn(performance, 'now').mockImplementation(() => time);
+    const page = usePageTime();
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal(
       'navigator',
@@ -228,43 +305,42 @@ describe('the client view', () => {
         isUnlocked = true;
         return { status: 204 };
       },
-      [`POST ${api}/visits`]: { status: 201, body: { visitId: 'v3', isTracked: true } },
+      [`POST ${api}/visits`]: {
+        status: 201,
+        body: { visitId: 'v3', isTracked: true, untrackedReason: null },
+      },
       [`POST ${api}/visits/v3/events`]: () => (isUnlocked ? { status: 204 } : passcodeRequired),
     });
-    const addListener = vi.spyOn(window, 'addEventListener');
     renderClientView('tok');
-    // testing-library's waitFor polls with setInterval, faked here: vitest's own keeps real ones.
-    const pageHideListeners = () =>
-      addListener.mock.calls.filter(([type]) => type === 'pagehide').length;
-    await vi.waitFor(() => expect(pageHideListeners()).toBe(1));
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(2_000);
+    await waitFor(() => expect(visitCalls(calls)).toHaveLength(1));
 
     // The passcode's cookie runs out while the deck is open.
     isUnlocked = false;
-    time += 2_000;
-    await vi.advanceTimersByTimeAsync(15_000);
-    const passcode = await vi.waitFor(() => screen.getByLabelText(/^Passcode/));
+    await page.see(13_000);
+    const passcode = await screen.findByLabelText(/^Passcode/);
     expect(screen.queryByRole('heading', { name: 'Winter proposal' })).toBeNull();
 
     await userEvent.type(passcode, 'open-sesame');
     await userEvent.click(screen.getByRole('button', { name: 'Open deck' }));
     // The deck again, with a new tracker for the same visit.
-    await vi.waitFor(() => expect(pageHideListeners()).toBe(2));
-    expect(screen.getByRole('heading', { name: 'Winter proposal' })).toBeVisible();
-    time += 1_000;
-    await vi.advanceTimersByTimeAsync(15_000);
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(15_000);
 
-    const reports = calls.filter((call) => call.path === `${api}/visits/v3/events`);
-    expect(reports.map((call) => call.body)).toEqual([
-      { events: [{ slide: 1, ms: 2_000, view: 0 }] },
-      {
-        events: [
-          { slide: 1, ms: 2_000, view: 0 },
-          { slide: 1, ms: 1_000, view: 1 },
-        ],
-      },
+    const reported = () =>
+      calls.filter((call) => call.path === `${api}/visits/v3/events`).map((call) => call.body);
+    // What was seen before the visit began; then the batch refused for want of the passcode,
+    // again with its own number once unlocked; then what was seen since.
+    await waitFor(() => expect(reported()).toHaveLength(4));
+    expect(reported()).toEqual([
+      { sequence: 1, events: [{ slide: 1, ms: 2_000, view: 0 }] },
+      { sequence: 2, events: [{ slide: 1, ms: 13_000, view: 0 }] },
+      { sequence: 2, events: [{ slide: 1, ms: 13_000, view: 0 }] },
+      { sequence: 3, events: [{ slide: 1, ms: 15_000, view: 1 }] },
     ]);
     // Refused without the cookie, a beacon would have lost them.
     expect(sendBeacon).not.toHaveBeenCalled();
-    expect(calls.filter((call) => call.path === `${api}/visits`)).toHaveLength(1);
+    expect(visitCalls(calls)).toHaveLength(1);
   });
 });

@@ -5,12 +5,21 @@ import {
   createViewTracker,
   createViewTrackerVisit,
   viewFlushIntervalMs,
+  visitStartAfterMs,
   type ViewTrackerOptions,
 } from './view-tracker.ts';
 
-/** A tracker on a fake page and clock; `sent` and `beaconed` record what left. */
-function setup(overrides: Partial<ViewTrackerOptions> = {}) {
+/**
+ * A tracker on a fake page and clock, of a visit seen and begun as 'v1' unless `isBegun` is
+ * false; `sent` and `beaconed` record what left.
+ */
+function setup({
+  isBegun = true,
+  visit = createViewTrackerVisit(),
+  ...overrides
+}: Partial<ViewTrackerOptions> & { isBegun?: boolean } = {}) {
   let time = 0;
+  if (isBegun) visit.isSeen = true;
   const page = Object.assign(new EventTarget(), {
     visibilityState: 'visible' as DocumentVisibilityState,
   });
@@ -19,17 +28,19 @@ function setup(overrides: Partial<ViewTrackerOptions> = {}) {
   const beaconed: ViewEventBatch[] = [];
   const tracker = createViewTracker({
     now: () => time,
-    send: async (batch) => {
+    send: async (_visitId, batch) => {
       sent.push(structuredClone(batch));
     },
-    sendBeacon: (batch) => {
+    sendBeacon: (_visitId, batch) => {
       beaconed.push(structuredClone(batch));
       return true;
     },
     document: page,
     window: win,
+    visit,
     ...overrides,
   });
+  if (isBegun) tracker.begin('v1');
   return {
     tracker,
     sent,
@@ -192,11 +203,11 @@ describe('createViewTracker', () => {
     page.pageHide();
 
     expect(page.sent).toEqual([
-      { events: [{ slide: 3, ms: 15_000, view: 0 }] },
-      { events: [{ slide: 3, ms: 15_000, view: 0 }] },
-      { events: [{ slide: 3, ms: 15_000, view: 0 }] },
+      { sequence: 1, events: [{ slide: 3, ms: 15_000, view: 0 }] },
+      { sequence: 2, events: [{ slide: 3, ms: 15_000, view: 0 }] },
+      { sequence: 3, events: [{ slide: 3, ms: 15_000, view: 0 }] },
     ]);
-    expect(eventsOf(page.beaconed)).toEqual([{ slide: 3, ms: 4_000, view: 0 }]);
+    expect(page.beaconed).toEqual([{ sequence: 4, events: [{ slide: 3, ms: 4_000, view: 0 }] }]);
   });
 
   it('caps a piece at 30 s when timers were suspended (laptop asleep, tab visible)', async () => {
@@ -211,8 +222,8 @@ describe('createViewTracker', () => {
     await vi.advanceTimersByTimeAsync(viewFlushIntervalMs);
 
     expect(page.sent).toEqual([
-      { events: [{ slide: 1, ms: 2 * viewFlushIntervalMs, view: 0 }] },
-      { events: [{ slide: 1, ms: viewFlushIntervalMs, view: 0 }] },
+      { sequence: 1, events: [{ slide: 1, ms: 2 * viewFlushIntervalMs, view: 0 }] },
+      { sequence: 2, events: [{ slide: 1, ms: viewFlushIntervalMs, view: 0 }] },
     ]);
   });
 
@@ -220,24 +231,31 @@ describe('createViewTracker', () => {
     let isOnline = false;
     const sent: ViewEventBatch[] = [];
     const page = setup({
-      send: async (batch) => {
+      send: async (_visitId, batch) => {
         if (!isOnline) throw new ApiError(0, 'network_error', 'The server could not be reached.');
         sent.push(structuredClone(batch));
       },
     });
     page.tracker.start();
     page.tracker.showSlide(1);
-    // Offline while the pieces of one look pile up, each added to the one before.
-    const pieces = viewEventLimits.maxMs / viewFlushIntervalMs + 1;
+    // Offline: the first batch waits to be sent again, while the pieces of the look after it
+    // pile up, each added to the one before.
+    const pieces = viewEventLimits.maxMs / viewFlushIntervalMs + 2;
     for (let i = 0; i < pieces; i++) {
       page.advance(viewFlushIntervalMs);
       await page.tracker.flush();
     }
     isOnline = true;
     await page.tracker.flush();
-    expect(eventsOf(sent)).toEqual([
-      { slide: 1, ms: viewEventLimits.maxMs, view: 0 },
-      { slide: 1, ms: viewFlushIntervalMs, view: 0 },
+    expect(sent).toEqual([
+      { sequence: 1, events: [{ slide: 1, ms: viewFlushIntervalMs, view: 0 }] },
+      {
+        sequence: 2,
+        events: [
+          { slide: 1, ms: viewEventLimits.maxMs, view: 0 },
+          { slide: 1, ms: viewFlushIntervalMs, view: 0 },
+        ],
+      },
     ]);
   });
 
@@ -274,6 +292,7 @@ describe('createViewTracker', () => {
     expect(eventsOf(page.sent)).toEqual([{ slide: 1, ms: 2_000, view: 0 }]);
     expect(page.beaconed).toEqual([
       {
+        sequence: 2,
         events: [
           { slide: 1, ms: 1_500, view: 0 },
           { slide: 2, ms: 400, view: 1 },
@@ -295,11 +314,11 @@ describe('createViewTracker', () => {
   it.each([
     ['no answer (status 0)', new ApiError(0, 'network_error', 'The server could not be reached.')],
     ['429', new ApiError(429, 'too_many_requests', 'Slow down.')],
-  ])('sends again a batch that surely was not stored: %s', async (_, failure) => {
+  ])('sends again, with its own number, a batch that may not be stored: %s', async (_, failure) => {
     const failures = [failure];
     const sent: ViewEventBatch[] = [];
     const page = setup({
-      send: async (batch) => {
+      send: async (_visitId, batch) => {
         const failure = failures.shift();
         if (failure) throw failure;
         sent.push(structuredClone(batch));
@@ -312,18 +331,22 @@ describe('createViewTracker', () => {
     expect(sent).toEqual([]);
     page.advance(500);
     await page.tracker.flush();
-    expect(eventsOf(sent)).toEqual([{ slide: 1, ms: 1_500, view: 0 }]);
+    // Had the server stored it (the answer lost on the way back), it stores a number once.
+    expect(sent).toEqual([
+      { sequence: 1, events: [{ slide: 1, ms: 1_000, view: 0 }] },
+      { sequence: 2, events: [{ slide: 1, ms: 500, view: 0 }] },
+    ]);
   });
 
   it.each([500, 502, 504])(
-    'drops a batch answered %i: the server may have stored it',
+    'drops a batch answered %i rather than hold up the batches after it',
     async (status) => {
       const failure = new ApiError(status, 'http_error', `HTTP error! status: ${status}`);
       const failures = [failure];
       const sent: ViewEventBatch[] = [];
       const onRejected = vi.fn();
       const page = setup({
-        send: async (batch) => {
+        send: async (_visitId, batch) => {
           const next = failures.shift();
           if (next) throw next;
           sent.push(structuredClone(batch));
@@ -337,7 +360,7 @@ describe('createViewTracker', () => {
       page.advance(500);
       await page.tracker.flush();
       page.pageHide();
-      expect(eventsOf(sent)).toEqual([{ slide: 1, ms: 500, view: 0 }]);
+      expect(sent).toEqual([{ sequence: 2, events: [{ slide: 1, ms: 500, view: 0 }] }]);
       expect(page.beaconed).toEqual([]);
       expect(onRejected).toHaveBeenCalledWith(failure);
     },
@@ -372,9 +395,15 @@ describe('createViewTracker', () => {
     unlocked.tracker.showSlide(2);
     unlocked.advance(700);
     await unlocked.tracker.flush();
-    expect(eventsOf(unlocked.sent)).toEqual([
-      { slide: 1, ms: 1_500, view: 0 },
-      { slide: 2, ms: 700, view: 1 },
+    expect(unlocked.sent).toEqual([
+      { sequence: 1, events: [{ slide: 1, ms: 1_000, view: 0 }] },
+      {
+        sequence: 2,
+        events: [
+          { slide: 1, ms: 500, view: 0 },
+          { slide: 2, ms: 700, view: 1 },
+        ],
+      },
     ]);
   });
 
@@ -451,5 +480,137 @@ describe('createViewTracker', () => {
     await page.tracker.flush();
     expect(eventsOf(page.beaconed)).toEqual([{ slide: 1, ms: 900, view: 0 }]);
     expect(page.sent).toEqual([]);
+  });
+  it('numbers its batches 1, 2, 3… per visit, across beacons and the trackers of the visit', async () => {
+    const visit = createViewTrackerVisit();
+    const first = setup({ visit });
+    first.tracker.start();
+    first.tracker.showSlide(1);
+    first.advance(1_000);
+    await first.tracker.flush();
+    first.advance(1_000);
+    first.setVisibility('hidden');
+    first.tracker.stop();
+
+    // The page remounts (the passcode form came and went): the visit goes on numbering.
+    const second = setup({ visit });
+    second.tracker.start();
+    second.tracker.showSlide(2);
+    second.advance(1_000);
+    await second.tracker.flush();
+    expect(first.sent.map((batch) => batch.sequence)).toEqual([1]);
+    expect(first.beaconed.map((batch) => batch.sequence)).toEqual([2]);
+    expect(second.sent.map((batch) => batch.sequence)).toEqual([3]);
+  });
+
+  it('sends one batch at a time, in order: a flush while one is in flight waits for it', async () => {
+    const answers: (() => void)[] = [];
+    const started: number[] = [];
+    const page = setup({
+      send: (_visitId, batch) => {
+        started.push(batch.sequence);
+        return new Promise<void>((resolve) => answers.push(resolve));
+      },
+    });
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    page.advance(1_000);
+    const firstFlush = page.tracker.flush();
+    await vi.waitFor(() => expect(started).toEqual([1]));
+    page.advance(1_000);
+    const secondFlush = page.tracker.flush();
+    // Batch 2 waits for batch 1's answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual([1]);
+    answers.shift()!();
+    await firstFlush;
+    await vi.waitFor(() => expect(started).toEqual([1, 2]));
+    answers.shift()!();
+    await secondFlush;
+  });
+
+  it('asks for the visit once the page has been seen 2 s, then sends what it measured meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const onSeen = vi.fn();
+    const visitIds: string[] = [];
+    const sent: ViewEventBatch[] = [];
+    const page = setup({
+      isBegun: false,
+      onSeen,
+      send: async (visitId, batch) => {
+        visitIds.push(visitId);
+        sent.push(structuredClone(batch));
+      },
+    });
+    const see = async (ms: number) => {
+      page.advance(ms);
+      await vi.advanceTimersByTimeAsync(ms);
+    };
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    await see(1_500);
+    // Hidden time does not count towards it.
+    page.setVisibility('hidden');
+    await see(60_000);
+    page.setVisibility('visible');
+    await see(visitStartAfterMs - 1_500 - 1);
+    expect(onSeen).not.toHaveBeenCalled();
+    // With no visit yet, nothing is sent, however long it waits.
+    await page.tracker.flush();
+    expect(page.beaconed).toEqual([]);
+    await see(1);
+    expect(onSeen).toHaveBeenCalledTimes(1);
+
+    page.tracker.showSlide(2);
+    await see(700);
+    page.tracker.begin('v9');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(visitIds).toEqual(['v9']);
+    expect(sent).toEqual([
+      {
+        sequence: 1,
+        events: [
+          { slide: 1, ms: visitStartAfterMs, view: 0 },
+          { slide: 2, ms: 700, view: 1 },
+        ],
+      },
+    ]);
+    await see(30_000);
+    expect(onSeen).toHaveBeenCalledTimes(1);
+  });
+
+  it('never asks for a visit when the page goes within 2 s of being seen (a mail scanner)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const onSeen = vi.fn();
+    const page = setup({ isBegun: false, onSeen });
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    page.advance(visitStartAfterMs - 100);
+    await vi.advanceTimersByTimeAsync(visitStartAfterMs - 100);
+    page.pageHide();
+    page.tracker.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(onSeen).not.toHaveBeenCalled();
+    expect(page.sent).toEqual([]);
+    expect(page.beaconed).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('measures and sends nothing once told the visit is not counted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const visit = createViewTrackerVisit();
+    const page = setup({ isBegun: false, visit });
+    page.tracker.start();
+    page.tracker.showSlide(1);
+    page.advance(visitStartAfterMs);
+    await vi.advanceTimersByTimeAsync(visitStartAfterMs);
+    page.tracker.begin(null);
+    page.advance(viewFlushIntervalMs);
+    await vi.advanceTimersByTimeAsync(viewFlushIntervalMs);
+    page.pageHide();
+    expect(page.sent).toEqual([]);
+    expect(page.beaconed).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(visit.isClosed).toBe(true);
   });
 });

@@ -15,6 +15,12 @@ export const minViewMs = 300;
  * the timers were suspended (a laptop asleep with the tab visible): nobody was looking then.
  */
 export const maxPieceMs = 2 * viewFlushIntervalMs;
+/**
+ * Visible time with a slide on screen before the visit is started. A mail scanner that opens
+ * the link and runs its script is gone long before: it never counts as an open, nor tells the
+ * rep the client opened the deck. What is measured meanwhile is sent once the visit exists.
+ */
+export const visitStartAfterMs = 2_000;
 
 type PageEvents = {
   addEventListener(type: string, listener: () => void): void;
@@ -23,30 +29,55 @@ type PageEvents = {
 
 /**
  * What the trackers of one visit share: a visit outlives its tracker (the page remounts, the
- * passcode form comes back and goes again), and must still never reuse a `view` number.
+ * passcode form comes back and goes again), and must still never reuse a `view` number or a
+ * batch number.
  */
 export type ViewTrackerVisit = {
+  /** The server's id of the visit; null until it has begun. */
+  id: string | null;
+  /** Visible time counted so far towards starting the visit. */
+  seenMs: number;
+  /** The page was seen `visitStartAfterMs`: the visit is asked for. */
+  isSeen: boolean;
   /** The next `view` number to hand out. */
   nextView: number;
-  /** Events a stopped tracker could not deliver (the passcode ran out): the next one sends them. */
+  /** The number of the next batch: 1, 2, 3… */
+  nextSequence: number;
+  /**
+   * Numbered batches not yet stored, oldest first. They are sent in order, each with its own
+   * number however often it is sent, so the server stores each once.
+   */
+  queue: ViewEventBatch[];
+  /** Events not yet in a batch that a stopped tracker leaves to the next one. */
   unsent: ViewEvent[];
-  /** The server holds all the events this visit may report: nothing more is sent. */
-  isFull: boolean;
+  /** Nothing more is reported: the visit is not counted, or holds all it may. */
+  isClosed: boolean;
 };
 
 export function createViewTrackerVisit(): ViewTrackerVisit {
-  return { nextView: 0, unsent: [], isFull: false };
+  return {
+    id: null,
+    seenMs: 0,
+    isSeen: false,
+    nextView: 0,
+    nextSequence: 1,
+    queue: [],
+    unsent: [],
+    isClosed: false,
+  };
 }
 
 export type ViewTrackerOptions = {
   /** Milliseconds on a clock that only moves forward (`performance.now`). */
   now: () => number;
   /** Sends a batch while the page stays open (fetch); rejects when it was not stored. */
-  send: (batch: ViewEventBatch) => Promise<void>;
+  send: (visitId: string, batch: ViewEventBatch) => Promise<void>;
   /** Sends a batch as the page goes away (`navigator.sendBeacon`); false when refused. */
-  sendBeacon: (batch: ViewEventBatch) => boolean;
-  /** The visit this tracker reports to; by default a new one, numbering views from 0. */
+  sendBeacon: (visitId: string, batch: ViewEventBatch) => boolean;
+  /** The visit this tracker reports to; by default a new one, not yet begun. */
   visit?: ViewTrackerVisit;
+  /** The page has been seen `visitStartAfterMs`: time to start the visit (once per visit). */
+  onSeen?: () => void;
   /** A batch the server refused (the link gone, the passcode ran out, bad events). */
   onRejected?: (error: unknown) => void;
   document?: PageEvents & { readonly visibilityState: DocumentVisibilityState };
@@ -61,23 +92,26 @@ export type ViewTracker = {
    * has stayed `minViewMs`.
    */
   showSlide(slide: number): void;
+  /**
+   * The visit has begun on the server (sends what was held back), or is not counted (null:
+   * nothing is measured or sent from then on).
+   */
+  begin(visitId: string | null): void;
   /** Sends the time seen so far, including the stretch still in progress. */
   flush(): Promise<void>;
   /**
-   * Stops listening and sends what is left by beacon; what cannot be sent now (the passcode ran
-   * out) waits in the visit for its next tracker.
+   * Stops listening and sends what is left by beacon; what cannot be sent now (no visit yet,
+   * the passcode ran out) waits in the visit for its next tracker.
    */
   stop(): void;
 };
 
 /**
- * What becomes of a batch whose request failed. It is sent again only when the server surely
- * did not store it: 429 (refused before storing) and 401 (the passcode's cookie ran out; sent
- * once the page is unlocked again). A 5xx, a proxy's 502 or 504 included, may come after the
- * server stored it, and sending it again would count its time twice: dropped, as is every other
- * refusal. Status 0 (no answer: offline, connection reset) is sent again although, rarely, the
- * server did store a batch whose answer was lost on the way back, and then counts it twice:
- * better than losing all the time seen while offline.
+ * What becomes of a batch whose request failed. It is sent again, with its number, when it may
+ * not have been stored: no answer (status 0: offline, connection reset), 429, and 401 (the
+ * passcode's cookie ran out; sent once the page is unlocked again). Its number makes a second
+ * copy harmless: the server stores a number once. A 5xx is dropped, as is every other refusal:
+ * sent again, a batch the server cannot take would hold up every batch after it.
  */
 function failureOf(error: unknown): 'retry' | 'locked' | 'full' | 'drop' {
   if (!(error instanceof ApiError)) return 'drop';
@@ -92,12 +126,14 @@ function failureOf(error: unknown): 'retry' | 'locked' | 'full' | 'drop' {
  * `POST /api/client-view/:token/visits/:visitId/events`. Time is cut into pieces whenever the
  * slide changes, the page hides, or a flush sends what was seen so far; pieces of one look at a
  * slide keep that look's `view` number, so the server counts the look once and sums its time.
- * Each millisecond counted is in at most one event: a piece is taken out of the pending list
- * when its batch is handed over, and put back only when the request surely did not arrive.
+ * Events wait until the visit has begun (`begin`), which the tracker asks for (`onSeen`) once
+ * the page has been seen `visitStartAfterMs`. Batches are numbered 1, 2, 3… per visit and sent
+ * in order, one request at a time; a batch not surely stored is sent again with its number, and
+ * newer events wait (adding up) until it is through.
  * Glances under `minViewMs` and time while the timers were suspended are not counted.
  */
 export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
-  const { now, send, sendBeacon, onRejected } = options;
+  const { now, send, sendBeacon, onSeen, onRejected } = options;
   const page = options.document ?? document;
   const win = options.window ?? window;
   const visit = options.visit ?? createViewTrackerVisit();
@@ -110,13 +146,16 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
   let isVisible = false;
   /** When the piece in progress began; null while nothing is being counted. */
   let pieceStart: number | null = null;
-  // What an earlier tracker of this visit could not deliver goes first.
+  // What an earlier tracker of this visit measured and could not send goes first.
   let pending: ViewEvent[] = visit.unsent.splice(0);
   let timer: ReturnType<typeof setInterval> | undefined;
+  let seenTimer: ReturnType<typeof setTimeout> | undefined;
   /** The server last answered 401: beacons would be refused too, so events wait for the unlock. */
   let isLocked = false;
-  // A visit the server holds no more events of is not tracked again (the page remounted).
-  let isStopped = visit.isFull;
+  // A visit that reports nothing more is not tracked again (the page remounted).
+  let isStopped = visit.isClosed;
+  /** The flush under way: flushes run one after another, so batches leave in order. */
+  let flushing: Promise<void> | null = null;
 
   function isCounting() {
     return shown !== null && isVisible;
@@ -145,6 +184,7 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
     if (elapsed < 1) return;
     pieceStart += elapsed;
     const ms = Math.min(elapsed, maxPieceMs);
+    visit.seenMs += ms;
     if (shown.view !== null) {
       addToPending(shown.slide, shown.view, ms);
       return;
@@ -155,23 +195,42 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
     addToPending(shown.slide, shown.view, shown.glanceMs);
   }
 
-  function takeBatches(): ViewEventBatch[] {
-    cutPiece();
-    const batches: ViewEventBatch[] = [];
-    for (let i = 0; i < pending.length; i += viewEventBatchSize) {
-      batches.push({ events: pending.slice(i, i + viewEventBatchSize) });
-    }
-    pending = [];
-    return batches;
+  /** Waits for the page to have been seen long enough to start the visit, while it is seen. */
+  function watchSeen() {
+    clearTimeout(seenTimer);
+    seenTimer = undefined;
+    if (visit.isSeen || isStopped || !isCounting() || pieceStart === null) return;
+    const counted = visit.seenMs + Math.max(0, now() - pieceStart);
+    seenTimer = setTimeout(checkSeen, Math.max(0, visitStartAfterMs - counted));
   }
 
-  /** Unsent events go back before newer ones, as copies: the sent ones are no longer ours. */
-  function putBack(events: ViewEvent[]) {
-    if (events.length === 0 || visit.isFull) return;
-    const copies = events.map((event) => ({ ...event }));
-    // A request that failed after the tracker stopped: the visit's next tracker sends them.
-    if (isStopped) visit.unsent.push(...copies);
-    else pending = [...copies, ...pending];
+  function checkSeen() {
+    seenTimer = undefined;
+    cutPiece();
+    if (visit.seenMs < visitStartAfterMs) {
+      watchSeen();
+      return;
+    }
+    visit.isSeen = true;
+    onSeen?.();
+  }
+
+  /** Numbers what is pending into batches at the end of the queue (once the visit exists). */
+  function enqueuePending() {
+    cutPiece();
+    if (visit.id === null) return;
+    for (let i = 0; i < pending.length; i += viewEventBatchSize) {
+      visit.queue.push({
+        sequence: visit.nextSequence++,
+        events: pending.slice(i, i + viewEventBatchSize),
+      });
+    }
+    pending = [];
+  }
+
+  function dequeue(batch: ViewEventBatch) {
+    const index = visit.queue.indexOf(batch);
+    if (index >= 0) visit.queue.splice(index, 1);
   }
 
   function setVisible(visible: boolean) {
@@ -179,17 +238,20 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
     cutPiece();
     isVisible = visible;
     pieceStart = isCounting() ? now() : null;
+    watchSeen();
   }
 
   function flushByBeacon() {
-    if (isLocked) {
-      // Without the passcode's cookie the server would refuse them, and a beacon cannot tell.
-      cutPiece();
-      return;
+    cutPiece();
+    // Without the passcode's cookie the server would refuse them, and a beacon cannot tell;
+    // without a visit there is nowhere to send them.
+    if (isLocked || visit.id === null) return;
+    enqueuePending();
+    for (const batch of [...visit.queue]) {
+      // The browser's beacon queue is full: this one and the rest wait for the next flush.
+      if (!sendBeacon(visit.id, batch)) return;
+      dequeue(batch);
     }
-    const refused = takeBatches().filter((batch) => !sendBeacon(batch));
-    // The browser's beacon queue was full: keep them for the next flush, if there is one.
-    putBack(refused.flatMap((batch) => batch.events));
   }
 
   const onVisibilityChange = () => {
@@ -210,11 +272,14 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
     win.removeEventListener('pagehide', onPageHide);
     win.removeEventListener('pageshow', onPageShow);
     clearInterval(timer);
+    clearTimeout(seenTimer);
+    seenTimer = undefined;
   }
 
-  /** The visit reached the server's limit: nothing more it reports would be stored. */
+  /** Nothing more this visit reports would be stored (or counted): stop for good. */
   function halt() {
-    visit.isFull = true;
+    visit.isClosed = true;
+    visit.queue = [];
     visit.unsent = [];
     stopListening();
     isStopped = true;
@@ -223,32 +288,54 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
     pending = [];
   }
 
-  async function flush() {
-    if (isStopped) return;
-    const failed: ViewEvent[] = [];
-    const batches = takeBatches();
-    for (const [index, batch] of batches.entries()) {
+  /** Sends the queue in order; false when a batch has to wait (or the tracker halted). */
+  async function sendQueue(visitId: string) {
+    while (visit.queue.length > 0) {
+      const batch = visit.queue[0]!;
       try {
-        await send(batch);
+        await send(visitId, batch);
         isLocked = false;
+        dequeue(batch);
       } catch (error) {
         const failure = failureOf(error);
         if (failure !== 'retry') onRejected?.(error);
         if (failure === 'full') {
           halt();
-          return;
+          return false;
         }
-        if (failure === 'drop') continue;
-        failed.push(...batch.events);
-        if (failure === 'locked') {
-          // The rest would be refused the same way: they wait with this one.
-          isLocked = true;
-          failed.push(...batches.slice(index + 1).flatMap((rest) => rest.events));
-          break;
+        if (failure === 'drop') {
+          dequeue(batch);
+          continue;
         }
+        // This one and those after it wait, in order, for the next flush (or the unlock).
+        if (failure === 'locked') isLocked = true;
+        return false;
       }
     }
-    putBack(failed);
+    return true;
+  }
+
+  async function flushNow() {
+    if (isStopped) return;
+    cutPiece();
+    const visitId = visit.id;
+    if (visitId === null) return;
+    // Batches already numbered go first; new events wait, adding up, until those are through.
+    const isHeldUp = visit.queue.length > 0;
+    if (!isHeldUp) enqueuePending();
+    if (!(await sendQueue(visitId)) || !isHeldUp || isStopped) return;
+    enqueuePending();
+    await sendQueue(visitId);
+  }
+
+  /** Starts at once when no flush is under way, else right after it. */
+  function flush() {
+    const run = flushing ? flushing.then(flushNow) : flushNow();
+    const current: Promise<void> = run.finally(() => {
+      if (flushing === current) flushing = null;
+    });
+    flushing = current;
+    return current;
   }
 
   return {
@@ -266,6 +353,16 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
       // A glance too short to be a view is dropped with its time.
       shown = { slide, view: null, glanceMs: 0 };
       pieceStart = isCounting() ? now() : null;
+      watchSeen();
+    },
+    begin(visitId) {
+      if (isStopped) return;
+      if (visitId === null) {
+        halt();
+        return;
+      }
+      visit.id = visitId;
+      void flush();
     },
     flush,
     stop() {
@@ -274,7 +371,7 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
       setVisible(false);
       flushByBeacon();
       isStopped = true;
-      // Kept back (locked out, or the beacon refused): the visit's next tracker sends them.
+      // Kept back (no visit yet, locked out): the visit's next tracker sends them.
       visit.unsent.push(...pending);
       pending = [];
     },

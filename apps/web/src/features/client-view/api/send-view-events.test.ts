@@ -2,7 +2,7 @@ import { clientLinkMessages } from '@deck-portal/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { sendViewEvents } from './send-view-events.ts';
 
-const batch = { events: [{ slide: 2, ms: 1_500, view: 0 }] };
+const batch = { sequence: 1, events: [{ slide: 2, ms: 1_500, view: 0 }] };
 
 function stubFetch(reply: () => Response) {
   const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => reply());

@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * `POST /api/client-view/:token/visits`: counts one opening of the link and names the visit
- * the viewer reports slide times to (none when the rep is looking at their own link).
+ * `POST /api/client-view/:token/visits`: counts one opening of the link (once per viewer: the
+ * server keeps a cookie for it) and names the visit the viewer reports slide times to (none
+ * when the rep is looking at their own link, or the address opened it too often this hour).
  */
 export function startVisit(token: string) {
   return apiRequest(`${clientLinkPaths.api(token)}/visits`, {
@@ -29,6 +30,7 @@ export function visitQueryOptions(token: string) {
   });
 }
 
-export function useVisit(token: string) {
-  return useQuery(visitQueryOptions(token));
+/** The visit, started once `enabled` (the page has been seen a moment), then kept. */
+export function useVisit(token: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...visitQueryOptions(token), enabled });
 }

@@ -1,9 +1,8 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ClientView } from '@deck-portal/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPresentation } from '@tabler/icons-react';
 import { SlideViewer } from '../../../ui/slide-viewer/slide-viewer.tsx';
-import { useVisit } from '../api/start-visit.ts';
 import { useViewTracking } from '../use-view-tracking.ts';
 
 /** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
@@ -19,21 +18,11 @@ export function ClientDeck({
 }) {
   const { title, clientName, recipientName, senderName, slides, pdfUrl } = view;
   const [isPresenting, setPresenting] = useState(false);
-  const visit = useVisit(token);
-  const onSlideChange = useViewTracking({
-    token,
-    visitId: visit.data?.visitId ?? null,
-    onRejected,
-  });
+  const { onSlideChange, visit } = useViewTracking({ token, onRejected });
 
   useEffect(() => {
     document.title = title;
   }, [title]);
-
-  const reject = useEffectEvent((error: unknown) => onRejected(error));
-  useEffect(() => {
-    if (visit.error) reject(visit.error);
-  }, [visit.error]);
 
   return (
     <Stack gap="lg">
@@ -68,7 +57,7 @@ export function ClientDeck({
           )}
         </Group>
       </Group>
-      {visit.data?.isTracked === false && (
+      {visit?.untrackedReason === 'team' && (
         <Text size="xs" c="dimmed" role="note">
           You are signed in to Deck Portal: this visit is not counted in the link&apos;s analytics.
         </Text>
