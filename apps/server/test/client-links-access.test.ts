@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientLinkMessages } from '@deck-portal/domain';
-import { clientPage, newAddress, useClientLinkWorld } from './client-links-world.ts';
+import { clientPage, newAddress, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock, cookies } = w;

@@ -4,7 +4,7 @@ import { clientLinkMessages, viewEventLimits } from '@deck-portal/domain';
 import { recordViewEvents } from '../src/client-links/record-view-events.ts';
 import { resolveClientLink } from '../src/client-links/resolve-client-link.ts';
 import { clientLinkEvents, clientLinkVisits } from '../src/db/schema.ts';
-import { slideCount, useClientLinkWorld } from './client-links-world.ts';
+import { slideCount, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock } = w;

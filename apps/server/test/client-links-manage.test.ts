@@ -27,7 +27,7 @@ import {
   linkInput,
   sha256,
   useClientLinkWorld,
-} from './client-links-world.ts';
+} from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock, cookies, emails } = w;

@@ -7,7 +7,7 @@ import {
   sha256,
   useClientLinkWorld,
   viewerCookieOf,
-} from './client-links-world.ts';
+} from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock, cookies, emails } = w;

@@ -16,7 +16,7 @@ import { ref, type Ref, type RefName } from './fixture-refs.ts';
 import type { CookieCase, RequestContext } from './request-cases.ts';
 import type { Caller } from './route-access.ts';
 import type { KnownGoodInputs, OpenApiDocument } from './route-specs.ts';
-import { createStubDeckRenderer } from './stub-deck-renderer.ts';
+import { createFakeDeckRenderer } from '../helpers/fake-deck-renderer.ts';
 
 const publicUrl = 'http://portal.test';
 const strongPassword = 'a fine passphrase for fuzzing';
@@ -51,7 +51,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   const matched = new Map<string, string | undefined>();
   const { app } = await createTestApp({
     clock,
-    deckRenderer: createStubDeckRenderer(),
+    deckRenderer: createFakeDeckRenderer(),
     extraRoutes: (instance) =>
       instance.addHook('onResponse', async (request) => {
         matched.set(request.id, request.routeOptions.url);
@@ -357,6 +357,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       },
       'POST /api/client-view/{token}/unlock': { passcode: linkPasscode },
       'POST /api/client-view/{token}/visits/{visitId}/events': {
+        sequence: 1,
         events: [{ slide: 1, ms: 1000, view: 0 }],
       },
       'POST /api/admin/invitations': {

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
-import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, createTestClock, type TestApp } from './test-app.ts';
+import { createFakeDeckRenderer } from './fake-deck-renderer.ts';
 import {
   createAdmin,
   newAccount,
@@ -13,7 +13,7 @@ import {
   setAccount,
   signIn,
   signUp,
-} from './helpers/accounts.ts';
+} from './accounts.ts';
 
 /**
  * What the client-link test files share: one app on a fresh database per file, with a fake
@@ -22,24 +22,9 @@ import {
  * so one test's counted attempts never throttle another's.
  */
 
-// Rendering is the deck engine's business, tested there; these tests need a deck of three
-// slides, made at once.
+// These tests need a deck of three slides, made at once.
 export const slideCount = 3;
-export const fakeRenderer: DeckRenderer = {
-  async generate() {
-    return {
-      pptx: Buffer.from('PK fake pptx'),
-      pdf: Buffer.from('%PDF-1.7 fake'),
-      svgs: Array.from(
-        { length: slideCount },
-        (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
-      ),
-      warnings: [],
-    };
-  },
-  pending: 0,
-  async close() {},
-};
+export const fakeRenderer = createFakeDeckRenderer(slideCount);
 
 export const clientPage = '<!doctype html><title>client view</title><div id="root"></div>';
 export type Who = 'admin' | 'rep' | 'otherRep' | 'manager' | 'pending';
