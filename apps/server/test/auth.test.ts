@@ -254,6 +254,26 @@ describe('throttling', () => {
     clock.advance(15 * 60_000);
   });
 
+  it("does not let an address past its own limit spend an account's", async () => {
+    const { app } = await createTestApp({ clock, env: { IP_ATTEMPT_LIMIT: '3' } });
+    try {
+      const account = newAccount();
+      await signUp(app, account);
+      await setAccount(app, account.email, { status: 'approved', role: 'sales_rep' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        statuses.push(
+          (await signIn(app, { ...account, password: `wrong ${i}` }, '10.7.7.7')).statusCode,
+        );
+      }
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(22);
+      expect((await signIn(app, account, '10.7.7.8')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('throttles an unknown e-mail the same way', async () => {
     const email = `ghost.${Date.now()}@example.com`;
     for (let i = 0; i < 10; i++) {

@@ -87,6 +87,11 @@ describe('passcode', () => {
     }
     expect((await unlock(token, 'wrong guess again', guesser)).statusCode).toBe(429);
 
+    // However long the guesser goes on, refused attempts do not spend the link's own limit.
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      expect((await unlock(token, `more guess ${attempt}`, guesser)).statusCode).toBe(429);
+    }
+
     const client = newAddress();
     expect((await unlock(token, 'blue-harbour', client)).statusCode).toBe(204);
     // The guesser stays throttled, right passcode or not.

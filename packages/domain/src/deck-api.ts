@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './ids.ts';
 import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
 import type { DeckDraft } from './deck/deck-draft.ts';
@@ -52,12 +53,7 @@ export const pageQuerySchema = z.object({
 
 /** A user's id in a query: a uuid, or the filter could match nobody but still reach the database. */
 function userIdQuery(label: string) {
-  return z
-    .string()
-    .regex(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-      `${label} must be a user id.`,
-    );
+  return z.string().refine(isUuid, `${label} must be a user id.`);
 }
 
 export const recentDecksQuerySchema = pageQuerySchema.extend({

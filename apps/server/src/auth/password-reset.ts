@@ -28,8 +28,8 @@ export async function requestPasswordReset(
   { input, ip }: { input: z.output<typeof passwordResetRequestSchema>; ip: string },
 ) {
   const checks = [
-    { key: `reset:email:${input.email}`, rule: services.throttleRules.resetPerEmail },
     { key: `reset:ip:${ip}`, rule: services.throttleRules.resetPerIp },
+    { key: `reset:email:${input.email}`, rule: services.throttleRules.resetPerEmail },
   ];
   await consumeAttempt(services, checks);
 

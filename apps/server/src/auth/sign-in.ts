@@ -32,20 +32,21 @@ export async function signIn(
   services: Services,
   { input, ip }: { input: z.output<typeof signInRequestSchema>; ip: string },
 ): Promise<{ user: User; token: string }> {
+  // The address first: an address past its limit cannot spend an account's.
   const checks = [
-    { key: `sign-in:email:${input.email}`, rule: services.throttleRules.signInPerEmail },
     { key: `sign-in:ip:${ip}`, rule: services.throttleRules.signInPerIp },
+    { key: `sign-in:email:${input.email}`, rule: services.throttleRules.signInPerEmail },
   ];
   // Counted before the password is checked, atomically, so a burst of parallel guesses cannot
   // all pass the limit; a right password gives its attempt back.
-  await consumeAttempt(services, checks);
+  const attempt = await consumeAttempt(services, checks);
 
   const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
     throw new AppError('invalid_credentials', authMessages.wrongCredentials);
   }
-  await services.throttle.refund(checks);
+  await attempt.giveBack();
   assertMaySignIn(user);
   const token = await createSession(services.db, services.clock, user.id);
   return { user, token };

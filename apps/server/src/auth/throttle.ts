@@ -4,6 +4,14 @@ import type { Db } from '../db/database.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
+export type ThrottleCheck = { key: string; rule: ThrottleRule };
+
+/** One attempt as counted: refused when `retryAfterSeconds` is set; `giveBack` uncounts it. */
+export type CountedAttempt = {
+  retryAfterSeconds: number | undefined;
+  /** Takes the attempt back from exactly the windows it was counted in. */
+  giveBack(): Promise<void>;
+};
 
 /**
  * Fixed-window counters kept in the database, so every server process sees the same counts.
@@ -20,14 +28,28 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
     };
   };
 
+  /** Takes back attempts counted in these windows (never below zero). */
+  async function uncount(counted: { key: string; windowStart: Date }[]) {
+    for (const { key, windowStart } of counted) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
+    }
+  }
+
   return {
     /**
-     * Counts one attempt against every key and tells whether any key is now over its limit,
-     * in one statement per key: requests racing each other cannot all slip under the limit, as
-     * a read-then-record would let them.
+     * Counts one attempt against the keys in order, in one statement per key, and stops at
+     * the first key that is now over its limit: requests racing each other cannot all slip
+     * under a limit, as a read-then-record would let them, and a refused attempt is not counted
+     * against the keys after the one that refused it. So list the caller's own keys (its
+     * address) before keys it shares with others (an account, a link): a caller past its own
+     * limit then cannot spend a limit that protects someone else.
      */
-    async consume(checks: { key: string; rule: ThrottleRule }[]): Promise<number | undefined> {
-      let wait: number | undefined;
+    async consume(checks: ThrottleCheck[]): Promise<CountedAttempt> {
+      const counted: { key: string; windowStart: Date }[] = [];
+      let retryAfterSeconds: number | undefined;
       for (const { key, rule } of checks) {
         const window = windowOf(rule);
         const [row] = await db
@@ -38,30 +60,17 @@ export function createThrottle({ db, clock }: { db: Db; clock: Clock }) {
             set: { count: sql`${rateLimitCounters.count} + 1` },
           })
           .returning({ count: rateLimitCounters.count });
+        counted.push({ key, windowStart: window.start });
         if (row && row.count > rule.limit) {
-          wait = Math.max(wait ?? 0, window.retryAfterSeconds);
+          retryAfterSeconds = window.retryAfterSeconds;
+          break;
         }
       }
       // Old windows are of no use to anyone.
       await db
         .delete(rateLimitCounters)
         .where(lt(rateLimitCounters.windowStart, new Date(clock.now().getTime() - 24 * 3600_000)));
-      return wait;
-    },
-
-    /** Gives back one attempt counted by `consume` (a right password is not a failure). */
-    async refund(checks: { key: string; rule: ThrottleRule }[]) {
-      for (const { key, rule } of checks) {
-        await db
-          .update(rateLimitCounters)
-          .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
-          .where(
-            and(
-              eq(rateLimitCounters.key, key),
-              eq(rateLimitCounters.windowStart, windowOf(rule).start),
-            ),
-          );
-      }
+      return { retryAfterSeconds, giveBack: () => uncount(counted) };
     },
 
     async clear(key: string) {

@@ -13,7 +13,8 @@ import { clientLinks, decks } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeAttempt } from '../auth/throttled.ts';
-import { consumeMailQuota, refundMailQuota } from '../mail/mail-quota.ts';
+import { consumeMailQuota } from '../mail/mail-quota.ts';
+import type { CountedAttempt } from '../auth/throttle.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { toClientLink } from './client-link-rows.ts';
@@ -119,17 +120,22 @@ async function consumeLinkMail(
     key: `client-link-mail:deck:${deckId}:to:${recipientEmail.toLowerCase()}`,
     rule: services.throttleRules.clientLinkMailPerRecipient,
   };
-  await consumeAttempt(services, [recipient], clientLinkMessages.recipientMailedRecently);
+  const recipientMail = await consumeAttempt(
+    services,
+    [recipient],
+    clientLinkMessages.recipientMailedRecently,
+  );
+  let quota: CountedAttempt;
   try {
-    await consumeMailQuota(services, userId);
+    quota = await consumeMailQuota(services, userId);
   } catch (error) {
     // The recipient is not mailed after all.
-    await services.throttle.refund([recipient]);
+    await recipientMail.giveBack();
     throw error;
   }
   return async () => {
-    await services.throttle.refund([recipient]);
-    await refundMailQuota(services, userId);
+    await recipientMail.giveBack();
+    await quota.giveBack();
   };
 }
 

@@ -1,7 +1,6 @@
 import { asc, desc, eq, inArray, sql, sum } from 'drizzle-orm';
-import { clientLinkMessages, type ClientLinkAnalytics } from '@deck-portal/domain';
+import { clientLinkMessages, type ClientLinkAnalytics, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { isUuid } from '../db/is-uuid.ts';
 import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';

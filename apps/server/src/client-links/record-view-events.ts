@@ -1,6 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { clientLinkMessages, viewEventLimits, type ViewEventBatch } from '@deck-portal/domain';
-import { isUuid } from '../db/is-uuid.ts';
+import {
+  clientLinkMessages,
+  viewEventLimits,
+  type ViewEventBatch,
+  isUuid,
+} from '@deck-portal/domain';
 import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';

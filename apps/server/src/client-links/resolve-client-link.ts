@@ -35,12 +35,12 @@ export async function refuseLink(
   services: Pick<Services, 'throttle' | 'throttleRules'>,
   ip: string,
 ) {
-  const wait = await services.throttle.consume([
+  const { retryAfterSeconds } = await services.throttle.consume([
     { key: `client-link-refused:ip:${ip}`, rule: services.throttleRules.unknownTokenPerIp },
   ]);
-  if (wait !== undefined) {
+  if (retryAfterSeconds !== undefined) {
     return new AppError('too_many_requests', clientLinkMessages.tooManyRefused, {
-      headers: { 'retry-after': String(wait) },
+      headers: { 'retry-after': String(retryAfterSeconds) },
     });
   }
   return linkUnavailable();

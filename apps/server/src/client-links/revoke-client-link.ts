@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { clientLinkMessages, type ClientLink } from '@deck-portal/domain';
+import { clientLinkMessages, type ClientLink, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { isUuid } from '../db/is-uuid.ts';
 import { clientLinks, clientLinkUnlocks } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { settleDeckSharing } from '../decks/settle-deck-sharing.ts';

@@ -45,12 +45,13 @@ export async function startClientVisit(
   if (user && user.status === 'approved' && canManageDeck(user, deck)) {
     return { visit: untracked('team'), viewerToken: null };
   }
-  const wait = await services.throttle.consume([
+  const { retryAfterSeconds } = await services.throttle.consume([
     { key: `visit:link:${link.id}:ip:${ip}`, rule: services.throttleRules.visitsPerLinkPerIp },
   ]);
-  if (wait !== undefined) return { visit: untracked('limit'), viewerToken: null };
+  if (retryAfterSeconds !== undefined) return { visit: untracked('limit'), viewerToken: null };
 
-  // A cookie this server did not make is no viewer of ours: the browser becomes a new one.
+  // A cookie that is not shaped like one of ours makes the browser a new viewer. (A forged
+  // one that is well shaped only names a viewer of its own; visits per address stay limited.)
   const viewer = viewerToken && isTokenShaped(viewerToken) ? viewerToken : newToken();
   const now = services.clock.now();
   const { visitId, isFirst } = await services.db.transaction(async (tx) => {

@@ -29,18 +29,19 @@ export async function unlockClientLink(
       key: `link-passcode:link:${link.id}:ip:${ip}`,
       rule: throttleRules.passcodePerLinkAndIp,
     },
-    { key: `link-passcode:link:${link.id}`, rule: throttleRules.passcodePerLink },
     { key: `link-passcode:ip:${ip}`, rule: throttleRules.passcodePerIp },
+    // Last: shared with the real client, so only attempts its own limits let through count.
+    { key: `link-passcode:link:${link.id}`, rule: throttleRules.passcodePerLink },
   ];
   // Every attempt is counted before the passcode is checked, atomically, so a burst of
   // parallel guesses cannot all pass the limit; a right passcode gives its attempt back.
-  await consumeAttempt(services, checks);
+  const attempt = await consumeAttempt(services, checks);
   if (!(await verifyPassword(link.passcodeHash, passcode))) {
     throw new AppError('wrong_passcode', clientLinkMessages.wrongPasscode, {
       fields: { passcode: clientLinkMessages.wrongPasscode },
     });
   }
-  await services.throttle.refund(checks);
+  await attempt.giveBack();
   const now = services.clock.now();
   const lifetimeEnd = now.getTime() + unlockLifetimeMs;
   const expiresAt = new Date(Math.min(lifetimeEnd, link.expiresAt?.getTime() ?? lifetimeEnd));

@@ -1,6 +1,6 @@
+import { isUuid } from '@deck-portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { User } from '../auth/sessions.ts';
-import { isUuid } from '../db/is-uuid.ts';
 import { deckShares, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';

@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DeckShare } from '@deck-portal/domain';
-import { deckLinks } from '@deck-portal/domain';
+import { deckLinks, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { isUuid } from '../db/is-uuid.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logSerializers, redactLinkTokens, serializeError } from './log-serializers.ts';
+import { loggedUrl, logSerializers, redactLinkTokens, serializeError } from './log-serializers.ts';
 
 describe('redactLinkTokens', () => {
   it('hides the token of the client page and of its API, keeping the rest of the address', () => {
@@ -16,6 +16,19 @@ describe('redactLinkTokens', () => {
   it('leaves other addresses alone', () => {
     expect(redactLinkTokens('/api/decks/123/slides/1')).toBe('/api/decks/123/slides/1');
     expect(redactLinkTokens('/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('loggedUrl', () => {
+  it('keeps query strings out: reset and invitation tokens, the Google code and state', () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    expect(loggedUrl(`/auth/reset?token=${token}`)).toBe('/auth/reset?[query]');
+    expect(loggedUrl(`/auth/invite?token=${token}`)).toBe('/auth/invite?[query]');
+    expect(loggedUrl('/api/auth/google/callback?code=secret-code&state=secret-state')).toBe(
+      '/api/auth/google/callback?[query]',
+    );
+    expect(loggedUrl(`/v/${token}?utm=1`)).toBe('/v/[token]?[query]');
+    expect(loggedUrl('/api/decks')).toBe('/api/decks');
   });
 });
 

@@ -99,12 +99,22 @@ export function serializeError(error: Error): SerializedError {
   return error instanceof Error ? serialize(error, 0) : (error as unknown as SerializedError);
 }
 
-/** Pino's serializers: Fastify's defaults with link tokens and query values kept out of logs. */
+/**
+ * The address as logged: link tokens in the path replaced, and no query string at all, since
+ * that is where reset and invitation tokens and the Google callback's code and state travel.
+ */
+export function loggedUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return redactLinkTokens(path) + (queryAt === -1 ? '' : '?[query]');
+}
+
+/** Pino's serializers: Fastify's defaults with link tokens and query strings kept out of logs. */
 export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: redactLinkTokens(request.url),
+      url: loggedUrl(request.url),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

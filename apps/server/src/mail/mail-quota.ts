@@ -5,7 +5,7 @@ export const mailQuotaMessage =
   'You have sent too many e-mails for now. Please wait a while before sending more.';
 
 /**
- * Counts `count` mails that a signed-in user is about to make the portal send (shares, client
+ * Counts one mail that a signed-in user is about to make the portal send (shares, client
  * links, invitations) against their hourly allowance; 429 with Retry-After once it is spent.
  * Counted before the mail is queued, so parallel requests cannot pass the limit together.
  */
@@ -13,21 +13,11 @@ export async function consumeMailQuota(
   services: Pick<Services, 'throttle' | 'throttleRules'>,
   userId: string,
 ) {
-  await consumeAttempt(
+  return consumeAttempt(
     services,
     [{ key: `mail:user:${userId}`, rule: services.throttleRules.mailPerUser }],
     mailQuotaMessage,
   );
-}
-
-/** Gives back one mail of the allowance when the request that counted it was refused after all. */
-export async function refundMailQuota(
-  services: Pick<Services, 'throttle' | 'throttleRules'>,
-  userId: string,
-) {
-  await services.throttle.refund([
-    { key: `mail:user:${userId}`, rule: services.throttleRules.mailPerUser },
-  ]);
 }
 
 /** Runs `send` with one mail of the user's allowance counted first, and given back if it fails. */
@@ -36,11 +26,11 @@ export async function withMailQuota<T>(
   userId: string,
   send: () => Promise<T>,
 ): Promise<T> {
-  await consumeMailQuota(services, userId);
+  const mail = await consumeMailQuota(services, userId);
   try {
     return await send();
   } catch (error) {
-    await refundMailQuota(services, userId);
+    await mail.giveBack();
     throw error;
   }
 }

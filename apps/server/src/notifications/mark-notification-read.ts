@@ -1,10 +1,10 @@
+import { isUuid } from '@deck-portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { User } from '../auth/sessions.ts';
 import { notifications, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { isUuid } from '../db/is-uuid.ts';
 
 /** Marks an administrators' notification read (read stays read); 404 for an unknown id. */
 export async function markNotificationRead(

@@ -1,6 +1,6 @@
+import { isUuid } from '@deck-portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { isUuid } from '../db/is-uuid.ts';
 import { notifications } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 

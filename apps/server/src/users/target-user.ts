@@ -1,9 +1,9 @@
+import { isUuid } from '@deck-portal/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import type { User } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
-import { isUuid } from '../db/is-uuid.ts';
 
 // Serialises administrator changes to accounts, so two admins demoting or removing each other
 // at the same moment cannot leave the portal without an administrator.
