@@ -314,6 +314,7 @@ describe('createViewTracker', () => {
   it.each([
     ['no answer (status 0)', new ApiError(0, 'network_error', 'The server could not be reached.')],
     ['429', new ApiError(429, 'too_many_requests', 'Slow down.')],
+    ['503 (a restart, a database outage)', new ApiError(503, 'service_unavailable', 'Back soon.')],
   ])('sends again, with its own number, a batch that may not be stored: %s', async (_, failure) => {
     const failures = [failure];
     const sent: ViewEventBatch[] = [];

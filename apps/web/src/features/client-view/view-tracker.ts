@@ -110,12 +110,14 @@ export type ViewTracker = {
  * What becomes of a batch whose request failed. It is sent again, with its number, when it may
  * not have been stored: no answer (status 0: offline, connection reset), 429, and 401 (the
  * passcode's cookie ran out; sent once the page is unlocked again). Its number makes a second
- * copy harmless: the server stores a number once. A 5xx is dropped, as is every other refusal:
- * sent again, a batch the server cannot take would hold up every batch after it.
+ * copy harmless: the server stores a number once. A 503 (a restart, a database outage) is
+ * retried too. Any other 5xx is dropped, as is every other refusal: sent again, a batch the
+ * server cannot take would hold up every batch after it.
  */
 function failureOf(error: unknown): 'retry' | 'locked' | 'full' | 'drop' {
   if (!(error instanceof ApiError)) return 'drop';
-  if (error.status === 0 || error.status === 429) return 'retry';
+  // 503 is the server draining or its database away for a moment: it says to come back.
+  if (error.status === 0 || error.status === 429 || error.status === 503) return 'retry';
   if (error.status === 401) return 'locked';
   if (error.status === 400 && error.code === 'too_many_events') return 'full';
   return 'drop';
