@@ -277,6 +277,13 @@ describe('addresses the router cannot read', () => {
   });
 });
 
+it('a damaged client-link address gets the refused-link page, not JSON', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/v/%ZZ' });
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['content-type']).toContain('text/html');
+  expect(res.body).toContain('Link not available');
+});
+
 describe('user ids in deck list queries', () => {
   it.each([
     ['/api/decks?scope=all&owner=0x10', 'owner'],

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@deck-portal/domain';
 import { AppError } from './app-error.ts';
+import { unavailablePageHtml } from '../client-links/unavailable-page.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { sendServiceUnavailable } from '../health/service-unavailable.ts';
 
@@ -77,17 +78,21 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function answerFrameworkError(
   _error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  reply.code(404).headers({
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+  });
+  // A person who opened a damaged client link gets the same page as for any refused link.
+  if (request.url.startsWith('/v/') && (request.method === 'GET' || request.method === 'HEAD')) {
+    return reply.type('text/html; charset=utf-8').send(unavailablePageHtml);
+  }
   return reply
-    .code(404)
-    .headers({
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'referrer-policy': 'no-referrer',
-    })
     .type('application/json; charset=utf-8')
     .send({ error: { code: 'not_found', message: 'Not found.' } });
 }
