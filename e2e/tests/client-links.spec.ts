@@ -14,10 +14,18 @@ async function snap(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/client-links-${name}.png`, fullPage: true });
 }
 
-/** A three-slide deck made through the API by the signed-in `request`. */
-async function generateDeck(request: APIRequestContext, title: string) {
+/**
+ * A three-slide deck made through the API by the signed-in `request`, whose client headline is
+ * `headline`; its internal deck title ends in "(internal only)", which no client ever sees.
+ */
+async function generateDeck(request: APIRequestContext, headline: string) {
   const generated = await postJson(request, '/api/generate-slides', {
-    basicInfo: { deckTitle: title, clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+    basicInfo: {
+      deckTitle: `${headline} (internal only)`,
+      headline,
+      clientName: 'Northwind Pharmacies',
+      date: '2031-06-15',
+    },
     productSelection: {
       selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
       includePricing: false,
@@ -91,6 +99,7 @@ test('a rep sends a client link, the client views it, the rep reads the analytic
   await expect(
     client.getByRole('heading', { level: 1, name: 'Cold chain proposal' }),
   ).toBeVisible();
+  await expect(client.getByText('(internal only)')).toHaveCount(0);
   await expect(client.getByText('Slide 1 of 3')).toBeVisible();
   await expect(client.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   // Nothing of the portal: no way back to it, no sign-in.
@@ -147,8 +156,9 @@ test('a rep sends a client link, the client views it, the rep reads the analytic
   await page.goto('/dashboard');
   await expect(page.getByText(/^Viewed /)).toBeVisible();
   await page.getByRole('button', { name: /Notifications/ }).click();
+  // The rep's own notice names the deck by its internal title.
   await expect(
-    page.getByText('Jane Client opened “Cold chain proposal” for the first time.'),
+    page.getByText('Jane Client opened “Cold chain proposal (internal only)” for the first time.'),
   ).toBeVisible();
   await snap(page, 'notifications');
   const ownerMail = await readLatestMailTo(rep.email);

@@ -49,6 +49,12 @@ test('a rep builds, generates, views, shares and deletes a deck', async ({ page,
   await page.getByLabel('Deck Title').fill(title);
   await expect(page.getByText('Deck title is required')).toBeHidden();
   await page.getByLabel('Client Name').fill(client);
+  // Empty, the client's headline defaults to "Proposal for {client}", which the field shows.
+  await expect(page.getByLabel('Headline for the client')).toHaveAttribute(
+    'placeholder',
+    `Proposal for ${client}`,
+  );
+  await page.getByLabel('Headline for the client').fill(`Cold chain plan for ${client}`);
   await page.getByLabel('Presentation Date').fill('2031-06-15');
   await page.getByLabel('Primary Contact').fill('Jordan Lee');
   const mode = page.getByRole('radiogroup', { name: 'Creation Mode' });
@@ -109,8 +115,9 @@ test('a rep builds, generates, views, shares and deletes a deck', async ({ page,
   // Step 4: summary and generation.
   await expect(page).toHaveURL(/\/create-deck\/generate$/);
   const details = page.getByRole('region', { name: 'Deck details' });
-  await expect(details.getByText(client)).toBeVisible();
+  await expect(details.getByText(client, { exact: true })).toBeVisible();
   await expect(details.getByText('Advanced')).toBeVisible();
+  await expect(details.getByText(`Cold chain plan for ${client}`)).toBeVisible();
   await expect(details.getByText('Jun 15, 2031')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Products' }).getByText('Qty 2')).toBeVisible();
   await snap(page, '06-generate-summary');

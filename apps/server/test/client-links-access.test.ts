@@ -51,7 +51,8 @@ describe('passcode', () => {
     const view = await w.get(`/api/client-view/${token}`, { cookie });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({
-      title: 'Cold Chain Upgrade',
+      // The client reads the headline, never the internal deck title.
+      title: 'Proposal for Northwind Pharmacies',
       recipientName: 'Jane Client',
       senderName: 'rep person',
     });
@@ -278,7 +279,7 @@ describe('what a token opens', () => {
     const { token } = await w.createLink(deckId);
     const view = await w.get(`/api/client-view/${token}`);
     expect(view.json()).toEqual({
-      title: 'Cold Chain Upgrade',
+      title: 'Proposal for Northwind Pharmacies',
       clientName: 'Northwind Pharmacies',
       recipientName: 'Jane Client',
       senderName: 'rep person',
@@ -297,7 +298,7 @@ describe('what a token opens', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(
-      'attachment; filename="Cold Chain Upgrade - Northwind Pharmacies.pdf"',
+      'attachment; filename="Proposal for Northwind Pharmacies.pdf"',
     );
 
     const noPdf = await w.createLink(deckId, { allowDownload: false });

@@ -74,6 +74,12 @@ describe('creating, listing and revoking links', () => {
     // The passcode itself never travels with the link.
     expect(mails[0]!.text).not.toContain('blue-harbour');
     expect(mails[0]!.replyTo).toBe(emails.rep);
+    // The client reads the headline; the deck title ('Cold Chain Upgrade') is internal.
+    expect(mails[0]!.subject).toBe(
+      'rep person sent you a presentation: Proposal for Northwind Pharmacies',
+    );
+    expect(mails[0]!.text).toContain('"Proposal for Northwind Pharmacies"');
+    expect(`${mails[0]!.subject} ${mails[0]!.text}`).not.toContain('Cold Chain Upgrade');
 
     const [deck] = await w.db().select().from(decks).where(eq(decks.id, deckId));
     expect(deck!.status).toBe('shared');

@@ -234,7 +234,8 @@ describe('generation', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(
-      'attachment; filename="Cold Chain Upgrade - Northwind Pharmacies.pdf"',
+      // Named for the client's headline: a downloaded file gets forwarded.
+      'attachment; filename="Proposal for Northwind Pharmacies.pdf"',
     );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

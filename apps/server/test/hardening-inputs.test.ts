@@ -244,7 +244,7 @@ describe('Idempotency-Key', () => {
 
 describe('download names', () => {
   it('send the name in every script as filename* beside the ASCII fallback', async () => {
-    const made = await generate(draft({ deckTitle: 'Café Größe', clientName: '日本' }));
+    const made = await generate(draft({ headline: 'Café Größe - 日本' }));
     const id = made.json().presentationId;
     for (const [path, extension] of [
       ['download', 'pdf'],

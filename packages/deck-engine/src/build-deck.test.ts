@@ -89,12 +89,23 @@ describe('buildDeck', () => {
     expect(deck.warnings).toEqual([]);
   });
 
-  it('puts client, deck title, date and contact on the title slide', () => {
-    const title = texts(buildDeck(draft(), library).slides[0]!);
+  it('puts client, headline, date and contact on the title slide, never the internal title', () => {
+    const deck = buildDeck(draft(), library);
+    const title = texts(deck.slides[0]!);
     expect(title).toContain('Acme Cold Storage');
-    expect(title).toContain('SPRING PROPOSAL');
+    expect(title).toContain('PROPOSAL FOR ACME COLD STORAGE');
     expect(title).toContain('April 9, 2026');
     expect(title).toContain('Attention: Sam Lee');
+    expect(deck.title).toBe('Proposal for Acme Cold Storage');
+    const everything = deck.slides.map(texts).join(' ').toUpperCase();
+    expect(everything).not.toContain('SPRING PROPOSAL');
+
+    const headed = buildDeck(
+      { ...draft(), basicInfo: { ...draft().basicInfo, headline: 'Keeping vaccines cold' } },
+      library,
+    );
+    expect(texts(headed.slides[0]!)).toContain('KEEPING VACCINES COLD');
+    expect(headed.title).toBe('Keeping vaccines cold');
   });
 
   it('shows the pricing texts with the rep’s edits, and no pricing slides without pricing', () => {

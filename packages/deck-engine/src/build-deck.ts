@@ -1,5 +1,10 @@
 import type { DeckDraft } from '@deck-portal/domain';
-import { PRODUCTS, resolveDeckPricing, type ProductPricing } from '@deck-portal/domain/pricing';
+import {
+  clientHeadline,
+  PRODUCTS,
+  resolveDeckPricing,
+  type ProductPricing,
+} from '@deck-portal/domain/pricing';
 import { missingCharacters } from './layout/fonts.ts';
 import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
@@ -140,7 +145,7 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
     const ctx: SlideContext = {
       brand: library.brand,
       clientName: basicInfo.clientName,
-      deckTitle: basicInfo.deckTitle,
+      headline: clientHeadline(basicInfo),
       dateText: formatDeckDate(basicInfo.date),
       contact: basicInfo.primaryContact,
       pageNumber: i + 1,
@@ -165,7 +170,8 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
   }
 
   return {
-    title: basicInfo.deckTitle,
+    // The files' own Title is the client's headline: the deck title is internal.
+    title: clientHeadline(basicInfo),
     clientName: basicInfo.clientName,
     date: basicInfo.date,
     author: library.brand.name,

@@ -6,7 +6,7 @@ import { renderSlideSvg } from './render/render-svg.ts';
 /** What a thumbnail shows where a real deck shows the rep's data. */
 export const THUMBNAIL_SAMPLE = {
   clientName: 'Your Client',
-  deckTitle: 'Proposal',
+  headline: 'Proposal',
   dateText: 'January 15, 2026',
   contact: 'Primary contact',
 } as const;

@@ -3,7 +3,9 @@ import { deckDraftSchema, type DeckDraft, type DeckDraftInput } from '@deck-port
 /** The fixed deck of the golden tests: every product, pricing, two custom slides. */
 export const GOLDEN_DRAFT_INPUT: DeckDraftInput = {
   basicInfo: {
-    deckTitle: 'Cold-chain resilience proposal',
+    // Internal: it must show nowhere in the files.
+    deckTitle: 'Harbor renewal, internal notes',
+    headline: 'Cold-chain resilience proposal',
     clientName: 'Harbor Fresh Foods',
     date: '2026-03-05',
     primaryContact: 'Dana Reyes, Director of Operations',

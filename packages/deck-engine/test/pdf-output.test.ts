@@ -44,6 +44,15 @@ describe('PDF output', () => {
     ({ pages, fonts } = await extract(pdf));
   });
 
+  it("is titled with the client's headline, and the internal deck title is nowhere in it", async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+    const { info } = (await doc.getMetadata()) as { info: { Title?: string } };
+    await doc.destroy();
+    expect(info.Title).toBe('Cold-chain resilience proposal');
+    expect(pages.map((page) => page.text).join(' ').toLowerCase()).not.toContain('internal notes');
+  });
+
   it('has one 13.333 × 7.5 in page per slide', async () => {
     const { deck } = await renderGoldenDeck();
     expect(pages).toHaveLength(deck.slides.length);

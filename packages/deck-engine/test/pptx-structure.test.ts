@@ -174,6 +174,8 @@ describe('PPTX structure', () => {
     expect(texts[0]).toContain('COLD-CHAIN RESILIENCE PROPOSAL');
     expect(texts[0]).toContain('March 5, 2026');
     expect(texts[0]).toContain('Attention: Dana Reyes, Director of Operations');
+    // The deck title is the rep's internal reference: on no slide.
+    expect(texts.join(' ').toUpperCase()).not.toContain('INTERNAL NOTES');
     deckSlides.forEach((slide, i) => {
       if (slide.kind === 'template' && slide.id !== 'title' && slide.id !== 'thank-you') {
         const title = slide.elements.find((e) => e.kind === 'text' && e.name === 'title');

@@ -10,6 +10,7 @@ export * from './deck/pricing.ts';
 export * from './deck/placeholder-types.ts';
 export * from './deck/deck-schemas.ts';
 export * from './deck/deck-draft.ts';
+export * from './deck/client-headline.ts';
 export * from './deck/deck-pricing.ts';
 export * from './deck/default-slide-selection.ts';
 export * from './deck/template-library.ts';

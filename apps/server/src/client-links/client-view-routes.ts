@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  clientHeadline,
   clientLinkMessages,
   clientLinkPaths,
   clientViewSchema,
@@ -195,7 +196,7 @@ export async function clientViewRoutes(
       return sendDeckFile(services, reply, {
         deckId: deck.id,
         name: deckFileNames.pdf,
-        disposition: deckFileDisposition(deck.title, deck.clientName, 'pdf'),
+        disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), 'pdf'),
       });
     },
   );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  clientHeadline,
   clientLinkMessages,
   clientLinkPaths,
   type createClientLinkRequestSchema,
@@ -79,11 +80,11 @@ export async function createClientLink(
           to: input.recipientEmail,
           replyTo: user.email,
           isSecret: true,
-          subject: `${user.name} sent you a presentation: ${deck.title}`,
+          subject: `${user.name} sent you a presentation: ${clientHeadline(deck.draft.basicInfo)}`,
           text: clientMailText({
             recipientName: input.recipientName,
             senderName: user.name,
-            deckTitle: deck.title,
+            headline: clientHeadline(deck.draft.basicInfo),
             message: input.message,
             url,
             expiresAt,
@@ -148,14 +149,14 @@ const mailDate = new Intl.DateTimeFormat('en-US', {
 function clientMailText(mail: {
   recipientName: string;
   senderName: string;
-  deckTitle: string;
+  headline: string;
   message: string | undefined;
   url: string;
   expiresAt: Date | null;
   hasPasscode: boolean;
 }) {
   const lines = [`Hello ${mail.recipientName},`, ''];
-  lines.push(`${mail.senderName} sent you the presentation "${mail.deckTitle}".`, '');
+  lines.push(`${mail.senderName} sent you the presentation "${mail.headline}".`, '');
   if (mail.message) lines.push(mail.message, '');
   lines.push(`Open it here: ${mail.url}`, '');
   if (mail.hasPasscode) {

@@ -1,4 +1,4 @@
-import { clientLinkPaths, type ClientView } from '@deck-portal/domain';
+import { clientHeadline, clientLinkPaths, type ClientView } from '@deck-portal/domain';
 import type { Services } from '../services.ts';
 import { loadUserNames } from './client-link-rows.ts';
 import type { OpenClientLink } from './resolve-client-link.ts';
@@ -14,7 +14,8 @@ export async function getClientView(
   const senderName =
     (link.createdBy && names.get(link.createdBy)) || names.get(deck.ownerId) || 'Your contact';
   return {
-    title: deck.title,
+    // The client reads the headline; the deck title is the rep's internal reference.
+    title: clientHeadline(deck.draft.basicInfo),
     clientName: deck.clientName,
     recipientName: link.recipientName,
     senderName,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  clientHeadline,
   allDecksQuerySchema,
   deckDetailsSchema,
   deckDraftSchema,
@@ -145,7 +146,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         return sendDeckFile(services, reply, {
           deckId: deck.id,
           name: deckFileNames[extension],
-          disposition: deckFileDisposition(deck.title, deck.clientName, extension),
+          disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), extension),
         });
       },
     );

@@ -1,12 +1,12 @@
 const maxNameLength = 120;
 
 /**
- * A safe ASCII file name for a download, from the deck title and client: letters, digits,
+ * A safe ASCII file name for a download, from the deck's client headline: letters, digits,
  * spaces, dots, dashes and underscores only, so no header injection or path tricks get
  * through. It is the fallback for clients that do not read `filename*`.
  */
-export function downloadFileName(title: string, clientName: string, extension: 'pdf' | 'pptx') {
-  const base = `${title} - ${clientName}`
+export function downloadFileName(name: string, extension: 'pdf' | 'pptx') {
+  const base = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9 ._-]+/g, '-')
@@ -23,12 +23,8 @@ export function downloadFileName(title: string, clientName: string, extension: '
  * file system or a header cannot take is replaced (controls, quotes, slashes and the
  * characters Windows forbids), and it is cut by whole characters, never inside an emoji.
  */
-export function unicodeDownloadFileName(
-  title: string,
-  clientName: string,
-  extension: 'pdf' | 'pptx',
-) {
-  const cleaned = `${title} - ${clientName}`
+export function unicodeDownloadFileName(name: string, extension: 'pdf' | 'pptx') {
+  const cleaned = name
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are what is taken out
     .replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, '-')
@@ -47,10 +43,14 @@ function encodeRfc5987(value: string) {
   );
 }
 
-/** `Content-Disposition` for a deck file: the ASCII name, and the full name beside it. */
-export function deckFileDisposition(title: string, clientName: string, extension: 'pdf' | 'pptx') {
-  const ascii = downloadFileName(title, clientName, extension);
-  const unicode = unicodeDownloadFileName(title, clientName, extension);
+/**
+ * `Content-Disposition` for a deck file, named for what the client reads (the headline, never
+ * the internal deck title: a downloaded file is forwarded): the ASCII name, and the full name
+ * beside it.
+ */
+export function deckFileDisposition(headline: string, extension: 'pdf' | 'pptx') {
+  const ascii = downloadFileName(headline, extension);
+  const unicode = unicodeDownloadFileName(headline, extension);
   const header = `attachment; filename="${ascii}"`;
   return unicode === ascii ? header : `${header}; filename*=UTF-8''${encodeRfc5987(unicode)}`;
 }

@@ -12,6 +12,7 @@ import {
 
 const basicInfo = {
   deckTitle: 'Q3 proposal',
+  headline: '',
   clientName: 'Acme Foods',
   date: '2031-06-15',
   primaryContact: '',

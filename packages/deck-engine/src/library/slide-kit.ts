@@ -19,7 +19,8 @@ import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 export interface SlideContext {
   brand: BrandDefinition;
   clientName: string;
-  deckTitle: string;
+  /** The title the client reads (the rep's headline or "Proposal for {client}"). */
+  headline: string;
   /** The presentation date, already written out (`March 5, 2026`). */
   dateText: string;
   contact: string;

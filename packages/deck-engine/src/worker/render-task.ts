@@ -33,6 +33,7 @@ const libraries = new Map<string, TemplateLibrary>();
 export const WARM_UP_DRAFT: DeckDraft = {
   basicInfo: {
     deckTitle: 'Warm-up',
+    headline: '',
     clientName: 'Warm-up',
     date: '2026-01-01',
     primaryContact: '',

@@ -23,6 +23,7 @@ export const DECK_DRAFT_MESSAGES = {
 
 export const TEXT_LIMITS = {
   deckTitle: 200,
+  headline: 200,
   clientName: 200,
   primaryContact: 200,
   placeholderContent: 5000,
@@ -66,6 +67,11 @@ export const basicInfoSchema = z.object({
     'Client name',
   ),
   date: deckDateSchema,
+  /** What the client reads as the deck's title (cover, client page, mail, file names); empty for the default. */
+  headline: plainText('Headline')
+    .trim()
+    .max(TEXT_LIMITS.headline, `Headline must be at most ${TEXT_LIMITS.headline} characters`)
+    .default(''),
   primaryContact: plainText('Primary contact')
     .trim()
     .max(

@@ -1,7 +1,8 @@
-// `@deck-portal/domain/pricing`: the catalogue, the pricing math and the default slide rule,
-// with no zod in their imports, for the deck engine's worker threads.
+// `@deck-portal/domain/pricing`: the catalogue, the pricing math, the default slide rule and
+// the client's headline, with no zod in their imports, for the deck engine's worker threads.
 export * from './product-catalogue.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './deck-pricing.ts';
 export * from './default-slide-selection.ts';
+export * from './client-headline.ts';

@@ -1,4 +1,4 @@
-import { basicInfoSchema, type DeckMode } from '@deck-portal/domain';
+import { basicInfoSchema, clientHeadline, type DeckMode } from '@deck-portal/domain';
 import {
   Button,
   Grid,
@@ -16,6 +16,7 @@ import {
   IconBuilding,
   IconCalendar,
   IconFileText,
+  IconHeading,
   IconUser,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,7 @@ import { ModeDescription } from './components/mode-description.tsx';
 type BasicInfoValues = {
   deckTitle: string;
   clientName: string;
+  headline: string;
   date: string | null;
   primaryContact: string;
   mode: DeckMode;
@@ -38,6 +40,7 @@ function initialValues(): BasicInfoValues {
   return {
     deckTitle: saved?.deckTitle ?? '',
     clientName: saved?.clientName ?? '',
+    headline: saved?.headline ?? '',
     date: saved?.date ?? todayIsoDate(),
     primaryContact: saved?.primaryContact ?? '',
     mode: saved?.mode ?? 'simple',
@@ -86,6 +89,17 @@ export default function BasicInfoPage() {
                 leftSection={<IconBuilding size={16} />}
                 withAsterisk
                 {...form.getInputProps('clientName')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput
+                label="Headline for the client"
+                description="What the client reads as the deck's title: on the cover, the client page, the link e-mail and file names. Leave empty for the default."
+                placeholder={clientHeadline({
+                  clientName: form.getValues().clientName || 'the client',
+                })}
+                leftSection={<IconHeading size={16} />}
+                {...form.getInputProps('headline')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>

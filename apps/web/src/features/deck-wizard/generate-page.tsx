@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PRODUCTS, formatUsd, type DeckDraft } from '@deck-portal/domain';
+import { PRODUCTS, clientHeadline, formatUsd, type DeckDraft } from '@deck-portal/domain';
 import {
   Alert,
   Button,
@@ -65,6 +65,7 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
         <Stack gap="xs">
           <SummaryRow label="Title">{basicInfo.deckTitle}</SummaryRow>
           <SummaryRow label="Client">{basicInfo.clientName}</SummaryRow>
+          <SummaryRow label="Headline for the client">{clientHeadline(basicInfo)}</SummaryRow>
           <SummaryRow label="Date">{formatShortDate(basicInfo.date)}</SummaryRow>
           {basicInfo.primaryContact && (
             <SummaryRow label="Primary contact">{basicInfo.primaryContact}</SummaryRow>
