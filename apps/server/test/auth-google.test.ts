@@ -41,8 +41,11 @@ afterAll(async () => {
 });
 
 let accountCount = 0;
-/** A new account at the issuer; answers its subject and claims. */
-function addIssuerAccount(name: string) {
+/** A new account at the issuer, with claims of its own unless given; answers its subject and claims. */
+function addIssuerAccount(
+  name: string,
+  given: Partial<{ email: string; email_verified: boolean }> = {},
+) {
   accountCount += 1;
   const subject = `10${accountCount}4829371`;
   const claims = {
@@ -50,6 +53,7 @@ function addIssuerAccount(name: string) {
     email_verified: true,
     name: `${name} Google`,
     picture: `https://photos.test/${subject}.jpg`,
+    ...given,
   };
   issuer.accounts.set(subject, claims);
   return { subject, ...claims };
@@ -259,15 +263,7 @@ describe('Google sign-in for an address that has a password account', () => {
 
   /** A Google identity that claims the owner's address, verified, in upper case. */
   function addClaimant() {
-    accountCount += 1;
-    const subject = `66${accountCount}1234567`;
-    issuer.accounts.set(subject, {
-      email: 'VICTIM@example.com',
-      email_verified: true,
-      name: 'Not Vic',
-      picture: 'https://photos.test/not-vic.jpg',
-    });
-    return subject;
+    return addIssuerAccount('Not Vic', { email: 'VICTIM@example.com' }).subject;
   }
 
   function linkCookieOf(res: InjectResponse) {
@@ -352,13 +348,9 @@ describe('Google sign-in for an address that has a password account', () => {
   });
 
   it('refuses a new account for an address the provider does not vouch for', async () => {
-    accountCount += 1;
-    const subject = `77${accountCount}1234567`;
-    issuer.accounts.set(subject, {
+    const { subject } = addIssuerAccount('Una', {
       email: 'unverified@gmail.test',
       email_verified: false,
-      name: 'Una',
-      picture: 'https://photos.test/una.jpg',
     });
     expectRefused(await signInWithGoogle(subject));
     expect(await userByEmail('unverified@gmail.test')).toEqual([]);

@@ -16,6 +16,7 @@ import {
   type Account,
 } from './helpers/accounts.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import { waitFor } from './helpers/server-process.ts';
 import { startSmtpMailbox, type SmtpMailbox } from './helpers/smtp-mailbox.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -114,13 +115,12 @@ describe('password reset only for accounts that could sign in', () => {
   });
 });
 
+/** The outbox row of a mail once it is marked sent (the mail server sees it a little earlier). */
 async function waitForSent(email: string, subject: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const row = (await mailsTo(email)).find((mail) => mail.subject.includes(subject));
-    if (row?.sentAt) return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no sent mail "${subject}" to ${email}`);
+  const sentRow = async () =>
+    (await mailsTo(email)).find((mail) => mail.subject.includes(subject) && mail.sentAt);
+  await waitFor(async () => (await sentRow()) !== undefined, `the sent mail "${subject}"`);
+  return (await sentRow())!;
 }
 
 describe('headers', () => {

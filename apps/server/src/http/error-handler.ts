@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '@deck-portal/domain';
 import { AppError } from './app-error.ts';
 import { unavailablePageHtml } from '../client-links/unavailable-page.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import { sendServiceUnavailable } from '../health/service-unavailable.ts';
+import { isClientPage, sendServiceUnavailable } from '../health/service-unavailable.ts';
 
 // Messages for the framework's own 4xx errors, so that no internal wording leaks.
 const frameworkMessages: Record<number, [string, string]> = {
@@ -89,7 +89,7 @@ export function answerFrameworkError(
     'referrer-policy': 'no-referrer',
   });
   // A person who opened a damaged client link gets the same page as for any refused link.
-  if (request.url.startsWith('/v/') && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (isClientPage(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
     return reply.type('text/html; charset=utf-8').send(unavailablePageHtml);
   }
   return reply
