@@ -22,6 +22,7 @@ const renderer: DeckRenderer = {
     pptx: Buffer.from('PK'),
     pdf: Buffer.from('%PDF'),
     svgs: Array.from({ length: SLIDES }, () => '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    slideTitles: Array.from({ length: SLIDES }, (_, i) => `Slide ${i + 1}`),
     warnings: [],
   }),
   pending: 0,

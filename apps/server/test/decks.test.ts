@@ -220,9 +220,9 @@ describe('generation', () => {
       .where(eq(deckFiles.deckId, presentationId));
     expect(files.map((f) => f.name).sort()).toEqual(
       [
-        'deck.pdf',
-        'deck.pptx',
-        ...Array.from({ length: 8 }, (_, i) => `slide-${i + 1}.svg`),
+        'v1/deck.pdf',
+        'v1/deck.pptx',
+        ...Array.from({ length: 8 }, (_, i) => `v1/slide-${i + 1}.svg`),
       ].sort(),
     );
 

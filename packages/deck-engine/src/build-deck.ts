@@ -1,4 +1,4 @@
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import {
   clientHeadline,
   PRODUCTS,
@@ -104,7 +104,15 @@ function planPricingSlide(pricing: ProductPricing): PlannedSlide {
  * pricing slide per product (when pricing is included), then the custom slides, then the
  * closing slides, then the appendix. Every text box is measured and fitted here, once.
  */
-export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
+export interface BuildDeckOptions {
+  presenter?: DeckPresenter;
+}
+
+export function buildDeck(
+  draft: DeckDraft,
+  library: TemplateLibrary,
+  { presenter }: BuildDeckOptions = {},
+): Deck {
   const warnings: string[] = [];
   const { basicInfo, productSelection, templateCustomization } = draft;
 
@@ -148,6 +156,7 @@ export function buildDeck(draft: DeckDraft, library: TemplateLibrary): Deck {
       headline: clientHeadline(basicInfo),
       dateText: formatDeckDate(basicInfo.date),
       contact: basicInfo.primaryContact,
+      ...(presenter ? { presenter } : {}),
       pageNumber: i + 1,
       sections,
       products: productSelection.selectedProducts.map((p) => p.id),

@@ -1,4 +1,4 @@
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
 import { createTemplateLibrary, type TemplateLibrary } from './library/template-library.ts';
@@ -7,6 +7,7 @@ import { renderDeck, type RenderedDeck } from './render/render-deck.ts';
 export interface GenerateDeckOptions {
   library?: TemplateLibrary;
   images?: ResolveImagesOptions;
+  presenter?: DeckPresenter;
 }
 
 let defaultLibrary: TemplateLibrary | undefined;
@@ -17,7 +18,7 @@ export async function generateDeck(
   options: GenerateDeckOptions = {},
 ): Promise<RenderedDeck> {
   const library = options.library ?? (defaultLibrary ??= createTemplateLibrary());
-  const deck = buildDeck(draft, library);
+  const deck = buildDeck(draft, library, options.presenter ? { presenter: options.presenter } : {});
   const { images, warnings } = await resolveImages(deck, options.images);
   return renderDeck(deck, images, warnings);
 }

@@ -11,7 +11,7 @@ export {
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
 export { renderTemplateThumbnailSvg, THUMBNAIL_SAMPLE } from './thumbnails.ts';
-export { buildDeck, formatDeckDate } from './build-deck.ts';
+export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export type * from './layout/model.ts';
 export { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout/model.ts';
 export {

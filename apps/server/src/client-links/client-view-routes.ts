@@ -180,7 +180,7 @@ export async function clientViewRoutes(
       }
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.slide(request.params.index),
+        name: deckFileNames.slide(deck.currentVersion, request.params.index),
       });
     },
   );
@@ -195,7 +195,7 @@ export async function clientViewRoutes(
       }
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.pdf,
+        name: deckFileNames.pdf(deck.currentVersion),
         disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), 'pdf'),
       });
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -22,9 +23,16 @@ import {
   type DeckDraft,
 } from '@deck-portal/domain';
 
+export const uploadKinds = ['profile_photo', 'slide_picture'] as const;
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -48,6 +56,13 @@ export const users = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     roleUpdatedAt: timestamp('role_updated_at', { withTimezone: true }),
+    /** The rep's profile, shown to clients on the cover, the closing slide and the client page. */
+    jobTitle: text('job_title'),
+    phone: text('phone'),
+    /** A photo the user uploaded (it wins over a Google `photoURL`). */
+    photoUploadId: uuid('photo_upload_id').references((): AnyPgColumn => uploads.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in (${inList(roles)})`),
@@ -244,6 +259,10 @@ export const decks = pgTable(
     status: text('status', { enum: deckStatuses }).notNull().default('completed'),
     slideCount: integer('slide_count').notNull(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** The newest version's number: title, client, draft and counts above are that version's. */
+    currentVersion: integer('current_version').notNull().default(1),
+    /** When the deck was archived (status 'archived'); null otherwise. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request the idempotency key was first used with: a reuse must match it. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -258,10 +277,70 @@ export const decks = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+/** Who sent a version, as the client saw it then (the profile may change later). */
+export type VersionPresenter = {
+  name: string;
+  email: string;
+  jobTitle: string | null;
+  phone: string | null;
+};
+
+/**
+ * One generation of a deck. Version 1 is made with the deck; Modify → Generate, or a restore,
+ * adds the next number. Its files are stored under `v{number}/` in the file store.
+ */
+export const deckVersions = pgTable(
+  'deck_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    clientName: text('client_name').notNull(),
+    draft: jsonb('draft').$type<DeckDraft>().notNull(),
+    slideCount: integer('slide_count').notNull(),
+    /** Each slide's title, in order: analytics name slides by them. */
+    slideTitles: jsonb('slide_titles').$type<string[]>().notNull().default([]),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** What changed in the draft since the version before, in words; empty for version 1. */
+    changes: jsonb('changes').$type<string[]>().notNull().default([]),
+    presenter: jsonb('presenter').$type<VersionPresenter>(),
+    /** The version this one restored, when it was made by a restore. */
+    restoredFrom: integer('restored_from'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('deck_versions_deck_number').on(table.deckId, table.number),
+    unique('deck_versions_deck_idempotency_key').on(table.deckId, table.idempotencyKey),
+  ],
+);
+
+/** A file a user uploaded: a profile photo or a custom slide's picture. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: uploadKinds }).notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    ...timestamps,
+  },
+  (table) => [
+    check('uploads_kind_check', sql`${table.kind} in (${inList(uploadKinds)})`),
+    index('uploads_owner_idx').on(table.ownerId, table.createdAt),
+  ],
+);
 
 /** The files of a deck (PPTX, PDF, slide SVGs), kept in the database by default. */
 export const deckFiles = pgTable(
@@ -313,6 +392,8 @@ export const clientLinks = pgTable(
     /** argon2id, like passwords; null when the link has no passcode. */
     passcodeHash: text('passcode_hash'),
     allowDownload: boolean('allow_download').notNull().default(true),
+    /** The version the link always shows; null follows the newest version. */
+    pinnedVersion: integer('pinned_version'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -350,6 +431,8 @@ export const clientLinkVisits = pgTable(
       .notNull()
       .references(() => clientLinks.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The deck version this visit was shown: its slide numbers are that version's. */
+    version: integer('version').notNull().default(1),
     /** SHA-256 of the viewer cookie of the browser that made the visit (one open per viewer). */
     viewerHash: text('viewer_hash'),
     /** The sequence number of the last batch stored: a batch resent after a lost answer is not counted twice. */

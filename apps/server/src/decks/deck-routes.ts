@@ -145,7 +145,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         });
         return sendDeckFile(services, reply, {
           deckId: deck.id,
-          name: deckFileNames[extension],
+          name: deckFileNames[extension](deck.currentVersion),
           disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), extension),
         });
       },
@@ -199,7 +199,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       });
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.slide(request.params.index),
+        name: deckFileNames.slide(deck.currentVersion, request.params.index),
       });
     },
   );

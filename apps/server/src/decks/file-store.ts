@@ -35,8 +35,9 @@ export const databaseFileStore: FileStore = {
   },
 };
 
+/** Each version's files live under `v{number}/`. */
 export const deckFileNames = {
-  pptx: 'deck.pptx',
-  pdf: 'deck.pdf',
-  slide: (index: number) => `slide-${index}.svg`,
+  pptx: (version: number) => `v${version}/deck.pptx`,
+  pdf: (version: number) => `v${version}/deck.pdf`,
+  slide: (version: number, index: number) => `v${version}/slide-${index}.svg`,
 };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DeckDraft, GenerationResponse } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { decks } from '../db/schema.ts';
+import { deckVersions, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { deckFileNames } from './file-store.ts';
@@ -46,11 +46,23 @@ export async function generateDeckForUser(
       .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
       .returning();
     if (!deck) return undefined; // a concurrent retry with the same key won
+    await tx.insert(deckVersions).values({
+      deckId: deck.id,
+      number: 1,
+      title: deck.title,
+      clientName: deck.clientName,
+      draft: deck.draft,
+      slideCount: deck.slideCount,
+      slideTitles: rendered.slideTitles,
+      warnings: rendered.warnings,
+      createdBy: user.id,
+      createdAt: now,
+    });
     await services.fileStore.put(tx, deck.id, [
-      { name: deckFileNames.pptx, contentType: pptxType, content: rendered.pptx },
-      { name: deckFileNames.pdf, contentType: 'application/pdf', content: rendered.pdf },
+      { name: deckFileNames.pptx(1), contentType: pptxType, content: rendered.pptx },
+      { name: deckFileNames.pdf(1), contentType: 'application/pdf', content: rendered.pdf },
       ...rendered.svgs.map((svg, index) => ({
-        name: deckFileNames.slide(index + 1),
+        name: deckFileNames.slide(1, index + 1),
         contentType: 'image/svg+xml',
         content: Buffer.from(svg, 'utf8'),
       })),

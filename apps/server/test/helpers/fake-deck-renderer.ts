@@ -14,6 +14,7 @@ export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
           { length: slideCount },
           (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
         ),
+        slideTitles: Array.from({ length: slideCount }, (_, i) => `Slide title ${i + 1}`),
         warnings: [],
       };
     },

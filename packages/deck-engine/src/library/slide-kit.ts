@@ -1,3 +1,4 @@
+import type { DeckPresenter } from '@deck-portal/domain';
 import type { ProductId } from '@deck-portal/domain';
 import type { FontWeight } from '../layout/fonts.ts';
 import type {
@@ -24,6 +25,8 @@ export interface SlideContext {
   /** The presentation date, already written out (`March 5, 2026`). */
   dateText: string;
   contact: string;
+  /** The rep who sends the deck, when known (the server passes the rep's profile). */
+  presenter?: DeckPresenter;
   pageNumber: number;
   /** Names of the body sections the deck contains, in order (the agenda lists them). */
   sections: string[];

@@ -10,6 +10,8 @@ export interface RenderedDeck {
   pdf: Buffer;
   /** One standalone SVG document per slide, in deck order. */
   svgs: string[];
+  /** Each slide's title, in deck order (analytics name slides by them). */
+  slideTitles: string[];
   warnings: string[];
 }
 
@@ -22,5 +24,11 @@ export async function renderDeck(
   const slides = deck.slides.map((slide) => placeImages(slide, images));
   const [pptx, pdf] = await Promise.all([renderPptx(deck, slides), renderPdf(deck, slides)]);
   const svgs = slides.map(renderSlideSvg);
-  return { pptx, pdf, svgs, warnings: [...deck.warnings, ...warnings] };
+  return {
+    pptx,
+    pdf,
+    svgs,
+    slideTitles: deck.slides.map((slide) => slide.title),
+    warnings: [...deck.warnings, ...warnings],
+  };
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import type { BrandDefinition } from '../library/brand.ts';
@@ -18,7 +18,7 @@ export interface DeckRendererOptions {
 
 export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
-  generate(draft: DeckDraft): Promise<RenderedDeck>;
+  generate(draft: DeckDraft, options?: { presenter?: DeckPresenter }): Promise<RenderedDeck>;
   /** Generations running or queued. */
   readonly pending: number;
   /** Waits for running generations and stops the workers. */
@@ -43,9 +43,10 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft) {
+    async generate(draft, { presenter } = {}) {
       const task: RenderTask = {
         draft,
+        ...(presenter ? { presenter } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
       };
@@ -54,6 +55,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         pptx: toBuffer(result.pptx),
         pdf: toBuffer(result.pdf),
         svgs: result.svgs,
+        slideTitles: result.slideTitles,
         warnings: result.warnings,
       };
     },

@@ -1,4 +1,4 @@
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
@@ -7,6 +7,7 @@ import { createTemplateLibrary, type TemplateLibrary } from '../library/template
 
 export interface RenderTask {
   draft: DeckDraft;
+  presenter?: DeckPresenter;
   brand?: BrandDefinition;
   images?: FetchImageOptions;
 }
@@ -21,6 +22,7 @@ export interface RenderTaskResult {
   pptx: Uint8Array;
   pdf: Uint8Array;
   svgs: string[];
+  slideTitles: string[];
   warnings: string[];
 }
 
@@ -70,6 +72,7 @@ export default async function renderTask(
   const result = await generateDeck(task.draft, {
     library: libraryFor(task.brand),
     ...(task.images ? { images: task.images } : {}),
+    ...(task.presenter ? { presenter: task.presenter } : {}),
   });
   return result;
 }
