@@ -288,6 +288,7 @@ describe('what a token opens', () => {
         url: `/api/client-view/${token}/slides/${index}`,
       })),
       pdfUrl: `/api/client-view/${token}/download`,
+      updatedAt: null,
     });
     const slide = await w.get(`/api/client-view/${token}/slides/3`);
     expect(slide.statusCode).toBe(200);

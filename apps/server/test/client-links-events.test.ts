@@ -170,9 +170,9 @@ describe('batch numbers', () => {
     const analytics = await w.analytics(deckId, id);
     expect(analytics.link.totalViewMs).toBe(6000);
     expect(analytics.slides).toEqual([
-      { slide: 1, totalMs: 4000, views: 1 },
-      { slide: 2, totalMs: 0, views: 0 },
-      { slide: 3, totalMs: 2000, views: 1 },
+      { slide: 1, title: 'Slide title 1', totalMs: 4000, views: 1 },
+      { slide: 2, title: 'Slide title 2', totalMs: 0, views: 0 },
+      { slide: 3, title: 'Slide title 3', totalMs: 2000, views: 1 },
     ]);
     expect(analytics.visits[0]).toMatchObject({ durationMs: 6000, slidesViewed: [1, 3] });
   });

@@ -60,9 +60,9 @@ describe('analytics', () => {
       clientName: 'Northwind Pharmacies',
     });
     expect(analytics.slides).toEqual([
-      { slide: 1, totalMs: 3000, views: 2 },
-      { slide: 2, totalMs: 12000, views: 2 },
-      { slide: 3, totalMs: 1000, views: 1 },
+      { slide: 1, title: 'Slide title 1', totalMs: 3000, views: 2 },
+      { slide: 2, title: 'Slide title 2', totalMs: 12000, views: 2 },
+      { slide: 3, title: 'Slide title 3', totalMs: 1000, views: 1 },
     ]);
     expect(analytics.visits).toEqual([
       { id: later.visitId, startedAt: laterStart, durationMs: 1000, slidesViewed: [1] },

@@ -71,6 +71,13 @@ export const createClientLinkRequestSchema = z.object({
   passcode: passcodeSchema.optional(),
   /** Whether the client may download the PDF. */
   allowDownload: z.boolean().default(true),
+  /** Show this version always; absent to follow the deck's newest version. */
+  pinnedVersion: z
+    .number({ error: 'pinnedVersion must be a version number.' })
+    .int('pinnedVersion must be a version number.')
+    .min(1, 'pinnedVersion must be a version number.')
+    .max(100_000, 'pinnedVersion must be a version number.')
+    .optional(),
   /** Mail the link to the recipient now; otherwise the rep copies it. */
   sendEmail: z.boolean().default(true),
   /** A personal note put in the mail. */
@@ -93,6 +100,8 @@ export const clientLinkSchema = z.object({
   status: z.enum(clientLinkStatuses),
   hasPasscode: z.boolean(),
   allowDownload: z.boolean(),
+  /** The version the link always shows; null when it follows the newest. */
+  pinnedVersion: z.number().int().nullable(),
   /**
    * Viewers who opened the link: each browser counts once however often it comes back (the
    * deck's own team excluded). Visits made before viewers were told apart count one each.
@@ -119,7 +128,15 @@ export const clientLinksSummarySchema = z.object({
   /** Distinct recipient addresses that opened their link at least once. */
   uniqueRecipients: z.number().int(),
   /** The slide viewed longest over every link, or null before any view. */
-  mostViewedSlide: z.object({ slide: z.number().int(), totalMs: z.number().int() }).nullable(),
+  mostViewedSlide: z
+    .object({
+      slide: z.number().int(),
+      /** The slide's title in the version it was viewed in. */
+      title: z.string(),
+      version: z.number().int(),
+      totalMs: z.number().int(),
+    })
+    .nullable(),
 });
 export type ClientLinksSummary = z.infer<typeof clientLinksSummarySchema>;
 
@@ -134,6 +151,8 @@ export const clientLinkResponseSchema = z.object({ link: clientLinkSchema });
 export const slideViewStatsSchema = z.object({
   /** 1-based, as in the deck's slide addresses. */
   slide: z.number().int(),
+  /** The slide's title, as the version had it ("Battery Backup: your investment"). */
+  title: z.string(),
   totalMs: z.number().int(),
   /** Separate times the slide was brought on screen. */
   views: z.number().int(),
@@ -147,6 +166,8 @@ export const clientVisitSchema = z.object({
   durationMs: z.number().int(),
   /** The slides seen, ascending. */
   slidesViewed: z.array(z.number().int()),
+  /** The deck version the visit was shown: slide numbers are that version's. */
+  version: z.number().int(),
 });
 export type ClientVisit = z.infer<typeof clientVisitSchema>;
 
@@ -154,9 +175,15 @@ export type ClientVisit = z.infer<typeof clientVisitSchema>;
 export const clientLinkAnalyticsSchema = z.object({
   link: clientLinkSchema,
   deck: z.object({ id: z.string(), title: z.string(), clientName: z.string() }),
+  /** The version the link shows now (pinned, or the newest) and its slides. */
+  version: z.number().int(),
   slideCount: z.number().int(),
-  /** One entry per slide of the deck, in order, viewed or not. */
+  /** One entry per slide of that version, in order, viewed or not. */
   slides: z.array(slideViewStatsSchema),
+  /** Earlier versions the client was shown through this link, newest first, with their own slides. */
+  earlierVersions: z.array(
+    z.object({ version: z.number().int(), slides: z.array(slideViewStatsSchema) }),
+  ),
   /** Newest first. */
   visits: z.array(clientVisitSchema),
 });
@@ -171,6 +198,11 @@ export const clientViewSchema = z.object({
   slides: z.array(z.object({ index: z.number().int(), url: z.string() })),
   /** The PDF's address when the rep allowed downloading it, else null. */
   pdfUrl: z.string().nullable(),
+  /**
+   * When the version shown was made, if this browser saw an earlier version through the link
+   * before ("Updated on …"); null otherwise.
+   */
+  updatedAt: isoDateTime.nullable(),
 });
 export type ClientView = z.infer<typeof clientViewSchema>;
 

@@ -38,6 +38,8 @@ export const recentDeckSchema = z.object({
   ownerName: z.string(),
   /** When a client last opened one of the deck's client links; null before any open. */
   lastViewedAt: z.string().nullable(),
+  /** The newest version's number (1 until the deck is modified). */
+  currentVersion: z.number(),
 });
 export type RecentDeck = z.infer<typeof recentDeckSchema>;
 
@@ -56,14 +58,22 @@ function userIdQuery(label: string) {
   return z.string().refine(isUuid, `${label} must be a user id.`);
 }
 
+/** Archived decks leave the lists unless asked for: `archived=true` lists only them. */
+const archivedQuery = z
+  .enum(['true', 'false'], { error: "archived must be 'true' or 'false'" })
+  .transform((value) => value === 'true')
+  .optional();
+
 export const recentDecksQuerySchema = pageQuerySchema.extend({
   userId: userIdQuery('userId').optional(),
+  archived: archivedQuery,
 });
 
 export const allDecksQuerySchema = pageQuerySchema.extend({
   scope: z.literal('all', { error: "scope must be 'all'" }),
   owner: userIdQuery('owner').optional(),
   client: plainText('Client').trim().max(200).optional(),
+  archived: archivedQuery,
 });
 
 export const deckListResponseSchema = z.object({
@@ -90,12 +100,82 @@ export const deckDetailsSchema = z.object({
   pdfUrl: z.string(),
   /** Whether the caller may share, unshare and delete (owner, manager, admin). */
   canManage: z.boolean(),
+  /** The newest version's number; the fields above are that version's. */
+  currentVersion: z.number(),
+  /** When the deck was archived; null while it is in use. */
+  archivedAt: z.string().nullable(),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
+
+/** `?version=n` on a deck's file and slide addresses: that version's, else the newest. */
+export const deckVersionQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'version must be a version number' })
+    .int('version must be a version number')
+    .min(1, 'version must be a version number')
+    .max(100_000, 'version must be a version number')
+    .optional(),
+});
+
+/** A version's addresses: the deck's own, with `?version=n`. */
+export const deckVersionLinks = (id: string, version: number) => {
+  const links = deckLinks(id);
+  return {
+    editUrl: `${links.editUrl}?version=${version}`,
+    viewUrl: `${links.viewUrl}?version=${version}`,
+    pdfUrl: `${links.pdfUrl}?version=${version}`,
+  };
+};
+
+/** One line of a deck's version list. */
+export const deckVersionSchema = z.object({
+  number: z.number(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  title: z.string(),
+  clientName: z.string(),
+  slideCount: z.number(),
+  /** What changed in the draft since the version before, one sentence each. */
+  changes: z.array(z.string()),
+  /** The version this one restored, when it was made by a restore. */
+  restoredFrom: z.number().nullable(),
+  isCurrent: z.boolean(),
+  editUrl: z.string(),
+  viewUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type DeckVersion = z.infer<typeof deckVersionSchema>;
+
+export const deckVersionsResponseSchema = z.object({ versions: z.array(deckVersionSchema) });
+export type DeckVersionsResponse = z.infer<typeof deckVersionsResponseSchema>;
+
+/** What generating a new version, restoring one or duplicating answers. */
+export const newVersionResponseSchema = generationResponseSchema.extend({
+  version: z.number(),
+  warnings: z.array(z.string()),
+});
+export type NewVersionResponse = z.infer<typeof newVersionResponseSchema>;
+
+export const versionNumberParamsSchema = z.object({
+  id: z.string(),
+  number: z.coerce
+    .number({ error: 'Version not found.' })
+    .int('Version not found.')
+    .min(1, 'Version not found.')
+    .max(100_000, 'Version not found.'),
+});
+
+export const duplicateDeckRequestSchema = z.object({
+  /** The version to copy; the newest when left out. */
+  version: z.number().int().min(1).max(100_000).optional(),
+});
 
 export const deckSlidesResponseSchema = z.object({
   title: z.string(),
   clientName: z.string(),
+  /** The version these slides are, and the newest one. */
+  version: z.number(),
+  currentVersion: z.number(),
   slides: z.array(z.object({ index: z.number(), url: z.string() })),
   pdfUrl: z.string(),
   editUrl: z.string(),

@@ -12,6 +12,7 @@ export * from './deck/deck-schemas.ts';
 export * from './deck/deck-draft.ts';
 export * from './deck/client-headline.ts';
 export * from './deck/presenter.ts';
+export * from './deck/draft-changes.ts';
 export * from './deck/deck-pricing.ts';
 export * from './deck/default-slide-selection.ts';
 export * from './deck/template-library.ts';

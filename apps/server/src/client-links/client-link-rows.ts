@@ -70,6 +70,7 @@ export function toClientLink(
     status: linkStatus(link, now),
     hasPasscode: link.passcodeHash !== null,
     allowDownload: link.allowDownload,
+    pinnedVersion: link.pinnedVersion,
     opens: stats.opens,
     lastOpenedAt: stats.lastOpenedAt?.toISOString() ?? null,
     totalViewMs: stats.totalViewMs,

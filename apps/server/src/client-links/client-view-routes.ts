@@ -131,6 +131,7 @@ export async function clientViewRoutes(
       getClientView(services, {
         open: await opened(request, request.params.token),
         token: request.params.token,
+        viewerToken: request.cookies[viewerCookieName],
       }),
   );
 
@@ -174,13 +175,13 @@ export async function clientViewRoutes(
       },
     },
     async (request, reply) => {
-      const { deck } = await opened(request, request.params.token);
-      if (request.params.index > deck.slideCount) {
+      const { deck, version } = await opened(request, request.params.token);
+      if (request.params.index > version.slideCount) {
         throw new AppError('not_found', 'File not found.');
       }
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.slide(deck.currentVersion, request.params.index),
+        name: deckFileNames.slide(version.number, request.params.index),
       });
     },
   );
@@ -189,14 +190,14 @@ export async function clientViewRoutes(
     '/api/client-view/:token/download',
     { schema: { tags, params: tokenParams } },
     async (request, reply) => {
-      const { link, deck } = await opened(request, request.params.token);
+      const { link, deck, version } = await opened(request, request.params.token);
       if (!link.allowDownload) {
         throw new AppError('forbidden', clientLinkMessages.downloadNotAllowed);
       }
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.pdf(deck.currentVersion),
-        disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), 'pdf'),
+        name: deckFileNames.pdf(version.number),
+        disposition: deckFileDisposition(clientHeadline(version.draft.basicInfo), 'pdf'),
       });
     },
   );

@@ -18,6 +18,7 @@ import { consumeMailQuota } from '../mail/mail-quota.ts';
 import type { CountedAttempt } from '../auth/throttle.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
+import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
 
 /**
@@ -42,6 +43,15 @@ export async function createClientLink(
       fields: { expiresAt: clientLinkMessages.expiryInPast },
     });
   }
+  // A pinned link shows that version for good; its mail names that version's headline.
+  const shown = input.pinnedVersion
+    ? await findVersion(services.db, deck.id, input.pinnedVersion)
+    : deck;
+  if (!shown) {
+    const message = `This deck has no version ${input.pinnedVersion}.`;
+    throw new AppError('validation_failed', message, { fields: { pinnedVersion: message } });
+  }
+  const headline = clientHeadline(shown.draft.basicInfo);
   const token = newToken();
   const url = `${services.config.publicUrl}${clientLinkPaths.view(token)}`;
   const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null;
@@ -64,6 +74,7 @@ export async function createClientLink(
           recipientEmail: input.recipientEmail,
           passcodeHash,
           allowDownload: input.allowDownload,
+          pinnedVersion: input.pinnedVersion ?? null,
           createdBy: user.id,
           createdAt: now,
           expiresAt,
@@ -80,11 +91,11 @@ export async function createClientLink(
           to: input.recipientEmail,
           replyTo: user.email,
           isSecret: true,
-          subject: `${user.name} sent you a presentation: ${clientHeadline(deck.draft.basicInfo)}`,
+          subject: `${user.name} sent you a presentation: ${headline}`,
           text: clientMailText({
             recipientName: input.recipientName,
             senderName: user.name,
-            headline: clientHeadline(deck.draft.basicInfo),
+            headline,
             message: input.message,
             url,
             expiresAt,

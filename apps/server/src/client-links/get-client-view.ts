@@ -1,28 +1,55 @@
+import { and, eq, lt } from 'drizzle-orm';
 import { clientHeadline, clientLinkPaths, type ClientView } from '@deck-portal/domain';
+import { hashToken } from '../auth/tokens.ts';
+import { clientLinkVisits } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadUserNames } from './client-link-rows.ts';
-import type { OpenClientLink } from './resolve-client-link.ts';
+import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 
-/** What the client's page draws: the deck's slides through this link, and who sent it. */
+/** What the client's page draws: the version the link shows, and who sent it. */
 export async function getClientView(
   services: Pick<Services, 'db'>,
-  { open, token }: { open: OpenClientLink; token: string },
+  { open, token, viewerToken }: { open: OpenClientLink; token: string; viewerToken?: string },
 ): Promise<ClientView> {
-  const { link, deck } = open;
+  const { link, deck, version } = open;
   // The rep who made the link, or the deck's owner once that account is gone.
   const names = await loadUserNames(services.db, [link.createdBy, deck.ownerId]);
   const senderName =
     (link.createdBy && names.get(link.createdBy)) || names.get(deck.ownerId) || 'Your contact';
   return {
     // The client reads the headline; the deck title is the rep's internal reference.
-    title: clientHeadline(deck.draft.basicInfo),
-    clientName: deck.clientName,
+    title: clientHeadline(version.draft.basicInfo),
+    clientName: version.clientName,
     recipientName: link.recipientName,
     senderName,
-    slides: Array.from({ length: deck.slideCount }, (_, index) => ({
+    slides: Array.from({ length: version.slideCount }, (_, index) => ({
       index: index + 1,
       url: clientLinkPaths.slide(token, index + 1),
     })),
     pdfUrl: link.allowDownload ? clientLinkPaths.pdf(token) : null,
+    updatedAt: (await sawEarlierVersion(services, open, viewerToken))
+      ? version.createdAt.toISOString()
+      : null,
   };
+}
+
+/** Whether this browser (its viewer cookie) was shown an earlier version through the link. */
+async function sawEarlierVersion(
+  { db }: Pick<Services, 'db'>,
+  { link, version }: OpenClientLink,
+  viewerToken: string | undefined,
+) {
+  if (!viewerToken || !isTokenShaped(viewerToken)) return false;
+  const [earlier] = await db
+    .select({ id: clientLinkVisits.id })
+    .from(clientLinkVisits)
+    .where(
+      and(
+        eq(clientLinkVisits.linkId, link.id),
+        eq(clientLinkVisits.viewerHash, hashToken(viewerToken)),
+        lt(clientLinkVisits.version, version.number),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined;
 }

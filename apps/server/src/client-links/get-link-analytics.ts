@@ -1,7 +1,8 @@
-import { asc, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import { clientLinkMessages, type ClientLinkAnalytics, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { clientLinkEvents, clientLinkVisits, deckVersions } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
@@ -26,6 +27,7 @@ export async function getLinkAnalytics(
   const [perSlide, visits] = await Promise.all([
     db
       .select({
+        version: clientLinkVisits.version,
         slide: clientLinkEvents.slide,
         totalMs: sum(clientLinkEvents.ms),
         // Pieces of one look share a view number within their visit.
@@ -34,7 +36,7 @@ export async function getLinkAnalytics(
       .from(clientLinkEvents)
       .innerJoin(clientLinkVisits, eq(clientLinkVisits.id, clientLinkEvents.visitId))
       .where(eq(clientLinkVisits.linkId, link.id))
-      .groupBy(clientLinkEvents.slide),
+      .groupBy(clientLinkVisits.version, clientLinkEvents.slide),
     db
       .select()
       .from(clientLinkVisits)
@@ -61,24 +63,59 @@ export async function getLinkAnalytics(
     }
   }
 
-  const statsBySlide = new Map(perSlide.map((row) => [row.slide, row]));
-  return {
-    link: await describeLink(db, link, services.clock.now()),
-    deck: { id: deck.id, title: deck.title, clientName: deck.clientName },
-    slideCount: deck.slideCount,
-    slides: Array.from({ length: deck.slideCount }, (_, index) => {
-      const stats = statsBySlide.get(index + 1);
+  const shown = link.pinnedVersion ?? deck.currentVersion;
+  const seen = [...new Set(perSlide.map((row) => row.version))].filter((v) => v !== shown);
+  const versions = await loadVersionsSlides(db, deck.id, [shown, ...seen]);
+  const statsOf = (version: number) => {
+    const titles = versions.get(version) ?? { slideCount: 0, slideTitles: [] };
+    const rows = perSlide.filter((row) => row.version === version);
+    const count = Math.max(titles.slideCount, ...rows.map((row) => row.slide));
+    const bySlide = new Map(rows.map((row) => [row.slide, row]));
+    return Array.from({ length: count }, (_, index) => {
+      const stats = bySlide.get(index + 1);
       return {
         slide: index + 1,
+        title: slideTitle(titles.slideTitles, index + 1),
         totalMs: Number(stats?.totalMs ?? 0),
         views: Number(stats?.views ?? 0),
       };
-    }),
+    });
+  };
+  const slides = statsOf(shown);
+  return {
+    link: await describeLink(db, link, services.clock.now()),
+    deck: { id: deck.id, title: deck.title, clientName: deck.clientName },
+    version: shown,
+    slideCount: slides.length,
+    slides,
+    earlierVersions: seen
+      .sort((a, b) => b - a)
+      .map((version) => ({ version, slides: statsOf(version) })),
     visits: visits.map((visit) => ({
       id: visit.id,
       startedAt: visit.startedAt.toISOString(),
       durationMs: visit.totalMs,
       slidesViewed: slidesByVisit.get(visit.id) ?? [],
+      version: visit.version,
     })),
   };
+}
+
+/** The slide count and slide titles of some versions of a deck. */
+export async function loadVersionsSlides(db: Db, deckId: string, numbers: number[]) {
+  if (numbers.length === 0) return new Map<number, { slideCount: number; slideTitles: string[] }>();
+  const rows = await db
+    .select({
+      number: deckVersions.number,
+      slideCount: deckVersions.slideCount,
+      slideTitles: deckVersions.slideTitles,
+    })
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deckId), inArray(deckVersions.number, numbers)));
+  return new Map(rows.map((row) => [row.number, row]));
+}
+
+/** A slide's title as its version had it; decks made before titles were kept say "Slide n". */
+export function slideTitle(titles: string[], slide: number) {
+  return titles[slide - 1] || `Slide ${slide}`;
 }

@@ -6,6 +6,7 @@ import { clientLinkEvents, clientLinks, clientLinkVisits } from '../db/schema.ts
 import { loadDeckFor } from '../decks/deck-access.ts';
 import type { Services } from '../services.ts';
 import { loadLinkStats, loadUserNames, toClientLink } from './client-link-rows.ts';
+import { loadVersionsSlides, slideTitle } from './get-link-analytics.ts';
 
 /** A deck's links, newest first, each with its figures, and the deck-level summary. */
 export async function listClientLinks(
@@ -51,13 +52,24 @@ export async function listClientLinks(
 async function findMostViewedSlide(db: Db, deckId: string) {
   const totalMs = sum(clientLinkEvents.ms);
   const [row] = await db
-    .select({ slide: clientLinkEvents.slide, totalMs })
+    .select({ version: clientLinkVisits.version, slide: clientLinkEvents.slide, totalMs })
     .from(clientLinkEvents)
     .innerJoin(clientLinkVisits, eq(clientLinkVisits.id, clientLinkEvents.visitId))
     .innerJoin(clientLinks, eq(clientLinks.id, clientLinkVisits.linkId))
     .where(eq(clientLinks.deckId, deckId))
-    .groupBy(clientLinkEvents.slide)
-    .orderBy(desc(sql`sum(${clientLinkEvents.ms})`), clientLinkEvents.slide)
+    .groupBy(clientLinkVisits.version, clientLinkEvents.slide)
+    .orderBy(
+      desc(sql`sum(${clientLinkEvents.ms})`),
+      desc(clientLinkVisits.version),
+      clientLinkEvents.slide,
+    )
     .limit(1);
-  return row ? { slide: row.slide, totalMs: Number(row.totalMs ?? 0) } : null;
+  if (!row) return null;
+  const titles = (await loadVersionsSlides(db, deckId, [row.version])).get(row.version);
+  return {
+    slide: row.slide,
+    title: slideTitle(titles?.slideTitles ?? [], row.slide),
+    version: row.version,
+    totalMs: Number(row.totalMs ?? 0),
+  };
 }

@@ -23,13 +23,13 @@ export async function recordViewEvents(
   services: Pick<Services, 'db' | 'clock'>,
   { open, visitId, batch }: { open: OpenClientLink; visitId: string; batch: ViewEventBatch },
 ) {
-  const { link, deck } = open;
+  const { link, version } = open;
   const { events, sequence } = batch;
   const fields: Record<string, string> = {};
   events.forEach((event, index) => {
-    if (event.slide > deck.slideCount) {
+    if (event.slide > version.slideCount) {
       fields[`events.${index}.slide`] =
-        `Slide ${event.slide} is not in this deck, which has ${deck.slideCount} slides.`;
+        `Slide ${event.slide} is not in this deck, which has ${version.slideCount} slides.`;
     }
   });
   if (Object.keys(fields).length > 0) {

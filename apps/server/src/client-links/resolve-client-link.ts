@@ -1,13 +1,15 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { clientLinkMessages } from '@deck-portal/domain';
 import { hashToken } from '../auth/tokens.ts';
-import { clientLinks, clientLinkUnlocks, decks } from '../db/schema.ts';
+import { clientLinks, clientLinkUnlocks, deckVersions, decks } from '../db/schema.ts';
+import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { linkStatus, type ClientLinkRow } from './client-link-rows.ts';
 import type { DeckRow } from '../decks/deck-access.ts';
 
-export type OpenClientLink = { link: ClientLinkRow; deck: DeckRow };
+/** An open link, its deck, and the version it shows: the pinned one, else the newest. */
+export type OpenClientLink = { link: ClientLinkRow; deck: DeckRow; version: DeckVersionRow };
 
 /** Tokens are 32 random bytes in base64url; anything else cannot be one. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -54,9 +56,19 @@ export async function resolveClientLink(
   const row = tokenPattern.test(token)
     ? (
         await services.db
-          .select({ link: clientLinks, deck: decks })
+          .select({ link: clientLinks, deck: decks, version: deckVersions })
           .from(clientLinks)
           .innerJoin(decks, eq(decks.id, clientLinks.deckId))
+          .innerJoin(
+            deckVersions,
+            and(
+              eq(deckVersions.deckId, decks.id),
+              eq(
+                deckVersions.number,
+                sql`coalesce(${clientLinks.pinnedVersion}, ${decks.currentVersion})`,
+              ),
+            ),
+          )
           .where(eq(clientLinks.tokenHash, hashToken(token)))
       )[0]
     : undefined;

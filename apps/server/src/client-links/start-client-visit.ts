@@ -57,7 +57,12 @@ export async function startClientVisit(
   const { visitId, isFirst } = await services.db.transaction(async (tx) => {
     const [visit] = await tx
       .insert(clientLinkVisits)
-      .values({ linkId: link.id, startedAt: now, viewerHash: hashToken(viewer) })
+      .values({
+        linkId: link.id,
+        startedAt: now,
+        version: open.version.number,
+        viewerHash: hashToken(viewer),
+      })
       .returning({ id: clientLinkVisits.id });
     const [first] = await tx
       .update(clientLinks)

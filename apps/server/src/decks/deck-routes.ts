@@ -10,6 +10,12 @@ import {
   deckListResponseSchema,
   deckSharesResponseSchema,
   deckSlidesResponseSchema,
+  deckVersionLinks,
+  deckVersionQuerySchema,
+  deckVersionsResponseSchema,
+  duplicateDeckRequestSchema,
+  newVersionResponseSchema,
+  versionNumberParamsSchema,
   generationResponseSchema,
   okResponseSchema,
   recentDecksQuerySchema,
@@ -24,6 +30,11 @@ import { sendDeckFile } from './send-deck-file.ts';
 import { deckFileDisposition } from './download-name.ts';
 import { deckFileNames } from './file-store.ts';
 import { deleteDeck } from './delete-deck.ts';
+import { setDeckArchived } from './archive-deck.ts';
+import { loadRequestedVersion, listVersions } from './deck-versions.ts';
+import { duplicateDeck } from './duplicate-deck.ts';
+import { generateNextVersion } from './generate-version.ts';
+import { restoreVersion } from './restore-version.ts';
 import { generateDeckForUser } from './generate-deck.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
@@ -97,6 +108,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         pageSize: request.query.pageSize,
         ...(request.query.owner ? { ownerId: request.query.owner } : {}),
         ...(request.query.client ? { client: request.query.client } : {}),
+        archived: request.query.archived,
       }),
   );
 
@@ -136,17 +148,27 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   ] as const) {
     app.get(
       path,
-      { onRequest: approved, schema: { tags, params: deckIdParams } },
+      {
+        onRequest: approved,
+        schema: { tags, params: deckIdParams, querystring: deckVersionQuerySchema },
+      },
       async (request, reply) => {
         const deck = await loadDeckFor(services, {
           user: request.user!,
           deckId: request.params.id,
           need: 'view',
         });
+        const version = await loadRequestedVersion(services.db, deck, request.query.version);
         return sendDeckFile(services, reply, {
           deckId: deck.id,
-          name: deckFileNames[extension](deck.currentVersion),
-          disposition: deckFileDisposition(clientHeadline(deck.draft.basicInfo), extension),
+          name: deckFileNames[extension](version.number),
+          // An earlier version's file says so in its name, or it would overwrite the newest.
+          disposition: deckFileDisposition(
+            version.number === deck.currentVersion
+              ? clientHeadline(version.draft.basicInfo)
+              : `${clientHeadline(version.draft.basicInfo)} - version ${version.number}`,
+            extension,
+          ),
         });
       },
     );
@@ -159,6 +181,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       schema: {
         tags,
         params: deckIdParams,
+        querystring: deckVersionQuerySchema,
         response: { 200: deckSlidesResponseSchema, ...apiErrorResponses },
       },
     },
@@ -168,13 +191,20 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         deckId: request.params.id,
         need: 'view',
       });
-      const links = deckLinks(deck.id);
+      const version = await loadRequestedVersion(services.db, deck, request.query.version);
+      const links =
+        version.number === deck.currentVersion
+          ? deckLinks(deck.id)
+          : deckVersionLinks(deck.id, version.number);
+      const query = version.number === deck.currentVersion ? '' : `?version=${version.number}`;
       return {
-        title: deck.title,
-        clientName: deck.clientName,
-        slides: Array.from({ length: deck.slideCount }, (_, i) => ({
+        title: version.title,
+        clientName: version.clientName,
+        version: version.number,
+        currentVersion: deck.currentVersion,
+        slides: Array.from({ length: version.slideCount }, (_, i) => ({
           index: i + 1,
-          url: `/api/decks/${deck.id}/slides/${i + 1}`,
+          url: `/api/decks/${deck.id}/slides/${i + 1}${query}`,
         })),
         pdfUrl: links.pdfUrl,
         editUrl: links.editUrl,
@@ -189,6 +219,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       schema: {
         tags,
         params: deckIdParams.extend({ index: z.coerce.number().int().min(1).max(1000) }),
+        querystring: deckVersionQuerySchema,
       },
     },
     async (request, reply) => {
@@ -197,12 +228,116 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         deckId: request.params.id,
         need: 'view',
       });
+      const version = await loadRequestedVersion(services.db, deck, request.query.version);
       return sendDeckFile(services, reply, {
         deckId: deck.id,
-        name: deckFileNames.slide(deck.currentVersion, request.params.index),
+        name: deckFileNames.slide(version.number, request.params.index),
       });
     },
   );
+
+  app.get(
+    '/api/decks/:id/versions',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        response: { 200: deckVersionsResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => listVersions(services, { user: request.user!, deckId: request.params.id }),
+  );
+
+  // Modify → Generate: the changed draft becomes the deck's next version.
+  app.post(
+    '/api/decks/:id/versions',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        headers: idempotencyHeaders,
+        body: deckDraftSchema,
+        response: { 201: newVersionResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await generateNextVersion(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        draft: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/decks/:id/versions/:number/restore',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: versionNumberParamsSchema,
+        response: { 201: newVersionResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await restoreVersion(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        number: request.params.number,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/decks/:id/duplicate',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        body: duplicateDeckRequestSchema,
+        response: { 201: newVersionResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await duplicateDeck(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        version: request.body.version,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  for (const [path, archived] of [
+    ['/api/decks/:id/archive', true],
+    ['/api/decks/:id/unarchive', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        onRequest: approved,
+        schema: {
+          tags,
+          params: deckIdParams,
+          response: { 200: okResponseSchema, ...apiErrorResponses },
+        },
+      },
+      async (request) => {
+        await setDeckArchived(services, {
+          user: request.user!,
+          deckId: request.params.id,
+          archived,
+        });
+        return { ok: true as const };
+      },
+    );
+  }
 
   app.post(
     '/api/share-presentation',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deckFiles } from '../db/schema.ts';
 
@@ -15,6 +15,11 @@ export type FileStore = {
     files: { name: string; contentType: string; content: Buffer }[],
   ): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
+  /** Copies every file whose name starts with `from.prefix`, renamed under `to.prefix`. */
+  copy(
+    db: Db,
+    copy: { from: { deckId: string; prefix: string }; to: { deckId: string; prefix: string } },
+  ): Promise<void>;
   removeAll(db: Db, deckId: string): Promise<void>;
 };
 
@@ -30,14 +35,35 @@ export const databaseFileStore: FileStore = {
       .where(and(eq(deckFiles.deckId, deckId), eq(deckFiles.name, name)));
     return file;
   },
+  async copy(db, { from, to }) {
+    const files = await db
+      .select({
+        name: deckFiles.name,
+        contentType: deckFiles.contentType,
+        content: deckFiles.content,
+      })
+      .from(deckFiles)
+      .where(and(eq(deckFiles.deckId, from.deckId), like(deckFiles.name, `${from.prefix}%`)));
+    if (files.length === 0) return;
+    await db.insert(deckFiles).values(
+      files.map((file) => ({
+        deckId: to.deckId,
+        name: to.prefix + file.name.slice(from.prefix.length),
+        contentType: file.contentType,
+        content: file.content,
+      })),
+    );
+  },
   async removeAll(db, deckId) {
     await db.delete(deckFiles).where(eq(deckFiles.deckId, deckId));
   },
 };
 
 /** Each version's files live under `v{number}/`. */
+export const versionPrefix = (version: number) => `v${version}/`;
+
 export const deckFileNames = {
-  pptx: (version: number) => `v${version}/deck.pptx`,
-  pdf: (version: number) => `v${version}/deck.pdf`,
-  slide: (version: number, index: number) => `v${version}/slide-${index}.svg`,
+  pptx: (version: number) => `${versionPrefix(version)}deck.pptx`,
+  pdf: (version: number) => `${versionPrefix(version)}deck.pdf`,
+  slide: (version: number, index: number) => `${versionPrefix(version)}slide-${index}.svg`,
 };

@@ -6,15 +6,15 @@ import type { User } from '../auth/sessions.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { deckFileNames } from './file-store.ts';
+import { versionFiles } from './deck-versions.ts';
 
 export const idempotencyKeyReusedMessage =
   'This Idempotency-Key was already used for a different deck. Send a new key with a new deck.';
 
 /**
- * Renders the deck off the request thread, then stores the deck and its files in one
- * transaction. With an idempotency key, a retry of the same request answers the deck the first
- * call made; the same key with a different draft is refused (422), never silently dropped.
+ * Renders the deck off the request thread, then stores the deck, its version 1 and its files in
+ * one transaction. With an idempotency key, a retry of the same request answers the deck the
+ * first call made; the same key with a different draft is refused (422), never silently dropped.
  */
 export async function generateDeckForUser(
   services: Services,
@@ -24,8 +24,7 @@ export async function generateDeckForUser(
   const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
   if (existing) return answerRetry(existing, fingerprint);
 
-  assertKnownTemplates(services, draft);
-  const rendered = await services.deckRenderer.generate(draft);
+  const rendered = await renderDraft(services, draft);
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -58,15 +57,7 @@ export async function generateDeckForUser(
       createdBy: user.id,
       createdAt: now,
     });
-    await services.fileStore.put(tx, deck.id, [
-      { name: deckFileNames.pptx(1), contentType: pptxType, content: rendered.pptx },
-      { name: deckFileNames.pdf(1), contentType: 'application/pdf', content: rendered.pdf },
-      ...rendered.svgs.map((svg, index) => ({
-        name: deckFileNames.slide(1, index + 1),
-        contentType: 'image/svg+xml',
-        content: Buffer.from(svg, 'utf8'),
-      })),
-    ]);
+    await services.fileStore.put(tx, deck.id, versionFiles(1, rendered));
     return deck;
   });
   if (stored)
@@ -76,7 +67,13 @@ export async function generateDeckForUser(
   return answerRetry(raced, fingerprint);
 }
 
-function answerRetry(
+/** Checks the draft against the library and renders it on the worker pool. */
+export async function renderDraft(services: Services, draft: DeckDraft) {
+  assertKnownTemplates(services, draft);
+  return services.deckRenderer.generate(draft);
+}
+
+export function answerRetry(
   deck: { id: string; warnings: string[]; idempotencyFingerprint: string | null },
   fingerprint: string,
 ) {
@@ -125,8 +122,6 @@ function assertKnownTemplates({ library }: Pick<Services, 'library'>, draft: Dec
     throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
   }
 }
-
-export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 async function findByKey(services: Services, ownerId: string, key: string) {
   const [deck] = await services.db

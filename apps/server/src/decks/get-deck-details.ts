@@ -27,5 +27,7 @@ export async function getDeckDetails(
     draft: deck.draft,
     ...deckLinks(deck.id),
     canManage: canManageDeck(user, deck),
+    currentVersion: deck.currentVersion,
+    archivedAt: deck.archivedAt?.toISOString() ?? null,
   };
 }

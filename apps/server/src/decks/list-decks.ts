@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import { deckLinks, getProduct, type DeckListResponse, type RecentDeck } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
@@ -22,6 +22,7 @@ export function toRecentDeck(
     isDraft: deck.status === 'draft',
     ownerName,
     lastViewedAt: lastViewedAt?.toISOString() ?? null,
+    currentVersion: deck.currentVersion,
   };
 }
 
@@ -32,14 +33,27 @@ const lastClientVisit = sql<string | Date | null>`(
   where ${clientLinks.deckId} = ${decks.id}
 )`;
 
-/** Decks newest first, a page at a time; `ownerId` and `client` narrow the list. */
+/**
+ * Decks newest first, a page at a time; `ownerId` and `client` narrow the list. Archived decks
+ * are left out, except when asked for (`archived: true` lists only them) and in a search by
+ * client, which finds a deck wherever it is.
+ */
 export async function listDecks(
   { db }: Pick<Services, 'db'>,
-  options: { ownerId?: string; client?: string; page: number; pageSize: number },
+  options: {
+    ownerId?: string;
+    client?: string;
+    archived?: boolean | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<DeckListResponse> {
   const filters: SQL[] = [];
   if (options.ownerId) filters.push(eq(decks.ownerId, options.ownerId));
   if (options.client) filters.push(ilike(decks.clientName, `%${escapeLike(options.client)}%`));
+  if (options.archived === true) filters.push(eq(decks.status, 'archived'));
+  else if (options.archived === false || !options.client)
+    filters.push(ne(decks.status, 'archived'));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -69,12 +83,23 @@ function escapeLike(text: string) {
 /** A user's own decks; another user's only for managers and admins. */
 export async function listRecentDecks(
   services: Pick<Services, 'db'>,
-  options: { user: User; userId?: string | undefined; page: number; pageSize: number },
+  options: {
+    user: User;
+    userId?: string | undefined;
+    archived?: boolean | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<DeckListResponse> {
   const { user } = options;
   const ownerId = options.userId ?? user.id;
   if (ownerId !== user.id && user.role !== 'manager' && user.role !== 'admin') {
     throw new AppError('forbidden', 'You can only list your own decks.');
   }
-  return listDecks(services, { ownerId, page: options.page, pageSize: options.pageSize });
+  return listDecks(services, {
+    ownerId,
+    archived: options.archived ?? false,
+    page: options.page,
+    pageSize: options.pageSize,
+  });
 }

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  deckLinks,
+  describeDraftChanges,
+  type DeckDraft,
+  type NewVersionResponse,
+} from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { deckVersions, decks } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import type { DeckRow } from './deck-access.ts';
+import type { DeckVersionRow } from './deck-versions.ts';
+import { settleDeckSharing } from './settle-deck-sharing.ts';
+
+export type NewVersion = {
+  draft: DeckDraft;
+  slideCount: number;
+  slideTitles: string[];
+  warnings: string[];
+  presenter?: DeckVersionRow['presenter'];
+  restoredFrom?: number;
+  idempotencyKey?: string;
+  idempotencyFingerprint?: string;
+  /** Stores the version's files under its number, inside the transaction. */
+  storeFiles: (tx: Db, number: number) => Promise<void>;
+};
+
+/**
+ * Adds the next version to a deck and makes it the newest, in one transaction: the deck row is
+ * locked while the number is taken, so two generations at once make versions n+1 and n+2, never
+ * two n+1. The deck's own columns (title, client, draft, counts) follow the newest version. A
+ * deck in the archive comes back into use: someone is working on it again.
+ */
+export async function appendVersion(
+  services: Services,
+  { user, deck, version }: { user: User; deck: DeckRow; version: NewVersion },
+): Promise<NewVersionResponse> {
+  const slideName = slideNamer(services);
+  const now = services.clock.now();
+  const number = await services.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(decks).where(eq(decks.id, deck.id)).for('update');
+    if (!locked) throw new Error(`deck ${deck.id} vanished while adding a version`);
+    const next = locked.currentVersion + 1;
+    const changes = [
+      ...(version.restoredFrom ? [`Restored version ${version.restoredFrom}`] : []),
+      ...describeDraftChanges(locked.draft, version.draft, slideName),
+    ];
+    await tx.insert(deckVersions).values({
+      deckId: deck.id,
+      number: next,
+      title: version.draft.basicInfo.deckTitle,
+      clientName: version.draft.basicInfo.clientName,
+      draft: version.draft,
+      slideCount: version.slideCount,
+      slideTitles: version.slideTitles,
+      warnings: version.warnings,
+      changes,
+      presenter: version.presenter ?? null,
+      restoredFrom: version.restoredFrom ?? null,
+      createdBy: user.id,
+      idempotencyKey: version.idempotencyKey ?? null,
+      idempotencyFingerprint: version.idempotencyFingerprint ?? null,
+      createdAt: now,
+    });
+    await version.storeFiles(tx, next);
+    const wasArchived = locked.status === 'archived';
+    await tx
+      .update(decks)
+      .set({
+        title: version.draft.basicInfo.deckTitle,
+        clientName: version.draft.basicInfo.clientName,
+        draft: version.draft,
+        slideCount: version.slideCount,
+        warnings: version.warnings,
+        currentVersion: next,
+        updatedAt: now,
+        ...(wasArchived ? { status: 'shared' as const, archivedAt: null } : {}),
+      })
+      .where(eq(decks.id, deck.id));
+    if (wasArchived) await settleDeckSharing(tx, { ...locked, status: 'shared' }, now);
+    return next;
+  });
+  return {
+    presentationId: deck.id,
+    ...deckLinks(deck.id),
+    version: number,
+    warnings: version.warnings,
+  };
+}
+
+/** The version an idempotency key already made on this deck, if any. */
+export async function findVersionByKey(db: Db, deckId: string, key: string) {
+  const [version] = await db
+    .select()
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deckId), eq(deckVersions.idempotencyKey, key)));
+  return version;
+}
+
+function slideNamer({ library }: Pick<Services, 'library'>) {
+  const names = new Map(library.slides.map((slide) => [slide.id, slide.title]));
+  return (id: string) => names.get(id) ?? id;
+}

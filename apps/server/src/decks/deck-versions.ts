@@ -1,0 +1,110 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { deckVersionLinks, type DeckVersionsResponse } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { deckVersions, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { loadDeckFor, type DeckRow } from './deck-access.ts';
+import { deckFileNames, versionPrefix } from './file-store.ts';
+
+export type DeckVersionRow = typeof deckVersions.$inferSelect;
+
+export const versionNotFound = () => new AppError('not_found', 'Version not found.');
+
+/** One version of a deck, if it has that version. */
+export async function findVersion(
+  db: Db,
+  deckId: string,
+  number: number,
+): Promise<DeckVersionRow | undefined> {
+  const [version] = await db
+    .select()
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deckId), eq(deckVersions.number, number)));
+  return version;
+}
+
+/** One version of a deck, or 404 when the deck has no such version. */
+export async function loadVersion(db: Db, deckId: string, number: number): Promise<DeckVersionRow> {
+  const version = await findVersion(db, deckId, number);
+  if (!version) throw versionNotFound();
+  return version;
+}
+
+/** The version `?version=n` asks for, else the newest. */
+export function loadRequestedVersion(db: Db, deck: DeckRow, number: number | undefined) {
+  return loadVersion(db, deck.id, number ?? deck.currentVersion);
+}
+
+/** A deck's versions, newest first, with who made each and what it changed. */
+export async function listVersions(
+  services: Pick<Services, 'db'>,
+  { user, deckId }: { user: User; deckId: string },
+): Promise<DeckVersionsResponse> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'view' });
+  const rows = await services.db
+    .select()
+    .from(deckVersions)
+    .where(eq(deckVersions.deckId, deck.id))
+    .orderBy(desc(deckVersions.number));
+  const makers = [...new Set(rows.map((row) => row.createdBy).filter((id) => id !== null))];
+  const names = new Map(
+    makers.length === 0
+      ? []
+      : (
+          await services.db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(inArray(users.id, makers))
+        ).map((maker) => [maker.id, maker.name]),
+  );
+  return {
+    versions: rows.map((row) => ({
+      number: row.number,
+      createdAt: row.createdAt.toISOString(),
+      createdBy:
+        row.createdBy && names.has(row.createdBy)
+          ? { id: row.createdBy, name: names.get(row.createdBy)! }
+          : null,
+      title: row.title,
+      clientName: row.clientName,
+      slideCount: row.slideCount,
+      changes: row.changes,
+      restoredFrom: row.restoredFrom,
+      isCurrent: row.number === deck.currentVersion,
+      ...deckVersionLinks(deck.id, row.number),
+    })),
+  };
+}
+
+/** The files one rendering of a deck stores for version `number`. */
+export function versionFiles(
+  number: number,
+  rendered: { pptx: Buffer; pdf: Buffer; svgs: string[] },
+) {
+  return [
+    { name: deckFileNames.pptx(number), contentType: pptxType, content: rendered.pptx },
+    { name: deckFileNames.pdf(number), contentType: 'application/pdf', content: rendered.pdf },
+    ...rendered.svgs.map((svg, index) => ({
+      name: deckFileNames.slide(number, index + 1),
+      contentType: 'image/svg+xml',
+      content: Buffer.from(svg, 'utf8'),
+    })),
+  ];
+}
+
+/** Copies one version's files to another version, of the same deck or of a new one. */
+export async function copyVersionFiles(
+  services: Pick<Services, 'fileStore'>,
+  tx: Db,
+  from: { deckId: string; number: number },
+  to: { deckId: string; number: number },
+) {
+  await services.fileStore.copy(tx, {
+    from: { deckId: from.deckId, prefix: versionPrefix(from.number) },
+    to: { deckId: to.deckId, prefix: versionPrefix(to.number) },
+  });
+}
+
+export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';

@@ -1,0 +1,69 @@
+import { deckLinks, TEXT_LIMITS, type NewVersionResponse } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { deckVersions, decks } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import { loadDeckFor } from './deck-access.ts';
+import { copyVersionFiles, loadRequestedVersion } from './deck-versions.ts';
+
+/**
+ * A new deck of the caller's own from any version of a deck they can see (to send a proposal
+ * like it to another client): that version's draft and files as the new deck's version 1. It
+ * starts with no shares and no client links.
+ */
+export async function duplicateDeck(
+  services: Services,
+  { user, deckId, version }: { user: User; deckId: string; version?: number | undefined },
+): Promise<NewVersionResponse> {
+  const source = await loadDeckFor(services, { user, deckId, need: 'view' });
+  const from = await loadRequestedVersion(services.db, source, version);
+  const title = copyTitle(from.title);
+  const draft = {
+    ...from.draft,
+    basicInfo: { ...from.draft.basicInfo, deckTitle: title, userId: user.id },
+  };
+  const now = services.clock.now();
+  const copy = await services.db.transaction(async (tx) => {
+    const [deck] = await tx
+      .insert(decks)
+      .values({
+        ownerId: user.id,
+        title,
+        clientName: from.clientName,
+        draft,
+        status: 'completed',
+        slideCount: from.slideCount,
+        warnings: from.warnings,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(deckVersions).values({
+      deckId: deck!.id,
+      number: 1,
+      title,
+      clientName: from.clientName,
+      draft,
+      slideCount: from.slideCount,
+      slideTitles: from.slideTitles,
+      warnings: from.warnings,
+      changes: [`Copied from “${from.title}”, version ${from.number}`],
+      presenter: from.presenter,
+      createdBy: user.id,
+      createdAt: now,
+    });
+    await copyVersionFiles(
+      services,
+      tx,
+      { deckId: source.id, number: from.number },
+      { deckId: deck!.id, number: 1 },
+    );
+    return deck!;
+  });
+  return { presentationId: copy.id, ...deckLinks(copy.id), version: 1, warnings: copy.warnings };
+}
+
+/** "Title (copy)", within the title's length limit. */
+function copyTitle(title: string) {
+  const suffix = ' (copy)';
+  return title.slice(0, TEXT_LIMITS.deckTitle - suffix.length) + suffix;
+}

@@ -1,0 +1,42 @@
+import type { NewVersionResponse } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { appendVersion } from './append-version.ts';
+import { loadDeckFor } from './deck-access.ts';
+import { copyVersionFiles, loadVersion } from './deck-versions.ts';
+
+/**
+ * Makes an earlier version the newest again by adding it as the next version: its draft and
+ * its very files (not a new rendering), so what the client sees is exactly what they saw then.
+ * The history keeps every version; nothing is overwritten.
+ */
+export async function restoreVersion(
+  services: Services,
+  { user, deckId, number }: { user: User; deckId: string; number: number },
+): Promise<NewVersionResponse> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const old = await loadVersion(services.db, deck.id, number);
+  if (old.number === deck.currentVersion) {
+    throw new AppError('conflict', `Version ${number} is already the newest.`);
+  }
+  return appendVersion(services, {
+    user,
+    deck,
+    version: {
+      draft: old.draft,
+      slideCount: old.slideCount,
+      slideTitles: old.slideTitles,
+      warnings: old.warnings,
+      presenter: old.presenter,
+      restoredFrom: old.number,
+      storeFiles: (tx, next) =>
+        copyVersionFiles(
+          services,
+          tx,
+          { deckId: deck.id, number: old.number },
+          { deckId: deck.id, number: next },
+        ),
+    },
+  });
+}
