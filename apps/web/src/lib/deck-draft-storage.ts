@@ -7,6 +7,7 @@ import {
   type ProductSelection,
   type TemplateCustomization,
 } from '@deck-portal/domain';
+import { z } from 'zod';
 import { paths } from '../config/paths.ts';
 
 /** SPEC.md §3: the wizard's working copy lives in the browser under this key. */
@@ -71,6 +72,48 @@ export function saveDeckDraft(part: StoredDeckDraft): StoredDeckDraft {
   return next;
 }
 
+/** Which deck the draft modifies (Modify on the preview page), when it is not a new deck. */
+export const DECK_EDITING_STORAGE_KEY = 'deckCreationEditing';
+
+export const editingDeckSchema = z.object({
+  deckId: z.string().min(1),
+  /** The version the draft was loaded from; generating makes the deck's next version. */
+  version: z.number().int().min(1),
+  title: z.string(),
+});
+export type EditingDeck = z.infer<typeof editingDeckSchema>;
+
+/** The deck being modified, if the draft came from Modify. */
+export function loadEditingDeck(): EditingDeck | null {
+  try {
+    const parsed = editingDeckSchema.safeParse(
+      JSON.parse(storage()?.getItem(DECK_EDITING_STORAGE_KEY) ?? 'null'),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Modify: the deck's draft becomes the wizard's, and Generate makes the deck's next version. */
+export function startModifyingDeck(draft: DeckDraft, editing: EditingDeck): void {
+  writeDeckDraft(draft);
+  try {
+    storage()?.setItem(DECK_EDITING_STORAGE_KEY, JSON.stringify(editing));
+  } catch {
+    // Storage off: the draft is in memory only, and Generate makes a new deck.
+  }
+}
+
+/** Keeps the draft but makes it a new deck's: Generate no longer adds a version. */
+export function stopModifyingDeck(): void {
+  try {
+    storage()?.removeItem(DECK_EDITING_STORAGE_KEY);
+  } catch {
+    // nothing saved, nothing to clear
+  }
+}
+
 /** SPEC.md §4: Get Started and Create Another Deck start from nothing. */
 export function clearDeckDraft(): void {
   try {
@@ -78,6 +121,7 @@ export function clearDeckDraft(): void {
   } catch {
     // nothing saved, nothing to clear
   }
+  stopModifyingDeck();
 }
 
 /** A draft shows in Recent Decks once it has basic info (SPEC.md §4). */

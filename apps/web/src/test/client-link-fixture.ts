@@ -14,6 +14,7 @@ export function clientLink(overrides: Partial<ClientLink> = {}): ClientLink {
     status: 'active',
     hasPasscode: false,
     allowDownload: true,
+    pinnedVersion: null,
     opens: 0,
     lastOpenedAt: null,
     totalViewMs: 0,

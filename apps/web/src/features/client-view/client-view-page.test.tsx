@@ -14,6 +14,7 @@ const deck: ClientView = {
   senderName: 'Robin Rep',
   slides: [1, 2, 3].map((index) => ({ index, url: `${api}/slides/${index}` })),
   pdfUrl: `${api}/download`,
+  updatedAt: null,
 };
 
 const trackedVisit = {
@@ -113,6 +114,18 @@ describe('the client view', () => {
     ).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('tells a client who saw an earlier version when the deck was updated', async () => {
+    mockApi({
+      [`GET ${api}`]: { body: { ...deck, updatedAt: '2031-03-07T10:00:00.000Z' } },
+      [`POST ${api}/visits`]: trackedVisit,
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Updated on Mar 7, 2031 since you last looked.',
+    );
   });
 
   it('asks for the passcode, refuses a wrong one and opens the deck with the right one', async () => {

@@ -83,6 +83,7 @@ const completedDeck = {
   isDraft: false,
   ownerName: 'Robin Rep',
   lastViewedAt: null,
+  currentVersion: 1,
 };
 
 function saveDraft(draft: object) {

@@ -19,6 +19,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
+  IconArchive,
+  IconArchiveOff,
   IconCalendar,
   IconDownload,
   IconEye,
@@ -29,13 +31,15 @@ import {
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { writeDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { startModifyingDeck } from '../../lib/deck-draft-storage.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeck } from './api/get-deck.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
+import { useSetArchived } from './api/deck-versions.ts';
+import { VersionsPanel } from './components/versions-panel.tsx';
 import { ClientLinksPanel } from './components/client-links-panel.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
@@ -127,10 +131,25 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
     await navigate(paths.dashboard, { replace: true });
   });
 
+  // Generate then makes the deck's next version: same deck, same links.
   const modify = () => {
-    writeDeckDraft(deck.draft);
+    startModifyingDeck(deck.draft, { deckId: deck.id, version: deck.currentVersion, title });
     navigate(paths.createDeck.basicInfo);
   };
+  const archive = useSetArchived(deck.id);
+  const isArchived = deck.status === 'archived';
+  const toggleArchive = () =>
+    archive.mutate(!isArchived, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'green',
+          message: isArchived
+            ? `"${title}" is back in your recent decks.`
+            : `"${title}" was archived. Its client links keep working until you revoke them.`,
+        }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'That did not work', message: error.message }),
+    });
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -153,6 +172,13 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
 
   return (
     <Stack gap="lg">
+      {isArchived && (
+        <Alert color="gray" icon={<IconArchive size={18} />} title="Archived">
+          {deck.archivedAt ? `Archived on ${formatShortDate(deck.archivedAt)}. ` : ''}This deck is
+          not in the recent lists, but can still be found by its client and opened. Its client links
+          keep working until you revoke them.
+        </Alert>
+      )}
       <Card withBorder radius="lg" p="xl">
         <Grid gap="xl" align="center">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -169,7 +195,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                 {client}
               </Text>
               <Text size="sm" c="dimmed">
-                {deck.slideCount} slides · by {deck.owner.name}
+                {deck.slideCount} slides · version {deck.currentVersion} · by {deck.owner.name}
               </Text>
               <Group gap="sm" mt="sm">
                 <Button leftSection={<IconPencil size={16} />} variant="default" onClick={modify}>
@@ -197,6 +223,18 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                 >
                   View Deck
                 </Button>
+                {deck.canManage && (
+                  <Button
+                    variant="subtle"
+                    leftSection={
+                      isArchived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />
+                    }
+                    loading={archive.isPending}
+                    onClick={toggleArchive}
+                  >
+                    {isArchived ? 'Restore from archive' : 'Archive'}
+                  </Button>
+                )}
                 {deck.canManage && (
                   <Button
                     color="red"
@@ -240,11 +278,13 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
             <BasicInformation deck={deck} />
             <SelectedProducts deck={deck} />
             <SlideOverview draft={deck.draft} />
+            {!deck.canManage && <VersionsPanel deckId={deck.id} canManage={false} />}
           </Stack>
         </Grid.Col>
         {deck.canManage && (
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
+              <VersionsPanel deckId={deck.id} canManage />
               <SharePanel deckId={deck.id} />
               <ClientLinksSummaryCard deckId={deck.id} />
             </Stack>

@@ -27,7 +27,12 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { clearDeckDraft, completeDraft, loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import {
+  clearDeckDraft,
+  completeDraft,
+  loadDeckDraft,
+  loadEditingDeck,
+} from '../../lib/deck-draft-storage.ts';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { useGenerateDeck, type GeneratedDeck } from './api/generate-deck.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
@@ -248,7 +253,8 @@ export default function GeneratePage() {
   const start = () => {
     if (!draft) return;
     generate.mutate(
-      { draft, idempotencyKey: crypto.randomUUID() },
+      // Read at the click: the notice above lets the rep make the draft a new deck's.
+      { draft, idempotencyKey: crypto.randomUUID(), deckId: loadEditingDeck()?.deckId },
       // The deck now lives on the server; the browser draft has done its job.
       { onSuccess: () => clearDeckDraft() },
     );
@@ -265,7 +271,7 @@ export default function GeneratePage() {
       title={result ? 'Presentation Generated' : 'Review & Generate'}
       description={
         result
-          ? `${draft?.basicInfo.deckTitle ?? 'Your deck'} for ${draft?.basicInfo.clientName ?? 'your client'}`
+          ? `${result.version ? `Version ${result.version} of ` : ''}${draft?.basicInfo.deckTitle ?? 'Your deck'} for ${draft?.basicInfo.clientName ?? 'your client'}`
           : 'Check the summary, then generate the PowerPoint and PDF.'
       }
     >

@@ -13,16 +13,30 @@ const analytics: ClientLinkAnalytics = {
     totalViewMs: 230_000,
   }),
   deck: { id: 'd1', title: 'Q3 proposal', clientName: 'Polar Foods' },
+  version: 1,
   slideCount: 4,
   slides: [
-    { slide: 1, totalMs: 80_000, views: 3 },
-    { slide: 2, totalMs: 150_000, views: 1 },
-    { slide: 3, totalMs: 0, views: 0 },
-    { slide: 4, totalMs: 0, views: 0 },
+    { slide: 1, title: 'Welcome', totalMs: 80_000, views: 3 },
+    { slide: 2, title: 'Battery Backup: your investment', totalMs: 150_000, views: 1 },
+    { slide: 3, title: 'Next steps', totalMs: 0, views: 0 },
+    { slide: 4, title: 'Appendix', totalMs: 0, views: 0 },
   ],
+  earlierVersions: [],
   visits: [
-    { id: 'v2', startedAt: '2031-03-07T14:15:00.000Z', durationMs: 30_000, slidesViewed: [1] },
-    { id: 'v1', startedAt: '2031-03-06T09:05:00.000Z', durationMs: 200_000, slidesViewed: [1, 2] },
+    {
+      id: 'v2',
+      startedAt: '2031-03-07T14:15:00.000Z',
+      durationMs: 30_000,
+      slidesViewed: [1],
+      version: 1,
+    },
+    {
+      id: 'v1',
+      startedAt: '2031-03-06T09:05:00.000Z',
+      durationMs: 200_000,
+      slidesViewed: [1, 2],
+      version: 1,
+    },
   ],
 };
 
@@ -58,18 +72,19 @@ describe('/deck/{id}/links/{linkId}', () => {
     expect(rows).toHaveLength(4);
     const [first, second, third] = rows;
 
-    // The thumbnail is decorative: "Slide 1" is written beside it, and read once.
+    // The thumbnail is decorative: the slide's title is written beside it, and read once.
     expect(within(first!).queryByRole('img')).toBeNull();
     expect(within(first!).getByRole('presentation')).toHaveAttribute(
       'src',
-      '/api/decks/d1/slides/1',
+      '/api/decks/d1/slides/1?version=1',
     );
-    expect(within(first!).getAllByText(/Slide 1/)).toHaveLength(1);
+    expect(within(first!).getAllByText('Welcome')).toHaveLength(1);
+    expect(first).toHaveTextContent('Slide 1');
     expect(first).toHaveTextContent('1m 20s');
     expect(first).toHaveTextContent('3 views');
     expect(within(first!).queryByText('Most viewed')).toBeNull();
 
-    expect(second).toHaveTextContent('Slide 2');
+    expect(second).toHaveTextContent('Battery Backup: your investment');
     expect(second).toHaveTextContent('2m 30s');
     expect(second).toHaveTextContent('1 view');
     expect(within(second!).getByText('Most viewed')).toBeVisible();

@@ -64,8 +64,34 @@ function LinkAnalytics({ analytics }: { analytics: ClientLinkAnalytics }) {
           </SimpleGrid>
         </Stack>
       </Card>
-      <TimePerSlide deckId={deck.id} slides={analytics.slides} />
-      <VisitsTable visits={analytics.visits} slideCount={analytics.slideCount} />
+      <TimePerSlide
+        deckId={deck.id}
+        version={analytics.version}
+        slides={analytics.slides}
+        heading={
+          analytics.earlierVersions.length > 0
+            ? `Time per slide: version ${analytics.version}${link.pinnedVersion ? '' : ' (newest)'}`
+            : 'Time per slide'
+        }
+      />
+      {analytics.earlierVersions.map((earlier) => (
+        <TimePerSlide
+          key={earlier.version}
+          deckId={deck.id}
+          version={earlier.version}
+          slides={earlier.slides}
+          heading={`Time per slide: version ${earlier.version} (seen before an update)`}
+        />
+      ))}
+      <VisitsTable
+        visits={analytics.visits}
+        slideCounts={
+          new Map([
+            [analytics.version, analytics.slideCount],
+            ...analytics.earlierVersions.map((e) => [e.version, e.slides.length] as const),
+          ])
+        }
+      />
     </Stack>
   );
 }

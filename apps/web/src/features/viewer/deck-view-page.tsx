@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconDownload,
   IconFileTypePpt,
   IconPresentation,
 } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
@@ -15,8 +15,8 @@ import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { SlideViewer } from '../../ui/slide-viewer/slide-viewer.tsx';
 import { useDeckSlides } from './api/get-deck-slides.ts';
 
-function Viewer({ id }: { id: string }) {
-  const deck = useDeckSlides(id);
+function Viewer({ id, version }: { id: string; version: number | undefined }) {
+  const deck = useDeckSlides(id, version);
   const [isPresenting, setPresenting] = useState(false);
   const slides = deck.data?.slides ?? [];
 
@@ -51,6 +51,7 @@ function Viewer({ id }: { id: string }) {
   }
 
   const { title, clientName, pdfUrl, editUrl } = deck.data;
+  const isEarlier = deck.data.version !== deck.data.currentVersion;
 
   return (
     <Stack gap="lg">
@@ -60,6 +61,14 @@ function Viewer({ id }: { id: string }) {
             {title || 'Untitled Deck'}
           </Title>
           <Text c="dimmed">{clientName || 'No client specified'}</Text>
+          {isEarlier && (
+            <Text size="sm" c="orange.9" fw={500}>
+              Version {deck.data.version} of {deck.data.currentVersion}: an earlier version.{' '}
+              <Anchor component={Link} to={paths.deckView(id)}>
+                See the newest
+              </Anchor>
+            </Text>
+          )}
         </Stack>
         <Group gap="sm">
           <Button
@@ -83,12 +92,18 @@ function Viewer({ id }: { id: string }) {
   );
 }
 
-/** /deck/{id}/view: the generated deck in the browser, slide by slide (DESIGN.md §5). */
+/**
+ * /deck/{id}/view: the generated deck in the browser, slide by slide (DESIGN.md §5);
+ * `?version=n` shows an earlier version.
+ */
 export default function DeckViewPage() {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const asked = Number(search.get('version'));
+  const version = Number.isInteger(asked) && asked >= 1 ? asked : undefined;
   return (
     <PageShell actions={<BackToDashboardButton />}>
-      <Viewer id={id} />
+      <Viewer id={id} version={version} />
     </PageShell>
   );
 }

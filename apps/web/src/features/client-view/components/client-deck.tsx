@@ -5,6 +5,13 @@ import { IconDownload, IconPresentation } from '@tabler/icons-react';
 import { SlideViewer } from '../../../ui/slide-viewer/slide-viewer.tsx';
 import { useViewTracking } from '../use-view-tracking.ts';
 
+// Intl rather than the portal's date library: the client's page stays small.
+const updatedOn = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
 export function ClientDeck({
   token,
@@ -35,6 +42,11 @@ export function ClientDeck({
           <Text size="sm" c="dimmed">
             Shared with {recipientName} by {senderName}
           </Text>
+          {view.updatedAt && (
+            <Text size="sm" c="blue.8" fw={500} role="note">
+              Updated on {updatedOn.format(new Date(view.updatedAt))} since you last looked.
+            </Text>
+          )}
         </Stack>
         <Group gap="sm">
           <Button

@@ -4,23 +4,24 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const RECENT_DECKS_PAGE_SIZE = 10;
 
-/** `GET /api/recent-decks`: the caller's own decks, newest first. */
-export function getRecentDecks(page: number, signal?: AbortSignal) {
+/** `GET /api/recent-decks`: the caller's own decks, newest first; or only the archived ones. */
+export function getRecentDecks(page: number, archived = false, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: String(page),
     pageSize: String(RECENT_DECKS_PAGE_SIZE),
+    ...(archived ? { archived: 'true' } : {}),
   });
   return apiRequest(`/api/recent-decks?${query}`, { schema: deckListResponseSchema, signal });
 }
 
-export function recentDecksQueryOptions(page: number) {
+export function recentDecksQueryOptions(page: number, archived = false) {
   return queryOptions({
-    queryKey: ['decks', 'recent', page],
-    queryFn: ({ signal }) => getRecentDecks(page, signal),
+    queryKey: ['decks', 'recent', archived ? 'archived' : 'in-use', page],
+    queryFn: ({ signal }) => getRecentDecks(page, archived, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useRecentDecks(page: number) {
-  return useQuery(recentDecksQueryOptions(page));
+export function useRecentDecks(page: number, archived = false) {
+  return useQuery(recentDecksQueryOptions(page, archived));
 }

@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Pagination,
+  SegmentedControl,
   Stack,
   Text,
   Title,
@@ -51,8 +52,9 @@ function DraftItem({ draft }: { draft: StoredDeckDraft }) {
 /** SPEC.md §2's Recent Decks: the browser's draft first, then the rep's generated decks. */
 export function RecentDecksCard() {
   const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<'recent' | 'archived'>('recent');
   const [draft, setDraft] = useState(loadDeckDraft);
-  const decks = useRecentDecks(page);
+  const decks = useRecentDecks(page, shown === 'archived');
 
   const refresh = () => {
     setDraft(loadDeckDraft());
@@ -60,7 +62,7 @@ export function RecentDecksCard() {
   };
 
   const serverDecks = decks.data?.recentDecks ?? [];
-  const showDraft = page === 1 && hasDraftToResume(draft);
+  const showDraft = shown === 'recent' && page === 1 && hasDraftToResume(draft);
   const isEmpty = !showDraft && decks.isSuccess && serverDecks.length === 0;
   const pageCount = Math.ceil((decks.data?.total ?? 0) / RECENT_DECKS_PAGE_SIZE);
 
@@ -75,6 +77,19 @@ export function RecentDecksCard() {
             Your drafts and generated presentations
           </Text>
         </Stack>
+        <SegmentedControl
+          size="xs"
+          aria-label="Which decks"
+          value={shown}
+          onChange={(value) => {
+            setShown(value as 'recent' | 'archived');
+            setPage(1);
+          }}
+          data={[
+            { value: 'recent', label: 'In use' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+        />
         <Button
           variant="default"
           // A spinner in place of the icon: the label stays put while the list reloads.
@@ -103,7 +118,7 @@ export function RecentDecksCard() {
         </Center>
       ) : isEmpty ? (
         <Text c="dimmed" ta="center" py="xl">
-          No recent decks found
+          {shown === 'archived' ? 'No archived decks' : 'No recent decks found'}
         </Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Recent decks">

@@ -29,6 +29,8 @@ const deck = {
   viewUrl: '/deck/d1/view',
   pdfUrl: '/api/decks/d1/download',
   canManage: true,
+  currentVersion: 1,
+  archivedAt: null,
 };
 
 const noLinks: ClientLinksResponse = {
@@ -44,6 +46,24 @@ function previewApi(
     'GET /api/auth/session': { body: { user: approvedUser } },
     'GET /api/decks/d1': { body: deck },
     'GET /api/decks/d1/shares': { body: { shares: [] } },
+    'GET /api/decks/d1/versions': {
+      body: {
+        versions: [2, 1].map((number) => ({
+          number,
+          createdAt: '2031-03-05T12:00:00.000Z',
+          createdBy: null,
+          title: 'Q3 proposal',
+          clientName: 'Polar Foods',
+          slideCount: 12,
+          changes: [],
+          restoredFrom: null,
+          isCurrent: number === 2,
+          editUrl: `/api/decks/d1/pptx?version=${number}`,
+          viewUrl: `/deck/d1/view?version=${number}`,
+          pdfUrl: `/api/decks/d1/download?version=${number}`,
+        })),
+      },
+    },
     'GET /api/template-slides': { body: { slides: [], categories: [] } },
     'GET /api/decks/d1/client-links': () => ({
       body: typeof links === 'function' ? links() : links,
@@ -106,7 +126,12 @@ describe('the client links panel', () => {
         links: 3,
         opens: 3,
         uniqueRecipients: 1,
-        mostViewedSlide: { slide: 4, totalMs: 200_000 },
+        mostViewedSlide: {
+          slide: 4,
+          title: 'Battery Backup: your investment',
+          version: 1,
+          totalMs: 200_000,
+        },
       },
     });
     renderApp('/deck/d1/preview');
@@ -157,7 +182,9 @@ describe('the client links panel', () => {
     expect(figure('Links')).toHaveTextContent('3');
     expect(figure('Opens')).toHaveTextContent('3');
     expect(figure('Unique recipients')).toHaveTextContent('1');
-    expect(figure('Most-viewed slide')).toHaveTextContent('Slide 4 · 3m 20s');
+    expect(figure('Most-viewed slide')).toHaveTextContent(
+      'Battery Backup: your investment · 3m 20s',
+    );
   });
 
   it('revokes a link only after confirming, then reloads the list', async () => {
@@ -234,6 +261,9 @@ describe('creating a client link', () => {
     await user.type(within(form).getByLabelText('Passcode'), 'blue-harbour');
     expect(within(form).getByText(/give it to the client separately/)).toBeVisible();
     await user.click(within(form).getByRole('switch', { name: 'Allow PDF download' }));
+    // Pinned to the first version: the client keeps seeing it whatever comes later.
+    await user.click(within(form).getByRole('combobox', { name: 'Version the client sees' }));
+    await user.click(await screen.findByRole('option', { name: 'Only version 1', hidden: true }));
     expect(within(form).getByRole('checkbox', { name: 'Send the link by e-mail' })).toBeChecked();
     await user.type(within(form).getByLabelText('Message'), 'Looking forward to your thoughts.');
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
@@ -245,6 +275,7 @@ describe('creating a client link', () => {
       expiresAt: day.endOf('day').toISOString(),
       passcode: 'blue-harbour',
       allowDownload: false,
+      pinnedVersion: 1,
       sendEmail: true,
       message: 'Looking forward to your thoughts.',
     });

@@ -66,6 +66,11 @@ function ClientLinkRow({ deckId, link }: { deckId: string; link: ClientLink }) {
         <Text size="xs" c="dimmed">
           {link.recipientEmail}
         </Text>
+        {link.pinnedVersion !== null && (
+          <Text size="xs" c="orange.9">
+            Always shows version {link.pinnedVersion}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{formatShortDate(link.createdAt)}</Table.Td>
       <Table.Td>{link.expiresAt ? formatShortDate(link.expiresAt) : 'Never'}</Table.Td>

@@ -6,7 +6,7 @@ import { useClientLinks } from '../api/get-client-links.ts';
 
 function mostViewedText(summary: ClientLinksSummary): string {
   const slide = summary.mostViewedSlide;
-  return slide ? `Slide ${slide.slide} · ${formatDuration(slide.totalMs)}` : '—';
+  return slide ? `${slide.title} · ${formatDuration(slide.totalMs)}` : '—';
 }
 
 /** The deck's client links at a glance: how many, how often opened, by whom, what held them. */

@@ -14,6 +14,7 @@ import {
   Modal,
   PasswordInput,
   Stack,
+  Select,
   Switch,
   Text,
   Textarea,
@@ -32,6 +33,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { z } from 'zod';
+import { useDeckVersions } from '../api/deck-versions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
@@ -44,6 +46,7 @@ const messageMaxLength = 2000;
  */
 const formSchema = createClientLinkRequestSchema.extend({
   expiresAt: z.string().nullable(),
+  pinnedVersion: z.string(),
   passcode: z.preprocess((value) => (value === '' ? undefined : value), passcodeSchema.optional()),
 });
 
@@ -55,6 +58,8 @@ type FormValues = {
   allowDownload: boolean;
   sendEmail: boolean;
   message: string;
+  /** '' follows the newest version; a number pins the link to that version. */
+  pinnedVersion: string;
 };
 
 function toRequest(values: FormValues): CreateClientLinkRequest {
@@ -66,6 +71,7 @@ function toRequest(values: FormValues): CreateClientLinkRequest {
     expiresAt: values.expiresAt ? endOfLocalDayIso(values.expiresAt) : null,
     ...(values.passcode ? { passcode: values.passcode } : {}),
     allowDownload: values.allowDownload,
+    ...(values.pinnedVersion ? { pinnedVersion: Number(values.pinnedVersion) } : {}),
     sendEmail: values.sendEmail,
     // The message only goes in the mail: without one it would be stored for nothing.
     ...(values.sendEmail && message ? { message } : {}),
@@ -82,6 +88,7 @@ function CreateClientLinkForm({
   onCreated: (created: CreateClientLinkResponse) => void;
 }) {
   const create = useCreateClientLink();
+  const versions = useDeckVersions(deckId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -93,6 +100,7 @@ function CreateClientLinkForm({
       allowDownload: true,
       sendEmail: true,
       message: '',
+      pinnedVersion: '',
     },
     validate: schemaResolver(formSchema, { sync: true }),
   });
@@ -172,6 +180,19 @@ function CreateClientLinkForm({
           {...form.getInputProps('passcode')}
           // Mantine points a PasswordInput's field at its error but does not mark it invalid.
           aria-invalid={form.errors.passcode ? true : undefined}
+        />
+        <Select
+          label="Version the client sees"
+          description="A link that follows the newest version shows your changes as soon as you generate them."
+          allowDeselect={false}
+          data={[
+            { value: '', label: 'Always the newest version' },
+            ...(versions.data?.versions ?? []).map((version) => ({
+              value: String(version.number),
+              label: `Only version ${version.number}${version.isCurrent ? ' (the newest now)' : ''}`,
+            })),
+          ]}
+          {...form.getInputProps('pinnedVersion')}
         />
         <Switch
           label="Allow PDF download"

@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../ui/page-shell.tsx';
+import { ModifyingNotice } from './modifying-notice.tsx';
 
 const steps = [
   { label: 'Basic Info', description: 'Client and date' },
@@ -46,6 +47,7 @@ export function WizardLayout({
             ))}
           </Stepper>
         </Paper>
+        {active < steps.length && <ModifyingNotice />}
         <Stack gap={4}>
           <Text size="sm" c="blue.8" fw={600} tt="uppercase">
             {active < steps.length ? `Step ${active + 1} of ${steps.length}` : 'Done'}

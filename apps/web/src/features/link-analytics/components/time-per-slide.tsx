@@ -19,11 +19,13 @@ export function longestViewedSlide(slides: readonly SlideViewStats[]): number | 
 
 function SlideRow({
   deckId,
+  version,
   stats,
   maxMs,
   isLongest,
 }: {
   deckId: string;
+  version: number;
   stats: SlideViewStats;
   maxMs: number;
   isLongest: boolean;
@@ -32,8 +34,8 @@ function SlideRow({
   return (
     <li className={classes.row} data-longest={isLongest || undefined}>
       <Image
-        src={`/api/decks/${encodeURIComponent(deckId)}/slides/${stats.slide}`}
-        // Decorative: the row's "Slide N" beside it already names it.
+        src={`/api/decks/${encodeURIComponent(deckId)}/slides/${stats.slide}?version=${version}`}
+        // Decorative: the row's slide title beside it already names it.
         alt=""
         loading="lazy"
         radius="sm"
@@ -42,6 +44,9 @@ function SlideRow({
       <Stack gap={6} className={classes.body}>
         <Group gap="xs">
           <Text size="sm" fw={600}>
+            {stats.title}
+          </Text>
+          <Text size="xs" c="dimmed">
             Slide {stats.slide}
           </Text>
           {isLongest && (
@@ -71,31 +76,40 @@ function SlideRow({
   );
 }
 
-/** One row per slide of the deck: its thumbnail, a bar of its time, the time and the views. */
+/**
+ * One row per slide of one version of the deck: its thumbnail and title, a bar of its time,
+ * the time and the views. `heading` names the version when the link showed more than one.
+ */
 export function TimePerSlide({
   deckId,
+  version,
   slides,
+  heading = 'Time per slide',
 }: {
   deckId: string;
+  version: number;
   slides: readonly SlideViewStats[];
+  heading?: string;
 }) {
   const maxMs = Math.max(0, ...slides.map((stats) => stats.totalMs));
   const longest = longestViewedSlide(slides);
+  const titleId = `time-per-slide-${version}`;
   return (
-    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="time-per-slide-title">
-      <Title order={2} size="h4" mb="md" id="time-per-slide-title">
-        Time per slide
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="md" id={titleId}>
+        {heading}
       </Title>
       {slides.length === 0 ? (
         <Text size="sm" c="dimmed">
           This deck has no slides.
         </Text>
       ) : (
-        <ul className={classes.list} aria-label="Time per slide">
+        <ul className={classes.list} aria-label={heading}>
           {slides.map((stats) => (
             <SlideRow
               key={stats.slide}
               deckId={deckId}
+              version={version}
               stats={stats}
               maxMs={maxMs}
               isLongest={stats.slide === longest}

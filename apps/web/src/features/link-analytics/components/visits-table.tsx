@@ -9,14 +9,19 @@ export function slidesViewedText(slides: readonly number[], slideCount: number):
   return `${seen} (${slides.length} of ${slideCount})`;
 }
 
-/** Each time the client opened the link, newest first. */
+/**
+ * Each time the client opened the link, newest first. When the link showed several versions
+ * of the deck, each visit says which it saw (slide numbers are that version's).
+ */
 export function VisitsTable({
   visits,
-  slideCount,
+  slideCounts,
 }: {
   visits: readonly ClientVisit[];
-  slideCount: number;
+  /** Slides in each version the visits saw. */
+  slideCounts: ReadonlyMap<number, number>;
 }) {
+  const manyVersions = new Set(visits.map((visit) => visit.version)).size > 1;
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="visits-title">
       <Title order={2} size="h4" mb="md" id="visits-title">
@@ -32,6 +37,7 @@ export function VisitsTable({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Opened at</Table.Th>
+                {manyVersions && <Table.Th>Version</Table.Th>}
                 <Table.Th ta="right">Time viewed</Table.Th>
                 <Table.Th>Slides viewed</Table.Th>
               </Table.Tr>
@@ -40,8 +46,11 @@ export function VisitsTable({
               {visits.map((visit) => (
                 <Table.Tr key={visit.id}>
                   <Table.Td>{formatDateTime(visit.startedAt)}</Table.Td>
+                  {manyVersions && <Table.Td>{visit.version}</Table.Td>}
                   <Table.Td ta="right">{formatDuration(visit.durationMs)}</Table.Td>
-                  <Table.Td>{slidesViewedText(visit.slidesViewed, slideCount)}</Table.Td>
+                  <Table.Td>
+                    {slidesViewedText(visit.slidesViewed, slideCounts.get(visit.version) ?? 0)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,0 +1,245 @@
+import type { DeckDetails, DeckVersion } from '@deck-portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths.ts';
+import {
+  DECK_DRAFT_STORAGE_KEY,
+  loadEditingDeck,
+  startModifyingDeck,
+} from '../../lib/deck-draft-storage.ts';
+import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const deck: DeckDetails = {
+  id: 'd1',
+  owner: { id: approvedUser.id, name: approvedUser.name, email: approvedUser.email },
+  status: 'completed',
+  createdAt: '2031-03-05T12:00:00.000Z',
+  updatedAt: '2031-03-06T12:00:00.000Z',
+  slideCount: 8,
+  warnings: [],
+  draft: {
+    basicInfo: {
+      deckTitle: 'Q3 proposal',
+      headline: '',
+      clientName: 'Polar Foods',
+      date: '2031-03-10',
+      primaryContact: '',
+      mode: 'simple',
+    },
+    productSelection: {
+      selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 900 }],
+      includePricing: true,
+      customPricing: {},
+    },
+    templateCustomization: { selectedSlides: ['title'], customSlides: [] },
+  },
+  editUrl: '/api/decks/d1/pptx',
+  viewUrl: '/deck/d1/view',
+  pdfUrl: '/api/decks/d1/download',
+  canManage: true,
+  currentVersion: 2,
+  archivedAt: null,
+};
+
+const version = (number: number, extra: Partial<DeckVersion> = {}): DeckVersion => ({
+  number,
+  createdAt: `2031-03-0${number + 4}T12:00:00.000Z`,
+  createdBy: { id: approvedUser.id, name: 'Robin Rep' },
+  title: 'Q3 proposal',
+  clientName: 'Polar Foods',
+  slideCount: 8,
+  changes: [],
+  restoredFrom: null,
+  isCurrent: false,
+  editUrl: `/api/decks/d1/pptx?version=${number}`,
+  viewUrl: `/deck/d1/view?version=${number}`,
+  pdfUrl: `/api/decks/d1/download?version=${number}`,
+  ...extra,
+});
+
+const versions = [
+  version(2, { isCurrent: true, changes: ['Battery Backup: unit price $1,000.00 → $900.00'] }),
+  version(1),
+];
+
+function previewApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/auth/session': { body: { user: approvedUser } },
+    'GET /api/decks/d1': { body: deck },
+    'GET /api/decks/d1/versions': { body: { versions } },
+    'GET /api/decks/d1/shares': { body: { shares: [] } },
+    'GET /api/template-slides': { body: { slides: [], categories: [] } },
+    'GET /api/decks/d1/client-links': {
+      body: {
+        links: [],
+        summary: { links: 0, opens: 0, uniqueRecipients: 0, mostViewedSlide: null },
+      },
+    },
+    ...overrides,
+  });
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the versions of a deck on its preview page', () => {
+  it('lists every version, newest first, with who made it, what changed and its files', async () => {
+    previewApi();
+    renderApp(paths.deckPreview('d1'));
+    const list = await screen.findByRole('list', { name: 'Versions, newest first' });
+    const [newest, first] = within(list).getAllByRole('listitem', { name: /^Version/ });
+    expect(newest).toHaveTextContent('Version 2');
+    expect(newest).toHaveTextContent('Newest');
+    expect(newest).toHaveTextContent('Robin Rep');
+    expect(newest).toHaveTextContent('Battery Backup: unit price $1,000.00 → $900.00');
+    expect(within(newest!).queryByRole('button', { name: 'Restore version 2' })).toBeNull();
+    expect(first).toHaveTextContent('First version');
+    expect(within(first!).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+      'href',
+      '/api/decks/d1/download?version=1',
+    );
+    expect(within(first!).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/deck/d1/view?version=1',
+    );
+    expect(screen.getByText(/8 slides · version 2 ·/)).toBeVisible();
+  });
+
+  it('restores an earlier version only after confirming', async () => {
+    const calls = previewApi({
+      'POST /api/decks/d1/versions/1/restore': {
+        status: 201,
+        body: {
+          presentationId: 'd1',
+          editUrl: '/api/decks/d1/pptx',
+          viewUrl: '/deck/d1/view',
+          pdfUrl: '/api/decks/d1/download',
+          version: 3,
+          warnings: [],
+        },
+      },
+    });
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore version 1' });
+    expect(dialog).toHaveTextContent('Nothing is deleted');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore version 1' }));
+    expect(await screen.findByText('Version 1 was restored as version 3.')).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/decks/d1/versions/1/restore' }),
+    ]);
+  });
+
+  it('duplicates a version as a new deck and opens it', async () => {
+    const calls = previewApi({
+      'POST /api/decks/d1/duplicate': {
+        status: 201,
+        body: {
+          presentationId: 'd2',
+          editUrl: '/api/decks/d2/pptx',
+          viewUrl: '/deck/d2/view',
+          pdfUrl: '/api/decks/d2/download',
+          version: 1,
+          warnings: [],
+        },
+      },
+      'GET /api/decks/d2': {
+        body: { ...deck, id: 'd2', currentVersion: 1, draft: { ...deck.draft } },
+      },
+      'GET /api/decks/d2/versions': { body: { versions: [version(1, { isCurrent: true })] } },
+      'GET /api/decks/d2/shares': { body: { shares: [] } },
+      'GET /api/decks/d2/client-links': {
+        body: {
+          links: [],
+          summary: { links: 0, opens: 0, uniqueRecipients: 0, mostViewedSlide: null },
+        },
+      },
+    });
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Duplicate version 1 as a new deck' }),
+    );
+    expect(await screen.findByText(/A copy was made as a new deck of yours/)).toBeVisible();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/decks/d1/duplicate',
+        body: { version: 1 },
+      }),
+    );
+    await waitFor(() =>
+      expect(calls).toContainEqual(expect.objectContaining({ path: '/api/decks/d2' })),
+    );
+  });
+
+  it('archives the deck, and says what archiving keeps', async () => {
+    let archived = false;
+    const calls = previewApi({
+      'GET /api/decks/d1': () => ({
+        body: archived
+          ? { ...deck, status: 'archived', archivedAt: '2031-03-07T10:00:00.000Z' }
+          : deck,
+      }),
+      'POST /api/decks/d1/archive': () => {
+        archived = true;
+        return { body: { ok: true } };
+      },
+    });
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(
+      await screen.findByText(/Its client links keep working until you revoke them/),
+    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Restore from archive' })).toBeVisible();
+    expect(screen.getByText(/Archived on Mar 7, 2031/)).toBeVisible();
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/api/decks/d1/archive' }),
+    );
+  });
+});
+
+describe('Modify', () => {
+  it('loads the draft into the wizard as the next version of the same deck', async () => {
+    previewApi();
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Modify' }));
+    expect(await screen.findByText('Modifying “Q3 proposal”')).toBeVisible();
+    expect(screen.getByText(/Generating makes version 3 of this deck/)).toBeVisible();
+    expect(loadEditingDeck()).toEqual({ deckId: 'd1', version: 2, title: 'Q3 proposal' });
+    expect(JSON.parse(localStorage.getItem(DECK_DRAFT_STORAGE_KEY)!).basicInfo.deckTitle).toBe(
+      'Q3 proposal',
+    );
+    // The rep may make it a new deck instead.
+    await userEvent.click(screen.getByRole('button', { name: 'Make it a new deck instead' }));
+    expect(screen.queryByText('Modifying “Q3 proposal”')).toBeNull();
+    expect(loadEditingDeck()).toBeNull();
+  });
+
+  it('generates the next version of the deck, not a new deck', async () => {
+    startModifyingDeck(deck.draft, { deckId: 'd1', version: 2, title: 'Q3 proposal' });
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/template-slides': { body: { slides: [], categories: [] } },
+      'GET /api/template-layouts': { body: { layouts: [] } },
+      'POST /api/decks/d1/versions': {
+        status: 201,
+        body: {
+          presentationId: 'd1',
+          editUrl: '/api/decks/d1/pptx',
+          viewUrl: '/deck/d1/view',
+          pdfUrl: '/api/decks/d1/download',
+          version: 3,
+          warnings: [],
+        },
+      },
+    });
+    renderApp(paths.createDeck.generate);
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    expect(await screen.findByText(/^Version 3 of Q3 proposal for Polar Foods/)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/decks/d1/versions' }),
+    ]);
+    // The deck now lives on the server: the wizard forgets the draft and the deck it modified.
+    expect(loadEditingDeck()).toBeNull();
+  });
+});
