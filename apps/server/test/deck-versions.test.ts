@@ -178,7 +178,9 @@ describe('Modify → Generate', () => {
 
     const pdf = await get(`/api/decks/${deckId}/download?version=1`, cookies.rep);
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-disposition']).toContain('filename="Proposal for Northwind Pharmacies - version 1.pdf"');
+    expect(pdf.headers['content-disposition']).toContain(
+      'filename="Proposal for Northwind Pharmacies - version 1.pdf"',
+    );
     const pptx = await get(`/api/decks/${deckId}/pptx?version=2`, cookies.rep);
     expect(pptx.statusCode).toBe(200);
     expect(pptx.headers['content-disposition']).not.toContain('version');

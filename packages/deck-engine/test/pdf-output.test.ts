@@ -50,7 +50,12 @@ describe('PDF output', () => {
     const { info } = (await doc.getMetadata()) as { info: { Title?: string } };
     await doc.destroy();
     expect(info.Title).toBe('Cold-chain resilience proposal');
-    expect(pages.map((page) => page.text).join(' ').toLowerCase()).not.toContain('internal notes');
+    expect(
+      pages
+        .map((page) => page.text)
+        .join(' ')
+        .toLowerCase(),
+    ).not.toContain('internal notes');
   });
 
   it('has one 13.333 × 7.5 in page per slide', async () => {
