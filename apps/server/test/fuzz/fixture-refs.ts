@@ -60,6 +60,9 @@ export const visitToken: Partial<Record<RefName, RefName>> = { repVisit: 'repLin
 /** Valid slide numbers and one past the stubbed deck's end. */
 export const slideIndexes = ['1', '2', '3', '4'];
 
+/** A deck's first version, and one it does not have. */
+export const versionNumbers = ['1', '2'];
+
 /** Which fixtures fill a path parameter; undefined means only literals and junk. */
 export function familyOfParam(path: string, param: string): RefFamily | undefined {
   if (param === 'shareId') return 'share';

@@ -1,6 +1,12 @@
 import type { Access, RouteKey } from './route-access.ts';
 import { routeAccess } from './route-access.ts';
-import { familyOfParam, slideIndexes, type Ref, type RefFamily } from './fixture-refs.ts';
+import {
+  familyOfParam,
+  slideIndexes,
+  versionNumbers,
+  type Ref,
+  type RefFamily,
+} from './fixture-refs.ts';
 import {
   cloneTree,
   pathsIn,
@@ -71,7 +77,7 @@ export function routeSpecOf(
     .map((p) => ({
       name: p.name,
       family: familyOfParam(path, p.name),
-      literals: p.name === 'index' ? slideIndexes : [],
+      literals: p.name === 'index' ? slideIndexes : p.name === 'number' ? versionNumbers : [],
     }));
 
   const queryBase: Record<string, string | Ref> = {};
