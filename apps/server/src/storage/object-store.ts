@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+
+/** One stored object as read back: its bytes as a stream, its size and type. */
+export type StoredObject = { body: Readable; size: number; contentType: string };
+
+/**
+ * Where files' bytes live, by key (`decks/{id}/v2/deck.pdf`): a folder on this machine or an
+ * S3-compatible bucket, chosen by `STORAGE`. The database keeps what the files are (names,
+ * types, sizes, hashes); a store only keeps bytes. Every method may be called from any
+ * process: nothing is cached in memory.
+ */
+export interface ObjectStore {
+  readonly kind: 'local' | 's3';
+  /** Writes the whole object or nothing: a reader never sees half a file. Overwrites. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object, or undefined when there is none. */
+  get(key: string): Promise<StoredObject | undefined>;
+  /** Copies an object to another key, without passing its bytes through this process when the store can. */
+  copy(from: string, to: string): Promise<void>;
+  /** Deletes the objects; keys with no object are skipped. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** Every key that starts with `prefix`. */
+  list(prefix: string): Promise<string[]>;
+  /** Releases connections and handles. */
+  close(): Promise<void>;
+}
+
+/** A key is a path of plain segments: no empty, `.` or `..` segment, nothing a path could escape with. */
+export function assertSafeKey(key: string) {
+  const segments = key.split('/');
+  if (
+    key.length === 0 ||
+    key.length > 512 ||
+    segments.some((s) => s === '' || s === '.' || s === '..' || !/^[\w.-]+$/.test(s))
+  ) {
+    throw new Error(`unsafe object key: ${JSON.stringify(key)}`);
+  }
+}

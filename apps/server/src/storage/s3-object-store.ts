@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, type ObjectStore } from './object-store.ts';
+
+export type S3StoreOptions = {
+  bucket: string;
+  /** Prepended to every key (`deck-portal/`), so one bucket can serve several portals. */
+  prefix?: string;
+  client: S3ClientConfig;
+};
+
+/**
+ * Objects in an S3-compatible bucket (AWS, MinIO, Ceph, R2…) through the AWS SDK. A put is
+ * atomic by the protocol: an object is visible whole or not at all. Credentials come from the
+ * SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role) unless given.
+ */
+export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
+  const client = new S3Client(options.client);
+  const { bucket } = options;
+  const prefix = options.prefix ?? '';
+  const full = (key: string) => {
+    assertSafeKey(key);
+    return `${prefix}${key}`;
+  };
+
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: full(key),
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+        if (!answer.Body) return undefined;
+        return {
+          body: answer.Body as Readable,
+          size: answer.ContentLength ?? 0,
+          contentType: answer.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+    async copy(from, to) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: full(to),
+          CopySource: `${bucket}/${encodeURI(full(from))}`,
+        }),
+      );
+    },
+    async delete(keys) {
+      // The protocol takes at most 1,000 keys a request.
+      for (let start = 0; start < keys.length; start += 1000) {
+        const chunk = keys.slice(start, start + 1000);
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: chunk.map((key) => ({ Key: full(key) })), Quiet: true },
+          }),
+        );
+      }
+    },
+    async list(keyPrefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: `${prefix}${keyPrefix}`,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) keys.push(object.Key.slice(prefix.length));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}

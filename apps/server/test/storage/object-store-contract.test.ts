@@ -1,0 +1,119 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalObjectStore } from '../../src/storage/local-object-store.ts';
+import type { ObjectStore } from '../../src/storage/object-store.ts';
+import { createS3ObjectStore } from '../../src/storage/s3-object-store.ts';
+import { startS3Server } from '../helpers/s3-server.ts';
+
+/**
+ * One contract, every store: what the file layer relies on holds for files on this machine
+ * and for a real S3-protocol server alike.
+ */
+const stores: {
+  name: string;
+  open: () => Promise<{ store: ObjectStore; close: () => Promise<void> }>;
+}[] = [
+  {
+    name: 'local',
+    open: async () => {
+      const root = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+      return {
+        store: createLocalObjectStore(root),
+        close: () => rm(root, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: 's3',
+    open: async () => {
+      const server = await startS3Server();
+      const store = createS3ObjectStore({
+        bucket: server.bucket,
+        prefix: 'portal/',
+        client: server.clientConfig,
+      });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await server.close();
+        },
+      };
+    },
+  },
+];
+
+describe.each(stores)('the $name object store', ({ open }) => {
+  let store: ObjectStore;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, close } = await open());
+  });
+  afterAll(() => close());
+
+  const read = async (key: string) => {
+    const object = await store.get(key);
+    return object && { ...object, bytes: await buffer(object.body) };
+  };
+
+  it('gives back the bytes and type it was given, and overwrites', async () => {
+    const pdf = Buffer.from('%PDF-1.7 first');
+    await store.put('decks/d1/v1/deck.pdf', pdf, 'application/pdf');
+    const stored = await read('decks/d1/v1/deck.pdf');
+    expect(stored?.bytes.equals(pdf)).toBe(true);
+    expect(stored?.size).toBe(pdf.length);
+    expect(stored?.contentType).toBe('application/pdf');
+
+    const again = Buffer.alloc(700_000, 7);
+    await store.put('decks/d1/v1/deck.pdf', again, 'application/pdf');
+    expect((await read('decks/d1/v1/deck.pdf'))?.bytes.equals(again)).toBe(true);
+  });
+
+  it('answers nothing for a key with no object', async () => {
+    expect(await store.get('decks/none/v1/deck.pdf')).toBeUndefined();
+  });
+
+  it('copies, lists by prefix and deletes', async () => {
+    await store.put('decks/d2/v1/slide-1.svg', Buffer.from('<svg/>'), 'image/svg+xml');
+    await store.put('decks/d2/v1/slide-2.svg', Buffer.from('<svg>2</svg>'), 'image/svg+xml');
+    await store.copy('decks/d2/v1/slide-2.svg', 'decks/d3/v1/slide-2.svg');
+    const copied = await read('decks/d3/v1/slide-2.svg');
+    expect(copied?.bytes.toString()).toBe('<svg>2</svg>');
+    expect(copied?.contentType).toBe('image/svg+xml');
+
+    expect(await store.list('decks/d2/')).toEqual([
+      'decks/d2/v1/slide-1.svg',
+      'decks/d2/v1/slide-2.svg',
+    ]);
+    await store.delete(['decks/d2/v1/slide-1.svg', 'decks/d2/v1/slide-2.svg', 'decks/d2/none']);
+    expect(await store.list('decks/d2/')).toEqual([]);
+    expect(await store.list('decks/d3/')).toEqual(['decks/d3/v1/slide-2.svg']);
+  });
+
+  it('refuses keys that could leave the store', async () => {
+    for (const key of ['../etc/passwd', 'decks//x', 'decks/./x', '', 'decks/a b']) {
+      await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
+    }
+  });
+});
+
+describe('the local store', () => {
+  it('leaves no temporary file behind a write', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+    try {
+      const store = createLocalObjectStore(root);
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          store.put('decks/d1/v1/deck.pdf', Buffer.alloc(50_000, i), 'application/pdf'),
+        ),
+      );
+      const names = await readdir(path.join(root, 'decks/d1/v1'));
+      expect(names.sort()).toEqual(['deck.pdf', 'deck.pdf.content-type']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
