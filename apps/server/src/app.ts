@@ -36,7 +36,9 @@ import { invitationRoutes } from './users/invitation-routes.ts';
 import type { Services } from './services.ts';
 import { createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import { databaseFileStore } from './decks/file-store.ts';
+import { createFileStore } from './decks/file-store.ts';
+import { createObjectStore } from './storage/create-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
@@ -54,6 +56,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** Replaces the worker pool that renders decks. */
   deckRenderer?: DeckRenderer;
+  /** Replaces the object store `STORAGE` names (closed with the app). */
+  objectStore?: ObjectStore;
   /** Pino logger options; tests pass false. */
   logger?: boolean | { level: string };
 };
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     (config.smtpUrl
       ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
       : createOutboxTransport(app.log));
+  const objects = deps.objectStore ?? createObjectStore(config.storage);
   const services: Services = {
     db,
     clock,
@@ -130,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throttle: createThrottle({ db, clock }),
     throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
-    fileStore: databaseFileStore,
+    objects,
+    fileStore: createFileStore(objects),
     library: createTemplateLibrary(),
   };
   // Mail that could not be sent at once is retried in the background.
@@ -156,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clearInterval(mailRetry);
     await services.mailer.close();
     await services.deckRenderer.close();
+    await objects.close();
     await deps.database.close();
   });
 
@@ -166,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 function lazyDeckRenderer(): DeckRenderer {
   let renderer: DeckRenderer | undefined;
   return {
-    generate: (draft) => (renderer ??= createDeckRenderer()).generate(draft),
+    generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
     get pending() {
       return renderer?.pending ?? 0;
     },

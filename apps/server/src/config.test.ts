@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'not a url'],
     ['PUBLIC_URL', 'decks.example.com'],
     ['LOG_LEVEL', 'loud'],
+    ['STORAGE', 'ftp'],
+    ['S3_PREFIX', '../up'],
+    ['S3_ENDPOINT', 'minio:9000'],
   ])('refuses a bad %s (%s) and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
@@ -48,5 +51,31 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       port: 3000,
     });
+  });
+
+  it('keeps files under DATA_DIR by default, or in the bucket STORAGE=s3 names', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/portal' }).storage).toEqual({
+      kind: 'local',
+      dir: '/srv/portal/files',
+    });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'decks',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'portal/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'decks',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'portal/',
+    });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
+      /S3_BUCKET: is required when STORAGE is s3/,
+    );
   });
 });

@@ -58,7 +58,38 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  FILES_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .string()
+    .refine(
+      (value) => /^https?:\/\//.test(value) && URL.canParse(value),
+      'must be the endpoint URL, like https://s3.example.com',
+    )
+    .optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'must be folder names each ending in /, like deck-portal/')
+    .default(''),
 });
+
+/** Where files' bytes go: a folder on this machine, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export type Config = {
   port: number;
@@ -76,6 +107,7 @@ export type Config = {
   ipAttemptLimit: number;
   mailLimitPerHour: number;
   trustProxy: boolean;
+  storage: StorageConfig;
 };
 
 export class ConfigError extends Error {
@@ -93,11 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.STORAGE === 's3' && !values.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when STORAGE is s3');
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
-    dataDir: path.resolve(values.DATA_DIR),
+    dataDir,
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
@@ -115,6 +151,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
     mailLimitPerHour: values.MAIL_LIMIT_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
+    storage:
+      values.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: values.S3_BUCKET!,
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+            prefix: values.S3_PREFIX,
+          }
+        : { kind: 'local', dir: path.resolve(values.FILES_DIR ?? path.join(dataDir, 'files')) },
     tutorialUrl:
       values.TUTORIAL_URL ?? 'https://www.youtube.com/results?search_query=sales+deck+tutorial',
   };

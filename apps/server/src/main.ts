@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startFileMaintenance } from './storage/file-maintenance.ts';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -88,6 +89,7 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  startFileMaintenance(app);
   if (!(await hasApprovedAdmin(database.db))) {
     app.log.warn(
       'There is no administrator yet: the first account to sign up becomes the administrator.',

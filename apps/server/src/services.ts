@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
 import type { FileStore } from './decks/file-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -19,5 +20,7 @@ export type Services = {
   deckRenderer: DeckRenderer;
   /** The template slides and layouts decks are built from. */
   library: TemplateLibrary;
+  /** Where files' bytes live (`STORAGE`). */
+  objects: ObjectStore;
   fileStore: FileStore;
 };

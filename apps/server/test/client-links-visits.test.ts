@@ -65,8 +65,14 @@ describe('analytics', () => {
       { slide: 3, title: 'Slide title 3', totalMs: 1000, views: 1 },
     ]);
     expect(analytics.visits).toEqual([
-      { id: later.visitId, startedAt: laterStart, durationMs: 1000, slidesViewed: [1] },
-      { id: first.visitId, startedAt: firstStart, durationMs: 15000, slidesViewed: [1, 2, 3] },
+      { id: later.visitId, startedAt: laterStart, durationMs: 1000, slidesViewed: [1], version: 1 },
+      {
+        id: first.visitId,
+        startedAt: firstStart,
+        durationMs: 15000,
+        slidesViewed: [1, 2, 3],
+        version: 1,
+      },
     ]);
     // Two visits without a viewer cookie: two viewers.
     expect(analytics.link).toMatchObject({
@@ -80,7 +86,7 @@ describe('analytics', () => {
       links: 2,
       opens: 3,
       uniqueRecipients: 1,
-      mostViewedSlide: { slide: 2, totalMs: 12000 },
+      mostViewedSlide: { slide: 2, title: 'Slide title 2', version: 1, totalMs: 12000 },
     });
 
     // The deck's own team looking at the link is not counted.

@@ -342,7 +342,11 @@ export const uploads = pgTable(
   ],
 );
 
-/** The files of a deck (PPTX, PDF, slide SVGs), kept in the database by default. */
+/**
+ * The files of a deck (PPTX, PDF, slide SVGs): what they are, here; their bytes in the object
+ * store (`STORAGE`) under `decks/{deckId}/{name}`. `content` holds the bytes only for files
+ * stored before the object store existed, until the start-up move takes them out.
+ */
 export const deckFiles = pgTable(
   'deck_files',
   {
@@ -351,10 +355,19 @@ export const deckFiles = pgTable(
       .references(() => decks.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    content: bytea('content'),
+    byteSize: integer('byte_size'),
+    /** Hex SHA-256 of the bytes, checked when they are moved and read back in tests. */
+    sha256: text('sha256'),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.deckId, table.name] })],
+  (table) => [
+    primaryKey({ columns: [table.deckId, table.name] }),
+    // Finds the files the start-up move has still to take out of the database.
+    index('deck_files_in_database_idx')
+      .on(table.deckId)
+      .where(sql`${table.content} is not null`),
+  ],
 );
 
 /** View access granted to an e-mail address. */

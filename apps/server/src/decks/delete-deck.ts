@@ -14,4 +14,10 @@ export async function deleteDeck(
     await services.fileStore.removeAll(tx, deck.id);
     await tx.delete(decks).where(eq(decks.id, deck.id));
   });
+  // The bytes go once the rows are gone for good; a failure here leaves them to the sweep.
+  await services.fileStore
+    .purge(deck.id)
+    .catch((error: unknown) =>
+      services.log.warn({ err: error, deckId: deck.id }, 'deck files left for the sweep'),
+    );
 }

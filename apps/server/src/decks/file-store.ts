@@ -1,63 +1,118 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deckFiles } from '../db/schema.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
-export type StoredFile = { contentType: string; content: Buffer };
+/** A file as read back: its bytes as a stream, with its type and size. */
+export type StoredFile = { contentType: string; size: number; body: Readable };
+
+export type NewFile = { name: string; contentType: string; content: Buffer };
 
 /**
- * Where a deck's files live. The default keeps them in the database, inside the same
- * transaction as the deck; another store (object storage) can take its place.
+ * A deck's files: what they are in the database (`deck_files`: name, type, size, SHA-256), in
+ * the caller's transaction; their bytes in the object store. Bytes are written before the rows
+ * are committed, so a committed row always has its object; bytes whose rows never commit (a
+ * failed generation) are left for the orphan sweep. Deleting works the other way round: the
+ * rows go in the transaction, the bytes after it (`purge`).
  */
 export type FileStore = {
-  put(
-    db: Db,
-    deckId: string,
-    files: { name: string; contentType: string; content: Buffer }[],
-  ): Promise<void>;
+  put(db: Db, deckId: string, files: NewFile[]): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
   /** Copies every file whose name starts with `from.prefix`, renamed under `to.prefix`. */
   copy(
     db: Db,
     copy: { from: { deckId: string; prefix: string }; to: { deckId: string; prefix: string } },
   ): Promise<void>;
+  /** Deletes the deck's file rows (inside the transaction that deletes the deck). */
   removeAll(db: Db, deckId: string): Promise<void>;
+  /** Deletes the deck's bytes from the object store, once the rows are gone for good. */
+  purge(deckId: string): Promise<void>;
 };
 
-export const databaseFileStore: FileStore = {
-  async put(db, deckId, files) {
-    if (files.length > 0)
-      await db.insert(deckFiles).values(files.map((file) => ({ deckId, ...file })));
-  },
-  async get(db, deckId, name) {
-    const [file] = await db
-      .select({ contentType: deckFiles.contentType, content: deckFiles.content })
-      .from(deckFiles)
-      .where(and(eq(deckFiles.deckId, deckId), eq(deckFiles.name, name)));
-    return file;
-  },
-  async copy(db, { from, to }) {
-    const files = await db
-      .select({
-        name: deckFiles.name,
-        contentType: deckFiles.contentType,
-        content: deckFiles.content,
-      })
-      .from(deckFiles)
-      .where(and(eq(deckFiles.deckId, from.deckId), like(deckFiles.name, `${from.prefix}%`)));
-    if (files.length === 0) return;
-    await db.insert(deckFiles).values(
-      files.map((file) => ({
-        deckId: to.deckId,
-        name: to.prefix + file.name.slice(from.prefix.length),
-        contentType: file.contentType,
-        content: file.content,
-      })),
-    );
-  },
-  async removeAll(db, deckId) {
-    await db.delete(deckFiles).where(eq(deckFiles.deckId, deckId));
-  },
-};
+/** Where a deck file's bytes live in the object store. */
+export const deckObjectKey = (deckId: string, name: string) => `decks/${deckId}/${name}`;
+export const deckObjectPrefix = (deckId: string) => `decks/${deckId}/`;
+
+export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+export function createFileStore(objects: ObjectStore): FileStore {
+  return {
+    async put(db, deckId, files) {
+      if (files.length === 0) return;
+      await Promise.all(
+        files.map((file) =>
+          objects.put(deckObjectKey(deckId, file.name), file.content, file.contentType),
+        ),
+      );
+      await db.insert(deckFiles).values(
+        files.map((file) => ({
+          deckId,
+          name: file.name,
+          contentType: file.contentType,
+          byteSize: file.content.length,
+          sha256: sha256Hex(file.content),
+        })),
+      );
+    },
+    async get(db, deckId, name) {
+      const [row] = await db
+        .select({ contentType: deckFiles.contentType, content: deckFiles.content })
+        .from(deckFiles)
+        .where(and(eq(deckFiles.deckId, deckId), eq(deckFiles.name, name)));
+      if (!row) return undefined;
+      // Stored before the object store, and not moved out yet.
+      if (row.content) {
+        return {
+          contentType: row.contentType,
+          size: row.content.length,
+          body: Readable.from([row.content]),
+        };
+      }
+      const object = await objects.get(deckObjectKey(deckId, name));
+      if (!object) throw new Error(`the bytes of ${deckId}/${name} are missing from the store`);
+      return { contentType: row.contentType, size: object.size, body: object.body };
+    },
+    async copy(db, { from, to }) {
+      const rows = await db
+        .select()
+        .from(deckFiles)
+        .where(and(eq(deckFiles.deckId, from.deckId), like(deckFiles.name, `${from.prefix}%`)));
+      if (rows.length === 0) return;
+      const renamed = rows.map((row) => ({
+        ...row,
+        name: to.prefix + row.name.slice(from.prefix.length),
+      }));
+      await Promise.all(
+        rows.map((row, i) =>
+          row.content
+            ? objects.put(deckObjectKey(to.deckId, renamed[i]!.name), row.content, row.contentType)
+            : objects.copy(
+                deckObjectKey(from.deckId, row.name),
+                deckObjectKey(to.deckId, renamed[i]!.name),
+              ),
+        ),
+      );
+      await db.insert(deckFiles).values(
+        renamed.map((row) => ({
+          deckId: to.deckId,
+          name: row.name,
+          contentType: row.contentType,
+          byteSize: row.byteSize ?? row.content?.length ?? null,
+          sha256: row.sha256 ?? (row.content ? sha256Hex(row.content) : null),
+        })),
+      );
+    },
+    async removeAll(db, deckId) {
+      await db.delete(deckFiles).where(eq(deckFiles.deckId, deckId));
+    },
+    async purge(deckId) {
+      const listed = await objects.list(deckObjectPrefix(deckId));
+      await objects.delete(listed.map((object) => object.key));
+    },
+  };
+}
 
 /** Each version's files live under `v{number}/`. */
 export const versionPrefix = (version: number) => `v${version}/`;

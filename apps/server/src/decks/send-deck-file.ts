@@ -10,7 +10,10 @@ export async function sendDeckFile(
 ) {
   const file = await services.fileStore.get(services.db, deckId, name);
   if (!file) throw new AppError('not_found', 'File not found.');
-  reply.header('content-type', file.contentType).header('cache-control', 'private, no-store');
+  reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('cache-control', 'private, no-store');
   if (disposition) reply.header('content-disposition', disposition);
-  return reply.send(file.content);
+  return reply.send(file.body);
 }

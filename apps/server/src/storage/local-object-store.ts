@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
 
 /** Content types are kept beside each file, in a small sidecar, since a file system has none. */
 const typeSuffix = '.content-type';
@@ -76,7 +76,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
       );
     },
     async list(prefix) {
-      const keys: string[] = [];
+      const keys: ListedObject[] = [];
       const walk = async (folder: string, keyPrefix: string) => {
         let entries;
         try {
@@ -89,13 +89,16 @@ export function createLocalObjectStore(root: string): ObjectStore {
           if (entry.name.startsWith(tempPrefix) || entry.name.endsWith(typeSuffix)) continue;
           const key = `${keyPrefix}${entry.name}`;
           if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${key}/`);
-          else if (key.startsWith(prefix)) keys.push(key);
+          else if (key.startsWith(prefix)) {
+            const info = await stat(path.join(folder, entry.name));
+            keys.push({ key, modifiedAt: info.mtime });
+          }
         }
       };
       // Start in the prefix's deepest folder rather than walking everything.
       const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
       await walk(path.join(root, ...base.split('/').filter(Boolean)), base);
-      return keys.sort();
+      return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
     async close() {},
   };

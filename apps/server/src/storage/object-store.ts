@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 
+export type ListedObject = { key: string; modifiedAt: Date };
+
 /** One stored object as read back: its bytes as a stream, its size and type. */
 export type StoredObject = { body: Readable; size: number; contentType: string };
 
@@ -19,8 +21,8 @@ export interface ObjectStore {
   copy(from: string, to: string): Promise<void>;
   /** Deletes the objects; keys with no object are skipped. */
   delete(keys: readonly string[]): Promise<void>;
-  /** Every key that starts with `prefix`. */
-  list(prefix: string): Promise<string[]>;
+  /** Every object whose key starts with `prefix`, by key, with when it was last written. */
+  list(prefix: string): Promise<ListedObject[]>;
   /** Releases connections and handles. */
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
   bucket: string;
@@ -83,7 +83,7 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       }
     },
     async list(keyPrefix) {
-      const keys: string[] = [];
+      const keys: ListedObject[] = [];
       let token: string | undefined;
       do {
         const page = await client.send(
@@ -94,11 +94,16 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
           }),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key) keys.push(object.Key.slice(prefix.length));
+          if (object.Key) {
+            keys.push({
+              key: object.Key.slice(prefix.length),
+              modifiedAt: object.LastModified ?? new Date(0),
+            });
+          }
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      return keys.sort();
+      return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
     async close() {
       client.destroy();

@@ -84,13 +84,19 @@ describe.each(stores)('the $name object store', ({ open }) => {
     expect(copied?.bytes.toString()).toBe('<svg>2</svg>');
     expect(copied?.contentType).toBe('image/svg+xml');
 
-    expect(await store.list('decks/d2/')).toEqual([
+    const listed = await store.list('decks/d2/');
+    expect(listed.map((object) => object.key)).toEqual([
       'decks/d2/v1/slide-1.svg',
       'decks/d2/v1/slide-2.svg',
     ]);
+    for (const object of listed) {
+      expect(Math.abs(object.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    }
     await store.delete(['decks/d2/v1/slide-1.svg', 'decks/d2/v1/slide-2.svg', 'decks/d2/none']);
     expect(await store.list('decks/d2/')).toEqual([]);
-    expect(await store.list('decks/d3/')).toEqual(['decks/d3/v1/slide-2.svg']);
+    expect((await store.list('decks/d3/')).map((object) => object.key)).toEqual([
+      'decks/d3/v1/slide-2.svg',
+    ]);
   });
 
   it('refuses keys that could leave the store', async () => {

@@ -1,0 +1,56 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { deckFiles } from '../db/schema.ts';
+import type { ObjectStore } from './object-store.ts';
+
+/** Bytes younger than this are left alone: their rows may be about to commit. */
+export const orphanGraceMs = 60 * 60_000;
+
+/**
+ * Deletes deck bytes in the object store that no `deck_files` row names: those of deleted decks
+ * whose purge failed, and those of generations whose transaction never committed. Objects
+ * written in the last hour are skipped, so a generation in flight never loses its files.
+ * Answers how many objects it deleted.
+ */
+export async function sweepOrphanFiles({
+  db,
+  objects,
+  now,
+}: {
+  db: Db;
+  objects: ObjectStore;
+  now: Date;
+}): Promise<number> {
+  const listed = await objects.list('decks/');
+  const old = listed.filter(
+    (object) => now.getTime() - object.modifiedAt.getTime() > orphanGraceMs,
+  );
+  const byDeck = new Map<string, string[]>();
+  for (const { key } of old) {
+    const [, deckId] = key.split('/');
+    if (!deckId) continue;
+    byDeck.set(deckId, [...(byDeck.get(deckId) ?? []), key]);
+  }
+  let deleted = 0;
+  const deckIds = [...byDeck.keys()];
+  for (let start = 0; start < deckIds.length; start += 200) {
+    const chunk = deckIds.slice(start, start + 200).filter(isUuidLike);
+    const rows =
+      chunk.length === 0
+        ? []
+        : await db
+            .select({ deckId: deckFiles.deckId, name: deckFiles.name })
+            .from(deckFiles)
+            .where(inArray(deckFiles.deckId, chunk));
+    const kept = new Set(rows.map((row) => `decks/${row.deckId}/${row.name}`));
+    const orphans = deckIds
+      .slice(start, start + 200)
+      .flatMap((deckId) => byDeck.get(deckId) ?? [])
+      .filter((key) => !kept.has(key));
+    if (orphans.length > 0) await objects.delete(orphans);
+    deleted += orphans.length;
+  }
+  return deleted;
+}
+
+const isUuidLike = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
