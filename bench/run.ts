@@ -261,6 +261,23 @@ const events = JSON.parse(eventsJson) as {
 };
 console.log('view events', events);
 
+// A rep's deck list at rest and while four decks are generated (its own process, real HTTP).
+const { stdout: readsJson } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/reads-while-generating.ts`],
+  { cwd: here },
+);
+type ReadStats = { n: number; p50: number; p99: number; max: number };
+const reads = JSON.parse(readsJson) as {
+  seconds: number;
+  readers: number;
+  atRest: ReadStats;
+  underLoad: ReadStats;
+  decksPerSecond: number;
+};
+const readsRatio = reads.underLoad.p99 / reads.atRest.p99;
+console.log('reads while generating', reads);
+
 // What a client's browser fetches before the first slide shows, against the portal's own page.
 const webDist = `${here}../apps/web/dist/`;
 const clientLoad = firstLoadSize(`${webDist}client-view.html`);
@@ -319,6 +336,17 @@ A new pool (one worker), given 4 s after its creation, then three decks (the ben
 |---|---|---|---|
 | batches of ${events.batch} (as the viewer does), ${events.events} events | ${events.batchedPerSecond.toFixed(0)} | ${(events.batchedPerSecond / events.singlePerSecond).toFixed(1)} | ≥ 2,000/s (${verdict(events.batchedPerSecond >= 2000)}) |
 | one event per request (baseline) | ${events.singlePerSecond.toFixed(0)} | 1.0 | |
+
+## A rep's deck list while decks are generated
+
+\`GET /api/recent-decks\` from ${reads.readers} concurrent readers for ${reads.seconds} s, at rest and then while four decks (18 slides each) are generated back to back through the API, on the embedded database; files go to the local object store.
+
+| | requests | p50 | p99 | max |
+|---|---|---|---|---|
+| at rest | ${reads.atRest.n} | ${ms(reads.atRest.p50)} | ${ms(reads.atRest.p99)} | ${ms(reads.atRest.max)} |
+| while generating (${reads.decksPerSecond.toFixed(1)} decks/s) | ${reads.underLoad.n} | ${ms(reads.underLoad.p50)} | ${ms(reads.underLoad.p99)} | ${ms(reads.underLoad.max)} |
+
+p99 while generating / at rest: **${readsRatio.toFixed(1)}×** (target ≤ 3×: ${verdict(readsRatio <= 3)}).
 
 ## Client links: the view page's first load
 

@@ -32,7 +32,7 @@ const renderer: DeckRenderer = {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-bench-events-'));
 const database = await openDatabase({ driver: 'pglite', dataDir });
 const app = await buildApp({
-  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000' }),
+  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir }),
   database,
   logger: false,
   deckRenderer: renderer,
