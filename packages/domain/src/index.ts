@@ -2,6 +2,7 @@
 // the web app, the server and the deck engine.
 export * from './errors.ts';
 export * from './text.ts';
+export * from './sentence.ts';
 export * from './ids.ts';
 export * from './users.ts';
 export * from './deck/product-catalogue.ts';

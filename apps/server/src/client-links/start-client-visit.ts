@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { clientLinkPaths, type StartVisitResponse } from '@deck-portal/domain';
+import { clientLinkPaths, endSentence, type StartVisitResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinks, clientLinkVisits, notifications, users } from '../db/schema.ts';
@@ -94,7 +94,9 @@ async function notifyOwnerOfFirstOpen(tx: Db, services: Services, { link, deck }
     text: [
       `Hello ${owner.name},`,
       '',
-      `${link.recipientName} (${link.recipientEmail}) just opened "${deck.title}" for ${deck.clientName}.`,
+      endSentence(
+        `${link.recipientName} (${link.recipientEmail}) just opened "${deck.title}" for ${deck.clientName}`,
+      ),
       '',
       `See which slides they view: ${analyticsUrl}`,
     ].join('\n'),

@@ -15,7 +15,13 @@ export function DeckStatusBadge({
 }: { status: DeckStatus | undefined } & Omit<BadgeProps, 'color' | 'children'>) {
   const style = statusStyle[status ?? 'draft'];
   return (
-    <Badge variant="light" color={style.color} {...props}>
+    // Never cut to "DR…": a badge keeps its whole word, on a phone too.
+    <Badge
+      variant="light"
+      color={style.color}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      {...props}
+    >
       {style.label}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { PRODUCTS, type ProductId } from '@deck-portal/domain/pricing';
+import { endSentence, PRODUCTS, type ProductId } from '@deck-portal/domain/pricing';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
 import {
@@ -1043,7 +1043,7 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
           y: 246,
           w: 540,
           h: 60,
-          text: `We look forward to protecting the cold chain at ${ctx.clientName}.`,
+          text: endSentence(`We look forward to protecting the cold chain at ${ctx.clientName}`),
           size: 17,
           minSize: 10,
           lineHeight: 1.35,

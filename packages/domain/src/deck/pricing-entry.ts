@@ -6,3 +6,4 @@ export * from './pricing.ts';
 export * from './deck-pricing.ts';
 export * from './default-slide-selection.ts';
 export * from './client-headline.ts';
+export * from '../sentence.ts';

@@ -22,14 +22,4 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** At most two letters (SPEC.md section 9): the first and last names' initials. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const picked = words.length === 1 ? [words[0]!] : [words[0]!, words.at(-1)!];
-  return picked
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toUpperCase()
-    .slice(0, 2);
-}
+export { initials } from '../../lib/initials.ts';

@@ -137,7 +137,7 @@ describe('the dashboard decks', () => {
     expect(deck).toHaveTextContent('Mar 4, 2031');
     expect(deck).toHaveTextContent('Battery Backup, Controller');
     expect(bare).toHaveTextContent('None');
-    const edit = screen.getAllByRole('link', { name: 'Edit' })[0]!;
+    const edit = screen.getAllByRole('link', { name: 'PowerPoint' })[0]!;
     expect(edit).toHaveAttribute('href', '/api/decks/d1/pptx');
     expect(edit).toHaveAttribute('target', '_blank');
     expect(screen.getAllByRole('link', { name: 'PDF' })[0]).toHaveAttribute(
@@ -160,7 +160,7 @@ describe('the dashboard decks', () => {
       },
     });
     renderApp('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'PowerPoint' }));
     expect(
       await screen.findByText('This deck cannot be opened. The link may have expired.'),
     ).toBeVisible();

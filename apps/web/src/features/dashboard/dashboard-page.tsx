@@ -7,18 +7,10 @@ import { isAdmin, useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { AllDecksCard } from './components/all-decks-card.tsx';
+import { initials } from '../../lib/initials.ts';
 import { NotificationsBell } from './components/notifications-bell.tsx';
 import { RecentDecksCard } from './components/recent-decks-card.tsx';
 import { CreateDeckCard, TutorialCard } from './components/start-cards.tsx';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
 
 export default function DashboardPage() {
   // The approval guard only renders this page once the session holds an approved user.

@@ -9,6 +9,7 @@ import {
   Grid,
   Group,
   Image,
+  List,
   Loader,
   Stack,
   Table,
@@ -269,7 +270,12 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
       </Card>
       {deck.warnings.length > 0 && (
         <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Generation notes">
-          {deck.warnings.join(' ')}
+          {/* One note per line; a long picture address wraps rather than running off a phone. */}
+          <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
+            {deck.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       <Grid gap="lg">

@@ -198,6 +198,26 @@ describe('the versions of a deck on its preview page', () => {
   });
 });
 
+describe('generation notes', () => {
+  it('lists each note on its own line', async () => {
+    previewApi({
+      'GET /api/decks/d1': {
+        body: {
+          ...deck,
+          warnings: [
+            'Custom slide c1: the picture at https://pictures.example.com/a/very/long/path/that/goes/on/and/on.png could not be fetched.',
+            'The deck’s font has no characters for ☃.',
+          ],
+        },
+      },
+    });
+    renderApp(paths.deckPreview('d1'));
+    const notes = await screen.findByRole('alert');
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(2);
+    expect(notes).toHaveTextContent('Generation notes');
+  });
+});
+
 describe('Modify', () => {
   it('loads the draft into the wizard as the next version of the same deck', async () => {
     previewApi();

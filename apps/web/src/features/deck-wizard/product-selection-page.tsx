@@ -6,6 +6,7 @@ import {
   productSelectionSchema,
   type ProductId,
   type ProductSelection,
+  endSentence,
 } from '@deck-portal/domain';
 import {
   Alert,
@@ -100,7 +101,9 @@ export default function ProductSelectionPage() {
     <WizardLayout
       active={1}
       title="Select Products"
-      description={`Choose what you are proposing to ${draft.basicInfo?.clientName ?? 'the client'}.`}
+      description={endSentence(
+        `Choose what you are proposing to ${draft.basicInfo?.clientName ?? 'the client'}`,
+      )}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">

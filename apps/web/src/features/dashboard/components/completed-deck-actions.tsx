@@ -1,7 +1,7 @@
 import type { RecentDeck } from '@deck-portal/domain';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { IconEye, IconFileTypePdf, IconFileTypePpt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NewTabButton } from '../../../ui/new-tab-button.tsx';
@@ -38,14 +38,14 @@ function ExternalDeckLink({
   );
 }
 
-/** Edit (the PowerPoint file), PDF and Preview for a generated deck. */
+/** The PowerPoint file (to edit in PowerPoint), PDF and Preview for a generated deck. */
 export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
   return (
     <>
       <ExternalDeckLink
         href={deck.editUrl}
-        label="Edit"
-        icon={<IconPencil size={14} />}
+        label="PowerPoint"
+        icon={<IconFileTypePpt size={14} />}
         variant="light"
       />
       <ExternalDeckLink

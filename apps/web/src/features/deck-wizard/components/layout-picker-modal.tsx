@@ -67,7 +67,7 @@ export function LayoutPickerModal({
                     <Text fw={600}>{layout.name}</Text>
                   </Group>
                   <Badge size="sm" variant="light" tt="none">
-                    {layout.placeholderCount} fields
+                    {layout.placeholderCount} {layout.placeholderCount === 1 ? 'field' : 'fields'}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
