@@ -184,9 +184,12 @@ test('sign out returns to /auth, and /dashboard then redirects to /auth', async 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('Continue with Google explains when Google is not set up', async ({ page }) => {
+test('no Google button without Google set up, and its address explains why', async ({ page }) => {
   await page.goto('/auth');
-  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page.getByLabel(/^Email/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);
+  // An old bookmark of the Google address still gets a clear answer.
+  await page.goto('/api/auth/google');
   await expect(page).toHaveURL(/\/auth\?error=google_not_configured$/);
   await expect(page.getByRole('alert')).toHaveText(messages.googleNotConfigured);
 });

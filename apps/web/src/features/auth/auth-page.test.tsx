@@ -15,7 +15,7 @@ const anonymous = { 'GET /api/auth/session': { body: { user: null } } };
 
 async function openAuth(path = '/auth') {
   const app = renderApp(path);
-  await screen.findByRole('link', { name: 'Continue with Google' });
+  await screen.findByLabelText(/^Email/);
   return app;
 }
 
@@ -91,13 +91,28 @@ describe('/auth sign in', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('links Google sign-in to the server redirect', async () => {
-    mockApi(anonymous);
+  it('links Google sign-in to the server redirect when this server has Google set up', async () => {
+    mockApi({
+      ...anonymous,
+      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: true } },
+    });
     await openAuth();
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
       '/api/auth/google',
     );
+    expect(screen.getByText('or continue with email')).toBeVisible();
+  });
+
+  it('offers no Google button when Google is not set up', async () => {
+    const calls = mockApi({
+      ...anonymous,
+      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: false } },
+    });
+    await openAuth();
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/config'));
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.queryByText('or continue with email')).toBeNull();
   });
 
   it.each([

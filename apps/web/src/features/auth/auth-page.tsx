@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { authMessages, type SessionUser } from '@deck-portal/domain';
-import { Alert, Anchor, Button, Divider, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -10,7 +10,7 @@ import { describeRedirectError } from './auth-errors.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { ForgotPasswordForm } from './components/forgot-password-form.tsx';
 import { FormAlert } from './components/form-alert.tsx';
-import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
+import { GoogleSignIn } from './components/google-sign-in-button.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { SignUpForm } from './components/sign-up-form.tsx';
 import { unapprovedNotice } from './unapproved-notice.ts';
@@ -130,8 +130,7 @@ export default function AuthPage() {
     >
       <Stack gap="md">
         <FormAlert message={redirectError} />
-        <GoogleSignInButton />
-        <Divider label="or continue with email" labelPosition="center" />
+        <GoogleSignIn />
       </Stack>
       {isSignUp ? (
         <SignUpForm

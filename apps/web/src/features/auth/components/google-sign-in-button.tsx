@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { usePortalConfig } from '../../../lib/portal-config.ts';
+import { Button, Divider } from '@mantine/core';
 
 function GoogleMark() {
   return (
@@ -25,9 +26,10 @@ function GoogleMark() {
 
 /**
  * A plain navigation, not a fetch: the server redirects to Google and, at the end, back to
- * /dashboard, /unapproved or /auth?error=CODE.
+ * /dashboard, /unapproved or /auth?error=CODE. Shown only when this server has Google set up
+ * (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET), so nobody clicks a button that cannot work.
  */
-export function GoogleSignInButton() {
+function GoogleSignInButton() {
   return (
     <Button
       component="a"
@@ -39,5 +41,17 @@ export function GoogleSignInButton() {
     >
       Continue with Google
     </Button>
+  );
+}
+
+/** The Google button and the divider under it, when Google sign-in is set up; else nothing. */
+export function GoogleSignIn() {
+  const config = usePortalConfig();
+  if (!config.data?.isGoogleSignInEnabled) return null;
+  return (
+    <>
+      <GoogleSignInButton />
+      <Divider label="or continue with email" labelPosition="center" />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/cor
 import { IconExternalLink, IconPlayerPlay, IconPresentationAnalytics } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { usePortalConfig } from '../api/get-portal-config.ts';
+import { usePortalConfig } from '../../../lib/portal-config.ts';
 import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
 import { NewTabButton } from '../../../ui/new-tab-button.tsx';
 

@@ -1,6 +1,6 @@
 import { portalConfigSchema } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** `GET /api/config`: this installation's settings the browser needs (the tutorial address). */
 export function getPortalConfig(signal?: AbortSignal) {
