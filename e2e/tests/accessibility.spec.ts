@@ -64,6 +64,11 @@ test('the dashboard and the admin portal pass WCAG 2.1 AA checks', async ({ page
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   expect(await violations(page), '/dashboard').toEqual([]);
+  await page.getByRole('link', { name: 'Read the guide' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'How Deck Portal works' }),
+  ).toBeVisible();
+  expect(await violations(page), '/help').toEqual([]);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Approved Users' })).toBeVisible();

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       logLevel: 'info',
+      tutorialUrl: '/help',
     });
   });
 

@@ -162,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             prefix: values.S3_PREFIX,
           }
         : { kind: 'local', dir: path.resolve(values.FILES_DIR ?? path.join(dataDir, 'files')) },
-    tutorialUrl:
-      values.TUTORIAL_URL ?? 'https://www.youtube.com/results?search_query=sales+deck+tutorial',
+    // The portal's own guide unless the installation has a video of its own.
+    tutorialUrl: values.TUTORIAL_URL ?? '/help',
   };
 }

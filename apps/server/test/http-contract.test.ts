@@ -128,7 +128,7 @@ describe('the portal configuration', () => {
   it('tells the browser the tutorial address and whether Google sign-in is set up', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
-      tutorialUrl: 'https://www.youtube.com/results?search_query=sales+deck+tutorial',
+      tutorialUrl: '/help',
       isGoogleSignInEnabled: false,
     });
     const { app } = await createTestApp({

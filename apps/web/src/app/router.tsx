@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <Navigate to={paths.auth} replace /> },
       { path: paths.auth, ...page('auth', () => import('../features/auth/auth-page.tsx')) },
+      { path: paths.help, ...page('help', () => import('../features/help/help-page.tsx')) },
       {
         path: paths.resetPassword,
         ...page('reset-password', () => import('../features/auth/reset-password-page.tsx')),

@@ -7,6 +7,7 @@ export const paths = {
   unapproved: '/unapproved',
   admin: '/admin',
   dashboard: '/dashboard',
+  help: '/help',
   createDeck: {
     basicInfo: '/create-deck/basic-info',
     productSelection: '/create-deck/product-selection',

@@ -68,6 +68,23 @@ describe('the tutorial card', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
+
+  it('opens the portal’s own guide when no video is configured', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
+      'GET /api/recent-decks': noDecks,
+      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: false } },
+    });
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('link', { name: 'Read the guide' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How Deck Portal works' }),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: '2. Change it later' })).toHaveTextContent(
+      'next version of the same deck',
+    );
+  });
 });
 
 const completedDeck = {

@@ -1,6 +1,11 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconExternalLink, IconPlayerPlay, IconPresentationAnalytics } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import {
+  IconBook,
+  IconExternalLink,
+  IconPlayerPlay,
+  IconPresentationAnalytics,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { usePortalConfig } from '../../../lib/portal-config.ts';
 import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
@@ -50,9 +55,13 @@ export function CreateDeckCard() {
   );
 }
 
-/** The tutorial video opens outside the portal, in a new tab. */
+/**
+ * The tutorial: the portal's own guide (/help) by default, or the installation's video
+ * (TUTORIAL_URL), which opens outside the portal in a new tab.
+ */
 export function TutorialCard() {
   const tutorialUrl = usePortalConfig().data?.tutorialUrl;
+  const isGuide = !tutorialUrl || tutorialUrl.startsWith('/');
   return (
     <Card
       withBorder
@@ -65,27 +74,34 @@ export function TutorialCard() {
       <Stack gap="md" justify="space-between" h="100%">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon size={52} radius="md" color="red" variant="light">
-            <IconPlayerPlay size={28} />
+            {isGuide ? <IconBook size={28} /> : <IconPlayerPlay size={28} />}
           </ThemeIcon>
           <Stack gap={4}>
             <Title order={2} size="h3" id="tutorial-title">
               Tutorial
             </Title>
             <Text c="dimmed" size="sm">
-              New to Deck Portal? Watch the short walkthrough of building and sending a deck.
+              {isGuide
+                ? 'New to Deck Portal? Read the short guide to building, sending and following up a deck.'
+                : 'New to Deck Portal? Watch the short walkthrough of building and sending a deck.'}
             </Text>
           </Stack>
         </Group>
         <Group>
-          <NewTabButton
-            href={tutorialUrl ?? undefined}
-            loading={!tutorialUrl}
-            variant="light"
-            color="red"
-            rightSection={<IconExternalLink size={16} />}
-          >
-            Watch tutorial
-          </NewTabButton>
+          {isGuide ? (
+            <Button component={Link} to={tutorialUrl ?? paths.help} variant="light" color="red">
+              Read the guide
+            </Button>
+          ) : (
+            <NewTabButton
+              href={tutorialUrl}
+              variant="light"
+              color="red"
+              rightSection={<IconExternalLink size={16} />}
+            >
+              Watch tutorial
+            </NewTabButton>
+          )}
         </Group>
       </Stack>
     </Card>
