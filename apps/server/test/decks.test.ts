@@ -212,8 +212,8 @@ describe('generation', () => {
       clientName: 'Northwind Pharmacies',
       status: 'completed',
     });
-    // 6 template slides plus one pricing slide per product.
-    expect(row!.slideCount).toBe(8);
+    // 6 template slides, one pricing slide per product and the quote summary.
+    expect(row!.slideCount).toBe(9);
     const files = await t.app.services.db
       .select({ name: deckFiles.name })
       .from(deckFiles)
@@ -222,7 +222,7 @@ describe('generation', () => {
       [
         'v1/deck.pdf',
         'v1/deck.pptx',
-        ...Array.from({ length: 8 }, (_, i) => `v1/slide-${i + 1}.svg`),
+        ...Array.from({ length: 9 }, (_, i) => `v1/slide-${i + 1}.svg`),
       ].sort(),
     );
 
@@ -301,7 +301,8 @@ describe('generation', () => {
       .select()
       .from(decks)
       .where(eq(decks.id, res.json().presentationId));
-    expect(row!.slideCount).toBe(3 + 2 + layouts.length);
+    // 3 template slides, 2 pricing slides and the quote summary, one slide per layout.
+    expect(row!.slideCount).toBe(3 + 2 + 1 + layouts.length);
     expect(row!.draft.templateCustomization.customSlides).toHaveLength(layouts.length);
   });
 

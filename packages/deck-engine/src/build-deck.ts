@@ -2,14 +2,17 @@ import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import {
   clientHeadline,
   PRODUCTS,
+  quoteSummary,
   resolveDeckPricing,
   type ProductPricing,
+  type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { missingCharacters } from './layout/fonts.ts';
 import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
 import { composePricingSlide } from './library/pricing-slide.ts';
+import { composeQuoteSlide, QUOTE_SLIDE_TITLE } from './library/quote-slide.ts';
 import type { SlideContext } from './library/slide-kit.ts';
 import type { TemplateLibrary, TemplateSlide } from './library/template-library.ts';
 import type { ComposedSlide } from './library/template-slides.ts';
@@ -90,6 +93,15 @@ function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
   };
 }
 
+function planQuoteSlide(quote: QuoteSummary): PlannedSlide {
+  return {
+    id: 'quote-summary',
+    kind: 'pricing',
+    title: QUOTE_SLIDE_TITLE,
+    compose: (ctx) => composeQuoteSlide(ctx, quote),
+  };
+}
+
 function planPricingSlide(pricing: ProductPricing): PlannedSlide {
   return {
     id: `pricing-${pricing.productId}`,
@@ -99,14 +111,17 @@ function planPricingSlide(pricing: ProductPricing): PlannedSlide {
   };
 }
 
-/**
- * The rep's draft as a laid-out deck: the selected template slides in master order, then one
- * pricing slide per product (when pricing is included), then the custom slides, then the
- * closing slides, then the appendix. Every text box is measured and fitted here, once.
- */
 export interface BuildDeckOptions {
+  /** The rep who sends the deck: named on the cover and the closing slide. */
   presenter?: DeckPresenter;
 }
+
+/**
+ * The rep's draft as a laid-out deck: the selected template slides in master order, then one
+ * pricing slide per product and the quote summary (when pricing is included), then the custom
+ * slides, then the closing slides, then the appendix. Every text box is measured and fitted
+ * here, once.
+ */
 
 export function buildDeck(
   draft: DeckDraft,
@@ -132,6 +147,7 @@ export function buildDeck(
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
     ...pricing.map(planPricingSlide),
+    ...(pricing.length > 0 ? [planQuoteSlide(quoteSummary(productSelection))] : []),
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
     ...appendix.map(planTemplateSlide),

@@ -1,7 +1,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRICING_TEXT_KEYS, resolveDeckPricing } from '@deck-portal/domain';
+import {
+  formatCents,
+  PRICING_TEXT_KEYS,
+  quoteSummary,
+  resolveDeckPricing,
+} from '@deck-portal/domain';
 import { buildDeck } from '../src/build-deck.ts';
 import { normaliseImage } from '../src/images/resolve-images.ts';
 import { renderDeck } from '../src/render/render-deck.ts';
@@ -168,7 +173,7 @@ describe('PPTX structure', () => {
 
   it('has the deck slides in deck order, with the client name and titles as real text', () => {
     expect(slidePaths).toHaveLength(deckSlides.length);
-    expect(slidePaths.length).toBe(17);
+    expect(slidePaths.length).toBe(18);
     const texts = slidePaths.map((p) => slideText(files.get(p)!));
     expect(texts[0]).toContain('Harbor Fresh Foods');
     expect(texts[0]).toContain('COLD-CHAIN RESILIENCE PROPOSAL');
@@ -185,14 +190,14 @@ describe('PPTX structure', () => {
       }
     });
     expect(texts[1]).toContain('Agenda');
-    expect(texts[16]).toContain('Technical specifications');
+    expect(texts[17]).toContain('Technical specifications');
   });
 
   it('shows every pricing text of every product as real text on its pricing slide', () => {
     const pricing = resolveDeckPricing(goldenDraft().productSelection);
     const pricingSlides = deckSlides
       .map((s, i) => ({ s, text: slideText(files.get(slidePaths[i]!)!) }))
-      .filter(({ s }) => s.kind === 'pricing');
+      .filter(({ s }) => s.kind === 'pricing' && s.id !== 'quote-summary');
     expect(pricingSlides).toHaveLength(4);
     pricing.forEach((product, i) => {
       for (const key of PRICING_TEXT_KEYS) {
@@ -202,6 +207,33 @@ describe('PPTX structure', () => {
     expect(pricingSlides[2]!.text).toContain(
       'Remote firmware updates and 24/7 monitoring included',
     );
+  });
+
+  it('sums the quote on one slide, in a real table, agreeing with the pricing slides', () => {
+    const index = deckSlides.findIndex((s) => s.id === 'quote-summary');
+    expect(deckSlides[index - 1]!.id).toMatch(/^pricing-/);
+    expect(deckSlides[index]!.title).toBe('Quote summary');
+    const xml = files.get(slidePaths[index]!)!;
+    expect(xml).toContain('<a:tbl>');
+    const text = slideText(xml);
+    const quote = quoteSummary(goldenDraft().productSelection);
+    for (const line of quote.lines) {
+      expect(text).toContain(line.name);
+      expect(text).toContain(formatCents(line.amountCents));
+    }
+    for (const figure of ['Subtotal', 'Shipping and delivery', 'Total', 'Net after credits']) {
+      expect(text).toContain(figure);
+    }
+    expect(text).toContain(formatCents(quote.totalCents));
+    expect(text).toContain(`−${formatCents(quote.creditsCents)}`);
+    expect(text).toContain(formatCents(quote.netCents));
+    // The pricing slides' effective prices add up to the quote's net.
+    const effective = resolveDeckPricing(goldenDraft().productSelection).reduce(
+      (sum, product) =>
+        sum + Math.round(Number(product.texts.effective.replace(/[$,]/g, '')) * 100),
+      0,
+    );
+    expect(effective).toBe(quote.netCents);
   });
 
   it('uses native tables and editable text, not pictures of slides', () => {

@@ -15,6 +15,7 @@ export * from './deck/client-headline.ts';
 export * from './deck/presenter.ts';
 export * from './deck/draft-changes.ts';
 export * from './deck/deck-pricing.ts';
+export * from './deck/quote-summary.ts';
 export * from './deck/default-slide-selection.ts';
 export * from './deck/template-library.ts';
 export * from './auth.ts';

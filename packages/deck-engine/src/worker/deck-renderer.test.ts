@@ -55,7 +55,7 @@ describe('createDeckRenderer (worker pool)', () => {
     const result = await renderer.generate(draft(pictureUrl));
     expect(Buffer.isBuffer(result.pptx)).toBe(true);
     expect(result.pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(result.svgs).toHaveLength(6);
+    expect(result.svgs).toHaveLength(7);
     expect(result.warnings).toEqual([]);
     const zip = await JSZip.loadAsync(result.pptx);
     expect(
@@ -75,7 +75,7 @@ describe('createDeckRenderer (worker pool)', () => {
       [1, 2, 3, 4].map(() => renderer.generate(draft('https://x.invalid/a.png'))),
     );
     clearInterval(timer);
-    expect(results.every((r) => r.svgs.length === 6)).toBe(true);
+    expect(results.every((r) => r.svgs.length === 7)).toBe(true);
     // The picture host does not resolve: a warning, not a failure.
     expect(results[0]!.warnings[0]).toMatch(
       /^Picture https:\/\/x\.invalid\/a\.png could not be used/,

@@ -7,8 +7,8 @@ describe('the pool warm-up', () => {
   it('renders a valid small deck through every renderer, with nothing to warn about', async () => {
     expect(deckDraftSchema.parse(WARM_UP_DRAFT)).toEqual(WARM_UP_DRAFT);
     const deck = await generateDeck(WARM_UP_DRAFT);
-    // Title, agenda and the controller's pricing slide.
-    expect(deck.svgs).toHaveLength(3);
+    // Title, agenda, the controller's pricing slide and the quote summary.
+    expect(deck.svgs).toHaveLength(4);
     expect(deck.warnings).toEqual([]);
     expect(deck.pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });

@@ -4,6 +4,7 @@ export * from './product-catalogue.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './deck-pricing.ts';
+export * from './quote-summary.ts';
 export * from './default-slide-selection.ts';
 export * from './client-headline.ts';
 export * from '../sentence.ts';

@@ -254,6 +254,11 @@ describe('Modify', () => {
       },
     });
     renderApp(paths.createDeck.generate);
+    // Step 4's summary totals the quote: 2 × $900.00 + $250.00 white-glove delivery, less 30%.
+    const products = await screen.findByRole('region', { name: 'Products' });
+    expect(products).toHaveTextContent('Total, shipping included$2,050.00');
+    expect(products).toHaveTextContent('Net after ITC credit$1,435.00');
+    expect(screen.getByRole('region', { name: 'Slides' })).toHaveTextContent('2Pricing slides');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
     expect(await screen.findByText(/^Version 3 of Q3 proposal for Polar Foods/)).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { PRODUCTS, clientHeadline, formatUsd, type DeckDraft } from '@deck-portal/domain';
+import {
+  PRODUCTS,
+  clientHeadline,
+  formatUsd,
+  type DeckDraft,
+  formatCents,
+  quoteSummary,
+} from '@deck-portal/domain';
 import {
   Alert,
   Button,
@@ -58,9 +65,11 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
   const { basicInfo, productSelection, templateCustomization } = draft;
   const standard = templateCustomization.selectedSlides.length;
   const custom = basicInfo.mode === 'advanced' ? templateCustomization.customSlides.length : 0;
+  // One slide per product, and the quote summary after them.
   const pricingSlides = productSelection.includePricing
-    ? productSelection.selectedProducts.length
+    ? productSelection.selectedProducts.length + 1
     : 0;
+  const quote = productSelection.includePricing ? quoteSummary(productSelection) : null;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Card withBorder radius="lg" p="lg" component="section" aria-label="Deck details">
@@ -95,6 +104,14 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           <SummaryRow label="Pricing included">
             {productSelection.includePricing ? 'Yes' : 'No'}
           </SummaryRow>
+          {quote && (
+            <>
+              <SummaryRow label="Total, shipping included">
+                {formatCents(quote.totalCents)}
+              </SummaryRow>
+              <SummaryRow label="Net after ITC credit">{formatCents(quote.netCents)}</SummaryRow>
+            </>
+          )}
         </Stack>
       </Card>
       <Card

@@ -1,0 +1,77 @@
+import { formatCents, ITC_RATE, PRODUCTS, type QuoteSummary } from '@deck-portal/domain/pricing';
+import type { SlideElement } from '../layout/model.ts';
+import { categoryColor } from './categories.ts';
+import {
+  chrome,
+  CONTENT_TOP,
+  MARGIN_X,
+  rect,
+  table,
+  text,
+  type SlideContext,
+} from './slide-kit.ts';
+import type { ComposedSlide } from './template-slides.ts';
+
+export const QUOTE_SLIDE_TITLE = 'Quote summary';
+
+/**
+ * The whole quote on one slide, after the products' pricing slides: each line item with its
+ * quantity, unit price and amount, then subtotal, shipping, total, the tax credit and the net.
+ * Its figures come from the same computation as the pricing slides, so they agree to the cent.
+ */
+export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
+  const c = ctx.brand.colors;
+  const credit = `ITC credit (${Math.round(ITC_RATE * 100)}%)`;
+  const rows: string[][] = [
+    ...quote.lines.map((line) => [
+      line.name,
+      line.quantity.toLocaleString('en-US'),
+      formatCents(line.unitPriceCents),
+      formatCents(line.amountCents),
+    ]),
+    ['Subtotal', '', '', formatCents(quote.subtotalCents)],
+    ['Shipping and delivery', '', '', formatCents(quote.shippingCents)],
+    ['Total', '', '', formatCents(quote.totalCents)],
+    [credit, '', '', `−${formatCents(quote.creditsCents)}`],
+    ['Net after credits', '', '', formatCents(quote.netCents)],
+  ];
+  const elements: SlideElement[] = [
+    ...chrome(ctx, 'sales', QUOTE_SLIDE_TITLE, `Everything in this proposal for ${ctx.clientName}`),
+    table(
+      ctx,
+      { x: MARGIN_X, y: CONTENT_TOP, w: 864, h: 300 },
+      {
+        name: 'quote-table',
+        columns: [2.2, 0.8, 1.1, 1.2],
+        header: ['Item', 'Quantity', 'Unit price', 'Amount'],
+        rows,
+        align: ['left', 'right', 'right', 'right'],
+        size: 12,
+        headerFill: c.primary,
+        stripe: 'F7F9FC',
+        emphasisRow: rows.length - 1,
+        emphasisFill: 'E3F4F7',
+      },
+    ),
+  ];
+  if (quote.editedProducts.length > 0) {
+    const names = quote.editedProducts.map((id) => PRODUCTS[id].name).join(', ');
+    elements.push(
+      rect({ x: MARGIN_X, y: 440, w: 4, h: 40 }, categoryColor('sales')),
+      text({
+        name: 'quote-note',
+        x: MARGIN_X + 16,
+        y: 440,
+        w: 848,
+        h: 40,
+        text: `Computed from quantities and unit prices. The pricing of ${names} on its own slide includes terms agreed separately.`,
+        size: 10,
+        minSize: 7,
+        lineHeight: 1.3,
+        color: c.muted,
+        valign: 'middle',
+      }),
+    );
+  }
+  return { background: 'FFFFFF', elements };
+}
