@@ -254,7 +254,7 @@ describe('generation', () => {
       url: `/api/decks/${presentationId}/slides`,
       headers: { cookie: cookies.rep },
     });
-    expect(slides.json().slides).toHaveLength(8);
+    expect(slides.json().slides).toHaveLength(9);
     const first = await t.app.inject({
       method: 'GET',
       url: slides.json().slides[0].url,
