@@ -137,7 +137,7 @@ test('the deck preview and the deck view pass WCAG 2.1 AA checks', async ({ page
   await expect(page.getByText(/no characters for 東 京/)).toBeVisible();
   expect(await violations(page), 'preview').toEqual([]);
   await page.goto(`/deck/${presentationId}/view`);
-  await expect(page.getByText('Slide 1 of 4')).toBeVisible();
+  await expect(page.getByText('Slide 1 of 5')).toBeVisible();
   expect(await violations(page), 'view').toEqual([]);
 });
 
