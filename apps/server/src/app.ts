@@ -33,6 +33,8 @@ import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
 import { adminNotificationsRoutes } from './notifications/admin-notifications-routes.ts';
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
+import { profileRoutes } from './users/profile-routes.ts';
+import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
 import { createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });
   await app.register(invitationRoutes, { services });
+  await app.register(profileRoutes, { services });
+  await app.register(uploadRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   app.addHook('onClose', async () => {

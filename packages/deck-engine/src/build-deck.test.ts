@@ -218,6 +218,45 @@ describe('buildDeck', () => {
   });
 });
 
+describe('the rep who sends the deck', () => {
+  const presenter = {
+    name: 'Ana Ruiz',
+    email: 'ana.ruiz@frostline.example',
+    jobTitle: 'Account Executive',
+    phone: '+1 555 0100',
+  };
+  const slide = (deck: ReturnType<typeof buildDeck>, id: string) =>
+    deck.slides.find((s) => s.id === id)!;
+
+  it('puts name, job title, e-mail and phone on the cover and the closing slide', () => {
+    const deck = buildDeck(draft(), library, { presenter });
+    for (const id of ['title', 'thank-you']) {
+      const shown = texts(slide(deck, id));
+      expect(shown).toContain('Ana Ruiz, Account Executive');
+      expect(shown).toContain('ana.ruiz@frostline.example · +1 555 0100');
+    }
+    expect(texts(slide(deck, 'title'))).toContain('Presented by Ana Ruiz');
+    // The rep's details replace the company's generic contact block.
+    expect(texts(slide(deck, 'thank-you'))).not.toContain(library.brand.email);
+    expect(deck.warnings).toEqual([]);
+  });
+
+  it('leaves out what the profile lacks', () => {
+    const deck = buildDeck(draft(), library, {
+      presenter: { ...presenter, jobTitle: null, phone: null },
+    });
+    const cover = texts(slide(deck, 'title'));
+    expect(cover).toContain('Presented by Ana Ruiz\nana.ruiz@frostline.example');
+    expect(cover).not.toContain('·');
+  });
+
+  it('keeps the company contact block without a presenter', () => {
+    const deck = buildDeck(draft(), library);
+    expect(texts(slide(deck, 'thank-you'))).toContain(library.brand.email);
+    expect(texts(slide(deck, 'title'))).not.toContain('Presented by');
+  });
+});
+
 describe('characters the font cannot draw', () => {
   const withClient = (clientName: string) => {
     const d = draft();

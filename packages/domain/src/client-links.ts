@@ -190,6 +190,21 @@ export const clientLinkAnalyticsSchema = z.object({
 export type ClientLinkAnalytics = z.infer<typeof clientLinkAnalyticsSchema>;
 
 /** `GET /api/client-view/:token`: what the client's viewer draws. */
+/**
+ * Who sent a client link, as the client page and its passcode screen show them: so a cautious
+ * buyer sees a company and a person they know before typing anything.
+ */
+export const clientLinkSenderSchema = z.object({
+  companyName: z.string(),
+  /** Brand colours for the company mark, as `RRGGBB`. */
+  companyColors: z.object({ primary: z.string(), accent: z.string(), highlight: z.string() }),
+  name: z.string(),
+  jobTitle: z.string().nullable(),
+  /** The sender's uploaded photo, when they have one. */
+  photoUrl: z.string().nullable(),
+});
+export type ClientLinkSender = z.infer<typeof clientLinkSenderSchema>;
+
 export const clientViewSchema = z.object({
   title: z.string(),
   clientName: z.string(),
@@ -278,6 +293,8 @@ export const clientLinkPaths = {
   api: (token: string) => `/api/client-view/${token}`,
   slide: (token: string, index: number) => `/api/client-view/${token}/slides/${index}`,
   pdf: (token: string) => `/api/client-view/${token}/download`,
+  sender: (token: string) => `/api/client-view/${token}/sender`,
+  senderPhoto: (token: string) => `/api/client-view/${token}/sender/photo`,
   /** The rep's analytics page for one link. */
   analytics: (deckId: string, linkId: string) => `/deck/${deckId}/links/${linkId}`,
 } as const;

@@ -5,6 +5,7 @@ export * from './text.ts';
 export * from './sentence.ts';
 export * from './ids.ts';
 export * from './users.ts';
+export * from './profile.ts';
 export * from './deck/product-catalogue.ts';
 export * from './deck/money.ts';
 export * from './deck/pricing.ts';

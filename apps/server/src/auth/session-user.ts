@@ -1,4 +1,5 @@
 import type { SessionUser } from '@deck-portal/domain';
+import { photoUrlOf } from '../users/profile.ts';
 import type { User } from './sessions.ts';
 
 /** What the browser may know about the signed-in user. */
@@ -9,7 +10,7 @@ export function toSessionUser(user: User): SessionUser {
     name: user.name,
     role: user.role,
     status: user.status,
-    photoURL: user.photoURL,
+    photoURL: photoUrlOf(user),
     provider: user.provider,
   };
 }

@@ -7,6 +7,7 @@ import {
   clientHeadline,
   clientLinkMessages,
   clientLinkPaths,
+  clientLinkSenderSchema,
   clientViewSchema,
   startVisitResponseSchema,
   unlockClientViewRequestSchema,
@@ -19,6 +20,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { getClientView } from './get-client-view.ts';
+import { getLinkSender, loadSenderPhoto } from './get-link-sender.ts';
 import { recordViewEvents } from './record-view-events.ts';
 import {
   openClientLink,
@@ -133,6 +135,37 @@ export async function clientViewRoutes(
         token: request.params.token,
         viewerToken: request.cookies[viewerCookieName],
       }),
+  );
+
+  // Who sent the link is shown before its passcode: the token alone opens these two.
+  app.get(
+    '/api/client-view/:token/sender',
+    {
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: clientLinkSenderSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const open = await resolveClientLink(services, { token, ip: request.ip });
+      return getLinkSender(services, { open, token });
+    },
+  );
+
+  app.get(
+    '/api/client-view/:token/sender/photo',
+    { schema: { tags, params: tokenParams } },
+    async (request, reply) => {
+      const open = await resolveClientLink(services, {
+        token: request.params.token,
+        ip: request.ip,
+      });
+      const photo = await loadSenderPhoto(services, open);
+      if (!photo) throw new AppError('not_found', 'The sender has no photo.');
+      return reply.type(photo.contentType).send(photo.content);
+    },
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { DeckDraft, GenerationResponse } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, GenerationResponse } from '@deck-portal/domain';
 import { deckLinks } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { loadPresenter } from '../users/profile.ts';
 import { versionFiles } from './deck-versions.ts';
 
 export const idempotencyKeyReusedMessage =
@@ -24,7 +25,8 @@ export async function generateDeckForUser(
   const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
   if (existing) return answerRetry(existing, fingerprint);
 
-  const rendered = await renderDraft(services, draft);
+  const presenter = await loadPresenter(services.db, user.id);
+  const rendered = await renderDraft(services, draft, presenter);
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -54,6 +56,7 @@ export async function generateDeckForUser(
       slideCount: deck.slideCount,
       slideTitles: rendered.slideTitles,
       warnings: rendered.warnings,
+      presenter: presenter ?? null,
       createdBy: user.id,
       createdAt: now,
     });
@@ -68,9 +71,13 @@ export async function generateDeckForUser(
 }
 
 /** Checks the draft against the library and renders it on the worker pool. */
-export async function renderDraft(services: Services, draft: DeckDraft) {
+export async function renderDraft(
+  services: Services,
+  draft: DeckDraft,
+  presenter: DeckPresenter | undefined,
+) {
   assertKnownTemplates(services, draft);
-  return services.deckRenderer.generate(draft);
+  return services.deckRenderer.generate(draft, presenter ? { presenter } : {});
 }
 
 export function answerRetry(

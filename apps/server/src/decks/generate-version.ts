@@ -2,6 +2,7 @@ import { deckLinks, type DeckDraft, type NewVersionResponse } from '@deck-portal
 import type { User } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { versionFiles } from './deck-versions.ts';
@@ -38,7 +39,9 @@ export async function generateNextVersion(
       };
     }
   }
-  const rendered = await renderDraft(services, owned);
+  // The deck speaks for its owner, whoever makes the new version.
+  const presenter = await loadPresenter(services.db, deck.ownerId);
+  const rendered = await renderDraft(services, owned, presenter);
   return appendVersion(services, {
     user,
     deck,
@@ -47,6 +50,7 @@ export async function generateNextVersion(
       slideCount: rendered.svgs.length,
       slideTitles: rendered.slideTitles,
       warnings: rendered.warnings,
+      presenter: presenter ?? null,
       ...(idempotencyKey ? { idempotencyKey, idempotencyFingerprint: fingerprint } : {}),
       storeFiles: (tx, number) =>
         services.fileStore.put(tx, deck.id, versionFiles(number, rendered)),

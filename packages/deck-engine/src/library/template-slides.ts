@@ -1,4 +1,5 @@
 import { endSentence, PRODUCTS, type ProductId } from '@deck-portal/domain/pricing';
+import type { DeckPresenter } from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
 import {
@@ -174,6 +175,17 @@ function productSlide(
   return white(elements);
 }
 
+/**
+ * The rep who sends the deck, in two lines: "{lead}Name, Job title" and "e-mail · phone".
+ * Nothing when the deck has no presenter (the brand's own contact block stands instead).
+ */
+function presenterLines(presenter: DeckPresenter | undefined, lead: string): string[] {
+  if (!presenter) return [];
+  const who = presenter.jobTitle ? `${presenter.name}, ${presenter.jobTitle}` : presenter.name;
+  const reach = [presenter.email, presenter.phone].filter(Boolean).join(' · ');
+  return [`${lead}${who}`, reach];
+}
+
 export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
   {
     id: 'title',
@@ -184,6 +196,7 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
       const c = ctx.brand.colors;
       const details: string[] = [ctx.dateText];
       if (ctx.contact) details.push(`Attention: ${ctx.contact}`);
+      details.push(...presenterLines(ctx.presenter, 'Presented by '));
       return dark(ctx, [
         ...frostDecor(ctx),
         ...wordmark(ctx.brand, MARGIN_X, 44, 26, true),
@@ -238,13 +251,13 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
         text({
           name: 'title-details',
           x: MARGIN_X,
-          y: 422,
+          y: 420,
           w: 600,
-          h: 44,
+          h: details.length > 2 ? 66 : 44,
           text: details,
-          size: 12,
-          minSize: 8,
-          lineHeight: 1.45,
+          size: details.length > 2 ? 11 : 12,
+          minSize: 7,
+          lineHeight: details.length > 2 ? 1.35 : 1.45,
           color: 'E4EBF3',
         }),
         text({
@@ -1055,7 +1068,11 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
           y: 346,
           w: 540,
           h: 100,
-          text: [ctx.brand.email, ctx.brand.phone, ctx.brand.website],
+          name: 'contact',
+          text: ctx.presenter
+            ? [...presenterLines(ctx.presenter, ''), ctx.brand.website]
+            : [ctx.brand.email, ctx.brand.phone, ctx.brand.website],
+          minSize: 9,
           weight: 'medium',
           size: 14,
           lineHeight: 1.6,

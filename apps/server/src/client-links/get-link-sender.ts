@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { clientLinkPaths, type ClientLinkSender } from '@deck-portal/domain';
+import { uploads, users } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import type { OpenClientLink } from './resolve-client-link.ts';
+
+/** The rep who made the link, or the deck's owner once that account is gone. */
+async function loadSender({ db }: Pick<Services, 'db'>, { link, deck }: OpenClientLink) {
+  for (const id of [link.createdBy, deck.ownerId]) {
+    if (!id) continue;
+    const [row] = await db
+      .select({ name: users.name, jobTitle: users.jobTitle, photoUploadId: users.photoUploadId })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Who sent the link, for its page and its passcode screen (shown before the passcode). */
+export async function getLinkSender(
+  services: Pick<Services, 'db' | 'library'>,
+  { open, token }: { open: OpenClientLink; token: string },
+): Promise<ClientLinkSender> {
+  const { brand } = services.library;
+  const sender = await loadSender(services, open);
+  return {
+    companyName: brand.name,
+    companyColors: {
+      primary: brand.colors.primary,
+      accent: brand.colors.accent,
+      highlight: brand.colors.highlight,
+    },
+    name: sender?.name ?? 'Your contact',
+    jobTitle: sender?.jobTitle ?? null,
+    photoUrl: sender?.photoUploadId ? clientLinkPaths.senderPhoto(token) : null,
+  };
+}
+
+/** The sender's uploaded photo, or undefined when they have none. */
+export async function loadSenderPhoto(services: Pick<Services, 'db'>, open: OpenClientLink) {
+  const sender = await loadSender(services, open);
+  if (!sender?.photoUploadId) return undefined;
+  const [photo] = await services.db
+    .select({ content: uploads.content, contentType: uploads.contentType })
+    .from(uploads)
+    .where(eq(uploads.id, sender.photoUploadId))
+    .limit(1);
+  return photo;
+}

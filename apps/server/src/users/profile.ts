@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { DeckPresenter, Profile, ProfileValues } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { uploads, users } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import { storeUpload, uploadPath } from '../uploads/store-upload.ts';
+
+/** The photo colleagues and clients see: an uploaded one wins over the Google picture. */
+export function photoUrlOf(user: Pick<User, 'photoUploadId' | 'photoURL'>): string | null {
+  return user.photoUploadId ? uploadPath(user.photoUploadId) : user.photoURL;
+}
+
+export function toProfile(user: User): Profile {
+  return {
+    name: user.name,
+    email: user.email,
+    jobTitle: user.jobTitle,
+    phone: user.phone,
+    photoUrl: photoUrlOf(user),
+    hasUploadedPhoto: user.photoUploadId !== null,
+  };
+}
+
+export async function updateProfile(
+  { db }: Pick<Services, 'db'>,
+  { user, input }: { user: User; input: ProfileValues },
+): Promise<Profile> {
+  const [updated] = await db.update(users).set(input).where(eq(users.id, user.id)).returning();
+  return toProfile(updated!);
+}
+
+/** Replaces the user's photo; the one it replaces is deleted with it. */
+export async function setProfilePhoto(
+  services: Pick<Services, 'db' | 'clock'>,
+  { user, bytes }: { user: User; bytes: Buffer },
+): Promise<Profile> {
+  const stored = await storeUpload(services, { user, kind: 'profile_photo', bytes });
+  return replacePhoto(services, user, stored.id);
+}
+
+export async function removeProfilePhoto(
+  services: Pick<Services, 'db' | 'clock'>,
+  { user }: { user: User },
+): Promise<Profile> {
+  return replacePhoto(services, user, null);
+}
+
+async function replacePhoto({ db }: Pick<Services, 'db'>, user: User, uploadId: string | null) {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ photoUploadId: uploadId })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (user.photoUploadId && user.photoUploadId !== uploadId) {
+      await tx.delete(uploads).where(eq(uploads.id, user.photoUploadId));
+    }
+    return toProfile(updated!);
+  });
+}
+
+/** The rep as a deck shows them: read when a version is generated and kept with it. */
+export async function loadPresenter(db: Db, userId: string): Promise<DeckPresenter | undefined> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, jobTitle: users.jobTitle, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
