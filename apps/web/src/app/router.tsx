@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
             ...page('dashboard', () => import('../features/dashboard/dashboard-page.tsx')),
           },
           {
+            path: paths.profile,
+            ...page('profile', () => import('../features/profile/profile-page.tsx')),
+          },
+          {
             path: paths.createDeck.basicInfo,
             ...page('basic-info', () => import('../features/deck-wizard/basic-info-page.tsx')),
           },

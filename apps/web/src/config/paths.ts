@@ -8,6 +8,7 @@ export const paths = {
   admin: '/admin',
   dashboard: '/dashboard',
   help: '/help',
+  profile: '/profile',
   createDeck: {
     basicInfo: '/create-deck/basic-info',
     productSelection: '/create-deck/product-selection',

@@ -22,6 +22,8 @@ export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** A file sent as it is (a picture upload), with its own content type. */
+  file?: Blob;
   /**
    * Validates (and types) the successful answer. An answer without a body (204) reads as
    * `undefined`: pass `z.undefined()`.
@@ -46,7 +48,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api…` on this origin with the session cookie; throws ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, headers, keepalive } = options;
+  const { method = 'GET', body, file, schema, signal, headers, keepalive } = options;
+  const contentType: Record<string, string> =
+    file !== undefined
+      ? { 'Content-Type': file.type || 'application/octet-stream' }
+      : body === undefined
+        ? {}
+        : { 'Content-Type': 'application/json' };
   let response: Response;
   try {
     response = await fetch(path, {
@@ -54,10 +62,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...contentType,
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
       keepalive,
     });

@@ -357,3 +357,40 @@ describe('the client view', () => {
     expect(visitCalls(calls)).toHaveLength(1);
   });
 });
+
+describe('who the deck comes from', () => {
+  const sender = {
+    companyName: 'Frostline',
+    companyColors: { primary: '0B2545', accent: '1FA9C0', highlight: 'F2A541' },
+    name: 'Ana Ruiz',
+    jobTitle: 'Account Executive',
+    photoUrl: `${api}/sender/photo`,
+  };
+
+  it('names the company and the rep, with photo and title, on the passcode screen', async () => {
+    mockApi({
+      [`GET ${api}`]: apiError(401, 'passcode_required', clientLinkMessages.passcodeRequired),
+      [`GET ${api}/sender`]: { body: sender },
+    });
+    renderClientView('tok');
+    expect(await screen.findByRole('heading', { name: 'This deck is protected' })).toBeVisible();
+    expect(await screen.findByText('Frostline')).toBeVisible();
+    const from = screen.getByLabelText('Sent by Ana Ruiz');
+    expect(from).toHaveTextContent('Ana Ruiz');
+    expect(from).toHaveTextContent('Account Executive');
+    expect(from.querySelector('img')).toHaveAttribute('src', `${api}/sender/photo`);
+  });
+
+  it('shows the rep’s initials when they have no photo, above the deck', async () => {
+    mockApi({
+      [`GET ${api}`]: { body: deck },
+      [`GET ${api}/sender`]: { body: { ...sender, photoUrl: null, jobTitle: null } },
+      [`POST ${api}/visits`]: trackedVisit,
+    });
+    renderClientView('tok');
+    const from = await screen.findByLabelText('Sent by Ana Ruiz');
+    expect(from).toHaveTextContent('AR');
+    expect(from.querySelector('img')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Winter proposal' })).toBeVisible();
+  });
+});

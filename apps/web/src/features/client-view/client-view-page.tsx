@@ -4,9 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { clientViewQueryKey, useClientView } from './api/get-client-view.ts';
+import { useLinkSender } from './api/get-link-sender.ts';
 import { ClientDeck } from './components/client-deck.tsx';
 import { ClientViewMessage } from './components/client-view-message.tsx';
 import { PasscodeForm } from './components/passcode-form.tsx';
+import { SenderHeader } from './components/sender-header.tsx';
 
 const isStatus = (error: unknown, status: number) =>
   error instanceof ApiError && error.status === status;
@@ -18,6 +20,7 @@ function Unavailable() {
 function ClientViewContent({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const view = useClientView(token);
+  const sender = useLinkSender(token);
   // Any call may find the link gone (revoked while the page is open): then nothing else shows.
   const [isGone, setGone] = useState(false);
   const onUnavailable = useCallback(() => setGone(true), []);
@@ -31,7 +34,31 @@ function ClientViewContent({ token }: { token: string }) {
     [queryClient, token],
   );
 
-  if (isGone || isStatus(view.error, 404)) return <Unavailable />;
+  if (isGone || isStatus(view.error, 404) || isStatus(sender.error, 404)) return <Unavailable />;
+  return (
+    <>
+      {sender.data && <SenderHeader sender={sender.data} />}
+      <ClientViewBody
+        token={token}
+        view={view}
+        onUnavailable={onUnavailable}
+        onRejected={onRejected}
+      />
+    </>
+  );
+}
+
+function ClientViewBody({
+  token,
+  view,
+  onUnavailable,
+  onRejected,
+}: {
+  token: string;
+  view: ReturnType<typeof useClientView>;
+  onUnavailable: () => void;
+  onRejected: (error: unknown) => void;
+}) {
   if (view.isPending) {
     return (
       <Center py={80} role="status" aria-label="Loading deck">

@@ -1,6 +1,6 @@
 import { roleInfo } from '@deck-portal/domain';
 import { Avatar, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
@@ -52,13 +52,32 @@ export default function DashboardPage() {
           <Avatar src={user?.photoURL} size={56} radius="xl" color="blue">
             {initials(user?.name ?? '')}
           </Avatar>
-          <Stack gap={2}>
+          <Stack gap={2} style={{ flex: 1 }}>
             <Title order={1} size="h2">
               Welcome, {user?.name}
             </Title>
             <Text c="dimmed">{user ? `${roleInfo[user.role].label} · ${user.email}` : null}</Text>
           </Stack>
+          <Button
+            component={Link}
+            to={paths.profile}
+            variant="default"
+            leftSection={<IconUserCircle size={16} />}
+            visibleFrom="xs"
+          >
+            Your profile
+          </Button>
         </Group>
+        <Button
+          component={Link}
+          to={paths.profile}
+          variant="default"
+          mt="md"
+          hiddenFrom="xs"
+          fullWidth
+        >
+          Your profile
+        </Button>
       </Paper>
       <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
