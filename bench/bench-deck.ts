@@ -59,6 +59,7 @@ const TEMPLATE_SLIDES = [
 export function pictureSlides(count: number): DeckDraft['templateCustomization']['customSlides'] {
   return Array.from({ length: count }, (_, i) => ({
     placeholders: [],
+    keptPlaceholders: [],
     id: `custom-${i}`,
     layoutId: 'two-images',
     layoutName: 'Two images',

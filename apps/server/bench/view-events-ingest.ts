@@ -23,8 +23,10 @@ const renderer: DeckRenderer = {
     pdf: Buffer.from('%PDF'),
     svgs: Array.from({ length: SLIDES }, () => '<svg xmlns="http://www.w3.org/2000/svg"/>'),
     slideTitles: Array.from({ length: SLIDES }, (_, i) => `Slide ${i + 1}`),
+    missingPictures: [],
     warnings: [],
   }),
+  checkPicture: async () => ({ ok: false, reason: 'not checked in this benchmark' }),
   pending: 0,
   close: async () => {},
 };

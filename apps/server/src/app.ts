@@ -34,9 +34,10 @@ import { adminNotificationsRoutes } from './notifications/admin-notifications-ro
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
+import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
-import { createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
+import { checkPicture, createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { createFileStore } from './decks/file-store.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(uploadRoutes, { services });
+  await app.register(pictureRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   app.addHook('onClose', async () => {
@@ -178,6 +180,8 @@ function lazyDeckRenderer(): DeckRenderer {
   let renderer: DeckRenderer | undefined;
   return {
     generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
+    // A check fetches on this thread: it needs no pool.
+    checkPicture: (url) => checkPicture(url),
     get pending() {
       return renderer?.pending ?? 0;
     },

@@ -306,26 +306,120 @@ describe('generation', () => {
     expect(row!.draft.templateCustomization.customSlides).toHaveLength(layouts.length);
   });
 
-  it('keeps a deck whose picture cannot be fetched, with a warning', async () => {
-    const layout = layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
-    const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
-    const body = draft({
-      templateCustomization: {
-        selectedSlides: slideIds.slice(0, 2),
-        customSlides: [
-          {
-            id: 'broken-picture',
-            layoutId: layout.id,
-            layoutName: layout.name,
-            placeholders: layout.placeholders,
-            placeholderContent: { [picture.objectId]: 'http://10.0.0.1/private.png' },
-          },
-        ],
-      },
+  describe('pictures', () => {
+    const pictureLayout = () =>
+      layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
+    const pictureDraft = (url: string, keptPlaceholders: string[] = []) => {
+      const layout = pictureLayout();
+      const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
+      const body = draft({
+        templateCustomization: {
+          selectedSlides: slideIds.slice(0, 2),
+          customSlides: [
+            {
+              id: 'picture-slide',
+              layoutId: layout.id,
+              layoutName: layout.name,
+              placeholders: layout.placeholders,
+              placeholderContent: { [picture.objectId]: url },
+              keptPlaceholders,
+            },
+          ],
+        },
+      });
+      return {
+        body,
+        field: `templateCustomization.customSlides.0.placeholderContent.${picture.objectId}`,
+        objectId: picture.objectId,
+      };
+    };
+    const post = (url: string, body: unknown, cookie = cookies.rep) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload: body as object });
+
+    it('refuses to generate with a picture that cannot be fetched, and stores nothing', async () => {
+      const before = await deckCount();
+      const { body, field } = pictureDraft('http://10.0.0.1/private.png');
+      const res = await generate(cookies.rep, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('pictures_unavailable');
+      expect(res.json().error.fields[field]).toMatch(/^This picture cannot be used: .*private/);
+      expect(await deckCount()).toBe(before);
     });
-    const res = await generate(cookies.rep, body);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().warnings.length).toBeGreaterThan(0);
+
+    it('generates with an empty frame when the rep keeps the placeholder', async () => {
+      const { body, objectId } = pictureDraft('http://10.0.0.1/private.png');
+      body.templateCustomization!.customSlides![0]!.keptPlaceholders = [objectId];
+      const res = await generate(cookies.rep, body);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().warnings.join(' ')).toContain('http://10.0.0.1/private.png');
+    });
+
+    it('renders a picture the rep uploaded, and only their own', async () => {
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie: cookies.rep, 'content-type': 'image/png' },
+        payload: await sharp({
+          create: { width: 640, height: 480, channels: 3, background: '#1fa9c0' },
+        })
+          .png()
+          .toBuffer(),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const { body } = pictureDraft(upload.json().url);
+      const res = await generate(cookies.rep, body);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().warnings).toEqual([]);
+      const slideTexts = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map(async (index) => {
+          const slide = await t.app.inject({
+            method: 'GET',
+            url: `/api/decks/${res.json().presentationId}/slides/${index}`,
+            headers: { cookie: cookies.rep },
+          });
+          return slide.body;
+        }),
+      );
+      expect(slideTexts.filter((svg) => svg.includes('<image ')).length).toBe(1);
+
+      // Another rep naming the same upload gets the refusal, not the picture.
+      const other = await generate(cookies.otherRep, body);
+      expect(other.statusCode).toBe(422);
+      expect(JSON.stringify(other.json().error.fields)).toContain('upload it again');
+    });
+
+    it('checks one picture as the rep enters it', async () => {
+      const good = await post('/api/pictures/check', { url: pictureUrl });
+      expect(good.json()).toEqual({ ok: true, width: 64, height: 48 });
+      const bad = await post('/api/pictures/check', { url: 'http://10.0.0.1/private.png' });
+      expect(bad.json()).toMatchObject({ ok: false, reason: expect.stringContaining('private') });
+      const gone = await post('/api/pictures/check', {
+        url: '/api/uploads/0b5f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e',
+      });
+      expect(gone.json()).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('upload it again'),
+      });
+      expect((await post('/api/pictures/check', { url: ' ' })).statusCode).toBe(400);
+    });
+
+    it('lists on step 4 what would stop or mar the deck, without rendering it', async () => {
+      const { body, objectId } = pictureDraft('http://10.0.0.1/private.png');
+      body.basicInfo!.clientName = '東京 Foods';
+      const res = await post('/api/decks/preflight', body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().missingPictures).toEqual([
+        {
+          slideIndex: 0,
+          objectId,
+          url: 'http://10.0.0.1/private.png',
+          reason: expect.stringContaining('private'),
+        },
+      ]);
+      expect(res.json().warnings.join(' ')).toContain('東 京');
+      const fine = await post('/api/decks/preflight', pictureDraft(pictureUrl).body);
+      expect(fine.json()).toEqual({ missingPictures: [], warnings: [] });
+    });
   });
 
   it('answers a retried request with the same Idempotency-Key with the same deck', async () => {

@@ -19,6 +19,6 @@ export async function generateDeck(
 ): Promise<RenderedDeck> {
   const library = options.library ?? (defaultLibrary ??= createTemplateLibrary());
   const deck = buildDeck(draft, library, options.presenter ? { presenter: options.presenter } : {});
-  const { images, warnings } = await resolveImages(deck, options.images);
-  return renderDeck(deck, images, warnings);
+  const { images, warnings, failures } = await resolveImages(deck, options.images);
+  return renderDeck(deck, images, warnings, failures);
 }

@@ -21,7 +21,12 @@ export {
   type FetchImageResult,
 } from './images/fetch-image.ts';
 export { isAllowedAddress } from './images/address-policy.ts';
-export { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
+export {
+  checkPicture,
+  resolveImages,
+  type PictureCheck,
+  type ResolveImagesOptions,
+} from './images/resolve-images.ts';
 export type { ImageStore, ResolvedImage } from './images/image-store.ts';
 export { renderDeck, type RenderedDeck } from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';

@@ -199,3 +199,33 @@ export type DeckShare = z.infer<typeof deckShareSchema>;
 
 export const shareResponseSchema = z.object({ success: z.literal(true), share: deckShareSchema });
 export const deckSharesResponseSchema = z.object({ shares: z.array(deckShareSchema) });
+
+/** `POST /api/pictures/check`: can generation use this picture address? */
+export const pictureCheckRequestSchema = z.object({
+  url: plainText('Picture address').trim().min(1, 'Enter a picture address.').max(2000),
+});
+export const pictureCheckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), width: z.number().int(), height: z.number().int() }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+export type PictureCheckResult = z.infer<typeof pictureCheckSchema>;
+
+/** Why generation was refused: pictures that cannot be used and were not kept as frames. */
+export const missingPictureSchema = z.object({
+  slideIndex: z.number().int(),
+  objectId: z.string(),
+  url: z.string(),
+  reason: z.string(),
+});
+export type MissingPicture = z.infer<typeof missingPictureSchema>;
+
+/** `POST /api/decks/preflight`: what step 4 checks before it lets the rep generate. */
+export const deckPreflightSchema = z.object({
+  missingPictures: z.array(missingPictureSchema),
+  /** Warnings the deck would carry (characters the font lacks, text shrunk to fit, …). */
+  warnings: z.array(z.string()),
+});
+export type DeckPreflight = z.infer<typeof deckPreflightSchema>;
+
+export const picturesUnavailableMessage =
+  'Some pictures cannot be used. Upload them, fix their addresses, remove them, or keep an empty frame in their place.';

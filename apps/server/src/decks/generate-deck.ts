@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import { versionFiles } from './deck-versions.ts';
+import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
 export const idempotencyKeyReusedMessage =
   'This Idempotency-Key was already used for a different deck. Send a new key with a new deck.';
@@ -26,7 +27,7 @@ export async function generateDeckForUser(
   if (existing) return answerRetry(existing, fingerprint);
 
   const presenter = await loadPresenter(services.db, user.id);
-  const rendered = await renderDraft(services, draft, presenter);
+  const rendered = await renderDraft(services, { draft, presenter, ownerId: user.id });
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -70,14 +71,26 @@ export async function generateDeckForUser(
   return answerRetry(raced, fingerprint);
 }
 
-/** Checks the draft against the library and renders it on the worker pool. */
+/**
+ * Checks the draft against the library and renders it on the worker pool, with the owner's
+ * uploaded pictures; refuses the result (422) when a picture is missing and not kept as a frame.
+ */
 export async function renderDraft(
   services: Services,
-  draft: DeckDraft,
-  presenter: DeckPresenter | undefined,
+  {
+    draft,
+    presenter,
+    ownerId,
+  }: { draft: DeckDraft; presenter: DeckPresenter | undefined; ownerId: string },
 ) {
   assertKnownTemplates(services, draft);
-  return services.deckRenderer.generate(draft, presenter ? { presenter } : {});
+  const pictures = await loadDraftUploads(services, draft, ownerId);
+  const rendered = await services.deckRenderer.generate(draft, {
+    ...(presenter ? { presenter } : {}),
+    pictures,
+  });
+  assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
+  return rendered;
 }
 
 export function answerRetry(

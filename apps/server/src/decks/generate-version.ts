@@ -41,7 +41,7 @@ export async function generateNextVersion(
   }
   // The deck speaks for its owner, whoever makes the new version.
   const presenter = await loadPresenter(services.db, deck.ownerId);
-  const rendered = await renderDraft(services, owned, presenter);
+  const rendered = await renderDraft(services, { draft: owned, presenter, ownerId: deck.ownerId });
   return appendVersion(services, {
     user,
     deck,

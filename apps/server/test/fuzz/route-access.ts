@@ -68,6 +68,8 @@ export const routeAccess = {
   'PUT /api/profile/photo': 'approved',
   'DELETE /api/profile/photo': 'approved',
   'POST /api/uploads': 'approved',
+  'POST /api/pictures/check': 'approved',
+  'POST /api/decks/preflight': 'approved',
   'GET /api/uploads/{id}': 'approved',
   'POST /api/notifications/{id}/read': 'approved',
   'GET /api/admin-notifications': 'admin',

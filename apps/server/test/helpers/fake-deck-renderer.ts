@@ -16,7 +16,11 @@ export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
         ),
         slideTitles: Array.from({ length: slideCount }, (_, i) => `Slide title ${i + 1}`),
         warnings: [],
+        missingPictures: [],
       };
+    },
+    async checkPicture() {
+      return { ok: true as const, width: 800, height: 600 };
     },
     pending: 0,
     async close() {},

@@ -5,7 +5,7 @@ import { buildDeck } from '../build-deck.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { renderDeck } from '../render/render-deck.ts';
 import type { fetchImage } from './fetch-image.ts';
-import { normaliseImage, resolveImages } from './resolve-images.ts';
+import { checkPicture, normaliseImage, resolveImages } from './resolve-images.ts';
 
 const library = createTemplateLibrary();
 
@@ -53,14 +53,65 @@ describe('resolveImages', () => {
         ? { ok: true, bytes: good, kind: 'png' }
         : { ok: false, reason: 'HTTP 404' };
     const deck = pictureDeck(['https://img.example/good.png', 'https://img.example/gone.png']);
-    const { images, warnings } = await resolveImages(deck, { fetcher });
+    const { images, warnings, failures } = await resolveImages(deck, { fetcher });
     expect([...images.keys()]).toEqual(['https://img.example/good.png']);
     expect(warnings).toEqual(['Picture https://img.example/gone.png could not be used: HTTP 404.']);
-    const rendered = await renderDeck(deck, images, warnings);
+    const rendered = await renderDeck(deck, images, warnings, failures);
     expect(rendered.warnings).toEqual(warnings);
+    expect(rendered.missingPictures).toEqual([
+      { url: 'https://img.example/gone.png', reason: 'HTTP 404' },
+    ]);
     expect(rendered.svgs[1]).toContain('<image ');
     expect(rendered.svgs[2]).not.toContain('<image ');
     expect(rendered.svgs[2]).toContain('aria-label="Picture unavailable"');
     expect(rendered.svgs[2]).toContain('stroke-dasharray');
+  });
+
+  it('uses pictures the caller holds without fetching them', async () => {
+    const held = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#3c6' } })
+      .jpeg()
+      .toBuffer();
+    const fetched: string[] = [];
+    const fetcher: typeof fetchImage = async (url) => {
+      fetched.push(url);
+      return { ok: false, reason: 'HTTP 404' };
+    };
+    const uploaded = '/api/uploads/0b5f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
+    const deck = pictureDeck([uploaded, 'https://img.example/gone.png']);
+    const { images, failures } = await resolveImages(deck, {
+      fetcher,
+      preloaded: { [uploaded]: new Uint8Array(held) },
+    });
+    expect(images.get(uploaded)).toMatchObject({ mime: 'image/jpeg', width: 64, height: 32 });
+    expect(fetched).toEqual(['https://img.example/gone.png']);
+    expect(failures).toEqual({ 'https://img.example/gone.png': 'HTTP 404' });
+  });
+});
+
+describe('checkPicture', () => {
+  it('answers the size of a usable picture and the reason for one that is not', async () => {
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: '#fff0' },
+    })
+      .png()
+      .toBuffer();
+    const fetcher: typeof fetchImage = async (url) =>
+      url.endsWith('ok.png')
+        ? { ok: true, bytes: png, kind: 'png' }
+        : url.endsWith('bad.png')
+          ? { ok: true, bytes: Buffer.from('not a png at all'), kind: 'png' }
+          : { ok: false, reason: 'HTTP 403' };
+    expect(await checkPicture('https://img.example/ok.png', { fetcher })).toEqual({
+      ok: true,
+      width: 300,
+      height: 200,
+    });
+    expect(await checkPicture('https://img.example/locked.png', { fetcher })).toEqual({
+      ok: false,
+      reason: 'HTTP 403',
+    });
+    expect(await checkPicture('https://img.example/bad.png', { fetcher })).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Deck } from '../layout/model.ts';
-import { fetchImage, type FetchImageOptions } from './fetch-image.ts';
+import { fetchImage, type FetchImageOptions, type FetchImageResult } from './fetch-image.ts';
 import type { ImageStore, ResolvedImage } from './image-store.ts';
-import type { ImageKind } from './sniff-image.ts';
+import { sniffImage, type ImageKind } from './sniff-image.ts';
 
 export interface ResolveImagesOptions extends FetchImageOptions {
   /** Replace the network fetch (tests, benchmarks with pictures already in memory). */
   fetcher?: typeof fetchImage;
+  /**
+   * Pictures the caller already holds, by the address the deck names them with (a rep's
+   * uploads, read from the server's store): used as they are, never fetched.
+   */
+  preloaded?: Readonly<Record<string, Uint8Array>>;
 }
 
 /** Longest side of an embedded picture: enough for a full-slide photo at 2× on a projector. */
@@ -92,6 +97,35 @@ export function imageUrls(deck: Deck): string[] {
   return [...urls];
 }
 
+function readHeld(bytes: Uint8Array): FetchImageResult {
+  const kind = sniffImage(bytes);
+  return kind
+    ? { ok: true, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), kind }
+    : { ok: false, reason: 'the file is not a PNG, JPEG, GIF, WebP or SVG picture' };
+}
+
+export type PictureCheck =
+  { ok: true; width: number; height: number } | { ok: false; reason: string };
+
+/**
+ * Whether a picture address can be used in a deck, as generation would find it: fetched
+ * under the same rules, then decoded. A rep learns it when typing the address, not from the PDF.
+ */
+export async function checkPicture(
+  url: string,
+  options: ResolveImagesOptions = {},
+): Promise<PictureCheck> {
+  const { fetcher = fetchImage, preloaded: _preloaded, ...fetchOptions } = options;
+  const fetched = await fetcher(url, fetchOptions);
+  if (!fetched.ok) return { ok: false, reason: fetched.reason };
+  try {
+    const image = await normaliseImage(fetched.bytes, fetched.kind);
+    return { ok: true, width: image.width, height: image.height };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : 'unreadable picture' };
+  }
+}
+
 /**
  * Fetches and normalises the deck's pictures in parallel. A picture that fails leaves no entry
  * (the renderers draw a marked empty frame) and one warning naming the URL and the reason.
@@ -99,25 +133,30 @@ export function imageUrls(deck: Deck): string[] {
 export async function resolveImages(
   deck: Deck,
   options: ResolveImagesOptions = {},
-): Promise<{ images: ImageStore; warnings: string[] }> {
-  const { fetcher = fetchImage, ...fetchOptions } = options;
+): Promise<{ images: ImageStore; warnings: string[]; failures: Record<string, string> }> {
+  const { fetcher = fetchImage, preloaded = {}, ...fetchOptions } = options;
   const images = new Map<string, ResolvedImage>();
   const warnings: string[] = [];
+  const failures: Record<string, string> = {};
+  const fail = (url: string, reason: string) => {
+    failures[url] = reason;
+    warnings.push(`Picture ${url} could not be used: ${reason}.`);
+  };
   await Promise.all(
     imageUrls(deck).map(async (url) => {
-      const fetched = await fetcher(url, fetchOptions);
+      const held = Object.hasOwn(preloaded, url) ? preloaded[url] : undefined;
+      const fetched = held ? readHeld(held) : await fetcher(url, fetchOptions);
       if (!fetched.ok) {
-        warnings.push(`Picture ${url} could not be used: ${fetched.reason}.`);
+        fail(url, fetched.reason);
         return;
       }
       try {
         images.set(url, await normaliseImage(fetched.bytes, fetched.kind));
       } catch (error) {
-        const reason = error instanceof Error ? error.message : 'unreadable picture';
-        warnings.push(`Picture ${url} could not be used: ${reason}.`);
+        fail(url, error instanceof Error ? error.message : 'unreadable picture');
       }
     }),
   );
   warnings.sort();
-  return { images, warnings };
+  return { images, warnings, failures };
 }

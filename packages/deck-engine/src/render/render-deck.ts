@@ -1,3 +1,4 @@
+import { imageUrls } from '../images/resolve-images.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import type { Deck } from '../layout/model.ts';
 import { placeImages } from './place-images.ts';
@@ -13,6 +14,9 @@ export interface RenderedDeck {
   /** Each slide's title, in deck order (analytics name slides by them). */
   slideTitles: string[];
   warnings: string[];
+  /** Picture addresses the deck names that could not be used (drawn as marked frames). */
+  /** Pictures the deck names that could not be used (drawn as marked frames), and why. */
+  missingPictures: { url: string; reason: string }[];
 }
 
 /** Draws one laid-out deck three ways. Pictures missing from `images` become marked frames. */
@@ -20,6 +24,8 @@ export async function renderDeck(
   deck: Deck,
   images: ImageStore = new Map(),
   warnings: readonly string[] = [],
+  /** Why each picture missing from `images` could not be used, by its address. */
+  failures: Readonly<Record<string, string>> = {},
 ): Promise<RenderedDeck> {
   const slides = deck.slides.map((slide) => placeImages(slide, images));
   const [pptx, pdf] = await Promise.all([renderPptx(deck, slides), renderPdf(deck, slides)]);
@@ -30,5 +36,8 @@ export async function renderDeck(
     svgs,
     slideTitles: deck.slides.map((slide) => slide.title),
     warnings: [...deck.warnings, ...warnings],
+    missingPictures: imageUrls(deck)
+      .filter((url) => !images.has(url))
+      .map((url) => ({ url, reason: failures[url] ?? 'the picture is not available' })),
   };
 }

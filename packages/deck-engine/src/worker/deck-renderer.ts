@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
+import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck } from '../render/render-deck.ts';
 import type { RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
@@ -18,7 +19,12 @@ export interface DeckRendererOptions {
 
 export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
-  generate(draft: DeckDraft, options?: { presenter?: DeckPresenter }): Promise<RenderedDeck>;
+  generate(
+    draft: DeckDraft,
+    options?: { presenter?: DeckPresenter; pictures?: Record<string, Uint8Array> },
+  ): Promise<RenderedDeck>;
+  /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
+  checkPicture(url: string): Promise<PictureCheck>;
   /** Generations running or queued. */
   readonly pending: number;
   /** Waits for running generations and stops the workers. */
@@ -43,10 +49,11 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft, { presenter } = {}) {
+    async generate(draft, { presenter, pictures } = {}) {
       const task: RenderTask = {
         draft,
         ...(presenter ? { presenter } : {}),
+        ...(pictures ? { pictures } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
       };
@@ -57,8 +64,10 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         svgs: result.svgs,
         slideTitles: result.slideTitles,
         warnings: result.warnings,
+        missingPictures: result.missingPictures,
       };
     },
+    checkPicture: (url) => checkPicture(url, options.images),
     get pending() {
       return pool.queueSize + pool.utilization * maxThreads;
     },

@@ -10,6 +10,8 @@ export interface RenderTask {
   presenter?: DeckPresenter;
   brand?: BrandDefinition;
   images?: FetchImageOptions;
+  /** Pictures the server holds (uploads), by the address the draft names them with. */
+  pictures?: Record<string, Uint8Array>;
 }
 
 /** Sent once when a pool starts: render a small deck so the next real one finds warm code. */
@@ -24,6 +26,7 @@ export interface RenderTaskResult {
   svgs: string[];
   slideTitles: string[];
   warnings: string[];
+  missingPictures: { url: string; reason: string }[];
 }
 
 // Load the fonts when the worker starts, not on its first deck.
@@ -71,7 +74,9 @@ export default async function renderTask(
   }
   const result = await generateDeck(task.draft, {
     library: libraryFor(task.brand),
-    ...(task.images ? { images: task.images } : {}),
+    ...(task.images || task.pictures
+      ? { images: { ...task.images, ...(task.pictures ? { preloaded: task.pictures } : {}) } }
+      : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
   });
   return result;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../text.ts';
-import { placeholderSchema } from './placeholder-types.ts';
+import { isImagePlaceholder, placeholderSchema } from './placeholder-types.ts';
 import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
 
 /** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
@@ -155,6 +155,11 @@ export const customSlideSchema = z
       )
       .default({}),
     placeholders: z.array(placeholderSchema).max(20).default([]),
+    /**
+     * Picture placeholders whose picture may be missing: the rep chose to keep a marked empty
+     * frame rather than fix or remove the picture. Any other missing picture stops generation.
+     */
+    keptPlaceholders: z.array(plainText('Placeholder').max(100)).max(20).default([]),
   })
   .superRefine((slide, ctx) => {
     if (slide.placeholders.length === 0) return;
@@ -189,3 +194,38 @@ export const deckDraftSchema = z.object({
 export type DeckDraft = z.infer<typeof deckDraftSchema>;
 /** The draft before parsing (what the browser stores): defaults may be missing. */
 export type DeckDraftInput = z.input<typeof deckDraftSchema>;
+
+/** A picture a rep uploaded, as a picture placeholder names it: `/api/uploads/{id}`. */
+const uploadedPicture =
+  /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The upload id a picture value names, or undefined for an address on the web. */
+export function uploadIdOf(value: string): string | undefined {
+  return uploadedPicture.exec(value.trim())?.[1]?.toLowerCase();
+}
+
+/** One picture a draft's custom slides name, where it is and whether a placeholder may stand. */
+export interface DraftPicture {
+  slideIndex: number;
+  objectId: string;
+  url: string;
+  isKeptAsPlaceholder: boolean;
+}
+
+/** Every picture the draft's custom slides name, in order. */
+export function draftPictures(customization: TemplateCustomization): DraftPicture[] {
+  return customization.customSlides.flatMap((slide, slideIndex) =>
+    slide.placeholders.flatMap((placeholder) => {
+      const url = (slide.placeholderContent[placeholder.objectId] ?? '').trim();
+      if (!isImagePlaceholder(placeholder.type) || url === '') return [];
+      return [
+        {
+          slideIndex,
+          objectId: placeholder.objectId,
+          url,
+          isKeptAsPlaceholder: slide.keptPlaceholders.includes(placeholder.objectId),
+        },
+      ];
+    }),
+  );
+}

@@ -28,6 +28,7 @@ const draft: DeckDraft = {
         layoutName: 'Title and body',
         placeholderContent: { title: 'Why now' },
         placeholders: [],
+        keptPlaceholders: [],
       },
     ],
   },

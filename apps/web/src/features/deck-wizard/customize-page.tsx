@@ -80,6 +80,7 @@ function newCustomSlide(layout: LayoutInfo): CustomSlide {
     layoutId: layout.id,
     layoutName: layout.name,
     placeholderContent: {},
+    keptPlaceholders: [],
     placeholders: layout.placeholders,
   };
 }

@@ -1,0 +1,114 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  draftPictures,
+  picturesUnavailableMessage,
+  uploadIdOf,
+  type DeckDraft,
+  type MissingPicture,
+  type PictureCheckResult,
+} from '@deck-portal/domain';
+import { buildDeck } from '@deck-portal/deck-engine';
+import type { User } from '../auth/sessions.ts';
+import { uploads } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { loadUpload } from '../uploads/store-upload.ts';
+
+const uploadGone = 'the uploaded picture is no longer available; upload it again';
+
+/**
+ * The bytes of the pictures a draft names by upload, by the address it names them with. Only
+ * the deck owner's uploads count: an upload id copied from someone else's draft stays missing.
+ */
+export async function loadDraftUploads(
+  { db }: Pick<Services, 'db'>,
+  draft: DeckDraft,
+  ownerId: string,
+): Promise<Record<string, Uint8Array>> {
+  const byId = new Map<string, string>();
+  for (const picture of draftPictures(draft.templateCustomization)) {
+    const id = uploadIdOf(picture.url);
+    if (id) byId.set(id, picture.url);
+  }
+  if (byId.size === 0) return {};
+  const rows = await db
+    .select({ id: uploads.id, content: uploads.content })
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...byId.keys()]), eq(uploads.ownerId, ownerId)));
+  return Object.fromEntries(rows.map((row) => [byId.get(row.id)!, new Uint8Array(row.content)]));
+}
+
+/** The draft's pictures that could not be used and that the rep did not keep as frames. */
+export function refusedPictures(
+  draft: DeckDraft,
+  missing: readonly { url: string; reason: string }[],
+): MissingPicture[] {
+  const reasons = new Map(missing.map((picture) => [picture.url, picture.reason]));
+  return draftPictures(draft.templateCustomization).flatMap((picture) => {
+    const reason = reasons.get(picture.url);
+    if (reason === undefined || picture.isKeptAsPlaceholder) return [];
+    const { slideIndex, objectId, url } = picture;
+    return [{ slideIndex, objectId, url, reason: uploadIdOf(url) ? uploadGone : reason }];
+  });
+}
+
+/** Refuses generation (422) while a picture is missing and not kept as an empty frame. */
+export function assertPicturesUsable(draft: DeckDraft, missing: readonly MissingPicture[]) {
+  if (missing.length === 0) return;
+  throw new AppError('pictures_unavailable', picturesUnavailableMessage, {
+    status: 422,
+    fields: Object.fromEntries(
+      missing.map((picture) => [
+        `templateCustomization.customSlides.${picture.slideIndex}.placeholderContent.${picture.objectId}`,
+        `This picture cannot be used: ${picture.reason}.`,
+      ]),
+    ),
+  });
+}
+
+/**
+ * What step 4 checks before generating, without rendering: every picture the draft names (an
+ * upload must still be there for its owner, an address is fetched as generation would) and the
+ * warnings the laid-out deck carries, such as characters its font cannot draw.
+ */
+export async function preflightDraft(
+  services: Pick<Services, 'db' | 'deckRenderer' | 'library'>,
+  { user, draft }: { user: User; draft: DeckDraft },
+) {
+  const pictures = draftPictures(draft.templateCustomization);
+  const checked = new Map<string, Promise<string | undefined>>();
+  const reasonFor = (url: string) => {
+    let pending = checked.get(url);
+    if (!pending) {
+      pending = checkOne(services, user, url).then((result) =>
+        result.ok ? undefined : result.reason,
+      );
+      checked.set(url, pending);
+    }
+    return pending;
+  };
+  for (const picture of pictures) void reasonFor(picture.url); // all at once
+  const missingPictures: MissingPicture[] = [];
+  for (const picture of pictures) {
+    const reason = await reasonFor(picture.url);
+    if (reason === undefined) continue;
+    const { slideIndex, objectId, url } = picture;
+    missingPictures.push({ slideIndex, objectId, url, reason });
+  }
+  const deck = buildDeck(draft, services.library);
+  return { missingPictures, warnings: deck.warnings };
+}
+
+/** Whether one picture can be used: its size, or why not. */
+export async function checkOne(
+  services: Pick<Services, 'db' | 'deckRenderer'>,
+  user: User,
+  url: string,
+): Promise<PictureCheckResult> {
+  const uploadId = uploadIdOf(url);
+  if (!uploadId) return services.deckRenderer.checkPicture(url);
+  const upload = await loadUpload(services, { id: uploadId, viewer: user });
+  return upload
+    ? { ok: true, width: upload.width ?? 0, height: upload.height ?? 0 }
+    : { ok: false, reason: uploadGone };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  deckDraftSchema,
+  deckPreflightSchema,
+  pictureCheckRequestSchema,
+  pictureCheckSchema,
+} from '@deck-portal/domain';
+import { requireApproved } from '../auth/auth-hooks.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import type { Services } from '../services.ts';
+import { checkOne, preflightDraft } from './draft-pictures.ts';
+
+/** Checks a rep can run before generating: one picture as they enter it, the whole draft on step 4. */
+export async function pictureRoutes(server: FastifyInstance, { services }: { services: Services }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['decks'];
+  const approved = requireApproved();
+
+  app.post(
+    '/api/pictures/check',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        body: pictureCheckRequestSchema,
+        response: { 200: pictureCheckSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => checkOne(services, request.user!, request.body.url),
+  );
+
+  app.post(
+    '/api/decks/preflight',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        body: deckDraftSchema,
+        response: { 200: deckPreflightSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => preflightDraft(services, { user: request.user!, draft: request.body }),
+  );
+}
