@@ -39,9 +39,13 @@ import {
   completeDraft,
   loadDeckDraft,
   loadEditingDeck,
+  saveDeckDraft,
 } from '../../lib/deck-draft-storage.ts';
 import { formatShortDate } from '../../lib/format-date.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useGenerateDeck, type GeneratedDeck } from './api/generate-deck.ts';
+import { usePreflight } from './api/pictures.ts';
+import { PreflightPanel, undecidedPictures } from './components/preflight-panel.tsx';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
@@ -255,9 +259,20 @@ function DeckReady({
 /** Step 4 (SPEC.md §2): the summary, Generate Presentation, then the four ways on. */
 export default function GeneratePage() {
   const navigate = useNavigate();
-  const [draft] = useState(() => completeDraft(loadDeckDraft()));
+  const [draft, setDraft] = useState(() => completeDraft(loadDeckDraft()));
   const generate = useGenerateDeck();
   const result = generate.data;
+  const preflight = usePreflight(result ? null : draft);
+  const undecided = draft ? undecidedPictures(draft, preflight.data) : [];
+  // A failed check does not stop the rep: the server checks the pictures again when generating.
+  const isBlocked =
+    (preflight.isPending && preflight.fetchStatus !== 'idle') || undecided.length > 0;
+
+  const changeCustomization = (templateCustomization: DeckDraft['templateCustomization']) => {
+    if (!draft) return;
+    saveDeckDraft({ templateCustomization });
+    setDraft({ ...draft, templateCustomization });
+  };
 
   if (!draft && !result) {
     return (
@@ -273,7 +288,14 @@ export default function GeneratePage() {
       // Read at the click: the notice above lets the rep make the draft a new deck's.
       { draft, idempotencyKey: crypto.randomUUID(), deckId: loadEditingDeck()?.deckId },
       // The deck now lives on the server; the browser draft has done its job.
-      { onSuccess: () => clearDeckDraft() },
+      {
+        onSuccess: () => clearDeckDraft(),
+        // A picture went missing since the check: show which.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'pictures_unavailable')
+            void preflight.refetch();
+        },
+      },
     );
   };
 
@@ -297,6 +319,14 @@ export default function GeneratePage() {
       ) : (
         <Stack gap="lg">
           {draft && <DeckSummary draft={draft} />}
+          {draft && (
+            <PreflightPanel
+              draft={draft}
+              preflight={preflight.data}
+              isChecking={preflight.isFetching}
+              onChange={changeCustomization}
+            />
+          )}
           {generate.isError && (
             <Alert
               color="red"
@@ -321,6 +351,7 @@ export default function GeneratePage() {
               size="md"
               leftSection={<IconSparkles size={18} />}
               loading={generate.isPending}
+              disabled={isBlocked}
               onClick={start}
             >
               Generate Presentation
