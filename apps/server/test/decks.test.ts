@@ -138,6 +138,24 @@ describe('template library', () => {
       ]),
     );
     expect(layouts.length).toBeGreaterThanOrEqual(6);
+    // Each layout has a preview: its field names as text and a sample in its picture fields.
+    const withPicture = layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
+    expect(withPicture.thumbnail).toBe(`/api/template-layouts/${withPicture.id}/thumbnail`);
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: withPicture.thumbnail!,
+      headers: { cookie: cookies.rep },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(preview.body).toContain('<image ');
+    expect(preview.body).not.toContain('Picture unavailable');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/template-layouts/nope/thumbnail',
+      headers: { cookie: cookies.rep },
+    });
+    expect(unknown.statusCode).toBe(404);
     expect(layouts[0]!.placeholders[0]).toEqual({
       objectId: expect.any(String),
       label: expect.any(String),

@@ -10,7 +10,11 @@ export {
   type TemplateSlide,
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
-export { renderTemplateThumbnailSvg, THUMBNAIL_SAMPLE } from './thumbnails.ts';
+export {
+  renderLayoutThumbnailSvg,
+  renderTemplateThumbnailSvg,
+  THUMBNAIL_SAMPLE,
+} from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export type * from './layout/model.ts';
 export { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout/model.ts';

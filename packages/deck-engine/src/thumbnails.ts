@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { isImagePlaceholder } from '@deck-portal/domain';
+import type { ResolvedImage } from './images/image-store.ts';
 import type { Slide } from './layout/model.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
 import { placeImages } from './render/place-images.ts';
@@ -33,4 +36,58 @@ export function renderTemplateThumbnailSvg(
     elements: composed.elements,
   };
   return renderSlideSvg(placeImages(slide, new Map()));
+}
+
+let samplePicture: Promise<ResolvedImage> | undefined;
+
+/** A quiet two-tone picture standing in for the rep's photo in a layout's preview. */
+function loadSamplePicture(): Promise<ResolvedImage> {
+  samplePicture ??= (async () => {
+    const { default: sharp } = await import('sharp');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="#C9D6E3"/><circle cx="230" cy="62" r="26" fill="#E8EEF4"/><path d="M0 200L110 90L190 160L240 120L320 190V200Z" fill="#8FA6BD"/></svg>',
+    );
+    const data = await sharp(svg).png().toBuffer();
+    return {
+      data,
+      mime: 'image/png',
+      width: 320,
+      height: 200,
+      hash: createHash('sha256').update(data).digest('hex'),
+    };
+  })();
+  return samplePicture;
+}
+
+const SAMPLE_PICTURE_SRC = 'sample:picture';
+
+/**
+ * One custom-slide layout drawn with its own field names as the text and a sample picture in
+ * each picture field, as SVG; undefined when the id is unknown.
+ */
+export async function renderLayoutThumbnailSvg(
+  library: TemplateLibrary,
+  layoutId: string,
+): Promise<string | undefined> {
+  const layout = library.layouts.find((l) => l.id === layoutId);
+  if (!layout) return undefined;
+  const content = Object.fromEntries(
+    layout.placeholders.map((p) => [
+      p.objectId,
+      isImagePlaceholder(p.type) ? SAMPLE_PICTURE_SRC : p.label,
+    ]),
+  );
+  const composed = layout.compose(
+    { brand: library.brand, ...THUMBNAIL_SAMPLE, pageNumber: 7, sections: [], products: [] },
+    content,
+  );
+  const slide: Slide = {
+    id: layout.id,
+    kind: 'custom',
+    title: layout.name,
+    background: composed.background,
+    elements: composed.elements,
+  };
+  const images = new Map([[SAMPLE_PICTURE_SRC, await loadSamplePicture()]]);
+  return renderSlideSvg(placeImages(slide, images));
 }

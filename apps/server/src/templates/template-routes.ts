@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateLayoutsResponseSchema, templateSlidesResponseSchema } from '@deck-portal/domain';
 import {
   listLayouts,
   listTemplateSlides,
+  renderLayoutThumbnailSvg,
   renderTemplateThumbnailSvg,
   type TemplateLibrary,
 } from '@deck-portal/deck-engine';
@@ -44,33 +45,68 @@ export async function templateRoutes(
       onRequest: approved,
       schema: { tags, response: { 200: templateLayoutsResponseSchema, ...apiErrorResponses } },
     },
-    async () => ({ layouts: listLayouts(library) }),
+    async () => ({
+      layouts: listLayouts(library).map((layout) => ({
+        ...layout,
+        thumbnail: `/api/template-layouts/${encodeURIComponent(layout.id)}/thumbnail`,
+      })),
+    }),
   );
+
+  /** Each thumbnail is drawn once, then answered with its validator (304 when unchanged). */
+  const sendThumbnail = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    draw: () => Promise<string | undefined>,
+    missing: string,
+  ) => {
+    let thumbnail = thumbnails.get(key);
+    if (!thumbnail) {
+      const svg = await draw();
+      if (!svg) throw new AppError('not_found', missing);
+      thumbnail = {
+        svg,
+        // Weak: the same picture goes out plain, gzip or brotli (one validator for all).
+        etag: `W/"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
+      };
+      thumbnails.set(key, thumbnail);
+    }
+    reply
+      .header('etag', thumbnail.etag)
+      .header('cache-control', 'private, max-age=86400')
+      .header('vary', 'accept-encoding');
+    const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+    if (known.some((tag) => tag === thumbnail.etag || `W/${tag}` === thumbnail.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.type('image/svg+xml').send(thumbnail.svg);
+  };
+  const idParams = z.object({ id: z.string().max(100) });
 
   app.get(
     '/api/template-slides/:id/thumbnail',
-    { onRequest: approved, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
-    async (request, reply) => {
-      let thumbnail = thumbnails.get(request.params.id);
-      if (!thumbnail) {
-        const svg = renderTemplateThumbnailSvg(library, request.params.id);
-        if (!svg) throw new AppError('not_found', 'No such template slide.');
-        thumbnail = {
-          svg,
-          // Weak: the same picture goes out plain, gzip or brotli (one validator for all).
-          etag: `W/"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
-        };
-        thumbnails.set(request.params.id, thumbnail);
-      }
-      reply
-        .header('etag', thumbnail.etag)
-        .header('cache-control', 'private, max-age=86400')
-        .header('vary', 'accept-encoding');
-      const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
-      if (known.some((tag) => tag === thumbnail.etag || `W/${tag}` === thumbnail.etag)) {
-        return reply.code(304).send();
-      }
-      return reply.type('image/svg+xml').send(thumbnail.svg);
-    },
+    { onRequest: approved, schema: { tags, params: idParams } },
+    async (request, reply) =>
+      sendThumbnail(
+        request,
+        reply,
+        `slide:${request.params.id}`,
+        async () => renderTemplateThumbnailSvg(library, request.params.id),
+        'No such template slide.',
+      ),
+  );
+
+  app.get(
+    '/api/template-layouts/:id/thumbnail',
+    { onRequest: approved, schema: { tags, params: idParams } },
+    async (request, reply) =>
+      sendThumbnail(
+        request,
+        reply,
+        `layout:${request.params.id}`,
+        () => renderLayoutThumbnailSvg(library, request.params.id),
+        'No such layout.',
+      ),
   );
 }

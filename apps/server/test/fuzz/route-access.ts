@@ -32,6 +32,7 @@ export const routeAccess = {
   'GET /api/template-slides': 'approved',
   'GET /api/template-layouts': 'approved',
   'GET /api/template-slides/{id}/thumbnail': 'approved',
+  'GET /api/template-layouts/{id}/thumbnail': 'approved',
   'POST /api/generate-slides': 'approved',
   'GET /api/recent-decks': 'approved',
   'GET /api/decks': 'manager',

@@ -35,6 +35,8 @@ export const layoutSchema = z.object({
   description: z.string(),
   placeholderCount: z.number().int().min(0),
   placeholders: z.array(placeholderSchema),
+  /** A preview of the layout with its field names as text (the server draws it). */
+  thumbnail: z.string().optional(),
 });
 export type LayoutInfo = z.infer<typeof layoutSchema>;
 

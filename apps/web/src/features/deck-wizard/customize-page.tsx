@@ -10,11 +10,13 @@ import {
 } from '@deck-portal/domain';
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Center,
   Group,
   Loader,
+  Paper,
   SegmentedControl,
   Stack,
   Text,
@@ -23,6 +25,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   IconAlertCircle,
+  IconArrowDown,
   IconArrowLeft,
   IconArrowRight,
   IconInfoCircle,
@@ -47,16 +50,26 @@ import { WizardLayout } from './components/wizard-layout.tsx';
 type CustomizeValues = { selectedSlides: string[]; customSlides: CustomSlide[] };
 
 function Section({
+  id,
   title,
   description,
   children,
 }: {
+  id?: string;
   title: string;
   description?: string;
   children: React.ReactNode;
 }) {
   return (
-    <Card withBorder radius="lg" p="lg" component="section" aria-label={title}>
+    <Card
+      withBorder
+      radius="lg"
+      p="lg"
+      component="section"
+      aria-label={title}
+      id={id}
+      style={{ scrollMarginTop: 16 }}
+    >
       <Stack gap={2} mb="md">
         <Title order={2} size="h4">
           {title}
@@ -69,6 +82,65 @@ function Section({
       </Stack>
       {children}
     </Card>
+  );
+}
+
+const jumpTo = (id: string) =>
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+/**
+ * Stays at the bottom of the screen while the rep scrolls the step: how many slides are
+ * chosen, and a jump to each part of the step.
+ */
+function SelectionBar({
+  selectedCount,
+  slideCount,
+  customCount,
+}: {
+  selectedCount: number;
+  slideCount: number | undefined;
+  /** Undefined in simple mode (no custom slides). */
+  customCount: number | undefined;
+}) {
+  return (
+    <Paper
+      component="section"
+      aria-label="Your selection"
+      withBorder
+      shadow="md"
+      radius="md"
+      px="md"
+      py="xs"
+      style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
+    >
+      <Group justify="space-between" gap="xs">
+        <Group gap="sm">
+          <Badge size="lg" variant="light" radius="sm" tt="none">
+            {selectedCount} of {slideCount ?? '…'} selected
+          </Badge>
+          {customCount !== undefined && (
+            <Text size="sm" c="dimmed">
+              + {customCount} custom {customCount === 1 ? 'slide' : 'slides'}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button variant="subtle" size="compact-sm" onClick={() => jumpTo('template-slides')}>
+            Template slides
+          </Button>
+          {customCount !== undefined && (
+            <Button
+              variant="light"
+              size="compact-sm"
+              rightSection={<IconArrowDown size={14} />}
+              onClick={() => jumpTo('custom-slides')}
+            >
+              Jump to custom slides
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
   );
 }
 
@@ -229,6 +301,7 @@ function CustomizeStep({
         </Section>
 
         <Section
+          id="template-slides"
           title="Template Slides"
           description="Pick the slides of the master deck to include. We pre-selected the usual ones for your products."
         >
@@ -272,6 +345,7 @@ function CustomizeStep({
 
         {isAdvanced && (
           <Section
+            id="custom-slides"
             title="Custom Slides"
             description="Your own slides, added after the template slides. Fill in at least one field of each."
           >
@@ -287,6 +361,12 @@ function CustomizeStep({
             />
           </Section>
         )}
+
+        <SelectionBar
+          selectedCount={values.selectedSlides.length}
+          slideCount={templates.data?.slides.length}
+          customCount={isAdvanced ? values.customSlides.length : undefined}
+        />
 
         <Group justify="space-between">
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={previous}>

@@ -1,10 +1,12 @@
 import type { LayoutInfo } from '@deck-portal/domain';
 import {
   Alert,
+  AspectRatio,
   Badge,
   Button,
   Center,
   Group,
+  Image,
   Loader,
   Modal,
   SimpleGrid,
@@ -61,6 +63,17 @@ export function LayoutPickerModal({
                   borderRadius: 'var(--mantine-radius-md)',
                 }}
               >
+                {layout.thumbnail && (
+                  <AspectRatio ratio={16 / 9} mb="sm">
+                    <Image
+                      src={layout.thumbnail}
+                      alt=""
+                      loading="lazy"
+                      radius="sm"
+                      style={{ border: '1px solid var(--mantine-color-gray-2)' }}
+                    />
+                  </AspectRatio>
+                )}
                 <Group justify="space-between" wrap="nowrap" mb={4}>
                   <Group gap="xs" wrap="nowrap">
                     <IconLayoutGrid size={18} color="var(--mantine-color-blue-6)" />

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DECK_DRAFT_STORAGE_KEY, loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const categories = [
+  { id: 'intro', name: 'Introduction', color: '#1FA9C0' },
+  { id: 'company', name: 'Company', color: '#E0553A' },
+];
+const slide = (id: string, index: number, category: string) => ({
+  id,
+  index,
+  title: `Slide ${id}`,
+  description: `About ${id}`,
+  category,
+  thumbnail: `/api/template-slides/${id}/thumbnail`,
+});
+const slides = [
+  slide('title', 0, 'intro'),
+  slide('about', 1, 'company'),
+  slide('team', 2, 'company'),
+];
+const layouts = [
+  {
+    id: 'section',
+    name: 'Section title',
+    description: 'A dark divider with a title and a subtitle.',
+    placeholderCount: 2,
+    placeholders: [
+      { objectId: 'title', label: 'Section title', type: 'TITLE' },
+      { objectId: 'subtitle', label: 'Subtitle', type: 'SUBTITLE' },
+    ],
+    thumbnail: '/api/template-layouts/section/thumbnail',
+  },
+];
+
+beforeEach(() => {
+  localStorage.setItem(
+    DECK_DRAFT_STORAGE_KEY,
+    JSON.stringify({
+      basicInfo: {
+        deckTitle: 'Spring pitch',
+        clientName: 'Glacier Logistics',
+        date: '2031-05-02',
+        primaryContact: '',
+        mode: 'advanced',
+      },
+      productSelection: {
+        selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+        includePricing: false,
+        customPricing: {},
+      },
+      templateCustomization: { selectedSlides: ['title'], customSlides: [] },
+    }),
+  );
+  mockApi({
+    'GET /api/auth/session': { body: { user: approvedUser } },
+    'GET /api/template-slides': { body: { slides, categories } },
+    'GET /api/template-layouts': { body: { layouts } },
+  });
+});
+
+describe('step 3, the slide library', () => {
+  it('groups slides in collapsed categories that count what is chosen', async () => {
+    renderApp('/create-deck/customize');
+    const company = await screen.findByRole('button', { name: /Company\s*0 of 2/ });
+    expect(screen.getByRole('button', { name: /Introduction\s*1 of 1/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(company).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(company);
+    expect(company).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Slide team' }));
+    expect(screen.getByRole('button', { name: /Company\s*1 of 2/ })).toBeVisible();
+    const bar = screen.getByRole('region', { name: 'Your selection' });
+    expect(within(bar).getByText('2 of 3 selected')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(screen.getByRole('button', { name: /Introduction/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Collapse all' })).toBeVisible();
+  });
+
+  it('jumps to the custom slides from the bar that stays on screen', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    renderApp('/create-deck/customize');
+    const bar = await screen.findByRole('region', { name: 'Your selection' });
+    expect(within(bar).getByText('+ 0 custom slides')).toBeVisible();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Jump to custom slides' }));
+    expect(scrolled).toEqual(['custom-slides']);
+  });
+
+  it('shows each layout with a preview when adding a custom slide', async () => {
+    renderApp('/create-deck/customize');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Slide' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a layout' });
+    await userEvent.click(within(picker).getByRole('button', { name: 'Load Layouts' }));
+    const layout = await within(picker).findByRole('button', { name: 'Use layout Section title' });
+    expect(layout.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/template-layouts/section/thumbnail',
+    );
+    expect(within(layout).getByText('2 fields')).toBeVisible();
+    await userEvent.click(layout);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Your selection' })).getByText(
+          '+ 1 custom slide',
+        ),
+      ).toBeVisible(),
+    );
+    expect(loadDeckDraft().templateCustomization?.customSlides ?? []).toHaveLength(0);
+  });
+});
