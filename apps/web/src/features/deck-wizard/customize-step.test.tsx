@@ -119,3 +119,31 @@ describe('step 3, the slide library', () => {
     expect(loadDeckDraft().templateCustomization?.customSlides ?? []).toHaveLength(0);
   });
 });
+
+describe('step 2 saves as the rep types', () => {
+  it('keeps a changed quantity and a new product through a reload, before Continue', async () => {
+    const first = renderApp('/create-deck/product-selection');
+    await userEvent.click(
+      await screen.findByRole('switch', { name: /Include pricing in presentation/ }),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Data Logger' }));
+    const quantity = within(screen.getByRole('region', { name: 'Controller' })).getByLabelText(
+      'Quantity',
+    );
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '7');
+    await waitFor(() =>
+      expect(loadDeckDraft().productSelection?.selectedProducts).toEqual([
+        { id: 'controller', quantity: 7, customPricing: 199 },
+        expect.objectContaining({ id: 'data_logger' }),
+      ]),
+    );
+    first.unmount();
+
+    renderApp('/create-deck/product-selection');
+    expect(await screen.findByRole('checkbox', { name: 'Data Logger' })).toBeChecked();
+    expect(
+      within(screen.getByRole('region', { name: 'Controller' })).getByLabelText('Quantity'),
+    ).toHaveValue('7');
+  });
+});

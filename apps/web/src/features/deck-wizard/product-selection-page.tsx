@@ -44,6 +44,15 @@ function initialValues(saved: ProductSelection | undefined): ProductValues {
   };
 }
 
+function save(parsed: ProductSelection) {
+  // Keep only the pricing-text edits of products still selected.
+  const chosen = new Set(parsed.selectedProducts.map((p) => p.id));
+  const customPricing = Object.fromEntries(
+    Object.entries(parsed.customPricing).filter(([id]) => chosen.has(id as ProductId)),
+  );
+  return saveDeckDraft({ productSelection: { ...parsed, customPricing } });
+}
+
 /** Step 2 (SPEC.md §2): the products in the proposal, with quantities and prices when priced. */
 export default function ProductSelectionPage() {
   const navigate = useNavigate();
@@ -52,6 +61,12 @@ export default function ProductSelectionPage() {
     mode: 'controlled',
     initialValues: initialValues(draft.productSelection),
     validate: schemaResolver(productSelectionSchema, { sync: true }),
+    // Saved as the rep types, so a reload (or a closed tab) keeps the choices: whenever the
+    // values make a valid selection, which is what Continue would save.
+    onValuesChange: (changed) => {
+      const parsed = productSelectionSchema.safeParse(changed);
+      if (parsed.success) save(parsed.data);
+    },
   });
   const missing = missingStepPath(draft, 'basic-info');
   if (missing) return <RedirectTo to={missing} />;
@@ -73,15 +88,6 @@ export default function ProductSelectionPage() {
       form.removeListItem('selectedProducts', index);
     }
     form.clearFieldError('selectedProducts');
-  };
-
-  const save = (parsed: ProductSelection) => {
-    // Keep only the pricing-text edits of products still selected.
-    const chosen = new Set(parsed.selectedProducts.map((p) => p.id));
-    const customPricing = Object.fromEntries(
-      Object.entries(parsed.customPricing).filter(([id]) => chosen.has(id as ProductId)),
-    );
-    return saveDeckDraft({ productSelection: { ...parsed, customPricing } });
   };
 
   const submit = form.onSubmit((raw) => {
