@@ -65,8 +65,13 @@ test('a rep fills in the profile; the cover and the client link page show who se
   expect(generated.status(), await generated.text()).toBe(201);
   const { presentationId } = (await generated.json()) as { presentationId: string };
   const cover = await (await page.request.get(`/api/decks/${presentationId}/slides/1`)).text();
-  expect(cover).toContain(`aria-label="Presented by ${rep.name}, Account Executive"`);
-  expect(cover).toContain(`aria-label="${rep.email} · +1 (555) 010-0199"`);
+  // The cover's details are one text block; its lines are in the block's accessible name.
+  const details = /aria-label="(June 15, 2031[^"]*)"/.exec(cover)?.[1];
+  expect(details?.split('\n')).toEqual([
+    'June 15, 2031',
+    `Presented by ${rep.name}, Account Executive`,
+    `${rep.email} · +1 (555) 010-0199`,
+  ]);
 
   // The client, before typing the passcode, sees the company and who sent the link.
   const created = await postJson(page.request, `/api/decks/${presentationId}/client-links`, {
@@ -89,6 +94,8 @@ test('a rep fills in the profile; the cover and the client link page show who se
     await sender.locator('img').evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
   ).toBe(512);
   await expect(client.getByText('Frostline', { exact: true })).toBeVisible();
+  // Drawn as the small round avatar it is (the page loads only the styles it uses).
+  expect(await sender.locator('img').boundingBox()).toMatchObject({ width: 44, height: 44 });
   await snap(client, 'passcode-sender-phone');
   await client.getByLabel('Passcode').fill('blue-harbour');
   await client.getByRole('button', { name: 'Open deck' }).click();

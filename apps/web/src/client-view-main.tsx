@@ -18,6 +18,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/AspectRatio.css';
+import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/PasswordInput.css';
