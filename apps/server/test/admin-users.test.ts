@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, sessions, users } from '../src/db/schema.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
-import { createAdmin, newAccount, setAccount, signUp } from './helpers/accounts.ts';
+import { createAdmin, newAccount, setAccount, signIn, signUp } from './helpers/accounts.ts';
 
 let t: TestApp;
 const clock = createTestClock();
@@ -178,11 +178,11 @@ describe('GET /api/admin/users and /api/admin/stats', () => {
   });
 
   it('refuses a missing or unknown status filter with a field message', async () => {
-    for (const url of ['/api/admin/users', '/api/admin/users?status=declined']) {
+    for (const url of ['/api/admin/users', '/api/admin/users?status=removed']) {
       const res = await asAdmin('GET', url);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.status).toBe(
-        'Choose one of: pending_approval, approved, all.',
+        'Choose one of: pending_approval, approved, declined, all.',
       );
     }
   });
@@ -292,6 +292,36 @@ describe('POST /api/admin/users/:id/decline', () => {
     const res = await asAdmin('POST', `/api/admin/users/${approved.id}/decline`);
     expect(res.statusCode).toBe(409);
     expect((await userRow(approved.id)).status).toBe('approved');
+  });
+});
+
+describe('declined sign-ups', () => {
+  it('are listed, newest first, and can be reconsidered: approved with a role, and let in', async () => {
+    const first = await newPendingUser('Dana Declined');
+    await asAdmin('POST', `/api/admin/users/${first.id}/decline`);
+    clock.advance(60_000);
+    const second = await newPendingUser('Eli Declined');
+    await asAdmin('POST', `/api/admin/users/${second.id}/decline`);
+
+    const list = await asAdmin('GET', '/api/admin/users?status=declined');
+    expect(list.statusCode).toBe(200);
+    const names = (list.json().users as { name: string }[]).map((user) => user.name);
+    expect(names.indexOf('Eli Declined')).toBeLessThan(names.indexOf('Dana Declined'));
+    expect(list.json().users.find((user: { id: string }) => user.id === first.id)).toMatchObject({
+      email: first.account.email,
+      declinedAt: expect.any(String),
+      requestedAt: expect.any(String),
+    });
+
+    const reconsidered = await asAdmin('POST', `/api/admin/users/${first.id}/approve`, {
+      role: 'manager',
+    });
+    expect(reconsidered.statusCode, reconsidered.body).toBe(200);
+    expect(reconsidered.json().user).toMatchObject({ status: 'approved', role: 'manager' });
+    const after = await asAdmin('GET', '/api/admin/users?status=declined');
+    expect(after.json().users.map((user: { id: string }) => user.id)).not.toContain(first.id);
+    const signedIn = await signIn(t.app, first.account);
+    expect(signedIn.statusCode).toBe(200);
   });
 });
 

@@ -13,10 +13,10 @@ import {
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Which list `GET /api/admin/users?status=` answers. */
-export const adminUserListStatuses = ['pending_approval', 'approved', 'all'] as const;
+export const adminUserListStatuses = ['pending_approval', 'approved', 'declined', 'all'] as const;
 export const adminUsersQuerySchema = z.object({
   status: z.enum(adminUserListStatuses, {
-    error: 'Choose one of: pending_approval, approved, all.',
+    error: 'Choose one of: pending_approval, approved, declined, all.',
   }),
 });
 export type AdminUserListStatus = (typeof adminUserListStatuses)[number];
@@ -52,6 +52,21 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** A declined sign-up, kept so an administrator can reconsider it. */
+export const declinedUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  requestedAt: isoDateTime,
+  declinedAt: isoDateTime,
+});
+export type DeclinedUser = z.infer<typeof declinedUserSchema>;
+
+export const declinedUsersResponseSchema = z.object({
+  status: z.literal('declined'),
+  users: z.array(declinedUserSchema),
+});
+
 export const pendingUsersResponseSchema = z.object({
   status: z.literal('pending_approval'),
   users: z.array(pendingUserSchema),
@@ -68,6 +83,7 @@ export const allUsersResponseSchema = z.object({
 export const adminUsersResponseSchema = z.discriminatedUnion('status', [
   pendingUsersResponseSchema,
   approvedUsersResponseSchema,
+  declinedUsersResponseSchema,
   allUsersResponseSchema,
 ]);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
@@ -140,6 +156,8 @@ export const adminMessages = {
   removeFailed: 'Failed to remove user',
   inviteFailed: 'Failed to invite user',
   noPendingUsers: 'No pending user approvals',
+  noDeclinedUsers: 'No declined sign-ups',
+  loadDeclinedFailed: 'Failed to load declined users: ',
   noApprovedUsers: 'No approved users yet',
   invalidInvitation:
     'This invitation link is invalid, has expired or was already used. Please ask an administrator for a new one.',

@@ -6,10 +6,10 @@ import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { toAdminUser } from './admin-user.ts';
 import { recordAudit } from './record-audit.ts';
-import { lockPendingUser } from './target-user.ts';
+import { lockApprovableUser } from './target-user.ts';
 
 /**
- * Approves a pending account with a role. The user's session stays: the next request loads
+ * Approves a pending account with a role, or a declined one an administrator reconsiders. The user's session stays: the next request loads
  * the approved account. The user is told by e-mail.
  */
 export async function approveUser(
@@ -18,7 +18,7 @@ export async function approveUser(
 ): Promise<AdminUser> {
   const now = services.clock.now();
   const approved = await services.db.transaction(async (tx) => {
-    const user = await lockPendingUser(tx, userId);
+    const user = await lockApprovableUser(tx, userId);
     const [updated] = await tx
       .update(users)
       .set({ status: 'approved', role, approvedAt: now, roleUpdatedAt: now })

@@ -39,6 +39,23 @@ export async function listUsers(db: Db, status: AdminUserListStatus): Promise<Ad
       })),
     };
   }
+  if (status === 'declined') {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(eq(users.status, 'declined'))
+      .orderBy(desc(sql`coalesce(${users.declinedAt}, ${users.createdAt})`), asc(users.email));
+    return {
+      status,
+      users: rows.map((user) => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        requestedAt: (user.requestedAt ?? user.createdAt).toISOString(),
+        declinedAt: (user.declinedAt ?? user.createdAt).toISOString(),
+      })),
+    };
+  }
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), asc(users.email));
   return { status, users: rows.map(toAdminUser) };
 }

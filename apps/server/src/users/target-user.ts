@@ -29,6 +29,20 @@ export async function lockPendingUser(tx: Db, id: string): Promise<User> {
   return user;
 }
 
+/**
+ * As `lockTargetUser`, for approving: a sign-up waiting for approval, or one declined earlier
+ * that an administrator reconsiders; 409 otherwise.
+ */
+export async function lockApprovableUser(tx: Db, id: string): Promise<User> {
+  const user = await lockTargetUser(tx, id);
+  if (user.status !== 'pending_approval' && user.status !== 'declined') {
+    throw new AppError('not_pending', `${user.name} is not waiting for approval.`, {
+      status: 409,
+    });
+  }
+  return user;
+}
+
 export function isApprovedAdmin(user: Pick<User, 'role' | 'status'>) {
   return user.role === 'admin' && user.status === 'approved';
 }

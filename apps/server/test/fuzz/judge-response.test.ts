@@ -117,7 +117,7 @@ describe('judgeResponse, on who may call what', () => {
       spec,
       c,
       request: {
-        inject: { method: c.method, url: '/x', headers: {} },
+        inject: { method: c.method as BuiltRequest['inject']['method'], url: '/x', headers: {} },
         paramRefs,
         refs: Object.values(paramRefs).filter((name) => name !== undefined),
         summary: '',

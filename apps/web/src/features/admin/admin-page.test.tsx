@@ -14,34 +14,49 @@ function adminApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/auth/session': { body: { user: adminUser } },
     'GET /api/admin/users': ({ url }) =>
-      url.searchParams.get('status') === 'approved'
+      url.searchParams.get('status') === 'declined'
         ? {
             body: {
-              status: 'approved',
+              status: 'declined',
               users: [
                 {
-                  id: adminUser.id,
-                  name: adminUser.name,
-                  email: adminUser.email,
-                  role: 'admin',
-                  approvedAt: '2026-01-15T12:00:00.000Z',
+                  id: 'd1',
+                  name: 'Dana Declined',
+                  email: 'dana@example.com',
+                  requestedAt: '2026-10-30T12:00:00.000Z',
+                  declinedAt: '2026-10-31T12:00:00.000Z',
                 },
               ],
             },
           }
-        : {
-            body: {
-              status: 'pending_approval',
-              users: [
-                {
-                  id: 'p1',
-                  name: 'Mary Jane Watson',
-                  email: 'mj@example.com',
-                  requestedAt: '2026-11-02T12:00:00.000Z',
-                },
-              ],
+        : url.searchParams.get('status') === 'approved'
+          ? {
+              body: {
+                status: 'approved',
+                users: [
+                  {
+                    id: adminUser.id,
+                    name: adminUser.name,
+                    email: adminUser.email,
+                    role: 'admin',
+                    approvedAt: '2026-01-15T12:00:00.000Z',
+                  },
+                ],
+              },
+            }
+          : {
+              body: {
+                status: 'pending_approval',
+                users: [
+                  {
+                    id: 'p1',
+                    name: 'Mary Jane Watson',
+                    email: 'mj@example.com',
+                    requestedAt: '2026-11-02T12:00:00.000Z',
+                  },
+                ],
+              },
             },
-          },
     'GET /api/admin/stats': { body: { pending: 1, approved: 1, total: 2 } },
     'GET /api/admin-notifications': { body: { notifications, unreadCount: 3 } },
     ...overrides,
@@ -55,6 +70,7 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByText('Admin Portal')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 
     const panel = await screen.findByRole('region', { name: 'Recent Notifications (3 unread)' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
@@ -115,5 +131,36 @@ describe('/admin', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('No approved users yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Recent Notifications/ })).toBeNull();
+  });
+
+  it('lists declined sign-ups, folded, and approves one after all with a role', async () => {
+    const calls = adminApi({
+      'POST /api/admin/users/d1/approve': {
+        body: {
+          user: {
+            id: 'd1',
+            name: 'Dana Declined',
+            email: 'dana@example.com',
+            role: 'sales_rep',
+            status: 'approved',
+            requestedAt: '2026-10-30T12:00:00.000Z',
+            approvedAt: '2026-11-03T12:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderApp('/admin');
+    const section = await screen.findByRole('region', { name: 'Declined (1)' });
+    const toggle = within(section).getByRole('button', { name: 'Show' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const row = await within(section).findByRole('listitem', { name: 'Dana Declined' });
+    expect(within(row).getByText('Declined Oct 31, 2026 · requested Oct 30, 2026')).toBeVisible();
+    expect(within(row).getByText('Can create and manage sales decks')).toBeVisible();
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve after all' }));
+    expect(await screen.findByText('Dana Declined was approved as Sales Representative.')).toBeVisible();
+    expect(calls.find((call) => call.path === '/api/admin/users/d1/approve')?.body).toEqual({
+      role: 'sales_rep',
+    });
   });
 });

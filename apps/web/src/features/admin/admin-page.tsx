@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconLayoutDashboard, IconShieldLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useStats } from './api/get-stats.ts';
 import { ApprovedUsers } from './components/approved-users.tsx';
+import { DeclinedUsers } from './components/declined-users.tsx';
 import { InviteUserButton } from './components/invite-user-button.tsx';
 import { NotificationsPanel } from './components/notifications-panel.tsx';
 import { PendingApprovals } from './components/pending-approvals.tsx';
@@ -37,9 +38,18 @@ export default function AdminPage() {
           </Badge>
           <Button
             component={Link}
-            to={paths.auth}
+            to={paths.dashboard}
             variant="default"
+            leftSection={<IconLayoutDashboard size={16} />}
+          >
+            Dashboard
+          </Button>
+          <Button
+            component={Link}
+            to={paths.auth}
+            variant="subtle"
             leftSection={<IconArrowLeft size={16} />}
+            visibleFrom="sm"
           >
             Back to Sign In
           </Button>
@@ -60,6 +70,7 @@ export default function AdminPage() {
         <NotificationsPanel />
         <PendingApprovals />
         <ApprovedUsers currentUserId={session.data?.id} />
+        <DeclinedUsers />
       </Stack>
     </PageShell>
   );

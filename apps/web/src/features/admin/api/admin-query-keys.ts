@@ -4,7 +4,8 @@
  */
 export const adminQueryKeys = {
   all: ['admin'] as const,
-  users: (status: 'pending_approval' | 'approved') => ['admin', 'users', status] as const,
+  users: (status: 'pending_approval' | 'approved' | 'declined') =>
+    ['admin', 'users', status] as const,
   stats: ['admin', 'stats'] as const,
   notifications: ['admin', 'notifications'] as const,
 };

@@ -1,7 +1,9 @@
 import {
   approvedUsersResponseSchema,
+  declinedUsersResponseSchema,
   pendingUsersResponseSchema,
   type ApprovedUser,
+  type DeclinedUser,
   type PendingUser,
 } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -24,6 +26,22 @@ export async function getApprovedUsers(signal?: AbortSignal): Promise<ApprovedUs
     signal,
   });
   return users;
+}
+
+/** `GET /api/admin/users?status=declined`: declined sign-ups, newest first. */
+export async function getDeclinedUsers(signal?: AbortSignal): Promise<DeclinedUser[]> {
+  const { users } = await apiRequest('/api/admin/users?status=declined', {
+    schema: declinedUsersResponseSchema,
+    signal,
+  });
+  return users;
+}
+
+export function useDeclinedUsers() {
+  return useQuery({
+    queryKey: adminQueryKeys.users('declined'),
+    queryFn: ({ signal }) => getDeclinedUsers(signal),
+  });
 }
 
 export function pendingUsersQueryOptions() {

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import {
+  adminMessages,
+  defaultApprovalRole,
+  roleInfo,
+  type AssignableRole,
+  type DeclinedUser,
+} from '@deck-portal/domain';
+import { Alert, Avatar, Box, Button, Collapse, Group, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconChevronDown, IconUserX } from '@tabler/icons-react';
+import { useApproveUser } from '../api/approve-user.ts';
+import { useDeclinedUsers } from '../api/get-users.ts';
+import { formatDate, initials } from '../format.ts';
+import { showActionDone, showActionFailed } from './action-failed.ts';
+import { RoleSelect } from './role-select.tsx';
+import { SectionCard } from './section-card.tsx';
+import { UserList } from './user-list.tsx';
+import classes from './user-row.module.css';
+
+function DeclinedUserRow({ user }: { user: DeclinedUser }) {
+  const [role, setRole] = useState<AssignableRole>(defaultApprovalRole);
+  const approve = useApproveUser();
+  return (
+    <Box component="li" className={classes.row} aria-label={user.name}>
+      <Group gap="md" wrap="nowrap" className={classes.identity}>
+        <Avatar color="gray.6" variant="filled" autoContrast radius="xl" size={44}>
+          {initials(user.name)}
+        </Avatar>
+        <div className={classes.text}>
+          <Text fw={600} truncate>
+            {user.name}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {user.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Declined {formatDate(user.declinedAt)} · requested {formatDate(user.requestedAt)}
+          </Text>
+        </div>
+      </Group>
+      <RoleSelect
+        label="Role"
+        value={role}
+        onChange={setRole}
+        disabled={approve.isPending}
+        className={classes.control}
+      />
+      <Group gap="xs" wrap="nowrap" className={classes.actions}>
+        <Button
+          variant="light"
+          color="teal"
+          leftSection={<IconCheck size={16} />}
+          loading={approve.isPending}
+          onClick={() =>
+            approve.mutate(
+              { id: user.id, role },
+              {
+                onSuccess: () =>
+                  showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
+                onError: (error) => showActionFailed(adminMessages.approveFailed, error),
+              },
+            )
+          }
+        >
+          Approve after all
+        </Button>
+      </Group>
+    </Box>
+  );
+}
+
+/**
+ * 'Declined (n)': sign-ups an administrator turned down, kept so that a mistake can be undone.
+ * Folded by default: it is looked at rarely.
+ */
+export function DeclinedUsers() {
+  const declined = useDeclinedUsers();
+  const [isOpen, setOpen] = useState(false);
+  const users = declined.data ?? [];
+  return (
+    <SectionCard
+      title="Declined"
+      count={users.length}
+      icon={<IconUserX size={20} color="var(--mantine-color-gray-6)" />}
+      actions={
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setOpen((open) => !open)}
+          aria-expanded={isOpen}
+          rightSection={
+            <IconChevronDown
+              size={16}
+              style={{ transform: isOpen ? 'rotate(180deg)' : undefined }}
+            />
+          }
+        >
+          {isOpen ? 'Hide' : 'Show'}
+        </Button>
+      }
+    >
+      <Collapse expanded={isOpen}>
+        {declined.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {adminMessages.loadDeclinedFailed}
+            {declined.error.message}
+          </Alert>
+        ) : (
+          <UserList isLoading={declined.isPending} emptyMessage={adminMessages.noDeclinedUsers}>
+            {users.map((user) => (
+              <DeclinedUserRow key={user.id} user={user} />
+            ))}
+          </UserList>
+        )}
+      </Collapse>
+    </SectionCard>
+  );
+}
