@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -16,6 +16,7 @@ import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { logRequestsOnOneLine, terminalLogStream } from './http/terminal-log.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
 import { registerDrainingGuard } from './health/refuse-while-draining.ts';
@@ -72,6 +73,7 @@ export const bodyLimitBytes = 1024 * 1024;
 /** Builds the whole HTTP application from its dependencies; listening is main.ts's job. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const lifecycle: Lifecycle = { isShuttingDown: false, inFlight: 0 };
+  const isPretty = deps.logger !== false && deps.config.logFormat === 'pretty';
   const app = Fastify({
     logger:
       deps.logger === false
@@ -79,7 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: typeof deps.logger === 'object' ? deps.logger.level : deps.config.logLevel,
             serializers: logSerializers,
+            ...(isPretty ? { stream: terminalLogStream() } : {}),
           },
+    // At a terminal each request is one line (terminal-log.ts); JSON keeps Fastify's two.
+    ...(isPretty ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -104,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onResponse', async (request) => settle(request.id));
   app.addHook('onRequestAbort', async (request) => settle(request.id));
+  if (isPretty) logRequestsOnOneLine(app);
   registerDrainingGuard(app, lifecycle);
 
   registerErrorHandling(app);
@@ -127,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.mailTransport ??
     (config.smtpUrl
       ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
-      : createOutboxTransport(app.log));
+      : createOutboxTransport(app.log, { isPretty }));
   const objects = deps.objectStore ?? createObjectStore(config.storage);
   const services: Services = {
     db,

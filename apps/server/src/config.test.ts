@@ -15,6 +15,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs readable lines at a terminal, JSON when piped or in production, as LOG_FORMAT says', () => {
+    expect(loadConfig({}, { isTerminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { isTerminal: false }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, { isTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { isTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { isTerminal: false }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT: must be json or pretty');
+  });
+
   it('reads each variable', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -21,6 +21,8 @@ const envSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  NODE_ENV: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   SMTP_URL: z
     .string()
@@ -98,6 +100,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
+  /** `pretty`: readable lines for a person at a terminal; `json`: one JSON object a line. */
+  logFormat: 'json' | 'pretty';
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -115,7 +119,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration from the environment; throws a ConfigError naming each bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { isTerminal = process.stdout.isTTY === true }: { isTerminal?: boolean } = {},
+): Config {
   const blankAsUnset = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
@@ -136,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
+    // Readable at a terminal in development; JSON when piped, collected or in production.
+    logFormat:
+      values.LOG_FORMAT ?? (isTerminal && values.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

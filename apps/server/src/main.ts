@@ -90,14 +90,26 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   startFileMaintenance(app);
-  if (!(await hasApprovedAdmin(database.db))) {
-    app.log.warn(
-      'There is no administrator yet: the first account to sign up becomes the administrator.',
+  const hasAdmin = await hasApprovedAdmin(database.db);
+  const banner = startBanner(config, database.driver, hasAdmin);
+  // Without an administrator nobody can approve anyone: said at warn, so it shows at any level.
+  if (hasAdmin) app.log.info(banner);
+  else app.log.warn(banner);
+}
+
+/** What a person starting the portal needs to know, in a few lines. */
+function startBanner(config: Config, driver: 'pglite' | 'postgres', hasAdmin: boolean) {
+  const lines = [
+    `Deck Portal is ready: open ${config.publicUrl}`,
+    `  database: ${driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): shown here and on the admin Outbox page'}`,
+  ];
+  if (!hasAdmin) {
+    lines.push(
+      `  There is no administrator yet: the first account to sign up becomes the administrator (${config.publicUrl}/auth).`,
     );
   }
-  app.log.info(
-    `Deck Portal is serving ${config.publicUrl} on ${database.driver === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}`,
-  );
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
+import { mailBlock } from '../http/terminal-log.ts';
 
 export type Mail = {
   to: string;
@@ -46,11 +47,21 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
   };
 }
 
-/** No mail server: the outbox table is the destination, and each mail is printed. */
-export function createOutboxTransport(log: FastifyBaseLogger): MailTransport {
+/**
+ * No mail server: the outbox table is the destination (admins read it on /admin/outbox), and
+ * each mail is printed: framed at a terminal, as one JSON line otherwise.
+ */
+export function createOutboxTransport(
+  log: FastifyBaseLogger,
+  { isPretty = false }: { isPretty?: boolean } = {},
+): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
+      if (isPretty) {
+        log.info(mailBlock(mail));
+        return;
+      }
       log.info({ to: mail.to, subject: mail.subject }, `outbox mail to ${mail.to}:\n${mail.text}`);
     },
     async close() {},
