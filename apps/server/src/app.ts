@@ -35,6 +35,7 @@ import { adminNotificationsRoutes } from './notifications/admin-notifications-ro
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
+import { outboxRoutes } from './mail/outbox-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminUsersRoutes, { services });
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(outboxRoutes, { services });
   await app.register(uploadRoutes, { services });
   await app.register(pictureRoutes, { services });
   await registerWebApp(app, deps.webRoot);

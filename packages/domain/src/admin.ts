@@ -174,3 +174,25 @@ export const auditActions = [
   'notification.read',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/** One mail of the outbox, as the admin Outbox page shows it. */
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** Null when the text is withheld: a private link already handed to the mail server. */
+  text: z.string().nullable(),
+  status: z.enum(['pending', 'sent', 'failing']),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxResponseSchema = z.object({
+  /** `outbox`: no SMTP server, the mails stay here; `smtp`: they are sent. */
+  delivery: z.enum(['outbox', 'smtp']),
+  mails: z.array(outboxMailSchema),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;

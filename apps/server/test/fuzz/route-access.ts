@@ -76,6 +76,7 @@ export const routeAccess = {
   'GET /api/admin-notifications': 'admin',
   'POST /api/admin-notifications/{id}/read': 'admin',
   'GET /api/admin/users': 'admin',
+  'GET /api/admin/outbox': 'admin',
   'GET /api/admin/stats': 'admin',
   'POST /api/admin/users/{id}/approve': 'admin',
   'POST /api/admin/users/{id}/decline': 'admin',

@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
             path: paths.admin,
             ...page('admin', () => import('../features/admin/admin-page.tsx')),
           },
+          {
+            path: paths.outbox,
+            ...page('outbox', () => import('../features/admin/outbox-page.tsx')),
+          },
         ],
       },
       {

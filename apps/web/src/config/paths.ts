@@ -6,6 +6,7 @@ export const paths = {
   acceptInvite: '/auth/invite',
   unapproved: '/unapproved',
   admin: '/admin',
+  outbox: '/admin/outbox',
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

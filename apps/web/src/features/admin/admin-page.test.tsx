@@ -158,7 +158,9 @@ describe('/admin', () => {
     expect(within(row).getByText('Declined Oct 31, 2026 · requested Oct 30, 2026')).toBeVisible();
     expect(within(row).getByText('Can create and manage sales decks')).toBeVisible();
     await userEvent.click(within(row).getByRole('button', { name: 'Approve after all' }));
-    expect(await screen.findByText('Dana Declined was approved as Sales Representative.')).toBeVisible();
+    expect(
+      await screen.findByText('Dana Declined was approved as Sales Representative.'),
+    ).toBeVisible();
     expect(calls.find((call) => call.path === '/api/admin/users/d1/approve')?.body).toEqual({
       role: 'sales_rep',
     });

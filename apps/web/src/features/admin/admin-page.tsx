@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard, IconShieldLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconLayoutDashboard, IconMail, IconShieldLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -36,6 +36,14 @@ export default function AdminPage() {
           >
             Admin Portal
           </Badge>
+          <Button
+            component={Link}
+            to={paths.outbox}
+            variant="default"
+            leftSection={<IconMail size={16} />}
+          >
+            Outbox
+          </Button>
           <Button
             component={Link}
             to={paths.dashboard}

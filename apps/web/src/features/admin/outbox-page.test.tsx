@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const mail = (overrides: object) => ({
+  id: 'm1',
+  to: 'ana@example.com',
+  subject: 'Reset your Deck Portal password',
+  text: 'Hello Ana,\n\nOpen http://portal.test/auth/reset?token=abc123 within the hour.',
+  status: 'pending',
+  createdAt: '2026-11-02T09:05:00.000Z',
+  sentAt: null,
+  attempts: 0,
+  lastError: null,
+  ...overrides,
+});
+
+describe('/admin/outbox', () => {
+  it('is reached from the admin header and shows each held mail readably, its links clickable', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/users': { body: { status: 'pending_approval', users: [] } },
+      'GET /api/admin/stats': { body: { pending: 0, approved: 1, total: 1 } },
+      'GET /api/admin-notifications': { body: { notifications: [], unreadCount: 0 } },
+      'GET /api/admin/outbox': {
+        body: {
+          delivery: 'outbox',
+          mails: [
+            mail({}),
+            mail({ id: 'm2', to: 'bo@example.com', subject: 'Welcome', text: 'Hi <b>Bo</b>' }),
+          ],
+        },
+      },
+    });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('link', { name: 'Outbox' }));
+    expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeVisible();
+    expect(await screen.findByText('No mail server is set up')).toBeVisible();
+    const reset = screen.getByRole('article', {
+      name: 'Mail to ana@example.com: Reset your Deck Portal password',
+    });
+    expect(within(reset).getByText('Held here')).toBeVisible();
+    expect(within(reset).getByText(/To ana@example.com · Nov 2, 2026/)).toBeVisible();
+    const link = within(reset).getByRole('link', {
+      name: 'http://portal.test/auth/reset?token=abc123',
+    });
+    expect(link).toHaveAttribute('href', 'http://portal.test/auth/reset?token=abc123');
+    expect(link).toHaveAttribute('target', '_blank');
+    // Text, never markup.
+    const welcome = screen.getByRole('article', { name: 'Mail to bo@example.com: Welcome' });
+    expect(within(welcome).getByText('Hi <b>Bo</b>')).toBeVisible();
+  });
+
+  it('with SMTP, shows each mail’s status and withholds private links', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/outbox': {
+        body: {
+          delivery: 'smtp',
+          mails: [
+            mail({ text: null, status: 'sent', sentAt: '2026-11-02T09:06:00.000Z' }),
+            mail({
+              id: 'm3',
+              subject: 'Your account is approved',
+              text: 'Welcome',
+              status: 'failing',
+              attempts: 2,
+              lastError: 'connection refused',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/admin/outbox');
+    const sent = await screen.findByRole('article', {
+      name: 'Mail to ana@example.com: Reset your Deck Portal password',
+    });
+    expect(within(sent).getByText('Sent')).toBeVisible();
+    expect(within(sent).getByText(/Holds a private link/)).toBeVisible();
+    expect(screen.getByText('Attempt 2 failed: connection refused')).toBeVisible();
+    expect(screen.queryByText('No mail server is set up')).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import type { OutboxMail } from '@deck-portal/domain';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageShell } from '../../ui/page-shell.tsx';
+import { useOutbox } from './api/get-outbox.ts';
+import { formatDateTime } from './format.ts';
+
+const urlPattern = /(https?:\/\/[^\s<>"']+)/g;
+
+/** The mail's text as text, with each address in it a link that opens in a new tab. */
+export function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(urlPattern).map((part, index) =>
+        index % 2 === 1 ? (
+          <Anchor
+            key={index}
+            href={part}
+            target="_blank"
+            rel="noreferrer"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {part}
+          </Anchor>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+const statusBadge: Record<OutboxMail['status'], { label: string; color: string }> = {
+  pending: { label: 'Waiting', color: 'yellow' },
+  sent: { label: 'Sent', color: 'teal' },
+  failing: { label: 'Failing', color: 'red' },
+};
+
+function MailCard({ mail, isHeld }: { mail: OutboxMail; isHeld: boolean }) {
+  const badge = isHeld ? { label: 'Held here', color: 'blue' } : statusBadge[mail.status];
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={`Mail to ${mail.to}: ${mail.subject}`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600}>{mail.subject}</Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            To {mail.to} · {formatDateTime(mail.createdAt)}
+          </Text>
+        </Stack>
+        <Badge color={badge.color} variant="light" tt="none" style={{ flexShrink: 0 }}>
+          {badge.label}
+        </Badge>
+      </Group>
+      {mail.text === null ? (
+        <Group gap={6} mt="sm" c="dimmed">
+          <IconLock size={14} />
+          <Text size="sm">Holds a private link: only the recipient sees the text.</Text>
+        </Group>
+      ) : (
+        <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <LinkedText text={mail.text} />
+        </Text>
+      )}
+      {mail.status === 'failing' && mail.lastError && (
+        <Text size="xs" c="red.8" mt="xs">
+          Attempt {mail.attempts} failed: {mail.lastError}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** /admin/outbox: every mail the portal sent or holds, for an administrator. */
+export default function OutboxPage() {
+  const outbox = useOutbox();
+  return (
+    <PageShell
+      actions={
+        <Button
+          component={Link}
+          to={paths.admin}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          User Management
+        </Button>
+      }
+    >
+      <Stack gap="lg" maw={860}>
+        <div>
+          <Title order={1}>Outbox</Title>
+          <Text c="dimmed" mt={4}>
+            The mails the portal sends: approvals, password resets, invitations, shared decks and
+            client links. The newest 200, newest first.
+          </Text>
+        </div>
+        {outbox.isPending ? (
+          <PageLoader />
+        ) : outbox.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="The outbox could not be loaded"
+          >
+            {outbox.error.message}
+          </Alert>
+        ) : (
+          <>
+            {outbox.data.delivery === 'outbox' && (
+              <Alert
+                color="blue"
+                variant="light"
+                icon={<IconInfoCircle size={18} />}
+                title="No mail server is set up"
+              >
+                Without SMTP_URL no mail leaves the portal: each stays here. Pass its link on to the
+                person it is for, or set SMTP_URL to send them.
+              </Alert>
+            )}
+            {outbox.data.mails.length === 0 ? (
+              <Text c="dimmed">No mail yet.</Text>
+            ) : (
+              outbox.data.mails.map((mail) => (
+                <MailCard key={mail.id} mail={mail} isHeld={outbox.data.delivery === 'outbox'} />
+              ))
+            )}
+          </>
+        )}
+      </Stack>
+    </PageShell>
+  );
+}
