@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp } from './helpers/test-app.ts';
 import { createAdmin, newAccount, setAccount, signUp } from './helpers/accounts.ts';
 import { startSmtpMailbox, type SmtpMailbox } from './helpers/smtp-mailbox.ts';
 
