@@ -1,18 +1,30 @@
-import { useEffect, useRef } from 'react';
-import { ActionIcon, Box, Text } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
+import { ActionIcon, Box, FocusTrap, Text, VisuallyHidden } from '@mantine/core';
+import { useSwipe } from './use-swipe.ts';
 import { IconX } from '@tabler/icons-react';
 
-/** Full-screen present mode: the slide on black, keys to move, Escape to leave. */
+/**
+ * Full-screen present mode: the slide on black, keys or swipes to move, Escape to leave. A modal
+ * dialog: focus moves into it when it opens, stays in it, and goes back where it was after.
+ */
 export function PresentMode({
   slides,
   current,
   onExit,
+  onSwipe,
 }: {
   slides: readonly { url: string }[];
   current: number;
   onExit: () => void;
+  onSwipe: (direction: 1 | -1) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const swipe = useSwipe(onSwipe);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.focus();
+    return () => opener?.focus();
+  }, []);
   useEffect(() => {
     const element = ref.current;
     // Where the browser refuses full screen the overlay still covers the window.
@@ -27,46 +39,58 @@ export function PresentMode({
     };
   }, [onExit]);
   const slide = slides[current];
+  const hintId = useId();
   return (
-    <Box
-      ref={ref}
-      role="dialog"
-      aria-label="Presentation"
-      style={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: 1000,
-        background: '#000',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-    >
-      {slide && (
-        <img
-          src={slide.url}
-          alt={`Slide ${current + 1} of ${slides.length}`}
-          style={{ maxWidth: '100vw', maxHeight: '100vh', width: '100%', objectFit: 'contain' }}
-        />
-      )}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="Exit presentation"
-        onClick={onExit}
-        style={{ position: 'absolute', top: 16, right: 16 }}
+    <FocusTrap active>
+      <Box
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Presentation"
+        aria-describedby={hintId}
+        tabIndex={-1}
+        {...swipe}
+        style={{
+          touchAction: 'pan-y',
+          outline: 'none',
+          position: 'fixed',
+          inset: 0,
+          zIndex: 1000,
+          background: '#000',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
       >
-        <IconX />
-      </ActionIcon>
-      <Text
-        size="sm"
-        c="gray.5"
-        style={{ position: 'absolute', bottom: 12, right: 20 }}
-        aria-live="polite"
-      >
-        {current + 1} / {slides.length}
-      </Text>
-    </Box>
+        {slide && (
+          <img
+            src={slide.url}
+            alt={`Slide ${current + 1} of ${slides.length}`}
+            style={{ maxWidth: '100vw', maxHeight: '100vh', width: '100%', objectFit: 'contain' }}
+          />
+        )}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Exit presentation"
+          onClick={onExit}
+          style={{ position: 'absolute', top: 16, right: 16 }}
+        >
+          <IconX />
+        </ActionIcon>
+        <Text
+          size="sm"
+          c="gray.5"
+          style={{ position: 'absolute', bottom: 12, right: 20 }}
+          aria-live="polite"
+        >
+          {current + 1} / {slides.length}
+        </Text>
+        <VisuallyHidden id={hintId}>
+          Arrow keys or a swipe move between slides; Escape leaves the presentation.
+        </VisuallyHidden>
+      </Box>
+    </FocusTrap>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SlideViewer } from './slide-viewer.tsx';
@@ -40,9 +40,12 @@ describe('SlideViewer', () => {
     await userEvent.keyboard('{End}');
     expect(screen.getByText('Slide 3 of 3')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('listitem', { name: 'Go to slide 1' }));
+    // The thumbnails are a list of buttons.
+    const list = screen.getByRole('list', { name: 'Slides' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(within(list).getByRole('button', { name: 'Go to slide 1' }));
     expect(screen.getByText('Slide 1 of 3')).toBeVisible();
-    expect(screen.getByRole('listitem', { name: 'Go to slide 1' })).toHaveAttribute(
+    expect(within(list).getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -63,5 +66,45 @@ describe('SlideViewer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Exit presentation' }));
     expect(screen.queryByRole('dialog', { name: 'Presentation' })).toBeNull();
     expect(screen.getByText('Slide 2 of 3')).toBeVisible();
+  });
+
+  it('moves focus into present mode and back to the Present button when it closes', async () => {
+    render(<Harness onSlideChange={() => undefined} />);
+    const present = screen.getByRole('button', { name: 'Present' });
+    await userEvent.click(present);
+    const presentation = screen.getByRole('dialog', { name: 'Presentation' });
+    expect(presentation).toHaveAttribute('aria-modal', 'true');
+    expect(presentation).toContainElement(document.activeElement as HTMLElement);
+    expect(presentation).toHaveAccessibleDescription(/Escape leaves the presentation/);
+    await userEvent.keyboard('{Escape}');
+    expect(present).toHaveFocus();
+  });
+
+  it('turns slides with a sideways swipe of a finger, not with a mouse drag', () => {
+    render(<Harness onSlideChange={() => undefined} />);
+    const stage = screen.getByRole('img', { name: 'Slide 1 of 3' }).closest('[style*="pan-y"]')!;
+    const swipe = (fromX: number, toX: number, pointerType = 'touch') => {
+      fireEvent.pointerDown(stage, { clientX: fromX, clientY: 100, pointerId: 1, pointerType });
+      fireEvent.pointerUp(stage, { clientX: toX, clientY: 110, pointerId: 1, pointerType });
+    };
+    swipe(300, 120);
+    expect(screen.getByText('Slide 2 of 3')).toBeVisible();
+    swipe(120, 300);
+    expect(screen.getByText('Slide 1 of 3')).toBeVisible();
+    swipe(300, 280); // too short
+    swipe(300, 120, 'mouse');
+    expect(screen.getByText('Slide 1 of 3')).toBeVisible();
+  });
+
+  it('tells a touch screen to swipe, not to use arrow keys', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    render(<Harness onSlideChange={() => undefined} />);
+    expect(screen.getByText(/Swipe left or right to move between slides/)).toBeVisible();
+    expect(screen.queryByText(/arrow keys/)).toBeNull();
   });
 });

@@ -21,7 +21,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { PresentMode } from './present-mode.tsx';
+import { useSwipe } from './use-swipe.ts';
 import { nextSlideIndex } from './slide-navigation.ts';
 
 export type Slide = { index: number; url: string };
@@ -83,12 +85,24 @@ export function SlideViewer({
   }, [thumbId, current]);
 
   const slide = slides[current];
+  const go = useCallback(
+    (direction: 1 | -1) => setCurrent((c) => Math.min(Math.max(0, c + direction), count - 1)),
+    [count],
+  );
+  const swipe = useSwipe(go);
+  // A phone or tablet has no arrow keys to speak of: its hint is the swipe.
+  const isTouch = useMediaQuery('(pointer: coarse)');
 
   return (
     <Stack gap="lg">
       <Box
         p={{ base: 'xs', sm: 'md' }}
-        style={{ background: '#1f2430', borderRadius: 'var(--mantine-radius-lg)' }}
+        style={{
+          background: '#1f2430',
+          borderRadius: 'var(--mantine-radius-lg)',
+          touchAction: 'pan-y',
+        }}
+        {...swipe}
       >
         <AspectRatio ratio={16 / 9}>
           {slide ? (
@@ -136,38 +150,51 @@ export function SlideViewer({
       </Box>
 
       <ScrollArea type="auto" offsetScrollbars>
-        <Group gap="sm" wrap="nowrap" pb="xs" role="list" aria-label="Slides">
+        {/* A list of buttons: a screen reader announces "list, n items" and each slide's button. */}
+        <Group
+          component="ul"
+          gap="sm"
+          wrap="nowrap"
+          pb="xs"
+          aria-label="Slides"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
           {slides.map((s, index) => (
-            <UnstyledButton
-              key={s.index}
-              id={`${thumbId}-${index}`}
-              role="listitem"
-              aria-label={`Go to slide ${index + 1}`}
-              aria-current={index === current ? 'true' : undefined}
-              onClick={() => setCurrent(index)}
-              style={{
-                flex: '0 0 160px',
-                borderRadius: 'var(--mantine-radius-sm)',
-                outline:
-                  index === current
-                    ? '3px solid var(--mantine-color-blue-5)'
-                    : '1px solid var(--mantine-color-gray-3)',
-                outlineOffset: index === current ? 0 : -1,
-                overflow: 'hidden',
-              }}
-            >
-              <AspectRatio ratio={16 / 9}>
-                <img src={s.url} alt="" loading="lazy" style={{ background: 'white' }} />
-              </AspectRatio>
-            </UnstyledButton>
+            <li key={s.index} style={{ flex: '0 0 160px' }}>
+              <UnstyledButton
+                id={`${thumbId}-${index}`}
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => setCurrent(index)}
+                style={{
+                  display: 'block',
+                  width: '100%',
+                  borderRadius: 'var(--mantine-radius-sm)',
+                  outline:
+                    index === current
+                      ? '3px solid var(--mantine-color-blue-5)'
+                      : '1px solid var(--mantine-color-gray-3)',
+                  outlineOffset: index === current ? 0 : -1,
+                  overflow: 'hidden',
+                }}
+              >
+                <AspectRatio ratio={16 / 9}>
+                  <img src={s.url} alt="" loading="lazy" style={{ background: 'white' }} />
+                </AspectRatio>
+              </UnstyledButton>
+            </li>
           ))}
         </Group>
       </ScrollArea>
       <Text size="xs" c="dimmed" ta="center">
-        Use the arrow keys to move between slides. Present opens full screen; Escape leaves it.
+        {isTouch
+          ? 'Swipe left or right to move between slides. Present shows them full screen.'
+          : 'Use the arrow keys to move between slides. Present opens full screen; Escape leaves it.'}
       </Text>
 
-      {isPresenting && <PresentMode slides={slides} current={current} onExit={exitPresent} />}
+      {isPresenting && (
+        <PresentMode slides={slides} current={current} onExit={exitPresent} onSwipe={go} />
+      )}
     </Stack>
   );
 }
