@@ -1,4 +1,5 @@
-import { PRODUCTS, formatUsd, type DeckDetails } from '@deck-portal/domain';
+import { PRODUCTS, formatUsd, type ClientLink, type DeckDetails } from '@deck-portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   AspectRatio,
@@ -20,6 +21,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
+  IconAlertTriangle,
   IconArchive,
   IconArchiveOff,
   IconCalendar,
@@ -38,6 +40,7 @@ import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeck } from './api/get-deck.ts';
+import { clientLinksQueryOptions } from './api/get-client-links.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
 import { useSetArchived } from './api/deck-versions.ts';
 import { VersionsPanel } from './components/versions-panel.tsx';
@@ -123,6 +126,52 @@ function SelectedProducts({ deck }: { deck: DeckDetails }) {
   );
 }
 
+const opensText = (opens: number) =>
+  opens === 0
+    ? 'not opened yet'
+    : opens === 1
+      ? 'opened by 1 viewer'
+      : `opened by ${opens} viewers`;
+
+/** What deleting ends: the deck, its versions and every client link still open to a client. */
+function DeleteDeckMessage({
+  title,
+  activeLinks,
+}: {
+  title: string;
+  /** Undefined when the links could not be loaded. */
+  activeLinks: ClientLink[] | undefined;
+}) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Are you sure you want to delete &quot;{title}&quot; with all its versions? This action
+        cannot be undone.
+      </Text>
+      {activeLinks === undefined ? (
+        <Text size="sm" c="red.8">
+          Its client links could not be loaded: any active link stops working too.
+        </Text>
+      ) : activeLinks.length > 0 ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
+          <Text size="sm" fw={600}>
+            {activeLinks.length === 1
+              ? '1 active client link stops working:'
+              : `${activeLinks.length} active client links stop working:`}
+          </Text>
+          <List size="sm" mt={4}>
+            {activeLinks.map((link) => (
+              <List.Item key={link.id}>
+                {link.recipientName} ({link.recipientEmail}), {opensText(link.opens)}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
 function DeckPreview({ deck }: { deck: DeckDetails }) {
   const navigate = useNavigate();
   const title = deck.draft.basicInfo.deckTitle.trim() || 'Untitled Deck';
@@ -152,16 +201,20 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
         notifications.show({ color: 'red', title: 'That did not work', message: error.message }),
     });
 
-  const confirmDelete = () =>
+  const queryClient = useQueryClient();
+  const confirmDelete = async () => {
+    // The links a client may still open, named in the dialog: deleting ends them all.
+    const links = deck.canManage
+      ? await queryClient
+          .fetchQuery(clientLinksQueryOptions(deck.id))
+          .then((answer) => answer.links.filter((link) => link.status === 'active'))
+          .catch(() => undefined)
+      : [];
     modals.openConfirmModal({
       title: 'Delete Deck',
       centered: true,
       // The title is user content: rendered as text, never as HTML.
-      children: (
-        <Text size="sm">
-          Are you sure you want to delete &quot;{title}&quot;? This action cannot be undone.
-        </Text>
-      ),
+      children: <DeleteDeckMessage title={title} activeLinks={links} />,
       labels: { confirm: 'Delete Deck', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -170,6 +223,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
             notifications.show({ color: 'red', title: 'Delete failed', message: error.message }),
         }),
     });
+  };
 
   return (
     <Stack gap="lg">
@@ -242,7 +296,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                     variant="subtle"
                     leftSection={<IconTrash size={16} />}
                     loading={remove.isPending}
-                    onClick={confirmDelete}
+                    onClick={() => void confirmDelete()}
                   >
                     Delete
                   </Button>

@@ -198,6 +198,69 @@ describe('the versions of a deck on its preview page', () => {
   });
 });
 
+describe('deleting a deck', () => {
+  const link = (id: string, name: string, status: string, opens: number) => ({
+    id,
+    recipientName: name,
+    recipientEmail: `${name.split(' ')[0]!.toLowerCase()}@client.example`,
+    createdAt: '2031-03-06T12:00:00.000Z',
+    createdBy: 'Robin Rep',
+    expiresAt: null,
+    revokedAt: status === 'revoked' ? '2031-03-07T12:00:00.000Z' : null,
+    status,
+    hasPasscode: false,
+    allowDownload: true,
+    pinnedVersion: null,
+    opens,
+    lastOpenedAt: null,
+    totalViewMs: 0,
+  });
+
+  it('names the active client links that stop working, with their opens, before deleting', async () => {
+    const calls = previewApi({
+      'GET /api/decks/d1/client-links': {
+        body: {
+          links: [
+            link('l1', 'Casey Client', 'active', 3),
+            link('l2', 'Jo Buyer', 'active', 0),
+            link('l3', 'Old Contact', 'revoked', 9),
+          ],
+          summary: { links: 3, opens: 12, uniqueRecipients: 3, mostViewedSlide: null },
+        },
+      },
+      'DELETE /api/decks/d1': { body: { ok: true } },
+    });
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Deck' });
+    expect(within(dialog).getByText('2 active client links stop working:')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Casey Client (casey@client.example), opened by 3 viewers'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Jo Buyer (jo@client.example), not opened yet'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Old Contact/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Deck' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: 'DELETE', path: '/api/decks/d1' }),
+      ),
+    );
+  });
+
+  it('says nothing of links when the deck has none active', async () => {
+    previewApi();
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Deck' });
+    expect(
+      within(dialog).getByText(/with all its versions\? This action cannot be undone/),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/active client link/)).toBeNull();
+  });
+});
+
 describe('generation notes', () => {
   it('lists each note on its own line', async () => {
     previewApi({
@@ -212,9 +275,10 @@ describe('generation notes', () => {
       },
     });
     renderApp(paths.deckPreview('d1'));
-    const notes = await screen.findByRole('alert');
+    const notes = (await screen.findByText('Generation notes')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(within(notes).getAllByRole('listitem')).toHaveLength(2);
-    expect(notes).toHaveTextContent('Generation notes');
   });
 });
 
@@ -241,6 +305,7 @@ describe('Modify', () => {
       'GET /api/auth/session': { body: { user: approvedUser } },
       'GET /api/template-slides': { body: { slides: [], categories: [] } },
       'GET /api/template-layouts': { body: { layouts: [] } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
       'POST /api/decks/d1/versions': {
         status: 201,
         body: {
@@ -262,6 +327,7 @@ describe('Modify', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
     expect(await screen.findByText(/^Version 3 of Q3 proposal for Polar Foods/)).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/decks/preflight' }),
       expect.objectContaining({ path: '/api/decks/d1/versions' }),
     ]);
     // The deck now lives on the server: the wizard forgets the draft and the deck it modified.
