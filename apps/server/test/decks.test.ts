@@ -692,6 +692,48 @@ describe('who sees a deck', () => {
 });
 
 describe('sharing', () => {
+  it('refuses the sharer’s own address, the owner’s, and addresses that cannot sign in; nothing is shared or mailed', async () => {
+    const deckId = (await generate(cookies.rep, draft())).json().presentationId;
+    const share = (email: string, cookie = cookies.rep) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/share-presentation',
+        headers: { cookie },
+        payload: { presentationId: deckId, email },
+      });
+    const self = await share(emails.rep);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toMatchObject({
+      code: 'share_self',
+      fields: { email: 'That is your own address: you can already open this deck.' },
+    });
+    const owner = await share(emails.rep, cookies.manager);
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json().error.code).toBe('share_owner');
+
+    const stranger = await share('nobody-here@example.com');
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().error).toMatchObject({
+      code: 'no_account',
+      message:
+        'nobody-here@example.com has no Deck Portal account. Decks are shared with colleagues who can sign in: invite them first.',
+    });
+    const pendingAccount = newAccount('Penny Pending');
+    await signUp(t.app, pendingAccount);
+    const pending = await share(pendingAccount.email);
+    expect(pending.statusCode).toBe(422);
+    expect(pending.json().error.message).toContain('not approved yet');
+
+    const shares = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${deckId}/shares`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(shares.json().shares).toEqual([]);
+    const [row] = await t.app.services.db.select().from(decks).where(eq(decks.id, deckId));
+    expect(row!.status).toBe('completed');
+  });
+
   it('mails the recipient the view link, marks the deck shared, and lets the recipient in', async () => {
     const deckId = (await generate(cookies.rep, draft())).json().presentationId;
     const res = await t.app.inject({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails, passwordResetTokens } from '../src/db/schema.ts';
+import { outboxMails, passwordResetTokens, users } from '../src/db/schema.ts';
 import { sentSecretText } from '../src/mail/mailer.ts';
 import { mailQuotaMessage } from '../src/mail/mail-quota.ts';
 import {
@@ -194,7 +194,12 @@ describe('mail floods', () => {
     return res.json().presentationId as string;
   }
 
-  function share(cookie: string, presentationId: string, email: string) {
+  /** Decks are shared with colleagues who can sign in: the address gets an approved account. */
+  async function share(cookie: string, presentationId: string, email: string) {
+    await t.app.services.db
+      .insert(users)
+      .values({ email, name: email.split('@')[0]!, status: 'approved', role: 'sales_rep' })
+      .onConflictDoNothing();
     return t.app.inject({
       method: 'POST',
       url: '/api/share-presentation',

@@ -27,6 +27,7 @@ export async function shareDeck(
   { user, deckId, email }: { user: User; deckId: string; email: string },
 ): Promise<DeckShare> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await assertCanReceive(services, { user, ownerId: deck.ownerId, email });
   const link = `${services.config.publicUrl}${deckLinks(deck.id).viewUrl}`;
   const share = await withMailQuota(services, user.id, () =>
     services.db.transaction(async (tx) => {
@@ -58,6 +59,37 @@ export async function shareDeck(
   );
   void services.mailer.deliverPending();
   return toShare(share, user.name);
+}
+
+/**
+ * A share only helps someone who can sign in and is not already able to open the deck: refused
+ * for the sharer's own address and the owner's (400), and for an address without an approved
+ * account (422 `no_account`: the portal would mail a link that only leads to a sign-in page).
+ */
+async function assertCanReceive(
+  { db }: Pick<Services, 'db'>,
+  { user, ownerId, email }: { user: User; ownerId: string; email: string },
+) {
+  const [recipient] = await db
+    .select({ id: users.id, name: users.name, status: users.status, role: users.role })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (recipient?.id === user.id) {
+    throw new AppError('share_self', 'That is your own address: you can already open this deck.', {
+      fields: { email: 'That is your own address: you can already open this deck.' },
+    });
+  }
+  if (recipient?.id === ownerId) {
+    const message = `${recipient.name} owns this deck and can already open it.`;
+    throw new AppError('share_owner', message, { fields: { email: message } });
+  }
+  if (!recipient || recipient.status !== 'approved' || recipient.role === 'pending') {
+    const message = recipient
+      ? `${email} has an account that is not approved yet: an administrator must approve it before the deck can be shared with it.`
+      : `${email} has no Deck Portal account. Decks are shared with colleagues who can sign in: invite them first.`;
+    throw new AppError('no_account', message, { status: 422, fields: { email: message } });
+  }
 }
 
 export async function listShares(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { shareRequestSchema } from '@deck-portal/domain';
 import {
   ActionIcon,
@@ -20,6 +21,7 @@ import { formatShortDate } from '../../../lib/format-date.ts';
 import { useDeckShares } from '../api/get-deck-shares.ts';
 import { useRevokeShare } from '../api/revoke-share.ts';
 import { useShareDeck } from '../api/share-deck.ts';
+import { ShareNeedsAccount } from './share-needs-account.tsx';
 
 /** DESIGN.md §7: grant a colleague or client view access by e-mail; list and revoke. */
 export function SharePanel({ deckId }: { deckId: string }) {
@@ -32,7 +34,11 @@ export function SharePanel({ deckId }: { deckId: string }) {
     validate: schemaResolver(shareRequestSchema, { sync: true }),
   });
 
+  // The address that has no approved account, when the last share was refused for it.
+  const [needsAccount, setNeedsAccount] = useState<string | null>(null);
+
   const submit = form.onSubmit((values) => {
+    setNeedsAccount(null);
     share.mutate(values, {
       onSuccess: ({ share: created }) => {
         form.setFieldValue('email', '');
@@ -43,6 +49,9 @@ export function SharePanel({ deckId }: { deckId: string }) {
         });
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.code === 'no_account') {
+          setNeedsAccount(values.email.trim().toLowerCase());
+        }
         const message =
           error instanceof ApiError && error.status === 409
             ? 'This deck is already shared with that address.'
@@ -64,7 +73,8 @@ export function SharePanel({ deckId }: { deckId: string }) {
             Share
           </Title>
           <Text size="sm" c="dimmed">
-            They get an e-mail with the link and can view and download the deck once signed in.
+            With colleagues who have an account: they get an e-mail with the link and can view and
+            download the deck once signed in.
           </Text>
         </Stack>
         <form onSubmit={submit} noValidate>
@@ -87,6 +97,9 @@ export function SharePanel({ deckId }: { deckId: string }) {
             </Button>
           </Group>
         </form>
+        {needsAccount && (
+          <ShareNeedsAccount email={needsAccount} onDone={() => setNeedsAccount(null)} />
+        )}
         {shares.isPending ? (
           <Loader size="xs" aria-label="Loading shares" />
         ) : shares.isError ? (
