@@ -12,6 +12,7 @@ export * from './deck/pricing.ts';
 export * from './deck/placeholder-types.ts';
 export * from './deck/deck-schemas.ts';
 export * from './deck/deck-draft.ts';
+export * from './deck/number-entry.ts';
 export * from './deck/client-headline.ts';
 export * from './deck/presenter.ts';
 export * from './deck/draft-changes.ts';

@@ -147,3 +147,46 @@ describe('step 2 saves as the rep types', () => {
     ).toHaveValue('7');
   });
 });
+
+describe('step 2 number fields', () => {
+  it('refuse what is not a number at once, keeping what the rep typed, and hold Continue', async () => {
+    const { router } = renderApp('/create-deck/product-selection');
+    await userEvent.click(
+      await screen.findByRole('switch', { name: /Include pricing in presentation/ }),
+    );
+    const card = screen.getByRole('region', { name: 'Controller' });
+    const quantity = within(card).getByLabelText('Quantity');
+    const price = within(card).getByLabelText('Unit Price');
+    const cases: [HTMLElement, string, string][] = [
+      [price, '1e9', 'Enter the price in digits, like 1,250.00'],
+      [price, '-10', 'Price must be at least 0'],
+      [price, '12.345', 'Use at most 2 decimals (cents)'],
+      [quantity, '99,999,999,999', 'Quantity must be at most 100,000'],
+      [quantity, '2.5', 'Quantity must be a whole number'],
+    ];
+    for (const [field, text, message] of cases) {
+      await userEvent.clear(field);
+      await userEvent.type(field, text);
+      expect(field).toHaveValue(text);
+      expect(within(card).getByText(message)).toBeVisible();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(router.state.location.pathname).toBe('/create-deck/product-selection');
+    // The draft holds only numbers read in full, never a refused text.
+    const saved = loadDeckDraft().productSelection!.selectedProducts[0]!;
+    expect(Number.isInteger(saved.quantity) && saved.quantity <= 100_000).toBe(true);
+    expect(typeof saved.customPricing).toBe('number');
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '1,200');
+    await userEvent.clear(price);
+    await userEvent.type(price, '1,250.50');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-deck/customize'));
+    expect(loadDeckDraft().productSelection?.selectedProducts).toEqual([
+      { id: 'controller', quantity: 1200, customPricing: 1250.5 },
+    ]);
+  });
+});

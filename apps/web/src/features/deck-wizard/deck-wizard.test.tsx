@@ -59,7 +59,7 @@ describe('step 2, products', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Data Logger' }));
     const card = screen.getByRole('region', { name: 'Data Logger' });
     expect(within(card).getByLabelText('Quantity')).toHaveValue('100');
-    expect(within(card).getByLabelText('Unit Price')).toHaveValue('$29.99');
+    expect(within(card).getByLabelText('Unit Price')).toHaveValue('29.99');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Data Logger' }));
     expect(within(card).queryByLabelText('Quantity')).toBeNull();
 

@@ -7,6 +7,9 @@ import {
   type ProductId,
   type ProductSelection,
   endSentence,
+  formatNumberEntry,
+  readPrice,
+  readQuantity,
 } from '@deck-portal/domain';
 import {
   Alert,
@@ -15,12 +18,12 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
   Switch,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
@@ -39,10 +42,47 @@ type ProductValues = {
 function initialValues(saved: ProductSelection | undefined): ProductValues {
   return {
     includePricing: saved?.includePricing ?? false,
-    selectedProducts: saved?.selectedProducts.map((p) => ({ ...p })) ?? [],
+    // The fields hold what the rep types, as text: read (never rewritten) by readQuantity/readPrice.
+    selectedProducts:
+      saved?.selectedProducts.map((p) => ({
+        ...p,
+        quantity: formatNumberEntry(p.quantity),
+        customPricing: formatNumberEntry(p.customPricing),
+      })) ?? [],
     customPricing: saved?.customPricing ?? {},
   };
 }
+
+const quantityPath = (index: number) => `selectedProducts.${index}.quantity`;
+const pricePath = (index: number) => `selectedProducts.${index}.customPricing`;
+
+/** What each number field says about its text right now (SPEC.md §5, refused at once). */
+function fieldErrors(values: ProductValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  values.selectedProducts.forEach((product, index) => {
+    const quantity = readQuantity(product.quantity);
+    if ('error' in quantity) errors[quantityPath(index)] = quantity.error;
+    const price = readPrice(product.customPricing);
+    if ('error' in price) errors[pricePath(index)] = price.error;
+  });
+  return errors;
+}
+
+/** The selection as the draft stores it: the typed numbers read, when they all read. */
+function parseSelection(values: ProductValues) {
+  if (Object.keys(fieldErrors(values)).length > 0) return undefined;
+  const parsed = productSelectionSchema.safeParse({
+    ...values,
+    selectedProducts: values.selectedProducts.map((product) => ({
+      ...product,
+      quantity: (readQuantity(product.quantity) as { value: number }).value,
+      customPricing: (readPrice(product.customPricing) as { value: number }).value,
+    })),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+const resolver = schemaResolver(productSelectionSchema, { sync: true });
 
 function save(parsed: ProductSelection) {
   // Keep only the pricing-text edits of products still selected.
@@ -60,12 +100,15 @@ export default function ProductSelectionPage() {
   const form = useForm<ProductValues>({
     mode: 'controlled',
     initialValues: initialValues(draft.productSelection),
-    validate: schemaResolver(productSelectionSchema, { sync: true }),
+    validate: (values) => {
+      const errors = fieldErrors(values);
+      return Object.keys(errors).length > 0 ? errors : resolver(values);
+    },
     // Saved as the rep types, so a reload (or a closed tab) keeps the choices: whenever the
     // values make a valid selection, which is what Continue would save.
     onValuesChange: (changed) => {
-      const parsed = productSelectionSchema.safeParse(changed);
-      if (parsed.success) save(parsed.data);
+      const parsed = parseSelection(changed);
+      if (parsed) save(parsed);
     },
   });
   const missing = missingStepPath(draft, 'basic-info');
@@ -81,8 +124,8 @@ export default function ProductSelectionPage() {
       const product = PRODUCTS[id];
       form.insertListItem('selectedProducts', {
         id,
-        quantity: product.defaultQuantity,
-        customPricing: product.msrp,
+        quantity: formatNumberEntry(product.defaultQuantity),
+        customPricing: formatNumberEntry(product.msrp),
       });
     } else if (!checked && index !== -1) {
       form.removeListItem('selectedProducts', index);
@@ -91,15 +134,18 @@ export default function ProductSelectionPage() {
   };
 
   const submit = form.onSubmit((raw) => {
-    save(productSelectionSchema.parse(raw));
+    const parsed = parseSelection(raw);
+    if (!parsed) return;
+    save(parsed);
     navigate(paths.createDeck.customize);
   });
 
   const previous = () => {
-    const parsed = productSelectionSchema.safeParse(form.getValues());
-    if (parsed.success) save(parsed.data);
+    const parsed = parseSelection(form.getValues());
+    if (parsed) save(parsed);
     navigate(paths.createDeck.basicInfo);
   };
+  const liveErrors = fieldErrors(values);
 
   const listError = form.errors.selectedProducts;
 
@@ -179,26 +225,23 @@ export default function ProductSelectionPage() {
                     </Group>
                     {isSelected && values.includePricing && (
                       <Group grow align="flex-start" mt="xs">
-                        <NumberInput
+                        <TextInput
                           label="Quantity"
-                          min={1}
-                          // Say why 0 is refused (SPEC.md §5) rather than silently changing it.
-                          clampBehavior="none"
-                          step={1}
-                          allowDecimal={false}
-                          thousandSeparator=","
-                          {...form.getInputProps(`selectedProducts.${index}.quantity`)}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          {...form.getInputProps(quantityPath(index))}
+                          // What the rep typed stays; a number it cannot be is said at once.
+                          error={
+                            liveErrors[quantityPath(index)] ?? form.errors[quantityPath(index)]
+                          }
                         />
-                        <NumberInput
+                        <TextInput
                           label="Unit Price"
-                          min={0}
-                          clampBehavior="none"
-                          allowNegative={false}
-                          step={0.01}
-                          decimalScale={2}
-                          prefix="$"
-                          thousandSeparator=","
-                          {...form.getInputProps(`selectedProducts.${index}.customPricing`)}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          leftSection={<Text size="sm">$</Text>}
+                          {...form.getInputProps(pricePath(index))}
+                          error={liveErrors[pricePath(index)] ?? form.errors[pricePath(index)]}
                         />
                       </Group>
                     )}
