@@ -199,3 +199,95 @@ test('client links pass WCAG 2.1 AA checks: the panel, its dialog, the analytics
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Client' })).toBeVisible();
   expect(await violations(page), 'link analytics').toEqual([]);
 });
+
+test('the profile, the outbox, declined sign-ups, the slide library and the picture check pass WCAG 2.1 AA checks, wide and on a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A declined sign-up, so the admin's Declined list has a row.
+  const visitor = await playwrightRequest.newContext();
+  const declined = await signUpViaApi(visitor, uniqueUser('declined'));
+  await visitor.dispose();
+  await signInViaApi(page.request, firstAdmin());
+  const decline = await postJson(page.request, `/api/admin/users/${declined.id}/decline`, {});
+  expect(decline.status(), await decline.text()).toBe(200);
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const size = viewport.width < 600 ? 'phone' : 'desktop';
+    await page.goto('/admin/outbox');
+    await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await violations(page), `/admin/outbox ${size}`).toEqual([]);
+    await page.goto('/admin');
+    await page
+      .getByRole('region', { name: /^Declined/ })
+      .getByRole('button', { name: 'Show' })
+      .click();
+    await expect(page.getByRole('button', { name: 'Approve after all' }).first()).toBeVisible();
+    expect(await violations(page), `/admin declined ${size}`).toEqual([]);
+  }
+
+  const rep = await createApprovedUser('a11y-profile');
+  await signInViaApi(page.request, rep);
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const size = viewport.width < 600 ? 'phone' : 'desktop';
+    await page.goto('/profile');
+    await expect(page.getByLabel('Job title')).toBeVisible();
+    expect(await violations(page), `/profile ${size}`).toEqual([]);
+
+    type Storage = { setItem(key: string, value: string): void };
+    await page.evaluate(
+      (draft) =>
+        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(
+          'deckCreationData',
+          JSON.stringify(draft),
+        ),
+      {
+        basicInfo: {
+          deckTitle: 'A11y deck',
+          clientName: 'Northwind Pharmacies',
+          date: '2031-06-15',
+          primaryContact: '',
+          mode: 'advanced',
+        },
+        productSelection: {
+          selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+          includePricing: true,
+          customPricing: {},
+        },
+        templateCustomization: {
+          selectedSlides: ['title', 'thank-you'],
+          customSlides: [
+            {
+              id: 'c1',
+              layoutId: 'image-caption',
+              layoutName: 'Image and caption',
+              placeholders: [
+                { objectId: 'title', label: 'Title', type: 'TITLE' },
+                { objectId: 'image', label: 'Picture URL', type: 'PICTURE' },
+                { objectId: 'caption', label: 'Caption', type: 'CAPTION' },
+              ],
+              placeholderContent: { title: 'Our team', image: 'http://10.0.0.1/team.png' },
+              keptPlaceholders: [],
+            },
+          ],
+        },
+      },
+    );
+    await page.goto('/create-deck/customize');
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect(page.getByText(/^This picture cannot be used/)).toBeVisible();
+    expect(await violations(page), `step 3 ${size}`).toEqual([]);
+    await page.goto('/create-deck/generate');
+    await expect(page.getByRole('heading', { name: 'A picture cannot be used' })).toBeVisible();
+    expect(await violations(page), `step 4 picture check ${size}`).toEqual([]);
+  }
+});

@@ -421,6 +421,14 @@ describe('generation', () => {
       expect((await post('/api/pictures/check', { url: ' ' })).statusCode).toBe(400);
     });
 
+    it('names the characters of a text the deck’s font cannot draw', async () => {
+      const res = await post('/api/text/check', { texts: ['東京 Foods', 'Café Ørsted', ''] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ missing: ['東', '京'] });
+      expect((await post('/api/text/check', { texts: ['Acme'] })).json()).toEqual({ missing: [] });
+      expect((await post('/api/text/check', { texts: 'Acme' })).statusCode).toBe(400);
+    });
+
     it('lists on step 4 what would stop or mar the deck, without rendering it', async () => {
       const { body, objectId } = pictureDraft('http://10.0.0.1/private.png');
       body.basicInfo!.clientName = '東京 Foods';

@@ -16,6 +16,7 @@ export {
   THUMBNAIL_SAMPLE,
 } from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
+export { charactersTheFontLacks } from './layout/fonts.ts';
 export type * from './layout/model.ts';
 export { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout/model.ts';
 export {

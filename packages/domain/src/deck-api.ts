@@ -219,6 +219,12 @@ export const missingPictureSchema = z.object({
 });
 export type MissingPicture = z.infer<typeof missingPictureSchema>;
 
+/** `POST /api/text/check`: which characters of these texts the deck's font cannot draw. */
+export const textCheckRequestSchema = z.object({
+  texts: z.array(plainText('Text', { isMultiline: true }).max(5000)).max(40),
+});
+export const textCheckSchema = z.object({ missing: z.array(z.string()) });
+
 /** `POST /api/decks/preflight`: what step 4 checks before it lets the rep generate. */
 export const deckPreflightSchema = z.object({
   missingPictures: z.array(missingPictureSchema),

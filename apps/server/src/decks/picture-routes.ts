@@ -5,13 +5,19 @@ import {
   deckPreflightSchema,
   pictureCheckRequestSchema,
   pictureCheckSchema,
+  textCheckRequestSchema,
+  textCheckSchema,
 } from '@deck-portal/domain';
+import { charactersTheFontLacks } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import type { Services } from '../services.ts';
 import { checkOne, preflightDraft } from './draft-pictures.ts';
 
-/** Checks a rep can run before generating: one picture as they enter it, the whole draft on step 4. */
+/**
+ * Checks a rep can run before generating: one picture or the characters of a text as they enter
+ * them, the whole draft on step 4.
+ */
 export async function pictureRoutes(server: FastifyInstance, { services }: { services: Services }) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['decks'];
@@ -28,6 +34,19 @@ export async function pictureRoutes(server: FastifyInstance, { services }: { ser
       },
     },
     async (request) => checkOne(services, request.user!, request.body.url),
+  );
+
+  app.post(
+    '/api/text/check',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        body: textCheckRequestSchema,
+        response: { 200: textCheckSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => ({ missing: charactersTheFontLacks(request.body.texts) }),
   );
 
   app.post(

@@ -70,6 +70,7 @@ export const routeAccess = {
   'DELETE /api/profile/photo': 'approved',
   'POST /api/uploads': 'approved',
   'POST /api/pictures/check': 'approved',
+  'POST /api/text/check': 'approved',
   'POST /api/decks/preflight': 'approved',
   'GET /api/uploads/{id}': 'approved',
   'POST /api/notifications/{id}/read': 'approved',

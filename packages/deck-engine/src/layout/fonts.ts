@@ -182,3 +182,21 @@ export function unitWidth(text: string, weight: FontWeight): number {
 export function measureText(text: string, weight: FontWeight, size: number): number {
   return unitWidth(text, weight) * size;
 }
+
+/**
+ * The characters of `texts` the deck's font cannot draw, once each, readable (invisible ones as
+ * `U+000B`): what a rep is told as they type, before a deck shows empty boxes.
+ */
+export function charactersTheFontLacks(texts: readonly string[]): string[] {
+  const missing = new Set<string>();
+  for (const text of texts) {
+    for (const line of text.split(/\r?\n/)) {
+      for (const char of missingCharacters(line, 'regular')) missing.add(char);
+    }
+  }
+  return [...missing].map((char) =>
+    /[\p{L}\p{N}\p{P}\p{S}]/u.test(char)
+      ? char
+      : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}

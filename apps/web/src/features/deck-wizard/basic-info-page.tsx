@@ -1,5 +1,7 @@
 import { basicInfoSchema, clientHeadline, type DeckMode } from '@deck-portal/domain';
+import { useState } from 'react';
 import {
+  Alert,
   Button,
   Grid,
   Group,
@@ -12,6 +14,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
+  IconAlertTriangle,
   IconArrowRight,
   IconBuilding,
   IconCalendar,
@@ -24,6 +27,7 @@ import { paths } from '../../config/paths.ts';
 import { loadDeckDraft, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { todayIsoDate } from '../../lib/format-date.ts';
 import { WizardLayout } from './components/wizard-layout.tsx';
+import { useFontCheck } from './api/font-check.ts';
 import { ModeDescription } from './components/mode-description.tsx';
 
 type BasicInfoValues = {
@@ -55,6 +59,26 @@ export default function BasicInfoPage() {
     initialValues: initialValues(),
     validate: schemaResolver(basicInfoSchema, { sync: true }),
   });
+
+  // The texts the client reads, checked against the deck's font when the rep leaves a field.
+  const clientTexts = (values: BasicInfoValues) => [
+    values.clientName,
+    values.headline,
+    values.primaryContact,
+  ];
+  const [checkedTexts, setCheckedTexts] = useState(() => clientTexts(form.getValues()));
+  const fontCheck = useFontCheck(checkedTexts);
+  const checkedInputProps = (name: 'clientName' | 'headline' | 'primaryContact') => {
+    const props = form.getInputProps(name);
+    return {
+      ...props,
+      onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+        props.onBlur?.(event);
+        setCheckedTexts(clientTexts(form.getValues()));
+      },
+    };
+  };
+  const missing = fontCheck.data?.missing ?? [];
 
   const submit = form.onSubmit((values) => {
     const basicInfo = basicInfoSchema.parse(values);
@@ -88,7 +112,7 @@ export default function BasicInfoPage() {
                 placeholder="Acme Foods"
                 leftSection={<IconBuilding size={16} />}
                 withAsterisk
-                {...form.getInputProps('clientName')}
+                {...checkedInputProps('clientName')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
@@ -99,7 +123,7 @@ export default function BasicInfoPage() {
                   clientName: form.getValues().clientName || 'the client',
                 })}
                 leftSection={<IconHeading size={16} />}
-                {...form.getInputProps('headline')}
+                {...checkedInputProps('headline')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -120,10 +144,22 @@ export default function BasicInfoPage() {
                 description="Optional: the person you are presenting to"
                 placeholder="Jordan Lee, Head of Operations"
                 leftSection={<IconUser size={16} />}
-                {...form.getInputProps('primaryContact')}
+                {...checkedInputProps('primaryContact')}
               />
             </Grid.Col>
           </Grid>
+          {missing.length > 0 && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              role="note"
+            >
+              The deck&apos;s font has no characters for {missing.join(' ')}: they would show as
+              empty boxes in the PDF and the web view. Check the spelling, or write them in Latin
+              letters.
+            </Alert>
+          )}
           <Stack gap={6}>
             <Text fw={500} size="sm" id="creation-mode-label">
               Creation Mode

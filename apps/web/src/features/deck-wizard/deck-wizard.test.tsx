@@ -79,3 +79,31 @@ describe('step 2, products', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-deck/basic-info'));
   });
 });
+
+describe('step 1 checks the client’s texts against the deck’s font', () => {
+  it('warns, once the rep leaves the field, of characters that would show as empty boxes', async () => {
+    const calls = signedIn({
+      'POST /api/text/check': ({ body }) => ({
+        body: {
+          missing: (body as { texts: string[] }).texts.some((text) => text.includes('東'))
+            ? ['東', '京']
+            : [],
+        },
+      }),
+    });
+    renderApp('/create-deck/basic-info');
+    const client = await screen.findByLabelText(/Client Name/);
+    await userEvent.type(client, '東京 Foods');
+    expect(calls.some((call) => call.path === '/api/text/check')).toBe(false);
+    await userEvent.tab();
+    expect(
+      await screen.findByText(
+        /The deck's font has no characters for 東 京: they would show as empty boxes/,
+      ),
+    ).toBeVisible();
+    await userEvent.clear(client);
+    await userEvent.type(client, 'Tokyo Foods');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText(/has no characters for/)).toBeNull());
+  });
+});
