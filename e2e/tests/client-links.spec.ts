@@ -202,13 +202,13 @@ test('a passcode link asks for its passcode first, in a browser of its own', asy
   await expect(
     client.getByText('Enter the passcode the sender gave you to open this deck.'),
   ).toBeVisible();
-  await client.getByLabel('Passcode').fill('red-harbour');
+  await client.getByRole('textbox', { name: 'Passcode' }).fill('red-harbour');
   await client.getByRole('button', { name: 'Open deck' }).click();
   await expect(
     client.getByText('That passcode is not right. Please check it and try again.'),
   ).toBeVisible();
   await snap(client, 'passcode');
-  await client.getByLabel('Passcode').fill('blue-harbour');
+  await client.getByRole('textbox', { name: 'Passcode' }).fill('blue-harbour');
   await client.getByRole('button', { name: 'Open deck' }).click();
   await expect(client.getByRole('heading', { level: 1, name: 'Protected proposal' })).toBeVisible();
   await expect(client.getByText('Slide 1 of 3')).toBeVisible();

@@ -214,7 +214,7 @@ test('a rep builds, generates, views, shares and deletes a deck', async ({ page,
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Deck' });
   await expect(dialog).toContainText(
-    `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+    `Are you sure you want to delete "${title}" with all its versions? This action cannot be undone.`,
   );
   await snap(page, '11-delete-dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

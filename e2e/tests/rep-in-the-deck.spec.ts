@@ -97,7 +97,7 @@ test('a rep fills in the profile; the cover and the client link page show who se
   // Drawn as the small round avatar it is (the page loads only the styles it uses).
   expect(await sender.locator('img').boundingBox()).toMatchObject({ width: 44, height: 44 });
   await snap(client, 'passcode-sender-phone');
-  await client.getByLabel('Passcode').fill('blue-harbour');
+  await client.getByRole('textbox', { name: 'Passcode' }).fill('blue-harbour');
   await client.getByRole('button', { name: 'Open deck' }).click();
   await expect(client.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(client.getByLabel(`Sent by ${rep.name}`)).toBeVisible();

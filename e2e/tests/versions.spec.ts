@@ -83,7 +83,9 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   await battery.getByLabel('Unit Price').fill('900');
   await battery.getByLabel('Unit Price').blur();
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/create-deck\/customize$/);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/create-deck\/generate$/);
   await page.getByRole('button', { name: 'Generate Presentation' }).click();
   await expect(page.getByText(/^Version 2 of Battery refresh \(internal\)/)).toBeVisible({
     timeout: 30_000,
