@@ -5,6 +5,7 @@ import {
   request as playwrightRequest,
   type APIRequestContext,
   type ConsoleMessage,
+  type Page,
 } from '@playwright/test';
 
 /**
@@ -177,4 +178,52 @@ export async function createApprovedUser(label: string, role = 'sales_rep') {
     await userContext.dispose();
     await adminContext.dispose();
   }
+}
+
+/** The browser's storage as a page script sees it (these tests compile without the DOM types). */
+type BrowserStorage = { setItem(key: string, value: string): void };
+
+/**
+ * Puts a wizard draft in the page's storage: an advanced deck for Northwind Pharmacies with one
+ * "Image and caption" custom slide whose picture is `picture`, as step 3 would leave it.
+ */
+export async function seedPictureDraft(page: Page, picture: string, includePricing = false) {
+  await page.evaluate(
+    (draft) =>
+      (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem(
+        'deckCreationData',
+        JSON.stringify(draft),
+      ),
+    {
+      basicInfo: {
+        deckTitle: 'Pictures deck',
+        clientName: 'Northwind Pharmacies',
+        date: '2031-06-15',
+        primaryContact: '',
+        mode: 'advanced',
+      },
+      productSelection: {
+        selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+        includePricing,
+        customPricing: {},
+      },
+      templateCustomization: {
+        selectedSlides: ['title', 'thank-you'],
+        customSlides: [
+          {
+            id: 'c1',
+            layoutId: 'image-caption',
+            layoutName: 'Image and caption',
+            placeholders: [
+              { objectId: 'title', label: 'Title', type: 'TITLE' },
+              { objectId: 'image', label: 'Picture URL', type: 'PICTURE' },
+              { objectId: 'caption', label: 'Caption', type: 'CAPTION' },
+            ],
+            placeholderContent: { title: 'Our site team', image: picture },
+            keptPlaceholders: [],
+          },
+        ],
+      },
+    },
+  );
 }

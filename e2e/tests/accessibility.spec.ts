@@ -5,6 +5,7 @@ import {
   expect,
   firstAdmin,
   postJson,
+  seedPictureDraft,
   signInViaApi,
   signUpViaApi,
   test,
@@ -243,45 +244,7 @@ test('the profile, the outbox, declined sign-ups, the slide library and the pict
     await expect(page.getByLabel('Job title')).toBeVisible();
     expect(await violations(page), `/profile ${size}`).toEqual([]);
 
-    type Storage = { setItem(key: string, value: string): void };
-    await page.evaluate(
-      (draft) =>
-        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(
-          'deckCreationData',
-          JSON.stringify(draft),
-        ),
-      {
-        basicInfo: {
-          deckTitle: 'A11y deck',
-          clientName: 'Northwind Pharmacies',
-          date: '2031-06-15',
-          primaryContact: '',
-          mode: 'advanced',
-        },
-        productSelection: {
-          selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
-          includePricing: true,
-          customPricing: {},
-        },
-        templateCustomization: {
-          selectedSlides: ['title', 'thank-you'],
-          customSlides: [
-            {
-              id: 'c1',
-              layoutId: 'image-caption',
-              layoutName: 'Image and caption',
-              placeholders: [
-                { objectId: 'title', label: 'Title', type: 'TITLE' },
-                { objectId: 'image', label: 'Picture URL', type: 'PICTURE' },
-                { objectId: 'caption', label: 'Caption', type: 'CAPTION' },
-              ],
-              placeholderContent: { title: 'Our team', image: 'http://10.0.0.1/team.png' },
-              keptPlaceholders: [],
-            },
-          ],
-        },
-      },
-    );
+    await seedPictureDraft(page, 'http://10.0.0.1/team.png', true);
     await page.goto('/create-deck/customize');
     await page.getByRole('button', { name: 'Expand all' }).click();
     await expect(page.getByText(/^This picture cannot be used/)).toBeVisible();

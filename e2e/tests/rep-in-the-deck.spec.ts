@@ -5,6 +5,7 @@ import {
   expect,
   failedResourceError,
   postJson,
+  seedPictureDraft,
   signInViaApi,
   test,
 } from '../fixtures.ts';
@@ -112,46 +113,7 @@ test('a picture that cannot be used is caught on step 3 and decided on step 4; a
   const rep = await createApprovedUser('pictures');
   await signInViaApi(page.request, rep);
   await page.goto('/dashboard');
-  // The browser's storage, typed here: these tests are compiled without the DOM's types.
-  type Storage = { setItem(key: string, value: string): void };
-  await page.evaluate(
-    (draft) =>
-      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(
-        'deckCreationData',
-        JSON.stringify(draft),
-      ),
-    {
-      basicInfo: {
-        deckTitle: 'Pictures deck',
-        clientName: 'Northwind Pharmacies',
-        date: '2031-06-15',
-        primaryContact: '',
-        mode: 'advanced',
-      },
-      productSelection: {
-        selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
-        includePricing: false,
-        customPricing: {},
-      },
-      templateCustomization: {
-        selectedSlides: ['title', 'thank-you'],
-        customSlides: [
-          {
-            id: 'c1',
-            layoutId: 'image-caption',
-            layoutName: 'Image and caption',
-            placeholders: [
-              { objectId: 'title', label: 'Title', type: 'TITLE' },
-              { objectId: 'image', label: 'Picture URL', type: 'PICTURE' },
-              { objectId: 'caption', label: 'Caption', type: 'CAPTION' },
-            ],
-            placeholderContent: { title: 'Our site team' },
-            keptPlaceholders: [],
-          },
-        ],
-      },
-    },
-  );
+  await seedPictureDraft(page, '');
   await page.goto('/create-deck/customize');
   const slide = page.getByRole('region', { name: 'Custom slide C1' });
   await slide.getByLabel('Picture URL').fill('http://10.0.0.1/team.png');

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DECK_DRAFT_STORAGE_KEY, loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { storeWizardDraft } from '../../test/wizard-draft.ts';
 import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const categories = [
@@ -36,24 +37,7 @@ const layouts = [
 ];
 
 beforeEach(() => {
-  localStorage.setItem(
-    DECK_DRAFT_STORAGE_KEY,
-    JSON.stringify({
-      basicInfo: {
-        deckTitle: 'Spring pitch',
-        clientName: 'Glacier Logistics',
-        date: '2031-05-02',
-        primaryContact: '',
-        mode: 'advanced',
-      },
-      productSelection: {
-        selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
-        includePricing: false,
-        customPricing: {},
-      },
-      templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-    }),
-  );
+  storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
   mockApi({
     'GET /api/auth/session': { body: { user: approvedUser } },
     'GET /api/template-slides': { body: { slides, categories } },

@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DECK_DRAFT_STORAGE_KEY, loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { loadDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { storeWizardDraft } from '../../test/wizard-draft.ts';
 import { createQueryClient } from '../../app/query-client.ts';
 import { theme } from '../../app/theme.ts';
 import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
@@ -84,36 +85,19 @@ const layout = {
 };
 
 function storeDraft(picture: string) {
-  localStorage.setItem(
-    DECK_DRAFT_STORAGE_KEY,
-    JSON.stringify({
-      basicInfo: {
-        deckTitle: 'Spring pitch',
-        clientName: 'Glacier Logistics',
-        date: '2031-05-02',
-        primaryContact: '',
-        mode: 'advanced',
+  storeWizardDraft({
+    selectedSlides: ['title'],
+    customSlides: [
+      {
+        id: 'c1',
+        layoutId: layout.id,
+        layoutName: layout.layoutName,
+        placeholders: layout.placeholders,
+        placeholderContent: { title: 'Our team', image: picture },
+        keptPlaceholders: [],
       },
-      productSelection: {
-        selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
-        includePricing: false,
-        customPricing: {},
-      },
-      templateCustomization: {
-        selectedSlides: ['title'],
-        customSlides: [
-          {
-            id: 'c1',
-            layoutId: layout.id,
-            layoutName: layout.layoutName,
-            placeholders: layout.placeholders,
-            placeholderContent: { title: 'Our team', image: picture },
-            keptPlaceholders: [],
-          },
-        ],
-      },
-    }),
-  );
+    ],
+  });
 }
 
 describe('step 4 before generating', () => {

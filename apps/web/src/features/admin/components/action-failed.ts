@@ -1,4 +1,6 @@
+import { adminMessages, roleInfo, type AssignableRole } from '@deck-portal/domain';
 import { notifications } from '@mantine/notifications';
+import type { useApproveUser } from '../api/approve-user.ts';
 
 /** SPEC.md section 8's alerts ('Failed to approve user', …) with the server's reason below. */
 export function showActionFailed(title: string, error: unknown) {
@@ -12,4 +14,19 @@ export function showActionFailed(title: string, error: unknown) {
 
 export function showActionDone(message: string) {
   notifications.show({ color: 'teal', message, autoClose: 4000 });
+}
+
+/** Approves with `role` and says how it went (pending sign-ups and declined ones alike). */
+export function approveAndTell(
+  approve: ReturnType<typeof useApproveUser>,
+  user: { id: string; name: string },
+  role: AssignableRole,
+) {
+  approve.mutate(
+    { id: user.id, role },
+    {
+      onSuccess: () => showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
+      onError: (error) => showActionFailed(adminMessages.approveFailed, error),
+    },
+  );
 }

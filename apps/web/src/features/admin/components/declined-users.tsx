@@ -2,17 +2,17 @@ import { useState } from 'react';
 import {
   adminMessages,
   defaultApprovalRole,
-  roleInfo,
   type AssignableRole,
   type DeclinedUser,
 } from '@deck-portal/domain';
-import { Alert, Avatar, Box, Button, Collapse, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Collapse, Group } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconChevronDown, IconUserX } from '@tabler/icons-react';
 import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclinedUsers } from '../api/get-users.ts';
-import { formatDate, initials } from '../format.ts';
-import { showActionDone, showActionFailed } from './action-failed.ts';
+import { formatDate } from '../format.ts';
+import { approveAndTell } from './action-failed.ts';
 import { RoleSelect } from './role-select.tsx';
+import { UserIdentity } from './user-identity.tsx';
 import { SectionCard } from './section-card.tsx';
 import { UserList } from './user-list.tsx';
 import classes from './user-row.module.css';
@@ -22,22 +22,12 @@ function DeclinedUserRow({ user }: { user: DeclinedUser }) {
   const approve = useApproveUser();
   return (
     <Box component="li" className={classes.row} aria-label={user.name}>
-      <Group gap="md" wrap="nowrap" className={classes.identity}>
-        <Avatar color="gray.6" variant="filled" autoContrast radius="xl" size={44}>
-          {initials(user.name)}
-        </Avatar>
-        <div className={classes.text}>
-          <Text fw={600} truncate>
-            {user.name}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {user.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Declined {formatDate(user.declinedAt)} · requested {formatDate(user.requestedAt)}
-          </Text>
-        </div>
-      </Group>
+      <UserIdentity
+        name={user.name}
+        email={user.email}
+        when={`Declined ${formatDate(user.declinedAt)} · requested ${formatDate(user.requestedAt)}`}
+        color="gray.6"
+      />
       <RoleSelect
         label="Role"
         value={role}
@@ -51,16 +41,7 @@ function DeclinedUserRow({ user }: { user: DeclinedUser }) {
           color="teal"
           leftSection={<IconCheck size={16} />}
           loading={approve.isPending}
-          onClick={() =>
-            approve.mutate(
-              { id: user.id, role },
-              {
-                onSuccess: () =>
-                  showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
-                onError: (error) => showActionFailed(adminMessages.approveFailed, error),
-              },
-            )
-          }
+          onClick={() => approveAndTell(approve, user, role)}
         >
           Approve after all
         </Button>

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import {
   adminMessages,
   defaultApprovalRole,
-  roleInfo,
   type AssignableRole,
   type PendingUser,
 } from '@deck-portal/domain';
-import { Alert, Avatar, Box, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconUserQuestion, IconX } from '@tabler/icons-react';
 import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclineUser } from '../api/decline-user.ts';
 import { usePendingUsers } from '../api/get-users.ts';
-import { formatDate, initials } from '../format.ts';
-import { showActionDone, showActionFailed } from './action-failed.ts';
+import { formatDate } from '../format.ts';
+import { approveAndTell, showActionDone, showActionFailed } from './action-failed.ts';
 import { RoleSelect } from './role-select.tsx';
+import { UserIdentity } from './user-identity.tsx';
 import { SectionCard } from './section-card.tsx';
 import { UserList } from './user-list.tsx';
 import classes from './user-row.module.css';
@@ -27,22 +27,12 @@ function PendingUserRow({ user }: { user: PendingUser }) {
 
   return (
     <Box component="li" className={classes.row} aria-label={user.name}>
-      <Group gap="md" wrap="nowrap" className={classes.identity}>
-        <Avatar color="orange.6" variant="filled" autoContrast radius="xl" size={44}>
-          {initials(user.name)}
-        </Avatar>
-        <div className={classes.text}>
-          <Text fw={600} truncate>
-            {user.name}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {user.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Requested {formatDate(user.requestedAt)}
-          </Text>
-        </div>
-      </Group>
+      <UserIdentity
+        name={user.name}
+        email={user.email}
+        when={`Requested ${formatDate(user.requestedAt)}`}
+        color="orange.6"
+      />
       <RoleSelect
         label="Role"
         value={role}
@@ -56,16 +46,7 @@ function PendingUserRow({ user }: { user: PendingUser }) {
           leftSection={<IconCheck size={16} />}
           loading={approve.isPending}
           disabled={isBusy}
-          onClick={() =>
-            approve.mutate(
-              { id: user.id, role },
-              {
-                onSuccess: () =>
-                  showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
-                onError: (error) => showActionFailed(adminMessages.approveFailed, error),
-              },
-            )
-          }
+          onClick={() => approveAndTell(approve, user, role)}
         >
           Approve
         </Button>
