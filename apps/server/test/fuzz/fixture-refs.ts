@@ -13,6 +13,8 @@ export const refFamilies = {
   notification: ['repNotification', 'adminNotification'],
   user: ['spareUser', 'pendingUser', 'repUser', 'adminUser'],
   templateSlide: ['templateSlide'],
+  templateLayout: ['templateLayout'],
+  upload: ['repUpload', 'adminUpload'],
   /** A new address every time (sign-up, invitations): a valid body reaches the handler. */
   freshEmail: ['freshEmail'],
   /** An approved account the fuzzer signs in as (never one of its callers). */
@@ -46,12 +48,19 @@ export const foreignToRep: ReadonlySet<RefName> = new Set<RefName>([
   'foreignLink',
   'adminNotification',
   'adminUser',
+  'adminUpload',
 ]);
 
 /** Client link tokens that open a deck; any other token must be refused. */
 export const openTokens: ReadonlySet<RefName> = new Set<RefName>([
   'repLinkToken',
   'foreignLinkToken',
+]);
+
+/** Tokens of active links, passcode or not: they open what a passcode screen shows. */
+export const liveTokens: ReadonlySet<RefName> = new Set<RefName>([
+  ...openTokens,
+  'passcodeLinkToken',
 ]);
 
 /** The token of the link each visit was started on. */
@@ -76,5 +85,7 @@ export function familyOfParam(path: string, param: string): RefFamily | undefine
     return 'notification';
   }
   if (path.startsWith('/api/template-slides/')) return 'templateSlide';
+  if (path.startsWith('/api/template-layouts/')) return 'templateLayout';
+  if (path.startsWith('/api/uploads/')) return 'upload';
   return undefined;
 }

@@ -8,6 +8,7 @@ import {
   deckShares,
   decks,
   notifications,
+  uploads,
   users,
 } from '../../src/db/schema.ts';
 import { newAccount, setAccount, signUp, type Account } from '../helpers/accounts.ts';
@@ -250,6 +251,29 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     ids.set(`${name}User` as RefName, user.id);
   }
   ids.set('templateSlide', slideIds[0]!);
+  ids.set('templateLayout', layout.id);
+  // Uploads no route deletes: made once, straight into the table.
+  for (const [name, owner] of [
+    ['repUpload', accounts.rep],
+    ['adminUpload', accounts.admin],
+  ] as const) {
+    const [upload] = await db
+      .insert(uploads)
+      .values({
+        ownerId: owner.id,
+        kind: 'slide_picture',
+        contentType: 'image/png',
+        content: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+        byteSize: 70,
+        width: 1,
+        height: 1,
+      })
+      .returning({ id: uploads.id });
+    ids.set(name, upload!.id);
+  }
   await restoreContent();
 
   const restore = async () => {

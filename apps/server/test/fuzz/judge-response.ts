@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { apiErrorSchema } from '@deck-portal/domain';
-import { foreignToRep, openTokens, visitToken } from './fixture-refs.ts';
+import { foreignToRep, liveTokens, openTokens, visitToken } from './fixture-refs.ts';
 import { accessOfMatchedRoute, isAllowed, toFastifyPath, type Caller } from './route-access.ts';
 import { crossSiteOrigins, preview, type BuiltRequest, type RequestCase } from './request-cases.ts';
 import type { RouteSpec } from './route-specs.ts';
@@ -158,9 +158,10 @@ export function judgeResponse(options: {
       problems.push(`${status} to the rep naming what is not theirs (${foreign.join(', ')})`);
     }
   }
-  if (access === 'link') {
+  if (access === 'link' || access === 'link-before-passcode') {
     const token = request.paramRefs.token;
-    if (token === undefined || !openTokens.has(token)) {
+    const opening = access === 'link' ? openTokens : liveTokens;
+    if (token === undefined || !opening.has(token)) {
       problems.push(`${status} with a token that opens nothing (${token ?? 'junk'})`);
     }
     const visit = request.paramRefs.visitId;

@@ -5,12 +5,15 @@
  *
  * - `public`: anyone, signed in or not.
  * - `link`: anyone, but only an active client link's token opens it (checked per request).
+ * - `link-before-passcode`: as `link`, and a passcode link's token opens it before its passcode
+ *   is given (who sent the link, shown on the passcode screen).
  * - `signed-in`: any signed-in user, whatever the account's status.
  * - `approved`: an approved account with a role.
  * - `manager`: an approved manager or admin.
  * - `admin`: an approved admin.
  */
-export type Access = 'public' | 'link' | 'signed-in' | 'approved' | 'manager' | 'admin';
+export type Access =
+  'public' | 'link' | 'link-before-passcode' | 'signed-in' | 'approved' | 'manager' | 'admin';
 
 /** The callers the fuzzer speaks as. */
 export const callers = ['anonymous', 'pending', 'rep', 'admin'] as const;
@@ -59,8 +62,8 @@ export const routeAccess = {
   'POST /api/client-view/{token}/unlock': 'public',
   'GET /api/client-view/{token}/slides/{index}': 'link',
   'GET /api/client-view/{token}/download': 'link',
-  'GET /api/client-view/{token}/sender': 'link',
-  'GET /api/client-view/{token}/sender/photo': 'link',
+  'GET /api/client-view/{token}/sender': 'link-before-passcode',
+  'GET /api/client-view/{token}/sender/photo': 'link-before-passcode',
   'POST /api/client-view/{token}/visits': 'link',
   'POST /api/client-view/{token}/visits/{visitId}/events': 'link',
   'GET /api/notifications': 'approved',
@@ -100,6 +103,7 @@ export function isAllowed(access: Access, caller: Caller): boolean {
   switch (access) {
     case 'public':
     case 'link':
+    case 'link-before-passcode':
       return true;
     case 'signed-in':
       return caller !== 'anonymous';
