@@ -125,7 +125,12 @@ function SelectionBar({
           )}
         </Group>
         <Group gap="xs">
-          <Button variant="subtle" size="compact-sm" onClick={() => jumpTo('template-slides')}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            visibleFrom="sm"
+            onClick={() => jumpTo('template-slides')}
+          >
             Template slides
           </Button>
           {customCount !== undefined && (
