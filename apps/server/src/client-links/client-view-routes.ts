@@ -164,7 +164,7 @@ export async function clientViewRoutes(
       });
       const photo = await loadSenderPhoto(services, open);
       if (!photo) throw new AppError('not_found', 'The sender has no photo.');
-      return reply.type(photo.contentType).send(photo.content);
+      return reply.type(photo.contentType).header('content-length', photo.size).send(photo.body);
     },
   );
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { clientLinkPaths, type ClientLinkSender } from '@deck-portal/domain';
 import { uploads, users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import { openUpload } from '../uploads/store-upload.ts';
 import type { OpenClientLink } from './resolve-client-link.ts';
 
 /** The rep who made the link, or the deck's owner once that account is gone. */
@@ -38,14 +39,17 @@ export async function getLinkSender(
   };
 }
 
-/** The sender's uploaded photo, or undefined when they have none. */
-export async function loadSenderPhoto(services: Pick<Services, 'db'>, open: OpenClientLink) {
+/** The sender's uploaded photo as a stream, or undefined when they have none. */
+export async function loadSenderPhoto(
+  services: Pick<Services, 'db' | 'objects'>,
+  open: OpenClientLink,
+) {
   const sender = await loadSender(services, open);
   if (!sender?.photoUploadId) return undefined;
   const [photo] = await services.db
-    .select({ content: uploads.content, contentType: uploads.contentType })
+    .select({ id: uploads.id, content: uploads.content, contentType: uploads.contentType })
     .from(uploads)
     .where(eq(uploads.id, sender.photoUploadId))
     .limit(1);
-  return photo;
+  return photo ? openUpload(services, photo) : undefined;
 }

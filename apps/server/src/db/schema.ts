@@ -320,7 +320,10 @@ export const deckVersions = pgTable(
   ],
 );
 
-/** A file a user uploaded: a profile photo or a custom slide's picture. */
+/**
+ * A file a user uploaded: a profile photo or a custom slide's picture. Its bytes are in the
+ * object store under `uploads/{id}`; `content` is only for rows written before that.
+ */
 export const uploads = pgTable(
   'uploads',
   {
@@ -330,8 +333,9 @@ export const uploads = pgTable(
       .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: uploadKinds }).notNull(),
     contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    content: bytea('content'),
     byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256'),
     width: integer('width'),
     height: integer('height'),
     ...timestamps,

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   draftPictures,
   picturesUnavailableMessage,
@@ -9,10 +8,9 @@ import {
 } from '@deck-portal/domain';
 import { buildDeck } from '@deck-portal/deck-engine';
 import type { User } from '../auth/sessions.ts';
-import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { loadUpload } from '../uploads/store-upload.ts';
+import { loadUpload, ownUploads, readUpload } from '../uploads/store-upload.ts';
 
 const uploadGone = 'the uploaded picture is no longer available; upload it again';
 
@@ -21,7 +19,7 @@ const uploadGone = 'the uploaded picture is no longer available; upload it again
  * the deck owner's uploads count: an upload id copied from someone else's draft stays missing.
  */
 export async function loadDraftUploads(
-  { db }: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'objects'>,
   draft: DeckDraft,
   ownerId: string,
 ): Promise<Record<string, Uint8Array>> {
@@ -31,11 +29,11 @@ export async function loadDraftUploads(
     if (id) byId.set(id, picture.url);
   }
   if (byId.size === 0) return {};
-  const rows = await db
-    .select({ id: uploads.id, content: uploads.content })
-    .from(uploads)
-    .where(and(inArray(uploads.id, [...byId.keys()]), eq(uploads.ownerId, ownerId)));
-  return Object.fromEntries(rows.map((row) => [byId.get(row.id)!, new Uint8Array(row.content)]));
+  const rows = await ownUploads(services, ownerId, [...byId.keys()]);
+  const pictures = await Promise.all(
+    rows.map(async (row) => [byId.get(row.id)!, new Uint8Array(await readUpload(services, row))]),
+  );
+  return Object.fromEntries(pictures);
 }
 
 /** The draft's pictures that could not be used and that the rep did not keep as frames. */

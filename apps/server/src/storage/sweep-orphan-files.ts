@@ -1,13 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deckFiles } from '../db/schema.ts';
+import { deckFiles, uploads } from '../db/schema.ts';
 import type { ObjectStore } from './object-store.ts';
 
 /** Bytes younger than this are left alone: their rows may be about to commit. */
 export const orphanGraceMs = 60 * 60_000;
 
 /**
- * Deletes deck bytes in the object store that no `deck_files` row names: those of deleted decks
+ * Deletes deck bytes in the object store that no `deck_files` row names (and upload bytes no
+ * `uploads` row names): those of deleted decks
  * whose purge failed, and those of generations whose transaction never committed. Objects
  * written in the last hour are skipped, so a generation in flight never loses its files.
  * Answers how many objects it deleted.
@@ -47,6 +48,35 @@ export async function sweepOrphanFiles({
       .slice(start, start + 200)
       .flatMap((deckId) => byDeck.get(deckId) ?? [])
       .filter((key) => !kept.has(key));
+    if (orphans.length > 0) await objects.delete(orphans);
+    deleted += orphans.length;
+  }
+  return deleted + (await sweepOrphanUploads({ db, objects, now }));
+}
+
+/** The same for uploads: bytes under `uploads/{id}` whose row is gone (an account deleted). */
+async function sweepOrphanUploads({
+  db,
+  objects,
+  now,
+}: {
+  db: Db;
+  objects: ObjectStore;
+  now: Date;
+}): Promise<number> {
+  const old = (await objects.list('uploads/')).filter(
+    (object) => now.getTime() - object.modifiedAt.getTime() > orphanGraceMs,
+  );
+  let deleted = 0;
+  for (let start = 0; start < old.length; start += 200) {
+    const chunk = old.slice(start, start + 200);
+    const ids = chunk.map(({ key }) => key.split('/')[1] ?? '').filter(isUuidLike);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
+    const kept = new Set(rows.map((row) => `uploads/${row.id}`));
+    const orphans = chunk.map(({ key }) => key).filter((key) => !kept.has(key));
     if (orphans.length > 0) await objects.delete(orphans);
     deleted += orphans.length;
   }

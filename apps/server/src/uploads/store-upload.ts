@@ -1,4 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { uploadMaxBytes, type UploadResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
@@ -18,13 +21,18 @@ export function uploadPath(id: string) {
   return `/api/uploads/${id}`;
 }
 
+/** Where an upload's bytes are in the object store. */
+export const uploadObjectKey = (id: string) => `uploads/${id}`;
+
+type UploadServices = Pick<Services, 'db' | 'clock' | 'objects'>;
+
 /**
  * Stores a picture a user uploaded. Whatever arrives is decoded and written anew (PNG for
  * pictures with transparency, JPEG otherwise), turned upright and shrunk to the kind's size:
  * nothing of the original file (metadata, a second payload) is kept or served back.
  */
 export async function storeUpload(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  { db, clock, objects }: UploadServices,
   { user, kind, bytes }: { user: User; kind: UploadKind; bytes: Buffer },
 ): Promise<UploadResponse> {
   if (bytes.length === 0) throw new AppError('validation_failed', 'The file is empty.');
@@ -32,26 +40,22 @@ export async function storeUpload(
     throw new AppError('payload_too_large', 'Pictures can be at most 10 MB.', { status: 413 });
   }
   const normalised = await normalise(bytes, kind);
-  const now = clock.now();
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      ownerId: user.id,
-      kind,
-      contentType: normalised.contentType,
-      content: normalised.data,
-      byteSize: normalised.data.length,
-      width: normalised.width,
-      height: normalised.height,
-      createdAt: now,
-    })
-    .returning({ id: uploads.id });
-  return {
-    id: row!.id,
-    url: uploadPath(row!.id),
+  // Bytes first, then the row: a row never names bytes that are not there. Bytes whose row
+  // never committed are swept (sweep-orphan-files.ts).
+  const id = randomUUID();
+  await objects.put(uploadObjectKey(id), normalised.data, normalised.contentType);
+  await db.insert(uploads).values({
+    id,
+    ownerId: user.id,
+    kind,
+    contentType: normalised.contentType,
+    byteSize: normalised.data.length,
+    sha256: createHash('sha256').update(normalised.data).digest('hex'),
     width: normalised.width,
     height: normalised.height,
-  };
+    createdAt: clock.now(),
+  });
+  return { id, url: uploadPath(id), width: normalised.width, height: normalised.height };
 }
 
 async function normalise(bytes: Buffer, kind: UploadKind) {
@@ -101,12 +105,50 @@ export async function loadUpload(
   return mayRead ? row : undefined;
 }
 
-/** The bytes of uploads named in a draft, when `ownerId` uploaded them (others are skipped). */
-export async function loadOwnUpload({ db }: Pick<Services, 'db'>, ownerId: string, id: string) {
-  const [row] = await db
-    .select({ content: uploads.content })
+/** An upload's bytes as a stream: from the object store, or from the row for old uploads. */
+export async function openUpload(
+  { objects }: Pick<Services, 'objects'>,
+  row: Pick<typeof uploads.$inferSelect, 'id' | 'content' | 'contentType'>,
+) {
+  if (row.content) {
+    return {
+      body: Readable.from([row.content]),
+      size: row.content.length,
+      contentType: row.contentType,
+    };
+  }
+  const object = await objects.get(uploadObjectKey(row.id));
+  if (!object) throw new Error(`the bytes of upload ${row.id} are missing from the store`);
+  return { body: object.body, size: object.size, contentType: row.contentType };
+}
+
+/** The bytes of an upload, whole (pictures are at most a few megabytes). */
+export async function readUpload(
+  services: Pick<Services, 'objects'>,
+  row: Pick<typeof uploads.$inferSelect, 'id' | 'content' | 'contentType'>,
+): Promise<Buffer> {
+  return row.content ?? buffer((await openUpload(services, row)).body);
+}
+
+/** Deletes uploads and their bytes (rows first: a row never names missing bytes). */
+export async function deleteUploads(
+  { db, objects }: Pick<Services, 'db' | 'objects'>,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return;
+  for (const id of ids) await db.delete(uploads).where(eq(uploads.id, id));
+  await objects.delete(ids.map(uploadObjectKey));
+}
+
+/** The ids of `ids` that are uploads of `ownerId`. */
+export async function ownUploads(
+  { db }: Pick<Services, 'db'>,
+  ownerId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: uploads.id, content: uploads.content, contentType: uploads.contentType })
     .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
-    .limit(1);
-  return row?.content;
+    .where(and(inArray(uploads.id, [...ids]), eq(uploads.ownerId, ownerId)));
 }

@@ -7,7 +7,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { acceptPictureBodies, pictureBody } from './picture-body.ts';
-import { loadUpload, storeUpload } from './store-upload.ts';
+import { loadUpload, openUpload, storeUpload } from './store-upload.ts';
 
 /** Pictures a rep uploads for custom slides, and reading any upload back. */
 export async function uploadRoutes(server: FastifyInstance, { services }: { services: Services }) {
@@ -38,11 +38,13 @@ export async function uploadRoutes(server: FastifyInstance, { services }: { serv
     async (request, reply) => {
       const upload = await loadUpload(services, { id: request.params.id, viewer: request.user! });
       if (!upload) throw new AppError('not_found', 'Picture not found.');
+      const file = await openUpload(services, upload);
       // An upload never changes: a new picture is a new upload with a new address.
       return reply
-        .type(upload.contentType)
+        .type(file.contentType)
+        .header('content-length', file.size)
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(upload.content);
+        .send(file.body);
     },
   );
 }

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { DeckPresenter, Profile, ProfileValues } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { uploads, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
-import { storeUpload, uploadPath } from '../uploads/store-upload.ts';
+import { deleteUploads, storeUpload, uploadPath } from '../uploads/store-upload.ts';
 
 /** The photo colleagues and clients see: an uploaded one wins over the Google picture. */
 export function photoUrlOf(user: Pick<User, 'photoUploadId' | 'photoURL'>): string | null {
@@ -32,7 +32,7 @@ export async function updateProfile(
 
 /** Replaces the user's photo; the one it replaces is deleted with it. */
 export async function setProfilePhoto(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'objects'>,
   { user, bytes }: { user: User; bytes: Buffer },
 ): Promise<Profile> {
   const stored = await storeUpload(services, { user, kind: 'profile_photo', bytes });
@@ -40,24 +40,26 @@ export async function setProfilePhoto(
 }
 
 export async function removeProfilePhoto(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'objects'>,
   { user }: { user: User },
 ): Promise<Profile> {
   return replacePhoto(services, user, null);
 }
 
-async function replacePhoto({ db }: Pick<Services, 'db'>, user: User, uploadId: string | null) {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({ photoUploadId: uploadId })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (user.photoUploadId && user.photoUploadId !== uploadId) {
-      await tx.delete(uploads).where(eq(uploads.id, user.photoUploadId));
-    }
-    return toProfile(updated!);
-  });
+async function replacePhoto(
+  services: Pick<Services, 'db' | 'objects'>,
+  user: User,
+  uploadId: string | null,
+) {
+  const [updated] = await services.db
+    .update(users)
+    .set({ photoUploadId: uploadId })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (user.photoUploadId && user.photoUploadId !== uploadId) {
+    await deleteUploads(services, [user.photoUploadId]);
+  }
+  return toProfile(updated!);
 }
 
 /** The rep as a deck shows them: read when a version is generated and kept with it. */

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput } from '@deck-portal/domain';
-import { deckFiles } from '../../src/db/schema.ts';
+import { deckFiles, uploads } from '../../src/db/schema.ts';
 import { sha256Hex } from '../../src/decks/file-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 import { moveDatabaseFilesOut } from '../../src/storage/move-files-out.ts';
@@ -169,5 +170,42 @@ describe('deck files in object storage', () => {
       await objects.get('decks/00000000-0000-4000-8000-000000000001/v1/deck.pdf'),
     ).toBeUndefined();
     expect(await keysOf(deckId)).toHaveLength(5);
+  });
+});
+
+describe('uploads in object storage', () => {
+  it('keeps an upload’s bytes in the bucket, its hash in the row, serves it and sweeps orphans', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#1fa9c0' },
+    })
+      .png()
+      .toBuffer();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const { id, url } = up.json() as { id: string; url: string };
+    const { db } = t.app.services;
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+    expect(row).toMatchObject({ content: null, contentType: 'image/jpeg' });
+    const stored = await objects.get(`uploads/${id}`);
+    const bytes = await buffer(stored!.body);
+    expect(row!.sha256).toBe(sha256Hex(bytes));
+    const served = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+
+    await objects.put(
+      'uploads/00000000-0000-4000-8000-00000000000a',
+      Buffer.from('orphan'),
+      'image/png',
+    );
+    const later = new Date(Date.now() + orphanGraceMs + 60_000);
+    await sweepOrphanFiles({ db, objects, now: later });
+    expect(await objects.get('uploads/00000000-0000-4000-8000-00000000000a')).toBeUndefined();
+    expect(await objects.get(`uploads/${id}`)).toBeDefined();
   });
 });
