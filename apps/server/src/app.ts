@@ -16,7 +16,7 @@ import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { logRequestsOnOneLine, terminalLogStream } from './http/terminal-log.ts';
+import { isQuietPath, logRequestsOnOneLine, terminalLogStream } from './http/terminal-log.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
 import { registerDrainingGuard } from './health/refuse-while-draining.ts';
@@ -84,8 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             serializers: logSerializers,
             ...(isPretty ? { stream: terminalLogStream() } : {}),
           },
-    // At a terminal each request is one line (terminal-log.ts); JSON keeps Fastify's two.
-    ...(isPretty ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    // At a terminal each request is one line (terminal-log.ts); JSON keeps Fastify's two, except
+    // for probes and the web app's files, which would drown the log.
+    logController: new LogController({
+      disableRequestLogging: isPretty ? true : (request) => isQuietPath(request.url ?? ''),
+    }),
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logRequestsOnOneLine, mailBlock } from './terminal-log.ts';
+import { isQuietPath, logRequestsOnOneLine, mailBlock } from './terminal-log.ts';
 
 async function appLogging() {
   const lines: { level: number; msg: string }[] = [];
@@ -63,5 +63,30 @@ describe('the terminal log', () => {
       '  │ Sign in: http://localhost:3000/auth',
       `  └${'─'.repeat(60)}`,
     ]);
+  });
+
+  it('leaves probes and the web app’s files out of the JSON request log', async () => {
+    const lines: { msg: string; req?: { url: string } }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as { msg: string });
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { stream },
+      logController: new LogController({
+        disableRequestLogging: (request) => isQuietPath(request.url ?? ''),
+      }),
+    });
+    app.get('/healthz', async () => ({ status: 'ok' }));
+    app.get('/assets/app.js', async () => 'js');
+    app.get('/api/decks', async () => ({ ok: true }));
+    await app.inject('/healthz');
+    await app.inject('/readyz?probe=1');
+    await app.inject('/assets/app.js');
+    expect(lines).toEqual([]);
+    await app.inject('/api/decks');
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 });

@@ -18,13 +18,15 @@ export function terminalLogStream() {
 }
 
 /** Paths not worth a line each: the web app's files and the load balancer's probes. */
-const quietPaths = /^\/(?:assets\/|favicon|healthz$|readyz$)/;
+const quietPaths = /^\/(?:assets\/|favicon|healthz(?:$|\?)|readyz(?:$|\?))/;
+
+export const isQuietPath = (url: string) => quietPaths.test(url);
 
 /** Logs each request once it is answered, on one line; Fastify's own two lines are off. */
 export function logRequestsOnOneLine(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     const url = loggedUrl(request.url);
-    if (quietPaths.test(url) || (!url.startsWith('/api/') && !url.startsWith('/v/'))) return;
+    if (isQuietPath(url) || (!url.startsWith('/api/') && !url.startsWith('/v/'))) return;
     const line = `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (reply.statusCode >= 500) request.log.error(line);
     else request.log.info(line);
