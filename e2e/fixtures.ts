@@ -227,3 +227,17 @@ export async function seedPictureDraft(page: Page, picture: string, includePrici
     },
   );
 }
+
+/** A small deck made through the API by the signed-in `request`; answers its id. */
+export async function generateDeckViaApi(request: APIRequestContext, deckTitle = 'API deck') {
+  const generated = await postJson(request, '/api/generate-slides', {
+    basicInfo: { deckTitle, clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ['title', 'agenda', 'thank-you'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  return ((await generated.json()) as { presentationId: string }).presentationId;
+}
