@@ -406,6 +406,29 @@ describe('generation', () => {
       expect(JSON.stringify(other.json().error.fields)).toContain('upload it again');
     });
 
+    it('takes a picture the manager uploads when the manager makes the next version', async () => {
+      const deckId = (await generate(cookies.rep, draft())).json().presentationId as string;
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie: cookies.manager, 'content-type': 'image/png' },
+        payload: await sharp({
+          create: { width: 320, height: 200, channels: 3, background: '#3c8d5a' },
+        })
+          .png()
+          .toBuffer(),
+      });
+      const { body } = pictureDraft(upload.json().url);
+      const version = await t.app.inject({
+        method: 'POST',
+        url: `/api/decks/${deckId}/versions`,
+        headers: { cookie: cookies.manager },
+        payload: body,
+      });
+      expect(version.statusCode, version.body).toBe(201);
+      expect(version.json()).toMatchObject({ version: 2, warnings: [] });
+    });
+
     it('checks one picture as the rep enters it', async () => {
       const good = await post('/api/pictures/check', { url: pictureUrl });
       expect(good.json()).toEqual({ ok: true, width: 64, height: 48 });

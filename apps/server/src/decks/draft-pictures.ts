@@ -16,12 +16,14 @@ const uploadGone = 'the uploaded picture is no longer available; upload it again
 
 /**
  * The bytes of the pictures a draft names by upload, by the address it names them with. Only
- * the deck owner's uploads count: an upload id copied from someone else's draft stays missing.
+ * uploads of `uploaderIds` count (the deck's owner, and whoever makes this version: a manager
+ * may add a picture to a rep's deck): an upload id copied from someone else's draft stays
+ * missing.
  */
 export async function loadDraftUploads(
   services: Pick<Services, 'db' | 'objects'>,
   draft: DeckDraft,
-  ownerId: string,
+  uploaderIds: readonly string[],
 ): Promise<Record<string, Uint8Array>> {
   const byId = new Map<string, string>();
   for (const picture of draftPictures(draft.templateCustomization)) {
@@ -29,7 +31,7 @@ export async function loadDraftUploads(
     if (id) byId.set(id, picture.url);
   }
   if (byId.size === 0) return {};
-  const rows = await ownUploads(services, ownerId, [...byId.keys()]);
+  const rows = await ownUploads(services, uploaderIds, [...byId.keys()]);
   const pictures = await Promise.all(
     rows.map(async (row) => [byId.get(row.id)!, new Uint8Array(await readUpload(services, row))]),
   );

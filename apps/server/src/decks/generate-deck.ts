@@ -27,7 +27,7 @@ export async function generateDeckForUser(
   if (existing) return answerRetry(existing, fingerprint);
 
   const presenter = await loadPresenter(services.db, user.id);
-  const rendered = await renderDraft(services, { draft, presenter, ownerId: user.id });
+  const rendered = await renderDraft(services, { draft, presenter, uploaderIds: [user.id] });
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -80,11 +80,16 @@ export async function renderDraft(
   {
     draft,
     presenter,
-    ownerId,
-  }: { draft: DeckDraft; presenter: DeckPresenter | undefined; ownerId: string },
+    uploaderIds,
+  }: {
+    draft: DeckDraft;
+    presenter: DeckPresenter | undefined;
+    /** Whose uploads the draft may name. */
+    uploaderIds: readonly string[];
+  },
 ) {
   assertKnownTemplates(services, draft);
-  const pictures = await loadDraftUploads(services, draft, ownerId);
+  const pictures = await loadDraftUploads(services, draft, uploaderIds);
   const rendered = await services.deckRenderer.generate(draft, {
     ...(presenter ? { presenter } : {}),
     pictures,

@@ -41,7 +41,11 @@ export async function generateNextVersion(
   }
   // The deck speaks for its owner, whoever makes the new version.
   const presenter = await loadPresenter(services.db, deck.ownerId);
-  const rendered = await renderDraft(services, { draft: owned, presenter, ownerId: deck.ownerId });
+  const rendered = await renderDraft(services, {
+    draft: owned,
+    presenter,
+    uploaderIds: [deck.ownerId, user.id],
+  });
   return appendVersion(services, {
     user,
     deck,

@@ -140,15 +140,15 @@ export async function deleteUploads(
   await objects.delete(ids.map(uploadObjectKey));
 }
 
-/** The ids of `ids` that are uploads of `ownerId`. */
+/** The uploads among `ids` that one of `ownerIds` uploaded. */
 export async function ownUploads(
   { db }: Pick<Services, 'db'>,
-  ownerId: string,
+  ownerIds: readonly string[],
   ids: readonly string[],
 ) {
   if (ids.length === 0) return [];
   return db
     .select({ id: uploads.id, content: uploads.content, contentType: uploads.contentType })
     .from(uploads)
-    .where(and(inArray(uploads.id, [...ids]), eq(uploads.ownerId, ownerId)));
+    .where(and(inArray(uploads.id, [...ids]), inArray(uploads.ownerId, [...ownerIds])));
 }
