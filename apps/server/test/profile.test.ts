@@ -122,6 +122,15 @@ describe('the rep’s profile', () => {
     expect(fake.json().error.message).toMatch(/not a picture we can use/);
     const asText = await send('PUT', '/api/profile/photo', cookie, 'hello' as never, 'text/plain');
     expect(asText.statusCode).toBe(415);
+    const huge = await send(
+      'PUT',
+      '/api/profile/photo',
+      cookie,
+      Buffer.alloc(11 * 1024 * 1024),
+      'image/png',
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe('Pictures can be at most 10 MB.');
     expect((await world.get('/api/profile', { cookie })).json().photoUrl).toBeNull();
   });
 });

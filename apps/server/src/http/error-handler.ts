@@ -18,6 +18,9 @@ const frameworkMessages: Record<number, [string, string]> = {
   429: ['too_many_requests', 'Too many requests. Please try again later.'],
 };
 
+/** Pictures have a limit of their own (uploadMaxBytes), above the JSON bodies' 1 MiB. */
+const uploadTooLargeMessage = 'Pictures can be at most 10 MB.';
+
 function send(reply: FastifyReply, status: number, error: ApiErrorBody['error']) {
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
@@ -50,6 +53,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413 && /^\/api\/(?:uploads|profile\/photo)(?:$|\?)/.test(request.url)) {
+      return send(reply, 413, { code: 'payload_too_large', message: uploadTooLargeMessage });
+    }
     if (status >= 400 && status < 500) {
       const [code, message] = frameworkMessages[status] ?? [
         'bad_request',
