@@ -720,6 +720,42 @@ describe('who sees a deck', () => {
     });
     expect(repAll.statusCode).toBe(403);
   });
+
+  it('pages the managers’ list by position: every deck once, newest first, to the last page', async () => {
+    const list = (query: string, pageSize = 3) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/decks?scope=all&pageSize=${pageSize}${query}`,
+        headers: { cookie: cookies.manager },
+      });
+    const first = await list('');
+    const total = first.json().total as number;
+    expect(first.json().totalIsCapped).toBe(false);
+    const seen: string[] = [];
+    let answer = first.json();
+    for (;;) {
+      seen.push(...answer.recentDecks.map((deck: { id: string }) => deck.id));
+      if (!answer.nextCursor) break;
+      const next = await list(`&after=${answer.nextCursor}`);
+      expect(next.statusCode, next.body).toBe(200);
+      answer = next.json();
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const paged = await list('&page=1', 100);
+    expect(seen).toEqual(
+      paged
+        .json()
+        .recentDecks.map((deck: { id: string }) => deck.id)
+        .slice(0, total),
+    );
+
+    const forged = await list('&after=bm90LWEtY3Vyc29y');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe(
+      'This list position is not valid. Start again from the first page.',
+    );
+  });
 });
 
 describe('sharing', () => {

@@ -69,8 +69,16 @@ export const recentDecksQuerySchema = pageQuerySchema.extend({
   archived: archivedQuery,
 });
 
+/** Where the next page starts: opaque to callers (it encodes the last deck's time and id). */
+export const deckCursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'after must be a cursor this list answered');
+
 export const allDecksQuerySchema = pageQuerySchema.extend({
   scope: z.literal('all', { error: "scope must be 'all'" }),
+  /** The `nextCursor` of the page before: the next page, found by position, not by counting. */
+  after: deckCursorSchema.optional(),
   owner: userIdQuery('owner').optional(),
   client: plainText('Client').trim().max(200).optional(),
   archived: archivedQuery,
@@ -81,6 +89,10 @@ export const deckListResponseSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
+  /** True when `total` is a floor: counting stops at 10,000 (lists with more say "10,000+"). */
+  totalIsCapped: z.boolean().optional(),
+  /** Where the page after this one starts (`after=`), or null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
 export type DeckListResponse = z.infer<typeof deckListResponseSchema>;
 

@@ -41,16 +41,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { drizzle }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
+  // Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
+  const extensions = { pg_trgm };
   let client;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;

@@ -109,6 +109,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         ...(request.query.owner ? { ownerId: request.query.owner } : {}),
         ...(request.query.client ? { client: request.query.client } : {}),
         archived: request.query.archived,
+        after: request.query.after,
       }),
   );
 

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import { deckLinks, getProduct, type DeckListResponse, type RecentDeck } from '@deck-portal/domain';
+import {
+  deckLinks,
+  getProduct,
+  isUuid,
+  type DeckListResponse,
+  type RecentDeck,
+} from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -33,10 +39,15 @@ const lastClientVisit = sql<string | Date | null>`(
   where ${clientLinks.deckId} = ${decks.id}
 )`;
 
+/** Counting stops here: past it a list says "10,000+" rather than scan every row to count. */
+export const deckCountCap = 10_000;
+
 /**
  * Decks newest first, a page at a time; `ownerId` and `client` narrow the list. Archived decks
  * are left out, except when asked for (`archived: true` lists only them) and in a search by
- * client, which finds a deck wherever it is.
+ * client, which finds a deck wherever it is. With `after` (the previous page's `nextCursor`) the
+ * page starts after that deck by position (keyset), so page 40,000 costs what page 1 does; the
+ * total is counted up to `deckCountCap`. The client search is served by a trigram index.
  */
 export async function listDecks(
   { db }: Pick<Services, 'db'>,
@@ -46,6 +57,7 @@ export async function listDecks(
     archived?: boolean | undefined;
     page: number;
     pageSize: number;
+    after?: string | undefined;
   },
 ): Promise<DeckListResponse> {
   const filters: SQL[] = [];
@@ -55,25 +67,60 @@ export async function listDecks(
   else if (options.archived === false || !options.client)
     filters.push(ne(decks.status, 'archived'));
   const where = filters.length > 0 ? and(...filters) : undefined;
+  const cursor = options.after === undefined ? undefined : readCursor(options.after);
+  const pageWhere = cursor
+    ? and(where, sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}, ${cursor.id})`)
+    : where;
+  const counted = db
+    .select({ one: sql`1` })
+    .from(decks)
+    .where(where)
+    .limit(deckCountCap + 1)
+    .as('counted');
   const [rows, [total]] = await Promise.all([
     db
       .select({ deck: decks, ownerName: users.name, lastViewedAt: lastClientVisit })
       .from(decks)
       .innerJoin(users, eq(users.id, decks.ownerId))
-      .where(where)
+      .where(pageWhere)
       .orderBy(desc(decks.createdAt), desc(decks.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(decks).where(where),
+      .limit(options.pageSize + 1)
+      .offset(cursor ? 0 : (options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(counted),
   ]);
+  const page = rows.slice(0, options.pageSize);
+  const last = page.at(-1)?.deck;
+  const countedRows = total?.value ?? 0;
   return {
-    recentDecks: rows.map((row) =>
+    recentDecks: page.map((row) =>
       toRecentDeck(row.deck, row.ownerName, row.lastViewedAt ? new Date(row.lastViewedAt) : null),
     ),
     page: options.page,
     pageSize: options.pageSize,
-    total: total?.value ?? 0,
+    total: Math.min(countedRows, deckCountCap),
+    totalIsCapped: countedRows > deckCountCap,
+    nextCursor: rows.length > options.pageSize && last ? writeCursor(last) : null,
   };
+}
+
+/** A position in the list: the deck's creation time (to the microsecond) and its id. */
+function writeCursor(deck: { createdAt: Date; id: string }) {
+  return Buffer.from(`${deck.createdAt.toISOString()}|${deck.id}`).toString('base64url');
+}
+
+function readCursor(cursor: string) {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = time ? new Date(time) : undefined;
+  if (!createdAt || Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) {
+    throw new AppError(
+      'validation_failed',
+      'This list position is not valid. Start again from the first page.',
+      {
+        fields: { after: 'after must be a cursor this list answered' },
+      },
+    );
+  }
+  return { createdAt, id };
 }
 
 function escapeLike(text: string) {

@@ -37,7 +37,9 @@ export function readQuantity(input: string | number): NumberEntry {
 }
 
 export function readPrice(input: string | number): NumberEntry {
-  const text = String(input).trim().replace(/^\$\s*/, '');
+  const text = String(input)
+    .trim()
+    .replace(/^\$\s*/, '');
   if (text === '') return { error: NUMBER_ENTRY_MESSAGES.priceFormat };
   if (/^-\s*\$?\s*\d/.test(text)) return { error: DECK_DRAFT_MESSAGES.priceMin };
   const plain = withoutThousands(text);

@@ -1,0 +1,115 @@
+// The managers' All decks list with a small and a large history: the first page, a client
+// search and the page after a deep position, through the real server (HTTP on loopback). On
+// PostgreSQL when DATABASE_URL is set (a database this script may fill and empty), else on the
+// embedded database. Prints one JSON line: p50/p99 per query at each size, and the ratios.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { createFakeDeckRenderer } from '../test/helpers/fake-deck-renderer.ts';
+
+const SIZES = (process.env.BENCH_DECKS ?? '1000,1000000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 60);
+const url = process.env.DATABASE_URL;
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-bench-list-'));
+const database = await openDatabase(
+  url ? { driver: 'postgres', url } : { driver: 'pglite', dataDir },
+);
+const app = await buildApp({
+  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir }),
+  database,
+  logger: false,
+  deckRenderer: createFakeDeckRenderer(1),
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const signUp = await fetch(`${base}/api/auth/sign-up`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: base },
+  body: JSON.stringify({
+    email: 'lead@bench.example',
+    name: 'Bench Lead',
+    password: 'a fine passphrase',
+  }),
+});
+const { user } = (await signUp.json()) as { user: { id: string } };
+const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+const draft = JSON.stringify({
+  basicInfo: { deckTitle: 'Bulk', clientName: 'Bulk', date: '2026-01-01', mode: 'simple' },
+  productSelection: {
+    selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+    includePricing: false,
+    customPricing: {},
+  },
+  templateCustomization: { selectedSlides: ['title'], customSlides: [] },
+});
+
+async function fillTo(size: number) {
+  await database.db.execute(sql`delete from decks`);
+  for (let from = 1; from <= size; from += 100_000) {
+    const to = Math.min(size, from + 99_999);
+    await database.db.execute(sql`
+      insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
+      select ${user.id}, 'Deck ' || n, 'Client ' || md5(n::text), ${draft}::jsonb, 1,
+        timestamptz '2020-01-01 00:00:00+00' + n * interval '1 second'
+      from generate_series(${from}::int, ${to}::int) as n`);
+  }
+  await database.db.execute(sql`analyze decks`);
+}
+
+async function time(query: string) {
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/decks?scope=all&pageSize=20${query}`, {
+      headers: { cookie },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`decks answered ${res.status}`);
+    latencies.push(performance.now() - t);
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: Math.round(at(0.5) * 10) / 10, p99: Math.round(at(0.99) * 10) / 10 };
+}
+
+const results: Record<string, Record<string, { p50: number; p99: number }>> = {};
+for (const size of SIZES) {
+  await fillTo(size);
+  // A position in the middle of the history, as a manager deep in the list would hold.
+  const middle = Buffer.from(
+    `${new Date(Date.UTC(2020, 0, 1) + (size / 2) * 1000).toISOString()}|ffffffff-ffff-4fff-bfff-ffffffffffff`,
+  ).toString('base64url');
+  results[size] = {
+    firstPage: await time(''),
+    clientSearch: await time('&client=4a7f'),
+    deepPage: await time(`&after=${middle}`),
+  };
+}
+const [small, large] = SIZES.map((size) => results[size]!);
+const ratios =
+  small && large
+    ? Object.fromEntries(
+        Object.keys(small).map((key) => [
+          key,
+          Math.round((large[key]!.p99 / small[key]!.p99) * 100) / 100,
+        ]),
+      )
+    : {};
+await database.db.execute(sql`delete from decks`);
+await app.close();
+await rm(dataDir, { recursive: true, force: true });
+console.log(
+  JSON.stringify({
+    database: url ? 'postgres' : 'pglite',
+    requests: REQUESTS,
+    results,
+    p99Ratios: ratios,
+  }),
+);
