@@ -254,6 +254,44 @@ describe('the dashboard decks', () => {
     expect(await screen.findByRole('heading', { name: 'All decks' })).toBeVisible();
     expect(await screen.findByText(/Sam Seller/)).toBeVisible();
   });
+
+  it('pages the All decks list by position, Older and back Newer, with a capped total', async () => {
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: { ...approvedUser, role: 'manager' } } },
+      'GET /api/notifications': noNotifications,
+      'GET /api/recent-decks': noDecks,
+      'GET /api/decks': ({ url }) => {
+        const after = url.searchParams.get('after');
+        return {
+          body: {
+            recentDecks: [
+              {
+                ...completedDeck,
+                id: after ? 'old' : 'new',
+                ownerName: after ? 'Olga Older' : 'Nia Newer',
+              },
+            ],
+            page: 1,
+            pageSize: 10,
+            total: 10_000,
+            totalIsCapped: true,
+            nextCursor: after ? null : 'cursor-1',
+          },
+        };
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/Nia Newer/)).toBeVisible();
+    expect(screen.getByText(/10,000\+ in total/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText(/Olga Older/)).toBeVisible();
+    expect(screen.getByText(/Page 2/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(calls.at(-1)?.path).toBe('/api/decks');
+    await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByText(/Nia Newer/)).toBeVisible();
+  });
 });
 
 describe('client activity on the dashboard', () => {

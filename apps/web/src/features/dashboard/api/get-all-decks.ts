@@ -4,21 +4,21 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const ALL_DECKS_PAGE_SIZE = 10;
 
-/** `GET /api/decks?scope=all`: every deck, for managers and admins. */
-export function getAllDecks(
-  { page, client }: { page: number; client: string },
-  signal?: AbortSignal,
-) {
-  const query = new URLSearchParams({
-    scope: 'all',
-    page: String(page),
-    pageSize: String(ALL_DECKS_PAGE_SIZE),
-  });
+type AllDecksFilter = {
+  client: string;
+  /** The `nextCursor` of the page before; undefined for the first page. */
+  after: string | undefined;
+};
+
+/** `GET /api/decks?scope=all`: every deck, for managers and admins, a page after a position. */
+export function getAllDecks({ client, after }: AllDecksFilter, signal?: AbortSignal) {
+  const query = new URLSearchParams({ scope: 'all', pageSize: String(ALL_DECKS_PAGE_SIZE) });
   if (client.trim()) query.set('client', client.trim());
+  if (after) query.set('after', after);
   return apiRequest(`/api/decks?${query}`, { schema: deckListResponseSchema, signal });
 }
 
-export function allDecksQueryOptions(filter: { page: number; client: string }) {
+export function allDecksQueryOptions(filter: AllDecksFilter) {
   return queryOptions({
     queryKey: ['decks', 'all', filter],
     queryFn: ({ signal }) => getAllDecks(filter, signal),
@@ -26,6 +26,6 @@ export function allDecksQueryOptions(filter: { page: number; client: string }) {
   });
 }
 
-export function useAllDecks(filter: { page: number; client: string }) {
+export function useAllDecks(filter: AllDecksFilter) {
   return useQuery(allDecksQueryOptions(filter));
 }

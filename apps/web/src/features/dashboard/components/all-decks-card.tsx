@@ -1,29 +1,40 @@
 import { useState } from 'react';
 import {
   Alert,
+  Button,
   Card,
   Center,
   Group,
   Loader,
-  Pagination,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconChevronLeft,
+  IconChevronRight,
+  IconSearch,
+} from '@tabler/icons-react';
 import { ALL_DECKS_PAGE_SIZE, useAllDecks } from '../api/get-all-decks.ts';
 import { GeneratedDeckItem } from './deck-list-item.tsx';
 
 /** Managers and admins see every rep's decks (DESIGN.md §5), newest first. */
 export function AllDecksCard() {
-  const [page, setPage] = useState(1);
+  // Where each page seen so far starts: the list pages by position, so going back is a step
+  // back through these, and going on follows the server's `nextCursor`.
+  const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
   const [client, setClient] = useState('');
   const [debouncedClient] = useDebouncedValue(client, 300);
-  const decks = useAllDecks({ page, client: debouncedClient });
+  const decks = useAllDecks({ client: debouncedClient, after: starts.at(-1) });
   const list = decks.data?.recentDecks ?? [];
-  const pageCount = Math.ceil((decks.data?.total ?? 0) / ALL_DECKS_PAGE_SIZE);
+  const pageNumber = starts.length;
+  const nextCursor = decks.data?.nextCursor ?? null;
+  const total = decks.data
+    ? `${decks.data.total.toLocaleString('en-US')}${decks.data.totalIsCapped ? '+' : ''}`
+    : '';
 
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="all-decks-title">
@@ -34,7 +45,7 @@ export function AllDecksCard() {
           </Title>
           <Text size="sm" c="dimmed">
             Every deck your team has generated
-            {decks.data ? ` · ${decks.data.total} in total` : ''}
+            {decks.data ? ` · ${total} in total` : ''}
           </Text>
         </Stack>
         <TextInput
@@ -44,7 +55,7 @@ export function AllDecksCard() {
           value={client}
           onChange={(event) => {
             setClient(event.currentTarget.value);
-            setPage(1);
+            setStarts([undefined]);
           }}
           w={240}
         />
@@ -69,9 +80,31 @@ export function AllDecksCard() {
           ))}
         </Stack>
       )}
-      {pageCount > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination value={page} onChange={setPage} total={pageCount} size="sm" />
+      {(pageNumber > 1 || nextCursor) && (
+        <Group justify="center" mt="md" gap="sm">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={pageNumber === 1}
+            onClick={() => setStarts((previous) => previous.slice(0, -1))}
+          >
+            Newer
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Page {pageNumber} · decks{' '}
+            {((pageNumber - 1) * ALL_DECKS_PAGE_SIZE + 1).toLocaleString('en-US')}–
+            {((pageNumber - 1) * ALL_DECKS_PAGE_SIZE + list.length).toLocaleString('en-US')}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={!nextCursor || decks.isPlaceholderData}
+            onClick={() => nextCursor && setStarts((previous) => [...previous, nextCursor])}
+          >
+            Older
+          </Button>
         </Group>
       )}
     </Card>
