@@ -278,6 +278,34 @@ const reads = JSON.parse(readsJson) as {
 const readsRatio = reads.underLoad.p99 / reads.atRest.p99;
 console.log('reads while generating', reads);
 
+// The load balancer's probe against a bare Fastify route with the same logger.
+const { stdout: probeOut } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/health-probe.ts`],
+  { cwd: here },
+);
+const probe = JSON.parse(probeOut.trim().split('\n').at(-1)!) as {
+  seconds: number;
+  concurrency: number;
+  bareRate: number;
+  portalRate: number;
+  ratio: number;
+};
+console.log('health probe', probe);
+
+// The managers' All decks list at 1,000 and 100,000 decks on the embedded database.
+const { stdout: listOut } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/all-decks-at-scale.ts`],
+  { cwd: here, env: { ...process.env, DATABASE_URL: '', BENCH_DECKS: '1000,100000' } },
+);
+type ListStats = { p50: number; p99: number };
+const lists = JSON.parse(listOut.trim().split('\n').at(-1)!) as {
+  results: Record<string, { firstPage: ListStats; clientSearch: ListStats; deepPage: ListStats }>;
+  p99Ratios: Record<string, number>;
+};
+console.log('all decks', lists);
+
 // What a client's browser fetches before the first slide shows, against the portal's own page.
 const webDist = `${here}../apps/web/dist/`;
 const clientLoad = firstLoadSize(`${webDist}client-view.html`);
@@ -319,6 +347,27 @@ The same deck, its pictures fetched over HTTP from the benchmark process (loopba
 ## First deck after a start
 
 A new pool (one worker), given 4 s after its creation, then three decks (the bench deck without its pictures): ${firstDeck.map(ms).join(', ')}.
+
+## /healthz against a bare Fastify route
+
+\`apps/server/bench/health-probe.ts\`: ${probe.concurrency} requests in flight for ${probe.seconds} s, the better of two interleaved rounds each; the bare route logs each request as JSON to a sink, the portal leaves probes out of its log.
+
+| bare Fastify | portal /healthz | ratio | target |
+|---|---|---|---|
+| ${Math.round(probe.bareRate)} req/s | ${Math.round(probe.portalRate)} req/s | ${probe.ratio.toFixed(2)} | ≥ 0.5 (${verdict(probe.ratio >= 0.5)}) |
+
+## All decks with a long history
+
+\`apps/server/bench/all-decks-at-scale.ts\` on the embedded database (1,000 and 100,000 decks written straight into the table; 60 requests each, 20 a page): keyset pages, a count capped at 10,000, a trigram index for the client search. Run it with \`DATABASE_URL\` for PostgreSQL and a million decks (docs/scaling.md has those figures).
+
+| query | 1,000 decks p50 / p99 | 100,000 decks p50 / p99 | p99 ratio |
+|---|---|---|---|
+${(['firstPage', 'clientSearch', 'deepPage'] as const)
+  .map(
+    (key) =>
+      `| ${{ firstPage: 'first page', clientSearch: 'client search', deepPage: 'page after a position half-way' }[key]} | ${lists.results['1000']![key].p50} / ${lists.results['1000']![key].p99} ms | ${lists.results['100000']![key].p50} / ${lists.results['100000']![key].p99} ms | ${lists.p99Ratios[key]} |`,
+  )
+  .join('\n')}
 
 ## Sign-in: unknown e-mail against wrong password
 
