@@ -76,25 +76,19 @@ export async function preflightDraft(
   { user, draft }: { user: User; draft: DeckDraft },
 ) {
   const pictures = draftPictures(draft.templateCustomization);
-  const checked = new Map<string, Promise<string | undefined>>();
-  const reasonFor = (url: string) => {
-    let pending = checked.get(url);
-    if (!pending) {
-      pending = checkOne(services, user, url).then((result) =>
-        result.ok ? undefined : result.reason,
-      );
-      checked.set(url, pending);
-    }
-    return pending;
-  };
-  for (const picture of pictures) void reasonFor(picture.url); // all at once
-  const missingPictures: MissingPicture[] = [];
-  for (const picture of pictures) {
-    const reason = await reasonFor(picture.url);
-    if (reason === undefined) continue;
-    const { slideIndex, objectId, url } = picture;
-    missingPictures.push({ slideIndex, objectId, url, reason });
-  }
+  // Each address once, all at once; a failure (the database gone) fails the whole check.
+  const urls = [...new Set(pictures.map((picture) => picture.url))];
+  const results = await Promise.all(urls.map((url) => checkOne(services, user, url)));
+  const reasons = new Map(
+    urls.map((url, index) => {
+      const result = results[index]!;
+      return [url, result.ok ? undefined : result.reason] as const;
+    }),
+  );
+  const missingPictures: MissingPicture[] = pictures.flatMap(({ slideIndex, objectId, url }) => {
+    const reason = reasons.get(url);
+    return reason === undefined ? [] : [{ slideIndex, objectId, url, reason }];
+  });
   const deck = buildDeck(draft, services.library);
   return { missingPictures, warnings: deck.warnings };
 }
