@@ -174,3 +174,33 @@ describe('step 2 number fields', () => {
     ]);
   });
 });
+
+describe('step 3 checks a custom slide’s texts against the deck’s font', () => {
+  it('names the characters the font lacks under the slide once the rep leaves a field', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/template-slides': { body: { slides, categories } },
+      'GET /api/template-layouts': { body: { layouts } },
+      'POST /api/text/check': ({ body }) => ({
+        body: {
+          missing: (body as { texts: string[] }).texts.some((text) => text.includes('東'))
+            ? ['東', '京']
+            : [],
+        },
+      }),
+    });
+    renderApp('/create-deck/customize');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Slide' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a layout' });
+    await userEvent.click(within(picker).getByRole('button', { name: 'Load Layouts' }));
+    await userEvent.click(
+      await within(picker).findByRole('button', { name: 'Use layout Section title' }),
+    );
+    const slide = await screen.findByRole('region', { name: 'Custom slide C1' });
+    await userEvent.type(within(slide).getByLabelText('Section title'), '東京 office');
+    await userEvent.tab();
+    expect(
+      await within(slide).findByText(/The deck's font has no characters for 東 京/),
+    ).toBeVisible();
+  });
+});

@@ -1,9 +1,51 @@
 import { useState } from 'react';
-import type { CustomSlide, LayoutInfo } from '@deck-portal/domain';
+import { isImagePlaceholder, type CustomSlide, type LayoutInfo } from '@deck-portal/domain';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useFontCheck } from '../api/font-check.ts';
 import { LayoutPickerModal } from './layout-picker-modal.tsx';
 import { PlaceholderInput } from './placeholder-input.tsx';
+
+/** The slide's texts (not its pictures), as the font check reads them. */
+const slideTexts = (slide: CustomSlide) =>
+  slide.placeholders
+    .filter((placeholder) => !isImagePlaceholder(placeholder.type))
+    .map((placeholder) => slide.placeholderContent[placeholder.objectId] ?? '');
+
+/**
+ * One custom slide's fields, checked against the deck's font when the rep leaves one: a
+ * character the font lacks is named under the slide, before it shows as an empty box.
+ */
+function SlideFields({
+  slide,
+  index,
+  onContentChange,
+}: {
+  slide: CustomSlide;
+  index: number;
+  onContentChange: (index: number, objectId: string, value: string) => void;
+}) {
+  const [checked, setChecked] = useState(() => slideTexts(slide));
+  const missing = useFontCheck(checked).data?.missing ?? [];
+  return (
+    <Stack gap="sm" onBlurCapture={() => setChecked(slideTexts(slide))}>
+      {slide.placeholders.map((placeholder) => (
+        <PlaceholderInput
+          key={placeholder.objectId}
+          placeholder={placeholder}
+          value={slide.placeholderContent[placeholder.objectId] ?? ''}
+          onChange={(value) => onContentChange(index, placeholder.objectId, value)}
+        />
+      ))}
+      {missing.length > 0 && (
+        <Text size="sm" c="orange.9" role="note">
+          The deck&apos;s font has no characters for {missing.join(' ')}: they would show as empty
+          boxes on this slide.
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** Advanced mode's own slides, each built from a layout's placeholders. */
 export function CustomSlides({
@@ -60,14 +102,7 @@ export function CustomSlides({
                 {errors[index]}
               </Alert>
             )}
-            {slide.placeholders.map((placeholder) => (
-              <PlaceholderInput
-                key={placeholder.objectId}
-                placeholder={placeholder}
-                value={slide.placeholderContent[placeholder.objectId] ?? ''}
-                onChange={(value) => onContentChange(index, placeholder.objectId, value)}
-              />
-            ))}
+            <SlideFields slide={slide} index={index} onContentChange={onContentChange} />
           </Stack>
         </Card>
       ))}
