@@ -28,6 +28,12 @@ beforeAll(async () => {
     select ${admin.user.id}, 'Deck ' || n, 'Client ' || n, ${draft}::jsonb, 1,
       timestamptz '2026-01-01 00:00:00+00' + n * interval '1 minute'
     from generate_series(1, ${deckCount}) as n`);
+  // Decks a microsecond apart: pages must not lose or repeat one at a page boundary.
+  await t.app.services.db.execute(sql`
+    insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
+    select ${admin.user.id}, 'Deck µ' || n, 'Micro ' || n, ${draft}::jsonb, 1,
+      timestamptz '2025-01-01 00:00:00+00' + n * interval '1 microsecond'
+    from generate_series(1, 45) as n`);
 }, 120_000);
 
 afterAll(async () => {
@@ -66,5 +72,16 @@ describe(`the managers' list past ${deckCountCap.toLocaleString('en-US')} decks`
       expect.arrayContaining(['Client 777', 'Client 7770', 'Client 7779']),
     );
     expect(found.total).toBe(11);
+  });
+
+  it('pages exactly through decks made within the same millisecond', async () => {
+    const seen: string[] = [];
+    let answer = await list('&client=micro');
+    for (;;) {
+      seen.push(...answer.recentDecks.map((deck) => deck.clientName));
+      if (!answer.nextCursor) break;
+      answer = await list(`&client=micro&after=${answer.nextCursor}`);
+    }
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `Micro ${45 - i}`));
   });
 });

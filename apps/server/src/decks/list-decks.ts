@@ -69,7 +69,10 @@ export async function listDecks(
   const where = filters.length > 0 ? and(...filters) : undefined;
   const cursor = options.after === undefined ? undefined : readCursor(options.after);
   const pageWhere = cursor
-    ? and(where, sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}, ${cursor.id})`)
+    ? and(
+        where,
+        sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      )
     : where;
   const counted = db
     .select({ one: sql`1` })
@@ -79,7 +82,13 @@ export async function listDecks(
     .as('counted');
   const [rows, [total]] = await Promise.all([
     db
-      .select({ deck: decks, ownerName: users.name, lastViewedAt: lastClientVisit })
+      .select({
+        deck: decks,
+        ownerName: users.name,
+        lastViewedAt: lastClientVisit,
+        // To the microsecond, as stored: a JavaScript Date would round it to the millisecond.
+        position: sql<string>`to_char(${decks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(decks)
       .innerJoin(users, eq(users.id, decks.ownerId))
       .where(pageWhere)
@@ -89,7 +98,7 @@ export async function listDecks(
     db.select({ value: count() }).from(counted),
   ]);
   const page = rows.slice(0, options.pageSize);
-  const last = page.at(-1)?.deck;
+  const last = page.at(-1);
   const countedRows = total?.value ?? 0;
   return {
     recentDecks: page.map((row) =>
@@ -99,19 +108,27 @@ export async function listDecks(
     pageSize: options.pageSize,
     total: Math.min(countedRows, deckCountCap),
     totalIsCapped: countedRows > deckCountCap,
-    nextCursor: rows.length > options.pageSize && last ? writeCursor(last) : null,
+    nextCursor:
+      rows.length > options.pageSize && last ? writeCursor(last.position, last.deck.id) : null,
   };
 }
 
 /** A position in the list: the deck's creation time (to the microsecond) and its id. */
-function writeCursor(deck: { createdAt: Date; id: string }) {
-  return Buffer.from(`${deck.createdAt.toISOString()}|${deck.id}`).toString('base64url');
+function writeCursor(createdAt: string, id: string) {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
 }
 
+const cursorTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
 function readCursor(cursor: string) {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = time ? new Date(time) : undefined;
-  if (!createdAt || Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    !createdAt ||
+    !cursorTime.test(createdAt) ||
+    Number.isNaN(Date.parse(createdAt)) ||
+    !id ||
+    !isUuid(id)
+  ) {
     throw new AppError(
       'validation_failed',
       'This list position is not valid. Start again from the first page.',
