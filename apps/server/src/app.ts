@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { systemClock, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
@@ -23,13 +23,7 @@ import { registerDrainingGuard } from './health/refuse-while-draining.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createGoogleSignIn } from './auth/google.ts';
-import { createThrottle, throttleRules } from './auth/throttle.ts';
-import {
-  createMailer,
-  createOutboxTransport,
-  createSmtpTransport,
-  type MailTransport,
-} from './mail/mailer.ts';
+import type { MailTransport } from './mail/mailer.ts';
 import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
 import { adminNotificationsRoutes } from './notifications/admin-notifications-routes.ts';
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
@@ -39,12 +33,12 @@ import { outboxRoutes } from './mail/outbox-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
-import { checkPicture, createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
-import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import { createFileStore } from './decks/file-store.ts';
-import { createObjectStore } from './storage/create-object-store.ts';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { ObjectStore } from './storage/object-store.ts';
+import { buildServices } from './build-services.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
+import { generationRoutes } from './decks/generation-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
 import { clientLinkRoutes } from './client-links/client-link-routes.ts';
@@ -130,38 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const clock = deps.clock ?? systemClock;
-  const { config } = deps;
-  const db = deps.database.db;
-  const transport =
-    deps.mailTransport ??
-    (config.smtpUrl
-      ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
-      : createOutboxTransport(app.log, { isPretty }));
-  const objects = deps.objectStore ?? createObjectStore(config.storage);
-  const services: Services = {
-    db,
-    clock,
-    config,
-    log: app.log,
-    mailer: createMailer({ db, transport, clock, log: app.log }),
-    throttle: createThrottle({ db, clock }),
-    throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
-    deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
-    objects,
-    fileStore: createFileStore(objects),
-    library: createTemplateLibrary(),
-  };
+  const services = buildServices({ ...deps, log: app.log, isPretty });
   // Mail that could not be sent at once is retried in the background.
   const mailRetry = setInterval(() => void services.mailer.deliverPending(), 30_000);
   mailRetry.unref();
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
-  await app.register(portalConfigRoutes, { config });
+  await app.register(portalConfigRoutes, { config: deps.config });
   await app.register(authRoutes, { services, google: createGoogleSignIn(services) });
   await app.register(notifyAdminRoutes, { services });
   await app.register(templateRoutes, { library: services.library });
+  await app.register(generationRoutes, { services });
   await app.register(deckRoutes, { services });
   await app.register(clientLinkRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
@@ -175,29 +149,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(pictureRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
+  // Generation and the other jobs run in this process too unless JOB_WORKERS is 0 (a web process
+  // beside `npm run worker` processes).
+  const worker = deps.config.jobWorkers > 0 ? await startJobs(services, deps.database) : undefined;
+
   app.addHook('onClose', async () => {
+    await worker?.stop();
     clearInterval(mailRetry);
     await services.mailer.close();
     await services.deckRenderer.close();
-    await objects.close();
+    await services.objects.close();
     await deps.database.close();
   });
 
   return Object.assign(app, { lifecycle, services }) as unknown as App;
-}
-
-/** The worker pool starts with the first generation, so a process that renders nothing pays nothing. */
-function lazyDeckRenderer(): DeckRenderer {
-  let renderer: DeckRenderer | undefined;
-  return {
-    generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
-    // A check fetches on this thread: it needs no pool.
-    checkPicture: (url) => checkPicture(url),
-    get pending() {
-      return renderer?.pending ?? 0;
-    },
-    close: async () => {
-      await renderer?.close();
-    },
-  };
 }

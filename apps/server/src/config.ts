@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,6 +61,13 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /** Jobs this process runs at once (decks rendered side by side); 0 = a web process only. */
+  JOB_WORKERS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 64' })
+    .int('must be a whole number from 0 to 64')
+    .min(0, 'must be a whole number from 0 to 64')
+    .max(64, 'must be a whole number from 0 to 64')
+    .optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   FILES_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
@@ -112,6 +120,8 @@ export type Config = {
   mailLimitPerHour: number;
   trustProxy: boolean;
   storage: StorageConfig;
+  /** Jobs this process runs at once; 0 when another process (`npm run worker`) runs them. */
+  jobWorkers: number;
 };
 
 export class ConfigError extends Error {
@@ -161,6 +171,8 @@ export function loadConfig(
     ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
     mailLimitPerHour: values.MAIL_LIMIT_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
+    // As many decks at once as the render pool has threads.
+    jobWorkers: values.JOB_WORKERS ?? Math.max(1, availableParallelism() - 1),
     storage:
       values.STORAGE === 's3'
         ? {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
@@ -11,6 +11,8 @@ import type { ObjectStore } from './storage/object-store.ts';
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
   db: Db;
+  /** Notifications on the database (`LISTEN`), from this process or any other. */
+  listen: Database['listen'];
   clock: Clock;
   config: Config;
   mailer: Mailer;

@@ -226,7 +226,7 @@ describe('mailing a link', () => {
       const generated = await app.inject({
         method: 'POST',
         url: '/api/generate-slides',
-        headers: { cookie: admin.cookie },
+        headers: { cookie: admin.cookie, prefer: 'wait=60' },
         payload: draft(slideIds),
       });
       const deckId = generated.json().presentationId as string;
@@ -357,7 +357,7 @@ describe('a client link mailed through SMTP', () => {
       const generated = await smtp.app.inject({
         method: 'POST',
         url: '/api/generate-slides',
-        headers: { cookie: admin.cookie },
+        headers: { cookie: admin.cookie, prefer: 'wait=60' },
         payload: draft(w.slideIds),
       });
       const deckId = generated.json().presentationId;

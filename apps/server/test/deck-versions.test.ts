@@ -87,7 +87,7 @@ function draft(
 }
 
 async function newDeck(price = 1000, cookie = cookies.rep) {
-  const res = await post('/api/generate-slides', draft(price), cookie);
+  const res = await post('/api/generate-slides', draft(price), cookie, { prefer: 'wait=60' });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().presentationId as string;
 }

@@ -103,11 +103,12 @@ function draft(overrides: Partial<DeckDraftInput> = {}): DeckDraftInput {
   };
 }
 
+/** Generates and waits for the deck to be made (the asynchronous answer has tests of its own). */
 const generate = (cookie: string, body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/generate-slides',
-    headers: { cookie, ...headers },
+    headers: { cookie, prefer: 'wait=60', ...headers },
     payload: body as object,
   });
 

@@ -62,7 +62,7 @@ function generate(body: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/generate-slides',
-    headers: { cookie: cookies.rep, ...headers },
+    headers: { cookie: cookies.rep, prefer: 'wait=60', ...headers },
     payload: body as object,
   });
 }

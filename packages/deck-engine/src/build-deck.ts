@@ -114,6 +114,8 @@ function planPricingSlide(pricing: ProductPricing): PlannedSlide {
 export interface BuildDeckOptions {
   /** The rep who sends the deck: named on the cover and the closing slide. */
   presenter?: DeckPresenter;
+  /** Called after each slide is laid out, with how many of how many are done. */
+  onSlide?: (done: number, total: number) => void;
 }
 
 /**
@@ -126,7 +128,7 @@ export interface BuildDeckOptions {
 export function buildDeck(
   draft: DeckDraft,
   library: TemplateLibrary,
-  { presenter }: BuildDeckOptions = {},
+  { presenter, onSlide }: BuildDeckOptions = {},
 ): Deck {
   const warnings: string[] = [];
   const { basicInfo, productSelection, templateCustomization } = draft;
@@ -178,6 +180,7 @@ export function buildDeck(
       products: productSelection.selectedProducts.map((p) => p.id),
     };
     const composed = planned.compose(ctx);
+    onSlide?.(i + 1, plan.length);
     return {
       id: planned.id,
       kind: planned.kind,

@@ -2,12 +2,14 @@ import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
 import { createTemplateLibrary, type TemplateLibrary } from './library/template-library.ts';
-import { renderDeck, type RenderedDeck } from './render/render-deck.ts';
+import { renderDeck, type RenderedDeck, type RenderProgress } from './render/render-deck.ts';
 
 export interface GenerateDeckOptions {
   library?: TemplateLibrary;
   images?: ResolveImagesOptions;
   presenter?: DeckPresenter;
+  /** Told as each stage starts: every slide laid out, pictures, each file. */
+  onProgress?: (progress: RenderProgress) => void;
 }
 
 let defaultLibrary: TemplateLibrary | undefined;
@@ -18,7 +20,14 @@ export async function generateDeck(
   options: GenerateDeckOptions = {},
 ): Promise<RenderedDeck> {
   const library = options.library ?? (defaultLibrary ??= createTemplateLibrary());
-  const deck = buildDeck(draft, library, options.presenter ? { presenter: options.presenter } : {});
+  const { onProgress } = options;
+  const deck = buildDeck(draft, library, {
+    ...(options.presenter ? { presenter: options.presenter } : {}),
+    ...(onProgress
+      ? { onSlide: (done, total) => onProgress({ stage: 'layout', done, total }) }
+      : {}),
+  });
+  onProgress?.({ stage: 'pictures' });
   const { images, warnings, failures } = await resolveImages(deck, options.images);
-  return renderDeck(deck, images, warnings, failures);
+  return renderDeck(deck, images, warnings, failures, onProgress);
 }

@@ -4,7 +4,15 @@ import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
 import type { DeckDraft } from './deck/deck-draft.ts';
 
-export const deckStatuses = ['draft', 'completed', 'shared', 'archived'] as const;
+/** `generating` until its job has rendered version 1; `failed` when every attempt failed. */
+export const deckStatuses = [
+  'draft',
+  'generating',
+  'completed',
+  'failed',
+  'shared',
+  'archived',
+] as const;
 export const deckStatusSchema = z.enum(deckStatuses);
 export type DeckStatus = z.infer<typeof deckStatusSchema>;
 
@@ -16,6 +24,60 @@ export const generationResponseSchema = z.object({
   pdfUrl: z.string(),
 });
 export type GenerationResponse = z.infer<typeof generationResponseSchema>;
+
+/**
+ * What the generation job has done so far, as the worker reports it: each slide laid out, the
+ * pictures fetched, each file written, the files stored.
+ */
+export const generationStages = [
+  'queued',
+  'layout',
+  'pictures',
+  'pptx',
+  'pdf',
+  'web',
+  'storing',
+] as const;
+export const generationProgressSchema = z.object({
+  stage: z.enum(generationStages),
+  /** For `layout`: slides laid out so far, of `total`. */
+  done: z.number().int().optional(),
+  total: z.number().int().optional(),
+});
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
+
+/** A deck's generation as `GET /api/decks/{id}/generation` and its event stream tell it. */
+export const generationStateSchema = generationResponseSchema.extend({
+  status: z.enum(['generating', 'completed', 'failed']),
+  progress: generationProgressSchema.nullable(),
+  /** Why the deck could not be made, in words the rep can act on; null unless failed. */
+  error: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+export type GenerationState = z.infer<typeof generationStateSchema>;
+
+/** The line the wizard shows for a stage ("Laying out slides 3 of 12"). */
+export function describeGenerationProgress(progress: GenerationProgress | null): string {
+  switch (progress?.stage) {
+    case undefined:
+    case 'queued':
+      return 'Waiting for a free worker…';
+    case 'layout':
+      return progress.total
+        ? `Laying out slides ${progress.done ?? 0} of ${progress.total}`
+        : 'Laying out slides';
+    case 'pictures':
+      return 'Fetching pictures';
+    case 'pptx':
+      return 'Writing the PowerPoint file';
+    case 'pdf':
+      return 'Writing the PDF';
+    case 'web':
+      return 'Drawing the web view';
+    case 'storing':
+      return 'Storing the files';
+  }
+}
 
 export const deckLinks = (id: string) => ({
   editUrl: `/api/decks/${id}/pptx`,
@@ -105,6 +167,8 @@ export const deckDetailsSchema = z.object({
   updatedAt: z.string(),
   slideCount: z.number(),
   warnings: z.array(z.string()),
+  /** Why generation failed (status `failed`); null otherwise. */
+  generationError: z.string().nullable(),
   /** The validated draft the deck was generated from (already parsed; sent as stored). */
   draft: z.custom<DeckDraft>((value) => typeof value === 'object' && value !== null),
   editUrl: z.string(),

@@ -14,6 +14,11 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` with the payload of each `pg_notify(channel, …)` committed by anyone on this
+   * database (any process, on PostgreSQL); resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -61,6 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db,
     driver: 'pglite',
     ping: () => pingWith(db),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     async close() {
       if (closed) return;
       closed = true;
@@ -78,15 +84,83 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const listener = createListener(() => new pg.Client({ connectionString: url }));
   let closed = false;
   return {
     db,
     driver: 'postgres',
     ping: () => pingWith(db),
+    listen: listener.listen,
     async close() {
       if (closed) return;
       closed = true;
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+type ListenClient = import('pg').Client;
+
+/**
+ * One connection of its own for `LISTEN` (a pooled one would be handed to other queries), shared
+ * by every listener in the process. A lost connection is opened again a second later and listens
+ * again; what was notified meanwhile is missed, which is why workers also poll now and then.
+ */
+function createListener(connect: () => ListenClient) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: Promise<ListenClient> | undefined;
+  let closed = false;
+
+  const open = (): Promise<ListenClient> => {
+    const opening = (async () => {
+      const next = connect();
+      next.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      next.on('error', () => {
+        client = undefined;
+        next.end().catch(() => undefined);
+        if (!closed && handlers.size > 0) setTimeout(() => void reopen(), 1_000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`listen ${quote(channel)}`);
+      return next;
+    })();
+    opening.catch(() => {
+      if (client === opening) client = undefined;
+    });
+    return opening;
+  };
+  const reopen = async () => {
+    if (closed || client) return;
+    client = open();
+    await client.catch(() => setTimeout(() => void reopen(), 1_000).unref());
+  };
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  return {
+    async listen(channel: string, onNotify: (payload: string) => void) {
+      let channelHandlers = handlers.get(channel);
+      const isNew = !channelHandlers;
+      if (!channelHandlers) handlers.set(channel, (channelHandlers = new Set()));
+      channelHandlers.add(onNotify);
+      if (!client) client = open();
+      else if (isNew) await (await client).query(`listen ${quote(channel)}`);
+      await client;
+      return async () => {
+        channelHandlers.delete(onNotify);
+        if (channelHandlers.size > 0) return;
+        handlers.delete(channel);
+        const current = await client?.catch(() => undefined);
+        await current?.query(`unlisten ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      const current = await client?.catch(() => undefined);
+      client = undefined;
+      await current?.end().catch(() => undefined);
     },
   };
 }

@@ -266,6 +266,8 @@ export const decks = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request the idempotency key was first used with: a reuse must match it. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** Why the deck could not be generated (status 'failed'), in words the rep can act on. */
+    generationError: text('generation_error'),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -479,4 +481,45 @@ export const clientLinkEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('client_link_events_visit_idx').on(table.visitId)],
+);
+
+export const jobStates = ['queued', 'running', 'completed', 'failed'] as const;
+
+/**
+ * Work for the job workers (ADR 018): a deck to render, mail to send, a sweep. A worker claims a
+ * row with `FOR UPDATE SKIP LOCKED` and holds it by a lease (`locked_until`) that it renews; a
+ * row whose lease ran out is claimed again, so a job whose worker died is retried.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state', { enum: jobStates }).notNull().default('queued'),
+    /** The row the job is about (a deck), to find the job from it. */
+    subjectId: uuid('subject_id'),
+    /** At most one job per key: a scheduled sweep's period, so one instance runs it. */
+    uniqueKey: text('unique_key'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** What the worker has done so far, as it reports it (a generation's stage). */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    lastError: text('last_error'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('jobs_state_check', sql`${table.state} in (${inList(jobStates)})`),
+    check('jobs_attempts_check', sql`${table.attempts} >= 0 and ${table.maxAttempts} >= 1`),
+    index('jobs_ready_idx')
+      .on(table.runAt)
+      .where(sql`${table.state} in ('queued', 'running')`),
+    index('jobs_subject_idx').on(table.subjectId, table.createdAt),
+    unique('jobs_unique_key').on(table.uniqueKey),
+  ],
 );

@@ -16,7 +16,6 @@ import {
   duplicateDeckRequestSchema,
   newVersionResponseSchema,
   versionNumberParamsSchema,
-  generationResponseSchema,
   okResponseSchema,
   recentDecksQuerySchema,
   shareRequestSchema,
@@ -35,7 +34,6 @@ import { loadRequestedVersion, listVersions } from './deck-versions.ts';
 import { duplicateDeck } from './duplicate-deck.ts';
 import { generateNextVersion } from './generate-version.ts';
 import { restoreVersion } from './restore-version.ts';
-import { generateDeckForUser } from './generate-deck.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
@@ -54,30 +52,6 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   const tags = ['decks'];
   const approved = requireApproved();
   const seesAll = requireApproved('manager', 'admin');
-
-  app.post(
-    '/api/generate-slides',
-    {
-      onRequest: approved,
-      schema: {
-        tags,
-        headers: idempotencyHeaders,
-        body: deckDraftSchema,
-        response: {
-          201: generationResponseSchema.extend({ warnings: z.array(z.string()) }),
-          ...apiErrorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await generateDeckForUser(services, {
-        user: request.user!,
-        draft: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      return reply.code(201).send(result);
-    },
-  );
 
   app.get(
     '/api/recent-decks',

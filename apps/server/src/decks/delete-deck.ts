@@ -9,7 +9,7 @@ export async function deleteDeck(
   services: Services,
   { user, deckId }: { user: User; deckId: string },
 ) {
-  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage', allowUnready: true });
   await services.db.transaction(async (tx) => {
     await services.fileStore.removeAll(tx, deck.id);
     await tx.delete(decks).where(eq(decks.id, deck.id));

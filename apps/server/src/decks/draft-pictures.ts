@@ -75,7 +75,22 @@ export async function preflightDraft(
   services: Pick<Services, 'db' | 'deckRenderer' | 'library'>,
   { user, draft }: { user: User; draft: DeckDraft },
 ) {
+  const missingPictures = await findMissingPictures(services, user, draft);
+  const deck = buildDeck(draft, services.library);
+  return { missingPictures, warnings: deck.warnings };
+}
+
+/**
+ * Every picture of the draft that cannot be used for `user` now, and why: an upload that is gone
+ * or not theirs, an address that does not answer with a picture.
+ */
+export async function findMissingPictures(
+  services: Pick<Services, 'db' | 'deckRenderer'>,
+  user: User,
+  draft: DeckDraft,
+): Promise<MissingPicture[]> {
   const pictures = draftPictures(draft.templateCustomization);
+  if (pictures.length === 0) return [];
   // Each address once, all at once; a failure (the database gone) fails the whole check.
   const urls = [...new Set(pictures.map((picture) => picture.url))];
   const results = await Promise.all(urls.map((url) => checkOne(services, user, url)));
@@ -85,12 +100,10 @@ export async function preflightDraft(
       return [url, result.ok ? undefined : result.reason] as const;
     }),
   );
-  const missingPictures: MissingPicture[] = pictures.flatMap(({ slideIndex, objectId, url }) => {
+  return pictures.flatMap(({ slideIndex, objectId, url }) => {
     const reason = reasons.get(url);
     return reason === undefined ? [] : [{ slideIndex, objectId, url, reason }];
   });
-  const deck = buildDeck(draft, services.library);
-  return { missingPictures, warnings: deck.warnings };
 }
 
 /** Whether one picture can be used: its size, or why not. */

@@ -1,33 +1,36 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { DeckDraft, DeckPresenter, GenerationResponse } from '@deck-portal/domain';
-import { deckLinks } from '@deck-portal/domain';
+import type { DeckDraft, GenerationState } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { deckVersions, decks } from '../db/schema.ts';
+import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { loadPresenter } from '../users/profile.ts';
-import { versionFiles } from './deck-versions.ts';
-import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
+import type { DeckRow } from './deck-access.ts';
+import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
+import { enqueueGeneration, generationState } from './generation-job.ts';
+import { assertKnownTemplates } from './render-draft.ts';
 
 export const idempotencyKeyReusedMessage =
   'This Idempotency-Key was already used for a different deck. Send a new key with a new deck.';
 
 /**
- * Renders the deck off the request thread, then stores the deck, its version 1 and its files in
- * one transaction. With an idempotency key, a retry of the same request answers the deck the
- * first call made; the same key with a different draft is refused (422), never silently dropped.
+ * Stores the deck as `generating` with its generation job and answers at once; a worker renders
+ * it (generation-job.ts). The draft is checked first — known slides and layouts, pictures that
+ * can be used — so bad input is refused (422) and stores nothing. With an idempotency key, a
+ * retry of the same request answers the deck the first call made; the same key with a different
+ * draft is refused (422), never silently dropped.
  */
 export async function generateDeckForUser(
   services: Services,
   { user, draft, idempotencyKey }: { user: User; draft: DeckDraft; idempotencyKey?: string },
-): Promise<GenerationResponse & { warnings: string[] }> {
+): Promise<GenerationState> {
   const fingerprint = draftFingerprint(draft);
   const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
-  if (existing) return answerRetry(existing, fingerprint);
+  if (existing) return answerRetry(services, existing, fingerprint);
 
-  const presenter = await loadPresenter(services.db, user.id);
-  const rendered = await renderDraft(services, { draft, presenter, uploaderIds: [user.id] });
+  assertKnownTemplates(services, draft);
+  const missing = await findMissingPictures(services, user, draft);
+  assertPicturesUsable(draft, refusedPictures(draft, missing));
   const now = services.clock.now();
   const stored = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -37,9 +40,8 @@ export async function generateDeckForUser(
         title: draft.basicInfo.deckTitle,
         clientName: draft.basicInfo.clientName,
         draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
-        status: 'completed',
-        slideCount: rendered.svgs.length,
-        warnings: rendered.warnings,
+        status: 'generating',
+        slideCount: 0,
         idempotencyKey: idempotencyKey ?? null,
         idempotencyFingerprint: idempotencyKey ? fingerprint : null,
         createdAt: now,
@@ -48,65 +50,21 @@ export async function generateDeckForUser(
       .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
       .returning();
     if (!deck) return undefined; // a concurrent retry with the same key won
-    await tx.insert(deckVersions).values({
-      deckId: deck.id,
-      number: 1,
-      title: deck.title,
-      clientName: deck.clientName,
-      draft: deck.draft,
-      slideCount: deck.slideCount,
-      slideTitles: rendered.slideTitles,
-      warnings: rendered.warnings,
-      presenter: presenter ?? null,
-      createdBy: user.id,
-      createdAt: now,
-    });
-    await services.fileStore.put(tx, deck.id, versionFiles(1, rendered));
+    await enqueueGeneration(tx, services.clock, deck.id);
     return deck;
   });
-  if (stored)
-    return { presentationId: stored.id, ...deckLinks(stored.id), warnings: stored.warnings };
+  if (stored) return generationState(services, stored);
   const raced = await findByKey(services, user.id, idempotencyKey!);
   if (!raced) throw new Error('the deck was neither stored nor found');
-  return answerRetry(raced, fingerprint);
+  return answerRetry(services, raced, fingerprint);
 }
 
-/**
- * Checks the draft against the library and renders it on the worker pool, with the owner's
- * uploaded pictures; refuses the result (422) when a picture is missing and not kept as a frame.
- */
-export async function renderDraft(
-  services: Services,
-  {
-    draft,
-    presenter,
-    uploaderIds,
-  }: {
-    draft: DeckDraft;
-    presenter: DeckPresenter | undefined;
-    /** Whose uploads the draft may name. */
-    uploaderIds: readonly string[];
-  },
-) {
-  assertKnownTemplates(services, draft);
-  const pictures = await loadDraftUploads(services, draft, uploaderIds);
-  const rendered = await services.deckRenderer.generate(draft, {
-    ...(presenter ? { presenter } : {}),
-    pictures,
-  });
-  assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
-  return rendered;
-}
-
-export function answerRetry(
-  deck: { id: string; warnings: string[]; idempotencyFingerprint: string | null },
-  fingerprint: string,
-) {
+function answerRetry(services: Services, deck: DeckRow, fingerprint: string) {
   // Decks stored before fingerprints were kept have none: their key is taken as matching.
   if (deck.idempotencyFingerprint !== null && deck.idempotencyFingerprint !== fingerprint) {
     throw new AppError('idempotency_key_reused', idempotencyKeyReusedMessage, { status: 422 });
   }
-  return { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
+  return generationState(services, deck);
 }
 
 /** SHA-256 of the draft as validated, with object keys in a fixed order. */
@@ -123,29 +81,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value);
-}
-
-/** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */
-function assertKnownTemplates({ library }: Pick<Services, 'library'>, draft: DeckDraft) {
-  const fields: Record<string, string> = {};
-  const slideIds = new Set(library.slides.map((slide) => slide.id));
-  const unknownSlides = draft.templateCustomization.selectedSlides.filter(
-    (id) => !slideIds.has(id),
-  );
-  if (unknownSlides.length > 0) {
-    fields['templateCustomization.selectedSlides'] =
-      `Unknown template slides: ${unknownSlides.join(', ')}`;
-  }
-  const layoutIds = new Set(library.layouts.map((layout) => layout.id));
-  draft.templateCustomization.customSlides.forEach((slide, index) => {
-    if (!layoutIds.has(slide.layoutId)) {
-      fields[`templateCustomization.customSlides.${index}.layoutId`] =
-        `Unknown layout: ${slide.layoutId}`;
-    }
-  });
-  if (Object.keys(fields).length > 0) {
-    throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
-  }
 }
 
 async function findByKey(services: Services, ownerId: string, key: string) {

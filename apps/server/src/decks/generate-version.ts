@@ -6,7 +6,8 @@ import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { versionFiles } from './deck-versions.ts';
-import { draftFingerprint, idempotencyKeyReusedMessage, renderDraft } from './generate-deck.ts';
+import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
+import { renderDraft } from './render-draft.ts';
 
 /**
  * Modify → Generate: renders the rep's changed draft as the next version of the same deck, so

@@ -10,7 +10,7 @@ export async function getDeckDetails(
   services: Services,
   { user, deckId }: { user: User; deckId: string },
 ): Promise<DeckDetails> {
-  const deck = await loadDeckFor(services, { user, deckId, need: 'view' });
+  const deck = await loadDeckFor(services, { user, deckId, need: 'view', allowUnready: true });
   const [owner] = await services.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -24,6 +24,7 @@ export async function getDeckDetails(
     updatedAt: deck.updatedAt.toISOString(),
     slideCount: deck.slideCount,
     warnings: deck.warnings,
+    generationError: deck.status === 'failed' ? (deck.generationError ?? null) : null,
     draft: deck.draft,
     ...deckLinks(deck.id),
     canManage: canManageDeck(user, deck),

@@ -24,7 +24,10 @@ export function toRecentDeck(
     productNames: deck.draft.productSelection.selectedProducts.map((p) => getProduct(p.id).name),
     createdAt: deck.createdAt.toISOString(),
     status: deck.status,
-    ...deckLinks(deck.id),
+    // A deck still generating, or failed, has no files to link to yet.
+    ...(deck.status === 'generating' || deck.status === 'failed'
+      ? { editUrl: null, pdfUrl: null, viewUrl: null }
+      : deckLinks(deck.id)),
     isDraft: deck.status === 'draft',
     ownerName,
     lastViewedAt: lastViewedAt?.toISOString() ?? null,

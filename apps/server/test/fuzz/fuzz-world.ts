@@ -92,7 +92,11 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     const response = await app.inject({
       method,
       url,
-      headers: caller === 'anonymous' ? { origin: publicUrl } : as(caller),
+      headers: {
+        ...(caller === 'anonymous' ? { origin: publicUrl } : as(caller)),
+        // Seeded decks are used at once: wait for them to be made.
+        ...(url === '/api/generate-slides' ? { prefer: 'wait=60' } : {}),
+      },
       ...(payload ? { payload } : {}),
     });
     if (response.statusCode >= 300) {

@@ -106,6 +106,7 @@ export function useClientLinkWorld() {
     async newDeck(cookie = cookies.rep, title?: string): Promise<string> {
       const res = await world.post('/api/generate-slides', draft(world.slideIds, title), {
         cookie,
+        headers: { prefer: 'wait=60' },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().presentationId;

@@ -43,7 +43,7 @@ async function newDeck() {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/generate-slides',
-    headers: { cookie },
+    headers: { cookie, prefer: 'wait=60' },
     payload: draft,
   });
   expect(res.statusCode, res.body).toBe(201);

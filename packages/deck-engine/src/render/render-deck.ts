@@ -19,6 +19,10 @@ export interface RenderedDeck {
   missingPictures: { url: string; reason: string }[];
 }
 
+/** A stage of rendering as it starts, for a progress display (`layout` counts slides). */
+export type RenderProgress =
+  { stage: 'layout'; done: number; total: number } | { stage: 'pictures' | 'pptx' | 'pdf' | 'web' };
+
 /** Draws one laid-out deck three ways. Pictures missing from `images` become marked frames. */
 export async function renderDeck(
   deck: Deck,
@@ -26,9 +30,22 @@ export async function renderDeck(
   warnings: readonly string[] = [],
   /** Why each picture missing from `images` could not be used, by its address. */
   failures: Readonly<Record<string, string>> = {},
+  onProgress?: (progress: RenderProgress) => void,
 ): Promise<RenderedDeck> {
   const slides = deck.slides.map((slide) => placeImages(slide, images));
-  const [pptx, pdf] = await Promise.all([renderPptx(deck, slides), renderPdf(deck, slides)]);
+  onProgress?.({ stage: 'pptx' });
+  let isPdfDone = false;
+  const pdfWritten = renderPdf(deck, slides).then((bytes) => {
+    isPdfDone = true;
+    return bytes;
+  });
+  const pptxWritten = renderPptx(deck, slides).then((bytes) => {
+    // The two files are written side by side; the stage shown is the one still running.
+    if (!isPdfDone) onProgress?.({ stage: 'pdf' });
+    return bytes;
+  });
+  const [pptx, pdf] = await Promise.all([pptxWritten, pdfWritten]);
+  onProgress?.({ stage: 'web' });
   const svgs = slides.map(renderSlideSvg);
   return {
     pptx,

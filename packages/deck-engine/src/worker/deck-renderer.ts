@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
-import type { RenderedDeck } from '../render/render-deck.ts';
+import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
 import type { RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
 
 export interface DeckRendererOptions {
@@ -21,7 +22,12 @@ export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
   generate(
     draft: DeckDraft,
-    options?: { presenter?: DeckPresenter; pictures?: Record<string, Uint8Array> },
+    options?: {
+      presenter?: DeckPresenter;
+      pictures?: Record<string, Uint8Array>;
+      /** Told as each stage starts on the worker thread. */
+      onProgress?: (progress: RenderProgress) => void;
+    },
   ): Promise<RenderedDeck>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
   checkPicture(url: string): Promise<PictureCheck>;
@@ -49,15 +55,26 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft, { presenter, pictures } = {}) {
+    async generate(draft, { presenter, pictures, onProgress } = {}) {
+      const channel = onProgress ? new MessageChannel() : undefined;
+      channel?.port1.on('message', (progress: RenderProgress) => onProgress!(progress));
       const task: RenderTask = {
         draft,
         ...(presenter ? { presenter } : {}),
         ...(pictures ? { pictures } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
+        ...(channel ? { progress: channel.port2 } : {}),
       };
-      const result = (await pool.run(task)) as RenderTaskResult;
+      let result: RenderTaskResult;
+      try {
+        result = (await pool.run(
+          task,
+          channel ? { transferList: [channel.port2] } : {},
+        )) as RenderTaskResult;
+      } finally {
+        channel?.port1.close();
+      }
       return {
         pptx: toBuffer(result.pptx),
         pdf: toBuffer(result.pdf),

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
@@ -12,6 +13,8 @@ export interface RenderTask {
   images?: FetchImageOptions;
   /** Pictures the server holds (uploads), by the address the draft names them with. */
   pictures?: Record<string, Uint8Array>;
+  /** Where each stage is posted as it starts (a `RenderProgress`), when someone listens. */
+  progress?: MessagePort;
 }
 
 /** Sent once when a pool starts: render a small deck so the next real one finds warm code. */
@@ -78,6 +81,8 @@ export default async function renderTask(
       ? { images: { ...task.images, ...(task.pictures ? { preloaded: task.pictures } : {}) } }
       : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
+    ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
   });
+  task.progress?.close();
   return result;
 }

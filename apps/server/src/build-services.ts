@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { checkPicture, createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
+import { createThrottle, throttleRules } from './auth/throttle.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createFileStore } from './decks/file-store.ts';
+import {
+  createMailer,
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './mail/mailer.ts';
+import type { Services } from './services.ts';
+import { createObjectStore } from './storage/create-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+export type ServiceDeps = {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Mail printed for a person at a terminal rather than as JSON. */
+  isPretty: boolean;
+  clock?: Clock | undefined;
+  mailTransport?: MailTransport | undefined;
+  deckRenderer?: DeckRenderer | undefined;
+  objectStore?: ObjectStore | undefined;
+};
+
+/** What the use cases need, for a web process (app.ts) and a worker process (worker.ts) alike. */
+export function buildServices(deps: ServiceDeps): Services {
+  const { config, log } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
+      : createOutboxTransport(log, { isPretty: deps.isPretty }));
+  const objects = deps.objectStore ?? createObjectStore(config.storage);
+  return {
+    db,
+    listen: deps.database.listen,
+    clock,
+    config,
+    log,
+    mailer: createMailer({ db, transport, clock, log }),
+    throttle: createThrottle({ db, clock }),
+    throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
+    deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
+    objects,
+    fileStore: createFileStore(objects),
+    library: createTemplateLibrary(),
+  };
+}
+
+/** The worker pool starts with the first generation, so a process that renders nothing pays nothing. */
+function lazyDeckRenderer(): DeckRenderer {
+  let renderer: DeckRenderer | undefined;
+  return {
+    generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
+    // A check fetches on this thread: it needs no pool.
+    checkPicture: (url) => checkPicture(url),
+    get pending() {
+      return renderer?.pending ?? 0;
+    },
+    close: async () => {
+      await renderer?.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { GenerationState } from '@deck-portal/domain';
+import { decks } from '../db/schema.ts';
+import { jobsChannel, latestJobFor } from '../jobs/job-queue.ts';
+import type { Services } from '../services.ts';
+import { generationState } from './generation-job.ts';
+
+/**
+ * Calls `onState` with the deck's generation state now and each time it changes, until it is
+ * `completed` or `failed`, the deck is gone (`onState(undefined)`) or `signal` aborts. Changes
+ * arrive by the job's notifications from whichever worker runs it; a slow poll covers a missed one.
+ */
+export async function followGeneration(
+  services: Pick<Services, 'db' | 'listen'>,
+  deckId: string,
+  onState: (state: GenerationState | undefined) => void,
+  { signal, pollMs = 1_000 }: { signal: AbortSignal; pollMs?: number },
+): Promise<void> {
+  const job = await latestJobFor(services.db, deckId);
+  let last = '';
+  let isChecking = false;
+  let checkAgain = false;
+  return new Promise<void>((resolve) => {
+    let stopListening: (() => Promise<void>) | undefined;
+    let isDone = false;
+    const finish = () => {
+      if (isDone) return;
+      isDone = true;
+      clearInterval(poll);
+      signal.removeEventListener('abort', finish);
+      void stopListening?.().catch(() => undefined);
+      resolve();
+    };
+    const check = async () => {
+      if (isChecking) {
+        checkAgain = true;
+        return;
+      }
+      isChecking = true;
+      try {
+        do {
+          checkAgain = false;
+          const [deck] = await services.db.select().from(decks).where(eq(decks.id, deckId));
+          if (isDone) return;
+          if (!deck) {
+            onState(undefined);
+            finish();
+            return;
+          }
+          const state = await generationState(services, deck);
+          const seen = JSON.stringify(state);
+          if (seen !== last && !isDone) {
+            last = seen;
+            onState(state);
+          }
+          if (state.status !== 'generating') finish();
+        } while (checkAgain && !isDone);
+      } catch {
+        // The next notification or poll looks again.
+      } finally {
+        isChecking = false;
+      }
+    };
+    const poll = setInterval(() => void check(), pollMs);
+    signal.addEventListener('abort', finish);
+    if (signal.aborted) return finish();
+    services
+      .listen(jobsChannel, (payload) => {
+        if (!job || payload === job.id) void check();
+      })
+      .then((stop) => {
+        if (isDone) void stop().catch(() => undefined);
+        else stopListening = stop;
+      })
+      .catch(() => undefined)
+      .finally(() => void check());
+  });
+}

@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  deckLinks,
+  generationProgressSchema,
+  type GenerationProgress,
+  type GenerationState,
+} from '@deck-portal/domain';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { deckVersions, decks } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
+import type { JobHandler } from '../jobs/job-worker.ts';
+import type { Services } from '../services.ts';
+import { loadPresenter } from '../users/profile.ts';
+import type { DeckRow } from './deck-access.ts';
+import { versionFiles } from './deck-versions.ts';
+import { renderDraft } from './render-draft.ts';
+
+export const generateDeckJob = 'generate-deck';
+
+/** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
+export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
+  await enqueueJob(tx, clock, {
+    kind: generateDeckJob,
+    payload: { deckId },
+    subjectId: deckId,
+    maxAttempts: 3,
+  });
+}
+
+/**
+ * Renders a deck's version 1 on a job worker and stores it with its files, marking the deck
+ * `completed` in the same transaction that completes the job; when every attempt failed the deck
+ * turns `failed` with the reason.
+ */
+export function generationJobHandler(services: Services): JobHandler {
+  return {
+    async run(job, context) {
+      const deckId = String(job.payload.deckId);
+      const [deck] = await services.db.select().from(decks).where(eq(decks.id, deckId));
+      if (!deck || deck.status !== 'generating') {
+        // Deleted while queued, or made by an earlier attempt: nothing left to do.
+        await services.db.transaction((tx) => context.complete(tx));
+        return;
+      }
+      context.progress({ stage: 'layout', done: 0 });
+      const presenter = await loadPresenter(services.db, deck.ownerId);
+      const rendered = await renderDraft(services, {
+        draft: deck.draft,
+        presenter,
+        uploaderIds: [deck.ownerId],
+        onProgress: (progress) => context.progress(progress),
+      });
+      context.signal.throwIfAborted();
+      context.progress({ stage: 'storing' });
+      await context.progressWritten();
+      const now = services.clock.now();
+      await services.db.transaction(async (tx) => {
+        await context.complete(tx);
+        await tx.insert(deckVersions).values({
+          deckId: deck.id,
+          number: 1,
+          title: deck.title,
+          clientName: deck.clientName,
+          draft: deck.draft,
+          slideCount: rendered.svgs.length,
+          slideTitles: rendered.slideTitles,
+          warnings: rendered.warnings,
+          presenter: presenter ?? null,
+          createdBy: deck.ownerId,
+          createdAt: now,
+        });
+        await services.fileStore.put(tx, deck.id, versionFiles(1, rendered));
+        await tx
+          .update(decks)
+          .set({
+            status: 'completed',
+            slideCount: rendered.svgs.length,
+            warnings: rendered.warnings,
+            generationError: null,
+            updatedAt: now,
+          })
+          .where(eq(decks.id, deck.id));
+      });
+    },
+    async onFailed(job, message) {
+      await services.db
+        .update(decks)
+        .set({ status: 'failed', generationError: message, updatedAt: services.clock.now() })
+        .where(and(eq(decks.id, String(job.payload.deckId)), eq(decks.status, 'generating')));
+    },
+  };
+}
+
+/** Try again: a failed deck is queued once more, from its stored draft. */
+export async function retryGeneration(services: Services, deck: DeckRow) {
+  if (deck.status !== 'failed') {
+    throw new AppError(
+      'conflict',
+      deck.status === 'generating'
+        ? 'This deck is already being generated.'
+        : 'This deck was generated already.',
+    );
+  }
+  const now = services.clock.now();
+  const retried = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(decks)
+      .set({ status: 'generating', generationError: null, updatedAt: now })
+      .where(and(eq(decks.id, deck.id), eq(decks.status, 'failed')))
+      .returning();
+    if (row) await enqueueGeneration(tx, services.clock, deck.id);
+    return row;
+  });
+  if (!retried) throw new AppError('conflict', 'This deck is already being generated.');
+  return generationState(services, retried);
+}
+
+/** Where a deck's generation stands, for the wizard, the deck page and the event stream. */
+export async function generationState(
+  services: Pick<Services, 'db'>,
+  deck: DeckRow,
+): Promise<GenerationState> {
+  const status =
+    deck.status === 'generating' || deck.status === 'failed' ? deck.status : 'completed';
+  const job = status === 'generating' ? await latestJobFor(services.db, deck.id) : undefined;
+  return {
+    presentationId: deck.id,
+    ...deckLinks(deck.id),
+    status,
+    progress: status === 'generating' ? readProgress(job?.progress) : null,
+    error: status === 'failed' ? (deck.generationError ?? 'The deck could not be made.') : null,
+    warnings: deck.warnings,
+  };
+}
+
+function readProgress(value: unknown): GenerationProgress {
+  const parsed = generationProgressSchema.safeParse(value);
+  return parsed.success ? parsed.data : { stage: 'queued' };
+}

@@ -1,0 +1,210 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deckDraftSchema, generationStateSchema, type GenerationState } from '@deck-portal/domain';
+import { requireApproved } from '../auth/auth-hooks.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { loadDeckFor } from './deck-access.ts';
+import { followGeneration } from './follow-generation.ts';
+import { generateDeckForUser } from './generate-deck.ts';
+import { generationState, retryGeneration } from './generation-job.ts';
+
+const deckIdParams = z.object({ id: z.string() });
+const generateHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200, 'Idempotency-Key is at most 200 characters')
+    .optional(),
+  /** RFC 7240: `wait=N` answers once the deck is made, or after N seconds (at most 60). */
+  prefer: z.string().max(200).optional(),
+});
+
+/** How long a caller asked to wait for the result (`Prefer: wait=N`), in milliseconds. */
+export function preferredWaitMs(prefer: string | undefined) {
+  const seconds = /(?:^|[\s,;])wait=(\d{1,4})(?:$|[\s,;])/i.exec(prefer ?? '')?.[1];
+  return seconds === undefined ? 0 : Math.min(Number(seconds), 60) * 1_000;
+}
+
+/** A deck's generation: start it, ask where it stands, follow it as events, try it again. */
+export async function generationRoutes(
+  server: FastifyInstance,
+  { services }: { services: Services },
+) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['decks'];
+  const approved = requireApproved();
+
+  app.post(
+    '/api/generate-slides',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        description:
+          'Stores the deck as generating and queues it: answers 202 at once. With `Prefer: wait=N` it answers 201 when the deck is made within N seconds.',
+        headers: generateHeaders,
+        body: deckDraftSchema,
+        response: {
+          201: generationStateSchema,
+          202: generationStateSchema,
+          ...apiErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const accepted = await generateDeckForUser(services, {
+        user: request.user!,
+        draft: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      const waitMs = preferredWaitMs(request.headers.prefer);
+      const state =
+        waitMs > 0 && accepted.status === 'generating'
+          ? await waitForGeneration(services, request, accepted, waitMs)
+          : accepted;
+      if (state.status === 'failed') {
+        throw new AppError('generation_failed', state.error ?? 'The deck could not be made.', {
+          status: 422,
+        });
+      }
+      reply.header('location', `/api/decks/${state.presentationId}/generation`);
+      return reply.code(state.status === 'completed' ? 201 : 202).send(state);
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/generation',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        description:
+          "Where the deck's generation stands: its stage while generating, or why it failed.",
+        params: deckIdParams,
+        response: { 200: generationStateSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+        allowUnready: true,
+      });
+      return generationState(services, deck);
+    },
+  );
+
+  app.get(
+    '/api/decks/:id/generation/events',
+    {
+      onRequest: approved,
+      // Each event must reach the browser as it is written, not when a compressor's block fills.
+      compress: false,
+      schema: {
+        tags,
+        description:
+          'Server-sent events: a `state` event now and at each change, until the deck is completed or failed.',
+        params: deckIdParams,
+      },
+    },
+    async (request, reply) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'view',
+        allowUnready: true,
+      });
+      return streamGeneration(services, request, reply, deck.id);
+    },
+  );
+
+  app.post(
+    '/api/decks/:id/generation/retry',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        description: 'Try again: queues a failed deck once more, from its stored draft.',
+        params: deckIdParams,
+        response: { 202: generationStateSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const deck = await loadDeckFor(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        need: 'manage',
+        allowUnready: true,
+      });
+      return reply.code(202).send(await retryGeneration(services, deck));
+    },
+  );
+}
+
+async function waitForGeneration(
+  services: Services,
+  request: FastifyRequest,
+  accepted: GenerationState,
+  waitMs: number,
+): Promise<GenerationState> {
+  let latest = accepted;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), waitMs);
+  const gone = () => stop.abort();
+  request.raw.once('close', gone);
+  try {
+    await followGeneration(
+      services,
+      accepted.presentationId,
+      (state) => {
+        if (state) latest = state;
+      },
+      { signal: stop.signal, pollMs: 250 },
+    );
+  } finally {
+    clearTimeout(timer);
+    request.raw.off('close', gone);
+  }
+  return latest;
+}
+
+/** The response stays open and carries one `state` event per change, then ends. */
+async function streamGeneration(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deckId: string,
+) {
+  const events = new PassThrough();
+  const stop = new AbortController();
+  request.raw.once('close', () => stop.abort());
+  // The browser reconnects after this long if the stream breaks before the deck is done.
+  events.write('retry: 2000\n\n');
+  // A comment now and then keeps idle connections from being cut by proxies.
+  const keepAlive = setInterval(() => events.write(': still generating\n\n'), 15_000);
+  void followGeneration(
+    services,
+    deckId,
+    (state) => {
+      if (state) events.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+      else events.write(`event: gone\ndata: {"message":"Deck not found."}\n\n`);
+    },
+    { signal: stop.signal },
+  ).finally(() => {
+    clearInterval(keepAlive);
+    events.end();
+  });
+  return (
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Proxies such as nginx would otherwise hold the events back.
+      .header('x-accel-buffering', 'no')
+      .send(events)
+  );
+}

@@ -1,0 +1,58 @@
+import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import type { RenderProgress } from '@deck-portal/deck-engine';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
+
+/**
+ * Checks the draft against the library and renders it on the worker pool, with the owner's
+ * uploaded pictures; refuses the result (422) when a picture is missing and not kept as a frame.
+ */
+export async function renderDraft(
+  services: Services,
+  {
+    draft,
+    presenter,
+    uploaderIds,
+    onProgress,
+  }: {
+    draft: DeckDraft;
+    presenter: DeckPresenter | undefined;
+    /** Whose uploads the draft may name. */
+    uploaderIds: readonly string[];
+    onProgress?: (progress: RenderProgress) => void;
+  },
+) {
+  assertKnownTemplates(services, draft);
+  const pictures = await loadDraftUploads(services, draft, uploaderIds);
+  const rendered = await services.deckRenderer.generate(draft, {
+    ...(presenter ? { presenter } : {}),
+    ...(onProgress ? { onProgress } : {}),
+    pictures,
+  });
+  assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
+  return rendered;
+}
+
+export /** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */
+function assertKnownTemplates({ library }: Pick<Services, 'library'>, draft: DeckDraft) {
+  const fields: Record<string, string> = {};
+  const slideIds = new Set(library.slides.map((slide) => slide.id));
+  const unknownSlides = draft.templateCustomization.selectedSlides.filter(
+    (id) => !slideIds.has(id),
+  );
+  if (unknownSlides.length > 0) {
+    fields['templateCustomization.selectedSlides'] =
+      `Unknown template slides: ${unknownSlides.join(', ')}`;
+  }
+  const layoutIds = new Set(library.layouts.map((layout) => layout.id));
+  draft.templateCustomization.customSlides.forEach((slide, index) => {
+    if (!layoutIds.has(slide.layoutId)) {
+      fields[`templateCustomization.customSlides.${index}.layoutId`] =
+        `Unknown layout: ${slide.layoutId}`;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
+  }
+}

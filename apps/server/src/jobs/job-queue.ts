@@ -1,0 +1,187 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { jobs } from '../db/schema.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** The channel every job change is notified on: `queued` for new work, or a job's id. */
+export const jobsChannel = 'deck_portal_jobs';
+export const queuedSignal = 'queued';
+
+export type NewJob = {
+  kind: string;
+  payload?: Record<string, unknown>;
+  subjectId?: string;
+  /** At most one job per key (a sweep's period): a second enqueue with it adds nothing. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+  runAt?: Date;
+};
+
+/**
+ * Adds a job, in the caller's transaction when given one, and wakes the workers when it commits.
+ * Answers the job, or undefined when a job with the same unique key exists.
+ */
+export async function enqueueJob(db: Db, clock: Clock, job: NewJob): Promise<JobRow | undefined> {
+  const now = clock.now();
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload ?? {},
+      subjectId: job.subjectId ?? null,
+      uniqueKey: job.uniqueKey ?? null,
+      maxAttempts: job.maxAttempts ?? 3,
+      runAt: job.runAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: jobs.uniqueKey })
+    .returning();
+  if (row) await notify(db, queuedSignal);
+  return row;
+}
+
+/**
+ * Claims the next job of `kinds` that is due, or whose worker's lease ran out, for `workerId`:
+ * any number of workers may ask at once and each job goes to one of them. The claim counts as
+ * an attempt.
+ */
+export async function claimJob(
+  db: Db,
+  clock: Clock,
+  { workerId, kinds, leaseMs }: { workerId: string; kinds: readonly string[]; leaseMs: number },
+): Promise<JobRow | undefined> {
+  const now = clock.now();
+  const result = (await db.execute(sql`
+    update ${jobs} set
+      state = 'running',
+      attempts = ${jobs.attempts} + 1,
+      locked_by = ${workerId},
+      locked_until = ${new Date(now.getTime() + leaseMs)},
+      updated_at = ${now}
+    where ${jobs.id} = (
+      select ${jobs.id} from ${jobs}
+      where ${inArray(jobs.kind, [...kinds])}
+        and ${jobs.runAt} <= ${now}
+        and (${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))
+      order by ${jobs.runAt}
+      limit 1
+      for update skip locked
+    )
+    returning ${jobs.id}`)) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) return undefined;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+/** The claim `job` was made with is still its worker's: not finished, not taken over. */
+const isStillClaimed = (job: JobRow) =>
+  and(
+    eq(jobs.id, job.id),
+    eq(jobs.state, 'running'),
+    eq(jobs.lockedBy, job.lockedBy ?? ''),
+    eq(jobs.attempts, job.attempts),
+  );
+
+/** Renews the worker's lease; false when the job is no longer its own (the lease had run out). */
+export async function extendLease(db: Db, clock: Clock, job: JobRow, leaseMs: number) {
+  const now = clock.now();
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where(isStillClaimed(job))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Records what the worker has done so far and tells whoever follows the job. */
+export async function reportProgress(
+  db: Db,
+  clock: Clock,
+  job: JobRow,
+  progress: Record<string, unknown>,
+) {
+  const rows = await db
+    .update(jobs)
+    .set({ progress, updatedAt: clock.now() })
+    .where(isStillClaimed(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 1) await notify(db, job.id);
+}
+
+/**
+ * Marks the job done, in the transaction that stores its result: false (and nothing marked) when
+ * the claim is no longer the worker's, so the caller rolls back and the job completes once.
+ */
+export async function completeJob(db: Db, clock: Clock, job: JobRow) {
+  const now = clock.now();
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'completed', lockedUntil: null, finishedAt: now, updatedAt: now })
+    .where(isStillClaimed(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 1) await notify(db, job.id);
+  return rows.length === 1;
+}
+
+/**
+ * After a failed attempt: queued again after a backoff while attempts remain (unless the error is
+ * final), else failed for good. Answers what became of it, or undefined when no longer claimed.
+ */
+export async function failAttempt(
+  db: Db,
+  clock: Clock,
+  job: JobRow,
+  { message, isFinal }: { message: string; isFinal: boolean },
+): Promise<'retrying' | 'failed' | undefined> {
+  const now = clock.now();
+  const retry = !isFinal && job.attempts < job.maxAttempts;
+  const rows = await db
+    .update(jobs)
+    .set(
+      retry
+        ? {
+            state: 'queued',
+            runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: message,
+            updatedAt: now,
+          }
+        : {
+            state: 'failed',
+            lockedUntil: null,
+            lastError: message,
+            finishedAt: now,
+            updatedAt: now,
+          },
+    )
+    .where(isStillClaimed(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) return undefined;
+  await notify(db, job.id);
+  return retry ? 'retrying' : 'failed';
+}
+
+/** 1 s after the first failure, then 4 s, 16 s…, at most a minute. */
+export function retryDelayMs(attempts: number) {
+  return Math.min(60_000, 1_000 * 4 ** Math.max(0, attempts - 1));
+}
+
+/** The newest job about `subjectId`. */
+export async function latestJobFor(db: Db, subjectId: string) {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.subjectId, subjectId))
+    .orderBy(sql`${jobs.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+async function notify(db: Db, payload: string) {
+  await db.execute(sql`select pg_notify(${jobsChannel}, ${payload})`);
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Database, Db } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  claimJob,
+  completeJob,
+  extendLease,
+  failAttempt,
+  jobsChannel,
+  queuedSignal,
+  reportProgress,
+  type JobRow,
+} from './job-queue.ts';
+
+/** What a handler is given besides its job. */
+export type JobContext = {
+  /** Records progress for whoever follows the job (writes are coalesced, never queued up). */
+  progress(progress: Record<string, unknown>): void;
+  /** Waits for the progress writes under way; call it before opening the result's transaction. */
+  progressWritten(): Promise<void>;
+  /**
+   * Marks the job done in the transaction that stores its result; throws when the worker lost
+   * its claim meanwhile, so that transaction rolls back and the job completes once.
+   */
+  complete(tx: Db): Promise<void>;
+  /** Aborted when the worker lost its claim (its lease ran out and another took the job). */
+  signal: AbortSignal;
+};
+
+export type JobHandler = {
+  run(job: JobRow, context: JobContext): Promise<void>;
+  /** After the last attempt failed: record it where people look (the deck turns `failed`). */
+  onFailed?(job: JobRow, message: string): Promise<void>;
+};
+
+/** A failure no retry can mend (the deck's input is refused): the job fails at once. */
+export class FinalJobError extends Error {
+  override name = 'FinalJobError';
+}
+
+export type JobWorkerOptions = {
+  database: Pick<Database, 'db' | 'listen'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  handlers: Record<string, JobHandler>;
+  /** Jobs run at once by this worker. */
+  concurrency: number;
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs?: number;
+  /** Looks for due work this often even without a notification (retries, lost notifications). */
+  pollMs?: number;
+};
+
+export type JobWorker = {
+  readonly id: string;
+  /** Jobs running now. */
+  readonly running: number;
+  /** Looks for work now. */
+  wake(): void;
+  /** Stops claiming, waits for the running jobs, stops listening. */
+  stop(): Promise<void>;
+};
+
+class LostClaimError extends Error {
+  override name = 'LostClaimError';
+}
+
+/**
+ * Claims and runs jobs: woken at once by `LISTEN` when a job is queued (on both databases), and
+ * by a slow poll for retries that come due and notifications missed while reconnecting.
+ */
+export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
+  const { database, clock, log, handlers } = options;
+  const { db } = database;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const kinds = Object.keys(handlers);
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const running = new Set<Promise<void>>();
+  let isStopping = false;
+  let isFilling = false;
+  let shouldFillAgain = false;
+
+  const fill = async () => {
+    if (isFilling) {
+      shouldFillAgain = true;
+      return;
+    }
+    isFilling = true;
+    try {
+      do {
+        shouldFillAgain = false;
+        while (!isStopping && running.size < options.concurrency) {
+          const job = await claimJob(db, clock, { workerId: id, kinds, leaseMs });
+          if (!job) break;
+          const run = runJob(job).finally(() => {
+            running.delete(run);
+            wake();
+          });
+          running.add(run);
+        }
+      } while (shouldFillAgain && !isStopping);
+    } catch (error) {
+      log.warn({ err: error }, 'the job worker could not claim work; it tries again shortly');
+    } finally {
+      isFilling = false;
+    }
+  };
+  const wake = () => {
+    if (!isStopping) void fill();
+  };
+
+  const runJob = async (job: JobRow) => {
+    const handler = handlers[job.kind]!;
+    if (job.attempts > job.maxAttempts) {
+      // Its workers died that many times: running it again would likely kill the next one too.
+      const message = `It was stopped before finishing ${job.maxAttempts} times.`;
+      await settleFailure(job, handler, message, true);
+      return;
+    }
+    const abort = new AbortController();
+    const renew = setInterval(() => {
+      extendLease(db, clock, job, leaseMs)
+        .then((isOwn) => {
+          if (!isOwn) abort.abort(new LostClaimError('the job was taken over'));
+        })
+        .catch(() => undefined);
+    }, leaseMs / 3);
+    const progress = coalescedProgress((value) => reportProgress(db, clock, job, value));
+    try {
+      await handler.run(job, {
+        progress: progress.report,
+        progressWritten: progress.settled,
+        signal: abort.signal,
+        complete: async (tx) => {
+          if (!(await completeJob(tx, clock, job))) throw new LostClaimError('claim lost');
+        },
+      });
+    } catch (error) {
+      if (error instanceof LostClaimError || abort.signal.aborted) {
+        log.warn({ jobId: job.id, kind: job.kind }, 'a job was taken over by another worker');
+        return;
+      }
+      const isFinal = error instanceof FinalJobError || error instanceof AppError;
+      if (!isFinal) log.error({ err: error, jobId: job.id, kind: job.kind }, 'a job failed');
+      await progress.settled();
+      await settleFailure(job, handler, messageOf(error, isFinal), isFinal);
+    } finally {
+      clearInterval(renew);
+    }
+  };
+
+  const settleFailure = async (
+    job: JobRow,
+    handler: JobHandler,
+    message: string,
+    isFinal: boolean,
+  ) => {
+    try {
+      const outcome = await failAttempt(db, clock, job, { message, isFinal });
+      if (outcome === 'failed') await handler.onFailed?.(job, message);
+    } catch (error) {
+      log.error({ err: error, jobId: job.id }, 'a failed job could not be recorded');
+    }
+  };
+
+  const stopListening = await database.listen(jobsChannel, (payload) => {
+    if (payload === queuedSignal) wake();
+  });
+  const poll = setInterval(wake, options.pollMs ?? 2_000);
+  poll.unref();
+  wake();
+
+  return {
+    id,
+    get running() {
+      return running.size;
+    },
+    wake,
+    async stop() {
+      isStopping = true;
+      clearInterval(poll);
+      while (isFilling || running.size > 0) {
+        await Promise.allSettled([...running]);
+        if (isFilling) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await stopListening().catch(() => undefined);
+    },
+  };
+}
+
+/** A handler's words reach the rep only when they were written for them; the rest stay in the log. */
+function messageOf(error: unknown, isFinal: boolean) {
+  if (isFinal && error instanceof Error) return error.message;
+  return 'Something went wrong while making the files.';
+}
+
+/**
+ * Progress writes one at a time: a report while one is being written replaces any waiting one,
+ * so a fast render never queues a write per slide.
+ */
+function coalescedProgress(write: (progress: Record<string, unknown>) => Promise<void>) {
+  let waiting: Record<string, unknown> | undefined;
+  let writing: Promise<void> | undefined;
+  const drain = async () => {
+    while (waiting) {
+      const next = waiting;
+      waiting = undefined;
+      await write(next).catch(() => undefined);
+    }
+    writing = undefined;
+  };
+  return {
+    report(progress: Record<string, unknown>) {
+      waiting = progress;
+      writing ??= drain();
+    },
+    async settled() {
+      await writing;
+    },
+  };
+}
