@@ -37,6 +37,7 @@ import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
 import { startJobs } from './jobs/start-jobs.ts';
+import type { JobWorker } from './jobs/job-worker.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { generationRoutes } from './decks/generation-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
@@ -61,7 +62,12 @@ export type AppDeps = {
   logger?: boolean | { level: string };
 };
 
-export type App = FastifyInstance & { lifecycle: Lifecycle; services: Services };
+export type App = FastifyInstance & {
+  lifecycle: Lifecycle;
+  services: Services;
+  /** This process's job worker; undefined when JOB_WORKERS is 0. */
+  jobs: JobWorker | undefined;
+};
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -162,5 +168,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await deps.database.close();
   });
 
-  return Object.assign(app, { lifecycle, services }) as unknown as App;
+  return Object.assign(app, { lifecycle, services, jobs: worker }) as unknown as App;
 }

@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeckRenderer, RenderProgress } from '@deck-portal/deck-engine';
+import type { DeckDraftInput } from '@deck-portal/domain';
+import { deckVersions, decks, jobs } from '../src/db/schema.ts';
+import { AppError } from '../src/http/app-error.ts';
+import { claimJob, completeJob, enqueueJob } from '../src/jobs/job-queue.ts';
+import { startJobWorker } from '../src/jobs/job-worker.ts';
+import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import { createAdmin } from './helpers/accounts.ts';
+import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
+
+// Generation as a durable job: the request answers at once, a worker renders and stores the
+// deck, progress is reported as it happens, failures are retried and then shown with Try again.
+
+type Gate = {
+  reached: Promise<void>;
+  markReached(): void;
+  released: Promise<void>;
+  release(): void;
+};
+
+function newGate(): Gate {
+  const gate = {} as Gate;
+  gate.reached = new Promise((resolve) => (gate.markReached = resolve));
+  gate.released = new Promise((resolve) => (gate.release = resolve));
+  return gate;
+}
+
+/** A renderer the test steers: it reports progress, then waits, fails or renders as told. */
+function steeredRenderer() {
+  const fake = createFakeDeckRenderer(3);
+  let gate: Gate | undefined;
+  const steer = {
+    /** Thrown by the next renders, one each. */
+    failures: [] as Error[],
+    calls: 0,
+    /** The next render reports its first slides, then waits for `release()`. */
+    hold: () => (gate = newGate()),
+  };
+  const renderer: DeckRenderer = {
+    ...fake,
+    async generate(draft, options) {
+      steer.calls += 1;
+      const report = (progress: RenderProgress) => options?.onProgress?.(progress);
+      report({ stage: 'layout', done: 1, total: 3 });
+      report({ stage: 'layout', done: 2, total: 3 });
+      const current = gate;
+      gate = undefined;
+      if (current) {
+        current.markReached();
+        await current.released;
+      }
+      const failure = steer.failures.shift();
+      if (failure) throw failure;
+      report({ stage: 'pptx' });
+      return fake.generate(draft, options);
+    },
+  };
+  return { renderer, steer };
+}
+
+let t: TestApp;
+let cookie: string;
+const clock = createTestClock(new Date());
+const { renderer, steer } = steeredRenderer();
+
+beforeAll(async () => {
+  t = await createTestApp({ deckRenderer: renderer, clock, env: { JOB_WORKERS: '2' } });
+  cookie = (await createAdmin(t.app)).cookie;
+}, 60_000);
+
+afterAll(async () => {
+  await t.app.close();
+});
+
+const draft: DeckDraftInput = {
+  basicInfo: { deckTitle: 'Queued deck', clientName: 'Northwind', date: '2026-11-21' },
+  productSelection: { selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }] },
+  templateCustomization: { selectedSlides: ['title'] },
+};
+
+const request = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie, ...headers },
+    ...(method === 'POST' && url === '/api/generate-slides' ? { payload: draft } : {}),
+  });
+
+async function generationOf(deckId: string) {
+  const res = await request('GET', `/api/decks/${deckId}/generation`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Polls as the wizard's fallback does, until the deck is no longer generating. */
+async function settled(deckId: string) {
+  for (let i = 0; i < 400; i += 1) {
+    const state = await generationOf(deckId);
+    if (state.status !== 'generating') return state;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the deck never settled');
+}
+
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 400; i += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the condition never held');
+}
+
+describe('generation answers at once and a worker makes the deck', () => {
+  it('answers 202 with the deck generating, shows its progress, then the deck is ready', async () => {
+    const gate = holdNextRender();
+    const res = await request('POST', '/api/generate-slides');
+    expect(res.statusCode, res.body).toBe(202);
+    const accepted = res.json();
+    expect(accepted).toMatchObject({ status: 'generating', error: null });
+    expect(res.headers.location).toBe(`/api/decks/${accepted.presentationId}/generation`);
+    const deckId = accepted.presentationId as string;
+
+    await gate.reached;
+    // The worker's progress, as it reported it, while the render is still under way.
+    await until(async () => (await generationOf(deckId)).progress?.done === 2);
+    expect((await generationOf(deckId)).progress).toEqual({ stage: 'layout', done: 2, total: 3 });
+    const listed = (await request('GET', '/api/recent-decks')).json().recentDecks[0];
+    expect(listed).toMatchObject({ id: deckId, status: 'generating', pdfUrl: null });
+    const download = await request('GET', `/api/decks/${deckId}/download`);
+    expect(download.statusCode).toBe(409);
+    expect(download.json().error.message).toBe(
+      'This deck is still being generated. Try again in a moment.',
+    );
+
+    gate.release();
+    const done = await settled(deckId);
+    expect(done).toMatchObject({ status: 'completed', progress: null, error: null });
+    expect((await request('GET', `/api/decks/${deckId}/download`)).statusCode).toBe(200);
+    const [deck] = await t.app.services.db.select().from(decks).where(eq(decks.id, deckId));
+    expect(deck).toMatchObject({ status: 'completed', slideCount: 3 });
+    const [job] = await t.app.services.db.select().from(jobs).where(eq(jobs.subjectId, deckId));
+    expect(job).toMatchObject({ state: 'completed', attempts: 1 });
+  });
+
+  it('streams the state as server-sent events until the deck is made', async () => {
+    const gate = holdNextRender();
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    await gate.reached;
+    const streamed = request('GET', `/api/decks/${deckId}/generation/events`);
+    setTimeout(gate.release, 50);
+    const res = await streamed;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const states = res.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: state'))
+      .map((block) => JSON.parse(block.split('\ndata: ')[1]!));
+    expect(states[0]).toMatchObject({ status: 'generating', progress: { stage: 'layout' } });
+    expect(states.at(-1)).toMatchObject({ status: 'completed', presentationId: deckId });
+  });
+
+  it('waits for the deck when asked to (Prefer: wait) and answers 201 with it made', async () => {
+    const res = await request('POST', '/api/generate-slides', { prefer: 'wait=30' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'completed', warnings: [] });
+  });
+});
+
+describe('failures', () => {
+  it('retries a failing render with backoff, then marks the deck failed; Try again makes it', async () => {
+    steer.failures.push(new Error('disk full'), new Error('disk full'), new Error('disk full'));
+    const before = steer.calls;
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    const jobOf = async () =>
+      (await t.app.services.db.select().from(jobs).where(eq(jobs.subjectId, deckId)))[0]!;
+    for (const attempt of [1, 2]) {
+      await until(
+        async () => (await jobOf()).attempts === attempt && (await jobOf()).state === 'queued',
+      );
+      // Not before its backoff has passed.
+      t.app.jobs!.wake();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect((await jobOf()).attempts).toBe(attempt);
+      clock.advance(20_000);
+      t.app.jobs!.wake();
+    }
+    const failed = await settled(deckId);
+    expect(steer.calls - before).toBe(3);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'Something went wrong while making the files.',
+    });
+    expect((await jobOf()).lastError).toBe('Something went wrong while making the files.');
+    const details = (await request('GET', `/api/decks/${deckId}`)).json();
+    expect(details).toMatchObject({
+      status: 'failed',
+      generationError: 'Something went wrong while making the files.',
+    });
+    expect((await request('GET', `/api/decks/${deckId}/pptx`)).json().error.code).toBe(
+      'deck_failed',
+    );
+
+    const retried = await request('POST', `/api/decks/${deckId}/generation/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json()).toMatchObject({ status: 'generating', error: null });
+    expect(await settled(deckId)).toMatchObject({ status: 'completed' });
+    const again = await request('POST', `/api/decks/${deckId}/generation/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This deck was generated already.');
+  });
+
+  it('does not retry what no retry can mend: the message reaches the rep at once', async () => {
+    steer.failures.push(
+      new AppError('pictures_unavailable', 'Some pictures cannot be used.', { status: 422 }),
+    );
+    const before = steer.calls;
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    expect(await settled(deckId)).toMatchObject({
+      status: 'failed',
+      error: 'Some pictures cannot be used.',
+    });
+    expect(steer.calls - before).toBe(1);
+    const waited = await request('POST', '/api/generate-slides', { prefer: 'wait=30' });
+    expect(waited.statusCode).toBe(201);
+  });
+});
+
+describe('a worker that dies', () => {
+  it('loses its job when its lease runs out; another worker finishes it, once', async () => {
+    const db = t.app.services.db;
+    const gate = holdNextRender();
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    await gate.reached;
+    const [running] = await db.select().from(jobs).where(eq(jobs.subjectId, deckId));
+    expect(running).toMatchObject({ state: 'running', attempts: 1 });
+    // Its lease runs out (this worker's renewals are for a claim it no longer holds).
+    await db
+      .update(jobs)
+      .set({ lockedBy: 'dead-worker', lockedUntil: new Date(clock.now().getTime() - 1) })
+      .where(eq(jobs.id, running!.id));
+    const stolen = await claimJob(db, clock, {
+      workerId: 'second-worker',
+      kinds: ['generate-deck'],
+      leaseMs: 60_000,
+    });
+    expect(stolen).toMatchObject({ id: running!.id, attempts: 2, lockedBy: 'second-worker' });
+    // The first worker wakes up and finishes its render: it may not complete a job it lost.
+    gate.release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId))).toEqual([]);
+    expect(await completeJob(db, clock, { ...running!, lockedBy: 'dead-worker' })).toBe(false);
+    // The second worker's lease runs out in turn: this process's worker takes it and makes it.
+    clock.advance(61_000);
+    t.app.jobs!.wake();
+    expect(await settled(deckId)).toMatchObject({ status: 'completed' });
+    const versions = await db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId));
+    expect(versions).toHaveLength(1);
+    const [finished] = await db.select().from(jobs).where(eq(jobs.id, running!.id));
+    expect(finished).toMatchObject({ state: 'completed', attempts: 3 });
+  });
+});
+
+const holdNextRender = () => steer.hold();
+
+describe('the queue', () => {
+  it('gives each job to one worker of many, all woken by the notification', async () => {
+    const runs = new Map<string, number>();
+    const workers = await Promise.all(
+      [1, 2, 3].map(() =>
+        startJobWorker({
+          database: { db: t.app.services.db, listen: t.app.services.listen },
+          clock,
+          log: t.app.log,
+          concurrency: 2,
+          pollMs: 60_000,
+          handlers: {
+            count: {
+              async run(job, context) {
+                runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+                await new Promise((resolve) => setTimeout(resolve, 5));
+                await t.app.services.db.transaction((tx) => context.complete(tx));
+              },
+            },
+          },
+        }),
+      ),
+    );
+    try {
+      const queued = [];
+      for (let i = 0; i < 30; i += 1) {
+        queued.push((await enqueueJob(t.app.services.db, clock, { kind: 'count' }))!.id);
+      }
+      await until(async () => {
+        const rows = await t.app.services.db.select().from(jobs).where(eq(jobs.kind, 'count'));
+        return rows.every((row) => row.state === 'completed');
+      });
+      expect([...runs.keys()].sort()).toEqual([...queued].sort());
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+  });
+
+  it('adds a job with a unique key once', async () => {
+    const first = await enqueueJob(t.app.services.db, clock, {
+      kind: 'sweep',
+      uniqueKey: 'sweep:1',
+    });
+    const second = await enqueueJob(t.app.services.db, clock, {
+      kind: 'sweep',
+      uniqueKey: 'sweep:1',
+    });
+    expect(first).toBeDefined();
+    expect(second).toBeUndefined();
+  });
+});
