@@ -182,7 +182,7 @@ describe('mail floods', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/generate-slides',
-      headers: { cookie },
+      headers: { cookie, prefer: 'wait=60' },
       payload: {
         basicInfo: { deckTitle: 'Flood', clientName: 'Client', date: '2026-11-23' },
         productSelection: {

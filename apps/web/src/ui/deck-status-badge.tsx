@@ -1,9 +1,14 @@
 import type { DeckStatus } from '@deck-portal/domain';
 import { Badge, type BadgeProps } from '@mantine/core';
 
-/** SPEC.md §2: draft yellow, completed green, shared blue, archived gray; default draft. */
+/**
+ * SPEC.md §2: draft yellow, completed green, shared blue, archived gray; default draft. A deck
+ * still being made is violet, one that could not be made red.
+ */
 const statusStyle: Record<DeckStatus, { color: string; label: string }> = {
   draft: { color: 'yellow', label: 'Draft' },
+  generating: { color: 'violet', label: 'Generating' },
+  failed: { color: 'red', label: 'Failed' },
   completed: { color: 'green', label: 'Completed' },
   shared: { color: 'blue', label: 'Shared' },
   archived: { color: 'gray', label: 'Archived' },

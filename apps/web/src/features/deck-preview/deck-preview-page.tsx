@@ -33,6 +33,8 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useDeckGeneration } from '../../lib/deck-generation.ts';
+import { GenerationFailed, GenerationProgressCard } from '../../ui/generation-status.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { startModifyingDeck } from '../../lib/deck-draft-storage.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
@@ -172,6 +174,22 @@ function DeleteDeckMessage({
   );
 }
 
+/** A deck the worker is still making (its progress), or could not make (why, and Try again). */
+function DeckGeneration({ deck }: { deck: DeckDetails }) {
+  const { state, restart } = useDeckGeneration(deck.id);
+  if (deck.status === 'failed' && state?.status !== 'generating') {
+    return (
+      <GenerationFailed
+        deckId={deck.id}
+        message={deck.generationError ?? 'The deck could not be made.'}
+        canRetry={deck.canManage}
+        onRetried={restart}
+      />
+    );
+  }
+  return <GenerationProgressCard state={state} />;
+}
+
 function DeckPreview({ deck }: { deck: DeckDetails }) {
   const navigate = useNavigate();
   const title = deck.draft.basicInfo.deckTitle.trim() || 'Untitled Deck';
@@ -188,6 +206,8 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
   };
   const archive = useSetArchived(deck.id);
   const isArchived = deck.status === 'archived';
+  // A deck still being made, or that could not be made, has no files, versions or links yet.
+  const isReady = deck.status !== 'generating' && deck.status !== 'failed';
   const toggleArchive = () =>
     archive.mutate(!isArchived, {
       onSuccess: () =>
@@ -227,6 +247,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
 
   return (
     <Stack gap="lg">
+      {!isReady && <DeckGeneration deck={deck} />}
       {isArchived && (
         <Alert color="gray" icon={<IconArchive size={18} />} title="Archived">
           {deck.archivedAt ? `Archived on ${formatShortDate(deck.archivedAt)}. ` : ''}This deck is
@@ -250,18 +271,22 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                 {client}
               </Text>
               <Text size="sm" c="dimmed">
-                {deck.slideCount} slides · version {deck.currentVersion} · by {deck.owner.name}
+                {isReady
+                  ? `${deck.slideCount} slides · version ${deck.currentVersion} · by ${deck.owner.name}`
+                  : `by ${deck.owner.name}`}
               </Text>
               <Group gap="sm" mt="sm">
-                <Button leftSection={<IconPencil size={16} />} variant="default" onClick={modify}>
-                  Modify
-                </Button>
-                {deck.editUrl && (
+                {isReady && (
+                  <Button leftSection={<IconPencil size={16} />} variant="default" onClick={modify}>
+                    Modify
+                  </Button>
+                )}
+                {isReady && deck.editUrl && (
                   <NewTabButton href={deck.editUrl} leftSection={<IconFileTypePpt size={16} />}>
                     Open in PowerPoint
                   </NewTabButton>
                 )}
-                {deck.pdfUrl && (
+                {isReady && deck.pdfUrl && (
                   <NewTabButton
                     href={deck.pdfUrl}
                     variant="light"
@@ -270,15 +295,17 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                     Download PDF
                   </NewTabButton>
                 )}
-                <Button
-                  component={Link}
-                  to={paths.deckView(deck.id)}
-                  variant="light"
-                  leftSection={<IconEye size={16} />}
-                >
-                  View Deck
-                </Button>
-                {deck.canManage && (
+                {isReady && (
+                  <Button
+                    component={Link}
+                    to={paths.deckView(deck.id)}
+                    variant="light"
+                    leftSection={<IconEye size={16} />}
+                  >
+                    View Deck
+                  </Button>
+                )}
+                {isReady && deck.canManage && (
                   <Button
                     variant="subtle"
                     leftSection={
@@ -305,7 +332,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            {deck.slideCount > 0 && (
+            {isReady && deck.slideCount > 0 && (
               <Link to={paths.deckView(deck.id)} aria-label="Open the deck view">
                 <AspectRatio
                   ratio={16 / 9}
@@ -333,15 +360,15 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
         </Alert>
       )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: deck.canManage ? 7 : 12 }}>
+        <Grid.Col span={{ base: 12, md: isReady && deck.canManage ? 7 : 12 }}>
           <Stack gap="lg">
             <BasicInformation deck={deck} />
             <SelectedProducts deck={deck} />
             <SlideOverview draft={deck.draft} />
-            {!deck.canManage && <VersionsPanel deckId={deck.id} canManage={false} />}
+            {isReady && !deck.canManage && <VersionsPanel deckId={deck.id} canManage={false} />}
           </Stack>
         </Grid.Col>
-        {deck.canManage && (
+        {isReady && deck.canManage && (
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
               <VersionsPanel deckId={deck.id} canManage />
@@ -351,7 +378,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
           </Grid.Col>
         )}
       </Grid>
-      {deck.canManage && <ClientLinksPanel deckId={deck.id} />}
+      {isReady && deck.canManage && <ClientLinksPanel deckId={deck.id} />}
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ const deck: DeckDetails = {
   updatedAt: '2031-03-06T12:00:00.000Z',
   slideCount: 8,
   warnings: [],
+  generationError: null,
   draft: {
     basicInfo: {
       deckTitle: 'Q3 proposal',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   PRODUCTS,
   clientHeadline,
@@ -14,7 +14,6 @@ import {
   Divider,
   Group,
   List,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -44,6 +43,8 @@ import {
 import { formatShortDate } from '../../lib/format-date.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useGenerateDeck, type GeneratedDeck } from './api/generate-deck.ts';
+import { useDeckGeneration } from '../../lib/deck-generation.ts';
+import { GenerationFailed, GenerationProgressCard } from '../../ui/generation-status.tsx';
 import { usePreflight } from './api/pictures.ts';
 import { PreflightPanel, undecidedPictures } from './components/preflight-panel.tsx';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
@@ -151,37 +152,6 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
   );
 }
 
-const progressStages = [
-  'Checking your selections…',
-  'Laying out the slides…',
-  'Rendering PowerPoint and PDF…',
-  'Almost there…',
-];
-
-/** Visible progress while the server renders; the bar creeps, it never claims to be done. */
-function GenerationProgress() {
-  const [elapsed, setElapsed] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setElapsed((t) => t + 1), 700);
-    return () => clearInterval(timer);
-  }, []);
-  const value = Math.min(92, 12 + elapsed * 9);
-  const stage = progressStages[Math.min(progressStages.length - 1, Math.floor(elapsed / 3))];
-  return (
-    <Card withBorder radius="lg" p="lg" role="status" aria-label="Generating presentation">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={600}>Generating your presentation</Text>
-          <Text size="sm" c="dimmed">
-            {stage}
-          </Text>
-        </Group>
-        <Progress value={value} animated striped size="lg" radius="xl" />
-      </Stack>
-    </Card>
-  );
-}
-
 function DeckReady({
   result,
   onCreateAnother,
@@ -261,7 +231,16 @@ export default function GeneratePage() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => completeDraft(loadDeckDraft()));
   const generate = useGenerateDeck();
-  const result = generate.data;
+  const accepted = generate.data;
+  // A new deck is queued: follow the worker until it is made (or could not be).
+  const followed = useDeckGeneration(
+    accepted?.status === 'generating' ? accepted.presentationId : undefined,
+    accepted?.status === 'generating' ? { ...accepted, status: 'generating' } : undefined,
+  );
+  const current = accepted?.status === 'generating' ? followed.state : accepted;
+  const result = current?.status === 'completed' ? { ...accepted!, ...current } : undefined;
+  const failure = current?.status === 'failed' ? current : undefined;
+  const isGenerating = generate.isPending || current?.status === 'generating';
   const preflight = usePreflight(result ? null : draft);
   const undecided = draft ? undecidedPictures(draft, preflight.data) : [];
   // A failed check does not stop the rep: the server checks the pictures again when generating.
@@ -337,12 +316,20 @@ export default function GeneratePage() {
               {GENERATE_FAILED} {generate.error.message}
             </Alert>
           )}
-          {generate.isPending && <GenerationProgress />}
+          {failure && (
+            <GenerationFailed
+              deckId={failure.presentationId}
+              message={failure.error ?? GENERATE_FAILED}
+              canRetry
+              onRetried={followed.restart}
+            />
+          )}
+          {isGenerating && <GenerationProgressCard state={followed.state} />}
           <Group justify="space-between">
             <Button
               variant="default"
               leftSection={<IconArrowLeft size={16} />}
-              disabled={generate.isPending}
+              disabled={isGenerating || failure !== undefined}
               onClick={() => navigate(paths.createDeck.customize)}
             >
               Previous
@@ -350,8 +337,8 @@ export default function GeneratePage() {
             <Button
               size="md"
               leftSection={<IconSparkles size={18} />}
-              loading={generate.isPending}
-              disabled={isBlocked}
+              loading={isGenerating}
+              disabled={isBlocked || failure !== undefined}
               onClick={start}
             >
               Generate Presentation

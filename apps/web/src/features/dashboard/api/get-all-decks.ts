@@ -1,5 +1,6 @@
 import { deckListResponseSchema } from '@deck-portal/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { hasGeneratingDeck } from './get-recent-decks.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const ALL_DECKS_PAGE_SIZE = 10;
@@ -23,6 +24,7 @@ export function allDecksQueryOptions(filter: AllDecksFilter) {
     queryKey: ['decks', 'all', filter],
     queryFn: ({ signal }) => getAllDecks(filter, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (hasGeneratingDeck(query.state.data) ? 2_000 : false),
   });
 }
 

@@ -1,4 +1,4 @@
-import { deckListResponseSchema } from '@deck-portal/domain';
+import { deckListResponseSchema, type DeckListResponse } from '@deck-portal/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -19,9 +19,14 @@ export function recentDecksQueryOptions(page: number, archived = false) {
     queryKey: ['decks', 'recent', archived ? 'archived' : 'in-use', page],
     queryFn: ({ signal }) => getRecentDecks(page, archived, signal),
     placeholderData: keepPreviousData,
+    // A deck being generated turns ready (or failed) on the list without a reload.
+    refetchInterval: (query) => (hasGeneratingDeck(query.state.data) ? 2_000 : false),
   });
 }
 
 export function useRecentDecks(page: number, archived = false) {
   return useQuery(recentDecksQueryOptions(page, archived));
 }
+
+export const hasGeneratingDeck = (list: DeckListResponse | undefined) =>
+  list?.recentDecks.some((deck) => deck.status === 'generating') ?? false;

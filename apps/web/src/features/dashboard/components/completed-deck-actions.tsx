@@ -38,8 +38,24 @@ function ExternalDeckLink({
   );
 }
 
-/** The PowerPoint file (to edit in PowerPoint), PDF and Preview for a generated deck. */
+/**
+ * The PowerPoint file (to edit in PowerPoint), PDF and Preview for a generated deck; a deck still
+ * generating, or that failed, has no files yet: its page shows the progress, or Try again.
+ */
 export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
+  if (deck.status === 'generating' || deck.status === 'failed') {
+    return (
+      <Button
+        component={Link}
+        to={paths.deckPreview(deck.id)}
+        size="xs"
+        variant="default"
+        leftSection={<IconEye size={14} />}
+      >
+        {deck.status === 'failed' ? 'Open to try again' : 'Follow progress'}
+      </Button>
+    );
+  }
   return (
     <>
       <ExternalDeckLink

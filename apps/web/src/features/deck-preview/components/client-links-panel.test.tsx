@@ -14,6 +14,7 @@ const deck = {
   updatedAt: '2031-03-04T15:00:00.000Z',
   slideCount: 12,
   warnings: [],
+  generationError: null,
   draft: {
     basicInfo: {
       deckTitle: 'Q3 proposal',

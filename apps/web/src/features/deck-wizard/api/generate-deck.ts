@@ -1,4 +1,8 @@
-import { generationResponseSchema, type DeckDraft } from '@deck-portal/domain';
+import {
+  generationProgressSchema,
+  generationResponseSchema,
+  type DeckDraft,
+} from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,6 +11,10 @@ const generateResponseSchema = generationResponseSchema.extend({
   warnings: z.array(z.string()).default([]),
   /** The version made, when the draft modified a deck. */
   version: z.number().optional(),
+  /** A new deck is queued and `generating` until a worker has made it; a version is made at once. */
+  status: z.enum(['generating', 'completed', 'failed']).default('completed'),
+  progress: generationProgressSchema.nullable().default(null),
+  error: z.string().nullable().default(null),
 });
 export type GeneratedDeck = z.infer<typeof generateResponseSchema>;
 

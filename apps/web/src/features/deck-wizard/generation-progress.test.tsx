@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { GenerationState } from '@deck-portal/domain';
+import { storeWizardDraft } from '../../test/wizard-draft.ts';
+import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+// The browser here has no EventSource: the wizard follows the worker by polling, as a browser
+// whose stream broke would.
+
+const links = {
+  presentationId: 'd9',
+  editUrl: '/api/decks/d9/pptx',
+  viewUrl: '/deck/d9/view',
+  pdfUrl: '/api/decks/d9/download',
+};
+
+const state = (overrides: Partial<GenerationState>): GenerationState => ({
+  ...links,
+  status: 'generating',
+  progress: { stage: 'queued' },
+  error: null,
+  warnings: [],
+  ...overrides,
+});
+
+describe('step 4 follows the worker', () => {
+  it('shows the stages the worker reports, then the ready deck with its notes', async () => {
+    storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
+    const reported = [
+      state({ progress: { stage: 'layout', done: 3, total: 7 } }),
+      state({ progress: { stage: 'pdf' } }),
+      state({ status: 'completed', progress: null, warnings: ['A note from the engine.'] }),
+    ];
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      'POST /api/generate-slides': { status: 202, body: state({}) },
+      'GET /api/decks/d9/generation': () => ({ body: reported.shift() }),
+    });
+    renderApp('/create-deck/generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    expect(await screen.findByText('Laying out slides 3 of 7')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Generating presentation' })).toBeVisible();
+    expect(await screen.findByText('Writing the PDF', {}, { timeout: 3_000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Your deck is ready!' }, { timeout: 3_000 }),
+    ).toBeVisible();
+    expect(screen.getByText('A note from the engine.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      links.pdfUrl,
+    );
+  });
+
+  it('says why the deck could not be made and makes it on Try again', async () => {
+    storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
+    const message = 'Something went wrong while making the files.';
+    let retried = false;
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      'POST /api/generate-slides': { status: 202, body: state({}) },
+      'GET /api/decks/d9/generation': () => ({
+        body: retried
+          ? state({ status: 'completed', progress: null })
+          : state({ status: 'failed', progress: null, error: message }),
+      }),
+      'POST /api/decks/d9/generation/retry': () => {
+        retried = true;
+        return { status: 202, body: state({}) };
+      },
+    });
+    renderApp('/create-deck/generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This deck could not be generated');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Generate Presentation' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your deck is ready!' }, { timeout: 3_000 }),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/generate-slides')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
