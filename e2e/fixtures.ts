@@ -81,7 +81,8 @@ async function postJson(request: APIRequestContext, path: string, data: unknown)
   const baseUrl = requireEnv('E2E_BASE_URL');
   return request.post(`${baseUrl}${path}`, {
     data,
-    headers: { Origin: baseUrl },
+    // A deck made through the API is used at once: wait for the worker to make it.
+    headers: { Origin: baseUrl, ...(path === '/api/generate-slides' ? { Prefer: 'wait=60' } : {}) },
   });
 }
 

@@ -68,6 +68,12 @@ const envSchema = z.object({
     .min(0, 'must be a whole number from 0 to 64')
     .max(64, 'must be a whole number from 0 to 64')
     .optional(),
+  /** How long a worker's claim on a job holds without renewal: a dead worker's job waits this long. */
+  JOB_LEASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, at least 1000' })
+    .int('must be a whole number of milliseconds, at least 1000')
+    .min(1_000, 'must be a whole number of milliseconds, at least 1000')
+    .default(30_000),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   FILES_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
@@ -122,6 +128,7 @@ export type Config = {
   storage: StorageConfig;
   /** Jobs this process runs at once; 0 when another process (`npm run worker`) runs them. */
   jobWorkers: number;
+  jobLeaseMs: number;
 };
 
 export class ConfigError extends Error {
@@ -173,6 +180,7 @@ export function loadConfig(
     trustProxy: values.TRUST_PROXY,
     // As many decks at once as the render pool has threads.
     jobWorkers: values.JOB_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    jobLeaseMs: values.JOB_LEASE_MS,
     storage:
       values.STORAGE === 's3'
         ? {
@@ -187,4 +195,17 @@ export function loadConfig(
     // The portal's own guide unless the installation has a video of its own.
     tutorialUrl: values.TUTORIAL_URL ?? '/help',
   };
+}
+
+/** The configuration, or the process ends with each bad variable named (for entry points). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

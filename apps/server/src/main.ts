@@ -2,24 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFileMaintenance } from './storage/file-maintenance.ts';
 import { buildApp, type App } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { hasApprovedAdmin } from './auth/create-account.ts';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 // How long closing the database and the render workers may take once the requests are done.
 const closeGraceMs = 5_000;
@@ -57,7 +45,7 @@ async function drainAndClose(app: App, config: Config) {
 }
 
 async function main() {
-  const config = readConfig();
+  const config = loadConfigOrExit();
   const database = await openDatabase(
     config.databaseUrl
       ? { driver: 'postgres', url: config.databaseUrl }
@@ -102,6 +90,7 @@ function startBanner(config: Config, driver: 'pglite' | 'postgres', hasAdmin: bo
   const lines = [
     `Deck Portal is ready: open ${config.publicUrl}`,
     `  database: ${driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  jobs: ${config.jobWorkers > 0 ? `${config.jobWorkers} at once in this process` : 'run by `npm run worker` processes (JOB_WORKERS=0)'}`,
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): shown here and on the admin Outbox page'}`,
   ];
   if (!hasAdmin) {

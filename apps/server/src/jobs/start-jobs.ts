@@ -10,6 +10,7 @@ export function startJobs(services: Services, database: Pick<Database, 'db' | 'l
     clock: services.clock,
     log: services.log,
     concurrency: services.config.jobWorkers,
+    leaseMs: services.config.jobLeaseMs,
     handlers: { [generateDeckJob]: generationJobHandler(services) },
   });
 }

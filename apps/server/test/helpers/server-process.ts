@@ -23,10 +23,16 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** Starts `src/main.ts` as a real process with the given environment. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/**
+ * Starts `src/main.ts` (a web process), or `src/worker.ts` (`npm run worker`), as a real process
+ * with the given environment.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  script: 'src/main.ts' | 'src/worker.ts' = 'src/main.ts',
+): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
