@@ -278,6 +278,17 @@ const reads = JSON.parse(readsJson) as {
 const readsRatio = reads.underLoad.p99 / reads.atRest.p99;
 console.log('reads while generating', reads);
 
+// How long a queued job waits for an idle worker (the embedded database; PostgreSQL too when
+// DATABASE_URL is set).
+const { stdout: pickupOut } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/job-pickup.ts`],
+  { cwd: here },
+);
+type PickupStats = { samples: number; median: number; p90: number; max: number };
+const pickup = JSON.parse(pickupOut.trim().split('\n').at(-1)!) as Record<string, PickupStats>;
+console.log('job pickup', pickup);
+
 // The load balancer's probe against a bare Fastify route with the same logger.
 const { stdout: probeOut } = await run(
   process.execPath,
@@ -396,6 +407,19 @@ ${(['firstPage', 'clientSearch', 'deepPage'] as const)
 | while generating (${reads.decksPerSecond.toFixed(1)} decks/s) | ${reads.underLoad.n} | ${ms(reads.underLoad.p50)} | ${ms(reads.underLoad.p99)} | ${ms(reads.underLoad.max)} |
 
 p99 while generating / at rest: **${readsRatio.toFixed(1)}×** (target ≤ 3×: ${verdict(readsRatio <= 3)}).
+
+## A queued job's wait for an idle worker
+
+\`apps/server/bench/job-pickup.ts\`: a job queued, one at a time, with the worker idle on \`LISTEN\` in between; from the enqueue to the handler starting.
+
+| database | jobs | median | p90 | max | target |
+|---|---|---|---|---|---|
+${Object.entries(pickup)
+  .map(
+    ([driver, stats]) =>
+      `| ${driver === 'pglite' ? 'embedded' : 'PostgreSQL'} | ${stats.samples} | ${stats.median} ms | ${stats.p90} ms | ${stats.max} ms | median ≤ 50 ms (${verdict(stats.median <= 50)}) |`,
+  )
+  .join('\n')}
 
 ## Client links: the view page's first load
 

@@ -17,7 +17,8 @@ const GENERATORS = 4;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-bench-reads-'));
 const database = await openDatabase({ driver: 'pglite', dataDir });
 const app = await buildApp({
-  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir }),
+  // A job per generator: the pool's two threads stay busy while a finished deck is stored.
+  config: loadConfig({ PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, JOB_WORKERS: '4' }),
   database,
   logger: false,
   deckRenderer: createDeckRenderer({ maxThreads: 2 }),
@@ -41,10 +42,11 @@ const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0
 const draft = benchDraft();
 draft.templateCustomization.customSlides = [];
 
+/** One deck, queued and made by the in-process job worker; answered once it is made. */
 async function generate() {
   const res = await fetch(`${base}/api/generate-slides`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: base },
+    headers: { 'content-type': 'application/json', cookie, origin: base, prefer: 'wait=60' },
     body: JSON.stringify(draft),
   });
   if (res.status !== 201) throw new Error(`generate answered ${res.status}: ${await res.text()}`);

@@ -178,8 +178,9 @@ export function loadConfig(
     ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
     mailLimitPerHour: values.MAIL_LIMIT_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
-    // As many decks at once as the render pool has threads.
-    jobWorkers: values.JOB_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    // One more deck at once than the render pool has threads: the pool stays busy while a
+    // finished deck is being stored.
+    jobWorkers: values.JOB_WORKERS ?? Math.max(2, availableParallelism()),
     jobLeaseMs: values.JOB_LEASE_MS,
     storage:
       values.STORAGE === 's3'

@@ -66,7 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db,
     driver: 'pglite',
     ping: () => pingWith(db),
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    listen: sharedListen((channel, dispatch) => client.listen(channel, dispatch)),
     async close() {
       if (closed) return;
       closed = true;
@@ -97,6 +97,45 @@ async function openPostgres(url: string): Promise<Database> {
       await listener.close();
       await pool.end();
     },
+  };
+}
+
+/**
+ * One `LISTEN` per channel however many listen in the process: the first listener of a channel
+ * starts it, the last one to leave stops it.
+ */
+function sharedListen(
+  listenOnce: (
+    channel: string,
+    dispatch: (payload: string) => void,
+  ) => Promise<() => Promise<void>>,
+): Database['listen'] {
+  const channels = new Map<
+    string,
+    { handlers: Set<(payload: string) => void>; stop: Promise<() => Promise<void>> }
+  >();
+  return async (channel, onNotify) => {
+    let entry = channels.get(channel);
+    if (!entry) {
+      const handlers = new Set<(payload: string) => void>();
+      const stop = listenOnce(channel, (payload) => {
+        for (const handler of handlers) handler(payload);
+      });
+      entry = { handlers, stop };
+      channels.set(channel, entry);
+      stop.catch(() => channels.delete(channel));
+    }
+    entry.handlers.add(onNotify);
+    await entry.stop;
+    const current = entry;
+    return async () => {
+      current.handlers.delete(onNotify);
+      if (current.handlers.size > 0 || channels.get(channel) !== current) return;
+      channels.delete(channel);
+      await (
+        await current.stop
+      )();
+    };
   };
 }
 

@@ -198,27 +198,49 @@ function messageOf(error: unknown, isFinal: boolean) {
 }
 
 /**
- * Progress writes one at a time: a report while one is being written replaces any waiting one,
- * so a fast render never queues a write per slide.
+ * Progress writes one at a time and at most every `intervalMs`: a report meanwhile replaces any
+ * waiting one, so a fast render costs two writes, not one per slide. `settled()` writes the
+ * waiting report at once and waits for it.
  */
-function coalescedProgress(write: (progress: Record<string, unknown>) => Promise<void>) {
+function coalescedProgress(
+  write: (progress: Record<string, unknown>) => Promise<void>,
+  intervalMs = 250,
+) {
   let waiting: Record<string, unknown> | undefined;
   let writing: Promise<void> | undefined;
-  const drain = async () => {
+  let lastWrite = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const writeWaiting = async () => {
     while (waiting) {
       const next = waiting;
       waiting = undefined;
+      lastWrite = performance.now();
       await write(next).catch(() => undefined);
     }
     writing = undefined;
   };
+  const schedule = () => {
+    if (writing || timer) return;
+    const wait = lastWrite + intervalMs - performance.now();
+    if (wait <= 0) {
+      writing = writeWaiting();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      schedule();
+    }, wait);
+  };
   return {
     report(progress: Record<string, unknown>) {
       waiting = progress;
-      writing ??= drain();
+      schedule();
     },
     async settled() {
+      clearTimeout(timer);
+      timer = undefined;
       await writing;
+      if (waiting) await (writing = writeWaiting());
     },
   };
 }
