@@ -131,9 +131,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = buildServices({ ...deps, log: app.log, isPretty });
-  // Mail that could not be sent at once is retried in the background.
-  const mailRetry = setInterval(() => void services.mailer.deliverPending(), 30_000);
-  mailRetry.unref();
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
@@ -161,7 +158,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onClose', async () => {
     await worker?.stop();
-    clearInterval(mailRetry);
     await services.mailer.close();
     await services.deckRenderer.close();
     await services.objects.close();

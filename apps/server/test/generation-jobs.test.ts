@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeckRenderer, RenderProgress } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
-import { deckVersions, decks, jobs } from '../src/db/schema.ts';
+import { deckVersions, decks, jobs, outboxMails, sessions, users } from '../src/db/schema.ts';
+import { enqueueMail } from '../src/mail/mailer.ts';
+import { offerScheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 import { AppError } from '../src/http/app-error.ts';
 import { claimJob, completeJob, enqueueJob } from '../src/jobs/job-queue.ts';
 import { startJobWorker } from '../src/jobs/job-worker.ts';
@@ -315,5 +317,52 @@ describe('the queue', () => {
     });
     expect(first).toBeDefined();
     expect(second).toBeUndefined();
+  });
+});
+
+describe('mail and scheduled work go through the queue', () => {
+  it('sends a queued mail by a job', async () => {
+    const db = t.app.services.db;
+    await db.transaction((tx) =>
+      enqueueMail(tx, { to: 'dana@northwind.example', subject: 'Queued', text: 'Hello' }),
+    );
+    await until(async () => {
+      const [mail] = await db.select().from(outboxMails).where(eq(outboxMails.subject, 'Queued'));
+      return mail?.sentAt !== null;
+    });
+    const delivered = await db.select().from(jobs).where(eq(jobs.kind, 'deliver-mail'));
+    expect(delivered.at(-1)).toMatchObject({ state: 'completed', attempts: 1 });
+  });
+
+  it('makes one job per period however many processes offer it, and the sweep does its work', async () => {
+    const db = t.app.services.db;
+    // A week on: a new period for every schedule. An expired session, and a job long finished.
+    clock.advance(8 * 24 * 60 * 60_000);
+    const [owner] = await db.select({ id: users.id }).from(users).limit(1);
+    await db.insert(sessions).values({
+      tokenHash: 'expired-session',
+      userId: owner!.id,
+      expiresAt: new Date(clock.now().getTime() - 1),
+    });
+    // Two processes offer the period's jobs at the same moment.
+    await Promise.all([offerScheduledJobs(db, clock), offerScheduledJobs(db, clock)]);
+    const period = Math.floor(clock.now().getTime() / (60 * 60_000));
+    const offered = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `sweep-expired:${period}`));
+    expect(offered).toHaveLength(1);
+    t.app.jobs!.wake();
+    await until(async () => {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, offered[0]!.id));
+      return row?.state === 'completed';
+    });
+    expect(
+      await db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session')),
+    ).toEqual([]);
+    // The jobs finished a week before are gone; this period's remain.
+    const decksJobs = await db.select().from(jobs).where(eq(jobs.kind, 'generate-deck'));
+    expect(decksJobs).toEqual([]);
+    expect((await db.select().from(jobs).where(eq(jobs.id, offered[0]!.id))).length).toBe(1);
   });
 });

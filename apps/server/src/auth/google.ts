@@ -159,6 +159,5 @@ async function findOrCreateUser(
     photoURL: login.picture ?? null,
     identity: { issuer: login.issuer, subject: login.subject },
   });
-  void services.mailer.deliverPending();
   return { user };
 }

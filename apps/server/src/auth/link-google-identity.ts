@@ -73,6 +73,5 @@ export async function linkHeldIdentity(
     });
     return true;
   });
-  if (isLinked) void services.mailer.deliverPending();
   return isLinked;
 }

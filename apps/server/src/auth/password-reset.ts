@@ -66,7 +66,6 @@ export async function requestPasswordReset(
       isSecret: true,
     });
   });
-  void services.mailer.deliverPending();
 }
 
 /** Sets a new password with a reset token; exactly one use of a token can win. */
@@ -119,5 +118,4 @@ export async function confirmPasswordReset(
   });
   // A user throttled for failed sign-ins may sign in with the new password right away.
   await services.throttle.clear(`sign-in:email:${user.email}`);
-  void services.mailer.deliverPending();
 }

@@ -25,7 +25,6 @@ export async function signUp(
     passwordHash: await hashPassword(input.password),
     provider: 'password',
   });
-  void services.mailer.deliverPending();
   const token = await createSession(services.db, services.clock, user.id);
   return { user, token };
 }

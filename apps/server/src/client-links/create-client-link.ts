@@ -110,7 +110,6 @@ export async function createClientLink(
       await giveMailBack?.();
       throw error;
     });
-  if (input.sendEmail) void services.mailer.deliverPending();
   return {
     link: toClientLink(link, { createdBy: user.name, now }),
     url,

@@ -54,7 +54,7 @@ export async function startClientVisit(
   // one that is well shaped only names a viewer of its own; visits per address stay limited.)
   const viewer = viewerToken && isTokenShaped(viewerToken) ? viewerToken : newToken();
   const now = services.clock.now();
-  const { visitId, isFirst } = await services.db.transaction(async (tx) => {
+  const visitId = await services.db.transaction(async (tx) => {
     const [visit] = await tx
       .insert(clientLinkVisits)
       .values({
@@ -70,9 +70,8 @@ export async function startClientVisit(
       .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.firstOpenedAt)))
       .returning({ id: clientLinks.id });
     if (first) await notifyOwnerOfFirstOpen(tx, services, open);
-    return { visitId: visit!.id, isFirst: first !== undefined };
+    return visit!.id;
   });
-  if (isFirst) void services.mailer.deliverPending();
   // Set again at every visit, so the year runs from the viewer's latest visit.
   return { visit: { visitId, isTracked: true, untrackedReason: null }, viewerToken: viewer };
 }

@@ -57,7 +57,6 @@ export async function shareDeck(
       return row;
     }),
   );
-  void services.mailer.deliverPending();
   return toShare(share, user.name);
 }
 

@@ -21,10 +21,15 @@ export type NewJob = {
 
 /**
  * Adds a job, in the caller's transaction when given one, and wakes the workers when it commits.
- * Answers the job, or undefined when a job with the same unique key exists.
+ * Answers the job, or undefined when a job with the same unique key exists. Without a clock the
+ * job is due at once, whatever time the workers' clock says.
  */
-export async function enqueueJob(db: Db, clock: Clock, job: NewJob): Promise<JobRow | undefined> {
-  const now = clock.now();
+export async function enqueueJob(
+  db: Db,
+  clock: Clock | undefined,
+  job: NewJob,
+): Promise<JobRow | undefined> {
+  const now = clock?.now();
   const [row] = await db
     .insert(jobs)
     .values({
@@ -33,9 +38,8 @@ export async function enqueueJob(db: Db, clock: Clock, job: NewJob): Promise<Job
       subjectId: job.subjectId ?? null,
       uniqueKey: job.uniqueKey ?? null,
       maxAttempts: job.maxAttempts ?? 3,
-      runAt: job.runAt ?? now,
-      createdAt: now,
-      updatedAt: now,
+      runAt: job.runAt ?? now ?? dueAtOnce,
+      ...(now ? { createdAt: now, updatedAt: now } : {}),
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
     .returning();
@@ -165,6 +169,8 @@ export async function failAttempt(
   await notify(db, job.id);
   return retry ? 'retrying' : 'failed';
 }
+
+const dueAtOnce = new Date(0);
 
 /** 1 s after the first failure, then 4 s, 16 s…, at most a minute. */
 export function retryDelayMs(attempts: number) {

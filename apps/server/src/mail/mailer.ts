@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
 import { mailBlock } from '../http/terminal-log.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
 
 export type Mail = {
   to: string;
@@ -20,10 +21,17 @@ export type Mail = {
 /** What a secret mail's stored text becomes once an SMTP server has accepted it. */
 export const sentSecretText = '(Removed after sending: this mail held a private link.)';
 
-/** Puts a mail in the outbox, inside the caller's transaction; it is sent after commit. */
+export const deliverMailJob = 'deliver-mail';
+
+/**
+ * Puts a mail in the outbox, inside the caller's transaction, with a job to deliver it: a worker
+ * sends it after commit (and the outbox retry sends it later if the mail server is down).
+ */
 export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
   const mails = Array.isArray(mail) ? mail : [mail];
-  if (mails.length > 0) await db.insert(outboxMails).values(mails);
+  if (mails.length === 0) return;
+  await db.insert(outboxMails).values(mails);
+  await enqueueJob(db, undefined, { kind: deliverMailJob, maxAttempts: 1 });
 }
 
 /** Hands a mail to the outside world. */

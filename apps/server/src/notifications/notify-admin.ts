@@ -20,6 +20,5 @@ export async function notifyAdminOfOwnSignUp(services: Services, caller: User): 
     await notifyAdminsOfSignUp(tx, { user: caller, publicUrl: services.config.publicUrl });
     return true;
   });
-  if (isNew) void services.mailer.deliverPending();
   return isNew;
 }

@@ -45,6 +45,5 @@ export async function approveUser(
     });
     return updated!;
   });
-  void services.mailer.deliverPending();
   return toAdminUser(approved);
 }

@@ -77,7 +77,6 @@ export async function inviteUser(
       });
     }),
   );
-  void services.mailer.deliverPending();
   return {
     email: input.email,
     name: input.name,
