@@ -89,6 +89,12 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  S3_SIGNED_URL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 0 to 3600' })
+    .int('must be a whole number of seconds from 0 to 3600')
+    .min(0, 'must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'must be a whole number of seconds from 0 to 3600')
+    .default(0),
   S3_PREFIX: z
     .string()
     .regex(/^([\w.-]+\/)*$/, 'must be folder names each ending in /, like deck-portal/')
@@ -105,6 +111,8 @@ export type StorageConfig =
       endpoint: string | undefined;
       forcePathStyle: boolean;
       prefix: string;
+      /** Downloads redirect to a URL signed for this long (after every access check); 0 = off. */
+      signedUrlSeconds: number;
     };
 
 export type Config = {
@@ -191,6 +199,7 @@ export function loadConfig(
             endpoint: values.S3_ENDPOINT,
             forcePathStyle: values.S3_FORCE_PATH_STYLE,
             prefix: values.S3_PREFIX,
+            signedUrlSeconds: values.S3_SIGNED_URL_SECONDS,
           }
         : { kind: 'local', dir: path.resolve(values.FILES_DIR ?? path.join(dataDir, 'files')) },
     // The portal's own guide unless the installation has a video of its own.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deckFiles } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -20,6 +20,11 @@ export type NewFile = { name: string; contentType: string; content: Buffer };
 export type FileStore = {
   put(db: Db, deckId: string, files: NewFile[]): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
+  /**
+   * A short-lived address to download the file from the store directly, when the store gives
+   * them and the bytes are there (not still in the database); undefined otherwise.
+   */
+  signedUrl(db: Db, deckId: string, name: string, disposition: string): Promise<string | undefined>;
   /** Copies every file whose name starts with `from.prefix`, renamed under `to.prefix`. */
   copy(
     db: Db,
@@ -73,6 +78,18 @@ export function createFileStore(objects: ObjectStore): FileStore {
       const object = await objects.get(deckObjectKey(deckId, name));
       if (!object) throw new Error(`the bytes of ${deckId}/${name} are missing from the store`);
       return { contentType: row.contentType, size: object.size, body: object.body };
+    },
+    async signedUrl(db, deckId, name, disposition) {
+      if (!objects.signedUrl) return undefined;
+      const [row] = await db
+        .select({ contentType: deckFiles.contentType, isInDatabase: isNotNull(deckFiles.content) })
+        .from(deckFiles)
+        .where(and(eq(deckFiles.deckId, deckId), eq(deckFiles.name, name)));
+      if (!row || row.isInDatabase) return undefined;
+      return objects.signedUrl(deckObjectKey(deckId, name), {
+        contentType: row.contentType,
+        disposition,
+      });
     },
     async copy(db, { from, to }) {
       const rows = await db

@@ -9,6 +9,7 @@ export function createObjectStore(storage: StorageConfig): ObjectStore {
   return createS3ObjectStore({
     bucket: storage.bucket,
     prefix: storage.prefix,
+    signedUrlSeconds: storage.signedUrlSeconds,
     client: {
       region: storage.region,
       forcePathStyle: storage.forcePathStyle,

@@ -23,6 +23,11 @@ export interface ObjectStore {
   delete(keys: readonly string[]): Promise<void>;
   /** Every object whose key starts with `prefix`, by key, with when it was last written. */
   list(prefix: string): Promise<ListedObject[]>;
+  /**
+   * A short-lived address the object can be downloaded from directly, served with the given
+   * type and disposition; only stores set up for it (S3 with `S3_SIGNED_URL_SECONDS`) have one.
+   */
+  signedUrl?(key: string, response: { contentType: string; disposition: string }): Promise<string>;
   /** Releases connections and handles. */
   close(): Promise<void>;
 }

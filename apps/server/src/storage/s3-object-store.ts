@@ -9,6 +9,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
@@ -16,6 +17,8 @@ export type S3StoreOptions = {
   /** Prepended to every key (`deck-portal/`), so one bucket can serve several portals. */
   prefix?: string;
   client: S3ClientConfig;
+  /** Downloads redirect to an address signed for this many seconds; none when absent or 0. */
+  signedUrlSeconds?: number;
 };
 
 /**
@@ -32,8 +35,25 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
     return `${prefix}${key}`;
   };
 
+  const signedUrlSeconds = options.signedUrlSeconds ?? 0;
   return {
     kind: 's3',
+    ...(signedUrlSeconds > 0
+      ? {
+          signedUrl: (key: string, response: { contentType: string; disposition: string }) =>
+            getSignedUrl(
+              client,
+              new GetObjectCommand({
+                Bucket: bucket,
+                Key: full(key),
+                ResponseContentType: response.contentType,
+                ResponseContentDisposition: response.disposition,
+                ResponseCacheControl: 'private, no-store',
+              }),
+              { expiresIn: signedUrlSeconds },
+            ),
+        }
+      : {}),
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({

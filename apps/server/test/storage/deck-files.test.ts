@@ -209,3 +209,60 @@ describe('uploads in object storage', () => {
     expect(await objects.get(`uploads/${id}`)).toBeDefined();
   });
 });
+
+describe('downloads by signed address (S3_SIGNED_URL_SECONDS)', () => {
+  it('redirects a caller who may download to a short-lived signed address, and no one else', async () => {
+    const signing = createS3ObjectStore({
+      bucket: s3.bucket,
+      prefix: 'signed/',
+      client: s3.clientConfig,
+      signedUrlSeconds: 60,
+    });
+    const app = await createTestApp({
+      deckRenderer: createFakeDeckRenderer(3),
+      objectStore: signing,
+    });
+    try {
+      const admin = (await createAdmin(app.app)).cookie;
+      const generated = await app.app.inject({
+        method: 'POST',
+        url: '/api/generate-slides',
+        headers: { cookie: admin, prefer: 'wait=60' },
+        payload: draft,
+      });
+      const deckId = generated.json().presentationId as string;
+      const download = await app.app.inject({
+        method: 'GET',
+        url: `/api/decks/${deckId}/download`,
+        headers: { cookie: admin },
+      });
+      expect(download.statusCode).toBe(302);
+      expect(download.headers['cache-control']).toBe('private, no-store');
+      const location = new URL(download.headers.location!);
+      expect(location.origin).toBe(s3.endpoint);
+      expect(location.pathname).toBe(`/${s3.bucket}/signed/decks/${deckId}/v1/deck.pdf`);
+      expect(location.searchParams.get('X-Amz-Expires')).toBe('60');
+      const fetched = await fetch(location);
+      expect(fetched.status).toBe(200);
+      expect(await fetched.text()).toBe('%PDF-1.7 fake');
+      expect(fetched.headers.get('content-disposition')).toContain('attachment');
+      // Signed by the SDK's presigner (s3rver itself does not check signatures).
+      expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      // Slides are still served through the portal; strangers get no address at all.
+      const slide = await app.app.inject({
+        method: 'GET',
+        url: `/api/decks/${deckId}/slides/1`,
+        headers: { cookie: admin },
+      });
+      expect(slide.statusCode).toBe(200);
+      const anonymous = await app.app.inject({
+        method: 'GET',
+        url: `/api/decks/${deckId}/download`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers.location).toBeUndefined();
+    } finally {
+      await app.app.close();
+    }
+  });
+});
