@@ -75,6 +75,7 @@ describe('loadConfig', () => {
         S3_ENDPOINT: 'http://minio:9000',
         S3_FORCE_PATH_STYLE: 'true',
         S3_PREFIX: 'portal/',
+        S3_SIGNED_URL_SECONDS: '120',
       }).storage,
     ).toEqual({
       kind: 's3',
@@ -83,7 +84,16 @@ describe('loadConfig', () => {
       endpoint: 'http://minio:9000',
       forcePathStyle: true,
       prefix: 'portal/',
+      signedUrlSeconds: 120,
     });
+    expect(() => loadConfig({ S3_SIGNED_URL_SECONDS: '86400' })).toThrow(
+      /S3_SIGNED_URL_SECONDS: must be a whole number of seconds from 0 to 3600/,
+    );
+    expect(loadConfig({ JOB_WORKERS: '0', JOB_LEASE_MS: '5000' })).toMatchObject({
+      jobWorkers: 0,
+      jobLeaseMs: 5000,
+    });
+    expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS: must be a whole/);
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
       /S3_BUCKET: is required when STORAGE is s3/,
     );
