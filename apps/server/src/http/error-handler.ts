@@ -18,8 +18,11 @@ const frameworkMessages: Record<number, [string, string]> = {
   429: ['too_many_requests', 'Too many requests. Please try again later.'],
 };
 
-/** Pictures have a limit of their own (uploadMaxBytes), above the JSON bodies' 1 MiB. */
-const uploadTooLargeMessage = 'Pictures can be at most 10 MB.';
+/** What a route may set in its `config` for the errors this handler writes. */
+export type ErrorRouteConfig = {
+  /** The 413 message, for routes whose body limit is not the JSON bodies' 1 MiB. */
+  tooLargeMessage?: string;
+};
 
 function send(reply: FastifyReply, status: number, error: ApiErrorBody['error']) {
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
@@ -53,8 +56,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 && /^\/api\/(?:uploads|profile\/photo)(?:$|\?)/.test(request.url)) {
-      return send(reply, 413, { code: 'payload_too_large', message: uploadTooLargeMessage });
+    const { tooLargeMessage } = (request.routeOptions.config ?? {}) as ErrorRouteConfig;
+    if (status === 413 && tooLargeMessage) {
+      return send(reply, 413, { code: 'payload_too_large', message: tooLargeMessage });
     }
     if (status >= 400 && status < 500) {
       const [code, message] = frameworkMessages[status] ?? [

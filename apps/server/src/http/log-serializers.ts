@@ -5,6 +5,11 @@ import { isDatabaseUnavailable, isServerReportedError } from '../db/database-err
 // A client link's token is its only credential and it sits in the address: keep it out of logs.
 const linkTokenInPath = /(\/v\/|\/api\/client-view\/)[^/?#]+/g;
 
+/** Paths not worth a line each: the web app's files and the load balancer's probes. */
+const quietPaths = /^\/(?:assets\/|favicon|healthz(?:$|\?)|readyz(?:$|\?))/;
+
+export const isQuietPath = (url: string) => quietPaths.test(url);
+
 export function redactLinkTokens(url: string): string {
   return url.replace(linkTokenInPath, '$1[token]');
 }

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isQuietPath, logRequestsOnOneLine, mailBlock } from './terminal-log.ts';
+import { isQuietPath } from './log-serializers.ts';
+import { logRequestsOnOneLine, mailBlock } from './terminal-log.ts';
 
 async function appLogging() {
   const lines: { level: number; msg: string }[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
-import { loggedUrl } from './log-serializers.ts';
+import { isQuietPath, loggedUrl } from './log-serializers.ts';
 
 /**
  * The log as a person at a terminal reads it: one coloured line per event with the time, and one
@@ -16,11 +16,6 @@ export function terminalLogStream() {
     singleLine: false,
   });
 }
-
-/** Paths not worth a line each: the web app's files and the load balancer's probes. */
-const quietPaths = /^\/(?:assets\/|favicon|healthz(?:$|\?)|readyz(?:$|\?))/;
-
-export const isQuietPath = (url: string) => quietPaths.test(url);
 
 /** Logs each request once it is answered, on one line; Fastify's own two lines are off. */
 export function logRequestsOnOneLine(app: FastifyInstance) {

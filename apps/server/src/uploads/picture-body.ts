@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadContentTypes, uploadMaxBytes } from '@deck-portal/domain';
 import { AppError } from '../http/app-error.ts';
+import type { ErrorRouteConfig } from '../http/error-handler.ts';
 
 /**
  * Lets the routes of this plugin take a picture as the raw request body (what the browser
- * sends for `fetch(url, { body: file })`), up to the upload limit. The bytes are checked by
- * decoding them, never by trusting the declared type.
+ * sends for `fetch(url, { body: file })`), up to the upload limit, and say that limit when a
+ * body is over it. The bytes are checked by decoding them, never by trusting the declared type.
  */
 export function acceptPictureBodies(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const config: ErrorRouteConfig = { tooLargeMessage: 'Pictures can be at most 10 MB.' };
+    route.config = { ...(route.config as object), ...config } as typeof route.config;
+  });
   app.addContentTypeParser(
     [...uploadContentTypes, 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
