@@ -60,11 +60,14 @@ export function useDeckGeneration(deckId: string | undefined, initial?: Generati
 
 /** Try again: the failed deck is queued once more from its stored draft. */
 export function useRetryGeneration() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deckId: string) =>
       apiRequest(`${generationPath(deckId)}/retry`, {
         method: 'POST',
         schema: generationStateSchema,
       }),
+    // The deck is generating again: its page and the lists say so.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['decks'] }),
   });
 }
