@@ -33,19 +33,13 @@ import { setDeckArchived } from './archive-deck.ts';
 import { loadRequestedVersion, listVersions } from './deck-versions.ts';
 import { duplicateDeck } from './duplicate-deck.ts';
 import { generateNextVersion } from './generate-version.ts';
+import { idempotencyHeaders } from './generation-routes.ts';
 import { restoreVersion } from './restore-version.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
 
 const deckIdParams = z.object({ id: z.string() });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200, 'Idempotency-Key is at most 200 characters')
-    .optional(),
-});
 
 export async function deckRoutes(server: FastifyInstance, { services }: { services: Services }) {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -13,12 +13,15 @@ import { generateDeckForUser } from './generate-deck.ts';
 import { generationState, retryGeneration } from './generation-job.ts';
 
 const deckIdParams = z.object({ id: z.string() });
-const generateHeaders = z.object({
+/** A retried request with the same key answers what the first one made. */
+export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .min(1)
     .max(200, 'Idempotency-Key is at most 200 characters')
     .optional(),
+});
+const generateHeaders = idempotencyHeaders.extend({
   /** RFC 7240: `wait=N` answers once the deck is made, or after N seconds (at most 60). */
   prefer: z.string().max(200).optional(),
 });

@@ -38,6 +38,20 @@ function ExternalDeckLink({
   );
 }
 
+function DeckPageButton({ deckId, children }: { deckId: string; children: React.ReactNode }) {
+  return (
+    <Button
+      component={Link}
+      to={paths.deckPreview(deckId)}
+      size="xs"
+      variant="default"
+      leftSection={<IconEye size={14} />}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /**
  * The PowerPoint file (to edit in PowerPoint), PDF and Preview for a generated deck; a deck still
  * generating, or that failed, has no files yet: its page shows the progress, or Try again.
@@ -45,15 +59,9 @@ function ExternalDeckLink({
 export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
   if (deck.status === 'generating' || deck.status === 'failed') {
     return (
-      <Button
-        component={Link}
-        to={paths.deckPreview(deck.id)}
-        size="xs"
-        variant="default"
-        leftSection={<IconEye size={14} />}
-      >
+      <DeckPageButton deckId={deck.id}>
         {deck.status === 'failed' ? 'Open to try again' : 'Follow progress'}
-      </Button>
+      </DeckPageButton>
     );
   }
   return (
@@ -70,15 +78,7 @@ export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
         icon={<IconFileTypePdf size={14} />}
         variant="light"
       />
-      <Button
-        component={Link}
-        to={paths.deckPreview(deck.id)}
-        size="xs"
-        variant="default"
-        leftSection={<IconEye size={14} />}
-      >
-        Preview
-      </Button>
+      <DeckPageButton deckId={deck.id}>Preview</DeckPageButton>
     </>
   );
 }
