@@ -76,13 +76,17 @@ export function uniqueUser(label = 'user') {
 
 type SessionUser = { id: string; email: string; name: string; role: string; status: string };
 
+/** A new deck or a deck's next version: both are made by a job worker. */
+const isGeneration = (path: string) =>
+  path === '/api/generate-slides' || /^\/api\/decks\/[^/]+\/versions$/.test(path);
+
 /** Calls the API the way the browser does: JSON, same Origin, the context's cookies. */
 async function postJson(request: APIRequestContext, path: string, data: unknown) {
   const baseUrl = requireEnv('E2E_BASE_URL');
   return request.post(`${baseUrl}${path}`, {
     data,
     // A deck made through the API is used at once: wait for the worker to make it.
-    headers: { Origin: baseUrl, ...(path === '/api/generate-slides' ? { Prefer: 'wait=60' } : {}) },
+    headers: { Origin: baseUrl, ...(isGeneration(path) ? { Prefer: 'wait=60' } : {}) },
   });
 }
 

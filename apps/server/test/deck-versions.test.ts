@@ -93,7 +93,7 @@ async function newDeck(price = 1000, cookie = cookies.rep) {
 }
 
 async function newVersion(deckId: string, body: DeckDraftInput, cookie = cookies.rep) {
-  return post(`/api/decks/${deckId}/versions`, body, cookie);
+  return post(`/api/decks/${deckId}/versions`, body, cookie, { prefer: 'wait=60' });
 }
 
 /** Every slide's text (the SVGs keep it in aria-labels) as the client's page is served it. */
@@ -202,7 +202,7 @@ describe('Modify → Generate', () => {
     const [row] = await t.app.services.db.select().from(decks).where(eq(decks.id, deckId));
     expect(row!.draft.basicInfo.userId).toBe(row!.ownerId);
 
-    const key = { 'idempotency-key': `retry-${deckId}` };
+    const key = { 'idempotency-key': `retry-${deckId}`, prefer: 'wait=60' };
     const first = await post(`/api/decks/${deckId}/versions`, draft(700), cookies.rep, key);
     const again = await post(`/api/decks/${deckId}/versions`, draft(700), cookies.rep, key);
     expect(first.json().version).toBe(3);

@@ -423,7 +423,7 @@ describe('generation', () => {
       const version = await t.app.inject({
         method: 'POST',
         url: `/api/decks/${deckId}/versions`,
-        headers: { cookie: cookies.manager },
+        headers: { cookie: cookies.manager, prefer: 'wait=60' },
         payload: body,
       });
       expect(version.statusCode, version.body).toBe(201);

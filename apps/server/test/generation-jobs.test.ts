@@ -230,6 +230,89 @@ describe('failures', () => {
   });
 });
 
+describe('a deck’s next version (Modify → Generate)', () => {
+  const postVersion = (deckId: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/decks/${deckId}/versions`,
+      headers: { cookie, ...headers },
+      payload: { ...draft, basicInfo: { ...draft.basicInfo, deckTitle: 'Queued deck, again' } },
+    });
+  const versionsOf = async (deckId: string) =>
+    (await t.app.services.db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId)))
+      .length;
+
+  it('is queued like a new deck while the version before stays in use, then is the newest', async () => {
+    const made = await request('POST', '/api/generate-slides', { prefer: 'wait=30' });
+    const deckId = made.json().presentationId as string;
+    // The test's clock stands still: the version's job is asked for after the deck's.
+    clock.advance(1_000);
+    const gate = holdNextRender();
+    const res = await postVersion(deckId);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ presentationId: deckId, status: 'generating' });
+
+    await gate.reached;
+    await until(async () => (await generationOf(deckId)).progress?.done === 2);
+    // The deck's current version can still be opened and sent while the next one is made.
+    expect((await request('GET', `/api/decks/${deckId}/download`)).statusCode).toBe(200);
+    const before = (await request('GET', `/api/decks/${deckId}`)).json();
+    expect(before).toMatchObject({ status: 'completed', currentVersion: 1 });
+    expect(before.draft.basicInfo.deckTitle).toBe('Queued deck');
+
+    gate.release();
+    expect(await settled(deckId)).toMatchObject({ status: 'completed', version: 2 });
+    const after = (await request('GET', `/api/decks/${deckId}`)).json();
+    expect(after).toMatchObject({ currentVersion: 2 });
+    expect(after.draft.basicInfo.deckTitle).toBe('Queued deck, again');
+    expect(await versionsOf(deckId)).toBe(2);
+  });
+
+  it('answers the same version to a retried request, queued or made', async () => {
+    const deckId = (await request('POST', '/api/generate-slides', { prefer: 'wait=30' })).json()
+      .presentationId as string;
+    const gate = holdNextRender();
+    const key = { 'idempotency-key': `version-of-${deckId}` };
+    expect((await postVersion(deckId, key)).statusCode).toBe(202);
+    await gate.reached;
+    // Asked again while the first is still being made: no second job.
+    expect((await postVersion(deckId, key)).statusCode).toBe(202);
+    gate.release();
+    await settled(deckId);
+    const again = await postVersion(deckId, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ version: 2 });
+    expect(await versionsOf(deckId)).toBe(2);
+  });
+
+  it('says why a version could not be made and leaves the deck as it was', async () => {
+    const deckId = (await request('POST', '/api/generate-slides', { prefer: 'wait=30' })).json()
+      .presentationId as string;
+    clock.advance(1_000);
+    steer.failures.push(
+      new AppError('pictures_unavailable', 'Some pictures cannot be used.', { status: 422 }),
+    );
+    const waited = await postVersion(deckId, { prefer: 'wait=30' });
+    expect(waited.statusCode, waited.body).toBe(422);
+    expect(waited.json().error).toMatchObject({
+      code: 'generation_failed',
+      message: 'Some pictures cannot be used.',
+    });
+    expect(await generationOf(deckId)).toMatchObject({
+      status: 'failed',
+      error: 'Some pictures cannot be used.',
+    });
+    const details = (await request('GET', `/api/decks/${deckId}`)).json();
+    expect(details).toMatchObject({ status: 'completed', currentVersion: 1 });
+    expect((await request('GET', `/api/decks/${deckId}/download`)).statusCode).toBe(200);
+    expect(await versionsOf(deckId)).toBe(1);
+    // Generating again makes it.
+    const next = await postVersion(deckId, { prefer: 'wait=30' });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json()).toMatchObject({ version: 2, warnings: [] });
+  });
+});
+
 describe('a worker that dies', () => {
   it('loses its job when its lease runs out; another worker finishes it, once', async () => {
     const db = t.app.services.db;

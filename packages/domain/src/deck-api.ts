@@ -53,6 +53,8 @@ export const generationStateSchema = generationResponseSchema.extend({
   /** Why the deck could not be made, in words the rep can act on; null unless failed. */
   error: z.string().nullable(),
   warnings: z.array(z.string()),
+  /** The version made, when the generation was a deck's next version (Modify → Generate). */
+  version: z.number().int().optional(),
 });
 export type GenerationState = z.infer<typeof generationStateSchema>;
 

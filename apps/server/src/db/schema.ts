@@ -508,6 +508,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** What the worker has done so far, as it reports it (a generation's stage). */
     progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** What the job made, for whoever waits on it (a new version's number). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
     lastError: text('last_error'),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

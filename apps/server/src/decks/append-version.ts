@@ -24,6 +24,8 @@ export type NewVersion = {
   idempotencyFingerprint?: string;
   /** Stores the version's files under its number, inside the transaction. */
   storeFiles: (tx: Db, number: number) => Promise<void>;
+  /** Last in the transaction (a job marking itself done); throwing rolls the version back. */
+  beforeCommit?: (tx: Db, number: number) => Promise<void>;
 };
 
 /**
@@ -34,7 +36,7 @@ export type NewVersion = {
  */
 export async function appendVersion(
   services: Services,
-  { user, deck, version }: { user: User; deck: DeckRow; version: NewVersion },
+  { user, deck, version }: { user: Pick<User, 'id'>; deck: DeckRow; version: NewVersion },
 ): Promise<NewVersionResponse> {
   const slideName = slideNamer(services);
   const now = services.clock.now();
@@ -79,6 +81,7 @@ export async function appendVersion(
       })
       .where(eq(decks.id, deck.id));
     if (wasArchived) await settleDeckSharing(tx, { ...locked, status: 'shared' }, now);
+    await version.beforeCommit?.(tx, next);
     return next;
   });
   return {

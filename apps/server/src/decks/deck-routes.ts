@@ -5,7 +5,6 @@ import {
   clientHeadline,
   allDecksQuerySchema,
   deckDetailsSchema,
-  deckDraftSchema,
   deckLinks,
   deckListResponseSchema,
   deckSharesResponseSchema,
@@ -32,8 +31,6 @@ import { deleteDeck } from './delete-deck.ts';
 import { setDeckArchived } from './archive-deck.ts';
 import { loadRequestedVersion, listVersions } from './deck-versions.ts';
 import { duplicateDeck } from './duplicate-deck.ts';
-import { generateNextVersion } from './generate-version.ts';
-import { idempotencyHeaders } from './generation-routes.ts';
 import { restoreVersion } from './restore-version.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
@@ -216,30 +213,6 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       },
     },
     async (request) => listVersions(services, { user: request.user!, deckId: request.params.id }),
-  );
-
-  // Modify → Generate: the changed draft becomes the deck's next version.
-  app.post(
-    '/api/decks/:id/versions',
-    {
-      onRequest: approved,
-      schema: {
-        tags,
-        params: deckIdParams,
-        headers: idempotencyHeaders,
-        body: deckDraftSchema,
-        response: { 201: newVersionResponseSchema, ...apiErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const result = await generateNextVersion(services, {
-        user: request.user!,
-        deckId: request.params.id,
-        draft: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      return reply.code(201).send(result);
-    },
   );
 
   app.post(

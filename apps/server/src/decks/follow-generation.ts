@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { GenerationState } from '@deck-portal/domain';
-import { decks } from '../db/schema.ts';
+import { decks, jobs } from '../db/schema.ts';
 import { jobsChannel, latestJobFor } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
 import { generationState } from './generation-job.ts';
@@ -14,9 +14,18 @@ export async function followGeneration(
   services: Pick<Services, 'db' | 'listen'>,
   deckId: string,
   onState: (state: GenerationState | undefined) => void,
-  { signal, pollMs = 1_000 }: { signal: AbortSignal; pollMs?: number },
+  {
+    signal,
+    pollMs = 1_000,
+    jobId,
+  }: {
+    signal: AbortSignal;
+    pollMs?: number;
+    /** Follow this job (one version's) rather than the deck's latest. */
+    jobId?: string;
+  },
 ): Promise<void> {
-  const job = await latestJobFor(services.db, deckId);
+  const followedId = jobId ?? (await latestJobFor(services.db, deckId))?.id;
   let last = '';
   let isChecking = false;
   let checkAgain = false;
@@ -47,7 +56,10 @@ export async function followGeneration(
             finish();
             return;
           }
-          const state = await generationState(services, deck);
+          const [job] = jobId
+            ? await services.db.select().from(jobs).where(eq(jobs.id, jobId))
+            : [];
+          const state = await generationState(services, deck, job);
           const seen = JSON.stringify(state);
           if (seen !== last && !isDone) {
             last = seen;
@@ -66,7 +78,7 @@ export async function followGeneration(
     if (signal.aborted) return finish();
     services
       .listen(jobsChannel, (payload) => {
-        if (!job || payload === job.id) void check();
+        if (!followedId || payload === followedId) void check();
       })
       .then((stop) => {
         if (isDone) void stop().catch(() => undefined);

@@ -1,18 +1,38 @@
-import { deckLinks, type DeckDraft, type NewVersionResponse } from '@deck-portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  deckLinks,
+  type DeckDraft,
+  type GenerationState,
+  type NewVersionResponse,
+} from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
+import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { versionFiles } from './deck-versions.ts';
+import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
-import { renderDraft } from './render-draft.ts';
+import { generateVersionJob, generationState } from './generation-job.ts';
+import { assertKnownTemplates, renderDraft } from './render-draft.ts';
+
+type VersionJobPayload = {
+  deckId: string;
+  userId: string;
+  draft: DeckDraft;
+  idempotencyKey: string | null;
+  fingerprint: string;
+};
 
 /**
- * Modify → Generate: renders the rep's changed draft as the next version of the same deck, so
- * its client links (unless pinned) show the new one. An idempotency key makes a retry answer
- * the version the first call made.
+ * Modify → Generate: the rep's changed draft becomes the next version of the same deck, so its
+ * client links (unless pinned) show the new one. The draft is checked at once and a job renders
+ * it; the answer is the version already made for this idempotency key (`made`), or the queued
+ * generation to follow (`queued`).
  */
 export async function generateNextVersion(
   services: Services,
@@ -22,43 +42,111 @@ export async function generateNextVersion(
     draft,
     idempotencyKey,
   }: { user: User; deckId: string; draft: DeckDraft; idempotencyKey?: string },
-): Promise<NewVersionResponse> {
+): Promise<{ made: NewVersionResponse } | { queued: GenerationState; jobId: string }> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
   const owned: DeckDraft = { ...draft, basicInfo: { ...draft.basicInfo, userId: deck.ownerId } };
   const fingerprint = draftFingerprint(draft);
+  const refuseReuse = (earlier: string | null) => {
+    if (earlier !== fingerprint) {
+      throw new AppError('idempotency_key_reused', idempotencyKeyReusedMessage, { status: 422 });
+    }
+  };
   if (idempotencyKey) {
     const earlier = await findVersionByKey(services.db, deck.id, idempotencyKey);
     if (earlier) {
-      if (earlier.idempotencyFingerprint !== fingerprint) {
-        throw new AppError('idempotency_key_reused', idempotencyKeyReusedMessage, { status: 422 });
-      }
-      return {
-        presentationId: deck.id,
-        ...deckLinks(deck.id),
-        version: earlier.number,
-        warnings: earlier.warnings,
-      };
+      refuseReuse(earlier.idempotencyFingerprint);
+      const made = { version: earlier.number, warnings: earlier.warnings };
+      return { made: { presentationId: deck.id, ...deckLinks(deck.id), ...made } };
+    }
+    const pending = await pendingJobByKey(services, deck.id, idempotencyKey);
+    if (pending) {
+      refuseReuse(String((pending.payload as VersionJobPayload).fingerprint));
+      return { queued: await generationState(services, deck, pending), jobId: pending.id };
     }
   }
-  // The deck speaks for its owner, whoever makes the new version.
-  const presenter = await loadPresenter(services.db, deck.ownerId);
-  const rendered = await renderDraft(services, {
+  assertKnownTemplates(services, owned);
+  assertPicturesUsable(
+    owned,
+    refusedPictures(owned, await findMissingPictures(services, user, owned)),
+  );
+  const payload: VersionJobPayload = {
+    deckId: deck.id,
+    userId: user.id,
     draft: owned,
-    presenter,
-    uploaderIds: [deck.ownerId, user.id],
+    idempotencyKey: idempotencyKey ?? null,
+    fingerprint,
+  };
+  const job = await enqueueJob(services.db, services.clock, {
+    kind: generateVersionJob,
+    payload,
+    subjectId: deck.id,
   });
-  return appendVersion(services, {
-    user,
-    deck,
-    version: {
-      draft: owned,
-      slideCount: rendered.svgs.length,
-      slideTitles: rendered.slideTitles,
-      warnings: rendered.warnings,
-      presenter: presenter ?? null,
-      ...(idempotencyKey ? { idempotencyKey, idempotencyFingerprint: fingerprint } : {}),
-      storeFiles: (tx, number) =>
-        services.fileStore.put(tx, deck.id, versionFiles(number, rendered)),
+  if (!job) throw new Error(`the version job for deck ${deck.id} was not queued`);
+  return { queued: await generationState(services, deck, job), jobId: job.id };
+}
+
+/** The version job an idempotency key queued and that is not done yet. */
+async function pendingJobByKey(services: Pick<Services, 'db'>, deckId: string, key: string) {
+  const [job] = await services.db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.subjectId, deckId),
+        eq(jobs.kind, generateVersionJob),
+        inArray(jobs.state, ['queued', 'running']),
+        sql`${jobs.payload}->>'idempotencyKey' = ${key}`,
+      ),
+    );
+  return job;
+}
+
+/**
+ * Renders a version on a job worker and appends it to the deck; the job is completed, with the
+ * version's number, in the transaction that stores the version. The deck speaks for its owner,
+ * whoever makes the new version.
+ */
+export function versionJobHandler(services: Services): JobHandler {
+  return {
+    async run(job, context) {
+      const payload = job.payload as VersionJobPayload;
+      const [deck] = await services.db.select().from(decks).where(eq(decks.id, payload.deckId));
+      if (!deck) {
+        // Deleted while queued: nothing left to do.
+        await services.db.transaction((tx) => context.complete(tx));
+        return;
+      }
+      context.progress({ stage: 'layout', done: 0 });
+      const presenter = await loadPresenter(services.db, deck.ownerId);
+      const rendered = await renderDraft(services, {
+        draft: payload.draft,
+        presenter,
+        uploaderIds: [deck.ownerId, payload.userId],
+        onProgress: (progress) => context.progress(progress),
+      });
+      context.signal.throwIfAborted();
+      context.progress({ stage: 'storing' });
+      await context.progressWritten();
+      await appendVersion(services, {
+        user: { id: payload.userId },
+        deck,
+        version: {
+          draft: payload.draft,
+          slideCount: rendered.svgs.length,
+          slideTitles: rendered.slideTitles,
+          warnings: rendered.warnings,
+          presenter: presenter ?? null,
+          ...(payload.idempotencyKey
+            ? {
+                idempotencyKey: payload.idempotencyKey,
+                idempotencyFingerprint: payload.fingerprint,
+              }
+            : {}),
+          storeFiles: (tx, number) =>
+            services.fileStore.put(tx, deck.id, versionFiles(number, rendered)),
+          beforeCommit: (tx, number) => context.complete(tx, { version: number }),
+        },
+      });
     },
-  });
+  };
 }

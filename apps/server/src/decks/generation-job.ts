@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
+import { enqueueJob, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
@@ -18,6 +18,8 @@ import { versionFiles } from './deck-versions.ts';
 import { renderDraft } from './render-draft.ts';
 
 export const generateDeckJob = 'generate-deck';
+/** A deck's next version (Modify → Generate): generate-version.ts. */
+export const generateVersionJob = 'generate-version';
 
 /** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
 export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
@@ -117,21 +119,43 @@ export async function retryGeneration(services: Services, deck: DeckRow) {
   return generationState(services, retried);
 }
 
-/** Where a deck's generation stands, for the wizard, the deck page and the event stream. */
+/**
+ * Where a deck's generation stands, for the wizard, the deck page and the event stream: its first
+ * version's, or, once the deck is made, that of the newest version asked for (Modify → Generate).
+ */
 export async function generationState(
   services: Pick<Services, 'db'>,
   deck: DeckRow,
+  /** The job to describe (one version's); the deck's latest when left out. */
+  forJob?: JobRow,
 ): Promise<GenerationState> {
-  const status =
-    deck.status === 'generating' || deck.status === 'failed' ? deck.status : 'completed';
-  const job = status === 'generating' ? await latestJobFor(services.db, deck.id) : undefined;
+  const job = forJob ?? (await latestJobFor(services.db, deck.id));
+  const base = { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
+  if (deck.status === 'generating' || deck.status === 'failed') {
+    return {
+      ...base,
+      status: deck.status,
+      progress: deck.status === 'generating' ? readProgress(job?.progress) : null,
+      error:
+        deck.status === 'failed' ? (deck.generationError ?? 'The deck could not be made.') : null,
+    };
+  }
+  if (job?.kind === generateVersionJob && job.state !== 'completed') {
+    const isFailed = job.state === 'failed';
+    return {
+      ...base,
+      status: isFailed ? 'failed' : 'generating',
+      progress: isFailed ? null : readProgress(job.progress),
+      error: isFailed ? (job.lastError ?? 'The version could not be made.') : null,
+    };
+  }
+  const version = job?.kind === generateVersionJob ? Number(job.result?.version) : NaN;
   return {
-    presentationId: deck.id,
-    ...deckLinks(deck.id),
-    status,
-    progress: status === 'generating' ? readProgress(job?.progress) : null,
-    error: status === 'failed' ? (deck.generationError ?? 'The deck could not be made.') : null,
-    warnings: deck.warnings,
+    ...base,
+    status: 'completed',
+    progress: null,
+    error: null,
+    ...(Number.isInteger(version) ? { version } : {}),
   };
 }
 

@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deckDraftSchema, generationStateSchema, type GenerationState } from '@deck-portal/domain';
+import {
+  deckDraftSchema,
+  generationStateSchema,
+  newVersionResponseSchema,
+  type GenerationState,
+} from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
@@ -10,6 +15,7 @@ import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { followGeneration } from './follow-generation.ts';
 import { generateDeckForUser } from './generate-deck.ts';
+import { generateNextVersion } from './generate-version.ts';
 import { generationState, retryGeneration } from './generation-job.ts';
 
 const deckIdParams = z.object({ id: z.string() });
@@ -64,18 +70,50 @@ export async function generationRoutes(
         draft: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      const waitMs = preferredWaitMs(request.headers.prefer);
-      const state =
-        waitMs > 0 && accepted.status === 'generating'
-          ? await waitForGeneration(services, request, accepted, waitMs)
-          : accepted;
-      if (state.status === 'failed') {
-        throw new AppError('generation_failed', state.error ?? 'The deck could not be made.', {
-          status: 422,
-        });
-      }
+      const state = await settleWithin(services, request, request.headers.prefer, accepted);
       reply.header('location', `/api/decks/${state.presentationId}/generation`);
       return reply.code(state.status === 'completed' ? 201 : 202).send(state);
+    },
+  );
+
+  // Modify → Generate: the changed draft becomes the deck's next version.
+  app.post(
+    '/api/decks/:id/versions',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        description:
+          "Queues the deck's next version: answers 202 to follow like a new deck, or 201 with the version when this Idempotency-Key made it already or `Prefer: wait=N` saw it made.",
+        params: deckIdParams,
+        headers: generateHeaders,
+        body: deckDraftSchema,
+        response: {
+          201: newVersionResponseSchema,
+          202: generationStateSchema,
+          ...apiErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await generateNextVersion(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        draft: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if ('made' in answer) return reply.code(201).send(answer.made);
+      const state = await settleWithin(
+        services,
+        request,
+        request.headers.prefer,
+        answer.queued,
+        answer.jobId,
+      );
+      if (state.status === 'completed' && state.version !== undefined) {
+        return reply.code(201).send({ ...state, version: state.version });
+      }
+      return reply.code(202).send(state);
     },
   );
 
@@ -149,11 +187,36 @@ export async function generationRoutes(
   );
 }
 
+/**
+ * With `Prefer: wait=N`, the generation's state once it is made or after N seconds; at once
+ * without. A generation that failed answers 422 with the reason.
+ */
+async function settleWithin(
+  services: Services,
+  request: FastifyRequest,
+  prefer: string | undefined,
+  accepted: GenerationState,
+  jobId?: string,
+) {
+  const waitMs = preferredWaitMs(prefer);
+  const state =
+    waitMs > 0 && accepted.status === 'generating'
+      ? await waitForGeneration(services, request, accepted, waitMs, jobId)
+      : accepted;
+  if (state.status === 'failed') {
+    throw new AppError('generation_failed', state.error ?? 'The deck could not be made.', {
+      status: 422,
+    });
+  }
+  return state;
+}
+
 async function waitForGeneration(
   services: Services,
   request: FastifyRequest,
   accepted: GenerationState,
   waitMs: number,
+  jobId: string | undefined,
 ): Promise<GenerationState> {
   let latest = accepted;
   const stop = new AbortController();
@@ -167,7 +230,7 @@ async function waitForGeneration(
       (state) => {
         if (state) latest = state;
       },
-      { signal: stop.signal, pollMs: 250 },
+      { signal: stop.signal, pollMs: 250, ...(jobId ? { jobId } : {}) },
     );
   } finally {
     clearTimeout(timer);

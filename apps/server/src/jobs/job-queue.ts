@@ -120,11 +120,22 @@ export async function reportProgress(
  * Marks the job done, in the transaction that stores its result: false (and nothing marked) when
  * the claim is no longer the worker's, so the caller rolls back and the job completes once.
  */
-export async function completeJob(db: Db, clock: Clock, job: JobRow) {
+export async function completeJob(
+  db: Db,
+  clock: Clock,
+  job: JobRow,
+  result?: Record<string, unknown>,
+) {
   const now = clock.now();
   const rows = await db
     .update(jobs)
-    .set({ state: 'completed', lockedUntil: null, finishedAt: now, updatedAt: now })
+    .set({
+      state: 'completed',
+      lockedUntil: null,
+      finishedAt: now,
+      updatedAt: now,
+      ...(result ? { result } : {}),
+    })
     .where(isStillClaimed(job))
     .returning({ id: jobs.id });
   if (rows.length === 1) await notify(db, job.id);
@@ -183,7 +194,8 @@ export async function latestJobFor(db: Db, subjectId: string) {
     .select()
     .from(jobs)
     .where(eq(jobs.subjectId, subjectId))
-    .orderBy(sql`${jobs.createdAt} desc`)
+    // One still to run comes first: that is what the subject is waiting for.
+    .orderBy(sql`${jobs.state} in ('queued', 'running') desc`, sql`${jobs.createdAt} desc`)
     .limit(1);
   return row;
 }

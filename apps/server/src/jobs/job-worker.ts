@@ -25,7 +25,7 @@ export type JobContext = {
    * Marks the job done in the transaction that stores its result; throws when the worker lost
    * its claim meanwhile, so that transaction rolls back and the job completes once.
    */
-  complete(tx: Db): Promise<void>;
+  complete(tx: Db, result?: Record<string, unknown>): Promise<void>;
   /** Aborted when the worker lost its claim (its lease ran out and another took the job). */
   signal: AbortSignal;
 };
@@ -134,8 +134,10 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
         progress: progress.report,
         progressWritten: progress.settled,
         signal: abort.signal,
-        complete: async (tx) => {
-          if (!(await completeJob(tx, clock, job))) throw new LostClaimError('claim lost');
+        complete: async (tx, result) => {
+          if (!(await completeJob(tx, clock, job, result))) {
+            throw new LostClaimError('claim lost');
+          }
         },
       });
     } catch (error) {

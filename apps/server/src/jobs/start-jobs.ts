@@ -1,5 +1,10 @@
 import type { Database } from '../db/database.ts';
-import { generateDeckJob, generationJobHandler } from '../decks/generation-job.ts';
+import {
+  generateDeckJob,
+  generateVersionJob,
+  generationJobHandler,
+} from '../decks/generation-job.ts';
+import { versionJobHandler } from '../decks/generate-version.ts';
 import { deliverMailJob } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { startJobWorker, type JobHandler } from './job-worker.ts';
@@ -15,6 +20,7 @@ const scheduleCheckMs = 60_000;
 export async function startJobs(services: Services, database: Pick<Database, 'db' | 'listen'>) {
   const handlers: Record<string, JobHandler> = {
     [generateDeckJob]: generationJobHandler(services),
+    [generateVersionJob]: versionJobHandler(services),
     [deliverMailJob]: scheduledJobs['retry-mail'].handler(services),
   };
   for (const [kind, { handler }] of Object.entries(scheduledJobs)) {

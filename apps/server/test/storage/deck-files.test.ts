@@ -87,7 +87,7 @@ describe('deck files in object storage', () => {
     const modified = await t.app.inject({
       method: 'POST',
       url: `/api/decks/${deckId}/versions`,
-      headers: { cookie },
+      headers: { cookie, prefer: 'wait=60' },
       payload: { ...draft, basicInfo: { ...draft.basicInfo, deckTitle: 'Stored deck 2' } },
     });
     expect(modified.statusCode, modified.body).toBe(201);

@@ -66,11 +66,14 @@ export function GenerationFailed({
   message,
   canRetry,
   onRetried,
+  tryAgain,
 }: {
   deckId: string;
   message: string;
   canRetry: boolean;
   onRetried: (state: GenerationState) => void;
+  /** Try again by other means than queuing the stored draft (a version: generate it anew). */
+  tryAgain?: { run: () => void; isPending: boolean };
 }) {
   const retry = useRetryGeneration();
   return (
@@ -93,8 +96,10 @@ export function GenerationFailed({
             color="red"
             variant="light"
             leftSection={<IconRefresh size={16} />}
-            loading={retry.isPending}
-            onClick={() => retry.mutate(deckId, { onSuccess: onRetried })}
+            loading={tryAgain ? tryAgain.isPending : retry.isPending}
+            onClick={() =>
+              tryAgain ? tryAgain.run() : retry.mutate(deckId, { onSuccess: onRetried })
+            }
           >
             Try again
           </Button>

@@ -241,6 +241,8 @@ export default function GeneratePage() {
   const result = current?.status === 'completed' ? { ...accepted!, ...current } : undefined;
   const failure = current?.status === 'failed' ? current : undefined;
   const isGenerating = generate.isPending || current?.status === 'generating';
+  // Modify → Generate: the draft becomes the next version of the deck it was opened from.
+  const isVersion = generate.variables?.deckId !== undefined;
   const preflight = usePreflight(result ? null : draft);
   const undecided = draft ? undecidedPictures(draft, preflight.data) : [];
   // A failed check does not stop the rep: the server checks the pictures again when generating.
@@ -263,20 +265,30 @@ export default function GeneratePage() {
 
   const start = () => {
     if (!draft) return;
-    generate.mutate(
-      // Read at the click: the notice above lets the rep make the draft a new deck's.
-      { draft, idempotencyKey: crypto.randomUUID(), deckId: loadEditingDeck()?.deckId },
-      // The deck now lives on the server; the browser draft has done its job.
-      {
-        onSuccess: () => clearDeckDraft(),
-        // A picture went missing since the check: show which.
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'pictures_unavailable')
-            void preflight.refetch();
-        },
-      },
-    );
+    // Read at the click: the notice above lets the rep make the draft a new deck's.
+    run({ draft, idempotencyKey: crypto.randomUUID(), deckId: loadEditingDeck()?.deckId });
   };
+  // A version that failed is generated again for the same deck, as a new request.
+  const generateVersionAgain = () => {
+    if (generate.variables) run({ ...generate.variables, idempotencyKey: crypto.randomUUID() });
+  };
+
+  function run(request: Parameters<typeof generate.mutate>[0]) {
+    generate.mutate(request, {
+      onSuccess: (answer) => {
+        // Follow this generation, not what an earlier attempt ended in.
+        if (answer.status === 'generating') followed.restart({ ...answer, status: 'generating' });
+        // The deck now lives on the server; the browser draft has done its job (this page
+        // keeps it, to generate a failed version again).
+        clearDeckDraft();
+      },
+      // A picture went missing since the check: show which.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'pictures_unavailable')
+          void preflight.refetch();
+      },
+    });
+  }
 
   const createAnother = () => {
     clearDeckDraft();
@@ -322,6 +334,10 @@ export default function GeneratePage() {
               message={failure.error ?? GENERATE_FAILED}
               canRetry
               onRetried={followed.restart}
+              // A version that failed is generated anew from the draft; a new deck is queued again.
+              {...(isVersion
+                ? { tryAgain: { run: generateVersionAgain, isPending: generate.isPending } }
+                : {})}
             />
           )}
           {isGenerating && <GenerationProgressCard state={followed.state} />}

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { GenerationState } from '@deck-portal/domain';
+import type { DeckDraft, GenerationState } from '@deck-portal/domain';
+import { loadDeckDraft, startModifyingDeck } from '../../lib/deck-draft-storage.ts';
 import { storeWizardDraft } from '../../test/wizard-draft.ts';
 import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
@@ -84,5 +85,46 @@ describe('step 4 follows the worker', () => {
     ).toBeVisible();
     expect(calls.filter((call) => call.path === '/api/generate-slides')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('follows a queued version; when it fails, Try again generates it once more for the same deck', async () => {
+    storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
+    const draft = loadDeckDraft() as DeckDraft;
+    startModifyingDeck(draft, { deckId: 'd9', version: 2, title: 'Spring pitch' });
+    let attempt = 0;
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      'POST /api/decks/d9/versions': () => {
+        attempt += 1;
+        return { status: 202, body: state({}) };
+      },
+      'GET /api/decks/d9/generation': () => ({
+        body:
+          attempt === 1
+            ? state({ status: 'failed', progress: null, error: 'Some pictures cannot be used.' })
+            : state({ status: 'completed', progress: null, version: 3 }),
+      }),
+    });
+    renderApp('/create-deck/generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    expect(await screen.findByText('Some pictures cannot be used.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(
+        /^Version 3 of Spring pitch for Glacier Logistics/,
+        {},
+        { timeout: 3_000 },
+      ),
+    ).toBeVisible();
+    const posts = calls.filter(
+      (call) => call.method === 'POST' && call.path !== '/api/decks/preflight',
+    );
+    expect(posts.map((call) => call.path)).toEqual([
+      '/api/decks/d9/versions',
+      '/api/decks/d9/versions',
+    ]);
+    expect(calls.some((call) => call.path.endsWith('/generation/retry'))).toBe(false);
   });
 });
