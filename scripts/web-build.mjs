@@ -10,6 +10,7 @@ const sources = [
   'apps/web/client-view.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/vite.client-view.config.ts',
   'apps/web/build',
   'packages/domain/src',
 ];

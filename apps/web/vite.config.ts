@@ -18,13 +18,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // The portal. The page a client opens from a link (/v/{token}) is built on its own, after
+    // it, by vite.client-view.config.ts.
     rolldownOptions: {
-      // Two pages: the portal, and the page a client opens from a link (/v/{token}), which
-      // loads none of the portal.
-      input: {
-        main: path.resolve(import.meta.dirname, 'index.html'),
-        'client-view': path.resolve(import.meta.dirname, 'client-view.html'),
-      },
+      input: { main: path.resolve(import.meta.dirname, 'index.html') },
     },
   },
   test: {

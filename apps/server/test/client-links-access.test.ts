@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientLinkMessages } from '@deck-portal/domain';
-import { clientPage, newAddress, useClientLinkWorld } from './helpers/client-links-world.ts';
+import { newAddress, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock, cookies } = w;
@@ -264,7 +264,7 @@ describe('refused links', () => {
       await w.get(`/api/client-view/${token}/slides/1`),
     ];
     expect(responses[0]!.statusCode).toBe(200);
-    expect(responses[0]!.body).toBe(clientPage);
+    expect(responses[0]!.body).toContain('<div id="root"></div>');
     for (const res of responses) {
       expect(res.headers['referrer-policy'], res.body.slice(0, 40)).toBe('no-referrer');
       expect(res.headers['x-robots-tag']).toMatch(/noindex/);
@@ -351,5 +351,22 @@ describe('what a token opens', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('has the page fetch the deck, its sender and its first slide alongside its script', async () => {
+    const deckId = await w.newDeck();
+    const open = await w.createLink(deckId);
+    const page = (await w.get(`/v/${open.token}`, { headers: html })).body;
+    const api = `/api/client-view/${open.token}`;
+    expect(page).toContain(`<link rel="preload" href="${api}" as="fetch" crossorigin />`);
+    expect(page).toContain(`<link rel="preload" href="${api}/sender" as="fetch" crossorigin />`);
+    expect(page).toContain(`<link rel="preload" href="${api}/slides/1" as="image" />`);
+    expect(page.indexOf('rel="preload"')).toBeLessThan(page.indexOf('</head>'));
+
+    // Behind a passcode the slide would be refused: it is not fetched ahead.
+    const locked = await w.createLink(deckId, { passcode: 'blue-harbour' });
+    const lockedPage = (await w.get(`/v/${locked.token}`, { headers: html })).body;
+    expect(lockedPage).toContain(`href="/api/client-view/${locked.token}" as="fetch"`);
+    expect(lockedPage).not.toContain('as="image"');
   });
 });

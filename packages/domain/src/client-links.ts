@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
+import {
+  clientLinkMessages,
+  passcodeMaxLength,
+  passcodeMessages,
+  passcodeMinLength,
+  viewEventLimits,
+} from './client-link-rules.ts';
+
+export * from './client-link-rules.ts';
 
 /**
  * Client links: a deck opened by a client without an account, one link per recipient, with
@@ -13,49 +22,11 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const clientLinkStatuses = ['active', 'expired', 'revoked'] as const;
 export type ClientLinkStatus = (typeof clientLinkStatuses)[number];
 
-/** Limits the server enforces on what a viewer reports. */
-export const viewEventLimits = {
-  /** Events in one request (the viewer sends batches of about 20). */
-  perBatch: 50,
-  /** Events one visit may report in all; past it, a batch is refused whole. */
-  perVisit: 2000,
-  /** The longest stretch one event may report: 30 minutes. */
-  maxMs: 30 * 60_000,
-  /**
-   * A visit's reported time may exceed the time since it began by this much (clock drift,
-   * a batch in flight); more than that is made up.
-   */
-  elapsedSlackMs: 60_000,
-  /** The highest batch number a visit may use (batches are numbered 1, 2, 3… per visit). */
-  maxSequence: 1_000_000,
-} as const;
-
-export const passcodeMinLength = 4;
-export const passcodeMaxLength = 64;
-
-/** Every text the client and the rep see about client links. */
-export const clientLinkMessages = {
-  unavailable: 'This link is no longer available. Ask the sender for a new one.',
-  passcodeRequired: 'Enter the passcode the sender gave you to open this deck.',
-  wrongPasscode: 'That passcode is not right. Please check it and try again.',
-  downloadNotAllowed: 'The sender has not allowed downloading this deck.',
-  tooManyEvents: 'This visit has reported too many slide views.',
-  tooMuchTime: 'The reported viewing time is longer than the visit has lasted.',
-  expiryInPast: 'The expiry date must be in the future.',
-  recipientNameRequired: 'Recipient name is required.',
-  linkNotFound: 'Link not found.',
-  /** The answer, past the limit, to an address that keeps asking for links that open nothing. */
-  tooManyRefused: 'Too many requests for links that are not available. Please try again later.',
-  /** A second mail of a deck's link to the same address within the hour. */
-  recipientMailedRecently:
-    'A link to this deck was e-mailed to this address less than an hour ago. Untick "Send the link by e-mail" to copy the link instead, or try again later.',
-} as const;
-
 export const passcodeSchema = z
-  .string({ error: 'Passcode is required.' })
-  .min(1, 'Passcode is required.')
-  .min(passcodeMinLength, `The passcode must be at least ${passcodeMinLength} characters.`)
-  .max(passcodeMaxLength, `The passcode must be at most ${passcodeMaxLength} characters.`);
+  .string({ error: passcodeMessages.required })
+  .min(1, passcodeMessages.required)
+  .min(passcodeMinLength, passcodeMessages.tooShort)
+  .max(passcodeMaxLength, passcodeMessages.tooLong);
 
 export const createClientLinkRequestSchema = z.object({
   recipientName: plainText('Recipient name', {
@@ -285,16 +256,3 @@ export const userNotificationsResponseSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type UserNotificationsResponse = z.infer<typeof userNotificationsResponseSchema>;
-
-/** Addresses of the client-link screens and routes, in one place. */
-export const clientLinkPaths = {
-  /** The client's page. */
-  view: (token: string) => `/v/${token}`,
-  api: (token: string) => `/api/client-view/${token}`,
-  slide: (token: string, index: number) => `/api/client-view/${token}/slides/${index}`,
-  pdf: (token: string) => `/api/client-view/${token}/download`,
-  sender: (token: string) => `/api/client-view/${token}/sender`,
-  senderPhoto: (token: string) => `/api/client-view/${token}/sender/photo`,
-  /** The rep's analytics page for one link. */
-  analytics: (deckId: string, linkId: string) => `/deck/${deckId}/links/${linkId}`,
-} as const;

@@ -39,6 +39,24 @@ import { unlockClientLink } from './unlock-client-link.ts';
 const tokenParams = z.object({ token: z.string() });
 
 /**
+ * The page with hints to fetch what its script asks for first, alongside the script rather than
+ * after it: on a slow phone network every round trip saved is half a second. The first slide
+ * is fetched early only when no passcode stands in front of it.
+ */
+function withPreloads(page: string, token: string, isOpen: boolean) {
+  // A token that opened a link is URL-safe already; escaped all the same, as any attribute.
+  const escapeHtml = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const hint = (href: string, as: 'fetch' | 'image') =>
+    `<link rel="preload" href="${escapeHtml(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''} />`;
+  const hints = [
+    hint(clientLinkPaths.api(token), 'fetch'),
+    hint(clientLinkPaths.sender(token), 'fetch'),
+    ...(isOpen ? [hint(clientLinkPaths.slide(token, 1), 'image')] : []),
+  ];
+  return page.replace('</head>', `    ${hints.join('\n    ')}\n  </head>`);
+}
+
+/**
  * The client's side of client links: the page at /v/{token} and the API under
  * /api/client-view/{token}. The token is the only credential, and it opens this one deck's
  * view, slide images and (when allowed) PDF: nothing else. The token is in these addresses,
@@ -84,8 +102,9 @@ export async function clientViewRoutes(
     (error.code === 'link_unavailable' || error.code === 'too_many_requests');
 
   const clientPage = async (request: FastifyRequest, token: string, reply: FastifyReply) => {
+    let open;
     try {
-      await resolveClientLink(services, { token, ip: request.ip });
+      open = await resolveClientLink(services, { token, ip: request.ip });
     } catch (error) {
       // Only a refused link gets the page; anything else (the database down) is a real error.
       if (isRefusal(error)) return sendRefusalPage(reply, error);
@@ -99,7 +118,7 @@ export async function clientViewRoutes(
         status: 503,
       });
     }
-    return reply.type(html).send(page);
+    return reply.type(html).send(withPreloads(page, token, open.link.passcodeHash === null));
   };
   for (const url of ['/v/:token', '/v/:token/']) {
     app.get(url, { schema: { hide: true, params: tokenParams } }, async (request, reply) =>

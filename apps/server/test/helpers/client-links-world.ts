@@ -26,7 +26,8 @@ import {
 export const slideCount = 3;
 export const fakeRenderer = createFakeDeckRenderer(slideCount);
 
-export const clientPage = '<!doctype html><title>client view</title><div id="root"></div>';
+const clientPage =
+  '<!doctype html><html><head><title>client view</title></head><body><div id="root"></div></body></html>';
 export type Who = 'admin' | 'rep' | 'otherRep' | 'manager' | 'pending';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,7 +1,8 @@
 import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 
-// The look both entries share: the portal (main.tsx, with its modals and toasts in
-// providers.tsx) and the client's page (client-view-main.tsx), which needs neither.
+// The portal's look (main.tsx, with its modals and toasts in providers.tsx). The client's page
+// (client-view-main.tsx) has no Mantine: features/client-view/client-view.css draws it in the
+// same colours.
 
 // WCAG 2.1 AA contrast (4.5:1 for text), checked by e2e/tests/accessibility.spec.ts:
 // - filled buttons and badges use shade 8, and pick black or white text by the background's

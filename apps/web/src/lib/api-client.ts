@@ -1,22 +1,8 @@
 import { apiErrorSchema } from '@deck-portal/domain';
 import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
 
-/**
- * A failed API call: the HTTP status and the server's `{error:{code,message,fields}}`.
- * Network failures get status 0 and code `network_error`. Screens decide what the user sees;
- * this client never navigates or shows a toast.
- */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from './api-error.ts';
 
 export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

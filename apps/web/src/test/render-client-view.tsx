@@ -1,20 +1,30 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createQueryClient } from '../app/query-client.ts';
-import { cssVariablesResolver, theme } from '../app/theme.ts';
+/** @jsxImportSource preact */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach } from 'vitest';
 import { ClientViewPage } from '../features/client-view/client-view-page.tsx';
 
-/** Renders the client's page (/v/{token}) with the providers of client-view-main.tsx. */
+const mounted = new Set<HTMLElement>();
+
+afterEach(() => {
+  for (const container of mounted) {
+    render(null, container);
+    container.remove();
+  }
+  mounted.clear();
+});
+
+/** Renders the client's page (/v/{token}) as client-view-main.tsx does. */
 export function renderClientView(token: string | null) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  const view = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <ClientViewPage token={token} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { ...view, queryClient };
+  const container = document.body.appendChild(document.createElement('div'));
+  mounted.add(container);
+  act(() => render(<ClientViewPage token={token} />, container));
+  return {
+    container,
+    unmount: () => {
+      act(() => render(null, container));
+      mounted.delete(container);
+      container.remove();
+    },
+  };
 }

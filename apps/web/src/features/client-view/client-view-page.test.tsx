@@ -1,5 +1,5 @@
 import { clientLinkMessages, passcodeMinLength, type ClientView } from '@deck-portal/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/render-app.tsx';

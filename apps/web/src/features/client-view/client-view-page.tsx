@@ -1,14 +1,14 @@
-import { clientLinkMessages } from '@deck-portal/domain';
-import { Button, Center, Container, Loader } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { clientViewQueryKey, useClientView } from './api/get-client-view.ts';
-import { useLinkSender } from './api/get-link-sender.ts';
+/** @jsxImportSource preact */
+import { clientLinkMessages } from '@deck-portal/domain/client-link-rules';
+import { useCallback, useState } from 'preact/hooks';
+import { ApiError } from '../../lib/api-error.ts';
+import { getClientView, getLinkSender } from './api/client-view-api.ts';
 import { ClientDeck } from './components/client-deck.tsx';
 import { ClientViewMessage } from './components/client-view-message.tsx';
 import { PasscodeForm } from './components/passcode-form.tsx';
 import { SenderHeader } from './components/sender-header.tsx';
+import { useRequest } from './use-request.ts';
+import { createVisitSession } from './use-view-tracking.ts';
 
 const isStatus = (error: unknown, status: number) =>
   error instanceof ApiError && error.status === status;
@@ -18,67 +18,53 @@ function Unavailable() {
 }
 
 function ClientViewContent({ token }: { token: string }) {
-  const queryClient = useQueryClient();
-  const view = useClientView(token);
-  const sender = useLinkSender(token);
+  const view = useRequest((signal) => getClientView(token, signal));
+  const sender = useRequest((signal) => getLinkSender(token, signal));
+  // One visit per page load, whatever comes and goes on the page.
+  const [session] = useState(() => createVisitSession(token));
   // Any call may find the link gone (revoked while the page is open): then nothing else shows.
   const [isGone, setGone] = useState(false);
   const onUnavailable = useCallback(() => setGone(true), []);
+  const { reload } = view;
   const onRejected = useCallback(
     (error: unknown) => {
       if (isStatus(error, 404)) setGone(true);
       // The passcode's cookie ran out: asking for the view again brings back the form.
-      else if (isStatus(error, 401))
-        void queryClient.invalidateQueries({ queryKey: clientViewQueryKey(token) });
+      else if (isStatus(error, 401)) reload();
     },
-    [queryClient, token],
+    [reload],
   );
 
   if (isGone || isStatus(view.error, 404) || isStatus(sender.error, 404)) return <Unavailable />;
+  let body;
+  if (view.data) {
+    body = <ClientDeck session={session} view={view.data} onRejected={onRejected} />;
+  } else if (view.error instanceof ApiError && view.error.code === 'passcode_required') {
+    body = <PasscodeForm token={token} onUnlocked={reload} onUnavailable={onUnavailable} />;
+  } else if (view.error) {
+    body = (
+      <ClientViewMessage
+        title="The deck did not load"
+        message={view.error instanceof Error ? view.error.message : 'Something went wrong.'}
+      >
+        <button type="button" class="cv-button cv-button-light" onClick={reload}>
+          Try again
+        </button>
+      </ClientViewMessage>
+    );
+  } else {
+    body = (
+      <div class="cv-loading" role="status" aria-label="Loading deck">
+        <span class="cv-spinner" />
+      </div>
+    );
+  }
   return (
     <>
       {sender.data && <SenderHeader sender={sender.data} />}
-      <ClientViewBody
-        token={token}
-        view={view}
-        onUnavailable={onUnavailable}
-        onRejected={onRejected}
-      />
+      {body}
     </>
   );
-}
-
-function ClientViewBody({
-  token,
-  view,
-  onUnavailable,
-  onRejected,
-}: {
-  token: string;
-  view: ReturnType<typeof useClientView>;
-  onUnavailable: () => void;
-  onRejected: (error: unknown) => void;
-}) {
-  if (view.isPending) {
-    return (
-      <Center py={80} role="status" aria-label="Loading deck">
-        <Loader />
-      </Center>
-    );
-  }
-  if (view.isError) {
-    if (view.error instanceof ApiError && view.error.code === 'passcode_required') {
-      return <PasscodeForm token={token} onUnavailable={onUnavailable} />;
-    }
-    return (
-      <ClientViewMessage title="The deck did not load" message={view.error.message}>
-        <Button variant="light" onClick={() => void view.refetch()}>
-          Try again
-        </Button>
-      </ClientViewMessage>
-    );
-  }
-  return <ClientDeck token={token} view={view.data} onRejected={onRejected} />;
 }
 
 /**
@@ -87,8 +73,6 @@ function ClientViewBody({
  */
 export function ClientViewPage({ token }: { token: string | null }) {
   return (
-    <Container component="main" size="lg" py="xl">
-      {token ? <ClientViewContent token={token} /> : <Unavailable />}
-    </Container>
+    <main class="cv-page">{token ? <ClientViewContent token={token} /> : <Unavailable />}</main>
   );
 }

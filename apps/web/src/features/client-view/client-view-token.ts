@@ -1,4 +1,4 @@
-import { clientLinkPaths } from '@deck-portal/domain';
+import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
 
 const prefix = clientLinkPaths.view('');
 

@@ -1,7 +1,7 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { StartVisitResponse } from '@deck-portal/domain';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { startVisit } from './api/client-view-api.ts';
 import { beaconViewEvents, sendViewEvents } from './api/send-view-events.ts';
-import { useVisit } from './api/start-visit.ts';
 import {
   createViewTracker,
   createViewTrackerVisit,
@@ -10,55 +10,56 @@ import {
 } from './view-tracker.ts';
 
 /**
- * What the trackers of each link's visit share, kept as long as the query cache that holds the
- * visit (one visit per link and page load): the visit outlives the page's trackers (remounts,
- * the passcode form coming back).
+ * One page load's visit of a link: what its trackers share, and the visit started once. It
+ * outlives the page's trackers (the passcode form coming back and going again).
  */
-const trackerVisits = new WeakMap<QueryClient, Map<string, ViewTrackerVisit>>();
+export type VisitSession = {
+  token: string;
+  tracker: ViewTrackerVisit;
+  /** Starts the visit the first time; later calls get the same answer (one open per load). */
+  start: () => Promise<StartVisitResponse>;
+};
 
-function trackerVisitOf(queryClient: QueryClient, token: string) {
-  let visits = trackerVisits.get(queryClient);
-  if (!visits) {
-    visits = new Map();
-    trackerVisits.set(queryClient, visits);
-  }
-  let visit = visits.get(token);
-  if (!visit) {
-    visit = createViewTrackerVisit();
-    visits.set(token, visit);
-  }
-  return visit;
+export function createVisitSession(token: string): VisitSession {
+  let started: Promise<StartVisitResponse> | undefined;
+  return {
+    token,
+    tracker: createViewTrackerVisit(),
+    // Never asked again after a lost answer: that would count the opening twice.
+    start: () => (started ??= startVisit(token)),
+  };
 }
 
 /**
  * Measures how long each slide is on screen, starts the visit once the page has been seen a
  * moment (`visitStartAfterMs`: a mail scanner running the page is no open), and reports the
- * time to it. Returns the SlideViewer's `onSlideChange` and the visit, once started.
+ * time to it. Returns the viewer's `onSlideChange` and the visit, once started.
  */
 export function useViewTracking({
-  token,
+  session,
   onRejected,
 }: {
-  token: string;
+  session: VisitSession;
   /** A visit or report the server refused (the link gone meanwhile, the passcode expired). */
   onRejected: (error: unknown) => void;
 }) {
+  const { token } = session;
   // The slide on screen when a tracker starts is where its first view begins.
   const slideRef = useRef<number | null>(null);
   const trackerRef = useRef<ViewTracker | null>(null);
-  const queryClient = useQueryClient();
-  const [isSeen, setSeen] = useState(() => trackerVisitOf(queryClient, token).isSeen);
-  const visit = useVisit(token, { enabled: isSeen });
-  const reject = useEffectEvent((error: unknown) => onRejected(error));
+  const rejectRef = useRef(onRejected);
+  rejectRef.current = onRejected;
+  const [isSeen, setSeen] = useState(() => session.tracker.isSeen);
+  const [visit, setVisit] = useState<StartVisitResponse>();
 
   useEffect(() => {
     const tracker = createViewTracker({
       now: () => performance.now(),
       send: (visitId, batch) => sendViewEvents(token, visitId, batch),
       sendBeacon: (visitId, batch) => beaconViewEvents(token, visitId, batch),
-      visit: trackerVisitOf(queryClient, token),
+      visit: session.tracker,
       onSeen: () => setSeen(true),
-      onRejected: (error) => reject(error),
+      onRejected: (error) => rejectRef.current(error),
     });
     tracker.start();
     if (slideRef.current !== null) tracker.showSlide(slideRef.current);
@@ -67,20 +68,27 @@ export function useViewTracking({
       trackerRef.current = null;
       tracker.stop();
     };
-  }, [queryClient, token]);
-
-  const started = visit.data;
-  useEffect(() => {
-    if (started) trackerRef.current?.begin(started.visitId);
-  }, [token, started]);
+  }, [session, token]);
 
   useEffect(() => {
-    if (visit.error) reject(visit.error);
-  }, [visit.error]);
+    if (!isSeen) return;
+    let isCurrent = true;
+    session.start().then(
+      (started) => {
+        if (!isCurrent) return;
+        setVisit(started);
+        trackerRef.current?.begin(started.visitId);
+      },
+      (error: unknown) => isCurrent && rejectRef.current(error),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [session, isSeen]);
 
   const onSlideChange = useCallback((index: number) => {
     slideRef.current = index + 1;
     trackerRef.current?.showSlide(index + 1);
   }, []);
-  return { onSlideChange, visit: started };
+  return { onSlideChange, visit };
 }

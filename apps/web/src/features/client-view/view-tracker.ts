@@ -1,5 +1,6 @@
-import { viewEventLimits, type ViewEvent, type ViewEventBatch } from '@deck-portal/domain';
-import { ApiError } from '../../lib/api-client.ts';
+import { viewEventLimits } from '@deck-portal/domain/client-link-rules';
+import type { ViewEvent, ViewEventBatch } from '@deck-portal/domain';
+import { ApiError } from '../../lib/api-error.ts';
 
 /** Events per request: well under the server's limit, so a beacon stays small. */
 export const viewEventBatchSize = 20;

@@ -1,31 +1,12 @@
-import { useRef, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { swipeHandlers } from './swipe-gesture.ts';
 
-/** How far (px) a finger must travel sideways, more than up or down, to turn the slide. */
-const SWIPE_DISTANCE = 40;
-
-/**
- * Handlers that turn a sideways swipe into `onSwipe(+1)` (to the next slide: finger moving left)
- * or `onSwipe(-1)`. Spread them on the element, with `touch-action: pan-y` so the browser keeps
- * vertical scrolling and leaves sideways moves to the page. Mouse drags are left alone.
- */
+/** A sideways swipe as `onSwipe(+1)` (next) or `onSwipe(-1)`: see swipeHandlers. */
 export function useSwipe(onSwipe: (direction: 1 | -1) => void) {
-  const start = useRef<{ x: number; y: number; id: number } | null>(null);
-  return {
-    onPointerDown(event: PointerEvent) {
-      if (event.pointerType === 'mouse') return;
-      start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-    },
-    onPointerUp(event: PointerEvent) {
-      const from = start.current;
-      start.current = null;
-      if (!from || from.id !== event.pointerId) return;
-      const dx = event.clientX - from.x;
-      const dy = event.clientY - from.y;
-      if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) <= Math.abs(dy)) return;
-      onSwipe(dx < 0 ? 1 : -1);
-    },
-    onPointerCancel() {
-      start.current = null;
-    },
-  };
+  const onSwipeRef = useRef(onSwipe);
+  useLayoutEffect(() => {
+    onSwipeRef.current = onSwipe;
+  });
+  const [handlers] = useState(() => swipeHandlers((direction) => onSwipeRef.current(direction)));
+  return handlers;
 }

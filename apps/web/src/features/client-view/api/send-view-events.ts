@@ -1,6 +1,6 @@
-import { clientLinkPaths, type ViewEventBatch } from '@deck-portal/domain';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
+import type { ViewEventBatch } from '@deck-portal/domain';
+import { callClientApi } from './client-view-api.ts';
 
 export const viewEventsPath = (token: string, visitId: string) =>
   `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/events`;
@@ -10,10 +10,9 @@ export const viewEventsPath = (token: string, visitId: string) =>
  * `keepalive` lets the request finish if the page closes meanwhile.
  */
 export async function sendViewEvents(token: string, visitId: string, batch: ViewEventBatch) {
-  await apiRequest(viewEventsPath(token, visitId), {
+  await callClientApi<void>(viewEventsPath(token, visitId), {
     method: 'POST',
     body: batch,
-    schema: z.undefined(),
     keepalive: true,
   });
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+/** @jsxImportSource preact */
 import type { ClientView } from '@deck-portal/domain';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconPresentation } from '@tabler/icons-react';
-import { SlideViewer } from '../../../ui/slide-viewer/slide-viewer.tsx';
-import { useViewTracking } from '../use-view-tracking.ts';
+import { useEffect, useState } from 'preact/hooks';
+import { useViewTracking, type VisitSession } from '../use-view-tracking.ts';
+import { ClientSlideViewer } from './client-slide-viewer.tsx';
+import { Download, Present } from './icons.tsx';
 
-// Intl rather than the portal's date library: the client's page stays small.
 const updatedOn = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -14,72 +13,67 @@ const updatedOn = new Intl.DateTimeFormat('en-US', {
 
 /** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
 export function ClientDeck({
-  token,
+  session,
   view,
   onRejected,
 }: {
-  token: string;
+  session: VisitSession;
   view: ClientView;
   /** A visit or report the server refused (the link gone meanwhile, the passcode expired). */
   onRejected: (error: unknown) => void;
 }) {
   const { title, clientName, recipientName, senderName, slides, pdfUrl } = view;
   const [isPresenting, setPresenting] = useState(false);
-  const { onSlideChange, visit } = useViewTracking({ token, onRejected });
+  const { onSlideChange, visit } = useViewTracking({ session, onRejected });
 
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed">Prepared for {clientName}</Text>
-          <Text size="sm" c="dimmed">
+    <div class="cv-deck">
+      <div class="cv-deck-head">
+        <div class="cv-stack">
+          <h1 class="cv-title">{title}</h1>
+          <p class="cv-dimmed">Prepared for {clientName}</p>
+          <p class="cv-dimmed cv-sm">
             Shared with {recipientName} by {senderName}
-          </Text>
+          </p>
           {view.updatedAt && (
-            <Text size="sm" c="blue.8" fw={500} role="note">
+            <p class="cv-updated cv-sm" role="note">
               Updated on {updatedOn.format(new Date(view.updatedAt))} since you last looked.
-            </Text>
+            </p>
           )}
-        </Stack>
-        <Group gap="sm">
-          <Button
-            leftSection={<IconPresentation size={16} />}
+        </div>
+        <div class="cv-row">
+          <button
+            type="button"
+            class="cv-button"
             onClick={() => setPresenting(true)}
             disabled={slides.length === 0}
           >
+            <Present />
             Present
-          </Button>
+          </button>
           {pdfUrl && (
-            <Button
-              component="a"
-              href={pdfUrl}
-              download
-              variant="light"
-              leftSection={<IconDownload size={16} />}
-            >
+            <a class="cv-button cv-button-light" href={pdfUrl} download>
+              <Download />
               Download PDF
-            </Button>
+            </a>
           )}
-        </Group>
-      </Group>
+        </div>
+      </div>
       {visit?.untrackedReason === 'team' && (
-        <Text size="xs" c="dimmed" role="note">
+        <p class="cv-dimmed cv-xs" role="note">
           You are signed in to Deck Portal: this visit is not counted in the link&apos;s analytics.
-        </Text>
+        </p>
       )}
-      <SlideViewer
+      <ClientSlideViewer
         slides={slides}
         isPresenting={isPresenting}
         onPresentingChange={setPresenting}
         onSlideChange={onSlideChange}
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+/** @jsxImportSource preact */
+import type { ComponentChildren } from 'preact';
 
 /** A page that says one thing instead of the deck: the link is gone, or it failed to load. */
 export function ClientViewMessage({
@@ -9,15 +9,13 @@ export function ClientViewMessage({
 }: {
   title: string;
   message: string;
-  children?: ReactNode;
+  children?: ComponentChildren;
 }) {
   return (
-    <Stack gap="md" maw={520} mx="auto" mt="xl" align="flex-start">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Text>{message}</Text>
+    <section class="cv-message">
+      <h1 class="cv-title">{title}</h1>
+      <p>{message}</p>
       {children}
-    </Stack>
+    </section>
   );
 }

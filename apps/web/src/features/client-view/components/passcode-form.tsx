@@ -1,80 +1,110 @@
-import { clientLinkMessages, unlockClientViewRequestSchema } from '@deck-portal/domain';
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useUnlockClientView } from '../api/unlock-client-view.ts';
+/** @jsxImportSource preact */
+import { clientLinkMessages, passcodeProblem } from '@deck-portal/domain/client-link-rules';
+import { useId, useState } from 'preact/hooks';
+import { ApiError } from '../../../lib/api-error.ts';
+import { unlockClientView } from '../api/client-view-api.ts';
+import { Alert, Eye, Lock } from './icons.tsx';
 
 /** Asks for the link's passcode; once it is right the page loads the deck. */
 export function PasscodeForm({
   token,
+  onUnlocked,
   onUnavailable,
 }: {
   token: string;
+  onUnlocked: () => void;
   onUnavailable: () => void;
 }) {
-  const unlock = useUnlockClientView(token);
+  const id = useId();
+  const [passcode, setPasscode] = useState('');
+  const [isShown, setShown] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { passcode: '' },
-    validate: schemaResolver(unlockClientViewRequestSchema, { sync: true }),
-  });
+  const [isSending, setSending] = useState(false);
 
-  const submit = form.onSubmit(async ({ passcode }) => {
+  const submit = async (event: Event) => {
+    event.preventDefault();
     setFormError(null);
+    const problem = passcodeProblem(passcode);
+    setFieldError(problem);
+    if (problem) return;
+    setSending(true);
     try {
-      await unlock.mutateAsync(passcode);
+      await unlockClientView(token, passcode);
+      onUnlocked();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return onUnavailable();
       if (error instanceof ApiError && error.code === 'wrong_passcode') {
-        form.setErrors({ passcode: error.fields.passcode ?? clientLinkMessages.wrongPasscode });
-        return;
+        return setFieldError(error.fields.passcode ?? clientLinkMessages.wrongPasscode);
       }
       if (
         error instanceof ApiError &&
         error.code === 'validation_failed' &&
         error.fields.passcode
       ) {
-        form.setErrors({ passcode: error.fields.passcode });
-        return;
+        return setFieldError(error.fields.passcode);
       }
       // Too many attempts (429) and anything unexpected: the server's own words.
       setFormError(error instanceof Error ? error.message : 'Something went wrong.');
+    } finally {
+      setSending(false);
     }
-  });
+  };
 
   return (
-    <Stack gap="lg" maw={420} mx="auto" mt="xl">
-      <Stack gap="xs">
-        <Title order={1} size="h2">
-          This deck is protected
-        </Title>
-        <Text>{clientLinkMessages.passcodeRequired}</Text>
-      </Stack>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-              {formError}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Passcode"
+    <section class="cv-narrow">
+      <h1 class="cv-title">This deck is protected</h1>
+      <p>{clientLinkMessages.passcodeRequired}</p>
+      <form onSubmit={submit} noValidate class="cv-form">
+        {formError && (
+          <div class="cv-alert" role="alert">
+            <Alert />
+            <span>{formError}</span>
+          </div>
+        )}
+        <label for={`${id}-passcode`} class="cv-label">
+          Passcode{' '}
+          <span class="cv-required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <div class={`cv-input${fieldError ? ' cv-input-invalid' : ''}`}>
+          <Lock />
+          <input
+            id={`${id}-passcode`}
+            type={isShown ? 'text' : 'password'}
             autoComplete="off"
             autoFocus
-            leftSection={<IconLock size={16} />}
-            withAsterisk
-            {...form.getInputProps('passcode')}
-            // Mantine points a PasswordInput's field at its error but does not mark it invalid.
-            aria-invalid={form.errors.passcode ? true : undefined}
+            required
+            value={passcode}
+            onInput={(event) => setPasscode(event.currentTarget.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-error` : undefined}
           />
-          <Button type="submit" size="md" fullWidth loading={unlock.isPending}>
-            Open deck
-          </Button>
-        </Stack>
+          <button
+            type="button"
+            class="cv-icon-button"
+            aria-label={isShown ? 'Hide the characters' : 'Show the characters'}
+            aria-pressed={isShown}
+            onClick={() => setShown((shown) => !shown)}
+          >
+            <Eye isOff={isShown} />
+          </button>
+        </div>
+        {fieldError && (
+          <p id={`${id}-error`} class="cv-field-error">
+            {fieldError}
+          </p>
+        )}
+        <button
+          type="submit"
+          class="cv-button cv-button-wide"
+          disabled={isSending}
+          aria-busy={isSending}
+        >
+          Open deck
+        </button>
       </form>
-    </Stack>
+    </section>
   );
 }

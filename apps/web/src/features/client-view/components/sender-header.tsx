@@ -1,5 +1,6 @@
+/** @jsxImportSource preact */
 import type { ClientLinkSender } from '@deck-portal/domain';
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'preact/hooks';
 import { initials } from '../../../lib/initials.ts';
 
 /** The company's mark, drawn like the one on its slides: a tile, a frost star, a dot. */
@@ -13,40 +14,44 @@ function CompanyMark({ colors }: { colors: ClientLinkSender['companyColors'] }) 
   return (
     <svg width={32} height={32} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="7.7" fill={`#${colors.accent}`} />
-      <path d={arms.join('')} stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+      <path d={arms.join('')} stroke="#fff" stroke-width="2.4" stroke-linecap="round" />
       <circle cx="16" cy="16" r="3.2" fill={`#${colors.highlight}`} />
     </svg>
+  );
+}
+
+/** The rep's photo, or their initials when there is none or it does not load. */
+function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+  const [isBroken, setBroken] = useState(false);
+  return (
+    <span class="cv-avatar">
+      {photoUrl && !isBroken ? (
+        <img src={photoUrl} alt="" width={44} height={44} onError={() => setBroken(true)} />
+      ) : (
+        initials(name)
+      )}
+    </span>
   );
 }
 
 /** Who the deck comes from: the company, and the rep with their photo and job title. */
 export function SenderHeader({ sender }: { sender: ClientLinkSender }) {
   return (
-    <Group component="header" justify="space-between" wrap="wrap" gap="md" mb="xl">
-      <Group gap={10} wrap="nowrap">
+    <header class="cv-sender">
+      <div class="cv-row">
         <CompanyMark colors={sender.companyColors} />
-        <Text fw={700} size="lg" c={`#${sender.companyColors.primary}`}>
+        <span class="cv-company" style={{ color: `#${sender.companyColors.primary}` }}>
           {sender.companyName}
-        </Text>
-      </Group>
-      <Group gap="sm" wrap="nowrap" aria-label={`Sent by ${sender.name}`}>
-        <Avatar src={sender.photoUrl} alt="" size={44} radius={44} color="blue">
-          {initials(sender.name)}
-        </Avatar>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            Sent by
-          </Text>
-          <Text fw={600} size="sm">
-            {sender.name}
-          </Text>
-          {sender.jobTitle && (
-            <Text size="xs" c="dimmed">
-              {sender.jobTitle}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-    </Group>
+        </span>
+      </div>
+      <div class="cv-row" aria-label={`Sent by ${sender.name}`} role="group">
+        <Avatar name={sender.name} photoUrl={sender.photoUrl} />
+        <div class="cv-stack">
+          <span class="cv-dimmed cv-xs">Sent by</span>
+          <span class="cv-strong">{sender.name}</span>
+          {sender.jobTitle && <span class="cv-dimmed cv-xs">{sender.jobTitle}</span>}
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,0 +1,225 @@
+/** @jsxImportSource preact */
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { nextSlideIndex } from '../../../ui/slide-viewer/slide-navigation.ts';
+import { swipeHandlers } from '../../../ui/slide-viewer/swipe-gesture.ts';
+import { ChevronLeft, ChevronRight, Close } from './icons.tsx';
+
+type Slide = { index: number; url: string };
+
+/** Handlers for a swipe that call the latest `onSwipe`. */
+function useSwipe(onSwipe: (direction: 1 | -1) => void) {
+  const onSwipeRef = useRef(onSwipe);
+  onSwipeRef.current = onSwipe;
+  const [handlers] = useState(() => swipeHandlers((direction) => onSwipeRef.current(direction)));
+  return handlers;
+}
+
+/** Whether the device's main pointer is a finger (a phone, a tablet). */
+function useIsTouch() {
+  const [isTouch] = useState(() => window.matchMedia?.('(pointer: coarse)').matches ?? false);
+  return isTouch;
+}
+
+/**
+ * The client's slide viewer, as the portal's (ui/slide-viewer) behaves: the current slide with
+ * previous/next, its position, a strip of thumbnails, arrow keys and swipes, and (while
+ * `isPresenting`) full-screen present mode. The page owns the Present button.
+ */
+export function ClientSlideViewer({
+  slides,
+  isPresenting,
+  onPresentingChange,
+  onSlideChange,
+}: {
+  slides: readonly Slide[];
+  isPresenting: boolean;
+  onPresentingChange: (isPresenting: boolean) => void;
+  /** The index (0-based) of the slide on screen: once on mount, then on every change. */
+  onSlideChange: (index: number) => void;
+}) {
+  const [current, setCurrent] = useState(0);
+  const count = slides.length;
+  const thumbId = useId();
+  const latest = useRef({ current, count, isPresenting, onPresentingChange, onSlideChange });
+  latest.current = { current, count, isPresenting, onPresentingChange, onSlideChange };
+
+  useEffect(() => {
+    if (count > 0) latest.current.onSlideChange(current);
+  }, [current, count]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      const now = latest.current;
+      if (event.key === 'Escape' && now.isPresenting) {
+        now.onPresentingChange(false);
+        return;
+      }
+      const next = nextSlideIndex(event.key, now.current, now.count);
+      if (next === null) return;
+      event.preventDefault();
+      setCurrent(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Keep the thumbnail of the current slide in view.
+  useEffect(() => {
+    document
+      .getElementById(`${thumbId}-${current}`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [thumbId, current]);
+
+  const go = (direction: 1 | -1) =>
+    setCurrent((c) => Math.min(Math.max(0, c + direction), count - 1));
+  const swipe = useSwipe(go);
+  const isTouch = useIsTouch();
+  const slide = slides[current];
+
+  return (
+    <div class="cv-viewer">
+      <div class="cv-stage" {...swipe}>
+        <div class="cv-frame">
+          {slide ? (
+            <img src={slide.url} alt={`Slide ${current + 1} of ${count}`} fetchpriority="high" />
+          ) : (
+            <p class="cv-empty">This deck has no slides.</p>
+          )}
+        </div>
+        <div class="cv-controls">
+          <button
+            type="button"
+            class="cv-round"
+            aria-label="Previous slide"
+            title="Previous slide (←)"
+            disabled={current === 0}
+            onClick={() => go(-1)}
+          >
+            <ChevronLeft />
+          </button>
+          <span aria-live="polite">
+            Slide {count === 0 ? 0 : current + 1} of {count}
+          </span>
+          <button
+            type="button"
+            class="cv-round"
+            aria-label="Next slide"
+            title="Next slide (→)"
+            disabled={current >= count - 1}
+            onClick={() => go(1)}
+          >
+            <ChevronRight />
+          </button>
+        </div>
+      </div>
+      {/* A list of buttons: a screen reader announces "list, n items" and each slide's button. */}
+      <ul class="cv-thumbs" aria-label="Slides">
+        {slides.map((s, index) => (
+          <li key={s.index}>
+            <button
+              type="button"
+              id={`${thumbId}-${index}`}
+              aria-label={`Go to slide ${index + 1}`}
+              aria-current={index === current ? 'true' : undefined}
+              onClick={() => setCurrent(index)}
+            >
+              <img src={s.url} alt="" loading="lazy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p class="cv-hint">
+        {isTouch
+          ? 'Swipe left or right to move between slides. Present shows them full screen.'
+          : 'Use the arrow keys to move between slides. Present opens full screen; Escape leaves it.'}
+      </p>
+      {isPresenting && (
+        <PresentMode
+          slides={slides}
+          current={current}
+          onExit={() => latest.current.onPresentingChange(false)}
+          onSwipe={go}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Full-screen present mode: the slide on black, keys or swipes to move, Escape to leave. A modal
+ * dialog: focus moves into it when it opens, stays in it, and goes back where it was after.
+ */
+function PresentMode({
+  slides,
+  current,
+  onExit,
+  onSwipe,
+}: {
+  slides: readonly Slide[];
+  current: number;
+  onExit: () => void;
+  onSwipe: (direction: 1 | -1) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const exitRef = useRef(onExit);
+  exitRef.current = onExit;
+  const swipe = useSwipe(onSwipe);
+  const hintId = useId();
+
+  useEffect(() => {
+    const element = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    element?.focus();
+    // Where the browser refuses full screen the overlay still covers the window.
+    element?.requestFullscreen?.().catch(() => undefined);
+    const onChange = () => {
+      if (!document.fullscreenElement) exitRef.current();
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      opener?.focus();
+    };
+  }, []);
+
+  // Focus stays in the dialog: its one control, or the dialog itself.
+  const keepFocus = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    event.preventDefault();
+    ref.current?.querySelector('button')?.focus();
+  };
+
+  const slide = slides[current];
+  return (
+    <div
+      ref={ref}
+      class="cv-present"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Presentation"
+      aria-describedby={hintId}
+      tabIndex={-1}
+      onKeyDown={keepFocus}
+      {...swipe}
+    >
+      {slide && <img src={slide.url} alt={`Slide ${current + 1} of ${slides.length}`} />}
+      <button
+        type="button"
+        class="cv-present-exit"
+        aria-label="Exit presentation"
+        onClick={() => exitRef.current()}
+      >
+        <Close />
+      </button>
+      <span class="cv-present-count" aria-live="polite">
+        {current + 1} / {slides.length}
+      </span>
+      <span id={hintId} class="cv-visually-hidden">
+        Arrow keys or a swipe move between slides; Escape leaves the presentation.
+      </span>
+    </div>
+  );
+}
