@@ -1,0 +1,1 @@
+CREATE INDEX "decks_owner_status_idx" ON "decks" USING btree ("owner_id","status");
