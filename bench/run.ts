@@ -1,10 +1,12 @@
 // `npm run bench`: engine vs a straightforward baseline, cold and warm, memory, and /healthz
 // latency while four generations run. Writes bench/RESULTS.md.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, get, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
@@ -16,6 +18,7 @@ import {
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { baselineRender } from './baseline.ts';
 import { benchDraft, makePictures, PICTURE_ORIGIN, pictureSlides } from './bench-deck.ts';
+import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 
 const loadAtStart = loadavg()[0]!;
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -261,29 +264,69 @@ const events = JSON.parse(eventsJson) as {
 };
 console.log('view events', events);
 
-// A rep's deck list at rest and while four decks are generated (its own process, real HTTP).
-const { stdout: readsJson } = await run(
-  process.execPath,
-  ['--import', 'tsx', `${here}../apps/server/bench/reads-while-generating.ts`],
-  { cwd: here },
-);
+// PostgreSQL for the rows that compare the databases: DATABASE_URL's server when set, else a
+// throwaway cluster started like the tests' (when Debian's postgresql package is installed).
+async function startPostgres(): Promise<{ url?: string; unavailable?: string; stop(): void }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop() {} };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', `${here}../apps/server/bench/postgres-for-bench.ts`],
+    { cwd: here, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return {
+    ...(JSON.parse(line) as { url?: string; unavailable?: string }),
+    stop: () => child.stdin!.end(),
+  };
+}
+const postgres = await startPostgres();
+console.log('postgres', postgres.url ?? postgres.unavailable);
+const onDatabases = async <T>(script: string, env: Record<string, string> = {}) => {
+  const results: { database: string; result: T }[] = [];
+  for (const url of ['', ...(postgres.url ? [postgres.url] : [])]) {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', `${here}../apps/server/bench/${script}`],
+      { cwd: here, env: { ...process.env, ...env, DATABASE_URL: url } },
+    );
+    results.push({
+      database: url ? 'PostgreSQL' : 'embedded',
+      result: JSON.parse(stdout.trim().split('\n').at(-1)!) as T,
+    });
+  }
+  return results;
+};
+
+// A rep's deck list at rest and while four decks are generated: the server in its own process,
+// loaded by autocannon, on each database.
 type ReadStats = { n: number; p50: number; p99: number; max: number };
-const reads = JSON.parse(readsJson) as {
+const reads = await onDatabases<{
   seconds: number;
   readers: number;
   atRest: ReadStats;
   underLoad: ReadStats;
   decksPerSecond: number;
-};
-const readsRatio = reads.underLoad.p99 / reads.atRest.p99;
-console.log('reads while generating', reads);
+}>('reads-while-generating.ts');
+console.log('reads while generating', JSON.stringify(reads));
 
-// How long a queued job waits for an idle worker (the embedded database; PostgreSQL too when
-// DATABASE_URL is set).
+// A rep's deck list with a small and a large history in the table (1,000 decks on the embedded
+// database; 1,000 and 1,000,000 on PostgreSQL).
+type RecentStats = { requestsPerSecond: number; p50: number; p99: number };
+const recent = await onDatabases<{
+  seconds: number;
+  connections: number;
+  sizes: number[];
+  results: Record<string, RecentStats>;
+  throughputRatio?: number;
+  p99Ratio?: number;
+}>('recent-decks-at-scale.ts');
+console.log('recent decks at scale', JSON.stringify(recent));
+
+// How long a queued job waits for an idle worker (the embedded database, and PostgreSQL).
 const { stdout: pickupOut } = await run(
   process.execPath,
   ['--import', 'tsx', `${here}../apps/server/bench/job-pickup.ts`],
-  { cwd: here },
+  { cwd: here, env: { ...process.env, DATABASE_URL: postgres.url ?? '' } },
 );
 type PickupStats = { samples: number; median: number; p90: number; max: number };
 const pickup = JSON.parse(pickupOut.trim().split('\n').at(-1)!) as Record<string, PickupStats>;
@@ -318,10 +361,26 @@ const lists = JSON.parse(listOut.trim().split('\n').at(-1)!) as {
 console.log('all decks', lists);
 
 // What a client's browser fetches before the first slide shows, against the portal's own page.
+buildWebIfNeeded();
 const webDist = `${here}../apps/web/dist/`;
 const clientLoad = firstLoadSize(`${webDist}client-view.html`);
 const portalLoad = firstLoadSize(`${webDist}index.html`);
 console.log('first load', { client: clientLoad, portal: portalLoad });
+
+// The client's page on a throttled phone network, in Chromium (its own process, real HTTP).
+const { stdout: pageOut } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/client-page-load.ts`],
+  { cwd: here },
+);
+const pageLoad = JSON.parse(pageOut.trim().split('\n').at(-1)!) as {
+  runs: number;
+  firstSlideBytes: number;
+  clientFirstSlideMs: number;
+  portalSignInMs: number;
+  ratio: number;
+};
+console.log('client page load', pageLoad);
 
 const report = `# Benchmark results
 
@@ -399,14 +458,50 @@ ${(['firstPage', 'clientSearch', 'deepPage'] as const)
 
 ## A rep's deck list while decks are generated
 
-\`GET /api/recent-decks\` from ${reads.readers} concurrent readers for ${reads.seconds} s, at rest and then while four decks (18 slides each) are generated back to back through the API, on the embedded database; files go to the local object store.
+\`apps/server/bench/reads-while-generating.ts\`: \`GET /api/recent-decks\` from ${reads[0]!.result.readers} autocannon connections for ${reads[0]!.result.seconds} s, at rest and then while four decks (18 slides each) are generated back to back through the API and the job queue; the portal runs in a process of its own (its job worker, two render threads, the local file store) and logs each request as JSON.
 
-| | requests | p50 | p99 | max |
+| database | at rest: requests, p50 / p99 | while generating: requests, p50 / p99 | decks/s | p99 ratio | target |
+|---|---|---|---|---|---|
+${reads
+  .map(({ database, result: r }) => {
+    const ratio = r.underLoad.p99 / r.atRest.p99;
+    return `| ${database} | ${r.atRest.n}, ${ms(r.atRest.p50)} / ${ms(r.atRest.p99)} | ${r.underLoad.n}, ${ms(r.underLoad.p50)} / ${ms(r.underLoad.p99)} | ${r.decksPerSecond.toFixed(1)} | ${ratio.toFixed(1)}× | ≤ 3× (${verdict(ratio <= 3)}) |`;
+  })
+  .join('\n')}
+${postgres.url ? '' : `\nPostgreSQL: not measured (${postgres.unavailable}).\n`}
+## A rep's deck list with a long history
+
+\`apps/server/bench/recent-decks-at-scale.ts\`: \`GET /api/recent-decks\` from ${recent[0]!.result.connections} autocannon connections for ${recent[0]!.result.seconds} s (after 2 s of warming up), the portal in a process of its own; the table holds the given number of decks, 200 of them the rep's, spread over the whole history.
+
+| database | decks | requests/s | p50 | p99 |
 |---|---|---|---|---|
-| at rest | ${reads.atRest.n} | ${ms(reads.atRest.p50)} | ${ms(reads.atRest.p99)} | ${ms(reads.atRest.max)} |
-| while generating (${reads.decksPerSecond.toFixed(1)} decks/s) | ${reads.underLoad.n} | ${ms(reads.underLoad.p50)} | ${ms(reads.underLoad.p99)} | ${ms(reads.underLoad.max)} |
+${recent
+  .flatMap(({ database, result }) =>
+    result.sizes.map((size) => {
+      const r = result.results[size]!;
+      return `| ${database} | ${size.toLocaleString('en-US')} | ${r.requestsPerSecond} | ${ms(r.p50)} | ${ms(r.p99)} |`;
+    }),
+  )
+  .join('\n')}
 
-p99 while generating / at rest: **${readsRatio.toFixed(1)}×** (target ≤ 3×: ${verdict(readsRatio <= 3)}).
+${recent
+  .map(({ database, result }) => {
+    const lines = [];
+    if (result.throughputRatio !== undefined && result.p99Ratio !== undefined) {
+      lines.push(
+        `${database}, ${result.sizes.map((n) => n.toLocaleString('en-US')).join(' against ')} decks: throughput ${result.throughputRatio.toFixed(2)} (target ≥ 0.8: ${verdict(result.throughputRatio >= 0.8)}), p99 ${result.p99Ratio.toFixed(2)}× (target ≤ 1.5×: ${verdict(result.p99Ratio <= 1.5)}).`,
+      );
+    }
+    const thousand = result.results['1000'];
+    if (database === 'embedded' && thousand) {
+      lines.push(
+        `Embedded, 1,000 decks: ${thousand.requestsPerSecond} requests/s (target ≥ 3,000: ${verdict(thousand.requestsPerSecond >= 3000)}).`,
+      );
+    }
+    return lines.join('\n');
+  })
+  .filter(Boolean)
+  .join('\n\n')}
 
 ## A queued job's wait for an idle worker
 
@@ -430,6 +525,19 @@ The files a client's browser fetches for \`/v/{token}\` before the deck's own da
 | client view (\`client-view.html\`) | ${clientLoad.files} | ${kb(clientLoad.raw)} | ${kb(clientLoad.gzip)} | ${kb(clientLoad.brotli)} |
 | portal (\`index.html\`) | ${portalLoad.files} | ${kb(portalLoad.raw)} | ${kb(portalLoad.gzip)} | ${kb(portalLoad.brotli)} |
 | ratio | | ${(clientLoad.raw / portalLoad.raw).toFixed(2)} | ${(clientLoad.gzip / portalLoad.gzip).toFixed(2)} | ${(clientLoad.brotli / portalLoad.brotli).toFixed(2)} |
+
+Goal: the client view's first load ≤ 60 KB brotli (${verdict(clientLoad.brotli <= 60 * 1024)}).
+
+\`apps/server/bench/client-page-load.ts\`: Chromium with DevTools' "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down), a cold cache each run, against the real server with an engine-made deck; the median of ${pageLoad.runs} interleaved runs. The page asks for the deck, its sender and its first slide (${kb(pageLoad.firstSlideBytes)} on the wire) alongside its script.
+
+| page | shown | median |
+|---|---|---|
+| client view \`/v/{token}\` | first slide drawn | ${pageLoad.clientFirstSlideMs} ms |
+| portal \`/auth\` (baseline) | sign-in form | ${pageLoad.portalSignInMs} ms |
+| ratio | | ${pageLoad.ratio} |
+
+Goal: the first slide in ≤ 2 s on Fast 3G (${verdict(pageLoad.clientFirstSlideMs <= 2_000)}).
 `;
 writeFileSync(`${here}RESULTS.md`, report);
 console.log(report);
+postgres.stop();

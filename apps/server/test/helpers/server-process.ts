@@ -25,19 +25,21 @@ export type ServerProcess = {
 
 /**
  * Starts `src/main.ts` (a web process), or `src/worker.ts` (`npm run worker`), as a real process
- * with the given environment.
+ * with the given environment. With `discardStdout` its log (a line a request at level info) is
+ * thrown away unread, as a benchmark under load wants; errors on stderr are still kept.
  */
 export function startServerProcess(
   env: Record<string, string>,
   script: 'src/main.ts' | 'src/worker.ts' = 'src/main.ts',
+  { discardStdout = false }: { discardStdout?: boolean } = {},
 ): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
