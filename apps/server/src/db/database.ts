@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withReadCache } from './read-cache.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -60,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions });
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(withReadCache(client), { schema }) as unknown as Db;
   let closed = false;
   return {
     db,

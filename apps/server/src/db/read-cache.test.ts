@@ -1,0 +1,123 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withReadCache } from './read-cache.ts';
+
+let raw: PGlite;
+let clock = 0;
+let db: PGlite;
+let asked: string[];
+
+beforeEach(async () => {
+  raw = await PGlite.create();
+  await raw.exec(`create table items (id int primary key, name text, tags jsonb)`);
+  await raw.exec(`insert into items values (1, 'one', '["a"]')`);
+  asked = [];
+  const query = raw.query.bind(raw);
+  vi.spyOn(raw, 'query').mockImplementation((sql, params, options) => {
+    asked.push(sql);
+    return query(sql, params, options);
+  });
+  clock = 0;
+  db = withReadCache(raw, { now: () => clock });
+});
+
+afterEach(async () => {
+  await raw.close();
+});
+
+const names = async () =>
+  (await db.query<{ name: string }>('select name from items order by id')).rows.map((r) => r.name);
+
+describe('the embedded database read cache', () => {
+  it('answers a repeated read from memory, with the same rows', async () => {
+    expect(await names()).toEqual(['one']);
+    expect(await names()).toEqual(['one']);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('keys on the parameters and on how rows are wanted', async () => {
+    const byId = (id: number) => db.query('select name from items where id = $1', [id]);
+    expect((await byId(1)).rows).toEqual([{ name: 'one' }]);
+    expect((await byId(2)).rows).toEqual([]);
+    const asArray = await db.query('select name from items where id = $1', [1], {
+      rowMode: 'array',
+    });
+    expect(asArray.rows).toEqual([['one']]);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('shows a write to the next read', async () => {
+    await names();
+    await db.query(`insert into items values (2, 'two', '[]')`);
+    expect(await names()).toEqual(['one', 'two']);
+    await db.query(`update items set name = 'uno' where id = 1`);
+    expect(await names()).toEqual(['uno', 'two']);
+    await db.query(`delete from items where id = 2`);
+    expect(await names()).toEqual(['uno']);
+  });
+
+  it('shows what a transaction wrote, and reads inside it go to the database', async () => {
+    await names();
+    await db.transaction(async (tx) => {
+      await tx.query(`update items set name = 'eins' where id = 1`);
+      expect((await tx.query<{ name: string }>('select name from items')).rows).toEqual([
+        { name: 'eins' },
+      ]);
+    });
+    expect(await names()).toEqual(['eins']);
+  });
+
+  it('forgets on a script run with exec', async () => {
+    await names();
+    await db.exec(`update items set name = 'un' where id = 1`);
+    expect(await names()).toEqual(['un']);
+  });
+
+  it('keeps its answers when an update or delete changed no row', async () => {
+    await names();
+    await db.query(`update items set name = 'x' where id = 99`);
+    await db.query(`delete from items where id = 99`);
+    await names();
+    expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(1);
+  });
+
+  it('never keeps a read that locks, notifies or takes a sequence value', async () => {
+    for (const sql of [
+      'select name from items for update',
+      "select pg_notify('c', 'x')",
+      "select nextval('s')",
+    ]) {
+      if (sql.includes('nextval')) await raw.exec('create sequence s');
+      await db.query(sql);
+      await db.query(sql);
+    }
+    expect(asked.filter((sql) => /for update|pg_notify|nextval/.test(sql))).toHaveLength(6);
+  });
+
+  it('hands out copies: changing an answer does not change the next one', async () => {
+    const first = await db.query<{ tags: string[] }>('select tags from items');
+    first.rows[0]!.tags.push('changed');
+    const second = await db.query<{ tags: string[] }>('select tags from items');
+    expect(second.rows[0]!.tags).toEqual(['a']);
+  });
+
+  it('asks again once an answer is two seconds old', async () => {
+    await names();
+    clock = 1_999;
+    await names();
+    clock = 2_000;
+    await names();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('does not keep an answer that was read while a write ran', async () => {
+    // A write and a read issued together: the database runs them in turn, the read after.
+    const [, read] = await Promise.all([
+      db.query(`update items set name = 'late' where id = 1`),
+      db.query<{ name: string }>('select name from items order by id'),
+    ]);
+    expect(read.rows).toEqual([{ name: 'late' }]);
+    expect(await names()).toEqual(['late']);
+    expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(2);
+  });
+});
