@@ -25,3 +25,4 @@ export * from './admin.ts';
 export * from './deck-api.ts';
 export * from './client-links.ts';
 export * from './portal-config.ts';
+export * from './template-format.ts';

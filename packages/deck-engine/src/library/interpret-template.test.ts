@@ -1,0 +1,137 @@
+import { templateLayoutSchema, type TemplatePart } from '@deck-portal/domain';
+import { describe, expect, it } from 'vitest';
+import type { TextElement } from '../layout/model.ts';
+import { DEFAULT_BRAND } from './brand.ts';
+import { interpretTemplate } from './interpret-template.ts';
+import type { SlideContext } from './slide-kit.ts';
+
+const ctx: SlideContext = {
+  brand: { ...DEFAULT_BRAND, name: 'Polar', colors: { ...DEFAULT_BRAND.colors, accent: 'AA0011' } },
+  clientName: 'Harbor Fresh Foods',
+  headline: 'Cold-chain resilience proposal',
+  dateText: 'March 5, 2026',
+  contact: 'Dana Reyes',
+  presenter: { name: 'Ada Rep', email: 'ada@polar.example', jobTitle: null, phone: '555 0100' },
+  pageNumber: 4,
+  sections: [],
+  products: [],
+};
+
+const text = (t: string | string[], extra: Record<string, unknown> = {}) => ({
+  kind: 'text',
+  x: 10,
+  y: 10,
+  w: 400,
+  h: 40,
+  text: t,
+  style: { size: 12, color: 'brand.ink' },
+  ...extra,
+});
+
+function draw(elements: unknown[], parts: TemplatePart[] = [], placeholders = {}) {
+  const document = templateLayoutSchema.parse({
+    format: 1,
+    id: 'test',
+    name: 'Test',
+    description: '',
+    placeholders: [],
+    background: 'brand.accent',
+    category: 'market',
+    heading: 'For {{client.name}}',
+    elements,
+  });
+  return interpretTemplate(document, ctx, {
+    parts: new Map(parts.map((p) => [p.id, p])),
+    placeholders,
+  });
+}
+
+const texts = (slide: ReturnType<typeof draw>) =>
+  slide.elements
+    .filter((e): e is TextElement => e.kind === 'text')
+    .map((e) => e.paragraphs.join(' / '));
+
+describe('drawing a template document', () => {
+  it('binds the deck, the rep, the brand and the slide, with the upper filter', () => {
+    const slide = draw([
+      text('{{client.name}} · {{deck.date}} · {{contact.name}}'),
+      text('{{rep.name}} {{rep.phone}} {{rep.title}}'),
+      text(
+        '{{brand.name | upper}} page {{slide.number}}: {{slide.heading}} ({{slide.categoryName}})',
+      ),
+      text(['{{deck.headline}}', 'second paragraph']),
+    ]);
+    expect(texts(slide)).toEqual([
+      'Harbor Fresh Foods · March 5, 2026 · Dana Reyes',
+      'Ada Rep 555 0100',
+      'POLAR page 4: For Harbor Fresh Foods (Market)',
+      'Cold-chain resilience proposal / second paragraph',
+    ]);
+  });
+
+  it('resolves brand and category colours for the deck’s brand', () => {
+    const slide = draw([
+      {
+        kind: 'rect',
+        x: 0,
+        y: 0,
+        w: 1,
+        h: 1,
+        fill: 'brand.accent',
+        stroke: { color: 'category', width: 1 },
+      },
+      { kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1, color: '#123ABC', width: 1 },
+    ]);
+    expect(slide.background).toBe('AA0011');
+    expect(slide.elements[0]).toMatchObject({ fill: 'AA0011', stroke: { color: '7C5CDB' } });
+    expect(slide.elements[1]).toMatchObject({ color: '123ABC' });
+  });
+
+  it('shows an element only when its condition holds, and draws no empty picture', () => {
+    const picture = {
+      kind: 'picture',
+      x: 0,
+      y: 0,
+      w: 100,
+      h: 100,
+      src: '{{placeholder.photo}}',
+      alt: 'Photo',
+    };
+    const elements = [
+      text('has a photo', { when: { filled: 'placeholder.photo' } }),
+      text('no photo', { when: { empty: 'placeholder.photo' } }),
+      picture,
+    ];
+    expect(texts(draw(elements, [], { photo: '  ' }))).toEqual(['no photo']);
+    const withPhoto = draw(elements, [], { photo: ' https://pictures.example/a.png ' });
+    expect(texts(withPhoto)).toEqual(['has a photo']);
+    expect(withPhoto.elements.at(-1)).toMatchObject({
+      kind: 'image',
+      src: 'https://pictures.example/a.png',
+      alt: 'Photo',
+    });
+  });
+
+  it('places a part’s elements where the part element stands, and stops a part that places itself', () => {
+    const parts: TemplatePart[] = [
+      { id: 'footer', elements: [text('footer {{slide.number}}') as never] },
+      { id: 'loop', elements: [{ kind: 'part', part: 'loop' }, text('loop') as never] },
+    ];
+    const slide = draw(
+      [
+        text('before'),
+        { kind: 'part', part: 'footer' },
+        text('after'),
+        { kind: 'part', part: 'missing' },
+      ],
+      parts,
+    );
+    expect(texts(slide)).toEqual(['before', 'footer 4', 'after']);
+    expect(texts(draw([{ kind: 'part', part: 'loop' }], parts))).toEqual([
+      'loop',
+      'loop',
+      'loop',
+      'loop',
+    ]);
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  findBindings,
+  type TemplateColor,
+  type TemplateCondition,
+  type TemplateElement,
+  type TemplatePart,
+} from '@deck-portal/domain';
+import type { Hex, SlideElement } from '../layout/model.ts';
+import { categoryColor, categoryName, type CategoryId } from './categories.ts';
+import { logoMark, text, type SlideContext } from './slide-kit.ts';
+import type { ComposedSlide } from './template-slides.ts';
+
+/** A slide, a layout or any document drawn like one: its look and its elements. */
+export interface TemplateDocument {
+  background: TemplateColor;
+  category: string;
+  heading?: string | undefined;
+  subheading?: string | undefined;
+  elements: readonly TemplateElement[];
+}
+
+export interface TemplateInputs {
+  /** The shared parts a `part` element names, by id. */
+  parts: ReadonlyMap<string, TemplatePart>;
+  /** A layout's placeholder values as the rep typed them, by object id. */
+  placeholders?: Readonly<Record<string, string>>;
+}
+
+/** Parts may place parts; this deep is a loop, not a design. */
+const maxPartDepth = 4;
+
+/**
+ * Draws a template document for one deck: binds the deck's values into its texts, leaves out
+ * what its conditions exclude, and lays every element out as the code-built slides do.
+ */
+export function interpretTemplate(
+  document: TemplateDocument,
+  ctx: SlideContext,
+  inputs: TemplateInputs,
+): ComposedSlide {
+  const category = document.category as CategoryId;
+  const color = (value: TemplateColor): Hex => {
+    if (value === 'category') return categoryColor(category);
+    if (value.startsWith('brand.')) {
+      return ctx.brand.colors[value.slice('brand.'.length) as keyof typeof ctx.brand.colors];
+    }
+    return value.slice(1);
+  };
+  const values: Record<string, string> = {
+    'client.name': ctx.clientName,
+    'deck.headline': ctx.headline,
+    'deck.date': ctx.dateText,
+    'contact.name': ctx.contact,
+    'rep.name': ctx.presenter?.name ?? '',
+    'rep.title': ctx.presenter?.jobTitle ?? '',
+    'rep.email': ctx.presenter?.email ?? '',
+    'rep.phone': ctx.presenter?.phone ?? '',
+    'brand.name': ctx.brand.name,
+    'brand.tagline': ctx.brand.tagline,
+    'slide.number': String(ctx.pageNumber),
+    'slide.categoryName': categoryName(category),
+  };
+  const valueOf = (path: string): string => {
+    if (path.startsWith('placeholder.')) {
+      return (inputs.placeholders?.[path.slice('placeholder.'.length)] ?? '').trim();
+    }
+    return values[path] ?? '';
+  };
+  const bind = (template: string): string => {
+    if (findBindings(template).length === 0) return template;
+    return template.replace(/\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}\}/g, (_, path, filter) => {
+      const value = valueOf(path as string);
+      return filter === 'upper' ? value.toUpperCase() : value;
+    });
+  };
+  values['slide.heading'] = bind(document.heading ?? '');
+  values['slide.subheading'] = bind(document.subheading ?? '');
+
+  const isShown = (when: TemplateCondition | undefined) => {
+    if (!when) return true;
+    if ('filled' in when) return valueOf(when.filled) !== '';
+    return valueOf(when.empty) === '';
+  };
+
+  const draw = (elements: readonly TemplateElement[], depth: number): SlideElement[] =>
+    elements.flatMap((element): SlideElement[] => {
+      if (!isShown(element.when)) return [];
+      switch (element.kind) {
+        case 'text': {
+          const { style } = element;
+          return [
+            text({
+              ...(element.name ? { name: element.name } : {}),
+              x: element.x,
+              y: element.y,
+              w: element.w,
+              h: element.h,
+              text: Array.isArray(element.text) ? element.text.map(bind) : bind(element.text),
+              weight: style.weight,
+              size: style.size,
+              color: color(style.color),
+              ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
+              ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
+              ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
+              ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
+              ...(style.align ? { align: style.align } : {}),
+              ...(style.valign ? { valign: style.valign } : {}),
+              ...(style.bullets ? { bullets: true } : {}),
+            }),
+          ];
+        }
+        case 'rect':
+        case 'ellipse':
+          return [
+            {
+              kind: element.kind,
+              x: element.x,
+              y: element.y,
+              w: element.w,
+              h: element.h,
+              ...(element.fill ? { fill: color(element.fill) } : {}),
+              ...(element.fillOpacity !== undefined ? { fillOpacity: element.fillOpacity } : {}),
+              ...(element.stroke
+                ? {
+                    stroke: {
+                      color: color(element.stroke.color),
+                      width: element.stroke.width,
+                      ...(element.stroke.dash ? { dash: true } : {}),
+                    },
+                  }
+                : {}),
+              ...(element.radius !== undefined ? { radius: element.radius } : {}),
+            },
+          ];
+        case 'line':
+          return [
+            {
+              kind: 'line',
+              x1: element.x1,
+              y1: element.y1,
+              x2: element.x2,
+              y2: element.y2,
+              color: color(element.color),
+              width: element.width,
+            },
+          ];
+        case 'picture': {
+          const src = bind(element.src).trim();
+          if (src === '') return [];
+          return [
+            {
+              kind: 'image',
+              x: element.x,
+              y: element.y,
+              w: element.w,
+              h: element.h,
+              src,
+              fit: element.fit,
+              alt: bind(element.alt),
+            },
+          ];
+        }
+        case 'logo':
+          return logoMark(ctx.brand, element.x, element.y, element.size);
+        case 'part': {
+          const part = inputs.parts.get(element.part);
+          if (!part || depth >= maxPartDepth) return [];
+          return draw(part.elements, depth + 1);
+        }
+      }
+    });
+
+  return { background: color(document.background), elements: draw(document.elements, 0) };
+}

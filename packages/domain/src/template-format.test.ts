@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeTemplateProblems,
+  findBindings,
+  templateElementSchema,
+  templateLayoutSchema,
+} from './template-format.ts';
+
+const layout = {
+  format: 1,
+  id: 'promise',
+  name: 'Promise',
+  description: 'One promise to the client.',
+  placeholders: [{ objectId: 'promise', label: 'Promise', type: 'BODY' }],
+  background: 'brand.panel',
+  category: 'sales',
+  heading: 'For {{client.name}}',
+  elements: [
+    { kind: 'part', part: 'title-bar' },
+    {
+      kind: 'text',
+      name: 'promise',
+      x: 48,
+      y: 124,
+      w: 864,
+      h: 200,
+      text: '{{placeholder.promise}}',
+      style: { size: 28, color: 'brand.ink' },
+    },
+    {
+      kind: 'picture',
+      x: 600,
+      y: 300,
+      w: 200,
+      h: 150,
+      src: '{{placeholder.photo}}',
+      alt: '{{ client.name | upper }}',
+      when: { filled: 'placeholder.photo' },
+    },
+    { kind: 'rect', x: 0, y: 0, w: 10, h: 540, fill: '#1FA9C0', fillOpacity: 0.5 },
+  ],
+};
+
+function problems(document: unknown) {
+  const parsed = templateLayoutSchema.safeParse(document);
+  return parsed.success ? [] : describeTemplateProblems(parsed.error);
+}
+
+describe('the template format', () => {
+  it('accepts a layout with bindings, a condition, brand and literal colours', () => {
+    const parsed = templateLayoutSchema.parse(layout);
+    const text = parsed.elements[1];
+    expect(text?.kind === 'text' && text.style.weight).toBe('regular');
+    expect(findBindings(parsed.heading!)).toEqual([{ path: 'client.name', filter: undefined }]);
+    expect(findBindings('{{ client.name | upper }} and {{deck.date}}')).toEqual([
+      { path: 'client.name', filter: 'upper' },
+      { path: 'deck.date', filter: undefined },
+    ]);
+  });
+
+  it('refuses a binding that does not exist, naming where it is', () => {
+    const bad = structuredClone(layout);
+    bad.elements[1]!.text = 'Dear {{client.nmae}}';
+    expect(problems(bad)).toEqual([
+      'elements.1.text: {{client.nmae}} is not a binding this format knows',
+    ]);
+  });
+
+  it('refuses an unknown filter and an unknown condition path', () => {
+    const bad = structuredClone(layout);
+    bad.heading = '{{client.name | shout}}';
+    bad.elements[2]!.when = { filled: 'client.secret' };
+    expect(problems(bad)).toEqual([
+      'heading: "shout" is not a filter this format knows',
+      'elements.2.when.filled: is not a binding this format knows',
+    ]);
+  });
+
+  it('refuses colours that are neither #RRGGBB, a brand colour nor category', () => {
+    for (const fill of ['red', '#12345', 'brand.pink', 'rgb(0,0,0)']) {
+      const parsed = templateElementSchema.safeParse({
+        kind: 'rect',
+        x: 0,
+        y: 0,
+        w: 1,
+        h: 1,
+        fill,
+      });
+      expect(parsed.success, fill).toBe(false);
+    }
+  });
+
+  it('refuses unknown element kinds and unknown properties', () => {
+    expect(templateElementSchema.safeParse({ kind: 'video', x: 0, y: 0, w: 1, h: 1 }).success).toBe(
+      false,
+    );
+    expect(
+      templateElementSchema.safeParse({ kind: 'logo', x: 0, y: 0, size: 20, onClick: 'x' }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a document of another format version', () => {
+    expect(problems({ ...layout, format: 2 })[0]).toMatch(/^format: /);
+  });
+});

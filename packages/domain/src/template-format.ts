@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { placeholderSchema } from './deck/placeholder-types.ts';
+
+/**
+ * The template format: a slide, a custom-slide layout or a shared part (a footer, a title bar)
+ * as data, on the 960 × 540 pt slide. The engine interprets it; the editor, the API and the
+ * engine validate it with these schemas. Version 1 has text, shapes, lines, pictures, the brand
+ * mark and shared parts, with the rep's data as bindings and conditions as data.
+ *
+ * Bindings are written `{{path}}` inside any text, picture address or alternative text, with an
+ * optional `| upper`. The paths a deck offers are in `bindingPaths`.
+ */
+export const templateFormatVersion = 1;
+
+export const bindingPaths = [
+  'client.name',
+  'deck.headline',
+  'deck.date',
+  'contact.name',
+  'rep.name',
+  'rep.title',
+  'rep.email',
+  'rep.phone',
+  'brand.name',
+  'brand.tagline',
+  'slide.number',
+  'slide.heading',
+  'slide.subheading',
+  'slide.categoryName',
+] as const;
+export type BindingPath = (typeof bindingPaths)[number];
+
+/** A layout's placeholders are bound as `placeholder.<objectId>`. */
+const bindingPathSchema = z
+  .string()
+  .refine(
+    (path) =>
+      (bindingPaths as readonly string[]).includes(path) ||
+      /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path),
+    { message: 'is not a binding this format knows' },
+  );
+
+const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}\}/g;
+export const bindingFilters = ['upper'] as const;
+
+/** Every `{{…}}` in a text, with its path and filter, in order. */
+export function findBindings(text: string) {
+  return [...text.matchAll(bindingPattern)].map((match) => ({
+    path: match[1]!,
+    filter: match[2],
+  }));
+}
+
+/** Text that may hold bindings: each must name a known path and filter. */
+const boundText = z
+  .string()
+  .max(5_000)
+  .superRefine((text, context) => {
+    for (const { path, filter } of findBindings(text)) {
+      if (!bindingPathSchema.safeParse(path).success) {
+        context.addIssue({
+          code: 'custom',
+          message: `{{${path}}} is not a binding this format knows`,
+        });
+      }
+      if (filter !== undefined && !(bindingFilters as readonly string[]).includes(filter)) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${filter}" is not a filter this format knows`,
+        });
+      }
+    }
+  });
+
+export const brandColorNames = [
+  'primary',
+  'primaryDeep',
+  'accent',
+  'highlight',
+  'ink',
+  'muted',
+  'panel',
+  'rule',
+  'background',
+] as const;
+
+/** `#RRGGBB`, a brand colour (`brand.accent`), or the slide's category colour (`category`). */
+export const templateColorSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(#[0-9A-Fa-f]{6}|brand\\.(${brandColorNames.join('|')})|category)$`),
+    'must be #RRGGBB, a brand colour such as brand.accent, or category',
+  );
+export type TemplateColor = z.infer<typeof templateColorSchema>;
+
+const coordinate = z.number().min(-2_000).max(3_000);
+const length = z.number().min(0).max(3_000);
+const boxShape = { x: coordinate, y: coordinate, w: length, h: length };
+
+/** Show an element only when a binding has a value (or has none). */
+export const templateConditionSchema = z.union([
+  z.object({ filled: bindingPathSchema }).strict(),
+  z.object({ empty: bindingPathSchema }).strict(),
+]);
+export type TemplateCondition = z.infer<typeof templateConditionSchema>;
+
+const common = {
+  /** A stable name tests and the web view find the element by (`title`, `client-name`). */
+  name: z.string().max(64).optional(),
+  when: templateConditionSchema.optional(),
+};
+
+export const textStyleSchema = z
+  .object({
+    weight: z.enum(['regular', 'medium', 'semibold', 'bold']).default('regular'),
+    /** The size in points when the text fits; shrunk down to `minSize` until it does. */
+    size: z.number().min(4).max(400),
+    minSize: z.number().min(4).max(400).optional(),
+    maxLines: z.number().int().min(1).max(200).optional(),
+    /** Line pitch as a multiple of the size. */
+    lineHeight: z.number().min(0.5).max(4).optional(),
+    /** Space after each paragraph as a multiple of the size. */
+    paragraphGap: z.number().min(0).max(4).optional(),
+    color: templateColorSchema,
+    align: z.enum(['left', 'center', 'right']).optional(),
+    valign: z.enum(['top', 'middle', 'bottom']).optional(),
+    bullets: z.boolean().optional(),
+  })
+  .strict();
+
+const textElementSchema = z
+  .object({
+    kind: z.literal('text'),
+    ...common,
+    ...boxShape,
+    /** One string (lines split on new lines) or a list of paragraphs. */
+    text: z.union([boundText, z.array(boundText).max(100)]),
+    style: textStyleSchema,
+  })
+  .strict();
+
+const strokeSchema = z
+  .object({
+    color: templateColorSchema,
+    width: z.number().min(0).max(100),
+    dash: z.boolean().optional(),
+  })
+  .strict();
+
+const shapeElementSchema = z
+  .object({
+    kind: z.enum(['rect', 'ellipse']),
+    ...common,
+    ...boxShape,
+    fill: templateColorSchema.optional(),
+    fillOpacity: z.number().min(0).max(1).optional(),
+    stroke: strokeSchema.optional(),
+    radius: z.number().min(0).max(1_000).optional(),
+  })
+  .strict();
+
+const lineElementSchema = z
+  .object({
+    kind: z.literal('line'),
+    ...common,
+    x1: coordinate,
+    y1: coordinate,
+    x2: coordinate,
+    y2: coordinate,
+    color: templateColorSchema,
+    width: z.number().min(0).max(100),
+  })
+  .strict();
+
+const pictureElementSchema = z
+  .object({
+    kind: z.literal('picture'),
+    ...common,
+    ...boxShape,
+    /** A picture address, usually a binding (`{{placeholder.image}}`); empty draws nothing. */
+    src: boundText,
+    fit: z.enum(['cover', 'contain']).default('cover'),
+    alt: boundText,
+  })
+  .strict();
+
+/** The brand's mark, a square of `size` points. */
+const logoElementSchema = z
+  .object({ kind: z.literal('logo'), ...common, x: coordinate, y: coordinate, size: length })
+  .strict();
+
+/** A shared part (a footer, a title bar) drawn here, in this place in the order. */
+const partElementSchema = z
+  .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })
+  .strict();
+
+export const templateElementSchema = z.discriminatedUnion('kind', [
+  textElementSchema,
+  shapeElementSchema,
+  lineElementSchema,
+  pictureElementSchema,
+  logoElementSchema,
+  partElementSchema,
+]);
+export type TemplateElement = z.infer<typeof templateElementSchema>;
+
+const elementsSchema = z.array(templateElementSchema).max(400);
+
+/** Shared elements slides place with a `part` element, such as the footer. */
+export const templatePartSchema = z
+  .object({ id: z.string().min(1).max(64), elements: elementsSchema })
+  .strict();
+export type TemplatePart = z.infer<typeof templatePartSchema>;
+
+/** What every drawn slide document has: its look and its elements. */
+const slideBody = {
+  background: templateColorSchema,
+  /** The category whose colour `category` means and whose name parts show. */
+  category: z.string().min(1).max(64),
+  /** `slide.heading` and `slide.subheading` for the parts (a title bar). */
+  heading: boundText.optional(),
+  subheading: boundText.optional(),
+  elements: elementsSchema,
+};
+
+export const templateLayoutSchema = z
+  .object({
+    format: z.literal(templateFormatVersion),
+    id: z.string().min(1).max(64),
+    name: z.string().min(1).max(120),
+    description: z.string().max(500),
+    placeholders: z.array(placeholderSchema).max(20),
+    ...slideBody,
+  })
+  .strict();
+export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
+
+export const templatePartsSchema = z.array(templatePartSchema);
+export const templateLayoutsSchema = z.array(templateLayoutSchema);
+
+/** The problems of a document that does not follow the format, one line each, for a person. */
+export function describeTemplateProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
+}
