@@ -11,6 +11,7 @@ beforeEach(async () => {
   raw = await PGlite.create();
   await raw.exec(`create table items (id int primary key, name text, tags jsonb)`);
   await raw.exec(`insert into items values (1, 'one', '["a"]')`);
+  await raw.exec(`create table notes (id int primary key, body text)`);
   asked = [];
   const query = raw.query.bind(raw);
   vi.spyOn(raw, 'query').mockImplementation((sql, params, options) => {
@@ -65,6 +66,42 @@ describe('the embedded database read cache', () => {
       ]);
     });
     expect(await names()).toEqual(['eins']);
+  });
+
+  it('keeps answers from tables a write did not touch', async () => {
+    await names();
+    await db.query(`insert into notes values (1, 'a note')`);
+    await db.query(`update "notes" set body = 'changed'`);
+    await names();
+    expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(1);
+    // A read joining the written table is read again.
+    const joined = () =>
+      db.query('select i.name, n.body from items i join notes n on n.id = i.id order by i.id');
+    expect((await joined()).rows).toEqual([{ name: 'one', body: 'changed' }]);
+    await db.query(`update notes set body = 'again'`);
+    expect((await joined()).rows).toEqual([{ name: 'one', body: 'again' }]);
+  });
+
+  it('serves the state before a transaction while it runs, and its writes after', async () => {
+    await names();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query(`update items set name = 'pending' where id = 1`);
+      await held;
+    });
+    // Another caller, while the transaction is open: the committed state, from memory.
+    expect(await names()).toEqual(['one']);
+    release();
+    await transaction;
+    expect(await names()).toEqual(['pending']);
+  });
+
+  it('drops nothing for a notification, and never keeps it', async () => {
+    await names();
+    await db.query("select pg_notify('c', 'x')");
+    await names();
+    expect(asked.filter((sql) => sql.startsWith('select name'))).toHaveLength(1);
   });
 
   it('forgets on a script run with exec', async () => {

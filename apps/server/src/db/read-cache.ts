@@ -9,21 +9,33 @@ const maxEntries = 500;
 /** Answers larger than this are not kept: a big scan is rare and costly to copy. */
 const maxRows = 500;
 
-const cacheable = /^\s*select\b/i;
-/** Reads that lock, notify, take a sequence value or call any other side-effecting function. */
+const plainSelect = /^\s*select\b/i;
+/**
+ * Reads that lock, notify, take a sequence value or call another side-effecting function: run
+ * each time, never kept (a `select` changes no table's rows either way).
+ */
 const sideEffects =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bpg_\w+\s*\(|\b(nextval|setval|set_config)\s*\(/i;
 const dataChange = /^\s*(insert|update|delete|with)\b/i;
+/** The tables a statement names after from, join, into, update or delete from. */
+const tableReference =
+  /\b(?:from|join|into|update)\s+(?:only\s+)?(?:"?[a-z_][\w$]*"?\s*\.\s*)?"?([a-z_][\w$]*)"?/gi;
+/** The tables a statement writes to. */
+const writeTarget =
+  /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[a-z_][\w$]*"?\s*\.\s*)?"?([a-z_][\w$]*)"?/gi;
 
-type Entry = { generation: number; at: number; result: Results<unknown> };
+type Entry = { tables: readonly string[]; at: number; result: Results<unknown> };
 
 /**
  * The embedded database answers one statement at a time on the server's own thread, at about
  * a millisecond each, so a page that every rep polls and the session behind every request cost
  * the same work again and again. This keeps recent answers to plain `select`s and serves them
- * again until anything could have changed them: every statement that is not such a read (every
- * write, every transaction) empties it, so a read that starts after a write has finished always
- * sees it. An update or delete that changed no row (a job worker finding no job) leaves it.
+ * again until a write could have changed them: a write to a table drops every answer read from
+ * it, so a read that starts after a write has finished always sees it (a read names its tables
+ * after from and join; one that names none is not kept). A transaction's writes
+ * drop theirs when it ends (until then others rightly see the state before it); a statement
+ * whose tables cannot be told, and every script run with `exec`, drops everything. An update or
+ * delete that changed no row (a job worker finding no job) drops nothing.
  *
  * Only for PGlite: it is one process's own database, so every write passes through here. On
  * PostgreSQL other processes write too, and nothing of this is used.
@@ -33,39 +45,90 @@ export function withReadCache(
   { now = () => performance.now() }: { now?: () => number } = {},
 ): PGlite {
   const entries = new Map<string, Entry>();
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
+  /** Bumped on each write to a table ('*' for all of them), so a read in flight is not kept. */
+  const writes = new Map<string, number>();
+  let writesToAll = 0;
+  const forgetAll = () => {
+    writesToAll += 1;
     entries.clear();
+  };
+  const forgetTables = (tables: ReadonlySet<string>) => {
+    for (const table of tables) writes.set(table, (writes.get(table) ?? 0) + 1);
+    for (const [key, entry] of entries) {
+      if (entry.tables.some((table) => tables.has(table))) entries.delete(key);
+    }
+  };
+  const writeMark = (tables: readonly string[]) =>
+    `${writesToAll}:${tables.map((table) => writes.get(table) ?? 0).join(',')}`;
+
+  /** After a statement that may write: what it wrote is dropped. */
+  const afterWrite = (sql: string, result: Results<unknown> | undefined) => {
+    if (result !== undefined && dataChange.test(sql) && result.affectedRows === 0) return;
+    const targets = tablesIn(sql, writeTarget);
+    if (targets.size === 0) forgetAll();
+    else forgetTables(targets);
   };
 
   async function query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
-    if (!cacheable.test(sql) || sideEffects.test(sql)) {
+    if (plainSelect.test(sql) && sideEffects.test(sql)) {
+      // Locks and notifies: never kept, and no table's data changes.
+      return client.query<T>(sql, params, options);
+    }
+    if (!plainSelect.test(sql)) {
       let result: Results<T> | undefined;
       try {
         result = await client.query<T>(sql, params, options);
         return result;
       } finally {
-        const changedNothing =
-          result !== undefined && dataChange.test(sql) && result.affectedRows === 0;
-        if (!changedNothing) forget();
+        afterWrite(sql, result);
       }
     }
     const key = cacheKey(sql, params, options);
     const at = now();
     const hit = key === undefined ? undefined : entries.get(key);
-    if (hit && hit.generation === generation && at - hit.at < maxAgeMs) {
-      // A copy: callers may change what they get (a draft's lists, say).
-      return structuredClone(hit.result) as Results<T>;
+    if (hit && at - hit.at < maxAgeMs) {
+      return copyOf(hit.result) as Results<T>;
     }
-    const startedIn = generation;
+    const tables = [...tablesIn(sql, tableReference)];
+    const before = writeMark(tables);
     const result = await client.query<T>(sql, params, options);
-    // Kept only when no write began or ended while it ran.
-    if (key !== undefined && startedIn === generation && result.rows.length <= maxRows) {
+    // Kept only when it names its tables and none of them was written while it ran.
+    if (
+      key !== undefined &&
+      tables.length > 0 &&
+      writeMark(tables) === before &&
+      result.rows.length <= maxRows
+    ) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { generation, at, result: structuredClone(result) });
+      entries.set(key, { tables, at, result: copyOf(result) });
     }
     return result;
+  }
+
+  /** A transaction's statements go to the database; the tables they wrote are noted. */
+  function noteWrites(tx: Transaction, written: Set<string>, unknown: { any: boolean }) {
+    const note = (sql: string) => {
+      if (plainSelect.test(sql)) return;
+      const targets = tablesIn(sql, writeTarget);
+      if (targets.size === 0) unknown.any = true;
+      for (const table of targets) written.add(table);
+    };
+    return new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === 'query') {
+          return (sql: string, ...rest: unknown[]) => {
+            note(sql);
+            return (target.query as (...args: unknown[]) => unknown)(sql, ...rest);
+          };
+        }
+        if (property === 'exec' || property === 'sql') {
+          // Scripts and tagged templates are not read: whatever they wrote, all is dropped.
+          unknown.any = true;
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   }
 
   return new Proxy(client, {
@@ -73,22 +136,22 @@ export function withReadCache(
       if (property === 'query') return query;
       if (property === 'exec') {
         return async (...args: Parameters<PGlite['exec']>) => {
-          forget();
           try {
             return await target.exec(...args);
           } finally {
-            forget();
+            forgetAll();
           }
         };
       }
       if (property === 'transaction') {
         return async <T>(callback: (tx: Transaction) => Promise<T>) => {
-          // Reads inside a transaction go to the database itself (they may see its own writes).
-          forget();
+          const written = new Set<string>();
+          const unknown = { any: false };
           try {
-            return await target.transaction(callback);
+            return await target.transaction((tx) => callback(noteWrites(tx, written, unknown)));
           } finally {
-            forget();
+            if (unknown.any) forgetAll();
+            else forgetTables(written);
           }
         };
       }
@@ -96,6 +159,28 @@ export function withReadCache(
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * A copy callers may change (a draft's lists, say) without changing what is kept: new rows,
+ * with a deep copy of each value that is an object (JSON, arrays); strings, numbers and the like
+ * are shared as they cannot change.
+ */
+function copyOf<T>(result: Results<T>): Results<T> {
+  const copyValue = (value: unknown) =>
+    typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  const rows = result.rows.map((row) =>
+    Array.isArray(row)
+      ? row.map(copyValue)
+      : Object.fromEntries(
+          Object.entries(row as Record<string, unknown>).map(([k, v]) => [k, copyValue(v)]),
+        ),
+  ) as T[];
+  return { ...result, rows };
+}
+
+function tablesIn(sql: string, pattern: RegExp): Set<string> {
+  return new Set([...sql.matchAll(pattern)].map((match) => match[1]!.toLowerCase()));
 }
 
 /** The statement, its parameters and how rows are wanted; undefined when it cannot be told. */
