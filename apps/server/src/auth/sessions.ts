@@ -1,6 +1,7 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -25,6 +26,15 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
   return token;
 }
 
+const sessionWithUser = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_with_user'),
+);
+
 /** The user behind a session token, or null when the token is unknown, idle or expired. */
 export async function findSessionUser(
   db: Db,
@@ -32,11 +42,7 @@ export async function findSessionUser(
   token: string,
 ): Promise<{ user: User; tokenHash: string } | null> {
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
+  const [row] = await sessionWithUser(db).execute({ tokenHash });
   if (!row) return null;
   const now = clock.now().getTime();
   const isExpired =

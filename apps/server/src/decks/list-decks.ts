@@ -4,24 +4,29 @@ import {
   getProduct,
   isUuid,
   type DeckListResponse,
+  type ProductId,
   type RecentDeck,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { Services } from '../services.ts';
 import type { DeckRow } from './deck-access.ts';
 
-export function toRecentDeck(
-  deck: DeckRow,
-  ownerName: string,
-  lastViewedAt: Date | null,
-): RecentDeck {
+/** What a list shows of a deck: not its draft, only the products' ids from it. */
+type ListedDeck = Pick<
+  DeckRow,
+  'id' | 'title' | 'clientName' | 'status' | 'createdAt' | 'currentVersion'
+> & { productIds: ProductId[] };
+
+function toRecentDeck(deck: ListedDeck, ownerName: string, lastViewedAt: Date | null): RecentDeck {
   return {
     id: deck.id,
     title: deck.title,
     clientName: deck.clientName,
-    productNames: deck.draft.productSelection.selectedProducts.map((p) => getProduct(p.id).name),
+    productNames: deck.productIds.map((id) => getProduct(id).name),
     createdAt: deck.createdAt.toISOString(),
     status: deck.status,
     // A deck still generating, or failed, has no files to link to yet.
@@ -46,6 +51,81 @@ const lastClientVisit = sql<string | Date | null>`(
 export const deckCountCap = 10_000;
 
 /**
+ * The page of decks matching `where` (after `cursor` when given) and their capped count, with
+ * the page's size and position and the owner left as placeholders (`limit`, `offset`,
+ * `ownerId`).
+ */
+function listStatements(
+  db: Db,
+  where: SQL | undefined,
+  cursor?: { createdAt: string; id: string },
+) {
+  const pageWhere = cursor
+    ? and(
+        where,
+        sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      )
+    : where;
+  const counted = db
+    .select({ one: sql`1` })
+    .from(decks)
+    .where(where)
+    .limit(deckCountCap + 1)
+    .as('counted');
+  return {
+    page: db
+      .select({
+        deck: {
+          id: decks.id,
+          title: decks.title,
+          clientName: decks.clientName,
+          status: decks.status,
+          createdAt: decks.createdAt,
+          currentVersion: decks.currentVersion,
+          // A draft may be large (custom slides' texts): the list reads only the product ids.
+          productIds: sql<
+            ProductId[]
+          >`jsonb_path_query_array(${decks.draft}, '$.productSelection.selectedProducts[*].id')`,
+        },
+        ownerName: users.name,
+        lastViewedAt: lastClientVisit,
+        // To the microsecond, as stored: a JavaScript Date would round it to the millisecond.
+        position: sql<string>`to_char(${decks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.ownerId))
+      .where(pageWhere)
+      .orderBy(desc(decks.createdAt), desc(decks.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+    count: db.select({ value: count() }).from(counted),
+  };
+}
+
+type Statements = ReturnType<typeof listStatements>;
+/** What listing needs of a statement, built for one call or prepared once. */
+type Executable<S extends { execute: (...args: never[]) => unknown }> = {
+  execute(placeholders: Record<string, unknown>): ReturnType<S['execute']>;
+};
+type ListQueries = { page: Executable<Statements['page']>; count: Executable<Statements['count']> };
+
+/** One owner's decks, current or archived, prepared once per database. */
+function ownersDecksOf(which: 'current' | 'archived') {
+  return preparedQuery((db): ListQueries => {
+    const where = and(
+      eq(decks.ownerId, sql.placeholder('ownerId')),
+      which === 'archived' ? eq(decks.status, 'archived') : ne(decks.status, 'archived'),
+    );
+    const { page, count } = listStatements(db, where);
+    return {
+      page: page.prepare(`owners_decks_${which}`),
+      count: count.prepare(`owners_decks_${which}_count`),
+    };
+  });
+}
+const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf('archived') };
+
+/**
  * Decks newest first, a page at a time; `ownerId` and `client` narrow the list. Archived decks
  * are left out, except when asked for (`archived: true` lists only them) and in a search by
  * client, which finds a deck wherever it is. With `after` (the previous page's `nextCursor`) the
@@ -63,42 +143,28 @@ export async function listDecks(
     after?: string | undefined;
   },
 ): Promise<DeckListResponse> {
-  const filters: SQL[] = [];
-  if (options.ownerId) filters.push(eq(decks.ownerId, options.ownerId));
-  if (options.client) filters.push(ilike(decks.clientName, `%${escapeLike(options.client)}%`));
-  if (options.archived === true) filters.push(eq(decks.status, 'archived'));
-  else if (options.archived === false || !options.client)
-    filters.push(ne(decks.status, 'archived'));
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  const { client, ownerId, archived } = options;
   const cursor = options.after === undefined ? undefined : readCursor(options.after);
-  const pageWhere = cursor
-    ? and(
-        where,
-        sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-      )
-    : where;
-  const counted = db
-    .select({ one: sql`1` })
-    .from(decks)
-    .where(where)
-    .limit(deckCountCap + 1)
-    .as('counted');
+  const placeholders = {
+    ...(ownerId ? { ownerId } : {}),
+    limit: options.pageSize + 1,
+    offset: cursor ? 0 : (options.page - 1) * options.pageSize,
+  };
+  let statements: ListQueries;
+  if (ownerId && !client && !cursor) {
+    // A rep's own list, asked for on every dashboard: built and prepared once.
+    statements = ownersDecks[archived === true ? 'archived' : 'current'](db);
+  } else {
+    const filters: SQL[] = [];
+    if (ownerId) filters.push(eq(decks.ownerId, sql.placeholder('ownerId')));
+    if (client) filters.push(ilike(decks.clientName, `%${escapeLike(client)}%`));
+    if (archived === true) filters.push(eq(decks.status, 'archived'));
+    else if (archived === false || !client) filters.push(ne(decks.status, 'archived'));
+    statements = listStatements(db, filters.length > 0 ? and(...filters) : undefined, cursor);
+  }
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        deck: decks,
-        ownerName: users.name,
-        lastViewedAt: lastClientVisit,
-        // To the microsecond, as stored: a JavaScript Date would round it to the millisecond.
-        position: sql<string>`to_char(${decks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(decks)
-      .innerJoin(users, eq(users.id, decks.ownerId))
-      .where(pageWhere)
-      .orderBy(desc(decks.createdAt), desc(decks.id))
-      .limit(options.pageSize + 1)
-      .offset(cursor ? 0 : (options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(counted),
+    statements.page.execute(placeholders),
+    statements.count.execute(placeholders),
   ]);
   const page = rows.slice(0, options.pageSize);
   const last = page.at(-1);
