@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerUnstorableTextGuard(app);
   await registerCompression(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     isHttps: deps.config.publicUrl.startsWith('https://'),
   });
   await app.register(swagger, {
