@@ -19,6 +19,12 @@ export type NewFile = { name: string; contentType: string; content: Buffer };
  */
 export type FileStore = {
   put(db: Db, deckId: string, files: NewFile[]): Promise<void>;
+  /**
+   * `put` in two halves, so a transaction need not wait on the store: `upload` writes the bytes
+   * (before the transaction), `record` writes their rows (inside it).
+   */
+  upload(deckId: string, files: NewFile[]): Promise<UploadedFiles>;
+  record(db: Db, uploaded: UploadedFiles): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
   /**
    * A short-lived address to download the file from the store directly, when the store gives
@@ -36,6 +42,9 @@ export type FileStore = {
   purge(deckId: string): Promise<void>;
 };
 
+/** Files whose bytes are in the store, as their rows will say. */
+export type UploadedFiles = (typeof deckFiles.$inferInsert)[];
+
 /** Where a deck file's bytes live in the object store. */
 export const deckObjectKey = (deckId: string, name: string) => `decks/${deckId}/${name}`;
 export const deckObjectPrefix = (deckId: string) => `decks/${deckId}/`;
@@ -43,24 +52,29 @@ export const deckObjectPrefix = (deckId: string) => `decks/${deckId}/`;
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export function createFileStore(objects: ObjectStore): FileStore {
+  const upload: FileStore['upload'] = async (deckId, files) => {
+    await Promise.all(
+      files.map((file) =>
+        objects.put(deckObjectKey(deckId, file.name), file.content, file.contentType),
+      ),
+    );
+    return files.map((file) => ({
+      deckId,
+      name: file.name,
+      contentType: file.contentType,
+      byteSize: file.content.length,
+      sha256: sha256Hex(file.content),
+    }));
+  };
+  const record: FileStore['record'] = async (db, uploaded) => {
+    if (uploaded.length > 0) await db.insert(deckFiles).values(uploaded);
+  };
   return {
     async put(db, deckId, files) {
-      if (files.length === 0) return;
-      await Promise.all(
-        files.map((file) =>
-          objects.put(deckObjectKey(deckId, file.name), file.content, file.contentType),
-        ),
-      );
-      await db.insert(deckFiles).values(
-        files.map((file) => ({
-          deckId,
-          name: file.name,
-          contentType: file.contentType,
-          byteSize: file.content.length,
-          sha256: sha256Hex(file.content),
-        })),
-      );
+      await record(db, await upload(deckId, files));
     },
+    upload,
+    record,
     async get(db, deckId, name) {
       const [row] = await db
         .select({ contentType: deckFiles.contentType, content: deckFiles.content })

@@ -57,6 +57,9 @@ export function generationJobHandler(services: Services): JobHandler {
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
       await context.progressWritten();
+      // The bytes first, outside the transaction: it then holds its rows (and, on the embedded
+      // database, the one connection) only for its few statements, not while files are written.
+      const files = await services.fileStore.upload(deck.id, versionFiles(1, rendered));
       const now = services.clock.now();
       await services.db.transaction(async (tx) => {
         await context.complete(tx);
@@ -73,7 +76,7 @@ export function generationJobHandler(services: Services): JobHandler {
           createdBy: deck.ownerId,
           createdAt: now,
         });
-        await services.fileStore.put(tx, deck.id, versionFiles(1, rendered));
+        await services.fileStore.record(tx, files);
         await tx
           .update(decks)
           .set({
