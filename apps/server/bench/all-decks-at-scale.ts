@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { createFakeDeckRenderer } from '../test/helpers/fake-deck-renderer.ts';
+import { bulkDeckDraftJson } from '../test/helpers/bulk-decks.ts';
 
 const SIZES = (process.env.BENCH_DECKS ?? '1000,1000000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 60);
@@ -40,15 +41,6 @@ const signUp = await fetch(`${base}/api/auth/sign-up`, {
 });
 const { user } = (await signUp.json()) as { user: { id: string } };
 const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-const draft = JSON.stringify({
-  basicInfo: { deckTitle: 'Bulk', clientName: 'Bulk', date: '2026-01-01', mode: 'simple' },
-  productSelection: {
-    selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
-    includePricing: false,
-    customPricing: {},
-  },
-  templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-});
 
 async function fillTo(size: number) {
   await database.db.execute(sql`delete from decks`);
@@ -56,7 +48,7 @@ async function fillTo(size: number) {
     const to = Math.min(size, from + 99_999);
     await database.db.execute(sql`
       insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-      select ${user.id}, 'Deck ' || n, 'Client ' || md5(n::text), ${draft}::jsonb, 1,
+      select ${user.id}, 'Deck ' || n, 'Client ' || md5(n::text), ${bulkDeckDraftJson}::jsonb, 1,
         timestamptz '2020-01-01 00:00:00+00' + n * interval '1 second'
       from generate_series(${from}::int, ${to}::int) as n`);
   }

@@ -1,6 +1,9 @@
 // A rep's deck list, `GET /api/recent-decks`, from 10 connections (autocannon) at rest and while
 // four decks are generated at once through the API and the job queue, against the portal in a
-// process of its own (its in-process job worker and render pool, the local file store). On
+// process of its own (its in-process job worker and render pool, the local file store): at a
+// steady offered load (`BENCH_READ_RATE` requests a second, 300 by default: a busy portal's
+// dashboards), where latency is the service's own, and flat out, where it is mostly the queue
+// in front of a saturated server and the throughput is the figure. On
 // PostgreSQL when DATABASE_URL is set (in a new database on that server), else on the embedded
 // database. Prints one JSON line for bench/run.ts.
 import autocannon from 'autocannon';
@@ -16,6 +19,7 @@ const url = process.env.DATABASE_URL || undefined;
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 8);
 const READERS = 10;
 const GENERATORS = 4;
+const RATE = Number(process.env.BENCH_READ_RATE ?? 300);
 
 const bench = await createBenchDatabase(url);
 const { where } = bench;
@@ -45,12 +49,14 @@ async function generate() {
   await res.arrayBuffer();
 }
 
-async function readFor(seconds: number) {
+/** Reads for `seconds`, at `rate` requests a second across all connections, or flat out. */
+async function readFor(seconds: number, rate?: number) {
   const result = await autocannon({
     url: `${base}/api/recent-decks?page=1&pageSize=10`,
     connections: READERS,
     duration: seconds,
     headers: { cookie: rep!.cookie },
+    ...(rate ? { overallRate: rate } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} answers were not 2xx, ${result.errors} errors`);
@@ -59,14 +65,16 @@ async function readFor(seconds: number) {
   return { n: result.requests.total, p50: latency.p50, p99: latency.p99, max: latency.max };
 }
 
-let atRest;
-let underLoad;
+type Reads = Awaited<ReturnType<typeof readFor>>;
+const atRest: { steady?: Reads; flatOut?: Reads } = {};
+const underLoad: { steady?: Reads; flatOut?: Reads } = {};
 let decksPerSecond;
 try {
   // Some decks in the list, as a rep's after a few weeks.
   for (let i = 0; i < 20; i += 1) await generate();
   await readFor(2); // warm up
-  atRest = await readFor(SECONDS);
+  atRest.steady = await readFor(SECONDS, RATE);
+  atRest.flatOut = await readFor(SECONDS);
   let generating = true;
   let decks = 0;
   const started = performance.now();
@@ -76,7 +84,8 @@ try {
       decks += 1;
     }
   });
-  underLoad = await readFor(SECONDS);
+  underLoad.steady = await readFor(SECONDS, RATE);
+  underLoad.flatOut = await readFor(SECONDS);
   generating = false;
   await Promise.all(generators);
   decksPerSecond = Math.round((decks / ((performance.now() - started) / 1000)) * 10) / 10;
@@ -90,6 +99,7 @@ console.log(
     database: url ? 'postgres' : 'pglite',
     seconds: SECONDS,
     readers: READERS,
+    rate: RATE,
     atRest,
     underLoad,
     decksPerSecond,

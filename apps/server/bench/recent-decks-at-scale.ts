@@ -13,6 +13,7 @@ import {
   startBenchServer,
   stopBenchServer,
 } from './bench-server.ts';
+import { bulkDeckDraftJson } from '../test/helpers/bulk-decks.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const SIZES = (process.env.BENCH_RECENT_DECKS ?? (url ? '1000,1000000' : '1000'))
@@ -26,16 +27,6 @@ const bench = await createBenchDatabase(url);
 const { where } = bench;
 const [others, rep] = await makeAccounts(where, ['Everyone Else', 'Bench Rep']);
 
-const draft = JSON.stringify({
-  basicInfo: { deckTitle: 'Bulk', clientName: 'Bulk', date: '2026-01-01', mode: 'simple' },
-  productSelection: {
-    selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
-    includePricing: false,
-    customPricing: {},
-  },
-  templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-});
-
 /** `size` decks, one second apart; the rep owns every (size / 200)th of them, spread over all. */
 async function fillTo(size: number) {
   const database = await openBenchDatabase(where);
@@ -48,7 +39,7 @@ async function fillTo(size: number) {
       insert into decks (owner_id, title, client_name, draft, slide_count, status, created_at)
       select case when n % ${every} = 0 and n / ${every} <= ${REP_DECKS}
                then ${rep!.id}::uuid else ${others!.id}::uuid end,
-        'Deck ' || n, 'Client ' || md5(n::text), ${draft}::jsonb, 1, 'completed',
+        'Deck ' || n, 'Client ' || md5(n::text), ${bulkDeckDraftJson}::jsonb, 1, 'completed',
         timestamptz '2020-01-01 00:00:00+00' + n * interval '1 second'
       from generate_series(${from}::int, ${to}::int) as n`);
   }

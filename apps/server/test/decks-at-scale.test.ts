@@ -4,6 +4,7 @@ import { deckCountCap } from '../src/decks/list-decks.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createAdmin } from './helpers/accounts.ts';
+import { bulkDeckDraftJson } from './helpers/bulk-decks.ts';
 
 // A history past the count cap, written straight into the table (the API would take minutes).
 const deckCount = deckCountCap + 5;
@@ -14,24 +15,15 @@ beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createFakeDeckRenderer(1) });
   const admin = await createAdmin(t.app);
   cookie = admin.cookie;
-  const draft = JSON.stringify({
-    basicInfo: { deckTitle: 'Bulk', clientName: 'Bulk', date: '2026-01-01', mode: 'simple' },
-    productSelection: {
-      selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
-      includePricing: false,
-      customPricing: {},
-    },
-    templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-  });
   await t.app.services.db.execute(sql`
     insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    select ${admin.user.id}, 'Deck ' || n, 'Client ' || n, ${draft}::jsonb, 1,
+    select ${admin.user.id}, 'Deck ' || n, 'Client ' || n, ${bulkDeckDraftJson}::jsonb, 1,
       timestamptz '2026-01-01 00:00:00+00' + n * interval '1 minute'
     from generate_series(1, ${deckCount}) as n`);
   // Decks a microsecond apart: pages must not lose or repeat one at a page boundary.
   await t.app.services.db.execute(sql`
     insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    select ${admin.user.id}, 'Deck µ' || n, 'Micro ' || n, ${draft}::jsonb, 1,
+    select ${admin.user.id}, 'Deck µ' || n, 'Micro ' || n, ${bulkDeckDraftJson}::jsonb, 1,
       timestamptz '2025-01-01 00:00:00+00' + n * interval '1 microsecond'
     from generate_series(1, 45) as n`);
 }, 120_000);
