@@ -1,6 +1,16 @@
 // Pool worker entry. The engine ships TypeScript sources: under `node --import tsx` the worker
 // inherits the loader and imports the task directly; anywhere else (vitest, a plain `node`)
 // it registers tsx's loader for this thread first.
+import { constants, setPriority } from 'node:os';
+
+// Rendering is background work: requests served by the main thread come first. On Linux the
+// nice value is per thread, so this lowers only this render thread; where it cannot be set the
+// thread runs at the process's priority.
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // not permitted or not supported here
+}
 let task;
 try {
   task = (await import('./render-task.ts')).default;
