@@ -46,7 +46,8 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object, cooki
     method,
     url,
     ...(payload ? { payload } : {}),
-    headers: cookie ? { cookie } : {},
+    // Generation is a job: the deck is answered once it is made (links need a made deck).
+    headers: { ...(cookie ? { cookie } : {}), prefer: 'wait=60' },
   });
   if (res.statusCode >= 300)
     throw new Error(`${method} ${url} answered ${res.statusCode} ${res.body}`);
