@@ -182,6 +182,11 @@ function PresentMode({
       document.removeEventListener('fullscreenchange', onChange);
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       opener?.focus();
+      // Leaving full screen (Escape does, before the page sees the key) hands focus to the page
+      // body once the browser is done; focus goes back to the opener after that too.
+      requestAnimationFrame(() => {
+        if (opener?.isConnected && document.activeElement === document.body) opener.focus();
+      });
     };
   }, []);
 
