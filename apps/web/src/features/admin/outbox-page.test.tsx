@@ -20,7 +20,10 @@ describe('/admin/outbox', () => {
   it('is reached from the admin header and shows each held mail readably, its links clickable', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
-      'GET /api/admin/users': { body: { status: 'pending_approval', users: [] } },
+      // Each list answers for the status it asks for (pending, approved, declined).
+      'GET /api/admin/users': ({ url }) => ({
+        body: { status: url.searchParams.get('status'), users: [] },
+      }),
       'GET /api/admin/stats': { body: { pending: 0, approved: 1, total: 1 } },
       'GET /api/admin-notifications': { body: { notifications: [], unreadCount: 0 } },
       'GET /api/admin/outbox': {
