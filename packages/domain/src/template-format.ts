@@ -16,13 +16,19 @@ export const bindingPaths = [
   'client.name',
   'deck.headline',
   'deck.date',
+  'deck.year',
   'contact.name',
   'rep.name',
   'rep.title',
   'rep.email',
   'rep.phone',
   'brand.name',
+  'brand.legalName',
   'brand.tagline',
+  'brand.website',
+  'brand.email',
+  'brand.phone',
+  'brand.address',
   'slide.number',
   'slide.heading',
   'slide.subheading',
@@ -235,7 +241,20 @@ export const templateLayoutSchema = z
   .strict();
 export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
 
+/** A template slide of the library: what the wizard lists (title, description, category). */
+export const templateSlideDocumentSchema = z
+  .object({
+    format: z.literal(templateFormatVersion),
+    id: z.string().min(1).max(64),
+    title: z.string().min(1).max(120),
+    description: z.string().max(500),
+    ...slideBody,
+  })
+  .strict();
+export type TemplateSlideDocument = z.infer<typeof templateSlideDocumentSchema>;
+
 export const templatePartsSchema = z.array(templatePartSchema);
+export const templateSlideDocumentsSchema = z.array(templateSlideDocumentSchema);
 export const templateLayoutsSchema = z.array(templateLayoutSchema);
 
 /** The problems of a document that does not follow the format, one line each, for a person. */

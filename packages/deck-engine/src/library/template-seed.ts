@@ -3,8 +3,10 @@ import {
   describeTemplateProblems,
   templateLayoutsSchema,
   templatePartsSchema,
+  templateSlideDocumentsSchema,
   type TemplateLayout,
   type TemplatePart,
+  type TemplateSlideDocument,
 } from '@deck-portal/domain';
 
 /**
@@ -22,6 +24,7 @@ function invalid(file: string, problems: string[]): Error {
 
 let parts: ReadonlyMap<string, TemplatePart> | undefined;
 let layouts: readonly TemplateLayout[] | undefined;
+let slides: readonly TemplateSlideDocument[] | undefined;
 
 /** The shared parts (footers, the title bar), by id. */
 export function seedParts(): ReadonlyMap<string, TemplatePart> {
@@ -41,4 +44,15 @@ export function seedLayouts(): readonly TemplateLayout[] {
     layouts = parsed.data;
   }
   return layouts;
+}
+
+/** The template slides that are documents already (the others are still code). */
+export function seedSlides(): readonly TemplateSlideDocument[] {
+  if (!slides) {
+    const parsed = templateSlideDocumentsSchema.safeParse(readSeed('template-slides.json'));
+    if (!parsed.success)
+      throw invalid('template-slides.json', describeTemplateProblems(parsed.error));
+    slides = parsed.data;
+  }
+  return slides;
 }

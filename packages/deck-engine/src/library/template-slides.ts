@@ -2,6 +2,8 @@ import { endSentence, PRODUCTS, type ProductId } from '@deck-portal/domain/prici
 import type { DeckPresenter } from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
+import { interpretTemplate } from './interpret-template.ts';
+import { seedParts, seedSlides } from './template-seed.ts';
 import {
   bullets,
   card,
@@ -186,6 +188,22 @@ function presenterLines(presenter: DeckPresenter | undefined, lead: string): str
   return [`${lead}${who}`, reach];
 }
 
+/**
+ * A template slide that is a document of the template format already (`seed/template-slides.json`),
+ * drawn by the interpreter; the others below are still code until the format can say what they do.
+ */
+function documentSlide(id: string): TemplateSlideDefinition {
+  const document = seedSlides().find((slide) => slide.id === id);
+  if (!document) throw new Error(`seed/template-slides.json has no slide "${id}"`);
+  return {
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    category: document.category as CategoryId,
+    compose: (ctx) => interpretTemplate(document, ctx, { parts: seedParts() }),
+  };
+}
+
 export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
   {
     id: 'title',
@@ -341,37 +359,7 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
       return white(elements);
     },
   },
-  {
-    id: 'confidentiality',
-    title: 'Confidentiality notice',
-    description:
-      'Legal notice on the confidential nature of the proposal and forward-looking figures.',
-    category: 'legal',
-    compose(ctx) {
-      const c = ctx.brand.colors;
-      return white([
-        ...chrome(ctx, 'legal', 'Confidentiality notice'),
-        rect({ x: MARGIN_X, y: CONTENT_TOP, w: CONTENT_WIDTH, h: 340 }, c.panel, { radius: 10 }),
-        text({
-          x: MARGIN_X + 32,
-          y: CONTENT_TOP + 28,
-          w: CONTENT_WIDTH - 64,
-          h: 290,
-          text: [
-            `This presentation was prepared by ${ctx.brand.legalName} exclusively for ${ctx.clientName}. It contains confidential and proprietary information, including pricing, product roadmaps and deployment methods.`,
-            'It may not be copied, distributed or disclosed to any third party, in whole or in part, without our prior written consent.',
-            'Prices, savings estimates and delivery dates are indicative and subject to a signed order. Savings and tax-credit figures depend on site conditions and applicable law; please consult your tax adviser on the investment tax credit.',
-            `© ${ctx.dateText.slice(-4)} ${ctx.brand.legalName}. All rights reserved.`,
-          ],
-          size: 13,
-          minSize: 9,
-          lineHeight: 1.5,
-          paragraphGap: 0.8,
-          color: c.ink,
-        }),
-      ]);
-    },
-  },
+  documentSlide('confidentiality'),
   {
     id: 'about-us',
     title: 'About Frostline',
