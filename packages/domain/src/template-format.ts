@@ -57,6 +57,14 @@ export function findBindings(text: string) {
   }));
 }
 
+/** The text with each `{{path}}` replaced by its value, filters applied. */
+export function fillBindings(text: string, valueOf: (path: string) => string): string {
+  return text.replace(bindingPattern, (_, path: string, filter: string | undefined) => {
+    const value = valueOf(path);
+    return filter === 'upper' ? value.toUpperCase() : value;
+  });
+}
+
 /** Text that may hold bindings: each must name a known path and filter. */
 const boundText = z
   .string()
@@ -260,4 +268,15 @@ export const templateLayoutsSchema = z.array(templateLayoutSchema);
 /** The problems of a document that does not follow the format, one line each, for a person. */
 export function describeTemplateProblems(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
+}
+
+/** Documents checked against their schema; what is wrong is thrown, a line a problem. */
+export function parseTemplateDocuments<T>(schema: z.ZodType<T>, value: unknown, source: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(
+      `${source} does not follow the template format:\n${describeTemplateProblems(parsed.error).join('\n')}`,
+    );
+  }
+  return parsed.data;
 }

@@ -1,5 +1,5 @@
 import {
-  findBindings,
+  fillBindings,
   type TemplateColor,
   type TemplateCondition,
   type TemplateElement,
@@ -73,13 +73,7 @@ export function interpretTemplate(
     }
     return values[path] ?? '';
   };
-  const bind = (template: string): string => {
-    if (findBindings(template).length === 0) return template;
-    return template.replace(/\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}\}/g, (_, path, filter) => {
-      const value = valueOf(path as string);
-      return filter === 'upper' ? value.toUpperCase() : value;
-    });
-  };
+  const bind = (template: string): string => fillBindings(template, valueOf);
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
