@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GenerationState } from '@deck-portal/domain';
 import { decks, jobs } from '../db/schema.ts';
 import { jobsChannel, latestJobFor } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
-import { generationState } from './generation-job.ts';
+import { generationStateOf } from './generation-job.ts';
 
 /**
  * Calls `onState` with the deck's generation state now and each time it changes, until it is
@@ -49,17 +49,32 @@ export async function followGeneration(
       try {
         do {
           checkAgain = false;
-          const [deck] = await services.db.select().from(decks).where(eq(decks.id, deckId));
+          // What the state is made of, deck and job in one read: a deck's draft is not read.
+          const [row] = await services.db
+            .select({
+              id: decks.id,
+              status: decks.status,
+              warnings: decks.warnings,
+              generationError: decks.generationError,
+              job: {
+                kind: jobs.kind,
+                state: jobs.state,
+                progress: jobs.progress,
+                result: jobs.result,
+                lastError: jobs.lastError,
+              },
+            })
+            .from(decks)
+            .leftJoin(jobs, followedId ? eq(jobs.id, followedId) : sql`false`)
+            .where(eq(decks.id, deckId));
           if (isDone) return;
-          if (!deck) {
+          if (!row) {
             onState(undefined);
             finish();
             return;
           }
-          const [job] = jobId
-            ? await services.db.select().from(jobs).where(eq(jobs.id, jobId))
-            : [];
-          const state = await generationState(services, deck, job);
+          const { job, ...deck } = row;
+          const state = generationStateOf(deck, job ?? undefined);
           const seen = JSON.stringify(state);
           if (seen !== last && !isDone) {
             last = seen;

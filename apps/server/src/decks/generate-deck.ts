@@ -50,10 +50,10 @@ export async function generateDeckForUser(
       .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
       .returning();
     if (!deck) return undefined; // a concurrent retry with the same key won
-    await enqueueGeneration(tx, services.clock, deck.id);
-    return deck;
+    const job = await enqueueGeneration(tx, services.clock, deck.id);
+    return { deck, job };
   });
-  if (stored) return generationState(services, stored);
+  if (stored) return generationState(services, stored.deck, stored.job);
   const raced = await findByKey(services, user.id, idempotencyKey!);
   if (!raced) throw new Error('the deck was neither stored nor found');
   return answerRetry(services, raced, fingerprint);

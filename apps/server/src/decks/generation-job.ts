@@ -23,7 +23,7 @@ export const generateVersionJob = 'generate-version';
 
 /** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
 export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
-  await enqueueJob(tx, clock, {
+  return enqueueJob(tx, clock, {
     kind: generateDeckJob,
     payload: { deckId },
     subjectId: deckId,
@@ -132,7 +132,14 @@ export async function generationState(
   /** The job to describe (one version's); the deck's latest when left out. */
   forJob?: JobRow,
 ): Promise<GenerationState> {
-  const job = forJob ?? (await latestJobFor(services.db, deck.id));
+  return generationStateOf(deck, forJob ?? (await latestJobFor(services.db, deck.id)));
+}
+
+/** `generationState` from what it is made of: the deck and the job it describes. */
+export function generationStateOf(
+  deck: Pick<DeckRow, 'id' | 'status' | 'warnings' | 'generationError'>,
+  job: Pick<JobRow, 'kind' | 'state' | 'progress' | 'result' | 'lastError'> | undefined,
+): GenerationState {
   const base = { presentationId: deck.id, ...deckLinks(deck.id), warnings: deck.warnings };
   if (deck.status === 'generating' || deck.status === 'failed') {
     return {

@@ -230,7 +230,7 @@ async function waitForGeneration(
       (state) => {
         if (state) latest = state;
       },
-      { signal: stop.signal, pollMs: 250, ...(jobId ? { jobId } : {}) },
+      { signal: stop.signal, ...(jobId ? { jobId } : {}) },
     );
   } finally {
     clearTimeout(timer);

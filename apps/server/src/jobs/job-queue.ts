@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
@@ -42,9 +42,10 @@ export async function enqueueJob(
       ...(now ? { createdAt: now, updatedAt: now } : {}),
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
-    .returning();
-  if (row) await notify(db, queuedSignal);
-  return row;
+    .returning({ ...jobColumns, notified: notifying(queuedSignal) });
+  if (!row) return undefined;
+  const { notified: _, ...added } = row;
+  return added;
 }
 
 /**
@@ -58,26 +59,30 @@ export async function claimJob(
   { workerId, kinds, leaseMs }: { workerId: string; kinds: readonly string[]; leaseMs: number },
 ): Promise<JobRow | undefined> {
   const now = clock.now();
-  const result = (await db.execute(sql`
-    update ${jobs} set
-      state = 'running',
-      attempts = ${jobs.attempts} + 1,
-      locked_by = ${workerId},
-      locked_until = ${new Date(now.getTime() + leaseMs)},
-      updated_at = ${now}
-    where ${jobs.id} = (
-      select ${jobs.id} from ${jobs}
-      where ${inArray(jobs.kind, [...kinds])}
-        and ${jobs.runAt} <= ${now}
-        and (${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))
-      order by ${jobs.runAt}
-      limit 1
-      for update skip locked
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, [...kinds]),
+        sql`${jobs.runAt} <= ${now}`,
+        sql`(${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))`,
+      ),
     )
-    returning ${jobs.id}`)) as unknown as { rows: { id: string }[] };
-  const id = result.rows[0]?.id;
-  if (!id) return undefined;
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    .orderBy(jobs.runAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(jobs)
+    .set({
+      state: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: workerId,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, sql`(${due})`))
+    .returning();
   return row;
 }
 
@@ -108,12 +113,11 @@ export async function reportProgress(
   job: JobRow,
   progress: Record<string, unknown>,
 ) {
-  const rows = await db
+  await db
     .update(jobs)
     .set({ progress, updatedAt: clock.now() })
     .where(isStillClaimed(job))
-    .returning({ id: jobs.id });
-  if (rows.length === 1) await notify(db, job.id);
+    .returning({ notified: notifying(job.id) });
 }
 
 /**
@@ -137,8 +141,7 @@ export async function completeJob(
       ...(result ? { result } : {}),
     })
     .where(isStillClaimed(job))
-    .returning({ id: jobs.id });
-  if (rows.length === 1) await notify(db, job.id);
+    .returning({ notified: notifying(job.id) });
   return rows.length === 1;
 }
 
@@ -175,9 +178,8 @@ export async function failAttempt(
           },
     )
     .where(isStillClaimed(job))
-    .returning({ id: jobs.id });
+    .returning({ notified: notifying(job.id) });
   if (rows.length === 0) return undefined;
-  await notify(db, job.id);
   return retry ? 'retrying' : 'failed';
 }
 
@@ -200,6 +202,13 @@ export async function latestJobFor(db: Db, subjectId: string) {
   return row;
 }
 
-async function notify(db: Db, payload: string) {
-  await db.execute(sql`select pg_notify(${jobsChannel}, ${payload})`);
+const jobColumns = getTableColumns(jobs);
+
+/**
+ * For a statement's `returning`: tells the listeners on the jobs channel `payload` for each row
+ * the statement changed, once it commits — one statement where a change and its notification
+ * took two.
+ */
+function notifying(payload: string) {
+  return sql<string>`pg_notify(${jobsChannel}, ${payload})`;
 }

@@ -82,6 +82,14 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   let isStopping = false;
   let isFilling = false;
   let shouldFillAgain = false;
+  /**
+   * What this worker knows of waiting jobs, so that it asks for one only when there may be one
+   * (each ask is a statement): `signalled` jobs were announced queued and not yet claimed (by
+   * this worker: others may have taken them, which an empty claim shows); `mayHaveWork` after a
+   * poll or a start, until a claim finds none.
+   */
+  let signalled = 0;
+  let mayHaveWork = true;
 
   const fill = async () => {
     if (isFilling) {
@@ -92,12 +100,24 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     try {
       do {
         shouldFillAgain = false;
-        while (!isStopping && running.size < options.concurrency) {
+        while (
+          !isStopping &&
+          running.size < options.concurrency &&
+          (mayHaveWork || signalled > 0)
+        ) {
           const job = await claimJob(db, clock, { workerId: id, kinds, leaseMs });
-          if (!job) break;
+          if (!job) {
+            // A notification during the claim may have come after it looked: that one fills again.
+            if (!shouldFillAgain) {
+              mayHaveWork = false;
+              signalled = 0;
+            }
+            break;
+          }
+          signalled = Math.max(0, signalled - 1);
           const run = runJob(job).finally(() => {
             running.delete(run);
-            wake();
+            void fill();
           });
           running.add(run);
         }
@@ -109,6 +129,11 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     }
   };
   const wake = () => {
+    mayHaveWork = true;
+    if (!isStopping) void fill();
+  };
+  const jobQueued = () => {
+    signalled += 1;
     if (!isStopping) void fill();
   };
 
@@ -169,7 +194,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   };
 
   const stopListening = await database.listen(jobsChannel, (payload) => {
-    if (payload === queuedSignal) wake();
+    if (payload === queuedSignal) jobQueued();
   });
   const poll = setInterval(wake, options.pollMs ?? 2_000);
   poll.unref();
