@@ -4,8 +4,20 @@ import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
 
-/** Content types are kept beside each file, in a small sidecar, since a file system has none. */
+/**
+ * A file system keeps no content types: a file's is told by its name's extension when that is
+ * one of these, else kept beside it in a small sidecar file.
+ */
 const typeSuffix = '.content-type';
+const typesByExtension: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+const typeByExtension = (file: string) => typesByExtension[path.extname(file).toLowerCase()];
 const tempPrefix = '.tmp-';
 
 /**
@@ -18,14 +30,32 @@ export function createLocalObjectStore(root: string): ObjectStore {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
   };
+  /** Folders made by this process: a deck's twenty files need one `mkdir`, not twenty. */
+  const folders = new Set<string>();
+  const makeFolder = async (folder: string) => {
+    if (folders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    if (folders.size >= 1_000) folders.clear();
+    folders.add(folder);
+  };
 
   async function writeAtomically(file: string, body: Buffer | string) {
-    await mkdir(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
+    await makeFolder(folder);
     const temp = path.join(
-      path.dirname(file),
+      folder,
       `${tempPrefix}${randomBytes(8).toString('hex')}-${path.basename(file)}`,
     );
-    const handle = await open(temp, 'w');
+    let handle;
+    try {
+      handle = await open(temp, 'w');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The folder was removed since it was made (a deck's files purged): make it again.
+      folders.delete(folder);
+      await makeFolder(folder);
+      handle = await open(temp, 'w');
+    }
     try {
       await handle.writeFile(body);
       await handle.sync();
@@ -39,7 +69,12 @@ export function createLocalObjectStore(root: string): ObjectStore {
     kind: 'local',
     async put(key, body, contentType) {
       const file = fileOf(key);
-      await writeAtomically(`${file}${typeSuffix}`, contentType);
+      if (typeByExtension(file) === contentType) {
+        // A sidecar left by an earlier put of another type would contradict the name.
+        await rm(`${file}${typeSuffix}`, { force: true });
+      } else {
+        await writeAtomically(`${file}${typeSuffix}`, contentType);
+      }
       await writeAtomically(file, body);
     },
     async get(key) {
@@ -47,7 +82,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
       try {
         const [info, contentType] = await Promise.all([
           stat(file),
-          readType(`${file}${typeSuffix}`),
+          readType(`${file}${typeSuffix}`, typeByExtension(file)),
         ]);
         return { body: createReadStream(file), size: info.size, contentType };
       } catch (error) {
@@ -58,14 +93,16 @@ export function createLocalObjectStore(root: string): ObjectStore {
     async copy(from, to) {
       const source = fileOf(from);
       const target = fileOf(to);
-      await mkdir(path.dirname(target), { recursive: true });
+      await makeFolder(path.dirname(target));
       const temp = path.join(
         path.dirname(target),
         `${tempPrefix}${randomBytes(8).toString('hex')}`,
       );
       await copyFile(source, temp);
       await rename(temp, target);
-      await writeAtomically(`${target}${typeSuffix}`, await readType(`${source}${typeSuffix}`));
+      const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
+      if (typeByExtension(target) === type) await rm(`${target}${typeSuffix}`, { force: true });
+      else await writeAtomically(`${target}${typeSuffix}`, type);
     },
     async delete(keys) {
       await Promise.all(
@@ -104,7 +141,8 @@ export function createLocalObjectStore(root: string): ObjectStore {
   };
 }
 
-async function readType(file: string) {
+/** The sidecar's type, else the one the name tells, else bytes of no particular type. */
+async function readType(file: string, byName: string | undefined) {
   try {
     const handle = await open(file, 'r');
     try {
@@ -113,7 +151,9 @@ async function readType(file: string) {
       await handle.close();
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'application/octet-stream';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return byName ?? 'application/octet-stream';
+    }
     throw error;
   }
 }

@@ -117,7 +117,43 @@ describe('the local store', () => {
         ),
       );
       const names = await readdir(path.join(root, 'decks/d1/v1'));
-      expect(names.sort()).toEqual(['deck.pdf', 'deck.pdf.content-type']);
+      expect(names.sort()).toEqual(['deck.pdf']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a content type beside the file only when its name does not tell it', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+    try {
+      const store = createLocalObjectStore(root);
+      await store.put('uploads/u1', Buffer.from('png bytes'), 'image/png');
+      await store.put('decks/d1/v1/notes.svg', Buffer.from('<svg/>'), 'text/plain');
+      expect((await readdir(path.join(root, 'uploads'))).sort()).toEqual([
+        'u1',
+        'u1.content-type',
+      ]);
+      expect((await store.get('uploads/u1'))?.contentType).toBe('image/png');
+      expect((await store.get('decks/d1/v1/notes.svg'))?.contentType).toBe('text/plain');
+      // Written again with the type its name tells: the sidecar that said otherwise goes.
+      await store.put('decks/d1/v1/notes.svg', Buffer.from('<svg/>'), 'image/svg+xml');
+      expect(await readdir(path.join(root, 'decks/d1/v1'))).toEqual(['notes.svg']);
+      expect((await store.get('decks/d1/v1/notes.svg'))?.contentType).toBe('image/svg+xml');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes into a folder that was removed after it was made', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+    try {
+      const store = createLocalObjectStore(root);
+      await store.put('decks/d1/v1/deck.pdf', Buffer.from('one'), 'application/pdf');
+      await rm(path.join(root, 'decks'), { recursive: true });
+      await store.put('decks/d1/v1/deck.pdf', Buffer.from('two'), 'application/pdf');
+      const object = await store.get('decks/d1/v1/deck.pdf');
+      expect(object?.size).toBe(3);
+      expect(object?.contentType).toBe('application/pdf');
     } finally {
       await rm(root, { recursive: true, force: true });
     }
