@@ -157,4 +157,28 @@ describe('the embedded database read cache', () => {
     expect(await names()).toEqual(['late']);
     expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(2);
   });
+
+  it('asks the database once for the same read asked again before the answer came', async () => {
+    const [a, b, c] = await Promise.all([names(), names(), names()]);
+    expect([a, b, c]).toEqual([['one'], ['one'], ['one']]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('does not give a read begun after a write the answer of one begun before it', async () => {
+    const before = names();
+    const write = db.query(`update items set name = 'uno' where id = 1`);
+    const after = names();
+    await write;
+    expect(await before).toEqual(['one']);
+    expect(await after).toEqual(['uno']);
+    expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(2);
+  });
+
+  it('gives each reader of one answer its own copy', async () => {
+    const tags = () => db.query<{ tags: string[] }>('select tags from items where id = 1');
+    const [first, second] = await Promise.all([tags(), tags()]);
+    first.rows[0]!.tags.push('changed');
+    expect(second.rows[0]!.tags).toEqual(['a']);
+    expect((await tags()).rows[0]!.tags).toEqual(['a']);
+  });
 });

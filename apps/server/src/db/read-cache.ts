@@ -1,4 +1,5 @@
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './embedded-database-thread.ts';
 
 /**
  * How long an answer may be served again at most, writes or not. No read of the portal's
@@ -27,24 +28,28 @@ const writeTarget =
 type Entry = { tables: readonly string[]; at: number; result: Results<unknown> };
 
 /**
- * The embedded database answers one statement at a time on the server's own thread, at about
- * a millisecond each, so a page that every rep polls and the session behind every request cost
- * the same work again and again. This keeps recent answers to plain `select`s and serves them
- * again until a write could have changed them: a write to a table drops every answer read from
- * it, so a read that starts after a write has finished always sees it (a read names its tables
- * after from and join; one that names none is not kept). A transaction's writes
- * drop theirs when it ends (until then others rightly see the state before it); a statement
- * whose tables cannot be told, and every script run with `exec`, drops everything. An update or
- * delete that changed no row (a job worker finding no job) drops nothing.
+ * The embedded database answers one statement at a time, at about a millisecond each, so a page
+ * that every rep polls and the session behind every request cost the same work again and again.
+ * This keeps recent answers to plain `select`s and serves them again until a write could have
+ * changed them: a write to a table drops every answer read from it, so a read that starts after
+ * a write has finished always sees it (a read names its tables after from and join; one that
+ * names none is not kept). A transaction's writes drop theirs when it ends (until then others
+ * rightly see the state before it); a statement whose tables cannot be told, and every script
+ * run with `exec`, drops everything. An update or delete that changed no row (a job worker
+ * finding no job) drops nothing. Readers asking the same read while it is on its way to the
+ * database share its answer (when a page's answer ages out, its readers ask once, not once
+ * each), unless a write began in between.
  *
  * Only for PGlite: it is one process's own database, so every write passes through here. On
  * PostgreSQL other processes write too, and nothing of this is used.
  */
-export function withReadCache(
-  client: PGlite,
+export function withReadCache<Client extends EmbeddedClient>(
+  client: Client,
   { now = () => performance.now() }: { now?: () => number } = {},
-): PGlite {
+): Client {
   const entries = new Map<string, Entry>();
+  /** Reads sent to the database and not answered yet, by key, with the write mark they began at. */
+  const inFlight = new Map<string, { mark: string; answer: Promise<Results<unknown>> }>();
   /** Bumped on each write to a table ('*' for all of them), so a read in flight is not kept. */
   const writes = new Map<string, number>();
   let writesToAll = 0;
@@ -57,6 +62,12 @@ export function withReadCache(
     for (const [key, entry] of entries) {
       if (entry.tables.some((table) => tables.has(table))) entries.delete(key);
     }
+  };
+  /** A write has begun: reads asked until now are neither kept nor joined by later ones. */
+  const beginWrite = (sql: string) => {
+    const targets = tablesIn(sql, writeTarget);
+    if (targets.size === 0) writesToAll += 1;
+    for (const table of targets) writes.set(table, (writes.get(table) ?? 0) + 1);
   };
   const writeMark = (tables: readonly string[]) =>
     `${writesToAll}:${tables.map((table) => writes.get(table) ?? 0).join(',')}`;
@@ -76,6 +87,7 @@ export function withReadCache(
     }
     if (!plainSelect.test(sql)) {
       let result: Results<T> | undefined;
+      beginWrite(sql);
       try {
         result = await client.query<T>(sql, params, options);
         return result;
@@ -91,7 +103,19 @@ export function withReadCache(
     }
     const tables = [...tablesIn(sql, tableReference)];
     const before = writeMark(tables);
-    const result = await client.query<T>(sql, params, options);
+    // The same read already asked since the last write to its tables: its answer serves this one
+    // too, so that when a page's answer ages out, its many readers ask the database once.
+    const flight = key === undefined ? undefined : inFlight.get(key);
+    if (flight && flight.mark === before) return copyOf(await flight.answer) as Results<T>;
+    const answer = client.query<T>(sql, params, options);
+    if (key !== undefined) {
+      inFlight.set(key, { mark: before, answer });
+      void answer.then(
+        () => inFlight.get(key)?.answer === answer && inFlight.delete(key),
+        () => inFlight.get(key)?.answer === answer && inFlight.delete(key),
+      );
+    }
+    const result = await answer;
     // Kept only when it names its tables and none of them was written while it ran.
     if (
       key !== undefined &&
@@ -100,9 +124,10 @@ export function withReadCache(
       result.rows.length <= maxRows
     ) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { tables, at, result: copyOf(result) });
+      entries.set(key, { tables, at, result });
     }
-    return result;
+    // The answer itself is kept, and read by whoever joined this read: each caller gets a copy.
+    return copyOf(result);
   }
 
   /** A transaction's statements go to the database; the tables they wrote are noted. */
