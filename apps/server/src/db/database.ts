@@ -1,8 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { openEmbeddedDatabaseThread } from './embedded-database-thread.ts';
 import { withReadCache } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -47,21 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
-  // Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
-  const extensions = { pg_trgm };
-  let client;
-  if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions });
-  } else {
-    client = await PGlite.create({ extensions });
-  }
-  const db = drizzle(withReadCache(client), { schema }) as unknown as Db;
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await openEmbeddedDatabaseThread(
+    dataDir ? path.join(dataDir, 'pgdata') : undefined,
+  );
+  const db = drizzle(withReadCache(client) as PGlite, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, isServerReportedError } from './database-errors.ts';
+import { openEmbeddedDatabaseThread, type EmbeddedClient } from './embedded-database-thread.ts';
+
+let db: EmbeddedClient;
+
+beforeEach(async () => {
+  db = await openEmbeddedDatabaseThread(undefined);
+  await db.exec(`create table items (id int primary key, name text unique, tags jsonb,
+    body bytea, at timestamptz)`);
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+describe('the embedded database on its own thread', () => {
+  it('answers rows with their values as PGlite gives them', async () => {
+    const at = new Date('2026-11-23T10:00:00Z');
+    await db.query('insert into items values ($1, $2, $3, $4, $5)', [
+      1,
+      'one',
+      JSON.stringify(['a', 'b']),
+      Buffer.from('bytes'),
+      at,
+    ]);
+    const { rows, affectedRows } = await db.query<{
+      name: string;
+      tags: string[];
+      body: Uint8Array;
+      at: Date;
+    }>('select name, tags, body, at from items');
+    expect(affectedRows).toBe(0);
+    expect(rows[0]!.name).toBe('one');
+    expect(rows[0]!.tags).toEqual(['a', 'b']);
+    expect(Buffer.from(rows[0]!.body).toString()).toBe('bytes');
+    expect(rows[0]!.at).toEqual(at);
+    const asArray = await db.query('select id, name from items', [], { rowMode: 'array' });
+    expect(asArray.rows).toEqual([[1, 'one']]);
+  });
+
+  it('keeps a timestamp as text when the caller parses it itself, as Drizzle does', async () => {
+    await db.query(`insert into items (id, at) values (1, '2026-11-23T10:00:00Z')`);
+    const { rows } = await db.query<{ at: string }>('select at from items', [], {
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(rows[0]!.at).toBe('2026-11-23 10:00:00+00');
+  });
+
+  it("hands back the server's error with its code and constraint", async () => {
+    await db.query(`insert into items (id, name) values (1, 'one')`);
+    const error = await db
+      .query(`insert into items (id, name) values (2, 'one')`)
+      .catch((caught: unknown) => caught);
+    expect(isServerReportedError(error)).toBe(true);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_name_key' });
+    expect((error as Error).message).toMatch(/duplicate key/);
+  });
+
+  it('commits a transaction whose callback ends, and rolls back one that throws', async () => {
+    const kept = await db.transaction(async (tx) => {
+      await tx.query(`insert into items (id) values (1)`);
+      return 'kept';
+    });
+    expect(kept).toBe('kept');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items (id) values (2)`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.transaction(async (tx) => {
+      await tx.query(`insert into items (id) values (3)`);
+      await tx.rollback();
+    });
+    const { rows } = await db.query<{ id: number }>('select id from items order by id');
+    expect(rows.map((row) => row.id)).toEqual([1]);
+  });
+
+  it('runs statements outside a transaction after it, never inside it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query(`insert into items (id) values (1)`);
+      await held;
+      await tx.query(`insert into items (id) values (2)`);
+      throw new Error('roll back');
+    });
+    const outside = db.query<{ n: number }>('select count(*)::int as n from items');
+    release();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect((await outside).rows[0]!.n).toBe(0);
+  });
+
+  it('delivers notifications to listeners until they stop', async () => {
+    const heard: string[] = [];
+    const stop = await db.listen('news', (payload) => heard.push(payload));
+    await db.query(`select pg_notify('news', 'first')`);
+    await expect.poll(() => heard).toEqual(['first']);
+    await stop();
+    await db.query(`select pg_notify('news', 'second')`);
+    await db.query('select 1');
+    expect(heard).toEqual(['first']);
+  });
+
+  it('says it is closed, as PGlite does, once closed', async () => {
+    await db.close();
+    const error = await db.query('select 1').catch((caught: unknown) => caught);
+    expect(error).toHaveProperty('message', 'PGlite is closed');
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('keeps its data in a directory, for the next start', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-db-'));
+    try {
+      const first = await openEmbeddedDatabaseThread(dir);
+      await first.exec(`create table kept (id int); insert into kept values (7)`);
+      await first.close();
+      const second = await openEmbeddedDatabaseThread(dir);
+      const { rows } = await second.query<{ id: number }>('select id from kept');
+      await second.close();
+      expect(rows).toEqual([{ id: 7 }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+
+/** What the portal uses of PGlite; `openEmbeddedDatabaseThread` gives it from another thread. */
+export type EmbeddedClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'>;
+
+type Reply = {
+  id: number;
+  result?: unknown;
+  error?: { name: string; message: string; fields: object };
+};
+
+let compiling: Promise<{
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+}>;
+
+/**
+ * PGlite's two WebAssembly programs, compiled once per process and handed to each database
+ * thread (compiling them takes each new thread most of a second; tests open many databases).
+ */
+function compiledModules() {
+  const require = createRequire(import.meta.url);
+  const compile = async (file: string) =>
+    WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
+  compiling ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
+  );
+  return compiling;
+}
+
+/**
+ * PGlite on a worker thread of its own. PGlite runs each statement synchronously on the thread
+ * that owns it; on the server's main thread a deck being stored (a few dozen statements) held up
+ * every request meanwhile, cached answers included. Here the main thread sends statements and
+ * goes on serving; the database thread runs them one at a time, as PGlite did before.
+ *
+ * The same calls as PGlite's: `query`, `exec`, `transaction` (its statements sent with the
+ * transaction's id, committed or rolled back when the callback ends), `listen`, `close`. Values
+ * cross the threads by structured clone (rows, dates, byte arrays); a query's `parsers` must
+ * keep values as text (Drizzle's do, for dates and timestamps), as functions cannot cross.
+ * Errors come back with their message and the server's fields (code, constraint, detail…).
+ */
+export async function openEmbeddedDatabaseThread(
+  dataDir: string | undefined,
+): Promise<EmbeddedClient> {
+  const worker = new Worker(new URL('./embedded-database-worker.mjs', import.meta.url), {
+    workerData: { dataDir, ...(await compiledModules()) },
+  });
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  const listeners = new Map<number, (payload: string) => void>();
+  let nextId = 1;
+  let closed = false;
+  let failure: Error | undefined;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    worker.once('error', onError);
+    worker.once('message', (message: { ready?: boolean }) => {
+      worker.off('error', onError);
+      if (message.ready) resolve();
+    });
+  });
+  worker.on('message', (message: Reply | { listener: number; payload: string }) => {
+    if ('listener' in message) {
+      listeners.get(message.listener)?.(message.payload);
+      return;
+    }
+    const call = pending.get(message.id);
+    pending.delete(message.id);
+    if (!call) return;
+    if (message.error) {
+      const error = Object.assign(new Error(message.error.message), message.error.fields);
+      error.name = message.error.name;
+      call.reject(error);
+    } else {
+      call.resolve(message.result);
+    }
+  });
+  const stopAll = (error: Error) => {
+    failure = error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  worker.on('error', stopAll);
+  worker.on('exit', () => stopAll(new Error('PGlite is closed')));
+
+  const send = <T>(op: string, fields: Record<string, unknown> = {}) => {
+    if (closed || failure) return Promise.reject(new Error('PGlite is closed'));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, op, ...fields });
+    });
+  };
+
+  const query =
+    <T>(tx: number | undefined) =>
+    (sql: string, params?: unknown[], options?: QueryOptions) =>
+      send<Results<T>>('query', {
+        sql,
+        params: params ?? [],
+        rowMode: options?.rowMode ?? 'object',
+        textTypes: Object.keys(options?.parsers ?? {}).map(Number),
+        tx,
+      });
+  const exec = (tx: number | undefined) => (sql: string) => send<Results[]>('exec', { sql, tx });
+
+  let nextTransaction = 1;
+  const client = {
+    query: query(undefined),
+    exec: exec(undefined),
+    async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+      const tx = nextTransaction++;
+      await send('begin', { tx });
+      let isClosed = false;
+      const handle = {
+        query: (...args: Parameters<ReturnType<typeof query>>) => query(tx)(...args),
+        exec: (sql: string) => exec(tx)(sql),
+        async rollback() {
+          isClosed = true;
+          await send('end', { tx, commit: false });
+        },
+        get closed() {
+          return isClosed;
+        },
+      } as unknown as Transaction;
+      let result: T;
+      try {
+        result = await callback(handle);
+      } catch (error) {
+        if (!isClosed) {
+          isClosed = true;
+          await send('end', { tx, commit: false }).catch(() => undefined);
+        }
+        throw error;
+      }
+      if (!isClosed) {
+        isClosed = true;
+        await send('end', { tx, commit: true });
+      }
+      return result;
+    },
+    async listen(channel: string, onNotify: (payload: string) => void) {
+      const listener = nextId++;
+      listeners.set(listener, onNotify);
+      await send('listen', { channel, listener });
+      return async () => {
+        listeners.delete(listener);
+        await send('unlisten', { listener }).catch(() => undefined);
+      };
+    },
+    async close() {
+      if (closed) return;
+      await send('close').catch(() => undefined);
+      closed = true;
+      await worker.terminate();
+    },
+  };
+  return client as unknown as EmbeddedClient;
+}

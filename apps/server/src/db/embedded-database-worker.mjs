@@ -1,0 +1,104 @@
+// The embedded database's own thread (embedded-database-thread.ts): PGlite runs here, so its
+// statements do not hold up the server's event loop. Plain JavaScript, as a worker thread does
+// not inherit a TypeScript loader everywhere it runs (tests, `node --import tsx`, bundles).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+// Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
+const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData;
+const options = { extensions: { pg_trgm }, pgliteWasmModule, initdbWasmModule };
+const db = dataDir
+  ? await PGlite.create(dataDir, options)
+  : await PGlite.create(options);
+
+/** Open transactions by the id the caller gave them: their handle and how to end them. */
+const transactions = new Map();
+/** Listeners by the id the caller gave them: how to stop each. */
+const listeners = new Map();
+const rollback = Symbol('rollback');
+const keepText = (value) => value;
+
+const operations = {
+  async query({ sql, params, rowMode, textTypes, tx }) {
+    // Types whose text the caller parses itself (Drizzle's dates and timestamps).
+    const parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
+    const { rows, fields, affectedRows } = await target(tx).query(sql, params, {
+      rowMode,
+      parsers,
+    });
+    return { rows, fields, affectedRows };
+  },
+  async exec({ sql, tx }) {
+    const results = await target(tx).exec(sql);
+    return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+  },
+  /** Answers once the transaction has begun; its statements then name it until `end`. */
+  begin({ tx }) {
+    return new Promise((begun, refused) => {
+      const done = db
+        .transaction(async (handle) => {
+          const ended = new Promise((end) => transactions.set(tx, { handle, end, done }));
+          begun(undefined);
+          if (!(await ended)) throw rollback;
+        })
+        .catch((error) => {
+          if (error !== rollback) throw error;
+        })
+        .finally(() => transactions.delete(tx));
+      done.catch(refused);
+    });
+  },
+  /** Commits (or rolls back) and answers when it is over: a failed commit answers its error. */
+  async end({ tx, commit }) {
+    const open = transactions.get(tx);
+    if (!open) throw new Error('Transaction is closed');
+    open.end(commit);
+    await open.done;
+  },
+  async listen({ channel, listener }) {
+    const stop = await db.listen(channel, (payload) =>
+      parentPort.postMessage({ listener, payload }),
+    );
+    listeners.set(listener, stop);
+  },
+  async unlisten({ listener }) {
+    const stop = listeners.get(listener);
+    listeners.delete(listener);
+    await stop?.();
+  },
+  async close() {
+    await db.close();
+  },
+};
+
+function target(tx) {
+  if (tx === undefined) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error('Transaction is closed');
+  return open.handle;
+}
+
+/** What the caller needs of an error: its message and the server's fields (code, constraint…). */
+function plain(error) {
+  const fields = {};
+  for (const [key, value] of Object.entries(error ?? {})) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return {
+    name: error?.name ?? 'Error',
+    message: error?.message ?? String(error),
+    fields,
+  };
+}
+
+parentPort.on('message', async (message) => {
+  try {
+    const result = await operations[message.op](message);
+    parentPort.postMessage({ id: message.id, result });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: plain(error) });
+  }
+  if (message.op === 'close') parentPort.close();
+});
+parentPort.postMessage({ ready: true });
