@@ -8,9 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 // Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
 const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData;
 const options = { extensions: { pg_trgm }, pgliteWasmModule, initdbWasmModule };
-const db = dataDir
-  ? await PGlite.create(dataDir, options)
-  : await PGlite.create(options);
+const db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
 
 /** Open transactions by the id the caller gave them: their handle and how to end them. */
 const transactions = new Map();
