@@ -299,12 +299,13 @@ const onDatabases = async <T>(script: string, env: Record<string, string> = {}) 
 
 // A rep's deck list at rest and while four decks are generated: the server in its own process,
 // loaded by autocannon, on each database.
-type ReadStats = { n: number; p50: number; p99: number; max: number };
+type ReadStats = { n: number; p50: number; p99: number; max: number; p99s: number[] };
 type ReadPhase = { steady: ReadStats; flatOut: ReadStats };
 const reads = await onDatabases<{
   seconds: number;
   readers: number;
   rate: number;
+  rounds: number;
   atRest: ReadPhase;
   underLoad: ReadPhase;
   decksPerSecond: number;
@@ -460,7 +461,7 @@ ${(['firstPage', 'clientSearch', 'deepPage'] as const)
 
 ## A rep's deck list while decks are generated
 
-\`apps/server/bench/reads-while-generating.ts\`: \`GET /api/recent-decks\` from ${reads[0]!.result.readers} autocannon connections for ${reads[0]!.result.seconds} s a phase, at rest and then while four decks (18 slides each) are generated back to back through the API and the job queue; the portal runs in a process of its own (its job worker, two render threads, the local file store) and logs each request as JSON. Each phase is read twice: at a steady ${reads[0]!.result.rate} requests a second (a busy portal's dashboards: the latency is the service's own) and flat out (the latency is then mostly the queue in front of a saturated server; the throughput is the figure).
+\`apps/server/bench/reads-while-generating.ts\`: \`GET /api/recent-decks\` from ${reads[0]!.result.readers} autocannon connections for ${reads[0]!.result.seconds} s a phase, at rest and then while four decks (18 slides each) are generated back to back through the API and the job queue; the portal runs in a process of its own (its job worker, two render threads, the local file store) and logs each request as JSON. Each phase is read at a steady ${reads[0]!.result.rate} requests a second (a busy portal's dashboards: the latency is the service's own) and flat out (the latency is then mostly the queue in front of a saturated server; the throughput is the figure), ${reads[0]!.result.rounds} rounds each; the round with the median p99 is shown, with every round's p99 in brackets.
 
 | database | load | at rest: requests, p50 / p99 | while generating: requests, p50 / p99 | p99 ratio | target |
 |---|---|---|---|---|---|
@@ -470,7 +471,7 @@ ${reads
       const rest = r.atRest[load];
       const busy = r.underLoad[load];
       const ratio = busy.p99 / rest.p99;
-      return `| ${database} | ${load === 'steady' ? `${r.rate}/s` : 'flat out'} | ${rest.n}, ${ms(rest.p50)} / ${ms(rest.p99)} | ${busy.n}, ${ms(busy.p50)} / ${ms(busy.p99)} | ${ratio.toFixed(1)}× | ≤ 3× (${verdict(ratio <= 3)}) |`;
+      return `| ${database} | ${load === 'steady' ? `${r.rate}/s` : 'flat out'} | ${rest.n}, ${ms(rest.p50)} / ${ms(rest.p99)} [${rest.p99s.join(', ')}] | ${busy.n}, ${ms(busy.p50)} / ${ms(busy.p99)} [${busy.p99s.join(', ')}] | ${ratio.toFixed(1)}× | ≤ 3× (${verdict(ratio <= 3)}) |`;
     }),
   )
   .join('\n')}
