@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeTemplateProblems,
   findBindings,
+  readProductBinding,
   templateElementSchema,
   templateLayoutSchema,
 } from './template-format.ts';
@@ -101,5 +102,42 @@ describe('the template format', () => {
 
   it('refuses a document of another format version', () => {
     expect(problems({ ...layout, format: 2 })[0]).toMatch(/^format: /);
+  });
+
+  it('accepts a table whose rows have a cell per column, and a product field binding', () => {
+    const table = {
+      kind: 'table',
+      x: 48,
+      y: 116,
+      w: 864,
+      h: 200,
+      columns: [2, 1],
+      header: ['', '{{product.data_logger.name}}'],
+      rows: [['Warranty', '{{product.data_logger.warrantyYears}} years']],
+      headerFill: 'brand.primary',
+      stripe: '#F7F9FC',
+    };
+    expect(templateElementSchema.safeParse(table).success).toBe(true);
+    const short = { ...table, rows: [['Warranty']] };
+    const parsed = templateElementSchema.safeParse(short);
+    expect(parsed.success).toBe(false);
+    expect(describeTemplateProblems(parsed.error!)).toEqual(['rows.0: has 1 cells for 2 columns']);
+    const wideHeader = { ...table, header: ['', 'a', 'b'] };
+    expect(describeTemplateProblems(templateElementSchema.safeParse(wideHeader).error!)).toEqual([
+      'header: has 3 cells for 2 columns',
+    ]);
+  });
+
+  it('knows a product binding by its field, whatever the product', () => {
+    expect(readProductBinding('product.cold_room_kit.name')).toEqual({
+      productId: 'cold_room_kit',
+      field: 'name',
+    });
+    expect(readProductBinding('product.bms.price')).toBeUndefined();
+    const bad = structuredClone(layout);
+    bad.elements[1]!.text = '{{product.bms.price}}';
+    expect(problems(bad)).toEqual([
+      'elements.1.text: {{product.bms.price}} is not a binding this format knows',
+    ]);
   });
 });

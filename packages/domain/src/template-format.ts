@@ -36,13 +36,27 @@ export const bindingPaths = [
 ] as const;
 export type BindingPath = (typeof bindingPaths)[number];
 
-/** A layout's placeholders are bound as `placeholder.<objectId>`. */
+/** What a slide may show of any product of the price book: `product.<productId>.<field>`. */
+export const productBindingFields = ['name', 'description', 'warrantyYears'] as const;
+export type ProductBindingField = (typeof productBindingFields)[number];
+const productBinding = new RegExp(
+  `^product\\.([a-z][a-z0-9_]{0,63})\\.(${productBindingFields.join('|')})$`,
+);
+
+/** A product binding's product id and field, or undefined when the path is not one. */
+export function readProductBinding(path: string) {
+  const match = productBinding.exec(path);
+  return match ? { productId: match[1]!, field: match[2] as ProductBindingField } : undefined;
+}
+
+/** A layout's placeholders are bound as `placeholder.<objectId>`; products as above. */
 const bindingPathSchema = z
   .string()
   .refine(
     (path) =>
       (bindingPaths as readonly string[]).includes(path) ||
-      /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path),
+      /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path) ||
+      productBinding.test(path),
     { message: 'is not a binding this format knows' },
   );
 
@@ -198,6 +212,50 @@ const pictureElementSchema = z
   })
   .strict();
 
+/**
+ * A table laid out by the engine: one font size for every cell, chosen so all rows fit the box;
+ * row heights from the wrapped text. Cells are text and may hold bindings.
+ */
+const tableElementSchema = z
+  .object({
+    kind: z.literal('table'),
+    ...common,
+    ...boxShape,
+    /** Relative column widths (`[2, 1, 1]`: the first column half the table). */
+    columns: z.array(z.number().positive().max(100)).min(1).max(12),
+    header: z.array(boundText).max(12).optional(),
+    rows: z.array(z.array(boundText).max(12)).max(60),
+    align: z
+      .array(z.enum(['left', 'center', 'right']))
+      .max(12)
+      .optional(),
+    /** The largest cell size in points; smaller when the rows do not fit. */
+    size: z.number().min(4).max(60).optional(),
+    headerFill: templateColorSchema,
+    /** The weight of the first column (row labels). */
+    firstColumnWeight: z.enum(['regular', 'medium', 'semibold', 'bold']).optional(),
+    /** The fill of every other body row. */
+    stripe: templateColorSchema.optional(),
+    /** A body row (from 0) to emphasise, such as a total. */
+    emphasisRow: z.number().int().min(0).max(59).optional(),
+    emphasisFill: templateColorSchema.optional(),
+  })
+  .strict()
+  .superRefine((table, context) => {
+    const widths = table.columns.length;
+    const check = (row: string[], path: (string | number)[]) => {
+      if (row.length !== widths) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `has ${row.length} cells for ${widths} columns`,
+        });
+      }
+    };
+    if (table.header) check(table.header, ['header']);
+    table.rows.forEach((row, i) => check(row, ['rows', i]));
+  });
+
 /** The brand's mark, a square of `size` points. */
 const logoElementSchema = z
   .object({ kind: z.literal('logo'), ...common, x: coordinate, y: coordinate, size: length })
@@ -215,6 +273,7 @@ export const templateElementSchema = z.discriminatedUnion('kind', [
   pictureElementSchema,
   logoElementSchema,
   partElementSchema,
+  tableElementSchema,
 ]);
 export type TemplateElement = z.infer<typeof templateElementSchema>;
 

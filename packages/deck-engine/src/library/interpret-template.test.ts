@@ -134,4 +134,35 @@ describe('drawing a template document', () => {
       'loop',
     ]);
   });
+
+  it('lays out a table with its cells bound, product fields included, in brand colours', () => {
+    const slide = draw([
+      {
+        kind: 'table',
+        name: 'specs',
+        x: 48,
+        y: 116,
+        w: 864,
+        h: 200,
+        columns: [2, 1],
+        header: ['For {{client.name}}', '{{product.battery_backup.name}}'],
+        rows: [
+          ['Warranty', '{{product.battery_backup.warrantyYears}} years'],
+          ['Unknown product', '{{product.no_such_thing.name}}'],
+        ],
+        headerFill: 'brand.accent',
+      },
+    ]);
+    const [table] = slide.elements;
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.name).toBe('specs');
+    expect(table.rows.map((row) => row.map((cell) => cell.text.paragraphs.join(' ')))).toEqual([
+      ['For Harbor Fresh Foods', 'Battery Backup'],
+      ['Warranty', '7 years'],
+      ['Unknown product', ''],
+    ]);
+    expect(table.rows[0]![0]!.fill).toBe('AA0011');
+    expect(table.columnWidths).toEqual([576, 288]);
+  });
 });

@@ -1,13 +1,15 @@
 import {
   fillBindings,
+  readProductBinding,
   type TemplateColor,
   type TemplateCondition,
   type TemplateElement,
   type TemplatePart,
 } from '@deck-portal/domain';
+import { PRODUCTS, type Product, type ProductId } from '@deck-portal/domain/pricing';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
-import { logoMark, text, type SlideContext } from './slide-kit.ts';
+import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import type { ComposedSlide } from './template-slides.ts';
 
 /** A slide, a layout or any document drawn like one: its look and its elements. */
@@ -70,6 +72,11 @@ export function interpretTemplate(
   const valueOf = (path: string): string => {
     if (path.startsWith('placeholder.')) {
       return (inputs.placeholders?.[path.slice('placeholder.'.length)] ?? '').trim();
+    }
+    const productField = readProductBinding(path);
+    if (productField) {
+      const product = PRODUCTS[productField.productId as ProductId] as Product | undefined;
+      return product ? String(product[productField.field]) : '';
     }
     return values[path] ?? '';
   };
@@ -163,6 +170,28 @@ export function interpretTemplate(
         }
         case 'logo':
           return logoMark(ctx.brand, element.x, element.y, element.size);
+        case 'table':
+          return [
+            table(
+              ctx,
+              { x: element.x, y: element.y, w: element.w, h: element.h },
+              {
+                ...(element.name ? { name: element.name } : {}),
+                columns: element.columns,
+                ...(element.header ? { header: element.header.map(bind) } : {}),
+                rows: element.rows.map((row) => row.map(bind)),
+                ...(element.align ? { align: element.align } : {}),
+                ...(element.size !== undefined ? { size: element.size } : {}),
+                headerFill: color(element.headerFill),
+                ...(element.firstColumnWeight
+                  ? { firstColumnWeight: element.firstColumnWeight }
+                  : {}),
+                ...(element.stripe ? { stripe: color(element.stripe) } : {}),
+                ...(element.emphasisRow !== undefined ? { emphasisRow: element.emphasisRow } : {}),
+                ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
+              },
+            ),
+          ];
         case 'part': {
           const part = inputs.parts.get(element.part);
           if (!part || depth >= maxPartDepth) return [];

@@ -1,4 +1,4 @@
-import { endSentence, PRODUCTS } from '@deck-portal/domain/pricing';
+import { endSentence } from '@deck-portal/domain/pricing';
 import type { DeckPresenter } from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
@@ -423,155 +423,12 @@ export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
     },
   },
   documentSlide('leadership'),
-  {
-    id: 'certifications',
-    title: 'Compliance & certifications',
-    description: 'Standards our hardware and monitoring platform are certified against.',
-    category: 'company',
-    compose(ctx) {
-      const c = ctx.brand.colors;
-      const elements: SlideElement[] = [
-        ...chrome(
-          ctx,
-          'company',
-          'Compliance & certifications',
-          'Built for audited, regulated environments',
-        ),
-      ];
-      elements.push(
-        table(
-          ctx,
-          { x: MARGIN_X, y: CONTENT_TOP, w: CONTENT_WIDTH, h: 330 },
-          {
-            name: 'certifications-table',
-            columns: [1.4, 3],
-            header: ['Standard', 'What it covers'],
-            rows: [
-              [
-                'UL 9540 / UL 1973',
-                'Safety of battery energy storage systems and stationary batteries',
-              ],
-              [
-                '21 CFR Part 11',
-                'Electronic records and signatures for FDA-regulated temperature data',
-              ],
-              ['EU GDP 2013/C 343/01', 'Good distribution practice for medicinal products'],
-              ['ISO 27001', `Information security management of the ${ctx.brand.name} Cloud`],
-              ['FCC Part 15 / IC', 'Radio emissions of loggers and controllers'],
-              ['HACCP ready', 'Critical-control-point logging and corrective-action records'],
-            ],
-            headerFill: c.primary,
-            stripe: 'F7F9FC',
-            firstColumnWeight: 'semibold',
-          },
-        ),
-      );
-      return white(elements);
-    },
-  },
+  documentSlide('certifications'),
   documentSlide('market-trends'),
   documentSlide('sustainability'),
   documentSlide('testimonials'),
-  {
-    id: 'appendix-specifications',
-    title: 'Technical specifications',
-    description: 'Appendix: specifications of all four products side by side.',
-    category: 'appendix',
-    compose(ctx) {
-      const c = ctx.brand.colors;
-      return white([
-        ...chrome(ctx, 'appendix', 'Technical specifications'),
-        table(
-          ctx,
-          { x: MARGIN_X, y: CONTENT_TOP - 8, w: CONTENT_WIDTH, h: 350 },
-          {
-            name: 'specifications-table',
-            columns: [1.5, 1.6, 1.6, 1.6, 1.6],
-            header: ['', 'Data Logger', 'Battery Backup', 'BMS', 'Site Controller'],
-            rows: [
-              [
-                'Dimensions',
-                '86 × 54 × 22 mm',
-                '600 × 450 × 180 mm',
-                '240 × 160 × 60 mm',
-                '220 × 150 × 55 mm',
-              ],
-              ['Weight', '95 g', '92 kg', '1.8 kg', '1.2 kg'],
-              ['Operating range', '−40 to +70 °C', '0 to +45 °C', '−20 to +60 °C', '−20 to +55 °C'],
-              [
-                'Connectivity',
-                'LTE-M, Wi-Fi',
-                'via BMS',
-                'CAN, Modbus RTU',
-                'Ethernet, LTE, Wi-Fi',
-              ],
-              [
-                'Power',
-                'Replaceable Li cell',
-                '10 kWh, 48 V DC',
-                'Powered by pack',
-                '24 V DC or PoE',
-              ],
-              ['Enclosure', 'IP65', 'IP54', 'IP54', 'IP40'],
-              [
-                'Warranty',
-                `${PRODUCTS.data_logger.warrantyYears} years`,
-                `${PRODUCTS.battery_backup.warrantyYears} years`,
-                `${PRODUCTS.bms.warrantyYears} years`,
-                `${PRODUCTS.controller.warrantyYears} years`,
-              ],
-            ],
-            size: 10,
-            headerFill: c.primary,
-            stripe: 'F7F9FC',
-            firstColumnWeight: 'semibold',
-          },
-        ),
-      ]);
-    },
-  },
+  documentSlide('appendix-specifications'),
   documentSlide('appendix-warranty'),
-  {
-    id: 'appendix-glossary',
-    title: 'Glossary',
-    description: 'Appendix: the cold-chain and energy terms used in this deck.',
-    category: 'appendix',
-    compose(ctx) {
-      const c = ctx.brand.colors;
-      return white([
-        ...chrome(ctx, 'appendix', 'Glossary'),
-        table(
-          ctx,
-          { x: MARGIN_X, y: CONTENT_TOP - 8, w: CONTENT_WIDTH, h: 350 },
-          {
-            columns: [1, 3.4],
-            rows: [
-              [
-                'BMS',
-                'Battery management system: monitors and balances each cell and protects the pack.',
-              ],
-              ['Excursion', 'Any period where a product leaves its allowed temperature range.'],
-              [
-                'ITC',
-                'Investment tax credit: a federal credit of 30% on qualifying energy storage.',
-              ],
-              [
-                'LiFePO4',
-                'Lithium iron phosphate: a long-life, thermally stable battery chemistry.',
-              ],
-              [
-                'MKT',
-                'Mean kinetic temperature: the single temperature that expresses cumulative heat stress.',
-              ],
-              ['Switch-over', 'The time between losing grid power and running on battery.'],
-            ],
-            headerFill: c.primary,
-            stripe: 'F7F9FC',
-            firstColumnWeight: 'bold',
-          },
-        ),
-      ]);
-    },
-  },
+  documentSlide('appendix-glossary'),
   documentSlide('appendix-faq'),
 ];
