@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeTemplateProblems,
+  fillBindings,
   findBindings,
   readProductBinding,
   templateElementSchema,
@@ -139,5 +140,44 @@ describe('the template format', () => {
     expect(problems(bad)).toEqual([
       'elements.1.text: {{product.bms.price}} is not a binding this format knows',
     ]);
+  });
+
+  it('fills bindings through their filters', () => {
+    const values: Record<string, string> = { 'client.name': 'Acme Inc.', 'contact.name': '' };
+    const fill = (text: string) => fillBindings(text, (path) => values[path] ?? '');
+    expect(fill('For {{client.name | upper}}')).toBe('For ACME INC.');
+    expect(fill('at {{client.name | sentence}}')).toBe('at Acme Inc.');
+    values['client.name'] = 'Acme';
+    expect(fill('at {{client.name | sentence}}')).toBe('at Acme.');
+    expect(fill('with {{contact.name | default: "your team"}}.')).toBe('with your team.');
+    values['contact.name'] = 'Dana';
+    expect(fill('with {{contact.name | default: "your team"}}.')).toBe('with Dana.');
+  });
+
+  it('refuses a filter without the text it needs, or with one it takes none of', () => {
+    const bad = structuredClone(layout);
+    bad.elements[1]!.text = '{{contact.name | default}} {{client.name | upper: "x"}}';
+    expect(problems(bad)).toEqual([
+      'elements.1.text: the "default" filter needs a text: {{contact.name | default: "…"}}',
+      'elements.1.text: the "upper" filter takes no text',
+    ]);
+  });
+
+  it('accepts paragraphs with conditions of their own', () => {
+    const element = {
+      kind: 'text',
+      x: 0,
+      y: 0,
+      w: 100,
+      h: 100,
+      text: [
+        '{{deck.date}}',
+        { text: 'Attention: {{contact.name}}', when: { filled: 'contact.name' } },
+      ],
+      style: { size: 12, color: 'brand.ink' },
+    };
+    expect(templateElementSchema.safeParse(element).success).toBe(true);
+    const unknown = { ...element, text: [{ text: 'x', when: { filled: 'contact.nmae' } }] };
+    expect(templateElementSchema.safeParse(unknown).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeholderSchema } from './deck/placeholder-types.ts';
+import { endSentence } from './sentence.ts';
 
 /**
  * The template format: a slide, a custom-slide layout or a shared part (a footer, a title bar)
@@ -22,6 +23,10 @@ export const bindingPaths = [
   'rep.title',
   'rep.email',
   'rep.phone',
+  /** "Name, Job title", or the name alone. */
+  'rep.nameAndTitle',
+  /** How to reach the rep: "e-mail · phone", either alone when the other is missing. */
+  'rep.reach',
   'brand.name',
   'brand.legalName',
   'brand.tagline',
@@ -60,23 +65,36 @@ const bindingPathSchema = z
     { message: 'is not a binding this format knows' },
   );
 
-const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}\}/g;
-export const bindingFilters = ['upper'] as const;
+const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}]*)")?\s*)?\}\}/g;
+/**
+ * What a binding's value may go through: `upper` (capitals), `sentence` (a full stop added
+ * unless it ends in one: `at {{client.name | sentence}}`), `default: "text"` (the text when the
+ * value is empty).
+ */
+export const bindingFilters = ['upper', 'sentence', 'default'] as const;
+const filtersWithArgument: readonly string[] = ['default'];
 
-/** Every `{{…}}` in a text, with its path and filter, in order. */
+/** Every `{{…}}` in a text, with its path, filter and the filter's argument, in order. */
 export function findBindings(text: string) {
   return [...text.matchAll(bindingPattern)].map((match) => ({
     path: match[1]!,
     filter: match[2],
+    ...(match[3] !== undefined ? { argument: match[3] } : {}),
   }));
 }
 
 /** The text with each `{{path}}` replaced by its value, filters applied. */
 export function fillBindings(text: string, valueOf: (path: string) => string): string {
-  return text.replace(bindingPattern, (_, path: string, filter: string | undefined) => {
-    const value = valueOf(path);
-    return filter === 'upper' ? value.toUpperCase() : value;
-  });
+  return text.replace(
+    bindingPattern,
+    (_, path: string, filter: string | undefined, argument: string | undefined) => {
+      const value = valueOf(path);
+      if (filter === 'upper') return value.toUpperCase();
+      if (filter === 'sentence') return value === '' ? '' : endSentence(value);
+      if (filter === 'default') return value === '' ? (argument ?? '') : value;
+      return value;
+    },
+  );
 }
 
 /** Text that may hold bindings: each must name a known path and filter. */
@@ -84,7 +102,7 @@ const boundText = z
   .string()
   .max(5_000)
   .superRefine((text, context) => {
-    for (const { path, filter } of findBindings(text)) {
+    for (const { path, filter, argument } of findBindings(text)) {
       if (!bindingPathSchema.safeParse(path).success) {
         context.addIssue({
           code: 'custom',
@@ -95,6 +113,16 @@ const boundText = z
         context.addIssue({
           code: 'custom',
           message: `"${filter}" is not a filter this format knows`,
+        });
+      } else if (
+        filter !== undefined &&
+        filtersWithArgument.includes(filter) !== (argument !== undefined)
+      ) {
+        context.addIssue({
+          code: 'custom',
+          message: filtersWithArgument.includes(filter)
+            ? `the "${filter}" filter needs a text: {{${path} | ${filter}: "…"}}`
+            : `the "${filter}" filter takes no text`,
         });
       }
     }
@@ -132,6 +160,9 @@ export const templateConditionSchema = z.union([
 ]);
 export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 
+/** A paragraph shown only when its condition holds. */
+const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
+
 const common = {
   /** A stable name tests and the web view find the element by (`title`, `client-name`). */
   name: z.string().max(64).optional(),
@@ -161,8 +192,11 @@ const textElementSchema = z
     kind: z.literal('text'),
     ...common,
     ...boxShape,
-    /** One string (lines split on new lines) or a list of paragraphs. */
-    text: z.union([boundText, z.array(boundText).max(100)]),
+    /**
+     * One string (lines split on new lines) or a list of paragraphs; a paragraph may have a
+     * condition of its own (`{ "text": "Attention: {{contact.name}}", "when": … }`).
+     */
+    text: z.union([boundText, z.array(z.union([boundText, conditionalParagraph])).max(100)]),
     style: textStyleSchema,
   })
   .strict();

@@ -165,4 +165,31 @@ describe('drawing a template document', () => {
     expect(table.rows[0]![0]!.fill).toBe('AA0011');
     expect(table.columnWidths).toEqual([576, 288]);
   });
+
+  it('shows a paragraph only when its condition holds, and binds the rep as one line', () => {
+    const paragraphs = [
+      '{{deck.date}}',
+      { text: 'Attention: {{contact.name}}', when: { filled: 'contact.name' } },
+      { text: 'By {{rep.nameAndTitle}}', when: { filled: 'rep.name' } },
+      '{{rep.reach}}',
+    ];
+    expect(texts(draw([text(paragraphs, { h: 200 })]))).toEqual([
+      'March 5, 2026 / Attention: Dana Reyes / By Ada Rep / ada@polar.example · 555 0100',
+    ]);
+    const withoutContact = interpretTemplate(
+      templateLayoutSchema.parse({
+        format: 1,
+        id: 't',
+        name: 'T',
+        description: '',
+        placeholders: [],
+        background: '#FFFFFF',
+        category: 'market',
+        elements: [text(paragraphs, { h: 200 })],
+      }),
+      { ...ctx, contact: '', presenter: { ...ctx.presenter!, jobTitle: 'AE', phone: null } },
+      { parts: new Map() },
+    );
+    expect(texts(withoutContact)).toEqual(['March 5, 2026 / By Ada Rep, AE / ada@polar.example']);
+  });
 });

@@ -59,6 +59,10 @@ export function interpretTemplate(
     'rep.title': ctx.presenter?.jobTitle ?? '',
     'rep.email': ctx.presenter?.email ?? '',
     'rep.phone': ctx.presenter?.phone ?? '',
+    'rep.nameAndTitle': ctx.presenter
+      ? [ctx.presenter.name, ctx.presenter.jobTitle].filter(Boolean).join(', ')
+      : '',
+    'rep.reach': [ctx.presenter?.email, ctx.presenter?.phone].filter(Boolean).join(' · '),
     'brand.name': ctx.brand.name,
     'brand.legalName': ctx.brand.legalName,
     'brand.tagline': ctx.brand.tagline,
@@ -103,7 +107,12 @@ export function interpretTemplate(
               y: element.y,
               w: element.w,
               h: element.h,
-              text: Array.isArray(element.text) ? element.text.map(bind) : bind(element.text),
+              text: Array.isArray(element.text)
+                ? element.text.flatMap((paragraph) => {
+                    if (typeof paragraph === 'string') return [bind(paragraph)];
+                    return isShown(paragraph.when) ? [bind(paragraph.text)] : [];
+                  })
+                : bind(element.text),
               weight: style.weight,
               size: style.size,
               color: color(style.color),
