@@ -17,7 +17,7 @@ const ctx: SlideContext = {
   products: [],
 };
 
-const text = (t: string | string[], extra: Record<string, unknown> = {}) => ({
+const text = (t: unknown, extra: Record<string, unknown> = {}) => ({
   kind: 'text',
   x: 10,
   y: 10,
