@@ -180,4 +180,33 @@ describe('the template format', () => {
     const unknown = { ...element, text: [{ text: 'x', when: { filled: 'contact.nmae' } }] };
     expect(templateElementSchema.safeParse(unknown).success).toBe(false);
   });
+
+  it('knows item bindings inside a repeat, by what it goes over, and nowhere else', () => {
+    const repeat = (text: string) => ({
+      kind: 'repeat',
+      over: 'deck.sections',
+      x: 0,
+      y: 0,
+      direction: 'down',
+      step: 40,
+      elements: [
+        { kind: 'text', x: 0, y: 0, w: 100, h: 30, text, style: { size: 12, color: 'brand.ink' } },
+      ],
+    });
+    const withElements = (elements: unknown[]) => ({ ...structuredClone(layout), elements });
+    expect(problems(withElements([repeat('{{item.number | pad: "2"}} {{item.name}}')]))).toEqual(
+      [],
+    );
+    expect(problems(withElements([repeat('{{item.warrantyYears}}')]))).toEqual([
+      'elements.0.elements.0: {{item.warrantyYears}} is not a field of deck.sections',
+    ]);
+    const products = { ...repeat('{{item.warrantyYears}} years'), over: 'deck.products' };
+    expect(problems(withElements([products]))).toEqual([]);
+    const outside = { ...layout.elements[1], text: 'Section {{item.name}}' };
+    expect(problems(withElements([outside]))).toEqual([
+      'elements.0: {{item.name}} is only known inside a repeat',
+    ]);
+    const nested = { ...repeat('x'), elements: [repeat('y')] };
+    expect(problems(withElements([nested])).length).toBeGreaterThan(0);
+  });
 });

@@ -61,6 +61,7 @@ const bindingPathSchema = z
     (path) =>
       (bindingPaths as readonly string[]).includes(path) ||
       /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path) ||
+      /^item\.[A-Za-z]{1,32}$/.test(path) ||
       productBinding.test(path),
     { message: 'is not a binding this format knows' },
   );
@@ -69,10 +70,10 @@ const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}]*)")?\
 /**
  * What a binding's value may go through: `upper` (capitals), `sentence` (a full stop added
  * unless it ends in one: `at {{client.name | sentence}}`), `default: "text"` (the text when the
- * value is empty).
+ * value is empty), `pad: "2"` (zeros in front up to that many characters: `01`).
  */
-export const bindingFilters = ['upper', 'sentence', 'default'] as const;
-const filtersWithArgument: readonly string[] = ['default'];
+export const bindingFilters = ['upper', 'sentence', 'default', 'pad'] as const;
+const filtersWithArgument: readonly string[] = ['default', 'pad'];
 
 /** Every `{{…}}` in a text, with its path, filter and the filter's argument, in order. */
 export function findBindings(text: string) {
@@ -92,6 +93,7 @@ export function fillBindings(text: string, valueOf: (path: string) => string): s
       if (filter === 'upper') return value.toUpperCase();
       if (filter === 'sentence') return value === '' ? '' : endSentence(value);
       if (filter === 'default') return value === '' ? (argument ?? '') : value;
+      if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
       return value;
     },
   );
@@ -167,6 +169,11 @@ const common = {
   /** A stable name tests and the web view find the element by (`title`, `client-name`). */
   name: z.string().max(64).optional(),
   when: templateConditionSchema.optional(),
+  /**
+   * Inside a repeat whose copies move closer to fit: `start` (the default) keeps the element's
+   * distance to its copy's start, `end` to its copy's end, `both` stretches it to keep both.
+   */
+  pin: z.enum(['start', 'end', 'both']).optional(),
 };
 
 export const textStyleSchema = z
@@ -300,6 +307,64 @@ const partElementSchema = z
   .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })
   .strict();
 
+/** What a repeat's copy may hold: anything but parts and other repeats. */
+const repeatedElementSchema = z.discriminatedUnion('kind', [
+  textElementSchema,
+  shapeElementSchema,
+  lineElementSchema,
+  pictureElementSchema,
+  logoElementSchema,
+  tableElementSchema,
+]);
+export type RepeatedElement = z.infer<typeof repeatedElementSchema>;
+
+/** What a repeat goes over, and the `item.…` bindings its copies have. */
+export const repeatSources = {
+  /** The deck's sections, in order: `item.name`, `item.number`. */
+  'deck.sections': ['name', 'number'],
+  /** The deck's products: `item.name`, `item.number` and the product's fields. */
+  'deck.products': ['name', 'number', 'description', 'warrantyYears'],
+} as const;
+
+/**
+ * One copy of its elements per item (a section, a product), the first at (x, y), each next one
+ * `step` points further `down` or to the `right`; with `within`, the copies share at most that
+ * length (closer together when there are many: each element's `pin` says how it follows). The
+ * copies' texts bind `{{item.name}}`, `{{item.number}}` and, for products, their fields.
+ */
+const repeatElementSchema = z
+  .object({
+    kind: z.literal('repeat'),
+    ...common,
+    over: z.enum(Object.keys(repeatSources) as [keyof typeof repeatSources]),
+    /** The items drawn when the deck has none (section names). */
+    fallback: z.array(z.string().max(200)).max(20).optional(),
+    x: coordinate,
+    y: coordinate,
+    direction: z.enum(['down', 'right']),
+    step: z.number().positive().max(3_000),
+    within: length.optional(),
+    /** At most this many copies. */
+    max: z.number().int().min(1).max(40).default(20),
+    elements: z.array(repeatedElementSchema).min(1).max(40),
+  })
+  .strict()
+  .superRefine((repeat, context) => {
+    const fields: readonly string[] = repeatSources[repeat.over];
+    repeat.elements.forEach((element, i) => {
+      for (const { path } of elementBindings(element)) {
+        const field = path.startsWith('item.') ? path.slice('item.'.length) : undefined;
+        if (field !== undefined && !fields.includes(field)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['elements', i],
+            message: `{{${path}}} is not a field of ${repeat.over}`,
+          });
+        }
+      }
+    });
+  });
+
 export const templateElementSchema = z.discriminatedUnion('kind', [
   textElementSchema,
   shapeElementSchema,
@@ -308,10 +373,44 @@ export const templateElementSchema = z.discriminatedUnion('kind', [
   logoElementSchema,
   partElementSchema,
   tableElementSchema,
+  repeatElementSchema,
 ]);
 export type TemplateElement = z.infer<typeof templateElementSchema>;
 
-const elementsSchema = z.array(templateElementSchema).max(400);
+/** Every binding in an element's texts, picture address and table cells. */
+function elementBindings(element: { kind: string } & Record<string, unknown>) {
+  const texts: string[] = [];
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object' && 'text' in value) {
+      collect((value as { text: unknown }).text);
+    }
+  };
+  for (const key of ['text', 'src', 'alt', 'header', 'rows'] as const) collect(element[key]);
+  return texts.flatMap(findBindings);
+}
+
+/** `{{item.…}}` outside a repeat: there is no item to bind. */
+function refuseItemsOutsideRepeats(elements: readonly TemplateElement[], context: z.RefinementCtx) {
+  elements.forEach((element, i) => {
+    if (element.kind === 'repeat') return;
+    for (const { path } of elementBindings(element)) {
+      if (path.startsWith('item.')) {
+        context.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `{{${path}}} is only known inside a repeat`,
+        });
+      }
+    }
+  });
+}
+
+const elementsSchema = z
+  .array(templateElementSchema)
+  .max(400)
+  .superRefine((elements, context) => refuseItemsOutsideRepeats(elements, context));
 
 /** Shared elements slides place with a `part` element, such as the footer. */
 export const templatePartSchema = z

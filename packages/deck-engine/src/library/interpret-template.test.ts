@@ -192,4 +192,99 @@ describe('drawing a template document', () => {
     );
     expect(texts(withoutContact)).toEqual(['March 5, 2026 / By Ada Rep, AE / ada@polar.example']);
   });
+
+  it('repeats its elements per product, closer together to fit, pinned edges following', () => {
+    const slide = interpretTemplate(
+      templateLayoutSchema.parse({
+        format: 1,
+        id: 'r',
+        name: 'R',
+        description: '',
+        placeholders: [],
+        background: '#FFFFFF',
+        category: 'products',
+        elements: [
+          {
+            kind: 'repeat',
+            over: 'deck.products',
+            x: 100,
+            y: 50,
+            direction: 'right',
+            step: 300,
+            within: 600,
+            elements: [
+              {
+                kind: 'rect',
+                x: 0,
+                y: 0,
+                w: 280,
+                h: 100,
+                pin: 'both',
+                fill: 'brand.panel',
+              },
+              text('{{item.number}}. {{item.name}}: {{item.warrantyYears}} years', {
+                x: 260,
+                w: 20,
+                pin: 'end',
+              }),
+            ],
+          },
+        ],
+      }),
+      { ...ctx, products: ['bms', 'controller', 'data_logger'] },
+      { parts: new Map() },
+    );
+    const boxes = slide.elements.filter((e) => e.kind === 'rect');
+    // Three copies in 600 pt: 200 apart, each box 100 narrower, its end pinned to the copy's.
+    expect(boxes.map((b) => [b.x, b.w])).toEqual([
+      [100, 180],
+      [300, 180],
+      [500, 180],
+    ]);
+    const labels = slide.elements.filter((e): e is TextElement => e.kind === 'text');
+    expect(labels.map((t) => t.x)).toEqual([260, 460, 660]);
+    expect(labels.map((t) => t.name ?? t.paragraphs.join(''))).toHaveLength(3);
+  });
+
+  it('draws a repeat over no items as nothing, and over sections from its fallback', () => {
+    const sections = (deckSections: string[]) =>
+      texts(
+        interpretTemplate(
+          templateLayoutSchema.parse({
+            format: 1,
+            id: 's',
+            name: 'S',
+            description: '',
+            placeholders: [],
+            background: '#FFFFFF',
+            category: 'intro',
+            elements: [
+              {
+                kind: 'repeat',
+                over: 'deck.sections',
+                fallback: ['Company', 'Next steps'],
+                x: 0,
+                y: 0,
+                direction: 'down',
+                step: 40,
+                elements: [text('{{item.number | pad: "2"}} {{item.name}}')],
+              },
+              {
+                kind: 'repeat',
+                over: 'deck.products',
+                x: 0,
+                y: 300,
+                direction: 'down',
+                step: 40,
+                elements: [text('{{item.name}}')],
+              },
+            ],
+          }),
+          { ...ctx, sections: deckSections },
+          { parts: new Map() },
+        ),
+      );
+    expect(sections(['Market'])).toEqual(['01 Market']);
+    expect(sections([])).toEqual(['01 Company', '02 Next steps']);
+  });
 });

@@ -4,6 +4,7 @@ import {
   type TemplateColor,
   type TemplateCondition,
   type TemplateElement,
+  type RepeatedElement,
   type TemplatePart,
 } from '@deck-portal/domain';
 import { PRODUCTS, type Product, type ProductId } from '@deck-portal/domain/pricing';
@@ -73,7 +74,10 @@ export function interpretTemplate(
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category),
   };
+  /** The item of the repeat copy being drawn: its `item.…` values. */
+  let item: Readonly<Record<string, string>> | undefined;
   const valueOf = (path: string): string => {
+    if (path.startsWith('item.')) return item?.[path.slice('item.'.length)] ?? '';
     if (path.startsWith('placeholder.')) {
       return (inputs.placeholders?.[path.slice('placeholder.'.length)] ?? '').trim();
     }
@@ -206,8 +210,92 @@ export function interpretTemplate(
           if (!part || depth >= maxPartDepth) return [];
           return draw(part.elements, depth + 1);
         }
+        case 'repeat': {
+          const items = repeatItems(element, ctx).slice(0, element.max);
+          if (items.length === 0) return [];
+          const step = element.within
+            ? Math.min(element.step, element.within / items.length)
+            : element.step;
+          const drawn: SlideElement[] = [];
+          items.forEach((values, i) => {
+            item = values;
+            const along = i * step;
+            const [dx, dy] =
+              element.direction === 'down'
+                ? [element.x, element.y + along]
+                : [element.x + along, element.y];
+            const copies = element.elements.map((child) =>
+              placed(child, dx, dy, element.step - step, element.direction),
+            );
+            drawn.push(...draw(copies, depth + 1));
+          });
+          item = undefined;
+          return drawn;
+        }
       }
     });
 
   return { background: color(document.background), elements: draw(document.elements, 0) };
+}
+
+/** A repeat's items as their `item.…` values: the deck's sections or products, in order. */
+function repeatItems(repeat: Extract<TemplateElement, { kind: 'repeat' }>, ctx: SlideContext) {
+  if (repeat.over === 'deck.products') {
+    return ctx.products.map((id, i) => {
+      const product = PRODUCTS[id];
+      return {
+        name: product.name,
+        number: String(i + 1),
+        description: product.description,
+        warrantyYears: String(product.warrantyYears),
+      };
+    });
+  }
+  const sections = ctx.sections.length > 0 ? ctx.sections : (repeat.fallback ?? []);
+  return sections.map((name, i) => ({ name, number: String(i + 1) }));
+}
+
+/**
+ * A repeat's element moved to its copy: by (dx, dy), and, when the copies are `shrink` points
+ * closer than the repeat's step, its pinned edges kept at their distance to the copy's end.
+ */
+function placed(
+  element: RepeatedElement,
+  dx: number,
+  dy: number,
+  shrink: number,
+  direction: 'down' | 'right',
+): RepeatedElement {
+  const pin = element.pin ?? 'start';
+  const down = direction === 'down';
+  const move = pin === 'end' ? shrink : 0;
+  const grow = pin === 'both' ? -shrink : 0;
+  if (element.kind === 'line') {
+    // Along the repeat: both ends move with an `end` pin; the far end follows a `both` pin.
+    const along = (a1: number, a2: number): [number, number] => {
+      const [b1, b2] = [a1 - move, a2 - move];
+      if (grow === 0 || a1 === a2) return [b1, b2];
+      return a1 > a2 ? [b1 + grow, b2] : [b1, b2 + grow];
+    };
+    if (down) {
+      const [y1, y2] = along(element.y1, element.y2);
+      return { ...element, x1: element.x1 + dx, x2: element.x2 + dx, y1: y1 + dy, y2: y2 + dy };
+    }
+    const [x1, x2] = along(element.x1, element.x2);
+    return { ...element, x1: x1 + dx, x2: x2 + dx, y1: element.y1 + dy, y2: element.y2 + dy };
+  }
+  if (element.kind === 'logo') {
+    return {
+      ...element,
+      x: element.x + dx - (down ? 0 : move),
+      y: element.y + dy - (down ? move : 0),
+    };
+  }
+  return {
+    ...element,
+    x: element.x + dx - (down ? 0 : move),
+    y: element.y + dy - (down ? move : 0),
+    w: element.w + (down ? 0 : grow),
+    h: element.h + (down ? grow : 0),
+  };
 }

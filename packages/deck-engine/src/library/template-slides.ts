@@ -47,73 +47,7 @@ function documentSlide(id: string): TemplateSlideDefinition {
 
 export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = [
   documentSlide('title'),
-  {
-    id: 'agenda',
-    title: 'Agenda',
-    description: 'The conversation in order, listing the sections this deck contains.',
-    category: 'intro',
-    compose(ctx) {
-      const c = ctx.brand.colors;
-      const sections =
-        ctx.sections.length > 0 ? ctx.sections : ['Company', 'Products', 'Next steps'];
-      const elements: SlideElement[] = [...chrome(ctx, 'intro', 'Agenda')];
-      elements.push(
-        text({
-          x: MARGIN_X,
-          y: CONTENT_TOP + 6,
-          w: 280,
-          h: 120,
-          text: `What we will cover with ${ctx.clientName} today.`,
-          weight: 'medium',
-          size: 20,
-          minSize: 11,
-          lineHeight: 1.3,
-          color: c.ink,
-        }),
-      );
-      const rowH = Math.min(52, 360 / sections.length);
-      sections.forEach((section, i) => {
-        const y = CONTENT_TOP + i * rowH;
-        elements.push(
-          text({
-            x: 400,
-            y,
-            w: 60,
-            h: rowH - 8,
-            text: String(i + 1).padStart(2, '0'),
-            weight: 'bold',
-            size: 22,
-            minSize: 10,
-            color: c.accent,
-            valign: 'middle',
-          }),
-          text({
-            x: 470,
-            y,
-            w: 440,
-            h: rowH - 8,
-            text: section,
-            weight: 'semibold',
-            size: 17,
-            minSize: 10,
-            maxLines: 1,
-            color: c.ink,
-            valign: 'middle',
-          }),
-          {
-            kind: 'line',
-            x1: 400,
-            y1: y + rowH - 4,
-            x2: 912,
-            y2: y + rowH - 4,
-            color: c.rule,
-            width: 0.75,
-          },
-        );
-      });
-      return white(elements);
-    },
-  },
+  documentSlide('agenda'),
   documentSlide('confidentiality'),
   documentSlide('about-us'),
   documentSlide('by-the-numbers'),
