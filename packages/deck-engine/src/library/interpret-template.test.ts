@@ -1,6 +1,6 @@
 import { templateLayoutSchema, type TemplatePart } from '@deck-portal/domain';
 import { describe, expect, it } from 'vitest';
-import type { TextElement } from '../layout/model.ts';
+import type { ShapeElement, TextElement } from '../layout/model.ts';
 import { DEFAULT_BRAND } from './brand.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
@@ -234,7 +234,7 @@ describe('drawing a template document', () => {
       { ...ctx, products: ['bms', 'controller', 'data_logger'] },
       { parts: new Map() },
     );
-    const boxes = slide.elements.filter((e) => e.kind === 'rect');
+    const boxes = slide.elements.filter((e): e is ShapeElement => e.kind === 'rect');
     // Three copies in 600 pt: 200 apart, each box 100 narrower, its end pinned to the copy's.
     expect(boxes.map((b) => [b.x, b.w])).toEqual([
       [100, 180],
