@@ -62,6 +62,26 @@ function texts(slide: Slide): string {
 }
 
 describe('buildDeck', () => {
+  it("computes the ROI slide's payback from the deck's own quote, never a typical one", () => {
+    const deck = buildDeck(draft({ selectedSlides: ['return-on-investment'] }), library);
+    const roi = deck.slides.find((slide) => slide.id === 'return-on-investment')!;
+    const quote = deck.slides.find((slide) => slide.id === 'quote-summary')!;
+    // 11 controllers at $199 and a battery at $5,995, shipping, less the 30% credit.
+    const net = /Net after credits\n+(\$[\d,.]+)/.exec(texts(quote))![1]!;
+    const netDollars = Number(net.replace(/[$,]/g, ''));
+    const months = ((netDollars / 59_700) * 12).toFixed(1);
+    expect(texts(roi)).toContain(`${months} months`);
+    expect(texts(roi)).toContain(`to pay back this proposal's ${net} after credits`);
+    expect(texts(roi)).not.toContain('typical payback');
+    const withoutPricing = buildDeck(
+      draft({ selectedSlides: ['return-on-investment'] }, false),
+      library,
+    );
+    const typical = withoutPricing.slides.find((slide) => slide.id === 'return-on-investment')!;
+    expect(texts(typical)).toContain('16 months');
+    expect(texts(typical)).toContain('typical payback on a $79,600 installation');
+  });
+
   it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {
     const deck = buildDeck(draft(), library);
     expect(deck.slides.map((s) => s.id)).toEqual([

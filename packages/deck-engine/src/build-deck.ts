@@ -145,11 +145,13 @@ export function buildDeck(
   const closing = ordered.filter((s) => s.category === 'closing');
   const appendix = ordered.filter((s) => s.category === 'appendix');
   const pricing = productSelection.includePricing ? resolveDeckPricing(productSelection) : [];
+  // The quote every slide may compute from (the ROI slide's payback), when pricing is shown.
+  const quote = pricing.length > 0 ? quoteSummary(productSelection) : undefined;
 
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
     ...pricing.map(planPricingSlide),
-    ...(pricing.length > 0 ? [planQuoteSlide(quoteSummary(productSelection))] : []),
+    ...(quote ? [planQuoteSlide(quote)] : []),
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
     ...appendix.map(planTemplateSlide),
@@ -178,6 +180,7 @@ export function buildDeck(
       pageNumber: i + 1,
       sections,
       products: productSelection.selectedProducts.map((p) => p.id),
+      ...(quote ? { quote } : {}),
     };
     const composed = planned.compose(ctx);
     onSlide?.(i + 1, plan.length);

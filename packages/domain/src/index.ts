@@ -25,4 +25,5 @@ export * from './admin.ts';
 export * from './deck-api.ts';
 export * from './client-links.ts';
 export * from './portal-config.ts';
+export * from './template-figures.ts';
 export * from './template-format.ts';

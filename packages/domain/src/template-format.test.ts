@@ -6,6 +6,7 @@ import {
   readProductBinding,
   templateElementSchema,
   templateLayoutSchema,
+  templateSlideDocumentSchema,
 } from './template-format.ts';
 
 const layout = {
@@ -208,5 +209,44 @@ describe('the template format', () => {
     ]);
     const nested = { ...repeat('x'), elements: [repeat('y')] };
     expect(problems(withElements([nested])).length).toBeGreaterThan(0);
+  });
+
+  it('checks a slide’s figures: formulas over the quote and earlier figures, bindings to them', () => {
+    const slide = {
+      format: 1,
+      id: 'roi',
+      title: 'ROI',
+      description: '',
+      background: '#FFFFFF',
+      category: 'sales',
+      figures: { saving: '59700', payback: 'quote.net / figure.saving * 12' },
+      elements: [
+        {
+          kind: 'text',
+          x: 0,
+          y: 0,
+          w: 100,
+          h: 40,
+          text: '{{figure.payback | number: "1"}} months on {{quote.net}}, saving {{figure.saving | money}}',
+          style: { size: 12, color: 'brand.ink' },
+        },
+      ],
+    };
+    const check = (document: unknown) => {
+      const parsed = templateSlideDocumentSchema.safeParse(document);
+      return parsed.success ? [] : describeTemplateProblems(parsed.error);
+    };
+    expect(check(slide)).toEqual([]);
+    expect(
+      check({ ...slide, figures: { payback: 'quote.net / figure.saving', saving: '1' } }),
+    ).toEqual(['figures.payback: figure.saving is not a figure it can use']);
+    const unknown = structuredClone(slide);
+    unknown.elements[0]!.text = '{{figure.profit}}';
+    expect(check(unknown)).toEqual([
+      'elements.0: {{figure.profit}} is not a figure this slide computes',
+    ]);
+    expect(fillBindings('{{x | money}} {{x | number: "1"}}', () => '59700.25')).toBe(
+      '$59,700 59,700.3',
+    );
   });
 });

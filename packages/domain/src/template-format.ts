@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeholderSchema } from './deck/placeholder-types.ts';
 import { endSentence } from './sentence.ts';
+import { compileFormula, FormulaError, quoteFigureNames } from './template-figures.ts';
 
 /**
  * The template format: a slide, a custom-slide layout or a shared part (a footer, a title bar)
@@ -41,6 +42,9 @@ export const bindingPaths = [
 ] as const;
 export type BindingPath = (typeof bindingPaths)[number];
 
+/** A figure a slide computes (`figure.payback`): letters and digits, a letter first. */
+const figureName = /^[a-z][A-Za-z0-9]{0,31}$/;
+
 /** What a slide may show of any product of the price book: `product.<productId>.<field>`. */
 export const productBindingFields = ['name', 'description', 'warrantyYears'] as const;
 export type ProductBindingField = (typeof productBindingFields)[number];
@@ -62,6 +66,8 @@ const bindingPathSchema = z
       (bindingPaths as readonly string[]).includes(path) ||
       /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path) ||
       /^item\.[A-Za-z]{1,32}$/.test(path) ||
+      (quoteFigureNames as readonly string[]).some((name) => path === `quote.${name}`) ||
+      (figureName.test(path.replace(/^figure\./, '')) && path.startsWith('figure.')) ||
       productBinding.test(path),
     { message: 'is not a binding this format knows' },
   );
@@ -70,10 +76,17 @@ const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}]*)")?\
 /**
  * What a binding's value may go through: `upper` (capitals), `sentence` (a full stop added
  * unless it ends in one: `at {{client.name | sentence}}`), `default: "text"` (the text when the
- * value is empty), `pad: "2"` (zeros in front up to that many characters: `01`).
+ * value is empty), `pad: "2"` (zeros in front up to that many characters: `01`), and for
+ * figures `money` (`$59,700`) and `number: "1"` (that many decimals, with thousands separators).
  */
-export const bindingFilters = ['upper', 'sentence', 'default', 'pad'] as const;
-const filtersWithArgument: readonly string[] = ['default', 'pad'];
+export const bindingFilters = ['upper', 'sentence', 'default', 'pad', 'money', 'number'] as const;
+const filtersWithArgument: readonly string[] = ['default', 'pad', 'number'];
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** Every `{{…}}` in a text, with its path, filter and the filter's argument, in order. */
 export function findBindings(text: string) {
@@ -94,6 +107,15 @@ export function fillBindings(text: string, valueOf: (path: string) => string): s
       if (filter === 'sentence') return value === '' ? '' : endSentence(value);
       if (filter === 'default') return value === '' ? (argument ?? '') : value;
       if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
+      if (filter === 'money') return value === '' ? '' : wholeDollars.format(Number(value));
+      if (filter === 'number') {
+        if (value === '') return '';
+        const digits = Math.min(6, Math.max(0, Number(argument) || 0));
+        return Number(value).toLocaleString('en-US', {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+      }
       return value;
     },
   );
@@ -426,8 +448,54 @@ const slideBody = {
   /** `slide.heading` and `slide.subheading` for the parts (a title bar). */
   heading: boundText.optional(),
   subheading: boundText.optional(),
+  /**
+   * Figures computed from the deck's quote, in order, each a formula over `quote.…` (in dollars)
+   * and the figures before it (template-figures.ts); texts show them as `{{figure.name}}`.
+   */
+  figures: z
+    .record(
+      z.string().regex(figureName, 'a figure is named by letters and digits'),
+      z.string().max(500),
+    )
+    .optional(),
   elements: elementsSchema,
 };
+
+/** Figures that compute, from what exists before them; bindings to figures that exist. */
+function checkFigures(
+  document: { figures?: Record<string, string> | undefined; elements: readonly TemplateElement[] },
+  context: z.RefinementCtx,
+) {
+  const defined = new Set<string>();
+  for (const [name, formula] of Object.entries(document.figures ?? {})) {
+    try {
+      compileFormula(
+        formula,
+        (reference) =>
+          (quoteFigureNames as readonly string[]).some((quote) => reference === `quote.${quote}`) ||
+          defined.has(reference),
+      );
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      context.addIssue({ code: 'custom', path: ['figures', name], message: error.message });
+    }
+    defined.add(`figure.${name}`);
+  }
+  const visit = (elements: readonly TemplateElement[], path: (string | number)[]) =>
+    elements.forEach((element, i) => {
+      if (element.kind === 'repeat') visit(element.elements, [...path, i, 'elements']);
+      for (const { path: binding } of elementBindings(element)) {
+        if (binding.startsWith('figure.') && !defined.has(binding)) {
+          context.addIssue({
+            code: 'custom',
+            path: [...path, i],
+            message: `{{${binding}}} is not a figure this slide computes`,
+          });
+        }
+      }
+    });
+  visit(document.elements, ['elements']);
+}
 
 export const templateLayoutSchema = z
   .object({
@@ -438,7 +506,8 @@ export const templateLayoutSchema = z
     placeholders: z.array(placeholderSchema).max(20),
     ...slideBody,
   })
-  .strict();
+  .strict()
+  .superRefine(checkFigures);
 export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
 
 /** A template slide of the library: what the wizard lists (title, description, category). */
@@ -450,7 +519,8 @@ export const templateSlideDocumentSchema = z
     description: z.string().max(500),
     ...slideBody,
   })
-  .strict();
+  .strict()
+  .superRefine(checkFigures);
 export type TemplateSlideDocument = z.infer<typeof templateSlideDocumentSchema>;
 
 export const templatePartsSchema = z.array(templatePartSchema);

@@ -1,5 +1,7 @@
 import {
+  compileFormula,
   fillBindings,
+  quoteFigureNames,
   readProductBinding,
   type TemplateColor,
   type TemplateCondition,
@@ -7,7 +9,13 @@ import {
   type RepeatedElement,
   type TemplatePart,
 } from '@deck-portal/domain';
-import { PRODUCTS, type Product, type ProductId } from '@deck-portal/domain/pricing';
+import {
+  formatCents,
+  PRODUCTS,
+  type Product,
+  type ProductId,
+  type QuoteSummary,
+} from '@deck-portal/domain/pricing';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
@@ -16,6 +24,8 @@ import type { ComposedSlide } from './template-slides.ts';
 /** A slide, a layout or any document drawn like one: its look and its elements. */
 export interface TemplateDocument {
   background: TemplateColor;
+  /** Figures computed from the deck's quote (template-figures.ts), by name, in order. */
+  figures?: Readonly<Record<string, string>> | undefined;
   category: string;
   heading?: string | undefined;
   subheading?: string | undefined;
@@ -73,6 +83,8 @@ export function interpretTemplate(
     'brand.address': ctx.brand.address,
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category),
+    ...quoteValues(ctx.quote),
+    ...figureValues(document.figures, ctx.quote),
   };
   /** The item of the repeat copy being drawn: its `item.…` values. */
   let item: Readonly<Record<string, string>> | undefined;
@@ -298,4 +310,49 @@ function placed(
     w: element.w + (down ? 0 : grow),
     h: element.h + (down ? grow : 0),
   };
+}
+
+/** `quote.total` and the others as the quote slide writes them (`$12,345.00`); none without a quote. */
+function quoteValues(quote: QuoteSummary | undefined): Record<string, string> {
+  if (!quote) return {};
+  return Object.fromEntries(
+    quoteFigureNames.map((name) => [`quote.${name}`, formatCents(quoteCents(quote, name))]),
+  );
+}
+
+function quoteCents(quote: QuoteSummary, name: (typeof quoteFigureNames)[number]) {
+  return {
+    subtotal: quote.subtotalCents,
+    shipping: quote.shippingCents,
+    total: quote.totalCents,
+    credits: quote.creditsCents,
+    net: quote.netCents,
+  }[name];
+}
+
+/**
+ * The document's figures for this deck, in order, as numbers in text (`figure.payback`); a
+ * figure that needs the quote is empty when the deck shows no pricing.
+ */
+function figureValues(
+  figures: Readonly<Record<string, string>> | undefined,
+  quote: QuoteSummary | undefined,
+): Record<string, string> {
+  const numbers: Record<string, number | undefined> = {};
+  if (quote) {
+    for (const name of quoteFigureNames) numbers[`quote.${name}`] = quoteCents(quote, name) / 100;
+  }
+  const texts: Record<string, string> = {};
+  for (const [name, formula] of Object.entries(figures ?? {})) {
+    // Checked by the schema; an unreadable formula here shows nothing rather than failing a deck.
+    let value: number | undefined;
+    try {
+      value = compileFormula(formula, () => true)(numbers);
+    } catch {
+      value = undefined;
+    }
+    numbers[`figure.${name}`] = value;
+    texts[`figure.${name}`] = value === undefined ? '' : String(value);
+  }
+  return texts;
 }

@@ -1,5 +1,5 @@
 import type { DeckPresenter } from '@deck-portal/domain';
-import type { ProductId } from '@deck-portal/domain';
+import type { ProductId, QuoteSummary } from '@deck-portal/domain';
 import type { FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
@@ -12,7 +12,6 @@ import type {
 } from '../layout/model.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { layoutText, wrapParagraph, type TextSpec } from '../layout/text-layout.ts';
-import { getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from './brand.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 
@@ -31,6 +30,8 @@ export interface SlideContext {
   /** Names of the body sections the deck contains, in order (the agenda lists them). */
   sections: string[];
   products: ProductId[];
+  /** The deck's quote, when it shows pricing: what slides compute their figures from. */
+  quote?: QuoteSummary;
 }
 
 export const MARGIN_X = 48;
@@ -79,31 +80,6 @@ export function logoMark(
     rect({ x, y, w: size, h: size }, c.accent, { radius: size * 0.24 }),
     ...arms,
     ellipse({ x: cx - dot / 2, y: cy - dot / 2, w: dot, h: dot }, c.highlight),
-  ];
-}
-
-/** Logo mark plus the brand name, on a light or a dark background. */
-export function wordmark(
-  brand: BrandDefinition,
-  x: number,
-  y: number,
-  size: number,
-  onDark: boolean,
-): SlideElement[] {
-  return [
-    ...logoMark(brand, x, y, size),
-    text({
-      x: x + size * 1.35,
-      y: y - size * 0.1,
-      w: 260,
-      h: size * 1.2,
-      text: brand.name,
-      weight: 'bold',
-      size: size * 0.72,
-      color: onDark ? 'FFFFFF' : brand.colors.primary,
-      valign: 'middle',
-      lineHeight: 1.1,
-    }),
   ];
 }
 
@@ -218,127 +194,6 @@ export function footer(ctx: SlideContext, onDark = false): SlideElement[] {
   ];
 }
 
-export interface CardSpec {
-  title: string;
-  body: string;
-  color: Hex;
-  /** A short badge (number or letter) in a circle above the title. */
-  badge?: string;
-  fill?: Hex;
-  titleColor?: Hex;
-  bodyColor?: Hex;
-}
-
-export function card(ctx: SlideContext, box: Box, spec: CardSpec): SlideElement[] {
-  const c = ctx.brand.colors;
-  const pad = 18;
-  const elements: SlideElement[] = [rect(box, spec.fill ?? c.panel, { radius: 8 })];
-  let top = box.y + pad;
-  if (spec.badge !== undefined) {
-    elements.push(ellipse({ x: box.x + pad, y: top, w: 28, h: 28 }, spec.color));
-    elements.push(
-      text({
-        x: box.x + pad,
-        y: top,
-        w: 28,
-        h: 28,
-        text: spec.badge,
-        weight: 'bold',
-        size: 12,
-        color: 'FFFFFF',
-        align: 'center',
-        valign: 'middle',
-      }),
-    );
-    top += 40;
-  } else {
-    elements.push(rect({ x: box.x + pad, y: top, w: 22, h: 3 }, spec.color));
-    top += 12;
-  }
-  elements.push(
-    text({
-      x: box.x + pad,
-      y: top,
-      w: box.w - 2 * pad,
-      h: 36,
-      text: spec.title,
-      weight: 'semibold',
-      size: 14,
-      minSize: 11,
-      maxLines: 2,
-      lineHeight: 1.2,
-      color: spec.titleColor ?? c.ink,
-      valign: 'top',
-    }),
-  );
-  const titleLines = wrapParagraph(spec.title, 'semibold', 14, box.w - 2 * pad).length;
-  top += titleLines > 1 ? 40 : 24;
-  elements.push(
-    text({
-      x: box.x + pad,
-      y: top,
-      w: box.w - 2 * pad,
-      h: box.y + box.h - pad - top,
-      text: spec.body,
-      size: 10.5,
-      minSize: 8,
-      lineHeight: 1.4,
-      paragraphGap: 0.4,
-      color: spec.bodyColor ?? c.muted,
-    }),
-  );
-  return elements;
-}
-
-export function stat(
-  ctx: SlideContext,
-  box: Box,
-  value: string,
-  label: string,
-  color: Hex,
-  onDark = false,
-): SlideElement[] {
-  return [
-    text({
-      x: box.x,
-      y: box.y,
-      w: box.w,
-      h: 46,
-      text: value,
-      weight: 'bold',
-      size: 34,
-      minSize: 18,
-      maxLines: 1,
-      color,
-      valign: 'bottom',
-    }),
-    text({
-      x: box.x,
-      y: box.y + 50,
-      w: box.w,
-      h: box.h - 50,
-      text: label,
-      size: 10.5,
-      minSize: 8,
-      lineHeight: 1.35,
-      color: onDark ? 'C9D4E2' : ctx.brand.colors.muted,
-    }),
-  ];
-}
-
-export function bullets(ctx: SlideContext, box: Box, items: string[], size = 13): SlideElement {
-  return text({
-    ...box,
-    text: items,
-    bullets: true,
-    size,
-    minSize: 8,
-    lineHeight: 1.35,
-    paragraphGap: 0.55,
-    color: ctx.brand.colors.ink,
-  });
-}
-
 export interface TableSpec {
   name?: string;
   /** Relative column widths. */
@@ -440,30 +295,6 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
     rows,
     borderColor: c.rule,
   };
-}
-
-/** A step marker for timelines: numbered circle on a rule. */
-export function stepMarker(x: number, y: number, label: string, color: Hex): SlideElement[] {
-  return [
-    ellipse({ x, y, w: 30, h: 30 }, color),
-    text({
-      x,
-      y,
-      w: 30,
-      h: 30,
-      text: label,
-      weight: 'bold',
-      size: 12,
-      color: 'FFFFFF',
-      align: 'center',
-      valign: 'middle',
-    }),
-  ];
-}
-
-/** Ascent of the bold face, for callers aligning big numbers to a rule. */
-export function boldAscent(size: number): number {
-  return getFont('bold').ascent * size;
 }
 
 export const SLIDE_BOX: Box = { x: 0, y: 0, w: SLIDE_WIDTH, h: SLIDE_HEIGHT };

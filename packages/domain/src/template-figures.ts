@@ -1,0 +1,114 @@
+import jsep, { type Expression } from 'jsep';
+
+/**
+ * Figures a slide computes from the deck's quote, as data: `"payback": "quote.net /
+ * figure.saving * 12"`. A formula is arithmetic (`+ - * /`, parentheses, numbers, `min`, `max`,
+ * `round`, `floor`, `ceil`) over the quote's figures in dollars (`quote.net`…) and the figures
+ * defined before it on the same slide (`figure.saving`). Parsed by jsep; only what is listed here
+ * is evaluated, so a formula can compute and nothing else.
+ */
+export const quoteFigureNames = ['subtotal', 'shipping', 'total', 'credits', 'net'] as const;
+export type QuoteFigureName = (typeof quoteFigureNames)[number];
+
+const functions: Record<string, (...values: number[]) => number> = {
+  min: Math.min,
+  max: Math.max,
+  round: Math.round,
+  floor: Math.floor,
+  ceil: Math.ceil,
+};
+
+/** What a formula may refer to, each by its full name (`quote.net`, `figure.saving`). */
+export type FormulaValues = Readonly<Record<string, number | undefined>>;
+
+/** A formula ready to evaluate: undefined when a value it needs is missing (no quote). */
+export type Formula = (values: FormulaValues) => number | undefined;
+
+export class FormulaError extends Error {
+  override name = 'FormulaError';
+}
+
+/**
+ * Parses `source` and checks that it refers only to names `isKnown` accepts; throws a
+ * FormulaError saying what is wrong, for a person.
+ */
+export function compileFormula(source: string, isKnown: (name: string) => boolean): Formula {
+  let tree: Expression;
+  try {
+    tree = jsep(source);
+  } catch (error) {
+    throw new FormulaError(`cannot be read: ${(error as Error).message}`);
+  }
+  return compile(tree, isKnown);
+}
+
+function compile(node: Expression, isKnown: (name: string) => boolean): Formula {
+  switch (node.type) {
+    case 'Literal': {
+      const value = node.value;
+      if (typeof value !== 'number') throw new FormulaError(`${String(node.raw)} is not a number`);
+      return () => value;
+    }
+    case 'MemberExpression': {
+      const name = referenceName(node);
+      if (name === undefined || !isKnown(name)) {
+        throw new FormulaError(`${name ?? 'this'} is not a figure it can use`);
+      }
+      return (values) => values[name];
+    }
+    case 'Identifier':
+      throw new FormulaError(`${String(node.name)} is not a figure it can use`);
+    case 'UnaryExpression': {
+      const argument = compile(node.argument as Expression, isKnown);
+      if (node.operator === '-') return (values) => negate(argument(values));
+      if (node.operator === '+') return argument;
+      throw new FormulaError(`"${String(node.operator)}" is not arithmetic it can do`);
+    }
+    case 'BinaryExpression': {
+      const left = compile(node.left as Expression, isKnown);
+      const right = compile(node.right as Expression, isKnown);
+      const operate = operators[node.operator as string];
+      if (!operate)
+        throw new FormulaError(`"${String(node.operator)}" is not arithmetic it can do`);
+      return (values) => {
+        const [a, b] = [left(values), right(values)];
+        if (a === undefined || b === undefined) return undefined;
+        const result = operate(a, b);
+        return Number.isFinite(result) ? result : undefined;
+      };
+    }
+    case 'CallExpression': {
+      const callee = node.callee as Expression;
+      const call = callee.type === 'Identifier' ? functions[callee.name as string] : undefined;
+      if (!call) throw new FormulaError('can call only min, max, round, floor and ceil');
+      const args = (node.arguments as Expression[]).map((argument) => compile(argument, isKnown));
+      if (args.length === 0) throw new FormulaError(`${String(callee.name)}() needs a value`);
+      return (values) => {
+        const evaluated = args.map((argument) => argument(values));
+        if (evaluated.some((value) => value === undefined)) return undefined;
+        return call(...(evaluated as number[]));
+      };
+    }
+    default:
+      throw new FormulaError(`${node.type} is not arithmetic it can do`);
+  }
+}
+
+const operators: Record<string, (a: number, b: number) => number> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+};
+
+const negate = (value: number | undefined) => (value === undefined ? undefined : -value);
+
+/** `quote.net` from its tree, or undefined when it is not a plain `a.b`. */
+function referenceName(node: Expression): string | undefined {
+  const object = node.object as Expression;
+  const property = node.property as Expression;
+  if (node.computed || object.type !== 'Identifier' || property.type !== 'Identifier') {
+    return undefined;
+  }
+  return `${String(object.name)}.${String(property.name)}`;
+}
