@@ -542,3 +542,44 @@ export function parseTemplateDocuments<T>(schema: z.ZodType<T>, value: unknown, 
   }
   return parsed.data;
 }
+
+/**
+ * A whole library as documents: what a published library version holds, and what the engine
+ * draws decks from. Ids are unique; every part a document places exists.
+ */
+export const templateLibraryDocumentsSchema = z
+  .object({
+    format: z.literal(templateFormatVersion),
+    slides: templateSlideDocumentsSchema.min(1).max(500),
+    layouts: templateLayoutsSchema.max(200),
+    parts: templatePartsSchema.max(100),
+  })
+  .strict()
+  .superRefine((library, context) => {
+    const partIds = new Set(library.parts.map((part) => part.id));
+    for (const key of ['slides', 'layouts', 'parts'] as const) {
+      const seen = new Set<string>();
+      library[key].forEach((document, i) => {
+        if (seen.has(document.id)) {
+          context.addIssue({
+            code: 'custom',
+            path: [key, i, 'id'],
+            message: `"${document.id}" is used by another of the library's ${key}`,
+          });
+        }
+        seen.add(document.id);
+        const placed = (elements: readonly TemplateElement[]) =>
+          elements.forEach((element, j) => {
+            if (element.kind === 'part' && !partIds.has(element.part)) {
+              context.addIssue({
+                code: 'custom',
+                path: [key, i, 'elements', j, 'part'],
+                message: `the library has no part "${element.part}"`,
+              });
+            }
+          });
+        placed(document.elements);
+      });
+    }
+  });
+export type TemplateLibraryDocuments = z.infer<typeof templateLibraryDocumentsSchema>;

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from './brand.ts';
+import { createTemplateLibrary } from './template-library.ts';
 import { interpretTemplate } from './interpret-template.ts';
-import { LAYOUTS } from './layouts.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { seedLayouts, seedParts } from './template-seed.ts';
 
@@ -80,10 +80,10 @@ function drawAll() {
 
 describe('custom-slide layouts as template documents', () => {
   it('offers every layout with its name, description and placeholders', () => {
-    expect(LAYOUTS.map((l) => [l.id, l.name, l.placeholderCount])).toEqual(
+    expect(createTemplateLibrary().layouts.map((l) => [l.id, l.name, l.placeholderCount])).toEqual(
       seedLayouts().map((l) => [l.id, l.name, l.placeholders.length]),
     );
-    expect(LAYOUTS.map((l) => l.id)).toEqual([
+    expect(createTemplateLibrary().layouts.map((l) => l.id)).toEqual([
       'title-only',
       'title-body',
       'two-columns',
@@ -108,9 +108,11 @@ describe('custom-slide layouts as template documents', () => {
   it('draws through the engine the same as through the documents', () => {
     const content = { quote: 'Cold never slept better.', attribution: 'Dana Reyes' };
     const quote = seedLayouts().find((l) => l.id === 'quote')!;
-    expect(LAYOUTS.find((l) => l.id === 'quote')!.compose(ctx, content)).toEqual(
-      interpretTemplate(quote, ctx, { parts: seedParts(), placeholders: content }),
-    );
+    expect(
+      createTemplateLibrary()
+        .layouts.find((l) => l.id === 'quote')!
+        .compose(ctx, content),
+    ).toEqual(interpretTemplate(quote, ctx, { parts: seedParts(), placeholders: content }));
   });
 
   it('would notice a moved element', () => {

@@ -1,7 +1,6 @@
-import type { LayoutInfo, TemplateLayout } from '@deck-portal/domain';
+import type { LayoutInfo, TemplateLayout, TemplatePart } from '@deck-portal/domain';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
-import { seedLayouts, seedParts } from './template-seed.ts';
 import type { ComposedSlide } from './template-slides.ts';
 
 /** A custom-slide layout as the wizard lists it, and how the engine draws it for a deck. */
@@ -9,21 +8,20 @@ export interface LayoutDefinition extends LayoutInfo {
   compose(ctx: SlideContext, content: Readonly<Record<string, string>>): ComposedSlide;
 }
 
-/** A layout document of the template format, drawn with the library's shared parts. */
-export function layoutFromDocument(document: TemplateLayout): LayoutDefinition {
+/**
+ * A layout document of the template format, drawn with the library's shared parts (the
+ * built-in layouts use the 'sales' colour: they carry the rep's own content for this client).
+ */
+export function layoutFromDocument(
+  document: TemplateLayout,
+  parts: ReadonlyMap<string, TemplatePart>,
+): LayoutDefinition {
   return {
     id: document.id,
     name: document.name,
     description: document.description,
     placeholderCount: document.placeholders.length,
     placeholders: document.placeholders,
-    compose: (ctx, content) =>
-      interpretTemplate(document, ctx, { parts: seedParts(), placeholders: content }),
+    compose: (ctx, content) => interpretTemplate(document, ctx, { parts, placeholders: content }),
   };
 }
-
-/**
- * The built-in layouts: custom slides use the 'sales' colour, since they carry the rep's own
- * content for this client (`seed/layouts.json`).
- */
-export const LAYOUTS: readonly LayoutDefinition[] = seedLayouts().map(layoutFromDocument);

@@ -3,11 +3,13 @@ import {
   layoutSchema,
   PLACEHOLDER_TYPES,
   selectDefaultSlides,
+  templateLibraryDocumentsSchema,
   templateSlideSchema,
 } from '@deck-portal/domain';
 import { renderTemplateThumbnailSvg } from '../thumbnails.ts';
 import { DEFAULT_BRAND } from './brand.ts';
 import { createTemplateLibrary, listLayouts, listTemplateSlides } from './template-library.ts';
+import { seedLibraryDocuments } from './template-seed.ts';
 
 const library = createTemplateLibrary();
 
@@ -92,5 +94,18 @@ describe('template library', () => {
       expect(svg).toMatch(/<use href="#[rmsb]\d+"/);
     }
     expect(renderTemplateThumbnailSvg(library, 'nope')).toBeUndefined();
+  });
+
+  it('is a valid library of documents, and draws any other library it is given', () => {
+    const documents = templateLibraryDocumentsSchema.parse(seedLibraryDocuments());
+    expect(documents.slides.map((slide) => slide.id)).toEqual(library.slides.map((s) => s.id));
+    const changed = structuredClone(documents);
+    changed.slides = changed.slides.filter((slide) => slide.id !== 'agenda');
+    changed.layouts[0]!.name = 'Renamed';
+    const other = createTemplateLibrary(DEFAULT_BRAND, changed);
+    expect(other.slides.map((slide) => slide.id)).not.toContain('agenda');
+    expect(other.slides.map((slide) => slide.index)).toEqual(other.slides.map((_, i) => i));
+    expect(listLayouts(other)[0]!.name).toBe('Renamed');
+    expect(listLayouts(library)[0]!.name).not.toBe('Renamed');
   });
 });

@@ -1,8 +1,14 @@
-import type { LayoutInfo, TemplateCategory, TemplateSlideInfo } from '@deck-portal/domain';
+import type {
+  LayoutInfo,
+  TemplateCategory,
+  TemplateLibraryDocuments,
+  TemplateSlideInfo,
+} from '@deck-portal/domain';
 import { DEFAULT_BRAND, type BrandDefinition } from './brand.ts';
 import { TEMPLATE_CATEGORIES } from './categories.ts';
-import { LAYOUTS, type LayoutDefinition } from './layouts.ts';
-import { TEMPLATE_SLIDES, type TemplateSlideDefinition } from './template-slides.ts';
+import { layoutFromDocument, type LayoutDefinition } from './layouts.ts';
+import { seedLibraryDocuments } from './template-seed.ts';
+import { slideFromDocument, type TemplateSlideDefinition } from './template-slides.ts';
 
 export interface TemplateSlide extends TemplateSlideDefinition {
   /** Zero-based position in the master deck. */
@@ -21,17 +27,29 @@ function rebrand(value: string, brand: BrandDefinition): string {
   return value.split(DEFAULT_BRAND.name).join(brand.name);
 }
 
-export function createTemplateLibrary(brand: BrandDefinition = DEFAULT_BRAND): TemplateLibrary {
+/**
+ * The library decks are drawn from: its documents (a published library version; the built-in
+ * one by default), in the brand given. Documents are taken as valid
+ * (`templateLibraryDocumentsSchema` checks them where they come in).
+ */
+export function createTemplateLibrary(
+  brand: BrandDefinition = DEFAULT_BRAND,
+  documents: TemplateLibraryDocuments = seedLibraryDocuments(),
+): TemplateLibrary {
+  const parts = new Map(documents.parts.map((part) => [part.id, part]));
   return {
     brand,
     categories: TEMPLATE_CATEGORIES,
-    slides: TEMPLATE_SLIDES.map((slide, index) => ({
-      ...slide,
-      index,
-      title: rebrand(slide.title, brand),
-      description: rebrand(slide.description, brand),
-    })),
-    layouts: LAYOUTS,
+    slides: documents.slides.map((document, index) => {
+      const slide = slideFromDocument(document, parts);
+      return {
+        ...slide,
+        index,
+        title: rebrand(slide.title, brand),
+        description: rebrand(slide.description, brand),
+      };
+    }),
+    layouts: documents.layouts.map((document) => layoutFromDocument(document, parts)),
   };
 }
 

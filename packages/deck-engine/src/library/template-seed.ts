@@ -4,7 +4,9 @@ import {
   templateLayoutsSchema,
   templatePartsSchema,
   templateSlideDocumentsSchema,
+  templateFormatVersion,
   type TemplateLayout,
+  type TemplateLibraryDocuments,
   type TemplatePart,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -41,8 +43,21 @@ export const seedLayouts: () => readonly TemplateLayout[] = seedFile(
   templateLayoutsSchema,
 );
 
-/** The template slides that are documents already (the others are still code). */
+/** The built-in template slides, in master-deck order. */
 export const seedSlides: () => readonly TemplateSlideDocument[] = seedFile(
   'template-slides.json',
   templateSlideDocumentsSchema,
 );
+
+let seedLibrary: TemplateLibraryDocuments | undefined;
+
+/** The built-in library as one bundle of documents (`createTemplateLibrary`'s default). */
+export function seedLibraryDocuments(): TemplateLibraryDocuments {
+  seedLibrary ??= {
+    format: templateFormatVersion,
+    slides: [...seedSlides()],
+    layouts: [...seedLayouts()],
+    parts: [...partList()],
+  };
+  return seedLibrary;
+}

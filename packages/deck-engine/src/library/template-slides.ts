@@ -1,8 +1,8 @@
+import type { TemplatePart, TemplateSlideDocument } from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import type { CategoryId } from './categories.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
-import { seedParts, seedSlides } from './template-seed.ts';
 
 export interface ComposedSlide {
   background: Hex;
@@ -17,14 +17,16 @@ export interface TemplateSlideDefinition {
   compose(ctx: SlideContext): ComposedSlide;
 }
 
-/**
- * The built-in template slides, in master-deck order: the documents of
- * `seed/template-slides.json` (the template format), drawn by the interpreter for each deck.
- */
-export const TEMPLATE_SLIDES: readonly TemplateSlideDefinition[] = seedSlides().map((document) => ({
-  id: document.id,
-  title: document.title,
-  description: document.description,
-  category: document.category as CategoryId,
-  compose: (ctx) => interpretTemplate(document, ctx, { parts: seedParts() }),
-}));
+/** A template slide document of the library, drawn for each deck with the library's parts. */
+export function slideFromDocument(
+  document: TemplateSlideDocument,
+  parts: ReadonlyMap<string, TemplatePart>,
+): TemplateSlideDefinition {
+  return {
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    category: document.category as CategoryId,
+    compose: (ctx) => interpretTemplate(document, ctx, { parts }),
+  };
+}

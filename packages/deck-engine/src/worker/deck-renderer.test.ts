@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
+import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { createDeckRenderer, type DeckRenderer } from './deck-renderer.ts';
 
 let renderer: DeckRenderer;
@@ -51,6 +52,18 @@ afterAll(async () => {
 });
 
 describe('createDeckRenderer (worker pool)', () => {
+  it('draws from the library version it is given, and from the built-in one without', async () => {
+    const documents = structuredClone(seedLibraryDocuments());
+    const about = documents.slides.find((slide) => slide.id === 'about-us')!;
+    about.heading = 'Who we are, for {{client.name}}';
+    const withVersion = await renderer.generate(draft(pictureUrl), {
+      library: { key: 'version-2', documents },
+    });
+    expect(withVersion.svgs[1]).toContain('Who we are, for Worker Foods');
+    const builtIn = await renderer.generate(draft(pictureUrl));
+    expect(builtIn.svgs[1]).not.toContain('Who we are');
+  }, 60_000);
+
   it('generates a deck on a worker thread, pictures included', async () => {
     const result = await renderer.generate(draft(pictureUrl));
     expect(Buffer.isBuffer(result.pptx)).toBe(true);

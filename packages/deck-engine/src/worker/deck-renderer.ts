@@ -6,7 +6,7 @@ import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
-import type { RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
+import type { LibraryVersion, RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
 
 export interface DeckRendererOptions {
   /** Default: the machine's parallelism minus one (at least 1). */
@@ -18,6 +18,8 @@ export interface DeckRendererOptions {
   images?: FetchImageOptions;
 }
 
+export type { LibraryVersion };
+
 export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
   generate(
@@ -25,6 +27,8 @@ export interface DeckRenderer {
     options?: {
       presenter?: DeckPresenter;
       pictures?: Record<string, Uint8Array>;
+      /** The library version to draw from; the built-in library when left out. */
+      library?: LibraryVersion;
       /** Told as each stage starts on the worker thread. */
       onProgress?: (progress: RenderProgress) => void;
     },
@@ -55,13 +59,14 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft, { presenter, pictures, onProgress } = {}) {
+    async generate(draft, { presenter, pictures, library, onProgress } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: RenderProgress) => onProgress!(progress));
       const task: RenderTask = {
         draft,
         ...(presenter ? { presenter } : {}),
         ...(pictures ? { pictures } : {}),
+        ...(library ? { library } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
         ...(channel ? { progress: channel.port2 } : {}),

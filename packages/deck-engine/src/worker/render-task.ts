@@ -1,15 +1,26 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, TemplateLibraryDocuments } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import { createTemplateLibrary, type TemplateLibrary } from '../library/template-library.ts';
 
+/**
+ * A library version to draw from: its documents, and a key that names that version (a worker
+ * keeps the libraries it was given by key, and builds each once).
+ */
+export interface LibraryVersion {
+  key: string;
+  documents: TemplateLibraryDocuments;
+}
+
 export interface RenderTask {
   draft: DeckDraft;
   presenter?: DeckPresenter;
   brand?: BrandDefinition;
+  /** The built-in library when left out. */
+  library?: LibraryVersion;
   images?: FetchImageOptions;
   /** Pictures the server holds (uploads), by the address the draft names them with. */
   pictures?: Record<string, Uint8Array>;
@@ -55,11 +66,15 @@ export const WARM_UP_DRAFT: DeckDraft = {
   templateCustomization: { selectedSlides: ['title', 'agenda'], customSlides: [] },
 };
 
-function libraryFor(brand: BrandDefinition | undefined): TemplateLibrary {
-  const key = brand ? JSON.stringify(brand) : '';
+/** Libraries a worker keeps: a few versions (a publish makes a new one, then the old one is done). */
+const keptLibraries = 8;
+
+function libraryFor(brand: BrandDefinition | undefined, version?: LibraryVersion): TemplateLibrary {
+  const key = `${version?.key ?? 'built-in'}|${brand ? JSON.stringify(brand) : ''}`;
   let library = libraries.get(key);
   if (!library) {
-    library = createTemplateLibrary(brand);
+    library = createTemplateLibrary(brand, version?.documents);
+    if (libraries.size >= keptLibraries) libraries.delete(libraries.keys().next().value!);
     libraries.set(key, library);
   }
   return library;
@@ -76,7 +91,7 @@ export default async function renderTask(
     return null;
   }
   const result = await generateDeck(task.draft, {
-    library: libraryFor(task.brand),
+    library: libraryFor(task.brand, task.library),
     ...(task.images || task.pictures
       ? { images: { ...task.images, ...(task.pictures ? { preloaded: task.pictures } : {}) } }
       : {}),
