@@ -37,6 +37,7 @@ import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
 import { startJobs } from './jobs/start-jobs.ts';
+import { seedLibrary } from './templates/library-versions.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { generationRoutes } from './decks/generation-routes.ts';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = buildServices({ ...deps, log: app.log, isPretty });
+  // A first start stores the built-in content library as its version 1.
+  await seedLibrary(services.db);
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });

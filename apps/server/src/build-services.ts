@@ -15,6 +15,7 @@ import {
 import type { Services } from './services.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import { libraryVersionReader } from './templates/library-versions.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -39,6 +40,7 @@ export function buildServices(deps: ServiceDeps): Services {
       ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
       : createOutboxTransport(log, { isPretty: deps.isPretty }));
   const objects = deps.objectStore ?? createObjectStore(config.storage);
+  const readLibrary = libraryVersionReader();
   return {
     db,
     listen: deps.database.listen,
@@ -52,6 +54,7 @@ export function buildServices(deps: ServiceDeps): Services {
     objects,
     fileStore: createFileStore(objects),
     library: createTemplateLibrary(),
+    currentLibrary: () => readLibrary(db),
   };
 }
 

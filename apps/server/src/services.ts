@@ -7,6 +7,7 @@ import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
 import type { FileStore } from './decks/file-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { CurrentLibrary } from './templates/library-versions.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -20,8 +21,10 @@ export type Services = {
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
   deckRenderer: DeckRenderer;
-  /** The template slides and layouts decks are built from. */
+  /** The built-in template slides and layouts (what the wizard lists until the library is edited). */
   library: TemplateLibrary;
+  /** The newest content library version: what decks are drawn from and record. */
+  currentLibrary(): Promise<CurrentLibrary>;
   /** Where files' bytes live (`STORAGE`). */
   objects: ObjectStore;
   fileStore: FileStore;

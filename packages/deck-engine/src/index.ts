@@ -10,6 +10,7 @@ export {
   type TemplateSlide,
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
+export { seedLibraryDocuments } from './library/template-seed.ts';
 export {
   renderLayoutThumbnailSvg,
   renderTemplateThumbnailSvg,

@@ -21,6 +21,7 @@ import {
   deckStatuses,
   roles,
   type DeckDraft,
+  type TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 
 export const uploadKinds = ['profile_photo', 'slide_picture'] as const;
@@ -314,6 +315,8 @@ export const deckVersions = pgTable(
     presenter: jsonb('presenter').$type<VersionPresenter>(),
     /** The version this one restored, when it was made by a restore. */
     restoredFrom: integer('restored_from'),
+    /** The content library version it was drawn from (none for versions made before there were any). */
+    libraryVersion: integer('library_version'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -528,3 +531,17 @@ export const jobs = pgTable(
     unique('jobs_unique_key').on(table.uniqueKey),
   ],
 );
+
+/**
+ * The content library's versions (issue 16): each a whole bundle of template documents —
+ * slides, layouts, shared parts. Decks are drawn from the newest; version 1 is the built-in
+ * library, stored at the first start.
+ */
+export const libraryVersions = pgTable('library_versions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: integer('number').notNull().unique('library_versions_number'),
+  note: text('note').notNull().default(''),
+  documents: jsonb('documents').$type<TemplateLibraryDocuments>().notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});

@@ -20,6 +20,8 @@ export type NewVersion = {
   warnings: string[];
   presenter?: DeckVersionRow['presenter'];
   restoredFrom?: number;
+  /** The content library version it was drawn from (a restore keeps the restored one's). */
+  libraryVersion?: number | null;
   idempotencyKey?: string;
   idempotencyFingerprint?: string;
   /** Stores the version's files under its number, inside the transaction. */
@@ -60,6 +62,7 @@ export async function appendVersion(
       changes,
       presenter: version.presenter ?? null,
       restoredFrom: version.restoredFrom ?? null,
+      libraryVersion: version.libraryVersion ?? null,
       createdBy: user.id,
       idempotencyKey: version.idempotencyKey ?? null,
       idempotencyFingerprint: version.idempotencyFingerprint ?? null,

@@ -48,6 +48,7 @@ export async function duplicateDeck(
       warnings: from.warnings,
       changes: [`Copied from “${from.title}”, version ${from.number}`],
       presenter: from.presenter,
+      libraryVersion: from.libraryVersion,
       createdBy: user.id,
       createdAt: now,
     });

@@ -136,6 +136,7 @@ export function versionJobHandler(services: Services): JobHandler {
           slideTitles: rendered.slideTitles,
           warnings: rendered.warnings,
           presenter: presenter ?? null,
+          libraryVersion: rendered.libraryVersion,
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,

@@ -73,6 +73,7 @@ export function generationJobHandler(services: Services): JobHandler {
           slideTitles: rendered.slideTitles,
           warnings: rendered.warnings,
           presenter: presenter ?? null,
+          libraryVersion: rendered.libraryVersion,
           createdBy: deck.ownerId,
           createdAt: now,
         });

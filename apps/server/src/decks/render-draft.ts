@@ -5,8 +5,8 @@ import type { Services } from '../services.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
 /**
- * Checks the draft against the library and renders it on the worker pool, with the owner's
- * uploaded pictures; refuses the result (422) when a picture is missing and not kept as a frame.
+ * Checks the draft against the newest library version and renders it from that version on the
+ * worker pool, with the owner's uploaded pictures (the answer says which version); refuses the result (422) when a picture is missing and not kept as a frame.
  */
 export async function renderDraft(
   services: Services,
@@ -23,15 +23,17 @@ export async function renderDraft(
     onProgress?: (progress: RenderProgress) => void;
   },
 ) {
-  assertKnownTemplates(services, draft);
+  const current = await services.currentLibrary();
+  assertKnownTemplates(current, draft);
   const pictures = await loadDraftUploads(services, draft, uploaderIds);
   const rendered = await services.deckRenderer.generate(draft, {
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),
     pictures,
+    library: { key: `library-${current.number}`, documents: current.documents },
   });
   assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
-  return rendered;
+  return { ...rendered, libraryVersion: current.number };
 }
 
 export /** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */

@@ -30,6 +30,7 @@ export async function restoreVersion(
       warnings: old.warnings,
       presenter: old.presenter,
       restoredFrom: old.number,
+      libraryVersion: old.libraryVersion,
       storeFiles: (tx, next) =>
         copyVersionFiles(
           services,
