@@ -15,7 +15,7 @@ import {
 import type { Services } from './services.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
-import { libraryVersionReader } from './templates/library-versions.ts';
+import { libraryVersionReader } from './library/library-versions.ts';
 
 export type ServiceDeps = {
   config: Config;

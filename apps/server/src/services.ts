@@ -7,7 +7,7 @@ import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
 import type { FileStore } from './decks/file-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
-import type { CurrentLibrary } from './templates/library-versions.ts';
+import type { CurrentLibrary } from './library/library-versions.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -21,7 +21,7 @@ export type Services = {
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
   deckRenderer: DeckRenderer;
-  /** The built-in template slides and layouts (what the wizard lists until the library is edited). */
+  /** The built-in library, for its brand (slides and layouts come from `currentLibrary`). */
   library: TemplateLibrary;
   /** The newest content library version: what decks are drawn from and record. */
   currentLibrary(): Promise<CurrentLibrary>;

@@ -232,7 +232,7 @@ describe('POST /api/admin/users/:id/approve', () => {
       const res = await asAdmin('POST', `/api/admin/users/${pending.id}/approve`, { role });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.role).toBe(
-        'Choose one of: Sales Representative, Sales Manager, Administrator.',
+        'Choose one of: Sales Representative, Sales Manager, Content Editor, Administrator.',
       );
     }
     expect((await userRow(pending.id)).status).toBe('pending_approval');

@@ -141,7 +141,7 @@ describe('template library', () => {
     expect(layouts.length).toBeGreaterThanOrEqual(6);
     // Each layout has a preview: its field names as text and a sample in its picture fields.
     const withPicture = layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
-    expect(withPicture.thumbnail).toBe(`/api/template-layouts/${withPicture.id}/thumbnail`);
+    expect(withPicture.thumbnail).toBe(`/api/template-layouts/${withPicture.id}/thumbnail?v=1`);
     const preview = await t.app.inject({
       method: 'GET',
       url: withPicture.thumbnail!,

@@ -165,7 +165,7 @@ describe('an invitation over real SMTP', () => {
     expect(res.json().error.fields).toEqual({
       email: 'Please enter a valid email address.',
       name: 'Full name is required.',
-      role: 'Choose one of: Sales Representative, Sales Manager, Administrator.',
+      role: 'Choose one of: Sales Representative, Sales Manager, Content Editor, Administrator.',
     });
     const badToken = await acceptInvite('short', 'a fine passphrase');
     expect(badToken.statusCode).toBe(400);

@@ -14,7 +14,9 @@ export { seedLibraryDocuments } from './library/template-seed.ts';
 export {
   renderLayoutThumbnailSvg,
   renderTemplateThumbnailSvg,
+  previewLibraryDocument,
   THUMBNAIL_SAMPLE,
+  type DocumentPreview,
 } from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export { charactersTheFontLacks } from './layout/fonts.ts';

@@ -14,11 +14,8 @@ export const THUMBNAIL_SAMPLE = {
   contact: 'Primary contact',
 } as const;
 
-/** One template slide drawn with sample data, as SVG; undefined when the id is unknown. */
-export function renderTemplateThumbnailSvg(
-  library: TemplateLibrary,
-  slideId: string,
-): string | undefined {
+/** One template slide drawn with sample data; undefined when the id is unknown. */
+function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {
   const template = library.slides.find((s) => s.id === slideId);
   if (!template) return undefined;
   const composed = template.compose({
@@ -28,14 +25,22 @@ export function renderTemplateThumbnailSvg(
     sections: ['Company', 'Market', 'Products', 'Strategy', 'Sales', 'Next steps'],
     products: ['battery_backup', 'data_logger', 'controller', 'bms'],
   });
-  const slide: Slide = {
+  return {
     id: template.id,
     kind: 'template',
     title: template.title,
     background: composed.background,
     elements: composed.elements,
   };
-  return renderSlideSvg(placeImages(slide, new Map()));
+}
+
+/** One template slide drawn with sample data, as SVG; undefined when the id is unknown. */
+export function renderTemplateThumbnailSvg(
+  library: TemplateLibrary,
+  slideId: string,
+): string | undefined {
+  const slide = drawTemplateSample(library, slideId);
+  return slide && renderSlideSvg(placeImages(slide, new Map()));
 }
 
 let samplePicture: Promise<ResolvedImage> | undefined;
@@ -61,14 +66,8 @@ function loadSamplePicture(): Promise<ResolvedImage> {
 
 const SAMPLE_PICTURE_SRC = 'sample:picture';
 
-/**
- * One custom-slide layout drawn with its own field names as the text and a sample picture in
- * each picture field, as SVG; undefined when the id is unknown.
- */
-export async function renderLayoutThumbnailSvg(
-  library: TemplateLibrary,
-  layoutId: string,
-): Promise<string | undefined> {
+/** One custom-slide layout drawn with its field names as text; undefined when the id is unknown. */
+async function drawLayoutSample(library: TemplateLibrary, layoutId: string) {
   const layout = library.layouts.find((l) => l.id === layoutId);
   if (!layout) return undefined;
   const content = Object.fromEntries(
@@ -88,6 +87,48 @@ export async function renderLayoutThumbnailSvg(
     background: composed.background,
     elements: composed.elements,
   };
-  const images = new Map([[SAMPLE_PICTURE_SRC, await loadSamplePicture()]]);
-  return renderSlideSvg(placeImages(slide, images));
+  return placeImages(slide, new Map([[SAMPLE_PICTURE_SRC, await loadSamplePicture()]]));
+}
+
+/**
+ * One custom-slide layout drawn with its own field names as the text and a sample picture in
+ * each picture field, as SVG; undefined when the id is unknown.
+ */
+export async function renderLayoutThumbnailSvg(
+  library: TemplateLibrary,
+  layoutId: string,
+): Promise<string | undefined> {
+  const slide = await drawLayoutSample(library, layoutId);
+  return slide && renderSlideSvg(slide);
+}
+
+export interface DocumentPreview {
+  svg: string;
+  /** Texts that do not fit their box even at their smallest size (their first words). */
+  overflowing: string[];
+}
+
+/**
+ * A slide or layout of a library drawn as its thumbnail is, and the texts that had to be cut
+ * to fit: the content editor's live preview, and the check before a document is saved.
+ */
+export async function previewLibraryDocument(
+  library: TemplateLibrary,
+  kind: 'slide' | 'layout',
+  id: string,
+): Promise<DocumentPreview | undefined> {
+  const drawn = kind === 'slide' ? drawTemplateSample(library, id) : undefined;
+  const slide =
+    kind === 'slide' ? drawn && placeImages(drawn, new Map()) : await drawLayoutSample(library, id);
+  if (!slide) return undefined;
+  const overflowing = slide.elements.flatMap((element) =>
+    element.kind === 'text' && element.truncated ? [firstWords(element.paragraphs.join(' '))] : [],
+  );
+  return { svg: renderSlideSvg(slide), overflowing };
+}
+
+/** The start of a text that was cut, to name it by. */
+function firstWords(text: string) {
+  const words = text.replace(/…$/, '').split(/\s+/).filter(Boolean);
+  return `${words.slice(0, 6).join(' ')} …`;
 }

@@ -172,6 +172,13 @@ export const auditActions = [
   'user.invited',
   'invitation.accepted',
   'notification.read',
+  'library.slide_created',
+  'library.slide_saved',
+  'library.layout_saved',
+  'library.slides_reordered',
+  'library.published',
+  'library.version_restored',
+  'library.draft_discarded',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -27,3 +27,5 @@ export * from './client-links.ts';
 export * from './portal-config.ts';
 export * from './template-figures.ts';
 export * from './template-format.ts';
+export * from './library-api.ts';
+export * from './library-changes.ts';

@@ -517,6 +517,12 @@ export const templateSlideDocumentSchema = z
     id: z.string().min(1).max(64),
     title: z.string().min(1).max(120),
     description: z.string().max(500),
+    /** In the wizard's default selection (SPEC.md §9: the first 15 slides but the appendix). */
+    inDefaultSelection: z.boolean().optional(),
+    /** About these products: in the default selection only when the deck has one of them. */
+    forProducts: z.array(z.string().min(1).max(64)).max(50).optional(),
+    /** Retired: no longer offered to reps; decks drawn from it before still draw it. */
+    retired: z.boolean().optional(),
     ...slideBody,
   })
   .strict()

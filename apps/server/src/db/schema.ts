@@ -7,6 +7,7 @@ import {
   customType,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -21,7 +22,10 @@ import {
   deckStatuses,
   roles,
   type DeckDraft,
+  type TemplateLayout,
   type TemplateLibraryDocuments,
+  type TemplatePart,
+  type TemplateSlideDocument,
 } from '@deck-portal/domain';
 
 export const uploadKinds = ['profile_photo', 'slide_picture'] as const;
@@ -541,7 +545,41 @@ export const libraryVersions = pgTable('library_versions', {
   id: uuid('id').primaryKey().defaultRandom(),
   number: integer('number').notNull().unique('library_versions_number'),
   note: text('note').notNull().default(''),
-  documents: jsonb('documents').$type<TemplateLibraryDocuments>().notNull(),
+  /** What it changed against the version before, a line each. */
+  changes: jsonb('changes').$type<string[]>().notNull().default([]),
+  /** The version it brought back, when it was made by a restore. */
+  restoredFrom: integer('restored_from'),
+  // json, not jsonb: a document's keys keep their order (a slide's figures are computed in it).
+  documents: json('documents').$type<TemplateLibraryDocuments>().notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
+
+export const libraryDraftKinds = ['slide', 'layout', 'part'] as const;
+export type LibraryDraftKind = (typeof libraryDraftKinds)[number];
+
+/**
+ * The library's draft, one row per document, started from the newest version the first time an
+ * editor opens it. Each row has a revision: a save names the revision it edited, so a second
+ * editor's save of the same document is refused rather than silently overwriting the first.
+ */
+export const libraryDraft = pgTable(
+  'library_draft',
+  {
+    kind: text('kind', { enum: libraryDraftKinds }).notNull(),
+    documentId: text('document_id').notNull(),
+    /** Order within its kind (the master deck's order for slides). */
+    position: integer('position').notNull(),
+    // json, not jsonb: as in library_versions, the keys keep their order.
+    document: json('document')
+      .$type<TemplateSlideDocument | TemplateLayout | TemplatePart>()
+      .notNull(),
+    revision: integer('revision').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.documentId] }),
+    check('library_draft_kind_check', sql`${table.kind} in (${inList(libraryDraftKinds)})`),
+  ],
+);

@@ -1,3 +1,4 @@
+import type { TemplateLibrary } from '@deck-portal/deck-engine';
 import { and, eq } from 'drizzle-orm';
 import {
   deckLinks,
@@ -40,7 +41,7 @@ export async function appendVersion(
   services: Services,
   { user, deck, version }: { user: Pick<User, 'id'>; deck: DeckRow; version: NewVersion },
 ): Promise<NewVersionResponse> {
-  const slideName = slideNamer(services);
+  const slideName = slideNamer(await services.currentLibrary());
   const now = services.clock.now();
   const number = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(decks).where(eq(decks.id, deck.id)).for('update');
@@ -104,7 +105,7 @@ export async function findVersionByKey(db: Db, deckId: string, key: string) {
   return version;
 }
 
-function slideNamer({ library }: Pick<Services, 'library'>) {
+function slideNamer({ library }: { library: TemplateLibrary }) {
   const names = new Map(library.slides.map((slide) => [slide.id, slide.title]));
   return (id: string) => names.get(id) ?? id;
 }

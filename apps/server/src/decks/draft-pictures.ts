@@ -72,11 +72,11 @@ export function assertPicturesUsable(draft: DeckDraft, missing: readonly Missing
  * warnings the laid-out deck carries, such as characters its font cannot draw.
  */
 export async function preflightDraft(
-  services: Pick<Services, 'db' | 'deckRenderer' | 'library'>,
+  services: Pick<Services, 'db' | 'deckRenderer' | 'currentLibrary'>,
   { user, draft }: { user: User; draft: DeckDraft },
 ) {
   const missingPictures = await findMissingPictures(services, user, draft);
-  const deck = buildDeck(draft, services.library);
+  const deck = buildDeck(draft, (await services.currentLibrary()).library);
   return { missingPictures, warnings: deck.warnings };
 }
 

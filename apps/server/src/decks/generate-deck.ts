@@ -28,7 +28,7 @@ export async function generateDeckForUser(
   const existing = idempotencyKey ? await findByKey(services, user.id, idempotencyKey) : undefined;
   if (existing) return answerRetry(services, existing, fingerprint);
 
-  assertKnownTemplates(services, draft);
+  assertKnownTemplates(await services.currentLibrary(), draft);
   const missing = await findMissingPictures(services, user, draft);
   assertPicturesUsable(draft, refusedPictures(draft, missing));
   const now = services.clock.now();

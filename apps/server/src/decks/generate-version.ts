@@ -64,7 +64,7 @@ export async function generateNextVersion(
       return { queued: await generationState(services, deck, pending), jobId: pending.id };
     }
   }
-  assertKnownTemplates(services, owned);
+  assertKnownTemplates(await services.currentLibrary(), owned);
   assertPicturesUsable(
     owned,
     refusedPictures(owned, await findMissingPictures(services, user, owned)),

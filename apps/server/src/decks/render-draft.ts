@@ -1,5 +1,5 @@
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
-import type { RenderProgress } from '@deck-portal/deck-engine';
+import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
@@ -36,8 +36,8 @@ export async function renderDraft(
   return { ...rendered, libraryVersion: current.number };
 }
 
-export /** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */
-function assertKnownTemplates({ library }: Pick<Services, 'library'>, draft: DeckDraft) {
+/** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */
+export function assertKnownTemplates({ library }: { library: TemplateLibrary }, draft: DeckDraft) {
   const fields: Record<string, string> = {};
   const slideIds = new Set(library.slides.map((slide) => slide.id));
   const unknownSlides = draft.templateCustomization.selectedSlides.filter(

@@ -8,21 +8,22 @@ import {
   listTemplateSlides,
   renderLayoutThumbnailSvg,
   renderTemplateThumbnailSvg,
-  type TemplateLibrary,
 } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
 
 export async function templateRoutes(
   server: FastifyInstance,
-  { library }: { library: TemplateLibrary },
+  { services }: { services: Services },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
   const approved = requireApproved();
-  // The library is fixed for the life of the process, so each thumbnail is drawn once.
+  // A published library version never changes, so each of its thumbnails is drawn once.
   const thumbnails = new Map<string, { svg: string; etag: string }>();
+  const current = () => services.currentLibrary();
 
   app.get(
     '/api/template-slides',
@@ -30,13 +31,16 @@ export async function templateRoutes(
       onRequest: approved,
       schema: { tags, response: { 200: templateSlidesResponseSchema, ...apiErrorResponses } },
     },
-    async () => ({
-      slides: listTemplateSlides(library).map((slide) => ({
-        ...slide,
-        thumbnail: `/api/template-slides/${encodeURIComponent(slide.id)}/thumbnail`,
-      })),
-      categories: [...library.categories],
-    }),
+    async () => {
+      const { number, library } = await current();
+      return {
+        slides: listTemplateSlides(library).map((slide) => ({
+          ...slide,
+          thumbnail: `/api/template-slides/${encodeURIComponent(slide.id)}/thumbnail?v=${number}`,
+        })),
+        categories: [...library.categories],
+      };
+    },
   );
 
   app.get(
@@ -45,12 +49,15 @@ export async function templateRoutes(
       onRequest: approved,
       schema: { tags, response: { 200: templateLayoutsResponseSchema, ...apiErrorResponses } },
     },
-    async () => ({
-      layouts: listLayouts(library).map((layout) => ({
-        ...layout,
-        thumbnail: `/api/template-layouts/${encodeURIComponent(layout.id)}/thumbnail`,
-      })),
-    }),
+    async () => {
+      const { number, library } = await current();
+      return {
+        layouts: listLayouts(library).map((layout) => ({
+          ...layout,
+          thumbnail: `/api/template-layouts/${encodeURIComponent(layout.id)}/thumbnail?v=${number}`,
+        })),
+      };
+    },
   );
 
   /** Each thumbnail is drawn once, then answered with its validator (304 when unchanged). */
@@ -83,30 +90,36 @@ export async function templateRoutes(
     return reply.type('image/svg+xml').send(thumbnail.svg);
   };
   const idParams = z.object({ id: z.string().max(100) });
+  // The library version in a thumbnail's address only tells caches apart; the newest is drawn.
+  const versionQuery = z.object({ v: z.string().max(20).optional() });
 
   app.get(
     '/api/template-slides/:id/thumbnail',
-    { onRequest: approved, schema: { tags, params: idParams } },
-    async (request, reply) =>
-      sendThumbnail(
+    { onRequest: approved, schema: { tags, params: idParams, querystring: versionQuery } },
+    async (request, reply) => {
+      const { number, library } = await current();
+      return sendThumbnail(
         request,
         reply,
-        `slide:${request.params.id}`,
+        `${number}:slide:${request.params.id}`,
         async () => renderTemplateThumbnailSvg(library, request.params.id),
         'No such template slide.',
-      ),
+      );
+    },
   );
 
   app.get(
     '/api/template-layouts/:id/thumbnail',
-    { onRequest: approved, schema: { tags, params: idParams } },
-    async (request, reply) =>
-      sendThumbnail(
+    { onRequest: approved, schema: { tags, params: idParams, querystring: versionQuery } },
+    async (request, reply) => {
+      const { number, library } = await current();
+      return sendThumbnail(
         request,
         reply,
-        `layout:${request.params.id}`,
+        `${number}:layout:${request.params.id}`,
         () => renderLayoutThumbnailSvg(library, request.params.id),
         'No such layout.',
-      ),
+      );
+    },
   );
 }

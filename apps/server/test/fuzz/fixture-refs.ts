@@ -84,8 +84,12 @@ export function familyOfParam(path: string, param: string): RefFamily | undefine
   if (path.startsWith('/api/notifications/') || path.startsWith('/api/admin-notifications/')) {
     return 'notification';
   }
-  if (path.startsWith('/api/template-slides/')) return 'templateSlide';
-  if (path.startsWith('/api/template-layouts/')) return 'templateLayout';
+  if (path.startsWith('/api/template-slides/') || path.startsWith('/api/library/slides/')) {
+    return 'templateSlide';
+  }
+  if (path.startsWith('/api/template-layouts/') || path.startsWith('/api/library/layouts/')) {
+    return 'templateLayout';
+  }
   if (path.startsWith('/api/uploads/')) return 'upload';
   return undefined;
 }

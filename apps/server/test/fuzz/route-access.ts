@@ -10,10 +10,18 @@
  * - `signed-in`: any signed-in user, whatever the account's status.
  * - `approved`: an approved account with a role.
  * - `manager`: an approved manager or admin.
+ * - `content`: an approved content editor or admin (the content library).
  * - `admin`: an approved admin.
  */
 export type Access =
-  'public' | 'link' | 'link-before-passcode' | 'signed-in' | 'approved' | 'manager' | 'admin';
+  | 'public'
+  | 'link'
+  | 'link-before-passcode'
+  | 'signed-in'
+  | 'approved'
+  | 'manager'
+  | 'content'
+  | 'admin';
 
 /** The callers the fuzzer speaks as. */
 export const callers = ['anonymous', 'pending', 'rep', 'admin'] as const;
@@ -90,6 +98,20 @@ export const routeAccess = {
   'PATCH /api/admin/users/{id}': 'admin',
   'DELETE /api/admin/users/{id}': 'admin',
   'POST /api/admin/invitations': 'admin',
+  'GET /api/library': 'content',
+  'GET /api/library/slides/{id}': 'content',
+  'PUT /api/library/slides/{id}': 'content',
+  'POST /api/library/slides': 'content',
+  'PUT /api/library/slide-order': 'content',
+  'GET /api/library/layouts/{id}': 'content',
+  'PUT /api/library/layouts/{id}': 'content',
+  'GET /api/library/slides/{id}/thumbnail': 'content',
+  'GET /api/library/layouts/{id}/thumbnail': 'content',
+  'POST /api/library/preview': 'content',
+  'POST /api/library/publish': 'content',
+  'POST /api/library/discard': 'content',
+  'GET /api/library/versions': 'content',
+  'POST /api/library/versions/{number}/restore': 'content',
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof routeAccess;
@@ -113,6 +135,7 @@ export function isAllowed(access: Access, caller: Caller): boolean {
     case 'approved':
       return caller === 'rep' || caller === 'admin';
     case 'manager':
+    case 'content':
     case 'admin':
       return caller === 'admin';
   }

@@ -129,10 +129,7 @@ describe('the local store', () => {
       const store = createLocalObjectStore(root);
       await store.put('uploads/u1', Buffer.from('png bytes'), 'image/png');
       await store.put('decks/d1/v1/notes.svg', Buffer.from('<svg/>'), 'text/plain');
-      expect((await readdir(path.join(root, 'uploads'))).sort()).toEqual([
-        'u1',
-        'u1.content-type',
-      ]);
+      expect((await readdir(path.join(root, 'uploads'))).sort()).toEqual(['u1', 'u1.content-type']);
       expect((await store.get('uploads/u1'))?.contentType).toBe('image/png');
       expect((await store.get('decks/d1/v1/notes.svg'))?.contentType).toBe('text/plain');
       // Written again with the type its name tells: the sidecar that said otherwise goes.

@@ -53,15 +53,19 @@ export function createTemplateLibrary(
   };
 }
 
-/** The slide list `GET /api/template-slides` answers (no drawing functions). */
+/** The slide list `GET /api/template-slides` answers: the slides reps may choose (no drawing functions). */
 export function listTemplateSlides(library: TemplateLibrary): TemplateSlideInfo[] {
-  return library.slides.map(({ id, index, title, description, category }) => ({
-    id,
-    index,
-    title,
-    description,
-    category,
-  }));
+  return library.slides
+    .filter((slide) => !slide.isRetired)
+    .map(({ id, index, title, description, category, inDefaultSelection, forProducts }) => ({
+      id,
+      index,
+      title,
+      description,
+      category,
+      inDefaultSelection,
+      forProducts: [...forProducts],
+    }));
 }
 
 /** The layout list `GET /api/template-layouts` answers. */

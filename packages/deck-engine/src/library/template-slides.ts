@@ -14,6 +14,10 @@ export interface TemplateSlideDefinition {
   title: string;
   description: string;
   category: CategoryId;
+  inDefaultSelection: boolean;
+  forProducts: readonly string[];
+  /** No longer offered to reps, still drawn for decks that chose it. */
+  isRetired: boolean;
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -27,6 +31,9 @@ export function slideFromDocument(
     title: document.title,
     description: document.description,
     category: document.category as CategoryId,
+    inDefaultSelection: document.inDefaultSelection ?? false,
+    forProducts: document.forProducts ?? [],
+    isRetired: document.retired ?? false,
     compose: (ctx) => interpretTemplate(document, ctx, { parts }),
   };
 }

@@ -29,10 +29,18 @@ const categories = [
   'appendix',
   'appendix',
 ];
+// Marked as the built-in library is (SPEC.md §9): the first 15 but the appendix are default,
+// and the product slides name their products.
+const forProducts: Record<number, string[]> = {
+  6: ['data_logger'],
+  7: ['battery_backup', 'bms'],
+  8: ['controller'],
+};
 const master: SelectableSlide[] = categories.map((category, index) => ({
   id: `s${index}`,
   index,
-  category,
+  inDefaultSelection: index < 15 && category !== 'appendix',
+  ...(forProducts[index] ? { forProducts: forProducts[index] } : {}),
 }));
 
 function indexes(productIds: ProductId[], slides = master): number[] {
@@ -82,11 +90,15 @@ describe('selectDefaultSlides', () => {
     }
   });
 
-  it('never takes appendix slides, even inside the first 15', () => {
-    const withEarlyAppendix = master.map((s) =>
-      s.index === 3 ? { ...s, category: 'appendix' } : s,
-    );
-    expect(indexes(['controller'], withEarlyAppendix)).not.toContain(3);
+  it('takes only slides marked default', () => {
+    const unmarked = master.map((s) => (s.index === 3 ? { ...s, inDefaultSelection: false } : s));
+    expect(indexes(['controller'], unmarked)).not.toContain(3);
+  });
+
+  it('follows a product slide wherever an editor moved it', () => {
+    const moved = master.map((s) => (s.id === 's6' ? { ...s, index: 30 } : s));
+    expect(selectDefaultSlides(moved, ['data_logger']).at(-1)).toBe('s6');
+    expect(selectDefaultSlides(moved, ['controller'])).not.toContain('s6');
   });
 
   it('answers master order whatever the input order', () => {

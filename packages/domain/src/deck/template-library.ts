@@ -21,6 +21,10 @@ export const templateSlideSchema = z.object({
   thumbnail: z.string().optional(),
   /** Whether the slide is in the default selection (SPEC.md §9) for the chosen products. */
   selected: z.boolean().optional(),
+  /** In the library's default selection, when its products (if any) are chosen. */
+  inDefaultSelection: z.boolean().optional(),
+  /** The products the slide is about. */
+  forProducts: z.array(z.string()).optional(),
 });
 export type TemplateSlideInfo = z.infer<typeof templateSlideSchema>;
 

@@ -28,6 +28,37 @@ export async function seedLibrary(db: Db) {
     .onConflictDoNothing({ target: libraryVersions.number });
 }
 
+async function newestNumber(db: Db): Promise<number> {
+  const [newest] = await db
+    .select({ number: libraryVersions.number })
+    .from(libraryVersions)
+    .orderBy(desc(libraryVersions.number))
+    .limit(1);
+  if (newest) return newest.number;
+  await seedLibrary(db);
+  return 1;
+}
+
+/** One version's documents; undefined when there is no such version. */
+export async function libraryVersionDocuments(
+  db: Db,
+  number: number,
+): Promise<TemplateLibraryDocuments | undefined> {
+  const [row] = await db
+    .select({ documents: libraryVersions.documents })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.number, number));
+  return row?.documents;
+}
+
+/** The newest published version's number and documents. */
+export async function newestLibraryVersion(db: Db) {
+  const number = await newestNumber(db);
+  const documents = await libraryVersionDocuments(db, number);
+  if (!documents) throw new Error(`library version ${number} is gone`);
+  return { number, documents };
+}
+
 /**
  * The newest library version, which every deck is drawn from. Its number is read each time (one
  * indexed row: another process may have published); its documents are read and built once per
@@ -36,36 +67,21 @@ export async function seedLibrary(db: Db) {
 export function libraryVersionReader() {
   const built = new Map<number, Promise<CurrentLibrary>>();
   return async function currentLibrary(db: Db): Promise<CurrentLibrary> {
-    const [newest] = await db
-      .select({ number: libraryVersions.number })
-      .from(libraryVersions)
-      .orderBy(desc(libraryVersions.number))
-      .limit(1);
-    if (!newest) {
-      await seedLibrary(db);
-      return currentLibrary(db);
-    }
-    let version = built.get(newest.number);
+    const number = await newestNumber(db);
+    let version = built.get(number);
     if (!version) {
-      version = loadVersion(db, newest.number);
-      built.set(newest.number, version);
-      version.catch(() => built.delete(newest.number));
+      version = loadVersion(db, number);
+      built.set(number, version);
+      version.catch(() => built.delete(number));
       // Only the newest matters; older ones stay only while decks drawn from them may finish.
-      for (const number of built.keys()) if (number < newest.number - 1) built.delete(number);
+      for (const old of built.keys()) if (old < number - 1) built.delete(old);
     }
     return version;
   };
 }
 
 async function loadVersion(db: Db, number: number): Promise<CurrentLibrary> {
-  const [row] = await db
-    .select({ documents: libraryVersions.documents })
-    .from(libraryVersions)
-    .where(eq(libraryVersions.number, number));
-  if (!row) throw new Error(`library version ${number} is gone`);
-  return {
-    number,
-    documents: row.documents,
-    library: createTemplateLibrary(undefined, row.documents),
-  };
+  const documents = await libraryVersionDocuments(db, number);
+  if (!documents) throw new Error(`library version ${number} is gone`);
+  return { number, documents, library: createTemplateLibrary(undefined, documents) };
 }

@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  templateFormatVersion,
+  type TemplateLayout,
+  type TemplateLibraryDocuments,
+  type TemplatePart,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
+import type { Db } from '../db/database.ts';
+import { libraryDraft, users, type LibraryDraftKind } from '../db/schema.ts';
+import { newestLibraryVersion } from './library-versions.ts';
+
+export type DraftRow = typeof libraryDraft.$inferSelect;
+
+/** The draft's rows in order, each with the name of who saved it last. */
+export async function readDraftRows(db: Db) {
+  const read = () =>
+    db
+      .select({
+        row: libraryDraft,
+        updatedByName: users.name,
+        updatedByEmail: users.email,
+      })
+      .from(libraryDraft)
+      .leftJoin(users, eq(users.id, libraryDraft.updatedBy))
+      .orderBy(asc(libraryDraft.kind), asc(libraryDraft.position));
+  const rows = await read();
+  if (rows.length > 0) return rows;
+  // The first time anyone opens the draft, it starts as the newest published version.
+  const newest = await newestLibraryVersion(db);
+  await writeDraft(db, newest.documents, { by: null, at: new Date(), revisions: new Map() });
+  return read();
+}
+
+const key = (kind: LibraryDraftKind, id: string) => `${kind}:${id}`;
+
+/**
+ * Puts a whole library into the draft. Rows that existed get a higher revision than they had, so
+ * an editor who had one of them open is told of the change rather than overwriting it.
+ */
+async function writeDraft(
+  db: Db,
+  documents: TemplateLibraryDocuments,
+  { by, at, revisions }: { by: string | null; at: Date; revisions: ReadonlyMap<string, number> },
+) {
+  const rows = (
+    [
+      ['slide', documents.slides],
+      ['layout', documents.layouts],
+      ['part', documents.parts],
+    ] as const
+  ).flatMap(([kind, list]) =>
+    (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart)[]).map(
+      (document, position) => ({
+        kind,
+        documentId: document.id,
+        position,
+        document,
+        revision: (revisions.get(key(kind, document.id)) ?? 0) + 1,
+        updatedBy: by,
+        updatedAt: at,
+      }),
+    ),
+  );
+  await db.insert(libraryDraft).values(rows).onConflictDoNothing();
+}
+
+/** Replaces the whole draft with a library (a restore, or discarding the draft's changes). */
+export async function replaceDraft(
+  tx: Db,
+  documents: TemplateLibraryDocuments,
+  { by, at }: { by: string; at: Date },
+) {
+  const old = await tx
+    .select({
+      kind: libraryDraft.kind,
+      documentId: libraryDraft.documentId,
+      revision: libraryDraft.revision,
+    })
+    .from(libraryDraft);
+  const revisions = new Map(old.map((row) => [key(row.kind, row.documentId), row.revision]));
+  await tx.delete(libraryDraft);
+  await writeDraft(tx, documents, { by, at, revisions });
+}
+
+/** The draft as one bundle of documents, in order: what publishing stores. */
+export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibraryDocuments {
+  const of = <T>(kind: LibraryDraftKind) =>
+    rows.filter(({ row }) => row.kind === kind).map(({ row }) => row.document as T);
+  return {
+    format: templateFormatVersion,
+    slides: of<TemplateSlideDocument>('slide'),
+    layouts: of<TemplateLayout>('layout'),
+    parts: of<TemplatePart>('part'),
+  };
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createLibrarySlideRequestSchema,
+  libraryDraftResponseSchema,
+  libraryEditorRoles,
+  libraryLayoutResponseSchema,
+  libraryPreviewRequestSchema,
+  libraryPreviewResponseSchema,
+  librarySlideResponseSchema,
+  libraryVersionsResponseSchema,
+  publishLibraryRequestSchema,
+  reorderLibrarySlidesRequestSchema,
+  saveLibraryLayoutRequestSchema,
+  saveLibrarySlideRequestSchema,
+  type TemplateLayout,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
+import { requireApproved } from '../auth/auth-hooks.ts';
+import { apiErrorResponses } from '../http/api-error-responses.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { createLibrarySlide } from './create-library-slide.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
+import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
+import { publishLibrary } from './publish-library.ts';
+import { reorderLibrarySlides } from './reorder-library-slides.ts';
+import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-version.ts';
+import { saveLibraryDocument } from './save-library-document.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const numberParams = z.object({ number: z.coerce.number().int().min(1).max(1_000_000) });
+const thumbnailQuery = z.object({ revision: z.coerce.number().int().min(1).optional() });
+const done = z.object({ ok: z.literal(true) });
+const published = z.object({ number: z.number().int(), changes: z.array(z.string()) });
+
+/**
+ * The content library's editing (`/admin/library`): the draft, its slides and layouts, the live
+ * preview, publishing and the history. Content editors and admins only.
+ */
+export async function libraryRoutes(server: FastifyInstance, { services }: { services: Services }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['library'];
+  const editors = requireApproved(...libraryEditorRoles);
+  // Drawn thumbnails of draft documents, by the document's content: a few hundred at most.
+  const thumbnails = new Map<string, string>();
+
+  const draftDocument = async (kind: 'slide' | 'layout', id: string) => {
+    const rows = await readDraftRows(services.db);
+    const entry = rows.find(({ row }) => row.kind === kind && row.documentId === id);
+    if (!entry) throw new AppError('not_found', `The library has no ${kind} “${id}”.`);
+    return { rows, row: entry.row };
+  };
+
+  app.get(
+    '/api/library',
+    {
+      onRequest: editors,
+      schema: { tags, response: { 200: libraryDraftResponseSchema, ...apiErrorResponses } },
+    },
+    async () => listLibraryDraft(services.db),
+  );
+
+  app.get(
+    '/api/library/slides/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: librarySlideResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await draftDocument('slide', request.params.id);
+      return { document: row.document as TemplateSlideDocument, revision: row.revision };
+    },
+  );
+
+  app.put(
+    '/api/library/slides/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: idParams,
+        body: saveLibrarySlideRequestSchema,
+        response: { 200: librarySlideResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      saveLibraryDocument(services, {
+        actor: request.user!,
+        id: request.params.id,
+        revision: request.body.revision,
+        edited: { kind: 'slide', document: request.body.document },
+      }),
+  );
+
+  app.post(
+    '/api/library/slides',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: createLibrarySlideRequestSchema,
+        response: { 201: librarySlideResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createLibrarySlide(services, { actor: request.user!, request: request.body })),
+  );
+
+  app.put(
+    '/api/library/slide-order',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: reorderLibrarySlidesRequestSchema,
+        response: { 200: done, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      await reorderLibrarySlides(services, {
+        actor: request.user!,
+        slideIds: request.body.slideIds,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/library/layouts/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: libraryLayoutResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await draftDocument('layout', request.params.id);
+      return { document: row.document as TemplateLayout, revision: row.revision };
+    },
+  );
+
+  app.put(
+    '/api/library/layouts/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: idParams,
+        body: saveLibraryLayoutRequestSchema,
+        response: { 200: libraryLayoutResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      saveLibraryDocument(services, {
+        actor: request.user!,
+        id: request.params.id,
+        revision: request.body.revision,
+        edited: { kind: 'layout', document: request.body.document },
+      }),
+  );
+
+  for (const kind of ['slide', 'layout'] as const) {
+    app.get(
+      `/api/library/${kind}s/:id/thumbnail`,
+      { onRequest: editors, schema: { tags, params: idParams, querystring: thumbnailQuery } },
+      async (request, reply) => {
+        const { rows, row } = await draftDocument(kind, request.params.id);
+        const edited = { kind, document: row.document } as EditedDocument;
+        const key = createHash('sha256').update(JSON.stringify(edited)).digest('base64url');
+        let svg = thumbnails.get(key);
+        if (!svg) {
+          svg = (
+            await checkLibraryDocument(draftDocuments(rows), edited, { refuseOverflow: false })
+          ).svg;
+          if (thumbnails.size >= 500) thumbnails.clear();
+          thumbnails.set(key, svg);
+        }
+        // The address names the revision, so a browser may keep what it got.
+        const cache =
+          request.query.revision === row.revision ? 'private, max-age=86400' : 'no-store';
+        return reply.header('cache-control', cache).type('image/svg+xml').send(svg);
+      },
+    );
+  }
+
+  app.post(
+    '/api/library/preview',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: libraryPreviewRequestSchema,
+        response: { 200: libraryPreviewResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await readDraftRows(services.db);
+      const { svg, overflowing } = await checkLibraryDocument(
+        draftDocuments(rows),
+        request.body as EditedDocument,
+        { refuseOverflow: false },
+      );
+      return { svg, overflowing };
+    },
+  );
+
+  app.post(
+    '/api/library/publish',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: publishLibraryRequestSchema,
+        response: { 201: published, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await publishLibrary(services, { actor: request.user!, note: request.body.note })),
+  );
+
+  app.post(
+    '/api/library/discard',
+    { onRequest: editors, schema: { tags, response: { 200: done, ...apiErrorResponses } } },
+    async (request) => {
+      await discardLibraryDraft(services, { actor: request.user! });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/library/versions',
+    {
+      onRequest: editors,
+      schema: { tags, response: { 200: libraryVersionsResponseSchema, ...apiErrorResponses } },
+    },
+    async () => ({ versions: await listLibraryVersions(services.db) }),
+  );
+
+  app.post(
+    '/api/library/versions/:number/restore',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: numberParams,
+        response: { 201: published, ...apiErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(
+        await restoreLibraryVersion(services, {
+          actor: request.user!,
+          number: request.params.number,
+        }),
+      ),
+  );
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  describeLibraryChanges,
+  libraryMessages,
+  templateLibraryDocumentsSchema,
+} from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { libraryVersions } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { recordAudit } from '../users/record-audit.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { newestLibraryVersion } from './library-versions.ts';
+
+/** Publishing and restoring take turns across every process, so numbers never collide. */
+export async function lockLibraryVersions(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(16016)`);
+}
+
+/**
+ * Makes the draft the library's next numbered version, with the editor's note and what changed,
+ * in one transaction: reps build from it from the next deck on.
+ */
+export async function publishLibrary(
+  services: Services,
+  { actor, note }: { actor: User; note: string },
+) {
+  const now = services.clock.now();
+  return services.db.transaction(async (tx) => {
+    await lockLibraryVersions(tx);
+    const newest = await newestLibraryVersion(tx);
+    const documents = draftDocuments(await readDraftRows(tx));
+    const changes = describeLibraryChanges(newest.documents, documents);
+    if (changes.length === 0) {
+      throw new AppError('nothing_to_publish', libraryMessages.nothingToPublish, { status: 409 });
+    }
+    // Every save was checked on its own; the whole is checked once more as it is stored.
+    const checked = templateLibraryDocumentsSchema.safeParse(documents);
+    if (!checked.success) {
+      throw new AppError(
+        'library_invalid',
+        `The draft cannot be published: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`,
+        { status: 409 },
+      );
+    }
+    const number = newest.number + 1;
+    await tx.insert(libraryVersions).values({
+      number,
+      note,
+      changes,
+      documents: checked.data,
+      createdBy: actor.id,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'library.published',
+      oldValue: String(newest.number),
+      newValue: `${number}: ${note}`,
+      at: now,
+    });
+    return { number, changes };
+  });
+}

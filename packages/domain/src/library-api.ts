@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { templateCategorySchema } from './deck/template-library.ts';
+import { plainText } from './text.ts';
+import { templateLayoutSchema, templateSlideDocumentSchema } from './template-format.ts';
+
+/**
+ * The content library as editors see it (`/admin/library`, issue 16): a draft of template slides
+ * and layouts that content editors and admins change, published as numbered versions that reps
+ * build from.
+ */
+export const libraryDocumentKinds = ['slide', 'layout'] as const;
+export type LibraryDocumentKind = (typeof libraryDocumentKinds)[number];
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const person = z.object({ name: z.string(), email: z.string() }).nullable();
+
+/** A draft slide as the library page lists it. */
+export const libraryDraftSlideSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  inDefaultSelection: z.boolean(),
+  forProducts: z.array(z.string()),
+  retired: z.boolean(),
+  revision: z.number().int(),
+  updatedAt: isoDateTime,
+  updatedBy: person,
+  /** The draft slide drawn with sample data (changes with its revision). */
+  thumbnail: z.string(),
+});
+export type LibraryDraftSlide = z.infer<typeof libraryDraftSlideSchema>;
+
+export const libraryDraftLayoutSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  placeholderCount: z.number().int(),
+  revision: z.number().int(),
+  updatedAt: isoDateTime,
+  updatedBy: person,
+  thumbnail: z.string(),
+});
+export type LibraryDraftLayout = z.infer<typeof libraryDraftLayoutSchema>;
+
+export const libraryDraftResponseSchema = z.object({
+  /** The version reps build from now. */
+  publishedVersion: z.number().int(),
+  /** What the draft changes against that version, a line each; empty when nothing. */
+  changes: z.array(z.string()),
+  categories: z.array(templateCategorySchema),
+  slides: z.array(libraryDraftSlideSchema),
+  layouts: z.array(libraryDraftLayoutSchema),
+});
+export type LibraryDraftResponse = z.infer<typeof libraryDraftResponseSchema>;
+
+/** The revision the editor loaded: a save against an older one is refused (409), not merged. */
+const revisionSchema = z
+  .number({ error: 'The revision you edited is required.' })
+  .int()
+  .min(1)
+  .max(2_147_483_647);
+
+export const librarySlideResponseSchema = z.object({
+  document: templateSlideDocumentSchema,
+  revision: z.number().int(),
+});
+export type LibrarySlideResponse = z.infer<typeof librarySlideResponseSchema>;
+
+export const libraryLayoutResponseSchema = z.object({
+  document: templateLayoutSchema,
+  revision: z.number().int(),
+});
+export type LibraryLayoutResponse = z.infer<typeof libraryLayoutResponseSchema>;
+
+export const saveLibrarySlideRequestSchema = z.object({
+  revision: revisionSchema,
+  document: templateSlideDocumentSchema,
+});
+export type SaveLibrarySlideRequest = z.input<typeof saveLibrarySlideRequestSchema>;
+
+export const saveLibraryLayoutRequestSchema = z.object({
+  revision: revisionSchema,
+  document: templateLayoutSchema,
+});
+export type SaveLibraryLayoutRequest = z.input<typeof saveLibraryLayoutRequestSchema>;
+
+/** A new slide: a copy of another, or an empty one in a category. */
+export const createLibrarySlideRequestSchema = z.object({
+  title: plainText('Title').trim().min(1, 'Title is required.').max(120),
+  category: z.string().min(1, 'Category is required.').max(64),
+  duplicateOf: z.string().min(1).max(64).optional(),
+});
+export type CreateLibrarySlideRequest = z.input<typeof createLibrarySlideRequestSchema>;
+
+/** Every slide of the draft, in the order reps will see them. */
+export const reorderLibrarySlidesRequestSchema = z.object({
+  slideIds: z.array(z.string().min(1).max(64)).min(1).max(500),
+});
+
+export const publishLibraryRequestSchema = z.object({
+  note: plainText('Note')
+    .trim()
+    .min(1, 'Say in a few words what changed.')
+    .max(500, 'The note must be at most 500 characters.'),
+});
+export type PublishLibraryRequest = z.input<typeof publishLibraryRequestSchema>;
+
+export const libraryVersionSchema = z.object({
+  number: z.number().int(),
+  note: z.string(),
+  changes: z.array(z.string()),
+  restoredFrom: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  createdBy: person,
+});
+export type LibraryVersion = z.infer<typeof libraryVersionSchema>;
+
+export const libraryVersionsResponseSchema = z.object({
+  versions: z.array(libraryVersionSchema),
+});
+
+/** The editor's live preview: the document as it stands, drawn by the engine. */
+export const libraryPreviewRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('slide'), document: templateSlideDocumentSchema }),
+  z.object({ kind: z.literal('layout'), document: templateLayoutSchema }),
+]);
+export type LibraryPreviewRequest = z.input<typeof libraryPreviewRequestSchema>;
+
+export const libraryPreviewResponseSchema = z.object({
+  svg: z.string(),
+  /** Texts that do not fit their box even at their smallest size, with the sample data. */
+  overflowing: z.array(z.string()),
+});
+export type LibraryPreviewResponse = z.infer<typeof libraryPreviewResponseSchema>;
+
+export const libraryMessages = {
+  conflict:
+    'Someone else saved this since you opened it. Reload to see their changes, then make yours again.',
+  published: 'Published. Reps build from this version now.',
+  nothingToPublish: 'The draft has no changes to publish.',
+  unknownCategory: 'Choose one of the library’s categories.',
+} as const;
