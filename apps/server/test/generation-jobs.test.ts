@@ -413,6 +413,11 @@ describe('mail and scheduled work go through the queue', () => {
       const [mail] = await db.select().from(outboxMails).where(eq(outboxMails.subject, 'Queued'));
       return mail?.sentAt !== null;
     });
+    // The mail is marked sent inside the job, which completes just after: wait for that too.
+    await until(async () => {
+      const delivered = await db.select().from(jobs).where(eq(jobs.kind, 'deliver-mail'));
+      return delivered.at(-1)?.state === 'completed';
+    });
     const delivered = await db.select().from(jobs).where(eq(jobs.kind, 'deliver-mail'));
     expect(delivered.at(-1)).toMatchObject({ state: 'completed', attempts: 1 });
   });

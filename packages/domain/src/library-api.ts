@@ -49,6 +49,8 @@ export const libraryDraftResponseSchema = z.object({
   /** What the draft changes against that version, a line each; empty when nothing. */
   changes: z.array(z.string()),
   categories: z.array(templateCategorySchema),
+  /** The brand's colours as the format names them (`brand.accent`), with their `#RRGGBB`. */
+  palette: z.array(z.object({ value: z.string(), hex: z.string() })),
   slides: z.array(libraryDraftSlideSchema),
   layouts: z.array(libraryDraftLayoutSchema),
 });

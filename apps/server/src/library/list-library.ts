@@ -6,7 +6,7 @@ import {
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
 import type { Db } from '../db/database.ts';
 import { libraryVersions, users } from '../db/schema.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
@@ -32,6 +32,10 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
     publishedVersion: newest.number,
     changes: describeLibraryChanges(newest.documents, draftDocuments(rows)),
     categories: [...TEMPLATE_CATEGORIES],
+    palette: Object.entries(DEFAULT_BRAND.colors).map(([name, hex]) => ({
+      value: `brand.${name}`,
+      hex: `#${hex}`,
+    })),
     slides: rows
       .filter(({ row }) => row.kind === 'slide')
       .map((entry) => {

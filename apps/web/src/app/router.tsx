@@ -4,6 +4,7 @@ import { loadChunk } from '../lib/lazy-chunk.ts';
 import { RouteError } from '../ui/route-error.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { AdminGuard } from './guards/admin-guard.tsx';
+import { LibraryGuard } from './guards/library-guard.tsx';
 import { ApprovalGuard } from './guards/approval-guard.tsx';
 
 type PageModule = { default: React.ComponentType };
@@ -48,6 +49,19 @@ export const routes: RouteObject[] = [
           {
             path: paths.outbox,
             ...page('outbox', () => import('../features/admin/outbox-page.tsx')),
+          },
+        ],
+      },
+      {
+        element: <LibraryGuard />,
+        children: [
+          {
+            path: paths.library,
+            ...page('library', () => import('../features/library/library-page.tsx')),
+          },
+          {
+            path: '/admin/library/slides/:id',
+            ...page('slide-editor', () => import('../features/library/slide-editor-page.tsx')),
           },
         ],
       },

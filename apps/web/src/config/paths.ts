@@ -7,6 +7,8 @@ export const paths = {
   unapproved: '/unapproved',
   admin: '/admin',
   outbox: '/admin/outbox',
+  library: '/admin/library',
+  librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

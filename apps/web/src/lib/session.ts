@@ -1,4 +1,4 @@
-import { sessionResponseSchema, type SessionUser } from '@deck-portal/domain';
+import { canEditLibrary, sessionResponseSchema, type SessionUser } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
@@ -32,4 +32,9 @@ export function isApproved(user: SessionUser): boolean {
 
 export function isAdmin(user: SessionUser): boolean {
   return isApproved(user) && user.role === 'admin';
+}
+
+/** Content editors and admins edit the content library (`/admin/library`). */
+export function isLibraryEditor(user: SessionUser): boolean {
+  return isApproved(user) && canEditLibrary(user.role);
 }

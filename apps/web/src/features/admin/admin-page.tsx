@@ -1,5 +1,11 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard, IconMail, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconLayoutDashboard,
+  IconLibrary,
+  IconMail,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -43,6 +49,14 @@ export default function AdminPage() {
             leftSection={<IconMail size={16} />}
           >
             Outbox
+          </Button>
+          <Button
+            component={Link}
+            to={paths.library}
+            variant="default"
+            leftSection={<IconLibrary size={16} />}
+          >
+            Library
           </Button>
           <Button
             component={Link}

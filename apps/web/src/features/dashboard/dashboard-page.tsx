@@ -1,9 +1,9 @@
 import { roleInfo } from '@deck-portal/domain';
 import { Avatar, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconLibrary, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { isAdmin, useSession } from '../../lib/session.ts';
+import { isAdmin, isLibraryEditor, useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { AllDecksCard } from './components/all-decks-card.tsx';
@@ -34,6 +34,16 @@ export default function DashboardPage() {
               leftSection={<IconShieldLock size={16} />}
             >
               Admin Panel
+            </Button>
+          )}
+          {user && isLibraryEditor(user) && (
+            <Button
+              component={Link}
+              to={paths.library}
+              variant="light"
+              leftSection={<IconLibrary size={16} />}
+            >
+              Content library
             </Button>
           )}
           <Button

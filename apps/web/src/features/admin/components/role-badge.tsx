@@ -5,6 +5,7 @@ const roleColors: Record<Role, string> = {
   pending: 'gray',
   sales_rep: 'blue',
   manager: 'violet',
+  content_editor: 'grape',
   admin: 'red',
 };
 

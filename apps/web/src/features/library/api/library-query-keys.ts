@@ -1,0 +1,7 @@
+/** Every library query lives under `library`: a save or publish reloads the page's lists. */
+export const libraryQueryKeys = {
+  all: ['library'] as const,
+  draft: ['library', 'draft'] as const,
+  versions: ['library', 'versions'] as const,
+  slide: (id: string) => ['library', 'slide', id] as const,
+};

@@ -1,0 +1,293 @@
+import { bindingPaths, type TemplateElement } from '@deck-portal/domain';
+import {
+  Button,
+  ColorSwatch,
+  Group,
+  Menu,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconBraces, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { boxOf, describeElement, withBox } from '../element-boxes.ts';
+
+export type PaletteColour = { value: string; hex: string };
+
+const bindingGroups: [string, string][] = [
+  ['client.', 'Client'],
+  ['deck.', 'Deck'],
+  ['contact.', 'Contact'],
+  ['rep.', 'Sales rep'],
+  ['brand.', 'Company'],
+  ['slide.', 'Slide'],
+];
+
+/** A text's paragraphs as one string to edit (a blank line between paragraphs). */
+function editableText(element: Extract<TemplateElement, { kind: 'text' }>): string | undefined {
+  if (typeof element.text === 'string') return element.text;
+  if (element.text.every((p) => typeof p === 'string')) return element.text.join('\n\n');
+  return undefined;
+}
+
+/** The properties of the selected element: its text, bindings, colours, size and place. */
+export function ElementPanel({
+  element,
+  palette,
+  onChange,
+  onDelete,
+}: {
+  element: TemplateElement;
+  palette: readonly PaletteColour[];
+  onChange: (element: TemplateElement) => void;
+  onDelete: () => void;
+}) {
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const box = boxOf(element);
+
+  const insertBinding = (path: string, text: string, apply: (next: string) => void) => {
+    const area = textArea.current;
+    const at = area?.selectionStart ?? text.length;
+    const end = area?.selectionEnd ?? at;
+    const binding = `{{${path}}}`;
+    apply(text.slice(0, at) + binding + text.slice(end));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(at + binding.length, at + binding.length);
+    });
+  };
+
+  return (
+    <Stack gap="sm" aria-label="Selected element">
+      <Group justify="space-between">
+        <Text fw={600}>{describeElement(element)}</Text>
+        {element.kind !== 'part' && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={onDelete}
+          >
+            Delete element
+          </Button>
+        )}
+      </Group>
+
+      {element.kind === 'text' && textFields()}
+
+      {(element.kind === 'rect' || element.kind === 'ellipse') && (
+        <ColourField
+          label="Fill"
+          value={element.fill}
+          palette={palette}
+          onChange={(fill) => onChange({ ...element, fill })}
+        />
+      )}
+
+      {element.kind === 'picture' && (
+        <TextInput
+          label="Picture address"
+          description="An https address of a picture, or a binding such as {{placeholder.image}}."
+          value={element.src}
+          onChange={(event) => onChange({ ...element, src: event.currentTarget.value })}
+        />
+      )}
+
+      {box && (
+        <Group grow gap="xs">
+          {(['x', 'y', 'w', 'h'] as const).map((key) => (
+            <NumberInput
+              key={key}
+              label={{ x: 'From left', y: 'From top', w: 'Width', h: 'Height' }[key]}
+              value={box[key]}
+              min={key === 'w' || key === 'h' ? 0 : -2000}
+              max={3000}
+              decimalScale={1}
+              onChange={(value) =>
+                typeof value === 'number' && onChange(withBox(element, { ...box, [key]: value }))
+              }
+            />
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+
+  // A function, not a component: a component made in render would remount and lose the caret.
+  function textFields() {
+    if (element.kind !== 'text') return null;
+    const text = editableText(element);
+    const setText = (next: string) =>
+      onChange({
+        ...element,
+        text: Array.isArray(element.text) ? next.split(/\n{2,}/) : next,
+      });
+    return (
+      <>
+        {text === undefined ? (
+          <Text size="sm" c="dimmed">
+            This text has paragraphs shown only for some decks; its wording is edited in the
+            library’s documents.
+          </Text>
+        ) : (
+          <>
+            <Textarea
+              ref={textArea}
+              label="Text"
+              description="A blank line starts a new paragraph."
+              value={text}
+              autosize
+              minRows={3}
+              maxRows={12}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconBraces size={14} />}
+                  w="fit-content"
+                >
+                  Insert binding
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+                {bindingGroups.map(([prefix, label]) => (
+                  <div key={prefix}>
+                    <Menu.Label>{label}</Menu.Label>
+                    {bindingPaths
+                      .filter((path) => path.startsWith(prefix))
+                      .map((path) => (
+                        <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
+                          {`{{${path}}}`}
+                        </Menu.Item>
+                      ))}
+                  </div>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        )}
+        <Group grow gap="xs">
+          <NumberInput
+            label="Size"
+            value={element.style.size}
+            min={4}
+            max={400}
+            decimalScale={1}
+            onChange={(size) =>
+              typeof size === 'number' &&
+              onChange({ ...element, style: { ...element.style, size } })
+            }
+          />
+          <NumberInput
+            label="Smallest size"
+            description="Shrinks to fit down to this"
+            value={element.style.minSize ?? element.style.size}
+            min={4}
+            max={400}
+            decimalScale={1}
+            onChange={(minSize) =>
+              typeof minSize === 'number' &&
+              onChange({ ...element, style: { ...element.style, minSize } })
+            }
+          />
+        </Group>
+        <Stack gap="xs">
+          <Select
+            label="Weight"
+            data={['regular', 'medium', 'semibold', 'bold']}
+            value={element.style.weight ?? 'regular'}
+            allowDeselect={false}
+            onChange={(weight) =>
+              weight &&
+              onChange({
+                ...element,
+                style: { ...element.style, weight: weight as typeof element.style.weight },
+              })
+            }
+          />
+          <SegmentedControl
+            fullWidth
+            aria-label="Alignment"
+            data={[
+              { value: 'left', label: 'Left' },
+              { value: 'center', label: 'Centre' },
+              { value: 'right', label: 'Right' },
+            ]}
+            value={element.style.align ?? 'left'}
+            onChange={(align) =>
+              onChange({
+                ...element,
+                style: { ...element.style, align: align as 'left' | 'center' | 'right' },
+              })
+            }
+          />
+        </Stack>
+        <ColourField
+          label="Colour"
+          value={element.style.color}
+          palette={palette}
+          onChange={(color) => onChange({ ...element, style: { ...element.style, color } })}
+        />
+      </>
+    );
+  }
+}
+
+/** A colour from the brand's palette (or the slide's category colour), never typed by hand. */
+function ColourField({
+  label,
+  value,
+  palette,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  palette: readonly PaletteColour[];
+  onChange: (value: string) => void;
+}) {
+  const choices = [...palette, { value: 'category', hex: '#8795A6' }];
+  const isCustom = value !== undefined && !choices.some((c) => c.value === value);
+  return (
+    <Stack gap={4} role="radiogroup" aria-label={label}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap={6}>
+        {choices.map((choice) => (
+          <Tooltip key={choice.value} label={choice.value}>
+            <ColorSwatch
+              component="button"
+              type="button"
+              role="radio"
+              aria-checked={value === choice.value}
+              aria-label={choice.value}
+              color={choice.hex}
+              size={24}
+              onClick={() => onChange(choice.value)}
+              style={{
+                cursor: 'pointer',
+                outline:
+                  value === choice.value ? '2px solid var(--mantine-color-blue-6)' : undefined,
+                outlineOffset: 2,
+              }}
+            />
+          </Tooltip>
+        ))}
+      </Group>
+      {isCustom && (
+        <Text size="xs" c="dimmed">
+          Now {value}, a colour outside the palette.
+        </Text>
+      )}
+    </Stack>
+  );
+}

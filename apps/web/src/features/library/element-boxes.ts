@@ -1,0 +1,85 @@
+import type { TemplateElement } from '@deck-portal/domain';
+
+export type Box = { x: number; y: number; w: number; h: number };
+
+/** Where an element sits on the slide, in points; undefined for parts and repeats. */
+export function boxOf(element: TemplateElement): Box | undefined {
+  switch (element.kind) {
+    case 'text':
+    case 'rect':
+    case 'ellipse':
+    case 'picture':
+    case 'table':
+      return { x: element.x, y: element.y, w: element.w, h: element.h };
+    case 'logo':
+      return { x: element.x, y: element.y, w: element.size, h: element.size };
+    case 'line':
+      return {
+        x: Math.min(element.x1, element.x2),
+        y: Math.min(element.y1, element.y2),
+        w: Math.abs(element.x2 - element.x1),
+        h: Math.abs(element.y2 - element.y1),
+      };
+    default:
+      return undefined;
+  }
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The element moved and sized to a new box (a logo stays square; a line keeps its direction). */
+export function withBox(element: TemplateElement, next: Box): TemplateElement {
+  const box = { x: round(next.x), y: round(next.y), w: round(next.w), h: round(next.h) };
+  switch (element.kind) {
+    case 'text':
+    case 'rect':
+    case 'ellipse':
+    case 'picture':
+    case 'table':
+      return { ...element, ...box };
+    case 'logo':
+      return { ...element, x: box.x, y: box.y, size: Math.max(box.w, box.h) };
+    case 'line': {
+      const leftToRight = element.x1 <= element.x2;
+      const topToBottom = element.y1 <= element.y2;
+      return {
+        ...element,
+        x1: leftToRight ? box.x : box.x + box.w,
+        x2: leftToRight ? box.x + box.w : box.x,
+        y1: topToBottom ? box.y : box.y + box.h,
+        y2: topToBottom ? box.y + box.h : box.y,
+      };
+    }
+    default:
+      return element;
+  }
+}
+
+/** What the element list and the canvas call an element, for a person. */
+export function describeElement(element: TemplateElement): string {
+  switch (element.kind) {
+    case 'text': {
+      const text = Array.isArray(element.text)
+        ? element.text.map((p) => (typeof p === 'string' ? p : p.text)).join(' ')
+        : element.text;
+      const words = text.trim().split(/\s+/).slice(0, 5).join(' ');
+      return `Text: ${words || 'empty'}`;
+    }
+    case 'rect':
+      return 'Rectangle';
+    case 'ellipse':
+      return 'Ellipse';
+    case 'line':
+      return 'Line';
+    case 'picture':
+      return 'Picture';
+    case 'table':
+      return 'Table';
+    case 'logo':
+      return 'Logo';
+    case 'part':
+      return `Shared part: ${element.part}`;
+    case 'repeat':
+      return 'Repeated block';
+  }
+}
