@@ -46,6 +46,8 @@ export default function SlideEditorPage() {
   const { id = '' } = useParams();
   const slide = useLibrarySlide(id);
   const library = useLibrary();
+  // The editor starts over only when asked to reload (after a conflict), not at each save.
+  const [reloads, setReloads] = useState(0);
 
   return (
     <PageShell
@@ -68,13 +70,13 @@ export default function SlideEditorPage() {
         </Alert>
       ) : (
         <SlideEditor
-          key={`${id}:${slide.data.revision}`}
+          key={`${id}:${reloads}`}
           id={id}
           loaded={slide.data.document}
           revision={slide.data.revision}
           categories={library.data.categories}
           palette={library.data.palette}
-          onReload={() => void slide.refetch()}
+          onReload={() => void slide.refetch().then(() => setReloads((n) => n + 1))}
         />
       )}
     </PageShell>
@@ -321,6 +323,7 @@ function SlideEditor({
               <ScrollArea.Autosize mah={220}>
                 {current.elements.map((item, index) => (
                   <NavLink
+                    component="button"
                     key={index}
                     label={describeElement(item)}
                     active={selected === index}

@@ -73,6 +73,8 @@ export function SlideCanvas({
   return (
     <div
       ref={frame}
+      role="group"
+      aria-label="Slide canvas"
       className={classes.frame}
       style={{ aspectRatio: `${SLIDE_SIZE.w} / ${SLIDE_SIZE.h}` }}
       onPointerDown={(event) => {

@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { createApprovedUser, expect, postJson, signInViaApi, test } from '../fixtures.ts';
+
+// A content editor changes a template slide in the portal and publishes it; a rep's next deck
+// shows the change in its PDF and its slide pictures, a deck made before does not, and the
+// previous version comes back by a restore. The slide edited is one no other browser test uses.
+
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+
+async function axeFindings(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function makeDeck(request: APIRequestContext, deckTitle: string) {
+  const generated = await postJson(request, '/api/generate-slides', {
+    basicInfo: { deckTitle, clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ['sustainability'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  return ((await generated.json()) as { presentationId: string }).presentationId;
+}
+
+/** The deck's PDF as text, every run of white space one space. */
+async function pdfText(request: APIRequestContext, deckId: string) {
+  const response = await request.get(`/api/decks/${deckId}/download`);
+  expect(response.status()).toBe(200);
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
+    .promise;
+  const texts: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return texts.join(' ').replace(/\s+/g, ' ');
+}
+
+/** The deck's first slide picture (the web view's SVG). */
+async function firstSlideSvg(request: APIRequestContext, deckId: string) {
+  const list = await request.get(`/api/decks/${deckId}/slides`);
+  const { slides } = (await list.json()) as { slides: { url: string }[] };
+  return (await request.get(slides[0]!.url)).text();
+}
+
+test('a content editor edits a slide and publishes it; new decks follow, old ones do not', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await createApprovedUser('editor', 'content_editor');
+  const rep = await createApprovedUser('rep');
+  const repApi = await playwrightRequest.newContext({ baseURL: baseURL! });
+  await signInViaApi(repApi, rep);
+  const before = await makeDeck(repApi, 'Before the change');
+
+  await signInViaApi(page.request, editor);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Content library' }).click();
+  await expect(page.getByRole('heading', { name: 'Content library' })).toBeVisible();
+  await expect(page.getByText('Published: reps build from version')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/library.png`, fullPage: true });
+  expect(await axeFindings(page), '/admin/library').toEqual([]);
+
+  await page.getByRole('link', { name: 'Edit Sustainability impact' }).click();
+  const canvas = page.getByRole('group', { name: 'Slide canvas' });
+  const box = canvas.getByRole('button', { name: 'Text: less refrigeration energy with' });
+  await expect(box).toBeVisible();
+
+  // The heading, in the slide's own fields.
+  await page.getByRole('textbox', { name: 'Heading' }).fill('Greener with Frostline');
+
+  // The text: a binding from the menu, never typed.
+  await box.click();
+  const text = page.getByRole('textbox', { name: 'Text' });
+  await text.fill('Saved for ');
+  await page.getByRole('button', { name: 'Insert binding' }).click();
+  await page.getByRole('menuitem', { name: '{{client.name}}' }).click();
+  await expect(text).toHaveValue('Saved for {{client.name}}');
+
+  // Moved with the mouse, then made wider by its right handle.
+  const fromLeft = page.getByRole('textbox', { name: 'From left' });
+  const width = page.getByRole('textbox', { name: 'Width' });
+  const left = Number(await fromLeft.inputValue());
+  const wide = Number(await width.inputValue());
+  // The box is named by its text, which now starts with the binding.
+  const textBox = canvas.getByRole('button', { name: 'Text: Saved for {{client.name}}' });
+  const start = (await textBox.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(start.x + start.width / 2 + step * 5, start.y + start.height / 2 + step);
+  }
+  await page.mouse.up();
+  await expect.poll(async () => Number(await fromLeft.inputValue())).toBeGreaterThan(left + 30);
+  const handle = page.locator('.moveable-control.moveable-e');
+  const grip = (await handle.boundingBox())!;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(grip.x + grip.width / 2 + step * 8, grip.y + grip.height / 2);
+  }
+  await page.mouse.up();
+  await expect.poll(async () => Number(await width.inputValue())).toBeGreaterThan(wide + 50);
+
+  // Undo takes the resize back; redo brings it again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => Number(await width.inputValue())).toBe(wide);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(async () => Number(await width.inputValue())).toBeGreaterThan(wide + 50);
+
+  // The live preview is the engine's drawing of the draft.
+  await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/slide-editor.png`, fullPage: true });
+  expect(await axeFindings(page), 'slide editor').toEqual([]);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Library' }).click();
+  await expect(page.getByText('Edited slide “Sustainability impact”')).toBeVisible();
+  // Not published yet: reps still build from the version before.
+  expect(await pdfText(repApi, await makeDeck(repApi, 'Still before'))).not.toContain(
+    'Greener with Frostline',
+  );
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
+  await dialog.getByLabel('What changed').fill('Sustainability slide speaks to the client');
+  await dialog.getByRole('button', { name: /^Publish version/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
+  ).toBeVisible();
+
+  const after = await makeDeck(repApi, 'After the change');
+  const afterText = await pdfText(repApi, after);
+  expect(afterText).toContain('Greener with Frostline');
+  expect(afterText).toContain('Saved for Northwind Pharmacies');
+  const svg = await firstSlideSvg(repApi, after);
+  expect(svg).toContain('Greener with Frostline');
+  // The deck made before keeps what it was made with.
+  const beforeText = await pdfText(repApi, before);
+  expect(beforeText).toContain('Sustainability impact');
+  expect(beforeText).not.toContain('Greener with Frostline');
+
+  // The history brings the previous version back as the newest.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const versions = page.getByRole('article');
+  await expect(versions.first()).toContainText('Sustainability slide speaks to the client');
+  await expect(versions.first()).toContainText(editor.name);
+  page.once('dialog', (confirm) => void confirm.accept());
+  await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
+  await expect(versions.first()).toContainText(/Restored version \d+/);
+  expect(await pdfText(repApi, await makeDeck(repApi, 'Restored'))).not.toContain(
+    'Greener with Frostline',
+  );
+  await repApi.dispose();
+});
+
+test('reps and managers cannot open the library', async ({ page }) => {
+  const rep = await createApprovedUser('rep');
+  await signInViaApi(page.request, rep);
+  await page.goto('/admin/library');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Content library' })).toHaveCount(0);
+});
