@@ -99,13 +99,19 @@ describe('content library versions', () => {
     const secondId = second.json().presentationId as string;
     expect(await slideText(secondId)).toContain('Who we are, for Northwind Pharmacies');
     expect(await libraryVersionOf(secondId, 1)).toBe(2);
-    // The deck made before is served as it was made.
+    // The deck made before is served as it was made, and its page says a newer library exists.
     expect(await slideText(firstId)).not.toContain('Who we are, for');
+    const details = await request('GET', `/api/decks/${firstId}`);
+    expect(details.json()).toMatchObject({ libraryVersion: 1, newestLibraryVersion: 2 });
 
     // Its next version (Modify → Generate) is drawn from the newest library, and says so.
     const next = await request('POST', `/api/decks/${firstId}/versions`, draft);
     expect(next.statusCode, next.body).toBe(201);
     expect(await libraryVersionOf(firstId, 2)).toBe(2);
+    expect((await request('GET', `/api/decks/${firstId}`)).json()).toMatchObject({
+      libraryVersion: 2,
+      newestLibraryVersion: 2,
+    });
     expect(await slideText(firstId, 2)).toContain('Who we are, for Northwind Pharmacies');
     // Restoring version 1 brings back its files and the library version they were drawn from.
     const restored = await request('POST', `/api/decks/${firstId}/versions/1/restore`);

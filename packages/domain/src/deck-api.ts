@@ -182,6 +182,10 @@ export const deckDetailsSchema = z.object({
   currentVersion: z.number(),
   /** When the deck was archived; null while it is in use. */
   archivedAt: z.string().nullable(),
+  /** The content library version its newest version was drawn from (null: made before versions). */
+  libraryVersion: z.number().nullable(),
+  /** The library version reps build from now. */
+  newestLibraryVersion: z.number(),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
 

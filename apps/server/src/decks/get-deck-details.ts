@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { deckLinks, type DeckDetails } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { users } from '../db/schema.ts';
+import { deckVersions, users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { canManageDeck, loadDeckFor } from './deck-access.ts';
 
@@ -16,6 +16,11 @@ export async function getDeckDetails(
     .from(users)
     .where(eq(users.id, deck.ownerId));
   if (!owner) throw new Error(`deck ${deck.id} has no owner row`);
+  const [version] = await services.db
+    .select({ libraryVersion: deckVersions.libraryVersion })
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.number, deck.currentVersion)));
+  const newest = await services.currentLibrary();
   return {
     id: deck.id,
     owner,
@@ -30,5 +35,7 @@ export async function getDeckDetails(
     canManage: canManageDeck(user, deck),
     currentVersion: deck.currentVersion,
     archivedAt: deck.archivedAt?.toISOString() ?? null,
+    libraryVersion: version?.libraryVersion ?? null,
+    newestLibraryVersion: newest.number,
   };
 }

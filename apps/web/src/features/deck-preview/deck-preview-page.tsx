@@ -46,6 +46,7 @@ import { clientLinksQueryOptions } from './api/get-client-links.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
 import { useSetArchived } from './api/deck-versions.ts';
 import { VersionsPanel } from './components/versions-panel.tsx';
+import { LibraryUpdateNotice } from './components/library-update-notice.tsx';
 import { ClientLinksPanel } from './components/client-links-panel.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
@@ -248,6 +249,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
   return (
     <Stack gap="lg">
       {!isReady && <DeckGeneration deck={deck} />}
+      {isReady && deck.canManage && <LibraryUpdateNotice deck={deck} />}
       {isArchived && (
         <Alert color="gray" icon={<IconArchive size={18} />} title="Archived">
           {deck.archivedAt ? `Archived on ${formatShortDate(deck.archivedAt)}. ` : ''}This deck is

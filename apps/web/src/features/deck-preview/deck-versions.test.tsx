@@ -41,6 +41,8 @@ const deck: DeckDetails = {
   canManage: true,
   currentVersion: 2,
   archivedAt: null,
+  libraryVersion: 1,
+  newestLibraryVersion: 1,
 };
 
 const version = (number: number, extra: Partial<DeckVersion> = {}): DeckVersion => ({
@@ -104,6 +106,45 @@ describe('the versions of a deck on its preview page', () => {
       '/deck/d1/view?version=1',
     );
     expect(screen.getByText(/8 slides · version 2 ·/)).toBeVisible();
+  });
+
+  it('says when the slide library is newer, and regenerates the deck from it', async () => {
+    let current = { ...deck, libraryVersion: 1, newestLibraryVersion: 3 };
+    const calls = previewApi({
+      'GET /api/decks/d1': () => ({ body: current }),
+      'POST /api/decks/d1/versions': () => {
+        current = { ...current, currentVersion: 3, libraryVersion: 3 };
+        return {
+          status: 201,
+          body: {
+            presentationId: 'd1',
+            editUrl: '/api/decks/d1/pptx',
+            viewUrl: '/deck/d1/view',
+            pdfUrl: '/api/decks/d1/download',
+            version: 3,
+            warnings: [],
+          },
+        };
+      },
+    });
+    renderApp(paths.deckPreview('d1'));
+    const notice = await screen.findByRole('alert', { name: /The slide library has changed/ });
+    expect(notice).toHaveTextContent('made with library version 1; reps now build from version 3');
+    await userEvent.click(
+      within(notice).getByRole('button', { name: 'Regenerate with the current library' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('The slide library has changed')).not.toBeInTheDocument(),
+    );
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post).toMatchObject({ path: '/api/decks/d1/versions', body: deck.draft });
+  });
+
+  it('says nothing of the library when the deck was made from the newest one', async () => {
+    previewApi();
+    renderApp(paths.deckPreview('d1'));
+    await screen.findByRole('list', { name: 'Versions, newest first' });
+    expect(screen.queryByText('The slide library has changed')).not.toBeInTheDocument();
   });
 
   it('restores an earlier version only after confirming', async () => {
