@@ -408,3 +408,55 @@ describe('publishing', () => {
     expect(stored.map((row) => row.number).sort()).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('layouts', () => {
+  it('edits a layout’s fields and elements, refuses a field binding it lacks, and publishes', async () => {
+    const opened = await call('editor', 'GET', '/api/library/layouts/quote');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { document, revision } = opened.json() as {
+      document: { placeholders: object[]; elements: TemplateElement[] };
+      revision: number;
+    };
+    const role: TemplateElement = {
+      kind: 'text',
+      x: 96,
+      y: 440,
+      w: 600,
+      h: 30,
+      text: '{{placeholder.role}}',
+      style: { weight: 'regular', size: 14, color: 'brand.muted' },
+    };
+    const typo = structuredClone(document);
+    typo.elements.push({ ...role, text: '{{placeholder.rol}}' });
+    const refused = await call('editor', 'PUT', '/api/library/layouts/quote', {
+      revision,
+      document: typo,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields[`document.elements.${document.elements.length}`]).toBe(
+      '{{placeholder.rol}} is not a field of this layout',
+    );
+
+    document.placeholders.push({ objectId: 'role', label: 'Their role', type: 'SUBTITLE' });
+    document.elements.push(role);
+    const saved = await call('editor', 'PUT', '/api/library/layouts/quote', { revision, document });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await draft()).changes).toEqual(['Edited layout “Quote”']);
+
+    const preview = await call('editor', 'GET', '/api/library/layouts/quote/thumbnail');
+    expect(preview.body).toContain('Their role');
+    expect(
+      (await call('editor', 'POST', '/api/library/publish', { note: 'Quote names a role' }))
+        .statusCode,
+    ).toBe(201);
+    const layouts = (await call('rep', 'GET', '/api/template-layouts')).json().layouts as {
+      id: string;
+      placeholders: { objectId: string }[];
+    }[];
+    expect(layouts.find((l) => l.id === 'quote')?.placeholders.map((p) => p.objectId)).toEqual([
+      'quote',
+      'attribution',
+      'role',
+    ]);
+  });
+});

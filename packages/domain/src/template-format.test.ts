@@ -15,7 +15,10 @@ const layout = {
   id: 'promise',
   name: 'Promise',
   description: 'One promise to the client.',
-  placeholders: [{ objectId: 'promise', label: 'Promise', type: 'BODY' }],
+  placeholders: [
+    { objectId: 'promise', label: 'Promise', type: 'BODY' },
+    { objectId: 'photo', label: 'Photo', type: 'PICTURE' },
+  ],
   background: 'brand.panel',
   category: 'sales',
   heading: 'For {{client.name}}',
@@ -67,6 +70,22 @@ describe('the template format', () => {
     bad.elements[1]!.text = 'Dear {{client.nmae}}';
     expect(problems(bad)).toEqual([
       'elements.1.text: {{client.nmae}} is not a binding this format knows',
+    ]);
+  });
+
+  it('refuses a field binding the layout does not declare, and any on a slide', () => {
+    const bad = structuredClone(layout);
+    bad.elements[1]!.text = '{{placeholder.promis}}';
+    bad.placeholders.push({ objectId: 'photo', label: 'Again', type: 'PICTURE' });
+    expect(problems(bad)).toEqual([
+      'placeholders.2.objectId: "photo" names another field of this layout',
+      'elements.1: {{placeholder.promis}} is not a field of this layout',
+    ]);
+    const { placeholders: _placeholders, name, ...slide } = layout;
+    const parsed = templateSlideDocumentSchema.safeParse({ ...slide, title: name });
+    expect(parsed.success ? [] : describeTemplateProblems(parsed.error)).toEqual([
+      'elements.1: {{placeholder.promise}} is only known on a layout',
+      'elements.2: {{placeholder.photo}} is only known on a layout',
     ]);
   });
 

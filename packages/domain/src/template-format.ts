@@ -497,6 +497,47 @@ function checkFigures(
   visit(document.elements, ['elements']);
 }
 
+/**
+ * `{{placeholder.<id>}}` names one of the document's own fields: a layout's declared placeholders
+ * (each id once), none on a template slide.
+ */
+function checkPlaceholders(
+  document: {
+    placeholders?: readonly { objectId: string }[];
+    elements: readonly TemplateElement[];
+  },
+  context: z.RefinementCtx,
+) {
+  const declared = new Set<string>();
+  document.placeholders?.forEach((placeholder, i) => {
+    if (declared.has(placeholder.objectId)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['placeholders', i, 'objectId'],
+        message: `"${placeholder.objectId}" names another field of this layout`,
+      });
+    }
+    declared.add(placeholder.objectId);
+  });
+  const visit = (elements: readonly TemplateElement[], path: (string | number)[]) =>
+    elements.forEach((element, i) => {
+      if (element.kind === 'repeat') visit(element.elements, [...path, i, 'elements']);
+      for (const { path: binding } of elementBindings(element)) {
+        if (!binding.startsWith('placeholder.')) continue;
+        const id = binding.slice('placeholder.'.length);
+        if (declared.has(id)) continue;
+        context.addIssue({
+          code: 'custom',
+          path: [...path, i],
+          message: document.placeholders
+            ? `{{${binding}}} is not a field of this layout`
+            : `{{${binding}}} is only known on a layout`,
+        });
+      }
+    });
+  visit(document.elements, ['elements']);
+}
+
 export const templateLayoutSchema = z
   .object({
     format: z.literal(templateFormatVersion),
@@ -507,7 +548,8 @@ export const templateLayoutSchema = z
     ...slideBody,
   })
   .strict()
-  .superRefine(checkFigures);
+  .superRefine(checkFigures)
+  .superRefine(checkPlaceholders);
 export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
 
 /** A template slide of the library: what the wizard lists (title, description, category). */
@@ -526,7 +568,8 @@ export const templateSlideDocumentSchema = z
     ...slideBody,
   })
   .strict()
-  .superRefine(checkFigures);
+  .superRefine(checkFigures)
+  .superRefine(checkPlaceholders);
 export type TemplateSlideDocument = z.infer<typeof templateSlideDocumentSchema>;
 
 export const templatePartsSchema = z.array(templatePartSchema);

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
             path: '/admin/library/slides/:id',
             ...page('slide-editor', () => import('../features/library/slide-editor-page.tsx')),
           },
+          {
+            path: '/admin/library/layouts/:id',
+            ...page('layout-editor', () => import('../features/library/layout-editor-page.tsx')),
+          },
         ],
       },
       {

@@ -9,6 +9,7 @@ export const paths = {
   outbox: '/admin/outbox',
   library: '/admin/library',
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
+  libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

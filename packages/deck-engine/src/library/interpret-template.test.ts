@@ -34,7 +34,12 @@ function draw(elements: unknown[], parts: TemplatePart[] = [], placeholders = {}
     id: 'test',
     name: 'Test',
     description: '',
-    placeholders: [],
+    // A layout declares the fields its elements bind.
+    placeholders: Object.keys(placeholders).map((objectId) => ({
+      objectId,
+      label: objectId,
+      type: 'BODY',
+    })),
     background: 'brand.accent',
     category: 'market',
     heading: 'For {{client.name}}',

@@ -27,12 +27,12 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useLibrary } from './api/get-library.ts';
 import { useReorderLibrarySlides } from './api/reorder-library-slides.ts';
-import { useSaveLibrarySlide } from './api/save-library-slide.ts';
+import { useSaveLibraryDocument } from './api/save-library-document.ts';
 import { DraftBar } from './components/draft-bar.tsx';
 import { LibraryHistory } from './components/library-history.tsx';
 import { NewSlideButton } from './components/new-slide-button.tsx';
 import { errorText } from './components/error-text.ts';
-import { fetchLibrarySlide } from './api/get-library-slide.ts';
+import { fetchLibraryDocument } from './api/get-library-document.ts';
 
 /** /admin/library: the content library's draft, by category, with publishing and history. */
 export default function LibraryPage() {
@@ -94,6 +94,17 @@ export default function LibraryPage() {
                       <Text size="sm" c="dimmed">
                         {layout.placeholderCount} fields · {layout.description}
                       </Text>
+                      <Button
+                        component={Link}
+                        to={paths.libraryLayout(layout.id)}
+                        size="xs"
+                        mt="sm"
+                        w="fit-content"
+                        leftSection={<IconEdit size={14} />}
+                        aria-label={`Edit ${layout.name}`}
+                      >
+                        Edit
+                      </Button>
                     </Card>
                   ))}
                 </SimpleGrid>
@@ -190,10 +201,15 @@ function SlideCard({
   isFirst: boolean;
   isLast: boolean;
 }) {
-  const save = useSaveLibrarySlide();
+  const save = useSaveLibraryDocument();
   const toggleRetired = async () => {
-    const { document, revision } = await fetchLibrarySlide(slide.id);
-    save.mutate({ id: slide.id, revision, document: { ...document, retired: !slide.retired } });
+    const { document, revision } = await fetchLibraryDocument('slide', slide.id);
+    save.mutate({
+      kind: 'slide',
+      id: slide.id,
+      revision,
+      document: { ...document, retired: !slide.retired },
+    });
   };
   return (
     <Card

@@ -3,5 +3,5 @@ export const libraryQueryKeys = {
   all: ['library'] as const,
   draft: ['library', 'draft'] as const,
   versions: ['library', 'versions'] as const,
-  slide: (id: string) => ['library', 'slide', id] as const,
+  document: (kind: 'slide' | 'layout', id: string) => ['library', kind, id] as const,
 };

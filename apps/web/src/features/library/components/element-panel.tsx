@@ -39,11 +39,14 @@ function editableText(element: Extract<TemplateElement, { kind: 'text' }>): stri
 export function ElementPanel({
   element,
   palette,
+  extraBindings = [],
   onChange,
   onDelete,
 }: {
   element: TemplateElement;
   palette: readonly PaletteColour[];
+  /** Bindings of this document's own (a layout's fields: `placeholder.title`). */
+  extraBindings?: readonly string[];
   onChange: (element: TemplateElement) => void;
   onDelete: () => void;
 }) {
@@ -159,6 +162,16 @@ export function ElementPanel({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+                {extraBindings.length > 0 && (
+                  <div>
+                    <Menu.Label>Fields of the layout</Menu.Label>
+                    {extraBindings.map((path) => (
+                      <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
+                        {`{{${path}}}`}
+                      </Menu.Item>
+                    ))}
+                  </div>
+                )}
                 {bindingGroups.map(([prefix, label]) => (
                   <div key={prefix}>
                     <Menu.Label>{label}</Menu.Label>

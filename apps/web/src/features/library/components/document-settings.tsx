@@ -1,0 +1,163 @@
+import {
+  PLACEHOLDER_TYPES,
+  type PlaceholderType,
+  type TemplateLayout,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+
+/** A slide's own fields: what reps see in the list, its heading, category and selection. */
+export function SlideSettings({
+  slide,
+  categories,
+  onChange,
+}: {
+  slide: TemplateSlideDocument;
+  categories: readonly { id: string; name: string }[];
+  onChange: (patch: Partial<TemplateSlideDocument>) => void;
+}) {
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        Slide
+      </Text>
+      <TextInput
+        label="Title"
+        description="What reps see in the slide list."
+        value={slide.title}
+        onChange={(event) => onChange({ title: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Description"
+        value={slide.description}
+        onChange={(event) => onChange({ description: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Heading"
+        description="Shown in the title bar."
+        value={slide.heading ?? ''}
+        onChange={(event) => onChange({ heading: event.currentTarget.value })}
+      />
+      <Select
+        label="Category"
+        data={categories.map((c) => ({ value: c.id, label: c.name }))}
+        value={slide.category}
+        allowDeselect={false}
+        onChange={(category) => category && onChange({ category })}
+      />
+      <Checkbox
+        label="In the default selection"
+        checked={slide.inDefaultSelection ?? false}
+        onChange={(event) => onChange({ inDefaultSelection: event.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Retired (hidden from reps)"
+        checked={slide.retired ?? false}
+        onChange={(event) => onChange({ retired: event.currentTarget.checked })}
+      />
+    </Stack>
+  );
+}
+
+const typeLabels: Record<PlaceholderType, string> = {
+  TITLE: 'Title',
+  CENTERED_TITLE: 'Centred title',
+  SUBTITLE: 'Subtitle',
+  BODY: 'Body text',
+  CONTENT: 'Content',
+  CAPTION: 'Caption',
+  BIG_NUMBER: 'Big number',
+  PICTURE: 'Picture',
+  MEDIA: 'Media',
+  ONLINE_IMAGE: 'Online image',
+  SLIDE_IMAGE: 'Slide image',
+};
+
+/**
+ * A layout's own fields and its placeholders: the fields a rep fills on step 3, each shown on the
+ * slide through a `{{placeholder.<id>}}` binding.
+ */
+export function LayoutSettings({
+  layout,
+  onChange,
+}: {
+  layout: TemplateLayout;
+  onChange: (patch: Partial<TemplateLayout>) => void;
+}) {
+  const setPlaceholder = (index: number, patch: Partial<TemplateLayout['placeholders'][number]>) =>
+    onChange({
+      placeholders: layout.placeholders.map((p, i) => (i === index ? { ...p, ...patch } : p)),
+    });
+  const addPlaceholder = () => {
+    const taken = new Set(layout.placeholders.map((p) => p.objectId));
+    let n = layout.placeholders.length + 1;
+    while (taken.has(`field${n}`)) n += 1;
+    onChange({
+      placeholders: [
+        ...layout.placeholders,
+        { objectId: `field${n}`, label: 'New field', type: 'BODY' },
+      ],
+    });
+  };
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        Layout
+      </Text>
+      <TextInput
+        label="Name"
+        description="What reps see when they add a custom slide."
+        value={layout.name}
+        onChange={(event) => onChange({ name: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Description"
+        value={layout.description}
+        onChange={(event) => onChange({ description: event.currentTarget.value })}
+      />
+      <Text fw={600} size="sm" mt="xs">
+        Fields reps fill
+      </Text>
+      {layout.placeholders.map((placeholder, index) => (
+        <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={`Field ${index + 1}`}
+            description={`{{placeholder.${placeholder.objectId}}}`}
+            value={placeholder.label}
+            onChange={(event) => setPlaceholder(index, { label: event.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+          <Select
+            aria-label={`Kind of field ${index + 1}`}
+            data={PLACEHOLDER_TYPES.map((type) => ({ value: type, label: typeLabels[type] }))}
+            value={placeholder.type}
+            allowDeselect={false}
+            onChange={(type) => type && setPlaceholder(index, { type: type as PlaceholderType })}
+            w={130}
+          />
+          <Button
+            variant="subtle"
+            color="red"
+            px={6}
+            aria-label={`Remove field ${index + 1}`}
+            onClick={() =>
+              onChange({ placeholders: layout.placeholders.filter((_, i) => i !== index) })
+            }
+          >
+            <IconTrash size={16} />
+          </Button>
+        </Group>
+      ))}
+      <Button
+        size="xs"
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={14} />}
+        onClick={addPlaceholder}
+      >
+        Add a field
+      </Button>
+    </Stack>
+  );
+}

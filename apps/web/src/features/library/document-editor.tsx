@@ -1,0 +1,365 @@
+import type {
+  LibraryDocumentKind,
+  TemplateElement,
+  TemplateLayout,
+  TemplateSlideDocument,
+} from '@deck-portal/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconArrowLeft,
+  IconDeviceFloppy,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useBlocker, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageShell } from '../../ui/page-shell.tsx';
+import { useLibrary } from './api/get-library.ts';
+import { useLibraryDocument, type LibraryDocument } from './api/get-library-document.ts';
+import { useLibraryPreview } from './api/preview-library-document.ts';
+import { useSaveLibraryDocument } from './api/save-library-document.ts';
+import { LayoutSettings, SlideSettings } from './components/document-settings.tsx';
+import { describeElement } from './element-boxes.ts';
+import { ElementPanel } from './components/element-panel.tsx';
+import { errorText } from './components/error-text.ts';
+import { SlideCanvas } from './components/slide-canvas.tsx';
+import { useUndoable } from './use-undoable.ts';
+
+/**
+ * One slide or layout of the library's draft (`/admin/library/slides/:id`, `…/layouts/:id`),
+ * edited on its canvas and in the side panel.
+ */
+export function DocumentEditorPage({ kind }: { kind: LibraryDocumentKind }) {
+  const { id = '' } = useParams();
+  const slide = useLibraryDocument(kind, id);
+  const library = useLibrary();
+  // The editor starts over only when asked to reload (after a conflict), not at each save.
+  const [reloads, setReloads] = useState(0);
+
+  return (
+    <PageShell
+      actions={
+        <Button
+          component={Link}
+          to={paths.library}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          Library
+        </Button>
+      }
+    >
+      {slide.isPending || library.isPending ? (
+        <PageLoader label="Opening the slide" />
+      ) : slide.isError || library.isError ? (
+        <Alert color="red" title={`The ${kind} could not be opened`}>
+          {errorText(slide.error ?? library.error)}
+        </Alert>
+      ) : (
+        <DocumentEditor
+          key={`${id}:${reloads}`}
+          kind={kind}
+          id={id}
+          loaded={slide.data.document}
+          revision={slide.data.revision}
+          categories={library.data.categories}
+          palette={library.data.palette}
+          onReload={() => void slide.refetch().then(() => setReloads((n) => n + 1))}
+        />
+      )}
+    </PageShell>
+  );
+}
+
+function DocumentEditor({
+  kind,
+  id,
+  loaded,
+  revision,
+  categories,
+  palette,
+  onReload,
+}: {
+  kind: LibraryDocumentKind;
+  id: string;
+  loaded: LibraryDocument;
+  revision: number;
+  categories: { id: string; name: string }[];
+  palette: { value: string; hex: string }[];
+  onReload: () => void;
+}) {
+  const document = useUndoable(loaded);
+  const [selected, setSelected] = useState<number | undefined>();
+  const save = useSaveLibraryDocument();
+  const [savedRevision, setSavedRevision] = useState(revision);
+  const [saved, setSaved] = useState(loaded);
+  const isDirty = document.value !== saved;
+  const [debounced] = useDebouncedValue(document.value, 150);
+  const previewRequest = useMemo(
+    () =>
+      kind === 'slide'
+        ? { kind, document: debounced as TemplateSlideDocument }
+        : { kind, document: debounced as TemplateLayout },
+    [kind, debounced],
+  );
+  const preview = useLibraryPreview(previewRequest);
+  const current = document.value;
+
+  useHotkeys([
+    ['mod+Z', () => document.undo()],
+    ['mod+shift+Z', () => document.redo()],
+    ['mod+Y', () => document.redo()],
+    ['mod+S', () => submit()],
+  ]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    return isDirty && currentLocation.pathname !== nextLocation.pathname;
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(`Leave without saving your changes to this ${kind}?`)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, kind]);
+
+  const change = (patch: Partial<LibraryDocument>) =>
+    document.set({ ...current, ...patch } as LibraryDocument);
+  const changeElement = (index: number, element: TemplateElement) =>
+    document.set({ ...current, elements: current.elements.with(index, element) });
+  const deleteElement = (index: number) => {
+    document.set({ ...current, elements: current.elements.filter((_, i) => i !== index) });
+    setSelected(undefined);
+  };
+  const addText = () => {
+    document.set({
+      ...current,
+      elements: [
+        ...current.elements,
+        {
+          kind: 'text',
+          x: 80,
+          y: 200,
+          w: 400,
+          h: 80,
+          text: 'New text',
+          style: { weight: 'regular', size: 20, minSize: 12, color: 'brand.ink' },
+        },
+      ],
+    });
+    setSelected(current.elements.length);
+  };
+  const addShape = () => {
+    document.set({
+      ...current,
+      elements: [
+        ...current.elements,
+        { kind: 'rect', x: 80, y: 200, w: 240, h: 120, fill: 'brand.panel', radius: 8 },
+      ],
+    });
+    setSelected(current.elements.length);
+  };
+
+  function submit() {
+    if (!isDirty || save.isPending) return;
+    const sent = current;
+    save.mutate(
+      { kind, id, revision: savedRevision, document: sent },
+      {
+        onSuccess: (result) => {
+          setSavedRevision(result.revision);
+          setSaved(sent);
+        },
+      },
+    );
+  }
+
+  const isConflict = save.error instanceof ApiError && save.error.status === 409;
+  const element = selected === undefined ? undefined : current.elements[selected];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            Editing the draft · revision {savedRevision}
+          </Text>
+          <Title order={1} size="h2">
+            {'title' in current ? current.title : current.name}
+          </Title>
+        </Stack>
+        <Group gap="xs">
+          <Tooltip label="Undo (Ctrl+Z)">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Undo"
+              disabled={!document.canUndo}
+              onClick={document.undo}
+            >
+              <IconArrowBackUp size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Redo (Ctrl+Shift+Z)">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Redo"
+              disabled={!document.canRedo}
+              onClick={document.redo}
+            >
+              <IconArrowForwardUp size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {isDirty ? (
+            <Badge color="yellow" variant="light">
+              Unsaved changes
+            </Badge>
+          ) : (
+            save.isSuccess && (
+              <Badge color="teal" variant="light" role="status">
+                Saved to the draft
+              </Badge>
+            )
+          )}
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={submit}
+            loading={save.isPending}
+            disabled={!isDirty}
+          >
+            Save
+          </Button>
+        </Group>
+      </Group>
+
+      {save.isError &&
+        (isConflict ? (
+          <Alert color="orange" title="Saved by someone else">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{save.error.message}</Text>
+              <Button size="xs" variant="default" onClick={onReload}>
+                Reload the {kind}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Alert color="red" title={`The ${kind} was not saved`}>
+            {errorText(save.error)}
+          </Alert>
+        ))}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {/* The slide stays in view while the side panel scrolls. */}
+          <Stack gap="xs" style={{ position: 'sticky', top: 16 }}>
+            <SlideCanvas
+              svg={preview.data?.svg}
+              elements={current.elements}
+              selected={selected}
+              onSelect={setSelected}
+              onChange={changeElement}
+            />
+            {preview.isError && (
+              <Text size="sm" c="red.8" role="alert">
+                {errorText(preview.error)}
+              </Text>
+            )}
+            {preview.data && preview.data.overflowing.length > 0 && (
+              <Alert color="orange" title="Text that does not fit">
+                {preview.data.overflowing.map((text) => `“${text}”`).join(', ')}: shorten it, make
+                its box larger or allow a smaller size. The slide cannot be saved like this.
+              </Alert>
+            )}
+            <Text size="xs" c="dimmed">
+              Drawn by the deck engine with sample data (“Your Client”): what the PDF will show.
+              Drag or resize a box; arrow keys move it by a point, Shift+arrow by ten.
+            </Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder p="sm" radius="md">
+              {element && selected !== undefined ? (
+                <ElementPanel
+                  element={element}
+                  palette={palette}
+                  extraBindings={
+                    'placeholders' in current
+                      ? current.placeholders.map((p) => `placeholder.${p.objectId}`)
+                      : []
+                  }
+                  onChange={(next) => changeElement(selected, next)}
+                  onDelete={() => deleteElement(selected)}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Select an element on the {kind} or in the list below to edit it.
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder p="sm" radius="md">
+              <Group justify="space-between" mb="xs">
+                <Text fw={600} size="sm">
+                  Elements
+                </Text>
+                <Group gap={4}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconPlus size={12} />}
+                    onClick={addText}
+                  >
+                    Text
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconPlus size={12} />}
+                    onClick={addShape}
+                  >
+                    Shape
+                  </Button>
+                </Group>
+              </Group>
+              <ScrollArea.Autosize mah={220}>
+                {current.elements.map((item, index) => (
+                  <NavLink
+                    component="button"
+                    key={index}
+                    label={describeElement(item)}
+                    active={selected === index}
+                    onClick={() => setSelected(index)}
+                  />
+                ))}
+              </ScrollArea.Autosize>
+            </Paper>
+            <Paper withBorder p="sm" radius="md">
+              {'placeholders' in current ? (
+                <LayoutSettings layout={current} onChange={change} />
+              ) : (
+                <SlideSettings slide={current} categories={categories} onChange={change} />
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
