@@ -335,6 +335,20 @@ type PickupStats = { samples: number; median: number; p90: number; max: number }
 const pickup = JSON.parse(pickupOut.trim().split('\n').at(-1)!) as Record<string, PickupStats>;
 console.log('job pickup', pickup);
 
+// The content editor's live preview of one slide, against reading the slide.
+const { stdout: previewOut } = await run(
+  process.execPath,
+  ['--import', 'tsx', `${here}../apps/server/bench/library-preview.ts`],
+  { cwd: here },
+);
+const libraryPreview = JSON.parse(previewOut.trim().split('\n').at(-1)!) as {
+  slides: number;
+  samples: number;
+  preview: { median: number; p95: number };
+  read: { median: number; p95: number };
+};
+console.log('library preview', libraryPreview);
+
 // The load balancer's probe against a bare Fastify route with the same logger.
 const { stdout: probeOut } = await run(
   process.execPath,
@@ -524,6 +538,18 @@ ${Object.entries(pickup)
       `| ${driver === 'pglite' ? 'embedded' : 'PostgreSQL'} | ${stats.samples} | ${stats.median} ms | ${stats.p90} ms | ${stats.max} ms | median ≤ 50 ms (${verdict(stats.median <= 50)}) |`,
   )
   .join('\n')}
+
+## The content editor's live preview
+
+\`apps/server/bench/library-preview.ts\`: \`POST /api/library/preview\` of one slide with a changed heading (what the editor sends after each change: the document checked within its library and drawn by the engine as SVG), each of the ${libraryPreview.slides} built-in slides ${libraryPreview.samples / libraryPreview.slides} times, against \`GET /api/library/slides/:id\` of the same slide through the same stack; the real app on an in-memory embedded database.
+
+| request | median | p95 |
+|---|---|---|
+| preview | ${libraryPreview.preview.median} ms | ${libraryPreview.preview.p95} ms |
+| read the slide (baseline) | ${libraryPreview.read.median} ms | ${libraryPreview.read.p95} ms |
+| ratio | ${(libraryPreview.preview.median / libraryPreview.read.median).toFixed(1)} | |
+
+Goal: the preview's median ≤ 100 ms (${verdict(libraryPreview.preview.median <= 100)}).
 
 ## Client links: the view page's first load
 
