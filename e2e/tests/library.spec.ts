@@ -7,6 +7,9 @@ import { createApprovedUser, expect, postJson, signInViaApi, test } from '../fix
 // previous version comes back by a restore. The slide edited is one no other browser test uses.
 
 const shots = process.env.E2E_SCREENSHOTS_DIR;
+/** A 48 × 32 green PNG. */
+const GREEN_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVRYhe2WAQkAQAwCl+HqGseiH2PPOFgAET03NF/drCtAQdGhmiFsWdbxg2CMDtUMYcuyDiF80KJDNUPYssihCMY6HRwe1wdkvSBqoeCQCQAAAABJRU5ErkJggg==';
 
 async function axeFindings(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -114,11 +117,52 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await page.mouse.up();
   await expect.poll(async () => Number(await width.inputValue())).toBeGreaterThan(wide + 50);
 
-  // Undo takes the resize back; redo brings it again.
+  // A picture: added, uploaded, then moved and made larger with the mouse.
+  await page.getByRole('button', { name: 'Picture', exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'team.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(GREEN_PNG, 'base64'),
+  });
+  await expect(page.getByRole('textbox', { name: 'Picture address' })).toHaveValue(
+    /^\/api\/uploads\//,
+  );
+  const picture = canvas.getByRole('button', { name: 'Picture' });
+  const pictureLeft = Number(await fromLeft.inputValue());
+  const pictureWidth = Number(await width.inputValue());
+  const at = (await picture.boundingBox())!;
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(at.x + at.width / 2 - step * 5, at.y + at.height / 2 + step * 3);
+  }
+  await page.mouse.up();
+  await expect.poll(async () => Number(await fromLeft.inputValue())).toBeLessThan(pictureLeft - 30);
+  const corner = (await page.locator('.moveable-control.moveable-se').boundingBox())!;
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(
+      corner.x + corner.width / 2 + step * 4,
+      corner.y + corner.height / 2 + step * 3,
+    );
+  }
+  await page.mouse.up();
+  await expect
+    .poll(async () => Number(await width.inputValue()))
+    .toBeGreaterThan(pictureWidth + 20);
+
+  // Undo takes the picture's four steps back (resize, move, upload, add); redo brings them again.
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => Number(await width.inputValue())).toBe(wide);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas.getByRole('button', { name: 'Picture' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect.poll(async () => Number(await width.inputValue())).toBeGreaterThan(wide + 50);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(canvas.getByRole('button', { name: 'Picture' })).toHaveCount(1);
 
   // The live preview is the engine's drawing of the draft.
   await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
@@ -149,6 +193,7 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   expect(afterText).toContain('Saved for Northwind Pharmacies');
   const svg = await firstSlideSvg(repApi, after);
   expect(svg).toContain('Greener with Frostline');
+  expect(svg).toMatch(/<image[^>]+href="data:image\//);
   // The deck made before keeps what it was made with.
   const beforeText = await pdfText(repApi, before);
   expect(beforeText).toContain('Sustainability impact');

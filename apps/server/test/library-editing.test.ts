@@ -1,4 +1,5 @@
 import { eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   libraryMessages,
@@ -458,5 +459,125 @@ describe('layouts', () => {
       'attribution',
       'role',
     ]);
+  });
+});
+
+describe('library pictures', () => {
+  const upload = (who: Who, bytes: Buffer, type: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/library/pictures',
+      headers: {
+        ...(who === 'anonymous' ? {} : { cookie: cookies[who] }),
+        origin: 'http://portal.test',
+        'content-type': type,
+      },
+      payload: bytes,
+    });
+  const svg = (body: string) =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="80">${body}</svg>`,
+    );
+
+  it('takes PNG and a clean SVG (drawn as PNG) from editors, and refuses the rest', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#1FA9C0' },
+    })
+      .png()
+      .toBuffer();
+    expect((await upload('rep', png, 'image/png')).statusCode).toBe(403);
+    const stored = await upload('editor', png, 'image/png');
+    expect(stored.statusCode, stored.body).toBe(201);
+
+    const drawing = await upload(
+      'editor',
+      svg(
+        '<rect width="120" height="80" fill="#0B2545"/><circle cx="60" cy="40" r="20" fill="#F2A541"/>',
+      ),
+      'image/svg+xml',
+    );
+    expect(drawing.statusCode, drawing.body).toBe(201);
+    expect(drawing.json()).toMatchObject({ width: 240, height: 160 });
+    const served = await call('rep', 'GET', drawing.json().url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    for (const [what, body] of [
+      ['a script', '<script>alert(1)</script>'],
+      ['an event handler', '<rect width="10" height="10" onclick="alert(1)"/>'],
+      [
+        'an external picture',
+        '<image href="https://tracker.example/p.png" width="10" height="10"/>',
+      ],
+      ['a local file', '<image xlink:href="file:///etc/passwd" width="10" height="10"/>'],
+      ['embedded HTML', '<foreignObject><div>hi</div></foreignObject>'],
+    ] as const) {
+      const refused = await upload('editor', svg(body), 'image/svg+xml');
+      expect(refused.statusCode, what).toBe(400);
+      expect(refused.json().error.message, what).toMatch(/script, an embedded page or a link/);
+    }
+    const text = await upload('editor', Buffer.from('not a picture at all'), 'image/png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toBe(
+      'This file is not a picture we can use. Upload a PNG, JPEG, WebP, GIF or SVG.',
+    );
+    const huge = await upload('editor', Buffer.alloc(11 * 1024 * 1024), 'image/png');
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('draws a library picture in the preview and in the decks reps make', async () => {
+    const png = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: '#F2A541' },
+    })
+      .png()
+      .toBuffer();
+    const { url } = (await upload('editor', png, 'image/png')).json() as { url: string };
+    const opened = await openSlide('leadership');
+    const document = structuredClone(opened.document);
+    document.elements.push({
+      kind: 'picture',
+      x: 700,
+      y: 380,
+      w: 160,
+      h: 120,
+      src: url,
+      fit: 'cover',
+      alt: 'Our team',
+    });
+    const preview = await call('editor', 'POST', '/api/library/preview', {
+      kind: 'slide',
+      document,
+    });
+    expect(preview.json().svg).toContain('data:image/');
+    const saved = await call('editor', 'PUT', '/api/library/slides/leadership', {
+      revision: opened.revision,
+      document,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      (await call('editor', 'POST', '/api/library/publish', { note: 'Team photo' })).statusCode,
+    ).toBe(201);
+
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-slides',
+      headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
+      payload: {
+        basicInfo: { deckTitle: 'Team', clientName: 'Northwind', date: '2031-06-15' },
+        productSelection: {
+          selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+          includePricing: false,
+        },
+        templateCustomization: { selectedSlides: ['leadership'] },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const deckId = made.json().presentationId as string;
+    const slides = (await call('rep', 'GET', `/api/decks/${deckId}/slides`)).json().slides as {
+      url: string;
+    }[];
+    const slideSvg = (await call('rep', 'GET', slides[0]!.url)).body;
+    expect(slideSvg).toMatch(/<image[^>]+href="data:image\//);
+    expect(made.json().warnings ?? []).toEqual([]);
   });
 });

@@ -12,7 +12,6 @@ export {
 export type { LayoutDefinition } from './library/layouts.ts';
 export { seedLibraryDocuments } from './library/template-seed.ts';
 export {
-  renderLayoutThumbnailSvg,
   renderTemplateThumbnailSvg,
   previewLibraryDocument,
   THUMBNAIL_SAMPLE,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isImagePlaceholder } from '@deck-portal/domain';
 import type { ResolvedImage } from './images/image-store.ts';
+import { normaliseImage } from './images/resolve-images.ts';
+import { sniffImage } from './images/sniff-image.ts';
 import type { Slide } from './layout/model.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
 import { placeImages } from './render/place-images.ts';
@@ -66,8 +68,22 @@ function loadSamplePicture(): Promise<ResolvedImage> {
 
 const SAMPLE_PICTURE_SRC = 'sample:picture';
 
+/** Pictures the library's documents name, ready to draw (what is not a picture is left out). */
+async function picturesOf(preloaded: Readonly<Record<string, Uint8Array>>) {
+  const images = new Map<string, ResolvedImage>();
+  for (const [src, bytes] of Object.entries(preloaded)) {
+    const kind = sniffImage(bytes);
+    if (kind) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
+  }
+  return images;
+}
+
 /** One custom-slide layout drawn with its field names as text; undefined when the id is unknown. */
-async function drawLayoutSample(library: TemplateLibrary, layoutId: string) {
+async function drawLayoutSample(
+  library: TemplateLibrary,
+  layoutId: string,
+  pictures: ReadonlyMap<string, ResolvedImage> = new Map(),
+) {
   const layout = library.layouts.find((l) => l.id === layoutId);
   if (!layout) return undefined;
   const content = Object.fromEntries(
@@ -87,19 +103,10 @@ async function drawLayoutSample(library: TemplateLibrary, layoutId: string) {
     background: composed.background,
     elements: composed.elements,
   };
-  return placeImages(slide, new Map([[SAMPLE_PICTURE_SRC, await loadSamplePicture()]]));
-}
-
-/**
- * One custom-slide layout drawn with its own field names as the text and a sample picture in
- * each picture field, as SVG; undefined when the id is unknown.
- */
-export async function renderLayoutThumbnailSvg(
-  library: TemplateLibrary,
-  layoutId: string,
-): Promise<string | undefined> {
-  const slide = await drawLayoutSample(library, layoutId);
-  return slide && renderSlideSvg(slide);
+  return placeImages(
+    slide,
+    new Map([...pictures, [SAMPLE_PICTURE_SRC, await loadSamplePicture()]]),
+  );
 }
 
 export interface DocumentPreview {
@@ -116,10 +123,15 @@ export async function previewLibraryDocument(
   library: TemplateLibrary,
   kind: 'slide' | 'layout',
   id: string,
+  /** The library's pictures the document shows, by the address it names them with. */
+  preloaded: Readonly<Record<string, Uint8Array>> = {},
 ): Promise<DocumentPreview | undefined> {
+  const pictures = await picturesOf(preloaded);
   const drawn = kind === 'slide' ? drawTemplateSample(library, id) : undefined;
   const slide =
-    kind === 'slide' ? drawn && placeImages(drawn, new Map()) : await drawLayoutSample(library, id);
+    kind === 'slide'
+      ? drawn && placeImages(drawn, pictures)
+      : await drawLayoutSample(library, id, pictures);
   if (!slide) return undefined;
   const overflowing = slide.elements.flatMap((element) =>
     element.kind === 'text' && element.truncated ? [firstWords(element.paragraphs.join(' '))] : [],

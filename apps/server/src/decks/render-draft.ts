@@ -2,11 +2,14 @@ import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { loadLibraryPictures } from '../library/library-pictures.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
 /**
  * Checks the draft against the newest library version and renders it from that version on the
- * worker pool, with the owner's uploaded pictures (the answer says which version); refuses the result (422) when a picture is missing and not kept as a frame.
+ * worker pool, with the owner's uploaded pictures and the library's pictures on the slides it
+ * uses (the answer says which version); refuses the result (422) when a picture is missing and
+ * not kept as a frame.
  */
 export async function renderDraft(
   services: Services,
@@ -25,7 +28,17 @@ export async function renderDraft(
 ) {
   const current = await services.currentLibrary();
   assertKnownTemplates(current, draft);
-  const pictures = await loadDraftUploads(services, draft, uploaderIds);
+  const { slides, layouts, parts } = current.documents;
+  const chosen = new Set(draft.templateCustomization.selectedSlides);
+  const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
+  const pictures = {
+    ...(await loadLibraryPictures(services, [
+      ...slides.filter((slide) => chosen.has(slide.id)),
+      ...layouts.filter((layout) => layoutIds.has(layout.id)),
+      ...parts,
+    ])),
+    ...(await loadDraftUploads(services, draft, uploaderIds)),
+  };
   const rendered = await services.deckRenderer.generate(draft, {
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),

@@ -17,6 +17,7 @@ import {
   saveLibrarySlideRequestSchema,
   type TemplateLayout,
   type TemplateSlideDocument,
+  uploadResponseSchema,
 } from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
@@ -30,6 +31,8 @@ import { publishLibrary } from './publish-library.ts';
 import { reorderLibrarySlides } from './reorder-library-slides.ts';
 import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-version.ts';
 import { saveLibraryDocument } from './save-library-document.ts';
+import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
+import { storeUpload } from '../uploads/store-upload.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const numberParams = z.object({ number: z.coerce.number().int().min(1).max(1_000_000) });
@@ -182,7 +185,9 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         let svg = thumbnails.get(key);
         if (!svg) {
           svg = (
-            await checkLibraryDocument(draftDocuments(rows), edited, { refuseOverflow: false })
+            await checkLibraryDocument(services, draftDocuments(rows), edited, {
+              refuseOverflow: false,
+            })
           ).svg;
           if (thumbnails.size >= 500) thumbnails.clear();
           thumbnails.set(key, svg);
@@ -194,6 +199,27 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       },
     );
   }
+
+  // Pictures come as the raw body, in a plugin of their own so its size message stays theirs;
+  // library pictures may be SVG drawings too (checked, then stored as PNG).
+  await app.register(async (pictures) => {
+    acceptPictureBodies(pictures, ['image/svg+xml']);
+    pictures.withTypeProvider<ZodTypeProvider>().post(
+      '/api/library/pictures',
+      {
+        onRequest: editors,
+        schema: { tags, response: { 201: uploadResponseSchema, ...apiErrorResponses } },
+      },
+      async (request, reply) =>
+        reply.code(201).send(
+          await storeUpload(services, {
+            user: request.user!,
+            kind: 'library_picture',
+            bytes: pictureBody(request.body),
+          }),
+        ),
+    );
+  });
 
   app.post(
     '/api/library/preview',
@@ -208,6 +234,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
     async (request) => {
       const rows = await readDraftRows(services.db);
       const { svg, overflowing } = await checkLibraryDocument(
+        services,
         draftDocuments(rows),
         request.body as EditedDocument,
         { refuseOverflow: false },

@@ -12,6 +12,8 @@ import {
   type DocumentPreview,
 } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
+import type { Services } from '../services.ts';
+import { loadLibraryPictures } from './library-pictures.ts';
 
 export type EditedDocument =
   { kind: 'slide'; document: TemplateSlideDocument } | { kind: 'layout'; document: TemplateLayout };
@@ -34,6 +36,7 @@ export function withDocument(
  * live preview. What is wrong is refused with the field it concerns.
  */
 export async function checkLibraryDocument(
+  services: Pick<Services, 'db' | 'objects'>,
   documents: TemplateLibraryDocuments,
   edited: EditedDocument,
   { refuseOverflow }: { refuseOverflow: boolean },
@@ -60,6 +63,7 @@ export async function checkLibraryDocument(
     createTemplateLibrary(undefined, library),
     edited.kind,
     edited.document.id,
+    await loadLibraryPictures(services, [edited.document, ...library.parts]),
   );
   if (!preview) throw new Error(`the ${edited.kind} ${edited.document.id} was not drawn`);
   if (refuseOverflow && preview.overflowing.length > 0) {

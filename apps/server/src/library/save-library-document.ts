@@ -28,7 +28,7 @@ export async function saveLibraryDocument<Edited extends EditedDocument>(
   const current = rows.find(({ row }) => row.kind === edited.kind && row.documentId === id);
   if (!current) throw new AppError('not_found', `The library has no ${edited.kind} “${id}”.`);
   if (current.row.revision !== revision) throw new AppError('conflict', libraryMessages.conflict);
-  await checkLibraryDocument(draftDocuments(rows), edited, { refuseOverflow: true });
+  await checkLibraryDocument(services, draftDocuments(rows), edited, { refuseOverflow: true });
 
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {

@@ -3,15 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateLayoutsResponseSchema, templateSlidesResponseSchema } from '@deck-portal/domain';
-import {
-  listLayouts,
-  listTemplateSlides,
-  renderLayoutThumbnailSvg,
-  renderTemplateThumbnailSvg,
-} from '@deck-portal/deck-engine';
+import { listLayouts, listTemplateSlides, previewLibraryDocument } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
+import { loadLibraryPictures } from '../library/library-pictures.ts';
 import type { Services } from '../services.ts';
 
 export async function templateRoutes(
@@ -97,12 +93,22 @@ export async function templateRoutes(
     '/api/template-slides/:id/thumbnail',
     { onRequest: approved, schema: { tags, params: idParams, querystring: versionQuery } },
     async (request, reply) => {
-      const { number, library } = await current();
+      const { number, library, documents } = await current();
+      const slide = documents.slides.find((document) => document.id === request.params.id);
       return sendThumbnail(
         request,
         reply,
         `${number}:slide:${request.params.id}`,
-        async () => renderTemplateThumbnailSvg(library, request.params.id),
+        async () =>
+          slide &&
+          (
+            await previewLibraryDocument(
+              library,
+              'slide',
+              slide.id,
+              await loadLibraryPictures(services, [slide, ...documents.parts]),
+            )
+          )?.svg,
         'No such template slide.',
       );
     },
@@ -112,12 +118,22 @@ export async function templateRoutes(
     '/api/template-layouts/:id/thumbnail',
     { onRequest: approved, schema: { tags, params: idParams, querystring: versionQuery } },
     async (request, reply) => {
-      const { number, library } = await current();
+      const { number, library, documents } = await current();
+      const layout = documents.layouts.find((document) => document.id === request.params.id);
       return sendThumbnail(
         request,
         reply,
         `${number}:layout:${request.params.id}`,
-        () => renderLayoutThumbnailSvg(library, request.params.id),
+        async () =>
+          layout &&
+          (
+            await previewLibraryDocument(
+              library,
+              'layout',
+              layout.id,
+              await loadLibraryPictures(services, [layout, ...documents.parts]),
+            )
+          )?.svg,
         'No such layout.',
       );
     },

@@ -8,13 +8,13 @@ import type { ErrorRouteConfig } from '../http/error-handler.ts';
  * sends for `fetch(url, { body: file })`), up to the upload limit, and say that limit when a
  * body is over it. The bytes are checked by decoding them, never by trusting the declared type.
  */
-export function acceptPictureBodies(app: FastifyInstance) {
+export function acceptPictureBodies(app: FastifyInstance, extraTypes: readonly string[] = []) {
   app.addHook('onRoute', (route) => {
     const config: ErrorRouteConfig = { tooLargeMessage: 'Pictures can be at most 10 MB.' };
     route.config = { ...(route.config as object), ...config } as typeof route.config;
   });
   app.addContentTypeParser(
-    [...uploadContentTypes, 'application/octet-stream'],
+    [...uploadContentTypes, ...extraTypes, 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
     (_request, body, done) => done(null, body),
   );

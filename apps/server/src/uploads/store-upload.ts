@@ -8,14 +8,21 @@ import type { User } from '../auth/sessions.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { assertSafeSvg } from './svg-safety.ts';
 
 export type UploadKind = (typeof uploads.$inferSelect)['kind'];
 
 /** Longest side kept: a profile photo is shown small; a slide picture may fill a slide at 2×. */
-const maxSide: Record<UploadKind, number> = { profile_photo: 512, slide_picture: 2400 };
+const maxSide: Record<UploadKind, number> = {
+  profile_photo: 512,
+  slide_picture: 2400,
+  library_picture: 2400,
+};
 
 export const notAPictureMessage =
   'This file is not a picture we can use. Upload a PNG, JPEG, WebP or GIF.';
+const notALibraryPictureMessage =
+  'This file is not a picture we can use. Upload a PNG, JPEG, WebP, GIF or SVG.';
 
 export function uploadPath(id: string) {
   return `/api/uploads/${id}`;
@@ -58,13 +65,29 @@ export async function storeUpload(
   return { id, url: uploadPath(id), width: normalised.width, height: normalised.height };
 }
 
+/** Library pictures may also be SVG drawings (checked, then drawn as PNG). */
+const formatsOf = (kind: UploadKind) =>
+  kind === 'library_picture'
+    ? ['png', 'jpeg', 'webp', 'gif', 'svg']
+    : ['png', 'jpeg', 'webp', 'gif'];
+
 async function normalise(bytes: Buffer, kind: UploadKind) {
   try {
-    const image = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 });
-    const meta = await image.metadata();
-    if (!meta.format || !['png', 'jpeg', 'webp', 'gif'].includes(meta.format)) {
-      throw new AppError('validation_failed', notAPictureMessage);
+    const probe = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    if (!probe.format || !formatsOf(kind).includes(probe.format)) {
+      throw new AppError(
+        'validation_failed',
+        kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
+      );
     }
+    if (probe.format === 'svg') assertSafeSvg(bytes);
+    // An SVG is drawn at twice its size, for a sharp picture on a projector.
+    const image = sharp(bytes, {
+      animated: false,
+      limitInputPixels: 40_000_000,
+      ...(probe.format === 'svg' ? { density: 144 } : {}),
+    });
+    const meta = await image.metadata();
     const side = maxSide[kind];
     const resized = image
       .rotate()
@@ -84,7 +107,10 @@ async function normalise(bytes: Buffer, kind: UploadKind) {
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('validation_failed', notAPictureMessage);
+    throw new AppError(
+      'validation_failed',
+      kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
+    );
   }
 }
 
@@ -99,6 +125,8 @@ export async function loadUpload(
   // decks of the one who uploaded them, and to managers and admins who look after those decks.
   const mayRead =
     row.kind === 'profile_photo' ||
+    // The library's pictures are on the slides every rep builds from.
+    row.kind === 'library_picture' ||
     row.ownerId === viewer.id ||
     viewer.role === 'manager' ||
     viewer.role === 'admin';

@@ -108,6 +108,7 @@ export const routeAccess = {
   'GET /api/library/slides/{id}/thumbnail': 'content',
   'GET /api/library/layouts/{id}/thumbnail': 'content',
   'POST /api/library/preview': 'content',
+  'POST /api/library/pictures': 'content',
   'POST /api/library/publish': 'content',
   'POST /api/library/discard': 'content',
   'GET /api/library/versions': 'content',

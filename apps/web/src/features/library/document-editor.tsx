@@ -165,6 +165,16 @@ function DocumentEditor({
     });
     setSelected(current.elements.length);
   };
+  const addPicture = () => {
+    document.set({
+      ...current,
+      elements: [
+        ...current.elements,
+        { kind: 'picture', x: 600, y: 160, w: 280, h: 200, src: '', fit: 'cover', alt: '' },
+      ],
+    });
+    setSelected(current.elements.length);
+  };
   const addShape = () => {
     document.set({
       ...current,
@@ -335,6 +345,14 @@ function DocumentEditor({
                     onClick={addShape}
                   >
                     Shape
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconPlus size={12} />}
+                    onClick={addPicture}
+                  >
+                    Picture
                   </Button>
                 </Group>
               </Group>

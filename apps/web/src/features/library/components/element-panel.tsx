@@ -2,6 +2,7 @@ import { bindingPaths, type TemplateElement } from '@deck-portal/domain';
 import {
   Button,
   ColorSwatch,
+  FileButton,
   Group,
   Menu,
   NumberInput,
@@ -13,9 +14,11 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconBraces, IconTrash } from '@tabler/icons-react';
+import { IconBraces, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
+import { errorText } from './error-text.ts';
 
 export type PaletteColour = { value: string; hex: string };
 
@@ -52,6 +55,7 @@ export function ElementPanel({
 }) {
   const textArea = useRef<HTMLTextAreaElement>(null);
   const box = boxOf(element);
+  const upload = useUploadLibraryPicture();
 
   const insertBinding = (path: string, text: string, apply: (next: string) => void) => {
     const area = textArea.current;
@@ -94,12 +98,47 @@ export function ElementPanel({
       )}
 
       {element.kind === 'picture' && (
-        <TextInput
-          label="Picture address"
-          description="An https address of a picture, or a binding such as {{placeholder.image}}."
-          value={element.src}
-          onChange={(event) => onChange({ ...element, src: event.currentTarget.value })}
-        />
+        <>
+          <FileButton
+            accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
+            onChange={(file) =>
+              file &&
+              upload.mutate(file, {
+                onSuccess: (stored) => onChange({ ...element, src: stored.url }),
+              })
+            }
+          >
+            {(props) => (
+              <Button
+                {...props}
+                size="compact-sm"
+                variant="light"
+                w="fit-content"
+                loading={upload.isPending}
+                leftSection={<IconPhotoUp size={14} />}
+              >
+                Upload a picture
+              </Button>
+            )}
+          </FileButton>
+          {upload.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {errorText(upload.error)}
+            </Text>
+          )}
+          <TextInput
+            label="Picture address"
+            description="Set by the upload; or an https address, or a layout field such as {{placeholder.image}}."
+            value={element.src}
+            onChange={(event) => onChange({ ...element, src: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Description"
+            description="Read aloud by screen readers in the web view."
+            value={element.alt}
+            onChange={(event) => onChange({ ...element, alt: event.currentTarget.value })}
+          />
+        </>
       )}
 
       {box && (
