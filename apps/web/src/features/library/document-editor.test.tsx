@@ -1,0 +1,105 @@
+import type { LibraryDraftResponse, TemplateSlideDocument } from '@deck-portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths.ts';
+import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const slide: TemplateSlideDocument = {
+  format: 1,
+  id: 'about-us',
+  title: 'About us',
+  description: 'Who we are',
+  background: '#FFFFFF',
+  category: 'company',
+  heading: 'About us',
+  elements: [
+    {
+      kind: 'text',
+      x: 48,
+      y: 120,
+      w: 400,
+      h: 80,
+      text: 'We keep food cold.',
+      style: { weight: 'regular', size: 20, color: 'brand.ink' },
+    },
+  ],
+};
+
+const library: LibraryDraftResponse = {
+  publishedVersion: 3,
+  changes: [],
+  categories: [{ id: 'company', name: 'Company', color: '#2F6FDE' }],
+  palette: [{ value: 'brand.ink', hex: '#172233' }],
+  slides: [],
+  layouts: [],
+};
+
+function editorApi(save: Parameters<typeof mockApi>[0][string]) {
+  return mockApi({
+    'GET /api/auth/session': { body: { user: adminUser } },
+    'GET /api/library': { body: library },
+    'GET /api/library/slides/about-us': { body: { document: slide, revision: 4 } },
+    'POST /api/library/preview': {
+      body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
+    },
+    'PUT /api/library/slides/about-us': save,
+  });
+}
+
+async function editTitle() {
+  renderApp(paths.librarySlide('about-us'));
+  const title = await screen.findByRole('textbox', { name: 'Title' });
+  await userEvent.clear(title);
+  await userEvent.type(title, 'Who we are');
+  expect(screen.getByText('Unsaved changes')).toBeVisible();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+describe('the slide editor', () => {
+  it('saves against the revision it opened, then against the one it saved', async () => {
+    let revision = 4;
+    const calls = editorApi(({ body }) => {
+      revision += 1;
+      return { body: { document: (body as { document: object }).document, revision } };
+    });
+    await editTitle();
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    expect(screen.getByText(/revision 5/)).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText(/revision 6/)).toBeVisible());
+    const saves = calls.filter((call) => call.method === 'PUT');
+    expect(saves.map((call) => (call.body as { revision: number }).revision)).toEqual([4, 5]);
+    expect((saves[1]!.body as { document: { title: string } }).document.title).toBe('Who we are!');
+  });
+
+  it('tells the editor someone else saved first, and offers to reload', async () => {
+    editorApi(
+      apiError(
+        409,
+        'conflict',
+        'Someone else saved this since you opened it. Reload to see their changes, then make yours again.',
+      ),
+    );
+    await editTitle();
+    const alert = await screen.findByRole('alert', { name: 'Saved by someone else' });
+    expect(alert).toHaveTextContent('Someone else saved this since you opened it.');
+    expect(within(alert).getByRole('button', { name: 'Reload the slide' })).toBeVisible();
+    // The editor's work stays on screen.
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Who we are');
+  });
+
+  it('names the element a refused save is about', async () => {
+    editorApi(
+      apiError(400, 'validation_failed', 'Some fields are missing or invalid.', {
+        'document.elements.0.text': '{{client.nmae}} is not a binding this format knows',
+      }),
+    );
+    await editTitle();
+    const alert = await screen.findByRole('alert', { name: 'The slide was not saved' });
+    expect(alert).toHaveTextContent(
+      'element 1, text: {{client.nmae}} is not a binding this format knows',
+    );
+  });
+});
