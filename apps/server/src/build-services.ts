@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { checkPicture, createTemplateLibrary, type DeckRenderer } from '@deck-portal/deck-engine';
+import { checkPicture, type DeckRenderer } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { createThrottle, throttleRules } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -53,7 +53,6 @@ export function buildServices(deps: ServiceDeps): Services {
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
     objects,
     fileStore: createFileStore(objects),
-    library: createTemplateLibrary(),
     currentLibrary: () => readLibrary(db),
   };
 }

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
-import type { DeckRenderer, TemplateLibrary } from '@deck-portal/deck-engine';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { FileStore } from './decks/file-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { CurrentLibrary } from './library/library-versions.ts';
@@ -21,8 +21,6 @@ export type Services = {
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
   deckRenderer: DeckRenderer;
-  /** The built-in library, for its brand (slides and layouts come from `currentLibrary`). */
-  library: TemplateLibrary;
   /** The newest content library version: what decks are drawn from and record. */
   currentLibrary(): Promise<CurrentLibrary>;
   /** Where files' bytes live (`STORAGE`). */

@@ -581,3 +581,65 @@ describe('library pictures', () => {
     expect(made.json().warnings ?? []).toEqual([]);
   });
 });
+
+describe('the brand', () => {
+  it('edits the brand in the draft, previews it on three slides, and publishes it', async () => {
+    const opened = await call('editor', 'GET', '/api/library/brand');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { brand, revision } = opened.json() as {
+      brand: { name: string; colors: Record<string, string> };
+      revision: number;
+    };
+    expect(brand.name).toBe('Frostline');
+    const next = { ...brand, name: 'Polaris', colors: { ...brand.colors, primary: '5B2A86' } };
+
+    const preview = await call('editor', 'POST', '/api/library/brand/preview', { brand: next });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const samples = preview.json().slides as { id: string; svg: string }[];
+    expect(samples.map((slide) => slide.id)).toEqual(['title', 'about-us', 'by-the-numbers']);
+    expect(samples[0]!.svg.toUpperCase()).toContain('#5B2A86');
+
+    const bad = await call('editor', 'PUT', '/api/library/brand', {
+      revision,
+      brand: { ...next, colors: { ...next.colors, accent: 'teal' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['brand.colors.accent']).toBe('must be a colour as RRGGBB');
+
+    const saved = await call('editor', 'PUT', '/api/library/brand', { revision, brand: next });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await call('admin', 'PUT', '/api/library/brand', { revision, brand });
+    expect(stale.statusCode).toBe(409);
+    expect((await draft()).changes).toEqual(['Changed the brand']);
+
+    // Reps keep the published brand until it is published.
+    const title = async () => {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/generate-slides',
+        headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
+        payload: {
+          basicInfo: { deckTitle: 'Brand', clientName: 'Northwind', date: '2031-06-15' },
+          productSelection: {
+            selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+            includePricing: false,
+          },
+          templateCustomization: { selectedSlides: ['title'] },
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().presentationId as string;
+      const slides = (await call('rep', 'GET', `/api/decks/${id}/slides`)).json().slides as {
+        url: string;
+      }[];
+      return (await call('rep', 'GET', slides[0]!.url)).body.toUpperCase();
+    };
+    expect(await title()).not.toContain('#5B2A86');
+    expect(
+      (await call('editor', 'POST', '/api/library/publish', { note: 'New brand' })).statusCode,
+    ).toBe(201);
+    const after = await title();
+    expect(after).toContain('#5B2A86');
+    expect(after).toContain('POLARIS');
+  });
+});

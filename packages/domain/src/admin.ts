@@ -175,6 +175,7 @@ export const auditActions = [
   'library.slide_created',
   'library.slide_saved',
   'library.layout_saved',
+  'library.brand_saved',
   'library.slides_reordered',
   'library.published',
   'library.version_restored',

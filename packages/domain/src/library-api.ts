@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { templateCategorySchema } from './deck/template-library.ts';
 import { plainText } from './text.ts';
-import { templateLayoutSchema, templateSlideDocumentSchema } from './template-format.ts';
+import {
+  brandSchema,
+  templateLayoutSchema,
+  templateSlideDocumentSchema,
+} from './template-format.ts';
 
 /**
  * The content library as editors see it (`/admin/library`, issue 16): a draft of template slides
@@ -135,6 +139,25 @@ export const libraryPreviewResponseSchema = z.object({
   overflowing: z.array(z.string()),
 });
 export type LibraryPreviewResponse = z.infer<typeof libraryPreviewResponseSchema>;
+
+/** The draft's brand; revision 0 until someone saves one (the built-in brand). */
+export const libraryBrandResponseSchema = z.object({
+  brand: brandSchema,
+  revision: z.number().int(),
+});
+export type LibraryBrandResponse = z.infer<typeof libraryBrandResponseSchema>;
+
+export const saveLibraryBrandRequestSchema = z.object({
+  revision: z.number().int().min(0).max(2_147_483_647),
+  brand: brandSchema,
+});
+
+export const libraryBrandPreviewRequestSchema = z.object({ brand: brandSchema });
+/** The brand drawn on a few of the draft's slides. */
+export const libraryBrandPreviewResponseSchema = z.object({
+  slides: z.array(z.object({ id: z.string(), title: z.string(), svg: z.string() })),
+});
+export type LibraryBrandPreviewResponse = z.infer<typeof libraryBrandPreviewResponseSchema>;
 
 export const libraryMessages = {
   conflict:

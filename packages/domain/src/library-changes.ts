@@ -51,6 +51,7 @@ export function describeLibraryChanges(
   after: TemplateLibraryDocuments,
 ): string[] {
   return [
+    ...(sameDocument(before.brand ?? null, after.brand ?? null) ? [] : ['Changed the brand']),
     ...describeKind('slide', before.slides, after.slides),
     ...describeKind('layout', before.layouts, after.layouts),
     ...describeKind('part', before.parts, after.parts),

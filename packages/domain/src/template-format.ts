@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeholderSchema } from './deck/placeholder-types.ts';
+import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
 import { compileFormula, FormulaError, quoteFigureNames } from './template-figures.ts';
 
@@ -592,6 +593,36 @@ export function parseTemplateDocuments<T>(schema: z.ZodType<T>, value: unknown, 
   return parsed.data;
 }
 
+const brandText = (label: string, max: number) =>
+  plainText(label).trim().max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * The company whose decks these are: its name and contact lines (the `brand.*` bindings) and its
+ * palette, each colour as `RRGGBB`.
+ */
+export const brandSchema = z
+  .object({
+    name: brandText('The company name', 60).min(1, 'The company name is required'),
+    legalName: brandText('The legal name', 120),
+    tagline: brandText('The tagline', 300),
+    website: brandText('The website', 120),
+    email: brandText('The e-mail', 120),
+    phone: brandText('The phone', 60),
+    address: brandText('The address', 200),
+    colors: z
+      .object(
+        Object.fromEntries(
+          brandColorNames.map((name) => [
+            name,
+            z.string().regex(/^[0-9A-Fa-f]{6}$/, 'must be a colour as RRGGBB'),
+          ]),
+        ) as Record<(typeof brandColorNames)[number], z.ZodString>,
+      )
+      .strict(),
+  })
+  .strict();
+export type Brand = z.infer<typeof brandSchema>;
+
 /**
  * A whole library as documents: what a published library version holds, and what the engine
  * draws decks from. Ids are unique; every part a document places exists.
@@ -599,6 +630,8 @@ export function parseTemplateDocuments<T>(schema: z.ZodType<T>, value: unknown, 
 export const templateLibraryDocumentsSchema = z
   .object({
     format: z.literal(templateFormatVersion),
+    /** The brand the library draws with; the built-in one when absent. */
+    brand: brandSchema.optional(),
     slides: templateSlideDocumentsSchema.min(1).max(500),
     layouts: templateLayoutsSchema.max(200),
     parts: templatePartsSchema.max(100),

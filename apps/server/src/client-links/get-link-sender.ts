@@ -21,10 +21,11 @@ async function loadSender({ db }: Pick<Services, 'db'>, { link, deck }: OpenClie
 
 /** Who sent the link, for its page and its passcode screen (shown before the passcode). */
 export async function getLinkSender(
-  services: Pick<Services, 'db' | 'library'>,
+  services: Pick<Services, 'db' | 'currentLibrary'>,
   { open, token }: { open: OpenClientLink; token: string },
 ): Promise<ClientLinkSender> {
-  const { brand } = services.library;
+  // The brand reps build with now: the company the client is dealing with.
+  const { brand } = (await services.currentLibrary()).library;
   const sender = await loadSender(services, open);
   return {
     companyName: brand.name,

@@ -22,6 +22,7 @@ import {
   deckStatuses,
   roles,
   type DeckDraft,
+  type Brand,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -555,7 +556,7 @@ export const libraryVersions = pgTable('library_versions', {
   ...timestamps,
 });
 
-export const libraryDraftKinds = ['slide', 'layout', 'part'] as const;
+export const libraryDraftKinds = ['slide', 'layout', 'part', 'brand'] as const;
 export type LibraryDraftKind = (typeof libraryDraftKinds)[number];
 
 /**
@@ -572,7 +573,7 @@ export const libraryDraft = pgTable(
     position: integer('position').notNull(),
     // json, not jsonb: as in library_versions, the keys keep their order.
     document: json('document')
-      .$type<TemplateSlideDocument | TemplateLayout | TemplatePart>()
+      .$type<TemplateSlideDocument | TemplateLayout | TemplatePart | Brand>()
       .notNull(),
     revision: integer('revision').notNull().default(1),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   templateFormatVersion,
+  type Brand,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -34,6 +35,9 @@ export async function readDraftRows(db: Db) {
 
 const key = (kind: LibraryDraftKind, id: string) => `${kind}:${id}`;
 
+type BrandRow = Brand & { id: string };
+const withoutId = ({ id: _id, ...brand }: BrandRow): Brand => brand;
+
 /**
  * Puts a whole library into the draft. Rows that existed get a higher revision than they had, so
  * an editor who had one of them open is told of the change rather than overwriting it.
@@ -48,14 +52,16 @@ async function writeDraft(
       ['slide', documents.slides],
       ['layout', documents.layouts],
       ['part', documents.parts],
+      // The brand is one row of its own, edited like a document.
+      ['brand', documents.brand ? [{ id: 'brand', ...documents.brand }] : []],
     ] as const
   ).flatMap(([kind, list]) =>
-    (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart)[]).map(
+    (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart | BrandRow)[]).map(
       (document, position) => ({
         kind,
         documentId: document.id,
         position,
-        document,
+        document: kind === 'brand' ? withoutId(document as BrandRow) : document,
         revision: (revisions.get(key(kind, document.id)) ?? 0) + 1,
         updatedBy: by,
         updatedAt: at,
@@ -87,8 +93,10 @@ export async function replaceDraft(
 export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibraryDocuments {
   const of = <T>(kind: LibraryDraftKind) =>
     rows.filter(({ row }) => row.kind === kind).map(({ row }) => row.document as T);
+  const [brand] = of<Brand>('brand');
   return {
     format: templateFormatVersion,
+    ...(brand ? { brand } : {}),
     slides: of<TemplateSlideDocument>('slide'),
     layouts: of<TemplateLayout>('layout'),
     parts: of<TemplatePart>('part'),

@@ -4,6 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createLibrarySlideRequestSchema,
+  libraryBrandPreviewRequestSchema,
+  libraryBrandPreviewResponseSchema,
+  libraryBrandResponseSchema,
+  saveLibraryBrandRequestSchema,
   libraryDraftResponseSchema,
   libraryEditorRoles,
   libraryLayoutResponseSchema,
@@ -31,6 +35,8 @@ import { publishLibrary } from './publish-library.ts';
 import { reorderLibrarySlides } from './reorder-library-slides.ts';
 import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-version.ts';
 import { saveLibraryDocument } from './save-library-document.ts';
+import { previewLibraryBrand } from './preview-library-brand.ts';
+import { readDraftBrand, saveLibraryBrand } from './save-library-brand.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 
@@ -241,6 +247,46 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       );
       return { svg, overflowing };
     },
+  );
+
+  app.get(
+    '/api/library/brand',
+    {
+      onRequest: editors,
+      schema: { tags, response: { 200: libraryBrandResponseSchema, ...apiErrorResponses } },
+    },
+    async () => readDraftBrand(services),
+  );
+
+  app.put(
+    '/api/library/brand',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: saveLibraryBrandRequestSchema,
+        response: { 200: libraryBrandResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      saveLibraryBrand(services, {
+        actor: request.user!,
+        revision: request.body.revision,
+        brand: request.body.brand,
+      }),
+  );
+
+  app.post(
+    '/api/library/brand/preview',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: libraryBrandPreviewRequestSchema,
+        response: { 200: libraryBrandPreviewResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => ({ slides: await previewLibraryBrand(services, request.body.brand) }),
   );
 
   app.post(

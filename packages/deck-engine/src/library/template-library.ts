@@ -29,13 +29,14 @@ function rebrand(value: string, brand: BrandDefinition): string {
 
 /**
  * The library decks are drawn from: its documents (a published library version; the built-in
- * one by default), in the brand given. Documents are taken as valid
- * (`templateLibraryDocumentsSchema` checks them where they come in).
+ * one by default), in the brand given, else the documents' own, else the built-in one.
+ * Documents are taken as valid (`templateLibraryDocumentsSchema` checks them where they come in).
  */
 export function createTemplateLibrary(
-  brand: BrandDefinition = DEFAULT_BRAND,
+  brandGiven?: BrandDefinition,
   documents: TemplateLibraryDocuments = seedLibraryDocuments(),
 ): TemplateLibrary {
+  const brand = brandGiven ?? documents.brand ?? DEFAULT_BRAND;
   const parts = new Map(documents.parts.map((part) => [part.id, part]));
   return {
     brand,

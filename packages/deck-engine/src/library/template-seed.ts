@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_BRAND } from './brand.ts';
 import {
   parseTemplateDocuments,
   templateLayoutsSchema,
@@ -55,6 +56,7 @@ let seedLibrary: TemplateLibraryDocuments | undefined;
 export function seedLibraryDocuments(): TemplateLibraryDocuments {
   seedLibrary ??= {
     format: templateFormatVersion,
+    brand: DEFAULT_BRAND,
     slides: [...seedSlides()],
     layouts: [...seedLayouts()],
     parts: [...partList()],
