@@ -213,6 +213,39 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await repApi.dispose();
 });
 
+test('a content editor previews a new brand on slides, saves it to the draft and discards it', async ({
+  page,
+}) => {
+  const editor = await createApprovedUser('editor', 'content_editor');
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library');
+  await page.getByRole('link', { name: 'Brand' }).click();
+  await expect(page.getByRole('heading', { name: 'Brand' })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Company name' });
+  await name.fill('Polaris Cold Chain');
+  const primary = page.getByRole('textbox', { name: 'Primary', exact: true });
+  await primary.fill('#5B2A86');
+  // The colour picker under the field closes when it loses focus.
+  await primary.press('Escape');
+  await name.click();
+  // The preview is the engine's drawing of the draft's slides with the new brand.
+  const titleSlide = page.getByRole('img', { name: 'Title, with this brand' });
+  await expect(titleSlide).toBeVisible();
+  await expect
+    .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
+    .toContain('#5B2A86');
+  if (shots) await page.screenshot({ path: `${shots}/brand.png`, fullPage: true });
+  expect(await axeFindings(page), 'brand page').toEqual([]);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Library' }).click();
+  await expect(page.getByText('Changed the brand')).toBeVisible();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByText('Changed the brand')).toHaveCount(0);
+});
+
 test('reps and managers cannot open the library', async ({ page }) => {
   const rep = await createApprovedUser('rep');
   await signInViaApi(page.request, rep);

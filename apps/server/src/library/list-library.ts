@@ -19,6 +19,8 @@ const person = (name: string | null, email: string | null) =>
 export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
   const rows = await readDraftRows(db);
   const newest = await newestLibraryVersion(db);
+  const documents = draftDocuments(rows);
+  const brand = documents.brand ?? DEFAULT_BRAND;
   const thumbnail = (kind: string, id: string, revision: number) =>
     `/api/library/${kind}s/${encodeURIComponent(id)}/thumbnail?revision=${revision}`;
   const common = ({ row, updatedByName, updatedByEmail }: (typeof rows)[number]) => ({
@@ -30,9 +32,10 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
   });
   return {
     publishedVersion: newest.number,
-    changes: describeLibraryChanges(newest.documents, draftDocuments(rows)),
+    changes: describeLibraryChanges(newest.documents, documents),
     categories: [...TEMPLATE_CATEGORIES],
-    palette: Object.entries(DEFAULT_BRAND.colors).map(([name, hex]) => ({
+    // The draft brand's colours: what the editor's swatches show.
+    palette: Object.entries(brand.colors).map(([name, hex]) => ({
       value: `brand.${name}`,
       hex: `#${hex}`,
     })),

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
             ...page('library', () => import('../features/library/library-page.tsx')),
           },
           {
+            path: paths.libraryBrand,
+            ...page('brand', () => import('../features/library/brand-page.tsx')),
+          },
+          {
             path: '/admin/library/slides/:id',
             ...page('slide-editor', () => import('../features/library/slide-editor-page.tsx')),
           },

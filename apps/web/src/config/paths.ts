@@ -8,6 +8,7 @@ export const paths = {
   admin: '/admin',
   outbox: '/admin/outbox',
   library: '/admin/library',
+  libraryBrand: '/admin/library/brand',
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',

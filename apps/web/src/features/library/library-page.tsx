@@ -20,6 +20,7 @@ import {
   IconCopy,
   IconEdit,
   IconLayoutDashboard,
+  IconPalette,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -42,6 +43,14 @@ export default function LibraryPage() {
     <PageShell
       actions={
         <>
+          <Button
+            component={Link}
+            to={paths.libraryBrand}
+            variant="default"
+            leftSection={<IconPalette size={16} />}
+          >
+            Brand
+          </Button>
           <Button
             component={Link}
             to={paths.dashboard}
