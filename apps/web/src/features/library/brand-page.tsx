@@ -1,7 +1,6 @@
 import { brandColorNames, type Brand } from '@deck-portal/domain';
 import {
   Alert,
-  Badge,
   Button,
   ColorInput,
   Grid,
@@ -15,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -24,6 +23,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useBrandPreview, useLibraryBrand, useSaveLibraryBrand } from './api/library-brand.ts';
 import { errorText } from './components/error-text.ts';
+import { SaveState } from './components/save-state.tsx';
 
 const colourLabels: Record<(typeof brandColorNames)[number], [string, string]> = {
   primary: ['Primary', 'Title slide, headings'],
@@ -101,25 +101,12 @@ function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
           </Text>
         </Stack>
         <Group gap="xs">
-          {isDirty ? (
-            <Badge color="yellow" variant="light">
-              Unsaved changes
-            </Badge>
-          ) : (
-            save.isSuccess && (
-              <Badge color="teal" variant="light" role="status">
-                Saved to the draft
-              </Badge>
-            )
-          )}
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={submit}
-            disabled={!isDirty}
-            loading={save.isPending}
-          >
-            Save
-          </Button>
+          <SaveState
+            isDirty={isDirty}
+            isSaved={save.isSuccess}
+            isSaving={save.isPending}
+            onSave={submit}
+          />
         </Group>
       </Group>
       {save.isError && (

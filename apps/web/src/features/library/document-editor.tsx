@@ -7,7 +7,6 @@ import type {
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Grid,
   Group,
@@ -20,13 +19,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
-import {
-  IconArrowBackUp,
-  IconArrowForwardUp,
-  IconArrowLeft,
-  IconDeviceFloppy,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -41,6 +34,7 @@ import { LayoutSettings, SlideSettings } from './components/document-settings.ts
 import { describeElement } from './element-boxes.ts';
 import { ElementPanel } from './components/element-panel.tsx';
 import { errorText } from './components/error-text.ts';
+import { SaveState } from './components/save-state.tsx';
 import { SlideCanvas } from './components/slide-canvas.tsx';
 import { useUndoable } from './use-undoable.ts';
 
@@ -147,42 +141,28 @@ function DocumentEditor({
     document.set({ ...current, elements: current.elements.filter((_, i) => i !== index) });
     setSelected(undefined);
   };
-  const addText = () => {
-    document.set({
-      ...current,
-      elements: [
-        ...current.elements,
-        {
-          kind: 'text',
-          x: 80,
-          y: 200,
-          w: 400,
-          h: 80,
-          text: 'New text',
-          style: { weight: 'regular', size: 20, minSize: 12, color: 'brand.ink' },
-        },
-      ],
-    });
-    setSelected(current.elements.length);
-  };
-  const addPicture = () => {
-    document.set({
-      ...current,
-      elements: [
-        ...current.elements,
-        { kind: 'picture', x: 600, y: 160, w: 280, h: 200, src: '', fit: 'cover', alt: '' },
-      ],
-    });
-    setSelected(current.elements.length);
-  };
-  const addShape = () => {
-    document.set({
-      ...current,
-      elements: [
-        ...current.elements,
-        { kind: 'rect', x: 80, y: 200, w: 240, h: 120, fill: 'brand.panel', radius: 8 },
-      ],
-    });
+  // New elements land where they are easy to see, selected for editing.
+  const newElements: [string, TemplateElement][] = [
+    [
+      'Text',
+      {
+        kind: 'text',
+        x: 80,
+        y: 200,
+        w: 400,
+        h: 80,
+        text: 'New text',
+        style: { weight: 'regular', size: 20, minSize: 12, color: 'brand.ink' },
+      },
+    ],
+    ['Shape', { kind: 'rect', x: 80, y: 200, w: 240, h: 120, fill: 'brand.panel', radius: 8 }],
+    [
+      'Picture',
+      { kind: 'picture', x: 600, y: 160, w: 280, h: 200, src: '', fit: 'cover', alt: '' },
+    ],
+  ];
+  const addElement = (element: TemplateElement) => {
+    document.set({ ...current, elements: [...current.elements, element] });
     setSelected(current.elements.length);
   };
 
@@ -237,25 +217,12 @@ function DocumentEditor({
               <IconArrowForwardUp size={18} />
             </ActionIcon>
           </Tooltip>
-          {isDirty ? (
-            <Badge color="yellow" variant="light">
-              Unsaved changes
-            </Badge>
-          ) : (
-            save.isSuccess && (
-              <Badge color="teal" variant="light" role="status">
-                Saved to the draft
-              </Badge>
-            )
-          )}
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={submit}
-            loading={save.isPending}
-            disabled={!isDirty}
-          >
-            Save
-          </Button>
+          <SaveState
+            isDirty={isDirty}
+            isSaved={save.isSuccess}
+            isSaving={save.isPending}
+            onSave={submit}
+          />
         </Group>
       </Group>
 
@@ -330,30 +297,17 @@ function DocumentEditor({
                   Elements
                 </Text>
                 <Group gap={4}>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconPlus size={12} />}
-                    onClick={addText}
-                  >
-                    Text
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconPlus size={12} />}
-                    onClick={addShape}
-                  >
-                    Shape
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconPlus size={12} />}
-                    onClick={addPicture}
-                  >
-                    Picture
-                  </Button>
+                  {newElements.map(([label, element]) => (
+                    <Button
+                      key={label}
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconPlus size={12} />}
+                      onClick={() => addElement(element)}
+                    >
+                      {label}
+                    </Button>
+                  ))}
                 </Group>
               </Group>
               <ScrollArea.Autosize mah={220}>
