@@ -241,6 +241,9 @@ test('a content editor previews a new brand on slides, saves it to the draft and
 
   await page.getByRole('link', { name: 'Library' }).click();
   await expect(page.getByText('Changed the brand')).toBeVisible();
+  await page.getByRole('tab', { name: /^Categories/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Category 1' })).toHaveValue('Introduction');
+  expect(await axeFindings(page), 'categories').toEqual([]);
   page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByText('Changed the brand')).toHaveCount(0);

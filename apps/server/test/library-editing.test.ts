@@ -643,3 +643,59 @@ describe('the brand', () => {
     expect(after).toContain('POLARIS');
   });
 });
+
+describe('categories', () => {
+  it('renames, recolours and adds categories; refuses removing one that holds slides', async () => {
+    const opened = await call('editor', 'GET', '/api/library/categories');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { categories, revision } = opened.json() as {
+      categories: { id: string; name: string; color: string }[];
+      revision: number;
+    };
+    expect(categories.map((category) => category.id)).toContain('market');
+
+    const withoutMarket = categories.filter((category) => category.id !== 'market');
+    const refused = await call('editor', 'PUT', '/api/library/categories', {
+      revision,
+      categories: withoutMarket,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.categories).toMatch(/move its slides to another category/);
+
+    const next = [
+      ...categories.map((category) =>
+        category.id === 'market' ? { ...category, name: 'Our market', color: '#AA3377' } : category,
+      ),
+      { id: 'partners', name: 'Partners', color: '#118844' },
+    ];
+    const saved = await call('editor', 'PUT', '/api/library/categories', {
+      revision,
+      categories: next,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await draft()).changes).toEqual(['Changed the categories']);
+
+    // A slide may move into the new category; its kicker shows the new name in the new colour.
+    const moved = await saveSlide('editor', 'market-challenge', (document) => {
+      document.category = 'partners';
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const thumbnail = await call('editor', 'GET', '/api/library/slides/market-challenge/thumbnail');
+    expect(thumbnail.body).toContain('PARTNERS');
+    expect(thumbnail.body.toUpperCase()).toContain('#118844');
+
+    expect(
+      (await call('editor', 'POST', '/api/library/publish', { note: 'Partners' })).statusCode,
+    ).toBe(201);
+    const published = (await call('rep', 'GET', '/api/template-slides')).json() as {
+      categories: { id: string; name: string }[];
+      slides: { id: string; category: string }[];
+    };
+    expect(published.categories.find((category) => category.id === 'market')?.name).toBe(
+      'Our market',
+    );
+    expect(published.slides.find((slide) => slide.id === 'market-challenge')?.category).toBe(
+      'partners',
+    );
+  });
+});

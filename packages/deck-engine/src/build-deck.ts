@@ -163,7 +163,7 @@ export function buildDeck(
   };
   for (const slide of body) {
     if (slide.category !== 'intro' && slide.category !== 'legal')
-      addSection(categoryName(slide.category));
+      addSection(categoryName(slide.category, library.categories));
   }
   if (pricing.length > 0) addSection('Pricing');
   if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);

@@ -176,6 +176,7 @@ export const auditActions = [
   'library.slide_saved',
   'library.layout_saved',
   'library.brand_saved',
+  'library.categories_saved',
   'library.slides_reordered',
   'library.published',
   'library.version_restored',

@@ -3,6 +3,7 @@ import { templateCategorySchema } from './deck/template-library.ts';
 import { plainText } from './text.ts';
 import {
   brandSchema,
+  libraryCategoriesSchema,
   templateLayoutSchema,
   templateSlideDocumentSchema,
 } from './template-format.ts';
@@ -158,6 +159,16 @@ export const libraryBrandPreviewResponseSchema = z.object({
   slides: z.array(z.object({ id: z.string(), title: z.string(), svg: z.string() })),
 });
 export type LibraryBrandPreviewResponse = z.infer<typeof libraryBrandPreviewResponseSchema>;
+
+/** The draft's categories; revision 0 until someone saves them (the built-in ones). */
+export const libraryCategoriesResponseSchema = z.object({
+  categories: libraryCategoriesSchema,
+  revision: z.number().int(),
+});
+export const saveLibraryCategoriesRequestSchema = z.object({
+  revision: z.number().int().min(0).max(2_147_483_647),
+  categories: libraryCategoriesSchema,
+});
 
 export const libraryMessages = {
   conflict:

@@ -52,6 +52,9 @@ export function describeLibraryChanges(
 ): string[] {
   return [
     ...(sameDocument(before.brand ?? null, after.brand ?? null) ? [] : ['Changed the brand']),
+    ...(sameDocument(before.categories ?? null, after.categories ?? null)
+      ? []
+      : ['Changed the categories']),
     ...describeKind('slide', before.slides, after.slides),
     ...describeKind('layout', before.layouts, after.layouts),
     ...describeKind('part', before.parts, after.parts),

@@ -623,6 +623,35 @@ export const brandSchema = z
   .strict();
 export type Brand = z.infer<typeof brandSchema>;
 
+/** One category of slides: its id, the name reps see and its colour (`#RRGGBB`). */
+export const libraryCategorySchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, 'an id is lower-case letters, digits and dashes'),
+    name: plainText('The name').trim().min(1, 'The name is required').max(40),
+    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour as #RRGGBB'),
+  })
+  .strict();
+
+export const libraryCategoriesSchema = z
+  .array(libraryCategorySchema)
+  .min(1, 'Keep at least one category')
+  .max(30)
+  .superRefine((categories, context) => {
+    const seen = new Set<string>();
+    categories.forEach((category, i) => {
+      if (seen.has(category.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `"${category.id}" names another category`,
+        });
+      }
+      seen.add(category.id);
+    });
+  });
+
 /**
  * A whole library as documents: what a published library version holds, and what the engine
  * draws decks from. Ids are unique; every part a document places exists.
@@ -632,12 +661,26 @@ export const templateLibraryDocumentsSchema = z
     format: z.literal(templateFormatVersion),
     /** The brand the library draws with; the built-in one when absent. */
     brand: brandSchema.optional(),
+    /** The categories slides belong to, in the order reps see them; the built-in ones when absent. */
+    categories: libraryCategoriesSchema.optional(),
     slides: templateSlideDocumentsSchema.min(1).max(500),
     layouts: templateLayoutsSchema.max(200),
     parts: templatePartsSchema.max(100),
   })
   .strict()
   .superRefine((library, context) => {
+    if (library.categories) {
+      const categoryIds = new Set(library.categories.map((category) => category.id));
+      library.slides.forEach((slide, i) => {
+        if (!categoryIds.has(slide.category)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['slides', i, 'category'],
+            message: `the library has no category "${slide.category}"`,
+          });
+        }
+      });
+    }
     const partIds = new Set(library.parts.map((part) => part.id));
     for (const key of ['slides', 'layouts', 'parts'] as const) {
       const seen = new Set<string>();

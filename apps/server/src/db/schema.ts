@@ -23,6 +23,7 @@ import {
   roles,
   type DeckDraft,
   type Brand,
+  type TemplateCategory,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -556,7 +557,7 @@ export const libraryVersions = pgTable('library_versions', {
   ...timestamps,
 });
 
-export const libraryDraftKinds = ['slide', 'layout', 'part', 'brand'] as const;
+export const libraryDraftKinds = ['slide', 'layout', 'part', 'brand', 'categories'] as const;
 export type LibraryDraftKind = (typeof libraryDraftKinds)[number];
 
 /**
@@ -573,7 +574,7 @@ export const libraryDraft = pgTable(
     position: integer('position').notNull(),
     // json, not jsonb: as in library_versions, the keys keep their order.
     document: json('document')
-      .$type<TemplateSlideDocument | TemplateLayout | TemplatePart | Brand>()
+      .$type<TemplateSlideDocument | TemplateLayout | TemplatePart | Brand | TemplateCategory[]>()
       .notNull(),
     revision: integer('revision').notNull().default(1),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

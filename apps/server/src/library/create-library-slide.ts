@@ -11,7 +11,7 @@ import { libraryDraft } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { readDraftRows } from './library-draft.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
 
 /** A new slide with the title bar and the footer, for an editor to fill. */
 function emptySlide(id: string, title: string, category: string): TemplateSlideDocument {
@@ -61,12 +61,14 @@ export async function createLibrarySlide(
   services: Services,
   { actor, request }: { actor: User; request: CreateLibrarySlideRequest & { title: string } },
 ) {
-  if (!TEMPLATE_CATEGORIES.some((category) => category.id === request.category)) {
+  const all = await readDraftRows(services.db);
+  const categories = draftDocuments(all).categories ?? TEMPLATE_CATEGORIES;
+  if (!categories.some((category) => category.id === request.category)) {
     throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
       fields: { category: libraryMessages.unknownCategory },
     });
   }
-  const rows = (await readDraftRows(services.db)).filter(({ row }) => row.kind === 'slide');
+  const rows = all.filter(({ row }) => row.kind === 'slide');
   const source = request.duplicateOf
     ? rows.find(({ row }) => row.documentId === request.duplicateOf)?.row
     : undefined;

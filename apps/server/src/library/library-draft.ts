@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   templateFormatVersion,
   type Brand,
+  type TemplateCategory,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -35,8 +36,8 @@ export async function readDraftRows(db: Db) {
 
 const key = (kind: LibraryDraftKind, id: string) => `${kind}:${id}`;
 
-type BrandRow = Brand & { id: string };
-const withoutId = ({ id: _id, ...brand }: BrandRow): Brand => brand;
+/** A library setting stored as one row: the brand, the categories. */
+type SettingRow = { id: string; value: Brand | TemplateCategory[] };
 
 /**
  * Puts a whole library into the draft. Rows that existed get a higher revision than they had, so
@@ -52,16 +53,20 @@ async function writeDraft(
       ['slide', documents.slides],
       ['layout', documents.layouts],
       ['part', documents.parts],
-      // The brand is one row of its own, edited like a document.
-      ['brand', documents.brand ? [{ id: 'brand', ...documents.brand }] : []],
+      // The brand and the categories are a row each, edited like a document.
+      ['brand', documents.brand ? [{ id: 'brand', value: documents.brand }] : []],
+      [
+        'categories',
+        documents.categories ? [{ id: 'categories', value: documents.categories }] : [],
+      ],
     ] as const
   ).flatMap(([kind, list]) =>
-    (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart | BrandRow)[]).map(
+    (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart | SettingRow)[]).map(
       (document, position) => ({
         kind,
         documentId: document.id,
         position,
-        document: kind === 'brand' ? withoutId(document as BrandRow) : document,
+        document: 'value' in document ? document.value : document,
         revision: (revisions.get(key(kind, document.id)) ?? 0) + 1,
         updatedBy: by,
         updatedAt: at,
@@ -94,9 +99,11 @@ export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibr
   const of = <T>(kind: LibraryDraftKind) =>
     rows.filter(({ row }) => row.kind === kind).map(({ row }) => row.document as T);
   const [brand] = of<Brand>('brand');
+  const [categories] = of<TemplateCategory[]>('categories');
   return {
     format: templateFormatVersion,
     ...(brand ? { brand } : {}),
+    ...(categories ? { categories } : {}),
     slides: of<TemplateSlideDocument>('slide'),
     layouts: of<TemplateLayout>('layout'),
     parts: of<TemplatePart>('part'),

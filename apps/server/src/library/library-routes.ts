@@ -7,7 +7,9 @@ import {
   libraryBrandPreviewRequestSchema,
   libraryBrandPreviewResponseSchema,
   libraryBrandResponseSchema,
+  libraryCategoriesResponseSchema,
   saveLibraryBrandRequestSchema,
+  saveLibraryCategoriesRequestSchema,
   libraryDraftResponseSchema,
   libraryEditorRoles,
   libraryLayoutResponseSchema,
@@ -36,7 +38,7 @@ import { reorderLibrarySlides } from './reorder-library-slides.ts';
 import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-version.ts';
 import { saveLibraryDocument } from './save-library-document.ts';
 import { previewLibraryBrand } from './preview-library-brand.ts';
-import { readDraftBrand, saveLibraryBrand } from './save-library-brand.ts';
+import { readDraftSetting, saveDraftSetting } from './library-settings.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 
@@ -255,7 +257,10 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       onRequest: editors,
       schema: { tags, response: { 200: libraryBrandResponseSchema, ...apiErrorResponses } },
     },
-    async () => readDraftBrand(services),
+    async () => {
+      const { value, revision } = await readDraftSetting(services, 'brand');
+      return { brand: value, revision };
+    },
   );
 
   app.put(
@@ -268,12 +273,48 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         response: { 200: libraryBrandResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) =>
-      saveLibraryBrand(services, {
+    async (request) => {
+      const { value, revision } = await saveDraftSetting(services, {
         actor: request.user!,
+        kind: 'brand',
         revision: request.body.revision,
-        brand: request.body.brand,
-      }),
+        value: request.body.brand,
+      });
+      return { brand: value, revision };
+    },
+  );
+
+  app.get(
+    '/api/library/categories',
+    {
+      onRequest: editors,
+      schema: { tags, response: { 200: libraryCategoriesResponseSchema, ...apiErrorResponses } },
+    },
+    async () => {
+      const { value, revision } = await readDraftSetting(services, 'categories');
+      return { categories: value, revision };
+    },
+  );
+
+  app.put(
+    '/api/library/categories',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        body: saveLibraryCategoriesRequestSchema,
+        response: { 200: libraryCategoriesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { value, revision } = await saveDraftSetting(services, {
+        actor: request.user!,
+        kind: 'categories',
+        revision: request.body.revision,
+        value: request.body.categories,
+      });
+      return { categories: value, revision };
+    },
   );
 
   app.post(

@@ -33,7 +33,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
   return {
     publishedVersion: newest.number,
     changes: describeLibraryChanges(newest.documents, documents),
-    categories: [...TEMPLATE_CATEGORIES],
+    categories: [...(documents.categories ?? TEMPLATE_CATEGORIES)],
     // The draft brand's colours: what the editor's swatches show.
     palette: Object.entries(brand.colors).map(([name, hex]) => ({
       value: `brand.${name}`,

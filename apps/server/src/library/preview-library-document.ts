@@ -41,9 +41,10 @@ export async function checkLibraryDocument(
   edited: EditedDocument,
   { refuseOverflow }: { refuseOverflow: boolean },
 ): Promise<DocumentPreview> {
+  const categories = documents.categories ?? TEMPLATE_CATEGORIES;
   if (
     edited.kind === 'slide' &&
-    !TEMPLATE_CATEGORIES.some((category) => category.id === edited.document.category)
+    !categories.some((category) => category.id === edited.document.category)
   ) {
     throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
       fields: { 'document.category': libraryMessages.unknownCategory },

@@ -112,6 +112,8 @@ export const routeAccess = {
   'GET /api/library/brand': 'content',
   'PUT /api/library/brand': 'content',
   'POST /api/library/brand/preview': 'content',
+  'GET /api/library/categories': 'content',
+  'PUT /api/library/categories': 'content',
   'POST /api/library/publish': 'content',
   'POST /api/library/discard': 'content',
   'GET /api/library/versions': 'content',

@@ -24,10 +24,17 @@ export type CategoryId =
   | 'closing'
   | 'appendix';
 
-export function categoryColor(id: CategoryId): string {
-  return (TEMPLATE_CATEGORIES.find((c) => c.id === id)?.color ?? '#5A6B80').slice(1);
+/** A category's colour as `RRGGBB`, from the library's categories (the built-in ones by default). */
+export function categoryColor(
+  id: string,
+  categories: readonly TemplateCategory[] = TEMPLATE_CATEGORIES,
+): string {
+  return (categories.find((c) => c.id === id)?.color ?? '#5A6B80').slice(1);
 }
 
-export function categoryName(id: CategoryId): string {
-  return TEMPLATE_CATEGORIES.find((c) => c.id === id)?.name ?? id;
+export function categoryName(
+  id: string,
+  categories: readonly TemplateCategory[] = TEMPLATE_CATEGORIES,
+): string {
+  return categories.find((c) => c.id === id)?.name ?? id;
 }

@@ -3,6 +3,7 @@ import {
   fillBindings,
   quoteFigureNames,
   readProductBinding,
+  type TemplateCategory,
   type TemplateColor,
   type TemplateCondition,
   type TemplateElement,
@@ -37,6 +38,8 @@ export interface TemplateInputs {
   parts: ReadonlyMap<string, TemplatePart>;
   /** A layout's placeholder values as the rep typed them, by object id. */
   placeholders?: Readonly<Record<string, string>>;
+  /** The library's categories (the built-in ones when absent): their colours and names. */
+  categories?: readonly TemplateCategory[];
 }
 
 /** Parts may place parts; this deep is a loop, not a design. */
@@ -53,7 +56,7 @@ export function interpretTemplate(
 ): ComposedSlide {
   const category = document.category as CategoryId;
   const color = (value: TemplateColor): Hex => {
-    if (value === 'category') return categoryColor(category);
+    if (value === 'category') return categoryColor(category, inputs.categories);
     if (value.startsWith('brand.')) {
       return ctx.brand.colors[value.slice('brand.'.length) as keyof typeof ctx.brand.colors];
     }
@@ -82,7 +85,7 @@ export function interpretTemplate(
     'brand.phone': ctx.brand.phone,
     'brand.address': ctx.brand.address,
     'slide.number': String(ctx.pageNumber),
-    'slide.categoryName': categoryName(category),
+    'slide.categoryName': categoryName(category, inputs.categories),
     ...quoteValues(ctx.quote),
     ...figureValues(document.figures, ctx.quote),
   };

@@ -1,4 +1,9 @@
-import type { LayoutInfo, TemplateLayout, TemplatePart } from '@deck-portal/domain';
+import type {
+  LayoutInfo,
+  TemplateCategory,
+  TemplateLayout,
+  TemplatePart,
+} from '@deck-portal/domain';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
 import type { ComposedSlide } from './template-slides.ts';
@@ -15,6 +20,7 @@ export interface LayoutDefinition extends LayoutInfo {
 export function layoutFromDocument(
   document: TemplateLayout,
   parts: ReadonlyMap<string, TemplatePart>,
+  categories?: readonly TemplateCategory[],
 ): LayoutDefinition {
   return {
     id: document.id,
@@ -22,6 +28,11 @@ export function layoutFromDocument(
     description: document.description,
     placeholderCount: document.placeholders.length,
     placeholders: document.placeholders,
-    compose: (ctx, content) => interpretTemplate(document, ctx, { parts, placeholders: content }),
+    compose: (ctx, content) =>
+      interpretTemplate(document, ctx, {
+        parts,
+        placeholders: content,
+        ...(categories ? { categories } : {}),
+      }),
   };
 }

@@ -38,11 +38,12 @@ export function createTemplateLibrary(
 ): TemplateLibrary {
   const brand = brandGiven ?? documents.brand ?? DEFAULT_BRAND;
   const parts = new Map(documents.parts.map((part) => [part.id, part]));
+  const categories = documents.categories ?? TEMPLATE_CATEGORIES;
   return {
     brand,
-    categories: TEMPLATE_CATEGORIES,
+    categories,
     slides: documents.slides.map((document, index) => {
-      const slide = slideFromDocument(document, parts);
+      const slide = slideFromDocument(document, parts, categories);
       return {
         ...slide,
         index,
@@ -50,7 +51,7 @@ export function createTemplateLibrary(
         description: rebrand(slide.description, brand),
       };
     }),
-    layouts: documents.layouts.map((document) => layoutFromDocument(document, parts)),
+    layouts: documents.layouts.map((document) => layoutFromDocument(document, parts, categories)),
   };
 }
 

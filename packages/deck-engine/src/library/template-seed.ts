@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_BRAND } from './brand.ts';
+import { TEMPLATE_CATEGORIES } from './categories.ts';
 import {
   parseTemplateDocuments,
   templateLayoutsSchema,
@@ -57,6 +58,7 @@ export function seedLibraryDocuments(): TemplateLibraryDocuments {
   seedLibrary ??= {
     format: templateFormatVersion,
     brand: DEFAULT_BRAND,
+    categories: [...TEMPLATE_CATEGORIES],
     slides: [...seedSlides()],
     layouts: [...seedLayouts()],
     parts: [...partList()],

@@ -1,4 +1,4 @@
-import type { TemplatePart, TemplateSlideDocument } from '@deck-portal/domain';
+import type { TemplateCategory, TemplatePart, TemplateSlideDocument } from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import type { CategoryId } from './categories.ts';
 import { interpretTemplate } from './interpret-template.ts';
@@ -25,6 +25,7 @@ export interface TemplateSlideDefinition {
 export function slideFromDocument(
   document: TemplateSlideDocument,
   parts: ReadonlyMap<string, TemplatePart>,
+  categories?: readonly TemplateCategory[],
 ): TemplateSlideDefinition {
   return {
     id: document.id,
@@ -34,6 +35,7 @@ export function slideFromDocument(
     inDefaultSelection: document.inDefaultSelection ?? false,
     forProducts: document.forProducts ?? [],
     isRetired: document.retired ?? false,
-    compose: (ctx) => interpretTemplate(document, ctx, { parts }),
+    compose: (ctx) =>
+      interpretTemplate(document, ctx, { parts, ...(categories ? { categories } : {}) }),
   };
 }

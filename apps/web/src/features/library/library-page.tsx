@@ -29,6 +29,7 @@ import { PageShell } from '../../ui/page-shell.tsx';
 import { useLibrary } from './api/get-library.ts';
 import { useReorderLibrarySlides } from './api/reorder-library-slides.ts';
 import { useSaveLibraryDocument } from './api/save-library-document.ts';
+import { CategoriesPanel } from './components/categories-panel.tsx';
 import { DraftBar } from './components/draft-bar.tsx';
 import { LibraryHistory } from './components/library-history.tsx';
 import { NewSlideButton } from './components/new-slide-button.tsx';
@@ -85,6 +86,9 @@ export default function LibraryPage() {
               <Tabs.List>
                 <Tabs.Tab value="slides">Slides ({library.data.slides.length})</Tabs.Tab>
                 <Tabs.Tab value="layouts">Layouts ({library.data.layouts.length})</Tabs.Tab>
+                <Tabs.Tab value="categories">
+                  Categories ({library.data.categories.length})
+                </Tabs.Tab>
                 <Tabs.Tab value="history">History</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="slides" pt="md">
@@ -117,6 +121,9 @@ export default function LibraryPage() {
                     </Card>
                   ))}
                 </SimpleGrid>
+              </Tabs.Panel>
+              <Tabs.Panel value="categories" pt="md">
+                <CategoriesPanel />
               </Tabs.Panel>
               <Tabs.Panel value="history" pt="md">
                 <LibraryHistory />

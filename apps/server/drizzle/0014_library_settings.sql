@@ -1,0 +1,2 @@
+ALTER TABLE "library_draft" DROP CONSTRAINT "library_draft_kind_check";--> statement-breakpoint
+ALTER TABLE "library_draft" ADD CONSTRAINT "library_draft_kind_check" CHECK ("library_draft"."kind" in ('slide', 'layout', 'part', 'brand', 'categories'));
