@@ -228,12 +228,21 @@ test('a content editor previews a new brand on slides, saves it to the draft and
   // The colour picker under the field closes when it loses focus.
   await primary.press('Escape');
   await name.click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(GREEN_PNG, 'base64'),
+  });
+  await expect(page.getByRole('img', { name: 'Polaris Cold Chain logo' })).toBeVisible();
   // The preview is the engine's drawing of the draft's slides with the new brand.
   const titleSlide = page.getByRole('img', { name: 'Title, with this brand' });
   await expect(titleSlide).toBeVisible();
   await expect
     .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
     .toContain('#5B2A86');
+  await expect
+    .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
+    .toContain('Polaris Cold Chain logo');
   if (shots) await page.screenshot({ path: `${shots}/brand.png`, fullPage: true });
   expect(await axeFindings(page), 'brand page').toEqual([]);
   await page.getByRole('button', { name: 'Save', exact: true }).click();

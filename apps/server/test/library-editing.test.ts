@@ -644,6 +644,46 @@ describe('the brand', () => {
   });
 });
 
+describe('the logo', () => {
+  it('draws an uploaded logo where the brand mark stood, and takes only library pictures', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: '#E0553A' },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/pictures',
+      headers: {
+        cookie: cookies.editor,
+        origin: 'http://portal.test',
+        'content-type': 'image/png',
+      },
+      payload: png,
+    });
+    const logo = uploaded.json().url as string;
+    const { brand, revision } = (await call('editor', 'GET', '/api/library/brand')).json() as {
+      brand: object;
+      revision: number;
+    };
+    const wrong = await call('editor', 'PUT', '/api/library/brand', {
+      revision,
+      brand: { ...brand, logo: 'https://example.com/logo.png' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields['brand.logo']).toBe(
+      'must be a picture uploaded to the library',
+    );
+
+    const preview = await call('editor', 'POST', '/api/library/brand/preview', {
+      brand: { ...brand, logo },
+    });
+    const title = (preview.json().slides as { svg: string }[])[0]!.svg;
+    expect(title).toMatch(/<image[^>]+href="data:image\//);
+    expect(title).toContain('logo');
+  });
+});
+
 describe('categories', () => {
   it('renames, recolours and adds categories; refuses removing one that holds slides', async () => {
     const opened = await call('editor', 'GET', '/api/library/categories');

@@ -609,6 +609,11 @@ export const brandSchema = z
     email: brandText('The e-mail', 120),
     phone: brandText('The phone', 60),
     address: brandText('The address', 200),
+    /** A library picture (`/api/uploads/{id}`) drawn where the brand's mark stands; none: the drawn mark. */
+    logo: z
+      .string()
+      .regex(/^\/api\/uploads\/[0-9a-f-]{36}$/i, 'must be a picture uploaded to the library')
+      .optional(),
     colors: z
       .object(
         Object.fromEntries(

@@ -32,11 +32,15 @@ export async function renderDraft(
   const chosen = new Set(draft.templateCustomization.selectedSlides);
   const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
   const pictures = {
-    ...(await loadLibraryPictures(services, [
-      ...slides.filter((slide) => chosen.has(slide.id)),
-      ...layouts.filter((layout) => layoutIds.has(layout.id)),
-      ...parts,
-    ])),
+    ...(await loadLibraryPictures(
+      services,
+      [
+        ...slides.filter((slide) => chosen.has(slide.id)),
+        ...layouts.filter((layout) => layoutIds.has(layout.id)),
+        ...parts,
+      ],
+      [current.documents.brand?.logo],
+    )),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
   const rendered = await services.deckRenderer.generate(draft, {

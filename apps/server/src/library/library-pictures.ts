@@ -25,9 +25,12 @@ function pictureSources(documents: readonly { elements: readonly TemplateElement
 export async function loadLibraryPictures(
   services: Pick<Services, 'db' | 'objects'>,
   documents: readonly { elements: readonly TemplateElement[] }[],
+  /** Addresses named elsewhere (the brand's logo). */
+  also: readonly (string | undefined)[] = [],
 ): Promise<Record<string, Uint8Array>> {
   const byId = new Map<string, string>();
-  for (const source of pictureSources(documents)) {
+  const named = [...pictureSources(documents), ...also.filter((src) => src !== undefined)];
+  for (const source of named) {
     const id = uploadIdOf(source);
     if (id) byId.set(id, source);
   }

@@ -25,7 +25,7 @@ export async function previewLibraryBrand(
         library,
         'slide',
         slide.id,
-        await loadLibraryPictures(services, [slide, ...documents.parts]),
+        await loadLibraryPictures(services, [slide, ...documents.parts], [brand.logo]),
       );
       return { id: slide.id, title: slide.title, svg: drawn?.svg ?? '' };
     }),

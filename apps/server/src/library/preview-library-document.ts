@@ -64,7 +64,7 @@ export async function checkLibraryDocument(
     createTemplateLibrary(undefined, library),
     edited.kind,
     edited.document.id,
-    await loadLibraryPictures(services, [edited.document, ...library.parts]),
+    await loadLibraryPictures(services, [edited.document, ...library.parts], [library.brand?.logo]),
   );
   if (!preview) throw new Error(`the ${edited.kind} ${edited.document.id} was not drawn`);
   if (refuseOverflow && preview.overflowing.length > 0) {

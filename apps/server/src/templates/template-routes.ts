@@ -106,7 +106,11 @@ export async function templateRoutes(
               library,
               'slide',
               slide.id,
-              await loadLibraryPictures(services, [slide, ...documents.parts]),
+              await loadLibraryPictures(
+                services,
+                [slide, ...documents.parts],
+                [documents.brand?.logo],
+              ),
             )
           )?.svg,
         'No such template slide.',
@@ -131,7 +135,11 @@ export async function templateRoutes(
               library,
               'layout',
               layout.id,
-              await loadLibraryPictures(services, [layout, ...documents.parts]),
+              await loadLibraryPictures(
+                services,
+                [layout, ...documents.parts],
+                [documents.brand?.logo],
+              ),
             )
           )?.svg,
         'No such layout.',

@@ -12,6 +12,8 @@ export interface BrandDefinition {
   email: string;
   phone: string;
   address: string;
+  /** A picture's address drawn where the mark stands (a library upload); none: the drawn mark. */
+  logo?: string | undefined;
   colors: {
     /** Dark brand colour: title slide background, headings. */
     primary: Hex;

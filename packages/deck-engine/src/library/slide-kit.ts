@@ -51,13 +51,30 @@ export function ellipse(box: Box, fill: Hex, extra: Partial<ShapeElement> = {}):
   return { kind: 'ellipse', ...box, fill, ...extra };
 }
 
-/** The brand mark: a rounded tile with a six-armed frost star and a charge dot. */
+/**
+ * The brand mark: the company's own logo when the brand has one (fitted in the square), else a
+ * rounded tile with a six-armed frost star and a charge dot.
+ */
 export function logoMark(
   brand: BrandDefinition,
   x: number,
   y: number,
   size: number,
 ): SlideElement[] {
+  if (brand.logo) {
+    return [
+      {
+        kind: 'image',
+        x,
+        y,
+        w: size,
+        h: size,
+        src: brand.logo,
+        fit: 'contain',
+        alt: `${brand.name} logo`,
+      },
+    ];
+  }
   const c = brand.colors;
   const cx = x + size / 2;
   const cy = y + size / 2;

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   ColorInput,
+  FileButton,
   Grid,
   Group,
   Image,
@@ -14,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -22,6 +23,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useBrandPreview, useLibraryBrand, useSaveLibraryBrand } from './api/library-brand.ts';
+import { useUploadLibraryPicture } from './api/upload-library-picture.ts';
 import { errorText } from './components/error-text.ts';
 import { SaveState } from './components/save-state.tsx';
 
@@ -80,6 +82,7 @@ function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
   const [draft, setDraft] = useState(brand);
   const [saved, setSaved] = useState({ brand, revision });
   const save = useSaveLibraryBrand();
+  const upload = useUploadLibraryPicture();
   const [debounced] = useDebouncedValue(draft, 250);
   const preview = useBrandPreview(debounced);
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -130,6 +133,70 @@ function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
                     onChange={(event) => setDraft({ ...draft, [key]: event.currentTarget.value })}
                   />
                 ))}
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="xs">
+                <Text fw={600} size="sm">
+                  Logo
+                </Text>
+                <Group gap="sm">
+                  {draft.logo ? (
+                    <Image
+                      src={draft.logo}
+                      alt={`${draft.name} logo`}
+                      w={48}
+                      h={48}
+                      fit="contain"
+                    />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      The drawn mark, in the accent and highlight colours.
+                    </Text>
+                  )}
+                  <FileButton
+                    accept="image/png,image/jpeg,image/webp,image/svg+xml"
+                    onChange={(file) =>
+                      file &&
+                      upload.mutate(file, {
+                        onSuccess: (stored) => setDraft({ ...draft, logo: stored.url }),
+                      })
+                    }
+                  >
+                    {(props) => (
+                      <Button
+                        {...props}
+                        size="xs"
+                        variant="light"
+                        loading={upload.isPending}
+                        leftSection={<IconPhotoUp size={14} />}
+                      >
+                        Upload a logo
+                      </Button>
+                    )}
+                  </FileButton>
+                  {draft.logo && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => {
+                        const { logo: _logo, ...rest } = draft;
+                        setDraft(rest);
+                      }}
+                    >
+                      Use the drawn mark
+                    </Button>
+                  )}
+                </Group>
+                {upload.isError && (
+                  <Text size="sm" c="red.8" role="alert">
+                    {errorText(upload.error)}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  A square picture works best; it is fitted into the mark’s square on every slide.
+                </Text>
               </Stack>
             </Paper>
             <Paper withBorder p="md" radius="md">
