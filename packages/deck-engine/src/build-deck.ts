@@ -172,6 +172,7 @@ export function buildDeck(
   const slides: Slide[] = plan.map((planned, i) => {
     const ctx: SlideContext = {
       brand: library.brand,
+      categories: library.categories,
       clientName: basicInfo.clientName,
       headline: clientHeadline(basicInfo),
       dateText: formatDeckDate(basicInfo.date),

@@ -22,6 +22,7 @@ function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | 
   if (!template) return undefined;
   const composed = template.compose({
     brand: library.brand,
+    categories: library.categories,
     ...THUMBNAIL_SAMPLE,
     pageNumber: template.index + 1,
     sections: ['Company', 'Market', 'Products', 'Strategy', 'Sales', 'Next steps'],
@@ -93,7 +94,14 @@ async function drawLayoutSample(
     ]),
   );
   const composed = layout.compose(
-    { brand: library.brand, ...THUMBNAIL_SAMPLE, pageNumber: 7, sections: [], products: [] },
+    {
+      brand: library.brand,
+      categories: library.categories,
+      ...THUMBNAIL_SAMPLE,
+      pageNumber: 7,
+      sections: [],
+      products: [],
+    },
     content,
   );
   const slide: Slide = {

@@ -56,7 +56,7 @@ export function interpretTemplate(
 ): ComposedSlide {
   const category = document.category as CategoryId;
   const color = (value: TemplateColor): Hex => {
-    if (value === 'category') return categoryColor(category, inputs.categories);
+    if (value === 'category') return categoryColor(category, inputs.categories ?? ctx.categories);
     if (value.startsWith('brand.')) {
       return ctx.brand.colors[value.slice('brand.'.length) as keyof typeof ctx.brand.colors];
     }
@@ -85,7 +85,7 @@ export function interpretTemplate(
     'brand.phone': ctx.brand.phone,
     'brand.address': ctx.brand.address,
     'slide.number': String(ctx.pageNumber),
-    'slide.categoryName': categoryName(category, inputs.categories),
+    'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
     ...quoteValues(ctx.quote),
     ...figureValues(document.figures, ctx.quote),
   };

@@ -137,7 +137,7 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
   });
   elements.push(
     rect({ x: MARGIN_X, y: 402, w: 864, h: 82 }, c.panel, { radius: 10 }),
-    rect({ x: MARGIN_X, y: 402, w: 4, h: 82 }, categoryColor('sales')),
+    rect({ x: MARGIN_X, y: 402, w: 4, h: 82 }, categoryColor('sales', ctx.categories)),
     text({
       x: MARGIN_X + 24,
       y: 412,
@@ -146,7 +146,7 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
       text: L.maintenance.toUpperCase(),
       weight: 'semibold',
       size: 9,
-      color: categoryColor('sales'),
+      color: categoryColor('sales', ctx.categories),
     }),
     text({
       name: 'pricing-maintenance',

@@ -57,7 +57,7 @@ export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): Compo
   if (quote.editedProducts.length > 0) {
     const names = quote.editedProducts.map((id) => PRODUCTS[id].name).join(', ');
     elements.push(
-      rect({ x: MARGIN_X, y: 440, w: 4, h: 40 }, categoryColor('sales')),
+      rect({ x: MARGIN_X, y: 440, w: 4, h: 40 }, categoryColor('sales', ctx.categories)),
       text({
         name: 'quote-note',
         x: MARGIN_X + 16,

@@ -13,11 +13,14 @@ import type {
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { layoutText, wrapParagraph, type TextSpec } from '../layout/text-layout.ts';
 import type { BrandDefinition } from './brand.ts';
+import type { TemplateCategory } from '@deck-portal/domain';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 
 /** What a slide knows about the deck it is in. */
 export interface SlideContext {
   brand: BrandDefinition;
+  /** The library's categories (the built-in ones when absent): kicker names and colours. */
+  categories?: readonly TemplateCategory[];
   clientName: string;
   /** The title the client reads (the rep's headline or "Proposal for {client}"). */
   headline: string;
@@ -108,7 +111,7 @@ export function chrome(
   subtitle?: string,
 ): SlideElement[] {
   const c = ctx.brand.colors;
-  const color = categoryColor(category);
+  const color = categoryColor(category, ctx.categories);
   const elements: SlideElement[] = [
     rect({ x: MARGIN_X, y: 36, w: 24, h: 3 }, color),
     text({
@@ -116,7 +119,7 @@ export function chrome(
       y: 30,
       w: 400,
       h: 14,
-      text: categoryName(category).toUpperCase(),
+      text: categoryName(category, ctx.categories).toUpperCase(),
       weight: 'semibold',
       size: 8.5,
       color,
