@@ -606,8 +606,13 @@ describe('the brand', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields['brand.colors.accent']).toBe('must be a colour as RRGGBB');
 
+    const thumbnailBefore = (await draft()).slides[0]!.thumbnail;
     const saved = await call('editor', 'PUT', '/api/library/brand', { revision, brand: next });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Every slide looks different with another brand: the thumbnails' addresses change with it.
+    const thumbnailAfter = (await draft()).slides[0]!.thumbnail;
+    expect(thumbnailAfter).not.toBe(thumbnailBefore);
+    expect((await call('editor', 'GET', thumbnailAfter)).body.toUpperCase()).toContain('#5B2A86');
     const stale = await call('admin', 'PUT', '/api/library/brand', { revision, brand });
     expect(stale.statusCode).toBe(409);
     expect((await draft()).changes).toEqual(['Changed the brand']);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
   templateFormatVersion,
@@ -108,4 +109,18 @@ export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibr
     layouts: of<TemplateLayout>('layout'),
     parts: of<TemplatePart>('part'),
   };
+}
+
+/**
+ * What every document of the library is drawn with besides itself (the brand, the categories,
+ * the shared parts), as a short token: a thumbnail's address carries it, so a browser fetches
+ * thumbnails again when any of these changes.
+ */
+export function libraryLook(documents: TemplateLibraryDocuments): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([documents.brand ?? null, documents.categories ?? null, documents.parts]),
+    )
+    .digest('base64url')
+    .slice(0, 12);
 }

@@ -30,7 +30,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { createLibrarySlide } from './create-library-slide.ts';
-import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { draftDocuments, libraryLook, readDraftRows } from './library-draft.ts';
 import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
 import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
 import { publishLibrary } from './publish-library.ts';
@@ -44,7 +44,10 @@ import { storeUpload } from '../uploads/store-upload.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const numberParams = z.object({ number: z.coerce.number().int().min(1).max(1_000_000) });
-const thumbnailQuery = z.object({ revision: z.coerce.number().int().min(1).optional() });
+const thumbnailQuery = z.object({
+  revision: z.coerce.number().int().min(1).optional(),
+  look: z.string().max(20).optional(),
+});
 const done = z.object({ ok: z.literal(true) });
 const published = z.object({ number: z.number().int(), changes: z.array(z.string()) });
 
@@ -189,20 +192,24 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       async (request, reply) => {
         const { rows, row } = await draftDocument(kind, request.params.id);
         const edited = { kind, document: row.document } as EditedDocument;
-        const key = createHash('sha256').update(JSON.stringify(edited)).digest('base64url');
+        const documents = draftDocuments(rows);
+        const look = libraryLook(documents);
+        const key = `${look}:${createHash('sha256').update(JSON.stringify(edited)).digest('base64url')}`;
         let svg = thumbnails.get(key);
         if (!svg) {
           svg = (
-            await checkLibraryDocument(services, draftDocuments(rows), edited, {
+            await checkLibraryDocument(services, documents, edited, {
               refuseOverflow: false,
             })
           ).svg;
           if (thumbnails.size >= 500) thumbnails.clear();
           thumbnails.set(key, svg);
         }
-        // The address names the revision, so a browser may keep what it got.
+        // The address names the revision and the look, so a browser may keep what it got.
         const cache =
-          request.query.revision === row.revision ? 'private, max-age=86400' : 'no-store';
+          request.query.revision === row.revision && request.query.look === look
+            ? 'private, max-age=86400'
+            : 'no-store';
         return reply.header('cache-control', cache).type('image/svg+xml').send(svg);
       },
     );

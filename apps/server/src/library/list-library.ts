@@ -9,7 +9,7 @@ import {
 import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
 import type { Db } from '../db/database.ts';
 import { libraryVersions, users } from '../db/schema.ts';
-import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { draftDocuments, libraryLook, readDraftRows } from './library-draft.ts';
 import { newestLibraryVersion } from './library-versions.ts';
 
 const person = (name: string | null, email: string | null) =>
@@ -21,8 +21,9 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
   const newest = await newestLibraryVersion(db);
   const documents = draftDocuments(rows);
   const brand = documents.brand ?? DEFAULT_BRAND;
+  const look = libraryLook(documents);
   const thumbnail = (kind: string, id: string, revision: number) =>
-    `/api/library/${kind}s/${encodeURIComponent(id)}/thumbnail?revision=${revision}`;
+    `/api/library/${kind}s/${encodeURIComponent(id)}/thumbnail?revision=${revision}&look=${look}`;
   const common = ({ row, updatedByName, updatedByEmail }: (typeof rows)[number]) => ({
     id: row.documentId,
     revision: row.revision,
