@@ -32,6 +32,8 @@ const deck = {
   canManage: true,
   currentVersion: 1,
   archivedAt: null,
+  libraryVersion: 1,
+  newestLibraryVersion: 1,
 };
 
 const noLinks: ClientLinksResponse = {
