@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isImagePlaceholder } from '@deck-portal/domain';
 import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
+import { seedPicture } from './images/seed-pictures.ts';
 import { sniffImage } from './images/sniff-image.ts';
 import type { Slide } from './layout/model.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
@@ -134,8 +135,15 @@ export async function previewLibraryDocument(
   /** The library's pictures the document shows, by the address it names them with. */
   preloaded: Readonly<Record<string, Uint8Array>> = {},
 ): Promise<DocumentPreview | undefined> {
-  const pictures = await picturesOf(preloaded);
   const drawn = kind === 'slide' ? drawTemplateSample(library, id) : undefined;
+  // The built-in library's own pictures on the slide, beside those the caller loaded.
+  const shipped = Object.fromEntries(
+    (drawn?.elements ?? []).flatMap((element) => {
+      const bytes = element.kind === 'image' ? seedPicture(element.src) : undefined;
+      return bytes && element.kind === 'image' ? [[element.src, new Uint8Array(bytes)]] : [];
+    }),
+  );
+  const pictures = await picturesOf({ ...shipped, ...preloaded });
   const slide =
     kind === 'slide'
       ? drawn && placeImages(drawn, pictures)

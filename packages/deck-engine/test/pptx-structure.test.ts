@@ -239,7 +239,16 @@ describe('PPTX structure', () => {
   it('uses native tables and editable text, not pictures of slides', () => {
     const roi = files.get(slidePaths[7]!)!;
     expect(roi).toContain('<a:tbl>');
-    expect(Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/'))).toEqual([]);
+    // The only pictures are the product illustrations on the product slides, one each: no
+    // slide is a picture of itself.
+    const media = Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/'));
+    const withPictures = slidePaths.filter((path) => files.get(path)!.includes('<p:pic>'));
+    expect(withPictures.map((path) => files.get(path)!.match(/descr="([^"]*)"/)?.[1])).toEqual([
+      'The Data Logger',
+      'Battery Backup with its Battery Management System',
+      'The Site Controller linking loggers, batteries and refrigeration',
+    ]);
+    expect(media).toHaveLength(withPictures.length);
   });
 
   it('lets every text box shrink its text when a substitute font is wider than Inter', () => {

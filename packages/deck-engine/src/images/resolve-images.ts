@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Deck } from '../layout/model.ts';
 import { fetchImage, type FetchImageOptions, type FetchImageResult } from './fetch-image.ts';
 import type { ImageStore, ResolvedImage } from './image-store.ts';
+import { seedPicture } from './seed-pictures.ts';
 import { sniffImage, type ImageKind } from './sniff-image.ts';
 
 export interface ResolveImagesOptions extends FetchImageOptions {
@@ -144,7 +145,8 @@ export async function resolveImages(
   };
   await Promise.all(
     imageUrls(deck).map(async (url) => {
-      const held = Object.hasOwn(preloaded, url) ? preloaded[url] : undefined;
+      // The built-in library's own pictures ship with the engine; others are held or fetched.
+      const held = Object.hasOwn(preloaded, url) ? preloaded[url] : seedPicture(url);
       const fetched = held ? readHeld(held) : await fetcher(url, fetchOptions);
       if (!fetched.ok) {
         fail(url, fetched.reason);

@@ -71,9 +71,10 @@ describe('createDeckRenderer (worker pool)', () => {
     expect(result.svgs).toHaveLength(7);
     expect(result.warnings).toEqual([]);
     const zip = await JSZip.loadAsync(result.pptx);
+    // The rep's picture, and the data logger's illustration that ships with the library.
     expect(
       Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/') && !zip.files[n]!.dir),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
   }, 60_000);
 
   it('keeps the caller’s event loop free while decks render', async () => {
