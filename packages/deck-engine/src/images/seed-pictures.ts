@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-/** `seed:data-logger.svg`: a picture shipped with the built-in library (`library/seed/pictures`). */
-const seedSource = /^seed:([a-z0-9-]{1,64}\.svg)$/;
+/**
+ * `seed:data-logger.png`: a picture shipped with the built-in library (`library/seed/pictures`),
+ * stored as PNG so drawing it needs no decoding library.
+ */
+const seedSource = /^seed:([a-z0-9-]{1,64}\.(?:png|jpg|svg))$/;
 
 const cache = new Map<string, Buffer | undefined>();
 
