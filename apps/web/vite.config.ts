@@ -30,7 +30,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Above testing-library's 15 s wait for lazily loaded screens (src/test/setup.ts).
-    testTimeout: 40_000,
+    // Above testing-library's 30 s wait for lazily loaded screens (src/test/setup.ts).
+    testTimeout: 60_000,
   },
 });

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Screens load lazily; on a busy machine (CI runs every project at once) the first render of
-// a route can take longer than testing-library's 1 s default (a CI run saw more than 5 s).
-configure({ asyncUtilTimeout: 15_000 });
+// a route can take longer than testing-library's 1 s default (CI runs have seen more than 5 s,
+// and once more than 15 s for the first screen of a file while its modules were transformed).
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
