@@ -246,3 +246,19 @@ export async function generateDeckViaApi(request: APIRequestContext, deckTitle =
   expect(generated.status(), await generated.text()).toBe(201);
   return ((await generated.json()) as { presentationId: string }).presentationId;
 }
+
+/** The deck's PDF as text, every run of white space one space. */
+export async function pdfText(request: APIRequestContext, deckId: string) {
+  const response = await request.get(`/api/decks/${deckId}/download`);
+  expect(response.status()).toBe(200);
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
+    .promise;
+  const texts: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return texts.join(' ').replace(/\s+/g, ' ');
+}

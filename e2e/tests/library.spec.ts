@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { createApprovedUser, expect, postJson, signInViaApi, test } from '../fixtures.ts';
+import { createApprovedUser, expect, pdfText, postJson, signInViaApi, test } from '../fixtures.ts';
 
 // A content editor changes a template slide in the portal and publishes it; a rep's next deck
 // shows the change in its PDF and its slide pictures, a deck made before does not, and the
@@ -32,22 +32,6 @@ async function makeDeck(request: APIRequestContext, deckTitle: string) {
   });
   expect(generated.status(), await generated.text()).toBe(201);
   return ((await generated.json()) as { presentationId: string }).presentationId;
-}
-
-/** The deck's PDF as text, every run of white space one space. */
-async function pdfText(request: APIRequestContext, deckId: string) {
-  const response = await request.get(`/api/decks/${deckId}/download`);
-  expect(response.status()).toBe(200);
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
-    .promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return texts.join(' ').replace(/\s+/g, ' ');
 }
 
 /** The deck's first slide picture (the web view's SVG). */

@@ -38,6 +38,8 @@ import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { seedLibrary } from './library/library-versions.ts';
+import { seedPriceBook } from './price-book/price-book.ts';
+import { priceBookRoutes } from './price-book/price-book-routes.ts';
 import { libraryRoutes } from './library/library-routes.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
@@ -133,8 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = buildServices({ ...deps, log: app.log, isPretty });
-  // A first start stores the built-in content library as its version 1.
+  // A first start stores the built-in content library as its version 1, and the price book.
   await seedLibrary(services.db);
+  await seedPriceBook(services.db);
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notifyAdminRoutes, { services });
   await app.register(templateRoutes, { services });
   await app.register(libraryRoutes, { services });
+  await app.register(priceBookRoutes, { services });
   await app.register(generationRoutes, { services });
   await app.register(deckRoutes, { services });
   await app.register(clientLinkRoutes, { services });

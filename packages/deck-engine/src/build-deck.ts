@@ -1,12 +1,15 @@
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import {
   clientHeadline,
-  PRODUCTS,
+  findProduct,
+  productName,
   quoteSummary,
   resolveDeckPricing,
+  type PriceBook,
   type ProductPricing,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { missingCharacters } from './layout/fonts.ts';
 import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
@@ -102,11 +105,11 @@ function planQuoteSlide(quote: QuoteSummary): PlannedSlide {
   };
 }
 
-function planPricingSlide(pricing: ProductPricing): PlannedSlide {
+function planPricingSlide(pricing: ProductPricing, book: PriceBook): PlannedSlide {
   return {
     id: `pricing-${pricing.productId}`,
     kind: 'pricing',
-    title: `${PRODUCTS[pricing.productId].name}: your investment`,
+    title: `${productName(book, pricing.productId)}: your investment`,
     compose: (ctx) => composePricingSlide(ctx, pricing),
   };
 }
@@ -116,6 +119,11 @@ export interface BuildDeckOptions {
   presenter?: DeckPresenter;
   /** Called after each slide is laid out, with how many of how many are done. */
   onSlide?: (done: number, total: number) => void;
+  /**
+   * The price book entries the deck is priced from (the server passes the ones in force when
+   * the deck is made); the built-in price book when left out.
+   */
+  priceBook?: PriceBook;
 }
 
 /**
@@ -128,10 +136,14 @@ export interface BuildDeckOptions {
 export function buildDeck(
   draft: DeckDraft,
   library: TemplateLibrary,
-  { presenter, onSlide }: BuildDeckOptions = {},
+  { presenter, onSlide, priceBook = SEED_PRICE_BOOK }: BuildDeckOptions = {},
 ): Deck {
   const warnings: string[] = [];
   const { basicInfo, productSelection, templateCustomization } = draft;
+  for (const selected of productSelection.selectedProducts) {
+    if (!findProduct(priceBook, selected.id))
+      warnings.push(`Unknown product "${selected.id}" was left out of the pricing.`);
+  }
 
   const byId = new Map(library.slides.map((s) => [s.id, s]));
   const chosen = new Map<string, TemplateSlide>();
@@ -144,13 +156,15 @@ export function buildDeck(
   const body = ordered.filter((s) => s.category !== 'closing' && s.category !== 'appendix');
   const closing = ordered.filter((s) => s.category === 'closing');
   const appendix = ordered.filter((s) => s.category === 'appendix');
-  const pricing = productSelection.includePricing ? resolveDeckPricing(productSelection) : [];
+  const pricing = productSelection.includePricing
+    ? resolveDeckPricing(productSelection, priceBook)
+    : [];
   // The quote every slide may compute from (the ROI slide's payback), when pricing is shown.
-  const quote = pricing.length > 0 ? quoteSummary(productSelection) : undefined;
+  const quote = pricing.length > 0 ? quoteSummary(productSelection, priceBook) : undefined;
 
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
-    ...pricing.map(planPricingSlide),
+    ...pricing.map((p) => planPricingSlide(p, priceBook)),
     ...(quote ? [planQuoteSlide(quote)] : []),
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
@@ -181,6 +195,7 @@ export function buildDeck(
       pageNumber: i + 1,
       sections,
       products: productSelection.selectedProducts.map((p) => p.id),
+      priceBook,
       ...(quote ? { quote } : {}),
     };
     const composed = planned.compose(ctx);

@@ -1,4 +1,4 @@
-import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
 import { createTemplateLibrary, type TemplateLibrary } from './library/template-library.ts';
@@ -8,6 +8,8 @@ export interface GenerateDeckOptions {
   library?: TemplateLibrary;
   images?: ResolveImagesOptions;
   presenter?: DeckPresenter;
+  /** The price book entries to price from; the built-in price book when left out. */
+  priceBook?: PriceBook;
   /** Told as each stage starts: every slide laid out, pictures, each file. */
   onProgress?: (progress: RenderProgress) => void;
 }
@@ -23,6 +25,7 @@ export async function generateDeck(
   const { onProgress } = options;
   const deck = buildDeck(draft, library, {
     ...(options.presenter ? { presenter: options.presenter } : {}),
+    ...(options.priceBook ? { priceBook: options.priceBook } : {}),
     ...(onProgress
       ? { onSlide: (done, total) => onProgress({ stage: 'layout', done, total }) }
       : {}),

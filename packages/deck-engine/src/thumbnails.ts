@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isImagePlaceholder } from '@deck-portal/domain';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
@@ -15,6 +16,8 @@ export const THUMBNAIL_SAMPLE = {
   headline: 'Proposal',
   dateText: 'January 15, 2026',
   contact: 'Primary contact',
+  // Product names on a sample are the built-in price book's: a sample, not a quote.
+  priceBook: SEED_PRICE_BOOK,
 } as const;
 
 /** One template slide drawn with sample data; undefined when the id is unknown. */

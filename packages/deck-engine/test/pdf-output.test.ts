@@ -6,6 +6,7 @@ import type { Deck } from '../src/layout/model.ts';
 import { renderDeck } from '../src/render/render-deck.ts';
 import { goldenDraft } from './fixtures.ts';
 import { renderGoldenDeck } from './render-fixture.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 interface PageText {
   width: number;
@@ -81,7 +82,7 @@ describe('PDF output', () => {
   });
 
   it('contains every pricing text', () => {
-    const pricing = resolveDeckPricing(goldenDraft().productSelection);
+    const pricing = resolveDeckPricing(goldenDraft().productSelection, SEED_PRICE_BOOK);
     const pricingPages = pages.filter((p) => p.text.includes('your investment'));
     expect(pricingPages).toHaveLength(4);
     // PDF text has no words, only positioned glyphs: pdfjs may split a kerned run ("$907 .20").

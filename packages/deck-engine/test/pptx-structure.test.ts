@@ -13,6 +13,7 @@ import { renderDeck } from '../src/render/render-deck.ts';
 import { goldenDraft } from './fixtures.ts';
 import { library, renderGoldenDeck } from './render-fixture.ts';
 import { tinyPng } from './images.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
@@ -194,7 +195,7 @@ describe('PPTX structure', () => {
   });
 
   it('shows every pricing text of every product as real text on its pricing slide', () => {
-    const pricing = resolveDeckPricing(goldenDraft().productSelection);
+    const pricing = resolveDeckPricing(goldenDraft().productSelection, SEED_PRICE_BOOK);
     const pricingSlides = deckSlides
       .map((s, i) => ({ s, text: slideText(files.get(slidePaths[i]!)!) }))
       .filter(({ s }) => s.kind === 'pricing' && s.id !== 'quote-summary');
@@ -216,7 +217,7 @@ describe('PPTX structure', () => {
     const xml = files.get(slidePaths[index]!)!;
     expect(xml).toContain('<a:tbl>');
     const text = slideText(xml);
-    const quote = quoteSummary(goldenDraft().productSelection);
+    const quote = quoteSummary(goldenDraft().productSelection, SEED_PRICE_BOOK);
     for (const line of quote.lines) {
       expect(text).toContain(line.name);
       expect(text).toContain(formatCents(line.amountCents));
@@ -228,7 +229,7 @@ describe('PPTX structure', () => {
     expect(text).toContain(`−${formatCents(quote.creditsCents)}`);
     expect(text).toContain(formatCents(quote.netCents));
     // The pricing slides' effective prices add up to the quote's net.
-    const effective = resolveDeckPricing(goldenDraft().productSelection).reduce(
+    const effective = resolveDeckPricing(goldenDraft().productSelection, SEED_PRICE_BOOK).reduce(
       (sum, product) =>
         sum + Math.round(Number(product.texts.effective.replace(/[$,]/g, '')) * 100),
       0,

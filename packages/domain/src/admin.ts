@@ -181,6 +181,8 @@ export const auditActions = [
   'library.published',
   'library.version_restored',
   'library.draft_discarded',
+  'product.created',
+  'product.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -186,6 +186,8 @@ export const deckDetailsSchema = z.object({
   libraryVersion: z.number().nullable(),
   /** The library version reps build from now. */
   newestLibraryVersion: z.number(),
+  /** The names of the draft's products, as the price book entries it was priced from name them. */
+  productNames: z.record(z.string(), z.string()),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
 

@@ -36,6 +36,10 @@ export const bindingPaths = [
   'brand.email',
   'brand.phone',
   'brand.address',
+  /** The investment tax credit's rate: "30%". */
+  'credit.rate',
+  /** The active products the credit applies to, as a sentence names them: "A, B and C". */
+  'credit.products',
   'slide.number',
   'slide.heading',
   'slide.subheading',
@@ -47,7 +51,14 @@ export type BindingPath = (typeof bindingPaths)[number];
 const figureName = /^[a-z][A-Za-z0-9]{0,31}$/;
 
 /** What a slide may show of any product of the price book: `product.<productId>.<field>`. */
-export const productBindingFields = ['name', 'description', 'warrantyYears'] as const;
+export const productBindingFields = [
+  'name',
+  'sku',
+  'description',
+  'warrantyYears',
+  /** "30%" when the credit applies to the product; empty when not (a condition can hide it). */
+  'credit',
+] as const;
 export type ProductBindingField = (typeof productBindingFields)[number];
 const productBinding = new RegExp(
   `^product\\.([a-z][a-z0-9_]{0,63})\\.(${productBindingFields.join('|')})$`,
@@ -346,7 +357,7 @@ export const repeatSources = {
   /** The deck's sections, in order: `item.name`, `item.number`. */
   'deck.sections': ['name', 'number'],
   /** The deck's products: `item.name`, `item.number` and the product's fields. */
-  'deck.products': ['name', 'number', 'description', 'warrantyYears'],
+  'deck.products': ['name', 'number', 'sku', 'description', 'warrantyYears', 'credit'],
 } as const;
 
 /**

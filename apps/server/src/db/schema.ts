@@ -22,6 +22,8 @@ import {
   deckStatuses,
   roles,
   type DeckDraft,
+  type DeckPriceBook,
+  type Product,
   type Brand,
   type TemplateCategory,
   type TemplateLayout,
@@ -323,6 +325,11 @@ export const deckVersions = pgTable(
     restoredFrom: integer('restored_from'),
     /** The content library version it was drawn from (none for versions made before there were any). */
     libraryVersion: integer('library_version'),
+    /**
+     * The price book entries it was priced from, one per product it names (none for versions
+     * made before the price book was data): its figures never change when prices do.
+     */
+    priceBook: jsonb('price_book').$type<DeckPriceBook>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -584,4 +591,26 @@ export const libraryDraft = pgTable(
     primaryKey({ columns: [table.kind, table.documentId] }),
     check('library_draft_kind_check', sql`${table.kind} in (${inList(libraryDraftKinds)})`),
   ],
+);
+
+/**
+ * The price book (issue 16), as entries: every change to a product is a new row with the moment
+ * it takes effect, so prices can change from a date and their history stays. A product is, at
+ * any moment, its entry with the latest `effective_from` not after that moment.
+ */
+export const priceBookEntries = pgTable(
+  'price_book_entries',
+  {
+    /** `seed-{productId}` for the built-in price book's entries, so seeding happens once. */
+    id: text('id').primaryKey(),
+    productId: text('product_id').notNull(),
+    /** Where the product is listed; a new product goes last. */
+    position: integer('position').notNull(),
+    product: jsonb('product').$type<Product>().notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('price_book_entries_product').on(table.productId, table.effectiveFrom)],
 );

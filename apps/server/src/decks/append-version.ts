@@ -3,13 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import {
   deckLinks,
   describeDraftChanges,
+  productName,
   type DeckDraft,
+  type DeckPriceBook,
   type NewVersionResponse,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import { currentPriceBook } from '../price-book/price-book.ts';
 import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
@@ -23,6 +26,8 @@ export type NewVersion = {
   restoredFrom?: number;
   /** The content library version it was drawn from (a restore keeps the restored one's). */
   libraryVersion?: number | null;
+  /** The price book entries it was priced from (a restore keeps the restored one's). */
+  priceBook?: DeckPriceBook | null;
   idempotencyKey?: string;
   idempotencyFingerprint?: string;
   /** Stores the version's files under its number, inside the transaction. */
@@ -42,6 +47,8 @@ export async function appendVersion(
   { user, deck, version }: { user: Pick<User, 'id'>; deck: DeckRow; version: NewVersion },
 ): Promise<NewVersionResponse> {
   const slideName = slideNamer(await services.currentLibrary());
+  const { book } = await currentPriceBook(services.db, services.clock.now());
+  const productNameOf = (id: string) => productName(book, id);
   const now = services.clock.now();
   const number = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(decks).where(eq(decks.id, deck.id)).for('update');
@@ -49,7 +56,7 @@ export async function appendVersion(
     const next = locked.currentVersion + 1;
     const changes = [
       ...(version.restoredFrom ? [`Restored version ${version.restoredFrom}`] : []),
-      ...describeDraftChanges(locked.draft, version.draft, slideName),
+      ...describeDraftChanges(locked.draft, version.draft, slideName, productNameOf),
     ];
     await tx.insert(deckVersions).values({
       deckId: deck.id,
@@ -64,6 +71,7 @@ export async function appendVersion(
       presenter: version.presenter ?? null,
       restoredFrom: version.restoredFrom ?? null,
       libraryVersion: version.libraryVersion ?? null,
+      priceBook: version.priceBook ?? null,
       createdBy: user.id,
       idempotencyKey: version.idempotencyKey ?? null,
       idempotencyFingerprint: version.idempotencyFingerprint ?? null,

@@ -49,6 +49,7 @@ export async function duplicateDeck(
       changes: [`Copied from “${from.title}”, version ${from.number}`],
       presenter: from.presenter,
       libraryVersion: from.libraryVersion,
+      priceBook: from.priceBook,
       createdBy: user.id,
       createdAt: now,
     });

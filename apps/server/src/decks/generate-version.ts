@@ -137,6 +137,7 @@ export function versionJobHandler(services: Services): JobHandler {
           warnings: rendered.warnings,
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
+          priceBook: rendered.priceBook,
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,

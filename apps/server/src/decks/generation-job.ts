@@ -74,6 +74,7 @@ export function generationJobHandler(services: Services): JobHandler {
           warnings: rendered.warnings,
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
+          priceBook: rendered.priceBook,
           createdBy: deck.ownerId,
           createdAt: now,
         });

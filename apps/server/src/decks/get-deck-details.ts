@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { deckLinks, type DeckDetails } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { deckVersions, users } from '../db/schema.ts';
+import { productNames } from '../price-book/price-book.ts';
 import type { Services } from '../services.ts';
 import { canManageDeck, loadDeckFor } from './deck-access.ts';
 
@@ -17,10 +18,15 @@ export async function getDeckDetails(
     .where(eq(users.id, deck.ownerId));
   if (!owner) throw new Error(`deck ${deck.id} has no owner row`);
   const [version] = await services.db
-    .select({ libraryVersion: deckVersions.libraryVersion })
+    .select({ libraryVersion: deckVersions.libraryVersion, priceBook: deckVersions.priceBook })
     .from(deckVersions)
     .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.number, deck.currentVersion)));
   const newest = await services.currentLibrary();
+  // Versions made before the price book was data recorded no entries: today's names stand in.
+  const names = version?.priceBook
+    ? new Map(version.priceBook.products.map((product) => [product.id, product.name]))
+    : await productNames(services.db);
+  const productIds = deck.draft.productSelection.selectedProducts.map((product) => product.id);
   return {
     id: deck.id,
     owner,
@@ -37,5 +43,6 @@ export async function getDeckDetails(
     archivedAt: deck.archivedAt?.toISOString() ?? null,
     libraryVersion: version?.libraryVersion ?? null,
     newestLibraryVersion: newest.number,
+    productNames: Object.fromEntries(productIds.map((id) => [id, names.get(id) ?? id])),
   };
 }

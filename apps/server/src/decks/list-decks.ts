@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import {
   deckLinks,
-  getProduct,
   isUuid,
   type DeckListResponse,
   type ProductId,
@@ -13,6 +12,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Services } from '../services.ts';
+import { productNames } from '../price-book/price-book.ts';
 import type { DeckRow } from './deck-access.ts';
 
 /** What a list shows of a deck: not its draft, only the products' ids from it. */
@@ -21,12 +21,17 @@ type ListedDeck = Pick<
   'id' | 'title' | 'clientName' | 'status' | 'createdAt' | 'currentVersion'
 > & { productIds: ProductId[] };
 
-function toRecentDeck(deck: ListedDeck, ownerName: string, lastViewedAt: Date | null): RecentDeck {
+function toRecentDeck(
+  deck: ListedDeck,
+  ownerName: string,
+  lastViewedAt: Date | null,
+  names: ReadonlyMap<ProductId, string>,
+): RecentDeck {
   return {
     id: deck.id,
     title: deck.title,
     clientName: deck.clientName,
-    productNames: deck.productIds.map((id) => getProduct(id).name),
+    productNames: deck.productIds.map((id) => names.get(id) ?? id),
     createdAt: deck.createdAt.toISOString(),
     status: deck.status,
     // A deck still generating, or failed, has no files to link to yet.
@@ -162,16 +167,22 @@ export async function listDecks(
     else if (archived === false || !client) filters.push(ne(decks.status, 'archived'));
     statements = listStatements(db, filters.length > 0 ? and(...filters) : undefined, cursor);
   }
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], names] = await Promise.all([
     statements.page.execute(placeholders),
     statements.count.execute(placeholders),
+    productNames(db),
   ]);
   const page = rows.slice(0, options.pageSize);
   const last = page.at(-1);
   const countedRows = total?.value ?? 0;
   return {
     recentDecks: page.map((row) =>
-      toRecentDeck(row.deck, row.ownerName, row.lastViewedAt ? new Date(row.lastViewedAt) : null),
+      toRecentDeck(
+        row.deck,
+        row.ownerName,
+        row.lastViewedAt ? new Date(row.lastViewedAt) : null,
+        names,
+      ),
     ),
     page: options.page,
     pageSize: options.pageSize,

@@ -1,8 +1,14 @@
-import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import {
+  findProduct,
+  type DeckDraft,
+  type DeckPresenter,
+  type PriceBook,
+} from '@deck-portal/domain';
 import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { loadLibraryPictures } from '../library/library-pictures.ts';
+import { currentPriceBook, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
 /**
@@ -28,6 +34,12 @@ export async function renderDraft(
 ) {
   const current = await services.currentLibrary();
   assertKnownTemplates(current, draft);
+  const prices = await currentPriceBook(services.db, services.clock.now());
+  assertProductsSold(prices.book, draft);
+  const priceBook = recordPriceBook(
+    prices.entries,
+    draft.productSelection.selectedProducts.map((product) => product.id),
+  );
   const { slides, layouts, parts } = current.documents;
   const chosen = new Set(draft.templateCustomization.selectedSlides);
   const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
@@ -48,9 +60,28 @@ export async function renderDraft(
     ...(onProgress ? { onProgress } : {}),
     pictures,
     library: { key: `library-${current.number}`, documents: current.documents },
+    priceBook,
   });
   assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
-  return { ...rendered, libraryVersion: current.number };
+  return { ...rendered, libraryVersion: current.number, priceBook };
+}
+
+/** Every product of the draft must be in the price book and still sold. */
+export function assertProductsSold(book: PriceBook, draft: DeckDraft) {
+  const fields: Record<string, string> = {};
+  draft.productSelection.selectedProducts.forEach((selected, index) => {
+    const product = findProduct(book, selected.id);
+    if (!product) {
+      fields[`productSelection.selectedProducts.${index}.id`] =
+        `The price book has no product “${selected.id}”.`;
+    } else if (!product.active) {
+      fields[`productSelection.selectedProducts.${index}.id`] =
+        `${product.name} is no longer sold: remove it from the deck.`;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
+  }
 }
 
 /** Every chosen slide and layout must exist in the library, or the deck would silently lack it. */

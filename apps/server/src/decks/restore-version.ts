@@ -31,6 +31,7 @@ export async function restoreVersion(
       presenter: old.presenter,
       restoredFrom: old.number,
       libraryVersion: old.libraryVersion,
+      priceBook: old.priceBook,
       storeFiles: (tx, next) =>
         copyVersionFiles(
           services,

@@ -14,6 +14,7 @@ export const refFamilies = {
   user: ['spareUser', 'pendingUser', 'repUser', 'adminUser'],
   templateSlide: ['templateSlide'],
   templateLayout: ['templateLayout'],
+  product: ['product'],
   upload: ['repUpload', 'adminUpload'],
   /** A new address every time (sign-up, invitations): a valid body reaches the handler. */
   freshEmail: ['freshEmail'],
@@ -91,5 +92,6 @@ export function familyOfParam(path: string, param: string): RefFamily | undefine
     return 'templateLayout';
   }
   if (path.startsWith('/api/uploads/')) return 'upload';
+  if (path.startsWith('/api/admin/products/')) return 'product';
   return undefined;
 }

@@ -256,6 +256,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   }
   ids.set('templateSlide', slideIds[0]!);
   ids.set('templateLayout', layout.id);
+  // A product of the built-in price book; a change the fuzzer makes adds an entry, never removes it.
+  ids.set('product', 'controller');
   // Uploads no route deletes: made once, straight into the table.
   for (const [name, owner] of [
     ['repUpload', accounts.rep],

@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
             ...page('brand', () => import('../features/library/brand-page.tsx')),
           },
           {
+            path: paths.products,
+            ...page('products', () => import('../features/library/products-page.tsx')),
+          },
+          {
             path: '/admin/library/slides/:id',
             ...page('slide-editor', () => import('../features/library/slide-editor-page.tsx')),
           },

@@ -11,6 +11,7 @@ export const paths = {
   libraryBrand: '/admin/library/brand',
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
+  products: '/admin/products',
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

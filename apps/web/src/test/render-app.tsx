@@ -4,15 +4,25 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes as appRoutes } from '../app/router.tsx';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (request: { body: unknown; url: URL }) => Reply | Promise<Reply>;
 
 /**
- * Replaces `fetch` with a table of `'METHOD /path'` handlers; a call nobody handles fails the
- * test loudly. Returns the recorded calls.
+ * Answers every test gets unless it gives its own: the wizard lists and prices products from the
+ * price book the server serves, here the built-in one.
  */
-export function mockApi(handlers: Record<string, Handler | Reply>) {
+const defaultHandlers: Record<string, Handler | Reply> = {
+  'GET /api/price-book': { body: SEED_PRICE_BOOK },
+};
+
+/**
+ * Replaces `fetch` with a table of `'METHOD /path'` handlers (over {@link defaultHandlers}); a
+ * call nobody handles fails the test loudly. Returns the recorded calls.
+ */
+export function mockApi(ownHandlers: Record<string, Handler | Reply>) {
+  const handlers = { ...defaultHandlers, ...ownHandlers };
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -4,6 +4,7 @@ import type { ShapeElement, TextElement } from '../layout/model.ts';
 import { DEFAULT_BRAND } from './brand.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 const ctx: SlideContext = {
   brand: { ...DEFAULT_BRAND, name: 'Polar', colors: { ...DEFAULT_BRAND.colors, accent: 'AA0011' } },
@@ -15,6 +16,7 @@ const ctx: SlideContext = {
   pageNumber: 4,
   sections: [],
   products: [],
+  priceBook: SEED_PRICE_BOOK,
 };
 
 const text = (t: unknown, extra: Record<string, unknown> = {}) => ({

@@ -11,10 +11,11 @@ import {
   type TemplatePart,
 } from '@deck-portal/domain';
 import {
+  findProduct,
   formatCents,
-  PRODUCTS,
+  ITC_RATE,
+  type PriceBook,
   type Product,
-  type ProductId,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import type { Hex, SlideElement } from '../layout/model.ts';
@@ -84,6 +85,8 @@ export function interpretTemplate(
     'brand.email': ctx.brand.email,
     'brand.phone': ctx.brand.phone,
     'brand.address': ctx.brand.address,
+    'credit.rate': creditRate,
+    'credit.products': creditProducts(ctx.priceBook),
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
     ...quoteValues(ctx.quote),
@@ -98,8 +101,8 @@ export function interpretTemplate(
     }
     const productField = readProductBinding(path);
     if (productField) {
-      const product = PRODUCTS[productField.productId as ProductId] as Product | undefined;
-      return product ? String(product[productField.field]) : '';
+      const product = findProduct(ctx.priceBook, productField.productId);
+      return product ? productValues(product)[productField.field] : '';
     }
     return values[path] ?? '';
   };
@@ -253,18 +256,33 @@ export function interpretTemplate(
   return { background: color(document.background), elements: draw(document.elements, 0) };
 }
 
+const creditRate = `${Math.round(ITC_RATE * 100)}%`;
+
+/** What a slide may show of a product (`product.<id>.<field>`, or `item.<field>` in a repeat). */
+function productValues(product: Product) {
+  return {
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    warrantyYears: String(product.warrantyYears),
+    // Empty for a product without the credit, so a slide can hide its credit line.
+    credit: product.creditEligible ? creditRate : '',
+  };
+}
+
+/** The products the credit applies to, as a sentence names them: "A, B and C". */
+function creditProducts(book: PriceBook): string {
+  const names = book.products.filter((p) => p.active && p.creditEligible).map((p) => p.name);
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** A repeat's items as their `item.…` values: the deck's sections or products, in order. */
 function repeatItems(repeat: Extract<TemplateElement, { kind: 'repeat' }>, ctx: SlideContext) {
   if (repeat.over === 'deck.products') {
-    return ctx.products.map((id, i) => {
-      const product = PRODUCTS[id];
-      return {
-        name: product.name,
-        number: String(i + 1),
-        description: product.description,
-        warrantyYears: String(product.warrantyYears),
-      };
-    });
+    return ctx.products
+      .flatMap((id) => findProduct(ctx.priceBook, id) ?? [])
+      .map((product, i) => ({ ...productValues(product), number: String(i + 1) }));
   }
   const sections = ctx.sections.length > 0 ? ctx.sections : (repeat.fallback ?? []);
   return sections.map((name, i) => ({ name, number: String(i + 1) }));

@@ -6,6 +6,7 @@ import { createTemplateLibrary } from './template-library.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { seedLayouts, seedParts } from './template-seed.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 /**
  * The nine custom-slide layouts were code until they became template documents. Their output
@@ -32,6 +33,7 @@ const ctx: SlideContext = {
   pageNumber: 7,
   sections: ['Company', 'Products'],
   products: ['battery_backup'],
+  priceBook: SEED_PRICE_BOOK,
 };
 
 const long = 'A sentence that goes on and on about cold chains, batteries and compliance. '.repeat(

@@ -1,4 +1,4 @@
-import { PRICING_TEXT_LABELS, PRODUCTS, type ProductPricing } from '@deck-portal/domain/pricing';
+import { findProduct, PRICING_TEXT_LABELS, type ProductPricing } from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
 import { layoutTextRow } from '../layout/text-layout.ts';
 import { categoryColor } from './categories.ts';
@@ -18,9 +18,10 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
   const c = ctx.brand.colors;
   const t = pricing.texts;
   const L = PRICING_TEXT_LABELS;
-  const product = PRODUCTS[pricing.productId];
+  const product = findProduct(ctx.priceBook, pricing.productId);
+  const name = product?.name ?? pricing.productId;
   const elements: SlideElement[] = [
-    ...chrome(ctx, 'sales', `${product.name}: your investment`, product.description),
+    ...chrome(ctx, 'sales', `${name}: your investment`, product?.description ?? ''),
   ];
   elements.push(
     table(

@@ -1,4 +1,4 @@
-import { formatCents, ITC_RATE, PRODUCTS, type QuoteSummary } from '@deck-portal/domain/pricing';
+import { formatCents, ITC_RATE, productName, type QuoteSummary } from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
 import { categoryColor } from './categories.ts';
 import {
@@ -55,7 +55,7 @@ export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): Compo
     ),
   ];
   if (quote.editedProducts.length > 0) {
-    const names = quote.editedProducts.map((id) => PRODUCTS[id].name).join(', ');
+    const names = quote.editedProducts.map((id) => productName(ctx.priceBook, id)).join(', ');
     elements.push(
       rect({ x: MARGIN_X, y: 440, w: 4, h: 40 }, categoryColor('sales', ctx.categories)),
       text({

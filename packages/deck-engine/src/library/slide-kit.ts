@@ -1,5 +1,5 @@
 import type { DeckPresenter } from '@deck-portal/domain';
-import type { ProductId, QuoteSummary } from '@deck-portal/domain';
+import type { PriceBook, ProductId, QuoteSummary } from '@deck-portal/domain';
 import type { FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
@@ -33,6 +33,8 @@ export interface SlideContext {
   /** Names of the body sections the deck contains, in order (the agenda lists them). */
   sections: string[];
   products: ProductId[];
+  /** The price book the deck is priced from: product names, descriptions, terms. */
+  priceBook: PriceBook;
   /** The deck's quote, when it shows pricing: what slides compute their figures from. */
   quote?: QuoteSummary;
 }

@@ -5,6 +5,7 @@ import type { ProductId } from '@deck-portal/domain';
 import { DEFAULT_BRAND } from './brand.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { createTemplateLibrary } from './template-library.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 /**
  * What every built-in template slide draws today, for four kinds of deck — the reference the
@@ -34,6 +35,7 @@ const decks: Record<string, SlideContext> = {
     pageNumber: 3,
     sections: ['Company', 'Market', 'Products', 'Pricing', 'Next steps'],
     products: allProducts,
+    priceBook: SEED_PRICE_BOOK,
   },
   long: {
     brand: DEFAULT_BRAND,
@@ -59,6 +61,7 @@ const decks: Record<string, SlideContext> = {
       'Next steps',
     ],
     products: ['controller'],
+    priceBook: SEED_PRICE_BOOK,
   },
   cjk: {
     brand: DEFAULT_BRAND,
@@ -69,6 +72,7 @@ const decks: Record<string, SlideContext> = {
     pageNumber: 9,
     sections: ['Company'],
     products: ['battery_backup', 'bms'],
+    priceBook: SEED_PRICE_BOOK,
   },
   bare: {
     brand: DEFAULT_BRAND,
@@ -79,6 +83,7 @@ const decks: Record<string, SlideContext> = {
     pageNumber: 1,
     sections: [],
     products: [],
+    priceBook: SEED_PRICE_BOOK,
   },
 };
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
@@ -29,6 +29,8 @@ export interface DeckRenderer {
       pictures?: Record<string, Uint8Array>;
       /** The library version to draw from; the built-in library when left out. */
       library?: LibraryVersion;
+      /** The price book entries to price from; the built-in price book when left out. */
+      priceBook?: PriceBook;
       /** Told as each stage starts on the worker thread. */
       onProgress?: (progress: RenderProgress) => void;
     },
@@ -59,7 +61,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft, { presenter, pictures, library, onProgress } = {}) {
+    async generate(draft, { presenter, pictures, library, priceBook, onProgress } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: RenderProgress) => onProgress!(progress));
       const task: RenderTask = {
@@ -67,6 +69,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         ...(presenter ? { presenter } : {}),
         ...(pictures ? { pictures } : {}),
         ...(library ? { library } : {}),
+        ...(priceBook ? { priceBook } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
         ...(channel ? { progress: channel.port2 } : {}),

@@ -1,5 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DeckDraft, DeckPresenter, TemplateLibraryDocuments } from '@deck-portal/domain';
+import type {
+  DeckDraft,
+  DeckPresenter,
+  PriceBook,
+  TemplateLibraryDocuments,
+} from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
@@ -21,6 +26,8 @@ export interface RenderTask {
   brand?: BrandDefinition;
   /** The built-in library when left out. */
   library?: LibraryVersion;
+  /** The price book entries to price from; the built-in price book when left out. */
+  priceBook?: PriceBook;
   images?: FetchImageOptions;
   /** Pictures the server holds (uploads), by the address the draft names them with. */
   pictures?: Record<string, Uint8Array>;
@@ -96,6 +103,7 @@ export default async function renderTask(
       ? { images: { ...task.images, ...(task.pictures ? { preloaded: task.pictures } : {}) } }
       : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
+    ...(task.priceBook ? { priceBook: task.priceBook } : {}),
     ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
   });
   task.progress?.close();

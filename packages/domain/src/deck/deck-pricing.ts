@@ -5,7 +5,7 @@ import {
   unitPriceFor,
   type PricingTexts,
 } from './pricing.ts';
-import type { ProductId } from './product-catalogue.ts';
+import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
 
 export interface ProductPricing {
   productId: ProductId;
@@ -14,18 +14,23 @@ export interface ProductPricing {
 
 /**
  * The pricing placeholder set of every selected product, in selection order: computed from the
- * price book (DESIGN.md §6) with the rep's edits of `customPricing[productId]` on top.
+ * price book (DESIGN.md §6) with the rep's edits of `customPricing[productId]` on top. A
+ * product the book does not have is left out (the server refuses such drafts before this).
  */
-export function resolveDeckPricing(selection: ProductSelection): ProductPricing[] {
-  return selection.selectedProducts.map((selected) => {
+export function resolveDeckPricing(selection: ProductSelection, book: PriceBook): ProductPricing[] {
+  return selection.selectedProducts.flatMap((selected) => {
+    const product = findProduct(book, selected.id);
+    if (!product) return [];
     const computed = computePricingTexts({
-      productId: selected.id,
+      product,
       quantity: selected.quantity,
-      unitPrice: unitPriceFor(selected.id, selected.customPricing, selection.includePricing),
+      unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
     });
-    return {
-      productId: selected.id,
-      texts: applyPricingOverrides(computed, selection.customPricing[selected.id]),
-    };
+    return [
+      {
+        productId: selected.id,
+        texts: applyPricingOverrides(computed, selection.customPricing[selected.id]),
+      },
+    ];
   });
 }

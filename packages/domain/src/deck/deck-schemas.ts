@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { plainText } from '../text.ts';
 import { PRICING_TEXT_KEYS, type PricingTextKey } from './pricing.ts';
-import { PRODUCT_IDS } from './product-catalogue.ts';
 
-// The zod schemas of the catalogue and the pricing texts live apart from the data and the
+// The zod schemas of the product ids and the pricing texts live apart from the data and the
 // math, so the deck engine can load those without loading zod (it shortens a cold start).
 
-export const productIdSchema = z.enum(PRODUCT_IDS, { error: 'Unknown product' });
+/** A product as a deck names it; the server checks it against the price book. */
+export const productIdSchema = z
+  .string({ error: 'Unknown product' })
+  .regex(/^[a-z0-9][a-z0-9_]{0,63}$/, 'Unknown product');
 
 const pricingTextSchema = plainText('Pricing text').max(
   200,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { selectDefaultSlides, type SelectableSlide } from './default-slide-selection.ts';
-import { PRODUCT_IDS, type ProductId } from './product-catalogue.ts';
+import type { ProductId } from './price-book.ts';
+
+const PRODUCT_IDS: ProductId[] = ['battery_backup', 'data_logger', 'controller', 'bms'];
 
 // A 24-slide master shaped like the engine's: product slides at 6, 7, 8; appendix from 20.
 const categories = [

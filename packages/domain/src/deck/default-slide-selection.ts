@@ -1,4 +1,4 @@
-import type { ProductId } from './product-catalogue.ts';
+import type { ProductId } from './price-book.ts';
 
 export interface SelectableSlide {
   id: string;

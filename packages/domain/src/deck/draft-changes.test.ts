@@ -52,7 +52,8 @@ describe('describeDraftChanges', () => {
       d.productSelection.selectedProducts[1]!.quantity = 3;
       d.productSelection.selectedProducts.push({ id: 'bms', quantity: 1, customPricing: 50 });
     });
-    expect(describeDraftChanges(draft, after)).toEqual([
+    const productName = (id: string) => (id === 'battery_backup' ? 'Battery Backup' : id);
+    expect(describeDraftChanges(draft, after, undefined, productName)).toEqual([
       'Title “Q3 cold chain” → “Q4 cold chain”',
       'Battery Backup: unit price $1,000.00 → $899.50',
       expect.stringMatching(/: quantity 2 → 3$/),

@@ -1,10 +1,12 @@
 import type { DeckDraft, SelectedProduct } from './deck-draft.ts';
 import { clientHeadline } from './client-headline.ts';
 import { formatUsd, toCents } from './money.ts';
-import { getProduct } from './product-catalogue.ts';
+import type { ProductId } from './price-book.ts';
 
 /** How a slide id reads to a rep; the template library knows the names, the domain does not. */
 export type SlideNamer = (slideId: string) => string;
+/** How a product id reads to a rep: the price book knows the names. */
+export type ProductNamer = (productId: ProductId) => string;
 
 const quoted = (text: string) => `“${text}”`;
 
@@ -17,10 +19,11 @@ export function describeDraftChanges(
   before: DeckDraft,
   after: DeckDraft,
   slideName: SlideNamer = (id) => id,
+  productName: ProductNamer = (id) => id,
 ): string[] {
   return [
     ...basicInfoChanges(before, after),
-    ...productChanges(before.productSelection, after.productSelection),
+    ...productChanges(before.productSelection, after.productSelection, productName),
     ...slideChanges(before, after, slideName),
   ];
 }
@@ -48,13 +51,14 @@ function basicInfoChanges(before: DeckDraft, after: DeckDraft): string[] {
 function productChanges(
   before: DeckDraft['productSelection'],
   after: DeckDraft['productSelection'],
+  productName: ProductNamer,
 ): string[] {
   const changes: string[] = [];
   const old = new Map(before.selectedProducts.map((p) => [p.id, p]));
   const now = new Map(after.selectedProducts.map((p) => [p.id, p]));
   for (const product of after.selectedProducts) {
     const was = old.get(product.id);
-    const name = getProduct(product.id).name;
+    const name = productName(product.id);
     if (!was) {
       changes.push(`Added ${name} (${describeLine(product)})`);
       continue;
@@ -70,7 +74,7 @@ function productChanges(
     if (textsBefore !== textsAfter) changes.push(`${name}: pricing texts edited`);
   }
   for (const product of before.selectedProducts) {
-    if (!now.has(product.id)) changes.push(`Removed ${getProduct(product.id).name}`);
+    if (!now.has(product.id)) changes.push(`Removed ${productName(product.id)}`);
   }
   if (before.includePricing !== after.includePricing)
     changes.push(after.includePricing ? 'Pricing slides included' : 'Pricing slides left out');

@@ -7,7 +7,11 @@ import {
   unitPriceFor,
 } from './pricing.ts';
 import { resolveDeckPricing } from './deck-pricing.ts';
-import { PRODUCTS } from './product-catalogue.ts';
+import { getProduct, type Product } from './price-book.ts';
+import { SEED_PRICE_BOOK } from './seed-price-book.ts';
+
+const product = (id: string): Product => getProduct(SEED_PRICE_BOOK, id);
+const PRODUCTS = Object.fromEntries(SEED_PRICE_BOOK.products.map((p) => [p.id, p]));
 
 describe('formatUsd', () => {
   it('writes en-US dollars with two decimals and thousands separators', () => {
@@ -63,7 +67,7 @@ describe('computePricingTexts (worked by hand)', () => {
   it('battery_backup ×1 at $5,995: white-glove $250, total $6,245.00, ITC $1,873.50', () => {
     // 5995 × 1 + 250 = 6245; 30 % = 1873.50; 6245 − 1873.50 = 4371.50
     expect(
-      computePricingTexts({ productId: 'battery_backup', quantity: 1, unitPrice: 5995 }),
+      computePricingTexts({ product: product('battery_backup'), quantity: 1, unitPrice: 5995 }),
     ).toEqual({
       stdpricing: '$5,995.00',
       qty: '1',
@@ -82,7 +86,7 @@ describe('computePricingTexts (worked by hand)', () => {
   it('data_logger ×100 at $29.99 ships flat-rate: $2,999 + $25 = $3,024.00', () => {
     // 29.99 × 100 = 2999; quantity 100 > 10 → flat-rate $25; 30 % of 3024 = 907.20
     const texts = computePricingTexts({
-      productId: 'data_logger',
+      product: product('data_logger'),
       quantity: 100,
       unitPrice: 29.99,
     });
@@ -102,13 +106,21 @@ describe('computePricingTexts (worked by hand)', () => {
 
   it('controller crosses the shipping threshold between 10 and 11', () => {
     // ×10: 1990 + 75 white-glove = 2065; ×11: 2189 + 35 flat-rate = 2224, ITC 667.20
-    const ten = computePricingTexts({ productId: 'controller', quantity: 10, unitPrice: 199 });
+    const ten = computePricingTexts({
+      product: product('controller'),
+      quantity: 10,
+      unitPrice: 199,
+    });
     expect(ten).toMatchObject({
       shiprate: '$75.00',
       wgd: 'White-glove delivery',
       total: '$2,065.00',
     });
-    const eleven = computePricingTexts({ productId: 'controller', quantity: 11, unitPrice: 199 });
+    const eleven = computePricingTexts({
+      product: product('controller'),
+      quantity: 11,
+      unitPrice: 199,
+    });
     expect(eleven).toMatchObject({
       shiprate: '$35.00',
       wgd: 'Flat-rate drop ship',
@@ -120,7 +132,7 @@ describe('computePricingTexts (worked by hand)', () => {
   });
 
   it('uses a custom price: bms ×2 at $180.50 → $361 + $125 = $486.00', () => {
-    const texts = computePricingTexts({ productId: 'bms', quantity: 2, unitPrice: 180.5 });
+    const texts = computePricingTexts({ product: product('bms'), quantity: 2, unitPrice: 180.5 });
     expect(texts).toMatchObject({
       stdpricing: '$180.50',
       total: '$486.00',
@@ -130,7 +142,11 @@ describe('computePricingTexts (worked by hand)', () => {
   });
 
   it('handles a zero price: only shipping is charged', () => {
-    const texts = computePricingTexts({ productId: 'controller', quantity: 1, unitPrice: 0 });
+    const texts = computePricingTexts({
+      product: product('controller'),
+      quantity: 1,
+      unitPrice: 0,
+    });
     expect(texts).toMatchObject({
       stdpricing: '$0.00',
       total: '$75.00',
@@ -142,7 +158,7 @@ describe('computePricingTexts (worked by hand)', () => {
   it('rounds the credit to the cent and keeps total = credit + effective', () => {
     // 0.05 + 75 = 75.05; 30 % = 22.515 → 22.52 (half up on cents); 75.05 − 22.52 = 52.53
     const figures = computePricingFigures({
-      productId: 'controller',
+      product: product('controller'),
       quantity: 1,
       unitPrice: 0.05,
     });
@@ -150,17 +166,46 @@ describe('computePricingTexts (worked by hand)', () => {
   });
 });
 
+describe('credit eligibility', () => {
+  it('gives no credit to a product the price book does not mark eligible', () => {
+    const notEligible = { ...product('controller'), creditEligible: false };
+    const texts = computePricingTexts({ product: notEligible, quantity: 1, unitPrice: 199 });
+    // 199 + 75 = 274, and no credit: the net is the total.
+    expect(texts).toMatchObject({ total: '$274.00', itc: 'Not eligible', effective: '$274.00' });
+  });
+
+  it('takes the monitoring terms and the shipping threshold from the product', () => {
+    const custom = {
+      ...product('controller'),
+      flatRateAboveQuantity: 2,
+      monthsIncluded: '12',
+      annualMonitoring: '$40',
+      maintenance: 'Twelve months of monitoring',
+    };
+    expect(computePricingTexts({ product: custom, quantity: 3, unitPrice: 199 })).toMatchObject({
+      wgd: 'Flat-rate drop ship',
+      monthsincluded: '12',
+      annual: '$40',
+      maintenance: 'Twelve months of monitoring',
+    });
+  });
+});
+
 describe('unitPriceFor', () => {
   it("takes the rep's price with pricing included and the base price otherwise", () => {
-    expect(unitPriceFor('data_logger', 29.99, true)).toBe(29.99);
-    expect(unitPriceFor('data_logger', 29.99, false)).toBe(895);
-    expect(unitPriceFor('controller', undefined, true)).toBe(1295);
+    expect(unitPriceFor(product('data_logger'), 29.99, true)).toBe(29.99);
+    expect(unitPriceFor(product('data_logger'), 29.99, false)).toBe(895);
+    expect(unitPriceFor(product('controller'), undefined, true)).toBe(1295);
   });
 });
 
 describe('pricing overrides', () => {
   it("lets the rep's edits win over the computed texts, key by key", () => {
-    const computed = computePricingTexts({ productId: 'controller', quantity: 1, unitPrice: 199 });
+    const computed = computePricingTexts({
+      product: product('controller'),
+      quantity: 1,
+      unitPrice: 199,
+    });
     const merged = applyPricingOverrides(computed, { total: 'Call us', wgd: 'Pick-up' });
     expect(merged.total).toBe('Call us');
     expect(merged.wgd).toBe('Pick-up');
@@ -168,14 +213,17 @@ describe('pricing overrides', () => {
   });
 
   it('resolves every selected product in selection order', () => {
-    const pricing = resolveDeckPricing({
-      includePricing: false,
-      selectedProducts: [
-        { id: 'data_logger', quantity: 100, customPricing: 29.99 },
-        { id: 'battery_backup', quantity: 1, customPricing: 5000 },
-      ],
-      customPricing: { battery_backup: { maintenance: 'Five years of monitoring included' } },
-    });
+    const pricing = resolveDeckPricing(
+      {
+        includePricing: false,
+        selectedProducts: [
+          { id: 'data_logger', quantity: 100, customPricing: 29.99 },
+          { id: 'battery_backup', quantity: 1, customPricing: 5000 },
+        ],
+        customPricing: { battery_backup: { maintenance: 'Five years of monitoring included' } },
+      },
+      SEED_PRICE_BOOK,
+    );
     expect(pricing.map((p) => p.productId)).toEqual(['data_logger', 'battery_backup']);
     // Pricing not included: base prices. 895 × 100 + 25 = 89,525.00
     expect(pricing[0]?.texts.total).toBe('$89,525.00');

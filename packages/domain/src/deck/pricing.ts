@@ -1,9 +1,5 @@
 import { formatUsd, toCents } from './money.ts';
-import {
-  FLAT_RATE_SHIPPING_ABOVE_QUANTITY,
-  PRODUCTS,
-  type ProductId,
-} from './product-catalogue.ts';
+import type { Product } from './price-book.ts';
 
 /** The pricing placeholder set of SPEC.md §3, in the order the pricing slide shows them. */
 export const PRICING_TEXT_KEYS = [
@@ -39,11 +35,14 @@ export const PRICING_TEXT_LABELS: Readonly<Record<PricingTextKey, string>> = {
   maintenance: 'Maintenance',
 };
 
-/** The investment tax credit applied to the total (DESIGN.md §6). */
+/** The investment tax credit applied to an eligible product's total (DESIGN.md §6). */
 export const ITC_RATE = 0.3;
 
+/** The credit text of a product the price book does not mark eligible. */
+export const NOT_CREDIT_ELIGIBLE = 'Not eligible';
+
 export interface PricingInput {
-  productId: ProductId;
+  product: Product;
   quantity: number;
   /** The unit price the deck uses (see {@link unitPriceFor}). */
   unitPrice: number;
@@ -51,12 +50,12 @@ export interface PricingInput {
 
 /** DESIGN.md §6: the rep's price when pricing is included; otherwise the price book's base price. */
 export function unitPriceFor(
-  productId: ProductId,
+  product: Product,
   repPrice: number | undefined,
   includePricing: boolean,
 ): number {
   if (includePricing && repPrice !== undefined && Number.isFinite(repPrice)) return repPrice;
-  return PRODUCTS[productId].basePrice;
+  return product.basePrice;
 }
 
 /** The figures behind the pricing texts, in whole cents. */
@@ -71,16 +70,16 @@ export interface PricingFigures {
 }
 
 export function computePricingFigures({
-  productId,
+  product,
   quantity,
   unitPrice,
 }: PricingInput): PricingFigures {
-  const product = PRODUCTS[productId];
-  const isFlatRate = quantity > FLAT_RATE_SHIPPING_ABOVE_QUANTITY;
+  const isFlatRate = quantity > product.flatRateAboveQuantity;
   const unitPriceCents = toCents(unitPrice);
   const shippingCents = toCents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping);
   const totalCents = unitPriceCents * quantity + shippingCents;
-  const itcCents = Math.round(totalCents * ITC_RATE);
+  // The credit applies only to the products the price book marks eligible.
+  const itcCents = product.creditEligible ? Math.round(totalCents * ITC_RATE) : 0;
   return {
     unitPriceCents,
     quantity,
@@ -95,22 +94,19 @@ export function computePricingFigures({
 /** The computed pricing placeholder set of one product (DESIGN.md §6), before any rep edits. */
 export function computePricingTexts(input: PricingInput): PricingTexts {
   const figures = computePricingFigures(input);
-  const product = PRODUCTS[input.productId];
-  const isBattery = input.productId === 'battery_backup';
+  const { product } = input;
   return {
     stdpricing: formatUsd(figures.unitPriceCents / 100),
     qty: String(figures.quantity),
     shiprate: formatUsd(figures.shippingCents / 100),
     wgd: figures.isFlatRate ? 'Flat-rate drop ship' : 'White-glove delivery',
     total: formatUsd(figures.totalCents / 100),
-    itc: formatUsd(figures.itcCents / 100),
+    itc: product.creditEligible ? formatUsd(figures.itcCents / 100) : NOT_CREDIT_ELIGIBLE,
     effective: formatUsd(figures.effectiveCents / 100),
-    monthsincluded: isBattery ? '24' : 'Unlimited',
-    annual: isBattery ? '$75' : 'Included',
+    monthsincluded: product.monthsIncluded,
+    annual: product.annualMonitoring,
     warrantyyear: String(product.warrantyYears),
-    maintenance: isBattery
-      ? 'Battery monitoring: 24 months included, then $75 per year'
-      : 'Monitoring and software updates included',
+    maintenance: product.maintenance,
   };
 }
 

@@ -3,6 +3,7 @@ import { resolveDeckPricing } from './deck-pricing.ts';
 import type { ProductSelection } from './deck-draft.ts';
 import { toCents } from './money.ts';
 import { quoteSummary } from './quote-summary.ts';
+import { SEED_PRICE_BOOK } from './seed-price-book.ts';
 
 const selection: ProductSelection = {
   selectedProducts: [
@@ -18,7 +19,7 @@ const dollars = (text: string) => toCents(Number(text.replace(/[$,]/g, '')));
 
 describe('quoteSummary', () => {
   it('adds up every line, shipping, credits and net', () => {
-    const quote = quoteSummary(selection);
+    const quote = quoteSummary(selection, SEED_PRICE_BOOK);
     expect(quote.lines.map((line) => [line.name, line.quantity, line.amountCents])).toEqual([
       ['Battery Backup', 2, 1_100_000],
       [expect.any(String), 120, 359_880],
@@ -31,8 +32,8 @@ describe('quoteSummary', () => {
   });
 
   it('agrees to the cent with the pricing slides', () => {
-    const quote = quoteSummary(selection);
-    const slides = resolveDeckPricing(selection);
+    const quote = quoteSummary(selection, SEED_PRICE_BOOK);
+    const slides = resolveDeckPricing(selection, SEED_PRICE_BOOK);
     const sum = (key: 'total' | 'itc' | 'effective' | 'shiprate') =>
       slides.reduce((total, slide) => total + dollars(slide.texts[key]), 0);
     expect(quote.totalCents).toBe(sum('total'));
@@ -41,14 +42,29 @@ describe('quoteSummary', () => {
     expect(quote.shippingCents).toBe(sum('shiprate'));
   });
 
+  it('counts credits only for the products eligible for them', () => {
+    const book = {
+      products: SEED_PRICE_BOOK.products.map((p) =>
+        p.id === 'battery_backup' ? p : { ...p, creditEligible: false },
+      ),
+    };
+    const quote = quoteSummary(selection, book);
+    const battery = resolveDeckPricing(selection, book)[0];
+    expect(quote.creditsCents).toBe(dollars(battery?.texts.itc ?? ''));
+    expect(quote.netCents).toBe(quote.totalCents - quote.creditsCents);
+  });
+
   it('names the products whose slides show edited prices', () => {
-    const quote = quoteSummary({
-      ...selection,
-      customPricing: {
-        battery_backup: { total: '$11,150.00 (special offer)' },
-        controller: { maintenance: 'Included for life' },
+    const quote = quoteSummary(
+      {
+        ...selection,
+        customPricing: {
+          battery_backup: { total: '$11,150.00 (special offer)' },
+          controller: { maintenance: 'Included for life' },
+        },
       },
-    });
+      SEED_PRICE_BOOK,
+    );
     expect(quote.editedProducts).toEqual(['battery_backup']);
   });
 });

@@ -1,7 +1,7 @@
 import type { ProductSelection } from './deck-draft.ts';
 import { formatUsd } from './money.ts';
 import { computePricingFigures, PRICING_TEXT_KEYS, unitPriceFor } from './pricing.ts';
-import { PRODUCTS, type ProductId } from './product-catalogue.ts';
+import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
 
 export interface QuoteLine {
   productId: ProductId;
@@ -37,18 +37,20 @@ const PRICE_KEYS = new Set<string>(['stdpricing', 'qty', 'shiprate', 'total', 'i
  * slide, so the summary agrees with them to the cent (credits are rounded per product, as the
  * slides round them, and then summed).
  */
-export function quoteSummary(selection: ProductSelection): QuoteSummary {
+export function quoteSummary(selection: ProductSelection, book: PriceBook): QuoteSummary {
   const lines: QuoteLine[] = [];
   let creditsCents = 0;
   for (const selected of selection.selectedProducts) {
+    const product = findProduct(book, selected.id);
+    if (!product) continue;
     const figures = computePricingFigures({
-      productId: selected.id,
+      product,
       quantity: selected.quantity,
-      unitPrice: unitPriceFor(selected.id, selected.customPricing, selection.includePricing),
+      unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
     });
     lines.push({
       productId: selected.id,
-      name: PRODUCTS[selected.id].name,
+      name: product.name,
       quantity: figures.quantity,
       unitPriceCents: figures.unitPriceCents,
       amountCents: figures.unitPriceCents * figures.quantity,

@@ -1,4 +1,4 @@
-import { PRODUCTS, formatUsd, type ClientLink, type DeckDetails } from '@deck-portal/domain';
+import { formatUsd, type ClientLink, type DeckDetails } from '@deck-portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -117,7 +117,7 @@ function SelectedProducts({ deck }: { deck: DeckDetails }) {
           <Table.Tbody>
             {selectedProducts.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td fw={500}>{PRODUCTS[p.id]?.name ?? p.id}</Table.Td>
+                <Table.Td fw={500}>{deck.productNames[p.id] ?? p.id}</Table.Td>
                 <Table.Td ta="right">{p.quantity.toLocaleString('en-US')}</Table.Td>
                 <Table.Td ta="right">{formatUsd(p.customPricing)}</Table.Td>
               </Table.Tr>

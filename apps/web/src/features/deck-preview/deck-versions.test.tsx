@@ -43,6 +43,7 @@ const deck: DeckDetails = {
   archivedAt: null,
   libraryVersion: 1,
   newestLibraryVersion: 1,
+  productNames: { data_logger: 'Data Logger' },
 };
 
 const version = (number: number, extra: Partial<DeckVersion> = {}): DeckVersion => ({
@@ -363,7 +364,8 @@ describe('Modify', () => {
     renderApp(paths.createDeck.generate);
     // Step 4's summary totals the quote: 2 × $900.00 + $250.00 white-glove delivery, less 30%.
     const products = await screen.findByRole('region', { name: 'Products' });
-    expect(products).toHaveTextContent('Total, shipping included$2,050.00');
+    // Priced once the price book has arrived from the server.
+    await waitFor(() => expect(products).toHaveTextContent('Total, shipping included$2,050.00'));
     expect(products).toHaveTextContent('Net after ITC credit$1,435.00');
     expect(screen.getByRole('region', { name: 'Slides' })).toHaveTextContent('2Pricing slides');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));

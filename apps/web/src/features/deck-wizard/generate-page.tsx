@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
-  PRODUCTS,
   clientHeadline,
+  productName,
   formatUsd,
   type DeckDraft,
   formatCents,
@@ -50,6 +50,7 @@ import { PreflightPanel, undecidedPictures } from './components/preflight-panel.
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
+import { usePriceBook } from '../../lib/price-book.ts';
 
 export const GENERATE_FAILED = 'Failed to generate presentation.';
 
@@ -68,13 +69,18 @@ function SummaryRow({ label, children }: { label: string; children: React.ReactN
 
 function DeckSummary({ draft }: { draft: DeckDraft }) {
   const { basicInfo, productSelection, templateCustomization } = draft;
+  // Names and the quote from the price book in force; the server prices the deck from the same.
+  const book = usePriceBook().data ?? { products: [] };
   const standard = templateCustomization.selectedSlides.length;
   const custom = basicInfo.mode === 'advanced' ? templateCustomization.customSlides.length : 0;
   // One slide per product, and the quote summary after them.
   const pricingSlides = productSelection.includePricing
     ? productSelection.selectedProducts.length + 1
     : 0;
-  const quote = productSelection.includePricing ? quoteSummary(productSelection) : null;
+  const quote =
+    productSelection.includePricing && book.products.length > 0
+      ? quoteSummary(productSelection, book)
+      : null;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Card withBorder radius="lg" p="lg" component="section" aria-label="Deck details">
@@ -100,7 +106,7 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
         </Title>
         <Stack gap="xs">
           {productSelection.selectedProducts.map((p) => (
-            <SummaryRow key={p.id} label={PRODUCTS[p.id].name}>
+            <SummaryRow key={p.id} label={productName(book, p.id)}>
               Qty {p.quantity}
               {productSelection.includePricing ? ` × ${formatUsd(p.customPricing)}` : ''}
             </SummaryRow>

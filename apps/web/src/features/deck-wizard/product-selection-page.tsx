@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import {
-  PRODUCT_IDS,
-  PRODUCTS,
+  findProduct,
   formatUsd,
   productSelectionSchema,
+  type PriceBook,
+  type Product,
   type ProductId,
   type ProductSelection,
   endSentence,
@@ -18,6 +19,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -30,6 +32,7 @@ import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-re
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { loadDeckDraft, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { usePriceBook } from '../../lib/price-book.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 
@@ -95,8 +98,77 @@ function save(parsed: ProductSelection) {
 
 /** Step 2 (SPEC.md §2): the products in the proposal, with quantities and prices when priced. */
 export default function ProductSelectionPage() {
-  const navigate = useNavigate();
   const [draft] = useState(loadDeckDraft);
+  const priceBook = usePriceBook();
+  const missing = missingStepPath(draft, 'basic-info');
+  if (missing) return <RedirectTo to={missing} />;
+  const title = 'Select Products';
+  const description = endSentence(
+    `Choose what you are proposing to ${draft.basicInfo?.clientName ?? 'the client'}`,
+  );
+  if (!priceBook.data) {
+    return (
+      <WizardLayout active={1} title={title} description={description}>
+        {priceBook.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            The price book could not be loaded. Reload the page to try again.
+          </Alert>
+        ) : (
+          <Group justify="center" p="xl">
+            <Loader aria-label="Loading the price book" />
+          </Group>
+        )}
+      </WizardLayout>
+    );
+  }
+  return (
+    <ProductSelectionForm
+      draft={draft}
+      book={priceBook.data}
+      title={title}
+      description={description}
+    />
+  );
+}
+
+/**
+ * A product a draft still names that the price book no longer sells: shown so the rep can untick
+ * it (the server refuses to price it).
+ */
+function noLongerSold(id: ProductId): Product {
+  return {
+    id,
+    sku: '',
+    name: id,
+    description: 'No longer sold: untick it to take it out of the deck.',
+    features: [],
+    defaultQuantity: 1,
+    msrp: 0,
+    basePrice: 0,
+    whiteGloveShipping: 0,
+    flatRateShipping: 0,
+    flatRateAboveQuantity: 0,
+    warrantyYears: 0,
+    creditEligible: false,
+    monthsIncluded: '',
+    annualMonitoring: '',
+    maintenance: '',
+    active: false,
+  };
+}
+
+function ProductSelectionForm({
+  draft,
+  book,
+  title,
+  description,
+}: {
+  draft: ReturnType<typeof loadDeckDraft>;
+  book: PriceBook;
+  title: string;
+  description: string;
+}) {
+  const navigate = useNavigate();
   const form = useForm<ProductValues>({
     mode: 'controlled',
     initialValues: initialValues(draft.productSelection),
@@ -111,17 +183,21 @@ export default function ProductSelectionPage() {
       if (parsed) save(parsed);
     },
   });
-  const missing = missingStepPath(draft, 'basic-info');
-  if (missing) return <RedirectTo to={missing} />;
-
   const values = form.getValues();
+  const listed = [
+    ...book.products,
+    ...values.selectedProducts
+      .filter((selected) => !findProduct(book, selected.id))
+      .map((selected) => noLongerSold(selected.id)),
+  ];
   const indexOf = (id: ProductId) => values.selectedProducts.findIndex((p) => p.id === id);
 
   /** SPEC.md §4: selecting adds the default quantity at the MSRP; unselecting removes it. */
   const toggle = (id: ProductId, checked: boolean) => {
     const index = indexOf(id);
     if (checked && index === -1) {
-      const product = PRODUCTS[id];
+      const product = findProduct(book, id);
+      if (!product) return;
       form.insertListItem('selectedProducts', {
         id,
         quantity: formatNumberEntry(product.defaultQuantity),
@@ -150,13 +226,7 @@ export default function ProductSelectionPage() {
   const listError = form.errors.selectedProducts;
 
   return (
-    <WizardLayout
-      active={1}
-      title="Select Products"
-      description={endSentence(
-        `Choose what you are proposing to ${draft.basicInfo?.clientName ?? 'the client'}`,
-      )}
-    >
+    <WizardLayout active={1} title={title} description={description}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Paper withBorder radius="lg" p="lg">
@@ -175,8 +245,8 @@ export default function ProductSelectionPage() {
           )}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {PRODUCT_IDS.map((id) => {
-              const product = PRODUCTS[id];
+            {listed.map((product) => {
+              const { id } = product;
               const index = indexOf(id);
               const isSelected = index !== -1;
               return (
@@ -205,13 +275,19 @@ export default function ProductSelectionPage() {
                           </Text>
                         }
                       />
-                      <Text fw={600} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
-                        {formatUsd(product.msrp)}
-                        <Text span size="xs" c="dimmed" fw={400}>
-                          {' '}
-                          MSRP
+                      {product.active ? (
+                        <Text fw={600} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
+                          {formatUsd(product.msrp)}
+                          <Text span size="xs" c="dimmed" fw={400}>
+                            {' '}
+                            MSRP
+                          </Text>
                         </Text>
-                      </Text>
+                      ) : (
+                        <Badge color="red" variant="light">
+                          No longer sold
+                        </Badge>
+                      )}
                     </Group>
                     <Text size="sm" c="dimmed">
                       {product.description}

@@ -21,6 +21,7 @@ import {
   IconEdit,
   IconLayoutDashboard,
   IconPalette,
+  IconReceipt,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -51,6 +52,14 @@ export default function LibraryPage() {
             leftSection={<IconPalette size={16} />}
           >
             Brand
+          </Button>
+          <Button
+            component={Link}
+            to={paths.products}
+            variant="default"
+            leftSection={<IconReceipt size={16} />}
+          >
+            Price book
           </Button>
           <Button
             component={Link}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRODUCTS } from '@deck-portal/domain';
+import { productName } from '@deck-portal/domain';
 import {
   Alert,
   Button,
@@ -23,10 +23,12 @@ import {
 } from '../../../lib/deck-draft-storage.ts';
 import { formatShortDate } from '../../../lib/format-date.ts';
 import { RECENT_DECKS_PAGE_SIZE, useRecentDecks } from '../api/get-recent-decks.ts';
+import { usePriceBook } from '../../../lib/price-book.ts';
 import { DeckListItem, GeneratedDeckItem } from './deck-list-item.tsx';
 
 function DraftItem({ draft }: { draft: StoredDeckDraft }) {
   const navigate = useNavigate();
+  const book = usePriceBook().data ?? { products: [] };
   if (!hasDraftToResume(draft)) return null;
   const { basicInfo, productSelection } = draft;
   return (
@@ -34,7 +36,7 @@ function DraftItem({ draft }: { draft: StoredDeckDraft }) {
       clientName={basicInfo.clientName}
       title={basicInfo.deckTitle}
       date={formatShortDate(basicInfo.date)}
-      productNames={(productSelection?.selectedProducts ?? []).map((p) => PRODUCTS[p.id].name)}
+      productNames={(productSelection?.selectedProducts ?? []).map((p) => productName(book, p.id))}
       status="draft"
       actions={
         <Button

@@ -34,6 +34,7 @@ const deck = {
   archivedAt: null,
   libraryVersion: 1,
   newestLibraryVersion: 1,
+  productNames: {},
 };
 
 const noLinks: ClientLinksResponse = {

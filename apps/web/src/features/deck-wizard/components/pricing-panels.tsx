@@ -1,25 +1,46 @@
 import {
   PRICING_TEXT_KEYS,
   PRICING_TEXT_LABELS,
-  PRODUCTS,
   computePricingTexts,
+  findProduct,
   unitPriceFor,
+  type PriceBook,
   type PricingTextKey,
   type ProductId,
   type ProductSelection,
 } from '@deck-portal/domain';
-import { Accordion, Badge, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
+import { usePriceBook } from '../../../lib/price-book.ts';
 
 type Overrides = ProductSelection['customPricing'];
 
-/** The computed pricing texts of one selected product (DESIGN.md §6), before the rep's edits. */
-export function computedTextsFor(selection: ProductSelection, productId: ProductId) {
+/**
+ * The computed pricing texts of one selected product (DESIGN.md §6), before the rep's edits;
+ * undefined for a product the price book no longer has.
+ */
+export function computedTextsFor(
+  selection: ProductSelection,
+  productId: ProductId,
+  book: PriceBook,
+) {
   const selected = selection.selectedProducts.find((p) => p.id === productId)!;
+  const product = findProduct(book, productId);
+  if (!product) return undefined;
   return computePricingTexts({
-    productId,
+    product,
     quantity: selected.quantity,
-    unitPrice: unitPriceFor(productId, selected.customPricing, selection.includePricing),
+    unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
   });
 }
 
@@ -53,18 +74,31 @@ export function PricingPanels({
   overrides: Overrides;
   onChange: (next: Overrides) => void;
 }) {
+  const priceBook = usePriceBook();
+  const book = priceBook.data;
+  if (!book) {
+    return priceBook.isError ? (
+      <Alert color="red" role="alert">
+        The price book could not be loaded. Reload the page to try again.
+      </Alert>
+    ) : (
+      <Loader size="sm" aria-label="Loading the price book" />
+    );
+  }
   const ids = selection.selectedProducts.map((p) => p.id);
   return (
     <Accordion variant="separated" radius="md" defaultValue={ids[0] ?? null}>
       {ids.map((productId) => {
-        const computed = computedTextsFor(selection, productId);
+        const product = findProduct(book, productId);
+        const computed = computedTextsFor(selection, productId, book);
+        if (!product || !computed) return null;
         const edits = overrides[productId] ?? {};
         const editCount = Object.keys(edits).length;
         return (
           <Accordion.Item key={productId} value={productId}>
             <Accordion.Control>
               <Group justify="space-between" pr="sm">
-                <Text fw={600}>{PRODUCTS[productId].name} pricing</Text>
+                <Text fw={600}>{product.name} pricing</Text>
                 <Group gap="xs">
                   {editCount > 0 && (
                     <Badge variant="light" color="orange" size="sm">
@@ -83,7 +117,7 @@ export function PricingPanels({
                   <TextInput
                     key={key}
                     label={PRICING_TEXT_LABELS[key]}
-                    aria-label={`${PRODUCTS[productId].name} ${PRICING_TEXT_LABELS[key]}`}
+                    aria-label={`${product.name} ${PRICING_TEXT_LABELS[key]}`}
                     value={edits[key] ?? computed[key]}
                     maxLength={200}
                     styles={

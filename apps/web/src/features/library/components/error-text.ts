@@ -10,7 +10,7 @@ export function errorText(error: unknown): string {
 
 /** `document.elements.3.text` → `element 4, text`; `document.category` → `category`. */
 export function readableField(field: string): string {
-  const parts = field.replace(/^document\./, '').split('.');
+  const parts = field.replace(/^(document|product)\./, '').split('.');
   const words: string[] = [];
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i]!;

@@ -1,0 +1,317 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
+import type { DeckDraftInput, PriceBookEntry, ProductFields, Role } from '@deck-portal/domain';
+import { auditLog, deckVersions, priceBookEntries } from '../src/db/schema.ts';
+import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
+import {
+  createAdmin,
+  newAccount,
+  sessionCookieOf,
+  setAccount,
+  signIn,
+  signUp,
+} from './helpers/accounts.ts';
+
+// The price book is data: content editors and admins change products from a date, reps price
+// decks from the entries in force, and a deck keeps the entries it was priced from.
+let t: TestApp;
+let adminEmail = '';
+const clock = createTestClock(new Date('2026-11-02T09:00:00Z'));
+const cookies: Record<'admin' | 'editor' | 'rep' | 'manager', string> = {
+  admin: '',
+  editor: '',
+  rep: '',
+  manager: '',
+};
+
+async function approvedCookie(name: string, role: Role) {
+  const account = newAccount(name);
+  await signUp(t.app, account);
+  await setAccount(t.app, account.email, { status: 'approved', role });
+  return sessionCookieOf(await signIn(t.app, account))!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, deckRenderer: createDeckRenderer({ maxThreads: 1 }) });
+  const admin = await createAdmin(t.app);
+  cookies.admin = admin.cookie;
+  adminEmail = admin.account.email;
+  cookies.editor = await approvedCookie('Cora Content', 'content_editor');
+  cookies.rep = await approvedCookie('Reese Rep', 'sales_rep');
+  cookies.manager = await approvedCookie('Mona Manager', 'manager');
+}, 120_000);
+
+afterAll(async () => {
+  await t.app.close();
+});
+
+type Who = keyof typeof cookies;
+
+function call(who: Who, method: 'GET' | 'POST', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      cookie: cookies[who],
+      prefer: 'wait=60',
+      ...(method === 'GET' ? {} : { origin: 'http://portal.test' }),
+    },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+type AdminProduct = { current: PriceBookEntry; scheduled: PriceBookEntry[] };
+
+async function adminProduct(id: string): Promise<AdminProduct> {
+  const list = await call('editor', 'GET', '/api/admin/products');
+  expect(list.statusCode, list.body).toBe(200);
+  const found = (list.json().products as AdminProduct[]).find((p) => p.current.productId === id);
+  expect(found, id).toBeDefined();
+  return found!;
+}
+
+/** The product's fields as an editor's form sends them back: everything but the id. */
+async function fieldsOf(id: string): Promise<ProductFields> {
+  const { id: _id, ...fields } = (await adminProduct(id)).current.product;
+  return fields;
+}
+
+const draft = (productId: string): DeckDraftInput => ({
+  basicInfo: {
+    deckTitle: 'Price check',
+    clientName: 'Harbor Fresh Foods',
+    date: '2026-11-21',
+    primaryContact: 'Dana Lee',
+    mode: 'simple',
+  },
+  productSelection: {
+    selectedProducts: [{ id: productId, quantity: 2, customPricing: 199 }],
+    includePricing: true,
+    customPricing: {},
+  },
+  templateCustomization: { selectedSlides: ['title', 'product-battery-bms'], customSlides: [] },
+});
+
+async function deckText(deckId: string, version = 1) {
+  const list = await call('rep', 'GET', `/api/decks/${deckId}/slides?version=${version}`);
+  expect(list.statusCode, list.body).toBe(200);
+  const slides = list.json().slides as { url: string }[];
+  const bodies = await Promise.all(slides.map(async (s) => (await call('rep', 'GET', s.url)).body));
+  return bodies.join('\n');
+}
+
+async function recordedPriceBook(deckId: string, number = 1) {
+  const [row] = await t.database.db
+    .select({ priceBook: deckVersions.priceBook })
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deckId), eq(deckVersions.number, number)));
+  return row?.priceBook;
+}
+
+describe('the price book', () => {
+  it('is seeded once with SPEC.md’s four products, every one eligible for the credit', async () => {
+    const book = await call('rep', 'GET', '/api/price-book');
+    expect(book.statusCode, book.body).toBe(200);
+    const products = book.json().products as ProductFields[];
+    expect(products.map((p) => [p.name, p.msrp, p.basePrice])).toEqual([
+      ['Battery Backup', 5995, 5995],
+      ['Data Logger', 29.99, 895],
+      ['Controller', 199, 1295],
+      ['Battery Management System', 200, 2495],
+    ]);
+    expect(products.every((p) => p.creditEligible)).toBe(true);
+    const rows = await t.database.db.select().from(priceBookEntries);
+    expect(rows).toHaveLength(4);
+  });
+
+  it('lets content editors and admins change it, and nobody else', async () => {
+    const fields = await fieldsOf('controller');
+    for (const who of ['rep', 'manager'] as const) {
+      const refused = await call(who, 'POST', '/api/admin/products/controller/changes', {
+        product: fields,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect((await call(who, 'GET', '/api/admin/products')).statusCode).toBe(403);
+    }
+    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(4);
+  });
+
+  it('refuses bad changes with the field named, and stores nothing', async () => {
+    const fields = await fieldsOf('controller');
+    const cases: [object, string, RegExp][] = [
+      [{ product: { ...fields, basePrice: -1 } }, 'product.basePrice', /cannot be negative/],
+      [{ product: { ...fields, msrp: 10.001 } }, 'product.msrp', /whole cents/],
+      [{ product: { ...fields, name: '  ' } }, 'product.name', /Name is required/],
+      [{ product: { ...fields, sku: 'BB-10' } }, 'product.sku', /Battery Backup/],
+      [{ product: fields, effectiveFrom: '2026-10-01T00:00:00Z' }, 'effectiveFrom', /in the past/],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await call('editor', 'POST', '/api/admin/products/controller/changes', body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.fields[field], JSON.stringify(body)).toMatch(message);
+    }
+    const unknown = await call('editor', 'POST', '/api/admin/products/toaster/changes', {
+      product: fields,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(4);
+  });
+
+  it('prices a new deck from a change while a deck made before keeps its figures', async () => {
+    const before = await call('rep', 'POST', '/api/generate-slides', draft('controller'));
+    expect(before.statusCode, before.body).toBe(201);
+    const oldDeck = before.json().presentationId as string;
+    // 2 × $199 + $75 white-glove = $473.00; 30% credit $141.90.
+    expect(await deckText(oldDeck)).toContain('$473.00');
+    expect(await deckText(oldDeck)).toContain('$141.90');
+    expect((await recordedPriceBook(oldDeck))?.products).toMatchObject([
+      {
+        id: 'controller',
+        whiteGloveShipping: 75,
+        creditEligible: true,
+        entryId: 'seed-controller',
+      },
+    ]);
+
+    // Shipping goes up and the credit no longer applies to the controller.
+    const fields = await fieldsOf('controller');
+    const changed = await call('admin', 'POST', '/api/admin/products/controller/changes', {
+      product: { ...fields, whiteGloveShipping: 95, creditEligible: false },
+      note: 'Carrier rates 2027',
+    });
+    expect(changed.statusCode, changed.body).toBe(201);
+
+    const after = await call('rep', 'POST', '/api/generate-slides', draft('controller'));
+    expect(after.statusCode, after.body).toBe(201);
+    const newDeck = after.json().presentationId as string;
+    const text = await deckText(newDeck);
+    // 2 × $199 + $95 = $493.00, and no credit.
+    expect(text).toContain('$493.00');
+    expect(text).toContain('Not eligible');
+    expect((await recordedPriceBook(newDeck))?.products[0]).toMatchObject({
+      whiteGloveShipping: 95,
+      entryId: changed.json().id,
+    });
+    // The deck made before is served as it was made, its recorded entries unchanged.
+    expect(await deckText(oldDeck)).toContain('$473.00');
+    expect((await recordedPriceBook(oldDeck))?.products[0]).toMatchObject({
+      whiteGloveShipping: 75,
+    });
+
+    const history = await call('editor', 'GET', '/api/admin/products/controller/history');
+    expect(history.statusCode).toBe(200);
+    expect(
+      (history.json().entries as PriceBookEntry[]).map((e) => [
+        e.product.whiteGloveShipping,
+        e.note,
+        e.createdBy?.email ?? null,
+      ]),
+    ).toEqual([
+      [95, 'Carrier rates 2027', adminEmail],
+      [75, 'The built-in price book', null],
+    ]);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'product.changed'));
+    expect(audit.map((row) => row.newValue)).toEqual([
+      expect.stringContaining('credit no longer applies'),
+    ]);
+  }, 120_000);
+
+  it('follows the credit setting in the slides’ wording', async () => {
+    const fields = await fieldsOf('battery_backup');
+    const eligible = await call('rep', 'POST', '/api/generate-slides', draft('battery_backup'));
+    expect(await deckText(eligible.json().presentationId)).toContain(
+      'investment tax credit eligible',
+    );
+    const changed = await call('editor', 'POST', '/api/admin/products/battery_backup/changes', {
+      product: { ...fields, creditEligible: false },
+    });
+    expect(changed.statusCode, changed.body).toBe(201);
+    const notEligible = await call('rep', 'POST', '/api/generate-slides', draft('battery_backup'));
+    expect(notEligible.statusCode, notEligible.body).toBe(201);
+    const text = await deckText(notEligible.json().presentationId);
+    expect(text).not.toContain('investment tax credit eligible');
+    expect(text).toContain('Not eligible');
+  }, 120_000);
+
+  it('schedules a change for its effective date', async () => {
+    const fields = await fieldsOf('data_logger');
+    const tomorrow = new Date(clock.now().getTime() + 24 * 3600_000).toISOString();
+    const scheduled = await call('editor', 'POST', '/api/admin/products/data_logger/changes', {
+      product: { ...fields, msrp: 34.99 },
+      effectiveFrom: tomorrow,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const now = await adminProduct('data_logger');
+    expect(now.current.product.msrp).toBe(29.99);
+    expect(now.scheduled.map((e) => [e.product.msrp, e.effectiveFrom])).toEqual([
+      [34.99, tomorrow],
+    ]);
+    const msrpNow = async () =>
+      ((await call('rep', 'GET', '/api/price-book')).json().products as ProductFields[]).find(
+        (p) => p.sku === fields.sku,
+      )?.msrp;
+    expect(await msrpNow()).toBe(29.99);
+    clock.advance(25 * 3600_000);
+    expect(await msrpNow()).toBe(34.99);
+    expect((await adminProduct('data_logger')).scheduled).toEqual([]);
+  });
+
+  it('adds a product reps can sell, and retires it so new decks cannot', async () => {
+    const created = await call('editor', 'POST', '/api/admin/products', {
+      product: {
+        sku: 'CRK-1',
+        name: 'Cold Room Kit',
+        description: 'Door sensors, a gateway and alarms for one walk-in cold room.',
+        features: ['Door sensors', 'Gateway'],
+        defaultQuantity: 1,
+        msrp: 1490,
+        basePrice: 1490,
+        whiteGloveShipping: 60,
+        flatRateShipping: 30,
+        flatRateAboveQuantity: 10,
+        warrantyYears: 2,
+        creditEligible: false,
+        monthsIncluded: '12',
+        annualMonitoring: '$40',
+        maintenance: 'Twelve months of monitoring included',
+        active: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().productId).toBe('cold_room_kit');
+    const book = await call('rep', 'GET', '/api/price-book');
+    expect((book.json().products as { id: string }[]).map((p) => p.id).at(-1)).toBe(
+      'cold_room_kit',
+    );
+    const sold = await call('rep', 'POST', '/api/generate-slides', draft('cold_room_kit'));
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(await deckText(sold.json().presentationId)).toContain('Cold Room Kit: your investment');
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(like(auditLog.action, 'product.created'));
+    expect(audit).toHaveLength(1);
+
+    const fields = await fieldsOf('cold_room_kit');
+    const retired = await call('editor', 'POST', '/api/admin/products/cold_room_kit/changes', {
+      product: { ...fields, active: false },
+    });
+    expect(retired.statusCode, retired.body).toBe(201);
+    const after = await call('rep', 'GET', '/api/price-book');
+    expect((after.json().products as { id: string }[]).map((p) => p.id)).not.toContain(
+      'cold_room_kit',
+    );
+    const refused = await call('rep', 'POST', '/api/generate-slides', draft('cold_room_kit'));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      'Cold Room Kit is no longer sold: remove it from the deck.',
+    );
+    const unknown = await call('rep', 'POST', '/api/generate-slides', draft('toaster'));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.message).toMatch(/no product “toaster”/);
+  }, 120_000);
+});

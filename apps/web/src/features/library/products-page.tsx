@@ -1,0 +1,424 @@
+import {
+  formatUsd,
+  type AdminProducts,
+  type PriceBookEntry,
+  type ProductFields,
+} from '@deck-portal/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconHistory, IconLibrary, IconPencil, IconPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { formatShortDate, todayIsoDate } from '../../lib/format-date.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageShell } from '../../ui/page-shell.tsx';
+import { errorText } from './components/error-text.ts';
+import { useAdminProducts, useChangeProduct, useProductHistory } from './api/price-book.ts';
+
+type Row = AdminProducts['products'][number];
+
+const blankProduct: ProductFields = {
+  sku: '',
+  name: '',
+  description: '',
+  features: [],
+  defaultQuantity: 1,
+  msrp: 0,
+  basePrice: 0,
+  whiteGloveShipping: 0,
+  flatRateShipping: 0,
+  flatRateAboveQuantity: 10,
+  warrantyYears: 1,
+  creditEligible: true,
+  monthsIncluded: 'Unlimited',
+  annualMonitoring: 'Included',
+  maintenance: 'Monitoring and software updates included',
+  active: true,
+};
+
+const numberFields = [
+  'defaultQuantity',
+  'msrp',
+  'basePrice',
+  'whiteGloveShipping',
+  'flatRateShipping',
+  'flatRateAboveQuantity',
+  'warrantyYears',
+] as const;
+
+/**
+ * The form's number fields as numbers: what was typed (`1,250`), read; an empty or unreadable
+ * one is sent as it is, for the server to name.
+ */
+function readNumbers(fields: ProductFields): ProductFields {
+  const read = { ...fields };
+  for (const key of numberFields) {
+    const value: unknown = fields[key];
+    if (typeof value === 'string') {
+      const number = Number(value.replace(/[$,\s]/g, ''));
+      read[key] = value.trim() !== '' && Number.isFinite(number) ? number : (value as never);
+    }
+  }
+  return read;
+}
+
+/** `2026-12-01` (a day the editor picked) as the moment it starts, in the editor's time zone. */
+const startOfDay = (isoDate: string) => dayjs(isoDate).startOf('day').toISOString();
+
+/**
+ * /admin/products: the price book. Every product with its price in force and any change
+ * scheduled; a change takes effect now or from a day, and decks already made keep their prices.
+ */
+export default function ProductsPage() {
+  const products = useAdminProducts();
+  const [editing, setEditing] = useState<Row | 'new' | undefined>();
+  const [history, setHistory] = useState<Row | undefined>();
+
+  return (
+    <PageShell
+      actions={
+        <Button
+          component={Link}
+          to={paths.library}
+          variant="default"
+          leftSection={<IconLibrary size={16} />}
+        >
+          Content library
+        </Button>
+      }
+    >
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>Price book</Title>
+            <Text c="dimmed">
+              What reps can sell and at what price. A change takes effect now or from a day you
+              choose; decks already made keep the prices they were made with.
+            </Text>
+          </Stack>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New product
+          </Button>
+        </Group>
+        {products.isPending ? (
+          <PageLoader label="Loading the price book" />
+        ) : products.isError ? (
+          <Alert color="red" title="The price book could not be loaded">
+            {errorText(products.error)}
+          </Alert>
+        ) : (
+          <Paper withBorder radius="lg" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" miw={760}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th ta="right">MSRP</Table.Th>
+                  <Table.Th ta="right">Base price</Table.Th>
+                  <Table.Th>Tax credit</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Scheduled</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {products.data.products.map((row) => (
+                  <ProductRow
+                    key={row.current.productId}
+                    row={row}
+                    onEdit={() => setEditing(row)}
+                    onHistory={() => setHistory(row)}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        )}
+      </Stack>
+      {editing && <ProductEditor row={editing} onClose={() => setEditing(undefined)} />}
+      {history && <ProductHistory row={history} onClose={() => setHistory(undefined)} />}
+    </PageShell>
+  );
+}
+
+function ProductRow({
+  row,
+  onEdit,
+  onHistory,
+}: {
+  row: Row;
+  onEdit: () => void;
+  onHistory: () => void;
+}) {
+  const { product } = row.current;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600}>{product.name}</Text>
+        <Text size="xs" c="dimmed">
+          SKU {product.sku}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
+      <Table.Td ta="right">{formatUsd(product.basePrice)}</Table.Td>
+      <Table.Td>{product.creditEligible ? 'Applies' : 'Does not apply'}</Table.Td>
+      <Table.Td>
+        <Badge color={product.active ? 'green' : 'gray'} variant="light">
+          {product.active ? 'Sold' : 'Retired'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {row.scheduled.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing
+          </Text>
+        ) : (
+          row.scheduled.map((entry) => (
+            <Text size="sm" key={entry.id}>
+              {formatUsd(entry.product.msrp)} MSRP from {formatShortDate(entry.effectiveFrom)}
+            </Text>
+          ))
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={onEdit}
+            aria-label={`Change ${product.name}`}
+          >
+            Change
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconHistory size={14} />}
+            onClick={onHistory}
+            aria-label={`History of ${product.name}`}
+          >
+            History
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void }) {
+  const isNew = row === 'new';
+  const [fields, setFields] = useState<ProductFields>(() => {
+    if (isNew) return blankProduct;
+    const { id: _id, ...rest } = row.current.product;
+    return rest;
+  });
+  const [effectiveDay, setEffectiveDay] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const change = useChangeProduct();
+  const set = <K extends keyof ProductFields>(key: K, value: ProductFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+  const money = (key: keyof ProductFields, label: string) => (
+    <NumberInput
+      label={label}
+      prefix="$"
+      decimalScale={2}
+      thousandSeparator=","
+      min={0}
+      value={fields[key] as number | string}
+      // Kept as typed (the field may be empty for a moment); read as a number when saved.
+      onChange={(value) => set(key, value as never)}
+    />
+  );
+  const whole = (key: keyof ProductFields, label: string, description?: string) => (
+    <NumberInput
+      label={label}
+      description={description}
+      allowDecimal={false}
+      min={0}
+      value={fields[key] as number | string}
+      onChange={(value) => set(key, value as never)}
+    />
+  );
+
+  const save = () =>
+    change.mutate(
+      {
+        ...(isNew ? {} : { productId: row.current.productId }),
+        change: {
+          product: readNumbers(fields),
+          note,
+          ...(effectiveDay && effectiveDay !== todayIsoDate()
+            ? { effectiveFrom: startOfDay(effectiveDay) }
+            : {}),
+        },
+      },
+      { onSuccess: onClose },
+    );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={isNew ? 'New product' : `Change ${row.current.product.name}`}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Name"
+            required
+            value={fields.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+          />
+          <TextInput
+            label="SKU"
+            required
+            value={fields.sku}
+            onChange={(e) => set('sku', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          rows={2}
+          value={fields.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <TagsInput
+          label="Features"
+          description="Shown on the product card and the product slide; up to 6."
+          maxTags={6}
+          value={fields.features}
+          onChange={(value) => set('features', value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {money('msrp', 'MSRP (the rep’s starting price)')}
+          {money('basePrice', 'Base price (when the deck shows no pricing)')}
+          {whole('defaultQuantity', 'Default quantity')}
+          {money('whiteGloveShipping', 'White-glove shipping')}
+          {money('flatRateShipping', 'Flat-rate shipping')}
+          {whole('flatRateAboveQuantity', 'Flat rate above quantity')}
+          {whole('warrantyYears', 'Warranty (years)')}
+          <TextInput
+            label="Monitoring months included"
+            value={fields.monthsIncluded}
+            onChange={(e) => set('monthsIncluded', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Annual monitoring after that"
+            value={fields.annualMonitoring}
+            onChange={(e) => set('annualMonitoring', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Maintenance"
+          value={fields.maintenance}
+          onChange={(e) => set('maintenance', e.currentTarget.value)}
+        />
+        <Group gap="xl">
+          <Checkbox
+            label="The investment tax credit applies"
+            description="The pricing slides and every slide that speaks of the credit follow this."
+            checked={fields.creditEligible}
+            onChange={(e) => set('creditEligible', e.currentTarget.checked)}
+          />
+          <Switch
+            label="Sold"
+            description="Retired products stay in the decks that have them."
+            checked={fields.active}
+            onChange={(e) => set('active', e.currentTarget.checked)}
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DatePickerInput
+            label="Takes effect"
+            description="Now, or from the start of a day you choose."
+            placeholder="Now"
+            valueFormat="MMM D, YYYY"
+            minDate={todayIsoDate()}
+            leftSection={<IconCalendar size={16} />}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Take effect now' }}
+            value={effectiveDay}
+            onChange={(value) => setEffectiveDay(value)}
+            disabled={isNew}
+          />
+          <TextInput
+            label="Note"
+            description="Why, for the history."
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {change.isError && (
+          <Alert color="red" role="alert" title="The change was not saved">
+            {errorText(change.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={change.isPending}>
+            {isNew ? 'Add product' : 'Save change'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ProductHistory({ row, onClose }: { row: Row; onClose: () => void }) {
+  const history = useProductHistory(row.current.productId);
+  return (
+    <Modal opened onClose={onClose} size="lg" title={`History of ${row.current.product.name}`}>
+      {history.isPending ? (
+        <PageLoader label="Loading the history" />
+      ) : history.isError ? (
+        <Alert color="red">{errorText(history.error)}</Alert>
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>From</Table.Th>
+              <Table.Th ta="right">MSRP</Table.Th>
+              <Table.Th ta="right">Base price</Table.Th>
+              <Table.Th>Note</Table.Th>
+              <Table.Th>By</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.entries.map((entry: PriceBookEntry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatShortDate(entry.effectiveFrom)}</Table.Td>
+                <Table.Td ta="right">{formatUsd(entry.product.msrp)}</Table.Td>
+                <Table.Td ta="right">{formatUsd(entry.product.basePrice)}</Table.Td>
+                <Table.Td>{entry.note}</Table.Td>
+                <Table.Td>{entry.createdBy?.name ?? 'Built in'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}

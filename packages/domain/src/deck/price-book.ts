@@ -1,0 +1,71 @@
+/**
+ * The price book: the products a rep can put in a deck and what they cost. It is data that
+ * admins and content editors keep in the portal (`/admin/products`); the built-in one, SPEC.md
+ * §9's table, is seed data (`@deck-portal/domain/seed-price-book`) that only the server and the
+ * deck engine load, so no browser bundle carries a price.
+ */
+
+/** A product's id: a slug, stable for the product's whole life (decks name products by it). */
+export type ProductId = string;
+
+export interface Product {
+  id: ProductId;
+  /** The stock-keeping unit the company's order system knows the product by. */
+  sku: string;
+  name: string;
+  description: string;
+  /** Feature tags shown on the product card and the product slide. */
+  features: string[];
+  defaultQuantity: number;
+  /** Suggested retail price per unit, in US dollars; the rep's starting price. */
+  msrp: number;
+  /** The price-book price used when the deck carries no pricing of the rep's. */
+  basePrice: number;
+  whiteGloveShipping: number;
+  flatRateShipping: number;
+  /** Above this quantity the order ships flat-rate drop ship; at or below it, white-glove. */
+  flatRateAboveQuantity: number;
+  warrantyYears: number;
+  /** Whether the investment tax credit applies to this product. */
+  creditEligible: boolean;
+  /** The pricing texts that are the product's terms, not arithmetic. */
+  monthsIncluded: string;
+  annualMonitoring: string;
+  maintenance: string;
+  /** A picture of the product, as `/api/uploads/{id}` or a shipped `seed:NAME.png`. */
+  picture?: string | undefined;
+  /** Retired products stay in the book for the decks that have them; new decks cannot. */
+  active: boolean;
+}
+
+/** The price book at one moment: every product, in the order the wizard lists them. */
+export interface PriceBook {
+  products: readonly Product[];
+}
+
+export function findProduct(book: PriceBook, id: ProductId): Product | undefined {
+  return book.products.find((product) => product.id === id);
+}
+
+/** The product, or an error naming the id: for code paths where the server checked the ids. */
+export function getProduct(book: PriceBook, id: ProductId): Product {
+  const product = findProduct(book, id);
+  if (!product) throw new Error(`product "${id}" is not in the price book`);
+  return product;
+}
+
+/** How a deck names a product: its price book name, or its id when the book no longer has it. */
+export function productName(book: PriceBook, id: ProductId): string {
+  return findProduct(book, id)?.name ?? id;
+}
+
+/** A product as a deck version recorded it: the price book entry, and from when it held. */
+export interface RecordedProduct extends Product {
+  entryId: string;
+  effectiveFrom: string;
+}
+
+/** The price book entries a deck version was priced from, one per product it names. */
+export interface DeckPriceBook extends PriceBook {
+  products: readonly RecordedProduct[];
+}

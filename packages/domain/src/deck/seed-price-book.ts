@@ -1,0 +1,106 @@
+import type { PriceBook, Product } from './price-book.ts';
+
+const monitoringIncluded = {
+  monthsIncluded: 'Unlimited',
+  annualMonitoring: 'Included',
+  maintenance: 'Monitoring and software updates included',
+} as const;
+
+/**
+ * SPEC.md §9's price book, as the portal seeds it on its first start. Every product is
+ * eligible for the investment tax credit, as SPEC.md applies it; admins change that per
+ * product. Only the server (to seed the database) and the deck engine (its default for tests
+ * and tools) import this file.
+ */
+export const SEED_PRICE_BOOK: PriceBook = {
+  products: [
+    {
+      id: 'battery_backup',
+      sku: 'BB-10',
+      name: 'Battery Backup',
+      description:
+        'Lithium iron phosphate backup that keeps refrigeration and monitoring running through outages.',
+      features: [
+        '10 kWh LiFePO4',
+        'Seamless switchover',
+        'Remote monitoring',
+        'Wall or rack mount',
+      ],
+      defaultQuantity: 1,
+      msrp: 5995,
+      basePrice: 5995,
+      whiteGloveShipping: 250,
+      flatRateShipping: 150,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 7,
+      creditEligible: true,
+      monthsIncluded: '24',
+      annualMonitoring: '$75',
+      maintenance: 'Battery monitoring: 24 months included, then $75 per year',
+      picture: 'seed:battery-bms.png',
+      active: true,
+    },
+    {
+      id: 'data_logger',
+      sku: 'DL-200',
+      name: 'Data Logger',
+      description:
+        'Wireless temperature and humidity logger that records every reading for audits and alerts.',
+      features: ['±0.3 °C accuracy', '2-year battery', 'Cellular & Wi-Fi', 'Audit-ready reports'],
+      defaultQuantity: 100,
+      msrp: 29.99,
+      basePrice: 895,
+      whiteGloveShipping: 50,
+      flatRateShipping: 25,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 5,
+      creditEligible: true,
+      ...monitoringIncluded,
+      picture: 'seed:data-logger.png',
+      active: true,
+    },
+    {
+      id: 'controller',
+      sku: 'SC-1',
+      name: 'Controller',
+      description:
+        'Site controller that ties loggers, refrigeration and batteries together with local automation.',
+      features: ['Edge automation', 'Modbus & BACnet', 'Offline buffering', 'Secure remote access'],
+      defaultQuantity: 1,
+      msrp: 199,
+      basePrice: 1295,
+      whiteGloveShipping: 75,
+      flatRateShipping: 35,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 3,
+      creditEligible: true,
+      ...monitoringIncluded,
+      picture: 'seed:controller.png',
+      active: true,
+    },
+    {
+      id: 'bms',
+      sku: 'BMS-4',
+      name: 'Battery Management System',
+      description:
+        'Cell-level battery management that balances, protects and reports on every battery pack.',
+      features: [
+        'Cell balancing',
+        'Thermal protection',
+        'State-of-health reports',
+        'Fleet dashboard',
+      ],
+      defaultQuantity: 1,
+      msrp: 200,
+      basePrice: 2495,
+      whiteGloveShipping: 125,
+      flatRateShipping: 75,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 5,
+      creditEligible: true,
+      ...monitoringIncluded,
+      picture: 'seed:battery-bms.png',
+      active: true,
+    },
+  ] satisfies Product[],
+};
