@@ -10,7 +10,7 @@ import {
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
-import { missingCharacters } from './layout/fonts.ts';
+import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
 import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
@@ -124,6 +124,8 @@ export interface BuildDeckOptions {
    * the deck is made); the built-in price book when left out.
    */
   priceBook?: PriceBook;
+  /** A registered font family the text is set in (the brand's); the built-in one when left out. */
+  fontFamily?: string;
 }
 
 /**
@@ -136,7 +138,7 @@ export interface BuildDeckOptions {
 export function buildDeck(
   draft: DeckDraft,
   library: TemplateLibrary,
-  { presenter, onSlide, priceBook = SEED_PRICE_BOOK }: BuildDeckOptions = {},
+  { presenter, onSlide, priceBook = SEED_PRICE_BOOK, fontFamily }: BuildDeckOptions = {},
 ): Deck {
   const warnings: string[] = [];
   const { basicInfo, productSelection, templateCustomization } = draft;
@@ -183,31 +185,33 @@ export function buildDeck(
   if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);
   if (closing.length > 0) addSection('Next steps');
 
-  const slides: Slide[] = plan.map((planned, i) => {
-    const ctx: SlideContext = {
-      brand: library.brand,
-      categories: library.categories,
-      clientName: basicInfo.clientName,
-      headline: clientHeadline(basicInfo),
-      dateText: formatDeckDate(basicInfo.date),
-      contact: basicInfo.primaryContact,
-      ...(presenter ? { presenter } : {}),
-      pageNumber: i + 1,
-      sections,
-      products: productSelection.selectedProducts.map((p) => p.id),
-      priceBook,
-      ...(quote ? { quote } : {}),
-    };
-    const composed = planned.compose(ctx);
-    onSlide?.(i + 1, plan.length);
-    return {
-      id: planned.id,
-      kind: planned.kind,
-      title: planned.title,
-      background: composed.background,
-      elements: composed.elements,
-    };
-  });
+  const slides: Slide[] = withFontFamily(fontFamily, () =>
+    plan.map((planned, i) => {
+      const ctx: SlideContext = {
+        brand: library.brand,
+        categories: library.categories,
+        clientName: basicInfo.clientName,
+        headline: clientHeadline(basicInfo),
+        dateText: formatDeckDate(basicInfo.date),
+        contact: basicInfo.primaryContact,
+        ...(presenter ? { presenter } : {}),
+        pageNumber: i + 1,
+        sections,
+        products: productSelection.selectedProducts.map((p) => p.id),
+        priceBook,
+        ...(quote ? { quote } : {}),
+      };
+      const composed = planned.compose(ctx);
+      onSlide?.(i + 1, plan.length);
+      return {
+        id: planned.id,
+        kind: planned.kind,
+        title: planned.title,
+        background: composed.background,
+        elements: composed.elements,
+      };
+    }),
+  );
 
   const missing = missingGlyphs(slides);
   if (missing.length > 0) {
@@ -233,7 +237,8 @@ function missingGlyphs(slides: readonly Slide[]): string[] {
   const missing = new Set<string>();
   const check = (element: TextElement) => {
     for (const line of element.lines) {
-      for (const char of missingCharacters(line.text, element.weight)) missing.add(char);
+      for (const char of missingCharacters(line.text, faceOf(element.family, element.weight)))
+        missing.add(char);
     }
   };
   for (const slide of slides) {

@@ -1,6 +1,7 @@
 import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
+import { useBrandFonts } from './library/brand.ts';
 import { createTemplateLibrary, type TemplateLibrary } from './library/template-library.ts';
 import { renderDeck, type RenderedDeck, type RenderProgress } from './render/render-deck.ts';
 
@@ -23,7 +24,10 @@ export async function generateDeck(
 ): Promise<RenderedDeck> {
   const library = options.library ?? (defaultLibrary ??= createTemplateLibrary());
   const { onProgress } = options;
+  // The brand's own font, when it has one and its files came with the pictures.
+  const font = useBrandFonts(library.brand, options.images?.preloaded);
   const deck = buildDeck(draft, library, {
+    ...(font.family ? { fontFamily: font.family } : {}),
     ...(options.presenter ? { presenter: options.presenter } : {}),
     ...(options.priceBook ? { priceBook: options.priceBook } : {}),
     ...(onProgress
@@ -32,5 +36,6 @@ export async function generateDeck(
   });
   onProgress?.({ stage: 'pictures' });
   const { images, warnings, failures } = await resolveImages(deck, options.images);
+  if (font.warning) warnings.unshift(font.warning);
   return renderDeck(deck, images, warnings, failures, onProgress);
 }

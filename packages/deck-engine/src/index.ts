@@ -40,3 +40,5 @@ export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
 // The worker pool is its own entry, `@deck-portal/deck-engine/pool`: a process that only renders
 // (a pool worker, a script) never loads the thread-pool library.
 export type { DeckRenderer, DeckRendererOptions } from './worker/deck-renderer.ts';
+export { checkFont, type CheckedFont, type FontCheck } from './layout/check-font.ts';
+export { brandFontFamily, useBrandFonts } from './library/brand.ts';

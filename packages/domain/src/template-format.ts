@@ -611,6 +611,10 @@ const brandText = (label: string, max: number) =>
  * The company whose decks these are: its name and contact lines (the `brand.*` bindings) and its
  * palette, each colour as `RRGGBB`.
  */
+const brandFontFile = z
+  .string()
+  .regex(/^\/api\/uploads\/[0-9a-f-]{36}$/i, 'must be a font uploaded to the library');
+
 export const brandSchema = z
   .object({
     name: brandText('The company name', 60).min(1, 'The company name is required'),
@@ -624,6 +628,20 @@ export const brandSchema = z
     logo: z
       .string()
       .regex(/^\/api\/uploads\/[0-9a-f-]{36}$/i, 'must be a picture uploaded to the library')
+      .optional(),
+    /**
+     * The company's own font family: an uploaded TTF, OTF or WOFF2 file (`/api/uploads/{id}`,
+     * checked to be a font) per weight; a weight left out is drawn with the nearest one given.
+     * None: the built-in family (Inter).
+     */
+    font: z
+      .object({
+        regular: brandFontFile,
+        medium: brandFontFile.optional(),
+        semibold: brandFontFile.optional(),
+        bold: brandFontFile.optional(),
+      })
+      .strict()
       .optional(),
     colors: z
       .object(

@@ -29,8 +29,18 @@ declare module 'fontkit' {
     capHeight: number;
     postscriptName: string;
     familyName: string;
+    subfamilyName: string;
+    numGlyphs: number;
+    hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): Glyph;
+    createSubset(): { includeGlyph(glyph: Glyph | number): number; encode(): Uint8Array };
     layout(text: string): GlyphRun;
     getGlyph(id: number): Glyph;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
+}
+
+declare module 'wawoff2' {
+  export function decompress(bytes: Uint8Array): Promise<Uint8Array>;
+  export function compress(bytes: Uint8Array): Promise<Uint8Array>;
 }

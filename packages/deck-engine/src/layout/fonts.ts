@@ -32,8 +32,21 @@ export const PPTX_FONT_FACE: Record<FontWeight, { face: string; bold: boolean }>
   bold: { face: 'Inter', bold: true },
 };
 
+/**
+ * A face the engine draws with: a weight of the built-in family (`bold`), or a weight of a
+ * family registered by {@link registerFontFamily} (`font-3fa2…/bold`).
+ */
+export type FontFace = FontWeight | `${string}/${FontWeight}`;
+
+/** The face of `weight` in `family` (the built-in family when there is none). */
+export function faceOf(family: string | undefined, weight: FontWeight): FontFace {
+  return family ? `${family}/${weight}` : weight;
+}
+
 export interface LoadedFont {
   weight: FontWeight;
+  /** The family's name as its file gives it (`Inter` for the built-in family). */
+  familyName: string;
   bytes: Buffer;
   /** The font as fontkit parsed it: what pdfkit embeds and subsets, and the glyph outlines. */
   font: Font;
@@ -46,24 +59,73 @@ export interface LoadedFont {
 }
 
 const require = createRequire(import.meta.url);
-const loaded = new Map<FontWeight, LoadedFont>();
+const loaded = new Map<FontFace, LoadedFont>();
 
-/** Loads (once per process or worker) and answers one weight of the bundled font. */
-export function getFont(weight: FontWeight): LoadedFont {
-  let entry = loaded.get(weight);
+function loadFont(weight: FontWeight, bytes: Buffer): LoadedFont {
+  const font = create(bytes);
+  return {
+    weight,
+    familyName: font.familyName,
+    bytes,
+    font,
+    shaper: new HbFont(new HbFace(new HbBlob(bytes))),
+    unitsPerEm: font.unitsPerEm,
+    ascent: font.ascent / font.unitsPerEm,
+    descent: font.descent / font.unitsPerEm,
+  };
+}
+
+/** Registered families' files, by family and weight (not parsed until drawn with). */
+const families = new Map<string, Partial<Record<FontWeight, Buffer>>>();
+
+/** Which weight stands in for a missing one: the nearest, heavier first for the bold ones. */
+const standIns: Record<FontWeight, FontWeight[]> = {
+  regular: ['regular', 'medium', 'semibold', 'bold'],
+  medium: ['medium', 'regular', 'semibold', 'bold'],
+  semibold: ['semibold', 'bold', 'medium', 'regular'],
+  bold: ['bold', 'semibold', 'medium', 'regular'],
+};
+
+/**
+ * Makes a family of uploaded font files (TTF or OTF, already checked) drawable under `family`:
+ * a weight it lacks is drawn with its nearest one. Registering the same family again is free.
+ */
+export function registerFontFamily(
+  family: string,
+  files: Partial<Record<FontWeight, Uint8Array>>,
+): void {
+  if (families.has(family)) return;
+  const buffers: Partial<Record<FontWeight, Buffer>> = {};
+  for (const weight of FONT_WEIGHTS) {
+    const file = files[weight];
+    if (!file) continue;
+    buffers[weight] = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+    // Parsed now, so a file that is not a font is refused here rather than mid-deck.
+    create(buffers[weight]);
+  }
+  if (Object.keys(buffers).length === 0) throw new Error(`font family ${family} has no files`);
+  families.set(family, buffers);
+}
+
+export function isFontFamilyRegistered(family: string): boolean {
+  return families.has(family);
+}
+
+/** Loads (once per process or worker) and answers one face: built in, or of a registered family. */
+export function getFont(face: FontFace): LoadedFont {
+  let entry = loaded.get(face);
   if (!entry) {
-    const bytes = readFileSync(require.resolve(FONT_FILES[weight]));
-    const font = create(bytes);
-    entry = {
-      weight,
-      bytes,
-      font,
-      shaper: new HbFont(new HbFace(new HbBlob(bytes))),
-      unitsPerEm: font.unitsPerEm,
-      ascent: font.ascent / font.unitsPerEm,
-      descent: font.descent / font.unitsPerEm,
-    };
-    loaded.set(weight, entry);
+    const slash = face.lastIndexOf('/');
+    const weight = (slash === -1 ? face : face.slice(slash + 1)) as FontWeight;
+    if (slash === -1) {
+      entry = loadFont(weight, readFileSync(require.resolve(FONT_FILES[weight])));
+    } else {
+      const files = families.get(face.slice(0, slash));
+      const file = files && standIns[weight].map((w) => files[w]).find(Boolean);
+      // A family not registered here (its files did not arrive) draws in the built-in one.
+      entry = file ? { ...loadFont(weight, file), weight } : getFont(weight);
+    }
+    loaded.set(face, entry);
   }
   return entry;
 }
@@ -107,11 +169,11 @@ function codePointsOf(text: string): number[] {
  * font, cached per process. Text is shaped word by word everywhere, so the layout, the PDF and
  * the SVG agree on every advance and a word is shaped once however often it repeats.
  */
-export function shapeWord(word: string, weight: FontWeight): ShapedWord {
-  const key = `${weight}\u0000${word}`;
+export function shapeWord(word: string, face: FontFace): ShapedWord {
+  const key = `${face}\u0000${word}`;
   let shaped = wordCache.get(key);
   if (!shaped) {
-    const { shaper, unitsPerEm } = getFont(weight);
+    const { shaper, unitsPerEm } = getFont(face);
     buffer ??= new HbBuffer();
     buffer.clearContents();
     buffer.addText(word);
@@ -161,26 +223,47 @@ export function shapeWord(word: string, weight: FontWeight): ShapedWord {
  * The characters of `text` the font has no glyph for (each once, in order of appearance),
  * split into words as the layout and the renderers split them.
  */
-export function missingCharacters(text: string, weight: FontWeight): string[] {
+export function missingCharacters(text: string, face: FontFace): string[] {
   const missing = new Set<string>();
   for (const word of text.split(' ')) {
-    if (word !== '') for (const char of shapeWord(word, weight).missing) missing.add(char);
+    if (word !== '') for (const char of shapeWord(word, face).missing) missing.add(char);
   }
   return [...missing];
 }
 
 /** Advance width of `text` at 1 pt: its words' shaped advances plus the spaces between them. */
-export function unitWidth(text: string, weight: FontWeight): number {
-  if (!text.includes(' ')) return shapeWord(text, weight).width;
-  const space = shapeWord(' ', weight).width;
+export function unitWidth(text: string, face: FontFace): number {
+  if (!text.includes(' ')) return shapeWord(text, face).width;
+  const space = shapeWord(' ', face).width;
   const words = text.split(' ');
   let width = space * (words.length - 1);
-  for (const word of words) if (word !== '') width += shapeWord(word, weight).width;
+  for (const word of words) if (word !== '') width += shapeWord(word, face).width;
   return width;
 }
 
-export function measureText(text: string, weight: FontWeight, size: number): number {
-  return unitWidth(text, weight) * size;
+export function measureText(text: string, face: FontFace, size: number): number {
+  return unitWidth(text, face) * size;
+}
+
+let activeFamily: string | undefined;
+
+/**
+ * Runs `draw` (synchronous: a deck's or a slide's layout) with text set in `family`, a registered
+ * family, or the built-in one when undefined; the family before is back afterwards.
+ */
+export function withFontFamily<T>(family: string | undefined, draw: () => T): T {
+  const before = activeFamily;
+  activeFamily = family;
+  try {
+    return draw();
+  } finally {
+    activeFamily = before;
+  }
+}
+
+/** The family text is laid out in now (see {@link withFontFamily}). */
+export function activeFontFamily(): string | undefined {
+  return activeFamily;
 }
 
 /**

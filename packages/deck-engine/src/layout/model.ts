@@ -37,6 +37,8 @@ export interface TextElement extends Box {
   /** A stable name tests and the web view can find a box by (e.g. `client-name`). */
   name?: string;
   weight: FontWeight;
+  /** The registered font family it is set in; the built-in family when absent. */
+  family?: string;
   /** Font size in points after shrink-to-fit. */
   size: number;
   color: Hex;

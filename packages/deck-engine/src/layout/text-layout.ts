@@ -1,10 +1,20 @@
-import { getFont, measureText, unitWidth, type FontWeight } from './fonts.ts';
+import {
+  activeFontFamily,
+  faceOf,
+  getFont,
+  measureText,
+  unitWidth,
+  type FontFace,
+  type FontWeight,
+} from './fonts.ts';
 import type { Box, Hex, TextAlign, TextElement, TextLine, VerticalAlign } from './model.ts';
 
 export interface TextSpec extends Box {
   text: string | string[];
   name?: string;
   weight?: FontWeight;
+  /** A registered font family; the family of {@link activeFontFamily} when left out. */
+  family?: string;
   /** The size to use when the text fits; shrunk down to `minSize` until it does. */
   size: number;
   minSize?: number;
@@ -36,7 +46,7 @@ function splitParagraphs(text: string | string[]): string[] {
 }
 
 /** Breaks a word wider than the box into pieces that fit, character by character. */
-function breakWord(word: string, weight: FontWeight, size: number, maxWidth: number): string[] {
+function breakWord(word: string, weight: FontFace, size: number, maxWidth: number): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const char of word) {
@@ -57,7 +67,7 @@ function breakWord(word: string, weight: FontWeight, size: number, maxWidth: num
  */
 export function wrapParagraph(
   paragraph: string,
-  weight: FontWeight,
+  weight: FontFace,
   size: number,
   maxWidth: number,
 ): string[] {
@@ -89,7 +99,7 @@ export function wrapParagraph(
   return lines;
 }
 
-function ellipsize(text: string, weight: FontWeight, size: number, maxWidth: number): string {
+function ellipsize(text: string, weight: FontFace, size: number, maxWidth: number): string {
   let cut = text.trimEnd();
   while (cut.length > 0 && measureText(cut + ELLIPSIS, weight, size) > maxWidth) {
     cut = cut.slice(0, -1).trimEnd();
@@ -103,8 +113,13 @@ interface Trial {
   height: number;
 }
 
+/** The face a spec is set in: its weight, in its family or the active one. */
+function specFace(spec: TextSpec): FontFace {
+  return faceOf(spec.family ?? activeFontFamily(), spec.weight ?? 'regular');
+}
+
 function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
-  const weight = spec.weight ?? 'regular';
+  const weight = specFace(spec);
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
   const indent = spec.bullets ? size * 1.1 : 0;
@@ -120,7 +135,7 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
 }
 
 /** How far the glyph band pokes out of the first and last line when the pitch is tighter. */
-function bandOverflow(weight: FontWeight, size: number, lineHeight: number): number {
+function bandOverflow(weight: FontFace, size: number, lineHeight: number): number {
   const { ascent, descent } = getFont(weight);
   return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
@@ -131,7 +146,8 @@ function bandOverflow(weight: FontWeight, size: number, lineHeight: number): num
  * ellipsis, so text never leaves its box.
  */
 export function layoutText(spec: TextSpec): TextElement {
-  const weight = spec.weight ?? 'regular';
+  const family = spec.family ?? activeFontFamily();
+  const weight = faceOf(family, spec.weight ?? 'regular');
   const paragraphs = splitParagraphs(spec.text);
   const minSize = Math.min(spec.minSize ?? spec.size, spec.size);
   const fits = (t: Trial) =>
@@ -213,7 +229,8 @@ export function layoutText(spec: TextSpec): TextElement {
     y: spec.y,
     w: spec.w,
     h: spec.h,
-    weight,
+    weight: spec.weight ?? 'regular',
+    ...(family ? { family } : {}),
     size,
     color: spec.color,
     align,

@@ -1,3 +1,10 @@
+import { createHash } from 'node:crypto';
+import {
+  FONT_WEIGHTS,
+  isFontFamilyRegistered,
+  registerFontFamily,
+  type FontWeight,
+} from '../layout/fonts.ts';
 import type { Hex } from '../layout/model.ts';
 
 /**
@@ -14,6 +21,8 @@ export interface BrandDefinition {
   address: string;
   /** A picture's address drawn where the mark stands (a library upload); none: the drawn mark. */
   logo?: string | undefined;
+  /** The company's font files by weight (library uploads); none: the built-in family, Inter. */
+  font?: ({ regular: string } & Partial<Record<FontWeight, string>>) | undefined;
   colors: {
     /** Dark brand colour: title slide background, headings. */
     primary: Hex;
@@ -53,3 +62,39 @@ export const DEFAULT_BRAND: BrandDefinition = {
     background: 'FFFFFF',
   },
 };
+
+/** The family name the engine knows a brand's font files by: the same files, the same name. */
+export function brandFontFamily(brand: BrandDefinition): string | undefined {
+  if (!brand.font) return undefined;
+  const files = FONT_WEIGHTS.map((weight) => `${weight}=${brand.font?.[weight] ?? ''}`).join(';');
+  return `brand-${createHash('sha256').update(files).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Registers the brand's font files (from `files`, by their addresses) so text can be set in
+ * them; answers the family, or undefined (with the reason) when the brand has none or its
+ * regular file is not there, and the built-in family stands in.
+ */
+export function useBrandFonts(
+  brand: BrandDefinition,
+  files: Readonly<Record<string, Uint8Array>> = {},
+): { family?: string; warning?: string } {
+  const family = brandFontFamily(brand);
+  if (!family || !brand.font) return {};
+  if (isFontFamilyRegistered(family)) return { family };
+  const faces: Partial<Record<FontWeight, Uint8Array>> = {};
+  for (const weight of FONT_WEIGHTS) {
+    const address = brand.font[weight];
+    const bytes = address ? files[address] : undefined;
+    if (bytes) faces[weight] = bytes;
+  }
+  if (!faces.regular) {
+    return { warning: "The brand's font could not be loaded; the deck is set in Inter." };
+  }
+  try {
+    registerFontFamily(family, faces);
+  } catch {
+    return { warning: "The brand's font could not be read; the deck is set in Inter." };
+  }
+  return { family };
+}

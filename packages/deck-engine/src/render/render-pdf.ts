@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONT_WEIGHTS, getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
+import { faceOf, FONT_WEIGHTS, getFont, shapeWord, type FontFace } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { tableGrid } from './table-grid.ts';
@@ -10,7 +10,10 @@ type OpenedImage = Parameters<Doc['image']>[0];
 
 function drawText(doc: Doc, element: TextElement): void {
   if (element.lines.length === 0) return;
-  doc.font(element.weight).fontSize(element.size).fillColor(`#${element.color}`, 1);
+  doc
+    .font(faceOf(element.family, element.weight))
+    .fontSize(element.size)
+    .fillColor(`#${element.color}`, 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
       doc.text('•', line.bulletX, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
@@ -173,11 +176,11 @@ type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => Embedd
  */
 function engineFontClass(
   base: EmbeddedFontClass,
-): new (doc: unknown, weight: FontWeight, id: string) => EmbeddedFontInstance {
+): new (doc: unknown, weight: FontFace, id: string) => EmbeddedFontInstance {
   return class EngineEmbeddedFont extends base {
-    private readonly weight: FontWeight;
+    private readonly weight: FontFace;
 
-    constructor(doc: unknown, weight: FontWeight, id: string) {
+    constructor(doc: unknown, weight: FontFace, id: string) {
       super(doc, getFont(weight).font, id);
       this.weight = weight;
     }
@@ -213,7 +216,7 @@ function engineFontClass(
 }
 
 let engineFont: ReturnType<typeof engineFontClass> | null | undefined;
-const sharedLayoutCaches = new Map<FontWeight, Record<string, PdfkitRun>>();
+const sharedLayoutCaches = new Map<FontFace, Record<string, PdfkitRun>>();
 
 /**
  * pdfkit parses a font anew for every document (fontkit.create) and shapes every word anew.
@@ -222,7 +225,7 @@ const sharedLayoutCaches = new Map<FontWeight, Record<string, PdfkitRun>>();
  * embedded subset. This leans on pdfkit internals (pinned at 0.20.2): when they are not as
  * expected it falls back to pdfkit's public registerFont, which shapes on its own.
  */
-function installFonts(doc: Doc): void {
+function installFonts(doc: Doc, faces: readonly FontFace[]): void {
   if (engineFont === undefined) {
     const probe = new PDFDocument({ autoFirstPage: false });
     probe.font(getFont('regular').bytes);
@@ -235,7 +238,7 @@ function installFonts(doc: Doc): void {
     engineFont !== null &&
     typeof internals._fontFamilies === 'object' &&
     typeof internals._fontCount === 'number';
-  for (const weight of FONT_WEIGHTS) {
+  for (const weight of faces) {
     if (!canShare) {
       doc.registerFont(weight, getFont(weight).bytes);
       continue;
@@ -247,6 +250,20 @@ function installFonts(doc: Doc): void {
     else if (font.layoutCache) sharedLayoutCaches.set(weight, font.layoutCache);
     internals._fontFamilies![weight] = font;
   }
+}
+
+/** Every face the slides draw text with, the built-in family's four always among them. */
+function facesOf(slides: readonly RenderSlide[]): FontFace[] {
+  const faces = new Set<FontFace>(FONT_WEIGHTS);
+  const add = (text: TextElement) => faces.add(faceOf(text.family, text.weight));
+  for (const slide of slides) {
+    for (const element of slide.elements) {
+      if (element.kind === 'text') add(element);
+      if (element.kind === 'table')
+        for (const row of element.rows) for (const cell of row) add(cell.text);
+    }
+  }
+  return [...faces];
 }
 
 /** Deterministic document date: the presentation date, never the clock. */
@@ -273,7 +290,7 @@ export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
       ModDate: date,
     },
   });
-  installFonts(doc);
+  installFonts(doc, facesOf(slides));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

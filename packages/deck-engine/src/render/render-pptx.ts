@@ -1,5 +1,5 @@
 import PptxGenJS from 'pptxgenjs';
-import { PPTX_FONT_FACE } from '../layout/fonts.ts';
+import { faceOf, getFont, PPTX_FONT_FACE } from '../layout/fonts.ts';
 import { POINTS_PER_INCH, type Deck, type TextElement } from '../layout/model.ts';
 import { normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
@@ -21,6 +21,12 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
 }
 
 function fontOptions(element: TextElement) {
+  if (element.family) {
+    // An uploaded family is named by its own name; its heavier weights are PowerPoint's bold.
+    const { familyName } = getFont(faceOf(element.family, element.weight));
+    const bold = element.weight === 'bold' || element.weight === 'semibold';
+    return { fontFace: familyName, bold, fontSize: element.size, color: element.color };
+  }
   const face = PPTX_FONT_FACE[element.weight];
   return { fontFace: face.face, bold: face.bold, fontSize: element.size, color: element.color };
 }

@@ -1,4 +1,4 @@
-import { getFont, shapeWord, type FontWeight } from '../layout/fonts.ts';
+import { faceOf, getFont, shapeWord, type FontFace, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { tableGrid } from './table-grid.ts';
@@ -9,6 +9,14 @@ const WEIGHT_PREFIX: Record<FontWeight, string> = {
   semibold: 's',
   bold: 'b',
 };
+
+/** The id prefix of a face's glyphs: `b` for the built-in bold, `font-3fa2-b` for a family's. */
+function facePrefix(face: FontFace): string {
+  const slash = face.lastIndexOf('/');
+  if (slash === -1) return WEIGHT_PREFIX[face as FontWeight];
+  const family = face.slice(0, slash).replace(/[^A-Za-z0-9-]/g, '');
+  return `${family}-${WEIGHT_PREFIX[face.slice(slash + 1) as FontWeight]}`;
+}
 
 function escapeXml(value: string): string {
   return value
@@ -25,8 +33,8 @@ function n(value: number): string {
 // Glyph outlines are the same in every slide and deck: each path string is built once.
 const glyphPathCache = new Map<string, string>();
 
-function glyphPath(weight: FontWeight, glyphId: number): string {
-  const id = `${WEIGHT_PREFIX[weight]}${glyphId}`;
+function glyphPath(weight: FontFace, glyphId: number): string {
+  const id = `${facePrefix(weight)}${glyphId}`;
   let path = glyphPathCache.get(id);
   if (path === undefined) {
     path = getFont(weight).font.getGlyph(glyphId).path.toSVG();
@@ -45,7 +53,7 @@ class GlyphSet {
 
   run(
     text: string,
-    weight: FontWeight,
+    weight: FontFace,
     x: number,
     baseline: number,
     size: number,
@@ -59,7 +67,7 @@ class GlyphSet {
     for (const word of text.split(' ')) {
       const shaped = shapeWord(word, weight);
       for (const glyph of shaped.glyphs) {
-        const id = `${WEIGHT_PREFIX[weight]}${glyph.id}`;
+        const id = `${facePrefix(weight)}${glyph.id}`;
         const path = glyphPath(weight, glyph.id);
         if (path === '') continue;
         this.used.set(id, path);
@@ -84,12 +92,26 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
       parts.push(
-        glyphs.run('•', element.weight, line.bulletX, line.baseline, element.size, element.color),
+        glyphs.run(
+          '•',
+          faceOf(element.family, element.weight),
+          line.bulletX,
+          line.baseline,
+          element.size,
+          element.color,
+        ),
       );
     }
     if (line.text !== '') {
       parts.push(
-        glyphs.run(line.text, element.weight, line.x, line.baseline, element.size, element.color),
+        glyphs.run(
+          line.text,
+          faceOf(element.family, element.weight),
+          line.x,
+          line.baseline,
+          element.size,
+          element.color,
+        ),
       );
     }
   }
