@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { createApprovedUser, expect, pdfText, postJson, signInViaApi, test } from '../fixtures.ts';
@@ -212,7 +214,7 @@ test('a content editor previews a new brand on slides, saves it to the draft and
   // The colour picker under the field closes when it loses focus.
   await primary.press('Escape');
   await name.click();
-  await page.locator('input[type="file"]').setInputFiles({
+  await page.locator('input[type="file"][accept^="image/"]').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
     buffer: Buffer.from(GREEN_PNG, 'base64'),
@@ -227,6 +229,19 @@ test('a content editor previews a new brand on slides, saves it to the draft and
   await expect
     .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
     .toContain('Polaris Cold Chain logo');
+  // The company's own font, as WOFF2: named by the file, and the preview is set in it.
+  const fontFiles = page.locator('input[type="file"][accept^=".ttf"]');
+  await fontFiles.first().setInputFiles({
+    name: 'Lora-Regular.woff2',
+    mimeType: 'font/woff2',
+    buffer: readFileSync(
+      createRequire(import.meta.url).resolve('@fontsource/lora/files/lora-latin-400-normal.woff2'),
+    ),
+  });
+  await expect(page.getByRole('table', { name: 'Font files' })).toContainText('Lora Regular');
+  await expect
+    .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
+    .toMatch(/id="brand-[0-9a-f]{12}-r/);
   if (shots) await page.screenshot({ path: `${shots}/brand.png`, fullPage: true });
   expect(await axeFindings(page), 'brand page').toEqual([]);
   await page.getByRole('button', { name: 'Save', exact: true }).click();

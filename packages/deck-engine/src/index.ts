@@ -11,12 +11,7 @@ export {
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
 export { seedLibraryDocuments } from './library/template-seed.ts';
-export {
-  renderTemplateThumbnailSvg,
-  previewLibraryDocument,
-  THUMBNAIL_SAMPLE,
-  type DocumentPreview,
-} from './thumbnails.ts';
+export { previewLibraryDocument, THUMBNAIL_SAMPLE, type DocumentPreview } from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export { charactersTheFontLacks } from './layout/fonts.ts';
 export type * from './layout/model.ts';

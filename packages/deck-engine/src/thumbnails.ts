@@ -6,6 +6,8 @@ import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
 import { sniffImage } from './images/sniff-image.ts';
 import type { Slide } from './layout/model.ts';
+import { withFontFamily } from './layout/fonts.ts';
+import { useBrandFonts } from './library/brand.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
 import { placeImages } from './render/place-images.ts';
 import { renderSlideSvg } from './render/render-svg.ts';
@@ -39,15 +41,6 @@ function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | 
     background: composed.background,
     elements: composed.elements,
   };
-}
-
-/** One template slide drawn with sample data, as SVG; undefined when the id is unknown. */
-export function renderTemplateThumbnailSvg(
-  library: TemplateLibrary,
-  slideId: string,
-): string | undefined {
-  const slide = drawTemplateSample(library, slideId);
-  return slide && renderSlideSvg(placeImages(slide, new Map()));
 }
 
 let samplePicture: Promise<ResolvedImage> | undefined;
@@ -87,7 +80,8 @@ async function picturesOf(preloaded: Readonly<Record<string, Uint8Array>>) {
 async function drawLayoutSample(
   library: TemplateLibrary,
   layoutId: string,
-  pictures: ReadonlyMap<string, ResolvedImage> = new Map(),
+  pictures: ReadonlyMap<string, ResolvedImage>,
+  family: string | undefined,
 ) {
   const layout = library.layouts.find((l) => l.id === layoutId);
   if (!layout) return undefined;
@@ -97,16 +91,18 @@ async function drawLayoutSample(
       isImagePlaceholder(p.type) ? SAMPLE_PICTURE_SRC : p.label,
     ]),
   );
-  const composed = layout.compose(
-    {
-      brand: library.brand,
-      categories: library.categories,
-      ...THUMBNAIL_SAMPLE,
-      pageNumber: 7,
-      sections: [],
-      products: [],
-    },
-    content,
+  const composed = withFontFamily(family, () =>
+    layout.compose(
+      {
+        brand: library.brand,
+        categories: library.categories,
+        ...THUMBNAIL_SAMPLE,
+        pageNumber: 7,
+        sections: [],
+        products: [],
+      },
+      content,
+    ),
   );
   const slide: Slide = {
     id: layout.id,
@@ -138,7 +134,10 @@ export async function previewLibraryDocument(
   /** The library's pictures the document shows, by the address it names them with. */
   preloaded: Readonly<Record<string, Uint8Array>> = {},
 ): Promise<DocumentPreview | undefined> {
-  const drawn = kind === 'slide' ? drawTemplateSample(library, id) : undefined;
+  // The brand's font, when its files came with the pictures: what the deck will be set in.
+  const { family } = useBrandFonts(library.brand, preloaded);
+  const drawn =
+    kind === 'slide' ? withFontFamily(family, () => drawTemplateSample(library, id)) : undefined;
   // The built-in library's own pictures on the slide, beside those the caller loaded.
   const shipped = Object.fromEntries(
     (drawn?.elements ?? []).flatMap((element) => {
@@ -150,7 +149,7 @@ export async function previewLibraryDocument(
   const slide =
     kind === 'slide'
       ? drawn && placeImages(drawn, pictures)
-      : await drawLayoutSample(library, id, pictures);
+      : await drawLayoutSample(library, id, pictures, family);
   if (!slide) return undefined;
   const overflowing = slide.elements.flatMap((element) =>
     element.kind === 'text' && element.truncated ? [firstWords(element.paragraphs.join(' '))] : [],

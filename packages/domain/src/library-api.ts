@@ -19,6 +19,15 @@ export type LibraryDocumentKind = (typeof libraryDocumentKinds)[number];
 const isoDateTime = z.iso.datetime({ offset: true });
 const person = z.object({ name: z.string(), email: z.string() }).nullable();
 
+/** `POST /api/library/fonts`: the font file stored, and the names it gives itself. */
+export const libraryFontResponseSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  familyName: z.string(),
+  styleName: z.string(),
+});
+export type LibraryFontResponse = z.infer<typeof libraryFontResponseSchema>;
+
 /** A draft slide as the library page lists it. */
 export const libraryDraftSlideSchema = z.object({
   id: z.string(),
@@ -145,6 +154,8 @@ export type LibraryPreviewResponse = z.infer<typeof libraryPreviewResponseSchema
 export const libraryBrandResponseSchema = z.object({
   brand: brandSchema,
   revision: z.number().int(),
+  /** The names the brand's font files give themselves, by address (`Lora Bold`). */
+  fontNames: z.record(z.string(), z.string()),
 });
 export type LibraryBrandResponse = z.infer<typeof libraryBrandResponseSchema>;
 
@@ -171,6 +182,9 @@ export const saveLibraryCategoriesRequestSchema = z.object({
 });
 
 export const libraryMessages = {
+  fontTooLarge: 'Font files can be at most 10 MB.',
+  fontFormats: 'Upload a TrueType (.ttf), OpenType (.otf) or WOFF2 (.woff2) font.',
+  fontNotUploaded: 'must be a font uploaded to the library',
   conflict:
     'Someone else saved this since you opened it. Reload to see their changes, then make yours again.',
   published: 'Published. Reps build from this version now.',

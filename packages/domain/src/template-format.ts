@@ -611,6 +611,9 @@ const brandText = (label: string, max: number) =>
  * The company whose decks these are: its name and contact lines (the `brand.*` bindings) and its
  * palette, each colour as `RRGGBB`.
  */
+/** The weights a brand's font may have a file for. */
+export const brandFontWeights = ['regular', 'medium', 'semibold', 'bold'] as const;
+
 const brandFontFile = z
   .string()
   .regex(/^\/api\/uploads\/[0-9a-f-]{36}$/i, 'must be a font uploaded to the library');

@@ -32,7 +32,12 @@ import {
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
 
-export const uploadKinds = ['profile_photo', 'slide_picture', 'library_picture'] as const;
+export const uploadKinds = [
+  'profile_photo',
+  'slide_picture',
+  'library_picture',
+  'library_font',
+] as const;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ import {
 import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { loadLibraryPictures } from '../library/library-pictures.ts';
+import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import { currentPriceBook, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
@@ -51,7 +51,7 @@ export async function renderDraft(
         ...layouts.filter((layout) => layoutIds.has(layout.id)),
         ...parts,
       ],
-      [current.documents.brand?.logo],
+      brandFiles(current.documents.brand),
     )),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };

@@ -1,5 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { uploadIdOf, type TemplateElement } from '@deck-portal/domain';
+import { and, inArray } from 'drizzle-orm';
+import {
+  brandFontWeights,
+  uploadIdOf,
+  type Brand,
+  type TemplateElement,
+} from '@deck-portal/domain';
 import { uploads } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { readUpload } from '../uploads/store-upload.ts';
@@ -17,15 +22,20 @@ function pictureSources(documents: readonly { elements: readonly TemplateElement
   return sources;
 }
 
+/** The files a brand names beside the documents: its logo and its font files. */
+export function brandFiles(brand: Brand | undefined): (string | undefined)[] {
+  return [brand?.logo, ...brandFontWeights.map((weight) => brand?.font?.[weight])];
+}
+
 /**
  * The bytes of the library pictures that documents show, by the address they name them with
- * (`/api/uploads/{id}`): what a deck drawn from them, or their preview, draws. Only uploads made
- * as library pictures count.
+ * (`/api/uploads/{id}`), and of the brand's files ({@link brandFiles}): what a deck drawn from
+ * them, or their preview, draws. Only uploads made as library pictures or fonts count.
  */
 export async function loadLibraryPictures(
   services: Pick<Services, 'db' | 'objects'>,
   documents: readonly { elements: readonly TemplateElement[] }[],
-  /** Addresses named elsewhere (the brand's logo). */
+  /** Addresses named elsewhere (the brand's logo and fonts). */
   also: readonly (string | undefined)[] = [],
 ): Promise<Record<string, Uint8Array>> {
   const byId = new Map<string, string>();
@@ -38,7 +48,12 @@ export async function loadLibraryPictures(
   const rows = await services.db
     .select({ id: uploads.id, content: uploads.content, contentType: uploads.contentType })
     .from(uploads)
-    .where(and(inArray(uploads.id, [...byId.keys()]), eq(uploads.kind, 'library_picture')));
+    .where(
+      and(
+        inArray(uploads.id, [...byId.keys()]),
+        inArray(uploads.kind, ['library_picture', 'library_font']),
+      ),
+    );
   return Object.fromEntries(
     await Promise.all(
       rows.map(async (row) => [byId.get(row.id)!, new Uint8Array(await readUpload(services, row))]),

@@ -12,7 +12,10 @@ import {
   saveLibraryCategoriesRequestSchema,
   libraryDraftResponseSchema,
   libraryEditorRoles,
+  libraryFontResponseSchema,
   libraryLayoutResponseSchema,
+  libraryMessages,
+  uploadMaxBytes,
   libraryPreviewRequestSchema,
   libraryPreviewResponseSchema,
   librarySlideResponseSchema,
@@ -41,6 +44,22 @@ import { previewLibraryBrand } from './preview-library-brand.ts';
 import { readDraftSetting, saveDraftSetting } from './library-settings.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
+import type { ErrorRouteConfig } from '../http/error-handler.ts';
+import { assertBrandFontsUploaded, brandFontNames, storeLibraryFont } from './library-fonts.ts';
+
+/** What a browser may call a font file it sends. */
+const fontContentTypes = [
+  'font/ttf',
+  'font/otf',
+  'font/woff2',
+  'font/sfnt',
+  'application/font-sfnt',
+  'application/x-font-ttf',
+  'application/x-font-otf',
+  'application/font-woff2',
+  'application/vnd.ms-opentype',
+  'application/octet-stream',
+];
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const numberParams = z.object({ number: z.coerce.number().int().min(1).max(1_000_000) });
@@ -236,6 +255,38 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
     );
   });
 
+  // Font files come as the raw body too, in a plugin of their own with their own size message.
+  await app.register(async (fonts) => {
+    fonts.addHook('onRoute', (route) => {
+      const config: ErrorRouteConfig = { tooLargeMessage: libraryMessages.fontTooLarge };
+      route.config = { ...(route.config as object), ...config } as typeof route.config;
+    });
+    fonts.addContentTypeParser(
+      fontContentTypes,
+      { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    fonts.withTypeProvider<ZodTypeProvider>().post(
+      '/api/library/fonts',
+      {
+        onRequest: editors,
+        schema: { tags, response: { 201: libraryFontResponseSchema, ...apiErrorResponses } },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError(
+            'validation_failed',
+            `Send the font file itself as the request body. ${libraryMessages.fontFormats}`,
+            { status: 415 },
+          );
+        }
+        return reply
+          .code(201)
+          .send(await storeLibraryFont(services, { user: request.user!, bytes: request.body }));
+      },
+    );
+  });
+
   app.post(
     '/api/library/preview',
     {
@@ -266,7 +317,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
     },
     async () => {
       const { value, revision } = await readDraftSetting(services, 'brand');
-      return { brand: value, revision };
+      return { brand: value, revision, fontNames: await brandFontNames(services, value) };
     },
   );
 
@@ -281,13 +332,14 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       },
     },
     async (request) => {
+      await assertBrandFontsUploaded(services, request.body.brand);
       const { value, revision } = await saveDraftSetting(services, {
         actor: request.user!,
         kind: 'brand',
         revision: request.body.revision,
         value: request.body.brand,
       });
-      return { brand: value, revision };
+      return { brand: value, revision, fontNames: await brandFontNames(services, value) };
     },
   );
 

@@ -2,7 +2,7 @@ import type { Brand } from '@deck-portal/domain';
 import { createTemplateLibrary, previewLibraryDocument } from '@deck-portal/deck-engine';
 import type { Services } from '../services.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
-import { loadLibraryPictures } from './library-pictures.ts';
+import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
 /** The slides a brand change is shown on: a dark one, a light one, one with figures. */
 const sampleSlideIds = ['title', 'about-us', 'by-the-numbers'];
@@ -25,7 +25,7 @@ export async function previewLibraryBrand(
         library,
         'slide',
         slide.id,
-        await loadLibraryPictures(services, [slide, ...documents.parts], [brand.logo]),
+        await loadLibraryPictures(services, [slide, ...documents.parts], brandFiles(brand)),
       );
       return { id: slide.id, title: slide.title, svg: drawn?.svg ?? '' };
     }),

@@ -13,7 +13,7 @@ import {
 } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { loadLibraryPictures } from './library-pictures.ts';
+import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
 export type EditedDocument =
   { kind: 'slide'; document: TemplateSlideDocument } | { kind: 'layout'; document: TemplateLayout };
@@ -64,7 +64,11 @@ export async function checkLibraryDocument(
     createTemplateLibrary(undefined, library),
     edited.kind,
     edited.document.id,
-    await loadLibraryPictures(services, [edited.document, ...library.parts], [library.brand?.logo]),
+    await loadLibraryPictures(
+      services,
+      [edited.document, ...library.parts],
+      brandFiles(library.brand),
+    ),
   );
   if (!preview) throw new Error(`the ${edited.kind} ${edited.document.id} was not drawn`);
   if (refuseOverflow && preview.overflowing.length > 0) {

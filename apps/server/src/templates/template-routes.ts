@@ -7,7 +7,7 @@ import { listLayouts, listTemplateSlides, previewLibraryDocument } from '@deck-p
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
-import { loadLibraryPictures } from '../library/library-pictures.ts';
+import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import type { Services } from '../services.ts';
 
 export async function templateRoutes(
@@ -109,7 +109,7 @@ export async function templateRoutes(
               await loadLibraryPictures(
                 services,
                 [slide, ...documents.parts],
-                [documents.brand?.logo],
+                brandFiles(documents.brand),
               ),
             )
           )?.svg,
@@ -138,7 +138,7 @@ export async function templateRoutes(
               await loadLibraryPictures(
                 services,
                 [layout, ...documents.parts],
-                [documents.brand?.logo],
+                brandFiles(documents.brand),
               ),
             )
           )?.svg,

@@ -10,7 +10,8 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { assertSafeSvg } from './svg-safety.ts';
 
-export type UploadKind = (typeof uploads.$inferSelect)['kind'];
+/** What kind of file an upload is; fonts are stored by the library's own route (library-fonts.ts). */
+export type UploadKind = Exclude<(typeof uploads.$inferSelect)['kind'], 'library_font'>;
 
 /** Longest side kept: a profile photo is shown small; a slide picture may fill a slide at 2×. */
 const maxSide: Record<UploadKind, number> = {

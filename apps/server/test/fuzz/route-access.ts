@@ -114,6 +114,7 @@ export const routeAccess = {
   'GET /api/library/layouts/{id}/thumbnail': 'content',
   'POST /api/library/preview': 'content',
   'POST /api/library/pictures': 'content',
+  'POST /api/library/fonts': 'content',
   'GET /api/library/brand': 'content',
   'PUT /api/library/brand': 'content',
   'POST /api/library/brand/preview': 'content',

@@ -6,9 +6,17 @@ import {
   templateLibraryDocumentsSchema,
   templateSlideSchema,
 } from '@deck-portal/domain';
-import { renderTemplateThumbnailSvg } from '../thumbnails.ts';
+import { previewLibraryDocument } from '../thumbnails.ts';
+
+const thumbnail = async (library: TemplateLibrary, id: string) =>
+  (await previewLibraryDocument(library, 'slide', id))?.svg;
 import { DEFAULT_BRAND } from './brand.ts';
-import { createTemplateLibrary, listLayouts, listTemplateSlides } from './template-library.ts';
+import {
+  createTemplateLibrary,
+  listLayouts,
+  listTemplateSlides,
+  type TemplateLibrary,
+} from './template-library.ts';
 import { seedLibraryDocuments } from './template-seed.ts';
 
 const library = createTemplateLibrary();
@@ -77,23 +85,23 @@ describe('template library', () => {
     for (const t of ['TITLE', 'SUBTITLE', 'BODY', 'PICTURE']) expect(types).toContain(t);
   });
 
-  it('takes its name from the brand definition', () => {
+  it('takes its name from the brand definition', async () => {
     const other = createTemplateLibrary({ ...DEFAULT_BRAND, name: 'Glacier Grid' });
     expect(other.slides.find((s) => s.id === 'about-us')?.title).toBe('About Glacier Grid');
-    const svg = renderTemplateThumbnailSvg(other, 'title')!;
+    const svg = (await thumbnail(other, 'title'))!;
     expect(svg).toContain('aria-label="Glacier Grid"');
     expect(svg).not.toContain('Frostline');
   });
 
-  it('renders a thumbnail SVG for every slide and none for an unknown id', () => {
+  it('renders a thumbnail SVG for every slide and none for an unknown id', async () => {
     for (const slide of library.slides) {
-      const svg = renderTemplateThumbnailSvg(library, slide.id)!;
+      const svg = (await thumbnail(library, slide.id))!;
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(svg).toContain('viewBox="0 0 960 540"');
       expect(svg).toContain(`<title>${slide.title.replace(/&/g, '&amp;')}</title>`);
       expect(svg).toMatch(/<use href="#[rmsb]\d+"/);
     }
-    expect(renderTemplateThumbnailSvg(library, 'nope')).toBeUndefined();
+    expect(await thumbnail(library, 'nope')).toBeUndefined();
   });
 
   it('is a valid library of documents, and draws any other library it is given', () => {

@@ -24,6 +24,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useBrandPreview, useLibraryBrand, useSaveLibraryBrand } from './api/library-brand.ts';
 import { useUploadLibraryPicture } from './api/upload-library-picture.ts';
+import { BrandFontField } from './components/brand-font-field.tsx';
 import { errorText } from './components/error-text.ts';
 import { SaveState } from './components/save-state.tsx';
 
@@ -39,7 +40,7 @@ const colourLabels: Record<(typeof brandColorNames)[number], [string, string]> =
   background: ['Background', 'Slide background'],
 };
 
-const textFields: [keyof Omit<Brand, 'colors'>, string][] = [
+const textFields: [keyof Omit<Brand, 'colors' | 'logo' | 'font'>, string][] = [
   ['name', 'Company name'],
   ['legalName', 'Legal name'],
   ['tagline', 'Tagline'],
@@ -72,13 +73,25 @@ export default function BrandPage() {
           {errorText(loaded.error)}
         </Alert>
       ) : (
-        <BrandEditor brand={loaded.data.brand} revision={loaded.data.revision} />
+        <BrandEditor
+          brand={loaded.data.brand}
+          revision={loaded.data.revision}
+          fontNames={loaded.data.fontNames}
+        />
       )}
     </PageShell>
   );
 }
 
-function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
+function BrandEditor({
+  brand,
+  revision,
+  fontNames,
+}: {
+  brand: Brand;
+  revision: number;
+  fontNames: Record<string, string>;
+}) {
   const [draft, setDraft] = useState(brand);
   const [saved, setSaved] = useState({ brand, revision });
   const save = useSaveLibraryBrand();
@@ -99,8 +112,8 @@ function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
         <Stack gap={2}>
           <Title order={1}>Brand</Title>
           <Text c="dimmed">
-            The company every deck speaks for: its name, contact lines and colours. Saved to the
-            library’s draft; reps see it once the library is published.
+            The company every deck speaks for: its name, contact lines, logo, font and colours.
+            Saved to the library’s draft; reps see it once the library is published.
           </Text>
         </Stack>
         <Group gap="xs">
@@ -198,6 +211,17 @@ function BrandEditor({ brand, revision }: { brand: Brand; revision: number }) {
                   A square picture works best; it is fitted into the mark’s square on every slide.
                 </Text>
               </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <BrandFontField
+                font={draft.font}
+                names={fontNames}
+                error={fields['brand.font.regular']}
+                onChange={(font) => {
+                  const { font: _font, ...rest } = draft;
+                  setDraft(font ? { ...rest, font } : rest);
+                }}
+              />
             </Paper>
             <Paper withBorder p="md" radius="md">
               <SimpleGrid cols={2} spacing="xs">

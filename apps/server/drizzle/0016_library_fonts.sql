@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" DROP CONSTRAINT "uploads_kind_check";--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_kind_check" CHECK ("uploads"."kind" in ('profile_photo', 'slide_picture', 'library_picture', 'library_font'));
