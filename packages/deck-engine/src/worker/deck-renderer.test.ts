@@ -71,10 +71,11 @@ describe('createDeckRenderer (worker pool)', () => {
     expect(result.svgs).toHaveLength(7);
     expect(result.warnings).toEqual([]);
     const zip = await JSZip.loadAsync(result.pptx);
-    // The rep's picture, and the data logger's illustration that ships with the library.
+    // The rep's picture, and the company scene and the data logger's illustration that ship
+    // with the library.
     expect(
       Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/') && !zip.files[n]!.dir),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   }, 60_000);
 
   it('keeps the caller’s event loop free while decks render', async () => {
