@@ -9,15 +9,7 @@ import {
 } from '@deck-portal/domain';
 import { auditLog, libraryVersions } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
-import type { Role } from '@deck-portal/domain';
+import { approvedCookie, createAdmin, newAccount, requestAs, signUp } from './helpers/accounts.ts';
 
 // Content editors and admins change the library's draft and publish it; reps build from the
 // published version only.
@@ -29,19 +21,12 @@ const cookies: Record<'admin' | 'editor' | 'rep' | 'manager', string> = {
   manager: '',
 };
 
-async function approvedCookie(name: string, role: Role) {
-  const account = newAccount(name);
-  await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  return sessionCookieOf(await signIn(t.app, account))!;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   cookies.admin = (await createAdmin(t.app)).cookie;
-  cookies.editor = await approvedCookie('Cora Content', 'content_editor');
-  cookies.rep = await approvedCookie('Reese Rep', 'sales_rep');
-  cookies.manager = await approvedCookie('Mona Manager', 'manager');
+  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
+  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
+  cookies.manager = await approvedCookie(t.app, 'Mona Manager', 'manager');
 }, 60_000);
 
 afterAll(async () => {
@@ -51,15 +36,7 @@ afterAll(async () => {
 type Who = keyof typeof cookies | 'anonymous';
 
 function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(who === 'anonymous' ? {} : { cookie: cookies[who] }),
-      ...(method === 'GET' ? {} : { origin: 'http://portal.test' }),
-    },
-    ...(payload ? { payload } : {}),
-  });
+  return requestAs(t.app, who === 'anonymous' ? undefined : cookies[who], method, url, payload);
 }
 
 async function draft(): Promise<LibraryDraftResponse> {

@@ -4,17 +4,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import type { Role } from '@deck-portal/domain';
 import { uploads } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+import { approvedCookie, createAdmin, requestAs } from './helpers/accounts.ts';
 
 // The brand's own font: uploaded by a content editor (checked to be a font), named by the
 // brand, previewed, published, and then the font of every new deck's PDF and PPTX.
@@ -25,18 +17,11 @@ const lora = (weight: number) =>
 let t: TestApp;
 const cookies: Record<'admin' | 'editor' | 'rep', string> = { admin: '', editor: '', rep: '' };
 
-async function approvedCookie(name: string, role: Role) {
-  const account = newAccount(name);
-  await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  return sessionCookieOf(await signIn(t.app, account))!;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createDeckRenderer({ maxThreads: 1 }) });
   cookies.admin = (await createAdmin(t.app)).cookie;
-  cookies.editor = await approvedCookie('Cora Content', 'content_editor');
-  cookies.rep = await approvedCookie('Reese Rep', 'sales_rep');
+  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
+  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
 }, 120_000);
 
 afterAll(async () => {
@@ -46,16 +31,7 @@ afterAll(async () => {
 type Who = keyof typeof cookies;
 
 function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      cookie: cookies[who],
-      prefer: 'wait=60',
-      ...(method === 'GET' ? {} : { origin: 'http://portal.test' }),
-    },
-    ...(payload ? { payload } : {}),
-  });
+  return requestAs(t.app, cookies[who], method, url, payload);
 }
 
 const upload = (who: Who, bytes: Buffer, type = 'font/woff2') =>

@@ -1,17 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import type { DeckDraftInput, PriceBookEntry, ProductFields, Role } from '@deck-portal/domain';
+import type { DeckDraftInput, PriceBookEntry, ProductFields } from '@deck-portal/domain';
 import { auditLog, deckVersions, priceBookEntries } from '../src/db/schema.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+import { approvedCookie, createAdmin, requestAs } from './helpers/accounts.ts';
 
 // The price book is data: content editors and admins change products from a date, reps price
 // decks from the entries in force, and a deck keeps the entries it was priced from.
@@ -25,21 +18,14 @@ const cookies: Record<'admin' | 'editor' | 'rep' | 'manager', string> = {
   manager: '',
 };
 
-async function approvedCookie(name: string, role: Role) {
-  const account = newAccount(name);
-  await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  return sessionCookieOf(await signIn(t.app, account))!;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ clock, deckRenderer: createDeckRenderer({ maxThreads: 1 }) });
   const admin = await createAdmin(t.app);
   cookies.admin = admin.cookie;
   adminEmail = admin.account.email;
-  cookies.editor = await approvedCookie('Cora Content', 'content_editor');
-  cookies.rep = await approvedCookie('Reese Rep', 'sales_rep');
-  cookies.manager = await approvedCookie('Mona Manager', 'manager');
+  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
+  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
+  cookies.manager = await approvedCookie(t.app, 'Mona Manager', 'manager');
 }, 120_000);
 
 afterAll(async () => {
@@ -49,16 +35,7 @@ afterAll(async () => {
 type Who = keyof typeof cookies;
 
 function call(who: Who, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      cookie: cookies[who],
-      prefer: 'wait=60',
-      ...(method === 'GET' ? {} : { origin: 'http://portal.test' }),
-    },
-    ...(payload ? { payload } : {}),
-  });
+  return requestAs(t.app, cookies[who], method, url, payload);
 }
 
 type AdminProduct = { current: PriceBookEntry; scheduled: PriceBookEntry[] };
@@ -165,14 +142,17 @@ describe('the price book', () => {
     // 2 × $199 + $75 white-glove = $473.00; 30% credit $141.90.
     expect(await deckText(oldDeck)).toContain('$473.00');
     expect(await deckText(oldDeck)).toContain('$141.90');
-    expect((await recordedPriceBook(oldDeck))?.products).toMatchObject([
-      {
-        id: 'controller',
-        whiteGloveShipping: 75,
-        creditEligible: true,
-        entryId: 'seed-controller',
-      },
-    ]);
+    // The entries it used: its product's, and the battery's that the battery slide speaks of.
+    const controller = (deck: string) =>
+      recordedPriceBook(deck).then((book) => book?.products.find((p) => p.id === 'controller'));
+    const recorded = (await recordedPriceBook(oldDeck))?.products ?? [];
+    expect(recorded.map((p) => p.id).sort()).toEqual(['battery_backup', 'controller']);
+    expect(await controller(oldDeck)).toMatchObject({
+      whiteGloveShipping: 75,
+      creditEligible: true,
+      entryId: 'seed-controller',
+    });
+    expect(await deckText(oldDeck)).toContain('7 years');
 
     // Shipping goes up and the credit no longer applies to the controller.
     const fields = await fieldsOf('controller');
@@ -189,15 +169,13 @@ describe('the price book', () => {
     // 2 × $199 + $95 = $493.00, and no credit.
     expect(text).toContain('$493.00');
     expect(text).toContain('Not eligible');
-    expect((await recordedPriceBook(newDeck))?.products[0]).toMatchObject({
+    expect(await controller(newDeck)).toMatchObject({
       whiteGloveShipping: 95,
       entryId: changed.json().id,
     });
     // The deck made before is served as it was made, its recorded entries unchanged.
     expect(await deckText(oldDeck)).toContain('$473.00');
-    expect((await recordedPriceBook(oldDeck))?.products[0]).toMatchObject({
-      whiteGloveShipping: 75,
-    });
+    expect(await controller(oldDeck)).toMatchObject({ whiteGloveShipping: 75 });
 
     const history = await call('editor', 'GET', '/api/admin/products/controller/history');
     expect(history.statusCode).toBe(200);

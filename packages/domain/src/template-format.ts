@@ -58,6 +58,8 @@ export const productBindingFields = [
   'warrantyYears',
   /** "30%" when the credit applies to the product; empty when not (a condition can hide it). */
   'credit',
+  /** The product's picture in the price book (a picture element's `src`). */
+  'picture',
 ] as const;
 export type ProductBindingField = (typeof productBindingFields)[number];
 const productBinding = new RegExp(
@@ -357,7 +359,7 @@ export const repeatSources = {
   /** The deck's sections, in order: `item.name`, `item.number`. */
   'deck.sections': ['name', 'number'],
   /** The deck's products: `item.name`, `item.number` and the product's fields. */
-  'deck.products': ['name', 'number', 'sku', 'description', 'warrantyYears', 'credit'],
+  'deck.products': ['name', 'number', 'sku', 'description', 'warrantyYears', 'credit', 'picture'],
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
-import { currentPriceBook, recordPriceBook } from '../price-book/price-book.ts';
+import { currentPriceBook, productsNamedBy, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 
 /**
@@ -36,23 +36,25 @@ export async function renderDraft(
   assertKnownTemplates(current, draft);
   const prices = await currentPriceBook(services.db, services.clock.now());
   assertProductsSold(prices.book, draft);
-  const priceBook = recordPriceBook(
-    prices.entries,
-    draft.productSelection.selectedProducts.map((product) => product.id),
-  );
   const { slides, layouts, parts } = current.documents;
   const chosen = new Set(draft.templateCustomization.selectedSlides);
   const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
+  const documents = [
+    ...slides.filter((slide) => chosen.has(slide.id)),
+    ...layouts.filter((layout) => layoutIds.has(layout.id)),
+    ...parts,
+  ];
+  // The entries the deck uses: its products', and those of products its slides speak of.
+  const priceBook = recordPriceBook(prices.entries, [
+    ...draft.productSelection.selectedProducts.map((product) => product.id),
+    ...productsNamedBy(documents),
+  ]);
   const pictures = {
-    ...(await loadLibraryPictures(
-      services,
-      [
-        ...slides.filter((slide) => chosen.has(slide.id)),
-        ...layouts.filter((layout) => layoutIds.has(layout.id)),
-        ...parts,
-      ],
-      brandFiles(current.documents.brand),
-    )),
+    ...(await loadLibraryPictures(services, documents, [
+      ...brandFiles(current.documents.brand),
+      // The pictures of the draft's products, as the price book has them now.
+      ...priceBook.products.map((product) => product.picture),
+    ])),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
   const rendered = await services.deckRenderer.generate(draft, {

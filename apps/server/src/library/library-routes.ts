@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +32,8 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { createLibrarySlide } from './create-library-slide.ts';
-import { draftDocuments, libraryLook, readDraftRows } from './library-draft.ts';
+import { draftThumbnails, readDraftDocument } from './draft-thumbnails.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
 import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
 import { publishLibrary } from './publish-library.ts';
@@ -78,15 +78,9 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['library'];
   const editors = requireApproved(...libraryEditorRoles);
-  // Drawn thumbnails of draft documents, by the document's content: a few hundred at most.
-  const thumbnails = new Map<string, string>();
-
-  const draftDocument = async (kind: 'slide' | 'layout', id: string) => {
-    const rows = await readDraftRows(services.db);
-    const entry = rows.find(({ row }) => row.kind === kind && row.documentId === id);
-    if (!entry) throw new AppError('not_found', `The library has no ${kind} “${id}”.`);
-    return { rows, row: entry.row };
-  };
+  const thumbnail = draftThumbnails(services);
+  const draftDocument = (kind: 'slide' | 'layout', id: string) =>
+    readDraftDocument(services, kind, id);
 
   app.get(
     '/api/library',
@@ -209,24 +203,10 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       `/api/library/${kind}s/:id/thumbnail`,
       { onRequest: editors, schema: { tags, params: idParams, querystring: thumbnailQuery } },
       async (request, reply) => {
-        const { rows, row } = await draftDocument(kind, request.params.id);
-        const edited = { kind, document: row.document } as EditedDocument;
-        const documents = draftDocuments(rows);
-        const look = libraryLook(documents);
-        const key = `${look}:${createHash('sha256').update(JSON.stringify(edited)).digest('base64url')}`;
-        let svg = thumbnails.get(key);
-        if (!svg) {
-          svg = (
-            await checkLibraryDocument(services, documents, edited, {
-              refuseOverflow: false,
-            })
-          ).svg;
-          if (thumbnails.size >= 500) thumbnails.clear();
-          thumbnails.set(key, svg);
-        }
+        const { svg, revision, look } = await thumbnail(kind, request.params.id);
         // The address names the revision and the look, so a browser may keep what it got.
         const cache =
-          request.query.revision === row.revision && request.query.look === look
+          request.query.revision === revision && request.query.look === look
             ? 'private, max-age=86400'
             : 'no-store';
         return reply.header('cache-control', cache).type('image/svg+xml').send(svg);

@@ -95,7 +95,16 @@ export async function currentPriceBook(db: Db, at = new Date()) {
   return { entries, book };
 }
 
-/** The entries a deck version is priced from: the ones of the products its draft names. */
+/** The products documents bind (`{{product.<id>.…}}`, or a condition on one), once each. */
+export function productsNamedBy(documents: readonly object[]): ProductId[] {
+  const named = new Set<ProductId>();
+  for (const match of JSON.stringify(documents).matchAll(/product\.([a-z][a-z0-9_]{0,63})\./g)) {
+    named.add(match[1]!);
+  }
+  return [...named];
+}
+
+/** The entries a deck version is priced from: the ones of the products it names. */
 export function recordPriceBook(
   entries: readonly PriceBookEntry[],
   productIds: readonly ProductId[],

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Role } from '@deck-portal/domain';
 import type { App } from '../../src/app.ts';
 import { users } from '../../src/db/schema.ts';
 
@@ -53,4 +54,35 @@ export async function createAdmin(app: App) {
   const account = newAccount('Ada Admin');
   const { user, cookie } = await signUp(app, account);
   return { account, user, cookie };
+}
+
+/** A signed-in, approved account with `role`: its session cookie. */
+export async function approvedCookie(app: App, name: string, role: Role) {
+  const account = newAccount(name);
+  await signUp(app, account);
+  await setAccount(app, account.email, { status: 'approved', role });
+  return sessionCookieOf(await signIn(app, account))!;
+}
+
+/**
+ * Calls the app as the holder of `cookie` (none: signed out), as the browser would: a same-origin
+ * `Origin` on changes, and waiting for a generation to finish rather than answering at once.
+ */
+export function requestAs(
+  app: App,
+  cookie: string | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      prefer: 'wait=60',
+      ...(method === 'GET' ? {} : { origin: 'http://portal.test' }),
+    },
+    ...(payload ? { payload } : {}),
+  });
 }

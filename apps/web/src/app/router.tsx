@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
             path: paths.libraryBrand,
             ...page('brand', () => import('../features/library/brand-page.tsx')),
           },
+          // The brand is part of the library; the short address leads there.
+          { path: '/admin/brand', element: <Navigate to={paths.libraryBrand} replace /> },
           {
             path: paths.products,
             ...page('products', () => import('../features/library/products-page.tsx')),

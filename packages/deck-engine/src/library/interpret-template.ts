@@ -267,6 +267,7 @@ function productValues(product: Product) {
     warrantyYears: String(product.warrantyYears),
     // Empty for a product without the credit, so a slide can hide its credit line.
     credit: product.creditEligible ? creditRate : '',
+    picture: product.picture ?? '',
   };
 }
 

@@ -1,9 +1,7 @@
 import { brandColorNames, type Brand } from '@deck-portal/domain';
 import {
   Alert,
-  Button,
   ColorInput,
-  FileButton,
   Grid,
   Group,
   Image,
@@ -15,16 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { LibraryPageShell } from './components/library-page-shell.tsx';
 import { useBrandPreview, useLibraryBrand, useSaveLibraryBrand } from './api/library-brand.ts';
-import { useUploadLibraryPicture } from './api/upload-library-picture.ts';
 import { BrandFontField } from './components/brand-font-field.tsx';
+import { LibraryPictureField } from './components/library-picture-field.tsx';
 import { errorText } from './components/error-text.ts';
 import { SaveState } from './components/save-state.tsx';
 
@@ -54,18 +49,7 @@ const textFields: [keyof Omit<Brand, 'colors' | 'logo' | 'font'>, string][] = [
 export default function BrandPage() {
   const loaded = useLibraryBrand();
   return (
-    <PageShell
-      actions={
-        <Button
-          component={Link}
-          to={paths.library}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Library
-        </Button>
-      }
-    >
+    <LibraryPageShell>
       {loaded.isPending ? (
         <PageLoader label="Loading the brand" />
       ) : loaded.isError ? (
@@ -79,7 +63,7 @@ export default function BrandPage() {
           fontNames={loaded.data.fontNames}
         />
       )}
-    </PageShell>
+    </LibraryPageShell>
   );
 }
 
@@ -95,7 +79,6 @@ function BrandEditor({
   const [draft, setDraft] = useState(brand);
   const [saved, setSaved] = useState({ brand, revision });
   const save = useSaveLibraryBrand();
-  const upload = useUploadLibraryPicture();
   const [debounced] = useDebouncedValue(draft, 250);
   const preview = useBrandPreview(debounced);
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -149,68 +132,19 @@ function BrandEditor({
               </Stack>
             </Paper>
             <Paper withBorder p="md" radius="md">
-              <Stack gap="xs">
-                <Text fw={600} size="sm">
-                  Logo
-                </Text>
-                <Group gap="sm">
-                  {draft.logo ? (
-                    <Image
-                      src={draft.logo}
-                      alt={`${draft.name} logo`}
-                      w={48}
-                      h={48}
-                      fit="contain"
-                    />
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      The drawn mark, in the accent and highlight colours.
-                    </Text>
-                  )}
-                  <FileButton
-                    accept="image/png,image/jpeg,image/webp,image/svg+xml"
-                    onChange={(file) =>
-                      file &&
-                      upload.mutate(file, {
-                        onSuccess: (stored) => setDraft({ ...draft, logo: stored.url }),
-                      })
-                    }
-                  >
-                    {(props) => (
-                      <Button
-                        {...props}
-                        size="xs"
-                        variant="light"
-                        loading={upload.isPending}
-                        leftSection={<IconPhotoUp size={14} />}
-                      >
-                        Upload a logo
-                      </Button>
-                    )}
-                  </FileButton>
-                  {draft.logo && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => {
-                        const { logo: _logo, ...rest } = draft;
-                        setDraft(rest);
-                      }}
-                    >
-                      Use the drawn mark
-                    </Button>
-                  )}
-                </Group>
-                {upload.isError && (
-                  <Text size="sm" c="red.8" role="alert">
-                    {errorText(upload.error)}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  A square picture works best; it is fitted into the mark’s square on every slide.
-                </Text>
-              </Stack>
+              <LibraryPictureField
+                label="Logo"
+                picture={draft.logo}
+                alt={`${draft.name} logo`}
+                empty="The drawn mark, in the accent and highlight colours."
+                uploadLabel="Upload a logo"
+                clearLabel="Use the drawn mark"
+                hint="A square picture works best; it is fitted into the mark’s square on every slide."
+                onChange={(logo) => {
+                  const { logo: _logo, ...rest } = draft;
+                  setDraft(logo ? { ...rest, logo } : rest);
+                }}
+              />
             </Paper>
             <Paper withBorder p="md" radius="md">
               <BrandFontField

@@ -19,13 +19,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
-import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useBlocker, useParams } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { useBlocker, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { LibraryPageShell } from './components/library-page-shell.tsx';
 import { useLibrary } from './api/get-library.ts';
 import { useLibraryDocument, type LibraryDocument } from './api/get-library-document.ts';
 import { useLibraryPreview } from './api/preview-library-document.ts';
@@ -50,18 +49,7 @@ export function DocumentEditorPage({ kind }: { kind: LibraryDocumentKind }) {
   const [reloads, setReloads] = useState(0);
 
   return (
-    <PageShell
-      actions={
-        <Button
-          component={Link}
-          to={paths.library}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Library
-        </Button>
-      }
-    >
+    <LibraryPageShell>
       {slide.isPending || library.isPending ? (
         <PageLoader label="Opening the slide" />
       ) : slide.isError || library.isError ? (
@@ -80,7 +68,7 @@ export function DocumentEditorPage({ kind }: { kind: LibraryDocumentKind }) {
           onReload={() => void slide.refetch().then(() => setReloads((n) => n + 1))}
         />
       )}
-    </PageShell>
+    </LibraryPageShell>
   );
 }
 

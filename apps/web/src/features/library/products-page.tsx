@@ -24,16 +24,15 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconHistory, IconLibrary, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCalendar, IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { formatShortDate, todayIsoDate } from '../../lib/format-date.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { PageShell } from '../../ui/page-shell.tsx';
+import { LibraryPageShell } from './components/library-page-shell.tsx';
 import { errorText } from './components/error-text.ts';
 import { useAdminProducts, useChangeProduct, useProductHistory } from './api/price-book.ts';
+import { LibraryPictureField } from './components/library-picture-field.tsx';
 
 type Row = AdminProducts['products'][number];
 
@@ -95,18 +94,7 @@ export default function ProductsPage() {
   const [history, setHistory] = useState<Row | undefined>();
 
   return (
-    <PageShell
-      actions={
-        <Button
-          component={Link}
-          to={paths.library}
-          variant="default"
-          leftSection={<IconLibrary size={16} />}
-        >
-          Content library
-        </Button>
-      }
-    >
+    <LibraryPageShell>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
@@ -156,7 +144,7 @@ export default function ProductsPage() {
       </Stack>
       {editing && <ProductEditor row={editing} onClose={() => setEditing(undefined)} />}
       {history && <ProductHistory row={history} onClose={() => setHistory(undefined)} />}
-    </PageShell>
+    </LibraryPageShell>
   );
 }
 
@@ -302,6 +290,19 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
           rows={2}
           value={fields.description}
           onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <LibraryPictureField
+          label="Picture"
+          picture={fields.picture}
+          alt={`${fields.name || 'The product'}, as slides show it`}
+          empty={fields.picture ? 'The illustration that ships with the portal' : 'No picture'}
+          uploadLabel="Upload a picture"
+          clearLabel="No picture"
+          hint="Shown on the product’s slide wherever it names the product’s picture."
+          onChange={(picture) => {
+            const { picture: _picture, ...rest } = fields;
+            setFields(picture ? { ...rest, picture } : rest);
+          }}
         />
         <TagsInput
           label="Features"
