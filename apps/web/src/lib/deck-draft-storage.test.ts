@@ -48,7 +48,11 @@ describe('the deck draft in browser storage', () => {
   it('drops a part that no longer parses and survives garbage', () => {
     localStorage.setItem(
       DECK_DRAFT_STORAGE_KEY,
-      JSON.stringify({ basicInfo, productSelection: { selectedProducts: [{ id: 'toaster' }] } }),
+      // Not a product id at all (an id the price book lacks is the product step's to show).
+      JSON.stringify({
+        basicInfo,
+        productSelection: { selectedProducts: [{ id: 'Toaster 3000' }] },
+      }),
     );
     expect(loadDeckDraft()).toEqual({ basicInfo });
     localStorage.setItem(DECK_DRAFT_STORAGE_KEY, '{not json');
