@@ -1,0 +1,161 @@
+import { posix } from 'node:path';
+import { unzipSync } from 'fflate';
+import { XMLParser } from 'fast-xml-parser';
+
+/**
+ * The parts of an uploaded PowerPoint file, read safely (issue 17): the upload is untrusted, so
+ * its size, entry names and XML are checked before anything is read from them.
+ */
+export interface PptxPackage {
+  /** Every part by its path in the package (`ppt/slides/slide1.xml`), unpacked. */
+  parts: ReadonlyMap<string, Uint8Array>;
+}
+
+export interface PackageLimits {
+  /** Unpacked bytes of all parts together. */
+  maxTotalBytes: number;
+  /** Entries in the zip. */
+  maxEntries: number;
+  /** How many times larger than its packed size a part may unpack (past its first megabyte). */
+  maxRatio: number;
+}
+
+export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
+  maxTotalBytes: 512 * 1024 * 1024,
+  maxEntries: 10_000,
+  maxRatio: 200,
+};
+
+export type PackageResult = { ok: true; package: PptxPackage } | { ok: false; reason: string };
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+// An OLE compound file: PowerPoint 97–2003, or any Office file saved with a password.
+const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** A part name that stays inside the package: relative, no `..`, no drive or backslash. */
+function isSafeName(name: string): boolean {
+  if (name === '' || name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name)) {
+    return false;
+  }
+  return !name.split('/').some((segment) => segment === '..');
+}
+
+/**
+ * Unpacks an uploaded file as a PowerPoint package, refusing (with the reason a person can act
+ * on) what is not one: another kind of file, a password-protected or 97–2003 file, a damaged
+ * zip, a zip bomb, or an entry whose name points outside the package. Never throws.
+ */
+export function openPptxPackage(
+  bytes: Uint8Array,
+  limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): PackageResult {
+  if (startsWith(bytes, oleMagic)) {
+    return {
+      ok: false,
+      reason:
+        'is password-protected or a PowerPoint 97–2003 file: save it as a .pptx without a password',
+    };
+  }
+  if (!startsWith(bytes, zipMagic)) return { ok: false, reason: 'is not a PowerPoint file' };
+  let refusal: string | undefined;
+  let entries = 0;
+  let total = 0;
+  let unpacked: Record<string, Uint8Array>;
+  try {
+    unpacked = unzipSync(bytes, {
+      filter: (entry) => {
+        if (refusal) return false;
+        entries += 1;
+        total += entry.originalSize;
+        if (!isSafeName(entry.name))
+          refusal = `has a part named outside the package (${entry.name})`;
+        else if (entries > limits.maxEntries) refusal = 'has too many parts to be a presentation';
+        else if (total > limits.maxTotalBytes)
+          refusal = 'unpacks to more than a presentation can be';
+        else if (
+          entry.originalSize > 1024 * 1024 &&
+          entry.originalSize > Math.max(1, entry.size) * limits.maxRatio
+        ) {
+          refusal = `unpacks ${entry.name} to far more than it holds (a zip bomb)`;
+        }
+        return !refusal && !entry.name.endsWith('/');
+      },
+    });
+  } catch {
+    return { ok: false, reason: 'is damaged and cannot be read' };
+  }
+  if (refusal) return { ok: false, reason: refusal };
+  const parts = new Map(Object.entries(unpacked));
+  if (!parts.has('[Content_Types].xml') || !parts.has('ppt/presentation.xml')) {
+    return { ok: false, reason: 'is not a PowerPoint presentation' };
+  }
+  return { ok: true, package: { parts } };
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // Entities beyond XML's five are never expanded (a DOCTYPE is refused before parsing).
+  processEntities: true,
+  htmlEntities: false,
+  isArray: (name) => name === 'Relationship' || name === 'p:sldId',
+});
+
+/** A part read as XML; refused when it declares a DOCTYPE (entity expansion, outside references). */
+export function readXmlPart(pkg: PptxPackage, path: string): Record<string, unknown> | undefined {
+  const bytes = pkg.parts.get(path);
+  if (!bytes) return undefined;
+  const text = new TextDecoder().decode(bytes);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
+    throw new Error(`${path} declares a DOCTYPE, which a presentation never needs`);
+  }
+  return parser.parse(text) as Record<string, unknown>;
+}
+
+export interface Relationship {
+  id: string;
+  type: string;
+  /** The part it points to, resolved within the package; undefined for an external target. */
+  part?: string;
+  /** An address outside the package (a linked picture): never fetched, reported instead. */
+  external?: string;
+}
+
+/** The relationships of a part (`ppt/slides/_rels/slide1.xml.rels`), targets resolved. */
+export function relationshipsOf(pkg: PptxPackage, partPath: string): Relationship[] {
+  const dir = posix.dirname(partPath);
+  const relsPath = posix.join(dir, '_rels', `${posix.basename(partPath)}.rels`);
+  const xml = readXmlPart(pkg, relsPath) as
+    { Relationships?: { Relationship?: Record<string, string>[] } } | undefined;
+  return (xml?.Relationships?.Relationship ?? []).map((rel) => {
+    const base = { id: rel.Id ?? '', type: (rel.Type ?? '').split('/').pop() ?? '' };
+    const target = rel.Target ?? '';
+    if (rel.TargetMode === 'External') return { ...base, external: target };
+    const part = target.startsWith('/') ? target.slice(1) : posix.join(dir, target);
+    return isSafeName(posix.normalize(part)) ? { ...base, part: posix.normalize(part) } : base;
+  });
+}
+
+/** EMU per point: DrawingML measures in English Metric Units (914,400 an inch). */
+export const EMU_PER_POINT = 12_700;
+
+/** The presentation's slide size in points and its slides' parts, in the order shown. */
+export function presentationOutline(pkg: PptxPackage) {
+  const presentation = readXmlPart(pkg, 'ppt/presentation.xml') as {
+    'p:presentation'?: {
+      'p:sldSz'?: { cx?: string; cy?: string };
+      'p:sldIdLst'?: { 'p:sldId'?: Record<string, string>[] };
+    };
+  };
+  const root = presentation['p:presentation'];
+  const rels = new Map(relationshipsOf(pkg, 'ppt/presentation.xml').map((r) => [r.id, r]));
+  const slides = (root?.['p:sldIdLst']?.['p:sldId'] ?? []).flatMap((entry) => {
+    const part = rels.get(entry['r:id'] ?? '')?.part;
+    return part && pkg.parts.has(part) ? [part] : [];
+  });
+  // PowerPoint's default (10 × 7.5 in) when the size is missing.
+  const width = Number(root?.['p:sldSz']?.cx ?? 9_144_000) / EMU_PER_POINT;
+  const height = Number(root?.['p:sldSz']?.cy ?? 6_858_000) / EMU_PER_POINT;
+  return { width, height, slides };
+}
