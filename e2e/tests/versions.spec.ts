@@ -64,13 +64,17 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   // The client opens the link once while the deck says $1,000.00.
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
+  // The visit is counted once the deck has been on screen 2 s: listened for from the start, as
+  // on a slow machine it can be counted before the slides below have been read.
+  const visitCounted = client.waitForResponse(
+    (r) => r.url().endsWith('/visits') && r.status() === 201,
+  );
   await client.goto(followingUrl);
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(
     'Proposal for Northwind Pharmacies',
   );
   expect(await clientSlideTexts(client)).toContain('$1,000.00');
-  // The visit is counted once the deck has been on screen 2 s.
-  await client.waitForResponse((r) => r.url().endsWith('/visits') && r.status() === 201);
+  await visitCounted;
 
   // The rep modifies the price and generates: the same deck, version 2.
   await page.goto(`/deck/${deckId}/preview`);
