@@ -291,5 +291,12 @@ describe('the price book', () => {
     const unknown = await call('rep', 'POST', '/api/generate-slides', draft('toaster'));
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error.message).toMatch(/no product “toaster”/);
+
+    // Slides bind products as `product.<id>.…`, where an id starts with a letter.
+    const digits = await call('editor', 'POST', '/api/admin/products', {
+      product: { ...(created.json().product as object), name: '3M Seal Kit', sku: 'SEAL-3M' },
+    });
+    expect(digits.statusCode, digits.body).toBe(201);
+    expect(digits.json().productId).toBe('p_3m_seal_kit');
   }, 120_000);
 });

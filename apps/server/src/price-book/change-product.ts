@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { formatUsd, type PriceBookEntry } from '@deck-portal/domain';
+import { formatUsd, type PriceBookEntry, type ProductFields } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { priceBookEntries } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -8,11 +8,7 @@ import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { entriesAt, forgetProductNames, readPriceBookEntries } from './price-book.ts';
 
-type ParsedChange = {
-  product: PriceBookEntry['product'] extends infer P ? Omit<P, 'id'> : never;
-  effectiveFrom?: string | undefined;
-  note: string;
-};
+type ParsedChange = { product: ProductFields; effectiveFrom?: string | undefined; note: string };
 
 /** Changes a moment in the past may not take; a minute covers a slow form. */
 const pastAllowance = 60_000;
@@ -29,7 +25,8 @@ function productIdFor(name: string, taken: ReadonlySet<string>): string {
       .replace(/[^a-z0-9]+/g, '_')
       .replace(/^_+|_+$/g, '')
       .slice(0, 40) || 'product';
-  const slug = /^[a-z0-9]/.test(base) ? base : `p_${base}`;
+  // Slides bind products as `product.<id>.…`, where an id starts with a letter.
+  const slug = /^[a-z]/.test(base) ? base : `p_${base}`;
   let id = slug;
   for (let n = 2; taken.has(id); n += 1) id = `${slug}_${n}`;
   return id;
