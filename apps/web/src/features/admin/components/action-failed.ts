@@ -16,17 +16,27 @@ export function showActionDone(message: string) {
   notifications.show({ color: 'teal', message, autoClose: 4000 });
 }
 
+/**
+ * Runs an admin action and says how it went. The toast hangs on the action's promise, not on
+ * `mutate`'s callbacks: those are dropped when the row that started the action unmounts, and
+ * the row is gone as soon as the refreshed list arrives (an approved sign-up leaves the list).
+ */
+export function runAndTell(action: Promise<unknown>, done: string, failedTitle: string) {
+  action.then(
+    () => showActionDone(done),
+    (error: unknown) => showActionFailed(failedTitle, error),
+  );
+}
+
 /** Approves with `role` and says how it went (pending sign-ups and declined ones alike). */
 export function approveAndTell(
   approve: ReturnType<typeof useApproveUser>,
   user: { id: string; name: string },
   role: AssignableRole,
 ) {
-  approve.mutate(
-    { id: user.id, role },
-    {
-      onSuccess: () => showActionDone(`${user.name} was approved as ${roleInfo[role].label}.`),
-      onError: (error) => showActionFailed(adminMessages.approveFailed, error),
-    },
+  runAndTell(
+    approve.mutateAsync({ id: user.id, role }),
+    `${user.name} was approved as ${roleInfo[role].label}.`,
+    adminMessages.approveFailed,
   );
 }

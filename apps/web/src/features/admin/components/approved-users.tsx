@@ -13,7 +13,7 @@ import { useChangeUserRole } from '../api/change-user-role.ts';
 import { useApprovedUsers } from '../api/get-users.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
 import { formatDate, initials } from '../format.ts';
-import { showActionDone, showActionFailed } from './action-failed.ts';
+import { runAndTell } from './action-failed.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -43,12 +43,10 @@ function ApprovedUserRow({ user, isSelf }: { user: ApprovedUser; isSelf: boolean
       labels: { confirm: 'Remove User', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(
-          { id: user.id },
-          {
-            onSuccess: () => showActionDone(`${user.name} was removed.`),
-            onError: (error) => showActionFailed(adminMessages.removeFailed, error),
-          },
+        runAndTell(
+          remove.mutateAsync({ id: user.id }),
+          `${user.name} was removed.`,
+          adminMessages.removeFailed,
         ),
     });
 
@@ -87,12 +85,10 @@ function ApprovedUserRow({ user, isSelf }: { user: ApprovedUser; isSelf: boolean
           className={classes.control}
           onChange={(next) => {
             if (next === user.role) return;
-            changeRole.mutate(
-              { id: user.id, role: next },
-              {
-                onSuccess: () => showActionDone(`${user.name} is now ${roleInfo[next].label}.`),
-                onError: (error) => showActionFailed(adminMessages.changeRoleFailed, error),
-              },
+            runAndTell(
+              changeRole.mutateAsync({ id: user.id, role: next }),
+              `${user.name} is now ${roleInfo[next].label}.`,
+              adminMessages.changeRoleFailed,
             );
           }}
         />

@@ -11,7 +11,7 @@ import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclineUser } from '../api/decline-user.ts';
 import { usePendingUsers } from '../api/get-users.ts';
 import { formatDate } from '../format.ts';
-import { approveAndTell, showActionDone, showActionFailed } from './action-failed.ts';
+import { approveAndTell, runAndTell } from './action-failed.ts';
 import { RoleSelect } from './role-select.tsx';
 import { UserIdentity } from './user-identity.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -57,12 +57,10 @@ function PendingUserRow({ user }: { user: PendingUser }) {
           loading={decline.isPending}
           disabled={isBusy}
           onClick={() =>
-            decline.mutate(
-              { id: user.id },
-              {
-                onSuccess: () => showActionDone(`${user.name} was declined.`),
-                onError: (error) => showActionFailed(adminMessages.declineFailed, error),
-              },
+            runAndTell(
+              decline.mutateAsync({ id: user.id }),
+              `${user.name} was declined.`,
+              adminMessages.declineFailed,
             )
           }
         >
