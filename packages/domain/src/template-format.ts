@@ -227,6 +227,11 @@ export const textStyleSchema = z
     align: z.enum(['left', 'center', 'right']).optional(),
     valign: z.enum(['top', 'middle', 'bottom']).optional(),
     bullets: z.boolean().optional(),
+    /**
+     * A bundled family other than the brand's (imported slides keep their look: Arimo for
+     * Arial, Carlito for Calibri, Tinos for Times New Roman); the brand's font when absent.
+     */
+    font: z.enum(['Arimo', 'Carlito', 'Tinos']).optional(),
   })
   .strict();
 

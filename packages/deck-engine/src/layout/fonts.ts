@@ -107,6 +107,40 @@ export function registerFontFamily(
   families.set(family, buffers);
 }
 
+/**
+ * Families bundled beside Inter for imported PowerPoint files: metric-compatible stand-ins for
+ * the fonts Office decks are set in (Arimo for Arial and Helvetica, Carlito for Calibri, Tinos
+ * for Times New Roman), so an imported slide's lines break where the original's do. Loaded the
+ * first time a slide draws with them.
+ */
+const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> = {
+  Arimo: {
+    regular: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
+    bold: '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
+  },
+  Carlito: {
+    regular: '@expo-google-fonts/carlito/400Regular/Carlito_400Regular.ttf',
+    bold: '@expo-google-fonts/carlito/700Bold/Carlito_700Bold.ttf',
+  },
+  Tinos: {
+    regular: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
+    bold: '@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf',
+  },
+};
+export const BUNDLED_FONT_FAMILIES = Object.keys(bundledFamilies);
+
+function bundledFamilyFiles(family: string) {
+  const files = bundledFamilies[family];
+  if (!files) return undefined;
+  registerFontFamily(
+    family,
+    Object.fromEntries(
+      Object.entries(files).map(([weight, path]) => [weight, readFileSync(require.resolve(path))]),
+    ),
+  );
+  return families.get(family);
+}
+
 export function isFontFamilyRegistered(family: string): boolean {
   return families.has(family);
 }
@@ -120,7 +154,8 @@ export function getFont(face: FontFace): LoadedFont {
     if (slash === -1) {
       entry = loadFont(weight, readFileSync(require.resolve(FONT_FILES[weight])));
     } else {
-      const files = families.get(face.slice(0, slash));
+      const family = face.slice(0, slash);
+      const files = families.get(family) ?? bundledFamilyFiles(family);
       const file = files && standIns[weight].map((w) => files[w]).find(Boolean);
       // A family not registered here (its files did not arrive) draws in the built-in one.
       entry = file ? { ...loadFont(weight, file), weight } : getFont(weight);

@@ -134,6 +134,11 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
   return { size, lines, height };
 }
 
+/** The height a text takes at its size, wrapped in its box's width (never shrunk or cut). */
+export function measureTextHeight(spec: TextSpec): number {
+  return tryLayout(spec, splitParagraphs(spec.text), spec.size).height;
+}
+
 /** How far the glyph band pokes out of the first and last line when the pitch is tighter. */
 function bandOverflow(weight: FontFace, size: number, lineHeight: number): number {
   const { ascent, descent } = getFont(weight);

@@ -145,6 +145,7 @@ export function interpretTemplate(
               ...(style.align ? { align: style.align } : {}),
               ...(style.valign ? { valign: style.valign } : {}),
               ...(style.bullets ? { bullets: true } : {}),
+              ...(style.font ? { family: style.font } : {}),
             }),
           ];
         }

@@ -1,0 +1,168 @@
+import {
+  describeTemplateProblems,
+  templateSlideDocumentSchema,
+  type BindingPath,
+  type TemplateElement,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import type { ResolvedImage } from '../images/image-store.ts';
+import { normaliseImage } from '../images/resolve-images.ts';
+import { sniffImage } from '../images/sniff-image.ts';
+import type { Slide } from '../layout/model.ts';
+import { createTemplateLibrary } from '../library/template-library.ts';
+import { seedLibraryDocuments } from '../library/template-seed.ts';
+import { renderDeck, type RenderedDeck } from '../render/render-deck.ts';
+import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
+import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
+import { readSlides, type ReadSlide, type SlideReport } from './read-slides.ts';
+
+export interface ImportedSlide {
+  number: number;
+  hidden: boolean;
+  /** The slide as a template document, its fields kept as written (see `bindImportedSlide`). */
+  document: TemplateSlideDocument;
+  /** The slide's elements with its fields as written, for `bindImportedSlide`. */
+  elements: readonly TemplateElement[];
+  pictures: ReadonlyMap<string, Uint8Array>;
+  fields: FieldSuggestion[];
+  report: SlideReport;
+}
+
+export type PptxImport =
+  | { ok: true; width: number; height: number; slides: ImportedSlide[] }
+  | { ok: false; reason: string };
+
+/** The category imported slides take until the editor gives each its own. */
+export const IMPORTED_CATEGORY = 'company';
+
+function documentOf(slide: ReadSlide, category: string): TemplateSlideDocument | string[] {
+  const document = {
+    format: 1,
+    id: `imported-${slide.number}`,
+    title: slide.title.replace(/\s+/g, ' ').trim() || `Slide ${slide.number}`,
+    description: '',
+    category,
+    background: slide.background,
+    // Fields are kept as written; `{{…}}` would read as a binding, so it loses a brace here.
+    elements: applyFieldChoices(slide.elements, {}),
+  };
+  const parsed = templateSlideDocumentSchema.safeParse(document);
+  return parsed.success ? parsed.data : describeTemplateProblems(parsed.error);
+}
+
+/**
+ * Reads an uploaded PowerPoint file into template slides with what each did not import, never
+ * throwing: what is not a readable presentation is refused with a reason a person can act on.
+ */
+export async function importPptx(bytes: Uint8Array, limits?: PackageLimits): Promise<PptxImport> {
+  const opened = openPptxPackage(bytes, limits);
+  if (!opened.ok) return opened;
+  let read;
+  try {
+    read = await readSlides(opened.package);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `could not be read as a presentation (${detail})` };
+  }
+  if (read.slides.length === 0) return { ok: false, reason: 'has no slides' };
+  const slides = read.slides.map((slide): ImportedSlide => {
+    const fields = findFields(slide.elements);
+    const document = documentOf(slide, IMPORTED_CATEGORY);
+    if (Array.isArray(document)) {
+      // A slide the format refuses is offered empty, with the reasons, rather than dropped.
+      return {
+        number: slide.number,
+        hidden: slide.hidden,
+        document: {
+          format: 1,
+          id: `imported-${slide.number}`,
+          title: `Slide ${slide.number}`,
+          description: '',
+          category: IMPORTED_CATEGORY,
+          background: '#FFFFFF',
+          elements: [],
+        },
+        elements: [],
+        pictures: new Map(),
+        fields: [],
+        report: {
+          ...slide.report,
+          notImported: [
+            ...slide.report.notImported,
+            ...document.map((problem) => ({ kind: 'slide', why: `not imported: ${problem}` })),
+          ],
+        },
+      };
+    }
+    return {
+      number: slide.number,
+      hidden: slide.hidden,
+      document,
+      elements: slide.elements,
+      pictures: slide.pictures,
+      fields,
+      report: slide.report,
+    };
+  });
+  return { ok: true, width: read.width, height: read.height, slides };
+}
+
+/** An imported slide with the editor's choice for each field: a binding, or kept as written. */
+export function bindImportedSlide(
+  slide: ImportedSlide,
+  choices: Readonly<Record<string, BindingPath | null>>,
+): TemplateSlideDocument {
+  return { ...slide.document, elements: applyFieldChoices(slide.elements, choices) };
+}
+
+/** Draws imported slides as a deck would (sample deck values), in PDF, PPTX and SVG. */
+export async function renderImportedSlides(
+  slides: readonly ImportedSlide[],
+): Promise<RenderedDeck> {
+  const seed = seedLibraryDocuments();
+  const library = createTemplateLibrary(undefined, {
+    ...seed,
+    slides: slides.map((slide) => slide.document),
+  });
+  const drawn: Slide[] = library.slides.map((template, index) => {
+    const composed = template.compose({
+      brand: library.brand,
+      categories: library.categories,
+      clientName: 'Your Client',
+      headline: 'Proposal',
+      dateText: 'January 15, 2026',
+      contact: 'Primary contact',
+      priceBook: SEED_PRICE_BOOK,
+      pageNumber: slides[index]!.number,
+      sections: [],
+      products: [],
+    });
+    return {
+      id: template.id,
+      kind: 'template',
+      title: template.title,
+      background: composed.background,
+      elements: composed.elements,
+    };
+  });
+  const images = new Map<string, ResolvedImage>();
+  for (const slide of slides) {
+    for (const [src, bytes] of slide.pictures) {
+      const kind = sniffImage(bytes);
+      if (kind && !images.has(src)) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
+    }
+  }
+  return renderDeck(
+    {
+      title: 'Imported slides',
+      clientName: 'Your Client',
+      date: '2026-01-15',
+      author: 'Deck Portal',
+      company: library.brand.name,
+      slides: drawn,
+      warnings: [],
+    },
+    images,
+  );
+}

@@ -1,0 +1,1240 @@
+import { createHash } from 'node:crypto';
+import type { TemplateElement } from '@deck-portal/domain';
+import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
+import { measureTextHeight } from '../layout/text-layout.ts';
+import { sniffImage } from '../images/sniff-image.ts';
+import {
+  averageColor,
+  gradientStops,
+  resolveColorIn,
+  type ColorContext,
+  type Rgba,
+} from './drawingml-color.ts';
+import { mapFont } from './font-map.ts';
+import {
+  EMU_PER_POINT,
+  presentationOutline,
+  relationshipsOf,
+  type PptxPackage,
+  type Relationship,
+} from './pptx-package.ts';
+import {
+  mergeBodyLooks,
+  mergeParagraphLooks,
+  numberLabel,
+  readBodyLook,
+  readListStyle,
+  readParagraphLook,
+  readRunLook,
+  type ParagraphLook,
+  type RunLook,
+} from './text-body.ts';
+import { readTheme, type Theme } from './theme.ts';
+import {
+  booleanAttr,
+  child,
+  childrenNamed,
+  numberAttr,
+  pathOf,
+  readXmlTree,
+  type XmlElement,
+} from './xml-tree.ts';
+
+/** Something of a slide that did not become an editable element, and what was done instead. */
+export interface NotImported {
+  kind: string;
+  why: string;
+  /** How many times, when more than once. */
+  count?: number;
+}
+
+export interface SlideReport {
+  /** Elements made, by kind (`text`, `rect`, `picture`…). */
+  imported: Record<string, number>;
+  notImported: NotImported[];
+  /** Typefaces the slide names and the bundled family each is drawn in. */
+  fonts: { from: string; to: string }[];
+}
+
+export interface ReadSlide {
+  /** 1-based, in the order the presentation shows its slides. */
+  number: number;
+  part: string;
+  /** Hidden in the slide show: offered, not chosen by default. */
+  hidden: boolean;
+  /** The title placeholder's text, the first text otherwise. */
+  title: string;
+  background: string;
+  elements: TemplateElement[];
+  /** The slide's pictures by the address its elements name them with (`pptx:…`). */
+  pictures: Map<string, Uint8Array>;
+  report: SlideReport;
+}
+
+export interface ReadPresentation {
+  /** The file's slide size in points. */
+  width: number;
+  height: number;
+  slides: ReadSlide[];
+}
+
+/** A picture to cut and fade before it is stored (done once, after reading). */
+interface PendingPicture {
+  src: string;
+  bytes: Uint8Array;
+  crop?: { left: number; top: number; right: number; bottom: number };
+  opacity?: number;
+  /** The frame's aspect (width / height): PowerPoint stretches a picture to its frame. */
+  aspect: number;
+}
+
+/** EMU of the current shape tree → slide points: x' = sx·x + ox (groups compose these). */
+interface Transform {
+  sx: number;
+  ox: number;
+  sy: number;
+  oy: number;
+}
+
+/** What a master, layout or slide part gives the shapes inside it. */
+interface PartContext {
+  part: string;
+  rels: Map<string, Relationship>;
+  colors: ColorContext;
+}
+
+interface Placeholder {
+  type: string;
+  idx: string | undefined;
+  shape: XmlElement;
+}
+
+interface Master {
+  root: XmlElement;
+  theme: Theme;
+  map: Record<string, string>;
+  context: PartContext;
+  placeholders: Placeholder[];
+  titleStyle: XmlElement | undefined;
+  bodyStyle: XmlElement | undefined;
+  otherStyle: XmlElement | undefined;
+}
+
+interface Layout {
+  root: XmlElement;
+  master: Master;
+  context: PartContext;
+  placeholders: Placeholder[];
+}
+
+const defaultTypeOf = (shape: XmlElement) => {
+  const ph =
+    pathOf(shape, 'p:nvSpPr', 'p:nvPr', 'p:ph') ?? pathOf(shape, 'p:nvPicPr', 'p:nvPr', 'p:ph');
+  return ph;
+};
+
+function placeholderOf(shape: XmlElement): Placeholder | undefined {
+  const ph = defaultTypeOf(shape);
+  if (!ph) return undefined;
+  return { type: ph.attrs.type ?? 'obj', idx: ph.attrs.idx, shape };
+}
+
+function placeholdersIn(root: XmlElement | undefined): Placeholder[] {
+  return childrenNamed(pathOf(root, 'p:cSld', 'p:spTree'), 'p:sp').flatMap((shape) => {
+    const placeholder = placeholderOf(shape);
+    return placeholder ? [placeholder] : [];
+  });
+}
+
+/** The master's kind for a placeholder type: what its text style and position come from. */
+function masterType(type: string): string {
+  if (type === 'ctrTitle' || type === 'title') return 'title';
+  if (type === 'dt' || type === 'ftr' || type === 'sldNum') return type;
+  return 'body';
+}
+
+function findLayoutPlaceholder(layout: Layout, placeholder: Placeholder) {
+  const byIdx =
+    placeholder.idx !== undefined
+      ? layout.placeholders.find((p) => p.idx === placeholder.idx)
+      : undefined;
+  return (
+    byIdx ??
+    layout.placeholders.find((p) => p.type === placeholder.type) ??
+    layout.placeholders.find(
+      (p) => masterType(p.type) === masterType(placeholder.type) && masterType(p.type) === 'title',
+    )
+  );
+}
+
+function findMasterPlaceholder(master: Master, type: string) {
+  return master.placeholders.find((p) => masterType(p.type) === masterType(type));
+}
+
+function colorMap(element: XmlElement | undefined): Record<string, string> {
+  return { ...(element?.attrs ?? {}) };
+}
+
+function relsOf(pkg: PptxPackage, part: string) {
+  return new Map(relationshipsOf(pkg, part).map((rel) => [rel.id, rel]));
+}
+
+/**
+ * Reads every slide of a presentation into the template format, with what it inherits from
+ * its layout, master and theme drawn in, placed on the 960 × 540 pt slide (a slide of another
+ * shape is scaled to fit and centred). Pictures are cut and faded as PowerPoint shows them.
+ */
+export async function readSlides(pkg: PptxPackage): Promise<ReadPresentation> {
+  const outline = presentationOutline(pkg);
+  const scale = Math.min(SLIDE_WIDTH / outline.width, SLIDE_HEIGHT / outline.height);
+  const base: Transform = {
+    sx: scale / EMU_PER_POINT,
+    ox: (SLIDE_WIDTH - outline.width * scale) / 2,
+    sy: scale / EMU_PER_POINT,
+    oy: (SLIDE_HEIGHT - outline.height * scale) / 2,
+  };
+  const presentation = readXmlTree(pkg, 'ppt/presentation.xml');
+  const defaultTextStyle = child(presentation, 'p:defaultTextStyle');
+
+  const masters = new Map<string, Master>();
+  const layouts = new Map<string, Layout>();
+  const loadMaster = (part: string): Master => {
+    const known = masters.get(part);
+    if (known) return known;
+    const root = readXmlTree(pkg, part);
+    if (!root) throw new Error(`${part} is missing`);
+    const rels = relsOf(pkg, part);
+    const themePart = [...rels.values()].find((r) => r.type === 'theme')?.part;
+    const theme = readTheme(themePart ? readXmlTree(pkg, themePart) : undefined);
+    const map = colorMap(child(root, 'p:clrMap'));
+    const txStyles = child(root, 'p:txStyles');
+    const master: Master = {
+      root,
+      theme,
+      map,
+      context: { part, rels, colors: { theme: theme.colors, map } },
+      placeholders: placeholdersIn(root),
+      titleStyle: child(txStyles, 'p:titleStyle'),
+      bodyStyle: child(txStyles, 'p:bodyStyle'),
+      otherStyle: child(txStyles, 'p:otherStyle'),
+    };
+    masters.set(part, master);
+    return master;
+  };
+  const loadLayout = (part: string): Layout => {
+    const known = layouts.get(part);
+    if (known) return known;
+    const root = readXmlTree(pkg, part);
+    if (!root) throw new Error(`${part} is missing`);
+    const rels = relsOf(pkg, part);
+    const masterPart = [...rels.values()].find((r) => r.type === 'slideMaster')?.part;
+    if (!masterPart) throw new Error(`${part} names no slide master`);
+    const master = loadMaster(masterPart);
+    const layout: Layout = {
+      root,
+      master,
+      context: {
+        part,
+        rels,
+        colors: { theme: master.theme.colors, map: overriddenMap(root, master.map) },
+      },
+      placeholders: placeholdersIn(root),
+    };
+    layouts.set(part, layout);
+    return layout;
+  };
+
+  const slides: ReadSlide[] = [];
+  const pending: PendingPicture[] = [];
+  for (const [index, part] of outline.slides.entries()) {
+    const root = readXmlTree(pkg, part);
+    if (!root) continue;
+    const rels = relsOf(pkg, part);
+    const layoutPart = [...rels.values()].find((r) => r.type === 'slideLayout')?.part;
+    if (!layoutPart) continue;
+    const layout = loadLayout(layoutPart);
+    const context: PartContext = {
+      part,
+      rels,
+      colors: {
+        theme: layout.master.theme.colors,
+        map: overriddenMap(root, layout.context.colors.map),
+      },
+    };
+    const reader = new SlideReader(pkg, layout, context, base, defaultTextStyle, pending);
+    slides.push(
+      reader.read(index + 1, root, {
+        width: outline.width * scale,
+        height: outline.height * scale,
+      }),
+    );
+  }
+  await preparePictures(pending, slides);
+  return { width: outline.width, height: outline.height, slides };
+}
+
+function overriddenMap(root: XmlElement, inherited: Record<string, string>) {
+  const override = pathOf(root, 'p:clrMapOvr', 'a:overrideClrMapping');
+  return override ? colorMap(override) : inherited;
+}
+
+const hexOf = (color: Rgba) => `#${color.hex}`;
+const round = (value: number) => Math.round(value * 100) / 100;
+const clampCoordinate = (value: number) => Math.min(3_000, Math.max(-2_000, round(value)));
+const clampLength = (value: number) => Math.min(3_000, Math.max(0, round(value)));
+
+/** The preset shapes drawn as themselves; the rest are drawn as their bounding box. */
+const rectangles = new Set([
+  'rect',
+  'snip1Rect',
+  'snip2SameRect',
+  'flowChartProcess',
+  'frame',
+  'plaque',
+]);
+const lines = new Set([
+  'line',
+  'straightConnector1',
+  'bentConnector2',
+  'bentConnector3',
+  'bentConnector4',
+  'curvedConnector3',
+]);
+
+class SlideReader {
+  private readonly elements: TemplateElement[] = [];
+  private readonly report: SlideReport = { imported: {}, notImported: [], fonts: [] };
+  private readonly pictures = new Map<string, Uint8Array>();
+  private title = '';
+  private firstText = '';
+
+  constructor(
+    private readonly pkg: PptxPackage,
+    private readonly layout: Layout,
+    private readonly slideContext: PartContext,
+    private readonly base: Transform,
+    private readonly defaultTextStyle: XmlElement | undefined,
+    private readonly pending: PendingPicture[],
+  ) {}
+
+  read(number: number, root: XmlElement, size: { width: number; height: number }): ReadSlide {
+    const master = this.layout.master;
+    const background = this.readBackground(root, size);
+    const showMaster = (element: XmlElement) => booleanAttr(element, 'showMasterSp') !== false;
+    if (showMaster(root)) {
+      if (showMaster(this.layout.root)) {
+        this.readTree(
+          pathOf(master.root, 'p:cSld', 'p:spTree'),
+          this.base,
+          master.context,
+          'master',
+        );
+      }
+      this.readTree(
+        pathOf(this.layout.root, 'p:cSld', 'p:spTree'),
+        this.base,
+        this.layout.context,
+        'layout',
+      );
+    }
+    this.readTree(pathOf(root, 'p:cSld', 'p:spTree'), this.base, this.slideContext, 'slide');
+    return {
+      number,
+      part: this.slideContext.part,
+      hidden: booleanAttr(root, 'show') === false,
+      title: (this.title || this.firstText || `Slide ${number}`).slice(0, 120),
+      background,
+      elements: this.elements.slice(0, 400),
+      pictures: this.pictures,
+      report: this.report,
+    };
+  }
+
+  private count(kind: string) {
+    this.report.imported[kind] = (this.report.imported[kind] ?? 0) + 1;
+  }
+
+  /** Noted once per kind and reason, with how many times it happened. */
+  private skip(kind: string, why: string) {
+    const known = this.report.notImported.find((n) => n.kind === kind && n.why === why);
+    if (known) known.count = (known.count ?? 1) + 1;
+    else this.report.notImported.push({ kind, why });
+  }
+
+  private push(element: TemplateElement) {
+    this.elements.push(element);
+    this.count(element.kind === 'rect' || element.kind === 'ellipse' ? 'shape' : element.kind);
+  }
+
+  /** The slide's background: its own, else its layout's, else its master's. */
+  private readBackground(root: XmlElement, size: { width: number; height: number }): string {
+    const sources: [XmlElement, PartContext][] = [
+      [root, this.slideContext],
+      [this.layout.root, this.layout.context],
+      [this.layout.master.root, this.layout.master.context],
+    ];
+    for (const [source, context] of sources) {
+      const bg = pathOf(source, 'p:cSld', 'p:bg');
+      if (!bg) continue;
+      const properties = child(bg, 'p:bgPr');
+      let fill = properties?.children.find((c) => c.name.endsWith('Fill'));
+      let colors = context.colors;
+      const reference = child(bg, 'p:bgRef');
+      if (!fill && reference) {
+        const idx = numberAttr(reference, 'idx') ?? 0;
+        const theme = this.layout.master.theme;
+        fill = idx >= 1001 ? theme.backgroundFillStyles[idx - 1001] : theme.fillStyles[idx - 1];
+        const placeholder = resolveColorIn(reference, context.colors);
+        colors = { ...context.colors, ...(placeholder ? { placeholder } : {}) };
+      }
+      if (!fill) continue;
+      const box = {
+        x: (SLIDE_WIDTH - size.width) / 2,
+        y: (SLIDE_HEIGHT - size.height) / 2,
+        w: size.width,
+        h: size.height,
+      };
+      const fullSlide = box.w >= SLIDE_WIDTH - 0.5 && box.h >= SLIDE_HEIGHT - 0.5;
+      if (fill.name === 'a:blipFill') {
+        this.readBlip(fill, box, context, 'background picture');
+        return '#FFFFFF';
+      }
+      const flat = this.flatFill(fill, colors, 'background');
+      if (!flat) return '#FFFFFF';
+      if (fullSlide) return hexOf(flat);
+      this.push({ kind: 'rect', ...this.box(box), fill: hexOf(flat) });
+      return '#FFFFFF';
+    }
+    return '#FFFFFF';
+  }
+
+  private box(box: { x: number; y: number; w: number; h: number }) {
+    return {
+      x: clampCoordinate(box.x),
+      y: clampCoordinate(box.y),
+      w: clampLength(box.w),
+      h: clampLength(box.h),
+    };
+  }
+
+  /** One flat colour for a fill: solid as is, a gradient as its stops' average (reported). */
+  private flatFill(
+    fill: XmlElement | undefined,
+    colors: ColorContext,
+    what: string,
+  ): Rgba | undefined {
+    if (!fill) return undefined;
+    switch (fill.name) {
+      case 'a:solidFill':
+        return resolveColorIn(fill, colors);
+      case 'a:gradFill': {
+        const stops = gradientStops(fill, colors);
+        if (stops.length > 1 && new Set(stops.map((s) => s.color.hex)).size > 1) {
+          this.skip('gradient', `the ${what}'s gradient is drawn in its average colour`);
+        }
+        return averageColor(stops.map((s) => s.color));
+      }
+      case 'a:pattFill': {
+        this.skip('pattern', `the ${what}'s pattern is drawn in its foreground colour`);
+        return resolveColorIn(child(fill, 'a:fgClr'), colors);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private readTree(
+    tree: XmlElement | undefined,
+    transform: Transform,
+    context: PartContext,
+    source: 'master' | 'layout' | 'slide',
+  ) {
+    for (const node of tree?.children ?? []) this.readNode(node, transform, context, source);
+  }
+
+  private readNode(
+    node: XmlElement,
+    transform: Transform,
+    context: PartContext,
+    source: 'master' | 'layout' | 'slide',
+  ) {
+    const hidden = booleanAttr(
+      node.children
+        .find((c) => c.name.startsWith('p:nv'))
+        ?.children.find((c) => c.name === 'p:cNvPr'),
+      'hidden',
+    );
+    if (hidden) return;
+    switch (node.name) {
+      case 'p:sp':
+        this.readShape(node, transform, context, source);
+        return;
+      case 'p:cxnSp':
+        this.readConnector(node, transform, context);
+        return;
+      case 'p:pic':
+        if (source !== 'slide' && placeholderOf(node)) return;
+        this.readPicture(node, transform, context);
+        return;
+      case 'p:grpSp':
+        this.readTree(node, this.groupTransform(node, transform), context, source);
+        return;
+      case 'p:graphicFrame':
+        this.readGraphicFrame(node, transform, context);
+        return;
+      case 'mc:AlternateContent': {
+        const fallback = child(node, 'mc:Fallback');
+        if (fallback && fallback.children.length > 0)
+          this.readTree(fallback, transform, context, source);
+        else this.skip('content', 'content written for a newer PowerPoint was left out');
+        return;
+      }
+      case 'p:contentPart':
+        this.skip('ink', 'ink drawing left out');
+        return;
+      default:
+        return;
+    }
+  }
+
+  private groupTransform(group: XmlElement, parent: Transform): Transform {
+    const xfrm = pathOf(group, 'p:grpSpPr', 'a:xfrm');
+    const off = child(xfrm, 'a:off');
+    const ext = child(xfrm, 'a:ext');
+    const chOff = child(xfrm, 'a:chOff');
+    const chExt = child(xfrm, 'a:chExt');
+    if (!off || !ext || !chOff || !chExt) return parent;
+    const ratio = (a: number | undefined, b: number | undefined) => (b ? (a ?? 0) / b : 1);
+    const kx = ratio(numberAttr(ext, 'cx'), numberAttr(chExt, 'cx'));
+    const ky = ratio(numberAttr(ext, 'cy'), numberAttr(chExt, 'cy'));
+    // child x → group x: off + (x − chOff)·k; then the parent's mapping.
+    const gx = (numberAttr(off, 'x') ?? 0) - (numberAttr(chOff, 'x') ?? 0) * kx;
+    const gy = (numberAttr(off, 'y') ?? 0) - (numberAttr(chOff, 'y') ?? 0) * ky;
+    return {
+      sx: parent.sx * kx,
+      ox: parent.ox + parent.sx * gx,
+      sy: parent.sy * ky,
+      oy: parent.oy + parent.sy * gy,
+    };
+  }
+
+  /** A shape's frame in slide points, and its rotation and flips. */
+  private frame(xfrm: XmlElement | undefined, transform: Transform) {
+    const off = child(xfrm, 'a:off');
+    const ext = child(xfrm, 'a:ext');
+    if (!off || !ext) return undefined;
+    return {
+      x: transform.sx * (numberAttr(off, 'x') ?? 0) + transform.ox,
+      y: transform.sy * (numberAttr(off, 'y') ?? 0) + transform.oy,
+      w: transform.sx * (numberAttr(ext, 'cx') ?? 0),
+      h: transform.sy * (numberAttr(ext, 'cy') ?? 0),
+      rotation: (numberAttr(xfrm, 'rot') ?? 0) / 60_000,
+      flipH: booleanAttr(xfrm, 'flipH') === true,
+      flipV: booleanAttr(xfrm, 'flipV') === true,
+    };
+  }
+
+  /** The theme style a shape's `p:style` reference names, with its colour for `phClr`. */
+  private styleReference(
+    shape: XmlElement,
+    name: string,
+    list: XmlElement[],
+    context: PartContext,
+  ) {
+    const reference = pathOf(shape, 'p:style', name);
+    const idx = numberAttr(reference, 'idx') ?? 0;
+    if (!reference || idx <= 0) return undefined;
+    const placeholder = resolveColorIn(reference, context.colors);
+    return {
+      element: list[idx - 1],
+      colors: { ...context.colors, ...(placeholder ? { placeholder } : {}) },
+      color: placeholder,
+    };
+  }
+
+  private fillOf(
+    shape: XmlElement,
+    properties: XmlElement | undefined,
+    context: PartContext,
+    what: string,
+  ) {
+    const own = properties?.children.find((c) => c.name.endsWith('Fill'));
+    if (own?.name === 'a:noFill') return { kind: 'none' as const };
+    if (own?.name === 'a:blipFill') return { kind: 'picture' as const, element: own, context };
+    if (own) {
+      const color = this.flatFill(own, context.colors, what);
+      return color ? { kind: 'color' as const, color } : { kind: 'none' as const };
+    }
+    const reference = this.styleReference(
+      shape,
+      'a:fillRef',
+      this.layout.master.theme.fillStyles,
+      context,
+    );
+    if (!reference) return { kind: 'none' as const };
+    const color = reference.element
+      ? this.flatFill(reference.element, reference.colors, what)
+      : reference.color;
+    return color ? { kind: 'color' as const, color } : { kind: 'none' as const };
+  }
+
+  private outlineOf(shape: XmlElement, properties: XmlElement | undefined, context: PartContext) {
+    const own = child(properties, 'a:ln');
+    const reference = this.styleReference(
+      shape,
+      'a:lnRef',
+      this.layout.master.theme.lineStyles,
+      context,
+    );
+    const styled = reference?.element;
+    const fillOf = (ln: XmlElement | undefined) =>
+      ln?.children.find((c) => c.name.endsWith('Fill'));
+    const ownFill = fillOf(own);
+    if (ownFill?.name === 'a:noFill') return undefined;
+    const color =
+      (ownFill && resolveColorIn(ownFill, context.colors)) ??
+      (reference && (resolveColorIn(fillOf(styled), reference.colors) ?? reference.color));
+    if (!color) return undefined;
+    const widthEmu = numberAttr(own, 'w') ?? numberAttr(styled, 'w') ?? 9_525;
+    const dash = child(own, 'a:prstDash')?.attrs.val ?? child(styled, 'a:prstDash')?.attrs.val;
+    return {
+      color: hexOf(color),
+      width: Math.min(100, round(widthEmu * this.base.sx)),
+      ...(dash && dash !== 'solid' ? { dash: true } : {}),
+    };
+  }
+
+  private readShape(
+    shape: XmlElement,
+    transform: Transform,
+    context: PartContext,
+    source: 'master' | 'layout' | 'slide',
+  ) {
+    const placeholder = placeholderOf(shape);
+    if (placeholder && source !== 'slide') return;
+    const inherited = placeholder ? this.inheritedPlaceholders(placeholder) : [];
+    const properties = child(shape, 'p:spPr');
+    const xfrm =
+      child(properties, 'a:xfrm') ??
+      inherited.map((p) => pathOf(p.shape, 'p:spPr', 'a:xfrm')).find((x) => x !== undefined);
+    const frame = this.frame(xfrm, transform);
+    if (!frame) return;
+    if (Math.abs(frame.rotation) > 0.5 && Math.abs(frame.rotation - 360) > 0.5) {
+      this.skip('rotation', 'a rotated shape is drawn level');
+    }
+    const geometry =
+      child(properties, 'a:prstGeom')?.attrs.prst ??
+      (child(properties, 'a:custGeom') ? 'custom' : 'rect');
+    const box = this.box(frame);
+    if (lines.has(geometry)) {
+      this.pushLine(frame, this.outlineOf(shape, properties, context));
+    } else {
+      const fill = this.fillOf(shape, properties, context, 'shape');
+      const stroke = this.outlineOf(shape, properties, context);
+      if (fill.kind === 'picture') {
+        this.readBlip(fill.element, box, fill.context, 'picture fill');
+      } else if (fill.kind === 'color' || stroke) {
+        const drawable =
+          geometry === 'ellipse' || geometry === 'roundRect' || rectangles.has(geometry);
+        if (!drawable) {
+          this.skip(
+            'shape',
+            geometry === 'custom'
+              ? 'a freeform shape is drawn as its bounding box'
+              : `a "${geometry}" shape is drawn as its bounding box`,
+          );
+        }
+        // A rounded rectangle's corner: its adjustment (a share of the shorter side) or Office's 16.667%.
+        const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
+        const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
+        const radiusFromFormula =
+          geometry === 'roundRect' && Number.isFinite(share)
+            ? round(share * Math.min(box.w, box.h))
+            : undefined;
+        this.push({
+          kind: geometry === 'ellipse' ? 'ellipse' : 'rect',
+          ...box,
+          ...(fill.kind === 'color' ? { fill: hexOf(fill.color) } : {}),
+          ...(fill.kind === 'color' && fill.color.alpha < 1
+            ? { fillOpacity: round(fill.color.alpha) }
+            : {}),
+          ...(stroke ? { stroke } : {}),
+          ...(radiusFromFormula !== undefined && radiusFromFormula > 0
+            ? { radius: Math.min(1_000, radiusFromFormula) }
+            : {}),
+        });
+      }
+    }
+    if (child(properties, 'a:effectLst')?.children.length)
+      this.skip('effect', 'a shadow or glow is not drawn');
+    const body = child(shape, 'p:txBody');
+    if (body) this.readText(shape, body, frame, inherited, placeholder, context);
+  }
+
+  /** The layout's and master's placeholders this one inherits from, the nearest first. */
+  private inheritedPlaceholders(placeholder: Placeholder): Placeholder[] {
+    const fromLayout = findLayoutPlaceholder(this.layout, placeholder);
+    const fromMaster = findMasterPlaceholder(
+      this.layout.master,
+      fromLayout?.type ?? placeholder.type,
+    );
+    return [fromLayout, fromMaster].filter((p): p is Placeholder => p !== undefined);
+  }
+
+  private pushLine(
+    frame: { x: number; y: number; w: number; h: number; flipH: boolean; flipV: boolean },
+    stroke: { color: string; width: number } | undefined,
+  ) {
+    if (!stroke) return;
+    const [x1, x2] = frame.flipH ? [frame.x + frame.w, frame.x] : [frame.x, frame.x + frame.w];
+    const [y1, y2] = frame.flipV ? [frame.y + frame.h, frame.y] : [frame.y, frame.y + frame.h];
+    this.push({
+      kind: 'line',
+      x1: clampCoordinate(x1),
+      y1: clampCoordinate(y1),
+      x2: clampCoordinate(x2),
+      y2: clampCoordinate(y2),
+      color: stroke.color,
+      width: stroke.width,
+    });
+  }
+
+  private readConnector(shape: XmlElement, transform: Transform, context: PartContext) {
+    const properties = child(shape, 'p:spPr');
+    const frame = this.frame(child(properties, 'a:xfrm'), transform);
+    if (!frame) return;
+    const geometry = child(properties, 'a:prstGeom')?.attrs.prst ?? 'line';
+    if (geometry !== 'line' && geometry !== 'straightConnector1') {
+      this.skip('connector', `a "${geometry}" connector is drawn straight`);
+    }
+    this.pushLine(frame, this.outlineOf(shape, properties, context));
+  }
+
+  private readPicture(picture: XmlElement, transform: Transform, context: PartContext) {
+    const nonVisual = child(picture, 'p:nvPicPr');
+    const media = pathOf(nonVisual, 'p:nvPr');
+    if (
+      media?.children.some(
+        (c) => c.name === 'a:videoFile' || c.name === 'a:audioFile' || c.name === 'a:quickTimeFile',
+      )
+    ) {
+      this.skip('video', 'a video or sound is shown as its poster picture');
+    }
+    const frame = this.frame(pathOf(picture, 'p:spPr', 'a:xfrm'), transform);
+    if (!frame) return;
+    if (Math.abs(frame.rotation) > 0.5) this.skip('rotation', 'a rotated picture is drawn level');
+    const alt = pathOf(nonVisual, 'p:cNvPr')?.attrs.descr ?? '';
+    this.readBlip(child(picture, 'p:blipFill'), this.box(frame), context, 'picture', alt);
+  }
+
+  /** A picture (its crop and transparency noted, to apply once read) in a box. */
+  private readBlip(
+    fill: XmlElement | undefined,
+    box: { x: number; y: number; w: number; h: number },
+    context: PartContext,
+    what: string,
+    alt = '',
+  ) {
+    const blip = child(fill, 'a:blip');
+    if (!blip || box.w <= 0 || box.h <= 0) return;
+    const linked = blip.attrs['r:link'];
+    if (linked) {
+      const rel = context.rels.get(linked);
+      this.skip(
+        'picture',
+        `a ${what} linked to ${rel?.external ?? 'a file outside the presentation'} was not fetched`,
+      );
+      return;
+    }
+    const rel = context.rels.get(blip.attrs['r:embed'] ?? '');
+    if (rel?.external) {
+      this.skip('picture', `a ${what} linked to ${rel.external} was not fetched`);
+      return;
+    }
+    const bytes = rel?.part ? this.pkg.parts.get(rel.part) : undefined;
+    if (!bytes) {
+      this.skip('picture', `a ${what} whose file is missing from the presentation was left out`);
+      return;
+    }
+    const kind = sniffImage(bytes);
+    if (!kind || kind === 'svg') {
+      const extension = rel?.part?.split('.').pop()?.toUpperCase() ?? 'unknown';
+      this.skip('picture', `a ${what} in a format we cannot draw (${extension}) was left out`);
+      return;
+    }
+    const rect = child(fill, 'a:srcRect');
+    const share = (name: string) => (numberAttr(rect, name) ?? 0) / 100_000;
+    const crop = rect
+      ? { left: share('l'), top: share('t'), right: share('r'), bottom: share('b') }
+      : undefined;
+    const opacity = (numberAttr(child(blip, 'a:alphaModFix'), 'amt') ?? 100_000) / 100_000;
+    const key = createHash('sha256')
+      .update(bytes)
+      .update(JSON.stringify({ crop, opacity, aspect: round(box.w / box.h) }))
+      .digest('hex')
+      .slice(0, 24);
+    const src = `pptx:${key}`;
+    if (!this.pictures.has(src)) {
+      this.pictures.set(src, bytes);
+      this.pending.push({
+        src,
+        bytes,
+        ...(crop ? { crop } : {}),
+        ...(opacity < 1 ? { opacity } : {}),
+        aspect: box.w / box.h,
+      });
+    }
+    this.push({ kind: 'picture', ...box, src, fit: 'cover', alt: alt.slice(0, 500) });
+  }
+
+  private readGraphicFrame(frameElement: XmlElement, transform: Transform, context: PartContext) {
+    const data = pathOf(frameElement, 'a:graphic', 'a:graphicData');
+    const uri = data?.attrs.uri ?? '';
+    const frame = this.frame(child(frameElement, 'p:xfrm'), transform);
+    if (uri.endsWith('/table') && frame) {
+      this.readTable(child(data, 'a:tbl'), frame, context);
+      return;
+    }
+    if (uri.endsWith('/chart'))
+      this.skip('chart', 'a chart was left out: it does not import as editable elements');
+    else if (uri.endsWith('/diagram'))
+      this.skip(
+        'smartart',
+        'a SmartArt diagram was left out: it does not import as editable elements',
+      );
+    else if (uri.endsWith('/ole')) this.skip('object', 'an embedded object was left out');
+    else this.skip('object', 'an object PowerPoint draws itself was left out');
+  }
+
+  private readTable(
+    table: XmlElement | undefined,
+    frame: { x: number; y: number; w: number; h: number },
+    context: PartContext,
+  ) {
+    if (!table) return;
+    const widths = childrenNamed(child(table, 'a:tblGrid'), 'a:gridCol').map(
+      (c) => numberAttr(c, 'w') ?? 1,
+    );
+    const rows = childrenNamed(table, 'a:tr');
+    if (widths.length === 0 || rows.length === 0) return;
+    const columns = widths.slice(0, 12);
+    if (widths.length > 12) this.skip('table', "a table's columns past the twelfth were left out");
+    if (rows.length > 61) this.skip('table', "a table's rows past the sixtieth were left out");
+    const cells = rows.map((row) =>
+      childrenNamed(row, 'a:tc')
+        .slice(0, columns.length)
+        .map((cell) => cell),
+    );
+    const textOf = (cell: XmlElement | undefined) =>
+      cell && booleanAttr(cell, 'hMerge') !== true && booleanAttr(cell, 'vMerge') !== true
+        ? childrenNamed(child(cell, 'a:txBody'), 'a:p')
+            .map((p) => paragraphText(p))
+            .join('\n')
+            .slice(0, 5_000)
+        : '';
+    const texts = cells.map((row) => columns.map((_, i) => textOf(row[i])));
+    const properties = child(table, 'a:tblPr');
+    const hasHeader = booleanAttr(properties, 'firstRow') === true && texts.length > 1;
+    const fillOfCell = (cell: XmlElement | undefined) => {
+      const fill = child(child(cell, 'a:tcPr'), 'a:solidFill');
+      return fill ? resolveColorIn(fill, context.colors) : undefined;
+    };
+    const accent = `#${context.colors.theme.accent1 ?? '4472C4'}`;
+    const headerFill = (hasHeader && fillOfCell(cells[0]?.[0])) || undefined;
+    const firstRun = cells
+      .flat()
+      .map((cell) => numberAttr(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'sz'))
+      .find((sz) => sz !== undefined);
+    const sum = columns.reduce((a, b) => a + b, 0);
+    const body = (hasHeader ? texts.slice(1) : texts).slice(0, 60);
+    this.push({
+      kind: 'table',
+      ...this.box(frame),
+      columns: columns.map((w) => Math.max(0.01, round((w / sum) * 100))),
+      ...(hasHeader ? { header: texts[0]! } : {}),
+      rows: body,
+      size: Math.min(
+        60,
+        Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
+      ),
+      headerFill: headerFill ? hexOf(headerFill) : accent,
+    });
+  }
+
+  private listStyles(
+    placeholder: Placeholder | undefined,
+    inherited: Placeholder[],
+    shape: XmlElement,
+  ) {
+    const master = this.layout.master;
+    const colorsOf = (p: Placeholder) =>
+      p.shape === shape
+        ? this.slideContext.colors
+        : inherited.indexOf(p) === inherited.length - 1
+          ? master.context.colors
+          : this.layout.context.colors;
+    const chain: ParagraphLook[][] = [readListStyle(this.defaultTextStyle, master.context.colors)];
+    if (placeholder) {
+      const type = masterType(inherited[0]?.type ?? placeholder.type);
+      const style =
+        type === 'title'
+          ? master.titleStyle
+          : type === 'body'
+            ? master.bodyStyle
+            : master.otherStyle;
+      chain.push(readListStyle(style, master.context.colors));
+      for (const source of [...inherited].reverse()) {
+        chain.push(readListStyle(pathOf(source.shape, 'p:txBody', 'a:lstStyle'), colorsOf(source)));
+      }
+    }
+    return chain;
+  }
+
+  private readText(
+    shape: XmlElement,
+    body: XmlElement,
+    frame: { x: number; y: number; w: number; h: number; rotation: number },
+    inherited: Placeholder[],
+    placeholder: Placeholder | undefined,
+    context: PartContext,
+  ) {
+    const paragraphs = childrenNamed(body, 'a:p');
+    if (!paragraphs.some((p) => paragraphText(p).trim() !== '')) return;
+    const chain = this.listStyles(placeholder, inherited, shape);
+    const own = readListStyle(child(body, 'a:lstStyle'), context.colors);
+    const fontReference = pathOf(shape, 'p:style', 'a:fontRef');
+    const referenceColor = fontReference && resolveColorIn(fontReference, context.colors);
+    const referenceLook: ParagraphLook = {
+      run: {
+        ...(referenceColor ? { color: referenceColor } : {}),
+        ...(fontReference?.attrs.idx === 'major'
+          ? { typeface: '+mj-lt' }
+          : fontReference?.attrs.idx === 'minor'
+            ? { typeface: '+mn-lt' }
+            : {}),
+      },
+    };
+    const bodyLook = mergeBodyLooks([
+      ...[...inherited].reverse().map((p) => readBodyLook(pathOf(p.shape, 'p:txBody', 'a:bodyPr'))),
+      readBodyLook(child(body, 'a:bodyPr')),
+    ]);
+    const autofit = bodyLook.autofit;
+    const fontScale = autofit?.kind === 'shrink' ? autofit.fontScale : 1;
+    const lineReduction = autofit?.kind === 'shrink' ? autofit.lineReduction : 0;
+    const scale = this.base.sx * EMU_PER_POINT;
+    const theme = this.layout.master.theme;
+
+    // Each paragraph with its look: the paragraph's, and the look most of its text has.
+    const counters = new Map<number, number>();
+    const drawn = paragraphs.map((paragraph) => {
+      const properties = child(paragraph, 'a:pPr');
+      const level = Math.min(8, numberAttr(properties, 'lvl') ?? 0);
+      const look = mergeParagraphLooks([
+        ...chain.map((levels) => levels[level]!),
+        referenceLook,
+        own[level]!,
+        readParagraphLook(properties, context.colors),
+      ]);
+      const runs: { text: string; look: RunLook }[] = [];
+      for (const node of paragraph.children) {
+        if (node.name === 'a:r' || node.name === 'a:fld') {
+          const runLook = {
+            ...look.run,
+            ...stripEmpty(readRunLook(child(node, 'a:rPr'), context.colors)),
+          };
+          const value =
+            node.name === 'a:fld' && node.attrs.type === 'slidenum'
+              ? '{{slide.number}}'
+              : (child(node, 'a:t')?.text ?? '');
+          runs.push({ text: value, look: runLook });
+        } else if (node.name === 'a:br') runs.push({ text: '\n', look: look.run });
+      }
+      let text = runs.map((r) => r.text).join('');
+      const isEmpty = text.trim() === '';
+      const bullet = look.bullet;
+      if (!isEmpty && bullet?.kind === 'number') {
+        const value = (counters.get(level) ?? bullet.startAt - 1) + 1;
+        counters.set(level, value);
+        text = `${numberLabel(bullet.scheme, value)} ${text}`;
+      } else if (!isEmpty) counters.delete(level);
+      const end = readRunLook(child(paragraph, 'a:endParaRPr'), context.colors);
+      const weights = new Map<string, { look: RunLook; chars: number }>();
+      for (const run of isEmpty
+        ? [{ text: 'x', look: { ...look.run, ...stripEmpty(end) } }]
+        : runs) {
+        const key = JSON.stringify([
+          run.look.size,
+          run.look.bold,
+          run.look.color?.hex,
+          run.look.typeface,
+          run.look.italic,
+        ]);
+        const entry = weights.get(key) ?? { look: run.look, chars: 0 };
+        entry.chars += run.text.trim().length;
+        weights.set(key, entry);
+      }
+      const runLook = [...weights.values()].sort((a, b) => b.chars - a.chars)[0]!.look;
+      if (runLook.italic && !isEmpty) this.skip('text', 'italic text is drawn upright');
+      if (!isEmpty && runs.some((r) => r.look.underline && r.text.trim() !== '')) {
+        this.skip('text', 'underlined text is drawn without its underline');
+      }
+      const typeface =
+        runLook.typeface === '+mj-lt'
+          ? theme.majorFont
+          : !runLook.typeface || runLook.typeface.startsWith('+')
+            ? theme.minorFont
+            : runLook.typeface;
+      const font = mapFont(typeface);
+      if (!isEmpty && !this.report.fonts.some((f) => f.from === typeface)) {
+        this.report.fonts.push({ from: typeface, to: font });
+      }
+      const size = Math.min(400, Math.max(4, round((runLook.size ?? 18) * fontScale * scale)));
+      const spacing = look.lineSpacing;
+      const lineHeight =
+        spacing && 'percent' in spacing
+          ? 1.2 * spacing.percent * (1 - lineReduction)
+          : spacing && 'points' in spacing
+            ? (spacing.points * scale) / size
+            : 1.2 * (1 - lineReduction);
+      const gap = (value: ParagraphLook['spaceAfter']) =>
+        !value ? 0 : 'percent' in value ? value.percent * 1.2 * size : value.points * scale;
+      return {
+        text,
+        isEmpty,
+        bulleted: !isEmpty && bullet?.kind === 'char',
+        weight: runLook.bold ? ('bold' as const) : ('regular' as const),
+        size,
+        color: `#${runLook.color?.hex ?? '000000'}`,
+        font,
+        align:
+          look.align === 'ctr'
+            ? 'center'
+            : look.align === 'r'
+              ? 'right'
+              : ('left' as 'left' | 'center' | 'right'),
+        lineHeight: Math.min(4, Math.max(0.5, round(lineHeight))),
+        margin: ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale,
+        before: gap(look.spaceBefore),
+        after: gap(look.spaceAfter),
+      };
+    });
+
+    // Runs of paragraphs that look alike become one text element each, stacked as PowerPoint
+    // stacks them: measured with the engine's own line breaking, so the stack is what it draws.
+    const insets = bodyLook.insets;
+    const left = frame.x + (insets.left ?? 7.2) * scale;
+    const right = frame.x + frame.w - (insets.right ?? 7.2) * scale;
+    const top = frame.y + (insets.top ?? 3.6) * scale;
+    const bottom = frame.y + frame.h - (insets.bottom ?? 3.6) * scale;
+    const unwrapped = bodyLook.wrap === false;
+    type Drawn = (typeof drawn)[number];
+    const sameLook = (a: Drawn, b: Drawn) =>
+      a.bulleted === b.bulleted &&
+      a.weight === b.weight &&
+      a.size === b.size &&
+      a.color === b.color &&
+      a.font === b.font &&
+      a.align === b.align &&
+      a.lineHeight === b.lineHeight &&
+      Math.abs(a.margin - b.margin) < 0.5 &&
+      Math.abs(a.after + b.before - (drawn[0]!.after + drawn[0]!.before)) < 0.5;
+    const groups: { paragraphs: Drawn[]; spaceAbove: number }[] = [];
+    let pendingSpace = 0;
+    let previous: Drawn | undefined;
+    for (const paragraph of drawn) {
+      if (paragraph.isEmpty) {
+        // An empty paragraph is a line of space in its own size.
+        pendingSpace += paragraph.lineHeight * paragraph.size + (previous ? previous.after : 0);
+        previous = undefined;
+        continue;
+      }
+      const space =
+        groups.length === 0 ? 0 : pendingSpace + (previous?.after ?? 0) + paragraph.before;
+      const last = groups[groups.length - 1];
+      const lastParagraph = last?.paragraphs[last.paragraphs.length - 1];
+      if (
+        last &&
+        lastParagraph &&
+        previous &&
+        pendingSpace === 0 &&
+        sameLook(lastParagraph, paragraph)
+      ) {
+        last.paragraphs.push(paragraph);
+      } else {
+        groups.push({ paragraphs: [paragraph], spaceAbove: groups.length === 0 ? 0 : space });
+      }
+      pendingSpace = 0;
+      previous = paragraph;
+    }
+    const blocks = groups.map((group) => {
+      const first = group.paragraphs[0]!;
+      const x = left + (first.bulleted ? first.margin : Math.max(0, first.margin));
+      const w = unwrapped ? SLIDE_WIDTH * 2 : Math.max(1, right - x);
+      const text = group.paragraphs
+        .flatMap((p) => p.text.split('\n'))
+        .map((t) => t.slice(0, 5_000))
+        .slice(0, 100);
+      const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
+      const spec = {
+        x,
+        y: 0,
+        w,
+        h: 0,
+        text,
+        weight: first.weight,
+        size: first.size,
+        color: first.color.slice(1),
+        lineHeight: first.lineHeight,
+        paragraphGap: gap,
+        bullets: first.bulleted,
+        ...(first.font !== 'Inter' ? { family: first.font } : {}),
+      };
+      return { group, first, spec, text, gap, height: measureTextHeight(spec) };
+    });
+    const total = blocks.reduce((sum, block) => sum + block.group.spaceAbove + block.height, 0);
+    const anchor = bodyLook.anchor ?? 't';
+    let cursor =
+      anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
+    for (const { group, first, spec, text, gap, height } of blocks) {
+      cursor += group.spaceAbove;
+      const { w } = spec;
+      let { x } = spec;
+      if (unwrapped) {
+        // Unwrapped text keeps to its line, anchored where its alignment says.
+        const width = right - left;
+        x =
+          first.align === 'left'
+            ? x
+            : first.align === 'right'
+              ? right - w
+              : left + width / 2 - w / 2;
+      }
+      this.push({
+        kind: 'text',
+        ...this.box({ x, y: cursor, w, h: height + 1 }),
+        text,
+        style: {
+          weight: first.weight,
+          size: first.size,
+          color: first.color,
+          align: first.align,
+          valign: 'top',
+          lineHeight: first.lineHeight,
+          ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
+          ...(first.bulleted ? { bullets: true } : {}),
+          ...(first.font !== 'Inter' ? { font: first.font } : {}),
+        },
+      });
+      cursor += height;
+    }
+    const plain = drawn
+      .map((p) => p.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
+    if (!this.firstText) this.firstText = plain;
+  }
+}
+
+function stripEmpty(look: RunLook): RunLook {
+  return Object.fromEntries(Object.entries(look).filter(([, v]) => v !== undefined)) as RunLook;
+}
+
+/** A paragraph's text: its runs, fields and line breaks. */
+function paragraphText(paragraph: XmlElement): string {
+  return paragraph.children
+    .map((node) =>
+      node.name === 'a:r' || node.name === 'a:fld'
+        ? (child(node, 'a:t')?.text ?? '')
+        : node.name === 'a:br'
+          ? '\n'
+          : '',
+    )
+    .join('');
+}
+
+/** Cuts, stretches and fades each picture as its slide shows it (sharp, once per picture). */
+async function preparePictures(pending: readonly PendingPicture[], slides: readonly ReadSlide[]) {
+  if (pending.length === 0) return;
+  const { default: sharp } = await import('sharp');
+  for (const picture of pending) {
+    let prepared: Uint8Array | undefined;
+    try {
+      const image = sharp(picture.bytes, { limitInputPixels: 100_000_000 });
+      const meta = await image.metadata();
+      const width = meta.width ?? 0;
+      const height = meta.height ?? 0;
+      if (width === 0 || height === 0) throw new Error('no size');
+      let pipeline = sharp(picture.bytes, { limitInputPixels: 100_000_000 }).rotate();
+      let cropW = width;
+      let cropH = height;
+      if (picture.crop) {
+        const { left, top, right, bottom } = picture.crop;
+        const x0 = Math.round(width * left);
+        const y0 = Math.round(height * top);
+        const x1 = Math.round(width * (1 - right));
+        const y1 = Math.round(height * (1 - bottom));
+        // A negative crop pads the picture: PowerPoint shrinks it inside its frame.
+        const extract = {
+          left: Math.max(0, x0),
+          top: Math.max(0, y0),
+          width: Math.max(1, Math.min(width, x1) - Math.max(0, x0)),
+          height: Math.max(1, Math.min(height, y1) - Math.max(0, y0)),
+        };
+        pipeline = pipeline.extract(extract);
+        const pad = {
+          left: Math.max(0, -x0),
+          top: Math.max(0, -y0),
+          right: Math.max(0, x1 - width),
+          bottom: Math.max(0, y1 - height),
+        };
+        if (pad.left + pad.top + pad.right + pad.bottom > 0) {
+          pipeline = sharp(await pipeline.png().toBuffer()).extend({
+            ...pad,
+            background: { r: 0, g: 0, b: 0, alpha: 0 },
+          });
+        }
+        cropW = extract.width + pad.left + pad.right;
+        cropH = extract.height + pad.top + pad.bottom;
+      }
+      // Stretched to the frame's shape at the picture's own resolution (at most 2,400 px wide).
+      const targetW = Math.max(1, Math.min(2_400, cropW));
+      const targetH = Math.max(1, Math.round(targetW / picture.aspect));
+      if (Math.abs(cropW / cropH - picture.aspect) > 0.01 || targetW !== cropW) {
+        pipeline = sharp(await pipeline.png().toBuffer()).resize(targetW, targetH, { fit: 'fill' });
+      }
+      if (picture.opacity !== undefined) {
+        const { data, info } = await pipeline
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        for (let i = 3; i < data.length; i += 4) data[i] = Math.round(data[i]! * picture.opacity);
+        pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+        prepared = await pipeline.png().toBuffer();
+      } else {
+        const alpha = (await pipeline.clone().metadata()).hasAlpha || meta.hasAlpha;
+        prepared =
+          alpha || meta.format === 'png'
+            ? await pipeline.png().toBuffer()
+            : await pipeline.jpeg({ quality: 90 }).toBuffer();
+      }
+    } catch {
+      prepared = undefined;
+    }
+    for (const slide of slides) {
+      if (!slide.pictures.has(picture.src)) continue;
+      if (prepared) slide.pictures.set(picture.src, prepared);
+      else {
+        slide.pictures.delete(picture.src);
+        slide.elements = slide.elements.filter(
+          (e) => !(e.kind === 'picture' && e.src === picture.src),
+        );
+        slide.report.notImported.push({
+          kind: 'picture',
+          why: 'a picture that could not be read was left out',
+        });
+      }
+    }
+  }
+}

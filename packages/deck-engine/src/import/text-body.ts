@@ -1,0 +1,218 @@
+import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
+import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
+
+/** A run's look, as far as PowerPoint's inheritance has decided it. */
+export interface RunLook {
+  /** Points. */
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  color?: Rgba;
+  /** The typeface as written (`+mn-lt` names the theme's body font). */
+  typeface?: string;
+}
+
+/** A paragraph's look at one level, as far as inheritance has decided it. */
+export interface ParagraphLook {
+  align?: string;
+  /** Points from the box's left edge to the text; the first line moves by `indent`. */
+  marginLeft?: number;
+  indent?: number;
+  /** Line spacing as a share of single spacing, or in points. */
+  lineSpacing?: { percent: number } | { points: number };
+  spaceBefore?: { percent: number } | { points: number };
+  spaceAfter?: { percent: number } | { points: number };
+  bullet?:
+    | { kind: 'none' }
+    | { kind: 'char'; char: string }
+    | { kind: 'number'; scheme: string; startAt: number };
+  run: RunLook;
+}
+
+/** The box a text sits in: inner margins, anchoring, wrapping, how it fits. */
+export interface BodyLook {
+  anchor?: string;
+  insets: { left?: number; top?: number; right?: number; bottom?: number };
+  wrap?: boolean;
+  autofit?:
+    | { kind: 'shrink'; fontScale: number; lineReduction: number }
+    | { kind: 'grow' }
+    | { kind: 'none' };
+}
+
+const EMU_PER_POINT = 12_700;
+
+function spacing(element: XmlElement | undefined) {
+  const percent = numberAttr(child(element, 'a:spcPct'), 'val');
+  if (percent !== undefined) return { percent: percent / 100_000 };
+  const points = numberAttr(child(element, 'a:spcPts'), 'val');
+  return points !== undefined ? { points: points / 100 } : undefined;
+}
+
+/** A run's look from `a:rPr`, `a:defRPr` or `a:endParaRPr`. */
+export function readRunLook(element: XmlElement | undefined, colors: ColorContext): RunLook {
+  if (!element) return {};
+  const look: RunLook = {};
+  const size = numberAttr(element, 'sz');
+  if (size !== undefined) look.size = size / 100;
+  const bold = booleanAttr(element, 'b');
+  if (bold !== undefined) look.bold = bold;
+  const italic = booleanAttr(element, 'i');
+  if (italic !== undefined) look.italic = italic;
+  if (element.attrs.u !== undefined) look.underline = element.attrs.u !== 'none';
+  const fill = child(element, 'a:solidFill');
+  const color = fill && resolveColorIn(fill, colors);
+  if (color) look.color = color;
+  const typeface = child(element, 'a:latin')?.attrs.typeface;
+  if (typeface) look.typeface = typeface;
+  return look;
+}
+
+/** A paragraph's look from `a:pPr` or a list style's `a:lvlNpPr`. */
+export function readParagraphLook(
+  element: XmlElement | undefined,
+  colors: ColorContext,
+): ParagraphLook {
+  if (!element) return { run: {} };
+  const look: ParagraphLook = { run: readRunLook(child(element, 'a:defRPr'), colors) };
+  if (element.attrs.algn) look.align = element.attrs.algn;
+  const marginLeft = numberAttr(element, 'marL');
+  if (marginLeft !== undefined) look.marginLeft = marginLeft / EMU_PER_POINT;
+  const indent = numberAttr(element, 'indent');
+  if (indent !== undefined) look.indent = indent / EMU_PER_POINT;
+  const lineSpacing = spacing(child(element, 'a:lnSpc'));
+  if (lineSpacing) look.lineSpacing = lineSpacing;
+  const before = spacing(child(element, 'a:spcBef'));
+  if (before) look.spaceBefore = before;
+  const after = spacing(child(element, 'a:spcAft'));
+  if (after) look.spaceAfter = after;
+  if (child(element, 'a:buNone')) look.bullet = { kind: 'none' };
+  const bulletChar = child(element, 'a:buChar');
+  if (bulletChar) look.bullet = { kind: 'char', char: bulletChar.attrs.char ?? '•' };
+  const numbering = child(element, 'a:buAutoNum');
+  if (numbering) {
+    look.bullet = {
+      kind: 'number',
+      scheme: numbering.attrs.type ?? 'arabicPeriod',
+      startAt: numberAttr(numbering, 'startAt') ?? 1,
+    };
+  }
+  return look;
+}
+
+/** The later look wins where it says something. */
+export function mergeParagraphLooks(looks: readonly ParagraphLook[]): ParagraphLook {
+  const merged: ParagraphLook = { run: {} };
+  for (const look of looks) {
+    const { run, ...rest } = look;
+    Object.assign(merged, stripUndefined(rest));
+    merged.run = { ...merged.run, ...stripUndefined(run) };
+  }
+  return merged;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A list style's (`a:lstStyle`, a master's `p:titleStyle`) look at each of its nine levels. */
+export function readListStyle(
+  element: XmlElement | undefined,
+  colors: ColorContext,
+): ParagraphLook[] {
+  return Array.from({ length: 9 }, (_, level) =>
+    readParagraphLook(child(element, `a:lvl${level + 1}pPr`), colors),
+  );
+}
+
+/** `a:bodyPr`'s look; later ones (layout, slide) override earlier ones (master) in {@link mergeBodyLooks}. */
+export function readBodyLook(element: XmlElement | undefined): BodyLook {
+  const look: BodyLook = { insets: {} };
+  if (!element) return look;
+  if (element.attrs.anchor) look.anchor = element.attrs.anchor;
+  const inset = (name: string) => {
+    const value = numberAttr(element, name);
+    return value === undefined ? undefined : value / EMU_PER_POINT;
+  };
+  look.insets = stripUndefined({
+    left: inset('lIns'),
+    top: inset('tIns'),
+    right: inset('rIns'),
+    bottom: inset('bIns'),
+  });
+  if (element.attrs.wrap) look.wrap = element.attrs.wrap !== 'none';
+  const shrink = child(element, 'a:normAutofit');
+  if (shrink) {
+    look.autofit = {
+      kind: 'shrink',
+      fontScale: (numberAttr(shrink, 'fontScale') ?? 100_000) / 100_000,
+      lineReduction: (numberAttr(shrink, 'lnSpcReduction') ?? 0) / 100_000,
+    };
+  } else if (child(element, 'a:spAutoFit')) look.autofit = { kind: 'grow' };
+  else if (child(element, 'a:noAutofit')) look.autofit = { kind: 'none' };
+  return look;
+}
+
+export function mergeBodyLooks(looks: readonly BodyLook[]): BodyLook {
+  const merged: BodyLook = { insets: {} };
+  for (const look of looks) {
+    if (look.anchor) merged.anchor = look.anchor;
+    if (look.wrap !== undefined) merged.wrap = look.wrap;
+    if (look.autofit) merged.autofit = look.autofit;
+    merged.insets = { ...merged.insets, ...look.insets };
+  }
+  return merged;
+}
+
+const romans: [number, string][] = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+function roman(value: number): string {
+  let rest = value;
+  let out = '';
+  for (const [amount, letters] of romans) {
+    while (rest >= amount) {
+      out += letters;
+      rest -= amount;
+    }
+  }
+  return out;
+}
+
+/** A numbered paragraph's label as PowerPoint writes it (`arabicPeriod` 3 → `3.`). */
+export function numberLabel(scheme: string, value: number): string {
+  const letters = (n: number) => {
+    let out = '';
+    for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+      out = String.fromCharCode(97 + ((rest - 1) % 26)) + out;
+    }
+    return out;
+  };
+  const body = scheme.startsWith('alphaLc')
+    ? letters(value)
+    : scheme.startsWith('alphaUc')
+      ? letters(value).toUpperCase()
+      : scheme.startsWith('romanLc')
+        ? roman(value).toLowerCase()
+        : scheme.startsWith('romanUc')
+          ? roman(value)
+          : String(value);
+  if (scheme.endsWith('ParenBoth')) return `(${body})`;
+  if (scheme.endsWith('ParenR')) return `${body})`;
+  if (scheme.endsWith('Plain')) return body;
+  return `${body}.`;
+}
