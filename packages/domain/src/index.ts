@@ -28,5 +28,6 @@ export * from './portal-config.ts';
 export * from './template-figures.ts';
 export * from './template-format.ts';
 export * from './library-api.ts';
+export * from './library-import-api.ts';
 export * from './price-book-api.ts';
 export * from './library-changes.ts';
