@@ -27,6 +27,7 @@ const renderer: DeckRenderer = {
     warnings: [],
   }),
   checkPicture: async () => ({ ok: false, reason: 'not checked in this benchmark' }),
+  importPresentation: async () => ({ ok: false, reason: 'not imported in this benchmark' }),
   pending: 0,
   close: async () => {},
 };

@@ -62,6 +62,8 @@ function lazyDeckRenderer(): DeckRenderer {
   let renderer: DeckRenderer | undefined;
   return {
     generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
+    importPresentation: (bytes, options) =>
+      (renderer ??= createDeckRenderer()).importPresentation(bytes, options),
     // A check fetches on this thread: it needs no pool.
     checkPicture: (url) => checkPicture(url),
     get pending() {

@@ -37,3 +37,12 @@ export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
 export type { DeckRenderer, DeckRendererOptions } from './worker/deck-renderer.ts';
 export { checkFont, type CheckedFont, type FontCheck } from './layout/check-font.ts';
 export { brandFontFamily, useBrandFonts } from './library/brand.ts';
+export { applyFieldChoices, type FieldSuggestion } from './import/fields.ts';
+export {
+  IMPORTED_CATEGORY,
+  importPptx,
+  importPresentation,
+  type ImportedSlide,
+  type ImportedSlideResult,
+  type ImportTaskResult,
+} from './import/import-pptx.ts';

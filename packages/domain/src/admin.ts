@@ -181,6 +181,7 @@ export const auditActions = [
   'library.published',
   'library.version_restored',
   'library.draft_discarded',
+  'library.slides_imported',
   'product.created',
   'product.changed',
 ] as const;

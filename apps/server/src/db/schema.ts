@@ -26,6 +26,7 @@ import {
   type Product,
   type Brand,
   type TemplateCategory,
+  type TemplateElement,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -618,4 +619,50 @@ export const priceBookEntries = pgTable(
     ...timestamps,
   },
   (table) => [index('price_book_entries_product').on(table.productId, table.effectiveFrom)],
+);
+
+export const libraryImportStates = ['reading', 'ready', 'failed'] as const;
+
+/** An imported slide as the import keeps it until the editor chooses (issue 17). */
+export type StoredImportSlide = {
+  number: number;
+  hidden: boolean;
+  document: TemplateSlideDocument;
+  /** The elements with their field-like texts as written, for the editor's field choices. */
+  elements: TemplateElement[];
+  fields: { text: string; label: string; suggestion?: string }[];
+  report: {
+    imported: Record<string, number>;
+    notImported: { kind: string; why: string; count?: number }[];
+    fonts: { from: string; to: string }[];
+  };
+  /** The slide's pictures: the address its elements name → its object key. */
+  pictures: Record<string, string>;
+};
+
+/**
+ * A PowerPoint file a content editor is importing into the library (issue 17). The file and
+ * what was read of it (slide thumbnails, pictures) are in the object store under
+ * `imports/{id}/`; the slides read, here, until the editor imports the ones chosen.
+ */
+export const libraryImports = pgTable(
+  'library_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    state: text('state', { enum: libraryImportStates }).notNull().default('reading'),
+    error: text('error'),
+    slideSize: jsonb('slide_size').$type<{ width: number; height: number }>(),
+    slides: jsonb('slides').$type<StoredImportSlide[]>(),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('library_imports_state_check', sql`${table.state} in (${inList(libraryImportStates)})`),
+    index('library_imports_created_idx').on(table.createdAt),
+  ],
 );

@@ -5,6 +5,7 @@ import {
   generationJobHandler,
 } from '../decks/generation-job.ts';
 import { versionJobHandler } from '../decks/generate-version.ts';
+import { importJobHandler, importPptxJob } from '../library/library-imports.ts';
 import { deliverMailJob } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { startJobWorker, type JobHandler } from './job-worker.ts';
@@ -22,6 +23,7 @@ export async function startJobs(services: Services, database: Pick<Database, 'db
     [generateDeckJob]: generationJobHandler(services),
     [generateVersionJob]: versionJobHandler(services),
     [deliverMailJob]: scheduledJobs['retry-mail'].handler(services),
+    [importPptxJob]: importJobHandler(services),
   };
   for (const [kind, { handler }] of Object.entries(scheduledJobs)) {
     handlers[kind] = handler(services);

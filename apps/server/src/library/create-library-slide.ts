@@ -40,7 +40,7 @@ function emptySlide(id: string, title: string, category: string): TemplateSlideD
 }
 
 /** An id from the title, unused by the library's slides (`case-study-2`). */
-function newSlideId(title: string, taken: ReadonlySet<string>) {
+export function newSlideId(title: string, taken: ReadonlySet<string>) {
   const base =
     title
       .normalize('NFKD')

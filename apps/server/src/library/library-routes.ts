@@ -26,6 +26,12 @@ import {
   type TemplateLayout,
   type TemplateSlideDocument,
   uploadResponseSchema,
+  importSlidesRequestSchema,
+  importSlidesResponseSchema,
+  libraryImportMaxBytes,
+  libraryImportMessages,
+  libraryImportResponseSchema,
+  pptxContentTypes,
 } from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
@@ -46,6 +52,13 @@ import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
 import { assertBrandFontsUploaded, brandFontNames, storeLibraryFont } from './library-fonts.ts';
+import {
+  getLibraryImport,
+  importFileName,
+  importLibrarySlides,
+  readImportThumbnail,
+  startLibraryImport,
+} from './library-imports.ts';
 
 /** What a browser may call a font file it sends. */
 const fontContentTypes = [
@@ -234,6 +247,82 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         ),
     );
   });
+
+  // A PowerPoint file to import comes as the raw body, up to 100 MB (issue 17).
+  await app.register(async (imports) => {
+    imports.addHook('onRoute', (route) => {
+      const config: ErrorRouteConfig = { tooLargeMessage: libraryImportMessages.tooLarge };
+      route.config = { ...(route.config as object), ...config } as typeof route.config;
+    });
+    imports.addContentTypeParser(
+      [...pptxContentTypes],
+      { parseAs: 'buffer', bodyLimit: libraryImportMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    imports.withTypeProvider<ZodTypeProvider>().post(
+      '/api/library/imports',
+      {
+        onRequest: editors,
+        schema: { tags, response: { 202: libraryImportResponseSchema, ...apiErrorResponses } },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
+        }
+        const started = await startLibraryImport(services, {
+          actor: request.user!,
+          fileName: importFileName(request.headers['x-file-name']),
+          bytes: request.body,
+        });
+        return reply.code(202).send(started);
+      },
+    );
+  });
+
+  const importParams = z.object({ id: z.string().min(1).max(64) });
+  app.get(
+    '/api/library/imports/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: importParams,
+        response: { 200: libraryImportResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => getLibraryImport(services, request.params.id),
+  );
+
+  app.get(
+    '/api/library/imports/:id/slides/:number/thumbnail',
+    {
+      onRequest: editors,
+      schema: { tags, params: importParams.extend(numberParams.shape) },
+    },
+    async (request, reply) => {
+      const svg = await readImportThumbnail(services, request.params.id, request.params.number);
+      return reply.header('cache-control', 'private, max-age=3600').type('image/svg+xml').send(svg);
+    },
+  );
+
+  app.post(
+    '/api/library/imports/:id/slides',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: importParams,
+        body: importSlidesRequestSchema,
+        response: { 200: importSlidesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      importLibrarySlides(services, {
+        actor: request.user!,
+        id: request.params.id,
+        request: request.body,
+      }),
+  );
 
   // Font files come as the raw body too, in a plugin of their own with their own size message.
   await app.register(async (fonts) => {

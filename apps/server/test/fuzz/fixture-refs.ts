@@ -15,6 +15,7 @@ export const refFamilies = {
   templateSlide: ['templateSlide'],
   templateLayout: ['templateLayout'],
   product: ['product'],
+  libraryImport: ['libraryImport'],
   upload: ['repUpload', 'adminUpload'],
   /** A new address every time (sign-up, invitations): a valid body reaches the handler. */
   freshEmail: ['freshEmail'],
@@ -93,5 +94,6 @@ export function familyOfParam(path: string, param: string): RefFamily | undefine
   }
   if (path.startsWith('/api/uploads/')) return 'upload';
   if (path.startsWith('/api/admin/products/')) return 'product';
+  if (path.startsWith('/api/library/imports/')) return 'libraryImport';
   return undefined;
 }

@@ -7,6 +7,7 @@ import {
   clientLinks,
   deckShares,
   decks,
+  libraryImports,
   notifications,
   uploads,
   users,
@@ -258,6 +259,18 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   ids.set('templateLayout', layout.id);
   // A product of the built-in price book; a change the fuzzer makes adds an entry, never removes it.
   ids.set('product', 'controller');
+  // An import already read (of no slides): the fuzzer's choices of its slides are refused.
+  const [libraryImport] = await db
+    .insert(libraryImports)
+    .values({
+      createdBy: accounts.admin.id,
+      fileName: 'fuzz.pptx',
+      byteSize: 1,
+      state: 'ready',
+      slides: [],
+    })
+    .returning({ id: libraryImports.id });
+  ids.set('libraryImport', libraryImport!.id);
   // Uploads no route deletes: made once, straight into the table.
   for (const [name, owner] of [
     ['repUpload', accounts.rep],

@@ -1,4 +1,4 @@
-import type { DeckRenderer } from '@deck-portal/deck-engine';
+import { importPresentation, type DeckRenderer } from '@deck-portal/deck-engine';
 
 /**
  * A renderer that answers a deck of `slideCount` slides at once. Rendering is the deck engine's
@@ -19,6 +19,12 @@ export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
         missingPictures: [],
       };
     },
+    // Importing is the engine's own work in this thread: small files, real results.
+    importPresentation: (bytes, options) =>
+      importPresentation(
+        bytes,
+        options?.onProgress ? (done, total) => options.onProgress!({ done, total }) : undefined,
+      ),
     async checkPicture() {
       return { ok: true as const, width: 800, height: 600 };
     },

@@ -5,14 +5,16 @@ import {
   type TemplateElement,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import type { ResolvedImage } from '../images/image-store.ts';
 import { normaliseImage } from '../images/resolve-images.ts';
 import { sniffImage } from '../images/sniff-image.ts';
-import type { Slide } from '../layout/model.ts';
+import type { Deck, Slide } from '../layout/model.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
+import { placeImages } from '../render/place-images.ts';
 import { renderDeck, type RenderedDeck } from '../render/render-deck.ts';
+import { renderSlideSvg } from '../render/render-svg.ts';
+import { THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
 import { readSlides, type ReadSlide, type SlideReport } from './read-slides.ts';
@@ -55,12 +57,18 @@ function documentOf(slide: ReadSlide, category: string): TemplateSlideDocument |
  * Reads an uploaded PowerPoint file into template slides with what each did not import, never
  * throwing: what is not a readable presentation is refused with a reason a person can act on.
  */
-export async function importPptx(bytes: Uint8Array, limits?: PackageLimits): Promise<PptxImport> {
+export async function importPptx(
+  bytes: Uint8Array,
+  {
+    limits,
+    onProgress,
+  }: { limits?: PackageLimits; onProgress?: (done: number, total: number) => void } = {},
+): Promise<PptxImport> {
   const opened = openPptxPackage(bytes, limits);
   if (!opened.ok) return opened;
   let read;
   try {
-    read = await readSlides(opened.package);
+    read = await readSlides(opened.package, onProgress);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: `could not be read as a presentation (${detail})` };
@@ -116,10 +124,8 @@ export function bindImportedSlide(
   return { ...slide.document, elements: applyFieldChoices(slide.elements, choices) };
 }
 
-/** Draws imported slides as a deck would (sample deck values), in PDF, PPTX and SVG. */
-export async function renderImportedSlides(
-  slides: readonly ImportedSlide[],
-): Promise<RenderedDeck> {
+/** Imported slides composed as a deck would draw them (sample deck values), with their pictures. */
+async function composeImportedSlides(slides: readonly ImportedSlide[]) {
   const seed = seedLibraryDocuments();
   const library = createTemplateLibrary(undefined, {
     ...seed,
@@ -129,11 +135,11 @@ export async function renderImportedSlides(
     const composed = template.compose({
       brand: library.brand,
       categories: library.categories,
-      clientName: 'Your Client',
-      headline: 'Proposal',
-      dateText: 'January 15, 2026',
-      contact: 'Primary contact',
-      priceBook: SEED_PRICE_BOOK,
+      clientName: THUMBNAIL_SAMPLE.clientName,
+      headline: THUMBNAIL_SAMPLE.headline,
+      dateText: THUMBNAIL_SAMPLE.dateText,
+      contact: THUMBNAIL_SAMPLE.contact,
+      priceBook: THUMBNAIL_SAMPLE.priceBook,
       pageNumber: slides[index]!.number,
       sections: [],
       products: [],
@@ -153,16 +159,59 @@ export async function renderImportedSlides(
       if (kind && !images.has(src)) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
     }
   }
-  return renderDeck(
-    {
-      title: 'Imported slides',
-      clientName: 'Your Client',
-      date: '2026-01-15',
-      author: 'Deck Portal',
-      company: library.brand.name,
-      slides: drawn,
-      warnings: [],
-    },
-    images,
-  );
+  const deck: Deck = {
+    title: 'Imported slides',
+    clientName: THUMBNAIL_SAMPLE.clientName,
+    date: '2026-01-15',
+    author: 'Deck Portal',
+    company: library.brand.name,
+    slides: drawn,
+    warnings: [],
+  };
+  return { deck, images };
+}
+
+/** Draws imported slides in PDF, PPTX and SVG, as a deck made of them would be. */
+export async function renderImportedSlides(
+  slides: readonly ImportedSlide[],
+): Promise<RenderedDeck> {
+  const { deck, images } = await composeImportedSlides(slides);
+  return renderDeck(deck, images);
+}
+
+/** Each imported slide drawn as its thumbnail (an SVG document), in order. */
+export async function drawImportedSlides(slides: readonly ImportedSlide[]): Promise<string[]> {
+  const { deck, images } = await composeImportedSlides(slides);
+  return deck.slides.map((slide) => renderSlideSvg(placeImages(slide, images)));
+}
+
+/** An imported slide as it crosses threads: its pictures as a plain record, and its drawing. */
+export type ImportedSlideResult = Omit<ImportedSlide, 'pictures'> & {
+  pictures: Record<string, Uint8Array>;
+  /** The slide drawn by our engine (an SVG document). */
+  thumbnail: string;
+};
+
+export type ImportTaskResult =
+  | { ok: true; width: number; height: number; slides: ImportedSlideResult[] }
+  | { ok: false; reason: string };
+
+/** Imports a file and draws each slide's thumbnail: what a pool worker does for an upload. */
+export async function importPresentation(
+  bytes: Uint8Array,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportTaskResult> {
+  const imported = await importPptx(bytes, onProgress ? { onProgress } : {});
+  if (!imported.ok) return imported;
+  const thumbnails = await drawImportedSlides(imported.slides);
+  return {
+    ok: true,
+    width: imported.width,
+    height: imported.height,
+    slides: imported.slides.map((slide, i) => ({
+      ...slide,
+      pictures: Object.fromEntries(slide.pictures),
+      thumbnail: thumbnails[i]!,
+    })),
+  };
 }

@@ -184,7 +184,11 @@ function relsOf(pkg: PptxPackage, part: string) {
  * its layout, master and theme drawn in, placed on the 960 × 540 pt slide (a slide of another
  * shape is scaled to fit and centred). Pictures are cut and faded as PowerPoint shows them.
  */
-export async function readSlides(pkg: PptxPackage): Promise<ReadPresentation> {
+export async function readSlides(
+  pkg: PptxPackage,
+  /** Told after each slide is read, with how many there are. */
+  onProgress?: (done: number, total: number) => void,
+): Promise<ReadPresentation> {
   const outline = presentationOutline(pkg);
   const scale = Math.min(SLIDE_WIDTH / outline.width, SLIDE_HEIGHT / outline.height);
   const base: Transform = {
@@ -268,6 +272,7 @@ export async function readSlides(pkg: PptxPackage): Promise<ReadPresentation> {
         height: outline.height * scale,
       }),
     );
+    onProgress?.(index + 1, outline.slides.length);
   }
   await preparePictures(pending, slides);
   return { width: outline.width, height: outline.height, slides };

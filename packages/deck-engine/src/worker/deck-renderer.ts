@@ -6,7 +6,15 @@ import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
-import type { LibraryVersion, RenderTask, RenderTaskResult, WarmUpTask } from './render-task.ts';
+import type { ImportedSlideResult } from '../import/import-pptx.ts';
+import type {
+  ImportTask,
+  ImportTaskResult,
+  LibraryVersion,
+  RenderTask,
+  RenderTaskResult,
+  WarmUpTask,
+} from './render-task.ts';
 
 export interface DeckRendererOptions {
   /** Default: the machine's parallelism minus one (at least 1). */
@@ -18,7 +26,7 @@ export interface DeckRendererOptions {
   images?: FetchImageOptions;
 }
 
-export type { LibraryVersion };
+export type { ImportTaskResult, ImportedSlideResult, LibraryVersion };
 
 export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
@@ -35,6 +43,14 @@ export interface DeckRenderer {
       onProgress?: (progress: RenderProgress) => void;
     },
   ): Promise<RenderedDeck>;
+  /**
+   * Reads an uploaded PowerPoint file on a worker thread into template slides, each drawn as
+   * its thumbnail; a file that is not a readable presentation answers `ok: false` with why.
+   */
+  importPresentation(
+    bytes: Uint8Array,
+    options?: { onProgress?: (progress: { done: number; total: number }) => void },
+  ): Promise<ImportTaskResult>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
   checkPicture(url: string): Promise<PictureCheck>;
   /** Generations running or queued. */
@@ -91,6 +107,24 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         warnings: result.warnings,
         missingPictures: result.missingPictures,
       };
+    },
+    async importPresentation(bytes, { onProgress } = {}) {
+      const channel = onProgress ? new MessageChannel() : undefined;
+      channel?.port1.on('message', (progress: { done: number; total: number }) =>
+        onProgress!(progress),
+      );
+      const task: ImportTask = {
+        importPptx: bytes,
+        ...(channel ? { progress: channel.port2 } : {}),
+      };
+      try {
+        return (await pool.run(
+          task,
+          channel ? { transferList: [channel.port2] } : {},
+        )) as ImportTaskResult;
+      } finally {
+        channel?.port1.close();
+      }
     },
     checkPicture: (url) => checkPicture(url, options.images),
     get pending() {

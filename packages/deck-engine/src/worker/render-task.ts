@@ -6,6 +6,7 @@ import type {
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
+import { importPresentation, type ImportTaskResult } from '../import/import-pptx.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
@@ -32,6 +33,15 @@ export interface RenderTask {
   /** Pictures the server holds (uploads), by the address the draft names them with. */
   pictures?: Record<string, Uint8Array>;
   /** Where each stage is posted as it starts (a `RenderProgress`), when someone listens. */
+  progress?: MessagePort;
+}
+
+export type { ImportTaskResult };
+
+/** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
+export interface ImportTask {
+  importPptx: Uint8Array;
+  /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
 }
 
@@ -87,10 +97,22 @@ function libraryFor(brand: BrandDefinition | undefined, version?: LibraryVersion
   return library;
 }
 
-/** One generation inside a pool worker. */
+async function importTask(task: ImportTask): Promise<ImportTaskResult> {
+  try {
+    return await importPresentation(
+      task.importPptx,
+      task.progress ? (done, total) => task.progress!.postMessage({ done, total }) : undefined,
+    );
+  } finally {
+    task.progress?.close();
+  }
+}
+
+/** One generation (or import) inside a pool worker. */
 export default async function renderTask(
-  task: RenderTask | WarmUpTask,
-): Promise<RenderTaskResult | null> {
+  task: RenderTask | WarmUpTask | ImportTask,
+): Promise<RenderTaskResult | ImportTaskResult | null> {
+  if ('importPptx' in task) return importTask(task);
   if ('warmUp' in task) {
     // The renderers' code, font tables and shaping plans are then warm: a rep's first deck after
     // a start is not the slow one.

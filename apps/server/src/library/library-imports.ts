@@ -1,0 +1,320 @@
+import { buffer } from 'node:stream/consumers';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  libraryImportMessages,
+  libraryMessages,
+  templateSlideDocumentSchema,
+  describeTemplateProblems,
+  type BindingPath,
+  type ImportSlidesRequest,
+  type LibraryImportResponse,
+  type TemplateElement,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
+import { applyFieldChoices, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { libraryDraft, libraryImports, type StoredImportSlide } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
+import { FinalJobError, type JobHandler } from '../jobs/job-worker.ts';
+import type { Services } from '../services.ts';
+import { storeUpload } from '../uploads/store-upload.ts';
+import { recordAudit } from '../users/record-audit.ts';
+import { newSlideId } from './create-library-slide.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
+
+export const importPptxJob = 'import-pptx';
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+const oleMagic = [0xd0, 0xcf, 0x11, 0xe0];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+const sourceKey = (id: string) => `imports/${id}/source.pptx`;
+const thumbnailKey = (id: string, number: number) => `imports/${id}/slide-${number}.svg`;
+/** A picture's object key from the address the importer names it with (`pptx:{hash}`). */
+const pictureKey = (id: string, src: string) =>
+  `imports/${id}/pictures/${src.replace(/[^A-Za-z0-9]/g, '')}`;
+
+/** A file name as the browser sent it (`X-File-Name`, URI-encoded), made safe to show. */
+export function importFileName(header: string | string[] | undefined): string {
+  const raw = Array.isArray(header) ? header[0] : header;
+  let name = 'presentation.pptx';
+  if (raw) {
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      name = raw;
+    }
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned.split(/[\\/]/).pop() || 'presentation.pptx').slice(0, 200);
+}
+
+/**
+ * Takes an uploaded file to import: a quick look that it is a PowerPoint package (a 97–2003 or
+ * password-protected file is named as such), then the bytes stored and a job queued to read
+ * it; the reading happens on a worker, never on the request thread.
+ */
+export async function startLibraryImport(
+  services: Services,
+  { actor, fileName, bytes }: { actor: User; fileName: string; bytes: Buffer },
+): Promise<LibraryImportResponse> {
+  if (bytes.length === 0) throw new AppError('validation_failed', libraryImportMessages.empty);
+  if (startsWith(bytes, oleMagic)) {
+    throw new AppError(
+      'validation_failed',
+      'This file is password-protected or a PowerPoint 97–2003 file: save it as a .pptx without a password.',
+    );
+  }
+  if (!startsWith(bytes, zipMagic)) {
+    throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
+  }
+  const [row] = await services.db
+    .insert(libraryImports)
+    .values({
+      createdBy: actor.id,
+      fileName,
+      byteSize: bytes.length,
+      createdAt: services.clock.now(),
+    })
+    .returning();
+  await services.objects.put(sourceKey(row!.id), bytes, 'application/octet-stream');
+  await enqueueJob(services.db, services.clock, {
+    kind: importPptxJob,
+    subjectId: row!.id,
+    payload: { importId: row!.id },
+    // A file that made a worker fail once is not tried over and over.
+    maxAttempts: 2,
+  });
+  return describeImport(services, row!);
+}
+
+type ImportRow = typeof libraryImports.$inferSelect;
+
+async function readImport(services: Pick<Services, 'db'>, id: string): Promise<ImportRow> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+  const [row] = isUuid
+    ? await services.db.select().from(libraryImports).where(eq(libraryImports.id, id))
+    : [];
+  if (!row) throw new AppError('not_found', 'There is no such import.');
+  return row;
+}
+
+async function describeImport(
+  services: Pick<Services, 'db'>,
+  row: ImportRow,
+): Promise<LibraryImportResponse> {
+  const job = row.state === 'reading' ? await latestJobFor(services.db, row.id) : undefined;
+  const progress = job?.progress as { done?: unknown; total?: unknown } | null | undefined;
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    state: row.state,
+    progress:
+      typeof progress?.done === 'number' && typeof progress.total === 'number'
+        ? { done: progress.done, total: progress.total }
+        : null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    slideSize: row.slideSize ?? null,
+    candidates: (row.slides ?? []).map((slide) => ({
+      number: slide.number,
+      title: slide.document.title,
+      hidden: slide.hidden,
+      thumbnail: `/api/library/imports/${row.id}/slides/${slide.number}/thumbnail`,
+      imported: slide.report.imported,
+      notImported: slide.report.notImported,
+      fonts: slide.report.fonts,
+      fields: slide.fields.map((field) => ({
+        text: field.text,
+        label: field.label,
+        ...(field.suggestion ? { suggestion: field.suggestion as BindingPath } : {}),
+      })),
+    })),
+  };
+}
+
+export async function getLibraryImport(services: Services, id: string) {
+  return describeImport(services, await readImport(services, id));
+}
+
+/** A slide's thumbnail as our engine drew it. */
+export async function readImportThumbnail(services: Services, id: string, number: number) {
+  const row = await readImport(services, id);
+  const stored = row.slides?.some((slide) => slide.number === number)
+    ? await services.objects.get(thumbnailKey(row.id, number))
+    : undefined;
+  if (!stored) throw new AppError('not_found', 'This import has no such slide.');
+  return buffer(stored.body);
+}
+
+/** The job that reads an uploaded file on a worker thread and keeps what it read. */
+export function importJobHandler(services: Services): JobHandler {
+  const fail = (db: Db, id: string, message: string) =>
+    db
+      .update(libraryImports)
+      .set({ state: 'failed', error: message, finishedAt: services.clock.now() })
+      .where(and(eq(libraryImports.id, id), eq(libraryImports.state, 'reading')));
+  return {
+    async run(job, context) {
+      const id = String(job.payload.importId ?? '');
+      const source = await services.objects.get(sourceKey(id));
+      if (!source) throw new FinalJobError('the uploaded file is gone');
+      const result = await services.deckRenderer.importPresentation(await buffer(source.body), {
+        onProgress: (progress) => context.progress(progress),
+      });
+      await context.progressWritten();
+      if (!result.ok) {
+        await services.db.transaction(async (tx) => {
+          await fail(tx, id, `This file ${result.reason}.`);
+          await context.complete(tx);
+        });
+        return;
+      }
+      const slides: StoredImportSlide[] = [];
+      for (const slide of result.slides) {
+        await services.objects.put(
+          thumbnailKey(id, slide.number),
+          Buffer.from(slide.thumbnail),
+          'image/svg+xml',
+        );
+        const pictures: Record<string, string> = {};
+        for (const [src, bytes] of Object.entries(slide.pictures)) {
+          const key = pictureKey(id, src);
+          await services.objects.put(key, Buffer.from(bytes), 'application/octet-stream');
+          pictures[src] = key;
+        }
+        slides.push({
+          number: slide.number,
+          hidden: slide.hidden,
+          document: slide.document,
+          elements: [...slide.elements],
+          fields: slide.fields,
+          report: slide.report,
+          pictures,
+        });
+      }
+      await services.db.transaction(async (tx) => {
+        await tx
+          .update(libraryImports)
+          .set({
+            state: 'ready',
+            slides,
+            slideSize: { width: result.width, height: result.height },
+            finishedAt: services.clock.now(),
+          })
+          .where(eq(libraryImports.id, id));
+        await context.complete(tx);
+      });
+    },
+    async onFailed(job) {
+      await fail(services.db, String(job.payload.importId ?? ''), libraryImportMessages.failed);
+    },
+  };
+}
+
+/**
+ * Puts the slides the editor chose into the library draft, at its end: each field mapped as
+ * chosen, each picture stored as a library picture, each slide a new document the editor can
+ * change in the studio before publishing.
+ */
+export async function importLibrarySlides(
+  services: Services,
+  { actor, id, request }: { actor: User; id: string; request: ImportSlidesRequest },
+) {
+  const row = await readImport(services, id);
+  if (row.state === 'reading') throw new AppError('conflict', libraryImportMessages.notReady);
+  if (row.state === 'failed') {
+    throw new AppError('conflict', row.error ?? libraryImportMessages.failed);
+  }
+  const drafts = await readDraftRows(services.db);
+  const categories = draftDocuments(drafts).categories ?? TEMPLATE_CATEGORIES;
+  const fields: Record<string, string> = {};
+  const chosen = request.slides.map((choice, i) => {
+    const slide = row.slides?.find((s) => s.number === choice.number);
+    if (!slide) fields[`slides.${i}.number`] = `This file has no slide ${choice.number}.`;
+    if (!categories.some((category) => category.id === choice.category)) {
+      fields[`slides.${i}.category`] = libraryMessages.unknownCategory;
+    }
+    return { choice, slide: slide! };
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', 'Some fields are missing or invalid.', { fields });
+  }
+
+  // Pictures first (each stored once), then the documents that name them.
+  const stored = new Map<string, string>();
+  for (const { slide } of chosen) {
+    for (const [src, key] of Object.entries(slide.pictures)) {
+      if (stored.has(src)) continue;
+      const object = await services.objects.get(key);
+      if (!object) continue;
+      const upload = await storeUpload(services, {
+        user: actor,
+        kind: 'library_picture',
+        bytes: await buffer(object.body),
+      });
+      stored.set(src, upload.url);
+    }
+  }
+  const taken = new Set(
+    drafts.filter(({ row: r }) => r.kind === 'slide').map(({ row: r }) => r.documentId),
+  );
+  const documents: TemplateSlideDocument[] = chosen.map(({ choice, slide }, i) => {
+    const elements = applyFieldChoices(
+      slide.elements,
+      (choice.fields ?? {}) as Record<string, BindingPath | null>,
+    )
+      .map((element): TemplateElement =>
+        element.kind === 'picture' && stored.has(element.src)
+          ? { ...element, src: stored.get(element.src)! }
+          : element,
+      )
+      .filter((element) => element.kind !== 'picture' || !element.src.startsWith('pptx:'));
+    const documentId = newSlideId(choice.title, taken);
+    taken.add(documentId);
+    const parsed = templateSlideDocumentSchema.safeParse({
+      ...slide.document,
+      id: documentId,
+      title: choice.title,
+      category: choice.category,
+      inDefaultSelection: false,
+      elements,
+    });
+    if (!parsed.success) {
+      throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
+        fields: { [`slides.${i}`]: describeTemplateProblems(parsed.error).join('; ') },
+      });
+    }
+    return parsed.data;
+  });
+
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${libraryDraft.position}) + 1, 0)` })
+      .from(libraryDraft)
+      .where(eq(libraryDraft.kind, 'slide'));
+    await tx.insert(libraryDraft).values(
+      documents.map((document, i) => ({
+        kind: 'slide' as const,
+        documentId: document.id,
+        position: Number(next) + i,
+        document,
+        revision: 1,
+        updatedBy: actor.id,
+        updatedAt: now,
+      })),
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'library.slides_imported',
+      oldValue: row.fileName,
+      newValue: documents.map((document) => document.id).join(', '),
+      at: now,
+    });
+  });
+  return { created: documents.map((document) => document.id) };
+}

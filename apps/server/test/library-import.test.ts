@@ -1,0 +1,189 @@
+import { zipSync, strToU8 } from 'fflate';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDeck } from '@deck-portal/deck-engine';
+import type { DeckDraft, LibraryImportResponse } from '@deck-portal/domain';
+import { libraryDraft, libraryImports } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { approvedCookie, requestAs } from './helpers/accounts.ts';
+
+// Issue 17: a content editor uploads the company's PowerPoint, the file is read by a job, each
+// slide comes back as a candidate, and the chosen slides go into the library draft.
+
+let t: TestApp;
+const cookies: Record<'editor' | 'rep', string> = { editor: '', rep: '' };
+/** A real PowerPoint file: a deck our engine wrote, whose title slide reads `{{Client Name}}`. */
+let pptx: Buffer;
+
+const draft: DeckDraft = {
+  basicInfo: {
+    deckTitle: 'Import fixture',
+    headline: '',
+    clientName: '{{Client Name}}',
+    date: '2026-03-05',
+    primaryContact: '',
+    mode: 'simple',
+  },
+  productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
+  templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
+  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
+  pptx = (await generateDeck(draft)).pptx;
+}, 120_000);
+
+afterAll(async () => {
+  await t.app.close();
+});
+
+const upload = (who: keyof typeof cookies, bytes: Buffer, name = 'Company deck.pptx') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/library/imports',
+    headers: {
+      cookie: cookies[who],
+      origin: 'http://portal.test',
+      'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'x-file-name': encodeURIComponent(name),
+    },
+    payload: bytes,
+  });
+
+/** The import once its job has read the file (the test app runs jobs in process). */
+async function settled(id: string): Promise<LibraryImportResponse> {
+  for (let i = 0; i < 300; i += 1) {
+    const answer = await requestAs(t.app, cookies.editor, 'GET', `/api/library/imports/${id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json<LibraryImportResponse>();
+    if (body.state !== 'reading') return body;
+    t.app.jobs?.wake();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the import never finished');
+}
+
+describe('importing a PowerPoint file into the library', () => {
+  it('refuses what is not a PowerPoint file, and anyone but editors', async () => {
+    expect((await upload('rep', pptx)).statusCode).toBe(403);
+    const notPptx = await upload('editor', Buffer.from('%PDF-1.7 not a presentation'));
+    expect(notPptx.statusCode).toBe(415);
+    expect(notPptx.json().error.message).toBe(
+      'This file is not a PowerPoint presentation (.pptx).',
+    );
+    const old = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(512),
+    ]);
+    const refused = await upload('editor', old);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/password-protected or a PowerPoint 97–2003 file/);
+    const tooBig = await upload('editor', Buffer.alloc(101 * 1024 * 1024));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toBe('PowerPoint files can be at most 100 MB.');
+    expect(await t.database.db.select().from(libraryImports)).toHaveLength(0);
+  });
+
+  it('reads a damaged file in the background and says why it cannot be imported', async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(300, 7)]);
+    const started = await upload('editor', damaged, 'broken.pptx');
+    expect(started.statusCode, started.body).toBe(202);
+    const done = await settled(started.json().id);
+    expect(done.state).toBe('failed');
+    expect(done.error).toMatch(/^This file .+\.$/);
+    expect(done.candidates).toEqual([]);
+
+    // A zip that holds no presentation, and one whose entry names leave the package.
+    const zip = zipSync({ 'word/document.xml': strToU8('<w:document/>') });
+    const notSlides = await settled((await upload('editor', Buffer.from(zip))).json().id);
+    expect(notSlides.error).toBe('This file is not a PowerPoint presentation.');
+  });
+
+  it('offers each slide with its thumbnail, what did not import and its fields; imports the chosen ones into the draft', async () => {
+    const started = await upload('editor', pptx);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ state: 'reading', fileName: 'Company deck.pptx' });
+    const ready = await settled(started.json().id);
+    expect(ready.state, ready.error ?? '').toBe('ready');
+    expect(ready.slideSize).toEqual({ width: 960, height: 540 });
+    expect(ready.candidates.map((c) => c.number)).toEqual([1, 2, 3]);
+    const [cover] = ready.candidates;
+    expect(cover!.fields).toContainEqual({
+      text: '{{Client Name}}',
+      label: 'Client Name',
+      suggestion: 'client.name',
+    });
+    expect(cover!.fonts).toContainEqual({ from: 'Inter', to: 'Inter' });
+    expect(cover!.imported.text).toBeGreaterThan(0);
+
+    const thumbnail = await requestAs(t.app, cookies.editor, 'GET', cover!.thumbnail);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(thumbnail.body).toMatch(/^<svg/);
+    expect(
+      (await requestAs(t.app, cookies.rep, 'GET', `/api/library/imports/${ready.id}`)).statusCode,
+    ).toBe(403);
+
+    // Bad choices change nothing.
+    const path = `/api/library/imports/${ready.id}/slides`;
+    // The draft starts as the newest published version when first opened.
+    await requestAs(t.app, cookies.editor, 'GET', '/api/library');
+    const before = await t.database.db.select().from(libraryDraft);
+    for (const [body, message] of [
+      [{ slides: [] }, 'Choose at least one slide to import.'],
+      [{ slides: [{ number: 9, title: 'Nine', category: 'intro' }] }, 'This file has no slide 9.'],
+      [{ slides: [{ number: 1, title: 'One', category: 'nowhere' }] }, undefined],
+    ] as const) {
+      const refused = await requestAs(t.app, cookies.editor, 'POST', path, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      if (message) expect(JSON.stringify(refused.json())).toContain(message);
+    }
+    expect(await t.database.db.select().from(libraryDraft)).toHaveLength(before.length);
+
+    const imported = await requestAs(t.app, cookies.editor, 'POST', path, {
+      slides: [
+        {
+          number: 1,
+          title: 'Our cover',
+          category: 'intro',
+          fields: { '{{Client Name}}': 'client.name' },
+        },
+        { number: 2, title: 'Who we are', category: 'company' },
+      ],
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ created: ['our-cover', 'who-we-are'] });
+
+    const [coverRow] = await t.database.db
+      .select()
+      .from(libraryDraft)
+      .where(eq(libraryDraft.documentId, 'our-cover'));
+    const texts = JSON.stringify(coverRow!.document);
+    expect(texts).toContain('{{client.name}}');
+    expect(texts).not.toContain('Client Name');
+    const library = await requestAs(t.app, cookies.editor, 'GET', '/api/library');
+    const slides = library.json().slides as { id: string; title: string; category: string }[];
+    expect(slides.slice(-2)).toMatchObject([
+      { id: 'our-cover', title: 'Our cover', category: 'intro' },
+      { id: 'who-we-are', title: 'Who we are', category: 'company' },
+    ]);
+    // The imported slide draws as a library slide: its thumbnail renders.
+    const drawn = await requestAs(
+      t.app,
+      cookies.editor,
+      'GET',
+      '/api/library/slides/our-cover/thumbnail',
+    );
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.body).toContain('Your Client');
+  });
+
+  it('answers 404 for an import that does not exist', async () => {
+    for (const id of ['0b7e7c7e-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await requestAs(t.app, cookies.editor, 'GET', `/api/library/imports/${id}`);
+      expect(answer.statusCode).toBe(404);
+    }
+  });
+});
