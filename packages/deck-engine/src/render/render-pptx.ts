@@ -20,10 +20,21 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   }));
 }
 
+/**
+ * The Office fonts the bundled stand-ins share their metrics with: an imported slide's PPTX
+ * names the company's own font, which PowerPoint has, and breaks lines where we did.
+ */
+const officeNameOf: Readonly<Record<string, string>> = {
+  Arimo: 'Arial',
+  Carlito: 'Calibri',
+  Tinos: 'Times New Roman',
+};
+
 function fontOptions(element: TextElement) {
   if (element.family) {
     // An uploaded family is named by its own name; its heavier weights are PowerPoint's bold.
-    const { familyName } = getFont(faceOf(element.family, element.weight));
+    const familyName =
+      officeNameOf[element.family] ?? getFont(faceOf(element.family, element.weight)).familyName;
     const bold = element.weight === 'bold' || element.weight === 'semibold';
     return { fontFace: familyName, bold, fontSize: element.size, color: element.color };
   }

@@ -1,0 +1,106 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { DeckDraft, TemplateElement } from '@deck-portal/domain';
+import { buildDeck } from '../build-deck.ts';
+import { generateDeck } from '../generate-deck.ts';
+import { createTemplateLibrary } from '../library/template-library.ts';
+import { importPptx, renderImportedSlides, type ImportedSlide } from './import-pptx.ts';
+
+// A deck our engine wrote, imported back: the same slides with the same words, and a slide set
+// in an Office font's stand-in names the Office font in the PPTX it becomes.
+
+const draft: DeckDraft = {
+  basicInfo: {
+    deckTitle: 'Round trip',
+    headline: '',
+    clientName: 'Northwind Cold Storage',
+    date: '2026-03-05',
+    primaryContact: 'Dana Reyes',
+    mode: 'simple',
+  },
+  productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
+  templateCustomization: {
+    selectedSlides: ['title', 'agenda', 'about-us', 'by-the-numbers', 'next-steps'],
+    customSlides: [],
+  },
+};
+
+const wordsOf = (texts: readonly string[]) =>
+  texts
+    .join(' ')
+    .split(/\s+/)
+    .filter((word) => word !== '' && word !== '•')
+    .sort();
+
+function textsOf(elements: readonly TemplateElement[]): string[] {
+  return elements.flatMap((element) => {
+    if (element.kind === 'text') {
+      return (Array.isArray(element.text) ? element.text : [element.text]).map((p) =>
+        typeof p === 'string' ? p : p.text,
+      );
+    }
+    if (element.kind === 'table') return [...(element.header ?? []), ...element.rows.flat()];
+    return [];
+  });
+}
+
+describe('a deck our engine wrote, imported back', () => {
+  it('has the same slides with the same words, and nothing reported missing', async () => {
+    const library = createTemplateLibrary();
+    const deck = buildDeck(draft, library);
+    const { pptx } = await generateDeck(draft, { library });
+    const imported = await importPptx(pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    expect(imported.width).toBe(960);
+    expect(imported.slides).toHaveLength(deck.slides.length);
+    imported.slides.forEach((slide, i) => {
+      const original = deck.slides[i]!.elements.flatMap((element) => {
+        if (element.kind === 'text') return element.paragraphs;
+        if (element.kind === 'table') return element.rows.flat().flatMap((c) => c.text.paragraphs);
+        return [];
+      });
+      expect(wordsOf(textsOf(slide.document.elements)), `slide ${i + 1}`).toEqual(
+        wordsOf(original),
+      );
+      expect(slide.report.notImported, `slide ${i + 1}`).toEqual([]);
+    });
+  }, 60_000);
+
+  it('writes an imported slide set in Carlito as Calibri in its PPTX, and embeds Carlito in its PDF', async () => {
+    const slide: ImportedSlide = {
+      number: 1,
+      hidden: false,
+      document: {
+        format: 1,
+        id: 'imported-1',
+        title: 'Calibri slide',
+        description: '',
+        category: 'company',
+        background: '#FFFFFF',
+        elements: [
+          {
+            kind: 'text',
+            x: 60,
+            y: 60,
+            w: 600,
+            h: 80,
+            text: 'Set in Calibri',
+            style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
+          },
+        ],
+      },
+      elements: [],
+      pictures: new Map(),
+      fields: [],
+      report: {
+        imported: { text: 1 },
+        notImported: [],
+        fonts: [{ from: 'Calibri', to: 'Carlito' }],
+      },
+    };
+    const rendered = await renderImportedSlides([slide]);
+    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    expect(xml).toContain('typeface="Calibri"');
+    expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);
+  });
+});
