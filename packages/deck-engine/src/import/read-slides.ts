@@ -6,6 +6,7 @@ import { sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
   gradientStops,
+  resolveColor,
   resolveColorIn,
   type ColorContext,
   type Rgba,
@@ -86,6 +87,11 @@ interface PendingPicture {
   opacity?: number;
   /** The frame's aspect (width / height): PowerPoint stretches a picture to its frame. */
   aspect: number;
+  /** Shown in two colours (`a:duotone`: dark → first, light → second) or in greys. */
+  duotone?: [string, string];
+  grayscale?: boolean;
+  /** A tiled fill: the picture repeated at its own size (scaled) across a frame this big. */
+  tile?: { frameWidth: number; frameHeight: number; scaleX: number; scaleY: number };
 }
 
 /** EMU of the current shape tree → slide points: x' = sx·x + ox (groups compose these). */
@@ -112,6 +118,8 @@ interface Placeholder {
 interface Master {
   root: XmlElement;
   theme: Theme;
+  /** The theme part's own context: a theme style's picture names its file through it. */
+  themeContext: PartContext;
   map: Record<string, string>;
   context: PartContext;
   placeholders: Placeholder[];
@@ -215,6 +223,11 @@ export async function readSlides(
     const master: Master = {
       root,
       theme,
+      themeContext: {
+        part: themePart ?? part,
+        rels: themePart ? relsOf(pkg, themePart) : new Map(),
+        colors: { theme: theme.colors, map },
+      },
       map,
       context: { part, rels, colors: { theme: theme.colors, map } },
       placeholders: placeholdersIn(root),
@@ -331,14 +344,15 @@ class SlideReader {
         this.readTree(
           pathOf(master.root, 'p:cSld', 'p:spTree'),
           this.base,
-          master.context,
+          // What a master or layout draws takes this slide's colour map.
+          { ...master.context, colors: this.slideContext.colors },
           'master',
         );
       }
       this.readTree(
         pathOf(this.layout.root, 'p:cSld', 'p:spTree'),
         this.base,
-        this.layout.context,
+        { ...this.layout.context, colors: this.slideContext.colors },
         'layout',
       );
     }
@@ -375,8 +389,11 @@ class SlideReader {
   private readBackground(root: XmlElement, size: { width: number; height: number }): string {
     const sources: [XmlElement, PartContext][] = [
       [root, this.slideContext],
-      [this.layout.root, this.layout.context],
-      [this.layout.master.root, this.layout.master.context],
+      [this.layout.root, { ...this.layout.context, colors: this.slideContext.colors }],
+      [
+        this.layout.master.root,
+        { ...this.layout.master.context, colors: this.slideContext.colors },
+      ],
     ];
     for (const [source, context] of sources) {
       const bg = pathOf(source, 'p:cSld', 'p:bg');
@@ -384,6 +401,7 @@ class SlideReader {
       const properties = child(bg, 'p:bgPr');
       let fill = properties?.children.find((c) => c.name.endsWith('Fill'));
       let colors = context.colors;
+      let pictureContext = context;
       const reference = child(bg, 'p:bgRef');
       if (!fill && reference) {
         const idx = numberAttr(reference, 'idx') ?? 0;
@@ -391,6 +409,8 @@ class SlideReader {
         fill = idx >= 1001 ? theme.backgroundFillStyles[idx - 1001] : theme.fillStyles[idx - 1];
         const placeholder = resolveColorIn(reference, context.colors);
         colors = { ...context.colors, ...(placeholder ? { placeholder } : {}) };
+        // A theme's background picture is one of the theme part's files.
+        pictureContext = { ...this.layout.master.themeContext, colors };
       }
       if (!fill) continue;
       const box = {
@@ -401,7 +421,7 @@ class SlideReader {
       };
       const fullSlide = box.w >= SLIDE_WIDTH - 0.5 && box.h >= SLIDE_HEIGHT - 0.5;
       if (fill.name === 'a:blipFill') {
-        this.readBlip(fill, box, context, 'background picture');
+        this.readBlip(fill, box, pictureContext, 'background picture');
         return '#FFFFFF';
       }
       const flat = this.flatFill(fill, colors, 'background');
@@ -773,9 +793,26 @@ class SlideReader {
       ? { left: share('l'), top: share('t'), right: share('r'), bottom: share('b') }
       : undefined;
     const opacity = (numberAttr(child(blip, 'a:alphaModFix'), 'amt') ?? 100_000) / 100_000;
+    const duotoneColors = (child(blip, 'a:duotone')?.children ?? [])
+      .map((color) => resolveColor(color, context.colors)?.hex)
+      .filter((hex): hex is string => hex !== undefined);
+    const duotone = duotoneColors.length === 2 ? (duotoneColors as [string, string]) : undefined;
+    const grayscale = child(blip, 'a:grayscl') !== undefined;
+    const tiling = child(fill, 'a:tile');
+    const pointScale = this.base.sx * EMU_PER_POINT;
+    const tile = tiling
+      ? {
+          frameWidth: box.w,
+          frameHeight: box.h,
+          scaleX: ((numberAttr(tiling, 'sx') ?? 100_000) / 100_000) * pointScale,
+          scaleY: ((numberAttr(tiling, 'sy') ?? 100_000) / 100_000) * pointScale,
+        }
+      : undefined;
     const key = createHash('sha256')
       .update(bytes)
-      .update(JSON.stringify({ crop, opacity, aspect: round(box.w / box.h) }))
+      .update(
+        JSON.stringify({ crop, opacity, aspect: round(box.w / box.h), tile, duotone, grayscale }),
+      )
       .digest('hex')
       .slice(0, 24);
     const src = `pptx:${key}`;
@@ -786,6 +823,9 @@ class SlideReader {
         bytes,
         ...(crop ? { crop } : {}),
         ...(opacity < 1 ? { opacity } : {}),
+        ...(tile ? { tile } : {}),
+        ...(duotone ? { duotone } : {}),
+        ...(grayscale ? { grayscale } : {}),
         aspect: box.w / box.h,
       });
     }
@@ -866,19 +906,15 @@ class SlideReader {
     });
   }
 
-  private listStyles(
-    placeholder: Placeholder | undefined,
-    inherited: Placeholder[],
-    shape: XmlElement,
-  ) {
+  /**
+   * The list styles a text inherits, the most general first. Their scheme colours resolve
+   * through the slide's own colour map: a layout that swaps light and dark swaps them for the
+   * master's styles too.
+   */
+  private listStyles(placeholder: Placeholder | undefined, inherited: Placeholder[]) {
     const master = this.layout.master;
-    const colorsOf = (p: Placeholder) =>
-      p.shape === shape
-        ? this.slideContext.colors
-        : inherited.indexOf(p) === inherited.length - 1
-          ? master.context.colors
-          : this.layout.context.colors;
-    const chain: ParagraphLook[][] = [readListStyle(this.defaultTextStyle, master.context.colors)];
+    const colors = this.slideContext.colors;
+    const chain: ParagraphLook[][] = [readListStyle(this.defaultTextStyle, colors)];
     if (placeholder) {
       const type = masterType(inherited[0]?.type ?? placeholder.type);
       const style =
@@ -887,9 +923,9 @@ class SlideReader {
           : type === 'body'
             ? master.bodyStyle
             : master.otherStyle;
-      chain.push(readListStyle(style, master.context.colors));
+      chain.push(readListStyle(style, colors));
       for (const source of [...inherited].reverse()) {
-        chain.push(readListStyle(pathOf(source.shape, 'p:txBody', 'a:lstStyle'), colorsOf(source)));
+        chain.push(readListStyle(pathOf(source.shape, 'p:txBody', 'a:lstStyle'), colors));
       }
     }
     return chain;
@@ -905,7 +941,7 @@ class SlideReader {
   ) {
     const paragraphs = childrenNamed(body, 'a:p');
     if (!paragraphs.some((p) => paragraphText(p).trim() !== '')) return;
-    const chain = this.listStyles(placeholder, inherited, shape);
+    const chain = this.listStyles(placeholder, inherited);
     const own = readListStyle(child(body, 'a:lstStyle'), context.colors);
     const fontReference = pathOf(shape, 'p:style', 'a:fontRef');
     const referenceColor = fontReference && resolveColorIn(fontReference, context.colors);
@@ -947,10 +983,13 @@ class SlideReader {
             ...look.run,
             ...stripEmpty(readRunLook(child(node, 'a:rPr'), context.colors)),
           };
+          const written = child(node, 'a:t')?.text ?? '';
           const value =
             node.name === 'a:fld' && node.attrs.type === 'slidenum'
               ? '{{slide.number}}'
-              : (child(node, 'a:t')?.text ?? '');
+              : runLook.caps
+                ? written.toUpperCase()
+                : written;
           runs.push({ text: value, look: runLook });
         } else if (node.name === 'a:br') runs.push({ text: '\n', look: look.run });
       }
@@ -1206,8 +1245,44 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
       // Stretched to the frame's shape at the picture's own resolution (at most 2,400 px wide).
       const targetW = Math.max(1, Math.min(2_400, cropW));
       const targetH = Math.max(1, Math.round(targetW / picture.aspect));
-      if (Math.abs(cropW / cropH - picture.aspect) > 0.01 || targetW !== cropW) {
+      if (picture.tile) {
+        // Repeated at its own size (96 dpi, scaled) across the frame, drawn at 2 px a point.
+        const { frameWidth, frameHeight, scaleX, scaleY } = picture.tile;
+        const tileW = Math.max(1, Math.round(cropW * 0.75 * scaleX * 2));
+        const tileH = Math.max(1, Math.round(cropH * 0.75 * scaleY * 2));
+        const tileBytes = await pipeline.resize(tileW, tileH, { fit: 'fill' }).png().toBuffer();
+        pipeline = sharp({
+          create: {
+            width: Math.max(1, Math.min(4_000, Math.round(frameWidth * 2))),
+            height: Math.max(1, Math.min(4_000, Math.round(frameHeight * 2))),
+            channels: 4,
+            background: { r: 0, g: 0, b: 0, alpha: 0 },
+          },
+        }).composite([{ input: tileBytes, tile: true, top: 0, left: 0 }]);
+        pipeline = sharp(await pipeline.png().toBuffer());
+      } else if (Math.abs(cropW / cropH - picture.aspect) > 0.01 || targetW !== cropW) {
         pipeline = sharp(await pipeline.png().toBuffer()).resize(targetW, targetH, { fit: 'fill' });
+      }
+      if (picture.duotone) {
+        // Each pixel's lightness picks its colour between the two (the picture's own alpha kept).
+        const [dark, light] = picture.duotone.map((hex) => [
+          parseInt(hex.slice(0, 2), 16),
+          parseInt(hex.slice(2, 4), 16),
+          parseInt(hex.slice(4, 6), 16),
+        ]) as [number[], number[]];
+        const { data, info } = await pipeline
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        for (let i = 0; i < data.length; i += 4) {
+          const l = (0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!) / 255;
+          for (let c = 0; c < 3; c += 1)
+            data[i + c] = Math.round(dark[c]! + (light[c]! - dark[c]!) * l);
+        }
+        pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+        pipeline = sharp(await pipeline.png().toBuffer());
+      } else if (picture.grayscale) {
+        pipeline = sharp(await pipeline.grayscale().png().toBuffer());
       }
       if (picture.opacity !== undefined) {
         const { data, info } = await pipeline

@@ -11,6 +11,8 @@ export interface RunLook {
   color?: Rgba;
   /** The typeface as written (`+mn-lt` names the theme's body font). */
   typeface?: string;
+  /** Shown in capitals (`cap="all"`; small capitals are drawn as capitals). */
+  caps?: boolean;
 }
 
 /** A paragraph's look at one level, as far as inheritance has decided it. */
@@ -61,6 +63,7 @@ export function readRunLook(element: XmlElement | undefined, colors: ColorContex
   const italic = booleanAttr(element, 'i');
   if (italic !== undefined) look.italic = italic;
   if (element.attrs.u !== undefined) look.underline = element.attrs.u !== 'none';
+  if (element.attrs.cap !== undefined) look.caps = element.attrs.cap !== 'none';
   const fill = child(element, 'a:solidFill');
   const color = fill && resolveColorIn(fill, colors);
   if (color) look.color = color;

@@ -46,7 +46,10 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
         if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
         else doc.undash();
       }
-      if (element.fill && stroke) doc.fillAndStroke(`#${element.fill}`, `#${stroke.color}`);
+      // The fill's opacity is set every time: pdfkit keeps the last one given.
+      if (element.fill && stroke) {
+        doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fillAndStroke();
+      }
       else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
       else if (stroke) doc.stroke();
       if (stroke?.dash) doc.undash();
