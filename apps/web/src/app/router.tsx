@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
             path: paths.libraryBrand,
             ...page('brand', () => import('../features/library/brand-page.tsx')),
           },
+          {
+            path: paths.libraryImport,
+            ...page('library-import', () => import('../features/library/import-page.tsx')),
+          },
           // The brand is part of the library; the short address leads there.
           { path: '/admin/brand', element: <Navigate to={paths.libraryBrand} replace /> },
           {

@@ -9,6 +9,7 @@ export const paths = {
   outbox: '/admin/outbox',
   library: '/admin/library',
   libraryBrand: '/admin/library/brand',
+  libraryImport: '/admin/library/import',
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   products: '/admin/products',

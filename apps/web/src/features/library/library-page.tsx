@@ -19,6 +19,7 @@ import {
   IconArrowUp,
   IconCopy,
   IconEdit,
+  IconFileImport,
   IconLayoutDashboard,
   IconPalette,
   IconReceipt,
@@ -164,7 +165,17 @@ function SlidesByCategory({ library }: { library: LibraryDraftResponse }) {
         <Text size="sm" c="dimmed">
           Reps see the slides in this order. Retired slides stay here, hidden from reps.
         </Text>
-        <NewSlideButton categories={library.categories} />
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.libraryImport}
+            variant="default"
+            leftSection={<IconFileImport size={16} />}
+          >
+            Import PowerPoint
+          </Button>
+          <NewSlideButton categories={library.categories} />
+        </Group>
       </Group>
       {reorder.isError && (
         <Alert color="red" title="The order could not be saved">

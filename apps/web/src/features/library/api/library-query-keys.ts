@@ -3,5 +3,6 @@ export const libraryQueryKeys = {
   all: ['library'] as const,
   draft: ['library', 'draft'] as const,
   versions: ['library', 'versions'] as const,
+  import: (id: string) => ['library', 'import', id] as const,
   document: (kind: 'slide' | 'layout', id: string) => ['library', kind, id] as const,
 };

@@ -1,0 +1,384 @@
+import {
+  importSlidesRequestSchema,
+  type BindingPath,
+  type ImportCandidate,
+  type LibraryDraftResponse,
+  type LibraryImportResponse,
+} from '@deck-portal/domain';
+import {
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Image,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Select,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEyeOff, IconFileImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useImportLibrarySlides } from '../api/library-import.ts';
+import { errorText } from './error-text.ts';
+import { ImportFieldSelect } from './import-field-select.tsx';
+
+type Categories = LibraryDraftResponse['categories'];
+
+/** What the editor decided for one slide of the file. */
+type SlideChoice = {
+  isChosen: boolean;
+  title: string;
+  category: string;
+  /** By the field's text, as the request names it. */
+  fields: Record<string, BindingPath | null>;
+};
+
+/** A refused import: what was said, and what it said of which slide's title or category. */
+type Refusal = { message: string; problems: { slide?: number; field?: string; message: string }[] };
+
+const slidesWord = (count: number) => (count === 1 ? '1 slide' : `${count} slides`);
+
+/** A slide's fields, each text once (the request holds one choice per text and slide). */
+const uniqueFields = (candidate: ImportCandidate) =>
+  candidate.fields.filter(
+    (field, at) => candidate.fields.findIndex((other) => other.text === field.text) === at,
+  );
+
+function firstChoices(candidates: ImportCandidate[], category: string) {
+  return Object.fromEntries(
+    candidates.map((candidate): [number, SlideChoice] => [
+      candidate.number,
+      {
+        isChosen: !candidate.hidden,
+        title: candidate.title,
+        category,
+        fields: Object.fromEntries(
+          uniqueFields(candidate).map((field) => [field.text, field.suggestion ?? null]),
+        ),
+      },
+    ]),
+  );
+}
+
+/**
+ * `slides.2.title` → the third slide sent, and `title`; anything else is said as it is. The
+ * numbers are those sent, in the order sent.
+ */
+function readProblems(fields: Record<string, string>, numbers: number[]): Refusal['problems'] {
+  return Object.entries(fields).map(([key, message]) => {
+    const match = /^slides\.(\d+)\.(\w+)$/.exec(key);
+    const slide = match ? numbers[Number(match[1])] : undefined;
+    return slide === undefined ? { message } : { slide, field: match![2], message };
+  });
+}
+
+/** Step three: every slide read, as a candidate to tick, title, file under and map fields of. */
+export function ImportCandidates({
+  libraryImport,
+  categories,
+}: {
+  libraryImport: LibraryImportResponse;
+  categories: Categories;
+}) {
+  const { candidates } = libraryImport;
+  const [choices, setChoices] = useState(() => firstChoices(candidates, categories[0]?.id ?? ''));
+  const [refusal, setRefusal] = useState<Refusal | undefined>();
+  const importSlides = useImportLibrarySlides(libraryImport.id);
+  const navigate = useNavigate();
+  const chosen = candidates.filter((candidate) => choices[candidate.number]?.isChosen);
+
+  const update = (number: number, change: Partial<SlideChoice>) => {
+    setRefusal(undefined);
+    setChoices((all) => ({ ...all, [number]: { ...all[number]!, ...change } }));
+  };
+  const chooseAll = (isChosen: boolean) => {
+    setRefusal(undefined);
+    setChoices((all) =>
+      Object.fromEntries(
+        Object.entries(all).map(([number, choice]) => [number, { ...choice, isChosen }]),
+      ),
+    );
+  };
+
+  const submit = () => {
+    const numbers = chosen.map((candidate) => candidate.number);
+    const checked = importSlidesRequestSchema.safeParse({
+      slides: chosen.map((candidate) => {
+        const { title, category, fields } = choices[candidate.number]!;
+        return { number: candidate.number, title, category, fields };
+      }),
+    });
+    if (!checked.success) {
+      const fields = Object.fromEntries(
+        checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      );
+      setRefusal({
+        message: 'Some slides need a look before they can be imported.',
+        problems: readProblems(fields, numbers),
+      });
+      return;
+    }
+    setRefusal(undefined);
+    importSlides.mutate(checked.data, {
+      onSuccess: ({ created }) => {
+        notifications.show({
+          color: 'teal',
+          message: `${slidesWord(created.length)} imported into the draft.`,
+          autoClose: 6000,
+        });
+        void navigate(paths.library);
+      },
+      onError: (error) =>
+        setRefusal(
+          error instanceof ApiError
+            ? { message: error.message, problems: readProblems(error.fields, numbers) }
+            : { message: errorText(error), problems: [] },
+        ),
+    });
+  };
+
+  const problemOf = (slide: number, field: string) =>
+    refusal?.problems.find((problem) => problem.slide === slide && problem.field === field)
+      ?.message;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={2} size="h3">
+            {slidesWord(candidates.length)} in {libraryImport.fileName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Each is drawn as our decks will draw it. Choose the slides to import, give each a title
+            and a category, and say what the fields found on them should show.
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => chooseAll(true)}>
+            Choose all
+          </Button>
+          <Button size="xs" variant="default" onClick={() => chooseAll(false)}>
+            Choose none
+          </Button>
+        </Group>
+      </Group>
+      <Stack component="ul" gap="md" aria-label="Slides found" p={0} m={0}>
+        {candidates.map((candidate) => (
+          <CandidateCard
+            key={candidate.number}
+            candidate={candidate}
+            choice={choices[candidate.number]!}
+            categories={categories}
+            onChange={(change) => update(candidate.number, change)}
+            titleError={problemOf(candidate.number, 'title')}
+            categoryError={problemOf(candidate.number, 'category')}
+          />
+        ))}
+      </Stack>
+      <Paper
+        withBorder
+        shadow="md"
+        radius="md"
+        p="md"
+        pos="sticky"
+        bottom={0}
+        style={{ zIndex: 2 }}
+      >
+        <Stack gap="sm">
+          {refusal && (
+            <Alert color="red" title={refusal.message}>
+              {refusal.problems.length > 0 && (
+                <List size="sm" spacing={2}>
+                  {refusal.problems.map((problem, at) => (
+                    <List.Item key={at}>
+                      {problem.slide === undefined
+                        ? problem.message
+                        : `Slide ${problem.slide}: ${problem.message}`}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {chosen.length} of {slidesWord(candidates.length)} chosen
+            </Text>
+            <Button
+              leftSection={<IconFileImport size={16} />}
+              disabled={chosen.length === 0}
+              loading={importSlides.isPending}
+              onClick={submit}
+            >
+              Import {slidesWord(chosen.length)} into the draft
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function CandidateCard({
+  candidate,
+  choice,
+  categories,
+  onChange,
+  titleError,
+  categoryError,
+}: {
+  candidate: ImportCandidate;
+  choice: SlideChoice;
+  categories: Categories;
+  onChange: (change: Partial<SlideChoice>) => void;
+  titleError: string | undefined;
+  categoryError: string | undefined;
+}) {
+  const { number } = candidate;
+  const headingId = `import-slide-${number}`;
+  const fields = uniqueFields(candidate);
+  const imported = Object.entries(candidate.imported).filter(([, count]) => count > 0);
+
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-labelledby={headingId}
+      style={{ listStyle: 'none', opacity: choice.isChosen ? 1 : 0.75 }}
+    >
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <Stack gap="xs">
+            <AspectRatio ratio={16 / 9}>
+              <Image
+                src={candidate.thumbnail}
+                alt={`Slide ${number} as imported`}
+                fit="contain"
+                radius="sm"
+                bd="1px solid var(--mantine-color-gray-3)"
+              />
+            </AspectRatio>
+            {imported.length > 0 && (
+              <Text size="xs" c="dimmed">
+                Editable: {imported.map(([kind, count]) => `${count} ${kind}`).join(', ')}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Title order={3} size="h4" id={headingId}>
+                Slide {number}
+                {candidate.title ? `: ${candidate.title}` : ''}
+              </Title>
+              {candidate.hidden && (
+                <Badge color="gray" variant="light" leftSection={<IconEyeOff size={12} />}>
+                  Hidden in the show
+                </Badge>
+              )}
+            </Group>
+            <Checkbox
+              label="Import"
+              aria-label={`Import slide ${number}`}
+              checked={choice.isChosen}
+              onChange={(event) => onChange({ isChosen: event.currentTarget.checked })}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label="Title"
+                value={choice.title}
+                onChange={(event) => onChange({ title: event.currentTarget.value })}
+                error={titleError}
+              />
+              <Select
+                label="Category"
+                data={categories.map((category) => ({ value: category.id, label: category.name }))}
+                value={choice.category || null}
+                onChange={(category) => category && onChange({ category })}
+                allowDeselect={false}
+                error={categoryError}
+              />
+            </SimpleGrid>
+            {fields.length > 0 && (
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  Fields
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Text that looks like a field: choose what decks fill it with, or keep the text.
+                </Text>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  {fields.map((field) => (
+                    <ImportFieldSelect
+                      key={field.text}
+                      field={field}
+                      value={choice.fields[field.text] ?? null}
+                      onChange={(binding) =>
+                        onChange({ fields: { ...choice.fields, [field.text]: binding } })
+                      }
+                    />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+            <NotImported candidate={candidate} />
+            {candidate.fonts.length > 0 && (
+              <Stack gap={2}>
+                <Text fw={600} size="sm" id={`${headingId}-fonts`}>
+                  Fonts
+                </Text>
+                <List size="sm" spacing={2} aria-labelledby={`${headingId}-fonts`}>
+                  {candidate.fonts.map((font) => (
+                    <List.Item key={`${font.from}→${font.to}`}>
+                      {font.from === font.to ? font.from : `${font.from} is drawn in ${font.to}`}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}
+
+function NotImported({ candidate }: { candidate: ImportCandidate }) {
+  const id = `import-slide-${candidate.number}-not-imported`;
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm" id={id}>
+        Not imported
+      </Text>
+      {candidate.notImported.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Everything on this slide imported as editable elements.
+        </Text>
+      ) : (
+        <List size="sm" spacing={2} aria-labelledby={id}>
+          {candidate.notImported.map((item, at) => (
+            <List.Item key={at}>
+              {item.why}
+              {item.count !== undefined && item.count > 1 ? ` ×${item.count}` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,307 @@
+import {
+  libraryImportMaxBytes,
+  libraryImportMessages,
+  type ImportCandidate,
+  type LibraryDraftResponse,
+  type LibraryImportResponse,
+} from '@deck-portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../config/paths.ts';
+import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
+
+const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+const library: LibraryDraftResponse = {
+  publishedVersion: 3,
+  changes: [],
+  categories: [
+    { id: 'company', name: 'Company', color: '#2F6FDE' },
+    { id: 'case-studies', name: 'Case studies', color: '#12B886' },
+  ],
+  palette: [{ value: 'brand.ink', hex: '#172233' }],
+  slides: [],
+  layouts: [],
+};
+
+const candidate = (number: number, extra: Partial<ImportCandidate>): ImportCandidate => ({
+  number,
+  title: `Slide ${number}`,
+  hidden: false,
+  thumbnail: `/api/library/imports/imp1/slides/${number}.svg`,
+  imported: { text: 2 },
+  notImported: [],
+  fonts: [],
+  fields: [],
+  ...extra,
+});
+
+const reading: LibraryImportResponse = {
+  id: 'imp1',
+  fileName: 'Acme sales deck.pptx',
+  state: 'reading',
+  progress: null,
+  error: null,
+  createdAt: '2026-11-02T09:00:00.000Z',
+  slideSize: null,
+  candidates: [],
+};
+
+const ready: LibraryImportResponse = {
+  ...reading,
+  state: 'ready',
+  slideSize: { width: 960, height: 540 },
+  candidates: [
+    candidate(1, {
+      title: 'Welcome',
+      fonts: [{ from: 'Calibri', to: 'Carlito' }],
+      fields: [
+        { text: '{{Client Name}}', label: 'Client Name', suggestion: 'client.name' },
+        { text: '[Date]', label: 'Date', suggestion: 'deck.date' },
+      ],
+    }),
+    candidate(2, {
+      title: 'Our results',
+      notImported: [
+        { kind: 'chart', why: 'A chart, drawn as a picture', count: 2 },
+        { kind: 'effect', why: 'A shadow, left out' },
+      ],
+      fonts: [{ from: 'Arial', to: 'Arimo' }],
+      fields: [{ text: '<<Rep>>', label: 'Rep' }],
+    }),
+    candidate(3, { title: 'Old appendix', hidden: true }),
+    candidate(4, { title: 'Thank you' }),
+  ],
+};
+
+const slide = (name: string) => screen.getByRole('listitem', { name });
+
+/** Picks an option of a Mantine select, in the list that select opened (every select has one). */
+async function choose(
+  user: ReturnType<typeof userEvent.setup>,
+  select: HTMLElement,
+  option: string,
+) {
+  await user.click(select);
+  await waitFor(() => expect(select).toHaveAttribute('aria-expanded', 'true'));
+  const list = document.getElementById(select.getAttribute('aria-controls')!)!;
+  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
+function fileInput() {
+  return document.querySelector('input[type="file"]') as HTMLInputElement;
+}
+
+describe('the PowerPoint import page', () => {
+  // The toast store outlives a test's render; the next test starts with none.
+  afterEach(() => notifications.clean());
+
+  it('sends the chosen file, shows how far reading got, then every slide as a candidate', async () => {
+    let answerUpload = () => {};
+    let isRead = false;
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'POST /api/library/imports': () =>
+        new Promise((resolve) => {
+          answerUpload = () => resolve({ status: 202, body: reading });
+        }),
+      'GET /api/library/imports/imp1': () => ({
+        body: isRead ? ready : { ...reading, progress: { done: 1, total: 4 } },
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(paths.libraryImport);
+    await screen.findByRole('heading', { name: 'Import PowerPoint' });
+
+    const file = new File(['PK…'], 'Acme sales deck.pptx', { type: pptxType });
+    await user.upload(fileInput(), file);
+    expect(await screen.findByText('Uploading…')).toBeVisible();
+    const [, sent] = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(sent?.body).toBe(file);
+    expect(sent?.headers).toMatchObject({
+      'Content-Type': pptxType,
+      'X-File-Name': 'Acme%20sales%20deck.pptx',
+    });
+
+    answerUpload();
+    expect(await screen.findByText('Reading slides… (1 of 4)')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Slides read' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(router.state.location.search).toBe('?id=imp1');
+
+    isRead = true;
+    expect(
+      await screen.findByRole('heading', { name: '4 slides in Acme sales deck.pptx' }),
+    ).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Slides found' })).toBeVisible();
+
+    const welcome = slide('Slide 1: Welcome');
+    expect(within(welcome).getByRole('img', { name: 'Slide 1 as imported' })).toHaveAttribute(
+      'src',
+      '/api/library/imports/imp1/slides/1.svg',
+    );
+    expect(
+      within(welcome).getByText('Everything on this slide imported as editable elements.'),
+    ).toBeVisible();
+    expect(within(welcome).getByText('Calibri is drawn in Carlito')).toBeVisible();
+    expect(within(welcome).getByRole('combobox', { name: '{{Client Name}}' })).toHaveValue(
+      'Client name',
+    );
+    expect(within(welcome).getByRole('combobox', { name: '[Date]' })).toHaveValue(
+      'Presentation date',
+    );
+    expect(within(welcome).getByRole('textbox', { name: 'Title' })).toHaveValue('Welcome');
+    expect(within(welcome).getByRole('combobox', { name: 'Category' })).toHaveValue('Company');
+
+    const results = slide('Slide 2: Our results');
+    const notImported = within(results).getByRole('list', { name: 'Not imported' });
+    expect(
+      within(notImported)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A chart, drawn as a picture ×2', 'A shadow, left out']);
+    expect(within(results).getByText('Arial is drawn in Arimo')).toBeVisible();
+    expect(within(results).getByRole('combobox', { name: '<<Rep>>' })).toHaveValue(
+      'Keep as written',
+    );
+
+    // A slide hidden in the original show is offered, not chosen.
+    expect(within(slide('Slide 3: Old appendix')).getByText('Hidden in the show')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Import slide 3' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Import 3 slides into the draft' })).toBeEnabled();
+  });
+
+  it('imports exactly the slides chosen, with their titles, categories and fields', async () => {
+    let attempt = 0;
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/imports/imp1': { body: ready },
+      'POST /api/library/imports/imp1/slides': () =>
+        (attempt += 1) === 1
+          ? apiError(400, 'validation_failed', 'Some fields are missing or invalid.', {
+              'slides.1.title': 'A slide called Our results is already in the library.',
+            })
+          : { body: { created: ['welcome-to-acme', 'results'] } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`${paths.libraryImport}?id=imp1`);
+    await screen.findByRole('list', { name: 'Slides found' });
+
+    await user.click(screen.getByRole('button', { name: 'Choose none' }));
+    expect(screen.getByRole('button', { name: 'Import 0 slides into the draft' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Choose all' }));
+    expect(screen.getByRole('button', { name: 'Import 4 slides into the draft' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Import slide 3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Import slide 4' }));
+    expect(screen.getByRole('button', { name: 'Import 2 slides into the draft' })).toBeEnabled();
+
+    const welcome = slide('Slide 1: Welcome');
+    const title = within(welcome).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Welcome to Acme');
+    await choose(
+      user,
+      within(welcome).getByRole('combobox', { name: '{{Client Name}}' }),
+      'Primary contact',
+    );
+    await choose(
+      user,
+      within(welcome).getByRole('combobox', { name: '[Date]' }),
+      'Keep as written',
+    );
+    expect(within(welcome).getByRole('combobox', { name: '{{Client Name}}' })).toHaveValue(
+      'Primary contact',
+    );
+
+    const results = slide('Slide 2: Our results');
+    await choose(user, within(results).getByRole('combobox', { name: '<<Rep>>' }), 'Rep’s name');
+    await choose(user, within(results).getByRole('combobox', { name: 'Category' }), 'Case studies');
+
+    await user.click(screen.getByRole('button', { name: 'Import 2 slides into the draft' }));
+    expect(
+      await screen.findByRole('alert', { name: 'Some fields are missing or invalid.' }),
+    ).toHaveTextContent('Slide 2: A slide called Our results is already in the library.');
+    expect(within(results).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      'A slide called Our results is already in the library.',
+    );
+    const resultsTitle = within(results).getByRole('textbox', { name: 'Title' });
+    await user.clear(resultsTitle);
+    await user.type(resultsTitle, 'Results');
+    await user.click(screen.getByRole('button', { name: 'Import 2 slides into the draft' }));
+
+    expect(await screen.findByText('2 slides imported into the draft.')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.library));
+    const posts = calls.filter((call) => call.path === '/api/library/imports/imp1/slides');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toEqual({
+      slides: [
+        {
+          number: 1,
+          title: 'Welcome to Acme',
+          category: 'company',
+          fields: { '{{Client Name}}': 'contact.name', '[Date]': null },
+        },
+        {
+          number: 2,
+          title: 'Results',
+          category: 'case-studies',
+          fields: { '<<Rep>>': 'rep.name' },
+        },
+      ],
+    });
+  });
+
+  it('says why a file could not be read, and lets the editor choose another', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library/imports/imp1': {
+        body: {
+          ...reading,
+          state: 'failed',
+          error: 'This presentation is password-protected. Save it without a password.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`${paths.libraryImport}?id=imp1`);
+    const alert = await screen.findByRole('alert', { name: libraryImportMessages.failed });
+    expect(alert).toHaveTextContent('This presentation is password-protected.');
+    await user.click(screen.getByRole('button', { name: 'Choose another file' }));
+    expect(await screen.findByRole('button', { name: 'Choose a .pptx file' })).toBeVisible();
+  });
+
+  it('refuses a file over 100 MB before sending anything', async () => {
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'POST /api/library/imports': apiError(
+        415,
+        'unsupported_media_type',
+        libraryImportMessages.notPptx,
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp(paths.libraryImport);
+    await screen.findByRole('button', { name: 'Choose a .pptx file' });
+
+    const huge = new File(['PK'], 'Everything.pptx', { type: pptxType });
+    Object.defineProperty(huge, 'size', { value: libraryImportMaxBytes + 1 });
+    await user.upload(fileInput(), huge);
+    const refused = { name: libraryImportMessages.failed };
+    expect(await screen.findByRole('alert', refused)).toHaveTextContent(
+      libraryImportMessages.tooLarge,
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    // What the server refuses is said the same way.
+    await user.upload(fileInput(), new File(['x'], 'Renamed.pptx', { type: pptxType }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert', refused)).toHaveTextContent(libraryImportMessages.notPptx),
+    );
+  });
+});
