@@ -29,6 +29,13 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'bench',
+          root: './bench',
+          include: ['fidelity/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

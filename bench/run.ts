@@ -17,6 +17,7 @@ import {
 } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { baselineRender } from './baseline.ts';
+import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { benchDraft, makePictures, PICTURE_ORIGIN, pictureSlides } from './bench-deck.ts';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 
@@ -573,6 +574,11 @@ Goal: the client view's first load ≤ 60 KB brotli (${verdict(clientLoad.brotli
 
 Goal: the first slide in ≤ 2 s on Fast 3G (${verdict(pageLoad.clientFirstSlideMs <= 2_000)}).
 `;
-writeFileSync(`${here}RESULTS.md`, report);
+// The PowerPoint fidelity section is written by its own run (fidelity/run.ts) and kept here.
+const previousResults = existsSync(`${here}RESULTS.md`)
+  ? readFileSync(`${here}RESULTS.md`, 'utf8')
+  : '';
+const fidelitySection = fidelitySectionOf(previousResults);
+writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${report}\n${fidelitySection}\n` : report);
 console.log(report);
 postgres.stop();

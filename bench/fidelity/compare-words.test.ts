@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { inReadingOrder, isWordsEqual, scoreTextPlacement } from './compare-words.ts';
+import type { PageWord } from './pdf-pages.ts';
+
+const word = (text: string, x: number, y: number, size = 20): PageWord => ({ text, x, y, size });
+
+describe('scoreTextPlacement', () => {
+  it('counts a word in place up to 2 % of the slide width (19.2 pt) away, and not beyond', () => {
+    const reference = [word('Cold', 100, 100)];
+    expect(scoreTextPlacement(reference, [word('Cold', 119, 100)])).toBe(1);
+    expect(scoreTextPlacement(reference, [word('Cold', 100, 119)])).toBe(1);
+    expect(scoreTextPlacement(reference, [word('Cold', 115, 115)])).toBe(0);
+    expect(scoreTextPlacement(reference, [word('Cold', 120, 100)])).toBe(0);
+  });
+
+  it('pairs each word of ours once, closest first', () => {
+    const reference = [word('the', 100, 100), word('the', 110, 100)];
+    // One "the" of ours can stand for only one of the two.
+    expect(scoreTextPlacement(reference, [word('the', 105, 100)])).toBe(0.5);
+    // The near pair is made first, so the far word still finds its own.
+    expect(scoreTextPlacement(reference, [word('the', 111, 100), word('the', 95, 100)])).toBe(1);
+  });
+
+  it('folds case and drops the punctuation around a word, on both sides alike', () => {
+    const reference = [word('“Store', 100, 100), word('power,', 200, 100), word('•', 80, 100)];
+    const ours = [word('store', 100, 100), word('Power', 200, 100)];
+    expect(scoreTextPlacement(reference, ours)).toBe(1);
+  });
+
+  it('has no score for a page without words', () => {
+    expect(scoreTextPlacement([], [word('extra', 0, 0)])).toBeNull();
+  });
+});
+
+describe('reading order and equal words', () => {
+  it('reads lines by baseline, each left to right, letting a line waver within its size', () => {
+    const words = [word('world', 200, 102), word('second', 100, 140), word('Hello', 100, 100)];
+    expect(inReadingOrder(words)).toEqual(['Hello', 'world', 'second']);
+  });
+
+  it('compares the words in reading order, case-sensitively, wherever they stand', () => {
+    const reference = [word('Hello', 100, 100), word('world', 200, 100)];
+    expect(isWordsEqual(reference, [word('Hello', 300, 400), word('world', 400, 401)])).toBe(true);
+    expect(isWordsEqual(reference, [word('Hello', 100, 100), word('World', 200, 100)])).toBe(false);
+    expect(isWordsEqual(reference, [word('world', 100, 100), word('Hello', 200, 100)])).toBe(false);
+    expect(isWordsEqual(reference, [word('Hello', 100, 100)])).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import type { PageWord } from './pdf-pages.ts';
+import { SLIDE_WIDTH } from './slide-frame.ts';
+
+/** How far a word may stand from the reference's and still count as in place: 2 % of the width. */
+export const PLACEMENT_TOLERANCE = 0.02 * SLIDE_WIDTH;
+
+/**
+ * The word as placement compares it: case folded, and the punctuation around it dropped on
+ * both sides alike, so a bullet glyph or a closing quote drawn separately does not count.
+ */
+function placementKey(text: string) {
+  return text.toLocaleLowerCase('und').replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+}
+
+/**
+ * The share of the reference's words that ours has at the same place: each reference word is
+ * paired with an unused identical word of ours whose left end and baseline lie within the
+ * tolerance, closest pairs first. `null` when the reference page has no words to place.
+ */
+export function scoreTextPlacement(
+  reference: readonly PageWord[],
+  ours: readonly PageWord[],
+  tolerance = PLACEMENT_TOLERANCE,
+): number | null {
+  const keyed = (words: readonly PageWord[]) =>
+    words.map((word) => ({ ...word, key: placementKey(word.text) })).filter((word) => word.key);
+  const wanted = keyed(reference);
+  if (wanted.length === 0) return null;
+  const offered = keyed(ours);
+
+  const pairs: { ref: number; our: number; distance: number }[] = [];
+  wanted.forEach((ref, i) => {
+    offered.forEach((our, j) => {
+      if (our.key !== ref.key) return;
+      const distance = Math.hypot(our.x - ref.x, our.y - ref.y);
+      if (distance <= tolerance) pairs.push({ ref: i, our: j, distance });
+    });
+  });
+  pairs.sort((a, b) => a.distance - b.distance);
+  const placed = new Set<number>();
+  const used = new Set<number>();
+  for (const pair of pairs) {
+    if (placed.has(pair.ref) || used.has(pair.our)) continue;
+    placed.add(pair.ref);
+    used.add(pair.our);
+  }
+  return placed.size / wanted.length;
+}
+
+/**
+ * The page's words as a person reads them: grouped into lines by baseline (top to bottom), each
+ * line left to right.
+ */
+export function inReadingOrder(words: readonly PageWord[]): string[] {
+  const byBaseline = [...words].sort((a, b) => a.y - b.y || a.x - b.x);
+  const lines: PageWord[][] = [];
+  for (const word of byBaseline) {
+    const line = lines.at(-1);
+    const baseline = line?.[0];
+    // Words on one line share a baseline up to a fraction of their size (superscripts, mixed sizes).
+    if (line && baseline && word.y - baseline.y <= 0.4 * Math.min(word.size, baseline.size)) {
+      line.push(word);
+    } else {
+      lines.push([word]);
+    }
+  }
+  return lines.flatMap((line) =>
+    line
+      .sort((a, b) => a.x - b.x)
+      .map((word) => word.text.replace(/\s+/gu, ' ').trim())
+      .filter(Boolean),
+  );
+}
+
+/** The same words in the same reading order, compared case-sensitively. */
+export function isWordsEqual(reference: readonly PageWord[], ours: readonly PageWord[]): boolean {
+  const a = inReadingOrder(reference);
+  const b = inReadingOrder(ours);
+  return a.length === b.length && a.every((word, i) => word === b[i]);
+}

@@ -1,0 +1,162 @@
+import type { SlideScore } from './score-deck.ts';
+
+/** The goal: both medians at least this. */
+export const GOAL = 0.9;
+/** A slide under this on either score, with nothing reported as not imported, needs a look. */
+export const LOW_SCORE = 0.6;
+
+export interface FileResult {
+  file: string;
+  slides: SlideScore[];
+  /** What went wrong with the whole file: no reference, no PDF of ours, a page count apart. */
+  problems: string[];
+}
+
+export interface FileSummary {
+  file: string;
+  slideCount: number;
+  textPlacement: number | null;
+  ssim: number | null;
+  wordsEqualShare: number | null;
+  problems: string[];
+}
+
+export interface FidelitySummary {
+  files: FileSummary[];
+  slideCount: number;
+  textPlacement: number | null;
+  ssim: number | null;
+  wordsEqualShare: number | null;
+  /** Slides under `LOW_SCORE` on either score whose report names nothing not imported. */
+  unexplainedLow: { file: string; slide: number }[];
+  isGoalMet: boolean;
+}
+
+export function median(values: readonly (number | null)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const share = (slides: readonly SlideScore[]) =>
+  slides.length ? slides.filter((s) => s.isWordsEqual).length / slides.length : null;
+
+export function summarise(results: readonly FileResult[]): FidelitySummary {
+  const all = results.flatMap((result) => result.slides);
+  const textPlacement = median(all.map((s) => s.textPlacement));
+  const ssim = median(all.map((s) => s.ssim));
+  return {
+    files: results.map((result) => ({
+      file: result.file,
+      slideCount: result.slides.length,
+      textPlacement: median(result.slides.map((s) => s.textPlacement)),
+      ssim: median(result.slides.map((s) => s.ssim)),
+      wordsEqualShare: share(result.slides),
+      problems: result.problems,
+    })),
+    slideCount: all.length,
+    textPlacement,
+    ssim,
+    wordsEqualShare: share(all),
+    unexplainedLow: results.flatMap((result) =>
+      result.slides
+        .filter(
+          (s) =>
+            s.unsupported.length === 0 &&
+            ((s.textPlacement !== null && s.textPlacement < LOW_SCORE) || s.ssim < LOW_SCORE),
+        )
+        .map((s) => ({ file: result.file, slide: s.slide })),
+    ),
+    isGoalMet: textPlacement !== null && ssim !== null && textPlacement >= GOAL && ssim >= GOAL,
+  };
+}
+
+const score = (value: number | null) => (value === null ? '–' : value.toFixed(3));
+const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)} %`);
+
+function textTable(header: string[], rows: string[][]) {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function totalLines(summary: FidelitySummary) {
+  return [
+    `median text placement ${score(summary.textPlacement)} (goal ≥ ${GOAL})`,
+    `median SSIM ${score(summary.ssim)} (goal ≥ ${GOAL})`,
+    `slides under ${LOW_SCORE} on either score with nothing reported as not imported: ${summary.unexplainedLow.length}`,
+    `slides whose words are equal: ${percent(summary.wordsEqualShare)}`,
+    `goal ${summary.isGoalMet ? 'met' : 'missed'}`,
+  ];
+}
+
+/** What the run prints: every slide, every file's medians, and the totals. */
+export function formatConsoleReport(
+  results: readonly FileResult[],
+  summary: FidelitySummary,
+): string {
+  const slideRows = results.flatMap((result) =>
+    result.slides.map((s) => [
+      result.file,
+      String(s.slide),
+      score(s.textPlacement),
+      score(s.ssim),
+      s.isWordsEqual ? 'yes' : 'no',
+      s.isMissing ? 'missing on our side' : s.unsupported.join(', '),
+    ]),
+  );
+  const fileRows = summary.files.map((f) => [
+    f.file,
+    String(f.slideCount),
+    score(f.textPlacement),
+    score(f.ssim),
+    percent(f.wordsEqualShare),
+    f.problems.join('; '),
+  ]);
+  return [
+    textTable(['file', 'slide', 'text', 'SSIM', 'words equal', 'not imported'], slideRows),
+    '',
+    textTable(
+      ['file', 'slides', 'text (median)', 'SSIM (median)', 'words equal', 'note'],
+      fileRows,
+    ),
+    '',
+    `${summary.slideCount} slides in ${summary.files.length} files`,
+    ...totalLines(summary),
+  ].join('\n');
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The section of bench/RESULTS.md: how it was measured, each file's medians, the totals. */
+export function formatResultsSection(
+  summary: FidelitySummary,
+  { date, corpus, timings }: { date: string; corpus: string; timings: string },
+): string {
+  const rows = summary.files.map(
+    (f) =>
+      `| ${cell(f.file)} | ${f.slideCount} | ${score(f.textPlacement)} | ${score(f.ssim)} | ${percent(f.wordsEqualShare)} | ${cell(f.problems.join('; '))} |`,
+  );
+  const low = summary.unexplainedLow.map((s) => `${s.file} ${s.slide}`).join(', ');
+  return `## PowerPoint import fidelity
+
+Generated by \`npm run pptx:fidelity -- ${corpus}\` (bench/fidelity/run.ts) on ${date}. Each file is imported by our engine (\`deck.pdf\`) and converted by LibreOffice (the reference); page i against page i. **Text placement**: the share of the reference's words that ours has, same word, left end and baseline within 2 % of the slide's width (a 4:3 reference placed on our 16:9 slide as the importer places it); – where the reference has no words. **SSIM**: both pages drawn at 640 × 360 in grayscale (ssim.js), over the area the reference covers. **Words equal**: the same words in reading order. ${timings}
+
+| file | slides | text placement (median) | SSIM (median) | words equal | note |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+${totalLines(summary)
+  .map((line) => `- ${line}`)
+  .join(
+    '\n',
+  )}${low ? `\n\nUnder ${LOW_SCORE} with nothing reported as not imported (file, slide): ${low}.` : ''}
+`;
+}
