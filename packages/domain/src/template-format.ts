@@ -257,17 +257,34 @@ const strokeSchema = z
   })
   .strict();
 
+/**
+ * A shape's outline as path commands in a 1000 × 1000 square stretched over the element's box:
+ * `M x y`, `L x y`, `C x1 y1 x2 y2 x y` and `Z` (what an imported freeform or preset is drawn with).
+ */
+export const shapePathPattern =
+  /^\s*M(\s*-?\d+(\.\d+)?){2}(\s*([ML](\s*-?\d+(\.\d+)?){2}|C(\s*-?\d+(\.\d+)?){6}|Z))*\s*$/;
+
 const shapeElementSchema = z
   .object({
-    kind: z.enum(['rect', 'ellipse']),
+    kind: z.enum(['rect', 'ellipse', 'path']),
     ...common,
     ...boxShape,
     fill: templateColorSchema.optional(),
     fillOpacity: z.number().min(0).max(1).optional(),
     stroke: strokeSchema.optional(),
     radius: z.number().min(0).max(1_000).optional(),
+    /** The outline of a `path` shape (see {@link shapePathPattern}). */
+    path: z
+      .string()
+      .max(20_000)
+      .regex(shapePathPattern, 'must be path commands M, L, C and Z in a 1000 × 1000 square')
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((shape) => (shape.kind === 'path') === (shape.path !== undefined), {
+    message: 'a path shape has a path, and only a path shape has one',
+    path: ['path'],
+  });
 
 const lineElementSchema = z
   .object({

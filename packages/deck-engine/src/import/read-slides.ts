@@ -12,6 +12,7 @@ import {
   type Rgba,
 } from './drawingml-color.ts';
 import { mapFont } from './font-map.ts';
+import { customPath, flipPath, presetPath } from './geometry.ts';
 import {
   EMU_PER_POINT,
   presentationOutline,
@@ -382,7 +383,11 @@ class SlideReader {
 
   private push(element: TemplateElement) {
     this.elements.push(element);
-    this.count(element.kind === 'rect' || element.kind === 'ellipse' ? 'shape' : element.kind);
+    this.count(
+      element.kind === 'rect' || element.kind === 'ellipse' || element.kind === 'path'
+        ? 'shape'
+        : element.kind,
+    );
   }
 
   /** The slide's background: its own, else its layout's, else its master's. */
@@ -659,9 +664,15 @@ class SlideReader {
       if (fill.kind === 'picture') {
         this.readBlip(fill.element, box, fill.context, 'picture fill');
       } else if (fill.kind === 'color' || stroke) {
-        const drawable =
-          geometry === 'ellipse' || geometry === 'roundRect' || rectangles.has(geometry);
-        if (!drawable) {
+        const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
+        const outline =
+          ellipse || geometry === 'roundRect' || rectangles.has(geometry)
+            ? undefined
+            : geometry === 'custom'
+              ? customPath(child(properties, 'a:custGeom'))
+              : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
+        const isPath = outline !== undefined;
+        if (!isPath && !ellipse && geometry !== 'roundRect' && !rectangles.has(geometry)) {
           this.skip(
             'shape',
             geometry === 'custom'
@@ -677,8 +688,9 @@ class SlideReader {
             ? round(share * Math.min(box.w, box.h))
             : undefined;
         this.push({
-          kind: geometry === 'ellipse' ? 'ellipse' : 'rect',
+          kind: isPath ? 'path' : ellipse ? 'ellipse' : 'rect',
           ...box,
+          ...(isPath ? { path: flipPath(outline, frame.flipH, frame.flipV) } : {}),
           ...(fill.kind === 'color' ? { fill: hexOf(fill.color) } : {}),
           ...(fill.kind === 'color' && fill.color.alpha < 1
             ? { fillOpacity: round(fill.color.alpha) }

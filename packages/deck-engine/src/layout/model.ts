@@ -57,7 +57,9 @@ export interface TextElement extends Box {
 }
 
 export interface ShapeElement extends Box {
-  kind: 'rect' | 'ellipse';
+  kind: 'rect' | 'ellipse' | 'path';
+  /** A `path` shape's outline: `M`, `L`, `C`, `Z` in a 1000 × 1000 square over the box. */
+  path?: string;
   fill?: Hex;
   /** 0–1; 1 is opaque. */
   fillOpacity?: number;

@@ -151,9 +151,11 @@ export function interpretTemplate(
         }
         case 'rect':
         case 'ellipse':
+        case 'path':
           return [
             {
               kind: element.kind,
+              ...(element.path !== undefined ? { path: element.path } : {}),
               x: element.x,
               y: element.y,
               w: element.w,

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { faceOf, FONT_WEIGHTS, getFont, shapeWord, type FontFace } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid } from './table-grid.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -27,8 +28,10 @@ function drawText(doc: Doc, element: TextElement): void {
 function drawElement(doc: Doc, element: RenderElement, images: Map<string, OpenedImage>): void {
   switch (element.kind) {
     case 'rect':
-    case 'ellipse': {
-      if (element.kind === 'rect') {
+    case 'ellipse':
+    case 'path': {
+      if (element.kind === 'path') doc.path(svgPathData(placePath(element.path ?? '', element)));
+      else if (element.kind === 'rect') {
         if (element.radius)
           doc.roundedRect(element.x, element.y, element.w, element.h, element.radius);
         else doc.rect(element.x, element.y, element.w, element.h);
@@ -49,8 +52,7 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
       // The fill's opacity is set every time: pdfkit keeps the last one given.
       if (element.fill && stroke) {
         doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fillAndStroke();
-      }
-      else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
+      } else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
       else if (stroke) doc.stroke();
       if (stroke?.dash) doc.undash();
       return;

@@ -1,8 +1,14 @@
 import PptxGenJS from 'pptxgenjs';
 import { faceOf, getFont, PPTX_FONT_FACE } from '../layout/fonts.ts';
-import { POINTS_PER_INCH, type Deck, type TextElement } from '../layout/model.ts';
+import {
+  POINTS_PER_INCH,
+  type Deck,
+  type ShapeElement,
+  type TextElement,
+} from '../layout/model.ts';
 import { normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
 const inch = (pt: number) => pt / POINTS_PER_INCH;
@@ -63,16 +69,42 @@ function addText(slide: PptxSlide, element: TextElement): void {
   });
 }
 
+/** A path shape's outline as PowerPoint's custom geometry: inches from the shape's corner. */
+function pptxPoints(element: ShapeElement) {
+  const commands = placePath(element.path ?? '', { x: 0, y: 0, w: element.w, h: element.h });
+  return commands.map((c) => {
+    if (c.op === 'Z') return { close: true as const };
+    if (c.op === 'C') {
+      return {
+        x: inch(c.x),
+        y: inch(c.y),
+        curve: {
+          type: 'cubic' as const,
+          x1: inch(c.x1),
+          y1: inch(c.y1),
+          x2: inch(c.x2),
+          y2: inch(c.y2),
+        },
+      };
+    }
+    return { x: inch(c.x), y: inch(c.y), ...(c.op === 'M' ? { moveTo: true } : {}) };
+  });
+}
+
 function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): void {
   switch (element.kind) {
     case 'rect':
-    case 'ellipse': {
+    case 'ellipse':
+    case 'path': {
       const shape =
-        element.kind === 'ellipse'
-          ? pptx.ShapeType.ellipse
-          : element.radius
-            ? pptx.ShapeType.roundRect
-            : pptx.ShapeType.rect;
+        element.kind === 'path'
+          ? // pptxgenjs draws custom geometry, though its types do not list the name.
+            ('custGeom' as PptxGenJS.ShapeType)
+          : element.kind === 'ellipse'
+            ? pptx.ShapeType.ellipse
+            : element.radius
+              ? pptx.ShapeType.roundRect
+              : pptx.ShapeType.rect;
       // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
       slide.addText('', {
         shape,
@@ -95,6 +127,7 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
               ...(element.stroke.dash ? { dashType: 'dash' as const } : {}),
             }
           : { type: 'none' },
+        ...(element.kind === 'path' ? { points: pptxPoints(element) } : {}),
         ...(element.kind === 'rect' && element.radius
           ? { rectRadius: inch(Math.min(element.radius, element.w / 2, element.h / 2)) }
           : {}),

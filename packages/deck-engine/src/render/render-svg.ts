@@ -1,6 +1,7 @@
 import { faceOf, getFont, shapeWord, type FontFace, type FontWeight } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid } from './table-grid.ts';
 
 const WEIGHT_PREFIX: Record<FontWeight, string> = {
@@ -126,6 +127,8 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
       return `<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${paint(element)}/>`;
     }
+    case 'path':
+      return `<path d="${svgPathData(placePath(element.path ?? '', element))}"${paint(element)}/>`;
     case 'ellipse':
       return `<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${paint(element)}/>`;
     case 'line':

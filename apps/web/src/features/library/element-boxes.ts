@@ -8,6 +8,7 @@ export function boxOf(element: TemplateElement): Box | undefined {
     case 'text':
     case 'rect':
     case 'ellipse':
+    case 'path':
     case 'picture':
     case 'table':
       return { x: element.x, y: element.y, w: element.w, h: element.h };
@@ -34,6 +35,7 @@ export function withBox(element: TemplateElement, next: Box): TemplateElement {
     case 'text':
     case 'rect':
     case 'ellipse':
+    case 'path':
     case 'picture':
     case 'table':
       return { ...element, ...box };
@@ -69,6 +71,8 @@ export function describeElement(element: TemplateElement): string {
       return 'Rectangle';
     case 'ellipse':
       return 'Ellipse';
+    case 'path':
+      return 'Shape';
     case 'line':
       return 'Line';
     case 'picture':

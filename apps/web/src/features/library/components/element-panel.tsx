@@ -88,7 +88,7 @@ export function ElementPanel({
 
       {element.kind === 'text' && textFields()}
 
-      {(element.kind === 'rect' || element.kind === 'ellipse') && (
+      {(element.kind === 'rect' || element.kind === 'ellipse' || element.kind === 'path') && (
         <ColourField
           label="Fill"
           value={element.fill}

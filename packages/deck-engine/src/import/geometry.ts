@@ -1,0 +1,299 @@
+import { child, childrenNamed, numberAttr, type XmlElement } from './xml-tree.ts';
+
+/**
+ * Shapes PowerPoint draws from a preset name or a freeform, as the template format's `path`
+ * outlines: commands in a 1000 × 1000 square over the shape's box (see `shapePathPattern`).
+ */
+const SIDE = 1000;
+const n = (value: number) => String(Math.round(value * 10) / 10);
+
+type Point = [number, number];
+
+function polygon(points: readonly Point[]): string {
+  return `${points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${n(x)} ${n(y)}`).join(' ')} Z`;
+}
+
+/** A preset's adjustment (`<a:gd name="adj" fmla="val 25000"/>`), or its default. */
+function adjustment(geometry: XmlElement | undefined, name: string, fallback: number): number {
+  const guide = childrenNamed(child(geometry, 'a:avLst'), 'a:gd').find(
+    (gd) => gd.attrs.name === name,
+  );
+  const formula = guide?.attrs.fmla ?? '';
+  const value = formula.startsWith('val ') ? Number(formula.slice(4)) : NaN;
+  return Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * A preset shape's outline for a box of `w` × `h` points (adjustments are shares of the box's
+ * shorter side, as PowerPoint's are); undefined for a preset not drawn here.
+ */
+export function presetPath(prst: string, geometry: XmlElement | undefined, w: number, h: number) {
+  if (w <= 0 || h <= 0) return undefined;
+  const short = Math.min(w, h);
+  const adj = (name: string, fallback: number) => adjustment(geometry, name, fallback) / 100_000;
+  // A length along the shorter side, in the square's units across x or y.
+  const across = (share: number) => Math.min(SIDE, ((share * short) / w) * SIDE);
+  const down = (share: number) => Math.min(SIDE, ((share * short) / h) * SIDE);
+  switch (prst) {
+    case 'triangle': {
+      const top = adj('adj', 50_000) * SIDE;
+      return polygon([
+        [top, 0],
+        [SIDE, SIDE],
+        [0, SIDE],
+      ]);
+    }
+    case 'rtTriangle':
+      return polygon([
+        [0, 0],
+        [0, SIDE],
+        [SIDE, SIDE],
+      ]);
+    case 'diamond':
+    case 'flowChartDecision':
+      return polygon([
+        [500, 0],
+        [SIDE, 500],
+        [500, SIDE],
+        [0, 500],
+      ]);
+    case 'parallelogram': {
+      const off = across(adj('adj', 25_000));
+      return polygon([
+        [off, 0],
+        [SIDE, 0],
+        [SIDE - off, SIDE],
+        [0, SIDE],
+      ]);
+    }
+    case 'trapezoid': {
+      const off = across(adj('adj', 25_000));
+      return polygon([
+        [0, SIDE],
+        [off, 0],
+        [SIDE - off, 0],
+        [SIDE, SIDE],
+      ]);
+    }
+    case 'pentagon':
+      return polygon([
+        [500, 0],
+        [SIDE, 382],
+        [809, SIDE],
+        [191, SIDE],
+        [0, 382],
+      ]);
+    case 'hexagon': {
+      const off = across(adj('adj', 25_000));
+      return polygon([
+        [off, 0],
+        [SIDE - off, 0],
+        [SIDE, 500],
+        [SIDE - off, SIDE],
+        [off, SIDE],
+        [0, 500],
+      ]);
+    }
+    case 'octagon': {
+      const ox = across(adj('adj', 29_289));
+      const oy = down(adj('adj', 29_289));
+      return polygon([
+        [ox, 0],
+        [SIDE - ox, 0],
+        [SIDE, oy],
+        [SIDE, SIDE - oy],
+        [SIDE - ox, SIDE],
+        [ox, SIDE],
+        [0, SIDE - oy],
+        [0, oy],
+      ]);
+    }
+    case 'homePlate':
+    case 'chevron': {
+      const off = across(adj('adj', 50_000));
+      return polygon([
+        [0, 0],
+        [SIDE - off, 0],
+        [SIDE, 500],
+        [SIDE - off, SIDE],
+        [0, SIDE],
+        ...(prst === 'chevron' ? ([[off, 500]] as Point[]) : []),
+      ]);
+    }
+    case 'rightArrow':
+    case 'leftArrow': {
+      const shaft = adj('adj1', 50_000) * SIDE;
+      const head = across(adj('adj2', 50_000));
+      const top = (SIDE - shaft) / 2;
+      const right: Point[] = [
+        [0, top],
+        [SIDE - head, top],
+        [SIDE - head, 0],
+        [SIDE, 500],
+        [SIDE - head, SIDE],
+        [SIDE - head, SIDE - top],
+        [0, SIDE - top],
+      ];
+      return polygon(prst === 'rightArrow' ? right : right.map(([x, y]) => [SIDE - x, y]));
+    }
+    case 'downArrow':
+    case 'upArrow': {
+      const shaft = adj('adj1', 50_000) * SIDE;
+      const head = down(adj('adj2', 50_000));
+      const left = (SIDE - shaft) / 2;
+      const downward: Point[] = [
+        [left, 0],
+        [SIDE - left, 0],
+        [SIDE - left, SIDE - head],
+        [SIDE, SIDE - head],
+        [500, SIDE],
+        [0, SIDE - head],
+        [left, SIDE - head],
+      ];
+      return polygon(prst === 'downArrow' ? downward : downward.map(([x, y]) => [x, SIDE - y]));
+    }
+    case 'star5': {
+      const points: Point[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const radius = i % 2 === 0 ? 500 : 191;
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+        points.push([500 + radius * Math.cos(angle), 524 + radius * 1.05 * Math.sin(angle)]);
+      }
+      return polygon(points);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A cubic curve for a quarter or less of an ellipse's arc, from PowerPoint's `a:arcTo`. */
+function arcCurves(
+  from: Point,
+  wR: number,
+  hR: number,
+  startDegrees: number,
+  swingDegrees: number,
+): { commands: string[]; end: Point } {
+  const start = (startDegrees * Math.PI) / 180;
+  const swing = (swingDegrees * Math.PI) / 180;
+  const cx = from[0] - wR * Math.cos(start);
+  const cy = from[1] - hR * Math.sin(start);
+  const pieces = Math.max(1, Math.ceil(Math.abs(swing) / (Math.PI / 2)));
+  const step = swing / pieces;
+  const k = (4 / 3) * Math.tan(step / 4);
+  const commands: string[] = [];
+  let angle = start;
+  let end = from;
+  for (let i = 0; i < pieces; i += 1) {
+    const next = angle + step;
+    const p1: Point = [
+      cx + wR * (Math.cos(angle) - k * Math.sin(angle)),
+      cy + hR * (Math.sin(angle) + k * Math.cos(angle)),
+    ];
+    const p2: Point = [
+      cx + wR * (Math.cos(next) + k * Math.sin(next)),
+      cy + hR * (Math.sin(next) - k * Math.cos(next)),
+    ];
+    end = [cx + wR * Math.cos(next), cy + hR * Math.sin(next)];
+    commands.push(`C${p1.join(' ')} ${p2.join(' ')} ${end.join(' ')}`);
+    angle = next;
+  }
+  return { commands, end };
+}
+
+/**
+ * A freeform's outline (`a:custGeom`): its paths' moves, lines, curves and arcs scaled into the
+ * square. Undefined when it uses guides (formulas) rather than numbers, or draws nothing.
+ */
+export function customPath(geometry: XmlElement | undefined): string | undefined {
+  const paths = childrenNamed(child(geometry, 'a:pathLst'), 'a:path');
+  const out: string[] = [];
+  for (const path of paths) {
+    const w = numberAttr(path, 'w');
+    const h = numberAttr(path, 'h');
+    if (!w || !h) return undefined;
+    const sx = SIDE / w;
+    const sy = SIDE / h;
+    const point = (pt: XmlElement | undefined): Point | undefined => {
+      const x = numberAttr(pt, 'x');
+      const y = numberAttr(pt, 'y');
+      return x === undefined || y === undefined ? undefined : [x, y];
+    };
+    let current: Point = [0, 0];
+    const scaled = ([x, y]: Point) => `${n(x * sx)} ${n(y * sy)}`;
+    for (const command of path.children) {
+      const points = childrenNamed(command, 'a:pt').map(point);
+      if (points.some((p) => p === undefined)) return undefined;
+      const pts = points as Point[];
+      switch (command.name) {
+        case 'a:moveTo':
+        case 'a:lnTo':
+          if (!pts[0]) return undefined;
+          out.push(`${command.name === 'a:moveTo' ? 'M' : 'L'}${scaled(pts[0])}`);
+          current = pts[0];
+          break;
+        case 'a:cubicBezTo':
+          if (pts.length !== 3) return undefined;
+          out.push(`C${pts.map(scaled).join(' ')}`);
+          current = pts[2]!;
+          break;
+        case 'a:quadBezTo': {
+          if (pts.length !== 2) return undefined;
+          const [control, end] = pts as [Point, Point];
+          const c1: Point = [
+            current[0] + (2 / 3) * (control[0] - current[0]),
+            current[1] + (2 / 3) * (control[1] - current[1]),
+          ];
+          const c2: Point = [
+            end[0] + (2 / 3) * (control[0] - end[0]),
+            end[1] + (2 / 3) * (control[1] - end[1]),
+          ];
+          out.push(`C${scaled(c1)} ${scaled(c2)} ${scaled(end)}`);
+          current = end;
+          break;
+        }
+        case 'a:arcTo': {
+          const wR = numberAttr(command, 'wR');
+          const hR = numberAttr(command, 'hR');
+          const stAng = numberAttr(command, 'stAng');
+          const swAng = numberAttr(command, 'swAng');
+          if ([wR, hR, stAng, swAng].some((v) => v === undefined)) return undefined;
+          const arc = arcCurves(current, wR!, hR!, stAng! / 60_000, swAng! / 60_000);
+          for (const curve of arc.commands) {
+            const numbers = curve.slice(1).split(' ').map(Number);
+            out.push(
+              `C${scaled([numbers[0]!, numbers[1]!])} ${scaled([numbers[2]!, numbers[3]!])} ${scaled([numbers[4]!, numbers[5]!])}`,
+            );
+          }
+          current = arc.end;
+          break;
+        }
+        case 'a:close':
+          out.push('Z');
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  if (!out[0]?.startsWith('M')) return undefined;
+  return out.join(' ');
+}
+
+/** The outline mirrored as the shape's flips say. */
+export function flipPath(path: string, flipH: boolean, flipV: boolean): string {
+  if (!flipH && !flipV) return path;
+  let axis = 0;
+  return path.replace(/[MLCZ]|-?\d+(?:\.\d+)?/g, (token) => {
+    if (/[MLCZ]/.test(token)) {
+      axis = 0;
+      return token;
+    }
+    const value = Number(token);
+    const isX = axis % 2 === 0;
+    axis += 1;
+    if (isX && flipH) return n(SIDE - value);
+    if (!isX && flipV) return n(SIDE - value);
+    return token;
+  });
+}
