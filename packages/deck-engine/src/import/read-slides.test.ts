@@ -1,0 +1,621 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { templateSlideDocumentSchema, type TemplateElement } from '@deck-portal/domain';
+import { applyFieldChoices } from './fields.ts';
+import { bindImportedSlide, importPptx } from './import-pptx.ts';
+import { openPptxPackage, presentationOutline } from './pptx-package.ts';
+import { readSlides, type ReadSlide } from './read-slides.ts';
+import {
+  buildPptx,
+  emu,
+  openFixture,
+  paragraph,
+  shape,
+  xfrm,
+  type PptxFixture,
+} from './test-fixtures.ts';
+
+// The PowerPoint reader on small presentations written by hand: what a slide inherits from its
+// layout, master and theme, and where each thing it shows lands on the 960 × 540 pt slide.
+
+async function readFixture(fixture: PptxFixture): Promise<ReadSlide[]> {
+  return (await readSlides(openFixture(fixture))).slides;
+}
+
+type TextElement = Extract<TemplateElement, { kind: 'text' }>;
+
+function linesOf(element: TextElement): string[] {
+  const text = Array.isArray(element.text) ? element.text : [element.text];
+  return text.map((p) => (typeof p === 'string' ? p : p.text));
+}
+
+/** The text element whose first line is this. */
+function textStarting(slide: ReadSlide, line: string): TextElement {
+  const found = slide.elements.find(
+    (e): e is TextElement => e.kind === 'text' && linesOf(e)[0] === line,
+  );
+  if (!found) throw new Error(`no text element starts with "${line}"`);
+  return found;
+}
+
+const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
+const rectangle = (id: number, box: [number, number, number, number], fill: string) =>
+  shape({ id, name: `Rectangle ${id}`, box, properties: `<a:prstGeom prst="rect"/>${fill}` });
+const textBox = (id: number, box: [number, number, number, number], paragraphs: string) =>
+  shape({
+    id,
+    name: `TextBox ${id}`,
+    box,
+    properties: '<a:prstGeom prst="rect"/><a:noFill/>',
+    bodyProperties: '<a:bodyPr wrap="square"/>',
+    paragraphs,
+  });
+
+describe('what a slide inherits from its layout and master', () => {
+  it('places a title from the layout and styles it from the master, and matches a body by idx', async () => {
+    const [slide] = await readFixture({
+      layout: {
+        shapes:
+          shape({ id: 2, placeholder: { type: 'title' }, box: [60, 40, 840, 100] }) +
+          shape({ id: 3, placeholder: { type: 'body', idx: 1 }, box: [60, 160, 410, 340] }) +
+          shape({
+            id: 4,
+            placeholder: { type: 'body', idx: 2 },
+            box: [490, 160, 410, 340],
+            // This placeholder's own list style: smaller and red, over the master's body style.
+            listStyle: `<a:lvl1pPr><a:defRPr sz="2000">${solid('C00000')}</a:defRPr></a:lvl1pPr>`,
+            paragraphs: '<a:p><a:endParaRPr lang="en-US"/></a:p>',
+          }),
+      },
+      slides: [
+        // Neither position nor look of its own: all inherited.
+        shape({
+          id: 2,
+          placeholder: { type: 'title' },
+          paragraphs: paragraph('Quarterly review'),
+        }) +
+          shape({ id: 3, placeholder: { idx: 1 }, paragraphs: paragraph('Left column point') }) +
+          shape({ id: 4, placeholder: { idx: 2 }, paragraphs: paragraph('Right column point') }),
+      ],
+    });
+
+    expect(slide!.title).toBe('Quarterly review');
+    // The layout's box (60, 40) inside PowerPoint's default insets of 7.2 and 3.6 pt.
+    const title = textStarting(slide!, 'Quarterly review');
+    expect({ x: title.x, y: title.y, w: title.w }).toEqual({ x: 67.2, y: 43.6, w: 825.6 });
+    // The master's title style: 40 pt bold in tx2 (dk2), in the theme's heading font.
+    expect(title.style).toEqual({
+      weight: 'bold',
+      size: 40,
+      color: '#0E2841',
+      align: 'left',
+      valign: 'top',
+      lineHeight: 1.2,
+      font: 'Tinos',
+    });
+
+    const left = textStarting(slide!, 'Left column point');
+    expect({ x: left.x, y: left.y }).toEqual({ x: 67.2, y: 163.6 });
+    expect(left.style).toMatchObject({ size: 28, color: '#1F2937', bullets: true });
+
+    // idx 2 is the layout's right-hand body, though both are bodies.
+    const right = textStarting(slide!, 'Right column point');
+    expect({ x: right.x, y: right.y }).toEqual({ x: 497.2, y: 163.6 });
+    expect(right.style).toMatchObject({ size: 20, color: '#C00000', bullets: true });
+  });
+});
+
+describe('theme colours and fonts', () => {
+  it('resolves accent1 with its luminance modifiers as PowerPoint shows them', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        rectangle(
+          5,
+          [100, 100, 200, 100],
+          '<a:solidFill><a:schemeClr val="accent1"><a:lumMod val="75000"/></a:schemeClr></a:solidFill>',
+        ) +
+          rectangle(
+            6,
+            [400, 100, 200, 100],
+            '<a:solidFill><a:schemeClr val="accent1"><a:lumMod val="60000"/><a:lumOff val="40000"/></a:schemeClr></a:solidFill>',
+          ),
+      ],
+    });
+    // PowerPoint's "Accent 1, darker 25%" and "lighter 40%" of 4472C4.
+    expect(slide!.elements).toEqual([
+      { kind: 'rect', x: 100, y: 100, w: 200, h: 100, fill: '#2F5597' },
+      { kind: 'rect', x: 400, y: 100, w: 200, h: 100, fill: '#8FAADC' },
+    ]);
+  });
+
+  it("reads tx1 through the master's colour map, or the slide's override of it", async () => {
+    const darkText = textBox(
+      5,
+      [100, 300, 500, 60],
+      paragraph('Explicit tx1', {
+        rPr: '<a:rPr lang="en-US" sz="2000"><a:solidFill><a:schemeClr val="tx1"/></a:solidFill></a:rPr>',
+      }),
+    );
+    const body = shape({ id: 3, placeholder: { idx: 1 }, paragraphs: paragraph('Body text') });
+    const [mapped, overridden] = await readFixture({
+      slides: [
+        { shapes: darkText + body },
+        {
+          shapes: darkText + body,
+          colorMapOverride:
+            'bg1="dk1" tx1="lt1" bg2="dk2" tx2="lt2" accent1="accent1" accent2="accent2" ' +
+            'accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" ' +
+            'hlink="hlink" folHlink="folHlink"',
+        },
+      ],
+    });
+    // tx1 → dk1 (1F2937) on the master's map; → lt1 (FAFAF5) where the slide swaps them,
+    // the master's body style included.
+    expect(textStarting(mapped!, 'Explicit tx1').style.color).toBe('#1F2937');
+    expect(textStarting(mapped!, 'Body text').style.color).toBe('#1F2937');
+    expect(textStarting(overridden!, 'Explicit tx1').style.color).toBe('#FAFAF5');
+    expect(textStarting(overridden!, 'Body text').style.color).toBe('#FAFAF5');
+  });
+
+  it("draws +mj-lt in the theme's heading font and reports each font's stand-in", async () => {
+    const [slide] = await readFixture({
+      theme: { majorFont: 'Georgia', minorFont: 'Calibri' },
+      slides: [
+        shape({ id: 2, placeholder: { type: 'title' }, paragraphs: paragraph('Heading') }) +
+          shape({ id: 3, placeholder: { idx: 1 }, paragraphs: paragraph('Body') }) +
+          textBox(
+            5,
+            [100, 400, 500, 60],
+            paragraph('Set in Arial', {
+              rPr: '<a:rPr lang="en-US"><a:latin typeface="Arial"/></a:rPr>',
+            }),
+          ),
+      ],
+    });
+    expect(textStarting(slide!, 'Heading').style.font).toBe('Tinos');
+    expect(textStarting(slide!, 'Body').style.font).toBe('Carlito');
+    expect(textStarting(slide!, 'Set in Arial').style.font).toBe('Arimo');
+    expect(slide!.report.fonts).toEqual([
+      { from: 'Georgia', to: 'Tinos' },
+      { from: 'Calibri', to: 'Carlito' },
+      { from: 'Arial', to: 'Arimo' },
+    ]);
+  });
+});
+
+describe('group shapes', () => {
+  it('places a shape inside nested groups at its composed position on a centred 4:3 slide', async () => {
+    type Pair = [number, number];
+    const group = (id: number, off: Pair, ext: Pair, chOff: Pair, chExt: Pair, inner: string) =>
+      `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="${id}" name="Group ${id}"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+      `<p:grpSpPr><a:xfrm><a:off x="${emu(off[0])}" y="${emu(off[1])}"/>` +
+      `<a:ext cx="${emu(ext[0])}" cy="${emu(ext[1])}"/>` +
+      `<a:chOff x="${emu(chOff[0])}" y="${emu(chOff[1])}"/>` +
+      `<a:chExt cx="${emu(chExt[0])}" cy="${emu(chExt[1])}"/></a:xfrm></p:grpSpPr>` +
+      `${inner}</p:grpSp>`;
+    const [slide] = await readFixture({
+      width: 720,
+      height: 540,
+      slides: [
+        rectangle(4, [0, 0, 720, 540], solid('EEEEEE')) +
+          // Each group's children are laid out at twice its size, from their own origin.
+          group(
+            10,
+            [100, 50],
+            [200, 100],
+            [200, 100],
+            [400, 200],
+            rectangle(11, [300, 200, 100, 50], solid('FF0000')) +
+              group(
+                12,
+                [200, 100],
+                [100, 100],
+                [1000, 1000],
+                [200, 200],
+                rectangle(13, [1100, 1000, 100, 100], solid('00FF00')),
+              ),
+          ),
+      ],
+    });
+    // A 720 × 540 slide fills the height at scale 1 and sits 120 pt from the left.
+    expect(slide!.elements).toEqual([
+      { kind: 'rect', x: 120, y: 0, w: 720, h: 540, fill: '#EEEEEE' },
+      // x: 100 + (300 − 200) × ½ = 150 on the file's slide, + 120.
+      { kind: 'rect', x: 270, y: 100, w: 50, h: 25, fill: '#FF0000' },
+      // x: 200 + (1100 − 1000) × ½ = 250 in the outer group, 100 + (250 − 200) × ½ = 125, + 120.
+      { kind: 'rect', x: 245, y: 50, w: 25, h: 25, fill: '#00FF00' },
+    ]);
+  });
+});
+
+describe('pictures', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** 400 × 100 in four quarters: red, green, blue, yellow. */
+  async function quarters(): Promise<Uint8Array> {
+    const colors = ['#FF0000', '#00FF00', '#0000FF', '#FFFF00'];
+    const png = await sharp({
+      create: { width: 400, height: 100, channels: 3, background: '#000000' },
+    })
+      .composite(
+        await Promise.all(
+          colors.map(async (background, i) => ({
+            input: await sharp({ create: { width: 100, height: 100, channels: 3, background } })
+              .png()
+              .toBuffer(),
+            left: i * 100,
+            top: 0,
+          })),
+        ),
+      )
+      .png()
+      .toBuffer();
+    return new Uint8Array(png);
+  }
+
+  const picture = (id: number, box: [number, number, number, number], blipFill: string) =>
+    `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}" descr="Four quarters"/>` +
+    `<p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill>${blipFill}</p:blipFill>` +
+    `<p:spPr>${xfrm(...box)}<a:prstGeom prst="rect"/></p:spPr></p:pic>`;
+
+  async function pixels(bytes: Uint8Array) {
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    });
+    const at = (x: number, y: number) => {
+      const i = (y * info.width + x) * 4;
+      return [data[i], data[i + 1], data[i + 2], data[i + 3]];
+    };
+    return { width: info.width, height: info.height, at };
+  }
+
+  it('stores a cropped picture cut to what the slide shows, and a faded one half transparent', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes:
+            picture(
+              4,
+              [100, 100, 200, 100],
+              '<a:blip r:embed="rId2"/><a:srcRect l="25000" r="25000"/><a:stretch><a:fillRect/></a:stretch>',
+            ) +
+            picture(
+              5,
+              [400, 100, 400, 100],
+              '<a:blip r:embed="rId2"><a:alphaModFix amt="50000"/></a:blip><a:stretch><a:fillRect/></a:stretch>',
+            ) +
+            picture(
+              6,
+              [100, 300, 200, 100],
+              '<a:blip r:link="rId3"/><a:stretch><a:fillRect/></a:stretch>',
+            ),
+          relationships: [
+            { id: 'rId2', type: 'image', target: '../media/image1.png' },
+            {
+              id: 'rId3',
+              type: 'image',
+              target: 'https://images.example.com/logo.png',
+              external: true,
+            },
+          ],
+        },
+      ],
+      parts: { 'ppt/media/image1.png': await quarters() },
+    });
+
+    const pictures = slide!.elements.filter((e) => e.kind === 'picture');
+    expect(pictures.map(({ src: _src, ...rest }) => rest)).toEqual([
+      { kind: 'picture', x: 100, y: 100, w: 200, h: 100, fit: 'cover', alt: 'Four quarters' },
+      { kind: 'picture', x: 400, y: 100, w: 400, h: 100, fit: 'cover', alt: 'Four quarters' },
+    ]);
+    const [cropped, faded] = pictures.map((p) => slide!.pictures.get(p.src)!);
+
+    // The middle half: green then blue, the red and yellow quarters cut away.
+    const middle = await pixels(cropped!);
+    expect({ width: middle.width, height: middle.height }).toEqual({ width: 200, height: 100 });
+    expect([middle.at(0, 50), middle.at(99, 50), middle.at(100, 50), middle.at(199, 50)]).toEqual([
+      [0, 255, 0, 255],
+      [0, 255, 0, 255],
+      [0, 0, 255, 255],
+      [0, 0, 255, 255],
+    ]);
+
+    const half = await pixels(faded!);
+    expect({ width: half.width, height: half.height }).toEqual({ width: 400, height: 100 });
+    expect([half.at(50, 50), half.at(350, 50)]).toEqual([
+      [255, 0, 0, 128],
+      [255, 255, 0, 128],
+    ]);
+
+    // The linked picture is named, never fetched.
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'picture',
+        why: 'a picture linked to https://images.example.com/logo.png was not fetched',
+      },
+    ]);
+  });
+});
+
+describe('tables', () => {
+  const table = (properties: string, rows: string[][], headerFill = '') =>
+    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Table"/><p:cNvGraphicFramePr/>' +
+    `<p:nvPr/></p:nvGraphicFramePr>${xfrm(60, 100, 600, 200, 'p:xfrm')}<a:graphic>` +
+    '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table">' +
+    `<a:tbl><a:tblPr ${properties}/><a:tblGrid>` +
+    // 240, 120 and 120 pt.
+    '<a:gridCol w="3048000"/><a:gridCol w="1524000"/><a:gridCol w="1524000"/></a:tblGrid>' +
+    rows
+      .map(
+        (row, r) =>
+          `<a:tr h="370840">${row
+            .map(
+              (text) =>
+                `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${paragraph(text, { rPr: 'sz="1400"' })}` +
+                `</a:txBody><a:tcPr>${r === 0 ? headerFill : ''}</a:tcPr></a:tc>`,
+            )
+            .join('')}</a:tr>`,
+      )
+      .join('') +
+    '</a:tbl></a:graphicData></a:graphic></p:graphicFrame>';
+  const rows = [
+    ['Plan', 'Seats', 'Price'],
+    ['Starter', '5', '$10'],
+    ['Team', '25', '$40'],
+  ];
+
+  it('reads a table with its header row and columns as shares of the grid', async () => {
+    const [withHeader, plain] = await readFixture({
+      slides: [
+        table('firstRow="1" bandRow="1"', rows, solid('203864')),
+        table('bandRow="1"', rows),
+      ],
+    });
+    expect(withHeader!.elements).toEqual([
+      {
+        kind: 'table',
+        x: 60,
+        y: 100,
+        w: 600,
+        h: 200,
+        columns: [50, 25, 25],
+        header: ['Plan', 'Seats', 'Price'],
+        rows: [
+          ['Starter', '5', '$10'],
+          ['Team', '25', '$40'],
+        ],
+        size: 14,
+        headerFill: '#203864',
+      },
+    ]);
+    // Without firstRow the first row is a row like the others; the header colour is accent1.
+    expect(plain!.elements).toEqual([
+      expect.objectContaining({ kind: 'table', rows, headerFill: '#4472C4' }),
+    ]);
+    expect(plain!.elements[0]).not.toHaveProperty('header');
+  });
+});
+
+describe('bullets and numbering', () => {
+  it('shows bullet-character paragraphs as a bulleted text', async () => {
+    const bulleted = (text: string) =>
+      paragraph(text, {
+        pPr: '<a:pPr marL="285750" indent="-285750"><a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>',
+        rPr: 'sz="1800"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 200],
+          ['Fast setup', 'Clear pricing', 'Local support'].map(bulleted).join(''),
+        ),
+      ],
+    });
+    expect(slide!.elements).toHaveLength(1);
+    const list = textStarting(slide!, 'Fast setup');
+    expect(linesOf(list)).toEqual(['Fast setup', 'Clear pricing', 'Local support']);
+    expect(list.style).toMatchObject({ size: 18, bullets: true });
+  });
+
+  it('writes auto-numbered paragraphs with their numbers', async () => {
+    const numbered = (text: string) =>
+      paragraph(text, {
+        pPr: '<a:pPr marL="342900" indent="-342900"><a:buAutoNum type="arabicPeriod"/></a:pPr>',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 200],
+          ['Sign the order', 'Schedule the kickoff', 'Go live'].map(numbered).join(''),
+        ),
+      ],
+    });
+    const list = textStarting(slide!, '1. Sign the order');
+    expect(linesOf(list)).toEqual(['1. Sign the order', '2. Schedule the kickoff', '3. Go live']);
+    expect(list.style.bullets).toBeUndefined();
+  });
+
+  it('stacks levels of different sizes as separate texts, top to bottom', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        shape({
+          id: 3,
+          placeholder: { idx: 1 },
+          paragraphs:
+            paragraph('Revenue grew') +
+            paragraph('Costs fell') +
+            paragraph('In every region', { pPr: '<a:pPr lvl="1"/>' }) +
+            paragraph('Mostly in freight', { pPr: '<a:pPr lvl="1"/>' }),
+        }),
+      ],
+    });
+    const texts = slide!.elements.filter((e): e is TextElement => e.kind === 'text');
+    expect(texts.flatMap(linesOf)).toEqual([
+      'Revenue grew',
+      'Costs fell',
+      'In every region',
+      'Mostly in freight',
+    ]);
+    const first = textStarting(slide!, 'Revenue grew');
+    const second = textStarting(slide!, 'In every region');
+    expect(linesOf(first)).toEqual(['Revenue grew', 'Costs fell']);
+    // The master's body style: 28 pt at the first level, 20 pt at the second, indented 36 pt.
+    expect([first.style.size, second.style.size]).toEqual([28, 20]);
+    expect(second.x - first.x).toBeCloseTo(36, 1);
+    // Each text starts below the one before it ends.
+    texts.slice(1).forEach((text, i) => {
+      expect(text.y).toBeGreaterThanOrEqual(texts[i]!.y + texts[i]!.h);
+    });
+  });
+});
+
+describe('backgrounds', () => {
+  it("uses the slide's own background, else the master's, and draws a gradient in its average colour", async () => {
+    const slides = await readFixture({
+      // The master's background is the theme's first background style in bg2 (lt2).
+      master: { background: '<p:bg><p:bgRef idx="1001"><a:schemeClr val="bg2"/></p:bgRef></p:bg>' },
+      slides: [
+        { background: `<p:bg><p:bgPr>${solid('102030')}<a:effectLst/></p:bgPr></p:bg>` },
+        {},
+        {
+          background:
+            '<p:bg><p:bgPr><a:gradFill><a:gsLst>' +
+            '<a:gs pos="0"><a:srgbClr val="000000"/></a:gs><a:gs pos="100000"><a:srgbClr val="FFFFFF"/></a:gs>' +
+            '</a:gsLst><a:lin ang="5400000"/></a:gradFill><a:effectLst/></p:bgPr></p:bg>',
+        },
+      ],
+    });
+    expect(slides.map((s) => s.background)).toEqual(['#102030', '#E8E8E8', '#808080']);
+    expect(slides.map((s) => s.report.notImported)).toEqual([
+      [],
+      [],
+      [{ kind: 'gradient', why: "the background's gradient is drawn in its average colour" }],
+    ]);
+  });
+});
+
+describe('what does not import', () => {
+  const frame = (id: number, uri: string, data = '') =>
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${id}" name="Frame ${id}"/>` +
+    `<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>${xfrm(500, 100, 300, 200, 'p:xfrm')}` +
+    `<a:graphic><a:graphicData uri="${uri}">${data}</a:graphicData></a:graphic></p:graphicFrame>`;
+  const dml = 'http://schemas.openxmlformats.org/drawingml/2006';
+
+  it('reports charts, SmartArt and the rest by kind, and keeps everything else', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        rectangle(4, [60, 60, 200, 100], solid('336699')) +
+          textBox(5, [60, 200, 300, 60], paragraph('Kept')) +
+          frame(6, `${dml}/chart`, '<c:chart xmlns:c="c" r:id="rId2"/>') +
+          frame(7, `${dml}/chart`, '<c:chart xmlns:c="c" r:id="rId3"/>') +
+          frame(8, `${dml}/diagram`, '<dgm:relIds xmlns:dgm="d" r:dm="rId4"/>') +
+          frame(9, 'http://schemas.openxmlformats.org/presentationml/2006/ole') +
+          '<p:contentPart r:id="rId5"/>',
+      ],
+    });
+    expect(slide!.report.imported).toEqual({ shape: 1, text: 1 });
+    expect(slide!.elements.map((e) => e.kind)).toEqual(['rect', 'text']);
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'chart',
+        why: 'a chart was left out: it does not import as editable elements',
+        count: 2,
+      },
+      {
+        kind: 'smartart',
+        why: 'a SmartArt diagram was left out: it does not import as editable elements',
+      },
+      { kind: 'object', why: 'an embedded object was left out' },
+      { kind: 'ink', why: 'ink drawing left out' },
+    ]);
+  });
+});
+
+describe('fields in an imported slide', () => {
+  it('finds field-like text, binds it as chosen, and keeps the slide a valid template', async () => {
+    const imported = await importPptx(
+      buildPptx({
+        slides: [
+          shape({
+            id: 2,
+            placeholder: { type: 'title' },
+            paragraphs: paragraph('Proposal for {{Client Name}}'),
+          }) +
+            textBox(5, [60, 460, 300, 40], paragraph('[Date]')) +
+            textBox(6, [400, 460, 300, 40], paragraph('Budget: [Budget]')),
+        ],
+      }),
+    );
+    if (!imported.ok) throw new Error(imported.reason);
+    const [slide] = imported.slides;
+    expect(slide!.fields).toEqual([
+      { text: '{{Client Name}}', label: 'Client Name', suggestion: 'client.name' },
+      { text: '[Date]', label: 'Date', suggestion: 'deck.date' },
+      { text: '[Budget]', label: 'Budget' },
+    ]);
+
+    const texts = (elements: readonly TemplateElement[]) =>
+      elements.flatMap((e) => (e.kind === 'text' ? linesOf(e) : []));
+    const choices = { '{{Client Name}}': 'client.name', '[Date]': null } as const;
+    expect(texts(applyFieldChoices(slide!.elements, choices))).toEqual([
+      'Proposal for {{client.name}}',
+      '[Date]',
+      'Budget: [Budget]',
+    ]);
+
+    // As offered, a `{{…}}` kept as written loses a brace so it does not read as a binding.
+    expect(templateSlideDocumentSchema.safeParse(slide!.document).success).toBe(true);
+    expect(texts(slide!.document.elements)[0]).toBe('Proposal for {Client Name}');
+    const bound = bindImportedSlide(slide!, choices);
+    expect(templateSlideDocumentSchema.safeParse(bound).success).toBe(true);
+    expect(texts(bound.elements)[0]).toBe('Proposal for {{client.name}}');
+  });
+});
+
+// The real files of the shared corpus, when it is beside the project (../shared/pptx-corpus).
+const corpus =
+  process.env.PPTX_CORPUS ??
+  fileURLToPath(new URL('../../../../../shared/pptx-corpus', import.meta.url));
+const corpusFiles = existsSync(corpus)
+  ? readdirSync(corpus).filter((name) => name.endsWith('.pptx'))
+  : [];
+
+// Concurrent: most of the time goes to sharp cutting pictures on its own threads.
+describe.skipIf(!existsSync(corpus)).concurrent('importing the PowerPoint corpus', () => {
+  it.each(corpusFiles)('imports every slide of %s as a valid template', async (file) => {
+    const bytes = readFileSync(`${corpus}/${file}`);
+    const opened = openPptxPackage(bytes);
+    if (!opened.ok) throw new Error(`${file} ${opened.reason}`);
+    const expected = presentationOutline(opened.package).slides.length;
+    const imported = await importPptx(bytes);
+    if (expected === 0) {
+      expect(imported).toEqual({ ok: false, reason: 'has no slides' });
+      return;
+    }
+    if (!imported.ok) throw new Error(`${file} ${imported.reason}`);
+    expect(imported.slides.map((s) => s.number)).toEqual(
+      Array.from({ length: expected }, (_, i) => i + 1),
+    );
+    for (const slide of imported.slides) {
+      // A slide the format refuses is offered empty with a "slide" report: none should be.
+      expect(
+        slide.report.notImported.filter((n) => n.kind === 'slide'),
+        `${file} ${slide.number}`,
+      ).toEqual([]);
+      expect(templateSlideDocumentSchema.safeParse(slide.document).success).toBe(true);
+    }
+    if (file === 'aascu-workarea-5864.pptx') {
+      expect(expected).toBe(34);
+      const empty = imported.slides.filter((s) => s.document.elements.length === 0);
+      expect(empty.map((s) => s.number)).toEqual([]);
+    }
+  });
+});
