@@ -227,6 +227,8 @@ export const textStyleSchema = z
     align: z.enum(['left', 'center', 'right']).optional(),
     valign: z.enum(['top', 'middle', 'bottom']).optional(),
     bullets: z.boolean().optional(),
+    /** How far the text sits from its bullet, as a multiple of the size (1.1 when absent). */
+    bulletIndent: z.number().min(0).max(10).optional(),
     /**
      * A bundled family other than the brand's (imported slides keep their look: Arimo for
      * Arial, Carlito for Calibri, Tinos for Times New Roman); the brand's font when absent.

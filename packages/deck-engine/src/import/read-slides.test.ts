@@ -443,6 +443,50 @@ describe('bullets and numbering', () => {
     expect(list.style.bullets).toBeUndefined();
   });
 
+  it('restarts the numbering of a deeper level after a paragraph above it', async () => {
+    const numbered = (text: string, level: number, scheme: string) =>
+      paragraph(text, {
+        pPr: `<a:pPr lvl="${level}" marL="${342900 * (level + 1)}" indent="-342900"><a:buAutoNum type="${scheme}"/></a:pPr>`,
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 500, 300],
+          numbered('One', 0, 'arabicPeriod') +
+            numbered('sub x', 1, 'alphaLcPeriod') +
+            numbered('Two', 0, 'arabicPeriod') +
+            numbered('sub y', 1, 'alphaLcPeriod'),
+        ),
+      ],
+    });
+    const texts = slide!.elements.filter((e): e is TextElement => e.kind === 'text');
+    expect(texts.flatMap(linesOf)).toEqual(['1. One', 'a. sub x', '2. Two', 'a. sub y']);
+  });
+
+  it('keeps a deeper level in one text when its spacing differs from the level above', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 500, 300],
+          paragraph('Overview', {
+            pPr: '<a:pPr><a:spcBef><a:spcPts val="1000"/></a:spcBef></a:pPr>',
+          }) +
+            ['First detail', 'Second detail']
+              .map((text) =>
+                paragraph(text, {
+                  pPr: '<a:pPr lvl="1" marL="457200"><a:spcBef><a:spcPts val="500"/></a:spcBef></a:pPr>',
+                }),
+              )
+              .join(''),
+        ),
+      ],
+    });
+    const texts = slide!.elements.filter((e): e is TextElement => e.kind === 'text');
+    expect(texts.map(linesOf)).toEqual([['Overview'], ['First detail', 'Second detail']]);
+  });
+
   it('stacks levels of different sizes as separate texts, top to bottom', async () => {
     const [slide] = await readFixture({
       slides: [

@@ -1008,6 +1008,9 @@ class SlideReader {
       let text = runs.map((r) => r.text).join('');
       const isEmpty = text.trim() === '';
       const bullet = look.bullet;
+      // A paragraph ends the numbering of every level below its own.
+      if (!isEmpty)
+        for (const deeper of [...counters.keys()]) if (deeper > level) counters.delete(deeper);
       if (!isEmpty && bullet?.kind === 'number') {
         const value = (counters.get(level) ?? bullet.startAt - 1) + 1;
         counters.set(level, value);
@@ -1070,6 +1073,8 @@ class SlideReader {
               : ('left' as 'left' | 'center' | 'right'),
         lineHeight: Math.min(4, Math.max(0.5, round(lineHeight))),
         margin: ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale,
+        /** A bulleted paragraph's text, this far right of its bullet (a hanging indent). */
+        hanging: Math.max(0, -(look.indent ?? 0)) * scale,
         before: gap(look.spaceBefore),
         after: gap(look.spaceAfter),
       };
@@ -1093,8 +1098,12 @@ class SlideReader {
       a.align === b.align &&
       a.lineHeight === b.lineHeight &&
       Math.abs(a.margin - b.margin) < 0.5 &&
-      Math.abs(a.after + b.before - (drawn[0]!.after + drawn[0]!.before)) < 0.5;
+      Math.abs(a.hanging - b.hanging) < 0.5 &&
+      // The group's gap between paragraphs is its first paragraph's.
+      Math.abs(a.after + b.before - (groupFirst(a).after + groupFirst(a).before)) < 0.5;
     const groups: { paragraphs: Drawn[]; spaceAbove: number }[] = [];
+    const groupFirst = (paragraph: Drawn) =>
+      groups.find((group) => group.paragraphs.includes(paragraph))?.paragraphs[0] ?? paragraph;
     let pendingSpace = 0;
     let previous: Drawn | undefined;
     for (const paragraph of drawn) {
@@ -1104,8 +1113,11 @@ class SlideReader {
         previous = undefined;
         continue;
       }
+      // Empty lines before the first text push it down as they do in PowerPoint.
       const space =
-        groups.length === 0 ? 0 : pendingSpace + (previous?.after ?? 0) + paragraph.before;
+        groups.length === 0
+          ? pendingSpace
+          : pendingSpace + (previous?.after ?? 0) + paragraph.before;
       const last = groups[groups.length - 1];
       const lastParagraph = last?.paragraphs[last.paragraphs.length - 1];
       if (
@@ -1117,7 +1129,7 @@ class SlideReader {
       ) {
         last.paragraphs.push(paragraph);
       } else {
-        groups.push({ paragraphs: [paragraph], spaceAbove: groups.length === 0 ? 0 : space });
+        groups.push({ paragraphs: [paragraph], spaceAbove: space });
       }
       pendingSpace = 0;
       previous = paragraph;
@@ -1131,6 +1143,10 @@ class SlideReader {
         .map((t) => t.slice(0, 5_000))
         .slice(0, 100);
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
+      // Without a hanging indent the text follows the bullet at once.
+      const bulletIndent = first.bulleted
+        ? round(first.hanging > 1 ? Math.min(10, first.hanging / first.size) : 0.5)
+        : undefined;
       const spec = {
         x,
         y: 0,
@@ -1143,15 +1159,21 @@ class SlideReader {
         lineHeight: first.lineHeight,
         paragraphGap: gap,
         bullets: first.bulleted,
+        ...(bulletIndent !== undefined ? { bulletIndent } : {}),
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
       };
-      return { group, first, spec, text, gap, height: measureTextHeight(spec) };
+      return { group, first, spec, text, gap, bulletIndent, height: measureTextHeight(spec) };
     });
-    const total = blocks.reduce((sum, block) => sum + block.group.spaceAbove + block.height, 0);
+    // Empty lines after the last text count when the text is centred or sits at the bottom.
+    const trailing = pendingSpace;
+    const total = blocks.reduce(
+      (sum, block) => sum + block.group.spaceAbove + block.height,
+      trailing,
+    );
     const anchor = bodyLook.anchor ?? 't';
     let cursor =
       anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
-    for (const { group, first, spec, text, gap, height } of blocks) {
+    for (const { group, first, spec, text, gap, bulletIndent, height } of blocks) {
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
@@ -1177,7 +1199,7 @@ class SlideReader {
           valign: 'top',
           lineHeight: first.lineHeight,
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
-          ...(first.bulleted ? { bullets: true } : {}),
+          ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
         },
       });

@@ -49,6 +49,8 @@ export interface TextElement extends Box {
   /** Extra space after each paragraph, in points. */
   paragraphGap: number;
   bullets: boolean;
+  /** The text's distance from its bullet in points, when not the usual 1.1 × the size. */
+  bulletIndent?: number;
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */
   paragraphs: string[];
   lines: TextLine[];

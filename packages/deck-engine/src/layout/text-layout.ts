@@ -26,6 +26,8 @@ export interface TextSpec extends Box {
   /** Space after each paragraph as a multiple of the size. */
   paragraphGap?: number;
   bullets?: boolean;
+  /** How far the text sits from its bullet, as a multiple of the size (1.1 when left out). */
+  bulletIndent?: number;
   /** At most this many lines (the last one ends with an ellipsis when cut). */
   maxLines?: number;
 }
@@ -122,7 +124,7 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
   const weight = specFace(spec);
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
-  const indent = spec.bullets ? size * 1.1 : 0;
+  const indent = spec.bullets ? size * (spec.bulletIndent ?? 1.1) : 0;
   const lines: Trial['lines'] = [];
   // Tight line pitches: the font's ascent–descent band must still stay inside the box.
   let height = 2 * bandOverflow(weight, size, lineHeight);
@@ -166,7 +168,7 @@ export function layoutText(spec: TextSpec): TextElement {
   const size = trial.size;
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
-  const indent = spec.bullets ? size * 1.1 : 0;
+  const indent = spec.bullets ? size * (spec.bulletIndent ?? 1.1) : 0;
   let truncated = false;
   let laid = trial.lines;
   const overflow = bandOverflow(weight, size, lineHeight);
@@ -243,6 +245,7 @@ export function layoutText(spec: TextSpec): TextElement {
     lineHeight,
     paragraphGap: gap,
     bullets: spec.bullets ?? false,
+    ...(spec.bullets && spec.bulletIndent !== undefined ? { bulletIndent: indent } : {}),
     paragraphs: truncated ? paragraphsOf(laid) : paragraphs,
     lines,
     truncated,

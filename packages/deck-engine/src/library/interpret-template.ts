@@ -145,6 +145,7 @@ export function interpretTemplate(
               ...(style.align ? { align: style.align } : {}),
               ...(style.valign ? { valign: style.valign } : {}),
               ...(style.bullets ? { bullets: true } : {}),
+              ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
               ...(style.font ? { family: style.font } : {}),
             }),
           ];

@@ -20,7 +20,7 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
     options: {
       breakLine: i < last,
       ...(element.bullets && paragraph !== ''
-        ? { bullet: { indent: element.size * 1.1 } }
+        ? { bullet: { indent: element.bulletIndent ?? element.size * 1.1 } }
         : { bullet: false }),
     },
   }));
