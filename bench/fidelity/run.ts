@@ -1,4 +1,4 @@
-// `npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--json FILE]
+// `npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--floor=TEXT,SSIM] [--json FILE]
 // [--results FILE] [--out DIR] [--jobs N]`: how faithfully our importer and engine draw each
 // .pptx in DIR, against LibreOffice's PDF of it. Prints a table per slide, per file and in
 // total, writes its section of bench/RESULTS.md, and exits 1 when the goal is missed.
@@ -19,7 +19,7 @@ import { replaceFidelitySection } from './results-section.ts';
 import { scoreDeck } from './score-deck.ts';
 
 const usage =
-  'usage: npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--json FILE] [--results FILE] [--out DIR] [--jobs N]';
+  'usage: npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--floor=TEXT,SSIM] [--json FILE] [--results FILE] [--out DIR] [--jobs N]';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // npm runs scripts from the root; paths given on the command line are the caller's.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
@@ -49,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       ours: { type: 'string', default: 'importer' },
       'no-gate': { type: 'boolean', default: false },
+      floor: { type: 'string' },
       json: { type: 'string' },
       results: { type: 'string' },
       out: { type: 'string' },
@@ -57,7 +58,15 @@ async function main(argv: string[]): Promise<number> {
   });
   const [dirArg] = positionals;
   const jobs = Number(values.jobs);
-  if (!dirArg || !['importer', 'reference'].includes(values.ours) || !(jobs >= 1)) {
+  const floor = values.floor?.split(',').map(Number);
+  const isFloorValid =
+    floor === undefined || (floor.length === 2 && floor.every((v) => v >= 0 && v <= 1));
+  if (
+    !dirArg ||
+    !['importer', 'reference'].includes(values.ours) ||
+    !(jobs >= 1) ||
+    !isFloorValid
+  ) {
     console.error(usage);
     return 2;
   }
@@ -177,6 +186,17 @@ async function main(argv: string[]): Promise<number> {
       console.log(`summary written to ${resultsPath}`);
     }
     if (values.out) console.log(`PDFs kept in ${workDir}`);
+    if (floor) {
+      // A regression guard below the goal: the medians reached so far must hold.
+      const [text, ssim] = floor as [number, number];
+      if ((summary.textPlacement ?? 0) < text || (summary.ssim ?? 0) < ssim) {
+        console.error(
+          `below the floor: median text placement must stay ≥ ${text} and median SSIM ≥ ${ssim}`,
+        );
+        return 1;
+      }
+      return 0;
+    }
     if (!summary.isGoalMet && !values['no-gate']) {
       console.error('goal missed: median text placement and median SSIM must both be ≥ 0.9');
       return 1;

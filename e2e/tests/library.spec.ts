@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { createApprovedUser, expect, pdfText, postJson, signInViaApi, test } from '../fixtures.ts';
@@ -263,4 +267,143 @@ test('reps and managers cannot open the library', async ({ page }) => {
   await page.goto('/admin/library');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: 'Content library' })).toHaveCount(0);
+});
+
+/** The shared corpus of real PowerPoint files, beside the project (or where PPTX_CORPUS says). */
+const corpus =
+  process.env.PPTX_CORPUS ?? resolve(import.meta.dirname, '../../../shared/pptx-corpus');
+
+/** A copy of the corpus's aptia.pptx whose title slide reads `{{Client Name}}` (a zip edit). */
+function aptiaWithField(): Buffer {
+  const parts = unzipSync(new Uint8Array(readFileSync(join(corpus, 'aptia.pptx'))));
+  const slide = strFromU8(parts['ppt/slides/slide1.xml']!);
+  expect(slide).toContain('Senior Deputy President Acton');
+  parts['ppt/slides/slide1.xml'] = strToU8(
+    slide.replace('Senior Deputy President Acton', '{{Client Name}}'),
+  );
+  return Buffer.from(zipSync(parts));
+}
+
+/** Pages of a PDF file. */
+async function pageCount(bytes: Uint8Array) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
+  const pages = pdf.numPages;
+  await pdf.destroy();
+  return pages;
+}
+
+test('an editor imports a PowerPoint: maps its field to the client, imports four slides and publishes; a rep’s deck shows them', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(!existsSync(join(corpus, 'aptia.pptx')), `the PowerPoint corpus is not at ${corpus}`);
+  test.setTimeout(180_000);
+  const editor = await createApprovedUser('importer', 'content_editor');
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library');
+  await page.getByRole('link', { name: 'Import PowerPoint' }).click();
+  await expect(page.getByRole('heading', { name: 'Import PowerPoint' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'aptia.pptx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    buffer: aptiaWithField(),
+  });
+
+  // Read on the server; each slide comes back drawn by our engine.
+  const slides = page.getByRole('list', { name: 'Slides found' });
+  await expect(slides).toBeVisible({ timeout: 60_000 });
+  /** The candidate of slide N (its own lists are inside it). */
+  const candidate = (number: number) =>
+    slides.getByRole('listitem').filter({
+      has: page.getByRole('checkbox', { name: `Import slide ${number}`, exact: true }),
+    });
+  await expect(slides.getByRole('checkbox', { name: /^Import slide \d+$/ })).toHaveCount(9);
+  const cover = candidate(1);
+  await expect(cover.getByRole('img', { name: 'Slide 1 as imported' })).toBeVisible();
+  await expect(cover).toContainText('Arial is drawn in Arimo');
+  const field = cover.getByRole('combobox', { name: '{{Client Name}}' });
+  await expect(field).toHaveValue('Client name');
+  if (shots) await page.screenshot({ path: `${shots}/import.png`, fullPage: true });
+  expect(await axeFindings(page), 'import page').toEqual([]);
+
+  // Four slides, titled so this test finds them again.
+  const run = Date.now().toString(36);
+  await page.getByRole('button', { name: 'Choose none' }).click();
+  const chosen = [
+    [1, `Aptia cover ${run}`],
+    [2, `Aptia overview ${run}`],
+    [4, `Aptia stages ${run}`],
+    [6, `Aptia steps ${run}`],
+  ] as const;
+  for (const [number, title] of chosen) {
+    await page.getByRole('checkbox', { name: `Import slide ${number}` }).check();
+    await candidate(number).getByRole('textbox', { name: 'Title' }).fill(title);
+  }
+  await page.getByRole('button', { name: 'Import 4 slides into the draft' }).click();
+  await expect(page).toHaveURL(/\/admin\/library$/);
+  await expect(page.getByText('4 slides imported into the draft.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
+  await dialog.getByLabel('What changed').fill('Slides imported from the Aptia deck');
+  await dialog.getByRole('button', { name: /^Publish version/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
+  ).toBeVisible();
+
+  // A rep builds a deck from the four imported slides.
+  const library = (await (await page.request.get('/api/library')).json()) as {
+    slides: { id: string; title: string }[];
+  };
+  const ids = chosen.map(([, title]) => library.slides.find((s) => s.title === title)!.id);
+  const rep = await createApprovedUser('rep');
+  const repApi = await playwrightRequest.newContext({ baseURL: baseURL! });
+  await signInViaApi(repApi, rep);
+  const generated = await postJson(repApi, '/api/generate-slides', {
+    basicInfo: {
+      deckTitle: 'Imported slides',
+      clientName: 'Northwind Pharmacies',
+      date: '2031-06-15',
+    },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ids },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const deckId = ((await generated.json()) as { presentationId: string }).presentationId;
+  const text = await pdfText(repApi, deckId);
+  expect(text).toContain('Northwind Pharmacies');
+  expect(text).not.toContain('Client Name');
+  expect(text).not.toContain('Senior Deputy President Acton');
+  expect(text).toContain('Role of the Fair Work Commission');
+  expect(text).toContain('Award modernisation overview');
+  expect(text).toContain('Stage 1 — March 2014 to mid-2015');
+
+  // The PPTX opens in LibreOffice without a repair: converted headless, every slide there.
+  const pptx = await repApi.get(`/api/decks/${deckId}/pptx`);
+  expect(pptx.status()).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), 'deck-portal-import-'));
+  try {
+    writeFileSync(join(dir, 'deck.pptx'), await pptx.body());
+    execFileSync(
+      process.env.SOFFICE ?? 'soffice',
+      [
+        '--headless',
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        join(dir, 'deck.pptx'),
+      ],
+      { timeout: 120_000, stdio: 'ignore' },
+    );
+    expect(await pageCount(new Uint8Array(readFileSync(join(dir, 'deck.pdf'))))).toBe(4);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await repApi.dispose();
 });
