@@ -20,6 +20,20 @@ const FONT_FILES = {
 type Pictures = Map<string, { bytes: Buffer; kind: 'png' | 'jpeg' }>;
 const inch = (pt: number) => pt / 72;
 
+/** A path shape's outline (`M`, `L`, `C`, `Z` in a 1000 × 1000 square) as points in its box. */
+function pathPoints(path: string, w: number, h: number) {
+  const tokens = path.match(/[MLCZ]|-?\d+(?:\.\d+)?/g) ?? [];
+  const points: { op: string; xy: number[] }[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const op = tokens[i++]!;
+    const count = op === 'C' ? 6 : op === 'Z' ? 0 : 2;
+    const xy = tokens.slice(i, i + count).map((v, k) => (Number(v) / 1000) * (k % 2 === 0 ? w : h));
+    points.push({ op, xy });
+    i += count;
+  }
+  return points;
+}
+
 function pptxElement(
   pptx: PptxGenJS,
   slide: PptxGenJS.Slide,
@@ -34,6 +48,22 @@ function pptxElement(
         y: inch(e.y),
         w: inch(e.w),
         h: inch(e.h),
+        ...(e.fill ? { fill: { color: e.fill } } : {}),
+      });
+      return;
+    case 'path':
+      slide.addShape('custGeom' as PptxGenJS.ShapeType, {
+        x: inch(e.x),
+        y: inch(e.y),
+        w: inch(e.w),
+        h: inch(e.h),
+        points: pathPoints(e.path ?? '', e.w, e.h).map(({ op, xy }) => {
+          if (op === 'Z') return { close: true as const };
+          const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = xy.map(inch);
+          return op === 'C'
+            ? { x, y, curve: { type: 'cubic' as const, x1: a, y1: b, x2: c, y2: d } }
+            : { x: a, y: b, ...(op === 'M' ? { moveTo: true } : {}) };
+        }),
         ...(e.fill ? { fill: { color: e.fill } } : {}),
       });
       return;
@@ -93,6 +123,13 @@ function pdfElement(doc: PDFKit.PDFDocument, e: SlideElement, pictures: Pictures
     case 'ellipse':
       if (e.fill) doc.ellipse(e.x + e.w / 2, e.y + e.h / 2, e.w / 2, e.h / 2).fill(`#${e.fill}`);
       return;
+    case 'path': {
+      const d = pathPoints(e.path ?? '', e.w, e.h)
+        .map(({ op, xy }) => `${op}${xy.map((v, k) => v + (k % 2 === 0 ? e.x : e.y)).join(' ')}`)
+        .join(' ');
+      if (e.fill) doc.path(d).fill(`#${e.fill}`);
+      return;
+    }
     case 'line':
       doc.moveTo(e.x1, e.y1).lineTo(e.x2, e.y2).lineWidth(e.width).stroke(`#${e.color}`);
       return;

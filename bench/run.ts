@@ -17,6 +17,7 @@ import {
 } from '@deck-portal/deck-engine';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { baselineRender } from './baseline.ts';
+import { benchImportedDeck, benchImportSpeed, corpusDir, hasCorpus } from './imported-deck.ts';
 import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { benchDraft, makePictures, PICTURE_ORIGIN, pictureSlides } from './bench-deck.ts';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
@@ -104,6 +105,15 @@ for (let i = 0; i < WARM_RUNS + 3; i += 1) {
 const engineWarm = stats(engineTimes);
 const baselineWarm = stats(baselineTimes);
 console.log('warm engine', engineWarm, 'baseline', baselineWarm);
+
+// Issue 17: a deck of imported slides against the same baseline, and the import itself.
+const imported = hasCorpus()
+  ? {
+      deck: await benchImportedDeck('aptia.pptx', WARM_RUNS),
+      speed: await benchImportSpeed('aascu-workarea-5864.pptx', 5),
+    }
+  : undefined;
+console.log('imported slides', imported ?? `no PowerPoint corpus at ${corpusDir}`);
 
 // Cold: a fresh process per run.
 const run = promisify(execFile);
@@ -416,6 +426,12 @@ Deck: ${deck.slides.length} slides (14 template slides, 4 pricing slides, 2 cust
 | warm p95 | ${ms(engineWarm.p95)} | ${ms(baselineWarm.p95)} | ${(engineWarm.p95 / baselineWarm.p95).toFixed(2)} | |
 | cold, fresh process, median of ${COLD_RUNS} (module loading included) | ${ms(coldEngine.median)} | ${ms(coldBaseline.median)} | ${coldRatio.toFixed(2)} | ≤ 1.0 (${verdict(coldRatio <= 1)}) |
 | \`soffice --convert-to pdf\` of our PPTX | ${soffice} | | | |
+${
+  imported
+    ? `| deck of imported slides (${imported.deck.file}, ${imported.deck.slides} slides), warm median | ${ms(imported.deck.engineMedian)} | ${ms(imported.deck.baselineMedian)} | ${imported.deck.ratio.toFixed(2)} | within 10% of the built-in deck's ${warmRatio.toFixed(2)} (${verdict(imported.deck.ratio <= warmRatio * 1.1)}) |
+| import of ${imported.speed.file} (${imported.speed.slides} slides) on a new worker pool: first, then warm median | ${ms(imported.speed.firstMs)} | ${ms(imported.speed.warmMedianMs)} | | first ≤ 5 s (${verdict(imported.speed.firstMs <= 5_000)}) |`
+    : `| deck of imported slides | no PowerPoint corpus at ${corpusDir} | | | |`
+}
 
 Output sizes (last warm run): engine PPTX ${kb(sizes.enginePptx)}, PDF ${kb(sizes.enginePdf)}; baseline PPTX ${kb(sizes.baselinePptx)}, PDF ${kb(sizes.baselinePdf)}.
 
