@@ -23,7 +23,7 @@ export const THUMBNAIL_SAMPLE = {
 } as const;
 
 /** One template slide drawn with sample data; undefined when the id is unknown. */
-function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {
+export function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {
   const template = library.slides.find((s) => s.id === slideId);
   if (!template) return undefined;
   const composed = template.compose({

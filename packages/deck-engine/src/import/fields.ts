@@ -52,7 +52,8 @@ export function findFields(elements: readonly TemplateElement[]): FieldSuggestio
   return [...found.values()];
 }
 
-function textsOf(elements: readonly TemplateElement[]): string[] {
+/** Every text of the elements: their paragraphs and table cells. */
+export function textsOf(elements: readonly TemplateElement[]): string[] {
   return elements.flatMap((element) => {
     if (element.kind === 'text') {
       return (Array.isArray(element.text) ? element.text : [element.text]).map((p) =>

@@ -14,7 +14,7 @@ import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { placeImages } from '../render/place-images.ts';
 import { renderDeck, type RenderedDeck } from '../render/render-deck.ts';
 import { renderSlideSvg } from '../render/render-svg.ts';
-import { THUMBNAIL_SAMPLE } from '../thumbnails.ts';
+import { drawTemplateSample, THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
 import { readSlides, type ReadSlide, type SlideReport } from './read-slides.ts';
@@ -131,27 +131,9 @@ async function composeImportedSlides(slides: readonly ImportedSlide[]) {
     ...seed,
     slides: slides.map((slide) => slide.document),
   });
-  const drawn: Slide[] = library.slides.map((template, index) => {
-    const composed = template.compose({
-      brand: library.brand,
-      categories: library.categories,
-      clientName: THUMBNAIL_SAMPLE.clientName,
-      headline: THUMBNAIL_SAMPLE.headline,
-      dateText: THUMBNAIL_SAMPLE.dateText,
-      contact: THUMBNAIL_SAMPLE.contact,
-      priceBook: THUMBNAIL_SAMPLE.priceBook,
-      pageNumber: slides[index]!.number,
-      sections: [],
-      products: [],
-    });
-    return {
-      id: template.id,
-      kind: 'template',
-      title: template.title,
-      background: composed.background,
-      elements: composed.elements,
-    };
-  });
+  const drawn: Slide[] = library.slides.map((template) =>
+    drawTemplateSample(library, template.id)!,
+  );
   const images = new Map<string, ResolvedImage>();
   for (const slide of slides) {
     for (const [src, bytes] of slide.pictures) {

@@ -1,9 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { DeckDraft, TemplateElement } from '@deck-portal/domain';
+import type { DeckDraft } from '@deck-portal/domain';
 import { buildDeck } from '../build-deck.ts';
 import { generateDeck } from '../generate-deck.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
+import { textsOf } from './fields.ts';
 import { importPptx, renderImportedSlides, type ImportedSlide } from './import-pptx.ts';
 
 // A deck our engine wrote, imported back: the same slides with the same words, and a slide set
@@ -31,18 +32,6 @@ const wordsOf = (texts: readonly string[]) =>
     .split(/\s+/)
     .filter((word) => word !== '' && word !== '•')
     .sort();
-
-function textsOf(elements: readonly TemplateElement[]): string[] {
-  return elements.flatMap((element) => {
-    if (element.kind === 'text') {
-      return (Array.isArray(element.text) ? element.text : [element.text]).map((p) =>
-        typeof p === 'string' ? p : p.text,
-      );
-    }
-    if (element.kind === 'table') return [...(element.header ?? []), ...element.rows.flat()];
-    return [];
-  });
-}
 
 describe('a deck our engine wrote, imported back', () => {
   it('has the same slides with the same words, and nothing reported missing', async () => {
