@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -68,6 +69,12 @@ const envSchema = z.object({
     .min(0, 'must be a whole number from 0 to 64')
     .max(64, 'must be a whole number from 0 to 64')
     .optional(),
+  /**
+   * LibreOffice's `soffice`, used at PowerPoint import to show how slides looked in the original
+   * and to keep charts and SmartArt as pictures of themselves; `off` to do without. Found on the
+   * PATH when not set.
+   */
+  OFFICE_RENDERER: z.string().trim().min(1).optional(),
   /** How long a worker's claim on a job holds without renewal: a dead worker's job waits this long. */
   JOB_LEASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds, at least 1000' })
@@ -137,7 +144,24 @@ export type Config = {
   /** Jobs this process runs at once; 0 when another process (`npm run worker`) runs them. */
   jobWorkers: number;
   jobLeaseMs: number;
+  /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
+  officeRenderer: string | undefined;
 };
+
+/** A program on the PATH, by its full path; undefined when there is none. */
+function findOnPath(program: string, searchPath: string | undefined): string | undefined {
+  for (const dir of (searchPath ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, program);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -190,6 +214,10 @@ export function loadConfig(
     // finished deck is being stored.
     jobWorkers: values.JOB_WORKERS ?? Math.max(2, availableParallelism()),
     jobLeaseMs: values.JOB_LEASE_MS,
+    officeRenderer:
+      values.OFFICE_RENDERER === 'off'
+        ? undefined
+        : (values.OFFICE_RENDERER ?? findOnPath('soffice', env.PATH)),
     storage:
       values.STORAGE === 's3'
         ? {

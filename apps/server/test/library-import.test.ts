@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { zipSync, strToU8 } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +29,18 @@ const draft: DeckDraft = {
   templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },
 };
 
+/** LibreOffice, when this machine has it: the import then draws the originals with it. */
+const hasOffice = (() => {
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(hasOffice ? { env: { OFFICE_RENDERER: 'soffice' } } : {});
   cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
   cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
   pptx = (await generateDeck(draft)).pptx;
@@ -122,6 +133,16 @@ describe('importing a PowerPoint file into the library', () => {
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(thumbnail.body).toMatch(/^<svg/);
+    // Beside it, the original as the office renderer drew it, when the server has one.
+    if (hasOffice) {
+      expect(cover!.original).toBe(`/api/library/imports/${ready.id}/slides/1/original`);
+      const original = await requestAs(t.app, cookies.editor, 'GET', cover!.original!);
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      expect(original.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    } else {
+      expect(cover!.original).toBeNull();
+    }
     expect(
       (await requestAs(t.app, cookies.rep, 'GET', `/api/library/imports/${ready.id}`)).statusCode,
     ).toBe(403);

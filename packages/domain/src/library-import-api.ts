@@ -51,6 +51,8 @@ export const importCandidateSchema = z.object({
   hidden: z.boolean(),
   /** Our engine's drawing of the slide (an SVG address). */
   thumbnail: z.string(),
+  /** How the slide looked in the original, drawn by the office renderer (a PNG address), when the server has one. */
+  original: z.string().nullable(),
   /** Elements made, by kind. */
   imported: z.record(z.string(), z.number().int()),
   notImported: z.array(notImportedSchema),

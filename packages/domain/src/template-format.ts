@@ -231,9 +231,10 @@ export const textStyleSchema = z
     bulletIndent: z.number().min(0).max(10).optional(),
     /**
      * A bundled family other than the brand's (imported slides keep their look: Arimo for
-     * Arial, Carlito for Calibri, Tinos for Times New Roman); the brand's font when absent.
+     * Arial, Carlito for Calibri, Tinos for Times New Roman, Caladea for Cambria); the brand's font
+     * when absent.
      */
-    font: z.enum(['Arimo', 'Carlito', 'Tinos']).optional(),
+    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
   })
   .strict();
 

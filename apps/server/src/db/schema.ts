@@ -638,6 +638,8 @@ export type StoredImportSlide = {
   };
   /** The slide's pictures: the address its elements name → its object key. */
   pictures: Record<string, string>;
+  /** Whether the office renderer drew the original (stored beside the thumbnail). */
+  hasOriginal?: boolean;
 };
 
 /**

@@ -32,6 +32,7 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 
 const sourceKey = (id: string) => `imports/${id}/source.pptx`;
 const thumbnailKey = (id: string, number: number) => `imports/${id}/slide-${number}.svg`;
+const originalKey = (id: string, number: number) => `imports/${id}/original-${number}.png`;
 /** A picture's object key from the address the importer names it with (`pptx:{hash}`). */
 const pictureKey = (id: string, src: string) =>
   `imports/${id}/pictures/${src.replace(/[^A-Za-z0-9]/g, '')}`;
@@ -124,6 +125,9 @@ async function describeImport(
       title: slide.document.title,
       hidden: slide.hidden,
       thumbnail: `/api/library/imports/${row.id}/slides/${slide.number}/thumbnail`,
+      original: slide.hasOriginal
+        ? `/api/library/imports/${row.id}/slides/${slide.number}/original`
+        : null,
       imported: slide.report.imported,
       notImported: slide.report.notImported,
       fonts: slide.report.fonts,
@@ -140,13 +144,19 @@ export async function getLibraryImport(services: Services, id: string) {
   return describeImport(services, await readImport(services, id));
 }
 
-/** A slide's thumbnail as our engine drew it. */
-export async function readImportThumbnail(services: Services, id: string, number: number) {
+/** A slide's thumbnail as our engine drew it, or (`original`) as the office renderer drew it. */
+export async function readImportDrawing(
+  services: Services,
+  { id, number, which }: { id: string; number: number; which: 'thumbnail' | 'original' },
+) {
   const row = await readImport(services, id);
-  const stored = row.slides?.some((slide) => slide.number === number)
-    ? await services.objects.get(thumbnailKey(row.id, number))
-    : undefined;
-  if (!stored) throw new AppError('not_found', 'This import has no such slide.');
+  const slide = row.slides?.find((s) => s.number === number);
+  const key = which === 'thumbnail' ? thumbnailKey(row.id, number) : originalKey(row.id, number);
+  const stored =
+    slide && (which === 'thumbnail' || slide.hasOriginal)
+      ? await services.objects.get(key)
+      : undefined;
+  if (!stored) throw new AppError('not_found', 'This import has no such slide drawing.');
   return buffer(stored.body);
 }
 
@@ -162,8 +172,10 @@ export function importJobHandler(services: Services): JobHandler {
       const id = String(job.payload.importId ?? '');
       const source = await services.objects.get(sourceKey(id));
       if (!source) throw new FinalJobError('the uploaded file is gone');
+      const office = services.config.officeRenderer;
       const result = await services.deckRenderer.importPresentation(await buffer(source.body), {
         onProgress: (progress) => context.progress(progress),
+        ...(office ? { office: { command: office } } : {}),
       });
       await context.progressWritten();
       if (!result.ok) {
@@ -186,7 +198,15 @@ export function importJobHandler(services: Services): JobHandler {
           await services.objects.put(key, Buffer.from(bytes), 'application/octet-stream');
           pictures[src] = key;
         }
+        if (slide.original) {
+          await services.objects.put(
+            originalKey(id, slide.number),
+            Buffer.from(slide.original),
+            'image/png',
+          );
+        }
         slides.push({
+          ...(slide.original ? { hasOriginal: true } : {}),
           number: slide.number,
           hidden: slide.hidden,
           document: slide.document,

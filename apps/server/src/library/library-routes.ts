@@ -56,7 +56,7 @@ import {
   getLibraryImport,
   importFileName,
   importLibrarySlides,
-  readImportThumbnail,
+  readImportDrawing,
   startLibraryImport,
 } from './library-imports.ts';
 
@@ -293,17 +293,23 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
     async (request) => getLibraryImport(services, request.params.id),
   );
 
-  app.get(
-    '/api/library/imports/:id/slides/:number/thumbnail',
-    {
-      onRequest: editors,
-      schema: { tags, params: importParams.extend(numberParams.shape) },
-    },
-    async (request, reply) => {
-      const svg = await readImportThumbnail(services, request.params.id, request.params.number);
-      return reply.header('cache-control', 'private, max-age=3600').type('image/svg+xml').send(svg);
-    },
-  );
+  for (const which of ['thumbnail', 'original'] as const) {
+    app.get(
+      `/api/library/imports/:id/slides/:number/${which}`,
+      {
+        onRequest: editors,
+        schema: { tags, params: importParams.extend(numberParams.shape) },
+      },
+      async (request, reply) => {
+        const { id, number } = request.params;
+        const drawing = await readImportDrawing(services, { id, number, which });
+        return reply
+          .header('cache-control', 'private, max-age=3600')
+          .type(which === 'thumbnail' ? 'image/svg+xml' : 'image/png')
+          .send(drawing);
+      },
+    );
+  }
 
   app.post(
     '/api/library/imports/:id/slides',

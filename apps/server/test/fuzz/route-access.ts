@@ -118,6 +118,7 @@ export const routeAccess = {
   'POST /api/library/imports': 'content',
   'GET /api/library/imports/{id}': 'content',
   'GET /api/library/imports/{id}/slides/{number}/thumbnail': 'content',
+  'GET /api/library/imports/{id}/slides/{number}/original': 'content',
   'POST /api/library/imports/{id}/slides': 'content',
   'GET /api/library/brand': 'content',
   'PUT /api/library/brand': 'content',

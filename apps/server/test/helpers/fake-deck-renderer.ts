@@ -24,6 +24,7 @@ export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
       importPresentation(
         bytes,
         options?.onProgress ? (done, total) => options.onProgress!({ done, total }) : undefined,
+        options?.office,
       ),
     async checkPicture() {
       return { ok: true as const, width: 800, height: 600 };

@@ -10,7 +10,7 @@ describe('the bundled family an imported typeface is drawn in', () => {
     ['Calibri', 'Carlito'],
     [' calibri light ', 'Carlito'],
     ['Times New Roman', 'Tinos'],
-    ['Cambria', 'Tinos'],
+    ['Cambria', 'Caladea'],
     // Not bundled, but a serif by its name.
     ['Bodoni MT', 'Tinos'],
     ['Source Serif Pro', 'Tinos'],

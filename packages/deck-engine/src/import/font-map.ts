@@ -3,7 +3,7 @@
  * where one is bundled (lines break where the original's do), else the closest kind — Tinos for
  * a serif, Inter for the rest. The import report names each mapping so the editor knows.
  */
-export type ImportFont = 'Inter' | 'Arimo' | 'Carlito' | 'Tinos';
+export type ImportFont = 'Inter' | 'Arimo' | 'Carlito' | 'Tinos' | 'Caladea';
 
 const standIns: [RegExp, ImportFont][] = [
   [
@@ -11,8 +11,9 @@ const standIns: [RegExp, ImportFont][] = [
     'Arimo',
   ],
   [/^(calibri|calibri light|carlito|candara|corbel)$/i, 'Carlito'],
+  [/^(cambria|caladea)$/i, 'Caladea'],
   [
-    /^(times|times new roman|liberation serif|tinos|cambria|georgia|garamond|book antiqua|palatino|palatino linotype|century schoolbook)$/i,
+    /^(times|times new roman|liberation serif|tinos|georgia|garamond|book antiqua|palatino|palatino linotype|century schoolbook)$/i,
     'Tinos',
   ],
   [/^(inter)$/i, 'Inter'],

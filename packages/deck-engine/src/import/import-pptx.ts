@@ -8,7 +8,7 @@ import {
 import type { ResolvedImage } from '../images/image-store.ts';
 import { normaliseImage } from '../images/resolve-images.ts';
 import { sniffImage } from '../images/sniff-image.ts';
-import type { Deck, Slide } from '../layout/model.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type Slide } from '../layout/model.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { placeImages } from '../render/place-images.ts';
@@ -17,7 +17,8 @@ import { renderSlideSvg } from '../render/render-svg.ts';
 import { drawTemplateSample, THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
-import { readSlides, type ReadSlide, type SlideReport } from './read-slides.ts';
+import { officePdf, pdfPagesAsPng, type OfficeRenderer } from './office-render.ts';
+import { readSlides, type LeftOut, type ReadSlide, type SlideReport } from './read-slides.ts';
 
 export interface ImportedSlide {
   number: number;
@@ -29,6 +30,8 @@ export interface ImportedSlide {
   pictures: ReadonlyMap<string, Uint8Array>;
   fields: FieldSuggestion[];
   report: SlideReport;
+  /** Charts, SmartArt and objects left out, where they were (see `drawWithOffice`). */
+  leftOut: readonly LeftOut[];
 }
 
 export type PptxImport =
@@ -94,6 +97,7 @@ export async function importPptx(
         elements: [],
         pictures: new Map(),
         fields: [],
+        leftOut: [],
         report: {
           ...slide.report,
           notImported: [
@@ -111,6 +115,7 @@ export async function importPptx(
       pictures: slide.pictures,
       fields,
       report: slide.report,
+      leftOut: slide.leftOut,
     };
   });
   return { ok: true, width: read.width, height: read.height, slides };
@@ -167,11 +172,89 @@ export async function drawImportedSlides(slides: readonly ImportedSlide[]): Prom
   return deck.slides.map((slide) => renderSlideSvg(placeImages(slide, images)));
 }
 
+/**
+ * With the office renderer: each slide as it looked in the original (a PNG), and every chart,
+ * SmartArt or object that was left out put back as a picture of itself, cut from that drawing.
+ * Without it (or when it fails) the slides are as read, and the report says what was left out.
+ */
+async function drawWithOffice(
+  bytes: Uint8Array,
+  imported: Extract<PptxImport, { ok: true }>,
+  office: OfficeRenderer,
+): Promise<Map<number, Uint8Array>> {
+  const originals = new Map<number, Uint8Array>();
+  const pdf = await officePdf(bytes, office);
+  if (!pdf) return originals;
+  const pageWidth = 1280;
+  const pages = await pdfPagesAsPng(pdf, pageWidth).catch(() => []);
+  // Hidden slides and the like can make the pages not line up: then nothing is taken from them.
+  if (pages.length === 0 || pages.length < Math.max(...imported.slides.map((s) => s.number))) {
+    return originals;
+  }
+  const { default: sharp } = await import('sharp');
+  const scale = Math.min(SLIDE_WIDTH / imported.width, SLIDE_HEIGHT / imported.height);
+  const offsetX = (SLIDE_WIDTH - imported.width * scale) / 2;
+  const offsetY = (SLIDE_HEIGHT - imported.height * scale) / 2;
+  const pixelsPerPoint = pageWidth / imported.width;
+  for (const slide of imported.slides) {
+    const page = pages[slide.number - 1]!;
+    originals.set(slide.number, await sharp(page).resize({ width: 640 }).png().toBuffer());
+    if (slide.leftOut.length === 0 || slide.document.elements.length === 0) continue;
+    const meta = await sharp(page).metadata();
+    const pictures = new Map(slide.pictures);
+    const inserted: { at: number; element: TemplateElement }[] = [];
+    for (const [i, leftOut] of slide.leftOut.entries()) {
+      const px = (v: number, offset: number) => Math.round(((v - offset) / scale) * pixelsPerPoint);
+      const left = Math.max(0, px(leftOut.box.x, offsetX));
+      const top = Math.max(0, px(leftOut.box.y, offsetY));
+      const width = Math.min(
+        (meta.width ?? 0) - left,
+        px(leftOut.box.x + leftOut.box.w, offsetX) - left,
+      );
+      const height = Math.min(
+        (meta.height ?? 0) - top,
+        px(leftOut.box.y + leftOut.box.h, offsetY) - top,
+      );
+      if (width < 2 || height < 2) continue;
+      const cut = await sharp(page).extract({ left, top, width, height }).png().toBuffer();
+      const src = `pptx:office-${slide.number}-${i}`;
+      pictures.set(src, cut);
+      inserted.push({
+        at: leftOut.at,
+        element: {
+          kind: 'picture',
+          ...leftOut.box,
+          src,
+          fit: 'cover',
+          alt: `${leftOut.what} as a picture`,
+        },
+      });
+      const entry = slide.report.notImported.find((n) => n.kind === leftOut.kind);
+      if (entry) entry.why = `${leftOut.what} is shown as a picture of itself (not editable)`;
+    }
+    // Put each picture where the left-out element was in the drawing order, the last first.
+    const place = (elements: readonly TemplateElement[]) => {
+      const out = [...elements];
+      for (const { at, element } of [...inserted].sort((a, b) => b.at - a.at))
+        out.splice(at, 0, element);
+      return out.slice(0, 400);
+    };
+    Object.assign(slide, {
+      pictures,
+      elements: place(slide.elements),
+      document: { ...slide.document, elements: place(slide.document.elements) },
+    });
+  }
+  return originals;
+}
+
 /** An imported slide as it crosses threads: its pictures as a plain record, and its drawing. */
 export type ImportedSlideResult = Omit<ImportedSlide, 'pictures'> & {
   pictures: Record<string, Uint8Array>;
   /** The slide drawn by our engine (an SVG document). */
   thumbnail: string;
+  /** The slide as the office renderer drew the original (a PNG), when it was there. */
+  original?: Uint8Array;
 };
 
 export type ImportTaskResult =
@@ -182,9 +265,11 @@ export type ImportTaskResult =
 export async function importPresentation(
   bytes: Uint8Array,
   onProgress?: (done: number, total: number) => void,
+  office?: OfficeRenderer,
 ): Promise<ImportTaskResult> {
   const imported = await importPptx(bytes, onProgress ? { onProgress } : {});
   if (!imported.ok) return imported;
+  const originals = office ? await drawWithOffice(bytes, imported, office) : new Map();
   const thumbnails = await drawImportedSlides(imported.slides);
   return {
     ok: true,
@@ -194,6 +279,7 @@ export async function importPresentation(
       ...slide,
       pictures: Object.fromEntries(slide.pictures),
       thumbnail: thumbnails[i]!,
+      ...(originals.has(slide.number) ? { original: originals.get(slide.number) } : {}),
     })),
   };
 }

@@ -81,6 +81,7 @@ describe('a deck our engine wrote, imported back', () => {
       elements: [],
       pictures: new Map(),
       fields: [],
+      leftOut: [],
       report: {
         imported: { text: 1 },
         notImported: [],

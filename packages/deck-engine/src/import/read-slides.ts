@@ -50,6 +50,15 @@ export interface NotImported {
   count?: number;
 }
 
+export interface LeftOut {
+  kind: string;
+  /** How the report names it (`a chart`). */
+  what: string;
+  box: { x: number; y: number; w: number; h: number };
+  /** The index in the slide's elements it would have been drawn at. */
+  at: number;
+}
+
 export interface SlideReport {
   /** Elements made, by kind (`text`, `rect`, `picture`…). */
   imported: Record<string, number>;
@@ -71,6 +80,8 @@ export interface ReadSlide {
   /** The slide's pictures by the address its elements name them with (`pptx:…`). */
   pictures: Map<string, Uint8Array>;
   report: SlideReport;
+  /** Charts, SmartArt and objects left out: their box and where in the order they were. */
+  leftOut: LeftOut[];
 }
 
 export interface ReadPresentation {
@@ -324,6 +335,7 @@ class SlideReader {
   private readonly elements: TemplateElement[] = [];
   private readonly report: SlideReport = { imported: {}, notImported: [], fonts: [] };
   private readonly pictures = new Map<string, Uint8Array>();
+  private readonly leftOut: LeftOut[] = [];
   private title = '';
   private firstText = '';
 
@@ -367,6 +379,7 @@ class SlideReader {
       elements: this.elements.slice(0, 400),
       pictures: this.pictures,
       report: this.report,
+      leftOut: this.leftOut,
     };
   }
 
@@ -852,15 +865,16 @@ class SlideReader {
       this.readTable(child(data, 'a:tbl'), frame, context);
       return;
     }
-    if (uri.endsWith('/chart'))
-      this.skip('chart', 'a chart was left out: it does not import as editable elements');
-    else if (uri.endsWith('/diagram'))
-      this.skip(
-        'smartart',
-        'a SmartArt diagram was left out: it does not import as editable elements',
-      );
-    else if (uri.endsWith('/ole')) this.skip('object', 'an embedded object was left out');
-    else this.skip('object', 'an object PowerPoint draws itself was left out');
+    const [kind, what] = uri.endsWith('/chart')
+      ? ['chart', 'a chart']
+      : uri.endsWith('/diagram')
+        ? ['smartart', 'a SmartArt diagram']
+        : uri.endsWith('/ole')
+          ? ['object', 'an embedded object']
+          : ['object', 'an object PowerPoint draws itself'];
+    this.skip(kind, `${what} was left out: it does not import as editable elements`);
+    // Where it was, for the office renderer to put a picture of it in its place.
+    if (frame) this.leftOut.push({ kind, what, box: this.box(frame), at: this.elements.length });
   }
 
   private readTable(

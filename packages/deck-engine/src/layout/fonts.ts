@@ -110,7 +110,7 @@ export function registerFontFamily(
 /**
  * Families bundled beside Inter for imported PowerPoint files: metric-compatible stand-ins for
  * the fonts Office decks are set in (Arimo for Arial and Helvetica, Carlito for Calibri, Tinos
- * for Times New Roman), so an imported slide's lines break where the original's do. Loaded the
+ * for Times New Roman, Caladea for Cambria), so an imported slide's lines break where the original's do. Loaded the
  * first time a slide draws with them.
  */
 const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> = {
@@ -125,6 +125,10 @@ const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string
   Tinos: {
     regular: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
     bold: '@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf',
+  },
+  Caladea: {
+    regular: '@expo-google-fonts/caladea/400Regular/Caladea_400Regular.ttf',
+    bold: '@expo-google-fonts/caladea/700Bold/Caladea_700Bold.ttf',
   },
 };
 export const BUNDLED_FONT_FAMILIES = Object.keys(bundledFamilies);

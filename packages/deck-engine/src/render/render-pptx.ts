@@ -34,6 +34,7 @@ const officeNameOf: Readonly<Record<string, string>> = {
   Arimo: 'Arial',
   Carlito: 'Calibri',
   Tinos: 'Times New Roman',
+  Caladea: 'Cambria',
 };
 
 function fontOptions(element: TextElement) {

@@ -7,6 +7,7 @@ import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
 import type { ImportedSlideResult } from '../import/import-pptx.ts';
+import type { OfficeRenderer } from '../import/office-render.ts';
 import type {
   ImportTask,
   ImportTaskResult,
@@ -49,7 +50,11 @@ export interface DeckRenderer {
    */
   importPresentation(
     bytes: Uint8Array,
-    options?: { onProgress?: (progress: { done: number; total: number }) => void },
+    options?: {
+      onProgress?: (progress: { done: number; total: number }) => void;
+      /** The office renderer (`soffice`), for the originals and charts as pictures. */
+      office?: OfficeRenderer;
+    },
   ): Promise<ImportTaskResult>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
   checkPicture(url: string): Promise<PictureCheck>;
@@ -108,13 +113,14 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         missingPictures: result.missingPictures,
       };
     },
-    async importPresentation(bytes, { onProgress } = {}) {
+    async importPresentation(bytes, { onProgress, office } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: { done: number; total: number }) =>
         onProgress!(progress),
       );
       const task: ImportTask = {
         importPptx: bytes,
+        ...(office ? { office } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
       };
       try {

@@ -7,6 +7,7 @@ import type {
 } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
 import { importPresentation, type ImportTaskResult } from '../import/import-pptx.ts';
+import type { OfficeRenderer } from '../import/office-render.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
@@ -41,6 +42,8 @@ export type { ImportTaskResult };
 /** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
 export interface ImportTask {
   importPptx: Uint8Array;
+  /** The office renderer (`soffice`), when the server has one. */
+  office?: OfficeRenderer;
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
 }
@@ -102,6 +105,7 @@ async function importTask(task: ImportTask): Promise<ImportTaskResult> {
     return await importPresentation(
       task.importPptx,
       task.progress ? (done, total) => task.progress!.postMessage({ done, total }) : undefined,
+      task.office,
     );
   } finally {
     task.progress?.close();

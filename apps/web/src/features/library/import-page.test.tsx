@@ -31,6 +31,7 @@ const candidate = (number: number, extra: Partial<ImportCandidate>): ImportCandi
   title: `Slide ${number}`,
   hidden: false,
   thumbnail: `/api/library/imports/imp1/slides/${number}.svg`,
+  original: null,
   imported: { text: 2 },
   notImported: [],
   fonts: [],
@@ -56,6 +57,7 @@ const ready: LibraryImportResponse = {
   candidates: [
     candidate(1, {
       title: 'Welcome',
+      original: '/api/library/imports/imp1/slides/1/original',
       fonts: [{ from: 'Calibri', to: 'Carlito' }],
       fields: [
         { text: '{{Client Name}}', label: 'Client Name', suggestion: 'client.name' },
@@ -144,6 +146,11 @@ describe('the PowerPoint import page', () => {
     expect(within(welcome).getByRole('img', { name: 'Slide 1 as imported' })).toHaveAttribute(
       'src',
       '/api/library/imports/imp1/slides/1.svg',
+    );
+    // Beside our drawing, the original as the office renderer drew it.
+    expect(within(welcome).getByRole('img', { name: 'Slide 1 in the original' })).toHaveAttribute(
+      'src',
+      '/api/library/imports/imp1/slides/1/original',
     );
     expect(
       within(welcome).getByText('Everything on this slide imported as editable elements.'),

@@ -277,6 +277,22 @@ function CandidateCard({
                 Editable: {imported.map(([kind, count]) => `${count} ${kind}`).join(', ')}
               </Text>
             )}
+            {candidate.original && (
+              <>
+                <AspectRatio ratio={16 / 9}>
+                  <Image
+                    src={candidate.original}
+                    alt={`Slide ${number} in the original`}
+                    fit="contain"
+                    radius="sm"
+                    bd="1px solid var(--mantine-color-gray-3)"
+                  />
+                </AspectRatio>
+                <Text size="xs" c="dimmed">
+                  The original, as the office renderer draws it
+                </Text>
+              </>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
