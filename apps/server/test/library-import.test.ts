@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDeck } from '@deck-portal/deck-engine';
 import type { DeckDraft, LibraryImportResponse } from '@deck-portal/domain';
 import { libraryDraft, libraryImports } from '../src/db/schema.ts';
+import type { JobRow } from '../src/jobs/job-queue.ts';
+import { scheduledJobs } from '../src/jobs/scheduled-jobs.ts';
+import { orphanGraceMs, sweepOrphanFiles } from '../src/storage/sweep-orphan-files.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, requestAs } from './helpers/accounts.ts';
 
@@ -199,6 +202,36 @@ describe('importing a PowerPoint file into the library', () => {
     );
     expect(drawn.statusCode).toBe(200);
     expect(drawn.body).toContain('Your Client');
+  });
+
+  it('forgets an import a week old, and its files with it', async () => {
+    const started = await upload('editor', pptx, 'old deck.pptx');
+    const ready = await settled(started.json().id);
+    expect(ready.state).toBe('ready');
+    const files = async () =>
+      (await t.app.services.objects.list(`imports/${ready.id}/`)).map((o) => o.key);
+    expect(await files()).toContain(`imports/${ready.id}/source.pptx`);
+    await t.database.db
+      .update(libraryImports)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 3_600_000) })
+      .where(eq(libraryImports.id, ready.id));
+    const context = {
+      progress: () => undefined,
+      progressWritten: async () => undefined,
+      complete: async () => undefined,
+      signal: new AbortController().signal,
+    };
+    await scheduledJobs['sweep-expired']
+      .handler(t.app.services)
+      .run({ payload: {} } as JobRow, context);
+    const gone = await requestAs(t.app, cookies.editor, 'GET', `/api/library/imports/${ready.id}`);
+    expect(gone.statusCode).toBe(404);
+    await sweepOrphanFiles({
+      db: t.app.services.db,
+      objects: t.app.services.objects,
+      now: new Date(Date.now() + orphanGraceMs + 60_000),
+    });
+    expect(await files()).toEqual([]);
   });
 
   it('answers 404 for an import that does not exist', async () => {

@@ -2,7 +2,7 @@ import { and, inArray, lt } from 'drizzle-orm';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs, libraryImports } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { sweepOrphanFiles } from '../storage/sweep-orphan-files.ts';
 import { enqueueJob } from './job-queue.ts';
@@ -13,6 +13,9 @@ const hour = 60 * minute;
 
 /** Finished jobs are kept this long (what happened, and why a deck failed), then deleted. */
 export const finishedJobsKeptMs = 7 * 24 * hour;
+
+/** A PowerPoint import is offered this long; its slides chosen are in the library by then. */
+export const importsKeptMs = 7 * 24 * hour;
 
 /** A handler that does its work and completes the job after it. */
 const simpleJob = (work: (services: Services) => Promise<void>) => (services: Services) =>
@@ -42,11 +45,15 @@ export const scheduledJobs = {
       if (deleted > 0) log.info({ deleted }, 'orphaned files deleted');
     }),
   },
-  // Sessions nobody can use any more, and jobs finished a week ago.
+  // Sessions nobody can use any more, jobs finished a week ago, and PowerPoint imports a week
+  // old (their files then go with the orphan sweep).
   'sweep-expired': {
     everyMs: hour,
     handler: simpleJob(async ({ db, clock }) => {
       await deleteExpiredSessions(db, clock);
+      await db
+        .delete(libraryImports)
+        .where(lt(libraryImports.createdAt, new Date(clock.now().getTime() - importsKeptMs)));
       await db
         .delete(jobs)
         .where(

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deckFiles, uploads } from '../db/schema.ts';
+import { deckFiles, libraryImports, uploads } from '../db/schema.ts';
 import type { ObjectStore } from './object-store.ts';
 
 /** Bytes younger than this are left alone: their rows may be about to commit. */
@@ -51,7 +51,11 @@ export async function sweepOrphanFiles({
     if (orphans.length > 0) await objects.delete(orphans);
     deleted += orphans.length;
   }
-  return deleted + (await sweepOrphanUploads({ db, objects, now }));
+  return (
+    deleted +
+    (await sweepOrphanUploads({ db, objects, now })) +
+    (await sweepOrphanImports({ db, objects, now }))
+  );
 }
 
 /** The same for uploads: bytes under `uploads/{id}` whose row is gone (an account deleted). */
@@ -81,6 +85,36 @@ async function sweepOrphanUploads({
     deleted += orphans.length;
   }
   return deleted;
+}
+
+/** The same for PowerPoint imports: files under `imports/{id}/` whose import row is gone. */
+async function sweepOrphanImports({
+  db,
+  objects,
+  now,
+}: {
+  db: Db;
+  objects: ObjectStore;
+  now: Date;
+}): Promise<number> {
+  const old = (await objects.list('imports/')).filter(
+    (object) => now.getTime() - object.modifiedAt.getTime() > orphanGraceMs,
+  );
+  const ids = [...new Set(old.map(({ key }) => key.split('/')[1] ?? ''))].filter(isUuidLike);
+  const kept = new Set<string>();
+  for (let start = 0; start < ids.length; start += 200) {
+    const chunk = ids.slice(start, start + 200);
+    const rows = await db
+      .select({ id: libraryImports.id })
+      .from(libraryImports)
+      .where(inArray(libraryImports.id, chunk));
+    for (const row of rows) kept.add(row.id);
+  }
+  const orphans = old.map(({ key }) => key).filter((key) => !kept.has(key.split('/')[1] ?? ''));
+  for (let start = 0; start < orphans.length; start += 200) {
+    await objects.delete(orphans.slice(start, start + 200));
+  }
+  return orphans.length;
 }
 
 const isUuidLike = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
