@@ -229,7 +229,9 @@ async function drawWithOffice(
           alt: `${leftOut.what} as a picture`,
         },
       });
-      const entry = slide.report.notImported.find((n) => n.kind === leftOut.kind);
+      const entry = slide.report.notImported.find(
+        (n) => n.kind === leftOut.kind && n.why === leftOut.why,
+      );
       if (entry) entry.why = `${leftOut.what} is shown as a picture of itself (not editable)`;
     }
     // Put each picture where the left-out element was in the drawing order, the last first.

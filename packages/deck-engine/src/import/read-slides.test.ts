@@ -577,7 +577,10 @@ describe('what does not import', () => {
         kind: 'smartart',
         why: 'a SmartArt diagram was left out: it does not import as editable elements',
       },
-      { kind: 'object', why: 'an embedded object was left out' },
+      {
+        kind: 'object',
+        why: 'an embedded object was left out: it does not import as editable elements',
+      },
       { kind: 'ink', why: 'ink drawing left out' },
     ]);
   });

@@ -54,6 +54,8 @@ export interface LeftOut {
   kind: string;
   /** How the report names it (`a chart`). */
   what: string;
+  /** The report's reason, as noted when it was left out. */
+  why: string;
   box: { x: number; y: number; w: number; h: number };
   /** The index in the slide's elements it would have been drawn at. */
   at: number;
@@ -809,7 +811,16 @@ class SlideReader {
     const kind = sniffImage(bytes);
     if (!kind || kind === 'svg') {
       const extension = rel?.part?.split('.').pop()?.toUpperCase() ?? 'unknown';
-      this.skip('picture', `a ${what} in a format we cannot draw (${extension}) was left out`);
+      const why = `a ${what} in a format we cannot draw (${extension}) was left out`;
+      this.skip('picture', why);
+      // An office renderer draws it: a picture of it can take its place.
+      this.leftOut.push({
+        kind: 'picture',
+        what: `a ${what} in ${extension}`,
+        why,
+        box: { ...box },
+        at: this.elements.length,
+      });
       return;
     }
     const rect = child(fill, 'a:srcRect');
@@ -872,9 +883,12 @@ class SlideReader {
         : uri.endsWith('/ole')
           ? ['object', 'an embedded object']
           : ['object', 'an object PowerPoint draws itself'];
-    this.skip(kind, `${what} was left out: it does not import as editable elements`);
+    const why = `${what} was left out: it does not import as editable elements`;
+    this.skip(kind, why);
     // Where it was, for the office renderer to put a picture of it in its place.
-    if (frame) this.leftOut.push({ kind, what, box: this.box(frame), at: this.elements.length });
+    if (frame) {
+      this.leftOut.push({ kind, what, why, box: this.box(frame), at: this.elements.length });
+    }
   }
 
   private readTable(
@@ -1250,7 +1264,11 @@ function paragraphText(paragraph: XmlElement): string {
 async function preparePictures(pending: readonly PendingPicture[], slides: readonly ReadSlide[]) {
   if (pending.length === 0) return;
   const { default: sharp } = await import('sharp');
+  // A master's picture is pending once per slide: it is prepared once, for all of them.
+  const done = new Set<string>();
   for (const picture of pending) {
+    if (done.has(picture.src)) continue;
+    done.add(picture.src);
     let prepared: Uint8Array | undefined;
     try {
       const image = sharp(picture.bytes, { limitInputPixels: 100_000_000 });
@@ -1294,15 +1312,30 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
       const targetW = Math.max(1, Math.min(2_400, cropW));
       const targetH = Math.max(1, Math.round(targetW / picture.aspect));
       if (picture.tile) {
-        // Repeated at its own size (96 dpi, scaled) across the frame, drawn at 2 px a point.
+        // Repeated at its own size (96 dpi, as PowerPoint takes a picture; scaled) across the
+        // frame, drawn at 2 px a point.
         const { frameWidth, frameHeight, scaleX, scaleY } = picture.tile;
-        const tileW = Math.max(1, Math.round(cropW * 0.75 * scaleX * 2));
-        const tileH = Math.max(1, Math.round(cropH * 0.75 * scaleY * 2));
-        const tileBytes = await pipeline.resize(tileW, tileH, { fit: 'fill' }).png().toBuffer();
+        const pointsPerPixel = 0.75;
+        const tileW = Math.max(1, Math.round(cropW * pointsPerPixel * scaleX * 2));
+        const tileH = Math.max(1, Math.round(cropH * pointsPerPixel * scaleY * 2));
+        const frameW = Math.max(1, Math.min(4_000, Math.round(frameWidth * 2)));
+        const frameH = Math.max(1, Math.min(4_000, Math.round(frameHeight * 2)));
+        // A tile larger than the frame shows only its top-left part.
+        const tileBytes = await sharp(
+          await pipeline.resize(tileW, tileH, { fit: 'fill' }).png().toBuffer(),
+        )
+          .extract({
+            left: 0,
+            top: 0,
+            width: Math.min(tileW, frameW),
+            height: Math.min(tileH, frameH),
+          })
+          .png()
+          .toBuffer();
         pipeline = sharp({
           create: {
-            width: Math.max(1, Math.min(4_000, Math.round(frameWidth * 2))),
-            height: Math.max(1, Math.min(4_000, Math.round(frameHeight * 2))),
+            width: frameW,
+            height: frameH,
             channels: 4,
             background: { r: 0, g: 0, b: 0, alpha: 0 },
           },
@@ -1355,13 +1388,25 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
       if (prepared) slide.pictures.set(picture.src, prepared);
       else {
         slide.pictures.delete(picture.src);
-        slide.elements = slide.elements.filter(
-          (e) => !(e.kind === 'picture' && e.src === picture.src),
-        );
-        slide.report.notImported.push({
-          kind: 'picture',
-          why: 'a picture that could not be read was left out',
-        });
+        const why = 'a picture that could not be read was left out';
+        // Taken out, last first, each noted where it was (an office renderer may draw it).
+        for (let i = slide.elements.length - 1; i >= 0; i -= 1) {
+          const element = slide.elements[i]!;
+          if (element.kind !== 'picture' || element.src !== picture.src) continue;
+          slide.elements.splice(i, 1);
+          for (const other of slide.leftOut) if (other.at > i) other.at -= 1;
+          const { x, y, w, h } = element;
+          slide.leftOut.push({
+            kind: 'picture',
+            what: 'a picture',
+            why,
+            box: { x, y, w, h },
+            at: i,
+          });
+          const noted = slide.report.notImported.find((n) => n.kind === 'picture' && n.why === why);
+          if (noted) noted.count = (noted.count ?? 1) + 1;
+          else slide.report.notImported.push({ kind: 'picture', why });
+        }
       }
     }
   }
