@@ -149,6 +149,11 @@ describe('importing a PowerPoint file into the library', () => {
     expect(
       (await requestAs(t.app, cookies.rep, 'GET', `/api/library/imports/${ready.id}`)).statusCode,
     ).toBe(403);
+    // Another editor's upload is theirs until it is in the library.
+    const colleague = await approvedCookie(t.app, 'Cal Colleague', 'content_editor');
+    for (const url of [`/api/library/imports/${ready.id}`, cover!.thumbnail]) {
+      expect((await requestAs(t.app, colleague, 'GET', url)).statusCode).toBe(404);
+    }
 
     // Bad choices change nothing.
     const path = `/api/library/imports/${ready.id}/slides`;
@@ -210,7 +215,9 @@ describe('importing a PowerPoint file into the library', () => {
     expect(ready.state).toBe('ready');
     const files = async () =>
       (await t.app.services.objects.list(`imports/${ready.id}/`)).map((o) => o.key);
-    expect(await files()).toContain(`imports/${ready.id}/source.pptx`);
+    // Once read, the upload itself is gone; what was read stays until the import is forgotten.
+    expect(await files()).toContain(`imports/${ready.id}/slide-1.svg`);
+    expect(await files()).not.toContain(`imports/${ready.id}/source.pptx`);
     await t.database.db
       .update(libraryImports)
       .set({ createdAt: new Date(Date.now() - 8 * 24 * 3_600_000) })

@@ -263,9 +263,30 @@ const strokeSchema = z
 /**
  * A shape's outline as path commands in a 1000 × 1000 square stretched over the element's box:
  * `M x y`, `L x y`, `C x1 y1 x2 y2 x y` and `Z` (what an imported freeform or preset is drawn with).
+ * Read token by token in one pass (a regular expression over it could backtrack for minutes).
  */
-export const shapePathPattern =
-  /^\s*M(\s*-?\d+(\.\d+)?){2}(\s*([ML](\s*-?\d+(\.\d+)?){2}|C(\s*-?\d+(\.\d+)?){6}|Z))*\s*$/;
+export function isShapePath(path: string): boolean {
+  if (path.length > 20_000) return false;
+  const token = /\s*(?:([MLCZ])|(-?\d+(?:\.\d+)?))/y;
+  let needed = 0;
+  let isFirst = true;
+  let index = 0;
+  while (index < path.length) {
+    token.lastIndex = index;
+    const match = token.exec(path);
+    if (!match) return path.slice(index).trim() === '';
+    index = token.lastIndex;
+    if (match[1]) {
+      if (needed !== 0 || (isFirst && match[1] !== 'M')) return false;
+      needed = match[1] === 'C' ? 6 : match[1] === 'Z' ? 0 : 2;
+      isFirst = false;
+    } else {
+      if (needed === 0) return false;
+      needed -= 1;
+    }
+  }
+  return !isFirst && needed === 0;
+}
 
 const shapeElementSchema = z
   .object({
@@ -276,11 +297,10 @@ const shapeElementSchema = z
     fillOpacity: z.number().min(0).max(1).optional(),
     stroke: strokeSchema.optional(),
     radius: z.number().min(0).max(1_000).optional(),
-    /** The outline of a `path` shape (see {@link shapePathPattern}). */
+    /** The outline of a `path` shape (see {@link isShapePath}). */
     path: z
       .string()
-      .max(20_000)
-      .regex(shapePathPattern, 'must be path commands M, L, C and Z in a 1000 × 1000 square')
+      .refine(isShapePath, 'must be path commands M, L, C and Z in a 1000 × 1000 square')
       .optional(),
   })
   .strict()

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -35,7 +36,7 @@ const thumbnailKey = (id: string, number: number) => `imports/${id}/slide-${numb
 const originalKey = (id: string, number: number) => `imports/${id}/original-${number}.png`;
 /** A picture's object key from the address the importer names it with (`pptx:{hash}`). */
 const pictureKey = (id: string, src: string) =>
-  `imports/${id}/pictures/${src.replace(/[^A-Za-z0-9]/g, '')}`;
+  `imports/${id}/pictures/${createHash('sha256').update(src).digest('hex').slice(0, 32)}`;
 
 /** A file name as the browser sent it (`X-File-Name`, URI-encoded), made safe to show. */
 export function importFileName(header: string | string[] | undefined): string {
@@ -72,34 +73,48 @@ export async function startLibraryImport(
   if (!startsWith(bytes, zipMagic)) {
     throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
   }
-  const [row] = await services.db
-    .insert(libraryImports)
-    .values({
-      createdBy: actor.id,
-      fileName,
-      byteSize: bytes.length,
-      createdAt: services.clock.now(),
-    })
-    .returning();
-  await services.objects.put(sourceKey(row!.id), bytes, 'application/octet-stream');
-  await enqueueJob(services.db, services.clock, {
-    kind: importPptxJob,
-    subjectId: row!.id,
-    payload: { importId: row!.id },
-    // A file that made a worker fail once is not tried over and over.
-    maxAttempts: 2,
+  // The bytes first, then the row and its job together: a row never waits on bytes or a job
+  // that are not there (bytes whose row never came are swept).
+  const id = randomUUID();
+  await services.objects.put(sourceKey(id), bytes, 'application/octet-stream');
+  const row = await services.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(libraryImports)
+      .values({
+        id,
+        createdBy: actor.id,
+        fileName,
+        byteSize: bytes.length,
+        createdAt: services.clock.now(),
+      })
+      .returning();
+    await enqueueJob(tx, services.clock, {
+      kind: importPptxJob,
+      subjectId: id,
+      payload: { importId: id },
+      // A file that made a worker fail once is not tried over and over.
+      maxAttempts: 2,
+    });
+    return inserted;
   });
   return describeImport(services, row!);
 }
 
 type ImportRow = typeof libraryImports.$inferSelect;
 
-async function readImport(services: Pick<Services, 'db'>, id: string): Promise<ImportRow> {
+/** An import its uploader (or an admin) may see; another editor's is not found. */
+async function readImport(
+  services: Pick<Services, 'db'>,
+  id: string,
+  actor: User,
+): Promise<ImportRow> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
   const [row] = isUuid
     ? await services.db.select().from(libraryImports).where(eq(libraryImports.id, id))
     : [];
-  if (!row) throw new AppError('not_found', 'There is no such import.');
+  if (!row || (row.createdBy !== actor.id && actor.role !== 'admin')) {
+    throw new AppError('not_found', 'There is no such import.');
+  }
   return row;
 }
 
@@ -140,16 +155,21 @@ async function describeImport(
   };
 }
 
-export async function getLibraryImport(services: Services, id: string) {
-  return describeImport(services, await readImport(services, id));
+export async function getLibraryImport(services: Services, id: string, actor: User) {
+  return describeImport(services, await readImport(services, id, actor));
 }
 
 /** A slide's thumbnail as our engine drew it, or (`original`) as the office renderer drew it. */
 export async function readImportDrawing(
   services: Services,
-  { id, number, which }: { id: string; number: number; which: 'thumbnail' | 'original' },
+  {
+    id,
+    number,
+    which,
+    actor,
+  }: { id: string; number: number; which: 'thumbnail' | 'original'; actor: User },
 ) {
-  const row = await readImport(services, id);
+  const row = await readImport(services, id, actor);
   const slide = row.slides?.find((s) => s.number === number);
   const key = which === 'thumbnail' ? thumbnailKey(row.id, number) : originalKey(row.id, number);
   const stored =
@@ -183,6 +203,7 @@ export function importJobHandler(services: Services): JobHandler {
           await fail(tx, id, `This file ${result.reason}.`);
           await context.complete(tx);
         });
+        await services.objects.delete([sourceKey(id)]);
         return;
       }
       const slides: StoredImportSlide[] = [];
@@ -228,6 +249,8 @@ export function importJobHandler(services: Services): JobHandler {
           .where(eq(libraryImports.id, id));
         await context.complete(tx);
       });
+      // What was read is kept; the upload itself is needed no more.
+      await services.objects.delete([sourceKey(id)]);
     },
     async onFailed(job) {
       await fail(services.db, String(job.payload.importId ?? ''), libraryImportMessages.failed);
@@ -244,7 +267,7 @@ export async function importLibrarySlides(
   services: Services,
   { actor, id, request }: { actor: User; id: string; request: ImportSlidesRequest },
 ) {
-  const row = await readImport(services, id);
+  const row = await readImport(services, id, actor);
   if (row.state === 'reading') throw new AppError('conflict', libraryImportMessages.notReady);
   if (row.state === 'failed') {
     throw new AppError('conflict', row.error ?? libraryImportMessages.failed);
@@ -271,12 +294,17 @@ export async function importLibrarySlides(
       if (stored.has(src)) continue;
       const object = await services.objects.get(key);
       if (!object) continue;
-      const upload = await storeUpload(services, {
-        user: actor,
-        kind: 'library_picture',
-        bytes: await buffer(object.body),
-      });
-      stored.set(src, upload.url);
+      try {
+        const upload = await storeUpload(services, {
+          user: actor,
+          kind: 'library_picture',
+          bytes: await buffer(object.body),
+        });
+        stored.set(src, upload.url);
+      } catch (error) {
+        // A picture the library cannot take (too large) is left out of the slide, not the slide.
+        if (!(error instanceof AppError)) throw error;
+      }
     }
   }
   const taken = new Set(

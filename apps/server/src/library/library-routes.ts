@@ -290,7 +290,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         response: { 200: libraryImportResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => getLibraryImport(services, request.params.id),
+    async (request) => getLibraryImport(services, request.params.id, request.user!),
   );
 
   for (const which of ['thumbnail', 'original'] as const) {
@@ -302,7 +302,12 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       },
       async (request, reply) => {
         const { id, number } = request.params;
-        const drawing = await readImportDrawing(services, { id, number, which });
+        const drawing = await readImportDrawing(services, {
+          id,
+          number,
+          which,
+          actor: request.user!,
+        });
         return reply
           .header('cache-control', 'private, max-age=3600')
           .type(which === 'thumbnail' ? 'image/svg+xml' : 'image/png')

@@ -2,7 +2,7 @@ import { child, childrenNamed, numberAttr, type XmlElement } from './xml-tree.ts
 
 /**
  * Shapes PowerPoint draws from a preset name or a freeform, as the template format's `path`
- * outlines: commands in a 1000 × 1000 square over the shape's box (see `shapePathPattern`).
+ * outlines: commands in a 1000 × 1000 square over the shape's box (see `isShapePath`).
  */
 const SIDE = 1000;
 const n = (value: number) => String(Math.round(value * 10) / 10);
@@ -175,7 +175,8 @@ function arcCurves(
   swingDegrees: number,
 ): { commands: string[]; end: Point } {
   const start = (startDegrees * Math.PI) / 180;
-  const swing = (swingDegrees * Math.PI) / 180;
+  // At most a full turn, whatever the file says.
+  const swing = (Math.max(-360, Math.min(360, swingDegrees)) * Math.PI) / 180;
   const cx = from[0] - wR * Math.cos(start);
   const cy = from[1] - hR * Math.sin(start);
   const pieces = Math.max(1, Math.ceil(Math.abs(swing) / (Math.PI / 2)));
@@ -222,6 +223,7 @@ export function customPath(geometry: XmlElement | undefined): string | undefined
     let current: Point = [0, 0];
     const scaled = ([x, y]: Point) => `${n(x * sx)} ${n(y * sy)}`;
     for (const command of path.children) {
+      if (out.length > 5_000) return undefined;
       const points = childrenNamed(command, 'a:pt').map(point);
       if (points.some((p) => p === undefined)) return undefined;
       const pts = points as Point[];
@@ -277,7 +279,9 @@ export function customPath(geometry: XmlElement | undefined): string | undefined
     }
   }
   if (!out[0]?.startsWith('M')) return undefined;
-  return out.join(' ');
+  const path = out.join(' ');
+  // Past the format's length the shape is drawn as its bounding box instead (and reported).
+  return path.length <= 20_000 ? path : undefined;
 }
 
 /** The outline mirrored as the shape's flips say. */

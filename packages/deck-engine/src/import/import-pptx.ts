@@ -1,5 +1,6 @@
 import {
   describeTemplateProblems,
+  templateElementSchema,
   templateSlideDocumentSchema,
   type BindingPath,
   type TemplateElement,
@@ -41,7 +42,26 @@ export type PptxImport =
 /** The category imported slides take until the editor gives each its own. */
 export const IMPORTED_CATEGORY = 'company';
 
+/**
+ * Drops, and reports, each element the format refuses (a number out of range, a freeform too
+ * long): the rest of the slide is kept. Left-out places after it move up one.
+ */
+function keepValidElements(slide: ReadSlide) {
+  for (let i = slide.elements.length - 1; i >= 0; i -= 1) {
+    const element = slide.elements[i]!;
+    const bound = applyFieldChoices([element], {})[0];
+    if (templateElementSchema.safeParse(bound).success) continue;
+    slide.elements.splice(i, 1);
+    for (const leftOut of slide.leftOut) if (leftOut.at > i) leftOut.at -= 1;
+    const why = `a ${element.kind} that could not be read was left out`;
+    const noted = slide.report.notImported.find((n) => n.kind === element.kind && n.why === why);
+    if (noted) noted.count = (noted.count ?? 1) + 1;
+    else slide.report.notImported.push({ kind: element.kind, why });
+  }
+}
+
 function documentOf(slide: ReadSlide, category: string): TemplateSlideDocument | string[] {
+  keepValidElements(slide);
   const document = {
     format: 1,
     id: `imported-${slide.number}`,
@@ -77,48 +97,60 @@ export async function importPptx(
     return { ok: false, reason: `could not be read as a presentation (${detail})` };
   }
   if (read.slides.length === 0) return { ok: false, reason: 'has no slides' };
-  const slides = read.slides.map((slide): ImportedSlide => {
-    const fields = findFields(slide.elements);
-    const document = documentOf(slide, IMPORTED_CATEGORY);
-    if (Array.isArray(document)) {
-      // A slide the format refuses is offered empty, with the reasons, rather than dropped.
-      return {
-        number: slide.number,
-        hidden: slide.hidden,
-        document: {
-          format: 1,
-          id: `imported-${slide.number}`,
-          title: `Slide ${slide.number}`,
-          description: '',
-          category: IMPORTED_CATEGORY,
-          background: '#FFFFFF',
-          elements: [],
-        },
-        elements: [],
-        pictures: new Map(),
-        fields: [],
-        leftOut: [],
-        report: {
-          ...slide.report,
-          notImported: [
-            ...slide.report.notImported,
-            ...document.map((problem) => ({ kind: 'slide', why: `not imported: ${problem}` })),
-          ],
-        },
-      };
-    }
+  try {
+    return {
+      ok: true,
+      width: read.width,
+      height: read.height,
+      slides: read.slides.map(toImported),
+    };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `could not be read as a presentation (${detail})` };
+  }
+}
+
+/** A slide as read, checked against the format, with its fields found. */
+function toImported(slide: ReadSlide): ImportedSlide {
+  const document = documentOf(slide, IMPORTED_CATEGORY);
+  const fields = findFields(slide.elements);
+  if (Array.isArray(document)) {
+    // A slide the format refuses is offered empty, with the reasons, rather than dropped.
     return {
       number: slide.number,
       hidden: slide.hidden,
-      document,
-      elements: slide.elements,
-      pictures: slide.pictures,
-      fields,
-      report: slide.report,
-      leftOut: slide.leftOut,
+      document: {
+        format: 1,
+        id: `imported-${slide.number}`,
+        title: `Slide ${slide.number}`,
+        description: '',
+        category: IMPORTED_CATEGORY,
+        background: '#FFFFFF',
+        elements: [],
+      },
+      elements: [],
+      pictures: new Map(),
+      fields: [],
+      leftOut: [],
+      report: {
+        ...slide.report,
+        notImported: [
+          ...slide.report.notImported,
+          ...document.map((problem) => ({ kind: 'slide', why: `not imported: ${problem}` })),
+        ],
+      },
     };
-  });
-  return { ok: true, width: read.width, height: read.height, slides };
+  }
+  return {
+    number: slide.number,
+    hidden: slide.hidden,
+    document,
+    elements: slide.elements,
+    pictures: slide.pictures,
+    fields,
+    report: slide.report,
+    leftOut: slide.leftOut,
+  };
 }
 
 /** An imported slide with the editor's choice for each field: a binding, or kept as written. */
@@ -271,7 +303,10 @@ export async function importPresentation(
 ): Promise<ImportTaskResult> {
   const imported = await importPptx(bytes, onProgress ? { onProgress } : {});
   if (!imported.ok) return imported;
-  const originals = office ? await drawWithOffice(bytes, imported, office) : new Map();
+  // The office renderer's part is a help, never a reason to fail the import.
+  const originals = office
+    ? await drawWithOffice(bytes, imported, office).catch(() => new Map<number, Uint8Array>())
+    : new Map<number, Uint8Array>();
   const thumbnails = await drawImportedSlides(imported.slides);
   return {
     ok: true,

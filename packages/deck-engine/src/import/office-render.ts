@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 /**
  * The office renderer at import time (issue 17): LibreOffice, when the server has it, draws the
@@ -16,7 +16,44 @@ export interface OfficeRenderer {
   timeoutMs?: number;
 }
 
-const run = promisify(execFile);
+/**
+ * The file with every relationship to something outside it removed: LibreOffice would fetch a
+ * linked picture or object (a URL, a path on the server), which the importer never does.
+ */
+function withoutExternalLinks(pptx: Uint8Array): Uint8Array {
+  const parts = unzipSync(pptx);
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (!name.endsWith('.rels')) continue;
+    const xml = strFromU8(bytes);
+    const kept = xml.replace(/<Relationship\b[^>]*TargetMode\s*=\s*["']External["'][^>]*\/>/gi, '');
+    if (kept !== xml) parts[name] = strToU8(kept);
+  }
+  return zipSync(parts);
+}
+
+/** Runs LibreOffice, killing it and every process it started when it takes too long. */
+function convert(command: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Its own process group: `soffice` is a script that starts the real program.
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`soffice ended with ${code ?? 'a signal'}`));
+    });
+  });
+}
 
 /** The file as LibreOffice prints it to PDF; undefined when it cannot (not installed, failed). */
 export async function officePdf(
@@ -26,8 +63,8 @@ export async function officePdf(
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));
   try {
     const source = join(dir, 'upload.pptx');
-    await writeFile(source, pptx);
-    await run(
+    await writeFile(source, withoutExternalLinks(pptx));
+    await convert(
       command,
       [
         '--headless',
@@ -40,7 +77,7 @@ export async function officePdf(
         dir,
         source,
       ],
-      { timeout: timeoutMs, killSignal: 'SIGKILL' },
+      timeoutMs,
     );
     return new Uint8Array(await readFile(join(dir, 'upload.pdf')));
   } catch {

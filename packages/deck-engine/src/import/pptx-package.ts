@@ -21,7 +21,7 @@ export interface PackageLimits {
 }
 
 export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
-  maxTotalBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
   maxEntries: 10_000,
   maxRatio: 200,
 };
@@ -154,8 +154,12 @@ export function presentationOutline(pkg: PptxPackage) {
     const part = rels.get(entry['r:id'] ?? '')?.part;
     return part && pkg.parts.has(part) ? [part] : [];
   });
-  // PowerPoint's default (10 × 7.5 in) when the size is missing.
-  const width = Number(root?.['p:sldSz']?.cx ?? 9_144_000) / EMU_PER_POINT;
-  const height = Number(root?.['p:sldSz']?.cy ?? 6_858_000) / EMU_PER_POINT;
+  // PowerPoint's default (10 × 7.5 in) when the size is missing or outside what it allows.
+  const side = (value: string | undefined, fallback: number) => {
+    const emu = Number(value);
+    return Number.isFinite(emu) && emu >= 914_400 && emu <= 51_206_400 ? emu : fallback;
+  };
+  const width = side(root?.['p:sldSz']?.cx, 9_144_000) / EMU_PER_POINT;
+  const height = side(root?.['p:sldSz']?.cy, 6_858_000) / EMU_PER_POINT;
   return { width, height, slides };
 }

@@ -824,7 +824,9 @@ class SlideReader {
       return;
     }
     const rect = child(fill, 'a:srcRect');
-    const share = (name: string) => (numberAttr(rect, name) ?? 0) / 100_000;
+    // A share of the picture, at most all of it either way (a negative crop pads).
+    const share = (name: string) =>
+      Math.max(-1, Math.min(1, (numberAttr(rect, name) ?? 0) / 100_000));
     const crop = rect
       ? { left: share('l'), top: share('t'), right: share('r'), bottom: share('b') }
       : undefined;
@@ -1309,15 +1311,20 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
         cropH = extract.height + pad.top + pad.bottom;
       }
       // Stretched to the frame's shape at the picture's own resolution (at most 2,400 px wide).
-      const targetW = Math.max(1, Math.min(2_400, cropW));
-      const targetH = Math.max(1, Math.round(targetW / picture.aspect));
+      // Within 2,400 px either way, whatever shape the frame has.
+      let targetW = Math.max(1, Math.min(2_400, cropW));
+      let targetH = Math.max(1, Math.round(targetW / picture.aspect));
+      if (targetH > 2_400) {
+        targetH = 2_400;
+        targetW = Math.max(1, Math.round(2_400 * picture.aspect));
+      }
       if (picture.tile) {
         // Repeated at its own size (96 dpi, as PowerPoint takes a picture; scaled) across the
         // frame, drawn at 2 px a point.
         const { frameWidth, frameHeight, scaleX, scaleY } = picture.tile;
         const pointsPerPixel = 0.75;
-        const tileW = Math.max(1, Math.round(cropW * pointsPerPixel * scaleX * 2));
-        const tileH = Math.max(1, Math.round(cropH * pointsPerPixel * scaleY * 2));
+        const tileW = Math.max(1, Math.min(4_000, Math.round(cropW * pointsPerPixel * scaleX * 2)));
+        const tileH = Math.max(1, Math.min(4_000, Math.round(cropH * pointsPerPixel * scaleY * 2)));
         const frameW = Math.max(1, Math.min(4_000, Math.round(frameWidth * 2)));
         const frameH = Math.max(1, Math.min(4_000, Math.round(frameHeight * 2)));
         // A tile larger than the frame shows only its top-left part.

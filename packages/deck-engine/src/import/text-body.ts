@@ -98,7 +98,8 @@ export function readParagraphLook(
     look.bullet = {
       kind: 'number',
       scheme: numbering.attrs.type ?? 'arabicPeriod',
-      startAt: numberAttr(numbering, 'startAt') ?? 1,
+      // The schema's range; a number past it would take long to write out.
+      startAt: Math.min(32_767, Math.max(1, Math.round(numberAttr(numbering, 'startAt') ?? 1))),
     };
   }
   return look;

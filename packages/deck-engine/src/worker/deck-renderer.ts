@@ -118,16 +118,17 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       channel?.port1.on('message', (progress: { done: number; total: number }) =>
         onProgress!(progress),
       );
+      // The worker gets its own copy, moved rather than copied again.
+      const owned = new Uint8Array(bytes);
       const task: ImportTask = {
-        importPptx: bytes,
+        importPptx: owned,
         ...(office ? { office } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
       };
       try {
-        return (await pool.run(
-          task,
-          channel ? { transferList: [channel.port2] } : {},
-        )) as ImportTaskResult;
+        return (await pool.run(task, {
+          transferList: channel ? [owned.buffer, channel.port2] : [owned.buffer],
+        })) as ImportTaskResult;
       } finally {
         channel?.port1.close();
       }
