@@ -54,6 +54,23 @@ const textBox = (id: number, box: [number, number, number, number], paragraphs: 
   });
 
 describe('what a slide inherits from its layout and master', () => {
+  it("fills a placeholder as its layout's placeholder is filled (a title bar), under its text", async () => {
+    const [slide] = await readFixture({
+      layout: {
+        shapes: shape({
+          id: 2,
+          placeholder: { type: 'title' },
+          box: [0, 0, 960, 90],
+          properties: `<a:prstGeom prst="rect"/>${solid('1F3864')}<a:ln><a:noFill/></a:ln>`,
+        }),
+      },
+      slides: [shape({ id: 2, placeholder: { type: 'title' }, paragraphs: paragraph('Agenda') })],
+    });
+    expect(slide!.elements.map((e) => e.kind)).toEqual(['rect', 'text']);
+    expect(slide!.elements[0]).toMatchObject({ x: 0, y: 0, w: 960, h: 90, fill: '#1F3864' });
+    expect(slide!.elements[0]).not.toHaveProperty('stroke');
+  });
+
   it('places a title from the layout and styles it from the master, and matches a body by idx', async () => {
     const [slide] = await readFixture({
       layout: {

@@ -658,10 +658,11 @@ class SlideReader {
     const placeholder = placeholderOf(shape);
     if (placeholder && source !== 'slide') return;
     const inherited = placeholder ? this.inheritedPlaceholders(placeholder) : [];
-    const properties = child(shape, 'p:spPr');
-    const xfrm =
-      child(properties, 'a:xfrm') ??
-      inherited.map((p) => pathOf(p.shape, 'p:spPr', 'a:xfrm')).find((x) => x !== undefined);
+    const properties = inheritedProperties(
+      child(shape, 'p:spPr'),
+      inherited.map((p) => child(p.shape, 'p:spPr')),
+    );
+    const xfrm = child(properties, 'a:xfrm');
     const frame = this.frame(xfrm, transform);
     if (!frame) return;
     if (Math.abs(frame.rotation) > 0.5 && Math.abs(frame.rotation - 360) > 0.5) {
@@ -1243,6 +1244,29 @@ class SlideReader {
     if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
     if (!this.firstText) this.firstText = plain;
   }
+}
+
+/**
+ * A placeholder's shape properties with what it does not say taken from its layout's and
+ * master's placeholders, the nearest first: its geometry, fill and outline (a layout's filled
+ * title bar stays filled on the slide).
+ */
+function inheritedProperties(
+  own: XmlElement | undefined,
+  inherited: readonly (XmlElement | undefined)[],
+): XmlElement | undefined {
+  if (inherited.length === 0) return own;
+  const sources = [own, ...inherited];
+  const first = (test: (c: XmlElement) => boolean) =>
+    sources.map((source) => source?.children.find(test)).find((c) => c !== undefined);
+  const children = [
+    first((c) => c.name === 'a:xfrm'),
+    first((c) => c.name === 'a:prstGeom' || c.name === 'a:custGeom'),
+    first((c) => c.name.endsWith('Fill')),
+    first((c) => c.name === 'a:ln'),
+    first((c) => c.name === 'a:effectLst'),
+  ].filter((c): c is XmlElement => c !== undefined);
+  return { name: 'p:spPr', attrs: {}, children, text: '' };
 }
 
 function stripEmpty(look: RunLook): RunLook {
