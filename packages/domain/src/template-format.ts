@@ -297,6 +297,28 @@ const shapeElementSchema = z
     fillOpacity: z.number().min(0).max(1).optional(),
     stroke: strokeSchema.optional(),
     radius: z.number().min(0).max(1_000).optional(),
+    /**
+     * A linear gradient over the shape, `angle` degrees clockwise from left-to-right; `fill` is
+     * what renderers without gradients draw (the PPTX's shape).
+     */
+    gradient: z
+      .object({
+        angle: z.number().min(0).max(360),
+        stops: z
+          .array(
+            z
+              .object({
+                at: z.number().min(0).max(1),
+                color: templateColorSchema,
+                opacity: z.number().min(0).max(1).optional(),
+              })
+              .strict(),
+          )
+          .min(2)
+          .max(10),
+      })
+      .strict()
+      .optional(),
     /** The outline of a `path` shape (see {@link isShapePath}). */
     path: z
       .string()

@@ -93,4 +93,49 @@ describe('a deck our engine wrote, imported back', () => {
     expect(xml).toContain('typeface="Calibri"');
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);
   });
+
+  it('draws a gradient shape as a gradient in the web view and the PDF, and its average colour in the PPTX', async () => {
+    const slide: ImportedSlide = {
+      number: 1,
+      hidden: false,
+      document: {
+        format: 1,
+        id: 'imported-1',
+        title: 'Gradient',
+        description: '',
+        category: 'company',
+        background: '#FFFFFF',
+        elements: [
+          {
+            kind: 'rect',
+            x: 0,
+            y: 0,
+            w: 960,
+            h: 540,
+            fill: '#808080',
+            gradient: {
+              angle: 90,
+              stops: [
+                { at: 0, color: '#000000' },
+                { at: 1, color: '#FFFFFF' },
+              ],
+            },
+          },
+        ],
+      },
+      elements: [],
+      pictures: new Map(),
+      fields: [],
+      leftOut: [],
+      report: { imported: { shape: 1 }, notImported: [], fonts: [] },
+    };
+    const rendered = await renderImportedSlides([slide]);
+    expect(rendered.svgs[0]).toMatch(
+      /<linearGradient id="gradient0" gradientUnits="userSpaceOnUse" x1="480" y1="0" x2="480" y2="540">/,
+    );
+    expect(rendered.svgs[0]).toContain('fill="url(#gradient0)"');
+    expect(rendered.pdf.toString('latin1')).toContain('/ShadingType 2');
+    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    expect(xml).toContain('<a:srgbClr val="808080"');
+  });
 });

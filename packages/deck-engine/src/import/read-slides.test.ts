@@ -539,23 +539,40 @@ describe('bullets and numbering', () => {
 });
 
 describe('backgrounds', () => {
-  it("uses the slide's own background, else the master's, and draws a gradient in its average colour", async () => {
+  it("uses the slide's own background, else the master's; a linear gradient is drawn as one, a radial one in its average colour", async () => {
+    const gradient = (kind: string) =>
+      '<p:bg><p:bgPr><a:gradFill><a:gsLst>' +
+      '<a:gs pos="0"><a:srgbClr val="000000"/></a:gs><a:gs pos="100000"><a:srgbClr val="FFFFFF"/></a:gs>' +
+      `</a:gsLst>${kind}</a:gradFill><a:effectLst/></p:bgPr></p:bg>`;
     const slides = await readFixture({
       // The master's background is the theme's first background style in bg2 (lt2).
       master: { background: '<p:bg><p:bgRef idx="1001"><a:schemeClr val="bg2"/></p:bgRef></p:bg>' },
       slides: [
         { background: `<p:bg><p:bgPr>${solid('102030')}<a:effectLst/></p:bgPr></p:bg>` },
         {},
-        {
-          background:
-            '<p:bg><p:bgPr><a:gradFill><a:gsLst>' +
-            '<a:gs pos="0"><a:srgbClr val="000000"/></a:gs><a:gs pos="100000"><a:srgbClr val="FFFFFF"/></a:gs>' +
-            '</a:gsLst><a:lin ang="5400000"/></a:gradFill><a:effectLst/></p:bgPr></p:bg>',
-        },
+        { background: gradient('<a:lin ang="5400000"/>') },
+        { background: gradient('<a:path path="circle"/>') },
       ],
     });
-    expect(slides.map((s) => s.background)).toEqual(['#102030', '#E8E8E8', '#808080']);
+    expect(slides.map((s) => s.background)).toEqual(['#102030', '#E8E8E8', '#808080', '#808080']);
+    // Top to bottom (90°), black to white, over the whole slide.
+    expect(slides[2]!.elements[0]).toEqual({
+      kind: 'rect',
+      x: 0,
+      y: 0,
+      w: 960,
+      h: 540,
+      fill: '#808080',
+      gradient: {
+        angle: 90,
+        stops: [
+          { at: 0, color: '#000000' },
+          { at: 1, color: '#FFFFFF' },
+        ],
+      },
+    });
     expect(slides.map((s) => s.report.notImported)).toEqual([
+      [],
       [],
       [],
       [{ kind: 'gradient', why: "the background's gradient is drawn in its average colour" }],

@@ -446,9 +446,16 @@ class SlideReader {
       }
       const flat = this.flatFill(fill, colors, 'background');
       if (!flat) return '#FFFFFF';
-      if (fullSlide) return hexOf(flat);
-      this.push({ kind: 'rect', ...this.box(box), fill: hexOf(flat) });
-      return '#FFFFFF';
+      const gradient = linearGradient(fill, colors);
+      if (fullSlide && !gradient) return hexOf(flat);
+      // A gradient, or a slide narrower than ours: drawn as a shape over the slide's area.
+      this.push({
+        kind: 'rect',
+        ...this.box(box),
+        fill: hexOf(flat),
+        ...(gradient ? { gradient } : {}),
+      });
+      return fullSlide ? hexOf(flat) : '#FFFFFF';
     }
     return '#FFFFFF';
   }
@@ -474,7 +481,10 @@ class SlideReader {
         return resolveColorIn(fill, colors);
       case 'a:gradFill': {
         const stops = gradientStops(fill, colors);
-        if (stops.length > 1 && new Set(stops.map((s) => s.color.hex)).size > 1) {
+        const varies = stops.length > 1 && new Set(stops.map((s) => s.color.hex)).size > 1;
+        // A linear gradient is drawn as one (the average stands in where it cannot be);
+        // a radial or shaped one is drawn in its average colour.
+        if (varies && !linearGradient(fill, colors)) {
           this.skip('gradient', `the ${what}'s gradient is drawn in its average colour`);
         }
         return averageColor(stops.map((s) => s.color));
@@ -608,7 +618,10 @@ class SlideReader {
     if (own?.name === 'a:blipFill') return { kind: 'picture' as const, element: own, context };
     if (own) {
       const color = this.flatFill(own, context.colors, what);
-      return color ? { kind: 'color' as const, color } : { kind: 'none' as const };
+      const gradient = linearGradient(own, context.colors);
+      return color
+        ? { kind: 'color' as const, color, ...(gradient ? { gradient } : {}) }
+        : { kind: 'none' as const };
     }
     const reference = this.styleReference(
       shape,
@@ -620,7 +633,10 @@ class SlideReader {
     const color = reference.element
       ? this.flatFill(reference.element, reference.colors, what)
       : reference.color;
-    return color ? { kind: 'color' as const, color } : { kind: 'none' as const };
+    const gradient = reference.element && linearGradient(reference.element, reference.colors);
+    return color
+      ? { kind: 'color' as const, color, ...(gradient ? { gradient } : {}) }
+      : { kind: 'none' as const };
   }
 
   private outlineOf(shape: XmlElement, properties: XmlElement | undefined, context: PartContext) {
@@ -708,6 +724,7 @@ class SlideReader {
           ...box,
           ...(isPath ? { path: flipPath(outline, frame.flipH, frame.flipV) } : {}),
           ...(fill.kind === 'color' ? { fill: hexOf(fill.color) } : {}),
+          ...(fill.kind === 'color' && fill.gradient ? { gradient: fill.gradient } : {}),
           ...(fill.kind === 'color' && fill.color.alpha < 1
             ? { fillOpacity: round(fill.color.alpha) }
             : {}),
@@ -1267,6 +1284,26 @@ function inheritedProperties(
     first((c) => c.name === 'a:effectLst'),
   ].filter((c): c is XmlElement => c !== undefined);
   return { name: 'p:spPr', attrs: {}, children, text: '' };
+}
+
+/**
+ * A linear gradient fill (`a:gradFill` with `a:lin`, or none said) in the template format: its
+ * angle and stops, opacities kept. Undefined for a radial or shaped one, or fewer than two stops.
+ */
+function linearGradient(fill: XmlElement, colors: ColorContext) {
+  if (fill.name !== 'a:gradFill' || child(fill, 'a:path')) return undefined;
+  const stops = gradientStops(fill, colors)
+    .map((stop) => ({
+      at: Math.max(0, Math.min(1, round(stop.pos))),
+      color: hexOf(stop.color),
+      ...(stop.color.alpha < 1 ? { opacity: round(stop.color.alpha) } : {}),
+    }))
+    .sort((a, b) => a.at - b.at)
+    .slice(0, 10);
+  if (stops.length < 2) return undefined;
+  const degrees = (numberAttr(child(fill, 'a:lin'), 'ang') ?? 0) / 60_000;
+  const angle = round(((degrees % 360) + 360) % 360);
+  return { angle, stops };
 }
 
 function stripEmpty(look: RunLook): RunLook {

@@ -62,6 +62,8 @@ export interface ShapeElement extends Box {
   kind: 'rect' | 'ellipse' | 'path';
   /** A `path` shape's outline: `M`, `L`, `C`, `Z` in a 1000 × 1000 square over the box. */
   path?: string;
+  /** A linear gradient, `angle` degrees clockwise from left-to-right (`fill` stands in for it where a renderer has none). */
+  gradient?: { angle: number; stops: { at: number; color: Hex; opacity: number }[] };
   fill?: Hex;
   /** 0–1; 1 is opaque. */
   fillOpacity?: number;

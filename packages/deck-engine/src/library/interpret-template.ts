@@ -157,6 +157,18 @@ export function interpretTemplate(
             {
               kind: element.kind,
               ...(element.path !== undefined ? { path: element.path } : {}),
+              ...(element.gradient
+                ? {
+                    gradient: {
+                      angle: element.gradient.angle,
+                      stops: element.gradient.stops.map((stop) => ({
+                        at: stop.at,
+                        color: color(stop.color),
+                        opacity: stop.opacity ?? 1,
+                      })),
+                    },
+                  }
+                : {}),
               x: element.x,
               y: element.y,
               w: element.w,

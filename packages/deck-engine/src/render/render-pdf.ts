@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { faceOf, FONT_WEIGHTS, getFont, shapeWord, type FontFace } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid } from './table-grid.ts';
 
@@ -48,6 +49,17 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
         doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, 1);
         if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
         else doc.undash();
+      }
+      if (element.gradient) {
+        const line = gradientLine(element, element.gradient.angle);
+        const gradient = doc.linearGradient(line.x1, line.y1, line.x2, line.y2);
+        for (const stop of element.gradient.stops) {
+          gradient.stop(stop.at, `#${stop.color}`, stop.opacity);
+        }
+        if (stroke) doc.fillAndStroke(gradient, `#${stroke.color}`);
+        else doc.fill(gradient);
+        if (stroke?.dash) doc.undash();
+        return;
       }
       // The fill's opacity is set every time: pdfkit keeps the last one given.
       if (element.fill && stroke) {

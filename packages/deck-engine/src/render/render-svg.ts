@@ -1,5 +1,6 @@
 import { faceOf, getFont, shapeWord, type FontFace, type FontWeight } from '../layout/fonts.ts';
-import { SLIDE_HEIGHT, SLIDE_WIDTH, type TextElement } from '../layout/model.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH, type ShapeElement, type TextElement } from '../layout/model.ts';
+import { gradientLine } from './gradient.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid } from './table-grid.ts';
@@ -121,16 +122,41 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
   return `<g role="img" aria-label="${label}">${parts.join('')}</g>`;
 }
 
+/** A shape's gradient as an SVG definition, and the paint that names it. */
+function gradientPaint(element: ShapeElement, id: string) {
+  if (!element.gradient) return { defs: '', paint: paint(element) };
+  const line = gradientLine(element, element.gradient.angle);
+  const stops = element.gradient.stops
+    .map(
+      (stop) =>
+        `<stop offset="${n(stop.at)}" stop-color="#${stop.color}"${stop.opacity < 1 ? ` stop-opacity="${n(stop.opacity)}"` : ''}/>`,
+    )
+    .join('');
+  const defs = `<defs><linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(line.x1)}" y1="${n(line.y1)}" x2="${n(line.x2)}" y2="${n(line.y2)}">${stops}</linearGradient></defs>`;
+  return {
+    defs,
+    paint: paint({ ...element, fill: undefined }).replace(' fill="none"', ` fill="url(#${id})"`),
+  };
+}
+
 function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: number }): string {
   switch (element.kind) {
-    case 'rect': {
-      const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
-      return `<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${paint(element)}/>`;
-    }
+    case 'rect':
     case 'path':
-      return `<path d="${svgPathData(placePath(element.path ?? '', element))}"${paint(element)}/>`;
-    case 'ellipse':
-      return `<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${paint(element)}/>`;
+    case 'ellipse': {
+      const { defs, paint: painted } = gradientPaint(
+        element,
+        element.gradient ? `gradient${clipIds.next++}` : '',
+      );
+      if (element.kind === 'rect') {
+        const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
+        return `${defs}<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${painted}/>`;
+      }
+      if (element.kind === 'path') {
+        return `${defs}<path d="${svgPathData(placePath(element.path ?? '', element))}"${painted}/>`;
+      }
+      return `${defs}<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${painted}/>`;
+    }
     case 'line':
       return `<line x1="${n(element.x1)}" y1="${n(element.y1)}" x2="${n(element.x2)}" y2="${n(element.y2)}" stroke="#${element.color}" stroke-width="${n(element.width)}"/>`;
     case 'text':
