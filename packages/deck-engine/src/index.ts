@@ -46,3 +46,4 @@ export {
   type ImportedSlideResult,
   type ImportTaskResult,
 } from './import/import-pptx.ts';
+export { legacyFileReason, presentationFileKind } from './import/pptx-package.ts';

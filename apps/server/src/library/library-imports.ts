@@ -12,7 +12,12 @@ import {
   type TemplateElement,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { applyFieldChoices, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import {
+  applyFieldChoices,
+  legacyFileReason,
+  presentationFileKind,
+  TEMPLATE_CATEGORIES,
+} from '@deck-portal/deck-engine';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { libraryDraft, libraryImports, type StoredImportSlide } from '../db/schema.ts';
@@ -26,10 +31,6 @@ import { newSlideId } from './create-library-slide.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 
 export const importPptxJob = 'import-pptx';
-
-const zipMagic = [0x50, 0x4b, 0x03, 0x04];
-const oleMagic = [0xd0, 0xcf, 0x11, 0xe0];
-const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 const sourceKey = (id: string) => `imports/${id}/source.pptx`;
 const thumbnailKey = (id: string, number: number) => `imports/${id}/slide-${number}.svg`;
@@ -64,13 +65,9 @@ export async function startLibraryImport(
   { actor, fileName, bytes }: { actor: User; fileName: string; bytes: Buffer },
 ): Promise<LibraryImportResponse> {
   if (bytes.length === 0) throw new AppError('validation_failed', libraryImportMessages.empty);
-  if (startsWith(bytes, oleMagic)) {
-    throw new AppError(
-      'validation_failed',
-      'This file is password-protected or a PowerPoint 97–2003 file: save it as a .pptx without a password.',
-    );
-  }
-  if (!startsWith(bytes, zipMagic)) {
+  const kind = presentationFileKind(bytes);
+  if (kind === 'legacy') throw new AppError('validation_failed', `This file ${legacyFileReason}.`);
+  if (kind === 'other') {
     throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
   }
   // The bytes first, then the row and its job together: a row never waits on bytes or a job

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, TemplateElement } from '@deck-portal/domain';
 import { buildDeck } from '../build-deck.ts';
 import { generateDeck } from '../generate-deck.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
@@ -33,6 +33,28 @@ const wordsOf = (texts: readonly string[]) =>
     .filter((word) => word !== '' && word !== '•')
     .sort();
 
+/** An imported slide of one element, as the importer would hand it over. */
+function slideOf(element: TemplateElement): ImportedSlide {
+  return {
+    number: 1,
+    hidden: false,
+    document: {
+      format: 1,
+      id: 'imported-1',
+      title: 'Imported slide',
+      description: '',
+      category: 'company',
+      background: '#FFFFFF',
+      elements: [element],
+    },
+    elements: [element],
+    pictures: new Map(),
+    fields: [],
+    leftOut: [],
+    report: { imported: {}, notImported: [], fonts: [] },
+  };
+}
+
 describe('a deck our engine wrote, imported back', () => {
   it('has the same slides with the same words, and nothing reported missing', async () => {
     const library = createTemplateLibrary();
@@ -56,38 +78,15 @@ describe('a deck our engine wrote, imported back', () => {
   }, 60_000);
 
   it('writes an imported slide set in Carlito as Calibri in its PPTX, and embeds Carlito in its PDF', async () => {
-    const slide: ImportedSlide = {
-      number: 1,
-      hidden: false,
-      document: {
-        format: 1,
-        id: 'imported-1',
-        title: 'Calibri slide',
-        description: '',
-        category: 'company',
-        background: '#FFFFFF',
-        elements: [
-          {
-            kind: 'text',
-            x: 60,
-            y: 60,
-            w: 600,
-            h: 80,
-            text: 'Set in Calibri',
-            style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
-          },
-        ],
-      },
-      elements: [],
-      pictures: new Map(),
-      fields: [],
-      leftOut: [],
-      report: {
-        imported: { text: 1 },
-        notImported: [],
-        fonts: [{ from: 'Calibri', to: 'Carlito' }],
-      },
-    };
+    const slide = slideOf({
+      kind: 'text',
+      x: 60,
+      y: 60,
+      w: 600,
+      h: 80,
+      text: 'Set in Calibri',
+      style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
+    });
     const rendered = await renderImportedSlides([slide]);
     const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
     expect(xml).toContain('typeface="Calibri"');
@@ -95,40 +94,21 @@ describe('a deck our engine wrote, imported back', () => {
   });
 
   it('draws a gradient shape as a gradient in the web view and the PDF, and its average colour in the PPTX', async () => {
-    const slide: ImportedSlide = {
-      number: 1,
-      hidden: false,
-      document: {
-        format: 1,
-        id: 'imported-1',
-        title: 'Gradient',
-        description: '',
-        category: 'company',
-        background: '#FFFFFF',
-        elements: [
-          {
-            kind: 'rect',
-            x: 0,
-            y: 0,
-            w: 960,
-            h: 540,
-            fill: '#808080',
-            gradient: {
-              angle: 90,
-              stops: [
-                { at: 0, color: '#000000' },
-                { at: 1, color: '#FFFFFF' },
-              ],
-            },
-          },
+    const slide = slideOf({
+      kind: 'rect',
+      x: 0,
+      y: 0,
+      w: 960,
+      h: 540,
+      fill: '#808080',
+      gradient: {
+        angle: 90,
+        stops: [
+          { at: 0, color: '#000000' },
+          { at: 1, color: '#FFFFFF' },
         ],
       },
-      elements: [],
-      pictures: new Map(),
-      fields: [],
-      leftOut: [],
-      report: { imported: { shape: 1 }, notImported: [], fonts: [] },
-    };
+    });
     const rendered = await renderImportedSlides([slide]);
     expect(rendered.svgs[0]).toMatch(
       /<linearGradient id="gradient0" gradientUnits="userSpaceOnUse" x1="480" y1="0" x2="480" y2="540">/,

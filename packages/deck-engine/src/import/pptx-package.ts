@@ -33,6 +33,19 @@ const zipMagic = [0x50, 0x4b, 0x03, 0x04];
 const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
+/** Why a password-protected or 97–2003 file is refused (after "This file "). */
+export const legacyFileReason =
+  'is password-protected or a PowerPoint 97–2003 file: save it as a .pptx without a password';
+
+/**
+ * What an upload is by its first bytes, before anything is unpacked: a zip (maybe a PowerPoint
+ * package), an OLE file (PowerPoint 97–2003, or an Office file saved with a password), or other.
+ */
+export function presentationFileKind(bytes: Uint8Array): 'zip' | 'legacy' | 'other' {
+  if (startsWith(bytes, oleMagic)) return 'legacy';
+  return startsWith(bytes, zipMagic) ? 'zip' : 'other';
+}
+
 /** A part name that stays inside the package: relative, no `..`, no drive or backslash. */
 function isSafeName(name: string): boolean {
   if (name === '' || name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name)) {
@@ -50,14 +63,9 @@ export function openPptxPackage(
   bytes: Uint8Array,
   limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
 ): PackageResult {
-  if (startsWith(bytes, oleMagic)) {
-    return {
-      ok: false,
-      reason:
-        'is password-protected or a PowerPoint 97–2003 file: save it as a .pptx without a password',
-    };
-  }
-  if (!startsWith(bytes, zipMagic)) return { ok: false, reason: 'is not a PowerPoint file' };
+  const kind = presentationFileKind(bytes);
+  if (kind === 'legacy') return { ok: false, reason: legacyFileReason };
+  if (kind === 'other') return { ok: false, reason: 'is not a PowerPoint file' };
   let refusal: string | undefined;
   let entries = 0;
   let total = 0;
