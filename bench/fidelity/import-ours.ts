@@ -48,11 +48,14 @@ export async function importWithOurEngine({
   file,
   outDir,
   repoRoot,
+  office,
   timeoutMs = 180_000,
 }: {
   file: string;
   outDir: string;
   repoRoot: string;
+  /** LibreOffice's command, for charts and objects as pictures of themselves (`--office`). */
+  office?: string;
   timeoutMs?: number;
 }): Promise<OurDeck> {
   const started = performance.now();
@@ -63,7 +66,16 @@ export async function importWithOurEngine({
   try {
     await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', IMPORTER_CLI, 'import', file, '--out', outDir],
+      [
+        '--import',
+        'tsx',
+        IMPORTER_CLI,
+        'import',
+        file,
+        '--out',
+        outDir,
+        ...(office ? ['--office', office] : []),
+      ],
       { cwd: repoRoot, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (error) {

@@ -1,7 +1,9 @@
-// `npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--floor=TEXT,SSIM] [--json FILE]
-// [--results FILE] [--out DIR] [--jobs N]`: how faithfully our importer and engine draw each
-// .pptx in DIR, against LibreOffice's PDF of it. Prints a table per slide, per file and in
-// total, writes its section of bench/RESULTS.md, and exits 1 when the goal is missed.
+// `npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--no-office]
+// [--floor=TEXT,SSIM] [--json FILE] [--results FILE] [--out DIR] [--jobs N]`: how faithfully our
+// importer and engine draw each .pptx in DIR, against LibreOffice's PDF of it. Our side imports
+// as the portal does with the office renderer (charts, SmartArt and objects as pictures of
+// themselves); `--no-office` scores the importer alone. Prints a table per slide, per file and
+// in total, writes its section of bench/RESULTS.md, and exits 1 when the goal is missed.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -19,7 +21,7 @@ import { replaceFidelitySection } from './results-section.ts';
 import { scoreDeck } from './score-deck.ts';
 
 const usage =
-  'usage: npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--floor=TEXT,SSIM] [--json FILE] [--results FILE] [--out DIR] [--jobs N]';
+  'usage: npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--no-office] [--floor=TEXT,SSIM] [--json FILE] [--results FILE] [--out DIR] [--jobs N]';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // npm runs scripts from the root; paths given on the command line are the caller's.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
@@ -49,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       ours: { type: 'string', default: 'importer' },
       'no-gate': { type: 'boolean', default: false },
+      'no-office': { type: 'boolean', default: false },
       floor: { type: 'string' },
       json: { type: 'string' },
       results: { type: 'string' },
@@ -105,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
               file,
               outDir: join(workDir, 'ours', basename(file, '.pptx')),
               repoRoot,
+              ...(values['no-office'] ? {} : { office: process.env.SOFFICE ?? 'soffice' }),
             }),
           );
           oursMs = Math.max(oursMs, performance.now() - oursStarted);
@@ -181,6 +185,7 @@ async function main(argv: string[]): Promise<number> {
         date: new Date().toISOString().slice(0, 10),
         corpus: dirArg,
         timings: `${timings}.`,
+        withOffice: !isSanityRun && !values['no-office'],
       });
       writeFileSync(resultsPath, replaceFidelitySection(document, section));
       console.log(`summary written to ${resultsPath}`);

@@ -237,7 +237,10 @@ function missingGlyphs(slides: readonly Slide[]): string[] {
   const missing = new Set<string>();
   const check = (element: TextElement) => {
     for (const line of element.lines) {
-      for (const char of missingCharacters(line.text, faceOf(element.family, element.weight)))
+      for (const char of missingCharacters(
+        line.text,
+        faceOf(element.family, element.weight, element.italic),
+      ))
         missing.add(char);
     }
   };

@@ -235,6 +235,10 @@ export const textStyleSchema = z
      * when absent.
      */
     font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
+    /** Set in the family's italic faces (its upright ones where it has none). */
+    italic: z.boolean().optional(),
+    /** Each line underlined, as the font's own underline position and thickness say. */
+    underline: z.boolean().optional(),
   })
   .strict();
 

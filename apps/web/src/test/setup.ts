@@ -21,3 +21,12 @@ console.warn = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) return;
   warn(...args);
 };
+
+// happy-dom has no `document.fonts`; Mantine's autosizing text areas listen on it for web fonts
+// loading, so the slide editor's text panel needs a stand-in that never fires.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+  });
+}

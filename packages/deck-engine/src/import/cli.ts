@@ -1,20 +1,22 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importPptx, renderImportedSlides } from './import-pptx.ts';
+import { drawWithOffice, importPptx, renderImportedSlides } from './import-pptx.ts';
 
-const usage = 'usage: npm run pptx -- import FILE --out DIR';
+const usage = 'usage: npm run pptx -- import FILE --out DIR [--office SOFFICE]';
 
 /**
  * `npm run pptx -- import FILE --out DIR`: imports one PowerPoint file and writes what our
  * engine makes of it — `slide-N.svg` per slide, `deck.pdf`, and `report.json` (per slide: the
  * elements imported by kind, what was not imported and why, the fonts mapped, the fields found).
+ * With `--office soffice`, charts, SmartArt and objects become pictures of themselves drawn by
+ * LibreOffice, as the portal imports when it has the office renderer.
  */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: 'string' } },
+    options: { out: { type: 'string' }, office: { type: 'string' } },
   });
   const [command, file] = positionals;
   if (command !== 'import' || !file || !values.out) {
@@ -22,10 +24,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const started = performance.now();
-  const imported = await importPptx(await readFile(file));
+  const bytes = await readFile(file);
+  const imported = await importPptx(bytes);
   if (!imported.ok) {
     console.error(`${file} ${imported.reason}`);
     return 1;
+  }
+  if (values.office && imported.slides.some((slide) => slide.leftOut.length > 0)) {
+    // As on the server, the office renderer helps where it can and never fails the import.
+    await drawWithOffice(bytes, imported, { command: values.office }).catch(() => undefined);
   }
   const readMs = performance.now() - started;
   const rendered = await renderImportedSlides(imported.slides);

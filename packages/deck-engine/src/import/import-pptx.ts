@@ -209,7 +209,7 @@ export async function drawImportedSlides(slides: readonly ImportedSlide[]): Prom
  * SmartArt or object that was left out put back as a picture of itself, cut from that drawing.
  * Without it (or when it fails) the slides are as read, and the report says what was left out.
  */
-async function drawWithOffice(
+export async function drawWithOffice(
   bytes: Uint8Array,
   imported: Extract<PptxImport, { ok: true }>,
   office: OfficeRenderer,

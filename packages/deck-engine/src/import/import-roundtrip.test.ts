@@ -93,6 +93,36 @@ describe('a deck our engine wrote, imported back', () => {
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);
   });
 
+  it('sets italic text in italic faces and underlines it, in the web view, the PDF and the PPTX', async () => {
+    const slide = slideOf({
+      kind: 'text',
+      x: 60,
+      y: 60,
+      w: 600,
+      h: 80,
+      text: 'Slanted and underlined',
+      style: {
+        weight: 'bold',
+        size: 32,
+        color: '#112233',
+        font: 'Tinos',
+        italic: true,
+        underline: true,
+      },
+    });
+    const rendered = await renderImportedSlides([slide]);
+    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    expect(xml).toMatch(/<a:rPr[^>]* b="1" i="1"[^>]* u="sng"/);
+    expect(xml).toContain('typeface="Times New Roman"');
+    // The PDF embeds Tinos's bold italic face, and draws the underline as a filled bar.
+    expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Tinos-BoldItalic/);
+    // The web view draws the italic face's glyphs, and one bar under the line.
+    expect(rendered.svgs[0]).toMatch(/<path id="Tinositalic-b\d+"/);
+    expect(rendered.svgs[0]).toMatch(
+      /<rect x="60" y="[\d.]+" width="[\d.]+" height="[\d.]+" fill="#112233"\/>/,
+    );
+  });
+
   it('draws a gradient shape as a gradient in the web view and the PDF, and its average colour in the PPTX', async () => {
     const slide = slideOf({
       kind: 'rect',

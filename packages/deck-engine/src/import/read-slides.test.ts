@@ -441,6 +441,34 @@ describe('bullets and numbering', () => {
     expect(list.style).toMatchObject({ size: 18, bullets: true });
   });
 
+  it('keeps italic and underlined paragraphs so, and reports words styled apart from theirs', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 200],
+          paragraph('Leaning words', { rPr: 'sz="1800" i="1" u="sng"' }) +
+            paragraph('Upright words', { rPr: 'sz="1800"' }) +
+            '<a:p><a:r><a:rPr lang="en-US" sz="1800" b="1"/><a:t>Level 1:</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> user name and password</a:t></a:r></a:p>',
+        ),
+      ],
+    });
+    expect(textStarting(slide!, 'Leaning words').style).toMatchObject({
+      italic: true,
+      underline: true,
+    });
+    const upright = textStarting(slide!, 'Upright words');
+    expect(upright.style.italic).toBeUndefined();
+    expect(linesOf(upright)).toEqual(['Upright words', 'Level 1: user name and password']);
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'text',
+        why: "words styled apart from their paragraph are drawn in the paragraph's style",
+      },
+    ]);
+  });
+
   it('writes auto-numbered paragraphs with their numbers', async () => {
     const numbered = (text: string) =>
       paragraph(text, {
@@ -616,6 +644,46 @@ describe('what does not import', () => {
         why: 'an embedded object was left out: it does not import as editable elements',
       },
       { kind: 'ink', why: 'ink drawing left out' },
+    ]);
+  });
+});
+
+describe('embedded objects', () => {
+  it("draws an embedded object's own picture where it was, and says it is not editable", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#204080' } })
+        .png()
+        .toBuffer(),
+    );
+    const object =
+      '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="9" name="Object 2"/>' +
+      `<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>${xfrm(500, 100, 300, 150, 'p:xfrm')}` +
+      '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/presentationml/2006/ole">' +
+      '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' +
+      '<mc:Choice Requires="v"><p:oleObj name="Image" r:id="rId3" progId="Photoshop.Image.8"><p:embed/></p:oleObj></mc:Choice>' +
+      '<mc:Fallback><p:oleObj name="Image" r:id="rId3" progId="Photoshop.Image.8"><p:embed/>' +
+      '<p:pic><p:nvPicPr><p:cNvPr id="0" name="Object 2"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr>' +
+      '<p:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>' +
+      `<p:spPr>${xfrm(500, 100, 300, 150)}</p:spPr></p:pic></p:oleObj></mc:Fallback>` +
+      '</mc:AlternateContent></a:graphicData></a:graphic></p:graphicFrame>';
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes: object,
+          relationships: [
+            { id: 'rId2', type: 'image', target: '../media/image1.png' },
+            { id: 'rId3', type: 'oleObject', target: '../embeddings/oleObject1.bin' },
+          ],
+        },
+      ],
+      parts: { 'ppt/media/image1.png': png },
+    });
+    const [picture] = slide!.elements;
+    expect(picture).toMatchObject({ kind: 'picture', x: 500, y: 100, w: 300, h: 150 });
+    expect(slide!.pictures.size).toBe(1);
+    expect(slide!.leftOut).toEqual([]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'object', why: 'an embedded object is shown as its picture: it is not editable' },
     ]);
   });
 });

@@ -896,6 +896,7 @@ class SlideReader {
       this.readTable(child(data, 'a:tbl'), frame, context);
       return;
     }
+    if (uri.endsWith('/ole') && frame && this.readObjectPicture(data, frame, context)) return;
     const [kind, what] = uri.endsWith('/chart')
       ? ['chart', 'a chart']
       : uri.endsWith('/diagram')
@@ -909,6 +910,35 @@ class SlideReader {
     if (frame) {
       this.leftOut.push({ kind, what, why, box: this.box(frame), at: this.elements.length });
     }
+  }
+
+  /**
+   * An embedded object (a Visio drawing, a Photoshop image, a worksheet) keeps the picture
+   * PowerPoint shows of it, in `p:oleObj`'s `p:pic`, often inside an `mc:AlternateContent`
+   * whose fallback is the one a reader like us takes. That picture is drawn where the object
+   * was, and the editor is told it is no longer the object.
+   */
+  private readObjectPicture(
+    data: XmlElement | undefined,
+    frame: { x: number; y: number; w: number; h: number },
+    context: PartContext,
+  ): boolean {
+    const alternate = child(data, 'mc:AlternateContent');
+    const object =
+      child(data, 'p:oleObj') ??
+      child(child(alternate, 'mc:Fallback'), 'p:oleObj') ??
+      child(child(alternate, 'mc:Choice'), 'p:oleObj');
+    const picture = child(object, 'p:pic');
+    if (!picture) return false;
+    const [elements, leftOut] = [this.elements.length, this.leftOut.length];
+    const name = object?.attrs.name || object?.attrs.progId || 'object';
+    this.readBlip(child(picture, 'p:blipFill'), this.box(frame), context, 'picture', name);
+    if (this.elements.length > elements) {
+      this.skip('object', 'an embedded object is shown as its picture: it is not editable');
+      return true;
+    }
+    // A picture we cannot draw (a WMF) is reported, and put back by the office renderer.
+    return this.leftOut.length > leftOut;
   }
 
   private readTable(
@@ -1075,15 +1105,20 @@ class SlideReader {
           run.look.color?.hex,
           run.look.typeface,
           run.look.italic,
+          run.look.underline,
         ]);
         const entry = weights.get(key) ?? { look: run.look, chars: 0 };
         entry.chars += run.text.trim().length;
         weights.set(key, entry);
       }
-      const runLook = [...weights.values()].sort((a, b) => b.chars - a.chars)[0]!.look;
-      if (runLook.italic && !isEmpty) this.skip('text', 'italic text is drawn upright');
-      if (!isEmpty && runs.some((r) => r.look.underline && r.text.trim() !== '')) {
-        this.skip('text', 'underlined text is drawn without its underline');
+      const looks = [...weights.values()].sort((a, b) => b.chars - a.chars);
+      const runLook = looks[0]!.look;
+      // A text element has one style: a word in bold or another colour takes its paragraph's.
+      if (!isEmpty && looks.filter((l) => l.chars > 0).length > 1) {
+        this.skip(
+          'text',
+          "words styled apart from their paragraph are drawn in the paragraph's style",
+        );
       }
       const typeface =
         runLook.typeface === '+mj-lt'
@@ -1110,6 +1145,8 @@ class SlideReader {
         isEmpty,
         bulleted: !isEmpty && bullet?.kind === 'char',
         weight: runLook.bold ? ('bold' as const) : ('regular' as const),
+        italic: runLook.italic === true,
+        underline: runLook.underline === true,
         size,
         color: `#${runLook.color?.hex ?? '000000'}`,
         font,
@@ -1140,6 +1177,8 @@ class SlideReader {
     const sameLook = (a: Drawn, b: Drawn) =>
       a.bulleted === b.bulleted &&
       a.weight === b.weight &&
+      a.italic === b.italic &&
+      a.underline === b.underline &&
       a.size === b.size &&
       a.color === b.color &&
       a.font === b.font &&
@@ -1209,6 +1248,7 @@ class SlideReader {
         bullets: first.bulleted,
         ...(bulletIndent !== undefined ? { bulletIndent } : {}),
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
+        ...(first.italic ? { italic: true } : {}),
       };
       return { group, first, spec, text, gap, bulletIndent, height: measureTextHeight(spec) };
     });
@@ -1249,6 +1289,8 @@ class SlideReader {
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
+          ...(first.italic ? { italic: true } : {}),
+          ...(first.underline ? { underline: true } : {}),
         },
       });
       cursor += height;

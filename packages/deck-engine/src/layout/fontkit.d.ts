@@ -27,6 +27,9 @@ declare module 'fontkit' {
     descent: number;
     lineGap: number;
     capHeight: number;
+    /** From the baseline, in font units (negative: below it). */
+    underlinePosition: number;
+    underlineThickness: number;
     postscriptName: string;
     familyName: string;
     subfamilyName: string;

@@ -34,12 +34,18 @@ export const PPTX_FONT_FACE: Record<FontWeight, { face: string; bold: boolean }>
 
 /**
  * A face the engine draws with: a weight of the built-in family (`bold`), or a weight of a
- * family registered by {@link registerFontFamily} (`font-3fa2…/bold`).
+ * family registered by {@link registerFontFamily} (`font-3fa2…/bold`); a family's italics are
+ * the family named with {@link ITALIC} (`Arimo+italic/bold`).
  */
 export type FontFace = FontWeight | `${string}/${FontWeight}`;
 
-/** The face of `weight` in `family` (the built-in family when there is none). */
-export function faceOf(family: string | undefined, weight: FontWeight): FontFace {
+/** What a family's name ends with to name its italic faces. */
+export const ITALIC = '+italic';
+const BUILT_IN_FAMILY = 'Inter';
+
+/** The face of `weight` in `family` (the built-in family when there is none), italic or not. */
+export function faceOf(family: string | undefined, weight: FontWeight, italic = false): FontFace {
+  if (italic) return `${family ?? BUILT_IN_FAMILY}${ITALIC}/${weight}`;
   return family ? `${family}/${weight}` : weight;
 }
 
@@ -131,10 +137,31 @@ const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string
     bold: '@expo-google-fonts/caladea/700Bold/Caladea_700Bold.ttf',
   },
 };
+const italicFiles = (family: string, weights: Partial<Record<FontWeight, string>>) =>
+  Object.fromEntries(
+    Object.entries(weights).map(([weight, style]) => [
+      weight,
+      `@expo-google-fonts/${family.toLowerCase()}/${style}_Italic/${family}_${style}_Italic.ttf`,
+    ]),
+  );
+const bundledItalics: Readonly<Record<string, Partial<Record<FontWeight, string>>>> = {
+  [`${BUILT_IN_FAMILY}${ITALIC}`]: italicFiles(BUILT_IN_FAMILY, {
+    regular: '400Regular',
+    medium: '500Medium',
+    semibold: '600SemiBold',
+    bold: '700Bold',
+  }),
+  ...Object.fromEntries(
+    Object.keys(bundledFamilies).map((family) => [
+      `${family}${ITALIC}`,
+      italicFiles(family, { regular: '400Regular', bold: '700Bold' }),
+    ]),
+  ),
+};
 export const BUNDLED_FONT_FAMILIES = Object.keys(bundledFamilies);
 
 function bundledFamilyFiles(family: string) {
-  const files = bundledFamilies[family];
+  const files = bundledFamilies[family] ?? bundledItalics[family];
   if (!files) return undefined;
   registerFontFamily(
     family,
@@ -161,8 +188,14 @@ export function getFont(face: FontFace): LoadedFont {
       const family = face.slice(0, slash);
       const files = families.get(family) ?? bundledFamilyFiles(family);
       const file = files && standIns[weight].map((w) => files[w]).find(Boolean);
-      // A family not registered here (its files did not arrive) draws in the built-in one.
-      entry = file ? { ...loadFont(weight, file), weight } : getFont(weight);
+      const upright = family.endsWith(ITALIC) ? family.slice(0, -ITALIC.length) : undefined;
+      // A family without italics draws them upright; a family not registered here (its files
+      // did not arrive) draws in the built-in one.
+      entry = file
+        ? { ...loadFont(weight, file), weight }
+        : upright !== undefined
+          ? getFont(faceOf(upright === BUILT_IN_FAMILY ? undefined : upright, weight))
+          : getFont(weight);
     }
     loaded.set(face, entry);
   }
@@ -193,6 +226,17 @@ export interface ShapedWord {
   glyphs: ShapedGlyph[];
   /** Characters the font has no glyph for: they are drawn as empty boxes. */
   missing: string[];
+}
+
+/**
+ * Where a face's underline is drawn, per point of size: its top edge below the baseline, and its
+ * thickness (the font's own figures; a font without them gets a twentieth of the size).
+ */
+export function underlineOf(face: FontFace): { offset: number; thickness: number } {
+  const { font, unitsPerEm } = getFont(face);
+  const thickness = font.underlineThickness > 0 ? font.underlineThickness / unitsPerEm : 0.05;
+  const position = font.underlinePosition < 0 ? -font.underlinePosition / unitsPerEm : 0.1;
+  return { offset: position - thickness / 2, thickness };
 }
 
 const wordCache = new Map<string, ShapedWord>();

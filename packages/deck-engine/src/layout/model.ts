@@ -39,6 +39,8 @@ export interface TextElement extends Box {
   weight: FontWeight;
   /** The registered font family it is set in; the built-in family when absent. */
   family?: string;
+  italic?: boolean;
+  underline?: boolean;
   /** Font size in points after shrink-to-fit. */
   size: number;
   color: Hex;

@@ -15,6 +15,8 @@ export interface TextSpec extends Box {
   weight?: FontWeight;
   /** A registered font family; the family of {@link activeFontFamily} when left out. */
   family?: string;
+  italic?: boolean;
+  underline?: boolean;
   /** The size to use when the text fits; shrunk down to `minSize` until it does. */
   size: number;
   minSize?: number;
@@ -117,7 +119,7 @@ interface Trial {
 
 /** The face a spec is set in: its weight, in its family or the active one. */
 function specFace(spec: TextSpec): FontFace {
-  return faceOf(spec.family ?? activeFontFamily(), spec.weight ?? 'regular');
+  return faceOf(spec.family ?? activeFontFamily(), spec.weight ?? 'regular', spec.italic);
 }
 
 function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
@@ -154,7 +156,7 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
  */
 export function layoutText(spec: TextSpec): TextElement {
   const family = spec.family ?? activeFontFamily();
-  const weight = faceOf(family, spec.weight ?? 'regular');
+  const weight = specFace(spec);
   const paragraphs = splitParagraphs(spec.text);
   const minSize = Math.min(spec.minSize ?? spec.size, spec.size);
   const fits = (t: Trial) =>
@@ -238,6 +240,8 @@ export function layoutText(spec: TextSpec): TextElement {
     h: spec.h,
     weight: spec.weight ?? 'regular',
     ...(family ? { family } : {}),
+    ...(spec.italic ? { italic: true } : {}),
+    ...(spec.underline ? { underline: true } : {}),
     size,
     color: spec.color,
     align,

@@ -147,6 +147,8 @@ export function interpretTemplate(
               ...(style.bullets ? { bullets: true } : {}),
               ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
               ...(style.font ? { family: style.font } : {}),
+              ...(style.italic ? { italic: true } : {}),
+              ...(style.underline ? { underline: true } : {}),
             }),
           ];
         }

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { faceOf, FONT_WEIGHTS, getFont, shapeWord, type FontFace } from '../layout/fonts.ts';
+import {
+  faceOf,
+  FONT_WEIGHTS,
+  getFont,
+  shapeWord,
+  underlineOf,
+  type FontFace,
+} from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { gradientLine } from './gradient.ts';
@@ -12,16 +19,22 @@ type OpenedImage = Parameters<Doc['image']>[0];
 
 function drawText(doc: Doc, element: TextElement): void {
   if (element.lines.length === 0) return;
-  doc
-    .font(faceOf(element.family, element.weight))
-    .fontSize(element.size)
-    .fillColor(`#${element.color}`, 1);
+  const face = faceOf(element.family, element.weight, element.italic);
+  doc.font(face).fontSize(element.size).fillColor(`#${element.color}`, 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
       doc.text('•', line.bulletX, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
     }
     if (line.text !== '') {
       doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
+    }
+  }
+  if (element.underline) {
+    const { offset, thickness } = underlineOf(face);
+    for (const line of element.lines) {
+      if (line.text === '') continue;
+      const y = line.baseline + offset * element.size;
+      doc.rect(line.x, y, line.width, thickness * element.size).fill(`#${element.color}`);
     }
   }
 }
@@ -272,7 +285,7 @@ function installFonts(doc: Doc, faces: readonly FontFace[]): void {
 /** Every face the slides draw text with, the built-in family's four always among them. */
 function facesOf(slides: readonly RenderSlide[]): FontFace[] {
   const faces = new Set<FontFace>(FONT_WEIGHTS);
-  const add = (text: TextElement) => faces.add(faceOf(text.family, text.weight));
+  const add = (text: TextElement) => faces.add(faceOf(text.family, text.weight, text.italic));
   for (const slide of slides) {
     for (const element of slide.elements) {
       if (element.kind === 'text') add(element);

@@ -38,15 +38,21 @@ const officeNameOf: Readonly<Record<string, string>> = {
 };
 
 function fontOptions(element: TextElement) {
+  const style = {
+    fontSize: element.size,
+    color: element.color,
+    ...(element.italic ? { italic: true } : {}),
+    ...(element.underline ? { underline: { style: 'sng' as const } } : {}),
+  };
   if (element.family) {
     // An uploaded family is named by its own name; its heavier weights are PowerPoint's bold.
     const familyName =
       officeNameOf[element.family] ?? getFont(faceOf(element.family, element.weight)).familyName;
     const bold = element.weight === 'bold' || element.weight === 'semibold';
-    return { fontFace: familyName, bold, fontSize: element.size, color: element.color };
+    return { fontFace: familyName, bold, ...style };
   }
   const face = PPTX_FONT_FACE[element.weight];
-  return { fontFace: face.face, bold: face.bold, fontSize: element.size, color: element.color };
+  return { fontFace: face.face, bold: face.bold, ...style };
 }
 
 function addText(slide: PptxSlide, element: TextElement): void {

@@ -1,4 +1,11 @@
-import { faceOf, getFont, shapeWord, type FontFace, type FontWeight } from '../layout/fonts.ts';
+import {
+  faceOf,
+  getFont,
+  shapeWord,
+  underlineOf,
+  type FontFace,
+  type FontWeight,
+} from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type ShapeElement, type TextElement } from '../layout/model.ts';
 import { gradientLine } from './gradient.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
@@ -91,30 +98,21 @@ class GlyphSet {
 
 function drawText(element: TextElement, glyphs: GlyphSet): string {
   const parts: string[] = [];
+  const face = faceOf(element.family, element.weight, element.italic);
+  const underline = element.underline ? underlineOf(face) : undefined;
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
-      parts.push(
-        glyphs.run(
-          '•',
-          faceOf(element.family, element.weight),
-          line.bulletX,
-          line.baseline,
-          element.size,
-          element.color,
-        ),
-      );
+      parts.push(glyphs.run('•', face, line.bulletX, line.baseline, element.size, element.color));
     }
     if (line.text !== '') {
-      parts.push(
-        glyphs.run(
-          line.text,
-          faceOf(element.family, element.weight),
-          line.x,
-          line.baseline,
-          element.size,
-          element.color,
-        ),
-      );
+      parts.push(glyphs.run(line.text, face, line.x, line.baseline, element.size, element.color));
+      if (underline) {
+        const y = line.baseline + underline.offset * element.size;
+        const h = underline.thickness * element.size;
+        parts.push(
+          `<rect x="${n(line.x)}" y="${n(y)}" width="${n(line.width)}" height="${n(h)}" fill="#${element.color}"/>`,
+        );
+      }
     }
   }
   if (parts.length === 0) return '';

@@ -74,6 +74,26 @@ describe('the slide editor', () => {
     expect((saves[1]!.body as { document: { title: string } }).document.title).toBe('Who we are!');
   });
 
+  it('sets a text in italics and underlined, and saves that style', async () => {
+    const calls = editorApi(({ body }) => ({
+      body: { document: (body as { document: object }).document, revision: 5 },
+    }));
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Italic' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Underline' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Underline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      style: { weight: 'regular', size: 20, color: 'brand.ink', italic: true },
+    });
+    expect(saved.document.elements[0]).not.toHaveProperty('style.underline');
+  });
+
   it('tells the editor someone else saved first, and offers to reload', async () => {
     editorApi(
       apiError(

@@ -1,6 +1,7 @@
 import { bindingPaths, type TemplateElement } from '@deck-portal/domain';
 import {
   Button,
+  Checkbox,
   ColorSwatch,
   FileButton,
   Group,
@@ -282,6 +283,30 @@ export function ElementPanel({
               })
             }
           />
+          <Group gap="md">
+            <Checkbox
+              label="Italic"
+              checked={element.style.italic === true}
+              onChange={(event) => {
+                const { italic: _italic, ...style } = element.style;
+                onChange({
+                  ...element,
+                  style: event.currentTarget.checked ? { ...style, italic: true } : style,
+                });
+              }}
+            />
+            <Checkbox
+              label="Underline"
+              checked={element.style.underline === true}
+              onChange={(event) => {
+                const { underline: _underline, ...style } = element.style;
+                onChange({
+                  ...element,
+                  style: event.currentTarget.checked ? { ...style, underline: true } : style,
+                });
+              }}
+            />
+          </Group>
         </Stack>
         <ColourField
           label="Colour"
