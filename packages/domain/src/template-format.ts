@@ -229,6 +229,11 @@ export const textStyleSchema = z
     bullets: z.boolean().optional(),
     /** How far the text sits from its bullet, as a multiple of the size (1.1 when absent). */
     bulletIndent: z.number().min(0).max(10).optional(),
+    /** The bullet, one character (`–`, `▪`); `•` when absent. */
+    bulletChar: z
+      .string()
+      .refine((value) => [...value].length === 1 && value.trim() !== '', 'must be one character')
+      .optional(),
     /**
      * A bundled family other than the brand's (imported slides keep their look: Arimo for
      * Arial, Carlito for Calibri, Tinos for Times New Roman, Caladea for Cambria); the brand's font

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapFont } from './font-map.ts';
+import { bulletCharacter, mapFont } from './font-map.ts';
 
 // An imported typeface is drawn in a bundled family: its metric twin where one is bundled,
 // else Tinos for a serif and Inter for the rest.
@@ -19,5 +19,20 @@ describe('the bundled family an imported typeface is drawn in', () => {
     ['Segoe Script', 'Inter'],
   ])('draws %s in %s', (typeface, family) => {
     expect(mapFont(typeface)).toBe(family);
+  });
+});
+
+describe("a symbol font's bullet", () => {
+  it.each([
+    ['§', 'Wingdings', '▪'],
+    ['\uF0A7', 'Wingdings', '▪'],
+    ['Ø', 'Wingdings', '➢'],
+    ['Ø', 'Wingdings 3', '•'],
+    ['·', 'Symbol', '•'],
+    ['z', 'Wingdings', '•'],
+    ['–', 'Arial', '–'],
+    ['»', undefined, '»'],
+  ])('draws %s of %s as %s', (char, font, drawn) => {
+    expect(bulletCharacter(char, font)).toBe(drawn);
   });
 });

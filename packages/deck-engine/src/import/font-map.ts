@@ -24,3 +24,38 @@ export function mapFont(typeface: string): ImportFont {
   const name = typeface.trim();
   return standIns.find(([pattern]) => pattern.test(name))?.[1] ?? 'Inter';
 }
+
+/**
+ * What the common bullets of PowerPoint's symbol fonts look like in Unicode: Wingdings and Symbol
+ * keep their pictures at letters' codes (Wingdings `§` is a small square), sometimes moved to
+ * the private range (U+F0A7); one we do not know is drawn `•`. Another font's character is itself.
+ */
+const symbolBullets: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  wingdings: {
+    0x6c: '●',
+    0x6e: '■',
+    0x6f: '□',
+    0x71: '❑',
+    0x76: '❖',
+    0x77: '◆',
+    0x9f: '•',
+    0xa7: '▪',
+    0xa8: '◻',
+    0xd8: '➢',
+    0xe0: '→',
+    0xe8: '➔',
+    0xfb: '✗',
+    0xfc: '✓',
+  },
+  symbol: { 0xb7: '•', 0x2d: '–', 0xae: '→', 0xde: '⇒' },
+};
+
+const symbolFont =
+  /^(wingdings|wingdings 2|wingdings 3|webdings|symbol|marlett|zapf ?dingbats|monotype sorts)$/;
+
+export function bulletCharacter(char: string, font?: string): string {
+  const name = font?.trim().toLowerCase() ?? '';
+  if (!symbolFont.test(name)) return char;
+  const code = char.codePointAt(0) ?? 0;
+  return symbolBullets[name]?.[code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code] ?? '•';
+}

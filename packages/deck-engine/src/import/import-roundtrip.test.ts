@@ -123,6 +123,21 @@ describe('a deck our engine wrote, imported back', () => {
     );
   });
 
+  it("writes a list's own bullet into the PPTX", async () => {
+    const slide = slideOf({
+      kind: 'text',
+      x: 60,
+      y: 60,
+      w: 600,
+      h: 80,
+      text: ['First point', 'Second point'],
+      style: { weight: 'regular', size: 20, color: '#112233', bullets: true, bulletChar: '–' },
+    });
+    const rendered = await renderImportedSlides([slide]);
+    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    expect(xml.match(/<a:buChar char="&#x2013;"\/>/g)).toHaveLength(2);
+  });
+
   it('draws a gradient shape as a gradient in the web view and the PDF, and its average colour in the PPTX', async () => {
     const slide = slideOf({
       kind: 'rect',

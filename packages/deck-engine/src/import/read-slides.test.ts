@@ -469,6 +469,31 @@ describe('bullets and numbering', () => {
     ]);
   });
 
+  it("draws each level's own bullet, a symbol font's as the picture it shows", async () => {
+    const bulleted = (text: string, font: string, char: string, level = 0) =>
+      paragraph(text, {
+        pPr: `<a:pPr lvl="${level}" marL="285750" indent="-285750"><a:buFont typeface="${font}"/><a:buChar char="${char}"/></a:pPr>`,
+        rPr: 'sz="1800"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 200],
+          bulleted('Square', 'Wingdings', '§') +
+            bulleted('Dash', 'Arial', '–', 1) +
+            bulleted('Private', 'Wingdings', '\uF0D8') +
+            bulleted('Unknown', 'Wingdings', 'z'),
+        ),
+      ],
+    });
+    expect(textStarting(slide!, 'Square').style.bulletChar).toBe('▪');
+    expect(textStarting(slide!, 'Dash').style.bulletChar).toBe('–');
+    // An arrowhead Inter has no glyph for, and a Wingdings picture we do not know: the usual dot.
+    expect(textStarting(slide!, 'Private').style.bulletChar).toBeUndefined();
+    expect(linesOf(textStarting(slide!, 'Private'))).toEqual(['Private', 'Unknown']);
+  });
+
   it('writes auto-numbered paragraphs with their numbers', async () => {
     const numbered = (text: string) =>
       paragraph(text, {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TemplateElement } from '@deck-portal/domain';
+import { faceOf, missingCharacters } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { measureTextHeight } from '../layout/text-layout.ts';
 import { sniffImage } from '../images/sniff-image.ts';
@@ -11,7 +12,7 @@ import {
   type ColorContext,
   type Rgba,
 } from './drawingml-color.ts';
-import { mapFont } from './font-map.ts';
+import { bulletCharacter, mapFont } from './font-map.ts';
 import { customPath, flipPath, presetPath } from './geometry.ts';
 import {
   EMU_PER_POINT,
@@ -1131,6 +1132,11 @@ class SlideReader {
         this.report.fonts.push({ from: typeface, to: font });
       }
       const size = Math.min(400, Math.max(4, round((runLook.size ?? 18) * fontScale * scale)));
+      const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
+      // The bullet as drawn: a symbol font's picture in Unicode, `•` where our font lacks it.
+      const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';
+      const face = faceOf(font === 'Inter' ? undefined : font, weight, runLook.italic === true);
+      const bulletChar = missingCharacters(symbol, face).length === 0 ? symbol : '•';
       const spacing = look.lineSpacing;
       const lineHeight =
         spacing && 'percent' in spacing
@@ -1144,7 +1150,8 @@ class SlideReader {
         text,
         isEmpty,
         bulleted: !isEmpty && bullet?.kind === 'char',
-        weight: runLook.bold ? ('bold' as const) : ('regular' as const),
+        weight,
+        bulletChar,
         italic: runLook.italic === true,
         underline: runLook.underline === true,
         size,
@@ -1176,6 +1183,7 @@ class SlideReader {
     type Drawn = (typeof drawn)[number];
     const sameLook = (a: Drawn, b: Drawn) =>
       a.bulleted === b.bulleted &&
+      (!a.bulleted || a.bulletChar === b.bulletChar) &&
       a.weight === b.weight &&
       a.italic === b.italic &&
       a.underline === b.underline &&
@@ -1288,6 +1296,7 @@ class SlideReader {
           lineHeight: first.lineHeight,
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
+          ...(first.bulleted && first.bulletChar !== '•' ? { bulletChar: first.bulletChar } : {}),
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
           ...(first.italic ? { italic: true } : {}),
           ...(first.underline ? { underline: true } : {}),

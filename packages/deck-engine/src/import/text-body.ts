@@ -27,7 +27,7 @@ export interface ParagraphLook {
   spaceAfter?: { percent: number } | { points: number };
   bullet?:
     | { kind: 'none' }
-    | { kind: 'char'; char: string }
+    | { kind: 'char'; char: string; font?: string }
     | { kind: 'number'; scheme: string; startAt: number };
   run: RunLook;
 }
@@ -92,7 +92,10 @@ export function readParagraphLook(
   if (after) look.spaceAfter = after;
   if (child(element, 'a:buNone')) look.bullet = { kind: 'none' };
   const bulletChar = child(element, 'a:buChar');
-  if (bulletChar) look.bullet = { kind: 'char', char: bulletChar.attrs.char ?? '•' };
+  if (bulletChar) {
+    const font = child(element, 'a:buFont')?.attrs.typeface;
+    look.bullet = { kind: 'char', char: bulletChar.attrs.char ?? '•', ...(font ? { font } : {}) };
+  }
   const numbering = child(element, 'a:buAutoNum');
   if (numbering) {
     look.bullet = {

@@ -53,6 +53,8 @@ export interface TextElement extends Box {
   bullets: boolean;
   /** The text's distance from its bullet in points, when not the usual 1.1 × the size. */
   bulletIndent?: number;
+  /** The bullet when not `•`. */
+  bulletChar?: string;
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */
   paragraphs: string[];
   lines: TextLine[];

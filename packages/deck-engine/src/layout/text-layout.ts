@@ -30,6 +30,7 @@ export interface TextSpec extends Box {
   bullets?: boolean;
   /** How far the text sits from its bullet, as a multiple of the size (1.1 when left out). */
   bulletIndent?: number;
+  bulletChar?: string;
   /** At most this many lines (the last one ends with an ellipsis when cut). */
   maxLines?: number;
 }
@@ -250,6 +251,7 @@ export function layoutText(spec: TextSpec): TextElement {
     paragraphGap: gap,
     bullets: spec.bullets ?? false,
     ...(spec.bullets && spec.bulletIndent !== undefined ? { bulletIndent: indent } : {}),
+    ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     paragraphs: truncated ? paragraphsOf(laid) : paragraphs,
     lines,
     truncated,

@@ -146,6 +146,7 @@ export function interpretTemplate(
               ...(style.valign ? { valign: style.valign } : {}),
               ...(style.bullets ? { bullets: true } : {}),
               ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
+              ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
               ...(style.font ? { family: style.font } : {}),
               ...(style.italic ? { italic: true } : {}),
               ...(style.underline ? { underline: true } : {}),

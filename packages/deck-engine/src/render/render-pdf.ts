@@ -23,7 +23,10 @@ function drawText(doc: Doc, element: TextElement): void {
   doc.font(face).fontSize(element.size).fillColor(`#${element.color}`, 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
-      doc.text('•', line.bulletX, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
+      doc.text(element.bulletChar ?? '•', line.bulletX, line.baseline, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+      });
     }
     if (line.text !== '') {
       doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });

@@ -20,7 +20,21 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
     options: {
       breakLine: i < last,
       ...(element.bullets && paragraph !== ''
-        ? { bullet: { indent: element.bulletIndent ?? element.size * 1.1 } }
+        ? {
+            bullet: {
+              indent: element.bulletIndent ?? element.size * 1.1,
+              // PowerPoint's bullet is a character of the basic plane.
+              ...(element.bulletChar && element.bulletChar.codePointAt(0)! <= 0xffff
+                ? {
+                    characterCode: element.bulletChar
+                      .codePointAt(0)!
+                      .toString(16)
+                      .toUpperCase()
+                      .padStart(4, '0'),
+                  }
+                : {}),
+            },
+          }
         : { bullet: false }),
     },
   }));

@@ -102,7 +102,16 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
   const underline = element.underline ? underlineOf(face) : undefined;
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
-      parts.push(glyphs.run('•', face, line.bulletX, line.baseline, element.size, element.color));
+      parts.push(
+        glyphs.run(
+          element.bulletChar ?? '•',
+          face,
+          line.bulletX,
+          line.baseline,
+          element.size,
+          element.color,
+        ),
+      );
     }
     if (line.text !== '') {
       parts.push(glyphs.run(line.text, face, line.x, line.baseline, element.size, element.color));
