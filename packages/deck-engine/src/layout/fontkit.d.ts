@@ -47,3 +47,12 @@ declare module 'wawoff2' {
   export function decompress(bytes: Uint8Array): Promise<Uint8Array>;
   export function compress(bytes: Uint8Array): Promise<Uint8Array>;
 }
+
+// linebreak ships no type declarations either: the Unicode line-breaking rules, break by break.
+declare module 'linebreak' {
+  export default class LineBreaker {
+    constructor(text: string);
+    /** The next place a line may end (`position` is a UTF-16 offset), or null past the end. */
+    nextBreak(): { position: number; required: boolean } | null;
+  }
+}

@@ -17,6 +17,31 @@ describe('wrapParagraph', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join('')).toBe('x'.repeat(80));
   });
+
+  it('may end a line after a hyphen, as Office does, and keeps the word whole when cut there', () => {
+    const width = measureText('Cryptographic-Based', 'regular', 20) - 1;
+    expect(wrapParagraph('Cryptographic-Based Identity', 'regular', 20, width)).toEqual([
+      'Cryptographic-',
+      'Based Identity',
+    ]);
+    const cut = layoutText({
+      ...box,
+      w: width,
+      h: 30,
+      size: 20,
+      text: 'Cryptographic-Based Identity',
+    });
+    expect(cut.truncated).toBe(true);
+    expect(cut.paragraphs).toEqual(['Cryptographic-…']);
+  });
+
+  it('breaks Japanese between characters, never before a closing mark', () => {
+    const text = '東京の冷蔵倉庫、温度管理と電池の提案。'.repeat(3);
+    const lines = wrapParagraph(text, 'regular', 20, 300);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(text);
+    for (const line of lines.slice(1)) expect(line).not.toMatch(/^[、。]/);
+  });
 });
 
 describe('layoutText', () => {

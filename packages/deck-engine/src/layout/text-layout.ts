@@ -1,3 +1,4 @@
+import LineBreaker from 'linebreak';
 import {
   activeFontFamily,
   faceOf,
@@ -66,42 +67,75 @@ function breakWord(word: string, weight: FontFace, size: number, maxWidth: numbe
   return pieces;
 }
 
+/** A wrapped line, and whether its paragraph went on after a space (or after a hyphen, none). */
+interface WrappedLine {
+  text: string;
+  endsAtSpace: boolean;
+}
+
 /**
- * Greedy line breaking with the font's real advance widths: each word measured once (cached)
- * and summed with the spaces, exactly as the renderers advance the pen.
+ * Where a line may end, by the Unicode line-breaking rules: after a space, after a hyphen, and
+ * (for the scripts that have no spaces) between characters. Each piece keeps its trailing space.
  */
+function breakablePieces(paragraph: string): string[] {
+  const breaker = new LineBreaker(paragraph);
+  const pieces: string[] = [];
+  let last = 0;
+  for (let next = breaker.nextBreak(); next; next = breaker.nextBreak()) {
+    if (next.position > last) pieces.push(paragraph.slice(last, next.position));
+    last = next.position;
+  }
+  if (last < paragraph.length) pieces.push(paragraph.slice(last));
+  return pieces;
+}
+
+/**
+ * Greedy line breaking with the font's real advance widths: pieces between break opportunities
+ * added while the line, measured word by word as the renderers advance the pen, fits; a piece
+ * wider than the box alone is cut between characters.
+ */
+function wrapLines(
+  paragraph: string,
+  weight: FontFace,
+  size: number,
+  maxWidth: number,
+): WrappedLine[] {
+  if (paragraph === '') return [{ text: '', endsAtSpace: false }];
+  const limit = maxWidth / size;
+  const lines: WrappedLine[] = [];
+  let line = '';
+  const close = () => {
+    const text = line.trimEnd();
+    lines.push({ text, endsAtSpace: text !== line });
+  };
+  for (const piece of breakablePieces(paragraph)) {
+    if (line !== '' && unitWidth((line + piece).trimEnd(), weight) <= limit) {
+      line += piece;
+      continue;
+    }
+    if (line !== '') close();
+    const word = piece.trimEnd();
+    if (unitWidth(word, weight) <= limit) {
+      line = piece;
+      continue;
+    }
+    const cut = breakWord(word, weight, size, maxWidth);
+    line = (cut.pop() ?? '') + piece.slice(word.length);
+    for (const text of cut) lines.push({ text, endsAtSpace: false });
+  }
+  close();
+  lines[lines.length - 1]!.endsAtSpace = false;
+  return lines;
+}
+
+/** A paragraph's lines in a box `maxWidth` points wide (see {@link wrapLines}). */
 export function wrapParagraph(
   paragraph: string,
   weight: FontFace,
   size: number,
   maxWidth: number,
 ): string[] {
-  if (paragraph === '') return [''];
-  const space = unitWidth(' ', weight);
-  const limit = maxWidth / size;
-  const lines: string[] = [];
-  let line = '';
-  let width = 0;
-  for (const word of paragraph.split(' ')) {
-    const w = unitWidth(word, weight);
-    if (line !== '' && width + space + w <= limit) {
-      line += ` ${word}`;
-      width += space + w;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    if (w <= limit) {
-      line = word;
-      width = w;
-      continue;
-    }
-    const pieces = breakWord(word, weight, size, maxWidth);
-    line = pieces.pop() ?? '';
-    width = unitWidth(line, weight);
-    lines.push(...pieces);
-  }
-  lines.push(line);
-  return lines;
+  return wrapLines(paragraph, weight, size, maxWidth).map((line) => line.text);
 }
 
 function ellipsize(text: string, weight: FontFace, size: number, maxWidth: number): string {
@@ -114,7 +148,7 @@ function ellipsize(text: string, weight: FontFace, size: number, maxWidth: numbe
 
 interface Trial {
   size: number;
-  lines: Array<{ text: string; paragraph: number; firstOfParagraph: boolean }>;
+  lines: Array<WrappedLine & { paragraph: number; firstOfParagraph: boolean }>;
   height: number;
 }
 
@@ -132,8 +166,10 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
   // Tight line pitches: the font's ascent–descent band must still stay inside the box.
   let height = 2 * bandOverflow(weight, size, lineHeight);
   paragraphs.forEach((paragraph, index) => {
-    const wrapped = wrapParagraph(paragraph, weight, size, spec.w - indent);
-    wrapped.forEach((text, i) => lines.push({ text, paragraph: index, firstOfParagraph: i === 0 }));
+    const wrapped = wrapLines(paragraph, weight, size, spec.w - indent);
+    wrapped.forEach((line, i) =>
+      lines.push({ ...line, paragraph: index, firstOfParagraph: i === 0 }),
+    );
     height += wrapped.length * lineHeight + (index < paragraphs.length - 1 ? gap : 0);
   });
   return { size, lines, height };
@@ -277,9 +313,11 @@ export function layoutTextRow(specs: readonly TextSpec[]): TextElement[] {
 /** When lines were cut, the PPTX must show the same cut text, so rebuild paragraphs from lines. */
 function paragraphsOf(lines: Trial['lines']): string[] {
   const out: string[] = [];
+  let previous: Trial['lines'][number] | undefined;
   for (const line of lines) {
     if (line.firstOfParagraph || out.length === 0) out.push(line.text);
-    else out[out.length - 1] += ` ${line.text}`;
+    else out[out.length - 1] += `${previous?.endsAtSpace ? ' ' : ''}${line.text}`;
+    previous = line;
   }
   return out;
 }
