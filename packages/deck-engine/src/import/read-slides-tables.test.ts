@@ -152,9 +152,7 @@ describe('tables', () => {
     cells[1]![0] = {
       text: 'Starter',
       tcPr:
-        line('lnL', 25_400, solid('FF0000')) +
-        line('lnB', 12_700, '<a:noFill/>') +
-        solid('FFFF00'),
+        line('lnL', 25_400, solid('FF0000')) + line('lnB', 12_700, '<a:noFill/>') + solid('FFFF00'),
       rPr: 'sz="1400" b="1"',
       rPrChildren: solid('00B050'),
     };
