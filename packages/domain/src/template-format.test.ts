@@ -166,6 +166,7 @@ describe('the template format', () => {
         ['South', '60%'],
       ],
       headerFill: null,
+      padding: { x: 0.75, y: 0.38 },
       cellFills: [
         [null, null],
         ['#FF0000', null],

@@ -387,6 +387,11 @@ const tableElementSchema = z
       .optional(),
     /** The largest cell size in points; smaller when the rows do not fit. */
     size: z.number().min(4).max(60).optional(),
+    /** Room between a cell's edges and its text, in points: `x` left and right, `y` above and below. */
+    padding: z
+      .object({ x: z.number().min(0).max(50), y: z.number().min(0).max(50) })
+      .strict()
+      .optional(),
     /** The header row's fill; null leaves it unfilled (its text then in the body's colour). */
     headerFill: templateColorSchema.nullable(),
     /** The weight of the first column (row labels). */

@@ -66,7 +66,23 @@ describe('tables', () => {
         ['Team', '25', '$40'],
       ],
       size: 14,
+      // PowerPoint's default cell margins: 0.1 in at the sides, 0.05 in above and below.
+      padding: { x: 7.2, y: 3.6 },
     });
+  });
+
+  it("takes the cells' margins from the first cell", async () => {
+    const tight = rows.map((row, r) =>
+      row.map((text, c) =>
+        r === 0 && c === 0
+          ? { text, tcPrAttrs: 'marL="9525" marR="9525" marT="9525" marB="0"' }
+          : { text },
+      ),
+    );
+    const { table } = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows: tight })],
+    });
+    expect(table.padding).toEqual({ x: 0.75, y: 0.38 });
   });
 
   it("draws a table naming no style in PowerPoint's default: accent header, banded rows, white lines", async () => {

@@ -996,6 +996,15 @@ class SlideReader {
       .flat()
       .map((cell) => numberAttr(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'sz'))
       .find((sz) => sz !== undefined);
+    // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), from
+    // the first cell: a dense table fits its box only with them.
+    const margins = child(cells[0]?.[0], 'a:tcPr');
+    const margin = (name: string, fallback: number) =>
+      Math.min(50, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
+    const padding = {
+      x: round((margin('marL', 91_440) + margin('marR', 91_440)) / 2),
+      y: round((margin('marT', 45_720) + margin('marB', 45_720)) / 2),
+    };
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
       kind: 'table',
@@ -1008,6 +1017,7 @@ class SlideReader {
         60,
         Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
       ),
+      padding,
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),

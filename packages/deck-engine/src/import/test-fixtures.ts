@@ -298,8 +298,9 @@ export function openFixture(fixture: PptxFixture): PptxPackage {
 
 export interface TableCellFixture {
   text: string;
-  /** What goes inside the cell's `a:tcPr` (fills, `a:lnL`…). */
+  /** What goes inside the cell's `a:tcPr` (fills, `a:lnL`…), and its attributes (margins). */
   tcPr?: string;
+  tcPrAttrs?: string;
   /** The `a:tc` element's attributes (`gridSpan="2"`, `hMerge="1"`). */
   attrs?: string;
   /** The run's `a:rPr` attributes and children: `sz="1400"` by default. */
@@ -329,7 +330,7 @@ export function tableFrame({
       : '';
     return (
       `<a:tc${c.attrs ? ` ${c.attrs}` : ''}><a:txBody><a:bodyPr/><a:lstStyle/><a:p>${run}</a:p>` +
-      `</a:txBody><a:tcPr>${c.tcPr ?? ''}</a:tcPr></a:tc>`
+      `</a:txBody><a:tcPr${c.tcPrAttrs ? ` ${c.tcPrAttrs}` : ''}>${c.tcPr ?? ''}</a:tcPr></a:tc>`
     );
   };
   return (

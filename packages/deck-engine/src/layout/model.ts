@@ -124,6 +124,8 @@ export interface TableElement extends Box {
   /** The rule under each row, when the table has no `borders`. */
   borderColor: Hex;
   borders?: TableBorders;
+  /** Room around each cell's text in points, when not the engine's 8 by 5. */
+  padding?: { x: number; y: number };
 }
 
 export type SlideElement = TextElement | ShapeElement | LineElement | ImageElement | TableElement;

@@ -225,6 +225,8 @@ export interface TableSpec {
   rows: string[][];
   align?: TextAlign[];
   size?: number;
+  /** Room around each cell's text in points; 8 left and right, 5 above and below by default. */
+  padding?: { x: number; y: number };
   /** null: an unfilled header, its text in the body's colour. */
   headerFill: Hex | null;
   /** The weight of the first column (row labels). */
@@ -256,6 +258,8 @@ const CELL_PAD_Y = 5;
  */
 export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElement {
   const c = ctx.brand.colors;
+  const padX = spec.padding?.x ?? CELL_PAD_X;
+  const padY = spec.padding?.y ?? CELL_PAD_Y;
   const total = spec.columns.reduce((a, b) => a + b, 0);
   const widths = spec.columns.map((col) => (col / total) * box.w);
   const allRows = spec.header ? [spec.header, ...spec.rows] : spec.rows;
@@ -296,12 +300,8 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
   };
   const lineFactor = 1.25;
   const linesAt = (r: number, col: number, size: number) =>
-    wrapParagraph(
-      allRows[r]?.[col] ?? '',
-      weightAt(r, col),
-      size,
-      spanWidth(r, col) - 2 * CELL_PAD_X,
-    ).length;
+    wrapParagraph(allRows[r]?.[col] ?? '', weightAt(r, col), size, spanWidth(r, col) - 2 * padX)
+      .length;
   const heightsAt = (size: number) => {
     const heights = allRows.map((row, r) => {
       const lines = row.flatMap((_, col) =>
@@ -309,13 +309,13 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
           ? []
           : [linesAt(r, col, size)],
       );
-      return Math.max(...lines, 1) * size * lineFactor + 2 * CELL_PAD_Y;
+      return Math.max(...lines, 1) * size * lineFactor + 2 * padY;
     });
     // A cell merged down several rows needs their heights together; the last one grows.
     for (const [key, span] of spans) {
       if (span.rows <= 1) continue;
       const [r, col] = key.split(',').map(Number) as [number, number];
-      const needed = linesAt(r, col, size) * size * lineFactor + 2 * CELL_PAD_Y;
+      const needed = linesAt(r, col, size) * size * lineFactor + 2 * padY;
       const last = Math.min(r + span.rows, heights.length) - 1;
       const has = heights.slice(r, last + 1).reduce((a, b) => a + b, 0);
       if (needed > has) heights[last] = (heights[last] ?? 0) + needed - has;
@@ -348,10 +348,10 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
         const fill = fillAt(r, col);
         const h = span ? heights.slice(r, r + span.rows).reduce((a, b) => a + b, 0) : rowHeight;
         const laid = layoutText({
-          x: x + CELL_PAD_X,
-          y: y + CELL_PAD_Y,
-          w: spanWidth(r, col) - 2 * CELL_PAD_X,
-          h: h - 2 * CELL_PAD_Y,
+          x: x + padX,
+          y: y + padY,
+          w: spanWidth(r, col) - 2 * padX,
+          h: h - 2 * padY,
           text: isCovered ? '' : cell,
           weight: weightAt(r, col),
           size,
@@ -381,6 +381,7 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
     rows,
     borderColor: c.rule,
     ...(spec.borders ? { borders: spec.borders } : {}),
+    ...(spec.padding ? { padding: spec.padding } : {}),
   };
 }
 

@@ -179,7 +179,14 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
                 ...(columns > 1 ? { colspan: columns } : {}),
                 ...(spanRows > 1 ? { rowspan: spanRows } : {}),
                 // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
-                margin: [inch(5), inch(8), inch(5), inch(8)],
+                margin: element.padding
+                  ? [
+                      inch(element.padding.y),
+                      inch(element.padding.x),
+                      inch(element.padding.y),
+                      inch(element.padding.x),
+                    ]
+                  : [inch(5), inch(8), inch(5), inch(8)],
                 // Top, right, bottom, left.
                 border: grid
                   ? [

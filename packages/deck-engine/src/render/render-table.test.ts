@@ -146,6 +146,14 @@ describe('a table with its own fills, lines, colours and merges', () => {
     expect(xml).toMatch(/<a:rPr[^>]*b="1"[^>]*>(?:(?!<\/a:rPr>).)*1F3864/);
   });
 
+  it("places each cell's text inside the table's padding", () => {
+    const padded = table(ctx, box, { ...spec, padding: { x: 1, y: 0.5 } });
+    const north = padded.rows[1]![0]!.text;
+    expect(north.x).toBe(box.x + 1);
+    expect(north.w).toBeCloseTo(100 - 2);
+    expect(laid.rows[1]![0]!.text.x).toBe(box.x + 8);
+  });
+
   it('leaves a table without its own look as it was: a rule under each row, white header text', () => {
     const plain = table(ctx, box, {
       columns: [1, 1],
