@@ -71,16 +71,14 @@ describe('tables', () => {
     });
   });
 
-  it("takes the cells' margins from the first cell", async () => {
-    const tight = rows.map((row, r) =>
-      row.map((text, c) =>
-        r === 0 && c === 0
-          ? { text, tcPrAttrs: 'marL="9525" marR="9525" marT="9525" marB="0"' }
-          : { text },
-      ),
+  it("takes the margins most of its cells have as the table's padding", async () => {
+    const tight = 'marL="9525" marR="9525" marT="9525" marB="0"';
+    const cells: TableCellFixture[][] = rows.map((row, r) =>
+      // The first cell keeps PowerPoint's default margins; every other one is tight.
+      row.map((text, c) => (r === 0 && c === 0 ? { text } : { text, tcPrAttrs: tight })),
     );
     const { table } = await readTable({
-      slides: [tableFrame({ columns: [240, 120, 120], rows: tight })],
+      slides: [tableFrame({ columns: [240, 120, 120], rows: cells })],
     });
     expect(table.padding).toEqual({ x: 0.75, y: 0.38 });
   });

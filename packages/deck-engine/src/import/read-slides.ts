@@ -996,19 +996,27 @@ class SlideReader {
       .flat()
       .map((cell) => numberAttr(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'sz'))
       .find((sz) => sz !== undefined);
-    // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), from
-    // the first cell: a dense table fits its box only with them.
-    const margins = child(cells[0]?.[0], 'a:tcPr');
-    const margin = (name: string, fallback: number) =>
-      Math.min(50, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
-    const padding = {
-      x: round((margin('marL', 91_440) + margin('marR', 91_440)) / 2),
-      y: round((margin('marT', 45_720) + margin('marB', 45_720)) / 2),
-    };
+    // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), the
+    // ones most cells have: a dense table fits its box only with them.
+    const paddings = new Map<string, { x: number; y: number; count: number }>();
+    for (const cell of cells.slice(0, rowCount).flat()) {
+      const margins = child(cell, 'a:tcPr');
+      const margin = (name: string, fallback: number) =>
+        Math.min(50, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
+      const x = round((margin('marL', 91_440) + margin('marR', 91_440)) / 2);
+      const y = round((margin('marT', 45_720) + margin('marB', 45_720)) / 2);
+      const known = paddings.get(`${x},${y}`) ?? { x, y, count: 0 };
+      paddings.set(`${x},${y}`, { ...known, count: known.count + 1 });
+    }
+    const { x: padX, y: padY } = [...paddings.values()].reduce(
+      (best, next) => (next.count > best.count ? next : best),
+      { x: 7.2, y: 3.6, count: 0 },
+    );
+    const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
       kind: 'table',
-      ...this.box(frame),
+      ...box,
       columns: columns.map((w) => Math.max(0.01, round((w / sum) * 100))),
       ...(hasHeader ? { header: texts[0]! } : {}),
       rows: body,
@@ -1017,7 +1025,7 @@ class SlideReader {
         60,
         Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
       ),
-      padding,
+      padding: { x: padX, y: padY },
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
