@@ -360,65 +360,6 @@ describe('pictures', () => {
   });
 });
 
-describe('tables', () => {
-  const table = (properties: string, rows: string[][], headerFill = '') =>
-    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Table"/><p:cNvGraphicFramePr/>' +
-    `<p:nvPr/></p:nvGraphicFramePr>${xfrm(60, 100, 600, 200, 'p:xfrm')}<a:graphic>` +
-    '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table">' +
-    `<a:tbl><a:tblPr ${properties}/><a:tblGrid>` +
-    // 240, 120 and 120 pt.
-    '<a:gridCol w="3048000"/><a:gridCol w="1524000"/><a:gridCol w="1524000"/></a:tblGrid>' +
-    rows
-      .map(
-        (row, r) =>
-          `<a:tr h="370840">${row
-            .map(
-              (text) =>
-                `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${paragraph(text, { rPr: 'sz="1400"' })}` +
-                `</a:txBody><a:tcPr>${r === 0 ? headerFill : ''}</a:tcPr></a:tc>`,
-            )
-            .join('')}</a:tr>`,
-      )
-      .join('') +
-    '</a:tbl></a:graphicData></a:graphic></p:graphicFrame>';
-  const rows = [
-    ['Plan', 'Seats', 'Price'],
-    ['Starter', '5', '$10'],
-    ['Team', '25', '$40'],
-  ];
-
-  it('reads a table with its header row and columns as shares of the grid', async () => {
-    const [withHeader, plain] = await readFixture({
-      slides: [
-        table('firstRow="1" bandRow="1"', rows, solid('203864')),
-        table('bandRow="1"', rows),
-      ],
-    });
-    expect(withHeader!.elements).toEqual([
-      {
-        kind: 'table',
-        x: 60,
-        y: 100,
-        w: 600,
-        h: 200,
-        columns: [50, 25, 25],
-        header: ['Plan', 'Seats', 'Price'],
-        rows: [
-          ['Starter', '5', '$10'],
-          ['Team', '25', '$40'],
-        ],
-        size: 14,
-        headerFill: '#203864',
-      },
-    ]);
-    // Without firstRow the first row is a row like the others; the header colour is accent1.
-    expect(plain!.elements).toEqual([
-      expect.objectContaining({ kind: 'table', rows, headerFill: '#4472C4' }),
-    ]);
-    expect(plain!.elements[0]).not.toHaveProperty('header');
-  });
-});
-
 describe('bullets and numbering', () => {
   it('shows bullet-character paragraphs as a bulleted text', async () => {
     const bulleted = (text: string) =>

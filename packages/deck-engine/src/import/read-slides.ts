@@ -32,6 +32,14 @@ import {
   type ParagraphLook,
   type RunLook,
 } from './text-body.ts';
+import {
+  columnAlignment,
+  readTableLook,
+  readTableStyles,
+  tableStyleOf,
+  type TableLineLook,
+  type TableStyles,
+} from './table-look.ts';
 import { readTheme, type Theme } from './theme.ts';
 import {
   booleanAttr,
@@ -222,6 +230,10 @@ export async function readSlides(
   };
   const presentation = readXmlTree(pkg, 'ppt/presentation.xml');
   const defaultTextStyle = child(presentation, 'p:defaultTextStyle');
+  const tableStylesPart =
+    relationshipsOf(pkg, 'ppt/presentation.xml').find((r) => r.type === 'tableStyles')?.part ??
+    'ppt/tableStyles.xml';
+  const tableStyles = readTableStyles(readXmlTree(pkg, tableStylesPart));
 
   const masters = new Map<string, Master>();
   const layouts = new Map<string, Layout>();
@@ -293,7 +305,15 @@ export async function readSlides(
         map: overriddenMap(root, layout.context.colors.map),
       },
     };
-    const reader = new SlideReader(pkg, layout, context, base, defaultTextStyle, pending);
+    const reader = new SlideReader(
+      pkg,
+      layout,
+      context,
+      base,
+      defaultTextStyle,
+      tableStyles,
+      pending,
+    );
     slides.push(
       reader.read(index + 1, root, {
         width: outline.width * scale,
@@ -348,6 +368,7 @@ class SlideReader {
     private readonly slideContext: PartContext,
     private readonly base: Transform,
     private readonly defaultTextStyle: XmlElement | undefined,
+    private readonly tableStyles: TableStyles,
     private readonly pending: PendingPicture[],
   ) {}
 
@@ -971,29 +992,80 @@ class SlideReader {
     const texts = cells.map((row) => columns.map((_, i) => textOf(row[i])));
     const properties = child(table, 'a:tblPr');
     const hasHeader = booleanAttr(properties, 'firstRow') === true && texts.length > 1;
-    const fillOfCell = (cell: XmlElement | undefined) => {
-      const fill = child(child(cell, 'a:tcPr'), 'a:solidFill');
-      return fill ? resolveColorIn(fill, context.colors) : undefined;
-    };
-    const accent = `#${context.colors.theme.accent1 ?? '4472C4'}`;
-    const headerFill = (hasHeader && fillOfCell(cells[0]?.[0])) || undefined;
+    const body = (hasHeader ? texts.slice(1) : texts).slice(0, 60);
+    const rowCount = body.length + (hasHeader ? 1 : 0);
+    const { style, unknown } = tableStyleOf(properties, this.tableStyles);
+    if (unknown) {
+      this.skip(
+        'table',
+        `a table's style ${unknown} is not in the file: drawn in the default style`,
+      );
+    }
+    const colors = context.colors;
+    const look = readTableLook({
+      properties,
+      style,
+      cells: cells.slice(0, rowCount),
+      rowCount,
+      columnCount: columns.length,
+      colors,
+      pointsPerEmu: this.base.sx,
+    });
+    if (look.overlapping > 0) {
+      this.skip('table', 'a merged table cell over another merged one was drawn unmerged');
+    }
+    // Text the style and the runs leave uncoloured is the theme's text colour, as PowerPoint has it.
+    const textColor = resolveColor(
+      { name: 'a:schemeClr', attrs: { val: 'tx1' }, children: [], text: '' },
+      colors,
+    );
+    const hex = (color: Rgba | null | undefined) => (color ? hexOf(color) : null);
+    const line = (value: TableLineLook | null) =>
+      value ? { color: hexOf(value.color), width: value.width } : null;
+    const align = columns.map((_, i) => columnAlignment(cells, i, hasHeader ? 1 : 0) ?? 'left');
     const firstRun = cells
       .flat()
       .map((cell) => numberAttr(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'sz'))
       .find((sz) => sz !== undefined);
+    // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), the
+    // ones most cells have: a dense table fits its box only with them.
+    const paddings = new Map<string, { x: number; y: number; count: number }>();
+    for (const cell of cells.slice(0, rowCount).flat()) {
+      const margins = child(cell, 'a:tcPr');
+      const margin = (name: string, fallback: number) =>
+        Math.min(50, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
+      const x = round((margin('marL', 91_440) + margin('marR', 91_440)) / 2);
+      const y = round((margin('marT', 45_720) + margin('marB', 45_720)) / 2);
+      const known = paddings.get(`${x},${y}`) ?? { x, y, count: 0 };
+      paddings.set(`${x},${y}`, { ...known, count: known.count + 1 });
+    }
+    const { x: padX, y: padY } = [...paddings.values()].reduce(
+      (best, next) => (next.count > best.count ? next : best),
+      { x: 7.2, y: 3.6, count: 0 },
+    );
+    const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
-    const body = (hasHeader ? texts.slice(1) : texts).slice(0, 60);
     this.push({
       kind: 'table',
-      ...this.box(frame),
+      ...box,
       columns: columns.map((w) => Math.max(0.01, round((w / sum) * 100))),
       ...(hasHeader ? { header: texts[0]! } : {}),
       rows: body,
+      ...(align.some((a) => a !== 'left') ? { align } : {}),
       size: Math.min(
         60,
         Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
       ),
-      headerFill: headerFill ? hexOf(headerFill) : accent,
+      padding: { x: padX, y: padY },
+      headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
+      cellFills: look.fills.map((row) => row.map(hex)),
+      textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
+      weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : 'regular'))),
+      borders: {
+        horizontal: look.horizontal.map((row) => row.map(line)),
+        vertical: look.vertical.map((row) => row.map(line)),
+      },
+      ...(look.merges.length > 0 ? { merges: look.merges } : {}),
     });
   }
 

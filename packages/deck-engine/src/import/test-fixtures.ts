@@ -295,3 +295,64 @@ export function openFixture(fixture: PptxFixture): PptxPackage {
   if (!opened.ok) throw new Error(`the fixture ${opened.reason}`);
   return opened.package;
 }
+
+export interface TableCellFixture {
+  text: string;
+  /** What goes inside the cell's `a:tcPr` (fills, `a:lnL`…), and its attributes (margins). */
+  tcPr?: string;
+  tcPrAttrs?: string;
+  /** The `a:tc` element's attributes (`gridSpan="2"`, `hMerge="1"`). */
+  attrs?: string;
+  /** The run's `a:rPr` attributes and children: `sz="1400"` by default. */
+  rPr?: string;
+  rPrChildren?: string;
+}
+
+/** A table's graphic frame at 60, 100 (600 × 200 pt), its columns these widths in points. */
+export function tableFrame({
+  properties = '',
+  styleId,
+  columns,
+  rows,
+}: {
+  /** The `a:tblPr` attributes (`firstRow="1" bandRow="1"`). */
+  properties?: string;
+  /** The table style it names, by id. */
+  styleId?: string;
+  columns: number[];
+  rows: (TableCellFixture | string)[][];
+}): string {
+  const cell = (value: TableCellFixture | string) => {
+    const c = typeof value === 'string' ? { text: value } : value;
+    const run = c.text
+      ? `<a:r><a:rPr lang="en-US" ${c.rPr ?? 'sz="1400"'}>${c.rPrChildren ?? ''}</a:rPr>` +
+        `<a:t>${c.text}</a:t></a:r>`
+      : '';
+    return (
+      `<a:tc${c.attrs ? ` ${c.attrs}` : ''}><a:txBody><a:bodyPr/><a:lstStyle/><a:p>${run}</a:p>` +
+      `</a:txBody><a:tcPr${c.tcPrAttrs ? ` ${c.tcPrAttrs}` : ''}>${c.tcPr ?? ''}</a:tcPr></a:tc>`
+    );
+  };
+  return (
+    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Table"/><p:cNvGraphicFramePr/>' +
+    `<p:nvPr/></p:nvGraphicFramePr>${xfrm(60, 100, 600, 200, 'p:xfrm')}<a:graphic>` +
+    '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table">' +
+    `<a:tbl><a:tblPr ${properties}>` +
+    (styleId ? `<a:tableStyleId>${styleId}</a:tableStyleId>` : '') +
+    '</a:tblPr><a:tblGrid>' +
+    columns.map((w) => `<a:gridCol w="${emu(w)}"/>`).join('') +
+    '</a:tblGrid>' +
+    rows.map((row) => `<a:tr h="370840">${row.map(cell).join('')}</a:tr>`).join('') +
+    '</a:tbl></a:graphicData></a:graphic></p:graphicFrame>'
+  );
+}
+
+/** A `ppt/tableStyles.xml` part holding these `a:tblStyle` elements. */
+export function tableStylesPart(styles: string, defaultId = ''): Record<string, Uint8Array> {
+  return {
+    'ppt/tableStyles.xml': strToU8(
+      `${declaration}<a:tblStyleLst xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"` +
+        `${defaultId ? ` def="${defaultId}"` : ''}>${styles}</a:tblStyleLst>`,
+    ),
+  };
+}

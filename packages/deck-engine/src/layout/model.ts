@@ -97,6 +97,26 @@ export interface ImageElement extends Box {
 export interface TableCell {
   text: TextElement;
   fill?: Hex;
+  /** A merged cell: how many columns and rows it spans (its text is laid out across them). */
+  span?: { columns: number; rows: number };
+  /** Under a merged cell: not drawn, and left out of a written table. */
+  covered?: true;
+}
+
+/** One segment of a table's grid lines. */
+export interface TableLine {
+  color: Hex;
+  width: number;
+}
+
+/**
+ * A table's grid lines segment by segment: `horizontal[r][c]` along the top of row r over
+ * column c (r = the row count: the bottom edge), `vertical[r][c]` down the left of column c
+ * along row r (c = the column count: the right edge); null where there is none.
+ */
+export interface TableBorders {
+  horizontal: (TableLine | null)[][];
+  vertical: (TableLine | null)[][];
 }
 
 export interface TableElement extends Box {
@@ -105,7 +125,11 @@ export interface TableElement extends Box {
   columnWidths: number[];
   rowHeights: number[];
   rows: TableCell[][];
+  /** The rule under each row, when the table has no `borders`. */
   borderColor: Hex;
+  borders?: TableBorders;
+  /** Room around each cell's text in points, when not the engine's 8 by 5. */
+  padding?: { x: number; y: number };
 }
 
 export type SlideElement = TextElement | ShapeElement | LineElement | ImageElement | TableElement;

@@ -63,6 +63,12 @@ export function interpretTemplate(
     }
     return value.slice(1);
   };
+  const colorGrid = (grid: (TemplateColor | null)[][]) =>
+    grid.map((row) => row.map((value) => (value === null ? null : color(value))));
+  const borderGrid = (grid: ({ color: TemplateColor; width: number } | null)[][]) =>
+    grid.map((row) =>
+      row.map((line) => (line === null ? null : { color: color(line.color), width: line.width })),
+    );
   const values: Record<string, string> = {
     'client.name': ctx.clientName,
     'deck.headline': ctx.headline,
@@ -232,13 +238,26 @@ export function interpretTemplate(
                 rows: element.rows.map((row) => row.map(bind)),
                 ...(element.align ? { align: element.align } : {}),
                 ...(element.size !== undefined ? { size: element.size } : {}),
-                headerFill: color(element.headerFill),
+                ...(element.padding ? { padding: element.padding } : {}),
+                headerFill: element.headerFill === null ? null : color(element.headerFill),
                 ...(element.firstColumnWeight
                   ? { firstColumnWeight: element.firstColumnWeight }
                   : {}),
                 ...(element.stripe ? { stripe: color(element.stripe) } : {}),
                 ...(element.emphasisRow !== undefined ? { emphasisRow: element.emphasisRow } : {}),
                 ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
+                ...(element.cellFills ? { cellFills: colorGrid(element.cellFills) } : {}),
+                ...(element.textColors ? { textColors: colorGrid(element.textColors) } : {}),
+                ...(element.weights ? { weights: element.weights } : {}),
+                ...(element.borders
+                  ? {
+                      borders: {
+                        horizontal: borderGrid(element.borders.horizontal),
+                        vertical: borderGrid(element.borders.vertical),
+                      },
+                    }
+                  : {}),
+                ...(element.merges ? { merges: element.merges } : {}),
               },
             ),
           ];

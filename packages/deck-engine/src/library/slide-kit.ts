@@ -6,6 +6,7 @@ import type {
   Hex,
   ShapeElement,
   SlideElement,
+  TableBorders,
   TableCell,
   TableElement,
   TextAlign,
@@ -224,7 +225,10 @@ export interface TableSpec {
   rows: string[][];
   align?: TextAlign[];
   size?: number;
-  headerFill: Hex;
+  /** Room around each cell's text in points; 8 left and right, 5 above and below by default. */
+  padding?: { x: number; y: number };
+  /** null: an unfilled header, its text in the body's colour. */
+  headerFill: Hex | null;
   /** The weight of the first column (row labels). */
   firstColumnWeight?: FontWeight;
   /** Fill of every other body row. */
@@ -232,6 +236,17 @@ export interface TableSpec {
   /** Row index (in `rows`) to emphasise, e.g. a total. */
   emphasisRow?: number;
   emphasisFill?: Hex;
+  /**
+   * Per cell, over all rows (the header is row 0 when there is one): the fill (in place of the
+   * header, stripe and emphasis fills), the text colour and weight; null keeps the usual one.
+   */
+  cellFills?: (Hex | null)[][];
+  textColors?: (Hex | null)[][];
+  weights?: (FontWeight | null)[][];
+  /** The grid lines, in place of the rule under each row. */
+  borders?: TableBorders;
+  /** Merged cells, rows counted as above. */
+  merges?: { row: number; column: number; rows: number; columns: number }[];
 }
 
 const CELL_PAD_X = 8;
@@ -243,10 +258,30 @@ const CELL_PAD_Y = 5;
  */
 export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElement {
   const c = ctx.brand.colors;
+  const padX = spec.padding?.x ?? CELL_PAD_X;
+  const padY = spec.padding?.y ?? CELL_PAD_Y;
   const total = spec.columns.reduce((a, b) => a + b, 0);
   const widths = spec.columns.map((col) => (col / total) * box.w);
   const allRows = spec.header ? [spec.header, ...spec.rows] : spec.rows;
+  // Merged cells by their top-left corner, and the cells they cover.
+  const spans = new Map<string, { columns: number; rows: number }>();
+  const covered = new Set<string>();
+  for (const merge of spec.merges ?? []) {
+    if (merge.rows * merge.columns <= 1) continue;
+    spans.set(`${merge.row},${merge.column}`, { columns: merge.columns, rows: merge.rows });
+    for (let r = merge.row; r < merge.row + merge.rows; r++)
+      for (let col = merge.column; col < merge.column + merge.columns; col++)
+        if (r !== merge.row || col !== merge.column) covered.add(`${r},${col}`);
+  }
+  const spanWidth = (r: number, col: number) => {
+    const span = spans.get(`${r},${col}`);
+    return span
+      ? widths.slice(col, col + span.columns).reduce((a, b) => a + b, 0)
+      : (widths[col] ?? 0);
+  };
   const weightAt = (r: number, col: number): FontWeight => {
+    const given = spec.weights?.[r]?.[col];
+    if (given) return given;
     const isHeader = spec.header !== undefined && r === 0;
     const bodyRow = spec.header ? r - 1 : r;
     if (isHeader) return 'semibold';
@@ -254,15 +289,39 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
     if (col === 0) return spec.firstColumnWeight ?? 'medium';
     return 'regular';
   };
+  const fillAt = (r: number, col: number): Hex | undefined => {
+    if (spec.cellFills) return spec.cellFills[r]?.[col] ?? undefined;
+    const isHeader = spec.header !== undefined && r === 0;
+    const bodyRow = spec.header ? r - 1 : r;
+    if (isHeader) return spec.headerFill ?? undefined;
+    if (bodyRow === spec.emphasisRow) return spec.emphasisFill ?? c.panel;
+    if (spec.stripe && bodyRow % 2 === 1) return spec.stripe;
+    return undefined;
+  };
   const lineFactor = 1.25;
-  const heightsAt = (size: number) =>
-    allRows.map((row, r) => {
-      const lines = row.map(
-        (cell, col) =>
-          wrapParagraph(cell, weightAt(r, col), size, (widths[col] ?? 0) - 2 * CELL_PAD_X).length,
+  const linesAt = (r: number, col: number, size: number) =>
+    wrapParagraph(allRows[r]?.[col] ?? '', weightAt(r, col), size, spanWidth(r, col) - 2 * padX)
+      .length;
+  const heightsAt = (size: number) => {
+    const heights = allRows.map((row, r) => {
+      const lines = row.flatMap((_, col) =>
+        covered.has(`${r},${col}`) || (spans.get(`${r},${col}`)?.rows ?? 1) > 1
+          ? []
+          : [linesAt(r, col, size)],
       );
-      return Math.max(...lines, 1) * size * lineFactor + 2 * CELL_PAD_Y;
+      return Math.max(...lines, 1) * size * lineFactor + 2 * padY;
     });
+    // A cell merged down several rows needs their heights together; the last one grows.
+    for (const [key, span] of spans) {
+      if (span.rows <= 1) continue;
+      const [r, col] = key.split(',').map(Number) as [number, number];
+      const needed = linesAt(r, col, size) * size * lineFactor + 2 * padY;
+      const last = Math.min(r + span.rows, heights.length) - 1;
+      const has = heights.slice(r, last + 1).reduce((a, b) => a + b, 0);
+      if (needed > has) heights[last] = (heights[last] ?? 0) + needed - has;
+    }
+    return heights;
+  };
 
   let size = spec.size ?? 11;
   let heights = heightsAt(size);
@@ -278,32 +337,37 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
   let y = box.y;
   allRows.forEach((row, r) => {
     const isHeader = spec.header !== undefined && r === 0;
-    const bodyRow = spec.header ? r - 1 : r;
-    let fill: Hex | undefined;
-    if (isHeader) fill = spec.headerFill;
-    else if (bodyRow === spec.emphasisRow) fill = spec.emphasisFill ?? c.panel;
-    else if (spec.stripe && bodyRow % 2 === 1) fill = spec.stripe;
     const rowHeight = heights[r] ?? 0;
     let x = box.x;
     rows.push(
       row.map((cell, col) => {
         const w = widths[col] ?? 0;
+        const key = `${r},${col}`;
+        const span = spans.get(key);
+        const isCovered = covered.has(key);
+        const fill = fillAt(r, col);
+        const h = span ? heights.slice(r, r + span.rows).reduce((a, b) => a + b, 0) : rowHeight;
         const laid = layoutText({
-          x: x + CELL_PAD_X,
-          y: y + CELL_PAD_Y,
-          w: w - 2 * CELL_PAD_X,
-          h: rowHeight - 2 * CELL_PAD_Y,
-          text: cell,
+          x: x + padX,
+          y: y + padY,
+          w: spanWidth(r, col) - 2 * padX,
+          h: h - 2 * padY,
+          text: isCovered ? '' : cell,
           weight: weightAt(r, col),
           size,
           minSize: Math.max(6, size - 3),
           lineHeight: lineFactor,
-          color: isHeader ? 'FFFFFF' : c.ink,
+          color: spec.textColors?.[r]?.[col] ?? (isHeader && fill ? 'FFFFFF' : c.ink),
           align: spec.align?.[col] ?? 'left',
           valign: 'middle',
         });
         x += w;
-        return fill ? { text: laid, fill } : { text: laid };
+        return {
+          text: laid,
+          ...(fill ? { fill } : {}),
+          ...(span ? { span } : {}),
+          ...(isCovered ? { covered: true as const } : {}),
+        };
       }),
     );
     y += rowHeight;
@@ -316,6 +380,8 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
     rowHeights: heights,
     rows,
     borderColor: c.rule,
+    ...(spec.borders ? { borders: spec.borders } : {}),
+    ...(spec.padding ? { padding: spec.padding } : {}),
   };
 }
 

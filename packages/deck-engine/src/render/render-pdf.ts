@@ -11,7 +11,7 @@ import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layou
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
-import { tableGrid } from './table-grid.ts';
+import { tableGrid, tableLines } from './table-grid.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -99,11 +99,20 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
     case 'table': {
       for (const { fills, ruleY } of tableGrid(element)) {
         for (const c of fills) doc.rect(c.x, c.y, c.w, c.h).fillColor(`#${c.fill}`, 1).fill();
+        if (ruleY === undefined) continue;
         doc
           .moveTo(element.x, ruleY)
           .lineTo(element.x + element.w, ruleY)
           .lineWidth(0.75)
           .strokeColor(`#${element.borderColor}`, 1)
+          .stroke();
+      }
+      for (const l of tableLines(element)) {
+        doc
+          .moveTo(l.x1, l.y1)
+          .lineTo(l.x2, l.y2)
+          .lineWidth(l.width)
+          .strokeColor(`#${l.color}`, 1)
           .stroke();
       }
       for (const row of element.rows) for (const cell of row) drawText(doc, cell.text);

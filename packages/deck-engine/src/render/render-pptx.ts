@@ -4,6 +4,7 @@ import {
   POINTS_PER_INCH,
   type Deck,
   type ShapeElement,
+  type TableLine,
   type TextElement,
 } from '../layout/model.ts';
 import { normalizePptx } from './normalize-pptx.ts';
@@ -174,24 +175,56 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
       addText(slide, element);
       return;
     case 'table': {
-      const rows: PptxGenJS.TableRow[] = element.rows.map((row) =>
-        row.map((cell) => ({
-          text: cell.text.paragraphs.join('\n'),
-          options: {
-            ...fontOptions(cell.text),
-            align: cell.text.align,
-            valign: 'middle' as const,
-            ...(cell.fill ? { fill: { color: cell.fill } } : {}),
-            // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
-            margin: [inch(5), inch(8), inch(5), inch(8)],
-            border: [
-              { type: 'none' as const },
-              { type: 'none' as const },
-              { type: 'solid' as const, pt: 0.75, color: element.borderColor },
-              { type: 'none' as const },
-            ],
-          },
-        })),
+      // Fresh objects for each cell: pptxgenjs may write into a cell's options.
+      const none = () => ({ type: 'none' as const });
+      const side = (line: TableLine | null | undefined) =>
+        line && line.width > 0
+          ? { type: 'solid' as const, pt: line.width, color: line.color }
+          : none();
+      const rows: PptxGenJS.TableRow[] = element.rows.map((row, r) =>
+        // A cell under a merged one is left out: pptxgenjs writes hMerge and vMerge for it.
+        row.flatMap((cell, col) => {
+          if (cell.covered) return [];
+          const columns = cell.span?.columns ?? 1;
+          const spanRows = cell.span?.rows ?? 1;
+          const grid = element.borders;
+          return [
+            {
+              text: cell.text.paragraphs.join('\n'),
+              options: {
+                ...fontOptions(cell.text),
+                align: cell.text.align,
+                valign: 'middle' as const,
+                ...(cell.fill ? { fill: { color: cell.fill } } : {}),
+                ...(columns > 1 ? { colspan: columns } : {}),
+                ...(spanRows > 1 ? { rowspan: spanRows } : {}),
+                // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
+                margin: element.padding
+                  ? [
+                      inch(element.padding.y),
+                      inch(element.padding.x),
+                      inch(element.padding.y),
+                      inch(element.padding.x),
+                    ]
+                  : [inch(5), inch(8), inch(5), inch(8)],
+                // Top, right, bottom, left.
+                border: grid
+                  ? [
+                      side(grid.horizontal[r]?.[col]),
+                      side(grid.vertical[r]?.[col + columns]),
+                      side(grid.horizontal[r + spanRows]?.[col]),
+                      side(grid.vertical[r]?.[col]),
+                    ]
+                  : [
+                      none(),
+                      none(),
+                      { type: 'solid' as const, pt: 0.75, color: element.borderColor },
+                      none(),
+                    ],
+              },
+            },
+          ];
+        }),
       );
       slide.addTable(rows, {
         x: inch(element.x),

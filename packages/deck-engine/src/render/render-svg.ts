@@ -10,7 +10,7 @@ import { SLIDE_HEIGHT, SLIDE_WIDTH, type ShapeElement, type TextElement } from '
 import { gradientLine } from './gradient.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { placePath, svgPathData } from './shape-path.ts';
-import { tableGrid } from './table-grid.ts';
+import { tableGrid, tableLines } from './table-grid.ts';
 
 const WEIGHT_PREFIX: Record<FontWeight, string> = {
   regular: 'r',
@@ -176,8 +176,14 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
             `<rect x="${n(c.x)}" y="${n(c.y)}" width="${n(c.w)}" height="${n(c.h)}" fill="#${c.fill}"/>`,
           );
         }
+        if (ruleY === undefined) continue;
         parts.push(
           `<line x1="${n(element.x)}" y1="${n(ruleY)}" x2="${n(element.x + element.w)}" y2="${n(ruleY)}" stroke="#${element.borderColor}" stroke-width="0.75"/>`,
+        );
+      }
+      for (const l of tableLines(element)) {
+        parts.push(
+          `<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="#${l.color}" stroke-width="${n(l.width)}"/>`,
         );
       }
       for (const row of element.rows)

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import type { TemplateElement } from '@deck-portal/domain';
+import { resolveColor } from './drawingml-color.ts';
+import { readSlides, type ReadSlide } from './read-slides.ts';
+import {
+  fixtureColors,
+  openFixture,
+  tableFrame,
+  tableStylesPart,
+  type PptxFixture,
+  type TableCellFixture,
+} from './test-fixtures.ts';
+
+// The PowerPoint reader on tables written by hand: their texts and grid, and the look their
+// table style, their cells' own properties and their runs give them.
+
+type TableElement = Extract<TemplateElement, { kind: 'table' }>;
+
+async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; slide: ReadSlide }> {
+  const [slide] = (await readSlides(openFixture(fixture))).slides;
+  const table = slide!.elements.find((e): e is TableElement => e.kind === 'table');
+  if (!table) throw new Error('the slide has no table');
+  return { table, slide: slide! };
+}
+
+const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
+const line = (side: string, w: number, fill: string) => `<a:${side} w="${w}">${fill}</a:${side}>`;
+const hex = (name: string) => `#${fixtureColors[name]}`;
+/** accent1 with a tint, as the reader resolves it. */
+const tinted = (tint: number) =>
+  `#${
+    resolveColor(
+      {
+        name: 'a:schemeClr',
+        attrs: { val: 'accent1' },
+        children: [{ name: 'a:tint', attrs: { val: String(tint) }, children: [], text: '' }],
+        text: '',
+      },
+      { theme: fixtureColors, map: {} },
+    )!.hex
+  }`;
+
+const rows = [
+  ['Plan', 'Seats', 'Price'],
+  ['Starter', '5', '$10'],
+  ['Team', '25', '$40'],
+];
+
+describe('tables', () => {
+  it('reads a table with its header row and columns as shares of the grid', async () => {
+    const { table } = await readTable({
+      slides: [
+        tableFrame({ properties: 'firstRow="1" bandRow="1"', columns: [240, 120, 120], rows }),
+      ],
+    });
+    expect(table).toMatchObject({
+      kind: 'table',
+      x: 60,
+      y: 100,
+      w: 600,
+      h: 200,
+      columns: [50, 25, 25],
+      header: ['Plan', 'Seats', 'Price'],
+      rows: [
+        ['Starter', '5', '$10'],
+        ['Team', '25', '$40'],
+      ],
+      size: 14,
+      // PowerPoint's default cell margins: 0.1 in at the sides, 0.05 in above and below.
+      padding: { x: 7.2, y: 3.6 },
+    });
+  });
+
+  it("takes the margins most of its cells have as the table's padding", async () => {
+    const tight = 'marL="9525" marR="9525" marT="9525" marB="0"';
+    const cells: TableCellFixture[][] = rows.map((row, r) =>
+      // The first cell keeps PowerPoint's default margins; every other one is tight.
+      row.map((text, c) => (r === 0 && c === 0 ? { text } : { text, tcPrAttrs: tight })),
+    );
+    const { table } = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows: cells })],
+    });
+    expect(table.padding).toEqual({ x: 0.75, y: 0.38 });
+  });
+
+  it("draws a table naming no style in PowerPoint's default: accent header, banded rows, white lines", async () => {
+    const { table } = await readTable({
+      slides: [
+        tableFrame({ properties: 'firstRow="1" bandRow="1"', columns: [240, 120, 120], rows }),
+      ],
+    });
+    const accent = hex('accent1');
+    expect(table.headerFill).toBe(accent);
+    expect(table.cellFills).toEqual([
+      [accent, accent, accent],
+      // The first body row is band 1, the second the whole table's fill.
+      [tinted(40_000), tinted(40_000), tinted(40_000)],
+      [tinted(20_000), tinted(20_000), tinted(20_000)],
+    ]);
+    expect(table.textColors![0]).toEqual([hex('lt1'), hex('lt1'), hex('lt1')]);
+    expect(table.textColors![1]).toEqual([hex('dk1'), hex('dk1'), hex('dk1')]);
+    expect(table.weights).toEqual([
+      ['bold', 'bold', 'bold'],
+      ['regular', 'regular', 'regular'],
+      ['regular', 'regular', 'regular'],
+    ]);
+    const white = { color: hex('lt1'), width: 1 };
+    // A thick white line under the header, thin ones elsewhere, the outer edges too.
+    expect(table.borders!.horizontal).toEqual([
+      [white, white, white],
+      [
+        { ...white, width: 3 },
+        { ...white, width: 3 },
+        { ...white, width: 3 },
+      ],
+      [white, white, white],
+      [white, white, white],
+    ]);
+    expect(table.borders!.vertical[1]).toEqual([white, white, white, white]);
+  });
+
+  it('takes no header and no header fill without the firstRow flag', async () => {
+    const { table } = await readTable({
+      slides: [tableFrame({ properties: 'bandRow="1"', columns: [240, 120, 120], rows })],
+    });
+    expect(table).not.toHaveProperty('header');
+    expect(table.rows).toEqual(rows);
+    expect(table.headerFill).toBeNull();
+    expect(table.cellFills![0]).toEqual([tinted(40_000), tinted(40_000), tinted(40_000)]);
+    expect(table.weights![0]).toEqual(['regular', 'regular', 'regular']);
+  });
+
+  it("reads the style the table names from the file's table styles: no fills, thin blue grid, bold header", async () => {
+    const blueLine = `<a:ln w="12700"><a:solidFill><a:srgbClr val="4F81BD"/></a:solidFill></a:ln>`;
+    const grid = ['left', 'right', 'top', 'bottom', 'insideH', 'insideV']
+      .map((side) => `<a:${side}>${blueLine}</a:${side}>`)
+      .join('');
+    const style =
+      '<a:tblStyle styleId="{GRID}" styleName="Table Grid"><a:wholeTbl>' +
+      '<a:tcTxStyle><a:schemeClr val="tx1"/></a:tcTxStyle>' +
+      `<a:tcStyle><a:tcBdr>${grid}</a:tcBdr><a:fill><a:noFill/></a:fill></a:tcStyle></a:wholeTbl>` +
+      '<a:firstRow><a:tcTxStyle b="on"><a:schemeClr val="tx1"/></a:tcTxStyle>' +
+      '<a:tcStyle><a:tcBdr/></a:tcStyle></a:firstRow></a:tblStyle>';
+    const { table } = await readTable({
+      slides: [
+        tableFrame({
+          properties: 'firstRow="1" bandRow="1"',
+          styleId: '{GRID}',
+          columns: [240, 120, 120],
+          rows,
+        }),
+      ],
+      parts: tableStylesPart(style),
+    });
+    expect(table.headerFill).toBeNull();
+    expect(table.cellFills!.flat().every((fill) => fill === null)).toBe(true);
+    expect(table.weights![0]).toEqual(['bold', 'bold', 'bold']);
+    expect(table.textColors!.flat().every((color) => color === hex('dk1'))).toBe(true);
+    const blue = { color: '#4F81BD', width: 1 };
+    expect(table.borders!.horizontal.flat()).toEqual(Array(12).fill(blue));
+    expect(table.borders!.vertical.flat()).toEqual(Array(12).fill(blue));
+  });
+
+  it("puts a cell's own fill, lines and run colour and weight over the style's", async () => {
+    const cells: TableCellFixture[][] = rows.map((row) => row.map((text) => ({ text })));
+    cells[1]![0] = {
+      text: 'Starter',
+      tcPr:
+        line('lnL', 25_400, solid('FF0000')) + line('lnB', 12_700, '<a:noFill/>') + solid('FFFF00'),
+      rPr: 'sz="1400" b="1"',
+      rPrChildren: solid('00B050'),
+    };
+    cells[2]![2] = { text: '$40', tcPr: '<a:noFill/>' };
+    const { table } = await readTable({
+      slides: [tableFrame({ properties: 'firstRow="1"', columns: [240, 120, 120], rows: cells })],
+    });
+    expect(table.cellFills![1]![0]).toBe('#FFFF00');
+    expect(table.cellFills![2]![2]).toBeNull();
+    expect(table.textColors![1]![0]).toBe('#00B050');
+    expect(table.weights![1]![0]).toBe('bold');
+    expect(table.borders!.vertical[1]![0]).toEqual({ color: '#FF0000', width: 2 });
+    expect(table.borders!.horizontal[2]![0]).toBeNull();
+  });
+
+  it('reads merged cells: a first row across every column and a cell down two rows', async () => {
+    const { table } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [240, 120, 120],
+          rows: [
+            [
+              { text: 'Results by region, 2024', attrs: 'gridSpan="3"' },
+              { text: '', attrs: 'hMerge="1"' },
+              { text: '', attrs: 'hMerge="1"' },
+            ],
+            [{ text: 'North', attrs: 'rowSpan="2"' }, '5', '$10'],
+            [{ text: '', attrs: 'vMerge="1"' }, '25', '$40'],
+          ],
+        }),
+      ],
+    });
+    // The merged text stays in its first cell; the cells it covers are empty.
+    expect(table.rows[0]).toEqual(['Results by region, 2024', '', '']);
+    expect(table.merges).toEqual([
+      { row: 0, column: 0, rows: 1, columns: 3 },
+      { row: 1, column: 0, rows: 2, columns: 1 },
+    ]);
+  });
+
+  it('reports a merge over another one and a style the file does not hold, and still reads the table', async () => {
+    const { table, slide } = await readTable({
+      slides: [
+        tableFrame({
+          properties: 'firstRow="1"',
+          styleId: '{2D5ABB26-0587-4C30-8999-92F81FD0307C}',
+          columns: [240, 120, 120],
+          rows: [
+            [{ text: 'A', attrs: 'rowSpan="2"' }, { text: 'B', attrs: 'gridSpan="2"' }, ''],
+            [{ text: 'C', attrs: 'gridSpan="2"' }, '', ''],
+          ],
+        }),
+      ],
+    });
+    expect(table.merges).toEqual([
+      { row: 0, column: 0, rows: 2, columns: 1 },
+      { row: 0, column: 1, rows: 1, columns: 2 },
+    ]);
+    expect(slide.report.notImported).toEqual([
+      {
+        kind: 'table',
+        why: "a table's style {2D5ABB26-0587-4C30-8999-92F81FD0307C} is not in the file: drawn in the default style",
+      },
+      { kind: 'table', why: 'a merged table cell over another merged one was drawn unmerged' },
+    ]);
+    // Drawn in the default style meanwhile.
+    expect(table.headerFill).toBe(hex('accent1'));
+  });
+});
