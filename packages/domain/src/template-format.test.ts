@@ -122,6 +122,56 @@ describe('the template format', () => {
     ).toBe(false);
   });
 
+  it('knows linear gradients (angle, the default kind) and radial ones (centre, 0.5 when absent)', () => {
+    const stops = [
+      { at: 0, color: '#FFFFFF' },
+      { at: 1, color: 'brand.ink', opacity: 0.5 },
+    ];
+    const shape = { kind: 'rect', x: 0, y: 0, w: 100, h: 100, fill: '#808080' };
+    const problemsOf = (gradient: unknown) => {
+      const parsed = templateElementSchema.safeParse({ ...shape, gradient });
+      return parsed.success ? [] : describeTemplateProblems(parsed.error);
+    };
+    expect(problemsOf({ angle: 90, stops })).toEqual([]);
+    expect(problemsOf({ kind: 'linear', angle: 0, stops })).toEqual([]);
+    expect(problemsOf({ kind: 'radial', stops })).toEqual([]);
+    expect(problemsOf({ kind: 'radial', cx: 0, cy: 1, stops })).toEqual([]);
+    expect(problemsOf({ stops })).toEqual(['gradient.angle: a linear gradient has an angle']);
+    expect(problemsOf({ kind: 'radial', angle: 90, stops })).toEqual([
+      'gradient.angle: a radial gradient has a centre, not an angle',
+    ]);
+    expect(problemsOf({ angle: 90, cx: 0.2, stops })).toEqual([
+      'gradient.cx: only a radial gradient has a centre',
+    ]);
+    expect(problemsOf({ kind: 'radial', cx: 1.5, stops })).toHaveLength(1);
+    expect(problemsOf({ kind: 'conic', angle: 0, stops })).toHaveLength(1);
+  });
+
+  it('turns shapes, pictures and texts, and mirrors shapes and pictures', () => {
+    const valid = (element: Record<string, unknown>) =>
+      templateElementSchema.safeParse(element).success;
+    const box = { x: 10, y: 10, w: 100, h: 50 };
+    const path = 'M 0 0 L 1000 0 L 0 1000 Z';
+    expect(valid({ kind: 'path', ...box, path, fill: '#C92A2A', rotation: 45, flipH: true })).toBe(
+      true,
+    );
+    expect(valid({ kind: 'ellipse', ...box, fill: '#C92A2A', rotation: 270, flipV: true })).toBe(
+      true,
+    );
+    expect(
+      valid({ kind: 'picture', ...box, src: 'a.png', alt: '', rotation: 90, flipV: true }),
+    ).toBe(true);
+    const text = { kind: 'text', ...box, text: 'Turned', style: { size: 12, color: '#000000' } };
+    expect(valid({ ...text, rotation: 90 })).toBe(true);
+    // Degrees clockwise from 0 to 360; a text is not mirrored, nor a line or a table turned.
+    expect(valid({ ...text, rotation: -90 })).toBe(false);
+    expect(valid({ ...text, rotation: 400 })).toBe(false);
+    expect(valid({ ...text, flipH: true })).toBe(false);
+    expect(
+      valid({ kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1, color: '#000000', width: 1, rotation: 10 }),
+    ).toBe(false);
+  });
+
   it('refuses a document of another format version', () => {
     expect(problems({ ...layout, format: 2 })[0]).toMatch(/^format: /);
   });

@@ -212,6 +212,18 @@ const common = {
   pin: z.enum(['start', 'end', 'both']).optional(),
 };
 
+/**
+ * Degrees clockwise the element is turned about its box's centre (0 or absent: level). The box
+ * is laid out level and turned as a whole: a text breaks its lines in its box's own width.
+ */
+const rotation = z.number().min(0).max(360).optional();
+
+/**
+ * Mirrored left to right (`flipH`) or top to bottom (`flipV`) within its box, before any
+ * rotation (a path shape's outline, a picture).
+ */
+const flips = { flipH: z.boolean().optional(), flipV: z.boolean().optional() };
+
 export const textStyleSchema = z
   .object({
     weight: z.enum(['regular', 'medium', 'semibold', 'bold']).default('regular'),
@@ -258,6 +270,7 @@ const textElementSchema = z
      */
     text: z.union([boundText, z.array(z.union([boundText, conditionalParagraph])).max(100)]),
     style: textStyleSchema,
+    rotation,
   })
   .strict();
 
@@ -307,12 +320,18 @@ const shapeElementSchema = z
     stroke: strokeSchema.optional(),
     radius: z.number().min(0).max(1_000).optional(),
     /**
-     * A linear gradient over the shape, `angle` degrees clockwise from left-to-right; `fill` is
-     * what renderers without gradients draw (the PPTX's shape).
+     * A gradient over the shape, in place of `fill`, which is what renderers without gradients
+     * draw. `linear` (the default): `angle` degrees clockwise from left-to-right, the first stop
+     * at the box's edge the line enters. `radial`: circles about (`cx`, `cy`), fractions of the
+     * box (0.5 when absent), the first stop at that centre and the last reaching the box's
+     * farthest corner.
      */
     gradient: z
       .object({
-        angle: z.number().min(0).max(360),
+        kind: z.enum(['linear', 'radial']).optional(),
+        angle: z.number().min(0).max(360).optional(),
+        cx: z.number().min(0).max(1).optional(),
+        cy: z.number().min(0).max(1).optional(),
         stops: z
           .array(
             z
@@ -327,18 +346,44 @@ const shapeElementSchema = z
           .max(10),
       })
       .strict()
+      .superRefine((gradient, context) => {
+        const isRadial = gradient.kind === 'radial';
+        if (!isRadial && gradient.angle === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['angle'],
+            message: 'a linear gradient has an angle',
+          });
+        }
+        for (const key of isRadial ? (['angle'] as const) : (['cx', 'cy'] as const)) {
+          if (gradient[key] !== undefined) {
+            context.addIssue({
+              code: 'custom',
+              path: [key],
+              message: isRadial
+                ? 'a radial gradient has a centre, not an angle'
+                : 'only a radial gradient has a centre',
+            });
+          }
+        }
+      })
       .optional(),
     /** The outline of a `path` shape (see {@link isShapePath}). */
     path: z
       .string()
       .refine(isShapePath, 'must be path commands M, L, C and Z in a 1000 × 1000 square')
       .optional(),
+    rotation,
+    ...flips,
   })
   .strict()
   .refine((shape) => (shape.kind === 'path') === (shape.path !== undefined), {
     message: 'a path shape has a path, and only a path shape has one',
     path: ['path'],
   });
+
+/** A shape's gradient as written: linear unless `kind` says radial. */
+export type TemplateGradient = NonNullable<z.infer<typeof shapeElementSchema>['gradient']>;
 
 const lineElementSchema = z
   .object({
@@ -362,6 +407,8 @@ const pictureElementSchema = z
     src: boundText,
     fit: z.enum(['cover', 'contain']).default('cover'),
     alt: boundText,
+    rotation,
+    ...flips,
   })
   .strict();
 

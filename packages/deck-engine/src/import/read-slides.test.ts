@@ -247,6 +247,157 @@ describe('group shapes', () => {
   });
 });
 
+describe('turned shapes', () => {
+  type Pair = [number, number];
+  /** A group whose children keep their size (`chExt` = `ext`), its `a:xfrm` attributes given. */
+  const group = (id: number, attrs: string, off: Pair, ext: Pair, inner: string) =>
+    `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="${id}" name="Group ${id}"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+    `<p:grpSpPr><a:xfrm${attrs}><a:off x="${emu(off[0])}" y="${emu(off[1])}"/>` +
+    `<a:ext cx="${emu(ext[0])}" cy="${emu(ext[1])}"/>` +
+    `<a:chOff x="${emu(off[0])}" y="${emu(off[1])}"/>` +
+    `<a:chExt cx="${emu(ext[0])}" cy="${emu(ext[1])}"/></a:xfrm></p:grpSpPr>` +
+    `${inner}</p:grpSp>`;
+  /** A shape whose `a:xfrm` says more than its box (`rot`, `flipH`). */
+  const turned = (id: number, attrs: string, box: [number, number, number, number], rest: string) =>
+    shape({ id, name: `Shape ${id}`, properties: rest }).replace(
+      '<p:spPr>',
+      `<p:spPr>${xfrm(...box).replace('<a:xfrm>', `<a:xfrm${attrs}>`)}`,
+    );
+
+  it('keeps a shape’s and a text’s rotation, a path’s flips in its outline, and reports none of it', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        turned(
+          4,
+          ' rot="2700000"',
+          [100, 100, 200, 100],
+          `<a:prstGeom prst="rect"/>${solid('FF0000')}`,
+        ) +
+          turned(
+            5,
+            ' rot="5400000" flipH="1"',
+            [400, 100, 100, 100],
+            `<a:prstGeom prst="rtTriangle"/>${solid('00FF00')}`,
+          ) +
+          shape({
+            id: 6,
+            name: 'TextBox 6',
+            properties: '<a:prstGeom prst="rect"/><a:noFill/>',
+            bodyProperties: '<a:bodyPr wrap="square" lIns="0" tIns="0" rIns="0" bIns="0"/>',
+            paragraphs: paragraph('Standing', { rPr: 'sz="2000"' }),
+          }).replace(
+            '<p:spPr>',
+            `<p:spPr>${xfrm(600, 300, 200, 40).replace('<a:xfrm>', '<a:xfrm rot="16200000">')}`,
+          ),
+      ],
+    });
+    expect(slide!.report.notImported).toEqual([]);
+    expect(slide!.elements[0]).toEqual({
+      kind: 'rect',
+      x: 100,
+      y: 100,
+      w: 200,
+      h: 100,
+      fill: '#FF0000',
+      rotation: 45,
+    });
+    // Mirrored left to right, the right triangle's right angle is at the bottom right.
+    expect(slide!.elements[1]).toMatchObject({
+      kind: 'path',
+      path: 'M1000 0 L1000 1000 L0 1000 Z',
+      rotation: 90,
+    });
+    expect(slide!.elements[1]).not.toHaveProperty('flipH');
+    // Turned 270° about the box's centre (700, 320), the box's top is its left: the line at
+    // the top turns there, about that centre, not its own.
+    const text = textStarting(slide!, 'Standing');
+    expect(text.rotation).toBe(270);
+    expect(text.w).toBe(200);
+    expect(text.y + text.h / 2).toBeCloseTo(320, 1);
+    expect(700 - (text.x + text.w / 2)).toBeCloseTo(320 - (300 + text.h / 2), 1);
+  });
+
+  it('turns a shape in a turned or mirrored group about the group’s centre', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        // A group over (100, 100)–(300, 200), turned a quarter: its centre stays at (200, 150).
+        group(
+          10,
+          ' rot="5400000"',
+          [100, 100],
+          [200, 100],
+          rectangle(11, [100, 100, 50, 20], solid('FF0000')),
+        ) +
+          // Mirrored left to right: a shape at its left edge moves to its right edge.
+          group(
+            12,
+            ' flipH="1"',
+            [400, 100],
+            [200, 100],
+            turned(
+              13,
+              ' rot="600000"',
+              [400, 100, 50, 20],
+              `<a:prstGeom prst="rect"/>${solid('00FF00')}`,
+            ),
+          ),
+      ],
+    });
+    expect(slide!.report.notImported).toEqual([]);
+    // The shape's centre (125, 110) turns a quarter about (200, 150) to (240, 75).
+    expect(slide!.elements[0]).toEqual({
+      kind: 'rect',
+      x: 215,
+      y: 65,
+      w: 50,
+      h: 20,
+      fill: '#FF0000',
+      rotation: 90,
+    });
+    // Its centre (425, 110) mirrors about x = 500 to (575, 110); its 10° turn becomes −10°.
+    expect(slide!.elements[1]).toEqual({
+      kind: 'rect',
+      x: 550,
+      y: 100,
+      w: 50,
+      h: 20,
+      fill: '#00FF00',
+      rotation: 350,
+    });
+  });
+
+  it('keeps a turned group level inside a stretched one, and says so', async () => {
+    const stretched =
+      `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="20" name="Group 20"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+      `<p:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${emu(400)}" cy="${emu(100)}"/>` +
+      `<a:chOff x="0" y="0"/><a:chExt cx="${emu(200)}" cy="${emu(100)}"/></a:xfrm></p:grpSpPr>` +
+      group(
+        21,
+        ' rot="5400000"',
+        [0, 0],
+        [100, 100],
+        rectangle(22, [0, 0, 50, 50], solid('FF0000')),
+      ) +
+      '</p:grpSp>';
+    const [slide] = await readFixture({ slides: [stretched] });
+    expect(slide!.elements).toEqual([{ kind: 'rect', x: 0, y: 0, w: 100, h: 50, fill: '#FF0000' }]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'rotation', why: "a turned group's shapes are drawn level" },
+    ]);
+  });
+
+  it('turns a line’s ends about its centre', async () => {
+    const line =
+      `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="30" name="Connector 30"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr>` +
+      `<p:spPr>${xfrm(100, 100, 200, 0).replace('<a:xfrm>', '<a:xfrm rot="5400000">')}` +
+      `<a:prstGeom prst="line"/><a:ln w="12700">${solid('000000')}</a:ln></p:spPr></p:cxnSp>`;
+    const [slide] = await readFixture({ slides: [line] });
+    expect(slide!.elements).toEqual([
+      { kind: 'line', x1: 200, y1: 0, x2: 200, y2: 200, color: '#000000', width: 1 },
+    ]);
+  });
+});
+
 describe('pictures', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -533,7 +684,7 @@ describe('bullets and numbering', () => {
 });
 
 describe('backgrounds', () => {
-  it("uses the slide's own background, else the master's; a linear gradient is drawn as one, a radial one in its average colour", async () => {
+  it("uses the slide's own background, else the master's; a linear or radial gradient is drawn as one", async () => {
     const gradient = (kind: string) =>
       '<p:bg><p:bgPr><a:gradFill><a:gsLst>' +
       '<a:gs pos="0"><a:srgbClr val="000000"/></a:gs><a:gs pos="100000"><a:srgbClr val="FFFFFF"/></a:gs>' +
@@ -545,10 +696,21 @@ describe('backgrounds', () => {
         { background: `<p:bg><p:bgPr>${solid('102030')}<a:effectLst/></p:bgPr></p:bg>` },
         {},
         { background: gradient('<a:lin ang="5400000"/>') },
-        { background: gradient('<a:path path="circle"/>') },
+        {
+          background: gradient(
+            '<a:path path="circle"><a:fillToRect l="100000" t="0" r="0" b="100000"/></a:path>',
+          ),
+        },
+        { background: gradient('<a:path path="rect"/>') },
       ],
     });
-    expect(slides.map((s) => s.background)).toEqual(['#102030', '#E8E8E8', '#808080', '#808080']);
+    expect(slides.map((s) => s.background)).toEqual([
+      '#102030',
+      '#E8E8E8',
+      '#808080',
+      '#808080',
+      '#808080',
+    ]);
     // Top to bottom (90°), black to white, over the whole slide.
     expect(slides[2]!.elements[0]).toEqual({
       kind: 'rect',
@@ -565,12 +727,39 @@ describe('backgrounds', () => {
         ],
       },
     });
+    const stops = [
+      { at: 0, color: '#000000' },
+      { at: 1, color: '#FFFFFF' },
+    ];
+    // Black at the focus rectangle (here the top-right corner) to white at the far corner.
+    expect(slides[3]!.elements[0]).toMatchObject({
+      kind: 'rect',
+      w: 960,
+      h: 540,
+      gradient: { kind: 'radial', cx: 1, cy: 0, stops },
+    });
+    // A rectangular one is drawn round, about its centre, and reported.
+    expect(slides[4]!.elements[0]).toMatchObject({ gradient: { kind: 'radial', stops } });
     expect(slides.map((s) => s.report.notImported)).toEqual([
       [],
       [],
       [],
-      [{ kind: 'gradient', why: "the background's gradient is drawn in its average colour" }],
+      [],
+      [{ kind: 'gradient', why: "the background's rect-shaped gradient is drawn as a round one" }],
     ]);
+    for (const slide of slides) {
+      expect(
+        templateSlideDocumentSchema.safeParse({
+          format: 1,
+          id: 'imported',
+          title: 'Imported',
+          description: '',
+          category: 'company',
+          background: slide.background,
+          elements: slide.elements,
+        }).success,
+      ).toBe(true);
+    }
   });
 });
 

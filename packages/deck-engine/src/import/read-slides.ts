@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TemplateElement } from '@deck-portal/domain';
+import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
 import { faceOf, missingCharacters } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { measureTextHeight } from '../layout/text-layout.ts';
@@ -117,12 +117,25 @@ interface PendingPicture {
   tile?: { frameWidth: number; frameHeight: number; scaleX: number; scaleY: number };
 }
 
-/** EMU of the current shape tree → slide points: x' = sx·x + ox (groups compose these). */
+/**
+ * EMU of the current shape tree → slide points: x' = sx·x + ox (groups compose these), then
+ * the turns of the groups it is in, the innermost first.
+ */
 interface Transform {
   sx: number;
   ox: number;
   sy: number;
   oy: number;
+  turns: GroupTurn[];
+}
+
+/** A turned or mirrored group: about its centre in slide points, mirrored first. */
+interface GroupTurn {
+  cx: number;
+  cy: number;
+  rotation: number;
+  flipH: boolean;
+  flipV: boolean;
 }
 
 /** What a master, layout or slide part gives the shapes inside it. */
@@ -227,6 +240,7 @@ export async function readSlides(
     ox: (SLIDE_WIDTH - outline.width * scale) / 2,
     sy: scale / EMU_PER_POINT,
     oy: (SLIDE_HEIGHT - outline.height * scale) / 2,
+    turns: [],
   };
   const presentation = readXmlTree(pkg, 'ppt/presentation.xml');
   const defaultTextStyle = child(presentation, 'p:defaultTextStyle');
@@ -468,7 +482,7 @@ class SlideReader {
       }
       const flat = this.flatFill(fill, colors, 'background');
       if (!flat) return '#FFFFFF';
-      const gradient = linearGradient(fill, colors);
+      const gradient = readGradient(fill, colors);
       if (fullSlide && !gradient) return hexOf(flat);
       // A gradient, or a slide narrower than ours: drawn as a shape over the slide's area.
       this.push({
@@ -504,10 +518,11 @@ class SlideReader {
       case 'a:gradFill': {
         const stops = gradientStops(fill, colors);
         const varies = stops.length > 1 && new Set(stops.map((s) => s.color.hex)).size > 1;
-        // A linear gradient is drawn as one (the average stands in where it cannot be);
-        // a radial or shaped one is drawn in its average colour.
-        if (varies && !linearGradient(fill, colors)) {
-          this.skip('gradient', `the ${what}'s gradient is drawn in its average colour`);
+        // A linear or circular gradient is drawn as one (the average stands in where it
+        // cannot be); a rectangular or shaped one as a circular one about its centre.
+        const shade = child(fill, 'a:path')?.attrs.path;
+        if (varies && shade !== undefined && shade !== 'circle') {
+          this.skip('gradient', `the ${what}'s ${shade}-shaped gradient is drawn as a round one`);
         }
         return averageColor(stops.map((s) => s.color));
       }
@@ -581,6 +596,7 @@ class SlideReader {
     const chOff = child(xfrm, 'a:chOff');
     const chExt = child(xfrm, 'a:chExt');
     if (!off || !ext || !chOff || !chExt) return parent;
+    const turn = this.groupTurn(xfrm, off, ext, parent);
     const ratio = (a: number | undefined, b: number | undefined) => (b ? (a ?? 0) / b : 1);
     const kx = ratio(numberAttr(ext, 'cx'), numberAttr(chExt, 'cx'));
     const ky = ratio(numberAttr(ext, 'cy'), numberAttr(chExt, 'cy'));
@@ -592,23 +608,74 @@ class SlideReader {
       ox: parent.ox + parent.sx * gx,
       sy: parent.sy * ky,
       oy: parent.oy + parent.sy * gy,
+      turns: turn ? [turn, ...parent.turns] : parent.turns,
     };
   }
 
-  /** A shape's frame in slide points, and its rotation and flips. */
+  /**
+   * A turned or mirrored group's turn, which its shapes take on about its centre. Only where the
+   * groups around it keep shapes' proportions (a turn does not survive a stretch); elsewhere its
+   * shapes stay level, and that is reported.
+   */
+  private groupTurn(
+    xfrm: XmlElement | undefined,
+    off: XmlElement,
+    ext: XmlElement,
+    parent: Transform,
+  ): GroupTurn | undefined {
+    const rotation = normalDegrees((numberAttr(xfrm, 'rot') ?? 0) / 60_000);
+    const flipH = booleanAttr(xfrm, 'flipH') === true;
+    const flipV = booleanAttr(xfrm, 'flipV') === true;
+    if (rotation === 0 && !flipH && !flipV) return undefined;
+    if (Math.abs(parent.sx - parent.sy) > 1e-6 * Math.max(parent.sx, parent.sy)) {
+      this.skip('rotation', "a turned group's shapes are drawn level");
+      return undefined;
+    }
+    const x = numberAttr(off, 'x') ?? 0;
+    const y = numberAttr(off, 'y') ?? 0;
+    const cx = parent.sx * (x + (numberAttr(ext, 'cx') ?? 0) / 2) + parent.ox;
+    const cy = parent.sy * (y + (numberAttr(ext, 'cy') ?? 0) / 2) + parent.oy;
+    if (!Number.isFinite(cx) || !Number.isFinite(cy)) return undefined;
+    return { cx, cy, rotation, flipH, flipV };
+  }
+
+  /**
+   * A shape's frame in slide points, and its rotation (degrees clockwise, 0 to 360) and flips,
+   * its groups' turns taken in: each moves the frame's centre and adds to its turn.
+   */
   private frame(xfrm: XmlElement | undefined, transform: Transform) {
     const off = child(xfrm, 'a:off');
     const ext = child(xfrm, 'a:ext');
     if (!off || !ext) return undefined;
-    return {
+    const frame = {
       x: transform.sx * (numberAttr(off, 'x') ?? 0) + transform.ox,
       y: transform.sy * (numberAttr(off, 'y') ?? 0) + transform.oy,
       w: transform.sx * (numberAttr(ext, 'cx') ?? 0),
       h: transform.sy * (numberAttr(ext, 'cy') ?? 0),
-      rotation: (numberAttr(xfrm, 'rot') ?? 0) / 60_000,
+      rotation: normalDegrees((numberAttr(xfrm, 'rot') ?? 0) / 60_000),
       flipH: booleanAttr(xfrm, 'flipH') === true,
       flipV: booleanAttr(xfrm, 'flipV') === true,
     };
+    for (const turn of transform.turns) {
+      let cx = frame.x + frame.w / 2;
+      let cy = frame.y + frame.h / 2;
+      // Mirrored within the group, a shape turns the other way.
+      if (turn.flipH) {
+        cx = 2 * turn.cx - cx;
+        frame.rotation = -frame.rotation;
+        frame.flipH = !frame.flipH;
+      }
+      if (turn.flipV) {
+        cy = 2 * turn.cy - cy;
+        frame.rotation = -frame.rotation;
+        frame.flipV = !frame.flipV;
+      }
+      [cx, cy] = turnPoint(cx, cy, turn);
+      frame.rotation = normalDegrees(frame.rotation + turn.rotation);
+      frame.x = cx - frame.w / 2;
+      frame.y = cy - frame.h / 2;
+    }
+    return frame;
   }
 
   /** The theme style a shape's `p:style` reference names, with its colour for `phClr`. */
@@ -640,7 +707,7 @@ class SlideReader {
     if (own?.name === 'a:blipFill') return { kind: 'picture' as const, element: own, context };
     if (own) {
       const color = this.flatFill(own, context.colors, what);
-      const gradient = linearGradient(own, context.colors);
+      const gradient = readGradient(own, context.colors);
       return color
         ? { kind: 'color' as const, color, ...(gradient ? { gradient } : {}) }
         : { kind: 'none' as const };
@@ -655,7 +722,7 @@ class SlideReader {
     const color = reference.element
       ? this.flatFill(reference.element, reference.colors, what)
       : reference.color;
-    const gradient = reference.element && linearGradient(reference.element, reference.colors);
+    const gradient = reference.element && readGradient(reference.element, reference.colors);
     return color
       ? { kind: 'color' as const, color, ...(gradient ? { gradient } : {}) }
       : { kind: 'none' as const };
@@ -703,9 +770,6 @@ class SlideReader {
     const xfrm = child(properties, 'a:xfrm');
     const frame = this.frame(xfrm, transform);
     if (!frame) return;
-    if (Math.abs(frame.rotation) > 0.5 && Math.abs(frame.rotation - 360) > 0.5) {
-      this.skip('rotation', 'a rotated shape is drawn level');
-    }
     const geometry =
       child(properties, 'a:prstGeom')?.attrs.prst ??
       (child(properties, 'a:custGeom') ? 'custom' : 'rect');
@@ -716,7 +780,7 @@ class SlideReader {
       const fill = this.fillOf(shape, properties, context, 'shape');
       const stroke = this.outlineOf(shape, properties, context);
       if (fill.kind === 'picture') {
-        this.readBlip(fill.element, box, fill.context, 'picture fill');
+        this.readBlip(fill.element, box, fill.context, 'picture fill', '', frame);
       } else if (fill.kind === 'color' || stroke) {
         const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
         const outline =
@@ -754,6 +818,8 @@ class SlideReader {
           ...(radiusFromFormula !== undefined && radiusFromFormula > 0
             ? { radius: Math.min(1_000, radiusFromFormula) }
             : {}),
+          // A path's flips are in its outline; a rectangle or ellipse looks the same flipped.
+          ...(frame.rotation !== 0 ? { rotation: frame.rotation } : {}),
         });
       }
     }
@@ -774,12 +840,28 @@ class SlideReader {
   }
 
   private pushLine(
-    frame: { x: number; y: number; w: number; h: number; flipH: boolean; flipV: boolean },
+    frame: {
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      rotation: number;
+      flipH: boolean;
+      flipV: boolean;
+    },
     stroke: { color: string; width: number } | undefined,
   ) {
     if (!stroke) return;
-    const [x1, x2] = frame.flipH ? [frame.x + frame.w, frame.x] : [frame.x, frame.x + frame.w];
-    const [y1, y2] = frame.flipV ? [frame.y + frame.h, frame.y] : [frame.y, frame.y + frame.h];
+    const [left, right] = frame.flipH ? [frame.x + frame.w, frame.x] : [frame.x, frame.x + frame.w];
+    const [top, bottom] = frame.flipV ? [frame.y + frame.h, frame.y] : [frame.y, frame.y + frame.h];
+    // A turned line is its ends turned about its frame's centre.
+    const centre = {
+      cx: frame.x + frame.w / 2,
+      cy: frame.y + frame.h / 2,
+      rotation: frame.rotation,
+    };
+    const [x1, y1] = turnPoint(left, top, centre);
+    const [x2, y2] = turnPoint(right, bottom, centre);
     this.push({
       kind: 'line',
       x1: clampCoordinate(x1),
@@ -814,9 +896,8 @@ class SlideReader {
     }
     const frame = this.frame(pathOf(picture, 'p:spPr', 'a:xfrm'), transform);
     if (!frame) return;
-    if (Math.abs(frame.rotation) > 0.5) this.skip('rotation', 'a rotated picture is drawn level');
     const alt = pathOf(nonVisual, 'p:cNvPr')?.attrs.descr ?? '';
-    this.readBlip(child(picture, 'p:blipFill'), this.box(frame), context, 'picture', alt);
+    this.readBlip(child(picture, 'p:blipFill'), this.box(frame), context, 'picture', alt, frame);
   }
 
   /** A picture (its crop and transparency noted, to apply once read) in a box. */
@@ -826,6 +907,11 @@ class SlideReader {
     context: PartContext,
     what: string,
     alt = '',
+    turn: { rotation: number; flipH: boolean; flipV: boolean } = {
+      rotation: 0,
+      flipH: false,
+      flipV: false,
+    },
   ) {
     const blip = child(fill, 'a:blip');
     if (!blip || box.w <= 0 || box.h <= 0) return;
@@ -907,7 +993,16 @@ class SlideReader {
         aspect: box.w / box.h,
       });
     }
-    this.push({ kind: 'picture', ...box, src, fit: 'cover', alt: alt.slice(0, 500) });
+    this.push({
+      kind: 'picture',
+      ...box,
+      src,
+      fit: 'cover',
+      alt: alt.slice(0, 500),
+      ...(turn.rotation !== 0 ? { rotation: turn.rotation } : {}),
+      ...(turn.flipH ? { flipH: true } : {}),
+      ...(turn.flipV ? { flipV: true } : {}),
+    });
   }
 
   private readGraphicFrame(frameElement: XmlElement, transform: Transform, context: PartContext) {
@@ -1097,7 +1192,7 @@ class SlideReader {
   private readText(
     shape: XmlElement,
     body: XmlElement,
-    frame: { x: number; y: number; w: number; h: number; rotation: number },
+    frame: { x: number; y: number; w: number; h: number; rotation: number; flipV: boolean },
     inherited: Placeholder[],
     placeholder: Placeholder | undefined,
     context: PartContext,
@@ -1339,6 +1434,9 @@ class SlideReader {
       trailing,
     );
     const anchor = bodyLook.anchor ?? 't';
+    // The whole stack turns with its shape about the shape's centre; a shape mirrored top to
+    // bottom shows its text upside down, one mirrored left to right shows it as it is.
+    const textTurn = normalDegrees(frame.rotation + (frame.flipV ? 180 : 0));
     let cursor =
       anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
     for (const { group, first, spec, text, gap, bulletIndent, height } of blocks) {
@@ -1357,7 +1455,8 @@ class SlideReader {
       }
       this.push({
         kind: 'text',
-        ...this.box({ x, y: cursor, w, h: height + 1 }),
+        ...this.box(turnAbout({ x, y: cursor, w, h: height + 1 }, frame, textTurn)),
+        ...(textTurn !== 0 ? { rotation: textTurn } : {}),
         text,
         style: {
           weight: first.weight,
@@ -1410,11 +1509,13 @@ function inheritedProperties(
 }
 
 /**
- * A linear gradient fill (`a:gradFill` with `a:lin`, or none said) in the template format: its
- * angle and stops, opacities kept. Undefined for a radial or shaped one, or fewer than two stops.
+ * A gradient fill (`a:gradFill`) in the template format, its stops' opacities kept: linear (with
+ * `a:lin`, or none said) at its angle, or radial (`a:path`, whatever its shape) about the centre
+ * of its focus rectangle (`a:fillToRect`, insets from each side). Undefined for fewer than two
+ * stops or another kind of fill.
  */
-function linearGradient(fill: XmlElement, colors: ColorContext) {
-  if (fill.name !== 'a:gradFill' || child(fill, 'a:path')) return undefined;
+function readGradient(fill: XmlElement, colors: ColorContext): TemplateGradient | undefined {
+  if (fill.name !== 'a:gradFill') return undefined;
   const stops = gradientStops(fill, colors)
     .map((stop) => ({
       at: Math.max(0, Math.min(1, round(stop.pos))),
@@ -1424,9 +1525,61 @@ function linearGradient(fill: XmlElement, colors: ColorContext) {
     .sort((a, b) => a.at - b.at)
     .slice(0, 10);
   if (stops.length < 2) return undefined;
+  const shade = child(fill, 'a:path');
+  if (shade) {
+    const focus = child(shade, 'a:fillToRect');
+    const inset = (name: string) => {
+      const value = (numberAttr(focus, name) ?? 0) / 100_000;
+      return Number.isFinite(value) ? value : 0;
+    };
+    const centre = (from: number, to: number) =>
+      Math.max(0, Math.min(1, round((from + 1 - to) / 2)));
+    const cx = centre(inset('l'), inset('r'));
+    const cy = centre(inset('t'), inset('b'));
+    return {
+      kind: 'radial',
+      ...(cx !== 0.5 ? { cx } : {}),
+      ...(cy !== 0.5 ? { cy } : {}),
+      stops,
+    };
+  }
   const degrees = (numberAttr(child(fill, 'a:lin'), 'ang') ?? 0) / 60_000;
-  const angle = round(((degrees % 360) + 360) % 360);
-  return { angle, stops };
+  const angle = Number.isFinite(degrees) ? round(((degrees % 360) + 360) % 360) : 0;
+  return { angle: angle === 360 ? 0 : angle, stops };
+}
+
+/** Degrees clockwise from 0 to 360, 0 for a turn too small to see or not a number. */
+function normalDegrees(degrees: number): number {
+  if (!Number.isFinite(degrees)) return 0;
+  const turned = round(((degrees % 360) + 360) % 360);
+  return turned < 0.5 || turned > 359.5 ? 0 : turned;
+}
+
+/** A point turned clockwise about a centre. */
+function turnPoint(
+  x: number,
+  y: number,
+  turn: { cx: number; cy: number; rotation: number },
+): [number, number] {
+  if (turn.rotation === 0) return [x, y];
+  const radians = (turn.rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  const [dx, dy] = [x - turn.cx, y - turn.cy];
+  return [turn.cx + dx * cos - dy * sin, turn.cy + dx * sin + dy * cos];
+}
+
+/** A box moved where turning its frame about the frame's centre takes it (it turns about its own). */
+function turnAbout(
+  box: { x: number; y: number; w: number; h: number },
+  frame: { x: number; y: number; w: number; h: number },
+  rotation: number,
+) {
+  const [cx, cy] = turnPoint(box.x + box.w / 2, box.y + box.h / 2, {
+    cx: frame.x + frame.w / 2,
+    cy: frame.y + frame.h / 2,
+    rotation,
+  });
+  return { ...box, x: cx - box.w / 2, y: cy - box.h / 2 };
 }
 
 function stripEmpty(look: RunLook): RunLook {

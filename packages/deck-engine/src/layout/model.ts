@@ -21,6 +21,31 @@ export interface Box {
   h: number;
 }
 
+/**
+ * How an element is turned about its box's centre: mirrored first (`flipH` left to right,
+ * `flipV` top to bottom), then `rotation` degrees clockwise. Absent: level and unmirrored.
+ */
+export interface Turn {
+  rotation?: number;
+  flipH?: boolean;
+  flipV?: boolean;
+}
+
+export interface GradientStop {
+  at: number;
+  color: Hex;
+  opacity: number;
+}
+
+/**
+ * A shape's gradient (`fill` stands in for it where a renderer has none): linear at `angle`
+ * degrees clockwise from left-to-right, or radial about (`cx`, `cy`), fractions of the box,
+ * out to its farthest corner.
+ */
+export type Gradient =
+  | { kind: 'linear'; angle: number; stops: GradientStop[] }
+  | { kind: 'radial'; cx: number; cy: number; stops: GradientStop[] };
+
 export interface TextLine {
   text: string;
   /** Absolute left edge of the line's text, after alignment and bullet indent. */
@@ -60,14 +85,15 @@ export interface TextElement extends Box {
   lines: TextLine[];
   /** True when even the smallest size could not hold the text and lines were cut. */
   truncated: boolean;
+  /** Degrees clockwise the laid-out box is turned about its centre. */
+  rotation?: number;
 }
 
-export interface ShapeElement extends Box {
+export interface ShapeElement extends Box, Turn {
   kind: 'rect' | 'ellipse' | 'path';
   /** A `path` shape's outline: `M`, `L`, `C`, `Z` in a 1000 × 1000 square over the box. */
   path?: string;
-  /** A linear gradient, `angle` degrees clockwise from left-to-right (`fill` stands in for it where a renderer has none). */
-  gradient?: { angle: number; stops: { at: number; color: Hex; opacity: number }[] };
+  gradient?: Gradient;
   fill?: Hex;
   /** 0–1; 1 is opaque. */
   fillOpacity?: number;
@@ -86,7 +112,7 @@ export interface LineElement {
   width: number;
 }
 
-export interface ImageElement extends Box {
+export interface ImageElement extends Box, Turn {
   kind: 'image';
   /** The picture's URL as the rep typed it; resolved to bytes before rendering. */
   src: string;

@@ -7,6 +7,7 @@ import {
   type TemplateColor,
   type TemplateCondition,
   type TemplateElement,
+  type TemplateGradient,
   type RepeatedElement,
   type TemplatePart,
 } from '@deck-portal/domain';
@@ -18,7 +19,7 @@ import {
   type Product,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
-import type { Hex, SlideElement } from '../layout/model.ts';
+import type { Gradient, Hex, SlideElement, Turn } from '../layout/model.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import type { ComposedSlide } from './template-slides.ts';
@@ -157,7 +158,7 @@ export function interpretTemplate(
               ...(style.italic ? { italic: true } : {}),
               ...(style.underline ? { underline: true } : {}),
             }),
-          ];
+          ].map((laid) => (element.rotation ? { ...laid, rotation: element.rotation } : laid));
         }
         case 'rect':
         case 'ellipse':
@@ -166,18 +167,7 @@ export function interpretTemplate(
             {
               kind: element.kind,
               ...(element.path !== undefined ? { path: element.path } : {}),
-              ...(element.gradient
-                ? {
-                    gradient: {
-                      angle: element.gradient.angle,
-                      stops: element.gradient.stops.map((stop) => ({
-                        at: stop.at,
-                        color: color(stop.color),
-                        opacity: stop.opacity ?? 1,
-                      })),
-                    },
-                  }
-                : {}),
+              ...(element.gradient ? { gradient: gradientOf(element.gradient, color) } : {}),
               x: element.x,
               y: element.y,
               w: element.w,
@@ -194,6 +184,7 @@ export function interpretTemplate(
                   }
                 : {}),
               ...(element.radius !== undefined ? { radius: element.radius } : {}),
+              ...turnOf(element),
             },
           ];
         case 'line':
@@ -221,6 +212,7 @@ export function interpretTemplate(
               src,
               fit: element.fit,
               alt: bind(element.alt),
+              ...turnOf(element),
             },
           ];
         }
@@ -369,6 +361,27 @@ function placed(
     y: element.y + dy - (down ? move : 0),
     w: element.w + (down ? 0 : grow),
     h: element.h + (down ? grow : 0),
+  };
+}
+
+/** A shape's gradient with its colours resolved: linear unless said, a radial one's centre 0.5 unless said. */
+function gradientOf(gradient: TemplateGradient, color: (value: TemplateColor) => Hex): Gradient {
+  const stops = gradient.stops.map((stop) => ({
+    at: stop.at,
+    color: color(stop.color),
+    opacity: stop.opacity ?? 1,
+  }));
+  return gradient.kind === 'radial'
+    ? { kind: 'radial', cx: gradient.cx ?? 0.5, cy: gradient.cy ?? 0.5, stops }
+    : { kind: 'linear', angle: gradient.angle ?? 0, stops };
+}
+
+/** An element's rotation and flips, those it has only. */
+function turnOf(element: Turn): Turn {
+  return {
+    ...(element.rotation ? { rotation: element.rotation } : {}),
+    ...(element.flipH ? { flipH: true } : {}),
+    ...(element.flipV ? { flipV: true } : {}),
   };
 }
 

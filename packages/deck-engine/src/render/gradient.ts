@@ -1,4 +1,4 @@
-import type { Box, ShapeElement } from '../layout/model.ts';
+import type { Box } from '../layout/model.ts';
 
 /**
  * Where a linear gradient at `angle` degrees (clockwise from left-to-right) starts and ends over
@@ -15,4 +15,13 @@ export function gradientLine(box: Box, angle: number) {
   return { x1: cx - dx * half, y1: cy - dy * half, x2: cx + dx * half, y2: cy + dy * half };
 }
 
-export type Gradient = NonNullable<ShapeElement['gradient']>;
+/**
+ * A radial gradient's circle over a box: its centre at (`cx`, `cy`), fractions of the box, and
+ * a radius reaching the farthest corner, so the last colour just fills the box's corners.
+ */
+export function gradientCircle(box: Box, cx: number, cy: number) {
+  const x = box.x + box.w * cx;
+  const y = box.y + box.h * cy;
+  const r = Math.hypot(box.w * Math.max(cx, 1 - cx), box.h * Math.max(cy, 1 - cy));
+  return { x, y, r };
+}

@@ -28,7 +28,14 @@ const EMPTY_SP_TREE =
  * - `docProps/core.xml` and the archive's entry dates come from the deck, not the clock, so
  *   the same deck gives the same bytes.
  */
-export function normalizePptx(raw: Uint8Array, options: { date: string }): Buffer {
+export function normalizePptx(
+  raw: Uint8Array,
+  options: {
+    date: string;
+    /** What the caller changes in each slide's XML (what pptxgenjs cannot write). */
+    rewriteSlide?: (xml: string) => string;
+  },
+): Buffer {
   // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
   const parts = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const [name, bytes] of Object.entries(unzipSync(raw))) {
@@ -81,10 +88,11 @@ export function normalizePptx(raw: Uint8Array, options: { date: string }): Buffe
     }
   }
 
-  // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442).
+  // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442); the
+  // caller's own changes.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
     const xml = text(name)!;
-    const fixed = xml.replace(
+    const fixed = (options.rewriteSlide?.(xml) ?? xml).replace(
       /(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g,
       '$1<a:effectLst/>$2',
     );

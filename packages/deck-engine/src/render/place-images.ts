@@ -1,11 +1,11 @@
 import type { ImageStore, ResolvedImage } from '../images/image-store.ts';
-import type { Box, ImageElement, Slide, SlideElement } from '../layout/model.ts';
+import type { Box, ImageElement, Slide, SlideElement, Turn } from '../layout/model.ts';
 import { layoutText } from '../layout/text-layout.ts';
 
-export interface PlacedImage extends Box {
+export interface PlacedImage extends Box, Turn {
   kind: 'placed-image';
   image: ResolvedImage;
-  /** The frame the picture is clipped to (cover) or centred in (contain). */
+  /** The frame the picture is clipped to (cover) or centred in (contain), turned about its centre. */
   frame: Box;
   alt: string;
 }
@@ -102,6 +102,9 @@ export function placeImages(slide: Slide, images: ImageStore): RenderSlide {
       frame,
       alt: element.alt,
       ...fitImage(frame, image.width, image.height, element.fit),
+      ...(element.rotation ? { rotation: element.rotation } : {}),
+      ...(element.flipH ? { flipH: true } : {}),
+      ...(element.flipV ? { flipV: true } : {}),
     });
   }
   return { ...slide, elements };

@@ -7,9 +7,17 @@ import {
   underlineOf,
   type FontFace,
 } from '../layout/fonts.ts';
-import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TextElement } from '../layout/model.ts';
-import type { RenderElement, RenderSlide } from './place-images.ts';
-import { gradientLine } from './gradient.ts';
+import {
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  type Box,
+  type Deck,
+  type ShapeElement,
+  type TextElement,
+  type Turn,
+} from '../layout/model.ts';
+import type { PlacedImage, RenderElement, RenderSlide } from './place-images.ts';
+import { gradientCircle, gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
 
@@ -42,49 +50,93 @@ function drawText(doc: Doc, element: TextElement): void {
   }
 }
 
+/** The shape's gradient as a pdfkit gradient over its box. */
+function gradientOf(
+  doc: Doc,
+  element: ShapeElement,
+  gradient: NonNullable<ShapeElement['gradient']>,
+) {
+  let painted: PDFKit.PDFLinearGradient | PDFKit.PDFRadialGradient;
+  if (gradient.kind === 'radial') {
+    const circle = gradientCircle(element, gradient.cx, gradient.cy);
+    painted = doc.radialGradient(circle.x, circle.y, 0, circle.x, circle.y, circle.r);
+  } else {
+    const line = gradientLine(element, gradient.angle);
+    painted = doc.linearGradient(line.x1, line.y1, line.x2, line.y2);
+  }
+  for (const stop of gradient.stops) painted.stop(stop.at, `#${stop.color}`, stop.opacity);
+  return painted;
+}
+
+/**
+ * Draws an element turned about its box's centre (mirrored first, then rotated), in a saved
+ * graphics state; level elements are drawn as they are.
+ */
+function drawTurned(doc: Doc, box: Box, turn: Turn, draw: () => void): void {
+  if (!turn.rotation && !turn.flipH && !turn.flipV) {
+    draw();
+    return;
+  }
+  const origin: [number, number] = [box.x + box.w / 2, box.y + box.h / 2];
+  doc.save();
+  if (turn.rotation) doc.rotate(turn.rotation, { origin });
+  if (turn.flipH || turn.flipV) doc.scale(turn.flipH ? -1 : 1, turn.flipV ? -1 : 1, { origin });
+  draw();
+  doc.restore();
+}
+
 function drawElement(doc: Doc, element: RenderElement, images: Map<string, OpenedImage>): void {
   switch (element.kind) {
     case 'rect':
     case 'ellipse':
-    case 'path': {
-      if (element.kind === 'path') doc.path(svgPathData(placePath(element.path ?? '', element)));
-      else if (element.kind === 'rect') {
-        if (element.radius)
-          doc.roundedRect(element.x, element.y, element.w, element.h, element.radius);
-        else doc.rect(element.x, element.y, element.w, element.h);
-      } else {
-        doc.ellipse(
-          element.x + element.w / 2,
-          element.y + element.h / 2,
-          element.w / 2,
-          element.h / 2,
-        );
-      }
-      const stroke = element.stroke;
-      if (stroke) {
-        doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, 1);
-        if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
-        else doc.undash();
-      }
-      if (element.gradient) {
-        const line = gradientLine(element, element.gradient.angle);
-        const gradient = doc.linearGradient(line.x1, line.y1, line.x2, line.y2);
-        for (const stop of element.gradient.stops) {
-          gradient.stop(stop.at, `#${stop.color}`, stop.opacity);
-        }
-        if (stroke) doc.fillAndStroke(gradient, `#${stroke.color}`);
-        else doc.fill(gradient);
-        if (stroke?.dash) doc.undash();
-        return;
-      }
-      // The fill's opacity is set every time: pdfkit keeps the last one given.
-      if (element.fill && stroke) {
-        doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fillAndStroke();
-      } else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
-      else if (stroke) doc.stroke();
-      if (stroke?.dash) doc.undash();
+    case 'path':
+      drawTurned(doc, element, element, () => drawShape(doc, element));
       return;
-    }
+    case 'text':
+      drawTurned(doc, element, element, () => drawText(doc, element));
+      return;
+    case 'placed-image':
+      drawTurned(doc, element.frame, element, () => drawPicture(doc, element, images));
+      return;
+    default:
+      drawLevel(doc, element);
+  }
+}
+
+function drawShape(doc: Doc, element: ShapeElement): void {
+  if (element.kind === 'path') doc.path(svgPathData(placePath(element.path ?? '', element)));
+  else if (element.kind === 'rect') {
+    if (element.radius) doc.roundedRect(element.x, element.y, element.w, element.h, element.radius);
+    else doc.rect(element.x, element.y, element.w, element.h);
+  } else {
+    doc.ellipse(element.x + element.w / 2, element.y + element.h / 2, element.w / 2, element.h / 2);
+  }
+  const stroke = element.stroke;
+  if (stroke) {
+    doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, 1);
+    if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
+    else doc.undash();
+  }
+  if (element.gradient) {
+    const gradient = gradientOf(doc, element, element.gradient);
+    if (stroke) doc.fillAndStroke(gradient, `#${stroke.color}`);
+    else doc.fill(gradient);
+    if (stroke?.dash) doc.undash();
+    return;
+  }
+  // The fill's opacity is set every time: pdfkit keeps the last one given.
+  if (element.fill && stroke) {
+    doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fillAndStroke();
+  } else if (element.fill) doc.fillColor(`#${element.fill}`, element.fillOpacity ?? 1).fill();
+  else if (stroke) doc.stroke();
+  if (stroke?.dash) doc.undash();
+}
+
+function drawLevel(
+  doc: Doc,
+  element: Exclude<RenderElement, ShapeElement | TextElement | PlacedImage>,
+): void {
+  switch (element.kind) {
     case 'line':
       doc
         .moveTo(element.x1, element.y1)
@@ -92,9 +144,6 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
         .lineWidth(element.width)
         .strokeColor(`#${element.color}`, 1)
         .stroke();
-      return;
-    case 'text':
-      drawText(doc, element);
       return;
     case 'table': {
       for (const { fills, ruleY } of tableGrid(element)) {
@@ -118,24 +167,24 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
       for (const row of element.rows) for (const cell of row) drawText(doc, cell.text);
       return;
     }
-    case 'placed-image': {
-      let opened = images.get(element.image.hash);
-      if (!opened) {
-        // Opened once per document: pdfkit then embeds the picture once and reuses it.
-        opened = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(
-          element.image.data,
-        );
-        reuseAlphaSplit(opened, element.image.hash);
-        images.set(element.image.hash, opened);
-      }
-      const f = element.frame;
-      doc.save();
-      doc.rect(f.x, f.y, f.w, f.h).clip();
-      doc.image(opened, element.x, element.y, { width: element.w, height: element.h });
-      doc.restore();
-      return;
-    }
   }
+}
+
+function drawPicture(doc: Doc, element: PlacedImage, images: Map<string, OpenedImage>): void {
+  let opened = images.get(element.image.hash);
+  if (!opened) {
+    // Opened once per document: pdfkit then embeds the picture once and reuses it.
+    opened = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(
+      element.image.data,
+    );
+    reuseAlphaSplit(opened, element.image.hash);
+    images.set(element.image.hash, opened);
+  }
+  const f = element.frame;
+  doc.save();
+  doc.rect(f.x, f.y, f.w, f.h).clip();
+  doc.image(opened, element.x, element.y, { width: element.w, height: element.h });
+  doc.restore();
 }
 
 /** The parts of pdfkit 0.20's PNG image the split cache below relies on. */

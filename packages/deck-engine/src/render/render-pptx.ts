@@ -3,9 +3,11 @@ import { faceOf, getFont, PPTX_FONT_FACE } from '../layout/fonts.ts';
 import {
   POINTS_PER_INCH,
   type Deck,
+  type Gradient,
   type ShapeElement,
   type TableLine,
   type TextElement,
+  type Turn,
 } from '../layout/model.ts';
 import { normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
@@ -13,6 +15,15 @@ import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
 const inch = (pt: number) => pt / POINTS_PER_INCH;
+
+/** pptxgenjs's rotation (degrees, written as `rot` in 60,000ths) and flips, those given. */
+function turnOptions(turn: Turn) {
+  return {
+    ...(turn.rotation ? { rotate: turn.rotation } : {}),
+    ...(turn.flipH ? { flipH: true } : {}),
+    ...(turn.flipV ? { flipV: true } : {}),
+  };
+}
 
 function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
@@ -88,6 +99,7 @@ function addText(slide: PptxSlide, element: TextElement): void {
     // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
     fit: 'shrink',
     ...(element.name ? { objectName: element.name } : {}),
+    ...turnOptions(element),
   });
 }
 
@@ -113,7 +125,44 @@ function pptxPoints(element: ShapeElement) {
   });
 }
 
-function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): void {
+/** A gradient as DrawingML: its stops, then its direction (`a:lin`) or its centre (`a:path`). */
+function gradientFillXml(gradient: Gradient): string {
+  const stops = gradient.stops
+    .map((stop) => {
+      const alpha =
+        stop.opacity < 1 ? `<a:alpha val="${Math.round(stop.opacity * 100_000)}"/>` : '';
+      return `<a:gs pos="${Math.round(stop.at * 100_000)}"><a:srgbClr val="${stop.color}">${alpha}</a:srgbClr></a:gs>`;
+    })
+    .join('');
+  const shade =
+    gradient.kind === 'radial'
+      ? `<a:path path="circle"><a:fillToRect l="${Math.round(gradient.cx * 100_000)}" t="${Math.round(gradient.cy * 100_000)}" r="${Math.round((1 - gradient.cx) * 100_000)}" b="${Math.round((1 - gradient.cy) * 100_000)}"/></a:path>`
+      : `<a:lin ang="${Math.round(gradient.angle * 60_000)}" scaled="0"/>`;
+  return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
+}
+
+/**
+ * pptxgenjs writes no gradients: a gradient shape is written with its stand-in colour and a
+ * name of its own, and that colour is swapped for the gradient in the slide's XML.
+ */
+function fillGradients(xml: string, gradients: ReadonlyMap<string, Gradient>): string {
+  if (gradients.size === 0) return xml;
+  return xml.replace(/<p:sp>[\s\S]*?<\/p:sp>/g, (shape) => {
+    const name = /<p:cNvPr id="\d+" name="([^"]*)"/.exec(shape)?.[1];
+    const gradient = name === undefined ? undefined : gradients.get(name);
+    if (!gradient) return shape;
+    return shape.replace(/<p:spPr>[\s\S]*?<\/p:spPr>/, (properties) =>
+      properties.replace(/<a:solidFill>[\s\S]*?<\/a:solidFill>/, gradientFillXml(gradient)),
+    );
+  });
+}
+
+function addElement(
+  pptx: PptxGenJS,
+  slide: PptxSlide,
+  element: RenderElement,
+  gradients: Map<string, Gradient>,
+): void {
   switch (element.kind) {
     case 'rect':
     case 'ellipse':
@@ -127,6 +176,8 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
             : element.radius
               ? pptx.ShapeType.roundRect
               : pptx.ShapeType.rect;
+      const gradientName = element.gradient ? `Gradient ${gradients.size + 1}` : undefined;
+      if (gradientName) gradients.set(gradientName, element.gradient!);
       // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
       slide.addText('', {
         shape,
@@ -134,10 +185,11 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
         y: inch(element.y),
         w: inch(element.w),
         h: inch(element.h),
-        ...(element.fill
+        ...(gradientName ? { objectName: gradientName } : {}),
+        ...(element.fill || gradientName
           ? {
               fill: {
-                color: element.fill,
+                color: element.fill ?? element.gradient!.stops[0]!.color,
                 transparency: Math.round((1 - (element.fillOpacity ?? 1)) * 100),
               },
             }
@@ -153,6 +205,7 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
         ...(element.kind === 'rect' && element.radius
           ? { rectRadius: inch(Math.min(element.radius, element.w / 2, element.h / 2)) }
           : {}),
+        ...turnOptions(element),
       });
       return;
     }
@@ -253,6 +306,7 @@ function addElement(pptx: PptxGenJS, slide: PptxSlide, element: RenderElement): 
               sizing: { type: 'cover', w: inch(f.w), h: inch(f.h) },
             }
           : { x: inch(element.x), y: inch(element.y), w: inch(element.w), h: inch(element.h) }),
+        ...turnOptions(element),
       });
       return;
     }
@@ -267,12 +321,16 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   pptx.author = deck.author;
   pptx.company = deck.company;
   pptx.subject = `Prepared for ${deck.clientName}`;
+  const gradients = new Map<string, Gradient>();
   for (const slide of slides) {
     const s = pptx.addSlide();
     s.background = { color: slide.background };
-    for (const element of slide.elements) addElement(pptx, s, element);
+    for (const element of slide.elements) addElement(pptx, s, element, gradients);
   }
   // Written uncompressed: the normalising pass below compresses the final archive once.
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
-  return normalizePptx(raw, { date: deck.date });
+  return normalizePptx(raw, {
+    date: deck.date,
+    rewriteSlide: (xml) => fillGradients(xml, gradients),
+  });
 }

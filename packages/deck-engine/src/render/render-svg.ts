@@ -6,8 +6,15 @@ import {
   type FontFace,
   type FontWeight,
 } from '../layout/fonts.ts';
-import { SLIDE_HEIGHT, SLIDE_WIDTH, type ShapeElement, type TextElement } from '../layout/model.ts';
-import { gradientLine } from './gradient.ts';
+import {
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  type Box,
+  type ShapeElement,
+  type TextElement,
+  type Turn,
+} from '../layout/model.ts';
+import { gradientCircle, gradientLine } from './gradient.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
@@ -126,20 +133,42 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
   }
   if (parts.length === 0) return '';
   const label = escapeXml(element.paragraphs.join('\n'));
-  return `<g role="img" aria-label="${label}">${parts.join('')}</g>`;
+  return `<g role="img" aria-label="${label}"${turnTransform(element, element)}>${parts.join('')}</g>`;
+}
+
+/** An element's rotation and flips about its box's centre as an SVG transform (flips first). */
+function turnTransform(box: Box, turn: Turn): string {
+  const cx = n(box.x + box.w / 2);
+  const cy = n(box.y + box.h / 2);
+  const steps: string[] = [];
+  if (turn.rotation) steps.push(`rotate(${n(turn.rotation)} ${cx} ${cy})`);
+  if (turn.flipH || turn.flipV) {
+    steps.push(
+      `translate(${cx} ${cy}) scale(${turn.flipH ? -1 : 1} ${turn.flipV ? -1 : 1}) translate(-${cx} -${cy})`,
+    );
+  }
+  return steps.length > 0 ? ` transform="${steps.join(' ')}"` : '';
 }
 
 /** A shape's gradient as an SVG definition, and the paint that names it. */
 function gradientPaint(element: ShapeElement, id: string) {
-  if (!element.gradient) return { defs: '', paint: paint(element) };
-  const line = gradientLine(element, element.gradient.angle);
-  const stops = element.gradient.stops
+  const gradient = element.gradient;
+  if (!gradient) return { defs: '', paint: paint(element) };
+  const stops = gradient.stops
     .map(
       (stop) =>
         `<stop offset="${n(stop.at)}" stop-color="#${stop.color}"${stop.opacity < 1 ? ` stop-opacity="${n(stop.opacity)}"` : ''}/>`,
     )
     .join('');
-  const defs = `<defs><linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(line.x1)}" y1="${n(line.y1)}" x2="${n(line.x2)}" y2="${n(line.y2)}">${stops}</linearGradient></defs>`;
+  let definition: string;
+  if (gradient.kind === 'radial') {
+    const circle = gradientCircle(element, gradient.cx, gradient.cy);
+    definition = `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(circle.x)}" cy="${n(circle.y)}" r="${n(circle.r)}">${stops}</radialGradient>`;
+  } else {
+    const line = gradientLine(element, gradient.angle);
+    definition = `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(line.x1)}" y1="${n(line.y1)}" x2="${n(line.x2)}" y2="${n(line.y2)}">${stops}</linearGradient>`;
+  }
+  const defs = `<defs>${definition}</defs>`;
   return {
     defs,
     paint: paint({ ...element, fill: undefined }).replace(' fill="none"', ` fill="url(#${id})"`),
@@ -151,10 +180,12 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
     case 'rect':
     case 'path':
     case 'ellipse': {
-      const { defs, paint: painted } = gradientPaint(
+      const gradientPainted = gradientPaint(
         element,
         element.gradient ? `gradient${clipIds.next++}` : '',
       );
+      const { defs } = gradientPainted;
+      const painted = turnTransform(element, element) + gradientPainted.paint;
       if (element.kind === 'rect') {
         const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
         return `${defs}<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${painted}/>`;
@@ -194,10 +225,12 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       const id = `clip${clipIds.next++}`;
       const f = element.frame;
       const data = `data:${element.image.mime};base64,${element.image.data.toString('base64')}`;
-      return (
+      const drawn =
         `<clipPath id="${id}"><rect x="${n(f.x)}" y="${n(f.y)}" width="${n(f.w)}" height="${n(f.h)}"/></clipPath>` +
-        `<image clip-path="url(#${id})" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}" preserveAspectRatio="none" href="${data}"><title>${escapeXml(element.alt)}</title></image>`
-      );
+        `<image clip-path="url(#${id})" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}" preserveAspectRatio="none" href="${data}"><title>${escapeXml(element.alt)}</title></image>`;
+      // Turned about its frame's centre, clip and all.
+      const turn = turnTransform(f, element);
+      return turn ? `<g${turn}>${drawn}</g>` : drawn;
     }
   }
 }
