@@ -448,6 +448,8 @@ const tableElementSchema = z
       .object({ x: z.number().min(0).max(50), y: z.number().min(0).max(50) })
       .strict()
       .optional(),
+    /** Where the text sits in its cell, top to bottom (`middle` when absent). */
+    valign: z.enum(['top', 'middle', 'bottom']).optional(),
     /** The header row's fill; null leaves it unfilled (its text then in the body's colour). */
     headerFill: templateColorSchema.nullable(),
     /** The weight of the first column (row labels). */

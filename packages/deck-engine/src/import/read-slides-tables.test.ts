@@ -68,7 +68,25 @@ describe('tables', () => {
       size: 14,
       // PowerPoint's default cell margins: 0.1 in at the sides, 0.05 in above and below.
       padding: { x: 7.2, y: 3.6 },
+      // Cells that do not say where their text sits have it at the top.
+      valign: 'top',
     });
+  });
+
+  it('puts the text where most of its cells anchor it', async () => {
+    const centred = (text: string) => ({ text, tcPrAttrs: 'anchor="ctr"' });
+    const { table } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [240, 240],
+          rows: [
+            [centred('Plan'), centred('Seats')],
+            [centred('Team'), 'Bottom?'],
+          ],
+        }),
+      ],
+    });
+    expect(table).toMatchObject({ valign: 'middle' });
   });
 
   it("takes the margins most of its cells have as the table's padding", async () => {

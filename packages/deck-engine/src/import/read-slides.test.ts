@@ -99,9 +99,11 @@ describe('what a slide inherits from its layout and master', () => {
     });
 
     expect(slide!.title).toBe('Quarterly review');
-    // The layout's box (60, 40) inside PowerPoint's default insets of 7.2 and 3.6 pt.
+    // The layout's box (60, 40) inside PowerPoint's default insets of 7.2 and 3.6 pt, moved
+    // down by half the line's leading (1.2 − 1.107 of 40 pt, halved): an office suite sets the
+    // leading above the glyphs, the engine centres them in the line.
     const title = textStarting(slide!, 'Quarterly review');
-    expect({ x: title.x, y: title.y, w: title.w }).toEqual({ x: 67.2, y: 43.6, w: 825.6 });
+    expect({ x: title.x, y: title.y, w: title.w }).toEqual({ x: 67.2, y: 45.45, w: 825.6 });
     // The master's title style: 40 pt bold in tx2 (dk2), in the theme's heading font.
     expect(title.style).toEqual({
       weight: 'bold',
@@ -114,13 +116,33 @@ describe('what a slide inherits from its layout and master', () => {
     });
 
     const left = textStarting(slide!, 'Left column point');
-    expect({ x: left.x, y: left.y }).toEqual({ x: 67.2, y: 163.6 });
+    // Carlito's glyphs are taller than its 1.2 line, so its leading is negative: up a little.
+    expect({ x: left.x, y: left.y }).toEqual({ x: 67.2, y: 163.02 });
     expect(left.style).toMatchObject({ size: 28, color: '#1F2937', bullets: true });
 
     // idx 2 is the layout's right-hand body, though both are bodies.
     const right = textStarting(slide!, 'Right column point');
-    expect({ x: right.x, y: right.y }).toEqual({ x: 497.2, y: 163.6 });
+    expect({ x: right.x, y: right.y }).toEqual({ x: 497.2, y: 163.19 });
     expect(right.style).toMatchObject({ size: 20, color: '#C00000', bullets: true });
+  });
+});
+
+describe("the presentation's default text style", () => {
+  it('styles text boxes, not titles and bodies, which take their master style alone', async () => {
+    const [slide] = await readFixture({
+      defaultTextStyle: '<a:lvl1pPr><a:defRPr i="1" sz="1600"/></a:lvl1pPr>',
+      layout: {
+        shapes: shape({ id: 3, placeholder: { type: 'body', idx: 1 }, box: [60, 160, 410, 340] }),
+      },
+      slides: [
+        shape({ id: 3, placeholder: { idx: 1 }, paragraphs: paragraph('In the body') }) +
+          textBox(5, [500, 160, 300, 60], paragraph('In a text box')),
+      ],
+    });
+    const body = textStarting(slide!, 'In the body');
+    expect(body.style.italic).toBeUndefined();
+    expect(body.style.size).toBe(28);
+    expect(textStarting(slide!, 'In a text box').style).toMatchObject({ italic: true, size: 16 });
   });
 });
 
@@ -314,7 +336,8 @@ describe('turned shapes', () => {
     expect(text.rotation).toBe(270);
     expect(text.w).toBe(200);
     expect(text.y + text.h / 2).toBeCloseTo(320, 1);
-    expect(700 - (text.x + text.w / 2)).toBeCloseTo(320 - (300 + text.h / 2), 1);
+    // (Its box's top, before the turn, is the inset moved by half the line's leading.)
+    expect(700 - (text.x + text.w / 2)).toBeCloseTo(320 - (300 + text.h / 2), 0);
   });
 
   it('turns a shape in a turned or mirrored group about the group’s centre', async () => {
@@ -584,6 +607,32 @@ describe('bullets and numbering', () => {
     // An arrowhead Inter has no glyph for, and a Wingdings picture we do not know: the usual dot.
     expect(textStarting(slide!, 'Private').style.bulletChar).toBeUndefined();
     expect(linesOf(textStarting(slide!, 'Private'))).toEqual(['Private', 'Unknown']);
+  });
+
+  it('spaces paragraphs as an office suite does: space before in a share of the size, an empty line with its own', async () => {
+    const pPr =
+      '<a:pPr><a:lnSpc><a:spcPct val="90000"/></a:lnSpc><a:spcBef><a:spcPct val="20000"/></a:spcBef></a:pPr>';
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 300],
+          paragraph('First point', {
+            pPr,
+            rPr: `<a:rPr lang="en-US" sz="2000">${solid('C00000')}</a:rPr>`,
+          }) +
+            `<a:p>${pPr}<a:endParaRPr lang="en-US" sz="2000"/></a:p>` +
+            paragraph('Second point', {
+              pPr,
+              rPr: `<a:rPr lang="en-US" sz="2000">${solid('0000C0')}</a:rPr>`,
+            }),
+        ),
+      ],
+    });
+    const first = textStarting(slide!, 'First point');
+    const second = textStarting(slide!, 'Second point');
+    // A line of 0.9 × 1.2 × 20 pt, then the empty one with its 4 pt before, then 4 pt before.
+    expect(second.y - first.y).toBeCloseTo(21.6 + 4 + 21.6 + 4, 1);
   });
 
   it('writes auto-numbered paragraphs with their numbers', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
 import { faceOf, missingCharacters } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
-import { measureTextHeight } from '../layout/text-layout.ts';
+import { measureTextHeight, textBandOverflow, textLeadingShift } from '../layout/text-layout.ts';
 import { sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
@@ -1138,6 +1138,14 @@ class SlideReader {
       (best, next) => (next.count > best.count ? next : best),
       { x: 7.2, y: 3.6, count: 0 },
     );
+    // Where the cells put their text, as most say (PowerPoint's default is the top).
+    const anchors = new Map<string, number>();
+    for (const cell of cells.slice(0, rowCount).flat()) {
+      const anchor = child(cell, 'a:tcPr')?.attrs.anchor ?? 't';
+      anchors.set(anchor, (anchors.get(anchor) ?? 0) + 1);
+    }
+    const anchor = [...anchors.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const valign = anchor === 'ctr' ? 'middle' : anchor === 'b' ? 'bottom' : 'top';
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
@@ -1152,6 +1160,7 @@ class SlideReader {
         Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
       ),
       padding: { x: padX, y: padY },
+      valign,
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
@@ -1172,9 +1181,12 @@ class SlideReader {
   private listStyles(placeholder: Placeholder | undefined, inherited: Placeholder[]) {
     const master = this.layout.master;
     const colors = this.slideContext.colors;
-    const chain: ParagraphLook[][] = [readListStyle(this.defaultTextStyle, colors)];
+    const type = placeholder && masterType(inherited[0]?.type ?? placeholder.type);
+    // A title or body takes its master's style alone; the presentation's default text style
+    // (italic in some old templates) is for text boxes and the other placeholders.
+    const chain: ParagraphLook[][] =
+      type === 'title' || type === 'body' ? [] : [readListStyle(this.defaultTextStyle, colors)];
     if (placeholder) {
-      const type = masterType(inherited[0]?.type ?? placeholder.type);
       const style =
         type === 'title'
           ? master.titleStyle
@@ -1311,8 +1323,9 @@ class SlideReader {
           : spacing && 'points' in spacing
             ? (spacing.points * scale) / size
             : 1.2 * (1 - lineReduction);
+      // Space before and after in per cent is a share of the text's size.
       const gap = (value: ParagraphLook['spaceAfter']) =>
-        !value ? 0 : 'percent' in value ? value.percent * 1.2 * size : value.points * scale;
+        !value ? 0 : 'percent' in value ? value.percent * size : value.points * scale;
       return {
         text,
         isEmpty,
@@ -1370,15 +1383,20 @@ class SlideReader {
     let previous: Drawn | undefined;
     for (const paragraph of drawn) {
       if (paragraph.isEmpty) {
-        // An empty paragraph is a line of space in its own size.
-        pendingSpace += paragraph.lineHeight * paragraph.size + (previous ? previous.after : 0);
-        previous = undefined;
+        // An empty paragraph is a line of space in its own size, with its own space before
+        // (none at the top of the box) and after.
+        const isFirst = groups.length === 0 && pendingSpace === 0;
+        pendingSpace +=
+          (previous?.after ?? 0) +
+          (isFirst ? 0 : paragraph.before) +
+          paragraph.lineHeight * paragraph.size;
+        previous = paragraph;
         continue;
       }
       // Empty lines before the first text push it down as they do in PowerPoint.
       const space =
-        groups.length === 0
-          ? pendingSpace
+        groups.length === 0 && pendingSpace === 0
+          ? 0
           : pendingSpace + (previous?.after ?? 0) + paragraph.before;
       const last = groups[groups.length - 1];
       const lastParagraph = last?.paragraphs[last.paragraphs.length - 1];
@@ -1425,12 +1443,19 @@ class SlideReader {
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
         ...(first.italic ? { italic: true } : {}),
       };
-      return { group, first, spec, text, gap, bulletIndent, height: measureTextHeight(spec) };
+      // Texts stack on one line pitch: where lines are tighter than the font's glyph band, the
+      // band of one text overlaps the next instead of pushing it down.
+      const overflow = textBandOverflow(spec);
+      const height = measureTextHeight(spec);
+      // An office suite puts a line's leading above its glyphs; the engine centres the glyphs
+      // in the line, so the text moves down by half its leading to sit where it did.
+      const shift = textLeadingShift(spec);
+      return { group, first, spec, text, gap, bulletIndent, height, overflow, shift };
     });
     // Empty lines after the last text count when the text is centred or sits at the bottom.
     const trailing = pendingSpace;
     const total = blocks.reduce(
-      (sum, block) => sum + block.group.spaceAbove + block.height,
+      (sum, block) => sum + block.group.spaceAbove + block.height - 2 * block.overflow,
       trailing,
     );
     const anchor = bodyLook.anchor ?? 't';
@@ -1439,7 +1464,7 @@ class SlideReader {
     const textTurn = normalDegrees(frame.rotation + (frame.flipV ? 180 : 0));
     let cursor =
       anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
-    for (const { group, first, spec, text, gap, bulletIndent, height } of blocks) {
+    for (const { group, first, spec, text, gap, bulletIndent, height, overflow, shift } of blocks) {
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
@@ -1455,7 +1480,9 @@ class SlideReader {
       }
       this.push({
         kind: 'text',
-        ...this.box(turnAbout({ x, y: cursor, w, h: height + 1 }, frame, textTurn)),
+        ...this.box(
+          turnAbout({ x, y: cursor - overflow + shift, w, h: height + 1 }, frame, textTurn),
+        ),
         ...(textTurn !== 0 ? { rotation: textTurn } : {}),
         text,
         style: {
@@ -1473,7 +1500,7 @@ class SlideReader {
           ...(first.underline ? { underline: true } : {}),
         },
       });
-      cursor += height;
+      cursor += height - 2 * overflow;
     }
     const plain = drawn
       .map((p) => p.text)

@@ -184,6 +184,8 @@ export interface PptxFixture {
   slides: (SlideFixture | string)[];
   /** Other parts by path (`ppt/media/image1.png`). */
   parts?: Record<string, Uint8Array>;
+  /** The presentation's `p:defaultTextStyle` levels (`<a:lvl1pPr>…`). */
+  defaultTextStyle?: string;
 }
 
 function spTree(shapes: string) {
@@ -225,6 +227,9 @@ export function buildPptx(fixture: PptxFixture): Uint8Array {
         '<p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rId1"/></p:sldMasterIdLst>' +
         `<p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 10}"/>`).join('')}</p:sldIdLst>` +
         `<p:sldSz cx="${emu(width)}" cy="${emu(height)}"/><p:notesSz cx="6858000" cy="9144000"/>` +
+        (fixture.defaultTextStyle
+          ? `<p:defaultTextStyle>${fixture.defaultTextStyle}</p:defaultTextStyle>`
+          : '') +
         '</p:presentation>',
     ),
     'ppt/_rels/presentation.xml.rels': strToU8(

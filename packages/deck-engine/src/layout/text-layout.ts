@@ -180,6 +180,23 @@ export function measureTextHeight(spec: TextSpec): number {
   return tryLayout(spec, splitParagraphs(spec.text), spec.size).height;
 }
 
+/**
+ * How far a text's glyph band pokes out above its first line and below its last when its line
+ * pitch is tighter than its font's band: what stacks of texts overlap by to keep one pitch.
+ */
+export function textBandOverflow(spec: TextSpec): number {
+  return bandOverflow(specFace(spec), spec.size, (spec.lineHeight ?? 1.2) * spec.size);
+}
+
+/**
+ * How much lower each baseline sits when a line's leading (its pitch less the font's glyph band)
+ * is all above the glyphs, as office suites set it, than where this layout centres the band.
+ */
+export function textLeadingShift(spec: TextSpec): number {
+  const { ascent, descent } = getFont(specFace(spec));
+  return (((spec.lineHeight ?? 1.2) - (ascent - descent)) * spec.size) / 2;
+}
+
 /** How far the glyph band pokes out of the first and last line when the pitch is tighter. */
 function bandOverflow(weight: FontFace, size: number, lineHeight: number): number {
   const { ascent, descent } = getFont(weight);

@@ -250,6 +250,7 @@ export function interpretTemplate(
                     }
                   : {}),
                 ...(element.merges ? { merges: element.merges } : {}),
+                ...(element.valign ? { valign: element.valign } : {}),
               },
             ),
           ];

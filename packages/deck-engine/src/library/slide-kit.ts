@@ -247,6 +247,8 @@ export interface TableSpec {
   borders?: TableBorders;
   /** Merged cells, rows counted as above. */
   merges?: { row: number; column: number; rows: number; columns: number }[];
+  /** Where text sits in its cell (`middle` when absent). */
+  valign?: 'top' | 'middle' | 'bottom';
 }
 
 const CELL_PAD_X = 8;
@@ -359,7 +361,7 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
           lineHeight: lineFactor,
           color: spec.textColors?.[r]?.[col] ?? (isHeader && fill ? 'FFFFFF' : c.ink),
           align: spec.align?.[col] ?? 'left',
-          valign: 'middle',
+          valign: spec.valign ?? 'middle',
         });
         x += w;
         return {

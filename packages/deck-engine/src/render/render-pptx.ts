@@ -247,7 +247,7 @@ function addElement(
               options: {
                 ...fontOptions(cell.text),
                 align: cell.text.align,
-                valign: 'middle' as const,
+                valign: cell.text.valign,
                 ...(cell.fill ? { fill: { color: cell.fill } } : {}),
                 ...(columns > 1 ? { colspan: columns } : {}),
                 ...(spanRows > 1 ? { rowspan: spanRows } : {}),

@@ -146,6 +146,15 @@ describe('a table with its own fills, lines, colours and merges', () => {
     expect(xml).toMatch(/<a:rPr[^>]*b="1"[^>]*>(?:(?!<\/a:rPr>).)*1F3864/);
   });
 
+  it('sets the text at the top of its cells, and PowerPoint anchors it there too', async () => {
+    const top = table(ctx, box, { ...spec, valign: 'top' });
+    const cell = top.rows[1]![0]!.text;
+    const middle = laid.rows[1]![0]!.text;
+    expect(cell.valign).toBe('top');
+    expect(cell.lines[0]!.baseline).toBeLessThan(middle.lines[0]!.baseline - 1);
+    expect(await slideXml(top)).toMatch(/<a:tcPr[^>]* anchor="t"/);
+  });
+
   it("places each cell's text inside the table's padding", () => {
     const padded = table(ctx, box, { ...spec, padding: { x: 1, y: 0.5 } });
     const north = padded.rows[1]![0]!.text;
