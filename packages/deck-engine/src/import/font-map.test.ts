@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulletCharacter, mapFont } from './font-map.ts';
+import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
 
 // An imported typeface is drawn in a bundled family: its metric twin where one is bundled,
 // else Tinos for a serif and Inter for the rest.
@@ -14,6 +14,9 @@ describe('the bundled family an imported typeface is drawn in', () => {
     // Not bundled, but a serif by its name.
     ['Bodoni MT', 'Tinos'],
     ['Source Serif Pro', 'Tinos'],
+    // A sans by its name, though "Book" is in it.
+    ['Franklin Gothic Book', 'Inter'],
+    ['Century Gothic', 'Inter'],
     // Anything else.
     ['Comic Sans MS', 'Inter'],
     ['Segoe Script', 'Inter'],
@@ -34,5 +37,12 @@ describe("a symbol font's bullet", () => {
     ['»', undefined, '»'],
   ])('draws %s of %s as %s', (char, font, drawn) => {
     expect(bulletCharacter(char, font)).toBe(drawn);
+  });
+});
+
+describe('a stand-in with the very metrics of the original', () => {
+  it('is a twin for the fonts bundled by their metrics, and not for the rest', () => {
+    expect(['Arial', 'Calibri', 'Times New Roman', 'Cambria'].every(isMetricTwin)).toBe(true);
+    expect(['Georgia', 'Candara', 'Franklin Gothic Book'].some(isMetricTwin)).toBe(false);
   });
 });

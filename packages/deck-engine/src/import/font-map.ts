@@ -17,8 +17,18 @@ const standIns: [RegExp, ImportFont][] = [
     'Tinos',
   ],
   [/^(inter)$/i, 'Inter'],
-  [/(serif|roman|times|garamond|baskerville|bodoni|didot|minion|caslon|georgia|book)/i, 'Tinos'],
+  // A sans by its name (Franklin Gothic Book is no book face), before the serif names.
+  [/(sans|gothic|grotesk|grotesque|franklin|futura|avenir|gill|trebuchet|lucida|myriad)/i, 'Inter'],
+  [/(serif|roman|times|garamond|baskerville|bodoni|didot|minion|caslon|georgia|antiqua)/i, 'Tinos'],
 ];
+
+/** The typefaces whose stand-in has their very metrics: lines break where the original's do. */
+const twins =
+  /^(arial|helvetica|liberation sans|arimo|calibri|carlito|cambria|caladea|times|times new roman|liberation serif|tinos|inter|inter medium|inter semibold)$/i;
+
+export function isMetricTwin(typeface: string): boolean {
+  return twins.test(typeface.trim());
+}
 
 export function mapFont(typeface: string): ImportFont {
   const name = typeface.trim();

@@ -146,6 +146,32 @@ describe("the presentation's default text style", () => {
   });
 });
 
+describe("a shape's text", () => {
+  it('sits in the square inscribed in an ellipse, and a font of another shape than its stand-in is reported', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        shape({
+          id: 4,
+          box: [100, 100, 200, 200],
+          properties: `<a:prstGeom prst="ellipse"><a:avLst/></a:prstGeom>${solid('FF0000')}`,
+          bodyProperties: '<a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0"/>',
+          paragraphs: paragraph('Inside the circle', {
+            rPr: '<a:rPr lang="en-US" sz="1400"><a:latin typeface="Georgia"/></a:rPr>',
+          }),
+        }),
+      ],
+    });
+    const text = textStarting(slide!, 'Inside the circle');
+    // 200 pt across, the inscribed square 141.4 pt: 29.3 pt in from each side.
+    expect(text.x).toBeCloseTo(129.29, 1);
+    expect(text.w).toBeCloseTo(141.42, 1);
+    expect(slide!.report.fonts).toEqual([{ from: 'Georgia', to: 'Tinos' }]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'font', why: 'Georgia is drawn in Tinos: its lines may break in other places' },
+    ]);
+  });
+});
+
 describe('theme colours and fonts', () => {
   it('resolves accent1 with its luminance modifiers as PowerPoint shows them', async () => {
     const [slide] = await readFixture({

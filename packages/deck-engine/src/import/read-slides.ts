@@ -12,7 +12,7 @@ import {
   type ColorContext,
   type Rgba,
 } from './drawingml-color.ts';
-import { bulletCharacter, mapFont } from './font-map.ts';
+import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
 import { customPath, flipPath, presetPath } from './geometry.ts';
 import {
   EMU_PER_POINT,
@@ -826,7 +826,17 @@ class SlideReader {
     if (child(properties, 'a:effectLst')?.children.length)
       this.skip('effect', 'a shadow or glow is not drawn');
     const body = child(shape, 'p:txBody');
-    if (body) this.readText(shape, body, frame, inherited, placeholder, context);
+    if (body) {
+      const inset = textInset(geometry, child(properties, 'a:prstGeom'), frame);
+      const textFrame = {
+        ...frame,
+        x: frame.x + inset.x,
+        y: frame.y + inset.y,
+        w: frame.w - 2 * inset.x,
+        h: frame.h - 2 * inset.y,
+      };
+      this.readText(shape, body, textFrame, inherited, placeholder, context);
+    }
   }
 
   /** The layout's and master's placeholders this one inherits from, the nearest first. */
@@ -1309,6 +1319,10 @@ class SlideReader {
       const font = mapFont(typeface);
       if (!isEmpty && !this.report.fonts.some((f) => f.from === typeface)) {
         this.report.fonts.push({ from: typeface, to: font });
+        // A stand-in of another shape sets the words wider or narrower than the original.
+        if (!isMetricTwin(typeface)) {
+          this.skip('font', `${typeface} is drawn in ${font}: its lines may break in other places`);
+        }
       }
       const size = Math.min(400, Math.max(4, round((runLook.size ?? 18) * fontScale * scale)));
       const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
@@ -1510,6 +1524,31 @@ class SlideReader {
     if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
     if (!this.firstText) this.firstText = plain;
   }
+}
+
+/**
+ * How far inside its shape's box a shape's text sits, as the preset's text rectangle says: an
+ * ellipse's text is in the square inscribed in it, a rounded rectangle's clear of its corners.
+ */
+function textInset(
+  geometry: string,
+  preset: XmlElement | undefined,
+  frame: { w: number; h: number },
+): { x: number; y: number } {
+  if (geometry === 'ellipse' || geometry === 'flowChartConnector') {
+    const share = (1 - Math.SQRT1_2) / 2;
+    return { x: frame.w * share, y: frame.h * share };
+  }
+  if (geometry === 'roundRect') {
+    const guide = childrenNamed(child(preset, 'a:avLst'), 'a:gd').find(
+      (g) => g.attrs.name === 'adj',
+    );
+    const adjust = Number(/^val (\d+)$/.exec(guide?.attrs.fmla ?? '')?.[1] ?? 16_667);
+    const radius = Math.min(frame.w, frame.h) * Math.min(0.5, Math.max(0, adjust / 100_000));
+    const clear = radius * (1 - Math.SQRT1_2);
+    return { x: clear, y: clear };
+  }
+  return { x: 0, y: 0 };
 }
 
 /**
