@@ -123,19 +123,23 @@ describe('a deck our engine wrote, imported back', () => {
     );
   });
 
-  it("writes a list's own bullet into the PPTX", async () => {
+  it("writes a list's own bullet and its soft returns into the PPTX", async () => {
     const slide = slideOf({
       kind: 'text',
       x: 60,
       y: 60,
       w: 600,
       h: 80,
-      text: ['First point', 'Second point'],
+      text: ['First point\u2028goes on', 'Second point'],
       style: { weight: 'regular', size: 20, color: '#112233', bullets: true, bulletChar: '–' },
     });
     const rendered = await renderImportedSlides([slide]);
     const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
     expect(xml.match(/<a:buChar char="&#x2013;"\/>/g)).toHaveLength(2);
+    // A line break inside the first point is a soft return, not a third bulleted paragraph.
+    expect(xml.match(/<a:p>/g)).toHaveLength(2);
+    expect(xml.match(/<a:pPr /g)).toHaveLength(2);
+    expect(xml).toMatch(/First point<\/a:t><\/a:r><a:br\/><a:r>.*goes on<\/a:t>/);
   });
 
   it('draws a gradient shape as a gradient in the web view, the PDF and the PPTX', async () => {

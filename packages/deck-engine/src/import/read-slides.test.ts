@@ -661,6 +661,23 @@ describe('bullets and numbering', () => {
     expect(second.y - first.y).toBeCloseTo(21.6 + 4 + 21.6 + 4, 1);
   });
 
+  it('keeps a soft return as a line break inside its paragraph, under one bullet', async () => {
+    const pPr = '<a:pPr marL="285750" indent="-285750"><a:buChar char="•"/></a:pPr>';
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 200],
+          `<a:p>${pPr}<a:r><a:rPr lang="en-US" sz="1800"/><a:t>Passwords</a:t></a:r><a:br/>` +
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t>—but users forget them</a:t></a:r></a:p>',
+        ),
+      ],
+    });
+    const list = textStarting(slide!, 'Passwords\u2028—but users forget them');
+    expect(list.text).toEqual(['Passwords\u2028—but users forget them']);
+    expect(list.style.bullets).toBe(true);
+  });
+
   it('writes auto-numbered paragraphs with their numbers', async () => {
     const numbered = (text: string) =>
       paragraph(text, {

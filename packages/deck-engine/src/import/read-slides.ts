@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
 import { faceOf, missingCharacters } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
-import { measureTextHeight, textBandOverflow, textLeadingShift } from '../layout/text-layout.ts';
+import {
+  LINE_BREAK,
+  measureTextHeight,
+  textBandOverflow,
+  textLeadingShift,
+} from '../layout/text-layout.ts';
 import { sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
@@ -1271,7 +1276,7 @@ class SlideReader {
                 ? written.toUpperCase()
                 : written;
           runs.push({ text: value, look: runLook });
-        } else if (node.name === 'a:br') runs.push({ text: '\n', look: look.run });
+        } else if (node.name === 'a:br') runs.push({ text: LINE_BREAK, look: look.run });
       }
       let text = runs.map((r) => r.text).join('');
       const isEmpty = text.trim() === '';
@@ -1433,7 +1438,7 @@ class SlideReader {
       const x = left + (first.bulleted ? first.margin : Math.max(0, first.margin));
       const w = unwrapped ? SLIDE_WIDTH * 2 : Math.max(1, right - x);
       const text = group.paragraphs
-        .flatMap((p) => p.text.split('\n'))
+        .map((p) => p.text)
         .map((t) => t.slice(0, 5_000))
         .slice(0, 100);
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;

@@ -44,6 +44,25 @@ describe('wrapParagraph', () => {
   });
 });
 
+describe('a line break inside a paragraph', () => {
+  it('starts a new line with no bullet and keeps the paragraph whole', () => {
+    const t = layoutText({
+      ...box,
+      w: 400,
+      size: 14,
+      bullets: true,
+      text: ['Quarterly review\u2028of the northern region', 'Next steps'],
+    });
+    expect(t.lines.map((l) => l.text)).toEqual([
+      'Quarterly review',
+      'of the northern region',
+      'Next steps',
+    ]);
+    expect(t.lines.map((l) => l.bulletX !== undefined)).toEqual([true, false, true]);
+    expect(t.paragraphs).toEqual(['Quarterly review\u2028of the northern region', 'Next steps']);
+  });
+});
+
 describe('layoutText', () => {
   it('uses the given size when the text fits', () => {
     const t = layoutText({ ...box, text: 'Short', size: 14 });

@@ -40,7 +40,12 @@ const ELLIPSIS = '…';
 
 function splitParagraphs(text: string | string[]): string[] {
   const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
-  const paragraphs = raw.map((p) => p.replace(/[\t ]+/g, ' ').trim());
+  const paragraphs = raw.map((p) =>
+    p
+      .replace(/[\t ]+/g, ' ')
+      .replace(/ ?\u2028 ?/g, LINE_BREAK)
+      .trim(),
+  );
   // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
   const kept: string[] = [];
   for (const p of paragraphs) {
@@ -67,15 +72,22 @@ function breakWord(word: string, weight: FontFace, size: number, maxWidth: numbe
   return pieces;
 }
 
-/** A wrapped line, and whether its paragraph went on after a space (or after a hyphen, none). */
+/**
+ * A line break inside a paragraph (U+2028, PowerPoint's soft return): the text goes on on the
+ * next line, with no bullet and no paragraph gap.
+ */
+export const LINE_BREAK = '\u2028';
+
+/** A wrapped line, and what joined it to the next in its paragraph: a space, nothing, a break. */
 interface WrappedLine {
   text: string;
-  endsAtSpace: boolean;
+  joiner: '' | ' ' | typeof LINE_BREAK;
 }
 
 /**
  * Where a line may end, by the Unicode line-breaking rules: after a space, after a hyphen, and
- * (for the scripts that have no spaces) between characters. Each piece keeps its trailing space.
+ * (for the scripts that have no spaces) between characters; it must end at a line break. Each
+ * piece keeps its trailing space or break.
  */
 function breakablePieces(paragraph: string): string[] {
   const breaker = new LineBreaker(paragraph);
@@ -100,31 +112,35 @@ function wrapLines(
   size: number,
   maxWidth: number,
 ): WrappedLine[] {
-  if (paragraph === '') return [{ text: '', endsAtSpace: false }];
+  if (paragraph === '') return [{ text: '', joiner: '' }];
   const limit = maxWidth / size;
   const lines: WrappedLine[] = [];
   let line = '';
-  const close = () => {
+  const close = (joiner?: WrappedLine['joiner']) => {
     const text = line.trimEnd();
-    lines.push({ text, endsAtSpace: text !== line });
+    lines.push({ text, joiner: joiner ?? (text !== line ? ' ' : '') });
+    line = '';
   };
   for (const piece of breakablePieces(paragraph)) {
-    if (line !== '' && unitWidth((line + piece).trimEnd(), weight) <= limit) {
-      line += piece;
-      continue;
+    const isBreak = piece.endsWith(LINE_BREAK);
+    const content = isBreak ? piece.slice(0, -LINE_BREAK.length) : piece;
+    if (line !== '' && unitWidth((line + content).trimEnd(), weight) <= limit) {
+      line += content;
+    } else {
+      if (line !== '') close();
+      const word = content.trimEnd();
+      if (unitWidth(word, weight) <= limit) {
+        line = content;
+      } else {
+        const cut = breakWord(word, weight, size, maxWidth);
+        line = (cut.pop() ?? '') + content.slice(word.length);
+        for (const text of cut) lines.push({ text, joiner: '' });
+      }
     }
-    if (line !== '') close();
-    const word = piece.trimEnd();
-    if (unitWidth(word, weight) <= limit) {
-      line = piece;
-      continue;
-    }
-    const cut = breakWord(word, weight, size, maxWidth);
-    line = (cut.pop() ?? '') + piece.slice(word.length);
-    for (const text of cut) lines.push({ text, endsAtSpace: false });
+    if (isBreak) close(LINE_BREAK);
   }
-  close();
-  lines[lines.length - 1]!.endsAtSpace = false;
+  if (line !== '' || lines.length === 0 || lines[lines.length - 1]!.joiner === LINE_BREAK) close();
+  lines[lines.length - 1]!.joiner = '';
   return lines;
 }
 
@@ -333,7 +349,7 @@ function paragraphsOf(lines: Trial['lines']): string[] {
   let previous: Trial['lines'][number] | undefined;
   for (const line of lines) {
     if (line.firstOfParagraph || out.length === 0) out.push(line.text);
-    else out[out.length - 1] += `${previous?.endsAtSpace ? ' ' : ''}${line.text}`;
+    else out[out.length - 1] += `${previous?.joiner ?? ''}${line.text}`;
     previous = line;
   }
   return out;

@@ -23,6 +23,7 @@ const EMPTY_SP_TREE =
  *   slide master's.
  * - pptxgenjs stores a picture once per slide: identical media parts are merged and every
  *   relationship points at the one kept.
+ * - a paragraph with a soft return gets an `<a:pPr>` before each of its runs; one is kept.
  * - slide backgrounds lack the `<a:effectLst/>` the schema requires (#1442), and empty
  *   folders are written for charts and media that do not exist (#1449).
  * - `docProps/core.xml` and the archive's entry dates come from the deck, not the clock, so
@@ -88,14 +89,22 @@ export function normalizePptx(
     }
   }
 
-  // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442); the
-  // caller's own changes.
+  // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442); a
+  // paragraph has one <a:pPr>, first (pptxgenjs writes one before each run of a paragraph with
+  // a soft return); the caller's own changes.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
     const xml = text(name)!;
-    const fixed = (options.rewriteSlide?.(xml) ?? xml).replace(
-      /(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g,
-      '$1<a:effectLst/>$2',
-    );
+    const fixed = (options.rewriteSlide?.(xml) ?? xml)
+      .replace(/(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g, '$1<a:effectLst/>$2')
+      .replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph: string, inner: string) => {
+        let seen = false;
+        const kept = inner.replace(/<a:pPr\b[^>]*\/>|<a:pPr\b[^>]*>[\s\S]*?<\/a:pPr>/g, (pPr) => {
+          if (seen) return '';
+          seen = true;
+          return pPr;
+        });
+        return kept === inner ? paragraph : `<a:p>${kept}</a:p>`;
+      });
     if (fixed !== xml) setText(name, fixed);
   }
 

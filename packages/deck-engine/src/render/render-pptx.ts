@@ -1,5 +1,6 @@
 import PptxGenJS from 'pptxgenjs';
 import { faceOf, getFont, PPTX_FONT_FACE } from '../layout/fonts.ts';
+import { LINE_BREAK } from '../layout/text-layout.ts';
 import {
   POINTS_PER_INCH,
   type Deck,
@@ -27,29 +28,40 @@ function turnOptions(turn: Turn) {
 
 function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
-  return element.paragraphs.map((paragraph, i) => ({
-    text: paragraph,
-    options: {
-      breakLine: i < last,
-      ...(element.bullets && paragraph !== ''
-        ? {
-            bullet: {
-              indent: element.bulletIndent ?? element.size * 1.1,
-              // PowerPoint's bullet is a character of the basic plane.
-              ...(element.bulletChar && element.bulletChar.codePointAt(0)! <= 0xffff
-                ? {
-                    characterCode: element.bulletChar
-                      .codePointAt(0)!
-                      .toString(16)
-                      .toUpperCase()
-                      .padStart(4, '0'),
-                  }
-                : {}),
-            },
-          }
-        : { bullet: false }),
-    },
-  }));
+  // A line break inside a paragraph is PowerPoint's soft return (`a:br`): the paragraph's
+  // lines are runs, each after the first with a break before it.
+  return element.paragraphs.flatMap((paragraph, i) =>
+    paragraph.split(LINE_BREAK).map((line, j, lines) => ({
+      text: line,
+      options: {
+        ...paragraphOptions(element, paragraph),
+        ...(j > 0 ? { softBreakBefore: true } : {}),
+        breakLine: i < last && j === lines.length - 1,
+      },
+    })),
+  );
+}
+
+function paragraphOptions(element: TextElement, paragraph: string) {
+  return {
+    ...(element.bullets && paragraph !== ''
+      ? {
+          bullet: {
+            indent: element.bulletIndent ?? element.size * 1.1,
+            // PowerPoint's bullet is a character of the basic plane.
+            ...(element.bulletChar && element.bulletChar.codePointAt(0)! <= 0xffff
+              ? {
+                  characterCode: element.bulletChar
+                    .codePointAt(0)!
+                    .toString(16)
+                    .toUpperCase()
+                    .padStart(4, '0'),
+                }
+              : {}),
+          },
+        }
+      : { bullet: false }),
+  };
 }
 
 /**
