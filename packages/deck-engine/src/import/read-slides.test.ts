@@ -933,6 +933,33 @@ describe('embedded objects', () => {
       { kind: 'object', why: 'an embedded object is shown as its picture: it is not editable' },
     ]);
   });
+
+  it("reports a picture fill drawn over an arrow's bounding box", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#206040' } })
+        .png()
+        .toBuffer(),
+    );
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes: shape({
+            id: 4,
+            box: [100, 100, 200, 80],
+            properties:
+              '<a:prstGeom prst="rightArrow"><a:avLst/></a:prstGeom>' +
+              '<a:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></a:blipFill>',
+          }),
+          relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
+        },
+      ],
+      parts: { 'ppt/media/image1.png': png },
+    });
+    expect(slide!.elements).toMatchObject([{ kind: 'picture', x: 100, y: 100, w: 200, h: 80 }]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'picture', why: "a picture fill is drawn over its shape's bounding box" },
+    ]);
+  });
 });
 
 describe('fields in an imported slide', () => {

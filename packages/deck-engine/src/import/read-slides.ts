@@ -785,6 +785,9 @@ class SlideReader {
       const fill = this.fillOf(shape, properties, context, 'shape');
       const stroke = this.outlineOf(shape, properties, context);
       if (fill.kind === 'picture') {
+        if (geometry !== 'rect' && !rectangles.has(geometry)) {
+          this.skip('picture', "a picture fill is drawn over its shape's bounding box");
+        }
         this.readBlip(fill.element, box, fill.context, 'picture fill', '', frame);
       } else if (fill.kind === 'color' || stroke) {
         const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';

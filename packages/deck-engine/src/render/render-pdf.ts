@@ -90,7 +90,14 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
     case 'rect':
     case 'ellipse':
     case 'path':
-      drawTurned(doc, element, element, () => drawShape(doc, element));
+      // A see-through fill is drawn in a state of its own: PDF's fill opacity would otherwise
+      // carry on to the gradients and pictures drawn after it.
+      drawTurned(doc, element, element, () => {
+        const isSeeThrough = element.fillOpacity !== undefined && element.fillOpacity < 1;
+        if (isSeeThrough) doc.save();
+        drawShape(doc, element);
+        if (isSeeThrough) doc.restore();
+      });
       return;
     case 'text':
       drawTurned(doc, element, element, () => drawText(doc, element));
