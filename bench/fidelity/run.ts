@@ -130,6 +130,11 @@ async function main(argv: string[]): Promise<number> {
           const why = reference.failures.get(file) ?? 'no reference PDF';
           return { file: name, slides: [], problems: [`no reference: ${why}`] };
         }
+        // A file of masters and layouts alone has nothing to import (LibreOffice still prints
+        // an empty page for it): it is noted, not scored.
+        if (!ourDeck.ok && ourDeck.reason.endsWith('has no slides')) {
+          return { file: name, slides: [], problems: ['no slides to import: not scored'] };
+        }
         return scoreOne(async () => {
           const scoringStarted = performance.now();
           const scored = await scoreDeck({

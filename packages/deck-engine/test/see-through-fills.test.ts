@@ -21,6 +21,7 @@ const elements: SlideElement[] = [
     h: 100,
     fill: '000000',
     gradient: {
+      kind: 'linear',
       angle: 0,
       stops: [
         { at: 0, ...black },
@@ -55,7 +56,7 @@ describe('a see-through fill in the PDF', () => {
     const page = PNG.sync.read((await pdfToPngs(rendered.pdf, 960, [1]))[0]!);
     const at = (x: number, y: number) => {
       const i = (y * page.width + x) * 4;
-      return [page.data[i]!, page.data[i + 1]!, page.data[i + 2]!];
+      return [page.data[i]!, page.data[i + 1]!, page.data[i + 2]!] as const;
     };
     // The ellipse is grey (black at half over white); the gradient black; the picture green.
     expect(at(90, 90)[0]).toBeGreaterThan(100);

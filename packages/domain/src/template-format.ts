@@ -443,6 +443,8 @@ const tableElementSchema = z
       .optional(),
     /** The largest cell size in points; smaller when the rows do not fit. */
     size: z.number().min(4).max(60).optional(),
+    /** A bundled family for every cell (as a text style's `font`); the brand's when absent. */
+    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
     /** Room between a cell's edges and its text, in points: `x` left and right, `y` above and below. */
     padding: z
       .object({ x: z.number().min(0).max(50), y: z.number().min(0).max(50) })

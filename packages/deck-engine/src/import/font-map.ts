@@ -38,7 +38,8 @@ export function mapFont(typeface: string): ImportFont {
 /**
  * What the common bullets of PowerPoint's symbol fonts look like in Unicode: Wingdings and Symbol
  * keep their pictures at letters' codes (Wingdings `§` is a small square), sometimes moved to
- * the private range (U+F0A7); one we do not know is drawn `•`. Another font's character is itself.
+ * the private range (U+F0A7); undefined for one we do not know. Another font's character is
+ * itself.
  */
 const symbolBullets: Readonly<Record<string, Readonly<Record<number, string>>>> = {
   wingdings: {
@@ -63,9 +64,9 @@ const symbolBullets: Readonly<Record<string, Readonly<Record<number, string>>>> 
 const symbolFont =
   /^(wingdings|wingdings 2|wingdings 3|webdings|symbol|marlett|zapf ?dingbats|monotype sorts)$/;
 
-export function bulletCharacter(char: string, font?: string): string {
+export function bulletCharacter(char: string, font?: string): string | undefined {
   const name = font?.trim().toLowerCase() ?? '';
   if (!symbolFont.test(name)) return char;
   const code = char.codePointAt(0) ?? 0;
-  return symbolBullets[name]?.[code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code] ?? '•';
+  return symbolBullets[name]?.[code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code];
 }

@@ -70,6 +70,27 @@ describe('tables', () => {
       padding: { x: 7.2, y: 3.6 },
       // Cells that do not say where their text sits have it at the top.
       valign: 'top',
+      // In the theme's body font (Calibri), drawn in its stand-in.
+      font: 'Carlito',
+    });
+  });
+
+  it('reports cells set in other sizes than the first', async () => {
+    const { table, slide } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [240, 240],
+          rows: [
+            [{ text: 'Title', rPr: 'sz="2800"' }, 'Seats'],
+            ['Team', '25'],
+          ],
+        }),
+      ],
+    });
+    expect(table).toMatchObject({ size: 28 });
+    expect(slide.report.notImported).toContainEqual({
+      kind: 'table',
+      why: "a table's cells are drawn in one size, its first cell's",
     });
   });
 

@@ -633,6 +633,10 @@ describe('bullets and numbering', () => {
     // An arrowhead Inter has no glyph for, and a Wingdings picture we do not know: the usual dot.
     expect(textStarting(slide!, 'Private').style.bulletChar).toBeUndefined();
     expect(linesOf(textStarting(slide!, 'Private'))).toEqual(['Private', 'Unknown']);
+    expect(slide!.report.notImported.map((n) => n.why)).toEqual([
+      'a bullet our fonts do not have (\uF0D8 in Wingdings) is drawn as •',
+      'a bullet our fonts do not have (z in Wingdings) is drawn as •',
+    ]);
   });
 
   it('spaces paragraphs as an office suite does: space before in a share of the size, an empty line with its own', async () => {

@@ -1140,6 +1140,33 @@ class SlideReader {
       .flat()
       .map((cell) => numberAttr(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'sz'))
       .find((sz) => sz !== undefined);
+    // The cells' typeface, the first a run names (else the theme's body font), drawn as text is.
+    const theme = this.layout.master.theme;
+    const named = cells
+      .flat()
+      .map(
+        (cell) => child(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'a:latin')?.attrs.typeface,
+      )
+      .find((typeface) => typeface !== undefined);
+    const typeface =
+      named === '+mj-lt'
+        ? theme.majorFont
+        : !named || named.startsWith('+')
+          ? theme.minorFont
+          : named;
+    const font = mapFont(typeface);
+    if (!this.report.fonts.some((f) => f.from === typeface)) {
+      this.report.fonts.push({ from: typeface, to: font });
+    }
+    const sizes = new Set(
+      cells
+        .flat()
+        .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))
+        .flatMap((p) => childrenNamed(p, 'a:r'))
+        .map((run) => numberAttr(child(run, 'a:rPr'), 'sz') ?? firstRun),
+    );
+    if (sizes.size > 1)
+      this.skip('table', "a table's cells are drawn in one size, its first cell's");
     // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), the
     // ones most cells have: a dense table fits its box only with them.
     const paddings = new Map<string, { x: number; y: number; count: number }>();
@@ -1179,6 +1206,7 @@ class SlideReader {
       ),
       padding: { x: padX, y: padY },
       valign,
+      ...(font !== 'Inter' ? { font } : {}),
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
@@ -1337,7 +1365,13 @@ class SlideReader {
       // The bullet as drawn: a symbol font's picture in Unicode, `•` where our font lacks it.
       const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';
       const face = faceOf(font === 'Inter' ? undefined : font, weight, runLook.italic === true);
-      const bulletChar = missingCharacters(symbol, face).length === 0 ? symbol : '•';
+      const bulletChar = symbol && missingCharacters(symbol, face).length === 0 ? symbol : '•';
+      if (!isEmpty && bullet?.kind === 'char' && bulletChar !== symbol) {
+        this.skip(
+          'text',
+          `a bullet our fonts do not have (${bullet.char} in ${bullet.font ?? 'its font'}) is drawn as •`,
+        );
+      }
       const spacing = look.lineSpacing;
       const lineHeight =
         spacing && 'percent' in spacing

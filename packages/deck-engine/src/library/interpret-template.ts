@@ -251,6 +251,7 @@ export function interpretTemplate(
                   : {}),
                 ...(element.merges ? { merges: element.merges } : {}),
                 ...(element.valign ? { valign: element.valign } : {}),
+                ...(element.font ? { family: element.font } : {}),
               },
             ),
           ];

@@ -1,6 +1,6 @@
 import type { DeckPresenter } from '@deck-portal/domain';
 import type { PriceBook, ProductId, QuoteSummary } from '@deck-portal/domain';
-import type { FontWeight } from '../layout/fonts.ts';
+import { activeFontFamily, faceOf, type FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
   Hex,
@@ -247,6 +247,8 @@ export interface TableSpec {
   borders?: TableBorders;
   /** Merged cells, rows counted as above. */
   merges?: { row: number; column: number; rows: number; columns: number }[];
+  /** The family every cell is set in; the active one when absent. */
+  family?: string;
   /** Where text sits in its cell (`middle` when absent). */
   valign?: 'top' | 'middle' | 'bottom';
 }
@@ -302,8 +304,12 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
   };
   const lineFactor = 1.25;
   const linesAt = (r: number, col: number, size: number) =>
-    wrapParagraph(allRows[r]?.[col] ?? '', weightAt(r, col), size, spanWidth(r, col) - 2 * padX)
-      .length;
+    wrapParagraph(
+      allRows[r]?.[col] ?? '',
+      faceOf(spec.family ?? activeFontFamily(), weightAt(r, col)),
+      size,
+      spanWidth(r, col) - 2 * padX,
+    ).length;
   const heightsAt = (size: number) => {
     const heights = allRows.map((row, r) => {
       const lines = row.flatMap((_, col) =>
@@ -356,6 +362,7 @@ export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElemen
           h: h - 2 * padY,
           text: isCovered ? '' : cell,
           weight: weightAt(r, col),
+          ...(spec.family ? { family: spec.family } : {}),
           size,
           minSize: Math.max(6, size - 3),
           lineHeight: lineFactor,
