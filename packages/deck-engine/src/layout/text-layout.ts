@@ -90,6 +90,19 @@ interface WrappedLine {
  * piece keeps its trailing space or break.
  */
 function breakablePieces(paragraph: string): string[] {
+  // Fitting tries a text at size after size: its break opportunities are found once.
+  let pieces = piecesCache.get(paragraph);
+  if (!pieces) {
+    pieces = findPieces(paragraph);
+    if (piecesCache.size > 5_000) piecesCache.clear();
+    piecesCache.set(paragraph, pieces);
+  }
+  return pieces;
+}
+
+const piecesCache = new Map<string, string[]>();
+
+function findPieces(paragraph: string): string[] {
   const breaker = new LineBreaker(paragraph);
   const pieces: string[] = [];
   let last = 0;
@@ -114,26 +127,50 @@ function wrapLines(
 ): WrappedLine[] {
   if (paragraph === '') return [{ text: '', joiner: '' }];
   const limit = maxWidth / size;
+  const space = unitWidth(' ', weight);
   const lines: WrappedLine[] = [];
+  // The line so far, its width without trailing spaces, and its last word (which a piece that
+  // does not follow a space, after a hyphen or between CJK characters, lengthens).
   let line = '';
+  let width = 0;
+  let lastWord = '';
+  const start = (text: string) => {
+    line = text;
+    width = unitWidth(text.trimEnd(), weight);
+    lastWord = text.trimEnd().split(' ').pop() ?? '';
+  };
   const close = (joiner?: WrappedLine['joiner']) => {
     const text = line.trimEnd();
     lines.push({ text, joiner: joiner ?? (text !== line ? ' ' : '') });
-    line = '';
+    start('');
+  };
+  /** The width of the line with `content` added (measured word by word, as drawn). */
+  const widthWith = (content: string) => {
+    const word = content.trimEnd();
+    if (word.includes(' ')) return unitWidth((line + content).trimEnd(), weight);
+    if (line.endsWith(' ')) return width + space + unitWidth(word, weight);
+    return width - unitWidth(lastWord, weight) + unitWidth(lastWord + word, weight);
   };
   for (const piece of breakablePieces(paragraph)) {
     const isBreak = piece.endsWith(LINE_BREAK);
     const content = isBreak ? piece.slice(0, -LINE_BREAK.length) : piece;
-    if (line !== '' && unitWidth((line + content).trimEnd(), weight) <= limit) {
-      line += content;
+    const added = line === '' ? Infinity : widthWith(content);
+    if (added <= limit) {
+      const word = content.trimEnd();
+      if (word.includes(' ')) start(line + content);
+      else {
+        lastWord = line.endsWith(' ') ? word : lastWord + word;
+        line += content;
+        width = added;
+      }
     } else {
       if (line !== '') close();
       const word = content.trimEnd();
       if (unitWidth(word, weight) <= limit) {
-        line = content;
+        start(content);
       } else {
         const cut = breakWord(word, weight, size, maxWidth);
-        line = (cut.pop() ?? '') + content.slice(word.length);
+        start((cut.pop() ?? '') + content.slice(word.length));
         for (const text of cut) lines.push({ text, joiner: '' });
       }
     }
