@@ -32,6 +32,8 @@ describe('summarise', () => {
     expect(summary.textPlacement).toBe(0.975);
     expect(summary.ssim).toBe(0.92);
     expect(summary.isGoalMet).toBe(true);
+    // Not every slide: two are low with nothing reported, and three have other words.
+    expect(summary.isEverySlideAtGoal).toBe(false);
     expect(summary.unexplainedLow).toEqual([
       { file: 'a.pptx', slide: 2 },
       { file: 'b.pptx', slide: 2 },
@@ -41,5 +43,10 @@ describe('summarise', () => {
 
     const worse = summarise([{ file: 'c.pptx', slides: [slide(1, 0.89, 0.99)], problems: [] }]);
     expect(worse.isGoalMet).toBe(false);
+
+    const everySlide = summarise([
+      { file: 'd.pptx', slides: [slide(1, 1, 0.95), slide(2, 1, 0.5, ['chart'])], problems: [] },
+    ]);
+    expect(everySlide.isEverySlideAtGoal).toBe(true);
   });
 });

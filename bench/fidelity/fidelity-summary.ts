@@ -29,7 +29,10 @@ export interface FidelitySummary {
   wordsEqualShare: number | null;
   /** Slides under `LOW_SCORE` on either score whose report names nothing not imported. */
   unexplainedLow: { file: string; slide: number }[];
+  /** Both medians at the goal. */
   isGoalMet: boolean;
+  /** Every slide at the goal too: none low with nothing reported, the words of each equal. */
+  isEverySlideAtGoal: boolean;
 }
 
 export function median(values: readonly (number | null)[]): number | null {
@@ -46,6 +49,15 @@ export function summarise(results: readonly FileResult[]): FidelitySummary {
   const all = results.flatMap((result) => result.slides);
   const textPlacement = median(all.map((s) => s.textPlacement));
   const ssim = median(all.map((s) => s.ssim));
+  const unexplainedLow = results.flatMap((result) =>
+    result.slides
+      .filter(
+        (s) =>
+          s.unsupported.length === 0 &&
+          ((s.textPlacement !== null && s.textPlacement < LOW_SCORE) || s.ssim < LOW_SCORE),
+      )
+      .map((s) => ({ file: result.file, slide: s.slide })),
+  );
   return {
     files: results.map((result) => ({
       file: result.file,
@@ -59,16 +71,9 @@ export function summarise(results: readonly FileResult[]): FidelitySummary {
     textPlacement,
     ssim,
     wordsEqualShare: share(all),
-    unexplainedLow: results.flatMap((result) =>
-      result.slides
-        .filter(
-          (s) =>
-            s.unsupported.length === 0 &&
-            ((s.textPlacement !== null && s.textPlacement < LOW_SCORE) || s.ssim < LOW_SCORE),
-        )
-        .map((s) => ({ file: result.file, slide: s.slide })),
-    ),
+    unexplainedLow,
     isGoalMet: textPlacement !== null && ssim !== null && textPlacement >= GOAL && ssim >= GOAL,
+    isEverySlideAtGoal: unexplainedLow.length === 0 && all.every((s) => s.isWordsEqual),
   };
 }
 
@@ -93,7 +98,7 @@ function totalLines(summary: FidelitySummary) {
     `median SSIM ${score(summary.ssim)} (goal ≥ ${GOAL})`,
     `slides under ${LOW_SCORE} on either score with nothing reported as not imported: ${summary.unexplainedLow.length}`,
     `slides whose words are equal: ${percent(summary.wordsEqualShare)}`,
-    `goal ${summary.isGoalMet ? 'met' : 'missed'}`,
+    `goal for the medians ${summary.isGoalMet ? 'met' : 'missed'}; for every slide ${summary.isEverySlideAtGoal ? 'met' : 'missed'}`,
   ];
 }
 

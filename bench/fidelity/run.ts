@@ -207,8 +207,10 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    if (!summary.isGoalMet && !values['no-gate']) {
-      console.error('goal missed: median text placement and median SSIM must both be ≥ 0.9');
+    if (!(summary.isGoalMet && summary.isEverySlideAtGoal) && !values['no-gate']) {
+      console.error(
+        'goal missed: median text placement and median SSIM must both be ≥ 0.9, no slide under 0.6 with nothing reported, and the words of every slide equal',
+      );
       return 1;
     }
     return 0;
