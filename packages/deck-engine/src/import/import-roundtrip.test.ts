@@ -33,6 +33,9 @@ const wordsOf = (texts: readonly string[]) =>
     .filter((word) => word !== '' && word !== '•')
     .sort();
 
+/** The first slide's XML in a PPTX. */
+const slideXmlOf = (pptx: Uint8Array) => strFromU8(unzipSync(pptx)['ppt/slides/slide1.xml']!);
+
 /** An imported slide of one element, as the importer would hand it over. */
 function slideOf(element: TemplateElement): ImportedSlide {
   return {
@@ -88,7 +91,7 @@ describe('a deck our engine wrote, imported back', () => {
       style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
     });
     const rendered = await renderImportedSlides([slide]);
-    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    const xml = slideXmlOf(rendered.pptx);
     expect(xml).toContain('typeface="Calibri"');
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);
   });
@@ -111,7 +114,7 @@ describe('a deck our engine wrote, imported back', () => {
       },
     });
     const rendered = await renderImportedSlides([slide]);
-    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    const xml = slideXmlOf(rendered.pptx);
     expect(xml).toMatch(/<a:rPr[^>]* b="1" i="1"[^>]* u="sng"/);
     expect(xml).toContain('typeface="Times New Roman"');
     // The PDF embeds Tinos's bold italic face, and draws the underline as a filled bar.
@@ -134,7 +137,7 @@ describe('a deck our engine wrote, imported back', () => {
       style: { weight: 'regular', size: 20, color: '#112233', bullets: true, bulletChar: '–' },
     });
     const rendered = await renderImportedSlides([slide]);
-    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    const xml = slideXmlOf(rendered.pptx);
     expect(xml.match(/<a:buChar char="&#x2013;"\/>/g)).toHaveLength(2);
     // A line break inside the first point is a soft return, not a third bulleted paragraph.
     expect(xml.match(/<a:p>/g)).toHaveLength(2);
@@ -164,7 +167,7 @@ describe('a deck our engine wrote, imported back', () => {
     );
     expect(rendered.svgs[0]).toContain('fill="url(#gradient0)"');
     expect(rendered.pdf.toString('latin1')).toContain('/ShadingType 2');
-    const xml = strFromU8(unzipSync(new Uint8Array(rendered.pptx))['ppt/slides/slide1.xml']!);
+    const xml = slideXmlOf(rendered.pptx);
     expect(xml).toContain('<a:lin ang="5400000" scaled="0"/>');
     expect(xml).not.toContain('<a:srgbClr val="808080"');
   });

@@ -284,28 +284,20 @@ export function ElementPanel({
             }
           />
           <Group gap="md">
-            <Checkbox
-              label="Italic"
-              checked={element.style.italic === true}
-              onChange={(event) => {
-                const { italic: _italic, ...style } = element.style;
-                onChange({
-                  ...element,
-                  style: event.currentTarget.checked ? { ...style, italic: true } : style,
-                });
-              }}
-            />
-            <Checkbox
-              label="Underline"
-              checked={element.style.underline === true}
-              onChange={(event) => {
-                const { underline: _underline, ...style } = element.style;
-                onChange({
-                  ...element,
-                  style: event.currentTarget.checked ? { ...style, underline: true } : style,
-                });
-              }}
-            />
+            {(['italic', 'underline'] as const).map((key) => (
+              <Checkbox
+                key={key}
+                label={key === 'italic' ? 'Italic' : 'Underline'}
+                checked={element.style[key] === true}
+                onChange={(event) => {
+                  // Set, or left out of the style altogether (never `false`).
+                  const style = { ...element.style };
+                  delete style[key];
+                  if (event.currentTarget.checked) style[key] = true;
+                  onChange({ ...element, style });
+                }}
+              />
+            ))}
           </Group>
         </Stack>
         <ColourField
