@@ -1190,6 +1190,16 @@ class SlideReader {
       anchors.set(anchor, (anchors.get(anchor) ?? 0) + 1);
     }
     const anchor = [...anchors.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    // One anchoring and one padding per table: a cell with its own is drawn with the table's.
+    if (anchors.size > 1) {
+      this.skip('table', 'table cells anchored apart from the rest are drawn as most cells are');
+    }
+    if (paddings.size > 1) {
+      this.skip(
+        'table',
+        'table cells with margins of their own are drawn with most cells’ margins',
+      );
+    }
     const valign = anchor === 'ctr' ? 'middle' : anchor === 'b' ? 'bottom' : 'top';
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
