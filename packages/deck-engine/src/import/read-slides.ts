@@ -437,6 +437,13 @@ class SlideReader {
     else this.report.notImported.push({ kind, why });
   }
 
+  /** Notes, once a slide, which bundled family a typeface is drawn in; true the first time. */
+  private noteFont(typeface: string, font: string): boolean {
+    if (this.report.fonts.some((f) => f.from === typeface)) return false;
+    this.report.fonts.push({ from: typeface, to: font });
+    return true;
+  }
+
   private push(element: TemplateElement) {
     this.elements.push(element);
     this.count(
@@ -1148,16 +1155,9 @@ class SlideReader {
         (cell) => child(pathOf(cell, 'a:txBody', 'a:p', 'a:r', 'a:rPr'), 'a:latin')?.attrs.typeface,
       )
       .find((typeface) => typeface !== undefined);
-    const typeface =
-      named === '+mj-lt'
-        ? theme.majorFont
-        : !named || named.startsWith('+')
-          ? theme.minorFont
-          : named;
+    const typeface = themeTypeface(named, theme);
     const font = mapFont(typeface);
-    if (!this.report.fonts.some((f) => f.from === typeface)) {
-      this.report.fonts.push({ from: typeface, to: font });
-    }
+    this.noteFont(typeface, font);
     const sizes = new Set(
       cells
         .flat()
@@ -1356,15 +1356,9 @@ class SlideReader {
           "words styled apart from their paragraph are drawn in the paragraph's style",
         );
       }
-      const typeface =
-        runLook.typeface === '+mj-lt'
-          ? theme.majorFont
-          : !runLook.typeface || runLook.typeface.startsWith('+')
-            ? theme.minorFont
-            : runLook.typeface;
+      const typeface = themeTypeface(runLook.typeface, theme);
       const font = mapFont(typeface);
-      if (!isEmpty && !this.report.fonts.some((f) => f.from === typeface)) {
-        this.report.fonts.push({ from: typeface, to: font });
+      if (!isEmpty && this.noteFont(typeface, font)) {
         // A stand-in of another shape sets the words wider or narrower than the original.
         if (!isMetricTwin(typeface)) {
           this.skip('font', `${typeface} is drawn in ${font}: its lines may break in other places`);
@@ -1576,6 +1570,12 @@ class SlideReader {
     if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
     if (!this.firstText) this.firstText = plain;
   }
+}
+
+/** The typeface a run names, the theme's heading (`+mj-lt`) or body font (any other `+…`, none). */
+function themeTypeface(written: string | undefined, theme: Theme): string {
+  if (written === '+mj-lt') return theme.majorFont;
+  return !written || written.startsWith('+') ? theme.minorFont : written;
 }
 
 /**
