@@ -283,10 +283,10 @@ describe('characters the font cannot draw', () => {
     return { ...d, basicInfo: { ...d.basicInfo, clientName } };
   };
 
-  it('warns once, naming them, when the text has characters the font lacks', () => {
-    const deck = buildDeck(withClient('東京 Foods'), library);
+  it('warns once, naming them, when the text has characters no font of the deck has', () => {
+    const deck = buildDeck(withClient('\u0378東京 Foods \u{10FFFD}'), library);
     const warning = deck.warnings.find((w) => w.includes('no characters for'));
-    expect(warning).toContain('東 京');
+    expect(warning).toContain('no characters for U+0378 U+10FFFD:');
     expect(deck.warnings.filter((w) => w.includes('no characters for'))).toHaveLength(1);
   });
 
@@ -295,8 +295,8 @@ describe('characters the font cannot draw', () => {
     expect(deck.warnings.join(' ')).toContain('no characters for U+000B:');
   });
 
-  it('says nothing for accented Latin the font has', () => {
-    const deck = buildDeck(withClient('Café Ørsted Łódź'), library);
-    expect(deck.warnings).toEqual([]);
+  it('says nothing for accented Latin the font has, nor for scripts a fallback font draws', () => {
+    expect(buildDeck(withClient('Café Ørsted Łódź'), library).warnings).toEqual([]);
+    expect(buildDeck(withClient('東京 شركة 삼성 🎉'), library).warnings).toEqual([]);
   });
 });

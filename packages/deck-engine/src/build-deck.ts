@@ -216,7 +216,7 @@ export function buildDeck(
   const missing = missingGlyphs(slides);
   if (missing.length > 0) {
     warnings.push(
-      `The deck's font has no characters for ${missing.slice(0, 12).map(readable).join(' ')}${missing.length > 12 ? ' …' : ''}: they show as empty boxes in the PDF and the web view (PowerPoint may substitute a font).`,
+      `The deck's fonts have no characters for ${missing.slice(0, 12).map(readable).join(' ')}${missing.length > 12 ? ' …' : ''}: they show as empty boxes in the PDF and the web view (PowerPoint may substitute a font).`,
     );
   }
 

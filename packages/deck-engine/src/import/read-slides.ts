@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
-import { faceOf, missingCharacters } from '../layout/fonts.ts';
+import { charactersTheFaceLacks, faceOf } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
   LINE_BREAK,
@@ -1369,7 +1369,7 @@ class SlideReader {
       // The bullet as drawn: a symbol font's picture in Unicode, `•` where our font lacks it.
       const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';
       const face = faceOf(font === 'Inter' ? undefined : font, weight, runLook.italic === true);
-      const bulletChar = symbol && missingCharacters(symbol, face).length === 0 ? symbol : '•';
+      const bulletChar = symbol && charactersTheFaceLacks(symbol, face).length === 0 ? symbol : '•';
       if (!isEmpty && bullet?.kind === 'char' && bulletChar !== symbol) {
         this.skip(
           'text',

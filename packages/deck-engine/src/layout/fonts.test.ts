@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { missingCharacters, shapeWord } from './fonts.ts';
+import {
+  charactersTheFaceLacks,
+  fontSegments,
+  missingCharacters,
+  shapeWord,
+  type FontFace,
+} from './fonts.ts';
 
 const codePoints = (text: string) => Array.from(text, (char) => char.codePointAt(0)!);
 
@@ -28,13 +34,53 @@ describe('shapeWord', () => {
 });
 
 describe('missingCharacters', () => {
-  it('names characters the font cannot draw, marks inside a cluster and odd spaces included', () => {
-    expect(missingCharacters('東京 Foods', 'regular')).toEqual(['東', '京']);
-    expect(missingCharacters('a\u0308\u0345\u1dff', 'regular')).toEqual(['\u0345']);
+  it('names characters no font can draw, odd spaces included', () => {
+    expect(missingCharacters('東京 \u0378Foods', 'regular')).toEqual(['\u0378']);
     expect(missingCharacters('line\u000bbreak', 'bold')).toEqual(['\u000b']);
+  });
+
+  it('leaves out what a fallback family draws', () => {
+    expect(missingCharacters('東京 شركة 삼성 🎉 a\u0308\u0345', 'regular')).toEqual([]);
+    expect(charactersTheFaceLacks('東京 a\u0308\u0345', 'regular')).toEqual(['東', '京', '\u0345']);
   });
 
   it("finds nothing in accented Latin, figures and the deck's punctuation", () => {
     expect(missingCharacters('Café Ørsted Łódź — $5,500.00 • “quoted” …', 'semibold')).toEqual([]);
+  });
+});
+
+describe('fontSegments', () => {
+  const families = (word: string, face: FontFace = 'regular') =>
+    fontSegments(word, face).map((segment) => [segment.text, segment.face]);
+
+  it("keeps a word the text's face has whole", () => {
+    expect(families('Ørsted')).toEqual([['Ørsted', 'regular']]);
+  });
+
+  it('gives each script to the family that has it, at the same weight', () => {
+    expect(families('Acme東京', 'bold')).toEqual([
+      ['Acme', 'bold'],
+      ['東京', 'Noto Sans JP/bold'],
+    ]);
+    expect(families('삼성전자')).toEqual([['삼성전자', 'Noto Sans KR/regular']]);
+    expect(families('شركة')).toEqual([['شركة', 'Noto Sans Arabic/regular']]);
+    expect(families('टाटा')).toEqual([['टाटा', 'Noto Sans Devanagari/regular']]);
+    expect(families('🍦🎉')).toEqual([['🍦🎉', 'Noto Emoji/regular']]);
+  });
+
+  it('sets Chinese with characters Japanese fonts lack in the Chinese family, all of it', () => {
+    expect(families('华为技术')).toEqual([['华为技术', 'Noto Sans SC/regular']]);
+  });
+
+  it('keeps punctuation with the script before it, and figures in the text’s face', () => {
+    expect(families('東京、大阪。2026年')).toEqual([
+      ['東京、大阪。', 'Noto Sans JP/regular'],
+      ['2026', 'regular'],
+      ['年', 'Noto Sans JP/regular'],
+    ]);
+  });
+
+  it('leaves a character no family has in the text’s face', () => {
+    expect(families('a\u0378')).toEqual([['a\u0378', 'regular']]);
   });
 });

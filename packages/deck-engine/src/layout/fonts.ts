@@ -160,8 +160,51 @@ const bundledItalics: Readonly<Record<string, Partial<Record<FontWeight, string>
 };
 export const BUNDLED_FONT_FAMILIES = Object.keys(bundledFamilies);
 
+/**
+ * The families that draw what a text's own font has no glyph for (Noto, OFL), each character
+ * going to the first that has it: the East Asian scripts, the complex scripts, emoji, then Noto
+ * Sans for the rest (Latin, Greek and Cyrillic extras). A file is read the first time a text
+ * needs it, so a Latin deck never loads one.
+ */
+const fallbackPackages: Readonly<Record<string, string>> = {
+  'Noto Sans JP': 'noto-sans-jp',
+  'Noto Sans SC': 'noto-sans-sc',
+  'Noto Sans TC': 'noto-sans-tc',
+  'Noto Sans KR': 'noto-sans-kr',
+  'Noto Sans Arabic': 'noto-sans-arabic',
+  'Noto Sans Hebrew': 'noto-sans-hebrew',
+  'Noto Sans Devanagari': 'noto-sans-devanagari',
+  'Noto Sans Thai': 'noto-sans-thai',
+  'Noto Emoji': 'noto-emoji',
+  'Noto Sans': 'noto-sans',
+};
+export const FALLBACK_FONT_FAMILIES = Object.keys(fallbackPackages);
+/** The characters a fallback family is for: it is not read to look for any other. */
+const EAST_ASIAN_RANGE =
+  /[\u1100-\u11FF\u2E80-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF\u{20000}-\u{3FFFF}]/u;
+const fallbackRanges: Readonly<Record<string, RegExp>> = {
+  'Noto Sans JP': EAST_ASIAN_RANGE,
+  'Noto Sans SC': EAST_ASIAN_RANGE,
+  'Noto Sans TC': EAST_ASIAN_RANGE,
+  'Noto Sans KR': EAST_ASIAN_RANGE,
+  'Noto Sans Arabic': /\p{Script_Extensions=Arabic}/u,
+  'Noto Sans Hebrew': /\p{Script_Extensions=Hebrew}/u,
+  'Noto Sans Devanagari': /\p{Script_Extensions=Devanagari}/u,
+  'Noto Sans Thai': /\p{Script_Extensions=Thai}/u,
+  'Noto Emoji': /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/u,
+  'Noto Sans': /./su,
+};
+const fallbackFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> =
+  Object.fromEntries(
+    Object.entries(fallbackPackages).map(([family, pkg]) => {
+      const file = (style: string) =>
+        `@expo-google-fonts/${pkg}/${style}/${family.replace(/ /g, '')}_${style}.ttf`;
+      return [family, { regular: file('400Regular'), bold: file('700Bold') }];
+    }),
+  );
+
 function bundledFamilyFiles(family: string) {
-  const files = bundledFamilies[family] ?? bundledItalics[family];
+  const files = bundledFamilies[family] ?? bundledItalics[family] ?? fallbackFamilies[family];
   if (!files) return undefined;
   registerFontFamily(
     family,
@@ -174,6 +217,17 @@ function bundledFamilyFiles(family: string) {
 
 export function isFontFamilyRegistered(family: string): boolean {
   return families.has(family);
+}
+
+/** The families whose files this process has read (a Latin deck reads no fallback family). */
+export function loadedFontFamilies(): string[] {
+  return [...families.keys()];
+}
+
+/** The family of a face (`Noto Sans JP/bold` → `Noto Sans JP`; the built-in family's: Inter). */
+export function familyOf(face: FontFace): string {
+  const slash = face.lastIndexOf('/');
+  return slash === -1 ? BUILT_IN_FAMILY : face.slice(0, slash);
 }
 
 /** Loads (once per process or worker) and answers one face: built in, or of a registered family. */
@@ -212,8 +266,8 @@ export interface ShapedGlyph {
   /** The glyph's own advance from the font's metrics table, in font units. */
   nominalAdvance: number;
   /**
-   * The characters this glyph stands for (copy and search in the PDF): its own character when a
-   * cluster has one glyph per character, else all of them on the cluster's first glyph.
+   * The characters this glyph stands for (copy and search in the PDF): a cluster's characters
+   * spread in order over its glyphs that advance (none on a mark drawn over its letter).
    */
   codePoints: number[];
 }
@@ -272,7 +326,13 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
     const glyphs = infos.map((info) => {
       const inCluster = infos.filter((other) => other.cluster === info.cluster);
       const characters = charactersOf(info.cluster);
-      const nth = inCluster.indexOf(info);
+      // The characters go to the glyphs that advance, one each and the rest on the last, in
+      // order: no glyph with width is left without text (a copied word would gain a space there),
+      // a mark carries none (text tools place it by its origin, after its letter), and the
+      // characters still read in order (a vowel sign drawn before its letter).
+      const advancing = inCluster.filter((other) => (other.xAdvance ?? 0) !== 0);
+      const carriers = advancing.length > 0 ? advancing : inCluster.slice(0, 1);
+      const carried = carriers.indexOf(info);
       const glyph: ShapedGlyph = {
         id: info.codepoint,
         x: pen + (info.xOffset ?? 0),
@@ -280,7 +340,9 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
         advance: info.xAdvance ?? 0,
         nominalAdvance: shaper.glyphHAdvance(info.codepoint),
         codePoints:
-          inCluster.length === characters.length ? [characters[nth]!] : nth === 0 ? characters : [],
+          carried === -1
+            ? []
+            : characters.slice(carried, carried === carriers.length - 1 ? undefined : carried + 1),
       };
       pen += glyph.advance;
       return glyph;
@@ -302,11 +364,126 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
   }
   return shaped;
 }
+/** A piece of a word set in one face: the text's own, or the fallback family that has its characters. */
+export interface FontSegment {
+  text: string;
+  face: FontFace;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Characters a font need not map: joiners and variation selectors steer the glyphs around them. */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+/** Characters of no one script (figures, punctuation, spaces, marks): they stay in the face before them. */
+const SHARED = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const EAST_ASIAN = ['Noto Sans JP', 'Noto Sans SC', 'Noto Sans TC', 'Noto Sans KR'];
+
+function hasGlyphs(face: FontFace, cluster: string): boolean {
+  const { shaper } = getFont(face);
+  for (const char of cluster) {
+    if (!IGNORABLE.test(char) && shaper.nominalGlyph(char.codePointAt(0)!) === undefined) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /**
- * The characters of `text` the font has no glyph for (each once, in order of appearance),
- * split into words as the layout and the renderers split them.
+ * The fallback families in the order a word tries them: its East Asian characters all in one
+ * family (Japanese when it has kana, Korean when it has hangul, else the first that has them all),
+ * so a name is never set in two designs of the same script.
+ */
+function fallbackOrder(lacking: readonly string[], weight: FontWeight): string[] {
+  const text = lacking.join('');
+  const preferred = KANA.test(text) ? ['Noto Sans JP'] : HANGUL.test(text) ? ['Noto Sans KR'] : [];
+  const eastAsian = [...preferred, ...EAST_ASIAN.filter((family) => !preferred.includes(family))];
+  const first = eastAsian.find((family) =>
+    lacking.every(
+      (cluster) =>
+        !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(cluster) ||
+        hasGlyphs(faceOf(family, weight), cluster),
+    ),
+  );
+  const order = first ? [first, ...eastAsian.filter((family) => family !== first)] : eastAsian;
+  return FALLBACK_FONT_FAMILIES.flatMap((family) =>
+    family === EAST_ASIAN[0] ? order : EAST_ASIAN.includes(family) ? [] : [family],
+  );
+}
+
+const segmentCache = new Map<string, readonly FontSegment[]>();
+
+/**
+ * A word (no spaces) split into the faces that draw it: the text's face wherever it has the
+ * characters, else the first fallback family that has them (its figures and punctuation staying
+ * with it); a character no family has stays in the text's face, where it shows as a box.
+ */
+export function fontSegments(word: string, face: FontFace): readonly FontSegment[] {
+  if (shapeWord(word, face).missing.length === 0) return [{ text: word, face }];
+  const key = `${face}\u0000${word}`;
+  const known = segmentCache.get(key);
+  if (known) return known;
+  const weight = getFont(face).weight;
+  const clusters = Array.from(graphemes.segment(word), (piece) => piece.segment);
+  const lacking = clusters.filter((cluster) => !hasGlyphs(face, cluster));
+  const fallbacks = fallbackOrder(lacking, weight).map((family) => faceOf(family, weight));
+  const segments: FontSegment[] = [];
+  let current: FontSegment | undefined;
+  for (const cluster of clusters) {
+    let chosen: FontFace;
+    if (hasGlyphs(face, cluster)) chosen = face;
+    else if (
+      current &&
+      current.face !== face &&
+      SHARED.test(cluster) &&
+      hasGlyphs(current.face, cluster)
+    )
+      chosen = current.face;
+    else {
+      chosen =
+        fallbacks.find(
+          (fallback) =>
+            fallbackRanges[familyOf(fallback)]!.test(cluster) && hasGlyphs(fallback, cluster),
+        ) ?? face;
+    }
+    if (current?.face === chosen) current.text += cluster;
+    else {
+      current = { text: cluster, face: chosen };
+      segments.push(current);
+    }
+  }
+  if (segmentCache.size > 20_000) segmentCache.clear();
+  segmentCache.set(key, segments);
+  return segments;
+}
+
+/** A word's advance at 1 pt, each of its pieces in the face that draws it. */
+function wordWidth(word: string, face: FontFace): number {
+  const shaped = shapeWord(word, face);
+  if (shaped.missing.length === 0) return shaped.width;
+  let width = 0;
+  for (const segment of fontSegments(word, face))
+    width += shapeWord(segment.text, segment.face).width;
+  return width;
+}
+
+/**
+ * The characters of `text` that neither its face nor any fallback family can draw (each once,
+ * in order of appearance), split into words as the layout and the renderers split them.
  */
 export function missingCharacters(text: string, face: FontFace): string[] {
+  const missing = new Set<string>();
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    for (const segment of fontSegments(word, face)) {
+      for (const char of shapeWord(segment.text, segment.face).missing) missing.add(char);
+    }
+  }
+  return [...missing];
+}
+
+/** The characters of `text` its face itself has no glyph for (a fallback family may have them). */
+export function charactersTheFaceLacks(text: string, face: FontFace): string[] {
   const missing = new Set<string>();
   for (const word of text.split(' ')) {
     if (word !== '') for (const char of shapeWord(word, face).missing) missing.add(char);
@@ -316,11 +493,11 @@ export function missingCharacters(text: string, face: FontFace): string[] {
 
 /** Advance width of `text` at 1 pt: its words' shaped advances plus the spaces between them. */
 export function unitWidth(text: string, face: FontFace): number {
-  if (!text.includes(' ')) return shapeWord(text, face).width;
+  if (!text.includes(' ')) return wordWidth(text, face);
   const space = shapeWord(' ', face).width;
   const words = text.split(' ');
   let width = space * (words.length - 1);
-  for (const word of words) if (word !== '') width += shapeWord(word, face).width;
+  for (const word of words) if (word !== '') width += wordWidth(word, face);
   return width;
 }
 

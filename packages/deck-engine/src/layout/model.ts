@@ -1,4 +1,4 @@
-import type { FontWeight } from './fonts.ts';
+import type { FontFace, FontWeight } from './fonts.ts';
 
 /**
  * The laid-out deck: every position is final, in points, on a 960 × 540 pt slide
@@ -46,6 +46,17 @@ export type Gradient =
   | { kind: 'linear'; angle: number; stops: GradientStop[] }
   | { kind: 'radial'; cx: number; cy: number; stops: GradientStop[] };
 
+/**
+ * A piece of a line drawn apart from the rest: characters a fallback family draws, or a word of
+ * right-to-left text in its reading place. Its glyphs are drawn left to right from `x`.
+ */
+export interface TextRun {
+  text: string;
+  face: FontFace;
+  /** Absolute left edge. */
+  x: number;
+}
+
 export interface TextLine {
   text: string;
   /** Absolute left edge of the line's text, after alignment and bullet indent. */
@@ -55,6 +66,11 @@ export interface TextLine {
   width: number;
   /** Where to draw a bullet for the first line of a bulleted paragraph. */
   bulletX?: number;
+  /**
+   * The line's pieces in visual order, when it is not all drawn left to right in the text's face
+   * (fallback fonts, right-to-left words); `text` stays the line in reading order.
+   */
+  runs?: TextRun[];
 }
 
 export interface TextElement extends Box {

@@ -45,6 +45,21 @@ describe('wrapParagraph', () => {
 });
 
 describe('a line break inside a paragraph', () => {
+  it('breaks Thai between words, which it writes without spaces', () => {
+    const text = 'โซลูชันห้องเย็นครบวงจรสำหรับธุรกิจของคุณ'.repeat(2);
+    const lines = wrapParagraph(text, 'regular', 20, 200);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('')).toBe(text);
+    const words = new Intl.Segmenter('th', { granularity: 'word' });
+    const ends = new Set([...words.segment(text)].map((word) => word.index + word.segment.length));
+    let at = 0;
+    for (const line of lines.slice(0, -1)) {
+      at += line.length;
+      expect(ends.has(at), `"${line}" ends inside a word`).toBe(true);
+      expect(measureText(line, 'regular', 20)).toBeLessThanOrEqual(200);
+    }
+  });
+
   it('starts a new line with no bullet and keeps the paragraph whole', () => {
     const t = layoutText({
       ...box,

@@ -1,14 +1,25 @@
+import bidiFactory from 'bidi-js';
 import LineBreaker from 'linebreak';
 import {
   activeFontFamily,
   faceOf,
+  fontSegments,
   getFont,
   measureText,
+  shapeWord,
   unitWidth,
   type FontFace,
   type FontWeight,
 } from './fonts.ts';
-import type { Box, Hex, TextAlign, TextElement, TextLine, VerticalAlign } from './model.ts';
+import type {
+  Box,
+  Hex,
+  TextAlign,
+  TextElement,
+  TextLine,
+  TextRun,
+  VerticalAlign,
+} from './model.ts';
 
 export interface TextSpec extends Box {
   text: string | string[];
@@ -102,6 +113,9 @@ function breakablePieces(paragraph: string): string[] {
 
 const piecesCache = new Map<string, string[]>();
 
+const THAI = /\p{Script=Thai}/u;
+const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
+
 function findPieces(paragraph: string): string[] {
   const breaker = new LineBreaker(paragraph);
   const pieces: string[] = [];
@@ -111,7 +125,141 @@ function findPieces(paragraph: string): string[] {
     last = next.position;
   }
   if (last < paragraph.length) pieces.push(paragraph.slice(last));
-  return pieces;
+  return THAI.test(paragraph) ? pieces.flatMap(thaiPieces) : pieces;
+}
+
+/**
+ * Thai writes no spaces between words, and the line-breaking rules leave its breaks to a
+ * dictionary: a Thai piece is split where the word segmenter ends a word, its spaces and closing
+ * punctuation kept on the word before.
+ */
+function thaiPieces(piece: string): string[] {
+  if (!THAI.test(piece)) return [piece];
+  const out: string[] = [];
+  for (const { segment } of thaiWords.segment(piece)) {
+    if (out.length > 0 && /^[\s\p{Pe}\p{Pf}\p{Po}\u2028]+$/u.test(segment))
+      out[out.length - 1] += segment;
+    else out.push(segment);
+  }
+  return out;
+}
+
+const bidi = bidiFactory();
+/** Hebrew, Arabic and the other right-to-left scripts' letters. */
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** Whether a paragraph reads right to left: its first letter with a direction is (Unicode rule P2). */
+export function isRightToLeft(paragraph: string): boolean {
+  if (!RIGHT_TO_LEFT.test(paragraph)) return false;
+  return bidi.getEmbeddingLevels(paragraph, 'auto').paragraphs[0]?.level === 1;
+}
+
+interface LinePiece {
+  /** Offset in the line's text. */
+  start: number;
+  text: string;
+  face: FontFace;
+  level: number;
+}
+
+/** Splits pieces where their bidi level changes (never inside a surrogate pair). */
+function splitByLevel(pieces: readonly LinePiece[], levels: Uint8Array): LinePiece[] {
+  const out: LinePiece[] = [];
+  for (const piece of pieces) {
+    let from = 0;
+    for (let i = 1; i <= piece.text.length; i += 1) {
+      const isLowSurrogate = i < piece.text.length && /[\uDC00-\uDFFF]/.test(piece.text[i]!);
+      if (
+        i < piece.text.length &&
+        (isLowSurrogate || levels[piece.start + i] === levels[piece.start + from])
+      )
+        continue;
+      out.push({
+        ...piece,
+        start: piece.start + from,
+        text: piece.text.slice(from, i),
+        level: levels[piece.start + from]!,
+      });
+      from = i;
+    }
+  }
+  return out;
+}
+
+/**
+ * A line's words as drawn, when it needs more than its face: the pieces a fallback family draws,
+ * and right-to-left words put in reading order by the Unicode bidirectional algorithm (HarfBuzz
+ * joins and orders the letters inside each). In visual order, left to right from `x`; undefined
+ * when the whole line is left to right in its own face.
+ */
+function lineRuns(
+  text: string,
+  face: FontFace,
+  size: number,
+  x: number,
+  rightToLeft: boolean,
+): TextRun[] | undefined {
+  const hasRightToLeft = RIGHT_TO_LEFT.test(text);
+  let pieces: LinePiece[] = [];
+  let offset = 0;
+  let isFallback = false;
+  for (const [i, word] of text.split(' ').entries()) {
+    if (i > 0) {
+      pieces.push({ start: offset, text: ' ', face, level: 0 });
+      offset += 1;
+    }
+    if (word === '') continue;
+    for (const segment of fontSegments(word, face)) {
+      isFallback ||= segment.face !== face;
+      pieces.push({ start: offset, text: segment.text, face: segment.face, level: 0 });
+      offset += segment.text.length;
+    }
+  }
+  if (!isFallback && !hasRightToLeft) return undefined;
+  if (hasRightToLeft || rightToLeft) {
+    const levels = bidi.getEmbeddingLevels(text, rightToLeft ? 'rtl' : 'ltr');
+    pieces = splitByLevel(pieces, levels.levels);
+    const visualOf = new Array<number>(text.length);
+    bidi.getReorderedIndices(text, levels).forEach((logical, visual) => {
+      visualOf[logical] = visual;
+    });
+    const firstSeen = (piece: LinePiece) =>
+      Math.min(...Array.from({ length: piece.text.length }, (_, i) => visualOf[piece.start + i]!));
+    pieces = pieces
+      .map((piece) => ({ piece, at: firstSeen(piece) }))
+      .sort((a, b) => a.at - b.at)
+      .map(({ piece }) => piece);
+  }
+  const runs: TextRun[] = [];
+  let pen = x;
+  // Left-to-right words of one face, with only spaces of that face between them, are one run.
+  let spaces = '';
+  let joinable: { face: FontFace; level: number } | undefined;
+  for (const piece of pieces) {
+    // HarfBuzz mirrors brackets in a right-to-left word; one with no letter to tell it so is
+    // mirrored here.
+    const drawn =
+      piece.level % 2 === 1 && !RIGHT_TO_LEFT.test(piece.text)
+        ? Array.from(piece.text, (char) => bidi.getMirroredCharacter(char) ?? char).join('')
+        : piece.text;
+    const width = shapeWord(drawn, piece.face).width * size;
+    if (piece.text === ' ') {
+      spaces += ' ';
+      if (joinable?.face !== piece.face) joinable = undefined;
+    } else {
+      const last = runs.at(-1);
+      if (last && joinable?.face === piece.face && joinable.level === piece.level) {
+        last.text += spaces + drawn;
+      } else {
+        runs.push({ text: drawn, face: piece.face, x: pen });
+      }
+      spaces = '';
+      joinable = piece.level % 2 === 0 ? { face: piece.face, level: piece.level } : undefined;
+    }
+    pen += width;
+  }
+  return runs;
 }
 
 /**
@@ -319,6 +467,7 @@ export function layoutText(spec: TextSpec): TextElement {
 
   const align = spec.align ?? 'left';
   const lines: TextLine[] = [];
+  const directions = new Map<number, boolean>();
   let cursor = top;
   laid.forEach((line, i) => {
     if (i > 0 && line.firstOfParagraph) cursor += gap;
@@ -328,12 +477,17 @@ export function layoutText(spec: TextSpec): TextElement {
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
+    if (!directions.has(line.paragraph)) {
+      directions.set(line.paragraph, isRightToLeft(paragraphs[line.paragraph] ?? ''));
+    }
+    const runs = lineRuns(line.text, weight, size, x, directions.get(line.paragraph)!);
     lines.push({
       text: line.text,
       x,
       baseline: cursor + baselineOffset,
       width,
       ...(isBulleted ? { bulletX: spec.x } : {}),
+      ...(runs ? { runs } : {}),
     });
     cursor += lineHeight;
   });

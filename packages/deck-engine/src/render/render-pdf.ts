@@ -36,7 +36,15 @@ function drawText(doc: Doc, element: TextElement): void {
         baseline: 'alphabetic',
       });
     }
-    if (line.text !== '') {
+    if (line.runs) {
+      for (const run of line.runs) {
+        doc.font(run.face).text(run.text, run.x, line.baseline, {
+          lineBreak: false,
+          baseline: 'alphabetic',
+        });
+      }
+      doc.font(face);
+    } else if (line.text !== '') {
       doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
     }
   }
@@ -263,6 +271,12 @@ interface PdfkitRun {
 interface EmbeddedFontInstance {
   layoutCache?: Record<string, PdfkitRun>;
   layoutRun(text: string, features?: unknown): PdfkitRun;
+  layout(text: string, features?: unknown): PdfkitRun;
+  encode(text: string, features?: unknown): [string[], PdfkitRun['positions']];
+  subset?: { glyphs?: number[]; includeGlyph(id: number): number };
+  widths?: number[];
+  unicode?: number[][];
+  scale?: number;
 }
 type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => EmbeddedFontInstance;
 
@@ -281,6 +295,39 @@ function engineFontClass(
     constructor(doc: unknown, weight: FontFace, id: string) {
       super(doc, getFont(weight).font, id);
       this.weight = weight;
+    }
+
+    /** The subset glyph drawn for each glyph and the characters it stands for. */
+    private readonly drawnAs = new Map<string, number>();
+
+    /**
+     * As pdfkit's, but a glyph drawn for two different characters (Arabic letters share their
+     * dotless shapes; Devanagari vowel signs come before their letter) gets a copy in the subset
+     * for the second, so copying text out of the PDF gives each character.
+     */
+    override encode(text: string, features?: unknown): [string[], PdfkitRun['positions']] {
+      const { subset, widths, unicode, scale } = this;
+      if (features || !subset?.glyphs || !widths || !unicode || scale === undefined) {
+        return super.encode(text, features);
+      }
+      const { glyphs, positions } = this.layout(text, features);
+      const encoded = glyphs.map((glyph) => {
+        const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
+        let gid = this.drawnAs.get(key);
+        if (gid === undefined) {
+          gid = subset.includeGlyph(glyph.id);
+          const known = unicode[gid];
+          if (known && known.join(',') !== glyph.codePoints.join(',')) {
+            subset.glyphs!.push(glyph.id);
+            gid = subset.glyphs!.length - 1;
+          }
+          this.drawnAs.set(key, gid);
+        }
+        widths[gid] ??= glyph.advanceWidth * scale;
+        unicode[gid] ??= glyph.codePoints;
+        return `0000${gid.toString(16)}`.slice(-4);
+      });
+      return [encoded, positions];
     }
 
     override layoutRun(text: string, features?: unknown): PdfkitRun {
@@ -353,7 +400,10 @@ function installFonts(doc: Doc, faces: readonly FontFace[]): void {
 /** Every face the slides draw text with, the built-in family's four always among them. */
 function facesOf(slides: readonly RenderSlide[]): FontFace[] {
   const faces = new Set<FontFace>(FONT_WEIGHTS);
-  const add = (text: TextElement) => faces.add(faceOf(text.family, text.weight, text.italic));
+  const add = (text: TextElement) => {
+    faces.add(faceOf(text.family, text.weight, text.italic));
+    for (const line of text.lines) for (const run of line.runs ?? []) faces.add(run.face);
+  };
   for (const slide of slides) {
     for (const element of slide.elements) {
       if (element.kind === 'text') add(element);

@@ -1,6 +1,14 @@
 import PptxGenJS from 'pptxgenjs';
-import { faceOf, getFont, PPTX_FONT_FACE } from '../layout/fonts.ts';
-import { LINE_BREAK } from '../layout/text-layout.ts';
+import {
+  faceOf,
+  familyOf,
+  fontSegments,
+  getFont,
+  PPTX_FONT_FACE,
+  type FontFace,
+  type FontSegment,
+} from '../layout/fonts.ts';
+import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import {
   POINTS_PER_INCH,
   type Deck,
@@ -26,20 +34,65 @@ function turnOptions(turn: Turn) {
   };
 }
 
+/** The language a fallback family's runs are marked with, so PowerPoint picks its fonts for them. */
+const FALLBACK_LANGUAGES: Readonly<Record<string, string>> = {
+  'Noto Sans JP': 'ja-JP',
+  'Noto Sans SC': 'zh-CN',
+  'Noto Sans TC': 'zh-TW',
+  'Noto Sans KR': 'ko-KR',
+  'Noto Sans Arabic': 'ar-SA',
+  'Noto Sans Hebrew': 'he-IL',
+  'Noto Sans Devanagari': 'hi-IN',
+  'Noto Sans Thai': 'th-TH',
+};
+
+/**
+ * A line of a paragraph in runs of one face: its own, or the fallback family that draws its
+ * characters in the PDF. Such a run names that family as its Latin, East Asian (`a:ea`) and
+ * complex-script (`a:cs`) font, so PowerPoint and LibreOffice draw those characters with it too.
+ */
+function fontRuns(text: string, face: FontFace) {
+  const runs: FontSegment[] = [];
+  for (const [i, word] of text.split(' ').entries()) {
+    const pieces = [
+      ...(i > 0 ? [{ text: ' ', face: runs.at(-1)?.face ?? face }] : []),
+      ...(word === '' ? [] : fontSegments(word, face)),
+    ];
+    for (const piece of pieces) {
+      const last = runs.at(-1);
+      if (last?.face === piece.face) last.text += piece.text;
+      else runs.push({ ...piece });
+    }
+  }
+  if (runs.length === 0) runs.push({ text, face });
+  return runs.map((run) => {
+    if (run.face === face) return { text: run.text, options: {} };
+    const family = familyOf(run.face);
+    const lang = FALLBACK_LANGUAGES[family];
+    return { text: run.text, options: { fontFace: family, ...(lang ? { lang } : {}) } };
+  });
+}
+
 function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
+  const face = faceOf(element.family, element.weight, element.italic);
   // A line break inside a paragraph is PowerPoint's soft return (`a:br`): the paragraph's
   // lines are runs, each after the first with a break before it.
-  return element.paragraphs.flatMap((paragraph, i) =>
-    paragraph.split(LINE_BREAK).map((line, j, lines) => ({
-      text: line,
-      options: {
-        ...paragraphOptions(element, paragraph),
-        ...(j > 0 ? { softBreakBefore: true } : {}),
-        breakLine: i < last && j === lines.length - 1,
-      },
-    })),
-  );
+  return element.paragraphs.flatMap((paragraph, i) => {
+    const rightToLeft = isRightToLeft(paragraph);
+    return paragraph.split(LINE_BREAK).flatMap((line, j, lines) =>
+      fontRuns(line, face).map((run, k, runs) => ({
+        text: run.text,
+        options: {
+          ...paragraphOptions(element, paragraph),
+          ...(rightToLeft ? { rtlMode: true } : {}),
+          ...run.options,
+          ...(j > 0 && k === 0 ? { softBreakBefore: true } : {}),
+          breakLine: i < last && j === lines.length - 1 && k === runs.length - 1,
+        },
+      })),
+    );
+  });
 }
 
 function paragraphOptions(element: TextElement, paragraph: string) {

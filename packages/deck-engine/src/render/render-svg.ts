@@ -121,7 +121,11 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
       );
     }
     if (line.text !== '') {
-      parts.push(glyphs.run(line.text, face, line.x, line.baseline, element.size, element.color));
+      for (const run of line.runs ?? [{ text: line.text, face, x: line.x }]) {
+        parts.push(
+          glyphs.run(run.text, run.face, run.x, line.baseline, element.size, element.color),
+        );
+      }
       if (underline) {
         const y = line.baseline + underline.offset * element.size;
         const h = underline.thickness * element.size;

@@ -155,9 +155,8 @@ export default function BasicInfoPage() {
               icon={<IconAlertTriangle size={18} />}
               role="note"
             >
-              The deck&apos;s font has no characters for {missing.join(' ')}: they would show as
-              empty boxes in the PDF and the web view. Check the spelling, or write them in Latin
-              letters.
+              The deck&apos;s fonts have no characters for {missing.join(' ')}: they would show as
+              empty boxes in the PDF and the web view. Check the spelling, or leave them out.
             </Alert>
           )}
           <Stack gap={6}>

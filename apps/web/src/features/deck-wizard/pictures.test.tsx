@@ -135,7 +135,7 @@ describe('step 4 before generating', () => {
 
   it('takes the picture out when the rep removes it, and lists the font warnings', async () => {
     storeDraft(missing.url);
-    const warning = 'The text has no characters for 東 京: they show as empty boxes.';
+    const warning = 'The text has no characters for U+0378: they show as empty boxes.';
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
       'POST /api/decks/preflight': ({ body }) => {

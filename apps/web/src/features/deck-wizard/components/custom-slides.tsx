@@ -39,7 +39,7 @@ function SlideFields({
       ))}
       {missing.length > 0 && (
         <Text size="sm" c="orange.9" role="note">
-          The deck&apos;s font has no characters for {missing.join(' ')}: they would show as empty
+          The deck&apos;s fonts have no characters for {missing.join(' ')}: they would show as empty
           boxes on this slide.
         </Text>
       )}

@@ -1,0 +1,328 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
+import JSZip from 'jszip';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildDeck } from '../src/build-deck.ts';
+import { officePdf } from '../src/import/office-render.ts';
+import type { Deck, SlideElement, TextElement } from '../src/layout/model.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../src/layout/model.ts';
+import { renderDeck, type RenderedDeck } from '../src/render/render-deck.ts';
+import { GOLDEN_DRAFT_INPUT } from './fixtures.ts';
+import { library } from './render-fixture.ts';
+
+// Issue 18: a client's name, contact and a custom slide's words in any script come out of every
+// renderer as typed: drawn with a font that has them, in reading order, never as empty boxes.
+
+interface Sample {
+  name: string;
+  contact: string;
+  text: string;
+  /** The family the script falls back to, named by the PPTX runs (none: the deck's font has it). */
+  family?: string;
+  rightToLeft?: boolean;
+}
+
+const SAMPLES: Record<string, Sample> = {
+  Japanese: {
+    name: '株式会社トヨタ自動車',
+    contact: '山田 花子',
+    text: '東京本社のご担当者様へ、コールドチェーンのご提案です。',
+    family: 'Noto Sans JP',
+  },
+  'Simplified Chinese': {
+    name: '北京华为技术有限公司',
+    contact: '王小明',
+    text: '我们为您的冷链提供完整的解决方案。',
+    family: 'Noto Sans SC',
+  },
+  Korean: {
+    name: '삼성전자 주식회사',
+    contact: '김민수 부장',
+    text: '냉장 물류를 위한 맞춤 제안입니다.',
+    family: 'Noto Sans KR',
+  },
+  Arabic: {
+    name: 'شركة النور للتجارة',
+    contact: 'أحمد الحسن',
+    text: 'حلول متكاملة لسلسلة التبريد',
+    family: 'Noto Sans Arabic',
+    rightToLeft: true,
+  },
+  Hebrew: {
+    name: 'חברת אלקטרה',
+    contact: 'דנה כהן',
+    text: 'פתרון מלא לשרשרת הקירור',
+    family: 'Noto Sans Hebrew',
+    rightToLeft: true,
+  },
+  Hindi: {
+    name: 'टाटा कंसल्टेंसी सर्विसेज',
+    contact: 'राहुल शर्मा',
+    text: 'कोल्ड चेन के लिए पूरा समाधान',
+    family: 'Noto Sans Devanagari',
+  },
+  Thai: {
+    name: 'บริษัท ปตท. จำกัด',
+    contact: 'สมชาย ใจดี',
+    text: 'โซลูชันห้องเย็นครบวงจรสำหรับธุรกิจของคุณ',
+    family: 'Noto Sans Thai',
+  },
+  Greek: {
+    name: 'Ελληνικά Τρόφιμα Α.Ε.',
+    contact: 'Γιώργος Παπαδόπουλος',
+    text: 'Λύσεις ψυχρής αλυσίδας για κάθε αποθήκη',
+  },
+  Vietnamese: {
+    name: 'Công ty Thực phẩm Việt Nam',
+    contact: 'Nguyễn Thị Hương',
+    text: 'Giải pháp chuỗi lạnh toàn diện cho doanh nghiệp',
+  },
+  emoji: {
+    name: 'Frozen Joy 🍦🎉',
+    contact: 'Sam Rivera 👋',
+    text: 'Cold chain, sorted ✅ 🚚❄️',
+    family: 'Noto Emoji',
+  },
+};
+
+function draftFor(sample: Sample) {
+  const input: DeckDraftInput = structuredClone(GOLDEN_DRAFT_INPUT);
+  input.basicInfo.clientName = sample.name;
+  input.basicInfo.primaryContact = sample.contact;
+  // The cover and one custom slide: the slides where the client's words are.
+  input.productSelection.includePricing = false;
+  input.templateCustomization.selectedSlides = ['title'];
+  input.templateCustomization.customSlides = [
+    {
+      id: 'custom-1',
+      layoutId: 'title-body',
+      layoutName: 'Title and body',
+      placeholders: [
+        { objectId: 'title', label: 'Title', type: 'TITLE' },
+        { objectId: 'body', label: 'Body text', type: 'BODY' },
+      ],
+      placeholderContent: { title: sample.name, body: sample.text },
+    },
+  ];
+  return deckDraftSchema.parse(input);
+}
+
+function hasCommand(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const hasPdftotext = hasCommand('pdftotext', ['-v']);
+const hasOffice = hasCommand('soffice', ['--version']);
+
+const dir = mkdtempSync(join(tmpdir(), 'deck-portal-scripts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Each page's text as poppler's pdftotext reads it (in reading order, RTL runs reordered). */
+function pdfText(pdf: Uint8Array, name: string): string[] {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .filter((page, i, pages) => i < pages.length - 1 || page.trim() !== '');
+}
+
+/** Text compared without line breaks, spaces or the direction marks pdftotext adds around RTL runs. */
+const squash = (text: string) => text.replace(/[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/** The glyph ids every text-showing operator of the PDF draws (pdfkit writes them as hex). */
+function drawnGlyphIds(pdf: Buffer): number[] {
+  const raw = pdf.toString('latin1');
+  const ids: number[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      for (const hex of array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)) {
+        for (const id of hex[1]!.match(/.{4}/g) ?? []) ids.push(Number.parseInt(id, 16));
+      }
+    }
+  }
+  return ids;
+}
+
+function textElements(deck: Deck): TextElement[] {
+  const texts: TextElement[] = [];
+  const add = (element: SlideElement) => {
+    if (element.kind === 'text') texts.push(element);
+    if (element.kind === 'table') for (const row of element.rows) for (const c of row) add(c.text);
+  };
+  for (const slide of deck.slides) for (const element of slide.elements) add(element);
+  return texts;
+}
+
+const rendered = new Map<string, Promise<{ deck: Deck; files: RenderedDeck }>>();
+function deckIn(script: string) {
+  let entry = rendered.get(script);
+  if (!entry) {
+    entry = (async () => {
+      const deck = buildDeck(draftFor(SAMPLES[script]!), library);
+      return { deck, files: await renderDeck(deck, new Map()) };
+    })();
+    rendered.set(script, entry);
+  }
+  return entry;
+}
+
+describe.each(Object.keys(SAMPLES))('a deck for a client written in %s', (script) => {
+  const sample = SAMPLES[script]!;
+
+  it('has a font for every character: no generation note, no empty box in the PDF or the SVG', async () => {
+    const { deck, files } = await deckIn(script);
+    expect(deck.warnings).toEqual([]);
+    const ids = drawnGlyphIds(files.pdf);
+    expect(ids.length).toBeGreaterThan(50);
+    // Glyph 0 is every font's .notdef, the empty box.
+    expect(ids.filter((id) => id === 0)).toEqual([]);
+    for (const svg of files.svgs) {
+      expect(svg).not.toMatch(/<use href="#(?:[^"]*-)?[rmsb]0"/);
+      expect(svg).toContain('<use href=');
+    }
+  });
+
+  it.skipIf(!hasPdftotext)('reads back from the PDF as typed, in reading order', async () => {
+    const { files } = await deckIn(script);
+    const [cover, custom] = pdfText(files.pdf, script).map(squash);
+    expect(cover).toContain(squash(sample.name));
+    expect(cover).toContain(squash(sample.contact));
+    expect(custom).toBeDefined();
+    expect(custom).toContain(squash(sample.name));
+    expect(custom).toContain(squash(sample.text));
+  });
+
+  it('keeps every line of text inside its box and every box on its slide', async () => {
+    const { deck } = await deckIn(script);
+    for (const text of textElements(deck)) {
+      expect(text.x).toBeGreaterThanOrEqual(0);
+      expect(text.x + text.w).toBeLessThanOrEqual(SLIDE_WIDTH + 0.01);
+      expect(text.y + text.h).toBeLessThanOrEqual(SLIDE_HEIGHT + 0.01);
+      for (const line of text.lines) {
+        expect(line.x).toBeGreaterThanOrEqual(text.x - 0.01);
+        expect(line.x + line.width).toBeLessThanOrEqual(text.x + text.w + 0.01);
+        for (const run of line.runs ?? []) {
+          expect(run.x).toBeGreaterThanOrEqual(line.x - 0.01);
+          expect(run.x).toBeLessThanOrEqual(line.x + line.width + 0.01);
+        }
+      }
+    }
+    const name = textElements(deck).find((t) => t.name === 'client-name')!;
+    expect(name.truncated).toBe(false);
+  });
+
+  it('names the fallback family on its PPTX runs, and marks right-to-left paragraphs', async () => {
+    const { files } = await deckIn(script);
+    const zip = await JSZip.loadAsync(files.pptx);
+    const cover = await zip.file('ppt/slides/slide1.xml')!.async('string');
+    const runs = [...cover.matchAll(/<a:r>([\s\S]*?)<\/a:r>/g)].map((m) => m[1]!);
+    const nameRuns = runs.filter((run) =>
+      [...sample.name.replace(/ /g, '')].some(
+        (char) => /[^\p{Script=Latin}\p{Script=Common}]/u.test(char) && run.includes(char),
+      ),
+    );
+    if (sample.family) {
+      const family = sample.family;
+      const withFamily = runs.filter((run) => run.includes(`<a:ea typeface="${family}"`));
+      expect(withFamily.length, cover).toBeGreaterThan(0);
+      for (const run of withFamily) {
+        expect(run).toContain(`<a:cs typeface="${family}"`);
+        expect(run).toContain(`<a:latin typeface="${family}"`);
+      }
+      if (script !== 'emoji') expect(nameRuns.length, cover).toBeGreaterThan(0);
+      for (const run of nameRuns) expect(run).toContain(`<a:ea typeface="${family}"`);
+    } else {
+      expect(cover).not.toContain('Noto Sans');
+    }
+    const text = [...cover.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join('');
+    expect(squash(text)).toContain(squash(sample.name));
+    const namePara = [...cover.matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)]
+      .map((m) => m[1]!)
+      .find((p) => squash(p.replace(/<[^>]+>/g, '')).includes(squash(sample.name)))!;
+    if (sample.rightToLeft) expect(namePara).toMatch(/<a:pPr[^>]*rtl="1"/);
+    else expect(namePara).not.toMatch(/rtl="1"/);
+  });
+});
+
+describe('right-to-left lines', () => {
+  it('put an Arabic name right to left and a Latin product code after it, left to right', () => {
+    const input = draftFor({ ...SAMPLES.Arabic!, name: 'شركة النور ABC-123' });
+    const deck = buildDeck(input, library);
+    const name = textElements(deck).find((t) => t.name === 'client-name')!;
+    const runs = name.lines[0]!.runs!;
+    // Reading right to left: شركة, then النور, then the code at the far left.
+    expect(runs.map((run) => run.text)).toEqual(['ABC-123', 'النور', 'شركة']);
+    expect(runs.map((run) => run.face)).toEqual([
+      'bold',
+      'Noto Sans Arabic/bold',
+      'Noto Sans Arabic/bold',
+    ]);
+    const xs = runs.map((run) => run.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+  });
+
+  it('keep a left-to-right line in its order with a Hebrew word inside', () => {
+    const input = draftFor({ ...SAMPLES.Hebrew!, name: 'Acme חברת אלקטרה Ltd' });
+    const deck = buildDeck(input, library);
+    const name = textElements(deck).find((t) => t.name === 'client-name')!;
+    expect(name.lines[0]!.runs!.map((run) => run.text)).toEqual(['Acme', 'אלקטרה', 'חברת', 'Ltd']);
+  });
+});
+
+describe('auto-fit', () => {
+  it('shrinks a long Japanese client name on the cover to fit its box, as a long Latin one', () => {
+    const long = (name: string) =>
+      textElements(buildDeck(draftFor({ ...SAMPLES.Japanese!, name }), library)).find(
+        (t) => t.name === 'client-name',
+      )!;
+    const short = long('株式会社トヨタ');
+    const japanese = long(
+      '株式会社トヨタ自動車東京本社冷凍物流事業部関東第一センター営業推進グループ',
+    );
+    const latin = long(
+      'Harbor Fresh Foods Cold Storage and Distribution Company of the Greater Northwest Region',
+    );
+    expect(japanese.size).toBeLessThan(short.size);
+    expect(latin.size).toBeLessThan(short.size);
+    for (const fitted of [japanese, latin]) {
+      expect(fitted.truncated).toBe(false);
+      const bottom = fitted.lines.at(-1)!.baseline;
+      expect(bottom).toBeLessThanOrEqual(fitted.y + fitted.h);
+      for (const line of fitted.lines) {
+        expect(line.x + line.width).toBeLessThanOrEqual(fitted.x + fitted.w + 0.01);
+      }
+    }
+    expect(japanese.lines.map((line) => line.text).join('')).toBe(
+      '株式会社トヨタ自動車東京本社冷凍物流事業部関東第一センター営業推進グループ',
+    );
+  });
+});
+
+describe.skipIf(!hasPdftotext || !hasOffice)('LibreOffice reads the PPTX', () => {
+  it.each(['Arabic', 'Japanese'])(
+    'of the %s deck with the same text as our PDF',
+    async (script) => {
+      const { files } = await deckIn(script);
+      const office = await officePdf(files.pptx, { command: 'soffice' });
+      expect(office).toBeDefined();
+      const theirs = pdfText(office!, `${script}-office`).map(squash);
+      const ours = pdfText(files.pdf, script).map(squash);
+      expect(theirs.join('\n')).toEqual(ours.join('\n'));
+    },
+    180_000,
+  );
+});
