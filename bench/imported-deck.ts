@@ -57,6 +57,7 @@ export async function benchImportedDeck(file: string, runs: number): Promise<Imp
       date: '2031-06-15',
       primaryContact: '',
       mode: 'simple',
+      locale: 'en-US',
     },
     productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
     templateCustomization: {

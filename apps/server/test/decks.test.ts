@@ -294,6 +294,45 @@ describe('generation', () => {
     expect(row!.slideCount).toBe(6);
   });
 
+  it('makes a deck for a Japanese client in its locale, and keeps the locale with the draft', async () => {
+    const body = draft();
+    body.basicInfo = {
+      ...body.basicInfo!,
+      clientName: '株式会社トヨタ自動車',
+      primaryContact: '山田 花子',
+      date: '2026-11-23',
+      locale: 'ja-JP',
+    };
+    const res = await generate(cookies.rep, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const { presentationId } = res.json();
+    const deck = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${presentationId}`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(deck.json().warnings).toEqual([]);
+    expect(deck.json().draft.basicInfo.locale).toBe('ja-JP');
+    const slides = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${presentationId}/slides`,
+      headers: { cookie: cookies.rep },
+    });
+    const cover = await t.app.inject({
+      method: 'GET',
+      url: slides.json().slides[0].url,
+      headers: { cookie: cookies.rep },
+    });
+    expect(cover.body).toContain('株式会社トヨタ自動車');
+    expect(cover.body).toContain('2026年11月23日');
+
+    const wrong = draft();
+    wrong.basicInfo = { ...wrong.basicInfo!, locale: 'xx-XX' as never };
+    const refused = await generate(cookies.rep, wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Choose one of the listed languages for dates and figures');
+  });
+
   it('builds custom slides from every layout, pictures included, in advanced mode', async () => {
     const customSlides = layouts.map((layout, i) => ({
       id: `custom-${i}`,

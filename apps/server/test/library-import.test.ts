@@ -27,6 +27,7 @@ const draft: DeckDraft = {
     date: '2026-03-05',
     primaryContact: '',
     mode: 'simple',
+    locale: 'en-US',
   },
   productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
   templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },

@@ -300,3 +300,35 @@ describe('characters the font cannot draw', () => {
     expect(buildDeck(withClient('東京 شركة 삼성 🎉'), library).warnings).toEqual([]);
   });
 });
+
+describe("the deck's locale", () => {
+  const inLocale = (locale: string) => {
+    const base = draft({ selectedSlides: ['title', 'thank-you'] });
+    return buildDeck(
+      deckDraftSchema.parse({ ...base, basicInfo: { ...base.basicInfo, locale } }),
+      library,
+    );
+  };
+
+  it('writes every date and figure of a German deck as German does, in US dollars', () => {
+    const deck = inLocale('de-DE');
+    const all = deck.slides.map(texts).join('\n');
+    expect(texts(deck.slides[0]!)).toContain('9. April 2026');
+    expect(all).not.toContain('April 9, 2026');
+    const controller = deck.slides.find((slide) => slide.id === 'pricing-controller')!;
+    expect(texts(controller)).toContain('199,00\u00a0$');
+    const quote = deck.slides.find((slide) => slide.title === 'Quote summary')!;
+    expect(texts(quote)).toContain('2.189,00\u00a0$');
+    // The rep's own wording of a price stays as typed; computed figures follow the locale.
+    expect(all).toContain('Special: $5,000.00');
+    for (const english of ['$199.00', '$2,189.00', '$5,995.00', '$1,873.50']) {
+      expect(all).not.toContain(english);
+    }
+  });
+
+  it('writes the date of a Japanese deck as Japanese does', () => {
+    const deck = inLocale('ja-JP');
+    expect(texts(deck.slides[0]!)).toContain('2026年4月9日');
+    expect(deck.slides.map(texts).join('\n')).toContain('$2,189.00');
+  });
+});

@@ -1,7 +1,9 @@
 import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
 import {
   clientHeadline,
+  DEFAULT_DECK_LOCALE,
   findProduct,
+  formatDeckDate,
   productName,
   quoteSummary,
   resolveDeckPricing,
@@ -20,28 +22,8 @@ import type { SlideContext } from './library/slide-kit.ts';
 import type { TemplateLibrary, TemplateSlide } from './library/template-library.ts';
 import type { ComposedSlide } from './library/template-slides.ts';
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** `2026-03-05` → `March 5, 2026` (en-US), without time zones: the date is printed as chosen. */
-export function formatDeckDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return date;
-  const [, y, m, d] = match;
-  return `${monthNames[Number(m) - 1] ?? m} ${Number(d)}, ${y}`;
-}
+/** The presentation date as the deck's locale writes it in full (`March 5, 2026`). */
+export { formatDeckDate };
 
 interface PlannedSlide {
   id: string;
@@ -142,6 +124,7 @@ export function buildDeck(
 ): Deck {
   const warnings: string[] = [];
   const { basicInfo, productSelection, templateCustomization } = draft;
+  const locale = basicInfo.locale ?? DEFAULT_DECK_LOCALE;
   for (const selected of productSelection.selectedProducts) {
     if (!findProduct(priceBook, selected.id))
       warnings.push(`Unknown product "${selected.id}" was left out of the pricing.`);
@@ -159,7 +142,7 @@ export function buildDeck(
   const closing = ordered.filter((s) => s.category === 'closing');
   const appendix = ordered.filter((s) => s.category === 'appendix');
   const pricing = productSelection.includePricing
-    ? resolveDeckPricing(productSelection, priceBook)
+    ? resolveDeckPricing(productSelection, priceBook, locale)
     : [];
   // The quote every slide may compute from (the ROI slide's payback), when pricing is shown.
   const quote = pricing.length > 0 ? quoteSummary(productSelection, priceBook) : undefined;
@@ -192,7 +175,9 @@ export function buildDeck(
         categories: library.categories,
         clientName: basicInfo.clientName,
         headline: clientHeadline(basicInfo),
-        dateText: formatDeckDate(basicInfo.date),
+        dateText: formatDeckDate(basicInfo.date, locale),
+        year: basicInfo.date.slice(0, 4),
+        locale,
         contact: basicInfo.primaryContact,
         ...(presenter ? { presenter } : {}),
         pageNumber: i + 1,

@@ -7,6 +7,7 @@ export * from './ids.ts';
 export * from './users.ts';
 export * from './profile.ts';
 export * from './deck/price-book.ts';
+export * from './deck/locale.ts';
 export * from './deck/money.ts';
 export * from './deck/pricing.ts';
 export * from './deck/placeholder-types.ts';

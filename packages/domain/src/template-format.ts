@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DECK_LOCALE, numberFormat } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
@@ -95,12 +96,6 @@ const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}]*)")?\
  */
 export const bindingFilters = ['upper', 'sentence', 'default', 'pad', 'money', 'number'] as const;
 const filtersWithArgument: readonly string[] = ['default', 'pad', 'number'];
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 
 /** Every `{{…}}` in a text, with its path, filter and the filter's argument, in order. */
 export function findBindings(text: string) {
@@ -111,8 +106,15 @@ export function findBindings(text: string) {
   }));
 }
 
-/** The text with each `{{path}}` replaced by its value, filters applied. */
-export function fillBindings(text: string, valueOf: (path: string) => string): string {
+/**
+ * The text with each `{{path}}` replaced by its value, filters applied; `money` and `number`
+ * write figures as `locale` does (`$59,700`, `59.700 $`).
+ */
+export function fillBindings(
+  text: string,
+  valueOf: (path: string) => string,
+  locale: string = DEFAULT_DECK_LOCALE,
+): string {
   return text.replace(
     bindingPattern,
     (_, path: string, filter: string | undefined, argument: string | undefined) => {
@@ -121,14 +123,22 @@ export function fillBindings(text: string, valueOf: (path: string) => string): s
       if (filter === 'sentence') return value === '' ? '' : endSentence(value);
       if (filter === 'default') return value === '' ? (argument ?? '') : value;
       if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
-      if (filter === 'money') return value === '' ? '' : wholeDollars.format(Number(value));
+      if (filter === 'money') {
+        if (value === '') return '';
+        return numberFormat(locale, {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 0,
+        }).format(Number(value));
+      }
       if (filter === 'number') {
         if (value === '') return '';
         const digits = Math.min(6, Math.max(0, Number(argument) || 0));
-        return Number(value).toLocaleString('en-US', {
+        return numberFormat(locale, {
           minimumFractionDigits: digits,
           maximumFractionDigits: digits,
-        });
+        }).format(Number(value));
       }
       return value;
     },

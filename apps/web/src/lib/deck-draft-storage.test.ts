@@ -17,6 +17,7 @@ const basicInfo = {
   date: '2031-06-15',
   primaryContact: '',
   mode: 'simple' as const,
+  locale: 'en-US' as const,
 };
 const productSelection = {
   selectedProducts: [{ id: 'controller' as const, quantity: 2, customPricing: 199 }],

@@ -18,6 +18,7 @@ const draft: DeckDraft = {
     date: '2026-03-05',
     primaryContact: 'Dana Reyes',
     mode: 'simple',
+    locale: 'en-US',
   },
   productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
   templateCustomization: {

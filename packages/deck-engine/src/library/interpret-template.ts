@@ -74,8 +74,7 @@ export function interpretTemplate(
     'client.name': ctx.clientName,
     'deck.headline': ctx.headline,
     'deck.date': ctx.dateText,
-    // The date is written out (`March 5, 2026`): its last four characters are the year.
-    'deck.year': ctx.dateText.slice(-4),
+    'deck.year': ctx.year ?? ctx.dateText.slice(-4),
     'contact.name': ctx.contact,
     'rep.name': ctx.presenter?.name ?? '',
     'rep.title': ctx.presenter?.jobTitle ?? '',
@@ -96,7 +95,7 @@ export function interpretTemplate(
     'credit.products': creditProducts(ctx.priceBook),
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
-    ...quoteValues(ctx.quote),
+    ...quoteValues(ctx.quote, ctx.locale),
     ...figureValues(document.figures, ctx.quote),
   };
   /** The item of the repeat copy being drawn: its `item.…` values. */
@@ -113,7 +112,7 @@ export function interpretTemplate(
     }
     return values[path] ?? '';
   };
-  const bind = (template: string): string => fillBindings(template, valueOf);
+  const bind = (template: string): string => fillBindings(template, valueOf, ctx.locale);
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
@@ -388,10 +387,10 @@ function turnOf(element: Turn): Turn {
 }
 
 /** `quote.total` and the others as the quote slide writes them (`$12,345.00`); none without a quote. */
-function quoteValues(quote: QuoteSummary | undefined): Record<string, string> {
+function quoteValues(quote: QuoteSummary | undefined, locale?: string): Record<string, string> {
   if (!quote) return {};
   return Object.fromEntries(
-    quoteFigureNames.map((name) => [`quote.${name}`, formatCents(quoteCents(quote, name))]),
+    quoteFigureNames.map((name) => [`quote.${name}`, formatCents(quoteCents(quote, name), locale)]),
   );
 }
 

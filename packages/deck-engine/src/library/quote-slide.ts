@@ -1,4 +1,10 @@
-import { formatCents, ITC_RATE, productName, type QuoteSummary } from '@deck-portal/domain/pricing';
+import {
+  DEFAULT_DECK_LOCALE,
+  formatCents,
+  ITC_RATE,
+  productName,
+  type QuoteSummary,
+} from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
 import { categoryColor } from './categories.ts';
 import {
@@ -22,18 +28,19 @@ export const QUOTE_SLIDE_TITLE = 'Quote summary';
 export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
   const c = ctx.brand.colors;
   const credit = `ITC credit (${Math.round(ITC_RATE * 100)}%)`;
+  const money = (cents: number) => formatCents(cents, ctx.locale);
   const rows: string[][] = [
     ...quote.lines.map((line) => [
       line.name,
-      line.quantity.toLocaleString('en-US'),
-      formatCents(line.unitPriceCents),
-      formatCents(line.amountCents),
+      line.quantity.toLocaleString(ctx.locale ?? DEFAULT_DECK_LOCALE),
+      money(line.unitPriceCents),
+      money(line.amountCents),
     ]),
-    ['Subtotal', '', '', formatCents(quote.subtotalCents)],
-    ['Shipping and delivery', '', '', formatCents(quote.shippingCents)],
-    ['Total', '', '', formatCents(quote.totalCents)],
-    [credit, '', '', `−${formatCents(quote.creditsCents)}`],
-    ['Net after credits', '', '', formatCents(quote.netCents)],
+    ['Subtotal', '', '', money(quote.subtotalCents)],
+    ['Shipping and delivery', '', '', money(quote.shippingCents)],
+    ['Total', '', '', money(quote.totalCents)],
+    [credit, '', '', `−${money(quote.creditsCents)}`],
+    ['Net after credits', '', '', money(quote.netCents)],
   ];
   const elements: SlideElement[] = [
     ...chrome(ctx, 'sales', QUOTE_SLIDE_TITLE, `Everything in this proposal for ${ctx.clientName}`),

@@ -25,8 +25,12 @@ export interface SlideContext {
   clientName: string;
   /** The title the client reads (the rep's headline or "Proposal for {client}"). */
   headline: string;
-  /** The presentation date, already written out (`March 5, 2026`). */
+  /** The presentation date, already written out in the deck's locale (`March 5, 2026`). */
   dateText: string;
+  /** Its year (`2026`); the last four characters of `dateText` when left out. */
+  year?: string;
+  /** How the deck writes dates and figures (`de-DE`); en-US when left out. */
+  locale?: string;
   contact: string;
   /** The rep who sends the deck, when known (the server passes the rep's profile). */
   presenter?: DeckPresenter;

@@ -77,6 +77,7 @@ export const WARM_UP_DRAFT: DeckDraft = {
     date: '2026-01-01',
     primaryContact: '',
     mode: 'simple',
+    locale: 'en-US',
   },
   productSelection: {
     selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],

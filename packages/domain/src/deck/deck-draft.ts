@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../text.ts';
 import { isImagePlaceholder, placeholderSchema } from './placeholder-types.ts';
 import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
+import { DECK_LOCALES, DEFAULT_DECK_LOCALE, type DeckLocale } from './locale.ts';
 
 /** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
 export const DECK_DRAFT_MESSAGES = {
@@ -55,6 +56,11 @@ export const deckDateSchema = z
 export const deckModeSchema = z.enum(['simple', 'advanced']);
 export type DeckMode = z.infer<typeof deckModeSchema>;
 
+const localeIds = DECK_LOCALES.map((locale) => locale.id) as [DeckLocale, ...DeckLocale[]];
+export const deckLocaleSchema = z.enum(localeIds, {
+  error: 'Choose one of the listed languages for dates and figures',
+});
+
 export const basicInfoSchema = z.object({
   deckTitle: requiredText(
     DECK_DRAFT_MESSAGES.deckTitleRequired,
@@ -80,6 +86,8 @@ export const basicInfoSchema = z.object({
     )
     .default(''),
   mode: deckModeSchema.default('simple'),
+  /** How the deck writes dates and figures (its prices stay in the price book's currency). */
+  locale: deckLocaleSchema.default(DEFAULT_DECK_LOCALE),
   userId: plainText('User').max(100).optional(),
 });
 export type BasicInfo = z.infer<typeof basicInfoSchema>;

@@ -14,10 +14,15 @@ export interface ProductPricing {
 
 /**
  * The pricing placeholder set of every selected product, in selection order: computed from the
- * price book (DESIGN.md §6) with the rep's edits of `customPricing[productId]` on top. A
- * product the book does not have is left out (the server refuses such drafts before this).
+ * price book (DESIGN.md §6), written as `locale` writes figures, with the rep's edits of
+ * `customPricing[productId]` on top. A product the book does not have is left out (the server
+ * refuses such drafts before this).
  */
-export function resolveDeckPricing(selection: ProductSelection, book: PriceBook): ProductPricing[] {
+export function resolveDeckPricing(
+  selection: ProductSelection,
+  book: PriceBook,
+  locale?: string,
+): ProductPricing[] {
   return selection.selectedProducts.flatMap((selected) => {
     const product = findProduct(book, selected.id);
     if (!product) return [];
@@ -25,6 +30,7 @@ export function resolveDeckPricing(selection: ProductSelection, book: PriceBook)
       product,
       quantity: selected.quantity,
       unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
+      ...(locale ? { locale } : {}),
     });
     return [
       {

@@ -10,6 +10,7 @@ const draft: DeckDraft = {
     date: '2026-11-01',
     primaryContact: 'Ana Silva',
     mode: 'simple',
+    locale: 'en-US',
   },
   productSelection: {
     selectedProducts: [
@@ -84,6 +85,13 @@ describe('describeDraftChanges', () => {
     const newHeadline = edit((d) => (d.basicInfo.headline = 'Keeping vaccines cold'));
     expect(describeDraftChanges(draft, newHeadline)).toEqual([
       'Headline “Proposal for Northwind” → “Keeping vaccines cold”',
+    ]);
+  });
+
+  it('names a new locale for dates and figures', () => {
+    const german = edit((d) => (d.basicInfo.locale = 'de-DE'));
+    expect(describeDraftChanges(draft, german)).toEqual([
+      'Dates and figures English (United States) → German (Germany)',
     ]);
   });
 });

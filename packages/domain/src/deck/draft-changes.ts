@@ -1,5 +1,6 @@
 import type { DeckDraft, SelectedProduct } from './deck-draft.ts';
 import { clientHeadline } from './client-headline.ts';
+import { DECK_LOCALES, DEFAULT_DECK_LOCALE } from './locale.ts';
 import { formatUsd, toCents } from './money.ts';
 import type { ProductId } from './price-book.ts';
 
@@ -28,6 +29,10 @@ export function describeDraftChanges(
   ];
 }
 
+function localeLabel(locale: string): string {
+  return DECK_LOCALES.find((known) => known.id === locale)?.label ?? locale;
+}
+
 function basicInfoChanges(before: DeckDraft, after: DeckDraft): string[] {
   const a = before.basicInfo;
   const b = after.basicInfo;
@@ -45,6 +50,10 @@ function basicInfoChanges(before: DeckDraft, after: DeckDraft): string[] {
     changes.push(
       b.primaryContact ? `Client contact ${quoted(b.primaryContact)}` : 'Client contact removed',
     );
+  const localeBefore = a.locale ?? DEFAULT_DECK_LOCALE;
+  const localeAfter = b.locale ?? DEFAULT_DECK_LOCALE;
+  if (localeBefore !== localeAfter)
+    changes.push(`Dates and figures ${localeLabel(localeBefore)} → ${localeLabel(localeAfter)}`);
   return changes;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_DECK_LOCALE, numberFormat } from './locale.ts';
 import { formatUsd, toCents } from './money.ts';
 import type { Product } from './price-book.ts';
 
@@ -46,6 +47,8 @@ export interface PricingInput {
   quantity: number;
   /** The unit price the deck uses (see {@link unitPriceFor}). */
   unitPrice: number;
+  /** How the deck writes figures (en-US when left out). */
+  locale?: string;
 }
 
 /** DESIGN.md §6: the rep's price when pricing is included; otherwise the price book's base price. */
@@ -94,15 +97,16 @@ export function computePricingFigures({
 /** The computed pricing placeholder set of one product (DESIGN.md §6), before any rep edits. */
 export function computePricingTexts(input: PricingInput): PricingTexts {
   const figures = computePricingFigures(input);
-  const { product } = input;
+  const { product, locale } = input;
+  const money = (cents: number) => formatUsd(cents / 100, locale);
   return {
-    stdpricing: formatUsd(figures.unitPriceCents / 100),
-    qty: String(figures.quantity),
-    shiprate: formatUsd(figures.shippingCents / 100),
+    stdpricing: money(figures.unitPriceCents),
+    qty: numberFormat(locale ?? DEFAULT_DECK_LOCALE).format(figures.quantity),
+    shiprate: money(figures.shippingCents),
     wgd: figures.isFlatRate ? 'Flat-rate drop ship' : 'White-glove delivery',
-    total: formatUsd(figures.totalCents / 100),
-    itc: product.creditEligible ? formatUsd(figures.itcCents / 100) : NOT_CREDIT_ELIGIBLE,
-    effective: formatUsd(figures.effectiveCents / 100),
+    total: money(figures.totalCents),
+    itc: product.creditEligible ? money(figures.itcCents) : NOT_CREDIT_ELIGIBLE,
+    effective: money(figures.effectiveCents),
     monthsincluded: product.monthsIncluded,
     annual: product.annualMonitoring,
     warrantyyear: String(product.warrantyYears),

@@ -80,4 +80,4 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
 }
 
 /** Cents as the portal writes money: `$1,234.50`. */
-export const formatCents = (cents: number) => formatUsd(cents / 100);
+export const formatCents = (cents: number, locale?: string) => formatUsd(cents / 100, locale);

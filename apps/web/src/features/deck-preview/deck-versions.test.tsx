@@ -27,6 +27,7 @@ const deck: DeckDetails = {
       date: '2031-03-10',
       primaryContact: '',
       mode: 'simple',
+      locale: 'en-US',
     },
     productSelection: {
       selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 900 }],

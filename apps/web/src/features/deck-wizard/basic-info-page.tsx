@@ -1,4 +1,13 @@
-import { basicInfoSchema, clientHeadline, type DeckMode } from '@deck-portal/domain';
+import {
+  basicInfoSchema,
+  clientHeadline,
+  DECK_LOCALES,
+  DEFAULT_DECK_LOCALE,
+  formatDeckDate,
+  formatUsd,
+  type DeckLocale,
+  type DeckMode,
+} from '@deck-portal/domain';
 import { useState } from 'react';
 import {
   Alert,
@@ -7,6 +16,7 @@ import {
   Group,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -21,6 +31,7 @@ import {
   IconFileText,
   IconHeading,
   IconUser,
+  IconWorld,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -37,6 +48,7 @@ type BasicInfoValues = {
   date: string | null;
   primaryContact: string;
   mode: DeckMode;
+  locale: DeckLocale;
 };
 
 function initialValues(): BasicInfoValues {
@@ -48,7 +60,13 @@ function initialValues(): BasicInfoValues {
     date: saved?.date ?? todayIsoDate(),
     primaryContact: saved?.primaryContact ?? '',
     mode: saved?.mode ?? 'simple',
+    locale: saved?.locale ?? DEFAULT_DECK_LOCALE,
   };
+}
+
+/** The deck's date and a price as its locale writes them (`5. März 2026 · 1.234,56 $`). */
+function formatSample({ date, locale }: BasicInfoValues): string {
+  return `${formatDeckDate(date ?? todayIsoDate(), locale)} · ${formatUsd(1234.56, locale)}`;
 }
 
 /** Step 1 (SPEC.md §2): who the deck is for and how much control the rep wants. */
@@ -145,6 +163,17 @@ export default function BasicInfoPage() {
                 placeholder="Jordan Lee, Head of Operations"
                 leftSection={<IconUser size={16} />}
                 {...checkedInputProps('primaryContact')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select
+                label="Dates and figures"
+                description={`Written as: ${formatSample(form.getValues())}`}
+                data={DECK_LOCALES.map((locale) => ({ value: locale.id, label: locale.label }))}
+                leftSection={<IconWorld size={16} />}
+                searchable
+                allowDeselect={false}
+                {...form.getInputProps('locale')}
               />
             </Grid.Col>
           </Grid>

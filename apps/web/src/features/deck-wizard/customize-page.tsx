@@ -294,6 +294,7 @@ function CustomizeStep({
           {draft.productSelection.includePricing ? (
             <PricingPanels
               selection={selection}
+              locale={draft.basicInfo.locale}
               overrides={pricingEdits}
               onChange={setPricingEdits}
             />

@@ -47,6 +47,27 @@ describe('step 1, basic info', () => {
   });
 });
 
+describe('step 1, dates and figures', () => {
+  it('shows how the chosen locale writes the date and a price, and keeps the choice', async () => {
+    localStorage.setItem(DECK_DRAFT_STORAGE_KEY, JSON.stringify({ basicInfo }));
+    signedIn();
+    const { router } = renderApp('/create-deck/basic-info');
+    const select = await screen.findByLabelText('Dates and figures', { selector: 'input' });
+    expect(select).toHaveValue('English (United States)');
+    expect(screen.getByText('Written as: May 2, 2031 · $1,234.56')).toBeVisible();
+    await userEvent.click(select);
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'German (Germany)', hidden: true }),
+    );
+    expect(await screen.findByText('Written as: 2. Mai 2031 · 1.234,56 $')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/create-deck/product-selection'),
+    );
+    expect(loadDeckDraft().basicInfo?.locale).toBe('de-DE');
+  });
+});
+
 describe('step 2, products', () => {
   it('adds a product at its default quantity and MSRP, removes it, and requires one', async () => {
     localStorage.setItem(DECK_DRAFT_STORAGE_KEY, JSON.stringify({ basicInfo }));

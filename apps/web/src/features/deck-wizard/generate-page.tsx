@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   clientHeadline,
+  DECK_LOCALES,
   productName,
   formatUsd,
   type DeckDraft,
@@ -95,6 +96,10 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {basicInfo.primaryContact && (
             <SummaryRow label="Primary contact">{basicInfo.primaryContact}</SummaryRow>
           )}
+          <SummaryRow label="Dates and figures">
+            {DECK_LOCALES.find((locale) => locale.id === basicInfo.locale)?.label ??
+              basicInfo.locale}
+          </SummaryRow>
           <SummaryRow label="Mode">
             {basicInfo.mode === 'advanced' ? 'Advanced' : 'Simple'}
           </SummaryRow>
@@ -108,7 +113,9 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {productSelection.selectedProducts.map((p) => (
             <SummaryRow key={p.id} label={productName(book, p.id)}>
               Qty {p.quantity}
-              {productSelection.includePricing ? ` × ${formatUsd(p.customPricing)}` : ''}
+              {productSelection.includePricing
+                ? ` × ${formatUsd(p.customPricing, basicInfo.locale)}`
+                : ''}
             </SummaryRow>
           ))}
           <Divider my={4} />
@@ -118,9 +125,11 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {quote && (
             <>
               <SummaryRow label="Total, shipping included">
-                {formatCents(quote.totalCents)}
+                {formatCents(quote.totalCents, basicInfo.locale)}
               </SummaryRow>
-              <SummaryRow label="Net after ITC credit">{formatCents(quote.netCents)}</SummaryRow>
+              <SummaryRow label="Net after ITC credit">
+                {formatCents(quote.netCents, basicInfo.locale)}
+              </SummaryRow>
             </>
           )}
         </Stack>

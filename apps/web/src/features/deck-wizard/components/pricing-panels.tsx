@@ -26,13 +26,14 @@ import { usePriceBook } from '../../../lib/price-book.ts';
 type Overrides = ProductSelection['customPricing'];
 
 /**
- * The computed pricing texts of one selected product (DESIGN.md §6), before the rep's edits;
- * undefined for a product the price book no longer has.
+ * The computed pricing texts of one selected product (DESIGN.md §6) as the deck's locale writes
+ * them, before the rep's edits; undefined for a product the price book no longer has.
  */
 export function computedTextsFor(
   selection: ProductSelection,
   productId: ProductId,
   book: PriceBook,
+  locale?: string,
 ) {
   const selected = selection.selectedProducts.find((p) => p.id === productId)!;
   const product = findProduct(book, productId);
@@ -41,6 +42,7 @@ export function computedTextsFor(
     product,
     quantity: selected.quantity,
     unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
+    ...(locale ? { locale } : {}),
   });
 }
 
@@ -67,10 +69,13 @@ export function applyPricingEdit(
 /** Step 3's pricing placeholders: one collapsible panel per product, the first open. */
 export function PricingPanels({
   selection,
+  locale,
   overrides,
   onChange,
 }: {
   selection: ProductSelection;
+  /** The deck's locale: the computed texts are written as the slides will write them. */
+  locale?: string;
   overrides: Overrides;
   onChange: (next: Overrides) => void;
 }) {
@@ -90,7 +95,7 @@ export function PricingPanels({
     <Accordion variant="separated" radius="md" defaultValue={ids[0] ?? null}>
       {ids.map((productId) => {
         const product = findProduct(book, productId);
-        const computed = computedTextsFor(selection, productId, book);
+        const computed = computedTextsFor(selection, productId, book, locale);
         if (!product || !computed) return null;
         const edits = overrides[productId] ?? {};
         const editCount = Object.keys(edits).length;

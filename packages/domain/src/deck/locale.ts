@@ -1,0 +1,63 @@
+/**
+ * The languages and formats a deck's dates and figures can follow, chosen in step 1 (issue 18):
+ * `23. November 2026` and `1.234,56 $` in German, `2026年11月23日` in Japanese. Prices keep the
+ * price book's currency (US dollars) whatever the locale.
+ */
+export const DECK_LOCALES = [
+  { id: 'en-US', label: 'English (United States)' },
+  { id: 'en-GB', label: 'English (United Kingdom)' },
+  { id: 'de-DE', label: 'German (Germany)' },
+  { id: 'fr-FR', label: 'French (France)' },
+  { id: 'es-ES', label: 'Spanish (Spain)' },
+  { id: 'it-IT', label: 'Italian (Italy)' },
+  { id: 'nl-NL', label: 'Dutch (Netherlands)' },
+  { id: 'pt-BR', label: 'Portuguese (Brazil)' },
+  { id: 'el-GR', label: 'Greek (Greece)' },
+  { id: 'vi-VN', label: 'Vietnamese (Vietnam)' },
+  { id: 'ja-JP', label: 'Japanese (Japan)' },
+  { id: 'zh-CN', label: 'Chinese (China)' },
+  { id: 'zh-TW', label: 'Chinese (Taiwan)' },
+  { id: 'ko-KR', label: 'Korean (South Korea)' },
+  { id: 'ar-AE', label: 'Arabic (United Arab Emirates)' },
+  { id: 'he-IL', label: 'Hebrew (Israel)' },
+  { id: 'hi-IN', label: 'Hindi (India)' },
+  { id: 'th-TH', label: 'Thai (Thailand)' },
+] as const;
+
+export type DeckLocale = (typeof DECK_LOCALES)[number]['id'];
+export const DEFAULT_DECK_LOCALE: DeckLocale = 'en-US';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A deck's date (`2026-03-05`) as its locale writes it in full: `March 5, 2026`,
+ * `5. März 2026`, `2026年3月5日`. The day is printed as chosen, whatever the time zone.
+ */
+export function formatDeckDate(date: string, locale: string = DEFAULT_DECK_LOCALE): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  const [, y, m, d] = match;
+  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return Number.isNaN(day.getTime()) ? date : format.format(day);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The locale's number format for `options`, made once. */
+export function numberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
