@@ -96,17 +96,10 @@ function draftFor(sample: Sample) {
   // The cover and one custom slide: the slides where the client's words are.
   input.productSelection.includePricing = false;
   input.templateCustomization.selectedSlides = ['title'];
+  // The golden deck's first custom slide (title and body), with the client's words in it.
+  const [custom] = input.templateCustomization.customSlides!;
   input.templateCustomization.customSlides = [
-    {
-      id: 'custom-1',
-      layoutId: 'title-body',
-      layoutName: 'Title and body',
-      placeholders: [
-        { objectId: 'title', label: 'Title', type: 'TITLE' },
-        { objectId: 'body', label: 'Body text', type: 'BODY' },
-      ],
-      placeholderContent: { title: sample.name, body: sample.text },
-    },
+    { ...custom!, placeholderContent: { title: sample.name, body: sample.text } },
   ];
   return deckDraftSchema.parse(input);
 }
