@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -37,6 +38,27 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 });
 
 export { expect };
+
+/**
+ * WCAG 2.1 A and AA rules; a finding prints its rule, its impact and the elements it names.
+ * With E2E_SCREENSHOTS_DIR set, each checked page is also saved for a person to look at, named
+ * for its path (and `label`, when one path is checked in several states).
+ */
+export async function violations(page: Page, label?: string) {
+  const shots = process.env.E2E_SCREENSHOTS_DIR;
+  if (shots) {
+    const name = new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '-');
+    const suffix = label ? `-${label}` : '';
+    await page.screenshot({ path: `${shots}/a11y${name}${suffix}.png`, fullPage: true });
+  }
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
 
 /**
  * The browser's own log line for an answer with one of these HTTP statuses (a refused

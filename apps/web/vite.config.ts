@@ -2,11 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { clientViewDevRoute } from './build/client-view-dev-route.ts';
+import { inlineAsset, woff2Only } from './build/font-files.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development Vite serves the SPA and forwards /api to the Fastify server on :3000.
 export default defineConfig({
   plugins: [react(), precompress(), clientViewDevRoute()],
+  css: { postcss: { plugins: [woff2Only] } },
   server: {
     port: 5173,
     proxy: {
@@ -18,6 +20,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    assetsInlineLimit: inlineAsset,
     // The portal. The page a client opens from a link (/v/{token}) is built on its own, after
     // it, by vite.client-view.config.ts.
     rolldownOptions: {

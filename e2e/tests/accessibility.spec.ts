@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import {
   createApprovedUser,
   expect,
@@ -10,27 +9,8 @@ import {
   signUpViaApi,
   test,
   uniqueUser,
+  violations,
 } from '../fixtures.ts';
-
-const shots = process.env.E2E_SCREENSHOTS_DIR;
-
-/**
- * WCAG 2.1 A and AA rules; a finding prints its rule, its impact and the elements it names.
- * With E2E_SCREENSHOTS_DIR set, each checked page is also saved for a person to look at.
- */
-async function violations(page: Page) {
-  if (shots) {
-    const name = new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '-');
-    await page.screenshot({ path: `${shots}/a11y${name}.png`, fullPage: true });
-  }
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 test('the sign-in, sign-up, pending and 404 pages pass WCAG 2.1 AA checks', async ({ page }) => {
   await page.goto('/auth');

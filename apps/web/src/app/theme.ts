@@ -18,8 +18,31 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.185,
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Headings take the same stack (Mantine uses fontFamily for them when they name none).
+  fontFamily: [
+    'Inter',
+    // The deck engine's fallback families (lib/script-fonts): loaded once a page has text in
+    // their script. These four come before the system fonts, which may draw the script in
+    // another design (Segoe UI and DejaVu Sans have Arabic and Hebrew); their faces name only
+    // their script's characters, so Latin text never reaches them.
+    '"Noto Sans Arabic"',
+    '"Noto Sans Hebrew"',
+    '"Noto Sans Devanagari"',
+    '"Noto Sans Thai"',
+    'system-ui',
+    '-apple-system',
+    '"Segoe UI"',
+    'Roboto',
+    '"Helvetica Neue"',
+    'Arial',
+    // Google Fonts' CJK slices include Latin letters and spaces: after the Latin fonts, so they
+    // draw only what those have no glyph for.
+    '"Noto Sans JP"',
+    '"Noto Sans SC"',
+    '"Noto Sans TC"',
+    '"Noto Sans KR"',
+    'sans-serif',
+  ].join(', '),
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
