@@ -7,6 +7,8 @@ import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDeck } from '../src/build-deck.ts';
+import { shapeWord } from '../src/layout/fonts.ts';
+import { layoutText } from '../src/layout/text-layout.ts';
 import { officePdf } from '../src/import/office-render.ts';
 import type { Deck, SlideElement, TextElement } from '../src/layout/model.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../src/layout/model.ts';
@@ -55,7 +57,7 @@ const SAMPLES: Record<string, Sample> = {
   Hebrew: {
     name: 'חברת אלקטרה',
     contact: 'דנה כהן',
-    text: 'פתרון מלא לשרשרת הקירור',
+    text: 'שָׁלוֹם, פתרון מלא לשרשרת הקירור',
     family: 'Noto Sans Hebrew',
     rightToLeft: true,
   },
@@ -115,6 +117,7 @@ function hasCommand(command: string, args: string[]): boolean {
 const hasPdftotext = hasCommand('pdftotext', ['-v']);
 const hasOffice = hasCommand('soffice', ['--version']);
 
+const box = { x: 0, y: 0, w: 400, h: 200, size: 20, color: '000000' };
 const dir = mkdtempSync(join(tmpdir(), 'deck-portal-scripts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -273,6 +276,38 @@ describe('right-to-left lines', () => {
     const deck = buildDeck(input, library);
     const name = textElements(deck).find((t) => t.name === 'client-name')!;
     expect(name.lines[0]!.runs!.map((run) => run.text)).toEqual(['Acme', 'אלקטרה', 'חברת', 'Ltd']);
+  });
+});
+
+describe('right-to-left paragraphs', () => {
+  const runsOf = (text: string) =>
+    layoutText({ x: 0, y: 0, w: 400, h: 200, size: 20, color: '000000', text }).lines.map((line) =>
+      line.runs?.map((run) => run.text),
+    );
+
+  it('order a line with no right-to-left letter as the paragraph reads', () => {
+    expect(runsOf('שלום\u2028Acme Corp!')).toEqual([['שלום'], ['!', 'Acme Corp']]);
+  });
+
+  it('reverse punctuation that follows a right-to-left word', () => {
+    expect(runsOf('מה?!')).toEqual([['!?', 'מה']]);
+    // The brackets are Inter's, each mirrored: the opening one is drawn at the right.
+    expect(runsOf('(שלום)')).toEqual([['(', 'שלום', ')']]);
+  });
+
+  it('keep Arabic-Indic figures in their order', () => {
+    const [line] = layoutText({ ...box, text: 'السعر ٢٠٢٦ ريال' }).lines;
+    const figures = line!.runs!.find((run) => run.text === '٢٠٢٦')!;
+    const drawn = shapeWord(figures.text, figures.face).glyphs.flatMap((g) => g.codePoints);
+    expect(String.fromCodePoint(...drawn)).toBe('٢٠٢٦');
+  });
+});
+
+describe('a cut line', () => {
+  it('ends on a whole character, an emoji never split', () => {
+    const cut = layoutText({ ...box, w: 120, maxLines: 1, text: `ab ${'🎉'.repeat(20)}` });
+    expect(cut.truncated).toBe(true);
+    expect(cut.lines[0]!.text).toMatch(/^ab (🎉)*…$/u);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DECK_LOCALE, numberFormat } from './deck/locale.ts';
+import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
@@ -125,20 +125,20 @@ export function fillBindings(
       if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
       if (filter === 'money') {
         if (value === '') return '';
-        return numberFormat(locale, {
+        return formatNumber(Number(value), locale, {
           style: 'currency',
           currency: 'USD',
           minimumFractionDigits: 0,
           maximumFractionDigits: 0,
-        }).format(Number(value));
+        });
       }
       if (filter === 'number') {
         if (value === '') return '';
         const digits = Math.min(6, Math.max(0, Number(argument) || 0));
-        return numberFormat(locale, {
+        return formatNumber(Number(value), locale, {
           minimumFractionDigits: digits,
           maximumFractionDigits: digits,
-        }).format(Number(value));
+        });
       }
       return value;
     },

@@ -66,6 +66,7 @@ describe('fontSegments', () => {
     expect(families('شركة')).toEqual([['شركة', 'Noto Sans Arabic/regular']]);
     expect(families('टाटा')).toEqual([['टाटा', 'Noto Sans Devanagari/regular']]);
     expect(families('🍦🎉')).toEqual([['🍦🎉', 'Noto Emoji/regular']]);
+    expect(families('1\uFE0F\u20E3')).toEqual([['1\uFE0F\u20E3', 'Noto Emoji/regular']]);
   });
 
   it('sets Chinese with characters Japanese fonts lack in the Chinese family, all of it', () => {

@@ -8,6 +8,7 @@ import { create, type Font } from 'fontkit';
 import {
   Blob as HbBlob,
   Buffer as HbBuffer,
+  Direction as HbDirection,
   Face as HbFace,
   Font as HbFont,
   shape,
@@ -191,7 +192,7 @@ const fallbackRanges: Readonly<Record<string, RegExp>> = {
   'Noto Sans Hebrew': /\p{Script_Extensions=Hebrew}/u,
   'Noto Sans Devanagari': /\p{Script_Extensions=Devanagari}/u,
   'Noto Sans Thai': /\p{Script_Extensions=Thai}/u,
-  'Noto Emoji': /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/u,
+  'Noto Emoji': /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u20E3/u,
   'Noto Sans': /./su,
 };
 const fallbackFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> =
@@ -297,6 +298,18 @@ const wordCache = new Map<string, ShapedWord>();
 // One HarfBuzz buffer, refilled for every word: shaping is synchronous, so it is never shared.
 let buffer: HbBuffer | undefined;
 
+/** A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko). */
+export const RIGHT_TO_LEFT_LETTER =
+  /(?=\p{L}|\p{M})[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * A right-to-left glyph's characters backwards: text tools read right-to-left glyphs from the
+ * right and reverse what they find, so a letter and its vowel mark come out in order.
+ */
+function inReadingOrder(codePoints: number[], isRightToLeft: boolean): number[] {
+  return isRightToLeft && codePoints.length > 1 ? [...codePoints].reverse() : codePoints;
+}
+
 function codePointsOf(text: string): number[] {
   return Array.from(text, (char) => char.codePointAt(0)!);
 }
@@ -315,6 +328,10 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
     buffer.clearContents();
     buffer.addText(word);
     buffer.guessSegmentProperties();
+    // Right to left only for a word with a right-to-left letter: Arabic-Indic figures are
+    // Arabic script but read left to right.
+    const isRightToLeft = RIGHT_TO_LEFT_LETTER.test(word);
+    buffer.setDirection(isRightToLeft ? HbDirection.RTL : HbDirection.LTR);
     shape(shaper, buffer);
     const infos = buffer.getGlyphInfosAndPositions();
     // Clusters are UTF-16 offsets into the word; a cluster's characters run up to the next
@@ -342,7 +359,13 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
         codePoints:
           carried === -1
             ? []
-            : characters.slice(carried, carried === carriers.length - 1 ? undefined : carried + 1),
+            : inReadingOrder(
+                characters.slice(
+                  carried,
+                  carried === carriers.length - 1 ? undefined : carried + 1,
+                ),
+                isRightToLeft,
+              ),
       };
       pen += glyph.advance;
       return glyph;
@@ -455,6 +478,28 @@ export function fontSegments(word: string, face: FontFace): readonly FontSegment
   if (segmentCache.size > 20_000) segmentCache.clear();
   segmentCache.set(key, segments);
   return segments;
+}
+
+const coverage = new Map<FontFace, Map<number, boolean>>();
+
+/** Whether a face's character map has every character of `text` (each answer kept). */
+export function faceCovers(face: FontFace, text: string): boolean {
+  let known = coverage.get(face);
+  if (!known) {
+    known = new Map();
+    coverage.set(face, known);
+  }
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.codePointAt(i)!;
+    if (code > 0xffff) i += 1;
+    let has = known.get(code);
+    if (has === undefined) {
+      has = getFont(face).shaper.nominalGlyph(code) !== undefined;
+      known.set(code, has);
+    }
+    if (!has) return false;
+  }
+  return true;
 }
 
 /** A word's advance at 1 pt, each of its pieces in the face that draws it. */

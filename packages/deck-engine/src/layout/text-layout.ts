@@ -2,10 +2,12 @@ import bidiFactory from 'bidi-js';
 import LineBreaker from 'linebreak';
 import {
   activeFontFamily,
+  faceCovers,
   faceOf,
   fontSegments,
   getFont,
   measureText,
+  RIGHT_TO_LEFT_LETTER,
   shapeWord,
   unitWidth,
   type FontFace,
@@ -113,6 +115,7 @@ function breakablePieces(paragraph: string): string[] {
 
 const piecesCache = new Map<string, string[]>();
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const THAI = /\p{Script=Thai}/u;
 const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
 
@@ -201,6 +204,8 @@ function lineRuns(
   rightToLeft: boolean,
 ): TextRun[] | undefined {
   const hasRightToLeft = RIGHT_TO_LEFT.test(text);
+  // Most lines: left to right, every character in the text's own face.
+  if (!hasRightToLeft && !rightToLeft && faceCovers(face, text)) return undefined;
   let pieces: LinePiece[] = [];
   let offset = 0;
   let isFallback = false;
@@ -216,7 +221,7 @@ function lineRuns(
       offset += segment.text.length;
     }
   }
-  if (!isFallback && !hasRightToLeft) return undefined;
+  if (!isFallback && !hasRightToLeft && !rightToLeft) return undefined;
   if (hasRightToLeft || rightToLeft) {
     const levels = bidi.getEmbeddingLevels(text, rightToLeft ? 'rtl' : 'ltr');
     pieces = splitByLevel(pieces, levels.levels);
@@ -237,11 +242,15 @@ function lineRuns(
   let spaces = '';
   let joinable: { face: FontFace; level: number } | undefined;
   for (const piece of pieces) {
-    // HarfBuzz mirrors brackets in a right-to-left word; one with no letter to tell it so is
-    // mirrored here.
+    // HarfBuzz orders and mirrors a right-to-left word's characters; right-to-left punctuation
+    // with no letter to tell it so ("?!" after a Hebrew word) is reversed and mirrored here.
     const drawn =
-      piece.level % 2 === 1 && !RIGHT_TO_LEFT.test(piece.text)
-        ? Array.from(piece.text, (char) => bidi.getMirroredCharacter(char) ?? char).join('')
+      piece.level % 2 === 1 && !RIGHT_TO_LEFT_LETTER.test(piece.text)
+        ? Array.from(graphemes.segment(piece.text), ({ segment }) =>
+            Array.from(segment, (char) => bidi.getMirroredCharacter(char) ?? char).join(''),
+          )
+            .reverse()
+            .join('')
         : piece.text;
     const width = shapeWord(drawn, piece.face).width * size;
     if (piece.text === ' ') {
@@ -339,10 +348,13 @@ export function wrapParagraph(
   return wrapLines(paragraph, weight, size, maxWidth).map((line) => line.text);
 }
 
+/** The text cut, a character (a whole emoji, a letter and its marks) at a time, to fit with `…`. */
 function ellipsize(text: string, weight: FontFace, size: number, maxWidth: number): string {
-  let cut = text.trimEnd();
+  const characters = Array.from(graphemes.segment(text.trimEnd()), ({ segment }) => segment);
+  let cut = characters.join('');
   while (cut.length > 0 && measureText(cut + ELLIPSIS, weight, size) > maxWidth) {
-    cut = cut.slice(0, -1).trimEnd();
+    characters.pop();
+    cut = characters.join('').trimEnd();
   }
   return cut + ELLIPSIS;
 }

@@ -14,6 +14,7 @@ import {
 import {
   findProduct,
   formatCents,
+  formatNumber,
   ITC_RATE,
   type PriceBook,
   type Product,
@@ -91,7 +92,7 @@ export function interpretTemplate(
     'brand.email': ctx.brand.email,
     'brand.phone': ctx.brand.phone,
     'brand.address': ctx.brand.address,
-    'credit.rate': creditRate,
+    'credit.rate': creditRate(ctx.locale),
     'credit.products': creditProducts(ctx.priceBook),
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
@@ -108,7 +109,7 @@ export function interpretTemplate(
     const productField = readProductBinding(path);
     if (productField) {
       const product = findProduct(ctx.priceBook, productField.productId);
-      return product ? productValues(product)[productField.field] : '';
+      return product ? productValues(product, ctx.locale)[productField.field] : '';
     }
     return values[path] ?? '';
   };
@@ -287,17 +288,18 @@ export function interpretTemplate(
   return { background: color(document.background), elements: draw(document.elements, 0) };
 }
 
-const creditRate = `${Math.round(ITC_RATE * 100)}%`;
+/** The tax credit's rate as the deck's locale writes a percentage (`30%`, `30 %`). */
+const creditRate = (locale?: string) => formatNumber(ITC_RATE, locale, { style: 'percent' });
 
 /** What a slide may show of a product (`product.<id>.<field>`, or `item.<field>` in a repeat). */
-function productValues(product: Product) {
+function productValues(product: Product, locale?: string) {
   return {
     name: product.name,
     sku: product.sku,
     description: product.description,
     warrantyYears: String(product.warrantyYears),
     // Empty for a product without the credit, so a slide can hide its credit line.
-    credit: product.creditEligible ? creditRate : '',
+    credit: product.creditEligible ? creditRate(locale) : '',
     picture: product.picture ?? '',
   };
 }
@@ -314,7 +316,7 @@ function repeatItems(repeat: Extract<TemplateElement, { kind: 'repeat' }>, ctx: 
   if (repeat.over === 'deck.products') {
     return ctx.products
       .flatMap((id) => findProduct(ctx.priceBook, id) ?? [])
-      .map((product, i) => ({ ...productValues(product), number: String(i + 1) }));
+      .map((product, i) => ({ ...productValues(product, ctx.locale), number: String(i + 1) }));
   }
   const sections = ctx.sections.length > 0 ? ctx.sections : (repeat.fallback ?? []);
   return sections.map((name, i) => ({ name, number: String(i + 1) }));

@@ -1,6 +1,6 @@
 import {
-  DEFAULT_DECK_LOCALE,
   formatCents,
+  formatNumber,
   ITC_RATE,
   productName,
   type QuoteSummary,
@@ -27,12 +27,12 @@ export const QUOTE_SLIDE_TITLE = 'Quote summary';
  */
 export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
   const c = ctx.brand.colors;
-  const credit = `ITC credit (${Math.round(ITC_RATE * 100)}%)`;
+  const credit = `ITC credit (${formatNumber(ITC_RATE, ctx.locale, { style: 'percent' })})`;
   const money = (cents: number) => formatCents(cents, ctx.locale);
   const rows: string[][] = [
     ...quote.lines.map((line) => [
       line.name,
-      line.quantity.toLocaleString(ctx.locale ?? DEFAULT_DECK_LOCALE),
+      formatNumber(line.quantity, ctx.locale),
       money(line.unitPriceCents),
       money(line.amountCents),
     ]),

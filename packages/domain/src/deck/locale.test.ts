@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillBindings } from '../template-format.ts';
 import { basicInfoSchema } from './deck-draft.ts';
-import { formatDeckDate } from './locale.ts';
+import { formatDeckDate, formatDeckYear } from './locale.ts';
 import { formatUsd } from './money.ts';
 import { computePricingTexts } from './pricing.ts';
 import { SEED_PRICE_BOOK } from './seed-price-book.ts';
@@ -13,6 +13,17 @@ describe("a deck's locale", () => {
     expect(formatDeckDate('2026-11-23', 'ja-JP')).toBe('2026年11月23日');
     expect(formatDeckDate('2026-01-01', 'en-GB')).toBe('1 January 2026');
     expect(formatDeckDate('not a date', 'de-DE')).toBe('not a date');
+  });
+
+  it('counts the year as the locale does', () => {
+    expect(formatDeckYear('2026-11-23')).toBe('2026');
+    expect(formatDeckYear('2026-11-23', 'ja-JP')).toBe('2026');
+    expect(formatDeckYear('2026-11-23', 'th-TH')).toBe('2569');
+  });
+
+  it('writes figures without the direction marks Hebrew and Arabic put around them', () => {
+    expect(formatUsd(1234.56, 'he-IL')).toBe('1,234.56\u00a0$');
+    expect(formatUsd(1234.56, 'he-IL')).not.toMatch(/[\u200e\u200f\u061c]/);
   });
 
   it('writes figures as the locale does, prices still in US dollars', () => {

@@ -48,16 +48,33 @@ export function formatDeckDate(date: string, locale: string = DEFAULT_DECK_LOCAL
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** The locale's number format for `options`, made once. */
-export function numberFormat(
-  locale: string,
+/**
+ * A number as the locale writes it with `options`, without the direction marks some locales put
+ * around figures (Hebrew, Arabic): the deck's labels read left to right, and the engine orders
+ * a line's figures by the letters around them.
+ */
+export function formatNumber(
+  value: number,
+  locale: string = DEFAULT_DECK_LOCALE,
   options: Intl.NumberFormatOptions = {},
-): Intl.NumberFormat {
+): string {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, options);
     numberFormats.set(key, format);
   }
-  return format;
+  return format.format(value).replace(/[\u200e\u200f\u061c]/g, '');
+}
+
+/** The year of a deck's date as its locale counts years (`2026`; `2569` in the Thai calendar). */
+export function formatDeckYear(date: string, locale: string = DEFAULT_DECK_LOCALE): string {
+  const full = formatDeckDate(date, locale);
+  if (full === date) return date.slice(0, 4);
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date)!;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return dateFormats
+    .get(locale)!
+    .formatToParts(day)
+    .find((part) => part.type === 'year')!.value;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_DECK_LOCALE, numberFormat } from './locale.ts';
+import { formatNumber } from './locale.ts';
 import { formatUsd, toCents } from './money.ts';
 import type { Product } from './price-book.ts';
 
@@ -101,7 +101,7 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
   const money = (cents: number) => formatUsd(cents / 100, locale);
   return {
     stdpricing: money(figures.unitPriceCents),
-    qty: numberFormat(locale ?? DEFAULT_DECK_LOCALE).format(figures.quantity),
+    qty: formatNumber(figures.quantity, locale),
     shiprate: money(figures.shippingCents),
     wgd: figures.isFlatRate ? 'Flat-rate drop ship' : 'White-glove delivery',
     total: money(figures.totalCents),
