@@ -103,3 +103,19 @@ export function benchDraft(): DeckDraft {
     templateCustomization: { selectedSlides: TEMPLATE_SLIDES, customSlides: pictureSlides(2) },
   });
 }
+
+/**
+ * The benchmark deck for a Japanese client (issue 18): its name, its contact and the first custom
+ * slide's title and caption in Japanese, drawn with the bundled Noto Sans JP where Inter has no
+ * glyph.
+ */
+export function japaneseBenchDraft(): DeckDraft {
+  const draft = benchDraft();
+  draft.basicInfo.clientName = '株式会社トヨタ自動車 東京本社';
+  draft.basicInfo.primaryContact = '山田 花子、営業部長';
+  Object.assign(draft.templateCustomization.customSlides[0]!.placeholderContent, {
+    title: '御社の物流センターの現状',
+    left_caption: '第2棟の荷積み場では、冷凍庫の温度を毎分記録しています。',
+  });
+  return draft;
+}
