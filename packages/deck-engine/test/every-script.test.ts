@@ -13,6 +13,7 @@ import { officePdf } from '../src/import/office-render.ts';
 import type { Deck, SlideElement, TextElement } from '../src/layout/model.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../src/layout/model.ts';
 import { renderDeck, type RenderedDeck } from '../src/render/render-deck.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { GOLDEN_DRAFT_INPUT } from './fixtures.ts';
 import { library } from './render-fixture.ts';
 
@@ -276,6 +277,29 @@ describe('right-to-left lines', () => {
     const deck = buildDeck(input, library);
     const name = textElements(deck).find((t) => t.name === 'client-name')!;
     expect(name.lines[0]!.runs!.map((run) => run.text)).toEqual(['Acme', 'אלקטרה', 'חברת', 'Ltd']);
+  });
+});
+
+describe('a table cell', () => {
+  it('names the fallback family on its PPTX runs too (a product named in Japanese)', async () => {
+    const priceBook = {
+      ...SEED_PRICE_BOOK,
+      products: SEED_PRICE_BOOK.products.map((product) =>
+        product.id === 'data_logger' ? { ...product, name: '温度ロガー' } : product,
+      ),
+    };
+    const draft = deckDraftSchema.parse({
+      ...GOLDEN_DRAFT_INPUT,
+      templateCustomization: { selectedSlides: ['title'], customSlides: [] },
+    });
+    const deck = buildDeck(draft, library, { priceBook });
+    const files = await renderDeck(deck, new Map());
+    const zip = await JSZip.loadAsync(files.pptx);
+    const quote = deck.slides.findIndex((slide) => slide.title === 'Quote summary');
+    const xml = await zip.file(`ppt/slides/slide${quote + 1}.xml`)!.async('string');
+    const cell = /<a:tc>(?:(?!<\/a:tc>)[\s\S])*温度ロガー[\s\S]*?<\/a:tc>/.exec(xml)![0];
+    expect(cell).toContain('<a:ea typeface="Noto Sans JP"');
+    expect(drawnGlyphIds(files.pdf).filter((id) => id === 0)).toEqual([]);
   });
 });
 

@@ -308,7 +308,10 @@ function addElement(
           const grid = element.borders;
           return [
             {
-              text: cell.text.paragraphs.join('\n'),
+              // Runs when the cell needs more than its face: fallback families, right to left.
+              text: cell.text.lines.some((line) => line.runs)
+                ? textRuns(cell.text)
+                : cell.text.paragraphs.join('\n'),
               options: {
                 ...fontOptions(cell.text),
                 align: cell.text.align,
