@@ -280,6 +280,10 @@ interface EmbeddedFontInstance {
 }
 type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => EmbeddedFontInstance;
 
+function sameCharacters(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((code, i) => code === b[i]);
+}
+
 /**
  * pdfkit's embedded font with its shaping replaced by the engine's: pdfkit asks for one
  * space-separated piece at a time ("word " with its trailing space); the answer is built from
@@ -297,8 +301,8 @@ function engineFontClass(
       this.weight = weight;
     }
 
-    /** The subset glyph drawn for each glyph and the characters it stands for. */
-    private readonly drawnAs = new Map<string, number>();
+    /** The copies of glyphs in the subset, by glyph and the characters the copy stands for. */
+    private readonly copies = new Map<string, number>();
 
     /**
      * As pdfkit's, but a glyph drawn for two different characters (Arabic letters share their
@@ -312,16 +316,17 @@ function engineFontClass(
       }
       const { glyphs, positions } = this.layout(text, features);
       const encoded = glyphs.map((glyph) => {
-        const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
-        let gid = this.drawnAs.get(key);
-        if (gid === undefined) {
-          gid = subset.includeGlyph(glyph.id);
-          const known = unicode[gid];
-          if (known && known.join(',') !== glyph.codePoints.join(',')) {
+        let gid = subset.includeGlyph(glyph.id);
+        const known = unicode[gid];
+        if (known && !sameCharacters(known, glyph.codePoints)) {
+          const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
+          let copy = this.copies.get(key);
+          if (copy === undefined) {
             subset.glyphs!.push(glyph.id);
-            gid = subset.glyphs!.length - 1;
+            copy = subset.glyphs!.length - 1;
+            this.copies.set(key, copy);
           }
-          this.drawnAs.set(key, gid);
+          gid = copy;
         }
         widths[gid] ??= glyph.advanceWidth * scale;
         unicode[gid] ??= glyph.codePoints;
