@@ -300,7 +300,6 @@ describe('generation', () => {
       ...body.basicInfo!,
       clientName: '株式会社トヨタ自動車',
       primaryContact: '山田 花子',
-      date: '2026-11-23',
       locale: 'ja-JP',
     };
     const res = await generate(cookies.rep, body);
@@ -324,13 +323,23 @@ describe('generation', () => {
       headers: { cookie: cookies.rep },
     });
     expect(cover.body).toContain('株式会社トヨタ自動車');
-    expect(cover.body).toContain('2026年11月23日');
+    // The draft's date as Japanese writes it (年, 月, 日), not as English does.
+    const [year, month, day] = body.basicInfo.date!.split('-').map(Number);
+    expect(cover.body).toContain(`${year}年${month}月${day}日`);
 
     const wrong = draft();
     wrong.basicInfo = { ...wrong.basicInfo!, locale: 'xx-XX' as never };
     const refused = await generate(cookies.rep, wrong);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Choose one of the listed languages for dates and figures');
+
+    // The other tests here count the rep's decks as Northwind's.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/${presentationId}`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it('builds custom slides from every layout, pictures included, in advanced mode', async () => {
