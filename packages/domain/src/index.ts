@@ -32,3 +32,5 @@ export * from './library-api.ts';
 export * from './library-import-api.ts';
 export * from './price-book-api.ts';
 export * from './library-changes.ts';
+export * from './deal-desk.ts';
+export * from './deal-desk-api.ts';

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -31,6 +32,10 @@ import {
   type TemplateLibraryDocuments,
   type TemplatePart,
   type TemplateSlideDocument,
+  type DealCheck,
+  type DealDeskSettings,
+  type ProposalSummary,
+  approvalRequestStates,
 } from '@deck-portal/domain';
 
 export const uploadKinds = [
@@ -218,6 +223,11 @@ export const outboxMails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     replyTo: text('reply_to'),
+    /** Files sent with the mail: their bytes are in the object store under `key`. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; key: string }[]>()
+      .notNull()
+      .default([]),
     /** The text holds a credential (a client link): it is blanked once the mail is sent. */
     isSecret: boolean('is_secret').notNull().default(false),
     ...timestamps,
@@ -283,6 +293,8 @@ export const decks = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     /** Why the deck could not be generated (status 'failed'), in words the rep can act on. */
     generationError: text('generation_error'),
+    /** When a client accepted the deck on a client link: it is locked from then on (issue 19). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -336,6 +348,15 @@ export const deckVersions = pgTable(
      * made before the price book was data): its figures never change when prices do.
      */
     priceBook: jsonb('price_book').$type<DeckPriceBook>(),
+    /** The deal desk's check of its prices for the owner's role (issue 19; null before it). */
+    dealCheck: jsonb('deal_check').$type<DealCheck>(),
+    /**
+     * The approval request that cleared its prices, when it needed one: its files carry no
+     * watermark. A version that needs approval and has none is watermarked.
+     */
+    approvedBy: uuid('approved_by_request').references((): AnyPgColumn => approvalRequests.id, {
+      onDelete: 'set null',
+    }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -438,6 +459,12 @@ export const clientLinks = pgTable(
     allowDownload: boolean('allow_download').notNull().default(true),
     /** The version the link always shows; null follows the newest version. */
     pinnedVersion: integer('pinned_version'),
+    /** Whether the client may accept (or decline) the proposal on the link (issue 19). */
+    acceptanceEnabled: boolean('acceptance_enabled').notNull().default(false),
+    /** Products the rep marked optional: the client chooses whether they are in. */
+    optionalProductIds: jsonb('optional_product_ids').$type<string[]>().notNull().default([]),
+    /** The deck version the link showed when it was made: acceptance of a changed deck is refused. */
+    versionAtCreation: integer('version_at_creation'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -666,5 +693,93 @@ export const libraryImports = pgTable(
   (table) => [
     check('library_imports_state_check', sql`${table.state} in (${inList(libraryImportStates)})`),
     index('library_imports_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * The deal desk's settings (issue 19): price limits per role and product, deck-level rules and
+ * the terms a client accepts. One row, `current`; absent until an admin first saves them (the
+ * defaults, `DEFAULT_DEAL_DESK`, apply until then).
+ */
+export const dealDeskSettings = pgTable('deal_desk_settings', {
+  id: text('id').primaryKey(),
+  settings: jsonb('settings').$type<DealDeskSettings>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A rep's request that an approver clear a deck version's prices. At most one is pending per
+ * deck; deciding it is one conditional update, so of two approvers acting at once one wins.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references((): AnyPgColumn => decks.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    state: text('state', { enum: approvalRequestStates }).notNull().default('pending'),
+    /** Who may decide it: `manager` (managers and admins) or `admin`. */
+    approverRole: text('approver_role', { enum: ['manager', 'admin'] }).notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    /** The check the approver was shown, as it stood when the request was made. */
+    dealCheck: jsonb('deal_check').$type<DealCheck>().notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'approval_requests_state_check',
+      sql`${table.state} in (${inList(approvalRequestStates)})`,
+    ),
+    index('approval_requests_state_idx').on(table.state, table.createdAt),
+    index('approval_requests_deck_idx').on(table.deckId, table.createdAt),
+    uniqueIndex('approval_requests_one_pending')
+      .on(table.deckId)
+      .where(sql`${table.state} = 'pending'`),
+  ],
+);
+
+/**
+ * A client's answer to a proposal on a client link: accepted or declined (issue 19).
+ * Append-only (a trigger refuses updates and deletes) and chained: `record_sha256` hashes the
+ * record with the one before it, so a changed row shows. One acceptance per deck.
+ */
+export const proposalResponses = pgTable(
+  'proposal_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references((): AnyPgColumn => decks.id, { onDelete: 'restrict' }),
+    /** The link it came through (no reference: the record outlives the link). */
+    linkId: uuid('link_id'),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: ['accepted', 'declined'] }).notNull(),
+    fullName: text('full_name'),
+    jobTitle: text('job_title'),
+    reason: text('reason'),
+    /** The priced summary as the client accepted it (accepted only). */
+    summary: jsonb('summary').$type<ProposalSummary>(),
+    termsText: text('terms_text'),
+    /** SHA-256 of the deck PDF the client accepted. */
+    pdfSha256: text('pdf_sha256'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    previousSha256: text('previous_sha256'),
+    recordSha256: text('record_sha256').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    check('proposal_responses_kind_check', sql`${table.kind} in ('accepted', 'declined')`),
+    index('proposal_responses_deck_idx').on(table.deckId, table.createdAt),
+    uniqueIndex('proposal_responses_one_acceptance')
+      .on(table.deckId)
+      .where(sql`${table.kind} = 'accepted'`),
   ],
 );

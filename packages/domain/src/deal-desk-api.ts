@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { DealCheck } from './deal-desk.ts';
+import { plainText } from './text.ts';
+
+/**
+ * The deal desk's API (issue 19): approval of decks priced past their owner's limits, and the
+ * client's acceptance on a client link. DESIGN.md's API table lists the routes.
+ */
+
+const isoDateTime = z.string();
+const dealCheckSchema = z.custom<DealCheck>((value) => typeof value === 'object' && value !== null);
+
+/**
+ * Where a deck stands with the deal desk, for its newest version:
+ * - `not_needed`: its prices are within its owner's limits;
+ * - `needs_approval`: past them, and no request is open (never asked, or the last one was
+ *   rejected or voided);
+ * - `pending`: a request waits for an approver;
+ * - `approved`: an approver cleared these prices (a price change voids it).
+ */
+export const approvalStates = ['not_needed', 'needs_approval', 'pending', 'approved'] as const;
+export type ApprovalState = (typeof approvalStates)[number];
+
+export const approvalRequestStates = ['pending', 'approved', 'rejected', 'void'] as const;
+export type ApprovalRequestState = (typeof approvalRequestStates)[number];
+
+export const approvalRequestSchema = z.object({
+  id: z.string(),
+  deckId: z.string(),
+  deckTitle: z.string(),
+  clientName: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The version whose prices were put to the approver. */
+  version: z.number().int(),
+  state: z.enum(approvalRequestStates),
+  approverRole: z.enum(['manager', 'admin']),
+  requestedBy: z.string().nullable(),
+  note: z.string(),
+  createdAt: isoDateTime,
+  decidedBy: z.string().nullable(),
+  decidedAt: isoDateTime.nullable(),
+  comment: z.string().nullable(),
+  /** The prices against list and limits, as checked for that version. */
+  check: dealCheckSchema,
+  /** Whether the caller may approve or reject it. */
+  canDecide: z.boolean(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** The deal desk's part of a deck's details. */
+export const deckApprovalSchema = z.object({
+  state: z.enum(approvalStates),
+  /** The newest version's check against its owner's limits. */
+  check: dealCheckSchema,
+  /** The newest request for this deck (any state), if there was one. */
+  request: approvalRequestSchema.nullable(),
+});
+export type DeckApproval = z.infer<typeof deckApprovalSchema>;
+
+export const requestApprovalSchema = z.object({
+  note: plainText('Note', { isMultiline: true })
+    .trim()
+    .max(2000, 'The note must be at most 2,000 characters.')
+    .default(''),
+});
+
+export const decideApprovalSchema = z.object({
+  decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject.' }),
+  comment: plainText('Comment', { isMultiline: true })
+    .trim()
+    .max(2000, 'The comment must be at most 2,000 characters.')
+    .default(''),
+});
+
+export const approvalsQuerySchema = z.object({
+  state: z.enum(['pending', 'decided', 'all']).default('pending'),
+});
+
+export const approvalsResponseSchema = z.object({ requests: z.array(approvalRequestSchema) });
+
+export const approvalMessages = {
+  linkRefused:
+    'This deck has prices past your limits: a client cannot see it until it is approved. Request approval first.',
+  notNeeded: 'This deck’s prices are within your limits: it needs no approval.',
+  alreadyPending: 'An approval request for this deck is already waiting for an approver.',
+  ownDeck: 'You cannot approve your own deck.',
+  notYours: 'Only an administrator can decide a request for a sales manager’s deck.',
+  alreadyDecided: 'This request was already decided.',
+  rejectNeedsComment: 'Say why you reject it, so the rep knows what to change.',
+} as const;
+
+/** One line of the priced summary a client accepts. */
+export const proposalLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  amountCents: z.number().int(),
+  shippingCents: z.number().int(),
+  /** The rep marked it optional: the client chooses whether it is in. */
+  optional: z.boolean(),
+  /** Whether it counts in the totals (always, unless optional and not chosen). */
+  included: z.boolean(),
+});
+
+/** The priced summary on the accept step, computed by the server, never taken from a client. */
+export const proposalSummarySchema = z.object({
+  lines: z.array(proposalLineSchema),
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  totalCents: z.number().int(),
+  creditsCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
+
+export const acceptProposalRequestSchema = z.object({
+  fullName: plainText('Full name')
+    .trim()
+    .min(1, 'Enter your full name.')
+    .max(120, 'Your name can be at most 120 characters.'),
+  jobTitle: plainText('Title')
+    .trim()
+    .min(1, 'Enter your title.')
+    .max(120, 'Your title can be at most 120 characters.'),
+  agree: z.literal(true, { error: 'Tick “I accept” to accept the proposal.' }),
+  optionalProductIds: z.array(z.string().max(100)).max(100).default([]),
+  /** The total the client saw: refused when it is not the server's. */
+  totalCents: z.number().int(),
+  /** The SHA-256 of the terms the client saw: refused when the terms changed since. */
+  termsSha256: z.string().max(64),
+});
+
+export const declineProposalRequestSchema = z.object({
+  reason: plainText('Reason', { isMultiline: true })
+    .trim()
+    .max(2000, 'The reason can be at most 2,000 characters.')
+    .default(''),
+});
+
+/** A client's answer to a proposal, as the rep sees it. */
+export const proposalResponseSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['accepted', 'declined']),
+  linkId: z.string().nullable(),
+  version: z.number().int(),
+  fullName: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  reason: z.string().nullable(),
+  summary: proposalSummarySchema.nullable(),
+  pdfSha256: z.string().nullable(),
+  createdAt: isoDateTime,
+  /** The confirmation PDF with its acceptance certificate (accepted only). */
+  certificateUrl: z.string().nullable(),
+});
+export type ProposalResponse = z.infer<typeof proposalResponseSchema>;
+
+export const acceptanceMessages = {
+  changedSinceLink:
+    'This proposal changed after the link was sent: ask your contact for the current one.',
+  pricesChanged: 'The prices shown are no longer current. Reload the page to see the current ones.',
+  termsChanged: 'The terms changed while you were reading. Reload the page to see the current ones.',
+  alreadyAccepted: 'This proposal has already been accepted.',
+  notOffered: 'This link does not offer acceptance.',
+  notASignature:
+    'Accepting here is a click-to-accept record of your agreement, not a qualified electronic signature.',
+} as const;

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import type { ProductSelection } from './deck/deck-draft.ts';
+import { formatUsd } from './deck/money.ts';
+import { findProduct, type PriceBook, type ProductId } from './deck/price-book.ts';
+import { quoteSummary } from './deck/quote-summary.ts';
+import { unitPriceFor } from './deck/pricing.ts';
+import type { Role } from './users.ts';
+
+/**
+ * The deal desk (issue 19): how far below list price a rep and a manager may price without
+ * approval, and who approves deeper. Admins keep these in the portal (`/admin/deal-desk`);
+ * `DEFAULT_DEAL_DESK` is what a new portal starts with.
+ */
+
+/** The roles whose prices are limited: everyone who makes decks but admins. */
+export const limitedRoles = ['sales_rep', 'manager'] as const;
+export type LimitedRole = (typeof limitedRoles)[number];
+
+/** Who must approve a deck whose owner went past their limits. */
+export type ApproverRole = 'manager' | 'admin';
+
+const percentSchema = z
+  .number({ error: 'Enter a percentage from 0 to 100' })
+  .min(0, 'Enter a percentage from 0 to 100')
+  .max(100, 'Enter a percentage from 0 to 100');
+
+const dollarsSchema = z
+  .number({ error: 'Enter an amount in dollars' })
+  .min(0, 'Enter an amount of at least 0')
+  .max(100_000_000, 'Enter an amount of at most 100,000,000');
+
+/** Per role, the deepest discount off list price given without approval. */
+export const roleLimitsSchema = z.object({
+  sales_rep: percentSchema,
+  manager: percentSchema,
+});
+
+/** A product's own limits; an absent value falls back to the role's. */
+export const productGuardrailSchema = z.object({
+  /** No unit price below this without approval, whoever prices (null: none). */
+  floorPrice: dollarsSchema.nullable().default(null),
+  /** Per role, the deepest discount on this product (absent: the role's limit). */
+  maxDiscountPercent: z
+    .object({ sales_rep: percentSchema.nullable(), manager: percentSchema.nullable() })
+    .partial()
+    .default({}),
+});
+export type ProductGuardrail = z.infer<typeof productGuardrailSchema>;
+
+export const dealDeskSettingsSchema = z.object({
+  roleLimits: roleLimitsSchema,
+  products: z.record(z.string(), productGuardrailSchema).default({}),
+  /** Deck-level rules: past either, the deck needs approval whatever its lines. */
+  deck: z
+    .object({
+      /** The whole quote's discount off list, in percent (null: no rule). */
+      maxTotalDiscountPercent: percentSchema.nullable().default(null),
+      /** The quote's total, in dollars (null: no rule). */
+      maxTotalValue: dollarsSchema.nullable().default(null),
+    })
+    .default({ maxTotalDiscountPercent: null, maxTotalValue: null }),
+  /** What the client agrees to when accepting a proposal on its link. */
+  acceptanceTerms: z
+    .string()
+    .trim()
+    .min(1, 'Enter the terms a client accepts')
+    .max(10_000, 'The terms can be at most 10,000 characters'),
+});
+export type DealDeskSettings = z.infer<typeof dealDeskSettingsSchema>;
+
+export const DEFAULT_ACCEPTANCE_TERMS =
+  'By accepting, I confirm that I am authorised to accept this proposal for my organisation, ' +
+  'at the prices and quantities shown. The order is confirmed by a contract or order form sent ' +
+  'after acceptance; until then either party may withdraw.';
+
+export const DEFAULT_DEAL_DESK: DealDeskSettings = {
+  roleLimits: { sales_rep: 15, manager: 30 },
+  products: {},
+  deck: { maxTotalDiscountPercent: null, maxTotalValue: null },
+  acceptanceTerms: DEFAULT_ACCEPTANCE_TERMS,
+};
+
+/** Why one product's price needs approval. */
+export interface PriceFinding {
+  productId: ProductId;
+  productName: string;
+  /** The rep's unit price and the list price (the product's MSRP), in dollars. */
+  unitPrice: number;
+  listPrice: number;
+  /** How far below list the unit price is, in percent (one decimal). */
+  discountPercent: number;
+  /** The owner's limit on this product, in percent, and the floor price, if any. */
+  limitPercent: number;
+  floorPrice: number | null;
+  reason: 'discount' | 'floor' | 'edited_price';
+  /** One sentence for the rep: what is past which limit. */
+  message: string;
+}
+
+/** Why the deck as a whole needs approval. */
+export interface DeckFinding {
+  reason: 'total_discount' | 'total_value';
+  message: string;
+}
+
+/** What the deal desk says of a deck's prices, for its owner's role. */
+export interface DealCheck {
+  needsApproval: boolean;
+  /** Who must approve (null when nothing needs approval). */
+  approverRole: ApproverRole | null;
+  findings: PriceFinding[];
+  deckFindings: DeckFinding[];
+  /** The quote's list value and its priced total before shipping, in cents. */
+  listTotalCents: number;
+  pricedTotalCents: number;
+}
+
+export const approverRoleLabel: Record<ApproverRole, string> = {
+  manager: 'a sales manager',
+  admin: 'an administrator',
+};
+
+/** The role whose limits apply to a deck's owner: admins have none; everyone else a rep's. */
+export function limitedRoleOf(role: Role): LimitedRole | null {
+  if (role === 'admin') return null;
+  return role === 'manager' ? 'manager' : 'sales_rep';
+}
+
+const roundPercent = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Checks a deck's prices against the deal desk's limits for its owner's role. Prices only
+ * count when the deck shows them (`includePricing`); a product whose pricing slide shows
+ * edited price texts needs approval too, since the book did not compute what the client reads.
+ */
+export function checkDeal(
+  selection: ProductSelection,
+  book: PriceBook,
+  settings: DealDeskSettings,
+  ownerRole: Role,
+): DealCheck {
+  const limited = limitedRoleOf(ownerRole);
+  const summary = quoteSummary(selection, book);
+  const findings: PriceFinding[] = [];
+  let listTotalCents = 0;
+  for (const selected of selection.selectedProducts) {
+    const product = findProduct(book, selected.id);
+    if (!product) continue;
+    listTotalCents += Math.round(product.msrp * 100) * selected.quantity;
+    if (!limited || !selection.includePricing) continue;
+    const unitPrice = unitPriceFor(product, selected.customPricing, selection.includePricing);
+    const own = settings.products[product.id];
+    const limitPercent = own?.maxDiscountPercent?.[limited] ?? settings.roleLimits[limited];
+    const floorPrice = own?.floorPrice ?? null;
+    const discountPercent =
+      product.msrp > 0 ? roundPercent(((product.msrp - unitPrice) / product.msrp) * 100) : 0;
+    const base = {
+      productId: product.id,
+      productName: product.name,
+      unitPrice,
+      listPrice: product.msrp,
+      discountPercent,
+      limitPercent,
+      floorPrice,
+    };
+    if (floorPrice !== null && unitPrice < floorPrice) {
+      findings.push({
+        ...base,
+        reason: 'floor',
+        message: `${formatUsd(unitPrice)} is below the floor price of ${formatUsd(floorPrice)} for ${product.name}.`,
+      });
+    } else if (discountPercent > limitPercent) {
+      findings.push({
+        ...base,
+        reason: 'discount',
+        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% you may give on ${product.name} without approval.`,
+      });
+    } else if (summary.editedProducts.includes(product.id)) {
+      findings.push({
+        ...base,
+        reason: 'edited_price',
+        message: `The pricing slide of ${product.name} shows price texts you edited: the price book did not compute them.`,
+      });
+    }
+  }
+  const pricedTotalCents = summary.subtotalCents;
+  const deckFindings: DeckFinding[] = [];
+  if (limited && selection.includePricing) {
+    const { maxTotalDiscountPercent, maxTotalValue } = settings.deck;
+    const totalDiscount =
+      listTotalCents > 0 ? roundPercent((1 - pricedTotalCents / listTotalCents) * 100) : 0;
+    if (maxTotalDiscountPercent !== null && totalDiscount > maxTotalDiscountPercent) {
+      deckFindings.push({
+        reason: 'total_discount',
+        message: `The whole quote is ${totalDiscount}% below list: past the deck limit of ${maxTotalDiscountPercent}%.`,
+      });
+    }
+    if (maxTotalValue !== null && summary.totalCents > Math.round(maxTotalValue * 100)) {
+      deckFindings.push({
+        reason: 'total_value',
+        message: `The quote's total of ${formatUsd(summary.totalCents / 100)} is over ${formatUsd(maxTotalValue)}: quotes that large need approval.`,
+      });
+    }
+  }
+  const needsApproval = findings.length > 0 || deckFindings.length > 0;
+  return {
+    needsApproval,
+    approverRole: needsApproval ? (limited === 'manager' ? 'admin' : 'manager') : null,
+    findings,
+    deckFindings,
+    listTotalCents,
+    pricedTotalCents,
+  };
+}
+
+/** Whether `approver` may decide a request for a deck whose owner is `ownerId`. */
+export function mayApprove(
+  approver: { id: string; role: Role },
+  request: { ownerId: string; approverRole: ApproverRole },
+): boolean {
+  if (approver.id === request.ownerId) return false;
+  if (approver.role === 'admin') return true;
+  return approver.role === 'manager' && request.approverRole === 'manager';
+}
+
+/** The text both the PDF and the web view carry on every slide of a deck awaiting approval. */
+export const APPROVAL_WATERMARK = 'Draft — pending approval';
