@@ -4,9 +4,16 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { createApprovedUser, expect, pdfText, postJson, signInViaApi, test } from '../fixtures.ts';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import {
+  createApprovedUser,
+  expect,
+  pdfText,
+  postJson,
+  signInViaApi,
+  test,
+  violations,
+} from '../fixtures.ts';
 
 // A content editor changes a template slide in the portal and publishes it; a rep's next deck
 // shows the change in its PDF and its slide pictures, a deck made before does not, and the
@@ -16,16 +23,6 @@ const shots = process.env.E2E_SCREENSHOTS_DIR;
 /** A 48 × 32 green PNG. */
 const GREEN_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVRYhe2WAQkAQAwCl+HqGseiH2PPOFgAET03NF/drCtAQdGhmiFsWdbxg2CMDtUMYcuyDiF80KJDNUPYssihCMY6HRwe1wdkvSBqoeCQCQAAAABJRU5ErkJggg==';
-
-async function axeFindings(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 async function makeDeck(request: APIRequestContext, deckTitle: string) {
   const generated = await postJson(request, '/api/generate-slides', {
@@ -64,7 +61,7 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await expect(page.getByRole('heading', { name: 'Content library' })).toBeVisible();
   await expect(page.getByText('Published: reps build from version')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/library.png`, fullPage: true });
-  expect(await axeFindings(page), '/admin/library').toEqual([]);
+  expect(await violations(page), '/admin/library').toEqual([]);
 
   await page.getByRole('link', { name: 'Edit Sustainability impact' }).click();
   const canvas = page.getByRole('group', { name: 'Slide canvas' });
@@ -157,7 +154,7 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   // The live preview is the engine's drawing of the draft.
   await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/slide-editor.png`, fullPage: true });
-  expect(await axeFindings(page), 'slide editor').toEqual([]);
+  expect(await violations(page, 'slide-editor'), 'slide editor').toEqual([]);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
@@ -247,7 +244,7 @@ test('a content editor previews a new brand on slides, saves it to the draft and
     .poll(async () => decodeURIComponent((await titleSlide.getAttribute('src')) ?? ''))
     .toMatch(/id="brand-[0-9a-f]{12}-r/);
   if (shots) await page.screenshot({ path: `${shots}/brand.png`, fullPage: true });
-  expect(await axeFindings(page), 'brand page').toEqual([]);
+  expect(await violations(page, 'brand-page'), 'brand page').toEqual([]);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
 
@@ -255,7 +252,7 @@ test('a content editor previews a new brand on slides, saves it to the draft and
   await expect(page.getByText('Changed the brand')).toBeVisible();
   await page.getByRole('tab', { name: /^Categories/ }).click();
   await expect(page.getByRole('textbox', { name: 'Category 1' })).toHaveValue('Introduction');
-  expect(await axeFindings(page), 'categories').toEqual([]);
+  expect(await violations(page, 'categories'), 'categories').toEqual([]);
   page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByText('Changed the brand')).toHaveCount(0);
@@ -325,7 +322,7 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
   const field = cover.getByRole('combobox', { name: '{{Client Name}}' });
   await expect(field).toHaveValue('Client name');
   if (shots) await page.screenshot({ path: `${shots}/import.png`, fullPage: true });
-  expect(await axeFindings(page), 'import page').toEqual([]);
+  expect(await violations(page, 'import-page'), 'import page').toEqual([]);
 
   // Four slides, titled so this test finds them again.
   const run = Date.now().toString(36);
