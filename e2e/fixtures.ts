@@ -271,7 +271,12 @@ export async function generateDeckViaApi(request: APIRequestContext, deckTitle =
 
 /** The deck's PDF as text, every run of white space one space. */
 export async function pdfText(request: APIRequestContext, deckId: string) {
-  const response = await request.get(`/api/decks/${deckId}/download`);
+  return pdfTextAt(request, `/api/decks/${deckId}/download`);
+}
+
+/** The text of the PDF at `path`, every page's in order, as one spaced line. */
+export async function pdfTextAt(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
   expect(response.status()).toBe(200);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
