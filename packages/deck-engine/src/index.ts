@@ -30,7 +30,12 @@ export {
   type ResolveImagesOptions,
 } from './images/resolve-images.ts';
 export type { ImageStore, ResolvedImage } from './images/image-store.ts';
-export { renderDeck, type RenderedDeck, type RenderProgress } from './render/render-deck.ts';
+export {
+  renderDeck,
+  type RenderDeckOptions,
+  type RenderedDeck,
+  type RenderProgress,
+} from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
 // The worker pool is its own entry, `@deck-portal/deck-engine/pool`: a process that only renders
 // (a pool worker, a script) never loads the thread-pool library.
