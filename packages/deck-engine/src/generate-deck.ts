@@ -13,6 +13,8 @@ export interface GenerateDeckOptions {
   priceBook?: PriceBook;
   /** Told as each stage starts: every slide laid out, pictures, each file. */
   onProgress?: (progress: RenderProgress) => void;
+  /** Drawn across every PDF page and web view slide, never in the PPTX (see `renderDeck`). */
+  watermark?: string;
 }
 
 let defaultLibrary: TemplateLibrary | undefined;
@@ -37,5 +39,7 @@ export async function generateDeck(
   onProgress?.({ stage: 'pictures' });
   const { images, warnings, failures } = await resolveImages(deck, options.images);
   if (font.warning) warnings.unshift(font.warning);
-  return renderDeck(deck, images, warnings, failures, onProgress);
+  return renderDeck(deck, images, warnings, failures, onProgress, {
+    ...(options.watermark ? { watermark: options.watermark } : {}),
+  });
 }

@@ -30,8 +30,22 @@ export {
   type ResolveImagesOptions,
 } from './images/resolve-images.ts';
 export type { ImageStore, ResolvedImage } from './images/image-store.ts';
-export { renderDeck, type RenderedDeck, type RenderProgress } from './render/render-deck.ts';
+export {
+  renderDeck,
+  type RenderDeckOptions,
+  type RenderedDeck,
+  type RenderProgress,
+} from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
+export {
+  CERTIFICATE_TITLE,
+  formatAcceptedAt,
+  NOT_A_SIGNATURE,
+  renderAcceptanceCertificate,
+  type AcceptanceCertificate,
+  type AcceptanceCertificateOptions,
+} from './certificate/acceptance-certificate.ts';
+export { appendPdf } from './certificate/append-pdf.ts';
 // The worker pool is its own entry, `@deck-portal/deck-engine/pool`: a process that only renders
 // (a pool worker, a script) never loads the thread-pool library.
 export type { DeckRenderer, DeckRendererOptions } from './worker/deck-renderer.ts';

@@ -103,6 +103,8 @@ export interface TextElement extends Box {
   truncated: boolean;
   /** Degrees clockwise the laid-out box is turned about its centre. */
   rotation?: number;
+  /** 0–1, how solid the text is drawn (PDF and SVG only); opaque when absent. */
+  opacity?: number;
 }
 
 export interface ShapeElement extends Box, Turn {

@@ -264,7 +264,7 @@ const CELL_PAD_Y = 5;
  * A native table: one uniform font size chosen so every row fits the box, row heights from
  * the wrapped cell text, and each cell laid out like any other text box.
  */
-export function table(ctx: SlideContext, box: Box, spec: TableSpec): TableElement {
+export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpec): TableElement {
   const c = ctx.brand.colors;
   const padX = spec.padding?.x ?? CELL_PAD_X;
   const padY = spec.padding?.y ?? CELL_PAD_Y;

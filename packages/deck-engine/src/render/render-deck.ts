@@ -5,6 +5,7 @@ import { placeImages } from './place-images.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderPptx } from './render-pptx.ts';
 import { renderSlideSvg } from './render-svg.ts';
+import { layoutWatermark } from './watermark.ts';
 
 export interface RenderedDeck {
   pptx: Buffer;
@@ -23,6 +24,15 @@ export interface RenderedDeck {
 export type RenderProgress =
   { stage: 'layout'; done: number; total: number } | { stage: 'pictures' | 'pptx' | 'pdf' | 'web' };
 
+export interface RenderDeckOptions {
+  /**
+   * Text drawn as a large see-through diagonal band over every PDF page and web view slide
+   * (a deck awaiting approval: `APPROVAL_WATERMARK`). Never in the PPTX: the editable file
+   * stays clean.
+   */
+  watermark?: string;
+}
+
 /** Draws one laid-out deck three ways. Pictures missing from `images` become marked frames. */
 export async function renderDeck(
   deck: Deck,
@@ -31,11 +41,14 @@ export async function renderDeck(
   /** Why each picture missing from `images` could not be used, by its address. */
   failures: Readonly<Record<string, string>> = {},
   onProgress?: (progress: RenderProgress) => void,
+  { watermark }: RenderDeckOptions = {},
 ): Promise<RenderedDeck> {
   const slides = deck.slides.map((slide) => placeImages(slide, images));
+  // Laid out once for the deck; the PDF and the web view draw it, the PPTX never does.
+  const mark = watermark ? layoutWatermark(watermark) : undefined;
   onProgress?.({ stage: 'pptx' });
   let isPdfDone = false;
-  const pdfWritten = renderPdf(deck, slides).then((bytes) => {
+  const pdfWritten = renderPdf(deck, slides, mark).then((bytes) => {
     isPdfDone = true;
     return bytes;
   });
@@ -46,7 +59,7 @@ export async function renderDeck(
   });
   const [pptx, pdf] = await Promise.all([pptxWritten, pdfWritten]);
   onProgress?.({ stage: 'web' });
-  const svgs = slides.map(renderSlideSvg);
+  const svgs = slides.map((slide) => renderSlideSvg(slide, mark?.band));
   return {
     pptx,
     pdf,

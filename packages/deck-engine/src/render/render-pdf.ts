@@ -20,6 +20,7 @@ import type { PlacedImage, RenderElement, RenderSlide } from './place-images.ts'
 import { gradientCircle, gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
+import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -28,7 +29,10 @@ type OpenedImage = Parameters<Doc['image']>[0];
 function drawText(doc: Doc, element: TextElement): void {
   if (element.lines.length === 0) return;
   const face = faceOf(element.family, element.weight, element.italic);
-  doc.font(face).fontSize(element.size).fillColor(`#${element.color}`, 1);
+  doc
+    .font(face)
+    .fontSize(element.size)
+    .fillColor(`#${element.color}`, element.opacity ?? 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
       doc.text(element.bulletChar ?? '•', line.bulletX, line.baseline, {
@@ -402,13 +406,31 @@ function installFonts(doc: Doc, faces: readonly FontFace[]): void {
   }
 }
 
+/**
+ * The watermark over a page: its band as glyph outlines, turned and see-through, and its words
+ * as invisible level text (see {@link Watermark} for why).
+ */
+function drawWatermark(doc: Doc, { band, words }: Watermark, glyphs: readonly PlacedGlyph[]) {
+  drawTurned(doc, band, band, () => {
+    doc.fillColor(`#${band.color}`, band.opacity ?? 1);
+    for (const glyph of glyphs) {
+      doc.save();
+      doc.transform(glyph.scale, 0, 0, -glyph.scale, glyph.x, glyph.y);
+      doc.path(glyph.d).fill();
+      doc.restore();
+    }
+  });
+  drawText(doc, words);
+}
+
 /** Every face the slides draw text with, the built-in family's four always among them. */
-function facesOf(slides: readonly RenderSlide[]): FontFace[] {
+function facesOf(slides: readonly RenderSlide[], extra: readonly TextElement[] = []): FontFace[] {
   const faces = new Set<FontFace>(FONT_WEIGHTS);
   const add = (text: TextElement) => {
     faces.add(faceOf(text.family, text.weight, text.italic));
     for (const line of text.lines) for (const run of line.runs ?? []) faces.add(run.face);
   };
+  for (const text of extra) add(text);
   for (const slide of slides) {
     for (const element of slide.elements) {
       if (element.kind === 'text') add(element);
@@ -425,8 +447,15 @@ function documentDate(date: string): Date {
   return Number.isNaN(parsed.getTime()) ? new Date(0) : parsed;
 }
 
-/** The deck as a PDF: 13.333 × 7.5 in pages, Inter embedded and subset, text selectable. */
-export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
+/**
+ * The deck as a PDF: 13.333 × 7.5 in pages, Inter embedded and subset, text selectable; the
+ * watermark, when given, over every page.
+ */
+export function renderPdf(
+  deck: Deck,
+  slides: RenderSlide[],
+  watermark?: Watermark,
+): Promise<Buffer> {
   const date = documentDate(deck.date);
   const doc = new PDFDocument({
     size: [SLIDE_WIDTH, SLIDE_HEIGHT],
@@ -443,7 +472,8 @@ export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
       ModDate: date,
     },
   });
-  installFonts(doc, facesOf(slides));
+  installFonts(doc, facesOf(slides, watermark ? [watermark.words] : []));
+  const markGlyphs = watermark ? bandGlyphs(watermark.band) : [];
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -455,6 +485,7 @@ export function renderPdf(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
     doc.addPage({ size: [SLIDE_WIDTH, SLIDE_HEIGHT], margin: 0 });
     doc.rect(0, 0, SLIDE_WIDTH, SLIDE_HEIGHT).fillColor(`#${slide.background}`, 1).fill();
     for (const element of slide.elements) drawElement(doc, element, images);
+    if (watermark) drawWatermark(doc, watermark, markGlyphs);
   }
   doc.end();
   return done;

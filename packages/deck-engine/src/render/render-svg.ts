@@ -137,7 +137,8 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
   }
   if (parts.length === 0) return '';
   const label = escapeXml(element.paragraphs.join('\n'));
-  return `<g role="img" aria-label="${label}"${turnTransform(element, element)}>${parts.join('')}</g>`;
+  const opacity = element.opacity !== undefined ? ` opacity="${n(element.opacity)}"` : '';
+  return `<g role="img" aria-label="${label}"${opacity}${turnTransform(element, element)}>${parts.join('')}</g>`;
 }
 
 /** An element's rotation and flips about its box's centre as an SVG transform (flips first). */
@@ -256,11 +257,15 @@ function paint(element: {
   return out;
 }
 
-/** One slide as a standalone SVG document (1280 × 720 px for a 960 × 540 pt slide). */
-export function renderSlideSvg(slide: RenderSlide): string {
+/**
+ * One slide as a standalone SVG document (1280 × 720 px for a 960 × 540 pt slide), with the
+ * watermark's band drawn over it when given (its glyphs and `aria-label` like any text's).
+ */
+export function renderSlideSvg(slide: RenderSlide, watermark?: TextElement): string {
   const glyphs = new GlyphSet();
   const clipIds = { next: 0 };
-  const body = slide.elements.map((element) => drawElement(element, glyphs, clipIds)).join('');
+  let body = slide.elements.map((element) => drawElement(element, glyphs, clipIds)).join('');
+  if (watermark) body += drawText(watermark, glyphs);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SLIDE_WIDTH} ${SLIDE_HEIGHT}" width="1280" height="720" role="img" aria-label="${escapeXml(slide.title)}">` +
     `<title>${escapeXml(slide.title)}</title>` +

@@ -42,6 +42,11 @@ export interface DeckRenderer {
       priceBook?: PriceBook;
       /** Told as each stage starts on the worker thread. */
       onProgress?: (progress: RenderProgress) => void;
+      /**
+       * Drawn as a see-through diagonal band across every PDF page and web view slide, never in
+       * the PPTX (the server passes `APPROVAL_WATERMARK` for a deck awaiting approval).
+       */
+      watermark?: string;
     },
   ): Promise<RenderedDeck>;
   /**
@@ -82,7 +87,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
   pool.run(warmUp).catch(() => undefined);
   return {
-    async generate(draft, { presenter, pictures, library, priceBook, onProgress } = {}) {
+    async generate(draft, { presenter, pictures, library, priceBook, onProgress, watermark } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: RenderProgress) => onProgress!(progress));
       const task: RenderTask = {
@@ -91,6 +96,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         ...(pictures ? { pictures } : {}),
         ...(library ? { library } : {}),
         ...(priceBook ? { priceBook } : {}),
+        ...(watermark ? { watermark } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
         ...(channel ? { progress: channel.port2 } : {}),

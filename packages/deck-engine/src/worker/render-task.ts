@@ -35,6 +35,8 @@ export interface RenderTask {
   pictures?: Record<string, Uint8Array>;
   /** Where each stage is posted as it starts (a `RenderProgress`), when someone listens. */
   progress?: MessagePort;
+  /** Drawn across every PDF page and web view slide (a deck awaiting approval). */
+  watermark?: string;
 }
 
 export type { ImportTaskResult };
@@ -131,6 +133,7 @@ export default async function renderTask(
       : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
     ...(task.priceBook ? { priceBook: task.priceBook } : {}),
+    ...(task.watermark ? { watermark: task.watermark } : {}),
     ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
   });
   task.progress?.close();

@@ -1,0 +1,275 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APPROVAL_WATERMARK, deckDraftSchema, type ProposalSummary } from '@deck-portal/domain';
+import JSZip from 'jszip';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildDeck } from '../src/build-deck.ts';
+import {
+  renderAcceptanceCertificate,
+  type AcceptanceCertificate,
+} from '../src/certificate/acceptance-certificate.ts';
+import { appendPdf } from '../src/certificate/append-pdf.ts';
+import { renderDeck, type RenderedDeck } from '../src/render/render-deck.ts';
+import { createDeckRenderer } from '../src/worker/deck-renderer.ts';
+import { goldenDraft } from './fixtures.ts';
+import { library } from './render-fixture.ts';
+
+// Issue 19: a deck awaiting approval carries a watermark in its PDF and web view (never in its
+// PPTX), and an accepted deck's PDF gets an acceptance certificate page appended.
+
+const dir = mkdtempSync(join(tmpdir(), 'deck-portal-deal-desk-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+/** Each page's text as poppler's pdftotext reads it. */
+function pdfPages(pdf: Uint8Array): string[] {
+  const file = join(dir, `file-${(files += 1)}.pdf`);
+  writeFileSync(file, pdf);
+  const pages = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .slice(0, -1);
+  return pages;
+}
+
+function lines(page: string): string[] {
+  return page.split('\n').map((line) => line.trim());
+}
+
+async function pptxXml(pptx: Buffer): Promise<string> {
+  const zip = await JSZip.loadAsync(pptx);
+  const parts = Object.keys(zip.files).filter((name) => name.endsWith('.xml'));
+  return (await Promise.all(parts.map((name) => zip.file(name)!.async('string')))).join('\n');
+}
+
+const deck = buildDeck(goldenDraft(), library);
+let plain: Promise<RenderedDeck> | undefined;
+let marked: Promise<RenderedDeck> | undefined;
+const renderPlain = () => (plain ??= renderDeck(deck));
+const renderMarked = () =>
+  (marked ??= renderDeck(deck, new Map(), [], {}, undefined, { watermark: APPROVAL_WATERMARK }));
+
+describe('the approval watermark', () => {
+  it('is on every PDF page, once, as text that extracts whole', async () => {
+    const pages = pdfPages((await renderMarked()).pdf);
+    expect(pages).toHaveLength(deck.slides.length);
+    for (const page of pages) {
+      expect(lines(page).filter((line) => line === APPROVAL_WATERMARK)).toHaveLength(1);
+    }
+  });
+
+  it('leaves each page’s own text as it was', async () => {
+    const markedPages = pdfPages((await renderMarked()).pdf);
+    const plainPages = pdfPages((await renderPlain()).pdf);
+    expect(lines(markedPages[0]!)).toContain('Harbor Fresh Foods');
+    markedPages.forEach((page, i) => {
+      const withoutMark = lines(page).filter((line) => line !== APPROVAL_WATERMARK);
+      expect(withoutMark.join('\n').trim()).toBe(lines(plainPages[i]!).join('\n').trim());
+    });
+  });
+
+  it('is on every web view slide, see-through and turned', async () => {
+    const { svgs } = await renderMarked();
+    expect(svgs).toHaveLength(deck.slides.length);
+    for (const svg of svgs) {
+      expect(svg).toMatch(
+        /aria-label="Draft — pending approval" opacity="0\.3" transform="rotate\(-30 480 270\)"/,
+      );
+    }
+  });
+
+  it('is never in the PPTX, which stays the same file', async () => {
+    const markedPptx = (await renderMarked()).pptx;
+    expect(await pptxXml(markedPptx)).not.toContain('pending approval');
+    expect(await pptxXml(markedPptx)).toBe(await pptxXml((await renderPlain()).pptx));
+  });
+
+  it('is drawn when the worker pool is asked for it, as the server asks', async () => {
+    const renderer = createDeckRenderer({ maxThreads: 1, minThreads: 1 });
+    try {
+      const draft = deckDraftSchema.parse({
+        basicInfo: { deckTitle: 'Pool', clientName: 'Worker Foods', date: '2026-05-01' },
+        productSelection: {
+          selectedProducts: [{ id: 'data_logger', quantity: 10, customPricing: 29.99 }],
+          includePricing: false,
+        },
+        templateCustomization: { selectedSlides: ['title', 'thank-you'], customSlides: [] },
+      });
+      const rendered = await renderer.generate(draft, { watermark: APPROVAL_WATERMARK });
+      const pages = pdfPages(rendered.pdf);
+      expect(pages).toHaveLength(2);
+      for (const page of pages) expect(lines(page)).toContain(APPROVAL_WATERMARK);
+      for (const svg of rendered.svgs) expect(svg).toContain(`aria-label="${APPROVAL_WATERMARK}"`);
+      expect(await pptxXml(rendered.pptx)).not.toContain('pending approval');
+    } finally {
+      await renderer.close();
+    }
+  }, 30_000);
+
+  it('is nowhere when not asked for', async () => {
+    const rendered = await renderPlain();
+    expect(pdfPages(rendered.pdf).join('\n')).not.toContain('pending approval');
+    for (const svg of rendered.svgs) expect(svg).not.toContain('pending approval');
+  });
+});
+
+const SUMMARY: ProposalSummary = {
+  lines: [
+    {
+      productId: 'controller',
+      name: 'Smart Controller',
+      quantity: 11,
+      unitPriceCents: 19_900,
+      amountCents: 218_900,
+      shippingCents: 0,
+      optional: false,
+      included: true,
+    },
+    {
+      productId: 'data_logger',
+      name: 'Data Logger',
+      quantity: 100,
+      unitPriceCents: 2_999,
+      amountCents: 299_900,
+      shippingCents: 0,
+      optional: true,
+      included: true,
+    },
+    {
+      productId: 'bms',
+      name: 'Battery Management',
+      quantity: 1,
+      unitPriceCents: 20_000,
+      amountCents: 20_000,
+      shippingCents: 0,
+      optional: true,
+      included: false,
+    },
+  ],
+  subtotalCents: 518_800,
+  shippingCents: 12_500,
+  totalCents: 531_300,
+  creditsCents: 0,
+  netCents: 531_300,
+};
+
+const PDF_HASH = 'a3f1c2e4b5d6978812345678901234567890abcdefabcdefabcdefabcdef0123';
+const RECORD_HASH = '0f9e8d7c6b5a49382716a5b4c3d2e1f00112233445566778899aabbccddeeff0';
+
+function certificate(overrides: Partial<AcceptanceCertificate> = {}): AcceptanceCertificate {
+  return {
+    deckTitle: 'Cold-chain resilience proposal',
+    clientName: 'Harbor Fresh Foods',
+    version: 3,
+    fullName: 'Dana Reyes',
+    jobTitle: 'Director of Operations',
+    acceptedAt: '2026-11-26T08:43:17.000Z',
+    ipAddress: '203.0.113.42',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+    summary: SUMMARY,
+    pdfSha256: PDF_HASH,
+    termsText: 'By accepting, I confirm that I am authorised to accept this proposal.',
+    recordSha256: RECORD_HASH,
+    ...overrides,
+  };
+}
+
+describe('the acceptance certificate', () => {
+  it('is one page with who, when, where from, the totals, the hashes and the terms', async () => {
+    const pages = pdfPages(await renderAcceptanceCertificate(certificate()));
+    expect(pages).toHaveLength(1);
+    const text = lines(pages[0]!);
+    for (const expected of [
+      'Certificate of acceptance',
+      'Cold-chain resilience proposal (version 3)',
+      'Harbor Fresh Foods',
+      'Dana Reyes',
+      'Director of Operations',
+      'Thursday, November 26, 2026 at 08:43:17 UTC',
+      '203.0.113.42',
+      '$5,188.00',
+      '$125.00',
+      '$5,313.00',
+      '−$0.00',
+      'Optional, chosen',
+      'Optional, not chosen',
+      PDF_HASH,
+      RECORD_HASH,
+      'By accepting, I confirm that I am authorised to accept this proposal.',
+      'This is a click-to-accept record, not a qualified electronic signature.',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('writes a Japanese name and title as typed', async () => {
+    const pages = pdfPages(
+      await renderAcceptanceCertificate(
+        certificate({
+          fullName: '山田 花子',
+          jobTitle: '購買部長',
+          clientName: '株式会社トヨタ自動車',
+        }),
+      ),
+    );
+    const text = lines(pages[0]!);
+    expect(text).toContain('山田 花子');
+    expect(text).toContain('購買部長');
+    expect(text).toContain('株式会社トヨタ自動車');
+  });
+
+  it('gives terms too long for the page a page of their own, never cut', async () => {
+    const clause = (i: number) => `Clause ${i}: the parties agree to the terms set out here.`;
+    const termsText = Array.from({ length: 177 }, (_, i) => clause(i + 1)).join(' ');
+    const pages = pdfPages(await renderAcceptanceCertificate(certificate({ termsText })));
+    expect(pages).toHaveLength(2);
+    const squashed = pages[1]!.replace(/\s+/g, ' ');
+    expect(squashed).toContain(clause(1));
+    expect(termsText.length).toBeGreaterThan(9_900);
+    expect(squashed).toContain(clause(177));
+    expect(pages[0]).toContain('The terms accepted follow in full on the next page.');
+  });
+
+  it('lists every product of a long quote, the terms then on a page of their own', async () => {
+    const line = SUMMARY.lines[0]!;
+    const many = Array.from({ length: 14 }, (_, i) => ({ ...line, name: `Product ${i + 1}` }));
+    const pages = pdfPages(
+      await renderAcceptanceCertificate(certificate({ summary: { ...SUMMARY, lines: many } })),
+    );
+    expect(pages).toHaveLength(2);
+    for (const { name } of many) expect(lines(pages[0]!)).toContain(name);
+    expect(pages[1]).toContain(
+      'By accepting, I confirm that I am authorised to accept this proposal.',
+    );
+  });
+
+  it('refuses a moment that is not a date', async () => {
+    await expect(
+      renderAcceptanceCertificate(certificate({ acceptedAt: 'yesterday' })),
+    ).rejects.toThrow('Not a date and time: yesterday');
+  });
+});
+
+describe('appendPdf', () => {
+  it('puts the certificate after the deck’s pages, the text of both still readable', async () => {
+    const deckPdf = (await renderPlain()).pdf;
+    const certificatePdf = await renderAcceptanceCertificate(
+      certificate({ fullName: '山田 花子' }),
+    );
+    const joined = await appendPdf(deckPdf, certificatePdf);
+    const pages = pdfPages(joined);
+    const deckPages = pdfPages(deckPdf);
+    expect(pages).toHaveLength(deckPages.length + 1);
+    expect(pages.slice(0, -1)).toEqual(deckPages);
+    expect(pages.at(-1)).toBe(pdfPages(certificatePdf)[0]);
+    expect(lines(pages.at(-1)!)).toContain('山田 花子');
+  });
+
+  it('says which file is not a PDF', async () => {
+    const certificatePdf = await renderAcceptanceCertificate(certificate());
+    await expect(appendPdf(new TextEncoder().encode('not a pdf'), certificatePdf)).rejects.toThrow(
+      'The deck file is not a readable PDF.',
+    );
+  });
+});
