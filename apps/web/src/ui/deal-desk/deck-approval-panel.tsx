@@ -19,8 +19,12 @@ export const NEEDS_APPROVAL_TEXT =
 export function DeckApprovalPanel({ deck }: { deck: DeckDetails }) {
   const approval = useDeckApproval(deck.id);
   useRefreshDeckAfterDecision(deck.id, approval.data);
-  if (!approval.data) return null;
-  return <ApprovalState deck={deck} approval={approval.data} />;
+  if (!approval.data || approval.data.state === 'not_needed') return null;
+  return (
+    <Stack gap="sm" component="section" aria-label="Deal desk">
+      <ApprovalState deck={deck} approval={approval.data} />
+    </Stack>
+  );
 }
 
 /**
@@ -44,12 +48,7 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
   if (state === 'not_needed') return null;
   if (state === 'approved') {
     return (
-      <Alert
-        color="green"
-        icon={<IconCircleCheck size={18} />}
-        title="Approved"
-        aria-label="Deal desk"
-      >
+      <Alert color="green" icon={<IconCircleCheck size={18} />} title="Approved">
         {request
           ? `Approved by ${request.decidedBy ?? 'an approver'}${request.decidedAt ? ` on ${formatShortDate(request.decidedAt)}` : ''}${request.comment ? ` — “${request.comment}”` : '.'}`
           : 'Its prices are approved: client links may be created.'}
@@ -59,12 +58,7 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
   if (state === 'pending') {
     const role = request?.approverRole ?? check.approverRole ?? 'manager';
     return (
-      <Alert
-        color="blue"
-        icon={<IconClockHour4 size={18} />}
-        title="Waiting for approval"
-        aria-label="Deal desk"
-      >
+      <Alert color="blue" icon={<IconClockHour4 size={18} />} title="Waiting for approval">
         <Stack gap="xs">
           <Text size="sm">
             Waiting for approval by {approverRoleLabel[role]}
@@ -83,7 +77,7 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
   }
   const rejected = request?.state === 'rejected' ? request : null;
   return (
-    <Stack gap="sm" component="section" aria-label="Deal desk">
+    <>
       {rejected && (
         <Alert color="red" icon={<IconX size={18} />} title="Approval rejected">
           Rejected by {rejected.decidedBy ?? 'an approver'}
@@ -101,6 +95,6 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
           )}
         </Stack>
       </Alert>
-    </Stack>
+    </>
   );
 }
