@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DECK_DRAFT_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
 import { adminUser, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
-/** Steps 1 and 2 done: one Battery Backup (list price $5,995) at list, priced. */
-function storeDraft() {
+/** Steps 1 and 2 done: one Battery Backup (list price $5,995) at `price`, priced. */
+function storeDraft(price = 5995, templateCustomization?: object) {
   localStorage.setItem(
     DECK_DRAFT_STORAGE_KEY,
     JSON.stringify({
@@ -17,10 +17,11 @@ function storeDraft() {
         mode: 'simple',
       },
       productSelection: {
-        selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: 5995 }],
+        selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: price }],
         includePricing: true,
         customPricing: {},
       },
+      templateCustomization,
     }),
   );
 }
@@ -97,5 +98,38 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
       ),
     ).toBeVisible();
     expect(screen.getByText('Needs approval by a sales manager.')).toBeVisible();
+  });
+});
+
+describe('step 4’s summary', () => {
+  const renderStep4 = (price: number) => {
+    storeDraft(price, { selectedSlides: ['title'], customSlides: [] });
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+    });
+    renderApp('/create-deck/generate');
+    return calls;
+  };
+
+  it('says a deck past the rep’s limits needs approval, and still lets them generate', async () => {
+    renderStep4(3597);
+    const products = await screen.findByRole('region', { name: 'Products' });
+    expect(
+      await within(products).findByText(
+        'Needs approval before a client sees it. Needs approval by a sales manager.',
+      ),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Generate Presentation' })).toBeEnabled(),
+    );
+  });
+
+  it('says nothing of approval for a deck within the limits', async () => {
+    const calls = renderStep4(5995);
+    const products = await screen.findByRole('region', { name: 'Products' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/deal-desk')).toBe(true));
+    expect(await within(products).findByText('Total, shipping included')).toBeVisible();
+    expect(within(products).queryByText(/Needs approval/)).toBeNull();
   });
 });
