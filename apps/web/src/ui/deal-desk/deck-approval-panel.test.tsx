@@ -148,6 +148,28 @@ describe('the deck page’s approval panel', () => {
     ).toBeVisible();
   });
 
+  it('asks for the deck again once a waiting request is decided (an approval makes a new version)', async () => {
+    let approval: DeckApproval = {
+      ...needsApproval,
+      state: 'pending',
+      request: approvalRequest(),
+    };
+    const calls = deckApi(() => approval);
+    const { queryClient } = renderApp('/deck/d1/preview');
+    expect(await within(await panel()).findByText(/^Waiting for approval by/)).toBeVisible();
+    const deckLoads = () => calls.filter((call) => call.path === '/api/decks/d1').length;
+    const loadsBefore = deckLoads();
+    approval = {
+      ...approval,
+      state: 'approved',
+      request: approvalRequest({ state: 'approved', decidedBy: 'Mia Manager', comment: 'Fine.' }),
+    };
+    // As the poll (or coming back to the tab) would.
+    await queryClient.invalidateQueries({ queryKey: ['deal-desk'] });
+    expect(await screen.findByText(/^Approved by Mia Manager/)).toBeVisible();
+    await waitFor(() => expect(deckLoads()).toBeGreaterThan(loadsBefore));
+  });
+
   it('shows who approved it, when, and their comment', async () => {
     deckApi({
       state: 'approved',

@@ -4,7 +4,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
-import { useDeckApproval } from '../../lib/deal-desk.ts';
+import { dealDeskKeys, useDeckApproval } from '../../lib/deal-desk.ts';
 import { FindingsTable } from './findings-table.tsx';
 import { RequestApprovalButton } from './request-approval-button.tsx';
 
@@ -19,6 +19,7 @@ export const NEEDS_APPROVAL_TEXT =
 export function DeckApprovalPanel({ deck }: { deck: DeckDetails }) {
   const approval = useDeckApproval(deck.id);
   useRefreshDeckAfterDecision(deck.id, approval.data);
+  useRefreshApprovalOnNewVersion(deck.id, deck.currentVersion);
   if (!approval.data || approval.data.state === 'not_needed') return null;
   return (
     <Stack gap="sm" component="section" aria-label="Deal desk">
@@ -41,6 +42,17 @@ function useRefreshDeckAfterDecision(deckId: string, approval: DeckApproval | un
     }
     previous.current = state;
   }, [approval?.state, deckId, queryClient]);
+}
+
+/** A new version of the deck (its prices changed, or an approval made it) is checked anew. */
+function useRefreshApprovalOnNewVersion(deckId: string, version: number) {
+  const queryClient = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void queryClient.invalidateQueries({ queryKey: dealDeskKeys.deck(deckId) });
+  }, [deckId, version, queryClient]);
 }
 
 function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckApproval }) {
