@@ -1,4 +1,4 @@
-import type { DeckApproval } from '@deck-portal/domain';
+import { approvalMessages, type DeckApproval } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -237,5 +237,23 @@ describe('the deck page’s approval panel', () => {
     const region = await panel();
     expect(within(region).getByText(NEEDS_APPROVAL_TEXT)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Request approval' })).toBeNull();
+  });
+
+  it('shows why a client link is refused when the server asks for approval first', async () => {
+    deckApi(needsApproval, {
+      'POST /api/decks/d1/client-links': apiError(
+        409,
+        'approval_required',
+        approvalMessages.linkRefused,
+      ),
+    });
+    renderApp('/deck/d1/preview');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create client link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create client link' });
+    await userEvent.type(within(dialog).getByLabelText(/Recipient name/), 'Jane Client');
+    await userEvent.type(within(dialog).getByLabelText(/Recipient e-mail/), 'jane@client.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByText(approvalMessages.linkRefused)).toBeVisible();
+    expect(within(dialog).getByText('The link was not created')).toBeVisible();
   });
 });
