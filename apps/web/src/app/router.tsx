@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
             path: paths.outbox,
             ...page('outbox', () => import('../features/admin/outbox-page.tsx')),
           },
+          {
+            path: paths.dealDesk,
+            ...page('deal-desk', () => import('../features/deal-desk/deal-desk-settings-page.tsx')),
+          },
         ],
       },
       {
@@ -89,6 +93,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard,
             ...page('dashboard', () => import('../features/dashboard/dashboard-page.tsx')),
+          },
+          {
+            path: paths.approvals,
+            ...page('approvals', () => import('../features/deal-desk/approvals-page.tsx')),
           },
           {
             path: paths.profile,

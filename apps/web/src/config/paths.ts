@@ -13,6 +13,8 @@ export const paths = {
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   products: '/admin/products',
+  dealDesk: '/admin/deal-desk',
+  approvals: '/approvals',
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

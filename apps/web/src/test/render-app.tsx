@@ -5,16 +5,19 @@ import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes as appRoutes } from '../app/router.tsx';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { DEFAULT_DEAL_DESK } from '@deck-portal/domain';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (request: { body: unknown; url: URL }) => Reply | Promise<Reply>;
 
 /**
  * Answers every test gets unless it gives its own: the wizard lists and prices products from the
- * price book the server serves, here the built-in one.
+ * price book the server serves, here the built-in one, and checks them against the deal desk's.
  */
 const defaultHandlers: Record<string, Handler | Reply> = {
   'GET /api/price-book': { body: SEED_PRICE_BOOK },
+  // The deal desk's limits the wizard checks prices against: a new portal's.
+  'GET /api/deal-desk': { body: DEFAULT_DEAL_DESK },
 };
 
 /**

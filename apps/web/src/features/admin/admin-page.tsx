@@ -4,6 +4,7 @@ import {
   IconLayoutDashboard,
   IconLibrary,
   IconMail,
+  IconReceiptTax,
   IconShieldLock,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -49,6 +50,14 @@ export default function AdminPage() {
             leftSection={<IconMail size={16} />}
           >
             Outbox
+          </Button>
+          <Button
+            component={Link}
+            to={paths.dealDesk}
+            variant="default"
+            leftSection={<IconReceiptTax size={16} />}
+          >
+            Deal desk
           </Button>
           <Button
             component={Link}

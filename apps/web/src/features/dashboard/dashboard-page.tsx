@@ -9,6 +9,7 @@ import { PageShell } from '../../ui/page-shell.tsx';
 import { AllDecksCard } from './components/all-decks-card.tsx';
 import { initials } from '../../lib/initials.ts';
 import { NotificationsBell } from './components/notifications-bell.tsx';
+import { ApprovalsNavButton } from '../../ui/deal-desk/approvals-nav-button.tsx';
 import { RecentDecksCard } from './components/recent-decks-card.tsx';
 import { CreateDeckCard, TutorialCard } from './components/start-cards.tsx';
 
@@ -26,6 +27,7 @@ export default function DashboardPage() {
       actions={
         <>
           <NotificationsBell />
+          <ApprovalsNavButton />
           {user && isAdmin(user) && (
             <Button
               component={Link}

@@ -52,6 +52,7 @@ import { ClientLinksSummaryCard } from './components/client-links-summary-card.t
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
+import { DeckApprovalPanel } from '../../ui/deal-desk/deck-approval-panel.tsx';
 
 function InfoRow({ label, value }: { label: string; value: string | undefined }) {
   return (
@@ -250,6 +251,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
     <Stack gap="lg">
       {!isReady && <DeckGeneration deck={deck} />}
       {isReady && deck.canManage && <LibraryUpdateNotice deck={deck} />}
+      {isReady && <DeckApprovalPanel deck={deck} />}
       {isArchived && (
         <Alert color="gray" icon={<IconArchive size={18} />} title="Archived">
           {deck.archivedAt ? `Archived on ${formatShortDate(deck.archivedAt)}. ` : ''}This deck is

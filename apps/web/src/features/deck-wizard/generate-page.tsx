@@ -52,6 +52,7 @@ import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { usePriceBook } from '../../lib/price-book.ts';
+import { NeedsApprovalLine } from '../../ui/deal-desk/needs-approval-line.tsx';
 
 export const GENERATE_FAILED = 'Failed to generate presentation.';
 
@@ -132,6 +133,7 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
               </SummaryRow>
             </>
           )}
+          <NeedsApprovalLine selection={productSelection} />
         </Stack>
       </Card>
       <Card

@@ -33,6 +33,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { loadDeckDraft, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
+import { PriceLimitNote } from '../../ui/deal-desk/price-limit-note.tsx';
+import { useDealCheck } from '../../lib/deal-desk.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 
@@ -83,6 +85,24 @@ function parseSelection(values: ProductValues) {
     })),
   });
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The selection as far as it reads now, for the deal desk's check as the rep types: a product
+ * whose quantity or price does not read yet is left out until it does.
+ */
+function readableSelection(values: ProductValues): ProductSelection {
+  return {
+    includePricing: values.includePricing,
+    customPricing: values.customPricing,
+    selectedProducts: values.selectedProducts.flatMap((product) => {
+      const quantity = readQuantity(product.quantity);
+      const price = readPrice(product.customPricing);
+      return 'value' in quantity && 'value' in price
+        ? [{ id: product.id, quantity: quantity.value, customPricing: price.value }]
+        : [];
+    }),
+  };
 }
 
 const resolver = schemaResolver(productSelectionSchema, { sync: true });
@@ -222,6 +242,10 @@ function ProductSelectionForm({
     navigate(paths.createDeck.basicInfo);
   };
   const liveErrors = fieldErrors(values);
+  // Prices past the rep's limits are said beside them; the rep may still go on (a draft).
+  const dealCheck = useDealCheck(readableSelection(values), book);
+  const findingsOf = (id: ProductId) =>
+    dealCheck?.findings.filter((finding) => finding.productId === id) ?? [];
 
   const listError = form.errors.selectedProducts;
 
@@ -321,11 +345,29 @@ function ProductSelectionForm({
                         />
                       </Group>
                     )}
+                    {isSelected &&
+                      values.includePricing &&
+                      dealCheck?.approverRole &&
+                      findingsOf(id).length > 0 && (
+                        <PriceLimitNote
+                          messages={findingsOf(id).map((finding) => finding.message)}
+                          approverRole={dealCheck.approverRole}
+                        />
+                      )}
                   </Stack>
                 </Card>
               );
             })}
           </SimpleGrid>
+
+          {dealCheck?.approverRole && dealCheck.deckFindings.length > 0 && (
+            <Paper withBorder radius="lg" p="md">
+              <PriceLimitNote
+                messages={dealCheck.deckFindings.map((finding) => finding.message)}
+                approverRole={dealCheck.approverRole}
+              />
+            </Paper>
+          )}
 
           <Group justify="space-between">
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={previous}>

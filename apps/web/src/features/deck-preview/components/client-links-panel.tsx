@@ -22,6 +22,7 @@ import { ClientLinkStatusBadge } from '../../../ui/client-link-status-badge.tsx'
 import { useClientLinks } from '../api/get-client-links.ts';
 import { useRevokeClientLink } from '../api/revoke-client-link.ts';
 import { CreateClientLinkButton } from './create-client-link-button.tsx';
+import { ClientLinkApprovalNotice } from '../../../ui/deal-desk/client-link-approval-notice.tsx';
 
 const noClientLinksText =
   'No client links yet. Create one to send this deck to a client and see what they view.';
@@ -139,6 +140,7 @@ export function ClientLinksPanel({ deckId }: { deckId: string }) {
           </Stack>
           <CreateClientLinkButton deckId={deckId} />
         </Group>
+        <ClientLinkApprovalNotice deckId={deckId} />
         {query.isPending ? (
           <Center py="md">
             <Loader size="sm" aria-label="Loading client links" />

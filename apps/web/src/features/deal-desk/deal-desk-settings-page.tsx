@@ -1,0 +1,279 @@
+import {
+  dealDeskSettingsSchema,
+  formatUsd,
+  type DealDeskSettings,
+  type PriceBook,
+} from '@deck-portal/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { usePriceBook } from '../../lib/price-book.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageShell } from '../../ui/page-shell.tsx';
+import { useAdminDealDesk, useSaveDealDesk } from './api/deal-desk-api.ts';
+import { toFormValues, toSettings, type SettingsFormValues } from './settings-form-values.ts';
+
+/** /admin/deal-desk: how far below list reps and managers may price, and the client's terms. */
+export default function DealDeskSettingsPage() {
+  const settings = useAdminDealDesk();
+  const priceBook = usePriceBook();
+  const error = settings.error ?? priceBook.error;
+  return (
+    <PageShell
+      actions={
+        <Button
+          component={Link}
+          to={paths.admin}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          User Management
+        </Button>
+      }
+    >
+      <Stack gap="lg" maw={960}>
+        <div>
+          <Title order={1}>Deal desk</Title>
+          <Text c="dimmed" mt={4}>
+            How far below list price reps and managers may price without approval. A deck past these
+            limits carries a watermark and cannot be sent to a client until approved: by a sales
+            manager for a rep’s deck, by an administrator for a manager’s.
+          </Text>
+        </div>
+        {error ? (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title="The deal desk settings could not be loaded"
+          >
+            {error.message}
+          </Alert>
+        ) : settings.data && priceBook.data ? (
+          <SettingsForm saved={settings.data} book={priceBook.data} />
+        ) : (
+          <PageLoader label="Loading the deal desk settings" />
+        )}
+      </Stack>
+    </PageShell>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Paper component="section" withBorder radius="lg" p="lg" aria-label={title}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        {description}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+/** The schema's complaints, by the form's field paths ('roleLimits.manager'). */
+function schemaErrors(settings: DealDeskSettings): Record<string, string> {
+  const parsed = dealDeskSettingsSchema.safeParse(settings);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBook }) {
+  const save = useSaveDealDesk();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SettingsFormValues>({
+    mode: 'controlled',
+    initialValues: toFormValues(saved, book),
+    validate: (values) => schemaErrors(toSettings(values, saved)),
+  });
+  const { roleLimits } = form.values;
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    save.mutate(toSettings(values, saved), {
+      onSuccess: (answer) => {
+        form.setInitialValues(toFormValues(answer, book));
+        form.resetDirty();
+        notifications.show({ color: 'teal', message: 'The deal desk settings were saved.' });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+          form.setErrors(error.fields);
+        }
+        setFormError(error.message);
+      },
+    });
+  });
+
+  const percent = { suffix: '%', min: 0, max: 100, decimalScale: 1, allowNegative: false };
+  const dollars = {
+    prefix: '$',
+    min: 0,
+    decimalScale: 2,
+    thousandSeparator: ',',
+    allowNegative: false,
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {formError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="The settings were not saved"
+          >
+            {formError}
+          </Alert>
+        )}
+        <Section
+          title="Limits per role"
+          description="The deepest discount off list price each role may give on any product without approval. Administrators have no limits."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Sales reps, max. discount"
+              withAsterisk
+              {...percent}
+              {...form.getInputProps('roleLimits.sales_rep')}
+            />
+            <NumberInput
+              label="Sales managers, max. discount"
+              withAsterisk
+              {...percent}
+              {...form.getInputProps('roleLimits.manager')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section
+          title="Limits per product"
+          description="A floor price no one goes below without approval, and per role a limit of its own. Leave a box empty to use the role’s limit."
+        >
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" aria-label="Limits per product">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th ta="right">List price</Table.Th>
+                  <Table.Th>Floor price</Table.Th>
+                  <Table.Th>Reps, max. discount</Table.Th>
+                  <Table.Th>Managers, max. discount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {book.products.map((product) => {
+                  const row = `products.${product.id}`;
+                  return (
+                    <Table.Tr key={product.id}>
+                      <Table.Td fw={500}>{product.name}</Table.Td>
+                      <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`${product.name}, floor price`}
+                          placeholder="None"
+                          {...dollars}
+                          {...form.getInputProps(`${row}.floorPrice`)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`${product.name}, reps’ max. discount`}
+                          placeholder={`${roleLimits.sales_rep}% (role)`}
+                          {...percent}
+                          {...form.getInputProps(`${row}.maxDiscountPercent.sales_rep`)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`${product.name}, managers’ max. discount`}
+                          placeholder={`${roleLimits.manager}% (role)`}
+                          {...percent}
+                          {...form.getInputProps(`${row}.maxDiscountPercent.manager`)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+
+        <Section
+          title="Limits per deck"
+          description="Past either, a deck needs approval whatever its products’ prices. Leave a box empty for no such rule."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Max. discount on the whole quote"
+              placeholder="No rule"
+              {...percent}
+              {...form.getInputProps('deck.maxTotalDiscountPercent')}
+            />
+            <NumberInput
+              label="Max. quote total"
+              placeholder="No rule"
+              {...dollars}
+              {...form.getInputProps('deck.maxTotalValue')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section
+          title="Acceptance terms"
+          description="What a client agrees to when accepting a proposal on its link."
+        >
+          <Textarea
+            label="Terms"
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={10_000}
+            {...form.getInputProps('acceptanceTerms')}
+          />
+        </Section>
+
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={save.isPending}
+          >
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DECK_DRAFT_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
+import { adminUser, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+
+/** Steps 1 and 2 done: one Battery Backup (list price $5,995) at `price`, priced. */
+function storeDraft(price = 5995, templateCustomization?: object) {
+  localStorage.setItem(
+    DECK_DRAFT_STORAGE_KEY,
+    JSON.stringify({
+      basicInfo: {
+        deckTitle: 'Spring pitch',
+        clientName: 'Glacier Logistics',
+        date: '2031-05-02',
+        primaryContact: '',
+        mode: 'simple',
+      },
+      productSelection: {
+        selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: price }],
+        includePricing: true,
+        customPricing: {},
+      },
+      templateCustomization,
+    }),
+  );
+}
+
+async function priceBatteryBackup(user: object, price: string) {
+  storeDraft();
+  const calls = mockApi({ 'GET /api/auth/session': { body: { user } } });
+  renderApp('/create-deck/product-selection');
+  // The limits are loaded before the rep types: the check runs with them.
+  await waitFor(() => expect(calls.some((call) => call.path === '/api/deal-desk')).toBe(true));
+  const card = await screen.findByRole('region', { name: 'Battery Backup' });
+  const input = within(card).getByLabelText('Unit Price');
+  await userEvent.clear(input);
+  await userEvent.type(input, price);
+  return card;
+}
+
+describe('step 2 checks prices against the deal desk’s limits as the rep types', () => {
+  it('warns a rep at 40% off list that a sales manager must approve, and lets them go on', async () => {
+    const card = await priceBatteryBackup(approvedUser, '3597');
+    expect(
+      await within(card).findByText(
+        '40% off list ($5,995.00) is past the 15% you may give on Battery Backup without approval.',
+      ),
+    ).toBeVisible();
+    expect(within(card).getByText('Needs approval by a sales manager.')).toBeVisible();
+    // A warning only: Continue still leads on.
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('says nothing at 10% off list, and the warning goes once the price is back within', async () => {
+    const card = await priceBatteryBackup(approvedUser, '3597');
+    expect(await within(card).findByText(/Needs approval by/)).toBeVisible();
+    const input = within(card).getByLabelText('Unit Price');
+    await userEvent.clear(input);
+    await userEvent.type(input, '5395.50');
+    await waitFor(() => expect(within(card).queryByText(/Needs approval by/)).toBeNull());
+    expect(within(card).queryByText(/off list/)).toBeNull();
+  });
+
+  it('tells a manager at 40% off that an administrator must approve', async () => {
+    const card = await priceBatteryBackup({ ...approvedUser, role: 'manager' }, '3597');
+    expect(
+      await within(card).findByText(
+        '40% off list ($5,995.00) is past the 30% you may give on Battery Backup without approval.',
+      ),
+    ).toBeVisible();
+    expect(within(card).getByText('Needs approval by an administrator.')).toBeVisible();
+  });
+
+  it('never warns an administrator', async () => {
+    const card = await priceBatteryBackup(adminUser, '100');
+    expect(within(card).getByLabelText('Unit Price')).toHaveValue('100');
+    expect(screen.queryByText(/Needs approval by/)).toBeNull();
+  });
+
+  it('shows a deck-level finding under the products', async () => {
+    storeDraft();
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/deal-desk': {
+        body: {
+          roleLimits: { sales_rep: 15, manager: 30 },
+          products: {},
+          deck: { maxTotalDiscountPercent: null, maxTotalValue: 5000 },
+          acceptanceTerms: 'Terms.',
+        },
+      },
+    });
+    renderApp('/create-deck/product-selection');
+    expect(
+      await screen.findByText(
+        /The quote's total of .* is over \$5,000\.00: quotes that large need approval\./,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Needs approval by a sales manager.')).toBeVisible();
+  });
+});
+
+describe('step 4’s summary', () => {
+  const renderStep4 = (price: number) => {
+    storeDraft(price, { selectedSlides: ['title'], customSlides: [] });
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+    });
+    renderApp('/create-deck/generate');
+    return calls;
+  };
+
+  it('says a deck past the rep’s limits needs approval, and still lets them generate', async () => {
+    renderStep4(3597);
+    const products = await screen.findByRole('region', { name: 'Products' });
+    expect(
+      await within(products).findByText(
+        'Needs approval before a client sees it. Needs approval by a sales manager.',
+      ),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Generate Presentation' })).toBeEnabled(),
+    );
+  });
+
+  it('says nothing of approval for a deck within the limits', async () => {
+    const calls = renderStep4(5995);
+    const products = await screen.findByRole('region', { name: 'Products' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/deal-desk')).toBe(true));
+    expect(await within(products).findByText('Total, shipping included')).toBeVisible();
+    expect(within(products).queryByText(/Needs approval/)).toBeNull();
+  });
+});

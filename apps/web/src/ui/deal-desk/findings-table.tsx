@@ -1,0 +1,57 @@
+import { formatUsd, type DealCheck } from '@deck-portal/domain';
+import { List, Table, Text } from '@mantine/core';
+
+/**
+ * A deal check's findings for an approver or the rep: per product its price against list, the
+ * discount against the limit and the floor; then what is past the deck's own limits.
+ */
+export function FindingsTable({ check, label }: { check: DealCheck; label: string }) {
+  return (
+    <>
+      {check.findings.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing={4} fz="sm" aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">List price</Table.Th>
+                <Table.Th ta="right">Off list</Table.Th>
+                <Table.Th ta="right">Limit</Table.Th>
+                <Table.Th ta="right">Floor</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {check.findings.map((finding) => (
+                <Table.Tr key={finding.productId}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {finding.productName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {finding.message}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatUsd(finding.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(finding.listPrice)}</Table.Td>
+                  <Table.Td ta="right">{finding.discountPercent}%</Table.Td>
+                  <Table.Td ta="right">{finding.limitPercent}%</Table.Td>
+                  <Table.Td ta="right">
+                    {finding.floorPrice === null ? '—' : formatUsd(finding.floorPrice)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {check.deckFindings.length > 0 && (
+        <List size="sm" spacing={2}>
+          {check.deckFindings.map((finding) => (
+            <List.Item key={finding.reason}>{finding.message}</List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}

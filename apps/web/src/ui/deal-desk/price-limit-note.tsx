@@ -1,0 +1,35 @@
+import { approverRoleLabel, type ApproverRole } from '@deck-portal/domain';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+/** Who must approve, as a sentence: 'Needs approval by a sales manager.' */
+export const needsApprovalBy = (role: ApproverRole) =>
+  `Needs approval by ${approverRoleLabel[role]}.`;
+
+/**
+ * The wizard's note beside a price (or under the products) past the rep's limits: what is past
+ * which limit, and who must approve. It warns only: the rep may still generate a draft.
+ */
+export function PriceLimitNote({
+  messages,
+  approverRole,
+}: {
+  messages: string[];
+  approverRole: ApproverRole;
+}) {
+  return (
+    <Group gap={8} align="flex-start" wrap="nowrap" role="status" c="orange.9">
+      <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+      <Stack gap={2}>
+        {messages.map((message) => (
+          <Text key={message} size="sm">
+            {message}
+          </Text>
+        ))}
+        <Text size="sm" fw={600}>
+          {needsApprovalBy(approverRole)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
