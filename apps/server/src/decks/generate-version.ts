@@ -20,12 +20,14 @@ import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.t
 import { generateVersionJob, generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
 
-type VersionJobPayload = {
+export type VersionJobPayload = {
   deckId: string;
   userId: string;
   draft: DeckDraft;
   idempotencyKey: string | null;
   fingerprint: string;
+  /** The approval this version is made for: it is cleared, without the watermark. */
+  approvalRequestId?: string;
 };
 
 /**
@@ -123,6 +125,11 @@ export function versionJobHandler(services: Services): JobHandler {
         presenter,
         uploaderIds: [deck.ownerId, payload.userId],
         onProgress: (progress) => context.progress(progress),
+        dealDesk: {
+          deckId: deck.id,
+          ownerId: deck.ownerId,
+          approvalRequestId: payload.approvalRequestId ?? null,
+        },
       });
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
@@ -138,6 +145,8 @@ export function versionJobHandler(services: Services): JobHandler {
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
           priceBook: rendered.priceBook,
+          dealCheck: rendered.clearance.dealCheck,
+          approvedBy: rendered.clearance.approvedByRequest,
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,

@@ -42,6 +42,8 @@ export interface DeckRenderer {
       priceBook?: PriceBook;
       /** Told as each stage starts on the worker thread. */
       onProgress?: (progress: RenderProgress) => void;
+      /** A text drawn across every PDF page and SVG slide (not the PPTX). */
+      watermark?: string;
     },
   ): Promise<RenderedDeck>;
   /**
