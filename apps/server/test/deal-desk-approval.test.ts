@@ -86,8 +86,6 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const as = (who: Member | undefined) => who?.cookie;
-
 function draft(
   price: number,
   { title = 'Cold Chain Upgrade', headline }: { title?: string; headline?: string } = {},
