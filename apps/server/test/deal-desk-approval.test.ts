@@ -307,6 +307,37 @@ describe('each version is checked against its owner’s limits', () => {
     });
     expect(renders.at(-1)!.watermark).toBe(APPROVAL_WATERMARK);
   });
+  it('checks a restore by the files it copies, and a duplicate by its new owner’s limits', async () => {
+    const deckId = await newDeck(rep, 3597, 'Restored deck');
+    const request = (await askApproval(rep, deckId)).json();
+    expect((await decide(manager, request.id, 'approve')).statusCode).toBe(200);
+    await clearedVersionFor(deckId, request.id);
+    const restore = (number: number) =>
+      requestAs(t.app, rep.cookie, 'POST', `/api/decks/${deckId}/versions/${number}/restore`);
+    // Version 1's files carry the watermark: restored, it needs approval again.
+    const watermarked = await restore(1);
+    expect(watermarked.statusCode, watermarked.body).toBe(201);
+    expect((await versionRow(deckId, watermarked.json().version)).approvedBy).toBeNull();
+    expect((await approvalOf(rep, deckId)).json().state).toBe('needs_approval');
+    // Version 2's do not: restored, it is cleared by the same approval.
+    const cleared = await restore(2);
+    expect((await versionRow(deckId, cleared.json().version)).approvedBy).toBe(request.id);
+    expect((await approvalOf(rep, deckId)).json().state).toBe('approved');
+
+    // 25% off: past the rep's limit, within a manager's.
+    const quarterOff = await newDeck(rep, 4500, 'Quarter off');
+    const duplicate = (who: Member) =>
+      requestAs(t.app, who.cookie, 'POST', `/api/decks/${quarterOff}/duplicate`, {});
+    const mine = await duplicate(rep);
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect((await versionRow(mine.json().presentationId)).dealCheck).toMatchObject({
+      needsApproval: true,
+    });
+    const managers = await duplicate(manager);
+    expect((await versionRow(managers.json().presentationId)).dealCheck).toMatchObject({
+      needsApproval: false,
+    });
+  });
 });
 
 describe('request, approve and the cleared version', () => {

@@ -58,22 +58,29 @@ async function approvalState(
     check: DealCheck;
     approvedBy: string | null;
     newest: Parameters<typeof samePricedFigures>[0];
-    request: { deckId: string; version: number; state: string } | undefined;
+    request: { id: string; deckId: string; version: number; state: string } | undefined;
   },
 ): Promise<ApprovalState> {
   if (!check.needsApproval) return 'not_needed';
   if (approvedBy) return 'approved';
   if (request?.state === 'pending') return 'pending';
   if (request?.state === 'approved') {
-    // Approved, and its version without the watermark still being made: approved already,
-    // unless the prices changed since.
+    // Approved, and its version without the watermark still being made (no version carries
+    // the approval yet): approved already, unless the prices changed since.
+    const [made] = await db
+      .select({ number: deckVersions.number })
+      .from(deckVersions)
+      .where(and(eq(deckVersions.deckId, request.deckId), eq(deckVersions.approvedBy, request.id)))
+      .limit(1);
     const [asked] = await db
       .select({ draft: deckVersions.draft })
       .from(deckVersions)
       .where(
         and(eq(deckVersions.deckId, request.deckId), eq(deckVersions.number, request.version)),
       );
-    if (asked && samePricedFigures(asked.draft.productSelection, newest)) return 'approved';
+    if (!made && asked && samePricedFigures(asked.draft.productSelection, newest)) {
+      return 'approved';
+    }
   }
   return 'needs_approval';
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   APPROVAL_WATERMARK,
   checkDeal,
@@ -31,8 +31,8 @@ export function isVersionCleared(version: {
 /**
  * Checks a version's prices, from the price book it is priced from, against the limits of the
  * deck OWNER's role (whoever makes the version). It is cleared when `approvalRequestId` names
- * the approval it is made for, or when its priced figures are those of the deck's newest
- * approved version (a title change keeps an approval; a price change does not).
+ * the approval it is made for, or when its priced figures are those the deck's newest approval
+ * cleared (a title change keeps an approval; a price change does not).
  */
 export async function decideClearance(
   db: Db,
@@ -67,16 +67,28 @@ export async function decideClearance(
   };
 }
 
-/** The approval of the deck's newest approved version, when it cleared these very figures. */
+/**
+ * The deck's newest approval, when it cleared these very figures. An approval clears the
+ * version its job makes and every later one with the same figures; it is looked up by request
+ * rather than by version, so that a version made again after the approval's own rendering
+ * failed is cleared too.
+ */
 async function carriedApproval(db: Db, deckId: string, selection: ProductSelection) {
   const [approved] = await db
-    .select({ draft: deckVersions.draft, approvedBy: deckVersions.approvedBy })
-    .from(deckVersions)
-    .where(and(eq(deckVersions.deckId, deckId), isNotNull(deckVersions.approvedBy)))
-    .orderBy(desc(deckVersions.number))
+    .select({ id: approvalRequests.id, draft: deckVersions.draft })
+    .from(approvalRequests)
+    .innerJoin(
+      deckVersions,
+      and(
+        eq(deckVersions.deckId, approvalRequests.deckId),
+        eq(deckVersions.number, approvalRequests.version),
+      ),
+    )
+    .where(and(eq(approvalRequests.deckId, deckId), eq(approvalRequests.state, 'approved')))
+    .orderBy(desc(approvalRequests.decidedAt), desc(approvalRequests.createdAt))
     .limit(1);
   if (!approved || !samePricedFigures(approved.draft.productSelection, selection)) return null;
-  return approved.approvedBy;
+  return approved.id;
 }
 
 /**

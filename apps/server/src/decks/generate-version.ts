@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   deckLinks,
+  samePricedFigures,
   type DeckDraft,
   type GenerationState,
   type NewVersionResponse,
@@ -118,10 +119,17 @@ export function versionJobHandler(services: Services): JobHandler {
         await services.db.transaction((tx) => context.complete(tx));
         return;
       }
+      // An approval's version is the deck's newest draft (a title changed since is kept), unless
+      // its prices changed since the approval: then there is nothing approved left to make.
+      const draft = payload.approvalRequestId ? deck.draft : payload.draft;
+      if (!samePricedFigures(draft.productSelection, payload.draft.productSelection)) {
+        await services.db.transaction((tx) => context.complete(tx));
+        return;
+      }
       context.progress({ stage: 'layout', done: 0 });
       const presenter = await loadPresenter(services.db, deck.ownerId);
       const rendered = await renderDraft(services, {
-        draft: payload.draft,
+        draft,
         presenter,
         uploaderIds: [deck.ownerId, payload.userId],
         onProgress: (progress) => context.progress(progress),
@@ -138,7 +146,7 @@ export function versionJobHandler(services: Services): JobHandler {
         user: { id: payload.userId },
         deck,
         version: {
-          draft: payload.draft,
+          draft,
           slideCount: rendered.svgs.length,
           slideTitles: rendered.slideTitles,
           warnings: rendered.warnings,
