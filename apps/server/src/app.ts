@@ -49,6 +49,8 @@ import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
 import { clientLinkRoutes } from './client-links/client-link-routes.ts';
 import { clientViewRoutes } from './client-links/client-view-routes.ts';
 import { userNotificationsRoutes } from './notifications/user-notifications-routes.ts';
+import { dealDeskRoutes } from './deal-desk/deal-desk-routes.ts';
+import { approvalRoutes } from './deal-desk/approval-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -158,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes, { services });
   await app.register(outboxRoutes, { services });
   await app.register(uploadRoutes, { services });
+  await app.register(dealDeskRoutes, { services });
+  await app.register(approvalRoutes, { services });
   await app.register(pictureRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 

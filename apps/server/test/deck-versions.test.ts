@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import type { DeckDraftInput } from '@deck-portal/domain';
+import { DEFAULT_DEAL_DESK, type DeckDraftInput } from '@deck-portal/domain';
 import { clientLinkVisits, deckFiles, deckVersions, decks } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { viewerCookieOf } from './helpers/client-links-world.ts';
@@ -31,7 +31,15 @@ async function approved(role: 'sales_rep' | 'manager', key: keyof typeof cookies
 
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createDeckRenderer({ maxThreads: 1 }) });
-  await createAdmin(t.app);
+  const admin = await createAdmin(t.app);
+  // These tests price far below list; the deal desk's limits are deal-desk-approval.test.ts's.
+  const limits = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/deal-desk',
+    headers: { cookie: admin.cookie, origin: 'http://portal.test' },
+    payload: { ...DEFAULT_DEAL_DESK, roleLimits: { sales_rep: 100, manager: 100 } },
+  });
+  expect(limits.statusCode, limits.body).toBe(200);
   await approved('sales_rep', 'rep');
   await approved('sales_rep', 'otherRep');
   await approved('manager', 'manager');

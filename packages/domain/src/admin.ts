@@ -184,6 +184,10 @@ export const auditActions = [
   'library.slides_imported',
   'product.created',
   'product.changed',
+  'deal_desk.updated',
+  'deck.approval_requested',
+  'deck.approval_approved',
+  'deck.approval_rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

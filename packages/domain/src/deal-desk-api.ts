@@ -87,6 +87,9 @@ export const approvalMessages = {
   notYours: 'Only an administrator can decide a request for a sales manager’s deck.',
   alreadyDecided: 'This request was already decided.',
   rejectNeedsComment: 'Say why you reject it, so the rep knows what to change.',
+  /** A client link whose deck has no version cleared for clients (its prices await approval). */
+  proposalUpdating:
+    'This proposal is being updated and cannot be shown right now. Please try again later or ask the sender.',
 } as const;
 
 /** One line of the priced summary a client accepts. */
@@ -159,7 +162,8 @@ export const acceptanceMessages = {
   changedSinceLink:
     'This proposal changed after the link was sent: ask your contact for the current one.',
   pricesChanged: 'The prices shown are no longer current. Reload the page to see the current ones.',
-  termsChanged: 'The terms changed while you were reading. Reload the page to see the current ones.',
+  termsChanged:
+    'The terms changed while you were reading. Reload the page to see the current ones.',
   alreadyAccepted: 'This proposal has already been accepted.',
   notOffered: 'This link does not offer acceptance.',
   notASignature:

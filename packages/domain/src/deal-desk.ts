@@ -225,3 +225,33 @@ export function mayApprove(
 
 /** The text both the PDF and the web view carry on every slide of a deck awaiting approval. */
 export const APPROVAL_WATERMARK = 'Draft — pending approval';
+
+/**
+ * Whether two product selections put the same prices before a client: the same products at
+ * the same unit prices and quantities, the same edited price texts, and pricing shown or not
+ * alike. An approval holds for every version whose priced figures are those it cleared; a
+ * change of anything else (a title, a slide) keeps it, a change of these voids it.
+ */
+export function samePricedFigures(a: ProductSelection, b: ProductSelection): boolean {
+  if (a.includePricing !== b.includePricing) return false;
+  if (a.selectedProducts.length !== b.selectedProducts.length) return false;
+  const others = new Map(b.selectedProducts.map((selected) => [selected.id, selected]));
+  return a.selectedProducts.every((selected) => {
+    const other = others.get(selected.id);
+    return (
+      other !== undefined &&
+      other.quantity === selected.quantity &&
+      other.customPricing === selected.customPricing &&
+      sameTexts(a.customPricing[selected.id], b.customPricing[selected.id])
+    );
+  });
+}
+
+/** Two products' edited pricing texts, an absent or empty edit counting as none. */
+function sameTexts(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) {
+  const entries = (texts: Record<string, unknown> | undefined) =>
+    Object.entries(texts ?? {}).filter(([, text]) => text !== undefined);
+  const left = entries(a);
+  const right = new Map(entries(b));
+  return left.length === right.size && left.every(([key, text]) => right.get(key) === text);
+}

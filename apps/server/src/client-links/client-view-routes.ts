@@ -35,6 +35,7 @@ import {
 } from './start-client-visit.ts';
 import { tooManyRequestsPageHtml, unavailablePageHtml } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
+import { proposalUpdatingPageHtml } from '../deal-desk/client-visibility.ts';
 
 const tokenParams = z.object({ token: z.string() });
 
@@ -108,6 +109,9 @@ export async function clientViewRoutes(
     } catch (error) {
       // Only a refused link gets the page; anything else (the database down) is a real error.
       if (isRefusal(error)) return sendRefusalPage(reply, error);
+      if (error instanceof AppError && error.code === 'proposal_updating') {
+        return reply.code(409).type(html).send(proposalUpdatingPageHtml);
+      }
       throw error;
     }
     const page = webRoot

@@ -20,6 +20,7 @@ import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
+import { assertLinkMayShow } from '../deal-desk/client-visibility.ts';
 
 /**
  * Makes a link for one recipient of a deck the caller manages. The token is 32 random bytes;
@@ -36,6 +37,7 @@ export async function createClientLink(
   }: { user: User; deckId: string; input: z.output<typeof createClientLinkRequestSchema> },
 ): Promise<CreateClientLinkResponse> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await assertLinkMayShow(services.db, deck, input.pinnedVersion);
   const now = services.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { linkStatus, type ClientLinkRow } from './client-link-rows.ts';
 import type { DeckRow } from '../decks/deck-access.ts';
+import { clearedVersionSql, proposalUpdating } from '../deal-desk/client-visibility.ts';
 
 /** An open link, its deck, and the version it shows: the pinned one, else the newest. */
 export type OpenClientLink = { link: ClientLinkRow; deck: DeckRow; version: DeckVersionRow };
@@ -59,14 +60,17 @@ export async function resolveClientLink(
           .select({ link: clientLinks, deck: decks, version: deckVersions })
           .from(clientLinks)
           .innerJoin(decks, eq(decks.id, clientLinks.deckId))
-          .innerJoin(
+          // A client sees only a version whose prices need no approval or have it: the newest
+          // such, or the pinned one if it is such (deal-desk/client-visibility.ts).
+          .leftJoin(
             deckVersions,
             and(
               eq(deckVersions.deckId, decks.id),
               eq(
                 deckVersions.number,
-                sql`coalesce(${clientLinks.pinnedVersion}, ${decks.currentVersion})`,
+                sql`coalesce(${clientLinks.pinnedVersion}, (select max(v.number) from deck_versions v where v.deck_id = ${decks.id} and ${clearedVersionSql('v')}))`,
               ),
+              clearedVersionSql('deck_versions'),
             ),
           )
           .where(eq(clientLinks.tokenHash, hashToken(token)))
@@ -75,7 +79,8 @@ export async function resolveClientLink(
   if (!row || linkStatus(row.link, services.clock.now()) !== 'active') {
     throw await refuseLink(services, ip);
   }
-  return row;
+  if (!row.version) throw proposalUpdating();
+  return { ...row, version: row.version };
 }
 
 /** The cookie that proves the passcode was given, scoped to the one link's API path. */

@@ -4,6 +4,7 @@ import {
   deckLinks,
   describeDraftChanges,
   productName,
+  type DealCheck,
   type DeckDraft,
   type DeckPriceBook,
   type NewVersionResponse,
@@ -16,6 +17,7 @@ import { currentPriceBook } from '../price-book/price-book.ts';
 import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
+import { voidChangedRequests } from '../deal-desk/version-clearance.ts';
 
 export type NewVersion = {
   draft: DeckDraft;
@@ -28,6 +30,9 @@ export type NewVersion = {
   libraryVersion?: number | null;
   /** The price book entries it was priced from (a restore keeps the restored one's). */
   priceBook?: DeckPriceBook | null;
+  /** The deal desk's check of its prices, and the approval that clears them (deal-desk/). */
+  dealCheck?: DealCheck | null;
+  approvedBy?: string | null;
   idempotencyKey?: string;
   idempotencyFingerprint?: string;
   /** Stores the version's files under its number, inside the transaction. */
@@ -72,12 +77,15 @@ export async function appendVersion(
       restoredFrom: version.restoredFrom ?? null,
       libraryVersion: version.libraryVersion ?? null,
       priceBook: version.priceBook ?? null,
+      dealCheck: version.dealCheck ?? null,
+      approvedBy: version.approvedBy ?? null,
       createdBy: user.id,
       idempotencyKey: version.idempotencyKey ?? null,
       idempotencyFingerprint: version.idempotencyFingerprint ?? null,
       createdAt: now,
     });
     await version.storeFiles(tx, next);
+    await voidChangedRequests(tx, { deckId: deck.id, selection: version.draft.productSelection });
     const wasArchived = locked.status === 'archived';
     await tx
       .update(decks)

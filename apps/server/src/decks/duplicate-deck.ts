@@ -4,6 +4,7 @@ import { deckVersions, decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { copyVersionFiles, loadRequestedVersion } from './deck-versions.ts';
+import { clearanceOfCopy } from '../deal-desk/clearance-of-copy.ts';
 
 /**
  * A new deck of the caller's own from any version of a deck they can see (to send a proposal
@@ -21,6 +22,8 @@ export async function duplicateDeck(
     ...from.draft,
     basicInfo: { ...from.draft.basicInfo, deckTitle: title, userId: user.id },
   };
+  // The copy is the caller's deck: checked against their limits, with no approval of its own.
+  const { dealCheck } = await clearanceOfCopy(services, { deckId: null, ownerId: user.id, from });
   const now = services.clock.now();
   const copy = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -50,6 +53,7 @@ export async function duplicateDeck(
       presenter: from.presenter,
       libraryVersion: from.libraryVersion,
       priceBook: from.priceBook,
+      dealCheck,
       createdBy: user.id,
       createdAt: now,
     });

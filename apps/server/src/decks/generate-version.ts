@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   deckLinks,
+  samePricedFigures,
   type DeckDraft,
   type GenerationState,
   type NewVersionResponse,
@@ -20,12 +21,14 @@ import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.t
 import { generateVersionJob, generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
 
-type VersionJobPayload = {
+export type VersionJobPayload = {
   deckId: string;
   userId: string;
   draft: DeckDraft;
   idempotencyKey: string | null;
   fingerprint: string;
+  /** The approval this version is made for: it is cleared, without the watermark. */
+  approvalRequestId?: string;
 };
 
 /**
@@ -116,13 +119,25 @@ export function versionJobHandler(services: Services): JobHandler {
         await services.db.transaction((tx) => context.complete(tx));
         return;
       }
+      // An approval's version is the deck's newest draft (a title changed since is kept), unless
+      // its prices changed since the approval: then there is nothing approved left to make.
+      const draft = payload.approvalRequestId ? deck.draft : payload.draft;
+      if (!samePricedFigures(draft.productSelection, payload.draft.productSelection)) {
+        await services.db.transaction((tx) => context.complete(tx));
+        return;
+      }
       context.progress({ stage: 'layout', done: 0 });
       const presenter = await loadPresenter(services.db, deck.ownerId);
       const rendered = await renderDraft(services, {
-        draft: payload.draft,
+        draft,
         presenter,
         uploaderIds: [deck.ownerId, payload.userId],
         onProgress: (progress) => context.progress(progress),
+        dealDesk: {
+          deckId: deck.id,
+          ownerId: deck.ownerId,
+          approvalRequestId: payload.approvalRequestId ?? null,
+        },
       });
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
@@ -131,13 +146,15 @@ export function versionJobHandler(services: Services): JobHandler {
         user: { id: payload.userId },
         deck,
         version: {
-          draft: payload.draft,
+          draft,
           slideCount: rendered.svgs.length,
           slideTitles: rendered.slideTitles,
           warnings: rendered.warnings,
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
           priceBook: rendered.priceBook,
+          dealCheck: rendered.clearance.dealCheck,
+          approvedBy: rendered.clearance.approvedByRequest,
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,

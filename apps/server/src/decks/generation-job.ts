@@ -53,6 +53,7 @@ export function generationJobHandler(services: Services): JobHandler {
         presenter,
         uploaderIds: [deck.ownerId],
         onProgress: (progress) => context.progress(progress),
+        dealDesk: { deckId: deck.id, ownerId: deck.ownerId },
       });
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
@@ -75,6 +76,8 @@ export function generationJobHandler(services: Services): JobHandler {
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
           priceBook: rendered.priceBook,
+          dealCheck: rendered.clearance.dealCheck,
+          approvedBy: rendered.clearance.approvedByRequest,
           createdBy: deck.ownerId,
           createdAt: now,
         });

@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import { currentPriceBook, productsNamedBy, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
+import { decideClearance } from '../deal-desk/version-clearance.ts';
 
 /**
  * Checks the draft against the newest library version and renders it from that version on the
@@ -24,12 +25,15 @@ export async function renderDraft(
     presenter,
     uploaderIds,
     onProgress,
+    dealDesk,
   }: {
     draft: DeckDraft;
     presenter: DeckPresenter | undefined;
     /** Whose uploads the draft may name. */
     uploaderIds: readonly string[];
     onProgress?: (progress: RenderProgress) => void;
+    /** The deck and owner whose limits the prices are checked against (the watermark). */
+    dealDesk: { deckId: string | null; ownerId: string; approvalRequestId?: string | null };
   },
 ) {
   const current = await services.currentLibrary();
@@ -57,7 +61,13 @@ export async function renderDraft(
     ])),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
+  const clearance = await decideClearance(services.db, {
+    ...dealDesk,
+    selection: draft.productSelection,
+    priceBook,
+  });
   const rendered = await services.deckRenderer.generate(draft, {
+    ...(clearance.watermark ? { watermark: clearance.watermark } : {}),
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),
     pictures,
@@ -65,7 +75,7 @@ export async function renderDraft(
     priceBook,
   });
   assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
-  return { ...rendered, libraryVersion: current.number, priceBook };
+  return { ...rendered, libraryVersion: current.number, priceBook, clearance };
 }
 
 /** Every product of the draft must be in the price book and still sold. */

@@ -5,6 +5,7 @@ import type { Services } from '../services.ts';
 import { appendVersion } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { copyVersionFiles, loadVersion } from './deck-versions.ts';
+import { clearanceOfRestore } from '../deal-desk/clearance-of-copy.ts';
 
 /**
  * Makes an earlier version the newest again by adding it as the next version: its draft and
@@ -20,10 +21,17 @@ export async function restoreVersion(
   if (old.number === deck.currentVersion) {
     throw new AppError('conflict', `Version ${number} is already the newest.`);
   }
+  const { dealCheck, approvedByRequest } = await clearanceOfRestore(services, {
+    deckId: deck.id,
+    ownerId: deck.ownerId,
+    from: old,
+  });
   return appendVersion(services, {
     user,
     deck,
     version: {
+      dealCheck,
+      approvedBy: approvedByRequest,
       draft: old.draft,
       slideCount: old.slideCount,
       slideTitles: old.slideTitles,

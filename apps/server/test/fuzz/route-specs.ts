@@ -1,6 +1,7 @@
 import type { Access, RouteKey } from './route-access.ts';
 import { routeAccess } from './route-access.ts';
 import {
+  approvalRequestIds,
   familyOfParam,
   slideIndexes,
   versionNumbers,
@@ -77,7 +78,14 @@ export function routeSpecOf(
     .map((p) => ({
       name: p.name,
       family: familyOfParam(path, p.name),
-      literals: p.name === 'index' ? slideIndexes : p.name === 'number' ? versionNumbers : [],
+      literals:
+        p.name === 'index'
+          ? slideIndexes
+          : p.name === 'number'
+            ? versionNumbers
+            : p.name === 'requestId'
+              ? approvalRequestIds
+              : [],
     }));
 
   const queryBase: Record<string, string | Ref> = {};

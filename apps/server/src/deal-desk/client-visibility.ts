@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { approvalMessages } from '@deck-portal/domain';
+import type { Db } from '../db/database.ts';
+import { deckVersions } from '../db/schema.ts';
+import type { DeckRow } from '../decks/deck-access.ts';
+import { AppError } from '../http/app-error.ts';
+import { noticePage } from '../http/notice-page.ts';
+import { isVersionCleared } from './version-clearance.ts';
+
+/**
+ * Refuses a client link (409 `approval_required`) to a version whose prices await approval:
+ * the pinned one, or the newest. A version that does not exist is left to the caller to refuse.
+ */
+export async function assertLinkMayShow(db: Db, deck: DeckRow, pinnedVersion?: number | null) {
+  const [version] = await db
+    .select({ dealCheck: deckVersions.dealCheck, approvedBy: deckVersions.approvedBy })
+    .from(deckVersions)
+    .where(
+      and(
+        eq(deckVersions.deckId, deck.id),
+        eq(deckVersions.number, pinnedVersion ?? deck.currentVersion),
+      ),
+    );
+  if (version && !isVersionCleared(version)) {
+    throw new AppError('approval_required', approvalMessages.linkRefused, { status: 409 });
+  }
+}
+
+/**
+ * SQL for "this version may be shown to a client", on `deck_versions` under the name `table`
+ * (isVersionCleared in SQL): checked before the deal desk, within its owner's limits, or
+ * approved.
+ */
+export function clearedVersionSql(table: string) {
+  const t = sql.identifier(table);
+  return sql`(${t}.deal_check is null or coalesce((${t}.deal_check->>'needsApproval')::boolean, false) = false or ${t}.approved_by_request is not null)`;
+}
+
+/** The refusal of a link whose deck has no version a client may see yet. */
+export function proposalUpdating() {
+  return new AppError('proposal_updating', approvalMessages.proposalUpdating, { status: 409 });
+}
+
+/** The client's page while the link's deck has no version they may see. */
+export const proposalUpdatingPageHtml = noticePage(
+  'Proposal being updated',
+  approvalMessages.proposalUpdating,
+);

@@ -1,0 +1,129 @@
+import { and, eq } from 'drizzle-orm';
+import { approvalMessages, isUuid, mayApprove, type ApprovalRequest } from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import { approvalRequests, decks, notifications } from '../db/schema.ts';
+import { draftFingerprint } from '../decks/generate-deck.ts';
+import type { VersionJobPayload } from '../decks/generate-version.ts';
+import { generateVersionJob } from '../decks/generation-job.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { recordAudit } from '../users/record-audit.ts';
+import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+
+export type Decision = { decision: 'approve' | 'reject'; comment: string };
+
+/** The answer when another approver decided first: the request as it now stands. */
+export class AlreadyDecided extends AppError {
+  constructor(readonly request: ApprovalRequest) {
+    super('already_decided', approvalMessages.alreadyDecided, { status: 409 });
+  }
+}
+
+/**
+ * An approver's decision. Deciding is one conditional update of a pending request, so of two
+ * approvers at once exactly one wins; the other is answered `AlreadyDecided` with the result.
+ * Approval queues the deck's next version from its newest draft, cleared (no watermark);
+ * rejection leaves the deck needing approval, with the comment shown on the request. The
+ * owner is told in-app and by mail either way.
+ */
+export async function decideApproval(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  { user, requestId, decision }: { user: User; requestId: string; decision: Decision },
+): Promise<ApprovalRequest> {
+  const notFound = new AppError('not_found', 'Approval request not found.');
+  if (!isUuid(requestId)) throw notFound;
+  const where = eq(approvalRequests.id, requestId);
+  const [row] = await loadApprovalRequests(services.db, { where });
+  if (!row) throw notFound;
+  if (row.owner.id === user.id) {
+    throw new AppError('forbidden', approvalMessages.ownDeck, { status: 403 });
+  }
+  if (!mayApprove(user, { ownerId: row.owner.id, approverRole: row.request.approverRole })) {
+    throw new AppError('forbidden', approvalMessages.notYours, { status: 403 });
+  }
+  if (decision.decision === 'reject' && decision.comment === '') {
+    throw new AppError('validation_failed', approvalMessages.rejectNeedsComment, {
+      status: 422,
+      fields: { comment: approvalMessages.rejectNeedsComment },
+    });
+  }
+  const isApproved = decision.decision === 'approve';
+  const now = services.clock.now();
+  const decided = await services.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(approvalRequests)
+      .set({
+        state: isApproved ? 'approved' : 'rejected',
+        decidedBy: user.id,
+        decidedAt: now,
+        comment: decision.comment === '' ? null : decision.comment,
+      })
+      .where(and(where, eq(approvalRequests.state, 'pending')))
+      .returning({ id: approvalRequests.id });
+    if (!updated) return false;
+    const [deck] = await tx.select().from(decks).where(eq(decks.id, row.request.deckId));
+    if (isApproved && deck) {
+      // The deck's newest draft: its priced figures are the request's, or the request would
+      // have been voided by the version that changed them.
+      const payload: VersionJobPayload = {
+        deckId: deck.id,
+        userId: user.id,
+        draft: deck.draft,
+        idempotencyKey: null,
+        fingerprint: draftFingerprint(deck.draft),
+        approvalRequestId: requestId,
+      };
+      await enqueueJob(tx, services.clock, {
+        kind: generateVersionJob,
+        payload,
+        subjectId: deck.id,
+      });
+    }
+    const title = `“${row.deckTitle}” for ${row.clientName}`;
+    const comment = decision.comment ? ` ${user.name} wrote: ${decision.comment}` : '';
+    const message = isApproved
+      ? `${user.name} approved the prices of ${title}: it can go to the client.${comment}`
+      : `${user.name} rejected the prices of ${title}.${comment}`;
+    await tx.insert(notifications).values({
+      recipientUserId: row.owner.id,
+      subjectUserId: user.id,
+      message,
+      createdAt: now,
+    });
+    await enqueueMail(tx, {
+      to: row.owner.email,
+      replyTo: user.email,
+      subject: `${isApproved ? 'Approved' : 'Not approved'}: ${row.deckTitle} for ${row.clientName}`,
+      text: [
+        `Hello ${row.owner.name},`,
+        '',
+        message,
+        '',
+        isApproved
+          ? 'A new version without the “pending approval” watermark is being made; you can then send it to the client.'
+          : 'Change the prices and generate the deck again, or ask for approval once more.',
+        '',
+        `Open the deck: ${services.config.publicUrl}/deck/${row.request.deckId}/preview`,
+      ].join('\n'),
+    });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: isApproved ? 'deck.approval_approved' : 'deck.approval_rejected',
+      target: { id: row.owner.id, email: row.owner.email },
+      newValue: JSON.stringify({
+        deckId: row.request.deckId,
+        requestId,
+        version: row.request.version,
+        comment: decision.comment,
+      }),
+      at: now,
+    });
+    return true;
+  });
+  const [current] = await loadApprovalRequests(services.db, { where });
+  const answer = toApprovalRequest(current!, user);
+  if (!decided) throw new AlreadyDecided(answer);
+  return answer;
+}

@@ -1,0 +1,138 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  approvalMessages,
+  approverRoleLabel,
+  formatCents,
+  mayApprove,
+  type ApprovalRequest,
+  type DealCheck,
+} from '@deck-portal/domain';
+import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { approvalRequests, notifications, users } from '../db/schema.ts';
+import { loadDeckFor, type DeckRow } from '../decks/deck-access.ts';
+import { loadVersion } from '../decks/deck-versions.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/mailer.ts';
+import type { Services } from '../services.ts';
+import { recordAudit } from '../users/record-audit.ts';
+import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import { isVersionCleared } from './version-clearance.ts';
+
+/**
+ * Puts the newest version's prices to an approver: refused (409) when they need no approval or
+ * a request already waits. Every approved user who may decide it is told in-app and by mail, in
+ * the transaction that stores the request.
+ */
+export async function requestApproval(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  { user, deckId, note }: { user: User; deckId: string; note: string },
+): Promise<ApprovalRequest> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  const version = await loadVersion(services.db, deck.id, deck.currentVersion);
+  const check = version.dealCheck;
+  if (!check?.needsApproval || !check.approverRole || isVersionCleared(version)) {
+    throw new AppError('approval_not_needed', approvalMessages.notNeeded, { status: 409 });
+  }
+  const approverRole = check.approverRole;
+  const now = services.clock.now();
+  const [owner] = await services.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, deck.ownerId));
+  const id = await services.db.transaction(async (tx) => {
+    // The partial unique index keeps one pending request per deck, also for two at once.
+    const [stored] = await tx
+      .insert(approvalRequests)
+      .values({
+        deckId: deck.id,
+        version: version.number,
+        approverRole,
+        requestedBy: user.id,
+        note,
+        dealCheck: check,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: approvalRequests.id });
+    if (!stored) {
+      throw new AppError('approval_pending', approvalMessages.alreadyPending, { status: 409 });
+    }
+    const approvers = await approversOf(tx, { ownerId: deck.ownerId, approverRole });
+    const ownerName = owner?.name ?? 'A former colleague';
+    if (approvers.length > 0) {
+      await tx.insert(notifications).values(
+        approvers.map((approver) => ({
+          recipientUserId: approver.id,
+          subjectUserId: deck.ownerId,
+          message: `${ownerName} asks you to approve the prices of “${deck.title}” for ${deck.clientName}.`,
+          createdAt: now,
+        })),
+      );
+      await enqueueMail(
+        tx,
+        approvers.map((approver) => ({
+          to: approver.email,
+          ...(owner ? { replyTo: owner.email } : {}),
+          subject: `Approval requested: ${deck.title} for ${deck.clientName}`,
+          text: requestMailText({
+            approverName: approver.name,
+            ownerName,
+            requesterName: user.name,
+            deck,
+            check,
+            note,
+            url: `${services.config.publicUrl}/approvals`,
+          }),
+        })),
+      );
+    }
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'deck.approval_requested',
+      target: { id: owner?.id ?? null, email: owner?.email ?? null },
+      newValue: JSON.stringify({ deckId: deck.id, requestId: stored.id, version: version.number }),
+      at: now,
+    });
+    return stored.id;
+  });
+  const [row] = await loadApprovalRequests(services.db, { where: eq(approvalRequests.id, id) });
+  return toApprovalRequest(row!, user);
+}
+
+/** The approved users who may decide a request of this owner's deck (never the owner). */
+async function approversOf(
+  db: Db,
+  { ownerId, approverRole }: { ownerId: string; approverRole: 'manager' | 'admin' },
+) {
+  const candidates = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.status, 'approved'), inArray(users.role, ['manager', 'admin'])));
+  return candidates.filter((candidate) => mayApprove(candidate, { ownerId, approverRole }));
+}
+
+function requestMailText(mail: {
+  approverName: string;
+  ownerName: string;
+  requesterName: string;
+  deck: DeckRow;
+  check: DealCheck;
+  note: string;
+  url: string;
+}) {
+  const { check } = mail;
+  const lines = [`Hello ${mail.approverName},`, ''];
+  lines.push(
+    `${mail.ownerName} asks for approval of the prices in “${mail.deck.title}” for ${mail.deck.clientName}.`,
+    `It needs ${approverRoleLabel[check.approverRole ?? 'manager']} to approve it.`,
+    '',
+    `Quote: ${formatCents(check.pricedTotalCents)} against ${formatCents(check.listTotalCents)} at list price.`,
+  );
+  for (const finding of [...check.findings, ...check.deckFindings]) {
+    lines.push(`- ${finding.message}`);
+  }
+  if (mail.note) lines.push('', `Note from ${mail.requesterName}:`, mail.note);
+  lines.push('', `Approve or reject it here: ${mail.url}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,119 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  APPROVAL_WATERMARK,
+  checkDeal,
+  samePricedFigures,
+  type DealCheck,
+  type PriceBook,
+  type ProductSelection,
+} from '@deck-portal/domain';
+import type { Db } from '../db/database.ts';
+import { approvalRequests, deckVersions, users } from '../db/schema.ts';
+import { loadDealDeskSettings } from './deal-desk-settings.ts';
+
+/** What the deal desk says of a version about to be made, stored on its row. */
+export type VersionClearance = {
+  dealCheck: DealCheck;
+  /** The approval that clears its prices, when they need one and have it. */
+  approvedByRequest: string | null;
+  /** The watermark its files carry: only when it needs approval and is not cleared. */
+  watermark: string | undefined;
+};
+
+/** Whether a stored version may be shown to a client: its prices need no approval or have it. */
+export function isVersionCleared(version: {
+  dealCheck: DealCheck | null;
+  approvedBy: string | null;
+}) {
+  return !version.dealCheck?.needsApproval || version.approvedBy !== null;
+}
+
+/**
+ * Checks a version's prices, from the price book it is priced from, against the limits of the
+ * deck OWNER's role (whoever makes the version). It is cleared when `approvalRequestId` names
+ * the approval it is made for, or when its priced figures are those the deck's newest approval
+ * cleared (a title change keeps an approval; a price change does not).
+ */
+export async function decideClearance(
+  db: Db,
+  {
+    deckId,
+    ownerId,
+    selection,
+    priceBook,
+    approvalRequestId,
+  }: {
+    /** The deck the version is added to; null for a deck's first version. */
+    deckId: string | null;
+    ownerId: string;
+    selection: ProductSelection;
+    priceBook: PriceBook;
+    approvalRequestId?: string | null | undefined;
+  },
+): Promise<VersionClearance> {
+  const [settings, [owner]] = await Promise.all([
+    loadDealDeskSettings(db),
+    db.select({ role: users.role }).from(users).where(eq(users.id, ownerId)),
+  ]);
+  // An owner whose account is gone is held to a rep's limits.
+  const dealCheck = checkDeal(selection, priceBook, settings, owner?.role ?? 'sales_rep');
+  if (!dealCheck.needsApproval) return { dealCheck, approvedByRequest: null, watermark: undefined };
+  const approvedByRequest =
+    approvalRequestId ?? (deckId ? await carriedApproval(db, deckId, selection) : null);
+  return {
+    dealCheck,
+    approvedByRequest,
+    watermark: approvedByRequest ? undefined : APPROVAL_WATERMARK,
+  };
+}
+
+/**
+ * The deck's newest approval, when it cleared these very figures. An approval clears the
+ * version its job makes and every later one with the same figures; it is looked up by request
+ * rather than by version, so that a version made again after the approval's own rendering
+ * failed is cleared too.
+ */
+async function carriedApproval(db: Db, deckId: string, selection: ProductSelection) {
+  const [approved] = await db
+    .select({ id: approvalRequests.id, draft: deckVersions.draft })
+    .from(approvalRequests)
+    .innerJoin(
+      deckVersions,
+      and(
+        eq(deckVersions.deckId, approvalRequests.deckId),
+        eq(deckVersions.number, approvalRequests.version),
+      ),
+    )
+    .where(and(eq(approvalRequests.deckId, deckId), eq(approvalRequests.state, 'approved')))
+    .orderBy(desc(approvalRequests.decidedAt), desc(approvalRequests.createdAt))
+    .limit(1);
+  if (!approved || !samePricedFigures(approved.draft.productSelection, selection)) return null;
+  return approved.id;
+}
+
+/**
+ * A price change voids the deck's pending request: the approver would be clearing figures the
+ * deck no longer has. A version with the request's figures (a new title) leaves it waiting.
+ * Runs in the transaction that adds the version.
+ */
+export async function voidChangedRequests(
+  tx: Db,
+  { deckId, selection }: { deckId: string; selection: ProductSelection },
+) {
+  const [pending] = await tx
+    .select({ id: approvalRequests.id, draft: deckVersions.draft })
+    .from(approvalRequests)
+    .innerJoin(
+      deckVersions,
+      and(
+        eq(deckVersions.deckId, approvalRequests.deckId),
+        eq(deckVersions.number, approvalRequests.version),
+      ),
+    )
+    .where(and(eq(approvalRequests.deckId, deckId), eq(approvalRequests.state, 'pending')));
+  if (!pending || samePricedFigures(pending.draft.productSelection, selection)) return;
+  await tx
+    .update(approvalRequests)
+    .set({ state: 'void' })
+    .where(and(eq(approvalRequests.id, pending.id), eq(approvalRequests.state, 'pending')));
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductSelection } from './deck/deck-draft.ts';
+import { SEED_PRICE_BOOK } from './deck/seed-price-book.ts';
+import {
+  DEFAULT_DEAL_DESK,
+  checkDeal,
+  mayApprove,
+  samePricedFigures,
+  type DealDeskSettings,
+} from './deal-desk.ts';
+
+// Battery Backup lists at $5,995: 15% off is $5,095.75, 30% off $4,196.50.
+const battery = (price: number, quantity = 2): ProductSelection => ({
+  selectedProducts: [{ id: 'battery_backup', quantity, customPricing: price }],
+  includePricing: true,
+  customPricing: {},
+});
+
+const withSettings = (changes: Partial<DealDeskSettings>): DealDeskSettings => ({
+  ...DEFAULT_DEAL_DESK,
+  ...changes,
+});
+
+describe('checkDeal: limits by role', () => {
+  it('lets a rep give up to 15% off list and sends deeper discounts to a manager', () => {
+    const within = checkDeal(battery(5100), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
+    expect(within).toMatchObject({ needsApproval: false, approverRole: null, findings: [] });
+
+    const past = checkDeal(battery(3597), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
+    expect(past.needsApproval).toBe(true);
+    expect(past.approverRole).toBe('manager');
+    expect(past.findings).toEqual([
+      expect.objectContaining({
+        productId: 'battery_backup',
+        reason: 'discount',
+        discountPercent: 40,
+        limitPercent: 15,
+        unitPrice: 3597,
+        listPrice: 5995,
+      }),
+    ]);
+    expect(past.findings[0]!.message).toBe(
+      '40% off list ($5,995.00) is past the 15% you may give on Battery Backup without approval.',
+    );
+    expect(past.listTotalCents).toBe(2 * 599_500);
+    expect(past.pricedTotalCents).toBe(2 * 359_700);
+  });
+
+  it('gives a manager 30% and sends deeper to an admin; an admin has no limit', () => {
+    const quarterOff = battery(4500);
+    expect(
+      checkDeal(quarterOff, SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep').needsApproval,
+    ).toBe(true);
+    expect(checkDeal(quarterOff, SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'manager').needsApproval).toBe(
+      false,
+    );
+    const deep = checkDeal(battery(3597), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'manager');
+    expect(deep).toMatchObject({ needsApproval: true, approverRole: 'admin' });
+    expect(deep.findings[0]!.limitPercent).toBe(30);
+    const admin = checkDeal(battery(0.01), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'admin');
+    expect(admin).toMatchObject({ needsApproval: false, findings: [], deckFindings: [] });
+  });
+
+  it('uses a product’s own limit and floor over the role’s', () => {
+    const settings = withSettings({
+      products: {
+        battery_backup: { floorPrice: 5500, maxDiscountPercent: { sales_rep: 5 } },
+      },
+    });
+    // 6.7% off: within the rep's 15%, past the product's 5%.
+    const overLimit = checkDeal(battery(5595), SEED_PRICE_BOOK, settings, 'sales_rep');
+    expect(overLimit.findings).toEqual([
+      expect.objectContaining({ reason: 'discount', discountPercent: 6.7, limitPercent: 5 }),
+    ]);
+    expect(checkDeal(battery(5700), SEED_PRICE_BOOK, settings, 'sales_rep').needsApproval).toBe(
+      false,
+    );
+    // The manager has no product override: the role's 30%, but the floor holds for everyone.
+    const manager = checkDeal(battery(5400), SEED_PRICE_BOOK, settings, 'manager');
+    expect(manager.findings).toEqual([
+      expect.objectContaining({ reason: 'floor', limitPercent: 30 }),
+    ]);
+    expect(checkDeal(battery(5600), SEED_PRICE_BOOK, settings, 'manager').needsApproval).toBe(
+      false,
+    );
+  });
+
+  it('applies the deck-level rules: the total discount and the total value', () => {
+    const byDiscount = withSettings({
+      deck: { maxTotalDiscountPercent: 10, maxTotalValue: null },
+    });
+    // 12.4% off: within the rep's 15% per product, past the deck's 10%.
+    const check = checkDeal(battery(5250), SEED_PRICE_BOOK, byDiscount, 'sales_rep');
+    expect(check.findings).toEqual([]);
+    expect(check.deckFindings).toEqual([expect.objectContaining({ reason: 'total_discount' })]);
+    expect(check).toMatchObject({ needsApproval: true, approverRole: 'manager' });
+
+    const byValue = withSettings({
+      deck: { maxTotalDiscountPercent: null, maxTotalValue: 20_000 },
+    });
+    expect(checkDeal(battery(5995, 4), SEED_PRICE_BOOK, byValue, 'sales_rep').deckFindings).toEqual(
+      [expect.objectContaining({ reason: 'total_value' })],
+    );
+    expect(checkDeal(battery(5995, 2), SEED_PRICE_BOOK, byValue, 'sales_rep').needsApproval).toBe(
+      false,
+    );
+  });
+
+  it('asks approval for edited price texts, and nothing when prices are not shown', () => {
+    const edited: ProductSelection = {
+      ...battery(5995),
+      customPricing: { battery_backup: { total: '$1.00' } },
+    };
+    expect(checkDeal(edited, SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep').findings).toEqual([
+      expect.objectContaining({ reason: 'edited_price' }),
+    ]);
+    const hidden = { ...battery(1), includePricing: false };
+    expect(checkDeal(hidden, SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep').needsApproval).toBe(
+      false,
+    );
+  });
+});
+
+describe('mayApprove', () => {
+  it('lets managers and admins decide a rep’s deck, only admins a manager’s, nobody their own', () => {
+    const repDeck = { ownerId: 'rep', approverRole: 'manager' as const };
+    const managerDeck = { ownerId: 'manager', approverRole: 'admin' as const };
+    expect(mayApprove({ id: 'manager', role: 'manager' }, repDeck)).toBe(true);
+    expect(mayApprove({ id: 'admin', role: 'admin' }, repDeck)).toBe(true);
+    expect(mayApprove({ id: 'other', role: 'sales_rep' }, repDeck)).toBe(false);
+    expect(mayApprove({ id: 'other', role: 'manager' }, managerDeck)).toBe(false);
+    expect(mayApprove({ id: 'admin', role: 'admin' }, managerDeck)).toBe(true);
+    expect(mayApprove({ id: 'manager', role: 'admin' }, managerDeck)).toBe(false);
+  });
+});
+
+describe('samePricedFigures', () => {
+  const base: ProductSelection = {
+    selectedProducts: [
+      { id: 'battery_backup', quantity: 2, customPricing: 3597 },
+      { id: 'controller', quantity: 1, customPricing: 199 },
+    ],
+    includePricing: true,
+    customPricing: { controller: { qty: '1 unit' } },
+  };
+
+  it('holds for the same prices in another order', () => {
+    const reordered = { ...base, selectedProducts: [...base.selectedProducts].reverse() };
+    expect(samePricedFigures(base, reordered)).toBe(true);
+    expect(samePricedFigures(base, structuredClone(base))).toBe(true);
+  });
+
+  it('fails for a changed price, quantity, product, edited text or pricing shown', () => {
+    const changed = (selectedProducts: ProductSelection['selectedProducts']) => ({
+      ...base,
+      selectedProducts,
+    });
+    const [battery, controller] = base.selectedProducts as [
+      ProductSelection['selectedProducts'][number],
+      ProductSelection['selectedProducts'][number],
+    ];
+    expect(
+      samePricedFigures(base, changed([{ ...battery, customPricing: 3600 }, controller])),
+    ).toBe(false);
+    expect(samePricedFigures(base, changed([{ ...battery, quantity: 3 }, controller]))).toBe(false);
+    expect(samePricedFigures(base, changed([battery]))).toBe(false);
+    expect(samePricedFigures(base, changed([battery, { ...controller, id: 'bms' }]))).toBe(false);
+    expect(
+      samePricedFigures(base, { ...base, customPricing: { controller: { qty: '2 units' } } }),
+    ).toBe(false);
+    expect(samePricedFigures(base, { ...base, customPricing: {} })).toBe(false);
+    expect(samePricedFigures(base, { ...base, includePricing: false })).toBe(false);
+  });
+});
