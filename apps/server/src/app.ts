@@ -49,6 +49,7 @@ import { portalConfigRoutes } from './portal-config/portal-config-routes.ts';
 import { clientLinkRoutes } from './client-links/client-link-routes.ts';
 import { clientViewRoutes } from './client-links/client-view-routes.ts';
 import { userNotificationsRoutes } from './notifications/user-notifications-routes.ts';
+import { proposalResponseRoutes } from './proposals/proposal-response-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(clientLinkRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
   await app.register(userNotificationsRoutes, { services });
+  await app.register(proposalResponseRoutes, { services });
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });
   await app.register(invitationRoutes, { services });
