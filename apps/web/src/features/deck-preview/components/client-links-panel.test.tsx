@@ -191,6 +191,27 @@ describe('the client links panel', () => {
     );
   });
 
+  it('says which links let the client accept the proposal on the page', async () => {
+    previewApi({
+      ...noLinks,
+      links: [
+        clientLink({
+          id: 'l1',
+          recipientName: 'Jane Client',
+          acceptance: { enabled: true, optionalProductIds: ['controller'] },
+        }),
+        clientLink({ id: 'l2', recipientName: 'Joe Other' }),
+      ],
+    });
+    renderApp('/deck/d1/preview');
+    const jane = (await screen.findByText('Jane Client')).closest('tr')!;
+    expect(
+      within(jane).getByText('The client can accept it on the page (1 optional item)'),
+    ).toBeVisible();
+    const joe = screen.getByText('Joe Other').closest('tr')!;
+    expect(within(joe).queryByText(/can accept it/)).toBeNull();
+  });
+
   it('revokes a link only after confirming, then reloads the list', async () => {
     let link = clientLink();
     const calls = previewApi(() => ({ links: [link], summary: { ...noLinks.summary, links: 1 } }), {
