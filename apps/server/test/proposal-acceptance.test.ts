@@ -18,7 +18,6 @@ import {
   outboxMails,
   proposalResponses,
 } from '../src/db/schema.ts';
-import { createMailer, type OutgoingMail } from '../src/mail/mailer.ts';
 import { recordSha256 } from '../src/proposals/record-hash.ts';
 import { textPdf } from '../src/proposals/text-pdf.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
@@ -283,35 +282,6 @@ describe('accepting', () => {
     expect(text).toContain('Controller (optional, chosen)');
     expect(text).toContain(`SHA-256 of the proposal PDF: ${record!.pdfSha256}`);
     expect(text).toMatch(/Total: \$12,[0-9]{3}\.[0-9]{2}/);
-
-    // Delivery reads the attachment's bytes from the store and hands them to the transport.
-    const sent: OutgoingMail[] = [];
-    const mailer = createMailer({
-      db: w.db(),
-      clock: w.clock,
-      log: w.t.app.log,
-      objects: w.t.app.services.objects,
-      transport: {
-        kind: 'smtp',
-        send: async (mail) => void sent.push(mail),
-        close: async () => {},
-      },
-    });
-    await w.db().insert(outboxMails).values({
-      to: 'attachment.check@northwind.example',
-      subject: clientMail.subject,
-      text: clientMail.text,
-      attachments: clientMail.attachments,
-    });
-    await mailer.deliverPending();
-    const delivered = sent.find((mail) => mail.to === 'attachment.check@northwind.example')!;
-    expect(delivered.attachments).toEqual([
-      {
-        filename: 'Proposal for Northwind Pharmacies - accepted.pdf',
-        contentType: 'application/pdf',
-        content: Buffer.concat(chunks),
-      },
-    ]);
 
     // The page shows the acceptance on reload.
     const after = (await view(token)).acceptance;
