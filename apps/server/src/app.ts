@@ -51,6 +51,7 @@ import { clientViewRoutes } from './client-links/client-view-routes.ts';
 import { userNotificationsRoutes } from './notifications/user-notifications-routes.ts';
 import { dealDeskRoutes } from './deal-desk/deal-desk-routes.ts';
 import { approvalRoutes } from './deal-desk/approval-routes.ts';
+import { proposalResponseRoutes } from './proposals/proposal-response-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(clientLinkRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
   await app.register(userNotificationsRoutes, { services });
+  await app.register(proposalResponseRoutes, { services });
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });
   await app.register(invitationRoutes, { services });

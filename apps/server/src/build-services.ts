@@ -47,7 +47,7 @@ export function buildServices(deps: ServiceDeps): Services {
     clock,
     config,
     log,
-    mailer: createMailer({ db, transport, clock, log }),
+    mailer: createMailer({ db, transport, clock, log, objects }),
     throttle: createThrottle({ db, clock }),
     throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),

@@ -289,6 +289,7 @@ describe('what a token opens', () => {
       })),
       pdfUrl: `/api/client-view/${token}/download`,
       updatedAt: null,
+      acceptance: null,
     });
     const slide = await w.get(`/api/client-view/${token}/slides/3`);
     expect(slide.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
+import { clientAcceptanceSchema } from './deal-desk-api.ts';
 import { emailSchema } from './auth.ts';
 import {
   clientLinkMessages,
@@ -56,6 +57,16 @@ export const createClientLinkRequestSchema = z.object({
     .trim()
     .max(2000, 'The message must be at most 2,000 characters.')
     .optional(),
+  /**
+   * Whether the client may accept (or decline) the proposal on the page, and which of the
+   * deck's products they choose to include (issue 19).
+   */
+  acceptance: z
+    .object({
+      enabled: z.boolean(),
+      optionalProductIds: z.array(z.string().max(100)).max(100).default([]),
+    })
+    .default({ enabled: false, optionalProductIds: [] }),
 });
 export type CreateClientLinkRequest = z.input<typeof createClientLinkRequestSchema>;
 
@@ -81,6 +92,13 @@ export const clientLinkSchema = z.object({
   lastOpenedAt: isoDateTime.nullable(),
   /** Time the deck was on screen, summed over every visit. */
   totalViewMs: z.number().int(),
+  /** Whether the client may accept the proposal on the page, and the products they choose. */
+  // Optional only so that payloads written before issue 19 still parse: the server sends both.
+  acceptance: z
+    .object({ enabled: z.boolean(), optionalProductIds: z.array(z.string()) })
+    .optional(),
+  /** The deck version the link showed when it was made (null for links made before issue 19). */
+  versionAtCreation: z.number().int().nullable().optional(),
 });
 export type ClientLink = z.infer<typeof clientLinkSchema>;
 
@@ -189,6 +207,9 @@ export const clientViewSchema = z.object({
    * before ("Updated on …"); null otherwise.
    */
   updatedAt: isoDateTime.nullable(),
+  /** The accept step, when the rep offered it on this link; null otherwise. */
+  // Optional only so that payloads written before issue 19 still parse: the server sends it.
+  acceptance: clientAcceptanceSchema.nullable().optional(),
 });
 export type ClientView = z.infer<typeof clientViewSchema>;
 

@@ -100,11 +100,15 @@ export const proposalLineSchema = z.object({
   unitPriceCents: z.number().int(),
   amountCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** The investment tax credit of this line, as its pricing slide rounds it (0 when none). */
+  creditsCents: z.number().int(),
   /** The rep marked it optional: the client chooses whether it is in. */
   optional: z.boolean(),
   /** Whether it counts in the totals (always, unless optional and not chosen). */
   included: z.boolean(),
 });
+
+export type ProposalLine = z.infer<typeof proposalLineSchema>;
 
 /** The priced summary on the accept step, computed by the server, never taken from a client. */
 export const proposalSummarySchema = z.object({
@@ -158,14 +162,43 @@ export const proposalResponseSchema = z.object({
 });
 export type ProposalResponse = z.infer<typeof proposalResponseSchema>;
 
-export const acceptanceMessages = {
-  changedSinceLink:
-    'This proposal changed after the link was sent: ask your contact for the current one.',
-  pricesChanged: 'The prices shown are no longer current. Reload the page to see the current ones.',
-  termsChanged:
-    'The terms changed while you were reading. Reload the page to see the current ones.',
-  alreadyAccepted: 'This proposal has already been accepted.',
-  notOffered: 'This link does not offer acceptance.',
-  notASignature:
-    'Accepting here is a click-to-accept record of your agreement, not a qualified electronic signature.',
-} as const;
+/** The client's acceptance, as the client page shows it once made. */
+export const clientAcceptedSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  jobTitle: z.string(),
+  acceptedAt: isoDateTime,
+  summary: proposalSummarySchema,
+});
+export type ClientAccepted = z.infer<typeof clientAcceptedSchema>;
+
+/**
+ * The accept step of a client link (`clientView.acceptance`), when the rep offered it:
+ * - `open`: the client may accept or decline (a declined proposal may still be accepted);
+ * - `accepted`: `accepted` holds the record; nothing more can be done.
+ * `changedSinceLink` says the deck got a new version after the link was made: accepting is
+ * refused until the rep sends a new link.
+ */
+export const clientAcceptanceSchema = z.object({
+  state: z.enum(['open', 'accepted', 'declined']),
+  changedSinceLink: z.boolean(),
+  termsText: z.string(),
+  termsSha256: z.string(),
+  /** Optional lines start left out; the client's choices are totalled in the browser for display only. */
+  summary: proposalSummarySchema,
+  accepted: clientAcceptedSchema.nullable(),
+  declinedAt: isoDateTime.nullable(),
+});
+export type ClientAcceptance = z.infer<typeof clientAcceptanceSchema>;
+
+export const acceptProposalResponseSchema = z.object({ accepted: clientAcceptedSchema });
+
+/** 409 `already_accepted` carries the record that was made first. */
+export const alreadyAcceptedErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  accepted: clientAcceptedSchema,
+});
+
+export const proposalResponsesSchema = z.object({ responses: z.array(proposalResponseSchema) });
+
+export { acceptanceMessages, chooseOptionalLines, totalProposal } from './acceptance-rules.ts';

@@ -104,6 +104,8 @@ export const recentDeckSchema = z.object({
   lastViewedAt: z.string().nullable(),
   /** The newest version's number (1 until the deck is modified). */
   currentVersion: z.number(),
+  /** When a client accepted the deck on a client link (it is locked since); null otherwise. */
+  acceptedAt: z.string().nullable().optional(),
 });
 export type RecentDeck = z.infer<typeof recentDeckSchema>;
 
@@ -188,6 +190,8 @@ export const deckDetailsSchema = z.object({
   newestLibraryVersion: z.number(),
   /** The names of the draft's products, as the price book entries it was priced from name them. */
   productNames: z.record(z.string(), z.string()),
+  /** When a client accepted the deck on a client link (it is locked since); null otherwise. */
+  acceptedAt: z.string().nullable().optional(),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
 

@@ -74,6 +74,8 @@ export function toClientLink(
     opens: stats.opens,
     lastOpenedAt: stats.lastOpenedAt?.toISOString() ?? null,
     totalViewMs: stats.totalViewMs,
+    acceptance: { enabled: link.acceptanceEnabled, optionalProductIds: link.optionalProductIds },
+    versionAtCreation: link.versionAtCreation,
   };
 }
 

@@ -4,6 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptProposalRequestSchema,
+  acceptProposalResponseSchema,
+  alreadyAcceptedErrorSchema,
+  declineProposalRequestSchema,
   clientHeadline,
   clientLinkMessages,
   clientLinkPaths,
@@ -36,6 +40,8 @@ import {
 import { tooManyRequestsPageHtml, unavailablePageHtml } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
 import { proposalUpdatingPageHtml } from '../deal-desk/client-visibility.ts';
+import { acceptProposal, AlreadyAcceptedError } from '../proposals/accept-proposal.ts';
+import { declineProposal } from '../proposals/decline-proposal.ts';
 
 const tokenParams = z.object({ token: z.string() });
 
@@ -310,6 +316,76 @@ export async function clientViewRoutes(
         batch: request.body,
       });
       return reply.code(204).send(null);
+    },
+  );
+
+  // The client's answer: accept (once per deck) or "not now". 409 `already_accepted` carries
+  // the first acceptance, so a second tab shows what was recorded.
+  const sendAlreadyAccepted = (reply: FastifyReply, error: AlreadyAcceptedError) =>
+    reply.code(409).send({
+      error: { code: error.code, message: error.message },
+      accepted: error.accepted,
+    });
+  const answerer = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  });
+
+  app.post(
+    '/api/client-view/:token/accept',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        params: tokenParams,
+        body: acceptProposalRequestSchema,
+        response: {
+          ...apiErrorResponses,
+          200: acceptProposalResponseSchema,
+          409: alreadyAcceptedErrorSchema.or(apiErrorResponses[409]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      try {
+        const accepted = await acceptProposal(services, {
+          open,
+          input: request.body,
+          ...answerer(request),
+        });
+        return reply.code(200).send({ accepted });
+      } catch (error) {
+        if (error instanceof AlreadyAcceptedError) return sendAlreadyAccepted(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/client-view/:token/decline',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        params: tokenParams,
+        body: declineProposalRequestSchema,
+        response: {
+          ...apiErrorResponses,
+          204: z.null(),
+          409: alreadyAcceptedErrorSchema.or(apiErrorResponses[409]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      try {
+        await declineProposal(services, { open, input: request.body, ...answerer(request) });
+        return reply.code(204).send(null);
+      } catch (error) {
+        if (error instanceof AlreadyAcceptedError) return sendAlreadyAccepted(reply, error);
+        throw error;
+      }
     },
   );
 }

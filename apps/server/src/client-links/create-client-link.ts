@@ -21,6 +21,7 @@ import type { Services } from '../services.ts';
 import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
 import { assertLinkMayShow } from '../deal-desk/client-visibility.ts';
+import { checkAcceptanceOptions } from '../proposals/acceptance-options.ts';
 
 /**
  * Makes a link for one recipient of a deck the caller manages. The token is 32 random bytes;
@@ -53,6 +54,7 @@ export async function createClientLink(
     const message = `This deck has no version ${input.pinnedVersion}.`;
     throw new AppError('validation_failed', message, { fields: { pinnedVersion: message } });
   }
+  const acceptance = checkAcceptanceOptions(input.acceptance, shown.draft);
   const headline = clientHeadline(shown.draft.basicInfo);
   const token = newToken();
   const url = `${services.config.publicUrl}${clientLinkPaths.view(token)}`;
@@ -77,6 +79,8 @@ export async function createClientLink(
           passcodeHash,
           allowDownload: input.allowDownload,
           pinnedVersion: input.pinnedVersion ?? null,
+          ...acceptance,
+          versionAtCreation: input.pinnedVersion ?? deck.currentVersion,
           createdBy: user.id,
           createdAt: now,
           expiresAt,

@@ -3,6 +3,7 @@ import { clientHeadline, clientLinkPaths, type ClientView } from '@deck-portal/d
 import { hashToken } from '../auth/tokens.ts';
 import { clientLinkVisits } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import { getClientAcceptance } from '../proposals/client-acceptance.ts';
 import { loadUserNames } from './client-link-rows.ts';
 import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 
@@ -30,6 +31,7 @@ export async function getClientView(
     updatedAt: (await sawEarlierVersion(services, open, viewerToken))
       ? version.createdAt.toISOString()
       : null,
+    acceptance: await getClientAcceptance(services, open),
   };
 }
 

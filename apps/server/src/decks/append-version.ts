@@ -18,6 +18,7 @@ import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
 import { voidChangedRequests } from '../deal-desk/version-clearance.ts';
+import { assertNotAccepted } from '../proposals/deck-lock.ts';
 
 export type NewVersion = {
   draft: DeckDraft;
@@ -58,6 +59,8 @@ export async function appendVersion(
   const number = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(decks).where(eq(decks.id, deck.id)).for('update');
     if (!locked) throw new Error(`deck ${deck.id} vanished while adding a version`);
+    // Accepted while this version was being made: what the client accepted stays the newest.
+    await assertNotAccepted(tx, locked);
     const next = locked.currentVersion + 1;
     const changes = [
       ...(version.restoredFrom ? [`Restored version ${version.restoredFrom}`] : []),

@@ -3,6 +3,7 @@ import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
+import { assertNotAccepted } from '../proposals/deck-lock.ts';
 
 /** Deletes a deck the caller manages, its files (and, by cascade, its shares) together. */
 export async function deleteDeck(
@@ -10,6 +11,7 @@ export async function deleteDeck(
   { user, deckId }: { user: User; deckId: string },
 ) {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage', allowUnready: true });
+  await assertNotAccepted(services.db, deck, { deleting: true });
   await services.db.transaction(async (tx) => {
     await services.fileStore.removeAll(tx, deck.id);
     await tx.delete(decks).where(eq(decks.id, deck.id));

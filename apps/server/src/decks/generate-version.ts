@@ -15,6 +15,7 @@ import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
+import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import { versionFiles } from './deck-versions.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
@@ -47,6 +48,7 @@ export async function generateNextVersion(
   }: { user: User; deckId: string; draft: DeckDraft; idempotencyKey?: string },
 ): Promise<{ made: NewVersionResponse } | { queued: GenerationState; jobId: string }> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await assertNotAccepted(services.db, deck);
   const owned: DeckDraft = { ...draft, basicInfo: { ...draft.basicInfo, userId: deck.ownerId } };
   const fingerprint = draftFingerprint(draft);
   const refuseReuse = (earlier: string | null) => {

@@ -44,5 +44,6 @@ export async function getDeckDetails(
     libraryVersion: version?.libraryVersion ?? null,
     newestLibraryVersion: newest.number,
     productNames: Object.fromEntries(productIds.map((id) => [id, names.get(id) ?? id])),
+    acceptedAt: deck.acceptedAt?.toISOString() ?? null,
   };
 }

@@ -18,7 +18,7 @@ import type { DeckRow } from './deck-access.ts';
 /** What a list shows of a deck: not its draft, only the products' ids from it. */
 type ListedDeck = Pick<
   DeckRow,
-  'id' | 'title' | 'clientName' | 'status' | 'createdAt' | 'currentVersion'
+  'id' | 'title' | 'clientName' | 'status' | 'createdAt' | 'currentVersion' | 'acceptedAt'
 > & { productIds: ProductId[] };
 
 function toRecentDeck(
@@ -42,6 +42,7 @@ function toRecentDeck(
     ownerName,
     lastViewedAt: lastViewedAt?.toISOString() ?? null,
     currentVersion: deck.currentVersion,
+    acceptedAt: deck.acceptedAt ? new Date(deck.acceptedAt).toISOString() : null,
   };
 }
 
@@ -87,6 +88,7 @@ function listStatements(
           status: decks.status,
           createdAt: decks.createdAt,
           currentVersion: decks.currentVersion,
+          acceptedAt: decks.acceptedAt,
           // A draft may be large (custom slides' texts): the list reads only the product ids.
           productIds: sql<
             ProductId[]

@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { appendVersion } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
+import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import { copyVersionFiles, loadVersion } from './deck-versions.ts';
 import { clearanceOfRestore } from '../deal-desk/clearance-of-copy.ts';
 
@@ -17,6 +18,7 @@ export async function restoreVersion(
   { user, deckId, number }: { user: User; deckId: string; number: number },
 ): Promise<NewVersionResponse> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  await assertNotAccepted(services.db, deck);
   const old = await loadVersion(services.db, deck.id, number);
   if (old.number === deck.currentVersion) {
     throw new AppError('conflict', `Version ${number} is already the newest.`);

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
 import { mailBlock } from '../http/terminal-log.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 export type Mail = {
   to: string;
@@ -16,6 +17,15 @@ export type Mail = {
   replyTo?: string;
   /** The text holds a credential (a client, reset or invitation link): kept only until an SMTP server has it. */
   isSecret?: boolean;
+  /** Files sent with the mail, read from the object store under `key` when it is delivered. */
+  attachments?: MailAttachment[];
+};
+
+export type MailAttachment = { filename: string; contentType: string; key: string };
+
+/** A mail as a transport sends it: attachments carry their bytes. */
+export type OutgoingMail = Omit<Mail, 'attachments' | 'isSecret'> & {
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 
 /** What a secret mail's stored text becomes once an SMTP server has accepted it. */
@@ -37,7 +47,7 @@ export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
 /** Hands a mail to the outside world. */
 export type MailTransport = {
   kind: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -66,11 +76,18 @@ export function createOutboxTransport(
   return {
     kind: 'outbox',
     async send(mail) {
+      const { attachments, ...printed } = mail;
+      const files = attachments?.length
+        ? `\n(attached: ${attachments.map((file) => file.filename).join(', ')})`
+        : '';
       if (isPretty) {
-        log.info(mailBlock(mail));
+        log.info(mailBlock({ ...printed, text: printed.text + files }));
         return;
       }
-      log.info({ to: mail.to, subject: mail.subject }, `outbox mail to ${mail.to}:\n${mail.text}`);
+      log.info(
+        { to: mail.to, subject: mail.subject },
+        `outbox mail to ${mail.to}:\n${mail.text}${files}`,
+      );
     },
     async close() {},
   };
@@ -91,12 +108,27 @@ export function createMailer({
   transport,
   clock,
   log,
+  objects,
 }: {
   db: Db;
   transport: MailTransport;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where attachments' bytes are; a mail with attachments cannot be sent without it. */
+  objects?: Pick<ObjectStore, 'get'> | undefined;
 }): Mailer {
+  async function readAttachments(attachments: MailAttachment[]) {
+    return Promise.all(
+      attachments.map(async ({ filename, contentType, key }) => {
+        const object = await objects?.get(key);
+        if (!object) throw new Error(`the attachment ${filename} is missing from the store`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
+        return { filename, contentType, content: Buffer.concat(chunks) };
+      }),
+    );
+  }
+
   let running: Promise<void> | undefined;
   let again = false;
 
@@ -143,6 +175,9 @@ export function createMailer({
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.attachments.length > 0
+            ? { attachments: await readAttachments(mail.attachments) }
+            : {}),
         });
         // Without SMTP the outbox is where mail ends up, so its text stays readable there.
         const forget = mail.isSecret && transport.kind === 'smtp';

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
 import { createTestApp, createTestClock, type TestApp } from './test-app.ts';
 import { createFakeDeckRenderer } from './fake-deck-renderer.ts';
@@ -67,7 +68,9 @@ export const newAddress = () => {
 };
 
 /** Builds the world for the test file that calls it (in its top level). */
-export function useClientLinkWorld() {
+export function useClientLinkWorld({
+  deckRenderer = fakeRenderer,
+}: { deckRenderer?: DeckRenderer } = {}) {
   const clock = createTestClock(new Date('2026-11-23T09:00:00Z'));
   const cookies = {} as Record<Who, string>;
   const ids = {} as Record<Who, string>;
@@ -172,7 +175,7 @@ export function useClientLinkWorld() {
     webRoot = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-client-view-'));
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
     await writeFile(path.join(webRoot, 'client-view.html'), clientPage);
-    world.t = await createTestApp({ clock, deckRenderer: fakeRenderer, webRoot });
+    world.t = await createTestApp({ clock, deckRenderer, webRoot });
     const admin = await createAdmin(world.t.app);
     cookies.admin = admin.cookie;
     ids.admin = admin.user.id;

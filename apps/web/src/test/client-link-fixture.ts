@@ -18,6 +18,8 @@ export function clientLink(overrides: Partial<ClientLink> = {}): ClientLink {
     opens: 0,
     lastOpenedAt: null,
     totalViewMs: 0,
+    acceptance: { enabled: false, optionalProductIds: [] },
+    versionAtCreation: 1,
     ...overrides,
   };
 }

@@ -14,11 +14,19 @@ const statusStyle: Record<DeckStatus, { color: string; label: string }> = {
   archived: { color: 'gray', label: 'Archived' },
 };
 
+/** A deck a client accepted on a client link (issue 19): locked, whatever its status. */
+const acceptedStyle = { color: 'indigo', label: 'Accepted' };
+
 export function DeckStatusBadge({
   status,
+  acceptedAt,
   ...props
-}: { status: DeckStatus | undefined } & Omit<BadgeProps, 'color' | 'children'>) {
-  const style = statusStyle[status ?? 'draft'];
+}: {
+  status: DeckStatus | undefined;
+  /** When a client accepted the deck: the badge says "Accepted" instead of the status. */
+  acceptedAt?: string | null | undefined;
+} & Omit<BadgeProps, 'color' | 'children'>) {
+  const style = acceptedAt ? acceptedStyle : statusStyle[status ?? 'draft'];
   return (
     // Never cut to "DR…": a badge keeps its whole word, on a phone too.
     <Badge

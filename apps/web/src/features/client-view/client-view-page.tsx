@@ -38,7 +38,16 @@ function ClientViewContent({ token }: { token: string }) {
   if (isGone || isStatus(view.error, 404) || isStatus(sender.error, 404)) return <Unavailable />;
   let body;
   if (view.data) {
-    body = <ClientDeck session={session} view={view.data} onRejected={onRejected} />;
+    body = (
+      <ClientDeck
+        token={token}
+        session={session}
+        view={view.data}
+        onRejected={onRejected}
+        onReload={reload}
+        onUnavailable={onUnavailable}
+      />
+    );
   } else if (view.error instanceof ApiError && view.error.code === 'passcode_required') {
     body = <PasscodeForm token={token} onUnlocked={reload} onUnavailable={onUnavailable} />;
   } else if (view.error) {

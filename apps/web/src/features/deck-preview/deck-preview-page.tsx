@@ -28,7 +28,6 @@ import {
   IconDownload,
   IconEye,
   IconFileTypePpt,
-  IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -48,6 +47,8 @@ import { useSetArchived } from './api/deck-versions.ts';
 import { VersionsPanel } from './components/versions-panel.tsx';
 import { LibraryUpdateNotice } from './components/library-update-notice.tsx';
 import { ClientLinksPanel } from './components/client-links-panel.tsx';
+import { ClientAnswerPanel } from './components/client-answer-panel.tsx';
+import { ModifyDeckButton } from './components/modify-deck-button.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
@@ -264,7 +265,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="sm">
               <Group gap="sm">
-                <DeckStatusBadge status={deck.status} size="lg" />
+                <DeckStatusBadge status={deck.status} acceptedAt={deck.acceptedAt} size="lg" />
                 <Group gap={4} c="dimmed">
                   <IconCalendar size={14} aria-hidden />
                   <Text size="sm">Created {formatDateTime(deck.createdAt)}</Text>
@@ -280,11 +281,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                   : `by ${deck.owner.name}`}
               </Text>
               <Group gap="sm" mt="sm">
-                {isReady && (
-                  <Button leftSection={<IconPencil size={16} />} variant="default" onClick={modify}>
-                    Modify
-                  </Button>
-                )}
+                {isReady && <ModifyDeckButton deck={deck} onModify={modify} />}
                 {isReady && deck.editUrl && (
                   <NewTabButton href={deck.editUrl} leftSection={<IconFileTypePpt size={16} />}>
                     Open in PowerPoint
@@ -382,6 +379,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
           </Grid.Col>
         )}
       </Grid>
+      {isReady && <ClientAnswerPanel deckId={deck.id} />}
       {isReady && deck.canManage && <ClientLinksPanel deckId={deck.id} />}
     </Stack>
   );

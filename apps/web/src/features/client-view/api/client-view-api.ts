@@ -1,5 +1,10 @@
 import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
-import type { ClientLinkSender, ClientView, StartVisitResponse } from '@deck-portal/domain';
+import type {
+  ClientAccepted,
+  ClientLinkSender,
+  ClientView,
+  StartVisitResponse,
+} from '@deck-portal/domain';
 import { ApiError } from '../../../lib/api-error.ts';
 
 // The client's page talks to its few routes without the portal's API client: that one checks
@@ -94,4 +99,31 @@ export const unlockClientView = (token: string, passcode: string) =>
   callClientApi<void>(`${clientLinkPaths.api(token)}/unlock`, {
     method: 'POST',
     body: { passcode },
+  });
+
+/**
+ * `POST /api/client-view/:token/accept`: accepts the proposal with the optional items chosen.
+ * The server computes the total and refuses (409) one that is not its own, terms that changed,
+ * a deck changed since the link, or a second acceptance (`already_accepted`).
+ */
+export const acceptProposal = (token: string, body: AcceptProposalBody) =>
+  callClientApi<{ accepted: ClientAccepted }>(`${clientLinkPaths.api(token)}/accept`, {
+    method: 'POST',
+    body,
+  });
+
+export type AcceptProposalBody = {
+  fullName: string;
+  jobTitle: string;
+  agree: boolean;
+  optionalProductIds: string[];
+  totalCents: number;
+  termsSha256: string;
+};
+
+/** `POST /api/client-view/:token/decline`: "Not now", with an optional reason (204). */
+export const declineProposal = (token: string, reason: string) =>
+  callClientApi<void>(`${clientLinkPaths.api(token)}/decline`, {
+    method: 'POST',
+    body: { reason },
   });

@@ -3,6 +3,7 @@ import type { ClientView } from '@deck-portal/domain';
 import { useEffect, useState } from 'preact/hooks';
 import { useViewTracking, type VisitSession } from '../use-view-tracking.ts';
 import { ClientSlideViewer } from './client-slide-viewer.tsx';
+import { AcceptProposal, acceptStepId } from './accept-proposal.tsx';
 import { Download, Present } from './icons.tsx';
 
 const updatedOn = new Intl.DateTimeFormat('en-US', {
@@ -13,12 +14,20 @@ const updatedOn = new Intl.DateTimeFormat('en-US', {
 
 /** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
 export function ClientDeck({
+  token,
   session,
   view,
   onRejected,
+  onReload,
+  onUnavailable,
 }: {
+  token: string;
   session: VisitSession;
   view: ClientView;
+  /** Asks for the view again (after the client answered the proposal). */
+  onReload: () => void;
+  /** The link is gone. */
+  onUnavailable: () => void;
   /** A visit or report the server refused (the link gone meanwhile, the passcode expired). */
   onRejected: (error: unknown) => void;
 }) {
@@ -55,6 +64,20 @@ export function ClientDeck({
             <Present />
             Present
           </button>
+          {view.acceptance && (
+            <a
+              class="cv-button cv-button-accept"
+              href={`#${acceptStepId}`}
+              onClick={(event) => {
+                event.preventDefault();
+                const step = document.getElementById(`${acceptStepId}-title`);
+                step?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+                step?.focus();
+              }}
+            >
+              {view.acceptance.state === 'accepted' ? 'See acceptance' : 'Accept proposal'}
+            </a>
+          )}
           {pdfUrl && (
             <a class="cv-button cv-button-light" href={pdfUrl} download>
               <Download />
@@ -74,6 +97,14 @@ export function ClientDeck({
         onPresentingChange={setPresenting}
         onSlideChange={onSlideChange}
       />
+      {view.acceptance && (
+        <AcceptProposal
+          token={token}
+          acceptance={view.acceptance}
+          onAnswered={onReload}
+          onUnavailable={onUnavailable}
+        />
+      )}
     </div>
   );
 }

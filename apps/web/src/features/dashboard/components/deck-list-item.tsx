@@ -15,6 +15,7 @@ export function DeckListItem({
   status,
   owner,
   viewedAt,
+  acceptedAt,
   actions,
 }: {
   clientName: string;
@@ -25,6 +26,8 @@ export function DeckListItem({
   owner?: string;
   /** When a client last opened one of the deck's links. */
   viewedAt?: string | null;
+  /** When a client accepted the deck on a client link. */
+  acceptedAt?: string | null | undefined;
   actions: ReactNode;
 }) {
   return (
@@ -51,7 +54,7 @@ export function DeckListItem({
               <Text fw={600} truncate>
                 {clientName || 'No client specified'}
               </Text>
-              <DeckStatusBadge status={status} size="sm" />
+              <DeckStatusBadge status={status} acceptedAt={acceptedAt} size="sm" />
               {viewedAt && (
                 <Badge
                   size="sm"
@@ -104,6 +107,7 @@ export function GeneratedDeckItem({
       status={deck.status}
       {...(showOwner ? { owner: deck.ownerName } : {})}
       viewedAt={deck.lastViewedAt}
+      acceptedAt={deck.acceptedAt}
       actions={<CompletedDeckActions deck={deck} />}
     />
   );

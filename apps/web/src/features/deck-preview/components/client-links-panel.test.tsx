@@ -191,6 +191,27 @@ describe('the client links panel', () => {
     );
   });
 
+  it('says which links let the client accept the proposal on the page', async () => {
+    previewApi({
+      ...noLinks,
+      links: [
+        clientLink({
+          id: 'l1',
+          recipientName: 'Jane Client',
+          acceptance: { enabled: true, optionalProductIds: ['controller'] },
+        }),
+        clientLink({ id: 'l2', recipientName: 'Joe Other' }),
+      ],
+    });
+    renderApp('/deck/d1/preview');
+    const jane = (await screen.findByText('Jane Client')).closest('tr')!;
+    expect(
+      within(jane).getByText('The client can accept it on the page (1 optional item)'),
+    ).toBeVisible();
+    const joe = screen.getByText('Joe Other').closest('tr')!;
+    expect(within(joe).queryByText(/can accept it/)).toBeNull();
+  });
+
   it('revokes a link only after confirming, then reloads the list', async () => {
     let link = clientLink();
     const calls = previewApi(() => ({ links: [link], summary: { ...noLinks.summary, links: 1 } }), {
@@ -322,6 +343,80 @@ describe('creating a client link', () => {
       sendEmail: false,
     });
     expect(within(created).queryByText(/Sent to/)).toBeNull();
+  });
+
+  it('offers acceptance on the page, with the products the rep marks optional', async () => {
+    const calls = previewApi(noLinks, {
+      'GET /api/decks/d1': {
+        body: {
+          ...deck,
+          draft: {
+            ...deck.draft,
+            productSelection: {
+              selectedProducts: [
+                { id: 'battery_backup', quantity: 2, customPricing: 5995 },
+                { id: 'controller', quantity: 3, customPricing: 199 },
+              ],
+              includePricing: true,
+              customPricing: {},
+            },
+          },
+          productNames: { battery_backup: 'Battery Backup', controller: 'Controller' },
+        },
+      },
+      'POST /api/decks/d1/client-links': {
+        status: 201,
+        body: { link: clientLink(), url: 'https://portal.example.com/v/t', emailed: false },
+      },
+    });
+    renderApp('/deck/d1/preview');
+    const form = await openCreateForm();
+    const offer = within(form).getByRole('switch', {
+      name: 'Let the client accept this proposal on the page',
+    });
+    expect(offer).not.toBeChecked();
+    // The optional items show only once acceptance is on.
+    expect(within(form).queryByRole('checkbox', { name: /Optional/ })).toBeNull();
+    await userEvent.click(offer);
+    expect(
+      within(form).getByRole('checkbox', {
+        name: 'Optional — the client chooses: Battery Backup',
+      }),
+    ).not.toBeChecked();
+    await userEvent.click(
+      within(form).getByRole('checkbox', { name: 'Optional — the client chooses: Controller' }),
+    );
+    await userEvent.type(within(form).getByLabelText(/Recipient name/), 'Jane Client');
+    await userEvent.type(within(form).getByLabelText(/Recipient e-mail/), 'jane@client.com');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Send the link by e-mail' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create link' }));
+
+    await screen.findByRole('dialog', { name: 'Client link created' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      acceptance: { enabled: true, optionalProductIds: ['controller'] },
+    });
+  });
+
+  it('shows the server’s refusal of the optional items under them', async () => {
+    previewApi(noLinks, {
+      'POST /api/decks/d1/client-links': apiError(
+        422,
+        'validation_failed',
+        'Optional items must be products of this deck.',
+        { 'acceptance.optionalProductIds': 'Optional items must be products of this deck.' },
+      ),
+    });
+    renderApp('/deck/d1/preview');
+    const form = await openCreateForm();
+    await userEvent.click(
+      within(form).getByRole('switch', { name: 'Let the client accept this proposal on the page' }),
+    );
+    await userEvent.type(within(form).getByLabelText(/Recipient name/), 'Jane Client');
+    await userEvent.type(within(form).getByLabelText(/Recipient e-mail/), 'jane@client.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create link' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Optional items must be products of this deck.',
+    );
   });
 
   it('checks the required fields before calling the server', async () => {

@@ -72,6 +72,14 @@ function ClientLinkRow({ deckId, link }: { deckId: string; link: ClientLink }) {
             Always shows version {link.pinnedVersion}
           </Text>
         )}
+        {link.acceptance?.enabled && (
+          <Text size="xs" c="dimmed">
+            The client can accept it on the page
+            {link.acceptance.optionalProductIds.length > 0
+              ? ` (${link.acceptance.optionalProductIds.length} optional ${link.acceptance.optionalProductIds.length === 1 ? 'item' : 'items'})`
+              : ''}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{formatShortDate(link.createdAt)}</Table.Td>
       <Table.Td>{link.expiresAt ? formatShortDate(link.expiresAt) : 'Never'}</Table.Td>

@@ -37,6 +37,8 @@ import { useDeckVersions } from '../api/deck-versions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
+import { useDeck } from '../api/get-deck.ts';
+import { AcceptanceOptions } from './acceptance-options.tsx';
 
 const messageMaxLength = 2000;
 
@@ -60,6 +62,8 @@ type FormValues = {
   message: string;
   /** '' follows the newest version; a number pins the link to that version. */
   pinnedVersion: string;
+  /** Whether the client may accept on the page, and the products they choose to include. */
+  acceptance: { enabled: boolean; optionalProductIds: string[] };
 };
 
 function toRequest(values: FormValues): CreateClientLinkRequest {
@@ -73,6 +77,8 @@ function toRequest(values: FormValues): CreateClientLinkRequest {
     allowDownload: values.allowDownload,
     ...(values.pinnedVersion ? { pinnedVersion: Number(values.pinnedVersion) } : {}),
     sendEmail: values.sendEmail,
+    // Off is the server's default: only an offer is sent.
+    ...(values.acceptance.enabled ? { acceptance: values.acceptance } : {}),
     // The message only goes in the mail: without one it would be stored for nothing.
     ...(values.sendEmail && message ? { message } : {}),
   };
@@ -89,6 +95,7 @@ function CreateClientLinkForm({
 }) {
   const create = useCreateClientLink();
   const versions = useDeckVersions(deckId);
+  const deck = useDeck(deckId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -101,6 +108,7 @@ function CreateClientLinkForm({
       sendEmail: true,
       message: '',
       pinnedVersion: '',
+      acceptance: { enabled: false, optionalProductIds: [] },
     },
     validate: schemaResolver(formSchema, { sync: true }),
   });
@@ -197,6 +205,17 @@ function CreateClientLinkForm({
         <Switch
           label="Allow PDF download"
           {...form.getInputProps('allowDownload', { type: 'checkbox' })}
+        />
+        <AcceptanceOptions
+          products={(deck.data?.draft.productSelection.selectedProducts ?? []).map((product) => ({
+            id: product.id,
+            name: deck.data?.productNames[product.id] ?? product.id,
+          }))}
+          enabled={form.values.acceptance.enabled}
+          optionalProductIds={form.values.acceptance.optionalProductIds}
+          error={form.errors['acceptance.optionalProductIds']}
+          switchProps={form.getInputProps('acceptance.enabled', { type: 'checkbox' })}
+          onOptionalChange={(ids) => form.setFieldValue('acceptance.optionalProductIds', ids)}
         />
         <Checkbox
           label="Send the link by e-mail"

@@ -1,0 +1,57 @@
+import {
+  chooseOptionalLines,
+  quoteSummary,
+  type DeckDraft,
+  type PriceBook,
+  type ProposalSummary,
+} from '@deck-portal/domain';
+import type { Db } from '../db/database.ts';
+import type { DeckVersionRow } from '../decks/deck-versions.ts';
+import { currentPriceBook } from '../price-book/price-book.ts';
+
+/**
+ * The priced summary of a version as the accept step shows it: one line per product, priced
+ * as its pricing slide prices it (`quoteSummary`, one product at a time so each line carries
+ * its own credit), optional lines marked, and only the chosen optional lines counted.
+ */
+export function proposalSummary(
+  draft: DeckDraft,
+  book: PriceBook,
+  {
+    optionalProductIds,
+    chosen,
+  }: { optionalProductIds: readonly string[]; chosen: readonly string[] },
+): ProposalSummary {
+  const selection = draft.productSelection;
+  const lines = selection.selectedProducts.flatMap((selected) => {
+    const quote = quoteSummary({ ...selection, selectedProducts: [selected] }, book);
+    const line = quote.lines[0];
+    if (!line) return [];
+    return [
+      {
+        ...line,
+        creditsCents: quote.creditsCents,
+        optional: optionalProductIds.includes(selected.id),
+        included: true,
+      },
+    ];
+  });
+  return chooseOptionalLines({ lines, ...emptyTotals }, chosen);
+}
+
+const emptyTotals = {
+  subtotalCents: 0,
+  shippingCents: 0,
+  totalCents: 0,
+  creditsCents: 0,
+  netCents: 0,
+};
+
+/**
+ * The prices a version was made with: the entries it recorded, or (for versions made before
+ * the price book was data) the book as it stood when the version was made.
+ */
+export async function versionPriceBook(db: Db, version: DeckVersionRow): Promise<PriceBook> {
+  if (version.priceBook) return version.priceBook;
+  return (await currentPriceBook(db, version.createdAt)).book;
+}

@@ -1,0 +1,221 @@
+import type { ClientAcceptance, ClientView } from '@deck-portal/domain';
+import { acceptanceMessages } from '@deck-portal/domain';
+import { screen, waitFor, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../../test/render-app.tsx';
+import { renderClientView } from '../../../test/render-client-view.tsx';
+
+const api = '/api/client-view/tok';
+
+const summaryLine = {
+  quantity: 2,
+  shippingCents: 50_000,
+  creditsCents: 0,
+};
+
+const acceptance: ClientAcceptance = {
+  state: 'open',
+  changedSinceLink: false,
+  termsText: 'By accepting, I confirm the order.',
+  termsSha256: 'a'.repeat(64),
+  summary: {
+    lines: [
+      {
+        ...summaryLine,
+        productId: 'battery_backup',
+        name: 'Battery Backup',
+        unitPriceCents: 599_500,
+        amountCents: 1_199_000,
+        creditsCents: 374_700,
+        optional: false,
+        included: true,
+      },
+      {
+        ...summaryLine,
+        productId: 'controller',
+        name: 'Controller',
+        quantity: 3,
+        unitPriceCents: 19_900,
+        amountCents: 59_700,
+        shippingCents: 22_500,
+        creditsCents: 24_660,
+        optional: true,
+        included: false,
+      },
+    ],
+    subtotalCents: 1_199_000,
+    shippingCents: 50_000,
+    totalCents: 1_249_000,
+    creditsCents: 374_700,
+    netCents: 874_300,
+  },
+  accepted: null,
+  declinedAt: null,
+};
+
+const deck = (overrides: Partial<ClientAcceptance> = {}): ClientView => ({
+  title: 'Winter proposal',
+  clientName: 'Polar Foods',
+  recipientName: 'Casey Client',
+  senderName: 'Robin Rep',
+  slides: [1, 2].map((index) => ({ index, url: `${api}/slides/${index}` })),
+  pdfUrl: null,
+  updatedAt: null,
+  acceptance: { ...acceptance, ...overrides },
+});
+
+const visit = { status: 201, body: { visitId: null, isTracked: false, untrackedReason: 'team' } };
+
+const total = (label: string) =>
+  screen.getByRole('row', { name: new RegExp(`^${label} `) }).querySelector('td')!.textContent;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the accept step on the client page', () => {
+  it('shows the priced summary; ticking an optional item updates the totals at once; accepting sends the choice and shows the confirmation', async () => {
+    const user = userEvent.setup();
+    const accepted = {
+      id: 'r1',
+      fullName: 'Casey Client',
+      jobTitle: 'CFO',
+      acceptedAt: '2031-03-05T12:00:00.000Z',
+      summary: {
+        ...acceptance.summary,
+        lines: acceptance.summary.lines.map((line) => ({ ...line, included: true })),
+        subtotalCents: 1_258_700,
+        shippingCents: 72_500,
+        totalCents: 1_331_200,
+        creditsCents: 399_360,
+        netCents: 931_840,
+      },
+    };
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck() },
+      [`POST ${api}/visits`]: visit,
+      [`POST ${api}/accept`]: { body: { accepted } },
+    });
+    renderClientView('tok');
+
+    const step = await screen.findByRole('region', { name: 'Accept proposal' });
+    expect(screen.getByRole('link', { name: 'Accept proposal' })).toHaveAttribute(
+      'href',
+      '#accept-proposal',
+    );
+    expect(within(step).getByRole('rowheader', { name: /Battery Backup/ })).toBeVisible();
+    expect(total('Total')).toBe('$12,490.00');
+    expect(total('Net after credits')).toBe('$8,743.00');
+    expect(within(step).getByText(acceptanceMessages.notASignature)).toBeVisible();
+    expect(within(step).getByText('By accepting, I confirm the order.')).toBeVisible();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Optional — include Controller' }));
+    expect(total('Total')).toBe('$13,312.00');
+    expect(total('Credits')).toBe('$3,993.60');
+    expect(total('Net after credits')).toBe('$9,318.40');
+
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Casey Client');
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+
+    expect(await screen.findByRole('heading', { name: 'Proposal accepted' })).toBeVisible();
+    expect(
+      screen.getByText(/Accepted on March 5, 2031 at 12:00 PM \(UTC\) by Casey Client, CFO\./),
+    ).toBeVisible();
+    expect(calls.find((call) => call.path === `${api}/accept`)?.body).toEqual({
+      fullName: 'Casey Client',
+      jobTitle: 'CFO',
+      agree: true,
+      optionalProductIds: ['controller'],
+      totalCents: 1_331_200,
+      termsSha256: 'a'.repeat(64),
+    });
+  });
+
+  it('says what is missing, next to each field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({ [`GET ${api}`]: { body: deck() }, [`POST ${api}/visits`]: visit });
+    renderClientView('tok');
+    await user.click(await screen.findByRole('button', { name: 'Accept proposal' }));
+
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    expect(name).toHaveAccessibleDescription('Enter your full name.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAccessibleDescription(
+      'Enter your title.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'I accept' })).toHaveAccessibleDescription(
+      'Tick “I accept” to accept the proposal.',
+    );
+    expect(calls.some((call) => call.path === `${api}/accept`)).toBe(false);
+  });
+
+  it('announces a refusal in the server’s words (prices changed) and loads the page again', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck() },
+      [`POST ${api}/visits`]: visit,
+      [`POST ${api}/accept`]: apiError(409, 'prices_changed', acceptanceMessages.pricesChanged),
+    });
+    renderClientView('tok');
+    await user.type(await screen.findByRole('textbox', { name: /Full name/ }), 'Casey Client');
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(acceptanceMessages.pricesChanged);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.path === api)).toHaveLength(2),
+    );
+  });
+
+  it('declines with a reason ("Not now") and still offers accepting', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck() },
+      [`POST ${api}/visits`]: visit,
+      [`POST ${api}/decline`]: { status: 204 },
+    });
+    renderClientView('tok');
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason (optional)' }), 'Next quarter.');
+    await user.click(screen.getByRole('button', { name: 'Send “Not now”' }));
+    expect(await screen.findByText(/your answer was sent/)).toBeVisible();
+    expect(calls.find((call) => call.path === `${api}/decline`)?.body).toEqual({
+      reason: 'Next quarter.',
+    });
+    expect(screen.getByRole('button', { name: 'Accept proposal' })).toBeVisible();
+  });
+
+  it('shows the confirmation on reload once accepted, and a clear message when the deck changed since the link', async () => {
+    mockApi({
+      [`GET ${api}`]: {
+        body: deck({
+          state: 'accepted',
+          accepted: {
+            id: 'r1',
+            fullName: 'Casey Client',
+            jobTitle: 'CFO',
+            acceptedAt: '2031-03-05T12:00:00.000Z',
+            summary: acceptance.summary,
+          },
+        }),
+      },
+      [`POST ${api}/visits`]: visit,
+    });
+    const first = renderClientView('tok');
+    expect(await screen.findByRole('heading', { name: 'Proposal accepted' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Accept proposal' })).toBeNull();
+    first.unmount();
+
+    mockApi({
+      [`GET ${api}`]: { body: deck({ changedSinceLink: true }) },
+      [`POST ${api}/visits`]: visit,
+    });
+    renderClientView('tok');
+    expect(await screen.findByRole('alert')).toHaveTextContent(acceptanceMessages.changedSinceLink);
+    expect(screen.queryByRole('button', { name: 'Accept proposal' })).toBeNull();
+  });
+});

@@ -1,0 +1,351 @@
+/** @jsxImportSource preact */
+import type { ClientAccepted, ClientAcceptance } from '@deck-portal/domain';
+import { acceptanceMessages, chooseOptionalLines } from '@deck-portal/domain/acceptance-rules';
+import { formatCents } from '@deck-portal/domain/pricing';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../../../lib/api-error.ts';
+import { acceptProposal, declineProposal } from '../api/client-view-api.ts';
+import { Alert } from './icons.tsx';
+import { ProposalTotals } from './proposal-totals.tsx';
+
+export const acceptStepId = 'accept-proposal';
+
+const acceptedOn = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+type Fields = { fullName?: string; jobTitle?: string; agree?: string };
+
+/**
+ * The accept step after the deck: the priced summary (optional items ticked in or out, the
+ * totals following at once), the client's name and title, the terms and "I accept"; or
+ * "Not now" with a reason. The totals here are for display: the server computes its own and
+ * refuses an acceptance whose total differs. Once accepted, the confirmation shows instead.
+ */
+export function AcceptProposal({
+  token,
+  acceptance,
+  onAnswered,
+  onUnavailable,
+}: {
+  token: string;
+  acceptance: ClientAcceptance;
+  /** The server recorded an answer, or said the page is out of date: the view is asked again. */
+  onAnswered: () => void;
+  /** The link is gone (revoked, expired). */
+  onUnavailable: () => void;
+}) {
+  const [accepted, setAccepted] = useState<ClientAccepted | null>(acceptance.accepted);
+  const shown = accepted ?? acceptance.accepted;
+  if (shown) return <AcceptedConfirmation accepted={shown} />;
+  if (acceptance.state === 'accepted') {
+    return (
+      <StepFrame>
+        <p role="status">{acceptanceMessages.alreadyAccepted}</p>
+      </StepFrame>
+    );
+  }
+  if (acceptance.changedSinceLink) {
+    return (
+      <StepFrame>
+        <div class="cv-alert" role="alert">
+          <Alert />
+          <span>{acceptanceMessages.changedSinceLink}</span>
+        </div>
+      </StepFrame>
+    );
+  }
+  return (
+    <AcceptForm
+      token={token}
+      acceptance={acceptance}
+      onAccepted={(record) => {
+        setAccepted(record);
+        onAnswered();
+      }}
+      onAnswered={onAnswered}
+      onUnavailable={onUnavailable}
+    />
+  );
+}
+
+function StepFrame({ children }: { children: ComponentChildren }) {
+  return (
+    <section id={acceptStepId} class="cv-accept" aria-labelledby={`${acceptStepId}-title`}>
+      <h2 id={`${acceptStepId}-title`} class="cv-subtitle" tabIndex={-1}>
+        Accept proposal
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function AcceptedConfirmation({ accepted }: { accepted: ClientAccepted }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown in place of the form just submitted: focus follows, so the reader hears the result.
+  useEffect(() => {
+    if (
+      document.activeElement?.closest(`#${acceptStepId}`) ||
+      document.activeElement === document.body
+    ) {
+      heading.current?.focus();
+    }
+  }, []);
+  return (
+    <section id={acceptStepId} class="cv-accept" aria-labelledby={`${acceptStepId}-title`}>
+      <h2 id={`${acceptStepId}-title`} class="cv-subtitle" tabIndex={-1} ref={heading}>
+        Proposal accepted
+      </h2>
+      <p role="status" class="cv-accepted-note">
+        Accepted on {acceptedOn.format(new Date(accepted.acceptedAt))} (UTC) by {accepted.fullName},{' '}
+        {accepted.jobTitle}.
+      </p>
+      <ProposalTotals summary={accepted.summary} />
+      <p class="cv-dimmed cv-sm">
+        A confirmation with the proposal and a certificate of your acceptance is on its way to you
+        by e-mail.
+      </p>
+    </section>
+  );
+}
+
+function AcceptForm({
+  token,
+  acceptance,
+  onAccepted,
+  onAnswered,
+  onUnavailable,
+}: {
+  token: string;
+  acceptance: ClientAcceptance;
+  onAccepted: (record: ClientAccepted) => void;
+  onAnswered: () => void;
+  onUnavailable: () => void;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [fullName, setFullName] = useState('');
+  const [jobTitle, setJobTitle] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [fields, setFields] = useState<Fields>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  const [isDeclining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [declinedNow, setDeclinedNow] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const summary = chooseOptionalLines(acceptance.summary, chosen);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  const toggle = (productId: string, isOn: boolean) =>
+    setChosen((now) => (isOn ? [...now, productId] : now.filter((id) => id !== productId)));
+
+  /** A refusal in the server's words; an out-of-date page is asked for again. */
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return onUnavailable();
+    if (error instanceof ApiError && error.status === 409) onAnswered();
+    if (error instanceof ApiError && error.code === 'validation_failed') {
+      setFields({
+        fullName: error.fields.fullName,
+        jobTitle: error.fields.jobTitle,
+        agree: error.fields.agree,
+      });
+    }
+    setFormError(error instanceof Error ? error.message : 'Something went wrong.');
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setFormError(null);
+    const problems: Fields = {
+      ...(fullName.trim() ? {} : { fullName: 'Enter your full name.' }),
+      ...(jobTitle.trim() ? {} : { jobTitle: 'Enter your title.' }),
+      ...(agree ? {} : { agree: 'Tick “I accept” to accept the proposal.' }),
+    };
+    setFields(problems);
+    const first = (['fullName', 'jobTitle', 'agree'] as const).find((key) => problems[key]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const { accepted } = await acceptProposal(token, {
+        fullName: fullName.trim(),
+        jobTitle: jobTitle.trim(),
+        agree,
+        optionalProductIds: chosen,
+        totalCents: summary.totalCents,
+        termsSha256: acceptance.termsSha256,
+      });
+      onAccepted(accepted);
+    } catch (error) {
+      refused(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const decline = async (event: Event) => {
+    event.preventDefault();
+    setFormError(null);
+    setSending(true);
+    try {
+      await declineProposal(token, reason.trim());
+      setDeclining(false);
+      setDeclinedNow(true);
+      onAnswered();
+    } catch (error) {
+      refused(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const errorOf = (key: keyof Fields) =>
+    fields[key] ? (
+      <p id={`${id}-${key}-error`} class="cv-field-error">
+        {fields[key]}
+      </p>
+    ) : null;
+  const described = (key: keyof Fields) =>
+    fields[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {};
+
+  return (
+    <StepFrame>
+      {(declinedNow || acceptance.state === 'declined') && (
+        <p role="status" class="cv-updated cv-sm">
+          {declinedNow
+            ? 'Thank you: your answer was sent. You can still accept the proposal here later.'
+            : `You answered “Not now”${acceptance.declinedAt ? ` on ${acceptedOn.format(new Date(acceptance.declinedAt))} (UTC)` : ''}. You can still accept the proposal here.`}
+        </p>
+      )}
+      {formError && (
+        <div class="cv-alert" role="alert" tabIndex={-1} ref={alertRef}>
+          <Alert />
+          <span>{formError}</span>
+        </div>
+      )}
+      <ProposalTotals
+        summary={summary}
+        choice={(line) => (
+          <label class="cv-check cv-xs">
+            <input
+              type="checkbox"
+              checked={chosen.includes(line.productId)}
+              onChange={(event) => toggle(line.productId, event.currentTarget.checked)}
+            />
+            Optional — include {line.name}
+          </label>
+        )}
+      />
+      <p class="cv-visually-hidden" aria-live="polite">
+        Total: {formatCents(summary.totalCents)}
+      </p>
+      {isDeclining ? (
+        <form onSubmit={decline} noValidate class="cv-form">
+          <label for={`${id}-reason`} class="cv-label">
+            Reason (optional)
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            class="cv-textarea"
+            rows={3}
+            maxLength={2000}
+            autoFocus
+            value={reason}
+            onInput={(event) => setReason(event.currentTarget.value)}
+          />
+          <div class="cv-row">
+            <button type="submit" class="cv-button" disabled={isSending} aria-busy={isSending}>
+              Send “Not now”
+            </button>
+            <button
+              type="button"
+              class="cv-button cv-button-light"
+              onClick={() => setDeclining(false)}
+            >
+              Back to accepting
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={submit} noValidate class="cv-form">
+          <label for={`${id}-fullName`} class="cv-label">
+            Full name{' '}
+            <span class="cv-required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <div class={`cv-input${fields.fullName ? ' cv-input-invalid' : ''}`}>
+            <input
+              id={`${id}-fullName`}
+              autoComplete="name"
+              required
+              maxLength={120}
+              value={fullName}
+              onInput={(event) => setFullName(event.currentTarget.value)}
+              {...described('fullName')}
+            />
+          </div>
+          {errorOf('fullName')}
+          <label for={`${id}-jobTitle`} class="cv-label">
+            Title{' '}
+            <span class="cv-required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <div class={`cv-input${fields.jobTitle ? ' cv-input-invalid' : ''}`}>
+            <input
+              id={`${id}-jobTitle`}
+              autoComplete="organization-title"
+              required
+              maxLength={120}
+              value={jobTitle}
+              onInput={(event) => setJobTitle(event.currentTarget.value)}
+              {...described('jobTitle')}
+            />
+          </div>
+          {errorOf('jobTitle')}
+          <h3 class="cv-label">Terms</h3>
+          <p class="cv-terms">{acceptance.termsText}</p>
+          <label class="cv-check">
+            <input
+              id={`${id}-agree`}
+              type="checkbox"
+              checked={agree}
+              onChange={(event) => setAgree(event.currentTarget.checked)}
+              {...described('agree')}
+            />
+            I accept
+          </label>
+          {errorOf('agree')}
+          <p class="cv-dimmed cv-sm" role="note">
+            {acceptanceMessages.notASignature}
+          </p>
+          <div class="cv-row">
+            <button type="submit" class="cv-button" disabled={isSending} aria-busy={isSending}>
+              Accept proposal
+            </button>
+            <button
+              type="button"
+              class="cv-button cv-button-light"
+              onClick={() => {
+                setFormError(null);
+                setDeclining(true);
+              }}
+            >
+              Not now
+            </button>
+          </div>
+        </form>
+      )}
+    </StepFrame>
+  );
+}
