@@ -110,7 +110,7 @@ export async function acceptProposal(
     const recordSha = recordSha256({ ...base, createdAt: now.toISOString(), previousSha256 });
     return { recordSha, previousSha256 };
   };
-  const buildPdf = ({ recordSha, previousSha256 }: ReturnType<typeof certificateOf>) =>
+  const buildPdf = ({ recordSha }: ReturnType<typeof certificateOf>) =>
     buildAcceptedPdf(deckPdf.bytes, {
       deckTitle: clientHeadline(version.draft.basicInfo),
       clientName: version.clientName,
