@@ -42,6 +42,7 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   await page.getByLabel('Client Name').fill('Northwind Pharmacies');
   await page.getByLabel('Presentation Date').fill('2031-06-15');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Select Products' })).toBeVisible();
   await page.getByLabel('Include pricing in presentation').check();
   await page.getByRole('checkbox', { name: 'Battery Backup' }).check();
   await page.getByRole('checkbox', { name: 'Controller' }).check();
@@ -54,10 +55,17 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   await expect(battery.getByText(/sales manager/).first()).toBeVisible();
   await snap(page, 'wizard-warning');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Customize Your Deck', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(/Needs approval before a client sees it/)).toBeVisible();
-  await page.getByRole('button', { name: /^Generate/ }).click();
-  await page.waitForURL(/\/deck\/[0-9a-f-]{36}\/preview/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Generate Presentation' }).click();
+  await expect(page.getByRole('heading', { name: 'Your deck is ready!' })).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(page.getByText('Needs approval before a client sees it')).toBeVisible();
+  await snap(page, 'deck-ready');
+  await page.getByRole('link', { name: 'Request approval on the deck’s page' }).click();
+  await page.waitForURL(/\/deck\/[0-9a-f-]{36}\/preview/);
   const deckId = /\/deck\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
 
   // The deck needs approval: watermarked, and no client link can be made.
@@ -69,15 +77,18 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
     sendEmail: false,
   });
   expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { code: string }).code).toBe('approval_required');
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+    'approval_required',
+  );
   await snap(page, 'needs-approval');
   expect(await violations(page, 'needs-approval')).toEqual([]);
 
-  await page.getByRole('button', { name: 'Request approval' }).click();
+  const dealDesk = page.getByRole('region', { name: 'Deal desk' });
+  await dealDesk.getByRole('button', { name: 'Request approval' }).click();
   const requestDialog = page.getByRole('dialog');
   await requestDialog.getByLabel(/Note to the approver/).fill('Pilot site: the battery at cost.');
   await requestDialog.getByRole('button', { name: /Request approval|Send request/ }).click();
-  await expect(page.getByText(/Waiting for approval/)).toBeVisible();
+  await expect(dealDesk.getByText(/^Waiting for approval by a sales manager since/)).toBeVisible();
 
   // The manager approves with a comment.
   const managerContext = await browser.newContext();
@@ -90,14 +101,16 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   await snap(managerPage, 'approvals');
   expect(await violations(managerPage, 'approvals')).toEqual([]);
   await request.getByLabel(/Comment/).fill('Approved for the pilot only.');
+  const decided = managerPage.waitForResponse((response) => response.url().endsWith('/decision'));
   await request.getByRole('button', { name: 'Approve' }).click();
-  await expect(managerPage.getByText(/No approval requests|Nothing waiting/)).toBeVisible();
+  expect((await decided).status()).toBe(200);
+  await expect(request).toHaveCount(0);
   await managerContext.close();
 
   // The rep: approved, a clean new version, and a client link that lets the client accept.
   await page.reload();
-  await expect(page.getByText(/Approved by/)).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText('Approved for the pilot only.')).toBeVisible();
+  await expect(dealDesk.getByText(/Approved by/).first()).toBeVisible({ timeout: 60_000 });
+  await expect(dealDesk.getByText(/Approved for the pilot only\./)).toBeVisible();
   await expect
     .poll(async () => (await pdfText(page.request, deckId)).includes('Draft — pending approval'), {
       timeout: 60_000,
@@ -111,6 +124,7 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   await form.getByRole('checkbox', { name: /Controller/ }).check();
   await form.getByRole('button', { name: 'Create link' }).click();
   const created = page.getByRole('dialog');
+  await expect(created.getByText('Sent to jane@northwind.example')).toBeVisible();
   const link = await created.getByRole('textbox').inputValue();
   await created.getByRole('button', { name: 'Done' }).click();
 
@@ -118,14 +132,14 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   await client.goto(link);
-  await client.getByRole('button', { name: 'Accept proposal' }).first().click();
+  await client.getByRole('link', { name: 'Accept proposal' }).click();
   const accept = client.getByRole('region', { name: 'Accept proposal' });
-  const total = accept.getByTestId('proposal-total');
+  const total = accept.locator('[data-total="Total"]');
   const before = await total.textContent();
-  await accept.getByRole('checkbox', { name: /Controller/ }).check();
+  await accept.getByRole('checkbox', { name: 'Optional — include Controller' }).check();
   await expect(total).not.toHaveText(before!);
   await accept.getByLabel('Full name').fill('Jane Client');
-  await accept.getByLabel('Title', { exact: true }).fill('Head of Operations');
+  await accept.getByRole('textbox', { name: /^Title/ }).fill('Head of Operations');
   await accept.getByRole('checkbox', { name: /I accept/ }).check();
   await expect(accept.getByText(/not a qualified electronic signature/)).toBeVisible();
   await snap(client, 'client-accept');
@@ -143,9 +157,7 @@ test('a deck priced 40% under list is watermarked until a manager approves it, t
   await expect(answer.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(answer.getByText(/Jane Client/)).toBeVisible();
   await snap(page, 'accepted');
-  const certificate = await answer
-    .getByRole('link', { name: /Certificate/ })
-    .getAttribute('href');
+  const certificate = await answer.getByRole('link', { name: /Certificate/ }).getAttribute('href');
   const certificateText = await pdfTextAt(page.request, certificate!);
   expect(certificateText).toContain('Certificate of acceptance');
   expect(certificateText).toContain('Jane Client');

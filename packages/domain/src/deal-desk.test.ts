@@ -40,7 +40,7 @@ describe('checkDeal: limits by role', () => {
       }),
     ]);
     expect(past.findings[0]!.message).toBe(
-      '40% off list ($5,995.00) is past the 15% you may give on Battery Backup without approval.',
+      '40% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
     );
     expect(past.listTotalCents).toBe(2 * 599_500);
     expect(past.pricedTotalCents).toBe(2 * 359_700);

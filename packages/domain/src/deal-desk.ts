@@ -126,6 +126,12 @@ export function limitedRoleOf(role: Role): LimitedRole | null {
   return role === 'manager' ? 'manager' : 'sales_rep';
 }
 
+/** Who a limit is for, as a finding names them (the rep and the approver both read it). */
+const limitedRoleName: Record<LimitedRole, string> = {
+  sales_rep: 'a sales rep',
+  manager: 'a sales manager',
+};
+
 const roundPercent = (value: number) => Math.round(value * 10) / 10;
 
 /**
@@ -173,7 +179,7 @@ export function checkDeal(
       findings.push({
         ...base,
         reason: 'discount',
-        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% you may give on ${product.name} without approval.`,
+        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% ${limitedRoleName[limited]} may give on ${product.name} without approval.`,
       });
     } else if (summary.editedProducts.includes(product.id)) {
       findings.push({

@@ -318,7 +318,8 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                     {isArchived ? 'Restore from archive' : 'Archive'}
                   </Button>
                 )}
-                {deck.canManage && (
+                {/* An accepted deck is kept with its client's record: the server refuses deleting it. */}
+                {deck.canManage && !deck.acceptedAt && (
                   <Button
                     color="red"
                     variant="subtle"

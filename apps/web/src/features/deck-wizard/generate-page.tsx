@@ -52,6 +52,7 @@ import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { usePriceBook } from '../../lib/price-book.ts';
+import { DeckReadyApprovalNotice } from '../../ui/deal-desk/deck-ready-approval-notice.tsx';
 import { NeedsApprovalLine } from '../../ui/deal-desk/needs-approval-line.tsx';
 
 export const GENERATE_FAILED = 'Failed to generate presentation.';
@@ -189,6 +190,7 @@ function DeckReady({
           Open it in PowerPoint to fine-tune, download the PDF to send, or view it right here in the
           browser.
         </Text>
+        <DeckReadyApprovalNotice deckId={result.presentationId} />
         {result.warnings.length > 0 && (
           <Alert
             color="yellow"

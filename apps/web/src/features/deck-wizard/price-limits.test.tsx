@@ -44,7 +44,7 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
     const card = await priceBatteryBackup(approvedUser, '3597');
     expect(
       await within(card).findByText(
-        '40% off list ($5,995.00) is past the 15% you may give on Battery Backup without approval.',
+        '40% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
       ),
     ).toBeVisible();
     expect(within(card).getByText('Needs approval by a sales manager.')).toBeVisible();
@@ -66,7 +66,7 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
     const card = await priceBatteryBackup({ ...approvedUser, role: 'manager' }, '3597');
     expect(
       await within(card).findByText(
-        '40% off list ($5,995.00) is past the 30% you may give on Battery Backup without approval.',
+        '40% off list ($5,995.00) is past the 30% a sales manager may give on Battery Backup without approval.',
       ),
     ).toBeVisible();
     expect(within(card).getByText('Needs approval by an administrator.')).toBeVisible();

@@ -9,7 +9,7 @@ import { FindingsTable } from './findings-table.tsx';
 import { RequestApprovalButton } from './request-approval-button.tsx';
 
 export const NEEDS_APPROVAL_TEXT =
-  'Needs approval: its PDF and web view carry a “Draft — pending approval” watermark, and client links are refused until it is approved.';
+  'Its PDF and web view carry a “Draft — pending approval” watermark, and client links are refused until it is approved.';
 
 /**
  * The deck page's deal desk panel: a deck priced past its owner's limits, the request waiting

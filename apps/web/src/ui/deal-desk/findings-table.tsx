@@ -28,7 +28,8 @@ export function FindingsTable({ check, label }: { check: DealCheck; label: strin
                     <Text size="sm" fw={500}>
                       {finding.productName}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    {/* Not "dimmed": it sits on the orange alert's tint too. */}
+                    <Text size="xs" c="gray.7">
                       {finding.message}
                     </Text>
                   </Table.Td>

@@ -151,6 +151,13 @@ describe('the accept step on the client page', () => {
       'Tick “I accept” to accept the proposal.',
     );
     expect(calls.some((call) => call.path === `${api}/accept`)).toBe(false);
+
+    // Each message goes as soon as its field is put right.
+    await user.type(name, 'Casey Client');
+    expect(name).not.toHaveAccessibleDescription('Enter your full name.');
+    expect(screen.getByText('Enter your title.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'I accept' }));
+    expect(screen.queryByText('Tick “I accept” to accept the proposal.')).toBeNull();
   });
 
   it('announces a refusal in the server’s words (prices changed) and loads the page again', async () => {

@@ -131,6 +131,9 @@ function AcceptForm({
   const [jobTitle, setJobTitle] = useState('');
   const [agree, setAgree] = useState(false);
   const [fields, setFields] = useState<Fields>({});
+  /** A field's message goes as soon as the client changes the field. */
+  const clearField = (key: keyof Fields) =>
+    setFields((current) => (current[key] ? { ...current, [key]: undefined } : current));
   const [formError, setFormError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
   const [isDeclining, setDeclining] = useState(false);
@@ -290,7 +293,10 @@ function AcceptForm({
               required
               maxLength={120}
               value={fullName}
-              onInput={(event) => setFullName(event.currentTarget.value)}
+              onInput={(event) => {
+                setFullName(event.currentTarget.value);
+                clearField('fullName');
+              }}
               {...described('fullName')}
             />
           </div>
@@ -308,7 +314,10 @@ function AcceptForm({
               required
               maxLength={120}
               value={jobTitle}
-              onInput={(event) => setJobTitle(event.currentTarget.value)}
+              onInput={(event) => {
+                setJobTitle(event.currentTarget.value);
+                clearField('jobTitle');
+              }}
               {...described('jobTitle')}
             />
           </div>
@@ -320,7 +329,10 @@ function AcceptForm({
               id={`${id}-agree`}
               type="checkbox"
               checked={agree}
-              onChange={(event) => setAgree(event.currentTarget.checked)}
+              onChange={(event) => {
+                setAgree(event.currentTarget.checked);
+                clearField('agree');
+              }}
               {...described('agree')}
             />
             I accept
