@@ -501,6 +501,16 @@ describe('accepting', () => {
     expect(told[0]!.message).toContain('Budget is frozen until March.');
     w.clock.advance(60_000);
 
+    // "Not now" again within the hour: nothing more is written, nobody is told twice.
+    const again = await w.post(`/api/client-view/${token}/decline`, { reason: 'Still frozen.' });
+    expect(again.statusCode, again.body).toBe(204);
+    const toldAgain = await w
+      .db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.clientLinkId, linkId));
+    expect(toldAgain).toHaveLength(2);
+
     expect((await accept(token, await acceptance(token))).statusCode).toBe(200);
     const kinds = (await responsesOf(deckId)).map((r) => [r.kind, r.reason]);
     expect(kinds).toEqual([
