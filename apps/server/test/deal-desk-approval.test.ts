@@ -419,6 +419,7 @@ describe('request, approve and the cleared version', () => {
     });
     const version = await clearedVersionFor(deckId, request.id);
     expect(version.number).toBe(2);
+    expect(version.changes).toEqual(['Prices approved: made again without the watermark']);
     expect(version.dealCheck).toMatchObject({ needsApproval: true });
     expect(renders.at(-1)).toEqual({ title: 'Approved deck', watermark: undefined });
     expect((await approvalOf(rep, deckId)).json()).toMatchObject({

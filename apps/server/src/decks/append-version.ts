@@ -27,6 +27,8 @@ export type NewVersion = {
   warnings: string[];
   presenter?: DeckVersionRow['presenter'];
   restoredFrom?: number;
+  /** Why the version was made, when not for a change of the draft (an approval): its first change line. */
+  reason?: string;
   /** The content library version it was drawn from (a restore keeps the restored one's). */
   libraryVersion?: number | null;
   /** The price book entries it was priced from (a restore keeps the restored one's). */
@@ -64,6 +66,7 @@ export async function appendVersion(
     const next = locked.currentVersion + 1;
     const changes = [
       ...(version.restoredFrom ? [`Restored version ${version.restoredFrom}`] : []),
+      ...(version.reason ? [version.reason] : []),
       ...describeDraftChanges(locked.draft, version.draft, slideName, productNameOf),
     ];
     await tx.insert(deckVersions).values({

@@ -157,6 +157,9 @@ export function versionJobHandler(services: Services): JobHandler {
           priceBook: rendered.priceBook,
           dealCheck: rendered.clearance.dealCheck,
           approvedBy: rendered.clearance.approvedByRequest,
+          ...(payload.approvalRequestId
+            ? { reason: 'Prices approved: made again without the watermark' }
+            : {}),
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,
