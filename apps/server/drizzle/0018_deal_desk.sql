@@ -47,6 +47,7 @@ ALTER TABLE "client_links" ADD COLUMN "version_at_creation" integer;--> statemen
 ALTER TABLE "deck_versions" ADD COLUMN "deal_check" jsonb;--> statement-breakpoint
 ALTER TABLE "deck_versions" ADD COLUMN "approved_by_request" uuid;--> statement-breakpoint
 ALTER TABLE "decks" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "link_path" text;--> statement-breakpoint
 ALTER TABLE "outbox_mails" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_deck_id_decks_id_fk" FOREIGN KEY ("deck_id") REFERENCES "public"."decks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

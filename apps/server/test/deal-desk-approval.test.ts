@@ -385,6 +385,15 @@ describe('request, approve and the cleared version', () => {
       expect(mails[0]!.text).toContain('40% off list');
       expect(mails[0]!.text).toContain('http://portal.test/approvals');
     }
+    // In the portal, the notification leads to the approvals page.
+    const bell = await requestAs(t.app, manager.cookie, 'GET', '/api/notifications');
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json().notifications).toContainEqual(
+      expect.objectContaining({
+        message: `${rep.name} asks you to approve the prices of “Approval flow” for Northwind Pharmacies.`,
+        link: '/approvals',
+      }),
+    );
     for (const other of [rep, otherRep]) {
       const told = await notificationsOf(other.id);
       expect(told.filter((n) => n.message.includes('Approval flow'))).toEqual([]);
@@ -428,6 +437,7 @@ describe('request, approve and the cleared version', () => {
     });
 
     const told = await notificationsOf(rep.id);
+    expect(told.map((n) => n.linkPath)).toContain(`/deck/${deckId}/preview`);
     expect(told.map((n) => n.message)).toContain(
       `${manager.name} approved the prices of “Approved deck” for Northwind Pharmacies: it can go to the client. ${manager.name} wrote: Fine for a 40-site rollout.`,
     );

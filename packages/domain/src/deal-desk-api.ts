@@ -18,6 +18,9 @@ const dealCheckSchema = z.custom<DealCheck>((value) => typeof value === 'object'
  * - `pending`: a request waits for an approver;
  * - `approved`: an approver cleared these prices (a price change voids it).
  */
+/** The approvers' page in the portal. */
+export const approvalsPath = '/approvals';
+
 export const approvalStates = ['not_needed', 'needs_approval', 'pending', 'approved'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
 

@@ -81,6 +81,9 @@ export function describeGenerationProgress(progress: GenerationProgress | null):
   }
 }
 
+/** A deck's page in the portal (its details, versions, links and the deal desk's panel). */
+export const deckPagePath = (id: string) => `/deck/${id}/preview`;
+
 export const deckLinks = (id: string) => ({
   editUrl: `/api/decks/${id}/pptx`,
   viewUrl: `/deck/${id}/view`,

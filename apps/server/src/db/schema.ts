@@ -201,6 +201,8 @@ export const notifications = pgTable(
     clientLinkId: uuid('client_link_id').references(() => clientLinks.id, {
       onDelete: 'cascade',
     }),
+    /** Where in the portal it leads (`/approvals`, a deck's page), when not a client link's page. */
+    linkPath: text('link_path'),
     ...timestamps,
   },
   (table) => [

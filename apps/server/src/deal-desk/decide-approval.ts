@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { approvalMessages, isUuid, mayApprove, type ApprovalRequest } from '@deck-portal/domain';
+import {
+  approvalMessages,
+  deckPagePath,
+  isUuid,
+  mayApprove,
+  type ApprovalRequest,
+} from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { approvalRequests, decks, notifications } from '../db/schema.ts';
 import { draftFingerprint } from '../decks/generate-deck.ts';
@@ -90,6 +96,7 @@ export async function decideApproval(
       recipientUserId: row.owner.id,
       subjectUserId: user.id,
       message,
+      linkPath: deckPagePath(row.request.deckId),
       createdAt: now,
     });
     await enqueueMail(tx, {
@@ -105,7 +112,7 @@ export async function decideApproval(
           ? 'A new version without the “pending approval” watermark is being made; you can then send it to the client.'
           : 'Change the prices and generate the deck again, or ask for approval once more.',
         '',
-        `Open the deck: ${services.config.publicUrl}/deck/${row.request.deckId}/preview`,
+        `Open the deck: ${services.config.publicUrl}${deckPagePath(row.request.deckId)}`,
       ].join('\n'),
     });
     await recordAudit(tx, {

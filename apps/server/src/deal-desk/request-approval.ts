@@ -6,6 +6,7 @@ import {
   mayApprove,
   type ApprovalRequest,
   type DealCheck,
+  approvalsPath,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -66,6 +67,7 @@ export async function requestApproval(
           recipientUserId: approver.id,
           subjectUserId: deck.ownerId,
           message: `${ownerName} asks you to approve the prices of “${deck.title}” for ${deck.clientName}.`,
+          linkPath: approvalsPath,
           createdAt: now,
         })),
       );
@@ -82,7 +84,7 @@ export async function requestApproval(
             deck,
             check,
             note,
-            url: `${services.config.publicUrl}/approvals`,
+            url: `${services.config.publicUrl}${approvalsPath}`,
           }),
         })),
       );

@@ -29,9 +29,10 @@ export async function listUserNotifications(
       read: notification.read,
       createdAt: notification.createdAt.toISOString(),
       link:
-        deckId && notification.clientLinkId
+        notification.linkPath ??
+        (deckId && notification.clientLinkId
           ? clientLinkPaths.analytics(deckId, notification.clientLinkId)
-          : null,
+          : null),
     })),
     unreadCount: Number(unread?.count ?? 0),
   };

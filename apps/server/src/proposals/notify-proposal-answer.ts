@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { clientHeadline, formatCents } from '@deck-portal/domain';
+import { clientHeadline, deckPagePath, formatCents } from '@deck-portal/domain';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
@@ -23,11 +23,14 @@ async function tellTeam(
   { link, deck }: OpenClientLink,
   { message, subject, details }: { message: string; subject: string; details: string[] },
 ) {
-  const deckUrl = `${services.config.publicUrl}/deck/${deck.id}/preview`;
+  const deckUrl = `${services.config.publicUrl}${deckPagePath(deck.id)}`;
   for (const person of await answerRecipients(tx, deck.ownerId)) {
-    await tx
-      .insert(notifications)
-      .values({ message, recipientUserId: person.id, clientLinkId: link.id });
+    await tx.insert(notifications).values({
+      message,
+      recipientUserId: person.id,
+      clientLinkId: link.id,
+      linkPath: deckPagePath(deck.id),
+    });
     if (person.status !== 'approved') continue;
     await enqueueMail(tx, {
       to: person.email,

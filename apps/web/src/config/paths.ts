@@ -1,3 +1,4 @@
+import { approvalsPath } from '@deck-portal/domain';
 /** Every URL of the web app, in one place (SPEC.md section 2's route table). */
 export const paths = {
   home: '/',
@@ -14,7 +15,7 @@ export const paths = {
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   products: '/admin/products',
   dealDesk: '/admin/deal-desk',
-  approvals: '/approvals',
+  approvals: approvalsPath,
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',
