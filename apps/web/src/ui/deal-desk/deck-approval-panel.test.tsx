@@ -5,41 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { approvalRequest, fortyPercentOff } from '../../test/approval-fixture.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 import { NEEDS_APPROVAL_TEXT } from './deck-approval-panel.tsx';
+import { deckDetails, polarFoodsDraft } from '../../test/deck-details-fixture.ts';
 
-const deck = {
-  id: 'd1',
-  owner: { id: approvedUser.id, name: approvedUser.name, email: approvedUser.email },
-  status: 'completed',
-  createdAt: '2031-03-04T15:00:00.000Z',
-  updatedAt: '2031-03-04T15:00:00.000Z',
-  slideCount: 12,
-  warnings: [],
-  generationError: null,
+const deck = deckDetails({
   draft: {
-    basicInfo: {
-      deckTitle: 'Q3 proposal',
-      clientName: 'Polar Foods',
-      date: '2031-03-10',
-      primaryContact: '',
-      mode: 'simple',
-    },
+    ...polarFoodsDraft,
     productSelection: {
       selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: 3597 }],
       includePricing: true,
       customPricing: {},
     },
-    templateCustomization: { selectedSlides: ['title'], customSlides: [] },
   },
-  editUrl: '/api/decks/d1/pptx',
-  viewUrl: '/deck/d1/view',
-  pdfUrl: '/api/decks/d1/download',
-  canManage: true,
-  currentVersion: 1,
-  archivedAt: null,
-  libraryVersion: 1,
-  newestLibraryVersion: 1,
   productNames: { battery_backup: 'Battery Backup' },
-};
+});
 
 const needsApproval: DeckApproval = {
   state: 'needs_approval',

@@ -3,38 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { approvedUser, mockApi, renderApp } from '../../../test/render-app.tsx';
+import { deckDetails } from '../../../test/deck-details-fixture.ts';
 
-const deck = {
-  id: 'd1',
-  owner: { id: approvedUser.id, name: approvedUser.name, email: approvedUser.email },
-  status: 'shared',
-  createdAt: '2031-03-04T15:00:00.000Z',
-  updatedAt: '2031-03-04T15:00:00.000Z',
-  slideCount: 12,
-  warnings: [],
-  generationError: null,
-  draft: {
-    basicInfo: {
-      deckTitle: 'Q3 proposal',
-      clientName: 'Polar Foods',
-      date: '2031-03-10',
-      primaryContact: '',
-      mode: 'simple',
-    },
-    productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
-    templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-  },
-  editUrl: '/api/decks/d1/pptx',
-  viewUrl: '/deck/d1/view',
-  pdfUrl: '/api/decks/d1/download',
-  canManage: true,
-  currentVersion: 1,
-  archivedAt: null,
-  libraryVersion: 1,
-  newestLibraryVersion: 1,
-  productNames: {},
-  acceptedAt: null as string | null,
-};
+const deck = deckDetails({ status: 'shared' });
 
 const summary = {
   lines: [],
