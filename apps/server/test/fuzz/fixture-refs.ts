@@ -74,7 +74,7 @@ export const slideIndexes = ['1', '2', '3', '4'];
 /** A deck's first version, and one it does not have. */
 export const versionNumbers = ['1', '2'];
 
-/** An approval request id that names none (the fixtures have no request). */
+/** An approval request or client answer id that names none (the fixtures have neither). */
 export const approvalRequestIds = ['00000000-0000-4000-8000-000000000000'];
 
 /** Which fixtures fill a path parameter; undefined means only literals and junk. */

@@ -83,7 +83,7 @@ export function routeSpecOf(
           ? slideIndexes
           : p.name === 'number'
             ? versionNumbers
-            : p.name === 'requestId'
+            : p.name === 'requestId' || p.name === 'responseId'
               ? approvalRequestIds
               : [],
     }));
