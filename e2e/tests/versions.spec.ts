@@ -6,7 +6,7 @@ async function snap(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/versions-${name}.png`, fullPage: true });
 }
 
-/** A deck quoting two Battery Backups at $1,000.00 each, made through the API. */
+/** A deck quoting two Battery Backups at $5,500.00 each, made through the API. */
 async function generateDeck(request: APIRequestContext) {
   const generated = await postJson(request, '/api/generate-slides', {
     basicInfo: {
@@ -15,7 +15,7 @@ async function generateDeck(request: APIRequestContext) {
       date: '2031-06-15',
     },
     productSelection: {
-      selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 1000 }],
+      selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 5500 }],
       includePricing: true,
     },
     templateCustomization: { selectedSlides: ['title', 'agenda'] },
@@ -61,7 +61,7 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   const followingUrl = await createLink(page.request, deckId);
   const pinnedUrl = await createLink(page.request, deckId, { pinnedVersion: 1 });
 
-  // The client opens the link once while the deck says $1,000.00.
+  // The client opens the link once while the deck says $5,500.00.
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   // The visit is counted once the deck has been on screen 2 s: listened for from the start, as
@@ -73,7 +73,7 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(
     'Proposal for Northwind Pharmacies',
   );
-  expect(await clientSlideTexts(client)).toContain('$1,000.00');
+  expect(await clientSlideTexts(client)).toContain('$5,500.00');
   await visitCounted;
 
   // The rep modifies the price and generates: the same deck, version 2.
@@ -84,7 +84,7 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   await snap(page, 'modifying');
   await page.getByRole('button', { name: 'Continue' }).click();
   const battery = page.getByRole('region', { name: 'Battery Backup' });
-  await battery.getByLabel('Unit Price').fill('900');
+  await battery.getByLabel('Unit Price').fill('5200');
   await battery.getByLabel('Unit Price').blur();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/create-deck\/customize$/);
@@ -97,22 +97,22 @@ test('Modify makes version 2 of the same deck: the client link shows the new pri
   await page.goto(`/deck/${deckId}/preview`);
   const versions = page.getByRole('list', { name: 'Versions, newest first' });
   await expect(versions.getByRole('listitem', { name: 'Version 2' })).toContainText(
-    'Battery Backup: unit price $1,000.00 → $900.00',
+    'Battery Backup: unit price $5,500.00 → $5,200.00',
   );
   await expect(versions.getByRole('listitem', { name: 'Version 2' })).toContainText(rep.name);
   await snap(page, 'versions');
 
-  // The client's link now shows $900.00 and says the deck was updated; the pinned link does not.
+  // The client's link now shows $5,200.00 and says the deck was updated; the pinned link does not.
   await client.reload();
   await expect(client.getByText(/^Updated on .* since you last looked\.$/)).toBeVisible();
   const updated = await clientSlideTexts(client);
-  expect(updated).toContain('$900.00');
-  expect(updated).not.toContain('$1,000.00');
+  expect(updated).toContain('$5,200.00');
+  expect(updated).not.toContain('$5,500.00');
   await snap(client, 'client-updated');
   const pinned = await clientContext.newPage();
   await pinned.goto(pinnedUrl);
   await expect(pinned.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await clientSlideTexts(pinned)).toContain('$1,000.00');
+  expect(await clientSlideTexts(pinned)).toContain('$5,500.00');
   await clientContext.close();
 
   // Version 1 comes back as version 3.
