@@ -307,35 +307,107 @@ describe('each version is checked against its owner’s limits', () => {
     });
     expect(renders.at(-1)!.watermark).toBe(APPROVAL_WATERMARK);
   });
-  it('checks a restore by the files it copies, and a duplicate by its new owner’s limits', async () => {
+  it('copies a restored version’s files when its clearance is unchanged, else renders it again', async () => {
     const deckId = await newDeck(rep, 3597, 'Restored deck');
     const request = (await askApproval(rep, deckId)).json();
     expect((await decide(manager, request.id, 'approve')).statusCode).toBe(200);
     await clearedVersionFor(deckId, request.id);
     const restore = (number: number) =>
       requestAs(t.app, rep.cookie, 'POST', `/api/decks/${deckId}/versions/${number}/restore`);
-    // Version 1's files carry the watermark: restored, it needs approval again.
-    const watermarked = await restore(1);
-    expect(watermarked.statusCode, watermarked.body).toBe(201);
-    expect((await versionRow(deckId, watermarked.json().version)).approvedBy).toBeNull();
-    expect((await approvalOf(rep, deckId)).json().state).toBe('needs_approval');
-    // Version 2's do not: restored, it is cleared by the same approval.
+    // Version 1 was watermarked, but its prices are the approved ones now: made again without.
+    const rendersBefore = renders.length;
+    const again = await restore(1);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(renders.length).toBe(rendersBefore + 1);
+    expect(renders.at(-1)).toEqual({ title: 'Restored deck', watermark: undefined });
+    const row = await versionRow(deckId, again.json().version);
+    expect(row.approvedBy).toBe(request.id);
+    expect(row.changes).toEqual([
+      'Restored version 1',
+      'Made again without the watermark: its prices are approved',
+    ]);
+    // Version 2 is the approved one without the watermark: restored, its very files come back.
     const cleared = await restore(2);
+    expect(cleared.statusCode, cleared.body).toBe(201);
+    expect(renders.length).toBe(rendersBefore + 1);
     expect((await versionRow(deckId, cleared.json().version)).approvedBy).toBe(request.id);
     expect((await approvalOf(rep, deckId)).json().state).toBe('approved');
+  });
 
+  it('renders a restore again with the watermark when limits were tightened since it was made clean', async () => {
+    const deckId = await newDeck(rep, 5400, 'Ten percent off');
+    expect((await versionRow(deckId)).dealCheck).toMatchObject({ needsApproval: false });
+    await newVersion(rep, deckId, draft(5995, { title: 'Ten percent off' }));
+    const tighten = await requestAs(t.app, admin.cookie, 'PUT', '/api/admin/deal-desk', {
+      ...DEFAULT_DEAL_DESK,
+      roleLimits: { sales_rep: 5, manager: 30 },
+    });
+    expect(tighten.statusCode, tighten.body).toBe(200);
+    try {
+      const restored = await requestAs(
+        t.app,
+        rep.cookie,
+        'POST',
+        `/api/decks/${deckId}/versions/1/restore`,
+      );
+      expect(restored.statusCode, restored.body).toBe(201);
+      expect(renders.at(-1)).toEqual({ title: 'Ten percent off', watermark: APPROVAL_WATERMARK });
+      const row = await versionRow(deckId, restored.json().version);
+      expect(row.dealCheck).toMatchObject({ needsApproval: true, approverRole: 'manager' });
+      expect(row.changes[1]).toBe(
+        'Made again with the “pending approval” watermark: its prices now need approval',
+      );
+      const approval = (await approvalOf(rep, deckId)).json();
+      expect(approval.state).toBe('needs_approval');
+      expect((await createLink(rep, deckId)).statusCode).toBe(409);
+    } finally {
+      await requestAs(t.app, admin.cookie, 'PUT', '/api/admin/deal-desk', DEFAULT_DEAL_DESK);
+    }
+  });
+
+  it('checks a duplicate by its new owner’s limits, rendering it again when they differ', async () => {
     // 25% off: past the rep's limit, within a manager's.
     const quarterOff = await newDeck(rep, 4500, 'Quarter off');
     const duplicate = (who: Member) =>
       requestAs(t.app, who.cookie, 'POST', `/api/decks/${quarterOff}/duplicate`, {});
+    const rendersBefore = renders.length;
     const mine = await duplicate(rep);
     expect(mine.statusCode, mine.body).toBe(201);
+    expect(renders.length).toBe(rendersBefore);
     expect((await versionRow(mine.json().presentationId)).dealCheck).toMatchObject({
       needsApproval: true,
     });
     const managers = await duplicate(manager);
-    expect((await versionRow(managers.json().presentationId)).dealCheck).toMatchObject({
-      needsApproval: false,
+    expect(managers.statusCode, managers.body).toBe(201);
+    expect(renders.at(-1)).toEqual({ title: 'Quarter off (copy)', watermark: undefined });
+    const copy = await versionRow(managers.json().presentationId);
+    expect(copy.dealCheck).toMatchObject({ needsApproval: false });
+    expect(copy.changes).toEqual([
+      'Copied from “Quarter off”, version 1',
+      'Made again without the watermark: its prices need no approval',
+    ]);
+    // And back: the manager's clean copy, shared with the rep and duplicated, is past the rep's
+    // limit, so the rep's own copy is made again with the watermark.
+    const managersDeck = managers.json().presentationId as string;
+    const share = await requestAs(t.app, manager.cookie, 'POST', '/api/share-presentation', {
+      presentationId: managersDeck,
+      email: rep.email,
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    const repsCopy = await requestAs(
+      t.app,
+      rep.cookie,
+      'POST',
+      `/api/decks/${managersDeck}/duplicate`,
+      {},
+    );
+    expect(repsCopy.statusCode, repsCopy.body).toBe(201);
+    expect(renders.at(-1)).toEqual({
+      title: 'Quarter off (copy) (copy)',
+      watermark: APPROVAL_WATERMARK,
+    });
+    expect((await versionRow(repsCopy.json().presentationId)).dealCheck).toMatchObject({
+      needsApproval: true,
     });
   });
 });

@@ -1,39 +1,70 @@
 import type { Services } from '../services.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
-import { decideClearance, isVersionCleared } from './version-clearance.ts';
+import { decideClearance, isVersionCleared, type VersionClearance } from './version-clearance.ts';
 
 /**
- * The clearance of a version made by copying an earlier one (a restore, a duplicate): its
- * prices checked from the price book the earlier version was priced from (the current one for
- * versions made before decks recorded theirs).
+ * The clearance of a version made from an earlier one (a restore, a duplicate), and whether the
+ * earlier version's files can be copied: they can when their watermark, or its absence, is what
+ * the new version's clearance calls for; otherwise the version is rendered again (limits
+ * tightened since the earlier one was made clean, or its prices approved since it was
+ * watermarked).
  */
-export async function clearanceOfCopy(
+export type CopyClearance = VersionClearance & { renderAgain: boolean };
+
+/**
+ * A restore: the earlier version's prices, from the price book it was priced from, checked
+ * against the limits of the deck owner's role now. An approval that cleared the earlier version
+ * still clears it (its figures are exactly the approved ones), as does the deck's newest
+ * approval of the same figures.
+ */
+export function clearanceOfRestore(
   services: Pick<Services, 'db' | 'clock'>,
-  { deckId, ownerId, from }: { deckId: string | null; ownerId: string; from: DeckVersionRow },
+  { deckId, ownerId, from }: { deckId: string; ownerId: string; from: DeckVersionRow },
 ) {
+  return clearanceOfCopy(services, { deckId, ownerId, from, keepApproval: true });
+}
+
+/** A duplicate: the caller's new deck, checked against their limits, with no approval of its own. */
+export function clearanceOfDuplicate(
+  services: Pick<Services, 'db' | 'clock'>,
+  { ownerId, from }: { ownerId: string; from: DeckVersionRow },
+) {
+  return clearanceOfCopy(services, { deckId: null, ownerId, from, keepApproval: false });
+}
+
+async function clearanceOfCopy(
+  services: Pick<Services, 'db' | 'clock'>,
+  {
+    deckId,
+    ownerId,
+    from,
+    keepApproval,
+  }: { deckId: string | null; ownerId: string; from: DeckVersionRow; keepApproval: boolean },
+): Promise<CopyClearance> {
+  // Versions made before decks recorded their price book are checked against today's.
   const priceBook =
     from.priceBook ?? (await currentPriceBook(services.db, services.clock.now())).book;
-  return decideClearance(services.db, {
+  const decided = await decideClearance(services.db, {
     deckId,
     ownerId,
     selection: from.draft.productSelection,
     priceBook,
   });
+  const clearance =
+    keepApproval && decided.watermark && from.approvedBy
+      ? { ...decided, approvedByRequest: from.approvedBy, watermark: undefined }
+      : decided;
+  const filesWatermarked = !isVersionCleared(from);
+  return { ...clearance, renderAgain: filesWatermarked !== (clearance.watermark !== undefined) };
 }
 
-/**
- * A restore copies the earlier version's very files, watermark or none, so its clearance
- * follows them: a watermarked version comes back needing approval (Modify → Generate with the
- * same prices clears it again if they were approved since); one its approval cleared comes
- * back cleared by that approval, since its figures are exactly the approved ones.
- */
-export async function clearanceOfRestore(
-  services: Pick<Services, 'db' | 'clock'>,
-  { deckId, ownerId, from }: { deckId: string; ownerId: string; from: DeckVersionRow },
-) {
-  const clearance = await clearanceOfCopy(services, { deckId, ownerId, from });
-  if (!clearance.dealCheck.needsApproval) return clearance;
-  if (!isVersionCleared(from)) return { ...clearance, approvedByRequest: null };
-  return { ...clearance, approvedByRequest: clearance.approvedByRequest ?? from.approvedBy };
+/** The version's first change line when it is rendered again rather than copied. */
+export function renderedAgainReason(clearance: VersionClearance) {
+  if (clearance.watermark) {
+    return 'Made again with the “pending approval” watermark: its prices now need approval';
+  }
+  return clearance.approvedByRequest
+    ? 'Made again without the watermark: its prices are approved'
+    : 'Made again without the watermark: its prices need no approval';
 }

@@ -3,13 +3,15 @@ import type { User } from '../auth/sessions.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
-import { copyVersionFiles, loadRequestedVersion } from './deck-versions.ts';
-import { clearanceOfCopy } from '../deal-desk/clearance-of-copy.ts';
+import { copyVersionFiles, loadRequestedVersion, versionFiles } from './deck-versions.ts';
+import { clearanceOfDuplicate, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
+import { renderVersionAgain } from './render-draft.ts';
 
 /**
  * A new deck of the caller's own from any version of a deck they can see (to send a proposal
- * like it to another client): that version's draft and files as the new deck's version 1. It
- * starts with no shares and no client links.
+ * like it to another client): that version's draft and files as the new deck's version 1 (its
+ * files rendered again when the caller's limits call for the watermark they lack, or lift the
+ * one they carry). It starts with no shares and no client links.
  */
 export async function duplicateDeck(
   services: Services,
@@ -23,7 +25,17 @@ export async function duplicateDeck(
     basicInfo: { ...from.draft.basicInfo, deckTitle: title, userId: user.id },
   };
   // The copy is the caller's deck: checked against their limits, with no approval of its own.
-  const { dealCheck } = await clearanceOfCopy(services, { deckId: null, ownerId: user.id, from });
+  const clearance = await clearanceOfDuplicate(services, { ownerId: user.id, from });
+  const again = clearance.renderAgain
+    ? await renderVersionAgain(services, {
+        version: from,
+        draft,
+        uploaderIds: [source.ownerId, user.id],
+        watermark: clearance.watermark,
+      })
+    : undefined;
+  const slideCount = again?.svgs.length ?? from.slideCount;
+  const warnings = again?.warnings ?? from.warnings;
   const now = services.clock.now();
   const copy = await services.db.transaction(async (tx) => {
     const [deck] = await tx
@@ -34,8 +46,8 @@ export async function duplicateDeck(
         clientName: from.clientName,
         draft,
         status: 'completed',
-        slideCount: from.slideCount,
-        warnings: from.warnings,
+        slideCount,
+        warnings,
         createdAt: now,
         updatedAt: now,
       })
@@ -46,23 +58,30 @@ export async function duplicateDeck(
       title,
       clientName: from.clientName,
       draft,
-      slideCount: from.slideCount,
-      slideTitles: from.slideTitles,
-      warnings: from.warnings,
-      changes: [`Copied from “${from.title}”, version ${from.number}`],
+      slideCount,
+      slideTitles: again?.slideTitles ?? from.slideTitles,
+      warnings,
+      changes: [
+        `Copied from “${from.title}”, version ${from.number}`,
+        ...(again ? [renderedAgainReason(clearance)] : []),
+      ],
       presenter: from.presenter,
       libraryVersion: from.libraryVersion,
       priceBook: from.priceBook,
-      dealCheck,
+      dealCheck: clearance.dealCheck,
       createdBy: user.id,
       createdAt: now,
     });
-    await copyVersionFiles(
-      services,
-      tx,
-      { deckId: source.id, number: from.number },
-      { deckId: deck!.id, number: 1 },
-    );
+    if (again) {
+      await services.fileStore.put(tx, deck!.id, versionFiles(1, again));
+    } else {
+      await copyVersionFiles(
+        services,
+        tx,
+        { deckId: source.id, number: from.number },
+        { deckId: deck!.id, number: 1 },
+      );
+    }
     return deck!;
   });
   return { presentationId: copy.id, ...deckLinks(copy.id), version: 1, warnings: copy.warnings };

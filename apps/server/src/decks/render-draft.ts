@@ -2,7 +2,9 @@ import {
   findProduct,
   type DeckDraft,
   type DeckPresenter,
+  type DeckPriceBook,
   type PriceBook,
+  type TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
@@ -11,6 +13,16 @@ import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts'
 import { currentPriceBook, productsNamedBy, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
+import { libraryVersionDocuments } from '../library/library-versions.ts';
+import type { DeckVersionRow } from './deck-versions.ts';
+
+type RenderInput = {
+  draft: DeckDraft;
+  presenter: DeckPresenter | undefined;
+  /** Whose uploads the draft may name. */
+  uploaderIds: readonly string[];
+  onProgress?: (progress: RenderProgress) => void;
+};
 
 /**
  * Checks the draft against the newest library version and renders it from that version on the
@@ -21,61 +33,119 @@ import { decideClearance } from '../deal-desk/version-clearance.ts';
 export async function renderDraft(
   services: Services,
   {
-    draft,
-    presenter,
-    uploaderIds,
-    onProgress,
     dealDesk,
-  }: {
-    draft: DeckDraft;
-    presenter: DeckPresenter | undefined;
-    /** Whose uploads the draft may name. */
-    uploaderIds: readonly string[];
-    onProgress?: (progress: RenderProgress) => void;
+    ...input
+  }: RenderInput & {
     /** The deck and owner whose limits the prices are checked against (the watermark). */
     dealDesk: { deckId: string | null; ownerId: string; approvalRequestId?: string | null };
   },
 ) {
   const current = await services.currentLibrary();
-  assertKnownTemplates(current, draft);
+  assertKnownTemplates(current, input.draft);
   const prices = await currentPriceBook(services.db, services.clock.now());
-  assertProductsSold(prices.book, draft);
-  const { slides, layouts, parts } = current.documents;
-  const chosen = new Set(draft.templateCustomization.selectedSlides);
-  const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
-  const documents = [
-    ...slides.filter((slide) => chosen.has(slide.id)),
-    ...layouts.filter((layout) => layoutIds.has(layout.id)),
-    ...parts,
-  ];
+  assertProductsSold(prices.book, input.draft);
   // The entries the deck uses: its products', and those of products its slides speak of.
   const priceBook = recordPriceBook(prices.entries, [
-    ...draft.productSelection.selectedProducts.map((product) => product.id),
-    ...productsNamedBy(documents),
+    ...input.draft.productSelection.selectedProducts.map((product) => product.id),
+    ...productsNamedBy(usedDocuments(current.documents, input.draft)),
   ]);
+  const clearance = await decideClearance(services.db, {
+    ...dealDesk,
+    selection: input.draft.productSelection,
+    priceBook,
+  });
+  const rendered = await renderFrom(services, input, {
+    library: current,
+    priceBook,
+    watermark: clearance.watermark,
+  });
+  return { ...rendered, libraryVersion: current.number, priceBook, clearance };
+}
+
+/**
+ * Renders a stored version again as it was made — from its draft, the library version and the
+ * price book it was drawn from — with or without the watermark: a restore or a duplicate whose
+ * clearance is no longer what its files show. Versions made before decks recorded their library
+ * version or prices are drawn from the current ones.
+ */
+export async function renderVersionAgain(
+  services: Services,
+  {
+    version,
+    draft = version.draft,
+    uploaderIds,
+    watermark,
+  }: {
+    version: DeckVersionRow;
+    /** The draft to render, when not the version's own (a duplicate's new title). */
+    draft?: DeckDraft;
+    uploaderIds: readonly string[];
+    watermark: string | undefined;
+  },
+) {
+  const current = await services.currentLibrary();
+  const documents =
+    version.libraryVersion === null || version.libraryVersion === current.number
+      ? undefined
+      : await libraryVersionDocuments(services.db, version.libraryVersion);
+  const library = documents ? { number: version.libraryVersion!, documents } : current;
+  const priceBook =
+    version.priceBook ??
+    recordPriceBook(
+      (await currentPriceBook(services.db, services.clock.now())).entries,
+      draft.productSelection.selectedProducts.map((product) => product.id),
+    );
+  const input = {
+    draft,
+    presenter: version.presenter ?? undefined,
+    uploaderIds,
+  };
+  return renderFrom(services, input, { library, priceBook, watermark });
+}
+
+/** The library's slides, layouts and parts a draft uses. */
+function usedDocuments(documents: TemplateLibraryDocuments, draft: DeckDraft) {
+  const chosen = new Set(draft.templateCustomization.selectedSlides);
+  const layoutIds = new Set(draft.templateCustomization.customSlides.map((s) => s.layoutId));
+  return [
+    ...documents.slides.filter((slide) => chosen.has(slide.id)),
+    ...documents.layouts.filter((layout) => layoutIds.has(layout.id)),
+    ...documents.parts,
+  ];
+}
+
+/** Renders a draft from one library version and price book, with the pictures it uses. */
+async function renderFrom(
+  services: Services,
+  { draft, presenter, uploaderIds, onProgress }: RenderInput,
+  {
+    library,
+    priceBook,
+    watermark,
+  }: {
+    library: { number: number; documents: TemplateLibraryDocuments };
+    priceBook: DeckPriceBook;
+    watermark: string | undefined;
+  },
+) {
   const pictures = {
-    ...(await loadLibraryPictures(services, documents, [
-      ...brandFiles(current.documents.brand),
-      // The pictures of the draft's products, as the price book has them now.
+    ...(await loadLibraryPictures(services, usedDocuments(library.documents, draft), [
+      ...brandFiles(library.documents.brand),
+      // The pictures of the draft's products, as its price book has them.
       ...priceBook.products.map((product) => product.picture),
     ])),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
-  const clearance = await decideClearance(services.db, {
-    ...dealDesk,
-    selection: draft.productSelection,
-    priceBook,
-  });
   const rendered = await services.deckRenderer.generate(draft, {
-    ...(clearance.watermark ? { watermark: clearance.watermark } : {}),
+    ...(watermark ? { watermark } : {}),
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),
     pictures,
-    library: { key: `library-${current.number}`, documents: current.documents },
+    library: { key: `library-${library.number}`, documents: library.documents },
     priceBook,
   });
   assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
-  return { ...rendered, libraryVersion: current.number, priceBook, clearance };
+  return rendered;
 }
 
 /** Every product of the draft must be in the price book and still sold. */

@@ -5,13 +5,16 @@ import type { Services } from '../services.ts';
 import { appendVersion } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import { copyVersionFiles, loadVersion } from './deck-versions.ts';
-import { clearanceOfRestore } from '../deal-desk/clearance-of-copy.ts';
+import { copyVersionFiles, loadVersion, versionFiles } from './deck-versions.ts';
+import { clearanceOfRestore, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
+import { renderVersionAgain } from './render-draft.ts';
 
 /**
  * Makes an earlier version the newest again by adding it as the next version: its draft and
- * its very files (not a new rendering), so what the client sees is exactly what they saw then.
- * The history keeps every version; nothing is overwritten.
+ * its very files (not a new rendering), so what the client sees is exactly what they saw then —
+ * unless the deal desk now calls for the watermark its files lack, or lifts the one they carry:
+ * then it is rendered again as it was made, watermark added or left off. The history keeps every
+ * version; nothing is overwritten.
  */
 export async function restoreVersion(
   services: Services,
@@ -23,32 +26,42 @@ export async function restoreVersion(
   if (old.number === deck.currentVersion) {
     throw new AppError('conflict', `Version ${number} is already the newest.`);
   }
-  const { dealCheck, approvedByRequest } = await clearanceOfRestore(services, {
+  const clearance = await clearanceOfRestore(services, {
     deckId: deck.id,
     ownerId: deck.ownerId,
     from: old,
   });
+  const again = clearance.renderAgain
+    ? await renderVersionAgain(services, {
+        version: old,
+        uploaderIds: [deck.ownerId, user.id],
+        watermark: clearance.watermark,
+      })
+    : undefined;
   return appendVersion(services, {
     user,
     deck,
     version: {
-      dealCheck,
-      approvedBy: approvedByRequest,
+      dealCheck: clearance.dealCheck,
+      approvedBy: clearance.approvedByRequest,
       draft: old.draft,
-      slideCount: old.slideCount,
-      slideTitles: old.slideTitles,
-      warnings: old.warnings,
+      slideCount: again?.svgs.length ?? old.slideCount,
+      slideTitles: again?.slideTitles ?? old.slideTitles,
+      warnings: again?.warnings ?? old.warnings,
       presenter: old.presenter,
       restoredFrom: old.number,
+      ...(again ? { reason: renderedAgainReason(clearance) } : {}),
       libraryVersion: old.libraryVersion,
       priceBook: old.priceBook,
       storeFiles: (tx, next) =>
-        copyVersionFiles(
-          services,
-          tx,
-          { deckId: deck.id, number: old.number },
-          { deckId: deck.id, number: next },
-        ),
+        again
+          ? services.fileStore.put(tx, deck.id, versionFiles(next, again))
+          : copyVersionFiles(
+              services,
+              tx,
+              { deckId: deck.id, number: old.number },
+              { deckId: deck.id, number: next },
+            ),
     },
   });
 }

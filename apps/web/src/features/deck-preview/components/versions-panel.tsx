@@ -44,9 +44,10 @@ function VersionItem({
       centered: true,
       children: (
         <Text size="sm">
-          Version {version.number} becomes the newest version, with exactly the files it had. Client
-          links that follow the newest version will show it. Nothing is deleted: the current version
-          stays in the history.
+          Version {version.number} becomes the newest version, with exactly the files it had (made
+          again only to add or lift the “pending approval” watermark, if its prices now call for
+          it). Client links that follow the newest version will show it. Nothing is deleted: the
+          current version stays in the history.
         </Text>
       ),
       labels: { confirm: `Restore version ${version.number}`, cancel: 'Cancel' },
