@@ -6,6 +6,7 @@ import {
   DEFAULT_DEAL_DESK,
   approvalMessages,
   clientLinkPaths,
+  deckPagePath,
   type DeckDraftInput,
   type Role,
 } from '@deck-portal/domain';
@@ -606,6 +607,18 @@ describe('request, approve and the cleared version', () => {
     expect((await approvalOf(rep, deckId)).json().state).toBe('pending');
     await newVersion(rep, deckId, draft(3400, { title: 'Voided deck, new title' }));
     expect(await stateOf()).toBe('void');
+    // The approvers who were asked are told it is withdrawn; the rep, who changed it, is not.
+    const withdrawn = approvalMessages.withdrawn({
+      ownerName: rep.name,
+      title: 'Voided deck, new title',
+      clientName: 'Northwind Pharmacies',
+    });
+    for (const approver of [manager, otherManager, admin]) {
+      expect(
+        (await notificationsOf(approver.id)).filter((n) => n.message === withdrawn),
+      ).toMatchObject([{ linkPath: deckPagePath(deckId) }]);
+    }
+    expect((await notificationsOf(rep.id)).some((n) => n.message === withdrawn)).toBe(false);
     expect((await approvalOf(rep, deckId)).json()).toMatchObject({
       state: 'needs_approval',
       request: { id: request.id, state: 'void' },

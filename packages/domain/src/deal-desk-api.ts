@@ -93,6 +93,9 @@ export const approvalMessages = {
   /** A client link whose deck has no version cleared for clients (its prices await approval). */
   proposalUpdating:
     'This proposal is being updated and cannot be shown right now. Please try again later or ask the sender.',
+  /** The approvers' notice when a price change voids the request they were asked to decide. */
+  withdrawn: (deck: { ownerName: string; title: string; clientName: string }) =>
+    `The prices of “${deck.title}” for ${deck.clientName} changed after ${deck.ownerName} asked for approval: the request is withdrawn, nothing is left to decide.`,
 } as const;
 
 /** One line of the priced summary a client accepts. */

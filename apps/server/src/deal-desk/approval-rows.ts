@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { mayApprove, type ApprovalRequest, type Role } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
@@ -59,4 +59,16 @@ export function toApprovalRequest(
       request.state === 'pending' &&
       mayApprove(viewer, { ownerId: row.owner.id, approverRole: request.approverRole }),
   };
+}
+
+/** The approved users who may decide a request of this owner's deck (never the owner). */
+export async function approversOf(
+  db: Db,
+  { ownerId, approverRole }: { ownerId: string; approverRole: 'manager' | 'admin' },
+) {
+  const candidates = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.status, 'approved'), inArray(users.role, ['manager', 'admin'])));
+  return candidates.filter((candidate) => mayApprove(candidate, { ownerId, approverRole }));
 }

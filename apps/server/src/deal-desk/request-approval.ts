@@ -1,15 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   approvalMessages,
   approverRoleLabel,
   formatCents,
-  mayApprove,
   type ApprovalRequest,
   type DealCheck,
   approvalsPath,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import type { Db } from '../db/database.ts';
 import { approvalRequests, notifications, users } from '../db/schema.ts';
 import { loadDeckFor, type DeckRow } from '../decks/deck-access.ts';
 import { loadVersion } from '../decks/deck-versions.ts';
@@ -17,7 +15,7 @@ import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import { approversOf, loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
 import { isVersionCleared } from './version-clearance.ts';
 
 /**
@@ -100,18 +98,6 @@ export async function requestApproval(
   });
   const [row] = await loadApprovalRequests(services.db, { where: eq(approvalRequests.id, id) });
   return toApprovalRequest(row!, user);
-}
-
-/** The approved users who may decide a request of this owner's deck (never the owner). */
-async function approversOf(
-  db: Db,
-  { ownerId, approverRole }: { ownerId: string; approverRole: 'manager' | 'admin' },
-) {
-  const candidates = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-    .from(users)
-    .where(and(eq(users.status, 'approved'), inArray(users.role, ['manager', 'admin'])));
-  return candidates.filter((candidate) => mayApprove(candidate, { ownerId, approverRole }));
 }
 
 function requestMailText(mail: {

@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   APPROVAL_WATERMARK,
+  approvalMessages,
+  deckPagePath,
   checkDeal,
   samePricedFigures,
   type DealCheck,
@@ -8,7 +10,8 @@ import {
   type ProductSelection,
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
-import { approvalRequests, deckVersions, users } from '../db/schema.ts';
+import { approvalRequests, deckVersions, decks, notifications, users } from '../db/schema.ts';
+import { approversOf } from './approval-rows.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
 
 /** What the deal desk says of a version about to be made, stored on its row. */
@@ -93,15 +96,19 @@ async function carriedApproval(db: Db, deckId: string, selection: ProductSelecti
 
 /**
  * A price change voids the deck's pending request: the approver would be clearing figures the
- * deck no longer has. A version with the request's figures (a new title) leaves it waiting.
- * Runs in the transaction that adds the version.
+ * deck no longer has, and is told so in-app (the request leaves their inbox). A version with the
+ * request's figures (a new title) leaves it waiting. Runs in the transaction that adds the version.
  */
 export async function voidChangedRequests(
   tx: Db,
-  { deckId, selection }: { deckId: string; selection: ProductSelection },
+  { deckId, selection, at }: { deckId: string; selection: ProductSelection; at: Date },
 ) {
   const [pending] = await tx
-    .select({ id: approvalRequests.id, draft: deckVersions.draft })
+    .select({
+      id: approvalRequests.id,
+      approverRole: approvalRequests.approverRole,
+      draft: deckVersions.draft,
+    })
     .from(approvalRequests)
     .innerJoin(
       deckVersions,
@@ -112,8 +119,37 @@ export async function voidChangedRequests(
     )
     .where(and(eq(approvalRequests.deckId, deckId), eq(approvalRequests.state, 'pending')));
   if (!pending || samePricedFigures(pending.draft.productSelection, selection)) return;
-  await tx
+  const voided = await tx
     .update(approvalRequests)
     .set({ state: 'void' })
-    .where(and(eq(approvalRequests.id, pending.id), eq(approvalRequests.state, 'pending')));
+    .where(and(eq(approvalRequests.id, pending.id), eq(approvalRequests.state, 'pending')))
+    .returning({ id: approvalRequests.id });
+  if (voided.length === 0) return;
+  const [deck] = await tx
+    .select({ title: decks.title, clientName: decks.clientName, ownerId: decks.ownerId })
+    .from(decks)
+    .where(eq(decks.id, deckId));
+  if (!deck) return;
+  const [owner] = await tx
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, deck.ownerId));
+  const approvers = await approversOf(tx, {
+    ownerId: deck.ownerId,
+    approverRole: pending.approverRole,
+  });
+  if (approvers.length === 0) return;
+  await tx.insert(notifications).values(
+    approvers.map((approver) => ({
+      recipientUserId: approver.id,
+      subjectUserId: deck.ownerId,
+      message: approvalMessages.withdrawn({
+        ownerName: owner?.name ?? 'A former colleague',
+        title: deck.title,
+        clientName: deck.clientName,
+      }),
+      linkPath: deckPagePath(deckId),
+      createdAt: at,
+    })),
+  );
 }

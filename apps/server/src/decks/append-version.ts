@@ -91,7 +91,11 @@ export async function appendVersion(
       createdAt: now,
     });
     await version.storeFiles(tx, next);
-    await voidChangedRequests(tx, { deckId: deck.id, selection: version.draft.productSelection });
+    await voidChangedRequests(tx, {
+      deckId: deck.id,
+      selection: version.draft.productSelection,
+      at: now,
+    });
     const wasArchived = locked.status === 'archived';
     await tx
       .update(decks)
