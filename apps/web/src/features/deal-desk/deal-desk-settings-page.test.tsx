@@ -1,7 +1,7 @@
 import { DEFAULT_DEAL_DESK, type DealDeskSettings } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const saved: DealDeskSettings = {
@@ -19,7 +19,31 @@ function settingsApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('the deal desk settings', () => {
+  it('on a phone, sets each product’s limits as a card with its boxes labelled', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 48em)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    settingsApi();
+    renderApp('/admin/deal-desk');
+    const list = await screen.findByRole('list', { name: 'Limits per product' });
+    expect(screen.queryByRole('table', { name: 'Limits per product' })).toBeNull();
+    const controller = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.startsWith('Controller'))!;
+    expect(within(controller).getByText('List $199.00')).toBeVisible();
+    expect(within(controller).getByLabelText('Floor price')).toHaveValue('$150');
+    expect(within(controller).getByLabelText('Reps’ max. discount')).toHaveValue('10%');
+    expect(within(controller).getByLabelText('Managers’ max. discount')).toHaveValue('');
+  });
+
   it('shows the saved limits, a row per product of the price book, and the terms', async () => {
     settingsApi();
     renderApp('/admin/deal-desk');

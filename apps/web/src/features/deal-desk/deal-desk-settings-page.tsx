@@ -17,7 +17,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -106,6 +107,104 @@ function schemaErrors(settings: DealDeskSettings): Record<string, string> {
   return errors;
 }
 
+const percent = { suffix: '%', min: 0, max: 100, decimalScale: 1, allowNegative: false };
+const dollars = {
+  prefix: '$',
+  min: 0,
+  decimalScale: 2,
+  thousandSeparator: ',',
+  allowNegative: false,
+};
+
+/**
+ * Each product's floor price and per-role limits: a table, or on a phone one small card per
+ * product with its three boxes labelled, so nothing hides past the screen's edge.
+ */
+function ProductLimits({
+  book,
+  form,
+  isNarrow,
+}: {
+  book: PriceBook;
+  form: UseFormReturnType<SettingsFormValues>;
+  isNarrow: boolean;
+}) {
+  const { roleLimits } = form.values;
+  const inputs = (product: PriceBook['products'][number]) => {
+    const row = `products.${product.id}`;
+    const labelled = (label: string) =>
+      isNarrow
+        ? { label: label[0]!.toUpperCase() + label.slice(1) }
+        : { 'aria-label': `${product.name}, ${label}` };
+    return [
+      <NumberInput
+        key="floor"
+        {...labelled('floor price')}
+        placeholder="None"
+        {...dollars}
+        {...form.getInputProps(`${row}.floorPrice`)}
+      />,
+      <NumberInput
+        key="reps"
+        {...labelled('reps’ max. discount')}
+        placeholder={`${roleLimits.sales_rep}% (role)`}
+        {...percent}
+        {...form.getInputProps(`${row}.maxDiscountPercent.sales_rep`)}
+      />,
+      <NumberInput
+        key="managers"
+        {...labelled('managers’ max. discount')}
+        placeholder={`${roleLimits.manager}% (role)`}
+        {...percent}
+        {...form.getInputProps(`${row}.maxDiscountPercent.manager`)}
+      />,
+    ];
+  };
+  if (isNarrow) {
+    return (
+      <Stack gap="md" role="list" aria-label="Limits per product">
+        {book.products.map((product) => (
+          <Paper key={product.id} withBorder radius="md" p="sm" role="listitem">
+            <Group justify="space-between" mb="xs" wrap="nowrap">
+              <Text fw={600}>{product.name}</Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                List {formatUsd(product.msrp)}
+              </Text>
+            </Group>
+            <Stack gap="xs">{inputs(product)}</Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="xs" aria-label="Limits per product">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">List price</Table.Th>
+            <Table.Th>Floor price</Table.Th>
+            <Table.Th>Reps, max. discount</Table.Th>
+            <Table.Th>Managers, max. discount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {book.products.map((product) => (
+            <Table.Tr key={product.id}>
+              <Table.Td fw={500}>{product.name}</Table.Td>
+              <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
+              {inputs(product).map((input) => (
+                <Table.Td key={input.key}>{input}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBook }) {
   const save = useSaveDealDesk();
   const [formError, setFormError] = useState<string | null>(null);
@@ -114,7 +213,6 @@ function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBoo
     initialValues: toFormValues(saved, book),
     validate: (values) => schemaErrors(toSettings(values, saved)),
   });
-  const { roleLimits } = form.values;
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
@@ -133,14 +231,7 @@ function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBoo
     });
   });
 
-  const percent = { suffix: '%', min: 0, max: 100, decimalScale: 1, allowNegative: false };
-  const dollars = {
-    prefix: '$',
-    min: 0,
-    decimalScale: 2,
-    thousandSeparator: ',',
-    allowNegative: false,
-  };
+  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -179,54 +270,7 @@ function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBoo
           title="Limits per product"
           description="A floor price no one goes below without approval, and per role a limit of its own. Leave a box empty to use the role’s limit."
         >
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" aria-label="Limits per product">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">List price</Table.Th>
-                  <Table.Th>Floor price</Table.Th>
-                  <Table.Th>Reps, max. discount</Table.Th>
-                  <Table.Th>Managers, max. discount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {book.products.map((product) => {
-                  const row = `products.${product.id}`;
-                  return (
-                    <Table.Tr key={product.id}>
-                      <Table.Td fw={500}>{product.name}</Table.Td>
-                      <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${product.name}, floor price`}
-                          placeholder="None"
-                          {...dollars}
-                          {...form.getInputProps(`${row}.floorPrice`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${product.name}, reps’ max. discount`}
-                          placeholder={`${roleLimits.sales_rep}% (role)`}
-                          {...percent}
-                          {...form.getInputProps(`${row}.maxDiscountPercent.sales_rep`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${product.name}, managers’ max. discount`}
-                          placeholder={`${roleLimits.manager}% (role)`}
-                          {...percent}
-                          {...form.getInputProps(`${row}.maxDiscountPercent.manager`)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ProductLimits book={book} form={form} isNarrow={isNarrow} />
         </Section>
 
         <Section

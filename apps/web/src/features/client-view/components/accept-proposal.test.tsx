@@ -225,4 +225,33 @@ describe('the accept step on the client page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(acceptanceMessages.changedSinceLink);
     expect(screen.queryByRole('button', { name: 'Accept proposal' })).toBeNull();
   });
+
+  it('offers the way to the accept step on the last slide, while the proposal may be accepted', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      [`GET ${api}`]: { body: deck() },
+      [`POST ${api}/visits`]: visit,
+    });
+    const page = renderClientView('tok');
+    await screen.findByRole('region', { name: 'Accept proposal' });
+    expect(screen.queryByText('That is the whole proposal. Ready to go ahead?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(screen.getByText('That is the whole proposal. Ready to go ahead?')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Review and accept' })).toHaveAttribute(
+      'href',
+      '#accept-proposal',
+    );
+    await user.click(screen.getByRole('link', { name: 'Review and accept' }));
+    expect(document.activeElement).toHaveAccessibleName('Accept proposal');
+    page.unmount();
+
+    mockApi({
+      [`GET ${api}`]: { body: deck({ changedSinceLink: true }) },
+      [`POST ${api}/visits`]: visit,
+    });
+    renderClientView('tok');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(screen.queryByRole('link', { name: 'Review and accept' })).toBeNull();
+  });
 });

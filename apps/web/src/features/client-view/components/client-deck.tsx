@@ -33,7 +33,11 @@ export function ClientDeck({
 }) {
   const { title, clientName, recipientName, senderName, slides, pdfUrl } = view;
   const [isPresenting, setPresenting] = useState(false);
+  const [atLastSlide, setAtLastSlide] = useState(false);
   const { onSlideChange, visit } = useViewTracking({ session, onRejected });
+  // Declined ("Not now") still may be accepted; a deck changed since the link may not.
+  const mayAccept =
+    !!view.acceptance && view.acceptance.state !== 'accepted' && !view.acceptance.changedSinceLink;
 
   useEffect(() => {
     document.title = title;
@@ -68,12 +72,7 @@ export function ClientDeck({
             <a
               class="cv-button cv-button-accept"
               href={`#${acceptStepId}`}
-              onClick={(event) => {
-                event.preventDefault();
-                const step = document.getElementById(`${acceptStepId}-title`);
-                step?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-                step?.focus();
-              }}
+              onClick={goToAcceptStep}
             >
               {view.acceptance.state === 'accepted' ? 'See acceptance' : 'Accept proposal'}
             </a>
@@ -95,8 +94,19 @@ export function ClientDeck({
         slides={slides}
         isPresenting={isPresenting}
         onPresentingChange={setPresenting}
-        onSlideChange={onSlideChange}
+        onSlideChange={(index) => {
+          setAtLastSlide(index === slides.length - 1);
+          onSlideChange(index);
+        }}
       />
+      {mayAccept && atLastSlide && (
+        <p class="cv-end-prompt" role="note">
+          <span>That is the whole proposal. Ready to go ahead?</span>
+          <a class="cv-button cv-button-accept" href={`#${acceptStepId}`} onClick={goToAcceptStep}>
+            Review and accept
+          </a>
+        </p>
+      )}
       {view.acceptance && (
         <AcceptProposal
           token={token}
@@ -107,4 +117,12 @@ export function ClientDeck({
       )}
     </div>
   );
+}
+
+/** Scrolls to the accept step below the deck and moves focus to its heading. */
+function goToAcceptStep(event: MouseEvent) {
+  event.preventDefault();
+  const step = document.getElementById(`${acceptStepId}-title`);
+  step?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  step?.focus();
 }

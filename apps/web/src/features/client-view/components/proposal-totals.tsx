@@ -45,10 +45,19 @@ export function ProposalTotals({
               {line.optional &&
                 (choice ? choice(line) : <span class="cv-dimmed cv-xs"> (optional, chosen)</span>)}
             </th>
-            <td class="cv-num">{line.quantity}</td>
-            <td class="cv-num">{formatCents(line.unitPriceCents)}</td>
-            <td class="cv-num">{formatCents(line.amountCents)}</td>
-            <td class="cv-num">{formatCents(line.shippingCents)}</td>
+            {/* data-label names each figure where a phone shows a line as a card. */}
+            <td class="cv-num" data-label="Quantity">
+              {line.quantity}
+            </td>
+            <td class="cv-num" data-label="Unit price">
+              {formatCents(line.unitPriceCents)}
+            </td>
+            <td class="cv-num" data-label="Amount">
+              {formatCents(line.amountCents)}
+            </td>
+            <td class="cv-num" data-label="Shipping">
+              {formatCents(line.shippingCents)}
+            </td>
           </tr>
         ))}
       </tbody>
