@@ -177,9 +177,10 @@ test('on a phone the client swipes between slides and is told to; present mode t
   await present.press('Enter');
   const dialog = client.getByRole('dialog', { name: 'Presentation' });
   await expect(dialog).toBeVisible();
-  expect(await dialog.evaluate((node) => node.contains(node.ownerDocument.activeElement))).toBe(
-    true,
-  );
+  // Focus moves into the dialog once it has been drawn: wait for it rather than look once.
+  await expect
+    .poll(() => dialog.evaluate((node) => node.contains(node.ownerDocument.activeElement)))
+    .toBe(true);
   await client.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(present).toBeFocused();
