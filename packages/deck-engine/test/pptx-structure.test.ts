@@ -286,6 +286,10 @@ describe('PPTX pictures', () => {
       (n) => n.startsWith('ppt/media/') && !zip.files[n]!.dir,
     );
     expect(media).toHaveLength(1);
+    // The picture's own bytes, not the token pptxgenjs was handed for it.
+    expect(Buffer.from(await zip.file(media[0]!)!.async('uint8array')).equals(image.data)).toBe(
+      true,
+    );
     const rels = await Promise.all(
       Object.keys(zip.files)
         .filter((n) => /^ppt\/slides\/_rels\/.*\.rels$/.test(n))

@@ -3,6 +3,13 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, Zip, type ZipInputFile } from 'fflate';
 
 const CONTENT_TYPES = '[Content_Types].xml';
+const TOKEN_PREFIX = 'deck-portal-media:';
+const maxTokenLength = TOKEN_PREFIX.length + 12;
+
+/** The stand-in written for the n-th distinct picture of a deck (see render-pptx.ts). */
+export function mediaToken(n: number): string {
+  return `${TOKEN_PREFIX}${n}`;
+}
 const NOTES_MASTER = 'ppt/notesMasters/notesMaster1.xml';
 const NOTES_MASTER_RELS = 'ppt/notesMasters/_rels/notesMaster1.xml.rels';
 const THEME_TYPE = 'application/vnd.openxmlformats-officedocument.theme+xml';
@@ -35,12 +42,19 @@ export function normalizePptx(
     date: string;
     /** What the caller changes in each slide's XML (what pptxgenjs cannot write). */
     rewriteSlide?: (xml: string) => string;
+    /** Pictures written as tokens (`mediaToken`), by token: their bytes are put in. */
+    media?: ReadonlyMap<string, Uint8Array>;
   },
 ): Buffer {
   // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
-  const parts = new Map<string, Uint8Array<ArrayBuffer>>();
+  const parts = new Map<string, Uint8Array>();
   for (const [name, bytes] of Object.entries(unzipSync(raw))) {
-    if (!name.endsWith('/')) parts.set(name, bytes);
+    if (name.endsWith('/')) continue;
+    const token =
+      options.media && name.startsWith('ppt/media/') && bytes.length <= maxTokenLength
+        ? Buffer.from(bytes).toString('latin1')
+        : undefined;
+    parts.set(name, (token !== undefined && options.media?.get(token)) || bytes);
   }
   const text = (name: string) => {
     const bytes = parts.get(name);
@@ -168,7 +182,7 @@ function entryDate(date: string): Date {
  * descriptor), which readers accept only for deflated entries, so every entry is deflated:
  * XML at level 6, pictures (compressed already) at level 0, which only frames them.
  */
-function writeZip(entries: Array<[string, Uint8Array<ArrayBuffer>]>, mtime: Date): Buffer {
+function writeZip(entries: Array<[string, Uint8Array]>, mtime: Date): Buffer {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;

@@ -192,11 +192,8 @@ function drawLevel(
 function drawPicture(doc: Doc, element: PlacedImage, images: Map<string, OpenedImage>): void {
   let opened = images.get(element.image.hash);
   if (!opened) {
-    // Opened once per document: pdfkit then embeds the picture once and reuses it.
-    opened = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(
-      element.image.data,
-    );
-    reuseAlphaSplit(opened, element.image.hash);
+    // Once per document: pdfkit then embeds the picture once and reuses it.
+    opened = openPicture(doc, element.image.hash, element.image.data);
     images.set(element.image.hash, opened);
   }
   const f = element.frame;
@@ -206,37 +203,63 @@ function drawPicture(doc: Doc, element: PlacedImage, images: Map<string, OpenedI
   doc.restore();
 }
 
+// Pictures as pdfkit parsed them (never embedded themselves), by picture hash.
+const parsedPictures = new Map<string, object>();
+
+/**
+ * A picture ready for this document. pdfkit parses a PNG in JavaScript, copying its data byte by
+ * byte, each time it opens one; the parse is kept by the picture's hash and each document gets an
+ * object of its own on top of it (pdfkit writes what it embeds onto that object, never onto the
+ * parse). Its label names the picture, so two pictures never share one in a document.
+ */
+function openPicture(doc: Doc, hash: string, data: Buffer): OpenedImage {
+  let parsed = parsedPictures.get(hash);
+  if (!parsed) {
+    parsed = (doc as unknown as { openImage(src: Buffer): object }).openImage(data);
+    if (parsedPictures.size >= 100) parsedPictures.clear();
+    parsedPictures.set(hash, parsed);
+  }
+  const opened = Object.assign(Object.create(parsed) as object, {
+    obj: null,
+    label: `P${hash.slice(0, 24)}`,
+  }) as unknown as OpenedImage;
+  reuseAlphaSplit(opened, hash);
+  return opened;
+}
+
 /** The parts of pdfkit 0.20's PNG image the split cache below relies on. */
 interface PdfkitPngImage {
-  image?: { hasAlphaChannel?: boolean; palette?: unknown[]; transparency?: object };
+  image?: { hasAlphaChannel?: boolean; transparency?: { indexed?: unknown } };
   imgData?: Uint8Array | null;
   alphaChannel?: Uint8Array;
   splitAlphaChannel?: () => unknown;
+  loadIndexedAlphaChannel?: () => unknown;
   finalize?: () => unknown;
 }
 
-// Colour and alpha planes of PNG pictures with an alpha channel, deflated, by picture hash.
+// Colour and alpha planes of PNG pictures with transparency, deflated, by picture hash.
 const alphaSplits = new Map<string, { imgData: Uint8Array; alphaChannel: Uint8Array }>();
 
 /**
- * A PNG with an alpha channel is decoded, split into colour and alpha and deflated again for
- * every document: most of a warm deck's PDF time. The first document keeps the result, by the
+ * A PNG with an alpha channel, or a palette PNG with transparent entries (as picture
+ * normalisation writes small graphics), is decoded, its alpha plane built and deflated for every
+ * document: most of a warm deck's PDF time. The first document keeps the result, by the
  * picture's hash, and later documents reuse it. This leans on pdfkit 0.20.2's PNGImage
- * (`splitAlphaChannel`, `finalize`, `imgData`, `alphaChannel`); anything else is left as is.
+ * (`splitAlphaChannel`, `loadIndexedAlphaChannel`, `finalize`, `imgData`, `alphaChannel`);
+ * anything else is left as is.
  */
 function reuseAlphaSplit(opened: OpenedImage, hash: string): void {
   const png = opened as unknown as PdfkitPngImage;
-  const { splitAlphaChannel, finalize } = png;
-  if (
-    !png.image?.hasAlphaChannel ||
-    typeof splitAlphaChannel !== 'function' ||
-    typeof finalize !== 'function'
-  ) {
-    return;
-  }
+  const method = png.image?.hasAlphaChannel
+    ? 'splitAlphaChannel'
+    : png.image?.transparency?.indexed
+      ? 'loadIndexedAlphaChannel'
+      : undefined;
+  const { finalize } = png;
+  if (!method || typeof png[method] !== 'function' || typeof finalize !== 'function') return;
   const known = alphaSplits.get(hash);
   if (known) {
-    png.splitAlphaChannel = () => {
+    png[method] = () => {
       png.imgData = known.imgData;
       png.alphaChannel = known.alphaChannel;
       return finalize.call(png);

@@ -18,7 +18,7 @@ import {
   type TextElement,
   type Turn,
 } from '../layout/model.ts';
-import { normalizePptx } from './normalize-pptx.ts';
+import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { placePath } from './shape-path.ts';
 
@@ -227,6 +227,7 @@ function addElement(
   slide: PptxSlide,
   element: RenderElement,
   gradients: Map<string, Gradient>,
+  media: MediaTokens,
 ): void {
   switch (element.kind) {
     case 'rect':
@@ -360,7 +361,7 @@ function addElement(
     }
     case 'placed-image': {
       const f = element.frame;
-      const data = `${element.image.mime};base64,${element.image.data.toString('base64')}`;
+      const data = `${element.image.mime};base64,${media.tokenFor(element.image.data)}`;
       const covers = element.w > f.w + 0.01 || element.h > f.h + 0.01;
       slide.addImage({
         data,
@@ -390,15 +391,39 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   pptx.company = deck.company;
   pptx.subject = `Prepared for ${deck.clientName}`;
   const gradients = new Map<string, Gradient>();
+  const media = new MediaTokens();
   for (const slide of slides) {
     const s = pptx.addSlide();
     s.background = { color: slide.background };
-    for (const element of slide.elements) addElement(pptx, s, element, gradients);
+    for (const element of slide.elements) addElement(pptx, s, element, gradients, media);
   }
-  // Written uncompressed: the normalising pass below compresses the final archive once.
+  // Written uncompressed: the normalising pass below compresses the final archive once, and puts
+  // each picture's bytes where pptxgenjs wrote its token.
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
   return normalizePptx(raw, {
     date: deck.date,
     rewriteSlide: (xml) => fillGradients(xml, gradients),
+    media: media.bytes,
   });
+}
+
+/**
+ * pptxgenjs takes a picture as base64 text, decodes it and checksums it in JavaScript for every
+ * slide it is on; a deck's pictures are most of its bytes. It is handed a short token per
+ * picture instead, and `normalizePptx` swaps the picture's bytes in, once per picture.
+ */
+class MediaTokens {
+  readonly bytes = new Map<string, Uint8Array>();
+  private readonly tokens = new Map<Uint8Array, string>();
+
+  /** The token standing for these bytes, as base64. */
+  tokenFor(data: Uint8Array): string {
+    let token = this.tokens.get(data);
+    if (!token) {
+      token = mediaToken(this.tokens.size);
+      this.tokens.set(data, token);
+      this.bytes.set(token, data);
+    }
+    return Buffer.from(token, 'latin1').toString('base64');
+  }
 }
