@@ -7,7 +7,7 @@ import { plainText } from './text.ts';
  * client's acceptance on a client link. DESIGN.md's API table lists the routes.
  */
 
-const isoDateTime = z.string();
+const isoDateTime = z.iso.datetime({ offset: true });
 const dealCheckSchema = z.custom<DealCheck>((value) => typeof value === 'object' && value !== null);
 
 /**
