@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { inlineAsset, woff2Only } from './build/font-files.ts';
+import { emojiOnly, inlineAsset, woff2Only } from './build/font-files.ts';
 import { precompress } from './build/precompress.ts';
 
 // The page a client opens from a link (/v/{token}), built after the portal into the same dist/:
@@ -9,7 +9,7 @@ import { precompress } from './build/precompress.ts';
 // over HTTP/1.1 alongside the page's own requests (docs/decisions/019-client-page.md).
 export default defineConfig({
   plugins: [precompress()],
-  css: { postcss: { plugins: [woff2Only] } },
+  css: { postcss: { plugins: [woff2Only, emojiOnly] } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: 'dist',

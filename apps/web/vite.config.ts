@@ -2,13 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { clientViewDevRoute } from './build/client-view-dev-route.ts';
-import { inlineAsset, woff2Only } from './build/font-files.ts';
+import { emojiOnly, inlineAsset, woff2Only } from './build/font-files.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development Vite serves the SPA and forwards /api to the Fastify server on :3000.
 export default defineConfig({
   plugins: [react(), precompress(), clientViewDevRoute()],
-  css: { postcss: { plugins: [woff2Only] } },
+  css: { postcss: { plugins: [woff2Only, emojiOnly] } },
   server: {
     port: 5173,
     proxy: {
@@ -31,7 +31,7 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Above testing-library's 30 s wait for lazily loaded screens (src/test/setup.ts).
     testTimeout: 60_000,

@@ -29,6 +29,10 @@ export const theme = createTheme({
     '"Noto Sans Hebrew"',
     '"Noto Sans Devanagari"',
     '"Noto Sans Thai"',
+    // Emoji in the engine's monochrome design: before the system fonts, or Chrome draws an emoji
+    // with (or as a missing glyph of) the first system font. The build drops the digits, #, *,
+    // arrows and ™ its slices also hold (build/font-files.ts), so it draws emoji only.
+    '"Noto Emoji"',
     'system-ui',
     '-apple-system',
     '"Segoe UI"',

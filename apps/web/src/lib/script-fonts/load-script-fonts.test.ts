@@ -4,6 +4,18 @@ import { loadScriptFonts, scriptFontFamilies, type ScriptFontFamily } from './lo
 describe('scriptFontFamilies', () => {
   it('needs no family for Latin, Greek or Cyrillic text, punctuation included', () => {
     expect(scriptFontFamilies('Northwind Pharmacies — “Q3” €1,200 · Ελλάδα · Москва')).toEqual([]);
+    expect(scriptFontFamilies('Frostline™ © 2026 #1 ‼')).toEqual([]);
+  });
+
+  it('takes Noto Emoji for emoji, flags and keycaps, in Latin text too', () => {
+    expect(scriptFontFamilies('Cold chain 🚚❄️ launch 🎉')).toEqual(['Noto Emoji']);
+    expect(scriptFontFamilies('Team 🇯🇵 1️⃣')).toEqual(['Noto Emoji']);
+    expect(scriptFontFamilies('東京 ❤')).toEqual([
+      'Noto Sans JP',
+      'Noto Sans SC',
+      'Noto Sans TC',
+      'Noto Emoji',
+    ]);
   });
 
   it('takes Japanese for kana and Korean for hangul, Han with either following it', () => {

@@ -16,7 +16,8 @@ export type ScriptFontFamily =
   | 'Noto Sans Arabic'
   | 'Noto Sans Hebrew'
   | 'Noto Sans Devanagari'
-  | 'Noto Sans Thai';
+  | 'Noto Sans Thai'
+  | 'Noto Emoji';
 
 const styleSheets: Readonly<Record<ScriptFontFamily, () => Promise<unknown>>> = {
   'Noto Sans JP': () => import('./noto-sans-jp.css'),
@@ -27,6 +28,7 @@ const styleSheets: Readonly<Record<ScriptFontFamily, () => Promise<unknown>>> = 
   'Noto Sans Hebrew': () => import('./noto-sans-hebrew.css'),
   'Noto Sans Devanagari': () => import('./noto-sans-devanagari.css'),
   'Noto Sans Thai': () => import('./noto-sans-thai.css'),
+  'Noto Emoji': () => import('./noto-emoji.css'),
 };
 const allFamilies = Object.keys(styleSheets) as ScriptFontFamily[];
 
@@ -35,6 +37,21 @@ const EAST_ASIAN =
   /[\u1100-\u11FF\u2E80-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF\u{20000}-\u{3FFFF}]/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
+/** Emoji as the engine finds them (its Noto Emoji range). */
+const EMOJI_CHARACTERS = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u20E3/gu;
+
+/**
+ * Whether a text has an emoji, less the pictographs Latin text uses (©, ®, ‼, ™, arrows), which
+ * the text fonts draw (the portal's Noto Emoji faces leave them out: build/font-files.ts).
+ */
+function hasEmoji(text: string): boolean {
+  for (const [character] of text.matchAll(EMOJI_CHARACTERS)) {
+    const code = character.codePointAt(0)!;
+    if (code > 0x21ff || code === 0x20e3) return true;
+  }
+  return false;
+}
+
 const otherScripts: ReadonlyArray<readonly [ScriptFontFamily, RegExp]> = [
   ['Noto Sans Arabic', /\p{Script_Extensions=Arabic}/u],
   ['Noto Sans Hebrew', /\p{Script_Extensions=Hebrew}/u],
@@ -51,7 +68,7 @@ const LATIN_FONTS_ONLY =
  * tries in that order, character by character.
  */
 export function scriptFontFamilies(text: string): ScriptFontFamily[] {
-  if (LATIN_FONTS_ONLY.test(text)) return [];
+  if (LATIN_FONTS_ONLY.test(text) && !hasEmoji(text)) return [];
   const families: ScriptFontFamily[] = [];
   if (EAST_ASIAN.test(text)) {
     if (KANA.test(text)) families.push('Noto Sans JP');
@@ -61,6 +78,7 @@ export function scriptFontFamilies(text: string): ScriptFontFamily[] {
   for (const [family, script] of otherScripts) {
     if (script.test(text)) families.push(family);
   }
+  if (hasEmoji(text)) families.push('Noto Emoji');
   return families;
 }
 
