@@ -194,7 +194,7 @@ test('a page fetches no web font for Latin text, and only the slices a name need
   const fetched: string[] = [];
   page.on('request', (request) => {
     const file = new URL(request.url()).pathname.split('/').pop()!;
-    if (/^noto-sans-/.test(file)) fetched.push(file);
+    if (/^noto-(sans|emoji)-/.test(file)) fetched.push(file);
   });
   await signInViaApi(page.request, await createApprovedUser('scripts-latin'));
   await page.goto('/create-deck/basic-info');
@@ -218,4 +218,16 @@ test('a page fetches no web font for Latin text, and only the slices a name need
   expect(slices.length).toBeGreaterThan(0);
   expect(slices.length).toBeLessThan(10);
   expect(slices).toEqual(slices.filter((file) => /^noto-sans-jp-\d+-400-normal-/.test(file)));
+
+  // An emoji is drawn in the engine's Noto Emoji: one slice, the rocket's. The digits beside it
+  // stay the text font's, so the slice that also holds digits in the package is not fetched.
+  fetched.length = 0;
+  await page.getByLabel('Client Name').fill('Polar Foods 2026 🚀');
+  await expect.poll(() => fetched.filter((file) => file.endsWith('.woff2')).length).toBe(1);
+  expect(fetched.map((file) => file.replace(/-[\w-]{8}\./, '.'))).toEqual([
+    'noto-emoji.css',
+    expect.stringMatching(/^noto-emoji-\d+-400-normal\.woff2$/),
+  ]);
+  await page.waitForTimeout(500);
+  expect(fetched).toHaveLength(2);
 });
