@@ -298,9 +298,12 @@ describe('deleting a deck', () => {
     renderApp(paths.deckPreview('d1'));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Deck' });
-    expect(
-      within(dialog).getByText(/with all its versions\? This action cannot be undone/),
-    ).toBeVisible();
+    // The dialog fades in: on a busy machine it may still be transparent when first found.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/with all its versions\? This action cannot be undone/),
+      ).toBeVisible(),
+    );
     expect(within(dialog).queryByText(/active client link/)).toBeNull();
   });
 });
