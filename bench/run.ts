@@ -313,13 +313,20 @@ async function startPostgres(): Promise<{ url?: string; unavailable?: string; st
 }
 const postgres = await startPostgres();
 console.log('postgres', postgres.url ?? postgres.unavailable);
-const onDatabases = async <T>(script: string, env: Record<string, string> = {}) => {
+const onDatabases = async <T>(
+  script: string,
+  embeddedEnv: Record<string, string> = {},
+  postgresEnv: Record<string, string> = embeddedEnv,
+) => {
   const results: { database: string; result: T }[] = [];
   for (const url of ['', ...(postgres.url ? [postgres.url] : [])]) {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', `${here}../apps/server/bench/${script}`],
-      { cwd: here, env: { ...process.env, ...env, DATABASE_URL: url } },
+      {
+        cwd: here,
+        env: { ...process.env, ...(url ? postgresEnv : embeddedEnv), DATABASE_URL: url },
+      },
     );
     results.push({
       database: url ? 'PostgreSQL' : 'embedded',
@@ -395,18 +402,22 @@ const probe = JSON.parse(probeOut.trim().split('\n').at(-1)!) as {
   ratio: number;
 };
 console.log('health probe', probe);
+// The rep's list's 3,000 requests/s target was set on this machine when it ran the bare route
+// above at about this rate (bench/RESULTS.md of 2026-11-25, where the list did 4,362 req/s): the
+// machine's speed has varied since by more than the target's margin, so the target is also
+// given scaled by the bare route's rate in this run.
+const bareRateWhenListMet = 4566;
+const scaledListTarget = (3000 * probe.bareRate) / bareRateWhenListMet;
 
-// The managers' All decks list at 1,000 and 100,000 decks on the embedded database.
-const { stdout: listOut } = await run(
-  process.execPath,
-  ['--import', 'tsx', `${here}../apps/server/bench/all-decks-at-scale.ts`],
-  { cwd: here, env: { ...process.env, DATABASE_URL: '', BENCH_DECKS: '1000,100000' } },
-);
+// The managers' All decks list with a long history: 1,000 and 100,000 decks on the embedded
+// database; 1,000 and 1,000,000 on PostgreSQL.
 type ListStats = { p50: number; p99: number };
-const lists = JSON.parse(listOut.trim().split('\n').at(-1)!) as {
-  results: Record<string, { firstPage: ListStats; clientSearch: ListStats; deepPage: ListStats }>;
+type AllDecksQueries = { firstPage: ListStats; clientSearch: ListStats; deepPage: ListStats };
+const lists = await onDatabases<{
+  requests: number;
+  results: Record<string, AllDecksQueries>;
   p99Ratios: Record<string, number>;
-};
+}>('all-decks-at-scale.ts', { BENCH_DECKS: '1000,100000' }, { BENCH_DECKS: '1000,1000000' });
 console.log('all decks', lists);
 
 // What a client's browser fetches before the first slide shows, against the portal's own page.
@@ -486,15 +497,22 @@ A new pool (one worker), given 4 s after its creation, then three decks (the ben
 
 ## All decks with a long history
 
-\`apps/server/bench/all-decks-at-scale.ts\` on the embedded database (1,000 and 100,000 decks written straight into the table; 60 requests each, 20 a page): keyset pages, a count capped at 10,000, a trigram index for the client search. Run it with \`DATABASE_URL\` for PostgreSQL and a million decks (docs/scaling.md has those figures).
+\`apps/server/bench/all-decks-at-scale.ts\`: the managers' list through the real server, its decks written straight into the table (then vacuumed and analysed, as autovacuum leaves a table that grew over years); ${lists[0]!.result.requests} requests a query after 10 not timed, 20 decks a page: keyset pages, a count capped at 1,000 ("1,000+"), a trigram index for the client search. The search (\`4a7f\`, inside the generated client names) finds about 0.04 % of the decks: none at 1,000, about 450 at 1,000,000.
 
-| query | 1,000 decks p50 / p99 | 100,000 decks p50 / p99 | p99 ratio |
-|---|---|---|---|
-${(['firstPage', 'clientSearch', 'deepPage'] as const)
-  .map(
-    (key) =>
-      `| ${{ firstPage: 'first page', clientSearch: 'client search', deepPage: 'page after a position half-way' }[key]} | ${lists.results['1000']![key].p50} / ${lists.results['1000']![key].p99} ms | ${lists.results['100000']![key].p50} / ${lists.results['100000']![key].p99} ms | ${lists.p99Ratios[key]} |`,
-  )
+| database | query | small p50 / p99 | large p50 / p99 | p99 ratio | target at the large size |
+|---|---|---|---|---|---|
+${lists
+  .flatMap(({ database, result }) => {
+    const [small, large] = Object.keys(result.results)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const label = (n: number) => n.toLocaleString('en-US');
+    return (['firstPage', 'clientSearch', 'deepPage'] as const).map((key) => {
+      const s = result.results[String(small)]![key];
+      const l = result.results[String(large)]![key];
+      return `| ${database} | ${{ firstPage: 'first page', clientSearch: 'client search', deepPage: 'page after a position half-way' }[key]} | ${label(small!)}: ${s.p50} / ${s.p99} ms | ${label(large!)}: ${l.p50} / ${l.p99} ms | ${result.p99Ratios[key]} | p99 ≤ 100 ms (${verdict(l.p99 <= 100)}) |`;
+    });
+  })
   .join('\n')}
 
 ## Sign-in: unknown e-mail against wrong password
@@ -559,7 +577,7 @@ ${recent
     const thousand = result.results['1000'];
     if (database === 'embedded' && thousand) {
       lines.push(
-        `Embedded, 1,000 decks: ${thousand.requestsPerSecond} requests/s (target ≥ 3,000: ${verdict(thousand.requestsPerSecond >= 3000)}).`,
+        `Embedded, 1,000 decks: ${thousand.requestsPerSecond} requests/s (target ≥ 3,000: ${verdict(thousand.requestsPerSecond >= 3000)}). The machine's speed moves under that absolute figure: the bare Fastify route of the /healthz measure above ran ${Math.round(probe.bareRate)} req/s in this run against ${bareRateWhenListMet} req/s in the run where this list first did 4,362 requests/s (2026-11-25), so the target scaled to this run's machine is ≥ ${Math.round(scaledListTarget)} requests/s (${verdict(thousand.requestsPerSecond >= scaledListTarget)}; ${(thousand.requestsPerSecond / probe.bareRate).toFixed(2)} of the bare route's rate, 0.96 then).`,
       );
     }
     return lines.join('\n');
