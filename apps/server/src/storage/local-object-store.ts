@@ -99,6 +99,12 @@ export function createLocalObjectStore(root: string): ObjectStore {
         `${tempPrefix}${randomBytes(8).toString('hex')}`,
       );
       await copyFile(source, temp);
+      const copied = await open(temp, 'r+');
+      try {
+        await copied.sync();
+      } finally {
+        await copied.close();
+      }
       await rename(temp, target);
       const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
       if (typeByExtension(target) === type) await rm(`${target}${typeSuffix}`, { force: true });
@@ -136,6 +142,31 @@ export function createLocalObjectStore(root: string): ObjectStore {
       const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
       await walk(path.join(root, ...base.split('/').filter(Boolean)), base);
       return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
+    async removeUnfinishedWrites(before) {
+      let removed = 0;
+      const walk = async (folder: string) => {
+        let entries;
+        try {
+          entries = await readdir(folder, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const file = path.join(folder, entry.name);
+          if (entry.isDirectory()) await walk(file);
+          else if (entry.name.startsWith(tempPrefix)) {
+            const info = await stat(file).catch(() => undefined);
+            if (info && info.mtime < before) {
+              await rm(file, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      };
+      await walk(root);
+      return removed;
     },
     async close() {},
   };

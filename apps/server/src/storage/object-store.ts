@@ -28,6 +28,12 @@ export interface ObjectStore {
    * type and disposition; only stores set up for it (S3 with `S3_SIGNED_URL_SECONDS`) have one.
    */
   signedUrl?(key: string, response: { contentType: string; disposition: string }): Promise<string>;
+  /**
+   * Removes what writes cut short left behind (a crash between writing a temporary file and
+   * renaming it) when last written before `before`; answers how many. Stores whose writes leave
+   * nothing behind have none.
+   */
+  removeUnfinishedWrites?(before: Date): Promise<number>;
   /** Releases connections and handles. */
   close(): Promise<void>;
 }

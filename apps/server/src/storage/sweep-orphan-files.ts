@@ -8,7 +8,7 @@ export const orphanGraceMs = 60 * 60_000;
 
 /**
  * Deletes deck bytes in the object store that no `deck_files` row names (and upload bytes no
- * `uploads` row names): those of deleted decks
+ * `uploads` row names, and the temporary files of writes a crash cut short): those of deleted decks
  * whose purge failed, and those of generations whose transaction never committed. Objects
  * written in the last hour are skipped, so a generation in flight never loses its files.
  * Answers how many objects it deleted.
@@ -51,8 +51,11 @@ export async function sweepOrphanFiles({
     if (orphans.length > 0) await objects.delete(orphans);
     deleted += orphans.length;
   }
+  const unfinished =
+    (await objects.removeUnfinishedWrites?.(new Date(now.getTime() - orphanGraceMs))) ?? 0;
   return (
     deleted +
+    unfinished +
     (await sweepOrphanUploads({ db, objects, now })) +
     (await sweepOrphanImports({ db, objects, now }))
   );

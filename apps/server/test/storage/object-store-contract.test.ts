@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -118,6 +118,29 @@ describe('the local store', () => {
       );
       const names = await readdir(path.join(root, 'decks/d1/v1'));
       expect(names.sort()).toEqual(['deck.pdf']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the temporary files of writes a crash cut short, once they are old', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+    try {
+      const store = createLocalObjectStore(root);
+      await store.put('decks/d1/v1/deck.pdf', Buffer.from('whole'), 'application/pdf');
+      const folder = path.join(root, 'decks/d1/v1');
+      // As a crash between the write and the rename leaves them: one from yesterday, one now.
+      await writeFile(path.join(folder, '.tmp-0123456789abcdef-deck.pptx'), 'half');
+      const yesterday = new Date(Date.now() - 24 * 3600_000);
+      await utimes(path.join(folder, '.tmp-0123456789abcdef-deck.pptx'), yesterday, yesterday);
+      await writeFile(path.join(folder, '.tmp-fedcba9876543210-deck.svg'), 'being written');
+
+      expect(await store.removeUnfinishedWrites!(new Date(Date.now() - 3600_000))).toBe(1);
+      expect((await readdir(folder)).sort()).toEqual([
+        '.tmp-fedcba9876543210-deck.svg',
+        'deck.pdf',
+      ]);
+      expect((await store.get('decks/d1/v1/deck.pdf'))?.size).toBe(5);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
