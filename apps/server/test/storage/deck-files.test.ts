@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput } from '@deck-portal/domain';
-import { deckFiles, uploads } from '../../src/db/schema.ts';
+import { deckFiles, uploads, users } from '../../src/db/schema.ts';
 import { sha256Hex } from '../../src/decks/file-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 import { moveDatabaseFilesOut } from '../../src/storage/move-files-out.ts';
@@ -207,6 +207,41 @@ describe('uploads in object storage', () => {
     await sweepOrphanFiles({ db, objects, now: later });
     expect(await objects.get('uploads/00000000-0000-4000-8000-00000000000a')).toBeUndefined();
     expect(await objects.get(`uploads/${id}`)).toBeDefined();
+  });
+  it('moves an upload stored in the database out, serving it before and after', async () => {
+    const { db } = t.app.services;
+    const [owner] = await db.select({ id: users.id }).from(users).limit(1);
+    const bytes = Buffer.from('an old photo');
+    // As an older portal stored it: the bytes in the row, nothing in the bucket.
+    const [legacy] = await db
+      .insert(uploads)
+      .values({
+        ownerId: owner!.id,
+        kind: 'slide_picture',
+        contentType: 'image/jpeg',
+        content: bytes,
+        byteSize: bytes.length,
+      })
+      .returning({ id: uploads.id });
+    const serve = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/uploads/${legacy!.id}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload;
+    };
+    expect((await serve()).equals(bytes)).toBe(true);
+
+    expect(await moveDatabaseFilesOut({ db, objects })).toBe(1);
+    expect(await moveDatabaseFilesOut({ db, objects })).toBe(0);
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, legacy!.id));
+    expect(row).toMatchObject({ content: null, sha256: sha256Hex(bytes) });
+    expect((await buffer((await objects.get(`uploads/${legacy!.id}`))!.body)).equals(bytes)).toBe(
+      true,
+    );
+    expect((await serve()).equals(bytes)).toBe(true);
   });
 });
 
