@@ -191,16 +191,12 @@ describe('failures', () => {
     }
     const failed = await settled(deckId);
     expect(steer.calls - before).toBe(3);
-    expect(failed).toMatchObject({
-      status: 'failed',
-      error: 'Something went wrong while making the files.',
-    });
-    expect((await jobOf()).lastError).toBe('Something went wrong while making the files.');
+    const message =
+      "Something went wrong while making the files, 3 times in a row. Try again in a few minutes; if it fails again, your administrator can see why in the server's log.";
+    expect(failed).toMatchObject({ status: 'failed', error: message });
+    expect((await jobOf()).lastError).toBe(message);
     const details = (await request('GET', `/api/decks/${deckId}`)).json();
-    expect(details).toMatchObject({
-      status: 'failed',
-      generationError: 'Something went wrong while making the files.',
-    });
+    expect(details).toMatchObject({ status: 'failed', generationError: message });
     expect((await request('GET', `/api/decks/${deckId}/pptx`)).json().error.code).toBe(
       'deck_failed',
     );
@@ -345,6 +341,43 @@ describe('a worker that dies', () => {
     expect(versions).toHaveLength(1);
     const [finished] = await db.select().from(jobs).where(eq(jobs.id, running!.id));
     expect(finished).toMatchObject({ state: 'completed', attempts: 3 });
+  });
+  it('gives up on a job whose workers died on it every time, telling the rep what to try', async () => {
+    const db = t.app.services.db;
+    const gate = holdNextRender();
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    await gate.reached;
+    const [running] = await db.select().from(jobs).where(eq(jobs.subjectId, deckId));
+    // As if its worker had died mid-render on each of its three attempts: the lease has run
+    // out and the next claim would be a fourth.
+    await db
+      .update(jobs)
+      .set({
+        attempts: running!.maxAttempts,
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(clock.now().getTime() - 1),
+      })
+      .where(eq(jobs.id, running!.id));
+    const before = steer.calls;
+    t.app.jobs!.wake();
+    const failed = await settled(deckId);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^It was stopped before finishing, 3 times: the server making it restarted or ran out of memory\. Try again;/,
+      ),
+    });
+    expect(steer.calls - before).toBe(0);
+    gate.release();
+    // The render the "dead" worker was still doing may not complete the job that gave up.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await request('GET', `/api/decks/${deckId}`)).json()).toMatchObject({
+      status: 'failed',
+    });
+    expect(await db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId))).toEqual([]);
+    const retried = await request('POST', `/api/decks/${deckId}/generation/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(await settled(deckId)).toMatchObject({ status: 'completed' });
   });
 });
 

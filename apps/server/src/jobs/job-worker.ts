@@ -141,7 +141,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     const handler = handlers[job.kind]!;
     if (job.attempts > job.maxAttempts) {
       // Its workers died that many times: running it again would likely kill the next one too.
-      const message = `It was stopped before finishing ${job.maxAttempts} times.`;
+      const message = `It was stopped before finishing, ${job.maxAttempts} times: the server making it restarted or ran out of memory. Try again; if it stops again, a deck with fewer or smaller pictures may go through, and your administrator can see why in the server's log.`;
       await settleFailure(job, handler, message, true);
       return;
     }
@@ -173,7 +173,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
       const isFinal = error instanceof FinalJobError || error instanceof AppError;
       if (!isFinal) log.error({ err: error, jobId: job.id, kind: job.kind }, 'a job failed');
       await progress.settled();
-      await settleFailure(job, handler, messageOf(error, isFinal), isFinal);
+      await settleFailure(job, handler, messageOf(error, isFinal, job.maxAttempts), isFinal);
     } finally {
       clearInterval(renew);
     }
@@ -219,9 +219,9 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
 }
 
 /** A handler's words reach the rep only when they were written for them; the rest stay in the log. */
-function messageOf(error: unknown, isFinal: boolean) {
+function messageOf(error: unknown, isFinal: boolean, attempts: number) {
   if (isFinal && error instanceof Error) return error.message;
-  return 'Something went wrong while making the files.';
+  return `Something went wrong while making the files, ${attempts} times in a row. Try again in a few minutes; if it fails again, your administrator can see why in the server's log.`;
 }
 
 /**
