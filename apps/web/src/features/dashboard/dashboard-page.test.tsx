@@ -163,6 +163,43 @@ describe('the dashboard decks', () => {
     );
   });
 
+  it('shows a deck still generating after the wizard was left, then ready without a reload', async () => {
+    let asked = 0;
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': noNotifications,
+      // The tab that started it was closed: the list is the only place the deck is followed.
+      'GET /api/recent-decks': () => {
+        asked += 1;
+        const deck =
+          asked === 1
+            ? {
+                ...completedDeck,
+                status: 'generating',
+                editUrl: null,
+                pdfUrl: null,
+                viewUrl: null,
+              }
+            : completedDeck;
+        return { body: { recentDecks: [deck], page: 1, pageSize: 10, total: 1 } };
+      },
+    });
+    renderApp('/dashboard');
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Generating');
+    expect(within(item).getByRole('link', { name: 'Follow progress' })).toHaveAttribute(
+      'href',
+      '/deck/d1/preview',
+    );
+    expect(within(item).queryByRole('link', { name: 'PDF' })).toBeNull();
+    // Asked again every two seconds while a deck is generating: ready, with its files.
+    expect(
+      await within(item).findByRole('link', { name: 'PDF' }, { timeout: 4_000 }),
+    ).toHaveAttribute('href', '/api/decks/d1/download');
+    expect(item).toHaveTextContent('Completed');
+    expect(asked).toBe(2);
+  });
+
   it('tells the rep when a deck has no link to open', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },

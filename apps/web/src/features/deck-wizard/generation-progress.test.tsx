@@ -1,13 +1,36 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeckDraft, GenerationState } from '@deck-portal/domain';
 import { loadDeckDraft, startModifyingDeck } from '../../lib/deck-draft-storage.ts';
 import { storeWizardDraft } from '../../test/wizard-draft.ts';
 import { approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
-// The browser here has no EventSource: the wizard follows the worker by polling, as a browser
-// whose stream broke would.
+// The browser here has no EventSource: unless a test gives it one, the wizard follows the worker
+// by polling, as a browser whose stream broke would.
+
+/** A stand-in for the browser's EventSource: the test sends the server's events through it. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, (event: MessageEvent) => void>();
+  onerror: (() => void) | null = null;
+  isClosed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.isClosed = true;
+  }
+  send(state: GenerationState) {
+    act(() =>
+      this.listeners.get('state')?.(new MessageEvent('state', { data: JSON.stringify(state) })),
+    );
+  }
+}
 
 const links = {
   presentationId: 'd9',
@@ -52,6 +75,50 @@ describe('step 4 follows the worker', () => {
       'href',
       links.pdfUrl,
     );
+  });
+
+  it('follows the stream of server-sent events where the browser has one, without polling', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      'POST /api/generate-slides': { status: 202, body: state({}) },
+    });
+    renderApp('/create-deck/generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0]!;
+    expect(stream.url).toBe('/api/decks/d9/generation/events');
+
+    stream.send(state({ progress: { stage: 'layout', done: 5, total: 9 } }));
+    expect(await screen.findByText('Laying out slides 5 of 9')).toBeVisible();
+    stream.send(state({ progress: { stage: 'pptx' } }));
+    expect(await screen.findByText('Writing the PowerPoint file')).toBeVisible();
+    stream.send(state({ status: 'completed', progress: null }));
+    expect(await screen.findByRole('heading', { name: 'Your deck is ready!' })).toBeVisible();
+    expect(stream.isClosed).toBe(true);
+    expect(calls.filter((call) => call.path === '/api/decks/d9/generation')).toEqual([]);
+  });
+
+  it('polls instead when the stream breaks', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      'POST /api/generate-slides': { status: 202, body: state({}) },
+      'GET /api/decks/d9/generation': { body: state({ status: 'completed', progress: null }) },
+    });
+    renderApp('/create-deck/generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => FakeEventSource.opened[0]!.onerror?.());
+    expect(
+      await screen.findByRole('heading', { name: 'Your deck is ready!' }, { timeout: 3_000 }),
+    ).toBeVisible();
   });
 
   it('says why the deck could not be made and makes it on Try again', async () => {
