@@ -27,6 +27,42 @@ const writeTarget =
 
 type Entry = { tables: readonly string[]; at: number; result: Results<unknown> };
 
+/** What a statement's text tells, worked out once per text (the portal's are a few hundred). */
+type Statement = {
+  /** A short name for the text, for cache keys: the text itself may be kilobytes long. */
+  id: number;
+  /** `read`: a plain select; `locking`: a select that locks, notifies or takes a value. */
+  kind: 'read' | 'locking' | 'write';
+  /** The tables a read names. */
+  tables: readonly string[];
+  /** The tables a write writes to; empty when they cannot be told. */
+  targets: ReadonlySet<string>;
+  /** An insert, update or delete (or a `with` around one): a change of no row changes nothing. */
+  isDataChange: boolean;
+};
+const maxStatements = 2_000;
+const statements = new Map<string, Statement>();
+/** Never reused, even after the map is cleared: a kept answer's key must name one text only. */
+let nextStatementId = 0;
+
+function statementOf(sql: string): Statement {
+  let statement = statements.get(sql);
+  if (statement === undefined) {
+    const isSelect = plainSelect.test(sql);
+    statement = {
+      id: nextStatementId++,
+      kind: isSelect ? (sideEffects.test(sql) ? 'locking' : 'read') : 'write',
+      tables: isSelect ? [...tablesIn(sql, tableReference)] : [],
+      targets: isSelect ? new Set() : tablesIn(sql, writeTarget),
+      isDataChange: dataChange.test(sql),
+    };
+    // Statements with their values written in (none of the portal's) would grow this forever.
+    if (statements.size >= maxStatements) statements.clear();
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
 /**
  * The embedded database answers one statement at a time, at about a millisecond each, so a page
  * that every rep polls and the session behind every request cost the same work again and again.
@@ -64,8 +100,7 @@ export function withReadCache<Client extends EmbeddedClient>(
     }
   };
   /** A write has begun: reads asked until now are neither kept nor joined by later ones. */
-  const beginWrite = (sql: string) => {
-    const targets = tablesIn(sql, writeTarget);
+  const beginWrite = ({ targets }: Statement) => {
     if (targets.size === 0) writesToAll += 1;
     for (const table of targets) writes.set(table, (writes.get(table) ?? 0) + 1);
   };
@@ -73,35 +108,38 @@ export function withReadCache<Client extends EmbeddedClient>(
     `${writesToAll}:${tables.map((table) => writes.get(table) ?? 0).join(',')}`;
 
   /** After a statement that may write: what it wrote is dropped. */
-  const afterWrite = (sql: string, result: Results<unknown> | undefined) => {
-    if (result !== undefined && dataChange.test(sql) && result.affectedRows === 0) return;
-    const targets = tablesIn(sql, writeTarget);
+  const afterWrite = (
+    { targets, isDataChange }: Statement,
+    result: Results<unknown> | undefined,
+  ) => {
+    if (result !== undefined && isDataChange && result.affectedRows === 0) return;
     if (targets.size === 0) forgetAll();
     else forgetTables(targets);
   };
 
   async function query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
-    if (plainSelect.test(sql) && sideEffects.test(sql)) {
+    const statement = statementOf(sql);
+    if (statement.kind === 'locking') {
       // Locks and notifies: never kept, and no table's data changes.
       return client.query<T>(sql, params, options);
     }
-    if (!plainSelect.test(sql)) {
+    if (statement.kind === 'write') {
       let result: Results<T> | undefined;
-      beginWrite(sql);
+      beginWrite(statement);
       try {
         result = await client.query<T>(sql, params, options);
         return result;
       } finally {
-        afterWrite(sql, result);
+        afterWrite(statement, result);
       }
     }
-    const key = cacheKey(sql, params, options);
+    const key = cacheKey(statement, params, options);
     const at = now();
     const hit = key === undefined ? undefined : entries.get(key);
     if (hit && at - hit.at < maxAgeMs) {
       return copyOf(hit.result) as Results<T>;
     }
-    const tables = [...tablesIn(sql, tableReference)];
+    const { tables } = statement;
     const before = writeMark(tables);
     // The same read already asked since the last write to its tables: its answer serves this one
     // too, so that when a page's answer ages out, its many readers ask the database once.
@@ -133,8 +171,8 @@ export function withReadCache<Client extends EmbeddedClient>(
   /** A transaction's statements go to the database; the tables they wrote are noted. */
   function noteWrites(tx: Transaction, written: Set<string>, unknown: { any: boolean }) {
     const note = (sql: string) => {
-      if (plainSelect.test(sql)) return;
-      const targets = tablesIn(sql, writeTarget);
+      const { kind, targets } = statementOf(sql);
+      if (kind !== 'write') return;
       if (targets.size === 0) unknown.any = true;
       for (const table of targets) written.add(table);
     };
@@ -209,9 +247,13 @@ function tablesIn(sql: string, pattern: RegExp): Set<string> {
 }
 
 /** The statement, its parameters and how rows are wanted; undefined when it cannot be told. */
-function cacheKey(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+function cacheKey(
+  statement: Statement,
+  params: unknown[] | undefined,
+  options: QueryOptions | undefined,
+) {
   try {
-    return JSON.stringify([sql, params ?? [], options?.rowMode ?? 'object']);
+    return `${statement.id}:${options?.rowMode ?? 'object'}:${JSON.stringify(params ?? [])}`;
   } catch {
     return undefined; // a BigInt parameter, say
   }
