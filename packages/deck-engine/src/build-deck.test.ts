@@ -62,24 +62,48 @@ function texts(slide: Slide): string {
 }
 
 describe('buildDeck', () => {
-  it("computes the ROI slide's payback from the deck's own quote, never a typical one", () => {
+  it("computes the ROI slide from the deck's own quantities and quote, never a typical one", () => {
     const deck = buildDeck(draft({ selectedSlides: ['return-on-investment'] }), library);
     const roi = deck.slides.find((slide) => slide.id === 'return-on-investment')!;
     const quote = deck.slides.find((slide) => slide.id === 'quote-summary')!;
-    // 11 controllers at $199 and a battery at $5,995, shipping, less the 30% credit.
+    // 11 controllers at $199 and a battery at $5,995, shipping, less the 30% credit: 11 sites,
+    // each controlled ($61,500 → $54,100 of energy) and one in eleven backed up (1/11 of $17,000).
+    expect(texts(roi)).toContain('$98,400');
+    expect(texts(roi)).toContain('saved every year: $8,945 per site × 11');
+    expect(texts(roi)).toContain('$15,455'); // outage losses with one battery bank in 11 sites
     const net = /Net after credits\n+(\$[\d,.]+)/.exec(texts(quote))![1]!;
     const netDollars = Number(net.replace(/[$,]/g, ''));
-    const months = ((netDollars / 59_700) * 12).toFixed(1);
-    expect(texts(roi)).toContain(`${months} months`);
+    expect(texts(roi)).toContain(`${((netDollars / 98_400) * 12).toFixed(1)} months`);
     expect(texts(roi)).toContain(`to pay back this proposal's ${net} after credits`);
     expect(texts(roi)).not.toContain('typical payback');
+
+    // Twice the controllers: twice the sites' energy saving, the battery's share halved.
+    const doubled = buildDeck(
+      deckDraftSchema.parse({
+        ...draft({ selectedSlides: ['return-on-investment'] }),
+        productSelection: {
+          selectedProducts: [
+            { id: 'controller', quantity: 22, customPricing: 199 },
+            { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+          ],
+          includePricing: true,
+        },
+      }),
+      library,
+    );
+    const doubledRoi = doubled.slides.find((slide) => slide.id === 'return-on-investment')!;
+    expect(texts(doubledRoi)).toContain('$179,800'); // 22 × $7,400 + $17,000
+    expect(texts(doubledRoi)).toContain('× 22');
+
     const withoutPricing = buildDeck(
       draft({ selectedSlides: ['return-on-investment'] }, false),
       library,
     );
     const typical = withoutPricing.slides.find((slide) => slide.id === 'return-on-investment')!;
+    expect(texts(typical)).toContain('$98,400');
     expect(texts(typical)).toContain('16 months');
     expect(texts(typical)).toContain('typical payback on a $79,600 installation');
+    expect(texts(typical)).not.toContain('to pay back this proposal');
   });
 
   it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {

@@ -184,6 +184,9 @@ export function buildDeck(
         pageNumber: i + 1,
         sections,
         products: productSelection.selectedProducts.map((p) => p.id),
+        quantities: Object.fromEntries(
+          productSelection.selectedProducts.map((p) => [p.id, p.quantity]),
+        ),
         priceBook,
         ...(quote ? { quote } : {}),
       };

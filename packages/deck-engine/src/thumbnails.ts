@@ -33,6 +33,8 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
     pageNumber: template.index + 1,
     sections: ['Company', 'Market', 'Products', 'Strategy', 'Sales', 'Next steps'],
     products: ['battery_backup', 'data_logger', 'controller', 'bms'],
+    // One typical site: a controller, a battery bank and its BMS, a logger per cold space.
+    quantities: { battery_backup: 1, data_logger: 12, controller: 1, bms: 1 },
   });
   return {
     id: template.id,

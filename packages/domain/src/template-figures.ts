@@ -3,12 +3,21 @@ import jsep, { type Expression } from 'jsep';
 /**
  * Figures a slide computes from the deck's quote, as data: `"payback": "quote.net /
  * figure.saving * 12"`. A formula is arithmetic (`+ - * /`, parentheses, numbers, `min`, `max`,
- * `round`, `floor`, `ceil`) over the quote's figures in dollars (`quote.net`…) and the figures
- * defined before it on the same slide (`figure.saving`). Parsed by jsep; only what is listed here
- * is evaluated, so a formula can compute and nothing else.
+ * `round`, `floor`, `ceil`) over the quote's figures in dollars (`quote.net`…), how many of each
+ * product of the price book the deck sells (`quantity.controller`: 0 when it sells none, with or
+ * without pricing) and the figures defined before it on the same slide (`figure.saving`). Parsed
+ * by jsep; only what is listed here is evaluated, so a formula can compute and nothing else.
  */
 export const quoteFigureNames = ['subtotal', 'shipping', 'total', 'credits', 'net'] as const;
 export type QuoteFigureName = (typeof quoteFigureNames)[number];
+
+/** `quantity.<productId>`: how many of a product the deck sells. */
+export const quantityReference = /^quantity\.([a-z][a-z0-9_]{0,63})$/;
+
+/** A name every formula may use: a quote figure or a product's quantity. */
+export const isDeckFigureName = (name: string) =>
+  (quoteFigureNames as readonly string[]).some((figure) => name === `quote.${figure}`) ||
+  quantityReference.test(name);
 
 const functions: Record<string, (...values: number[]) => number> = {
   min: Math.min,

@@ -415,6 +415,17 @@ describe('the template format', () => {
     expect(
       check({ ...slide, figures: { payback: 'quote.net / figure.saving', saving: '1' } }),
     ).toEqual(['figures.payback: figure.saving is not a figure it can use']);
+    // A product's quantity in the deck, in a formula and in a text.
+    expect(
+      check({
+        ...slide,
+        figures: { sites: 'max(1, quantity.controller)', saving: '7400 * figure.sites' },
+        elements: [{ ...slide.elements[0]!, text: '{{quantity.controller}} controllers' }],
+      }),
+    ).toEqual([]);
+    expect(
+      check({ ...slide, figures: { sites: 'quantity.Controller', saving: '1', payback: '1' } }),
+    ).toEqual(['figures.sites: quantity.Controller is not a figure it can use']);
     const unknown = structuredClone(slide);
     unknown.elements[0]!.text = '{{figure.profit}}';
     expect(check(unknown)).toEqual([

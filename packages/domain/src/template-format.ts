@@ -3,7 +3,7 @@ import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
-import { compileFormula, FormulaError, quoteFigureNames } from './template-figures.ts';
+import { compileFormula, FormulaError, isDeckFigureName } from './template-figures.ts';
 
 /**
  * The template format: a slide, a custom-slide layout or a shared part (a footer, a title bar)
@@ -81,7 +81,7 @@ const bindingPathSchema = z
       (bindingPaths as readonly string[]).includes(path) ||
       /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path) ||
       /^item\.[A-Za-z]{1,32}$/.test(path) ||
-      (quoteFigureNames as readonly string[]).some((name) => path === `quote.${name}`) ||
+      isDeckFigureName(path) ||
       (figureName.test(path.replace(/^figure\./, '')) && path.startsWith('figure.')) ||
       productBinding.test(path),
     { message: 'is not a binding this format knows' },
@@ -720,8 +720,9 @@ const slideBody = {
   heading: boundText.optional(),
   subheading: boundText.optional(),
   /**
-   * Figures computed from the deck's quote, in order, each a formula over `quote.…` (in dollars)
-   * and the figures before it (template-figures.ts); texts show them as `{{figure.name}}`.
+   * Figures computed from the deck's quote, in order, each a formula over `quote.…` (in dollars),
+   * `quantity.<productId>` and the figures before it (template-figures.ts); texts show them as
+   * `{{figure.name}}`.
    */
   figures: z
     .record(
@@ -742,9 +743,7 @@ function checkFigures(
     try {
       compileFormula(
         formula,
-        (reference) =>
-          (quoteFigureNames as readonly string[]).some((quote) => reference === `quote.${quote}`) ||
-          defined.has(reference),
+        (reference) => isDeckFigureName(reference) || defined.has(reference),
       );
     } catch (error) {
       if (!(error instanceof FormulaError)) throw error;

@@ -76,6 +76,25 @@ describe('drawing a template document', () => {
     ]);
   });
 
+  it('binds how many of each product the deck sells, and 0 for one it does not sell', () => {
+    const document = templateLayoutSchema.parse({
+      format: 1,
+      id: 'test',
+      name: 'Test',
+      description: '',
+      placeholders: [],
+      background: 'brand.background',
+      category: 'sales',
+      elements: [text('{{quantity.controller}} controllers, {{quantity.data_logger}} loggers')],
+    });
+    const slide = interpretTemplate(
+      document,
+      { ...ctx, products: ['controller'], quantities: { controller: 11 } },
+      { parts: new Map() },
+    );
+    expect(texts(slide)).toEqual(['11 controllers, 0 loggers']);
+  });
+
   it('resolves brand and category colours for the deck’s brand', () => {
     const slide = draw([
       {

@@ -97,7 +97,8 @@ export function interpretTemplate(
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
     ...quoteValues(ctx.quote, ctx.locale),
-    ...figureValues(document.figures, ctx.quote),
+    ...quantityValues(ctx),
+    ...figureValues(document.figures, ctx),
   };
   /** The item of the repeat copy being drawn: its `item.…` values. */
   let item: Readonly<Record<string, string>> | undefined;
@@ -406,18 +407,32 @@ function quoteCents(quote: QuoteSummary, name: (typeof quoteFigureNames)[number]
   }[name];
 }
 
+/** `quantity.<productId>` for every product of the price book: 0 when the deck sells none. */
+function quantityValues({ priceBook, quantities }: SlideContext): Record<string, string> {
+  return Object.fromEntries(
+    priceBook.products.map((product) => [
+      `quantity.${product.id}`,
+      String(quantities?.[product.id] ?? 0),
+    ]),
+  );
+}
+
 /**
  * The document's figures for this deck, in order, as numbers in text (`figure.payback`); a
- * figure that needs the quote is empty when the deck shows no pricing.
+ * figure that needs the quote is empty when the deck shows no pricing, and one that names a
+ * product the price book does not have is empty too.
  */
 function figureValues(
   figures: Readonly<Record<string, string>> | undefined,
-  quote: QuoteSummary | undefined,
+  ctx: SlideContext,
 ): Record<string, string> {
   const numbers: Record<string, number | undefined> = {};
-  if (quote) {
-    for (const name of quoteFigureNames) numbers[`quote.${name}`] = quoteCents(quote, name) / 100;
+  if (ctx.quote) {
+    for (const name of quoteFigureNames) {
+      numbers[`quote.${name}`] = quoteCents(ctx.quote, name) / 100;
+    }
   }
+  for (const [name, value] of Object.entries(quantityValues(ctx))) numbers[name] = Number(value);
   const texts: Record<string, string> = {};
   for (const [name, formula] of Object.entries(figures ?? {})) {
     // Checked by the schema; an unreadable formula here shows nothing rather than failing a deck.

@@ -38,6 +38,8 @@ export interface SlideContext {
   /** Names of the body sections the deck contains, in order (the agenda lists them). */
   sections: string[];
   products: ProductId[];
+  /** How many of each product the deck sells (with or without pricing); none when left out. */
+  quantities?: Readonly<Partial<Record<ProductId, number>>>;
   /** The price book the deck is priced from: product names, descriptions, terms. */
   priceBook: PriceBook;
   /** The deck's quote, when it shows pricing: what slides compute their figures from. */
