@@ -741,10 +741,7 @@ function checkFigures(
   const defined = new Set<string>();
   for (const [name, formula] of Object.entries(document.figures ?? {})) {
     try {
-      compileFormula(
-        formula,
-        (reference) => isDeckFigureName(reference) || defined.has(reference),
-      );
+      compileFormula(formula, (reference) => isDeckFigureName(reference) || defined.has(reference));
     } catch (error) {
       if (!(error instanceof FormulaError)) throw error;
       context.addIssue({ code: 'custom', path: ['figures', name], message: error.message });
