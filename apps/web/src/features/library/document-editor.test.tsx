@@ -94,6 +94,38 @@ describe('the slide editor', () => {
     expect(saved.document.elements[0]).not.toHaveProperty('style.underline');
   });
 
+  it('offers every binding from the menu: products and their quantities, the quote, figures', async () => {
+    const withFigures = { ...slide, figures: { sites: 'max(1, quantity.controller)' } };
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/slides/about-us': { body: { document: withFigures, revision: 4 } },
+      'POST /api/library/preview': {
+        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
+      },
+    });
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
+    // By text: role queries over the menu's many items are slow in this test browser.
+    expect(await screen.findByText('{{figure.sites}}')).toBeInTheDocument();
+    for (const binding of [
+      '{{figure.sites}}',
+      '{{quote.net}}',
+      '{{quantity.controller}}',
+      '{{product.controller.name}}',
+      '{{product.battery_backup.warrantyYears}}',
+      '{{credit.rate}}',
+      '{{client.name}}',
+    ]) {
+      expect(screen.getByText(binding).closest('[role="menuitem"]')).not.toBeNull();
+    }
+    await userEvent.click(screen.getByText('{{quantity.controller}}'));
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue(
+      'We keep food cold.{{quantity.controller}}',
+    );
+  });
+
   it('tells the editor someone else saved first, and offers to reload', async () => {
     editorApi(
       apiError(

@@ -1,8 +1,11 @@
-import type {
-  LibraryDocumentKind,
-  TemplateElement,
-  TemplateLayout,
-  TemplateSlideDocument,
+import {
+  productBindingFields,
+  quoteFigureNames,
+  type LibraryDocumentKind,
+  type PriceBook,
+  type TemplateElement,
+  type TemplateLayout,
+  type TemplateSlideDocument,
 } from '@deck-portal/domain';
 import {
   ActionIcon,
@@ -31,7 +34,8 @@ import { useLibraryPreview } from './api/preview-library-document.ts';
 import { useSaveLibraryDocument } from './api/save-library-document.ts';
 import { LayoutSettings, SlideSettings } from './components/document-settings.tsx';
 import { describeElement } from './element-boxes.ts';
-import { ElementPanel } from './components/element-panel.tsx';
+import { ElementPanel, type BindingGroup } from './components/element-panel.tsx';
+import { usePriceBook } from '../../lib/price-book.ts';
 import { errorText } from './components/error-text.ts';
 import { SaveState } from './components/save-state.tsx';
 import { SlideCanvas } from './components/slide-canvas.tsx';
@@ -104,6 +108,7 @@ function DocumentEditor({
     [kind, debounced],
   );
   const preview = useLibraryPreview(previewRequest);
+  const priceBook = usePriceBook();
   const current = document.value;
 
   useHotkeys([
@@ -265,11 +270,7 @@ function DocumentEditor({
                 <ElementPanel
                   element={element}
                   palette={palette}
-                  extraBindings={
-                    'placeholders' in current
-                      ? current.placeholders.map((p) => `placeholder.${p.objectId}`)
-                      : []
-                  }
+                  extraBindings={documentBindings(current, priceBook.data)}
                   onChange={(next) => changeElement(selected, next)}
                   onDelete={() => deleteElement(selected)}
                 />
@@ -322,4 +323,40 @@ function DocumentEditor({
       </Grid>
     </Stack>
   );
+}
+
+/**
+ * What a text of this document may show beyond the deck's own bindings: a layout's fields, a
+ * slide's figures, the quote's totals, and each product's fields and quantity in the deck.
+ */
+function documentBindings(
+  document: TemplateSlideDocument | TemplateLayout,
+  priceBook: PriceBook | undefined,
+): BindingGroup[] {
+  return [
+    {
+      label: 'Fields of the layout',
+      paths:
+        'placeholders' in document
+          ? document.placeholders.map((p) => `placeholder.${p.objectId}`)
+          : [],
+    },
+    {
+      label: 'Figures of this slide',
+      paths: Object.keys(('figures' in document && document.figures) || {}).map(
+        (name) => `figure.${name}`,
+      ),
+    },
+    {
+      label: 'Quote (when the deck shows pricing)',
+      paths: quoteFigureNames.map((n) => `quote.${n}`),
+    },
+    ...(priceBook?.products ?? []).map((product) => ({
+      label: product.name,
+      paths: [
+        `quantity.${product.id}`,
+        ...productBindingFields.map((field) => `product.${product.id}.${field}`),
+      ],
+    })),
+  ];
 }

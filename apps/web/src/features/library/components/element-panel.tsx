@@ -29,8 +29,12 @@ const bindingGroups: [string, string][] = [
   ['contact.', 'Contact'],
   ['rep.', 'Sales rep'],
   ['brand.', 'Company'],
+  ['credit.', 'Tax credit'],
   ['slide.', 'Slide'],
 ];
+
+/** Bindings offered beside the deck's own: a layout's fields, a slide's figures, the products. */
+export type BindingGroup = { label: string; paths: readonly string[] };
 
 /** A text's paragraphs as one string to edit (a blank line between paragraphs). */
 function editableText(element: Extract<TemplateElement, { kind: 'text' }>): string | undefined {
@@ -49,8 +53,8 @@ export function ElementPanel({
 }: {
   element: TemplateElement;
   palette: readonly PaletteColour[];
-  /** Bindings of this document's own (a layout's fields: `placeholder.title`). */
-  extraBindings?: readonly string[];
+  /** Bindings of this document and library (a layout's fields, figures, products), by group. */
+  extraBindings?: readonly BindingGroup[];
   onChange: (element: TemplateElement) => void;
   onDelete: () => void;
 }) {
@@ -202,16 +206,18 @@ export function ElementPanel({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-                {extraBindings.length > 0 && (
-                  <div>
-                    <Menu.Label>Fields of the layout</Menu.Label>
-                    {extraBindings.map((path) => (
-                      <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
-                        {`{{${path}}}`}
-                      </Menu.Item>
-                    ))}
-                  </div>
-                )}
+                {extraBindings
+                  .filter((group) => group.paths.length > 0)
+                  .map((group) => (
+                    <div key={group.label}>
+                      <Menu.Label>{group.label}</Menu.Label>
+                      {group.paths.map((path) => (
+                        <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
+                          {`{{${path}}}`}
+                        </Menu.Item>
+                      ))}
+                    </div>
+                  ))}
                 {bindingGroups.map(([prefix, label]) => (
                   <div key={prefix}>
                     <Menu.Label>{label}</Menu.Label>
