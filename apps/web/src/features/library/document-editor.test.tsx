@@ -126,6 +126,68 @@ describe('the slide editor', () => {
     );
   });
 
+  it('edits a table’s cells, adds a row, and sets a line’s colour and width', async () => {
+    const withTable: TemplateSlideDocument = {
+      ...slide,
+      figures: { before: '48000' },
+      elements: [
+        {
+          kind: 'table',
+          x: 48,
+          y: 124,
+          w: 560,
+          h: 200,
+          columns: [2, 1],
+          header: ['Annual saving', 'Before'],
+          rows: [
+            ['Spoiled stock', '$48,000'],
+            ['Total', '{{figure.before | money}}'],
+          ],
+          headerFill: 'brand.ink',
+        },
+        { kind: 'line', x1: 48, y1: 340, x2: 600, y2: 340, color: 'brand.ink', width: 1 },
+      ],
+    };
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/slides/about-us': { body: { document: withTable, revision: 4 } },
+      'POST /api/library/preview': {
+        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
+      },
+      'PUT /api/library/slides/about-us': ({ body }) => ({
+        body: { document: (body as { document: object }).document, revision: 5 },
+      }),
+    });
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Table' }));
+    const cell = screen.getByRole('textbox', { name: 'Row 1, column 1' });
+    await userEvent.clear(cell);
+    await userEvent.type(cell, 'Spoiled food');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Header, column 2' }), ' (a year)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a row' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Row 3, column 1' }), 'Energy');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Line' }));
+    const width = screen.getByRole('textbox', { name: 'Line width' });
+    await userEvent.clear(width);
+    await userEvent.type(width, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      header: ['Annual saving', 'Before (a year)'],
+      rows: [
+        ['Spoiled food', '$48,000'],
+        ['Total', '{{figure.before | money}}'],
+        ['Energy', ''],
+      ],
+    });
+    expect(saved.document.elements[1]).toMatchObject({ kind: 'line', width: 2.5 });
+  });
+
   it('tells the editor someone else saved first, and offers to reload', async () => {
     editorApi(
       apiError(

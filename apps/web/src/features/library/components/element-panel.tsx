@@ -20,6 +20,7 @@ import { useRef } from 'react';
 import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
 import { errorText } from './error-text.ts';
+import { TableCellsField } from './table-cells-field.tsx';
 
 export type PaletteColour = { value: string; hex: string };
 
@@ -100,6 +101,28 @@ export function ElementPanel({
           palette={palette}
           onChange={(fill) => onChange({ ...element, fill })}
         />
+      )}
+
+      {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
+
+      {element.kind === 'line' && (
+        <>
+          <ColourField
+            label="Line colour"
+            value={element.color}
+            palette={palette}
+            onChange={(color) => onChange({ ...element, color })}
+          />
+          <NumberInput
+            label="Line width"
+            description="In points."
+            value={element.width}
+            min={0}
+            max={100}
+            decimalScale={2}
+            onChange={(width) => typeof width === 'number' && onChange({ ...element, width })}
+          />
+        </>
       )}
 
       {element.kind === 'picture' && (
