@@ -188,6 +188,36 @@ describe('the slide editor', () => {
     expect(saved.document.elements[1]).toMatchObject({ kind: 'line', width: 2.5 });
   });
 
+  it('sets the subheading, the products a slide is about and the figures it computes', async () => {
+    const calls = editorApi(({ body }) => ({
+      body: { document: (body as { document: object }).document, revision: 5 },
+    }));
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Subheading' }), 'Since 2009');
+    const about = screen
+      .getAllByLabelText('About these products')
+      .find((field) => field instanceof HTMLInputElement && field.type !== 'hidden')!;
+    await userEvent.click(about);
+    await userEvent.click(await screen.findByRole('option', { name: 'Controller', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a figure' }));
+    const name = screen.getByRole('textbox', { name: 'Figure 1 name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'sites');
+    const formula = screen.getByRole('textbox', { name: 'Figure 1 formula' });
+    await userEvent.clear(formula);
+    await userEvent.type(formula, 'max(1, quantity.controller)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document).toMatchObject({
+      subheading: 'Since 2009',
+      forProducts: ['controller'],
+      figures: { sites: 'max(1, quantity.controller)' },
+    });
+  });
+
   it('tells the editor someone else saved first, and offers to reload', async () => {
     editorApi(
       apiError(

@@ -315,7 +315,12 @@ function DocumentEditor({
               {'placeholders' in current ? (
                 <LayoutSettings layout={current} onChange={change} />
               ) : (
-                <SlideSettings slide={current} categories={categories} onChange={change} />
+                <SlideSettings
+                  slide={current}
+                  categories={categories}
+                  products={priceBook.data?.products ?? []}
+                  onChange={change}
+                />
               )}
             </Paper>
           </Stack>

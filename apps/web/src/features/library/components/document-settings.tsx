@@ -4,17 +4,32 @@ import {
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
-/** A slide's own fields: what reps see in the list, its heading, category and selection. */
+/**
+ * A slide's own fields: what reps see in the list, its heading, category and selection, the
+ * products it is about, and the figures it computes.
+ */
 export function SlideSettings({
   slide,
   categories,
+  products,
   onChange,
 }: {
   slide: TemplateSlideDocument;
   categories: readonly { id: string; name: string }[];
+  /** The price book's products, for "about these products". */
+  products: readonly { id: string; name: string }[];
   onChange: (patch: Partial<TemplateSlideDocument>) => void;
 }) {
   return (
@@ -39,6 +54,12 @@ export function SlideSettings({
         value={slide.heading ?? ''}
         onChange={(event) => onChange({ heading: event.currentTarget.value })}
       />
+      <TextInput
+        label="Subheading"
+        description="Under the heading; empty for none."
+        value={slide.subheading ?? ''}
+        onChange={(event) => onChange({ subheading: event.currentTarget.value || undefined })}
+      />
       <Select
         label="Category"
         data={categories.map((c) => ({ value: c.id, label: c.name }))}
@@ -51,11 +72,98 @@ export function SlideSettings({
         checked={slide.inDefaultSelection ?? false}
         onChange={(event) => onChange({ inDefaultSelection: event.currentTarget.checked })}
       />
+      <MultiSelect
+        label="About these products"
+        description="In the default selection only when the deck sells one of them; none: always."
+        data={products.map((p) => ({ value: p.id, label: p.name }))}
+        value={slide.forProducts ?? []}
+        clearable
+        onChange={(forProducts) =>
+          onChange({ forProducts: forProducts.length > 0 ? forProducts : undefined })
+        }
+      />
+      <FiguresField figures={slide.figures ?? {}} onChange={(figures) => onChange({ figures })} />
       <Checkbox
         label="Retired (hidden from reps)"
         checked={slide.retired ?? false}
         onChange={(event) => onChange({ retired: event.currentTarget.checked })}
       />
+    </Stack>
+  );
+}
+
+/**
+ * The figures a slide computes, in order: a name and a formula over the quote (`quote.net`),
+ * the products' quantities (`quantity.controller`) and the figures above it; texts show them as
+ * `{{figure.name}}`. A formula that cannot compute is refused on save, naming the figure.
+ */
+function FiguresField({
+  figures,
+  onChange,
+}: {
+  figures: Readonly<Record<string, string>>;
+  onChange: (figures: Record<string, string> | undefined) => void;
+}) {
+  const entries = Object.entries(figures);
+  const set = (next: [string, string][]) =>
+    onChange(next.length > 0 ? Object.fromEntries(next) : undefined);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Figures
+      </Text>
+      <Text size="xs" c="dimmed">
+        Computed for each deck: arithmetic over quote.net, quote.total…, quantity.&lt;product&gt;
+        and the figures above; shown in texts as {'{{figure.name}}'}.
+      </Text>
+      {entries.map(([name, formula], index) => (
+        <Group key={index} gap={4} wrap="nowrap" align="flex-end">
+          <TextInput
+            size="xs"
+            w={110}
+            aria-label={`Figure ${index + 1} name`}
+            value={name}
+            onChange={(event) =>
+              set(
+                entries.map((entry, i) =>
+                  i === index ? [event.currentTarget.value, entry[1]] : entry,
+                ),
+              )
+            }
+          />
+          <TextInput
+            size="xs"
+            style={{ flex: 1 }}
+            aria-label={`Figure ${index + 1} formula`}
+            value={formula}
+            onChange={(event) =>
+              set(
+                entries.map((entry, i) =>
+                  i === index ? [entry[0], event.currentTarget.value] : entry,
+                ),
+              )
+            }
+          />
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove figure ${name || index + 1}`}
+            onClick={() => set(entries.filter((_, i) => i !== index))}
+          >
+            <IconTrash size={12} />
+          </Button>
+        </Group>
+      ))}
+      <Button
+        size="compact-xs"
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={12} />}
+        onClick={() => set([...entries, [`figure${entries.length + 1}`, '0']])}
+      >
+        Add a figure
+      </Button>
     </Stack>
   );
 }
