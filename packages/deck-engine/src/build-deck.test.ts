@@ -3,6 +3,7 @@ import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
 import { buildDeck, formatDeckDate } from './build-deck.ts';
 import type { Slide, TextElement } from './layout/model.ts';
 import { createTemplateLibrary } from './library/template-library.ts';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 const library = createTemplateLibrary();
 
@@ -104,6 +105,29 @@ describe('buildDeck', () => {
     expect(texts(typical)).toContain('16 months');
     expect(texts(typical)).toContain('typical payback on a $79,600 installation');
     expect(texts(typical)).not.toContain('to pay back this proposal');
+  });
+
+  it('takes the warranty terms on the product and warranty slides from the price book', () => {
+    const priceBook = {
+      ...SEED_PRICE_BOOK,
+      products: SEED_PRICE_BOOK.products.map((product) =>
+        product.id === 'controller'
+          ? { ...product, name: 'Site Brain', warrantyYears: 4 }
+          : product,
+      ),
+    };
+    const deck = buildDeck(
+      draft({ selectedSlides: ['product-controller', 'appendix-warranty'] }),
+      library,
+      { priceBook },
+    );
+    const [product, warranty] = ['product-controller', 'appendix-warranty'].map((id) =>
+      texts(deck.slides.find((slide) => slide.id === id)!),
+    );
+    expect(product).toContain('4 years');
+    expect(product).not.toContain('3 years');
+    expect(warranty).toContain('Site Brain: 4 years, extendable with a service plan.');
+    expect(warranty).toContain('Data Logger: 5 years, parts and labour.');
   });
 
   it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {
