@@ -69,7 +69,7 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await expect(box).toBeVisible();
 
   // The heading, in the slide's own fields.
-  await page.getByRole('textbox', { name: 'Heading' }).fill('Greener with Frostline');
+  await page.getByRole('textbox', { name: 'Heading', exact: true }).fill('Greener with Frostline');
 
   // The text: a binding from the menu, never typed.
   await box.click();

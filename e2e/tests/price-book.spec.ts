@@ -3,7 +3,8 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { createApprovedUser, expect, pdfText, postJson, signInViaApi, test } from '../fixtures.ts';
 
 // An admin raises a product's price in the price book: the wizard offers the new price, a new
-// deck prices with it, and a deck made before keeps its figures. The product is one this test
+// deck prices with it, and a deck made before keeps its figures; restoring the entry before
+// takes the raise back for new decks only. The product is one this test
 // adds, so no other browser test sees its prices move.
 
 const shots = process.env.E2E_SCREENSHOTS_DIR;
@@ -113,5 +114,15 @@ test('an admin raises a price: new decks price with it, a deck made before keeps
   const old = await pdfText(repApi, before);
   expect(old).toContain('$1,050.00');
   expect(old).not.toContain('$1,300.00');
+
+  // The raise is taken back: the previous entry restored from the history, as a new entry.
+  await row.getByRole('button', { name: `History of ${name}` }).click();
+  const again = page.getByRole('dialog', { name: `History of ${name}` });
+  await again.getByRole('button', { name: /^Restore the entry of / }).click();
+  await expect(page.getByText(new RegExp(`${name} is as it was from .* again\\.`))).toBeVisible();
+  await expect(row.getByText('$1,000.00').first()).toBeVisible();
+  const restored = await pricedDeck(repApi, name);
+  expect(await pdfText(repApi, restored)).toContain('$1,050.00');
+  expect(await pdfText(repApi, after)).toContain('$1,300.00');
   await repApi.dispose();
 });

@@ -83,6 +83,41 @@ describe('the price book page', () => {
     });
   });
 
+  it('restores an older entry of a product as a new one, from its history', async () => {
+    const raised = entry(2, {
+      id: 'e5',
+      effectiveFrom: '2026-11-20T08:00:00.000Z',
+      note: 'List 2027',
+      product: { ...entry(2).product, msrp: 249 },
+    });
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/products': {
+        body: { products: [{ current: raised, scheduled: [] }] },
+      },
+      'GET /api/admin/products/controller/history': { body: { entries: [raised, entry(2)] } },
+      'POST /api/admin/products/controller/changes': { status: 201, body: entry(2, { id: 'e6' }) },
+    });
+    renderApp(paths.products);
+    await userEvent.click(await screen.findByRole('button', { name: 'History of Controller' }));
+    const history = await screen.findByRole('dialog', { name: 'History of Controller' });
+    await within(history).findByText('List 2027');
+    // The entry in force has nothing to restore; the one before it does.
+    expect(within(history).getAllByRole('button', { name: /^Restore/ })).toHaveLength(1);
+    await userEvent.click(
+      within(history).getByRole('button', { name: 'Restore the entry of Jan 1, 2000' }),
+    );
+    expect(
+      await screen.findByText('Controller is as it was from Jan 1, 2000 again.'),
+    ).toBeVisible();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      product: { msrp: 199, sku: 'SC-1', name: 'Controller' },
+      note: 'Restored the entry of Jan 1, 2000',
+    });
+    expect(post.body).not.toHaveProperty('product.id');
+  });
+
   it('is not for reps', async () => {
     mockApi({ 'GET /api/auth/session': { body: { user: approvedUser } } });
     const { router } = renderApp(paths.products);

@@ -22,7 +22,9 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -388,8 +390,33 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
   );
 }
 
+/**
+ * A product's entries, newest first, each with what it cost and why; an older one can be put back
+ * in force from now ("Restore"), as a new entry, so the history keeps the change and its undoing.
+ */
 function ProductHistory({ row, onClose }: { row: Row; onClose: () => void }) {
   const history = useProductHistory(row.current.productId);
+  const change = useChangeProduct();
+  const [restoring, setRestoring] = useState<string>();
+  const restore = (entry: PriceBookEntry) => {
+    const { id: _id, ...product } = entry.product;
+    setRestoring(entry.id);
+    change.mutate(
+      {
+        productId: row.current.productId,
+        change: { product, note: `Restored the entry of ${formatShortDate(entry.effectiveFrom)}` },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            message: `${product.name} is as it was from ${formatShortDate(entry.effectiveFrom)} again.`,
+          });
+          onClose();
+        },
+      },
+    );
+  };
   return (
     <Modal opened onClose={onClose} size="lg" title={`History of ${row.current.product.name}`}>
       {history.isPending ? (
@@ -397,28 +424,52 @@ function ProductHistory({ row, onClose }: { row: Row; onClose: () => void }) {
       ) : history.isError ? (
         <Alert color="red">{errorText(history.error)}</Alert>
       ) : (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>From</Table.Th>
-              <Table.Th ta="right">MSRP</Table.Th>
-              <Table.Th ta="right">Base price</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.entries.map((entry: PriceBookEntry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{formatShortDate(entry.effectiveFrom)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(entry.product.msrp)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(entry.product.basePrice)}</Table.Td>
-                <Table.Td>{entry.note}</Table.Td>
-                <Table.Td>{entry.createdBy?.name ?? 'Built in'}</Table.Td>
+        <Stack gap="sm">
+          {change.isError && (
+            <Alert color="red" role="alert">
+              {errorText(change.error)}
+            </Alert>
+          )}
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>From</Table.Th>
+                <Table.Th ta="right">MSRP</Table.Th>
+                <Table.Th ta="right">Base price</Table.Th>
+                <Table.Th>Note</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.entries.map((entry: PriceBookEntry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{formatShortDate(entry.effectiveFrom)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(entry.product.msrp)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(entry.product.basePrice)}</Table.Td>
+                  <Table.Td>{entry.note}</Table.Td>
+                  <Table.Td>{entry.createdBy?.name ?? 'Built in'}</Table.Td>
+                  <Table.Td>
+                    {entry.id !== row.current.id &&
+                      dayjs(entry.effectiveFrom).isBefore(row.current.effectiveFrom) && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          loading={change.isPending && restoring === entry.id}
+                          aria-label={`Restore the entry of ${formatShortDate(entry.effectiveFrom)}`}
+                          onClick={() => restore(entry)}
+                        >
+                          Restore
+                        </Button>
+                      )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
       )}
     </Modal>
   );
