@@ -117,4 +117,26 @@ export default tseslint.config(
       ],
     },
   })),
+  // The catalogue is data the server serves: no browser bundle carries a product or a price.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@deck-portal/server', '@deck-portal/deck-engine'],
+              message: 'This import breaks the package directions.',
+            },
+            {
+              group: ['@deck-portal/domain/seed-price-book'],
+              message: 'The web app reads the price book from GET /api/price-book only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
