@@ -465,6 +465,11 @@ describe('library pictures', () => {
     expect((await upload('rep', png, 'image/png')).statusCode).toBe(403);
     const stored = await upload('editor', png, 'image/png');
     expect(stored.statusCode, stored.body).toBe(201);
+    const [audited] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'library.picture_uploaded'));
+    expect(audited).toMatchObject({ newValue: stored.json().url });
 
     const drawing = await upload(
       'editor',

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
-import { uploads } from '../src/db/schema.ts';
+import { auditLog, uploads } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, createAdmin, requestAs } from './helpers/accounts.ts';
 
@@ -71,6 +71,13 @@ describe('brand fonts', () => {
     const stored = await upload('editor', lora(400));
     expect(stored.statusCode, stored.body).toBe(201);
     expect(stored.json()).toMatchObject({ familyName: 'Lora', styleName: 'Regular' });
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'library.font_uploaded'));
+    expect(audited.map((row) => row.newValue)).toEqual([
+      `Lora Regular (${stored.json().url as string})`,
+    ]);
     const [row] = await fontRows();
     // Stored as the TrueType font inside the WOFF2 file: what the engine shapes and embeds.
     expect(row).toMatchObject({ contentType: 'font/ttf' });

@@ -182,6 +182,8 @@ export const auditActions = [
   'library.version_restored',
   'library.draft_discarded',
   'library.slides_imported',
+  'library.picture_uploaded',
+  'library.font_uploaded',
   'product.created',
   'product.changed',
   'deal_desk.updated',

@@ -11,6 +11,7 @@ import {
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { uploads } from '../db/schema.ts';
+import { recordAudit } from '../users/record-audit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { readUpload, uploadObjectKey, uploadPath } from '../uploads/store-upload.ts';
@@ -37,14 +38,23 @@ export async function storeLibraryFont(
   const id = randomUUID();
   const contentType = font.format === 'otf' ? 'font/otf' : 'font/ttf';
   await objects.put(uploadObjectKey(id), font.bytes, contentType);
-  await db.insert(uploads).values({
-    id,
-    ownerId: user.id,
-    kind: 'library_font',
-    contentType,
-    byteSize: font.bytes.length,
-    sha256: createHash('sha256').update(font.bytes).digest('hex'),
-    createdAt: clock.now(),
+  const at = clock.now();
+  await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({
+      id,
+      ownerId: user.id,
+      kind: 'library_font',
+      contentType,
+      byteSize: font.bytes.length,
+      sha256: createHash('sha256').update(font.bytes).digest('hex'),
+      createdAt: at,
+    });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'library.font_uploaded',
+      newValue: `${font.familyName} ${font.subfamilyName} (${uploadPath(id)})`,
+      at,
+    });
   });
   return {
     id,

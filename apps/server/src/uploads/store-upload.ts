@@ -9,6 +9,7 @@ import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { assertSafeSvg } from './svg-safety.ts';
+import { recordAudit } from '../users/record-audit.ts';
 
 /** What kind of file an upload is; fonts are stored by the library's own route (library-fonts.ts). */
 export type UploadKind = Exclude<(typeof uploads.$inferSelect)['kind'], 'library_font'>;
@@ -52,16 +53,28 @@ export async function storeUpload(
   // never committed are swept (sweep-orphan-files.ts).
   const id = randomUUID();
   await objects.put(uploadObjectKey(id), normalised.data, normalised.contentType);
-  await db.insert(uploads).values({
-    id,
-    ownerId: user.id,
-    kind,
-    contentType: normalised.contentType,
-    byteSize: normalised.data.length,
-    sha256: createHash('sha256').update(normalised.data).digest('hex'),
-    width: normalised.width,
-    height: normalised.height,
-    createdAt: clock.now(),
+  const at = clock.now();
+  await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({
+      id,
+      ownerId: user.id,
+      kind,
+      contentType: normalised.contentType,
+      byteSize: normalised.data.length,
+      sha256: createHash('sha256').update(normalised.data).digest('hex'),
+      width: normalised.width,
+      height: normalised.height,
+      createdAt: at,
+    });
+    // The library's pictures are shared content: who added which is kept.
+    if (kind === 'library_picture') {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'library.picture_uploaded',
+        newValue: uploadPath(id),
+        at,
+      });
+    }
   });
   return { id, url: uploadPath(id), width: normalised.width, height: normalised.height };
 }
