@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, listAll, type ListedObject, type ObjectStore } from './object-store.ts';
 
 /**
  * A file system keeps no content types: a file's is told by its name's extension when that is
@@ -118,9 +118,13 @@ export function createLocalObjectStore(root: string): ObjectStore {
         }),
       );
     },
-    async list(prefix) {
-      const keys: ListedObject[] = [];
-      const walk = async (folder: string, keyPrefix: string) => {
+    list(prefix) {
+      return listAll(this.listPages(prefix));
+    },
+    async *listPages(prefix) {
+      let page: ListedObject[] = [];
+      // Depth first through folders in name order.
+      async function* walk(folder: string, keyPrefix: string): AsyncGenerator<ListedObject> {
         let entries;
         try {
           entries = await readdir(folder, { withFileTypes: true });
@@ -128,20 +132,27 @@ export function createLocalObjectStore(root: string): ObjectStore {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
           throw error;
         }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         for (const entry of entries) {
           if (entry.name.startsWith(tempPrefix) || entry.name.endsWith(typeSuffix)) continue;
           const key = `${keyPrefix}${entry.name}`;
-          if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${key}/`);
+          if (entry.isDirectory()) yield* walk(path.join(folder, entry.name), `${key}/`);
           else if (key.startsWith(prefix)) {
-            const info = await stat(path.join(folder, entry.name));
-            keys.push({ key, modifiedAt: info.mtime });
+            const info = await stat(path.join(folder, entry.name)).catch(() => undefined);
+            if (info) yield { key, modifiedAt: info.mtime };
           }
         }
-      };
+      }
       // Start in the prefix's deepest folder rather than walking everything.
       const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
-      await walk(path.join(root, ...base.split('/').filter(Boolean)), base);
-      return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for await (const object of walk(path.join(root, ...base.split('/').filter(Boolean)), base)) {
+        page.push(object);
+        if (page.length === 1_000) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
     },
     async removeUnfinishedWrites(before) {
       let removed = 0;

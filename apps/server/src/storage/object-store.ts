@@ -23,6 +23,8 @@ export interface ObjectStore {
   delete(keys: readonly string[]): Promise<void>;
   /** Every object whose key starts with `prefix`, by key, with when it was last written. */
   list(prefix: string): Promise<ListedObject[]>;
+  /** The same a page at a time (up to 1,000 objects each): for sweeps of everything. */
+  listPages(prefix: string): AsyncIterable<ListedObject[]>;
   /**
    * A short-lived address the object can be downloaded from directly, served with the given
    * type and disposition; only stores set up for it (S3 with `S3_SIGNED_URL_SECONDS`) have one.
@@ -48,4 +50,11 @@ export function assertSafeKey(key: string) {
   ) {
     throw new Error(`unsafe object key: ${JSON.stringify(key)}`);
   }
+}
+
+/** Every page of `listPages`, as one list by key. */
+export async function listAll(pages: AsyncIterable<ListedObject[]>): Promise<ListedObject[]> {
+  const all: ListedObject[] = [];
+  for await (const page of pages) all.push(...page);
+  return all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

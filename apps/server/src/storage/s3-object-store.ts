@@ -3,14 +3,14 @@ import {
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type ListedObject, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, listAll, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
   bucket: string;
@@ -102,28 +102,33 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
         );
       }
     },
-    async list(keyPrefix) {
-      const keys: ListedObject[] = [];
-      let token: string | undefined;
-      do {
+    list(keyPrefix) {
+      return listAll(this.listPages(keyPrefix));
+    },
+    async *listPages(keyPrefix) {
+      // Listed with the protocol's first listing call, each page starting after the last key of
+      // the one before (its `Marker`): every S3-compatible server pages that way, whereas the
+      // second call's continuation tokens are not made by all (s3rver's need a cipher that
+      // Node's OpenSSL 3 no longer has).
+      let after: string | undefined;
+      for (;;) {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new ListObjectsCommand({
             Bucket: bucket,
             Prefix: `${prefix}${keyPrefix}`,
-            ...(token ? { ContinuationToken: token } : {}),
+            ...(after ? { Marker: after } : {}),
           }),
         );
-        for (const object of page.Contents ?? []) {
-          if (object.Key) {
-            keys.push({
-              key: object.Key.slice(prefix.length),
-              modifiedAt: object.LastModified ?? new Date(0),
-            });
-          }
+        const objects = (page.Contents ?? []).filter((object) => object.Key);
+        if (objects.length > 0) {
+          yield objects.map((object) => ({
+            key: object.Key!.slice(prefix.length),
+            modifiedAt: object.LastModified ?? new Date(0),
+          }));
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        if (!page.IsTruncated || objects.length === 0) return;
+        after = objects.at(-1)!.Key;
+      }
     },
     async close() {
       client.destroy();

@@ -76,6 +76,21 @@ describe.each(stores)('the $name object store', ({ open }) => {
     expect(await store.get('decks/none/v1/deck.pdf')).toBeUndefined();
   });
 
+  it('lists a prefix of more than a thousand objects a page at a time, each once', async () => {
+    const keys = Array.from({ length: 1_005 }, (_, i) => `sweep/${String(i).padStart(4, '0')}/x`);
+    for (let start = 0; start < keys.length; start += 10) {
+      await Promise.all(
+        keys.slice(start, start + 10).map((key) => store.put(key, Buffer.from('x'), 'text/plain')),
+      );
+    }
+    const pages: string[][] = [];
+    for await (const page of store.listPages('sweep/')) pages.push(page.map((o) => o.key));
+    expect(pages.map((page) => page.length)).toEqual([1_000, 5]);
+    expect(pages.flat().sort()).toEqual(keys);
+    expect((await store.list('sweep/')).map((o) => o.key)).toEqual(keys);
+    await store.delete(keys);
+  }, 60_000);
+
   it('copies, lists by prefix and deletes', async () => {
     await store.put('decks/d2/v1/slide-1.svg', Buffer.from('<svg/>'), 'image/svg+xml');
     await store.put('decks/d2/v1/slide-2.svg', Buffer.from('<svg>2</svg>'), 'image/svg+xml');
