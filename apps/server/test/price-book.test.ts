@@ -122,6 +122,7 @@ describe('the price book', () => {
       [{ product: { ...fields, name: '  ' } }, 'product.name', /Name is required/],
       [{ product: { ...fields, sku: 'BB-10' } }, 'product.sku', /Battery Backup/],
       [{ product: fields, effectiveFrom: '2026-10-01T00:00:00Z' }, 'effectiveFrom', /in the past/],
+      [{ product: { ...fields, creditPercent: 120 } }, 'product.creditPercent', /at most 100%/],
     ];
     for (const [body, field, message] of cases) {
       const refused = await call('editor', 'POST', '/api/admin/products/controller/changes', body);
@@ -213,6 +214,18 @@ describe('the price book', () => {
     const text = await deckText(notEligible.json().presentationId);
     expect(text).not.toContain('investment tax credit eligible');
     expect(text).toContain('Not eligible');
+
+    // Its own rate: 2 × $199 + $250 white-glove = $648.00, 40% of it $259.20. (A minute on:
+    // the test's clock stands still, and of two changes at one moment either may count.)
+    clock.advance(60_000);
+    const at40 = await call('editor', 'POST', '/api/admin/products/battery_backup/changes', {
+      product: { ...fields, creditPercent: 40 },
+    });
+    expect(at40.statusCode, at40.body).toBe(201);
+    const higher = await call('rep', 'POST', '/api/generate-slides', draft('battery_backup'));
+    const higherText = await deckText(higher.json().presentationId);
+    expect(higherText).toContain('ITC credit (40%)');
+    expect(higherText).toContain('$259.20');
   }, 120_000);
 
   it('schedules a change for its effective date', async () => {

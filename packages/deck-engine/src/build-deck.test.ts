@@ -130,6 +130,34 @@ describe('buildDeck', () => {
     expect(warranty).toContain('Data Logger: 5 years, parts and labour.');
   });
 
+  it("labels the credit with each product's own rate, and the quote's with theirs", () => {
+    const priceBook = {
+      ...SEED_PRICE_BOOK,
+      products: SEED_PRICE_BOOK.products.map((product) =>
+        product.id === 'battery_backup' ? { ...product, creditPercent: 40 } : product,
+      ),
+    };
+    const deck = buildDeck(
+      draft({ selectedSlides: ['product-battery-bms', 'return-on-investment'] }),
+      library,
+      { priceBook },
+    );
+    const textOf = (id: string) => texts(deck.slides.find((slide) => slide.id === id)!);
+    const pricing = deck.slides.filter((slide) => slide.kind === 'pricing').map(texts);
+    expect(pricing.find((t) => t.includes('Battery Backup'))).toContain('ITC credit (40%)');
+    expect(pricing.find((t) => t.includes('Controller'))).toContain('ITC credit (30%)');
+    expect(textOf('quote-summary')).toContain('ITC credits');
+    expect(textOf('product-battery-bms')).toContain('40%');
+
+    const withoutPricing = buildDeck(
+      draft({ selectedSlides: ['return-on-investment'] }, false),
+      library,
+      { priceBook },
+    );
+    const roi = texts(withoutPricing.slides.find((slide) => slide.id === 'return-on-investment')!);
+    expect(roi).toContain('before a tax credit of up to 40%');
+  });
+
   it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {
     const deck = buildDeck(draft(), library);
     expect(deck.slides.map((s) => s.id)).toEqual([

@@ -53,6 +53,15 @@ export const productFieldsSchema = z.object({
   flatRateAboveQuantity: wholeNumber('Flat-rate shipping threshold', 0, 100_000),
   warrantyYears: wholeNumber('Warranty', 0, 50),
   creditEligible: z.boolean(),
+  /** The credit's share of the product's total, in per cent (30 when left out). */
+  creditPercent: z
+    .number({ error: 'Credit must be a number' })
+    .min(0, 'Credit cannot be negative')
+    .max(100, 'Credit must be at most 100%')
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
+      message: 'Credit must be in tenths of a per cent at most',
+    })
+    .optional(),
   monthsIncluded: line('Monitoring months included', 40),
   annualMonitoring: line('Annual monitoring', 40),
   maintenance: line('Maintenance', 200),

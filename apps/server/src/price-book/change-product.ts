@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { formatUsd, type PriceBookEntry, type ProductFields } from '@deck-portal/domain';
+import {
+  DEFAULT_CREDIT_PERCENT,
+  formatUsd,
+  type PriceBookEntry,
+  type ProductFields,
+} from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { priceBookEntries } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -45,6 +50,10 @@ function describeChange(
     parts.push(`MSRP ${formatUsd(before.msrp)} → ${formatUsd(after.msrp)}`);
   if (before.creditEligible !== after.creditEligible)
     parts.push(after.creditEligible ? 'credit applies' : 'credit no longer applies');
+  const percent = (product: ParsedChange['product']) =>
+    product.creditPercent ?? DEFAULT_CREDIT_PERCENT;
+  if (after.creditEligible && percent(before) !== percent(after))
+    parts.push(`credit ${percent(before)}% → ${percent(after)}%`);
   if (before.active !== after.active) parts.push(after.active ? 'sold again' : 'retired');
   if (before.name !== after.name) parts.push(`renamed “${after.name}”`);
   return parts.length > 0 ? parts.join('; ') : 'details edited';

@@ -12,10 +12,10 @@ import {
   type TemplatePart,
 } from '@deck-portal/domain';
 import {
+  creditShare,
   findProduct,
   formatCents,
-  formatNumber,
-  ITC_RATE,
+  formatCreditShare,
   type PriceBook,
   type Product,
   type QuoteSummary,
@@ -92,7 +92,7 @@ export function interpretTemplate(
     'brand.email': ctx.brand.email,
     'brand.phone': ctx.brand.phone,
     'brand.address': ctx.brand.address,
-    'credit.rate': creditRate(ctx.locale),
+    'credit.rate': creditRate(ctx.priceBook, ctx.locale),
     'credit.products': creditProducts(ctx.priceBook),
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
@@ -289,8 +289,18 @@ export function interpretTemplate(
   return { background: color(document.background), elements: draw(document.elements, 0) };
 }
 
-/** The tax credit's rate as the deck's locale writes a percentage (`30%`, `30 %`). */
-const creditRate = (locale?: string) => formatNumber(ITC_RATE, locale, { style: 'percent' });
+/**
+ * The tax credit's rate as the deck's locale writes a percentage (`30%`, `30 %`): the one rate
+ * of the products it applies to, or "up to" the highest when their rates differ.
+ */
+function creditRate(book: PriceBook, locale?: string) {
+  const shares = [
+    ...new Set(book.products.filter((p) => p.active && p.creditEligible).map(creditShare)),
+  ];
+  if (shares.length === 0) return '';
+  const highest = formatCreditShare(Math.max(...shares), locale);
+  return shares.length === 1 ? highest : `up to ${highest}`;
+}
 
 /** What a slide may show of a product (`product.<id>.<field>`, or `item.<field>` in a repeat). */
 function productValues(product: Product, locale?: string) {
@@ -300,7 +310,7 @@ function productValues(product: Product, locale?: string) {
     description: product.description,
     warrantyYears: String(product.warrantyYears),
     // Empty for a product without the credit, so a slide can hide its credit line.
-    credit: product.creditEligible ? creditRate(locale) : '',
+    credit: product.creditEligible ? formatCreditShare(creditShare(product), locale) : '',
     picture: product.picture ?? '',
   };
 }

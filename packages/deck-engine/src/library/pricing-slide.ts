@@ -1,4 +1,9 @@
-import { findProduct, PRICING_TEXT_LABELS, type ProductPricing } from '@deck-portal/domain/pricing';
+import {
+  findProduct,
+  PRICING_TEXT_LABELS,
+  pricingTextLabel,
+  type ProductPricing,
+} from '@deck-portal/domain/pricing';
 import type { SlideElement } from '../layout/model.ts';
 import { layoutTextRow } from '../layout/text-layout.ts';
 import { categoryColor } from './categories.ts';
@@ -20,6 +25,8 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
   const L = PRICING_TEXT_LABELS;
   const product = findProduct(ctx.priceBook, pricing.productId);
   const name = product?.name ?? pricing.productId;
+  // The credit labelled with the product's own rate: "ITC credit (30%)".
+  const itcLabel = pricingTextLabel('itc', product, ctx.locale);
   const elements: SlideElement[] = [
     ...chrome(ctx, 'sales', `${name}: your investment`, product?.description ?? ''),
   ];
@@ -36,7 +43,7 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
           [L.wgd, t.wgd],
           [L.shiprate, t.shiprate],
           [L.total, t.total],
-          [L.itc, t.itc],
+          [itcLabel, t.itc],
           [L.effective, t.effective],
         ],
         align: ['left', 'right'],
@@ -82,7 +89,7 @@ export function composePricingSlide(ctx: SlideContext, pricing: ProductPricing):
       y: CONTENT_TOP + 104,
       w: 264,
       h: 36,
-      text: `${L.total}: ${t.total}  ·  ${L.itc}: ${t.itc}`,
+      text: `${L.total}: ${t.total}  ·  ${itcLabel}: ${t.itc}`,
       size: 10,
       minSize: 7,
       lineHeight: 1.35,

@@ -1,7 +1,9 @@
 import {
+  creditShare,
+  findProduct,
   formatCents,
+  formatCreditShare,
   formatNumber,
-  ITC_RATE,
   productName,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
@@ -27,7 +29,19 @@ export const QUOTE_SLIDE_TITLE = 'Quote summary';
  */
 export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
   const c = ctx.brand.colors;
-  const credit = `ITC credit (${formatNumber(ITC_RATE, ctx.locale, { style: 'percent' })})`;
+  // The credit's rate when the credited lines share one; their rates differ on their own slides.
+  const shares = new Set(
+    quote.lines.flatMap((line) => {
+      const product = findProduct(ctx.priceBook, line.productId);
+      return product?.creditEligible ? [creditShare(product)] : [];
+    }),
+  );
+  const credit =
+    shares.size === 1
+      ? `ITC credit (${formatCreditShare([...shares][0]!, ctx.locale)})`
+      : shares.size > 1
+        ? 'ITC credits'
+        : 'ITC credit';
   const money = (cents: number) => formatCents(cents, ctx.locale);
   const rows: string[][] = [
     ...quote.lines.map((line) => [

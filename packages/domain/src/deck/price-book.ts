@@ -28,6 +28,8 @@ export interface Product {
   warrantyYears: number;
   /** Whether the investment tax credit applies to this product. */
   creditEligible: boolean;
+  /** The credit's share of the product's total, in per cent, when it applies (30 when absent). */
+  creditPercent?: number | undefined;
   /** The pricing texts that are the product's terms, not arithmetic. */
   monthsIncluded: string;
   annualMonitoring: string;

@@ -4,6 +4,7 @@ import {
   applyPricingOverrides,
   computePricingFigures,
   computePricingTexts,
+  pricingTextLabel,
   unitPriceFor,
 } from './pricing.ts';
 import { resolveDeckPricing } from './deck-pricing.ts';
@@ -172,6 +173,26 @@ describe('credit eligibility', () => {
     const texts = computePricingTexts({ product: notEligible, quantity: 1, unitPrice: 199 });
     // 199 + 75 = 274, and no credit: the net is the total.
     expect(texts).toMatchObject({ total: '$274.00', itc: 'Not eligible', effective: '$274.00' });
+  });
+
+  it("takes the credit's rate from the product's entry, 30% when it sets none", () => {
+    const battery = product('battery_backup');
+    const at40 = { ...battery, creditPercent: 40 };
+    const input = { quantity: 1, unitPrice: 5995 };
+    // $5,995 + $250 white-glove = $6,245.00; 40% = $2,498.00.
+    expect(computePricingTexts({ ...input, product: at40 })).toMatchObject({
+      total: '$6,245.00',
+      itc: '$2,498.00',
+      effective: '$3,747.00',
+    });
+    expect(computePricingTexts({ ...input, product: battery }).itc).toBe('$1,873.50');
+    expect(pricingTextLabel('itc', at40)).toBe('ITC credit (40%)');
+    expect(pricingTextLabel('itc', { ...battery, creditPercent: 12.5 }, 'de-DE')).toBe(
+      'ITC credit (12,5\u00a0%)',
+    );
+    expect(pricingTextLabel('itc', battery)).toBe('ITC credit (30%)');
+    expect(pricingTextLabel('itc', { ...battery, creditEligible: false })).toBe('ITC credit');
+    expect(pricingTextLabel('total', at40)).toBe('Total');
   });
 
   it('takes the monitoring terms and the shipping threshold from the product', () => {

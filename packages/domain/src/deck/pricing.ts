@@ -28,7 +28,7 @@ export const PRICING_TEXT_LABELS: Readonly<Record<PricingTextKey, string>> = {
   shiprate: 'Shipping',
   wgd: 'Delivery method',
   total: 'Total',
-  itc: 'ITC credit (30%)',
+  itc: 'ITC credit',
   effective: 'Effective net price',
   monthsincluded: 'Monitoring months included',
   annual: 'Annual monitoring after that',
@@ -36,8 +36,25 @@ export const PRICING_TEXT_LABELS: Readonly<Record<PricingTextKey, string>> = {
   maintenance: 'Maintenance',
 };
 
-/** The investment tax credit applied to an eligible product's total (DESIGN.md §6). */
-export const ITC_RATE = 0.3;
+/** The investment tax credit on an eligible product's total when its entry sets none (DESIGN.md §6). */
+export const DEFAULT_CREDIT_PERCENT = 30;
+
+/** The share of a product's total the credit takes: 0 when it does not apply. */
+export const creditShare = (product: Product) =>
+  product.creditEligible ? (product.creditPercent ?? DEFAULT_CREDIT_PERCENT) / 100 : 0;
+
+/** A credit share as the deck's locale writes a percentage (`30%`, `30 %`). */
+export const formatCreditShare = (share: number, locale?: string) =>
+  formatNumber(share, locale, { style: 'percent', maximumFractionDigits: 1 });
+
+/**
+ * How a product's pricing text is labelled: as {@link PRICING_TEXT_LABELS}, the credit with the
+ * product's own rate ("ITC credit (30%)").
+ */
+export function pricingTextLabel(key: PricingTextKey, product?: Product, locale?: string) {
+  if (key !== 'itc' || !product?.creditEligible) return PRICING_TEXT_LABELS[key];
+  return `${PRICING_TEXT_LABELS.itc} (${formatCreditShare(creditShare(product), locale)})`;
+}
 
 /** The credit text of a product the price book does not mark eligible. */
 export const NOT_CREDIT_ELIGIBLE = 'Not eligible';
@@ -82,7 +99,7 @@ export function computePricingFigures({
   const shippingCents = toCents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping);
   const totalCents = unitPriceCents * quantity + shippingCents;
   // The credit applies only to the products the price book marks eligible.
-  const itcCents = product.creditEligible ? Math.round(totalCents * ITC_RATE) : 0;
+  const itcCents = Math.round(totalCents * creditShare(product));
   return {
     unitPriceCents,
     quantity,

@@ -48,6 +48,7 @@ describe('the price book page', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Battery Backup')).toBeVisible();
     expect(within(rows[0]!).getAllByText('$5,995.00')).toHaveLength(2);
+    expect(within(rows[0]!).getByText('30%')).toBeVisible();
     expect(within(rows[1]!).getByText('$219.00 MSRP from Dec 1, 2026')).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CREDIT_PERCENT,
   formatUsd,
   type AdminProducts,
   type PriceBookEntry,
@@ -65,6 +66,7 @@ const numberFields = [
   'flatRateShipping',
   'flatRateAboveQuantity',
   'warrantyYears',
+  'creditPercent',
 ] as const;
 
 /**
@@ -170,7 +172,11 @@ function ProductRow({
       </Table.Td>
       <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
       <Table.Td ta="right">{formatUsd(product.basePrice)}</Table.Td>
-      <Table.Td>{product.creditEligible ? 'Applies' : 'Does not apply'}</Table.Td>
+      <Table.Td>
+        {product.creditEligible
+          ? `${product.creditPercent ?? DEFAULT_CREDIT_PERCENT}%`
+          : 'Does not apply'}
+      </Table.Td>
       <Table.Td>
         <Badge color={product.active ? 'green' : 'gray'} variant="light">
           {product.active ? 'Sold' : 'Retired'}
@@ -343,6 +349,18 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
             description="The pricing slides and every slide that speaks of the credit follow this."
             checked={fields.creditEligible}
             onChange={(e) => set('creditEligible', e.currentTarget.checked)}
+          />
+          <NumberInput
+            label="Credit"
+            description="Its share of the product's total."
+            suffix="%"
+            decimalScale={1}
+            min={0}
+            max={100}
+            w={140}
+            disabled={!fields.creditEligible}
+            value={fields.creditPercent ?? DEFAULT_CREDIT_PERCENT}
+            onChange={(value) => set('creditPercent', value as never)}
           />
           <Switch
             label="Sold"

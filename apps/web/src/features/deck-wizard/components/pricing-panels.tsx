@@ -1,6 +1,7 @@
 import {
   PRICING_TEXT_KEYS,
   PRICING_TEXT_LABELS,
+  pricingTextLabel,
   computePricingTexts,
   findProduct,
   unitPriceFor,
@@ -121,7 +122,7 @@ export function PricingPanels({
                 {PRICING_TEXT_KEYS.map((key) => (
                   <TextInput
                     key={key}
-                    label={PRICING_TEXT_LABELS[key]}
+                    label={pricingTextLabel(key, product)}
                     aria-label={`${product.name} ${PRICING_TEXT_LABELS[key]}`}
                     value={edits[key] ?? computed[key]}
                     maxLength={200}
