@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isImagePlaceholder } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { findProduct, quoteSummary } from '@deck-portal/domain/pricing';
 import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
@@ -22,6 +23,28 @@ export const THUMBNAIL_SAMPLE = {
   priceBook: SEED_PRICE_BOOK,
 } as const;
 
+/** One typical site: a controller, a battery bank and its BMS, a logger per cold space. */
+const SAMPLE_SELECTION = [
+  { id: 'battery_backup', quantity: 1 },
+  { id: 'data_logger', quantity: 12 },
+  { id: 'controller', quantity: 1 },
+  { id: 'bms', quantity: 1 },
+];
+
+/** Its quote at list prices: what a sample slide's quote table and quote figures show. */
+const SAMPLE_QUOTE = quoteSummary(
+  {
+    selectedProducts: SAMPLE_SELECTION.map(({ id, quantity }) => ({
+      id,
+      quantity,
+      customPricing: findProduct(SEED_PRICE_BOOK, id)?.msrp ?? 0,
+    })),
+    includePricing: true,
+    customPricing: {},
+  },
+  SEED_PRICE_BOOK,
+);
+
 /** One template slide drawn with sample data; undefined when the id is unknown. */
 export function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {
   const template = library.slides.find((s) => s.id === slideId);
@@ -32,9 +55,9 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
     ...THUMBNAIL_SAMPLE,
     pageNumber: template.index + 1,
     sections: ['Company', 'Market', 'Products', 'Strategy', 'Sales', 'Next steps'],
-    products: ['battery_backup', 'data_logger', 'controller', 'bms'],
-    // One typical site: a controller, a battery bank and its BMS, a logger per cold space.
-    quantities: { battery_backup: 1, data_logger: 12, controller: 1, bms: 1 },
+    products: SAMPLE_SELECTION.map(({ id }) => id),
+    quantities: Object.fromEntries(SAMPLE_SELECTION.map(({ id, quantity }) => [id, quantity])),
+    quote: SAMPLE_QUOTE,
   });
   return {
     id: template.id,

@@ -595,6 +595,27 @@ const logoElementSchema = z
   .object({ kind: z.literal('logo'), ...common, x: coordinate, y: coordinate, size: length })
   .strict();
 
+/**
+ * The deck's quote as a table, where the slide puts it: each product with its quantity, unit
+ * price and amount, then subtotal, shipping, total, the tax credit and the net, from the same
+ * figures as the pricing slides (so they agree to the cent). Drawn only when the deck shows
+ * pricing.
+ */
+const quoteElementSchema = z
+  .object({
+    kind: z.literal('quote'),
+    ...common,
+    ...boxShape,
+    /** The largest cell size in points; smaller when the rows do not fit. */
+    size: z.number().min(4).max(60).optional(),
+    headerFill: templateColorSchema,
+    /** The fill of every other row. */
+    stripe: templateColorSchema.optional(),
+    /** The net's row. */
+    emphasisFill: templateColorSchema.optional(),
+  })
+  .strict();
+
 /** A shared part (a footer, a title bar) drawn here, in this place in the order. */
 const partElementSchema = z
   .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })
@@ -666,6 +687,7 @@ export const templateElementSchema = z.discriminatedUnion('kind', [
   logoElementSchema,
   partElementSchema,
   tableElementSchema,
+  quoteElementSchema,
   repeatElementSchema,
 ]);
 export type TemplateElement = z.infer<typeof templateElementSchema>;

@@ -5,6 +5,7 @@ import { DEFAULT_BRAND } from './brand.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { quoteSummary } from '@deck-portal/domain/pricing';
 
 const ctx: SlideContext = {
   brand: { ...DEFAULT_BRAND, name: 'Polar', colors: { ...DEFAULT_BRAND.colors, accent: 'AA0011' } },
@@ -190,6 +191,48 @@ describe('drawing a template document', () => {
     ]);
     expect(table.rows[0]![0]!.fill).toBe('AA0011');
     expect(table.columnWidths).toEqual([576, 288]);
+  });
+
+  it('draws the deck’s quote where a quote element stands, and nothing without pricing', () => {
+    const quoteElement = {
+      kind: 'quote',
+      name: 'the-quote',
+      x: 48,
+      y: 124,
+      w: 600,
+      h: 240,
+      headerFill: 'brand.accent',
+    };
+    const document = templateLayoutSchema.parse({
+      format: 1,
+      id: 'test',
+      name: 'Test',
+      description: '',
+      placeholders: [],
+      background: 'brand.background',
+      category: 'sales',
+      elements: [quoteElement],
+    });
+    const selection = {
+      selectedProducts: [{ id: 'controller', quantity: 11, customPricing: 199 }],
+      includePricing: true,
+      customPricing: {},
+    };
+    const quote = quoteSummary(selection, SEED_PRICE_BOOK);
+    const priced = interpretTemplate(document, { ...ctx, quote }, { parts: new Map() });
+    const [table] = priced.elements;
+    if (table?.kind !== 'table') throw new Error(`drew ${table?.kind}`);
+    expect(table.name).toBe('the-quote');
+    const cells = table.rows.map((row) => row.map((cell) => cell.text.paragraphs.join(' ')));
+    // 11 controllers at $199 = $2,189 + $35 flat-rate shipping = $2,224.00; 30% credit $667.20.
+    expect(cells[0]).toEqual(['Item', 'Quantity', 'Unit price', 'Amount']);
+    expect(cells[1]).toEqual(['Controller', '11', '$199.00', '$2,189.00']);
+    expect(cells.at(-3)).toEqual(['Total', '', '', '$2,224.00']);
+    expect(cells.at(-2)).toEqual(['ITC credit (30%)', '', '', '−$667.20']);
+    expect(cells.at(-1)).toEqual(['Net after credits', '', '', '$1,556.80']);
+    expect(table.rows[0]![0]!.fill).toBe('AA0011');
+
+    expect(interpretTemplate(document, ctx, { parts: new Map() }).elements).toEqual([]);
   });
 
   it('shows a paragraph only when its condition holds, and binds the rep as one line', () => {

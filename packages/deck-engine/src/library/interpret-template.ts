@@ -23,6 +23,7 @@ import {
 import type { Gradient, Hex, SlideElement, Turn } from '../layout/model.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
+import { quoteTable } from './quote-slide.ts';
 import type { ComposedSlide } from './template-slides.ts';
 
 /** A slide, a layout or any document drawn like one: its look and its elements. */
@@ -253,6 +254,24 @@ export function interpretTemplate(
                 ...(element.merges ? { merges: element.merges } : {}),
                 ...(element.valign ? { valign: element.valign } : {}),
                 ...(element.font ? { family: element.font } : {}),
+              },
+            ),
+          ];
+        case 'quote':
+          // The deck's quote, where the slide puts it; nothing when the deck shows no pricing.
+          if (!ctx.quote) return [];
+          return [
+            table(
+              ctx,
+              { x: element.x, y: element.y, w: element.w, h: element.h },
+              {
+                ...quoteTable(ctx, ctx.quote, {
+                  ...(element.size !== undefined ? { size: element.size } : {}),
+                  headerFill: color(element.headerFill),
+                  ...(element.stripe ? { stripe: color(element.stripe) } : {}),
+                  ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
+                }),
+                ...(element.name ? { name: element.name } : {}),
               },
             ),
           ];

@@ -17,18 +17,22 @@ import {
   table,
   text,
   type SlideContext,
+  type TableSpec,
 } from './slide-kit.ts';
 import type { ComposedSlide } from './template-slides.ts';
 
 export const QUOTE_SLIDE_TITLE = 'Quote summary';
 
 /**
- * The whole quote on one slide, after the products' pricing slides: each line item with its
- * quantity, unit price and amount, then subtotal, shipping, total, the tax credit and the net.
- * Its figures come from the same computation as the pricing slides, so they agree to the cent.
+ * The quote as a table: each line item with its quantity, unit price and amount, then subtotal,
+ * shipping, total, the tax credit and the net (emphasised), in the deck's locale; the quote
+ * slide's and any template slide's `quote` element's.
  */
-export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
-  const c = ctx.brand.colors;
+export function quoteTable(
+  ctx: SlideContext,
+  quote: QuoteSummary,
+  look: Pick<TableSpec, 'size' | 'headerFill' | 'stripe' | 'emphasisFill'>,
+): TableSpec {
   // The credit's rate when the credited lines share one; their rates differ on their own slides.
   const shares = new Set(
     quote.lines.flatMap((line) => {
@@ -56,23 +60,35 @@ export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): Compo
     [credit, '', '', `−${money(quote.creditsCents)}`],
     ['Net after credits', '', '', money(quote.netCents)],
   ];
+  return {
+    name: 'quote-table',
+    columns: [2.2, 0.8, 1.1, 1.2],
+    header: ['Item', 'Quantity', 'Unit price', 'Amount'],
+    rows,
+    align: ['left', 'right', 'right', 'right'],
+    ...look,
+    emphasisRow: rows.length - 1,
+  };
+}
+
+/**
+ * The whole quote on one slide, after the products' pricing slides: each line item with its
+ * quantity, unit price and amount, then subtotal, shipping, total, the tax credit and the net.
+ * Its figures come from the same computation as the pricing slides, so they agree to the cent.
+ */
+export function composeQuoteSlide(ctx: SlideContext, quote: QuoteSummary): ComposedSlide {
+  const c = ctx.brand.colors;
   const elements: SlideElement[] = [
     ...chrome(ctx, 'sales', QUOTE_SLIDE_TITLE, `Everything in this proposal for ${ctx.clientName}`),
     table(
       ctx,
       { x: MARGIN_X, y: CONTENT_TOP, w: 864, h: 300 },
-      {
-        name: 'quote-table',
-        columns: [2.2, 0.8, 1.1, 1.2],
-        header: ['Item', 'Quantity', 'Unit price', 'Amount'],
-        rows,
-        align: ['left', 'right', 'right', 'right'],
+      quoteTable(ctx, quote, {
         size: 12,
         headerFill: c.primary,
         stripe: 'F7F9FC',
-        emphasisRow: rows.length - 1,
         emphasisFill: 'E3F4F7',
-      },
+      }),
     ),
   ];
   if (quote.editedProducts.length > 0) {

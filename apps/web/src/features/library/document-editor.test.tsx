@@ -218,6 +218,63 @@ describe('the slide editor', () => {
     });
   });
 
+  it('places a repeated block by its numbers, and adds the deck’s quote as a table', async () => {
+    const withRepeat: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'repeat',
+          over: 'deck.sections',
+          x: 48,
+          y: 130,
+          direction: 'down',
+          step: 40,
+          max: 8,
+          elements: [
+            {
+              kind: 'text',
+              x: 0,
+              y: 0,
+              w: 400,
+              h: 30,
+              text: '{{item.number}} {{item.name}}',
+              style: { weight: 'regular', size: 14, color: 'brand.ink' },
+            },
+          ],
+        },
+      ],
+    };
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/slides/about-us': { body: { document: withRepeat, revision: 4 } },
+      'POST /api/library/preview': {
+        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
+      },
+      'PUT /api/library/slides/about-us': ({ body }) => ({
+        body: { document: (body as { document: object }).document, revision: 5 },
+      }),
+    });
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Repeated block' }));
+    expect(screen.getByText(/One copy of its elements per section of the deck/)).toBeVisible();
+    const step = screen.getByRole('textbox', { name: 'Step' });
+    await userEvent.clear(step);
+    await userEvent.type(step, '52');
+    await userEvent.click(screen.getByRole('button', { name: 'Quote' }));
+    expect(screen.getByRole('button', { name: 'Quote table' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({ kind: 'repeat', step: 52, x: 48 });
+    expect(saved.document.elements[1]).toMatchObject({
+      kind: 'quote',
+      headerFill: 'brand.primary',
+    });
+  });
+
   it('tells the editor someone else saved first, and offers to reload', async () => {
     editorApi(
       apiError(

@@ -153,6 +153,20 @@ function DocumentEditor({
       'Picture',
       { kind: 'picture', x: 600, y: 160, w: 280, h: 200, src: '', fit: 'cover', alt: '' },
     ],
+    // The deck's quote (line items, totals, credit, net): drawn when the deck shows pricing.
+    [
+      'Quote',
+      {
+        kind: 'quote',
+        x: 48,
+        y: 124,
+        w: 864,
+        h: 300,
+        headerFill: 'brand.primary',
+        stripe: '#F7F9FC',
+        emphasisFill: '#E3F4F7',
+      },
+    ],
   ];
   const addElement = (element: TemplateElement) => {
     document.set({ ...current, elements: [...current.elements, element] });

@@ -11,6 +11,7 @@ export function boxOf(element: TemplateElement): Box | undefined {
     case 'path':
     case 'picture':
     case 'table':
+    case 'quote':
       return { x: element.x, y: element.y, w: element.w, h: element.h };
     case 'logo':
       return { x: element.x, y: element.y, w: element.size, h: element.size };
@@ -38,6 +39,7 @@ export function withBox(element: TemplateElement, next: Box): TemplateElement {
     case 'path':
     case 'picture':
     case 'table':
+    case 'quote':
       return { ...element, ...box };
     case 'logo':
       return { ...element, x: box.x, y: box.y, size: Math.max(box.w, box.h) };
@@ -79,6 +81,8 @@ export function describeElement(element: TemplateElement): string {
       return 'Picture';
     case 'table':
       return 'Table';
+    case 'quote':
+      return 'Quote table';
     case 'logo':
       return 'Logo';
     case 'part':

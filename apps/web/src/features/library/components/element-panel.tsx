@@ -105,6 +105,53 @@ export function ElementPanel({
 
       {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
 
+      {element.kind === 'repeat' && (
+        <>
+          <Text size="sm" c="dimmed">
+            One copy of its elements per{' '}
+            {element.over === 'deck.products' ? 'product of the deck' : 'section of the deck'}, each{' '}
+            {element.direction === 'down' ? 'below' : 'to the right of'} the one before.
+          </Text>
+          <Group grow gap="xs">
+            {(
+              [
+                ['x', 'From left', -2000],
+                ['y', 'From top', -2000],
+                ['step', 'Step', 1],
+                ['within', 'Fit within', 0],
+              ] as const
+            ).map(([key, label, min]) => (
+              <NumberInput
+                key={key}
+                label={label}
+                value={element[key] ?? ''}
+                min={min}
+                max={3000}
+                decimalScale={1}
+                onChange={(value) =>
+                  onChange(
+                    typeof value === 'number'
+                      ? { ...element, [key]: value }
+                      : key === 'within'
+                        ? { ...element, within: undefined }
+                        : element,
+                  )
+                }
+              />
+            ))}
+          </Group>
+          <NumberInput
+            label="At most"
+            description="Copies drawn at most."
+            value={element.max}
+            min={1}
+            max={40}
+            allowDecimal={false}
+            onChange={(max) => typeof max === 'number' && onChange({ ...element, max })}
+          />
+        </>
+      )}
+
       {element.kind === 'line' && (
         <>
           <ColourField
