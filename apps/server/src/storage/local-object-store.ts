@@ -125,13 +125,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
       let page: ListedObject[] = [];
       // Depth first through folders in name order.
       async function* walk(folder: string, keyPrefix: string): AsyncGenerator<ListedObject> {
-        let entries;
-        try {
-          entries = await readdir(folder, { withFileTypes: true });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-          throw error;
-        }
+        const entries = await readFolder(folder);
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         for (const entry of entries) {
           if (entry.name.startsWith(tempPrefix) || entry.name.endsWith(typeSuffix)) continue;
@@ -157,14 +151,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
     async removeUnfinishedWrites(before) {
       let removed = 0;
       const walk = async (folder: string) => {
-        let entries;
-        try {
-          entries = await readdir(folder, { withFileTypes: true });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-          throw error;
-        }
-        for (const entry of entries) {
+        for (const entry of await readFolder(folder)) {
           const file = path.join(folder, entry.name);
           if (entry.isDirectory()) await walk(file);
           else if (entry.name.startsWith(tempPrefix)) {
@@ -181,6 +168,16 @@ export function createLocalObjectStore(root: string): ObjectStore {
     },
     async close() {},
   };
+}
+
+/** A folder's entries; none when it does not exist (nothing was ever written there). */
+async function readFolder(folder: string) {
+  try {
+    return await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 /** The sidecar's type, else the one the name tells, else bytes of no particular type. */

@@ -54,6 +54,19 @@ function draw(elements: unknown[], parts: TemplatePart[] = [], placeholders = {}
   });
 }
 
+/** A layout of the sales category with these elements, for a context of a test's own. */
+const salesLayout = (elements: unknown[]) =>
+  templateLayoutSchema.parse({
+    format: 1,
+    id: 'test',
+    name: 'Test',
+    description: '',
+    placeholders: [],
+    background: 'brand.background',
+    category: 'sales',
+    elements,
+  });
+
 const texts = (slide: ReturnType<typeof draw>) =>
   slide.elements
     .filter((e): e is TextElement => e.kind === 'text')
@@ -78,16 +91,9 @@ describe('drawing a template document', () => {
   });
 
   it('binds how many of each product the deck sells, and 0 for one it does not sell', () => {
-    const document = templateLayoutSchema.parse({
-      format: 1,
-      id: 'test',
-      name: 'Test',
-      description: '',
-      placeholders: [],
-      background: 'brand.background',
-      category: 'sales',
-      elements: [text('{{quantity.controller}} controllers, {{quantity.data_logger}} loggers')],
-    });
+    const document = salesLayout([
+      text('{{quantity.controller}} controllers, {{quantity.data_logger}} loggers'),
+    ]);
     const slide = interpretTemplate(
       document,
       { ...ctx, products: ['controller'], quantities: { controller: 11 } },
@@ -203,16 +209,7 @@ describe('drawing a template document', () => {
       h: 240,
       headerFill: 'brand.accent',
     };
-    const document = templateLayoutSchema.parse({
-      format: 1,
-      id: 'test',
-      name: 'Test',
-      description: '',
-      placeholders: [],
-      background: 'brand.background',
-      category: 'sales',
-      elements: [quoteElement],
-    });
+    const document = salesLayout([quoteElement]);
     const selection = {
       selectedProducts: [{ id: 'controller', quantity: 11, customPricing: 199 }],
       includePricing: true,

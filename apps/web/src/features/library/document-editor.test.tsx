@@ -35,17 +35,25 @@ const library: LibraryDraftResponse = {
   layouts: [],
 };
 
-function editorApi(save: Parameters<typeof mockApi>[0][string]) {
+type Answer = Parameters<typeof mockApi>[0][string];
+
+/** The editor's API for `document` (the About us slide unless given), saving with `save`. */
+function editorApi(save: Answer | undefined, document: TemplateSlideDocument = slide) {
   return mockApi({
     'GET /api/auth/session': { body: { user: adminUser } },
     'GET /api/library': { body: library },
-    'GET /api/library/slides/about-us': { body: { document: slide, revision: 4 } },
+    'GET /api/library/slides/about-us': { body: { document, revision: 4 } },
     'POST /api/library/preview': {
       body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
     },
-    'PUT /api/library/slides/about-us': save,
+    ...(save ? { 'PUT /api/library/slides/about-us': save } : {}),
   });
 }
+
+/** A save the server takes, answering the document sent. */
+const acceptSave: Answer = ({ body }) => ({
+  body: { document: (body as { document: object }).document, revision: 5 },
+});
 
 async function editTitle() {
   renderApp(paths.librarySlide('about-us'));
@@ -96,14 +104,7 @@ describe('the slide editor', () => {
 
   it('offers every binding from the menu: products and their quantities, the quote, figures', async () => {
     const withFigures = { ...slide, figures: { sites: 'max(1, quantity.controller)' } };
-    mockApi({
-      'GET /api/auth/session': { body: { user: adminUser } },
-      'GET /api/library': { body: library },
-      'GET /api/library/slides/about-us': { body: { document: withFigures, revision: 4 } },
-      'POST /api/library/preview': {
-        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
-      },
-    });
+    editorApi(undefined, withFigures);
     renderApp(paths.librarySlide('about-us'));
     await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
@@ -148,17 +149,7 @@ describe('the slide editor', () => {
         { kind: 'line', x1: 48, y1: 340, x2: 600, y2: 340, color: 'brand.ink', width: 1 },
       ],
     };
-    const calls = mockApi({
-      'GET /api/auth/session': { body: { user: adminUser } },
-      'GET /api/library': { body: library },
-      'GET /api/library/slides/about-us': { body: { document: withTable, revision: 4 } },
-      'POST /api/library/preview': {
-        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
-      },
-      'PUT /api/library/slides/about-us': ({ body }) => ({
-        body: { document: (body as { document: object }).document, revision: 5 },
-      }),
-    });
+    const calls = editorApi(acceptSave, withTable);
     renderApp(paths.librarySlide('about-us'));
     await userEvent.click(await screen.findByRole('button', { name: 'Table' }));
     const cell = screen.getByRole('textbox', { name: 'Row 1, column 1' });
@@ -244,17 +235,7 @@ describe('the slide editor', () => {
         },
       ],
     };
-    const calls = mockApi({
-      'GET /api/auth/session': { body: { user: adminUser } },
-      'GET /api/library': { body: library },
-      'GET /api/library/slides/about-us': { body: { document: withRepeat, revision: 4 } },
-      'POST /api/library/preview': {
-        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
-      },
-      'PUT /api/library/slides/about-us': ({ body }) => ({
-        body: { document: (body as { document: object }).document, revision: 5 },
-      }),
-    });
+    const calls = editorApi(acceptSave, withRepeat);
     renderApp(paths.librarySlide('about-us'));
     await userEvent.click(await screen.findByRole('button', { name: 'Repeated block' }));
     expect(screen.getByText(/One copy of its elements per section of the deck/)).toBeVisible();
