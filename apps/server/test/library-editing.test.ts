@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   type TemplateElement,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { auditLog, libraryVersions } from '../src/db/schema.ts';
+import { auditLog, libraryDraft, libraryVersions } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, createAdmin, newAccount, requestAs, signUp } from './helpers/accounts.ts';
 
@@ -114,8 +114,13 @@ describe('the draft', () => {
     const library = await draft();
     expect(library.publishedVersion).toBe(1);
     expect(library.changes).toEqual([]);
-    expect(library.slides).toHaveLength(24);
+    // The 24 slides reps choose from, then the pricing slide and the quote summary.
+    expect(library.slides).toHaveLength(26);
     expect(library.slides[0]).toMatchObject({ id: 'title', category: 'intro', revision: 1 });
+    expect(library.slides.slice(24)).toMatchObject([
+      { id: 'pricing', drawn: 'perPricedProduct' },
+      { id: 'quote-summary', drawn: 'withPricing' },
+    ]);
     expect(library.layouts).toHaveLength(9);
     const thumbnail = await call('editor', 'GET', library.slides[3]!.thumbnail);
     expect(thumbnail.statusCode).toBe(200);
@@ -561,6 +566,90 @@ describe('library pictures', () => {
     const slideSvg = (await call('rep', 'GET', slides[0]!.url)).body;
     expect(slideSvg).toMatch(/<image[^>]+href="data:image\//);
     expect(made.json().warnings ?? []).toEqual([]);
+  });
+});
+
+describe('the pricing slides', () => {
+  const pricedDeck = async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-slides',
+      headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
+      payload: {
+        basicInfo: { deckTitle: 'Priced', clientName: 'Northwind', date: '2031-06-15' },
+        productSelection: {
+          selectedProducts: [
+            { id: 'controller', quantity: 11, customPricing: 199 },
+            { id: 'bms', quantity: 1, customPricing: 1_800 },
+          ],
+          includePricing: true,
+        },
+        templateCustomization: { selectedSlides: ['title'] },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const deckId = made.json().presentationId as string;
+    const slides = (await call('rep', 'GET', `/api/decks/${deckId}/slides`)).json().slides as {
+      url: string;
+    }[];
+    // Each slide's SVG, as the web view shows it.
+    return Promise.all(slides.map(async (slide) => (await call('rep', 'GET', slide.url)).body));
+  };
+
+  it('are library slides reps do not choose, drawn per product and once with pricing', async () => {
+    const listed = await call('rep', 'GET', '/api/template-slides');
+    expect(listed.json().pricingSlides).toEqual({ perProduct: 1, once: 1 });
+    const ids = (await repSlides()).map((slide) => slide.id);
+    expect(ids).not.toContain('pricing');
+    expect(ids).not.toContain('quote-summary');
+
+    const before = await pricedDeck();
+    expect(before).toHaveLength(4);
+    expect(before[1]).toContain('Controller: your investment');
+    expect(before[2]).toContain('Battery Management System: your investment');
+    expect(before[3]).toContain('Quote summary');
+
+    // An editor rewords the per-product heading and publishes: every product's slide follows.
+    const saved = await saveSlide('editor', 'pricing', (document) => {
+      document.heading = '{{pricing.productName}} for {{client.name}}';
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await call('editor', 'POST', '/api/library/publish', {
+      note: 'Pricing headings',
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const after = await pricedDeck();
+    expect(after[1]).toContain('Controller for Northwind');
+    expect(after[2]).toContain('Battery Management System for Northwind');
+    expect(after[1]).not.toContain('your investment');
+  });
+
+  it('refuses a pricing binding on a slide not drawn per product, naming the element', async () => {
+    const refused = await saveSlide('editor', 'about-us', (document) => {
+      const index = firstText(document);
+      const element = document.elements[index] as Extract<TemplateElement, { kind: 'text' }>;
+      element.text = 'From {{pricing.effective}}';
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json().error)).toContain(
+      'is only known on a slide drawn once per priced product',
+    );
+  });
+
+  it('are added to a draft stored before they were documents', async () => {
+    await t.database.db
+      .delete(libraryDraft)
+      .where(inArray(libraryDraft.documentId, ['pricing', 'quote-summary']));
+    const slides = (await draft()).slides;
+    expect(slides.slice(-2).map((slide) => [slide.id, slide.drawn])).toEqual([
+      ['pricing', 'perPricedProduct'],
+      ['quote-summary', 'withPricing'],
+    ]);
+    // The built-in wording came back in place of the published edit: discarded, it is the edit.
+    expect((await call('editor', 'POST', '/api/library/discard')).statusCode).toBe(200);
+    expect((await openSlide('pricing')).document.heading).toBe(
+      '{{pricing.productName}} for {{client.name}}',
+    );
   });
 });
 

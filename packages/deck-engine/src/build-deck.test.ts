@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
+import {
+  deckDraftSchema,
+  type DeckDraftInput,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
 import { buildDeck, formatDeckDate } from './build-deck.ts';
 import type { Slide, TextElement } from './layout/model.ts';
-import { createTemplateLibrary } from './library/template-library.ts';
+import {
+  createTemplateLibrary,
+  listTemplateSlides,
+  type TemplateLibrary,
+} from './library/template-library.ts';
+import { seedLibraryDocuments } from './library/template-seed.ts';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 const library = createTemplateLibrary();
@@ -215,6 +224,70 @@ describe('buildDeck', () => {
     expect(texts(deck.slides[4]!)).toContain('Special: $5,000.00');
     const without = buildDeck(draft({}, false), library);
     expect(without.slides.some((s) => s.kind === 'pricing')).toBe(false);
+  });
+
+  it('draws the pricing slides the library has: its wording, its order, none retired', () => {
+    const documents = seedLibraryDocuments();
+    const edited = (change: (slides: TemplateSlideDocument[]) => TemplateSlideDocument[]) =>
+      createTemplateLibrary(undefined, {
+        ...documents,
+        slides: change(structuredClone(documents.slides) as TemplateSlideDocument[]),
+      });
+    const pricingOf = (lib: TemplateLibrary) =>
+      buildDeck(draft(), lib).slides.filter((slide) => slide.kind === 'pricing');
+
+    // An editor rewords the per-product slide's heading and a label: every product's slide follows.
+    const reworded = edited((slides) =>
+      slides.map((slide) => {
+        if (slide.id !== 'pricing') return slide;
+        const table = slide.elements.find((e) => e.kind === 'table')!;
+        if (table.kind === 'table') table.rows[0]![0] = 'Price per unit';
+        return { ...slide, heading: 'What {{pricing.productName}} costs {{client.name}}' };
+      }),
+    );
+    const slides = pricingOf(reworded);
+    expect(slides.map((slide) => [slide.id, slide.title])).toEqual([
+      ['pricing-controller', 'What Controller costs Acme Cold Storage'],
+      ['pricing-battery_backup', 'What Battery Backup costs Acme Cold Storage'],
+      ['quote-summary', 'Quote summary'],
+    ]);
+    expect(texts(slides[0]!)).toContain('Price per unit');
+    expect(texts(slides[0]!)).not.toContain('Unit price');
+
+    // The summary retired: the products' slides only. A slide made "once with pricing": drawn.
+    const retired = edited((slides) =>
+      slides.map((slide) => (slide.id === 'quote-summary' ? { ...slide, retired: true } : slide)),
+    );
+    expect(pricingOf(retired).map((slide) => slide.id)).toEqual([
+      'pricing-controller',
+      'pricing-battery_backup',
+    ]);
+    const terms = edited((slides) =>
+      slides.map((slide) =>
+        slide.id === 'appendix-faq' ? { ...slide, drawn: 'withPricing' } : slide,
+      ),
+    );
+    // In library order: the FAQ stands before the pricing slides there.
+    expect(pricingOf(terms).map((slide) => slide.id)).toEqual([
+      'appendix-faq',
+      'pricing-controller',
+      'pricing-battery_backup',
+      'quote-summary',
+    ]);
+    // Not offered to reps.
+    expect(listTemplateSlides(terms).map((slide) => slide.id)).not.toContain('appendix-faq');
+    expect(listTemplateSlides(library).map((slide) => slide.id)).not.toContain('pricing');
+  });
+
+  it('gives a library stored before its pricing slides were documents the built-in ones', () => {
+    const documents = seedLibraryDocuments();
+    const before = createTemplateLibrary(undefined, {
+      ...documents,
+      slides: documents.slides.filter((slide) => slide.drawn === undefined),
+    });
+    expect(buildDeck(draft(), before).slides.map((slide) => slide.id)).toEqual(
+      buildDeck(draft(), library).slides.map((slide) => slide.id),
+    );
   });
 
   it("builds custom slides from their layout with the rep's content, body as paragraphs", () => {

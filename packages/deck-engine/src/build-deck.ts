@@ -5,22 +5,22 @@ import {
   findProduct,
   formatDeckDate,
   formatDeckYear,
-  productName,
   quoteSummary,
   resolveDeckPricing,
   type PriceBook,
   type ProductPricing,
-  type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
 import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
-import { composePricingSlide } from './library/pricing-slide.ts';
-import { composeQuoteSlide, QUOTE_SLIDE_TITLE } from './library/quote-slide.ts';
 import type { SlideContext } from './library/slide-kit.ts';
-import type { TemplateLibrary, TemplateSlide } from './library/template-library.ts';
+import {
+  pricingSlides,
+  type TemplateLibrary,
+  type TemplateSlide,
+} from './library/template-library.ts';
 import type { ComposedSlide } from './library/template-slides.ts';
 
 /** The presentation date as the deck's locale writes it in full (`March 5, 2026`). */
@@ -30,6 +30,8 @@ interface PlannedSlide {
   id: string;
   kind: SlideKind;
   title: string;
+  /** The product a slide drawn once per priced product is drawn for. */
+  pricing?: ProductPricing;
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -79,22 +81,24 @@ function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
   };
 }
 
-function planQuoteSlide(quote: QuoteSummary): PlannedSlide {
-  return {
-    id: 'quote-summary',
-    kind: 'pricing',
-    title: QUOTE_SLIDE_TITLE,
-    compose: (ctx) => composeQuoteSlide(ctx, quote),
-  };
-}
-
-function planPricingSlide(pricing: ProductPricing, book: PriceBook): PlannedSlide {
-  return {
-    id: `pricing-${pricing.productId}`,
-    kind: 'pricing',
-    title: `${productName(book, pricing.productId)}: your investment`,
-    compose: (ctx) => composePricingSlide(ctx, pricing),
-  };
+/**
+ * The slides a deck that shows pricing draws after its body: each slide drawn once per priced
+ * product (its id and title that product's), and each drawn once with pricing, in library order.
+ */
+function planPricingSlides(library: TemplateLibrary, pricing: readonly ProductPricing[]) {
+  return pricingSlides(library).flatMap((slide): PlannedSlide[] => {
+    const compose = (ctx: SlideContext) => slide.compose(ctx);
+    if (slide.drawn === 'withPricing') {
+      return [{ id: slide.id, kind: 'pricing', title: slide.title, compose }];
+    }
+    return pricing.map((product) => ({
+      id: `${slide.id}-${product.productId}`,
+      kind: 'pricing',
+      title: slide.title,
+      pricing: product,
+      compose,
+    }));
+  });
 }
 
 export interface BuildDeckOptions {
@@ -150,8 +154,7 @@ export function buildDeck(
 
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
-    ...pricing.map((p) => planPricingSlide(p, priceBook)),
-    ...(quote ? [planQuoteSlide(quote)] : []),
+    ...(pricing.length > 0 ? planPricingSlides(library, pricing) : []),
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
     ...appendix.map(planTemplateSlide),
@@ -189,13 +192,15 @@ export function buildDeck(
         ),
         priceBook,
         ...(quote ? { quote } : {}),
+        ...(planned.pricing ? { pricing: planned.pricing } : {}),
       };
       const composed = planned.compose(ctx);
       onSlide?.(i + 1, plan.length);
       return {
         id: planned.id,
         kind: planned.kind,
-        title: planned.title,
+        // A pricing slide is titled by its heading ("Controller: your investment").
+        title: (planned.kind === 'pricing' && composed.heading) || planned.title,
         background: composed.background,
         elements: composed.elements,
       };

@@ -6,11 +6,12 @@ export {
   createTemplateLibrary,
   listLayouts,
   listTemplateSlides,
+  pricingSlides,
   type TemplateLibrary,
   type TemplateSlide,
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
-export { seedLibraryDocuments } from './library/template-seed.ts';
+export { seedLibraryDocuments, withPricingSlides } from './library/template-seed.ts';
 export { previewLibraryDocument, THUMBNAIL_SAMPLE, type DocumentPreview } from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export { charactersTheFontLacks } from './layout/fonts.ts';

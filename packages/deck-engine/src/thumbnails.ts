@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isImagePlaceholder } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
-import { findProduct, quoteSummary } from '@deck-portal/domain/pricing';
+import { findProduct, quoteSummary, resolveDeckPricing } from '@deck-portal/domain/pricing';
 import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
@@ -31,18 +31,23 @@ const SAMPLE_SELECTION = [
   { id: 'bms', quantity: 1 },
 ];
 
-/** Its quote at list prices: what a sample slide's quote table and quote figures show. */
-const SAMPLE_QUOTE = quoteSummary(
-  {
-    selectedProducts: SAMPLE_SELECTION.map(({ id, quantity }) => ({
-      id,
-      quantity,
-      customPricing: findProduct(SEED_PRICE_BOOK, id)?.msrp ?? 0,
-    })),
-    includePricing: true,
-    customPricing: {},
-  },
-  SEED_PRICE_BOOK,
+/** The sample site sold at list prices. */
+const SAMPLE_PRODUCTS = {
+  selectedProducts: SAMPLE_SELECTION.map(({ id, quantity }) => ({
+    id,
+    quantity,
+    customPricing: findProduct(SEED_PRICE_BOOK, id)?.msrp ?? 0,
+  })),
+  includePricing: true,
+  customPricing: {},
+};
+
+/** Its quote: what a sample slide's quote table and quote figures show. */
+const SAMPLE_QUOTE = quoteSummary(SAMPLE_PRODUCTS, SEED_PRICE_BOOK);
+
+/** The controller's pricing texts: what a sample slide drawn once per priced product shows. */
+const SAMPLE_PRICING = resolveDeckPricing(SAMPLE_PRODUCTS, SEED_PRICE_BOOK).find(
+  (pricing) => pricing.productId === 'controller',
 );
 
 /** One template slide drawn with sample data; undefined when the id is unknown. */
@@ -58,6 +63,7 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
     products: SAMPLE_SELECTION.map(({ id }) => id),
     quantities: Object.fromEntries(SAMPLE_SELECTION.map(({ id, quantity }) => [id, quantity])),
     quote: SAMPLE_QUOTE,
+    ...(template.drawn === 'perPricedProduct' && SAMPLE_PRICING ? { pricing: SAMPLE_PRICING } : {}),
   });
   return {
     id: template.id,

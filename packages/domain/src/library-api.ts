@@ -4,6 +4,7 @@ import { plainText } from './text.ts';
 import {
   brandSchema,
   libraryCategoriesSchema,
+  slideDrawnValues,
   templateLayoutSchema,
   templateSlideDocumentSchema,
 } from './template-format.ts';
@@ -37,6 +38,8 @@ export const libraryDraftSlideSchema = z.object({
   inDefaultSelection: z.boolean(),
   forProducts: z.array(z.string()),
   retired: z.boolean(),
+  /** Drawn once per priced product or once with pricing (see `slideDrawnValues`); chosen when absent. */
+  drawn: z.enum(slideDrawnValues).optional(),
   revision: z.number().int(),
   updatedAt: isoDateTime,
   updatedBy: person,

@@ -386,6 +386,53 @@ describe('the template format', () => {
     expect(problems(withElements([nested])).length).toBeGreaterThan(0);
   });
 
+  it('knows pricing bindings only on a slide drawn once per priced product', () => {
+    const slide = (drawn: string | undefined, text: string) => ({
+      format: 1,
+      id: 'pricing',
+      title: 'Pricing',
+      description: '',
+      ...(drawn ? { drawn } : {}),
+      background: 'brand.background',
+      category: 'sales',
+      heading: '{{pricing.productName}}: your investment',
+      elements: [{ ...layout.elements[1], text }],
+    });
+    const slideProblems = (document: unknown) => {
+      const parsed = templateSlideDocumentSchema.safeParse(document);
+      return parsed.success ? [] : describeTemplateProblems(parsed.error);
+    };
+    expect(
+      slideProblems(slide('perPricedProduct', '{{pricing.effective}} · {{pricing.creditLabel}}')),
+    ).toEqual([]);
+    expect(slideProblems(slide('withPricing', 'Net {{pricing.effective}}'))).toEqual([
+      'elements.0: {{pricing.effective}} is only known on a slide drawn once per priced product',
+    ]);
+    expect(slideProblems(slide(undefined, '{{pricing.qty}}'))).toEqual([
+      'elements.0: {{pricing.qty}} is only known on a slide drawn once per priced product',
+    ]);
+    expect(slideProblems(slide('perPricedProduct', '{{pricing.discount}}'))).toEqual([
+      'elements.0.text: {{pricing.discount}} is not a binding this format knows',
+    ]);
+    expect(slideProblems(slide('sometimes', 'x'))[0]).toMatch(/^drawn: /);
+    expect(
+      problems({ ...layout, elements: [{ ...layout.elements[1], text: '{{pricing.qty}}' }] }),
+    ).toEqual([
+      'elements.0: {{pricing.qty}} is only known on a slide drawn once per priced product',
+    ]);
+  });
+
+  it('names a text’s size group by lower-case letters and digits', () => {
+    const grouped = (sizeGroup: string) => ({
+      ...layout,
+      elements: [{ ...layout.elements[1], style: { size: 20, color: 'brand.ink', sizeGroup } }],
+    });
+    expect(problems(grouped('figures-2'))).toEqual([]);
+    expect(problems(grouped('Figures!'))).toEqual([
+      'elements.0.style.sizeGroup: a size group is named by lower-case letters and digits',
+    ]);
+  });
+
   it('checks a slide’s figures: formulas over the quote and earlier figures, bindings to them', () => {
     const slide = {
       format: 1,

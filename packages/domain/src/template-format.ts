@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
+import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
 import { compileFormula, FormulaError, isDeckFigureName } from './template-figures.ts';
@@ -41,6 +42,11 @@ export const bindingPaths = [
   'credit.rate',
   /** The active products the credit applies to, as a sentence names them: "A, B and C". */
   'credit.products',
+  /**
+   * The products whose pricing slide shows price texts the rep edited, which the quote's figures
+   * do not include ("Controller, Data Logger"); empty when none.
+   */
+  'quote.editedProducts',
   'slide.number',
   'slide.heading',
   'slide.subheading',
@@ -73,6 +79,27 @@ export function readProductBinding(path: string) {
   return match ? { productId: match[1]!, field: match[2] as ProductBindingField } : undefined;
 }
 
+/**
+ * What a slide drawn once per priced product (`drawn: "perPricedProduct"`) shows of its product:
+ * `pricing.<field>`: each pricing text as the rep left it (SPEC.md §3: `pricing.stdpricing`,
+ * `pricing.effective`, …), the product's name, description and picture, and the credit's label
+ * with the product's own rate ("ITC credit (30%)").
+ */
+export const pricingBindingFields = [
+  ...PRICING_TEXT_KEYS,
+  'productName',
+  'productDescription',
+  'productPicture',
+  'creditLabel',
+] as const;
+export type PricingBindingField = (typeof pricingBindingFields)[number];
+const pricingBinding = new RegExp(`^pricing\\.(${pricingBindingFields.join('|')})$`);
+
+/** A pricing binding's field, or undefined when the path is not one. */
+export function readPricingBinding(path: string): PricingBindingField | undefined {
+  return pricingBinding.exec(path)?.[1] as PricingBindingField | undefined;
+}
+
 /** A layout's placeholders are bound as `placeholder.<objectId>`; products as above. */
 const bindingPathSchema = z
   .string()
@@ -83,7 +110,8 @@ const bindingPathSchema = z
       /^item\.[A-Za-z]{1,32}$/.test(path) ||
       isDeckFigureName(path) ||
       (figureName.test(path.replace(/^figure\./, '')) && path.startsWith('figure.')) ||
-      productBinding.test(path),
+      productBinding.test(path) ||
+      pricingBinding.test(path),
     { message: 'is not a binding this format knows' },
   );
 
@@ -266,6 +294,14 @@ export const textStyleSchema = z
     italic: z.boolean().optional(),
     /** Each line underlined, as the font's own underline position and thickness say. */
     underline: z.boolean().optional(),
+    /**
+     * Texts of one slide in the same group are set at one size, the smallest any of them needs
+     * to fit: figures side by side, where an edited "Unlimited" is not set smaller than a "3".
+     */
+    sizeGroup: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, 'a size group is named by lower-case letters and digits')
+      .optional(),
   })
   .strict();
 
@@ -827,6 +863,37 @@ function checkPlaceholders(
   visit(document.elements, ['elements']);
 }
 
+/** `{{pricing.…}}` only on a slide drawn once per priced product: elsewhere there is none. */
+function checkPricingBindings(
+  document: { drawn?: SlideDrawn | undefined; elements: readonly TemplateElement[] },
+  context: z.RefinementCtx,
+) {
+  if (document.drawn === 'perPricedProduct') return;
+  const visit = (elements: readonly TemplateElement[], path: (string | number)[]) =>
+    elements.forEach((element, i) => {
+      if (element.kind === 'repeat') visit(element.elements, [...path, i, 'elements']);
+      for (const { path: binding } of elementBindings(element)) {
+        if (binding.startsWith('pricing.')) {
+          context.addIssue({
+            code: 'custom',
+            path: [...path, i],
+            message: `{{${binding}}} is only known on a slide drawn once per priced product`,
+          });
+        }
+      }
+    });
+  visit(document.elements, ['elements']);
+}
+
+/**
+ * When a template slide is in a deck: absent, when the rep chooses it in the wizard;
+ * `perPricedProduct`, once for each product of a deck that shows pricing (its `pricing.…`
+ * bindings are that product's), after the chosen body slides; `withPricing`, once in a deck
+ * that shows pricing, after those. Slides drawn with pricing are not offered to reps.
+ */
+export const slideDrawnValues = ['perPricedProduct', 'withPricing'] as const;
+export type SlideDrawn = (typeof slideDrawnValues)[number];
+
 export const templateLayoutSchema = z
   .object({
     format: z.literal(templateFormatVersion),
@@ -838,7 +905,8 @@ export const templateLayoutSchema = z
   })
   .strict()
   .superRefine(checkFigures)
-  .superRefine(checkPlaceholders);
+  .superRefine(checkPlaceholders)
+  .superRefine(checkPricingBindings);
 export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
 
 /** A template slide of the library: what the wizard lists (title, description, category). */
@@ -852,13 +920,18 @@ export const templateSlideDocumentSchema = z
     inDefaultSelection: z.boolean().optional(),
     /** About these products: in the default selection only when the deck has one of them. */
     forProducts: z.array(z.string().min(1).max(64)).max(50).optional(),
-    /** Retired: no longer offered to reps; decks drawn from it before still draw it. */
+    /**
+     * Retired: no longer offered to reps (a slide drawn with pricing is no longer drawn); decks
+     * drawn from it before still draw it.
+     */
     retired: z.boolean().optional(),
+    drawn: z.enum(slideDrawnValues).optional(),
     ...slideBody,
   })
   .strict()
   .superRefine(checkFigures)
-  .superRefine(checkPlaceholders);
+  .superRefine(checkPlaceholders)
+  .superRefine(checkPricingBindings);
 export type TemplateSlideDocument = z.infer<typeof templateSlideDocumentSchema>;
 
 export const templatePartsSchema = z.array(templatePartSchema);

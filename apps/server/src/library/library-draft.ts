@@ -9,6 +9,7 @@ import {
   type TemplatePart,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
+import { withPricingSlides } from '@deck-portal/deck-engine';
 import type { Db } from '../db/database.ts';
 import { libraryDraft, users, type LibraryDraftKind } from '../db/schema.ts';
 import { newestLibraryVersion } from './library-versions.ts';
@@ -28,11 +29,44 @@ export async function readDraftRows(db: Db) {
       .leftJoin(users, eq(users.id, libraryDraft.updatedBy))
       .orderBy(asc(libraryDraft.kind), asc(libraryDraft.position));
   const rows = await read();
-  if (rows.length > 0) return rows;
+  if (rows.length > 0) return (await addPricingSlides(db, rows)) ? read() : rows;
   // The first time anyone opens the draft, it starts as the newest published version.
   const newest = await newestLibraryVersion(db);
   await writeDraft(db, newest.documents, { by: null, at: new Date(), revisions: new Map() });
   return read();
+}
+
+/**
+ * A draft written before the pricing slides and the quote summary were documents has none drawn
+ * with pricing: the built-in ones are added after its slides (as `createTemplateLibrary` draws
+ * them for a version stored then). True when rows were added.
+ */
+async function addPricingSlides(db: Db, rows: readonly { row: DraftRow }[]) {
+  const slides = rows.filter(({ row }) => row.kind === 'slide');
+  const documents = slides.map(({ row }) => row.document as TemplateSlideDocument);
+  const upgraded = withPricingSlides({
+    format: templateFormatVersion,
+    slides: documents,
+    layouts: [],
+    parts: [],
+  }).slides.slice(documents.length);
+  if (upgraded.length === 0) return false;
+  const after = Math.max(-1, ...slides.map(({ row }) => row.position));
+  await db
+    .insert(libraryDraft)
+    .values(
+      upgraded.map((document, i) => ({
+        kind: 'slide' as const,
+        documentId: document.id,
+        position: after + 1 + i,
+        document,
+        revision: 1,
+        updatedBy: null,
+        updatedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
+  return true;
 }
 
 const key = (kind: LibraryDraftKind, id: string) => `${kind}:${id}`;

@@ -52,6 +52,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
           inDefaultSelection: document.inDefaultSelection ?? false,
           forProducts: document.forProducts ?? [],
           retired: document.retired ?? false,
+          ...(document.drawn ? { drawn: document.drawn } : {}),
         };
       }),
     layouts: rows

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateLayoutsResponseSchema, templateSlidesResponseSchema } from '@deck-portal/domain';
-import { listLayouts, listTemplateSlides, previewLibraryDocument } from '@deck-portal/deck-engine';
+import {
+  listLayouts,
+  listTemplateSlides,
+  previewLibraryDocument,
+  pricingSlides,
+} from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
@@ -35,6 +40,10 @@ export async function templateRoutes(
           thumbnail: `/api/template-slides/${encodeURIComponent(slide.id)}/thumbnail?v=${number}`,
         })),
         categories: [...library.categories],
+        pricingSlides: {
+          perProduct: pricingSlides(library).filter((s) => s.drawn === 'perPricedProduct').length,
+          once: pricingSlides(library).filter((s) => s.drawn === 'withPricing').length,
+        },
       };
     },
   );

@@ -1,11 +1,15 @@
-import { templateLayoutSchema, type TemplatePart } from '@deck-portal/domain';
+import {
+  templateLayoutSchema,
+  templateSlideDocumentSchema,
+  type TemplatePart,
+} from '@deck-portal/domain';
 import { describe, expect, it } from 'vitest';
 import type { ShapeElement, TextElement } from '../layout/model.ts';
 import { DEFAULT_BRAND } from './brand.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
-import { quoteSummary } from '@deck-portal/domain/pricing';
+import { quoteSummary, resolveDeckPricing } from '@deck-portal/domain/pricing';
 
 const ctx: SlideContext = {
   brand: { ...DEFAULT_BRAND, name: 'Polar', colors: { ...DEFAULT_BRAND.colors, accent: 'AA0011' } },
@@ -230,6 +234,80 @@ describe('drawing a template document', () => {
     expect(table.rows[0]![0]!.fill).toBe('AA0011');
 
     expect(interpretTemplate(document, ctx, { parts: new Map() }).elements).toEqual([]);
+  });
+
+  it('binds the product a pricing slide is drawn for, and which prices the rep edited', () => {
+    const selection = {
+      selectedProducts: [
+        { id: 'controller', quantity: 11, customPricing: 199 },
+        { id: 'bms', quantity: 1, customPricing: 1_800 },
+      ],
+      includePricing: true,
+      customPricing: { bms: { total: 'Included in the service plan' } },
+    };
+    const [controller] = resolveDeckPricing(selection, SEED_PRICE_BOOK);
+    const quote = quoteSummary(selection, SEED_PRICE_BOOK);
+    const document = templateSlideDocumentSchema.parse({
+      format: 1,
+      id: 'pricing',
+      title: 'Pricing',
+      description: '',
+      drawn: 'perPricedProduct',
+      background: 'brand.background',
+      category: 'sales',
+      heading: '{{pricing.productName}}: your investment',
+      elements: [
+        text('{{pricing.creditLabel}}: {{pricing.itc}} · net {{pricing.effective}}'),
+        text('{{pricing.productDescription}}'),
+        text('Edited: {{quote.editedProducts | default: "none"}}'),
+      ],
+    });
+    const drawn = interpretTemplate(
+      document,
+      { ...ctx, quote, pricing: controller! },
+      { parts: new Map() },
+    );
+    expect(drawn.heading).toBe('Controller: your investment');
+    // 11 × $199 + $35 shipping = $2,224.00; 30% of it $667.20.
+    expect(texts(drawn)).toEqual([
+      'ITC credit (30%): $667.20 · net $1,556.80',
+      SEED_PRICE_BOOK.products.find((p) => p.id === 'controller')!.description,
+      'Edited: Battery Management System',
+    ]);
+    // Not drawn for a product: nothing to show.
+    expect(texts(interpretTemplate(document, ctx, { parts: new Map() }))).toEqual([
+      ': · net',
+      '',
+      'Edited: none',
+    ]);
+  });
+
+  it('sets the texts of a size group at the smallest size any of them needs', () => {
+    const figure = (value: string, x: number, sizeGroup?: string) =>
+      text(value, {
+        x,
+        w: 84,
+        h: 34,
+        style: {
+          weight: 'bold',
+          size: 20,
+          minSize: 8,
+          maxLines: 2,
+          color: 'brand.ink',
+          ...(sizeGroup ? { sizeGroup } : {}),
+        },
+      });
+    const sizes = (group?: string) =>
+      draw([
+        figure('3', 0, group),
+        figure('Unlimited for the life of the site', 100, group),
+        figure('12', 200),
+      ]).elements.map((element) => (element.kind === 'text' ? element.size : 0));
+    const [alone, long, apart] = sizes();
+    expect(long).toBeLessThan(alone!);
+    expect(apart).toBe(20);
+    // Grouped: the "3" is set as small as the long text beside it; a text outside keeps its own.
+    expect(sizes('figures')).toEqual([long, long, 20]);
   });
 
   it('shows a paragraph only when its condition holds, and binds the rep as one line', () => {

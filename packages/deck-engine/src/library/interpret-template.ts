@@ -2,7 +2,9 @@ import {
   compileFormula,
   fillBindings,
   quoteFigureNames,
+  readPricingBinding,
   readProductBinding,
+  type PricingBindingField,
   type TemplateCategory,
   type TemplateColor,
   type TemplateCondition,
@@ -16,14 +18,17 @@ import {
   findProduct,
   formatCents,
   formatCreditShare,
+  pricingTextLabel,
+  productName,
   type PriceBook,
   type Product,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
-import type { Gradient, Hex, SlideElement, Turn } from '../layout/model.ts';
+import type { Gradient, Hex, SlideElement, TextElement, Turn } from '../layout/model.ts';
+import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
-import { quoteTable } from './quote-slide.ts';
+import { quoteTable } from './quote-table.ts';
 import type { ComposedSlide } from './template-slides.ts';
 
 /** A slide, a layout or any document drawn like one: its look and its elements. */
@@ -95,6 +100,9 @@ export function interpretTemplate(
     'brand.address': ctx.brand.address,
     'credit.rate': creditRate(ctx.priceBook, ctx.locale),
     'credit.products': creditProducts(ctx.priceBook),
+    'quote.editedProducts': (ctx.quote?.editedProducts ?? [])
+      .map((id) => productName(ctx.priceBook, id))
+      .join(', '),
     'slide.number': String(ctx.pageNumber),
     'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
     ...quoteValues(ctx.quote, ctx.locale),
@@ -108,6 +116,8 @@ export function interpretTemplate(
     if (path.startsWith('placeholder.')) {
       return (inputs.placeholders?.[path.slice('placeholder.'.length)] ?? '').trim();
     }
+    const pricingField = readPricingBinding(path);
+    if (pricingField) return pricingValue(pricingField, ctx);
     const productField = readProductBinding(path);
     if (productField) {
       const product = findProduct(ctx.priceBook, productField.productId);
@@ -125,42 +135,52 @@ export function interpretTemplate(
     return valueOf(when.empty) === '';
   };
 
+  /** Texts of a size group, as drawn and as specified, to be set at one size afterwards. */
+  const grouped = new Map<string, { spec: TextSpec; drawn: SlideElement; rotation?: number }[]>();
+
   const draw = (elements: readonly TemplateElement[], depth: number): SlideElement[] =>
     elements.flatMap((element): SlideElement[] => {
       if (!isShown(element.when)) return [];
       switch (element.kind) {
         case 'text': {
           const { style } = element;
-          return [
-            text({
-              ...(element.name ? { name: element.name } : {}),
-              x: element.x,
-              y: element.y,
-              w: element.w,
-              h: element.h,
-              text: Array.isArray(element.text)
-                ? element.text.flatMap((paragraph) => {
-                    if (typeof paragraph === 'string') return [bind(paragraph)];
-                    return isShown(paragraph.when) ? [bind(paragraph.text)] : [];
-                  })
-                : bind(element.text),
-              weight: style.weight,
-              size: style.size,
-              color: color(style.color),
-              ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
-              ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
-              ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
-              ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
-              ...(style.align ? { align: style.align } : {}),
-              ...(style.valign ? { valign: style.valign } : {}),
-              ...(style.bullets ? { bullets: true } : {}),
-              ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
-              ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
-              ...(style.font ? { family: style.font } : {}),
-              ...(style.italic ? { italic: true } : {}),
-              ...(style.underline ? { underline: true } : {}),
-            }),
-          ].map((laid) => (element.rotation ? { ...laid, rotation: element.rotation } : laid));
+          const spec: TextSpec = {
+            ...(element.name ? { name: element.name } : {}),
+            x: element.x,
+            y: element.y,
+            w: element.w,
+            h: element.h,
+            text: Array.isArray(element.text)
+              ? element.text.flatMap((paragraph) => {
+                  if (typeof paragraph === 'string') return [bind(paragraph)];
+                  return isShown(paragraph.when) ? [bind(paragraph.text)] : [];
+                })
+              : bind(element.text),
+            weight: style.weight,
+            size: style.size,
+            color: color(style.color),
+            ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
+            ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
+            ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
+            ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
+            ...(style.align ? { align: style.align } : {}),
+            ...(style.valign ? { valign: style.valign } : {}),
+            ...(style.bullets ? { bullets: true } : {}),
+            ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
+            ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
+            ...(style.font ? { family: style.font } : {}),
+            ...(style.italic ? { italic: true } : {}),
+            ...(style.underline ? { underline: true } : {}),
+          };
+          const laid = text(spec);
+          const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;
+          if (style.sizeGroup) {
+            grouped.set(style.sizeGroup, [
+              ...(grouped.get(style.sizeGroup) ?? []),
+              { spec, drawn, ...(element.rotation ? { rotation: element.rotation } : {}) },
+            ]);
+          }
+          return [drawn];
         }
         case 'rect':
         case 'ellipse':
@@ -305,7 +325,48 @@ export function interpretTemplate(
       }
     });
 
-  return { background: color(document.background), elements: draw(document.elements, 0) };
+  const elements = draw(document.elements, 0);
+  return {
+    background: color(document.background),
+    elements: grouped.size > 0 ? atGroupSizes(elements, grouped) : elements,
+    heading: values['slide.heading'],
+  };
+}
+
+/** The drawn elements with each size group's texts laid out again at the group's one size. */
+function atGroupSizes(
+  elements: SlideElement[],
+  groups: ReadonlyMap<string, { spec: TextSpec; drawn: SlideElement; rotation?: number }[]>,
+): SlideElement[] {
+  const replaced = new Map<SlideElement, SlideElement>();
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const laid: TextElement[] = layoutTextRow(members.map((member) => member.spec));
+    members.forEach((member, i) => {
+      const again = laid[i]!;
+      replaced.set(member.drawn, member.rotation ? { ...again, rotation: member.rotation } : again);
+    });
+  }
+  return elements.map((element) => replaced.get(element) ?? element);
+}
+
+/** A `pricing.…` value of the product whose pricing slide is drawn; empty on any other slide. */
+function pricingValue(field: PricingBindingField, ctx: SlideContext): string {
+  const pricing = ctx.pricing;
+  if (!pricing) return '';
+  const product = findProduct(ctx.priceBook, pricing.productId);
+  switch (field) {
+    case 'productName':
+      return product?.name ?? pricing.productId;
+    case 'productDescription':
+      return product?.description ?? '';
+    case 'productPicture':
+      return product?.picture ?? '';
+    case 'creditLabel':
+      return pricingTextLabel('itc', product, ctx.locale);
+    default:
+      return pricing.texts[field];
+  }
 }
 
 /**

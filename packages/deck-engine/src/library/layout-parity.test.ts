@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from './brand.ts';
+import type { ComposedSlide } from './template-slides.ts';
 import { createTemplateLibrary } from './template-library.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
@@ -52,6 +53,9 @@ const contents: Record<string, (objectId: string, type: string) => string> = {
   padded: (id) => `   ${id}   \n\n`,
 };
 
+/** What a slide draws: its background and elements. */
+const drawing = ({ background, elements }: ComposedSlide) => ({ background, elements });
+
 /** The drawn slide with every number to 0.01, as stored in the golden file. */
 function rounded(value: unknown): unknown {
   return JSON.parse(
@@ -70,10 +74,12 @@ function drawAll() {
         layout.placeholders.map((p) => [p.objectId, valueOf(p.objectId, p.type)]),
       );
       drawn[`${layout.id} / ${name}`] = rounded(
-        interpretTemplate(documents.get(layout.id)!, ctx, {
-          parts: seedParts(),
-          placeholders: content,
-        }),
+        drawing(
+          interpretTemplate(documents.get(layout.id)!, ctx, {
+            parts: seedParts(),
+            placeholders: content,
+          }),
+        ),
       );
     }
   }

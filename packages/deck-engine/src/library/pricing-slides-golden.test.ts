@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { PriceBook, ProductSelection } from '@deck-portal/domain/pricing';
+import type { DeckLocale, PriceBook, ProductSelection } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { buildDeck } from '../build-deck.ts';
 import { goldenDraft } from '../../test/fixtures.ts';
@@ -21,19 +21,30 @@ const UPDATE = process.env.UPDATE_GOLDENS === '1';
 
 const library = createTemplateLibrary();
 
+/** A product at its price book price, or at the rep's. */
+const sold = (id: string, quantity: number, customPricing?: number) => ({
+  id,
+  quantity,
+  customPricing:
+    customPricing ?? SEED_PRICE_BOOK.products.find((product) => product.id === id)!.basePrice,
+});
+
 const allProducts = (): ProductSelection => ({
   includePricing: true,
   selectedProducts: [
-    { id: 'battery_backup', quantity: 2 },
-    { id: 'data_logger', quantity: 14 },
-    { id: 'controller', quantity: 11, customPricing: 1_450 },
-    { id: 'bms', quantity: 1 },
+    sold('battery_backup', 2),
+    sold('data_logger', 14),
+    sold('controller', 11, 1_450),
+    sold('bms', 1),
   ],
   customPricing: {},
 });
 
 const long = 'Installed by our own crews over two weekends, with the old units taken away. ';
-const decks: Record<string, { selection: ProductSelection; locale?: string; book?: PriceBook }> = {
+const decks: Record<
+  string,
+  { selection: ProductSelection; locale?: DeckLocale; book?: PriceBook }
+> = {
   sample: { selection: allProducts() },
   edited: {
     selection: {

@@ -1,5 +1,5 @@
 import type { DeckPresenter } from '@deck-portal/domain';
-import type { PriceBook, ProductId, QuoteSummary } from '@deck-portal/domain';
+import type { PriceBook, ProductId, ProductPricing, QuoteSummary } from '@deck-portal/domain';
 import { activeFontFamily, faceOf, type FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
@@ -44,6 +44,8 @@ export interface SlideContext {
   priceBook: PriceBook;
   /** The deck's quote, when it shows pricing: what slides compute their figures from. */
   quote?: QuoteSummary;
+  /** The product a slide drawn once per priced product is drawn for: its pricing texts. */
+  pricing?: ProductPricing;
 }
 
 export const MARGIN_X = 48;

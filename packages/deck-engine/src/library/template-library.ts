@@ -7,7 +7,7 @@ import type {
 import { DEFAULT_BRAND, type BrandDefinition } from './brand.ts';
 import { TEMPLATE_CATEGORIES } from './categories.ts';
 import { layoutFromDocument, type LayoutDefinition } from './layouts.ts';
-import { seedLibraryDocuments } from './template-seed.ts';
+import { seedLibraryDocuments, withPricingSlides } from './template-seed.ts';
 import { slideFromDocument, type TemplateSlideDefinition } from './template-slides.ts';
 
 export interface TemplateSlide extends TemplateSlideDefinition {
@@ -34,8 +34,9 @@ function rebrand(value: string, brand: BrandDefinition): string {
  */
 export function createTemplateLibrary(
   brandGiven?: BrandDefinition,
-  documents: TemplateLibraryDocuments = seedLibraryDocuments(),
+  stored: TemplateLibraryDocuments = seedLibraryDocuments(),
 ): TemplateLibrary {
+  const documents = withPricingSlides(stored);
   const brand = brandGiven ?? documents.brand ?? DEFAULT_BRAND;
   const parts = new Map(documents.parts.map((part) => [part.id, part]));
   const categories = documents.categories ?? TEMPLATE_CATEGORIES;
@@ -55,10 +56,15 @@ export function createTemplateLibrary(
   };
 }
 
+/** The slides a deck that shows pricing draws without the rep choosing them, in library order. */
+export function pricingSlides(library: TemplateLibrary): TemplateSlide[] {
+  return library.slides.filter((slide) => slide.drawn !== undefined && !slide.isRetired);
+}
+
 /** The slide list `GET /api/template-slides` answers: the slides reps may choose (no drawing functions). */
 export function listTemplateSlides(library: TemplateLibrary): TemplateSlideInfo[] {
   return library.slides
-    .filter((slide) => !slide.isRetired)
+    .filter((slide) => !slide.isRetired && slide.drawn === undefined)
     .map(({ id, index, title, description, category, inDefaultSelection, forProducts }) => ({
       id,
       index,

@@ -65,3 +65,14 @@ export function seedLibraryDocuments(): TemplateLibraryDocuments {
   };
   return seedLibrary;
 }
+
+/**
+ * A library stored before the pricing slides and the quote summary were documents has none
+ * drawn with pricing: it gets the built-in ones, so its decks keep their pricing slides.
+ */
+export function withPricingSlides(documents: TemplateLibraryDocuments): TemplateLibraryDocuments {
+  if (documents.slides.some((slide) => slide.drawn !== undefined)) return documents;
+  const ids = new Set(documents.slides.map((slide) => slide.id));
+  const added = seedSlides().filter((slide) => slide.drawn !== undefined && !ids.has(slide.id));
+  return { ...documents, slides: [...documents.slides, ...added] };
+}

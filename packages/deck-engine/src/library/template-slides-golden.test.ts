@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ProductId } from '@deck-portal/domain';
 import { DEFAULT_BRAND } from './brand.ts';
+import type { ComposedSlide } from './template-slides.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { createTemplateLibrary } from './template-library.ts';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
@@ -87,6 +88,9 @@ const decks: Record<string, SlideContext> = {
   },
 };
 
+/** What a slide draws: its background and elements. */
+const drawing = ({ background, elements }: ComposedSlide) => ({ background, elements });
+
 function rounded(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value, (_, v: unknown) =>
@@ -97,9 +101,10 @@ function rounded(value: unknown): unknown {
 
 function drawAll() {
   const drawn: Record<string, unknown> = {};
-  for (const slide of createTemplateLibrary().slides) {
+  // The slides drawn with pricing have their own golden file (pricing-slides-golden.test.ts).
+  for (const slide of createTemplateLibrary().slides.filter((s) => s.drawn === undefined)) {
     for (const [name, ctx] of Object.entries(decks)) {
-      drawn[`${slide.id} / ${name}`] = rounded(slide.compose(ctx));
+      drawn[`${slide.id} / ${name}`] = rounded(drawing(slide.compose(ctx)));
     }
   }
   return drawn;

@@ -1,4 +1,9 @@
-import type { TemplateCategory, TemplatePart, TemplateSlideDocument } from '@deck-portal/domain';
+import type {
+  SlideDrawn,
+  TemplateCategory,
+  TemplatePart,
+  TemplateSlideDocument,
+} from '@deck-portal/domain';
 import type { Hex, SlideElement } from '../layout/model.ts';
 import type { CategoryId } from './categories.ts';
 import { interpretTemplate } from './interpret-template.ts';
@@ -7,6 +12,8 @@ import type { SlideContext } from './slide-kit.ts';
 export interface ComposedSlide {
   background: Hex;
   elements: SlideElement[];
+  /** The slide's heading with the deck's values (a slide drawn with pricing is titled by it). */
+  heading?: string;
 }
 
 export interface TemplateSlideDefinition {
@@ -18,6 +25,8 @@ export interface TemplateSlideDefinition {
   forProducts: readonly string[];
   /** No longer offered to reps, still drawn for decks that chose it. */
   isRetired: boolean;
+  /** Drawn once per priced product or once with pricing, not chosen; chosen when absent. */
+  drawn?: SlideDrawn;
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -35,6 +44,7 @@ export function slideFromDocument(
     inDefaultSelection: document.inDefaultSelection ?? false,
     forProducts: document.forProducts ?? [],
     isRetired: document.retired ?? false,
+    ...(document.drawn ? { drawn: document.drawn } : {}),
     compose: (ctx) =>
       interpretTemplate(document, ctx, { parts, ...(categories ? { categories } : {}) }),
   };

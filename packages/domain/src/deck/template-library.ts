@@ -29,8 +29,17 @@ export const templateSlideSchema = z.object({
 export type TemplateSlideInfo = z.infer<typeof templateSlideSchema>;
 
 export const templateSlidesResponseSchema = z.object({
+  /** The slides a rep may choose. */
   slides: z.array(templateSlideSchema),
   categories: z.array(templateCategorySchema),
+  /**
+   * The slides a deck that shows pricing draws without the rep choosing them: `perProduct` for
+   * each priced product (its pricing slide), `once` more (the quote summary).
+   */
+  pricingSlides: z.object({
+    perProduct: z.number().int().min(0),
+    once: z.number().int().min(0),
+  }),
 });
 
 export const layoutSchema = z.object({

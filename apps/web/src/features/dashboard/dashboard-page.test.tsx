@@ -249,7 +249,9 @@ describe('the dashboard decks', () => {
       'GET /api/auth/session': { body: { user: approvedUser } },
       'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
-      'GET /api/template-slides': { body: { slides: [], categories: [] } },
+      'GET /api/template-slides': {
+        body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+      },
     });
     const { router } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));

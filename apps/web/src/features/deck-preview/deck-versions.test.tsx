@@ -74,7 +74,9 @@ function previewApi(overrides: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/decks/d1': { body: deck },
     'GET /api/decks/d1/versions': { body: { versions } },
     'GET /api/decks/d1/shares': { body: { shares: [] } },
-    'GET /api/template-slides': { body: { slides: [], categories: [] } },
+    'GET /api/template-slides': {
+      body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+    },
     'GET /api/decks/d1/client-links': {
       body: {
         links: [],
@@ -350,7 +352,9 @@ describe('Modify', () => {
     startModifyingDeck(deck.draft, { deckId: 'd1', version: 2, title: 'Q3 proposal' });
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
-      'GET /api/template-slides': { body: { slides: [], categories: [] } },
+      'GET /api/template-slides': {
+        body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+      },
       'GET /api/template-layouts': { body: { layouts: [] } },
       'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
       'POST /api/decks/d1/versions': {

@@ -40,7 +40,9 @@ beforeEach(() => {
   storeWizardDraft({ selectedSlides: ['title'], customSlides: [] });
   mockApi({
     'GET /api/auth/session': { body: { user: approvedUser } },
-    'GET /api/template-slides': { body: { slides, categories } },
+    'GET /api/template-slides': {
+      body: { slides, categories, pricingSlides: { perProduct: 1, once: 1 } },
+    },
     'GET /api/template-layouts': { body: { layouts } },
   });
 });
@@ -179,7 +181,9 @@ describe('step 3 checks a custom slide’s texts against the deck’s font', () 
   it('names the characters the font lacks under the slide once the rep leaves a field', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
-      'GET /api/template-slides': { body: { slides, categories } },
+      'GET /api/template-slides': {
+        body: { slides, categories, pricingSlides: { perProduct: 1, once: 1 } },
+      },
       'GET /api/template-layouts': { body: { layouts } },
       'POST /api/text/check': ({ body }) => ({
         body: {

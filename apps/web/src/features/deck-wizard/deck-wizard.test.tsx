@@ -71,7 +71,11 @@ describe('step 1, dates and figures', () => {
 describe('step 2, products', () => {
   it('adds a product at its default quantity and MSRP, removes it, and requires one', async () => {
     localStorage.setItem(DECK_DRAFT_STORAGE_KEY, JSON.stringify({ basicInfo }));
-    signedIn({ 'GET /api/template-slides': { body: { slides: [], categories: [] } } });
+    signedIn({
+      'GET /api/template-slides': {
+        body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+      },
+    });
     const { router } = renderApp('/create-deck/product-selection');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select at least one product')).toBeVisible();

@@ -52,6 +52,7 @@ import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { usePriceBook } from '../../lib/price-book.ts';
+import { useTemplateSlides } from '../../lib/template-slides.ts';
 import { DeckReadyApprovalNotice } from '../../ui/deal-desk/deck-ready-approval-notice.tsx';
 import { NeedsApprovalLine } from '../../ui/deal-desk/needs-approval-line.tsx';
 
@@ -76,10 +77,12 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
   const book = usePriceBook().data ?? { products: [] };
   const standard = templateCustomization.selectedSlides.length;
   const custom = basicInfo.mode === 'advanced' ? templateCustomization.customSlides.length : 0;
-  // One slide per product, and the quote summary after them.
-  const pricingSlides = productSelection.includePricing
-    ? productSelection.selectedProducts.length + 1
-    : 0;
+  // The library's pricing slides: those drawn per product, and those drawn once (the summary).
+  const drawn = useTemplateSlides().data?.pricingSlides;
+  const pricingSlides =
+    productSelection.includePricing && drawn
+      ? drawn.perProduct * productSelection.selectedProducts.length + drawn.once
+      : 0;
   const quote =
     productSelection.includePricing && book.products.length > 0
       ? quoteSummary(productSelection, book)

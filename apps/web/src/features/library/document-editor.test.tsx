@@ -127,6 +127,42 @@ describe('the slide editor', () => {
     );
   });
 
+  it('offers a pricing slide its product’s bindings, and sets when a slide is in a deck', async () => {
+    const calls = editorApi(acceptSave, { ...slide, drawn: 'perPricedProduct' });
+    renderApp(paths.librarySlide('about-us'));
+    // Drawn with pricing: not chosen by reps, so no default selection to set.
+    const drawn = await screen.findByRole('combobox', { name: 'In a deck' });
+    expect(drawn).toHaveValue('Once per priced product (its pricing bindings)');
+    expect(screen.queryByRole('checkbox', { name: 'In the default selection' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Text: We keep food cold.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
+    expect(await screen.findByText('{{pricing.effective}}')).toBeInTheDocument();
+    expect(screen.getByText('{{pricing.creditLabel}}')).toBeInTheDocument();
+    expect(screen.getByText('{{quote.editedProducts}}')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(drawn);
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'When a rep chooses it', hidden: true }),
+    );
+    expect(screen.getByRole('checkbox', { name: 'In the default selection' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.drawn).toBeUndefined();
+  });
+
+  it('offers no pricing bindings on a slide reps choose', async () => {
+    editorApi(undefined);
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
+    expect(await screen.findByText('{{quote.net}}')).toBeInTheDocument();
+    expect(screen.queryByText('{{pricing.effective}}')).toBeNull();
+  });
+
   it('edits a table’s cells, adds a row, and sets a line’s colour and width', async () => {
     const withTable: TemplateSlideDocument = {
       ...slide,

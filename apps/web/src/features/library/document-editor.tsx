@@ -1,4 +1,5 @@
 import {
+  pricingBindingFields,
   productBindingFields,
   quoteFigureNames,
   type LibraryDocumentKind,
@@ -367,8 +368,15 @@ function documentBindings(
       ),
     },
     {
+      label: 'This slide’s product (drawn once per priced product)',
+      paths:
+        'drawn' in document && document.drawn === 'perPricedProduct'
+          ? pricingBindingFields.map((field) => `pricing.${field}`)
+          : [],
+    },
+    {
       label: 'Quote (when the deck shows pricing)',
-      paths: quoteFigureNames.map((n) => `quote.${n}`),
+      paths: [...quoteFigureNames.map((n) => `quote.${n}`), 'quote.editedProducts'],
     },
     ...(priceBook?.products ?? []).map((product) => ({
       label: product.name,

@@ -270,7 +270,17 @@ function SlideCard({
                 Retired
               </Badge>
             )}
-            {slide.inDefaultSelection && (
+            {slide.drawn === 'perPricedProduct' && (
+              <Badge color="grape" variant="light" size="sm" tt="none">
+                One per priced product
+              </Badge>
+            )}
+            {slide.drawn === 'withPricing' && (
+              <Badge color="grape" variant="light" size="sm" tt="none">
+                With pricing
+              </Badge>
+            )}
+            {slide.drawn === undefined && slide.inDefaultSelection && (
               <Badge color="teal" variant="light" size="sm">
                 Default
               </Badge>

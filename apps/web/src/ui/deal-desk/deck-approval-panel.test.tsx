@@ -34,7 +34,9 @@ function deckApi(
     'GET /api/decks/d1': { body: deck },
     'GET /api/decks/d1/shares': { body: { shares: [] } },
     'GET /api/decks/d1/versions': { body: { versions: [] } },
-    'GET /api/template-slides': { body: { slides: [], categories: [] } },
+    'GET /api/template-slides': {
+      body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+    },
     'GET /api/decks/d1/client-links': {
       body: {
         links: [],

@@ -50,7 +50,9 @@ function pageApi(details: typeof deck, responses: ProposalResponse[]) {
     'GET /api/decks/d1/proposal-responses': { body: { responses } },
     'GET /api/decks/d1/shares': { body: { shares: [] } },
     'GET /api/decks/d1/versions': { body: { versions: [] } },
-    'GET /api/template-slides': { body: { slides: [], categories: [] } },
+    'GET /api/template-slides': {
+      body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+    },
     'GET /api/decks/d1/client-links': {
       body: {
         links: [],

@@ -40,7 +40,9 @@ function previewApi(
         })),
       },
     },
-    'GET /api/template-slides': { body: { slides: [], categories: [] } },
+    'GET /api/template-slides': {
+      body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+    },
     'GET /api/decks/d1/client-links': () => ({
       body: typeof links === 'function' ? links() : links,
     }),
@@ -58,7 +60,9 @@ describe('the client links panel', () => {
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
       'GET /api/decks/d1': { body: { ...deck, canManage: false } },
-      'GET /api/template-slides': { body: { slides: [], categories: [] } },
+      'GET /api/template-slides': {
+        body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
+      },
     });
     renderApp('/deck/d1/preview');
     expect(await screen.findByRole('heading', { name: 'Q3 proposal' })).toBeVisible();

@@ -1,6 +1,7 @@
 import {
   PLACEHOLDER_TYPES,
   type PlaceholderType,
+  type SlideDrawn,
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -15,6 +16,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+
+/** Mantine's Select holds strings: "when a rep chooses it" (no `drawn`) is this value. */
+const chosen = 'chosen';
+
+const drawnOptions: { value: SlideDrawn | typeof chosen; label: string }[] = [
+  { value: chosen, label: 'When a rep chooses it' },
+  { value: 'perPricedProduct', label: 'Once per priced product (its pricing bindings)' },
+  { value: 'withPricing', label: 'Once when the deck shows pricing' },
+];
 
 /**
  * A slide's own fields: what reps see in the list, its heading, category and selection, the
@@ -67,21 +77,35 @@ export function SlideSettings({
         allowDeselect={false}
         onChange={(category) => category && onChange({ category })}
       />
-      <Checkbox
-        label="In the default selection"
-        checked={slide.inDefaultSelection ?? false}
-        onChange={(event) => onChange({ inDefaultSelection: event.currentTarget.checked })}
-      />
-      <MultiSelect
-        label="About these products"
-        description="In the default selection only when the deck sells one of them; none: always."
-        data={products.map((p) => ({ value: p.id, label: p.name }))}
-        value={slide.forProducts ?? []}
-        clearable
-        onChange={(forProducts) =>
-          onChange({ forProducts: forProducts.length > 0 ? forProducts : undefined })
+      <Select
+        label="In a deck"
+        description="Slides drawn with pricing are not offered to reps."
+        data={drawnOptions}
+        value={slide.drawn ?? chosen}
+        allowDeselect={false}
+        onChange={(value) =>
+          onChange({ drawn: value === chosen ? undefined : (value as SlideDrawn | undefined) })
         }
       />
+      {slide.drawn === undefined && (
+        <>
+          <Checkbox
+            label="In the default selection"
+            checked={slide.inDefaultSelection ?? false}
+            onChange={(event) => onChange({ inDefaultSelection: event.currentTarget.checked })}
+          />
+          <MultiSelect
+            label="About these products"
+            description="In the default selection only when the deck sells one of them; none: always."
+            data={products.map((p) => ({ value: p.id, label: p.name }))}
+            value={slide.forProducts ?? []}
+            clearable
+            onChange={(forProducts) =>
+              onChange({ forProducts: forProducts.length > 0 ? forProducts : undefined })
+            }
+          />
+        </>
+      )}
       <FiguresField figures={slide.figures ?? {}} onChange={(figures) => onChange({ figures })} />
       <Checkbox
         label="Retired (hidden from reps)"

@@ -23,6 +23,7 @@ const bindingNames: Record<BindingPath, string> = {
   'brand.address': 'Company address',
   'credit.rate': 'Tax credit rate',
   'credit.products': 'Products the tax credit applies to',
+  'quote.editedProducts': 'Products whose price texts the rep edited',
   'slide.number': 'Slide number',
   'slide.heading': 'Slide heading',
   'slide.subheading': 'Slide subheading',
@@ -37,6 +38,7 @@ const groupNames: Record<string, string> = {
   rep: 'The rep',
   brand: 'Your company',
   credit: 'Tax credit',
+  quote: 'The quote',
   slide: 'The slide',
 };
 
