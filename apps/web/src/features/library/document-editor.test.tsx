@@ -55,6 +55,18 @@ const acceptSave: Answer = ({ body }) => ({
   body: { document: (body as { document: object }).document, revision: 5 },
 });
 
+/** Picks an option of a Mantine select by its label. */
+async function choose(
+  user: ReturnType<typeof userEvent.setup>,
+  select: HTMLElement,
+  option: string,
+) {
+  await user.click(select);
+  await waitFor(() => expect(select).toHaveAttribute('aria-expanded', 'true'));
+  const list = document.getElementById(select.getAttribute('aria-controls')!)!;
+  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
 async function editTitle() {
   renderApp(paths.librarySlide('about-us'));
   const title = await screen.findByRole('textbox', { name: 'Title' });
@@ -161,6 +173,78 @@ describe('the slide editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
     expect(await screen.findByText('{{quote.net}}')).toBeInTheDocument();
     expect(screen.queryByText('{{pricing.effective}}')).toBeNull();
+  });
+
+  it('shows an element only in decks where a binding has a value', async () => {
+    const calls = editorApi(acceptSave);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const shown = screen.getByRole('combobox', { name: 'Shown' });
+    expect(shown).toHaveValue('Always');
+    await choose(user, shown, 'When a value is filled in');
+    await choose(
+      user,
+      screen.getByRole('combobox', { name: 'Shown: the value' }),
+      '{{contact.name}}',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({ when: { filled: 'contact.name' } });
+  });
+
+  it('edits paragraphs shown only in some decks, each with its condition', async () => {
+    const calls = editorApi(acceptSave);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Add a paragraph shown only in some decks' }),
+    );
+    // Now a list of paragraphs: the first always shown, the new one when the deck names a contact.
+    expect(screen.getByRole('textbox', { name: 'Paragraph 1' })).toHaveValue('We keep food cold.');
+    const second = screen.getByRole('textbox', { name: 'Paragraph 2' });
+    await user.type(second, 'Attention: ');
+    await user.click(
+      within(screen.getByLabelText('Selected element')).getAllByRole('button', {
+        name: 'Insert binding',
+      })[0]!,
+    );
+    // The menu's item (the condition's list holds the same text).
+    await waitFor(() => expect(screen.getAllByText('{{contact.name}}').length).toBeGreaterThan(1));
+    const item = screen
+      .getAllByText('{{contact.name}}')
+      .find((element) => element.closest('[role="menuitem"]'))!;
+    await user.click(item);
+    expect(second).toHaveValue('Attention: {{contact.name}}');
+    await choose(
+      user,
+      screen.getByRole('combobox', { name: 'Paragraph 2 shown' }),
+      'When a value is empty',
+    );
+    await choose(
+      user,
+      screen.getByRole('combobox', { name: 'Paragraph 2 shown: the value' }),
+      '{{rep.name}}',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      text: [
+        'We keep food cold.',
+        { text: 'Attention: {{contact.name}}', when: { empty: 'rep.name' } },
+      ],
+    });
+
+    // Removing the condition and then the paragraph leaves the plain text to edit again.
+    await user.click(screen.getByRole('button', { name: 'Remove paragraph 2' }));
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold.');
   });
 
   it('edits a table’s cells, adds a row, and sets a line’s colour and width', async () => {

@@ -1,11 +1,10 @@
-import { bindingPaths, type TemplateElement } from '@deck-portal/domain';
+import type { TemplateCondition, TemplateElement } from '@deck-portal/domain';
 import {
   Button,
   Checkbox,
   ColorSwatch,
   FileButton,
   Group,
-  Menu,
   NumberInput,
   SegmentedControl,
   Select,
@@ -15,27 +14,29 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconBraces, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
 import { errorText } from './error-text.ts';
 import { TableCellsField } from './table-cells-field.tsx';
+import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
+import { ConditionField } from './condition-field.tsx';
+import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
 
 export type PaletteColour = { value: string; hex: string };
 
-const bindingGroups: [string, string][] = [
-  ['client.', 'Client'],
-  ['deck.', 'Deck'],
-  ['contact.', 'Contact'],
-  ['rep.', 'Sales rep'],
-  ['brand.', 'Company'],
-  ['credit.', 'Tax credit'],
-  ['slide.', 'Slide'],
-];
+type TextElement = Extract<TemplateElement, { kind: 'text' }>;
 
-/** Bindings offered beside the deck's own: a layout's fields, a slide's figures, the products. */
-export type BindingGroup = { label: string; paths: readonly string[] };
+/** A text's paragraphs as a list (one string is one paragraph per blank-line-separated block). */
+const paragraphsOf = (text: TextElement['text']): Paragraph[] =>
+  Array.isArray(text) ? text : text.split(/\n{2,}/);
+
+/** The element shown always (no `when`), or when the condition holds. */
+function withCondition(element: TemplateElement, when: TemplateCondition | undefined) {
+  const { when: _old, ...rest } = element;
+  return (when ? { ...rest, when } : rest) as TemplateElement;
+}
 
 /** A text's paragraphs as one string to edit (a blank line between paragraphs). */
 function editableText(element: Extract<TemplateElement, { kind: 'text' }>): string | undefined {
@@ -60,6 +61,7 @@ export function ElementPanel({
   onDelete: () => void;
 }) {
   const textArea = useRef<HTMLTextAreaElement>(null);
+  const groups = bindingGroupsFor(extraBindings);
   const box = boxOf(element);
   const upload = useUploadLibraryPicture();
 
@@ -216,6 +218,15 @@ export function ElementPanel({
         </>
       )}
 
+      {element.kind !== 'part' && (
+        <ConditionField
+          label="Shown"
+          when={element.when}
+          groups={groups}
+          onChange={(when) => onChange(withCondition(element, when))}
+        />
+      )}
+
       {box && (
         <Group grow gap="xs">
           {(['x', 'y', 'w', 'h'] as const).map((key) => (
@@ -248,10 +259,11 @@ export function ElementPanel({
     return (
       <>
         {text === undefined ? (
-          <Text size="sm" c="dimmed">
-            This text has paragraphs shown only for some decks; its wording is edited in the
-            library’s documents.
-          </Text>
+          <ParagraphsField
+            paragraphs={paragraphsOf(element.text)}
+            groups={groups}
+            onChange={(paragraphs) => onChange({ ...element, text: paragraphs })}
+          />
         ) : (
           <>
             <Textarea
@@ -264,44 +276,24 @@ export function ElementPanel({
               maxRows={12}
               onChange={(event) => setText(event.currentTarget.value)}
             />
-            <Menu position="bottom-start" withinPortal>
-              <Menu.Target>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconBraces size={14} />}
-                  w="fit-content"
-                >
-                  Insert binding
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-                {extraBindings
-                  .filter((group) => group.paths.length > 0)
-                  .map((group) => (
-                    <div key={group.label}>
-                      <Menu.Label>{group.label}</Menu.Label>
-                      {group.paths.map((path) => (
-                        <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
-                          {`{{${path}}}`}
-                        </Menu.Item>
-                      ))}
-                    </div>
-                  ))}
-                {bindingGroups.map(([prefix, label]) => (
-                  <div key={prefix}>
-                    <Menu.Label>{label}</Menu.Label>
-                    {bindingPaths
-                      .filter((path) => path.startsWith(prefix))
-                      .map((path) => (
-                        <Menu.Item key={path} onClick={() => insertBinding(path, text, setText)}>
-                          {`{{${path}}}`}
-                        </Menu.Item>
-                      ))}
-                  </div>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <BindingMenu groups={groups} onPick={(path) => insertBinding(path, text, setText)} />
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              w="fit-content"
+              leftSection={<IconPlus size={14} />}
+              onClick={() =>
+                onChange({
+                  ...element,
+                  text: [
+                    ...paragraphsOf(element.text),
+                    { text: '', when: { filled: 'contact.name' } },
+                  ],
+                })
+              }
+            >
+              Add a paragraph shown only in some decks
+            </Button>
           </>
         )}
         <Group grow gap="xs">

@@ -1,0 +1,62 @@
+import type { TemplateCondition } from '@deck-portal/domain';
+import { Group, Select } from '@mantine/core';
+import type { BindingGroup } from './binding-menu.tsx';
+
+type Mode = 'always' | 'filled' | 'empty';
+
+const modes: { value: Mode; label: string }[] = [
+  { value: 'always', label: 'Always' },
+  { value: 'filled', label: 'When a value is filled in' },
+  { value: 'empty', label: 'When a value is empty' },
+];
+
+const conditionOf = (mode: Mode, path: string): TemplateCondition | undefined =>
+  mode === 'always' ? undefined : mode === 'filled' ? { filled: path } : { empty: path };
+
+/**
+ * When something is shown: always, or only in decks where a binding has a value (the contact's
+ * name, a layout's field, a product's credit) or has none; the binding picked from the same
+ * groups as "Insert binding".
+ */
+export function ConditionField({
+  label,
+  when,
+  groups,
+  onChange,
+}: {
+  label: string;
+  when: TemplateCondition | undefined;
+  groups: readonly BindingGroup[];
+  onChange: (when: TemplateCondition | undefined) => void;
+}) {
+  const mode: Mode = !when ? 'always' : 'filled' in when ? 'filled' : 'empty';
+  const path = when ? ('filled' in when ? when.filled : when.empty) : undefined;
+  const firstPath = groups[0]?.paths[0] ?? 'contact.name';
+  // A value none of the groups lists (a repeat's item) is still shown as chosen.
+  const listed = path === undefined || groups.some((group) => group.paths.includes(path));
+  const choices = listed ? groups : [{ label: 'Now', paths: [path] }, ...groups];
+  return (
+    <Group grow gap="xs" align="flex-start">
+      <Select
+        label={label}
+        data={modes}
+        value={mode}
+        allowDeselect={false}
+        onChange={(next) => next && onChange(conditionOf(next as Mode, path ?? firstPath))}
+      />
+      {path !== undefined && (
+        <Select
+          label={`${label}: the value`}
+          searchable
+          data={choices.map((group) => ({
+            group: group.label,
+            items: group.paths.map((value) => ({ value, label: `{{${value}}}` })),
+          }))}
+          value={path}
+          allowDeselect={false}
+          onChange={(next) => next && onChange(conditionOf(mode, next))}
+        />
+      )}
+    </Group>
+  );
+}

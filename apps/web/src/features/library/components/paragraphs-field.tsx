@@ -1,0 +1,112 @@
+import type { TemplateCondition } from '@deck-portal/domain';
+import { ActionIcon, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { BindingMenu, type BindingGroup } from './binding-menu.tsx';
+import { ConditionField } from './condition-field.tsx';
+
+/** A paragraph of a text: its words, and when it is shown (always when it has no condition). */
+export type Paragraph = string | { text: string; when: TemplateCondition };
+
+const textOf = (paragraph: Paragraph) =>
+  typeof paragraph === 'string' ? paragraph : paragraph.text;
+const whenOf = (paragraph: Paragraph) =>
+  typeof paragraph === 'string' ? undefined : paragraph.when;
+
+/**
+ * A text's paragraphs one by one, each shown always or only in decks where a binding has a value
+ * ("Attention: {{contact.name}}" only when the deck names a contact); "Insert binding" puts the
+ * binding at the caret of the paragraph last edited.
+ */
+export function ParagraphsField({
+  paragraphs,
+  groups,
+  onChange,
+}: {
+  paragraphs: readonly Paragraph[];
+  groups: readonly BindingGroup[];
+  onChange: (paragraphs: Paragraph[]) => void;
+}) {
+  const areas = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const [focused, setFocused] = useState(0);
+  const set = (index: number, text: string, when: TemplateCondition | undefined) =>
+    onChange(paragraphs.map((p, i) => (i === index ? (when ? { text, when } : text) : p)));
+
+  const insert = (path: string) => {
+    const index = Math.min(focused, paragraphs.length - 1);
+    const paragraph = paragraphs[index]!;
+    const area = areas.current[index];
+    const text = textOf(paragraph);
+    const at = area?.selectionStart ?? text.length;
+    const end = area?.selectionEnd ?? at;
+    const binding = `{{${path}}}`;
+    set(index, text.slice(0, at) + binding + text.slice(end), whenOf(paragraph));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(at + binding.length, at + binding.length);
+    });
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Paragraphs
+      </Text>
+      {paragraphs.map((paragraph, index) => (
+        <Stack
+          key={index}
+          gap={4}
+          p="xs"
+          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="xs" fw={600}>
+              Paragraph {index + 1}
+            </Text>
+            <Tooltip label="Remove this paragraph">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Remove paragraph ${index + 1}`}
+                disabled={paragraphs.length === 1}
+                onClick={() => onChange(paragraphs.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Textarea
+            ref={(area) => {
+              areas.current[index] = area;
+            }}
+            aria-label={`Paragraph ${index + 1}`}
+            value={textOf(paragraph)}
+            autosize
+            minRows={1}
+            maxRows={8}
+            onFocus={() => setFocused(index)}
+            onChange={(event) => set(index, event.currentTarget.value, whenOf(paragraph))}
+          />
+          <ConditionField
+            label={`Paragraph ${index + 1} shown`}
+            when={whenOf(paragraph)}
+            groups={groups}
+            onChange={(when) => set(index, textOf(paragraph), when)}
+          />
+        </Stack>
+      ))}
+      <Group gap="xs">
+        <BindingMenu groups={groups} onPick={insert} />
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => onChange([...paragraphs, ''])}
+        >
+          Add a paragraph
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
