@@ -2,7 +2,10 @@ import type { TemplateElement } from '@deck-portal/domain';
 
 export type Box = { x: number; y: number; w: number; h: number };
 
-/** Where an element sits on the slide, in points; undefined for parts and repeats. */
+/**
+ * Where an element sits on the slide, in points: a repeat's is its first copy's (its elements'
+ * boxes together, from its place); undefined for parts.
+ */
 export function boxOf(element: TemplateElement): Box | undefined {
   switch (element.kind) {
     case 'text':
@@ -22,6 +25,15 @@ export function boxOf(element: TemplateElement): Box | undefined {
         w: Math.abs(element.x2 - element.x1),
         h: Math.abs(element.y2 - element.y1),
       };
+    case 'repeat': {
+      const boxes = element.elements.flatMap((child) => boxOf(child) ?? []);
+      if (boxes.length === 0) return undefined;
+      const left = Math.min(...boxes.map((b) => b.x));
+      const top = Math.min(...boxes.map((b) => b.y));
+      const right = Math.max(...boxes.map((b) => b.x + b.w));
+      const bottom = Math.max(...boxes.map((b) => b.y + b.h));
+      return { x: element.x + left, y: element.y + top, w: right - left, h: bottom - top };
+    }
     default:
       return undefined;
   }
@@ -29,7 +41,10 @@ export function boxOf(element: TemplateElement): Box | undefined {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** The element moved and sized to a new box (a logo stays square; a line keeps its direction). */
+/**
+ * The element moved and sized to a new box (a logo stays square; a line keeps its direction; a
+ * repeat only moves, its copies' size is its elements').
+ */
 export function withBox(element: TemplateElement, next: Box): TemplateElement {
   const box = { x: round(next.x), y: round(next.y), w: round(next.w), h: round(next.h) };
   switch (element.kind) {
@@ -52,6 +67,15 @@ export function withBox(element: TemplateElement, next: Box): TemplateElement {
         x2: leftToRight ? box.x + box.w : box.x,
         y1: topToBottom ? box.y : box.y + box.h,
         y2: topToBottom ? box.y + box.h : box.y,
+      };
+    }
+    case 'repeat': {
+      const first = boxOf(element);
+      if (!first) return element;
+      return {
+        ...element,
+        x: round(element.x + box.x - first.x),
+        y: round(element.y + box.y - first.y),
       };
     }
     default:

@@ -227,7 +227,7 @@ export function ElementPanel({
         />
       )}
 
-      {box && (
+      {box && element.kind !== 'repeat' && (
         <Group grow gap="xs">
           {(['x', 'y', 'w', 'h'] as const).map((key) => (
             <NumberInput

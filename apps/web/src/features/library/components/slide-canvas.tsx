@@ -138,7 +138,8 @@ export function SlideCanvas({
           ref={moveable}
           target={target}
           draggable
-          resizable
+          // A repeat's copies are as big as its elements: it only moves.
+          resizable={elements[selected]?.kind !== 'repeat'}
           snappable
           snapGridWidth={GRID * scale}
           snapGridHeight={GRID * scale}
