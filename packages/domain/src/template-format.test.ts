@@ -422,6 +422,29 @@ describe('the template format', () => {
     ]);
   });
 
+  it('knows feature tags: whose, in what style, and nothing else', () => {
+    const chips = (extra: Record<string, unknown>) => ({
+      ...layout,
+      elements: [
+        {
+          kind: 'chips',
+          x: 66,
+          y: 434,
+          w: 524,
+          h: 50,
+          products: ['controller'],
+          style: { weight: 'medium', size: 9.5, color: 'brand.ink' },
+          ...extra,
+        },
+      ],
+    });
+    expect(problems(chips({ fill: 'brand.background', radius: 10, gap: 8 }))).toEqual([]);
+    expect(problems(chips({ products: [] }))).toEqual([
+      'elements.0.products: Too small: expected array to have >=1 items',
+    ]);
+    expect(problems(chips({ tags: ['Fast'] }))[0]).toMatch(/^elements\.0: Unrecognized key/);
+  });
+
   it('names a text’s size group by lower-case letters and digits', () => {
     const grouped = (sizeGroup: string) => ({
       ...layout,

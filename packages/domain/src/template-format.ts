@@ -652,6 +652,41 @@ const quoteElementSchema = z
   })
   .strict();
 
+/**
+ * The feature tags of products, from the price book, as chips: each a rounded box sized to its
+ * words (at most `maxWidth` points), left to right from (x, y), a new row when the next does not
+ * fit the width; rows that do not fit the height are left out. A product renamed or given other
+ * tags in the price book shows them in every deck made after.
+ */
+const chipsElementSchema = z
+  .object({
+    kind: z.literal('chips'),
+    ...common,
+    ...boxShape,
+    /** Whose tags, in this order: product ids of the price book. */
+    products: z.array(z.string().min(1).max(64)).min(1).max(20),
+    style: z
+      .object({
+        weight: z.enum(['regular', 'medium', 'semibold', 'bold']).default('regular'),
+        size: z.number().min(4).max(60),
+        color: templateColorSchema,
+      })
+      .strict(),
+    fill: templateColorSchema.optional(),
+    stroke: strokeSchema.optional(),
+    radius: z.number().min(0).max(100).optional(),
+    /** A chip's height (20 when absent). */
+    chipHeight: z.number().min(4).max(200).optional(),
+    /** Room from a chip's edge to its words, each side (10 when absent). */
+    padding: z.number().min(0).max(100).optional(),
+    /** The widest a chip may be (240 when absent). */
+    maxWidth: z.number().min(10).max(3_000).optional(),
+    /** Between chips of a row (8 when absent) and between rows (6 when absent). */
+    gap: z.number().min(0).max(200).optional(),
+    rowGap: z.number().min(0).max(200).optional(),
+  })
+  .strict();
+
 /** A shared part (a footer, a title bar) drawn here, in this place in the order. */
 const partElementSchema = z
   .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })
@@ -724,6 +759,7 @@ export const templateElementSchema = z.discriminatedUnion('kind', [
   partElementSchema,
   tableElementSchema,
   quoteElementSchema,
+  chipsElementSchema,
   repeatElementSchema,
 ]);
 export type TemplateElement = z.infer<typeof templateElementSchema>;

@@ -282,6 +282,51 @@ describe('drawing a template document', () => {
     ]);
   });
 
+  it('draws products’ feature tags from the price book as chips, row by row, sized to their words', () => {
+    const book = {
+      ...SEED_PRICE_BOOK,
+      products: SEED_PRICE_BOOK.products.map((product) =>
+        product.id === 'controller'
+          ? { ...product, features: ['Edge automation', 'A much longer tag about remote access'] }
+          : product,
+      ),
+    };
+    const document = salesLayout([
+      {
+        kind: 'chips',
+        x: 60,
+        y: 400,
+        w: 310,
+        h: 46,
+        products: ['controller', 'data_logger', 'no_such_product'],
+        style: { weight: 'medium', size: 9.5, color: 'brand.ink' },
+        fill: 'brand.background',
+        stroke: { color: 'brand.rule', width: 0.75 },
+        radius: 10,
+      },
+    ]);
+    const drawn = interpretTemplate(document, { ...ctx, priceBook: book }, { parts: new Map() });
+    const chipTexts = drawn.elements.filter((e): e is TextElement => e.kind === 'text');
+    const chipBoxes = drawn.elements.filter((e): e is ShapeElement => e.kind === 'rect');
+    // The controller's tags as the price book has them now, then the logger's, in two rows.
+    expect(chipTexts.map((t) => t.paragraphs[0])).toEqual([
+      'Edge automation',
+      'A much longer tag about remote access',
+      '±0.3 °C accuracy',
+      '2-year battery',
+      'Cellular & Wi-Fi',
+    ]);
+    expect(chipBoxes.map((b) => b.y)).toEqual([400, 400, 426, 426, 426]);
+    // Each box 10 points wider than its words on either side, the next 8 points after it.
+    const [first, second] = chipBoxes;
+    expect(first!.w).toBeCloseTo(chipTexts[0]!.lines[0]!.width + 20, 1);
+    expect(second!.x).toBeCloseTo(first!.x + first!.w + 8, 5);
+    expect(chipTexts[0]).toMatchObject({ align: 'center', x: first!.x, w: first!.w });
+    expect(chipBoxes.every((b) => b.x + b.w <= 370)).toBe(true);
+    // What does not fit the height is left out: the logger's last tag, a third row.
+    expect(chipTexts.map((t) => t.paragraphs[0])).not.toContain('Audit-ready reports');
+  });
+
   it('sets the texts of a size group at the smallest size any of them needs', () => {
     const figure = (value: string, x: number, sizeGroup?: string) =>
       text(value, {

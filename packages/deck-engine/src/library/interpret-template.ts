@@ -295,6 +295,8 @@ export function interpretTemplate(
               },
             ),
           ];
+        case 'chips':
+          return chips(element, ctx, color);
         case 'part': {
           const part = inputs.parts.get(element.part);
           if (!part || depth >= maxPartDepth) return [];
@@ -367,6 +369,54 @@ function pricingValue(field: PricingBindingField, ctx: SlideContext): string {
     default:
       return pricing.texts[field];
   }
+}
+
+/** The products' feature tags as chips, row by row, each sized to its words. */
+function chips(
+  element: Extract<TemplateElement, { kind: 'chips' }>,
+  ctx: SlideContext,
+  color: (value: TemplateColor) => Hex,
+): SlideElement[] {
+  const height = element.chipHeight ?? 20;
+  const padding = element.padding ?? 10;
+  const maxWidth = element.maxWidth ?? 240;
+  const gap = element.gap ?? 8;
+  const rowGap = element.rowGap ?? 6;
+  const style = {
+    weight: element.style.weight,
+    size: element.style.size,
+    maxLines: 1,
+    color: color(element.style.color),
+  };
+  const tags = element.products.flatMap((id) => findProduct(ctx.priceBook, id)?.features ?? []);
+  const drawn: SlideElement[] = [];
+  let x = element.x;
+  let y = element.y;
+  for (const tag of tags) {
+    const measured = text({ x: 0, y: 0, w: maxWidth, h: height, text: tag, ...style });
+    const words = measured.kind === 'text' ? (measured.lines[0]?.width ?? 0) : 0;
+    const width = Math.min(maxWidth, words + 2 * padding);
+    if (x + width > element.x + element.w && x > element.x) {
+      x = element.x;
+      y += height + rowGap;
+    }
+    if (y + height > element.y + element.h) break;
+    const box = { x, y, w: width, h: height };
+    drawn.push(
+      {
+        kind: 'rect',
+        ...box,
+        ...(element.fill ? { fill: color(element.fill) } : {}),
+        ...(element.stroke
+          ? { stroke: { color: color(element.stroke.color), width: element.stroke.width } }
+          : {}),
+        ...(element.radius !== undefined ? { radius: element.radius } : {}),
+      },
+      text({ ...box, text: tag, ...style, align: 'center', valign: 'middle' }),
+    );
+    x += width + gap;
+  }
+  return drawn;
 }
 
 /**

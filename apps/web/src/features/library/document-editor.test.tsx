@@ -329,7 +329,7 @@ describe('the slide editor', () => {
     });
   });
 
-  it('places a repeated block by its numbers, and adds the deck’s quote as a table', async () => {
+  it('places a repeated block by its numbers, and adds the deck’s quote and feature tags', async () => {
     const withRepeat: TemplateSlideDocument = {
       ...slide,
       elements: [
@@ -364,6 +364,11 @@ describe('the slide editor', () => {
     await userEvent.type(step, '52');
     await userEvent.click(screen.getByRole('button', { name: 'Quote' }));
     expect(screen.getByRole('button', { name: 'Quote table' })).toBeVisible();
+    // Feature tags: the chosen products' tags from the price book.
+    await userEvent.click(screen.getByRole('button', { name: 'Feature tags' }));
+    expect(
+      await screen.findByText(/Each product's feature tags from the price book/),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = calls.find((call) => call.method === 'PUT')!.body as {
@@ -373,6 +378,11 @@ describe('the slide editor', () => {
     expect(saved.document.elements[1]).toMatchObject({
       kind: 'quote',
       headerFill: 'brand.primary',
+    });
+    expect(saved.document.elements[2]).toMatchObject({
+      kind: 'chips',
+      products: [expect.any(String)],
+      style: { size: 9.5 },
     });
   });
 

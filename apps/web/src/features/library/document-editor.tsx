@@ -169,6 +169,21 @@ function DocumentEditor({
         emphasisFill: '#E3F4F7',
       },
     ],
+    [
+      'Feature tags',
+      {
+        kind: 'chips',
+        x: 80,
+        y: 400,
+        w: 520,
+        h: 50,
+        products: [priceBook.data?.products[0]?.id ?? 'controller'],
+        style: { weight: 'medium', size: 9.5, color: 'brand.ink' },
+        fill: 'brand.background',
+        stroke: { color: 'brand.rule', width: 0.75 },
+        radius: 10,
+      },
+    ],
   ];
   const addElement = (element: TemplateElement) => {
     document.set({ ...current, elements: [...current.elements, element] });
@@ -287,6 +302,7 @@ function DocumentEditor({
                   element={element}
                   palette={palette}
                   extraBindings={documentBindings(current, priceBook.data)}
+                  products={priceBook.data?.products ?? []}
                   onChange={(next) => changeElement(selected, next)}
                   onDelete={() => deleteElement(selected)}
                 />

@@ -15,6 +15,7 @@ export function boxOf(element: TemplateElement): Box | undefined {
     case 'picture':
     case 'table':
     case 'quote':
+    case 'chips':
       return { x: element.x, y: element.y, w: element.w, h: element.h };
     case 'logo':
       return { x: element.x, y: element.y, w: element.size, h: element.size };
@@ -55,6 +56,7 @@ export function withBox(element: TemplateElement, next: Box): TemplateElement {
     case 'picture':
     case 'table':
     case 'quote':
+    case 'chips':
       return { ...element, ...box };
     case 'logo':
       return { ...element, x: box.x, y: box.y, size: Math.max(box.w, box.h) };
@@ -107,6 +109,8 @@ export function describeElement(element: TemplateElement): string {
       return 'Table';
     case 'quote':
       return 'Quote table';
+    case 'chips':
+      return 'Feature tags';
     case 'logo':
       return 'Logo';
     case 'part':

@@ -5,6 +5,7 @@ import {
   ColorSwatch,
   FileButton,
   Group,
+  MultiSelect,
   NumberInput,
   SegmentedControl,
   Select,
@@ -50,6 +51,7 @@ export function ElementPanel({
   element,
   palette,
   extraBindings = [],
+  products = [],
   onChange,
   onDelete,
 }: {
@@ -57,6 +59,8 @@ export function ElementPanel({
   palette: readonly PaletteColour[];
   /** Bindings of this document and library (a layout's fields, figures, products), by group. */
   extraBindings?: readonly BindingGroup[];
+  /** The price book's products: whose feature tags a tags element shows. */
+  products?: readonly { id: string; name: string }[];
   onChange: (element: TemplateElement) => void;
   onDelete: () => void;
 }) {
@@ -106,6 +110,41 @@ export function ElementPanel({
       )}
 
       {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
+
+      {element.kind === 'chips' && (
+        <>
+          <MultiSelect
+            label="Whose tags"
+            description="Each product's feature tags from the price book, in this order."
+            data={products.map((p) => ({ value: p.id, label: p.name }))}
+            value={element.products}
+            onChange={(chosen) => chosen.length > 0 && onChange({ ...element, products: chosen })}
+          />
+          <NumberInput
+            label="Size"
+            value={element.style.size}
+            min={4}
+            max={60}
+            decimalScale={1}
+            onChange={(size) =>
+              typeof size === 'number' &&
+              onChange({ ...element, style: { ...element.style, size } })
+            }
+          />
+          <ColourField
+            label="Fill"
+            value={element.fill}
+            palette={palette}
+            onChange={(fill) => onChange({ ...element, fill })}
+          />
+          <ColourField
+            label="Colour"
+            value={element.style.color}
+            palette={palette}
+            onChange={(color) => onChange({ ...element, style: { ...element.style, color } })}
+          />
+        </>
+      )}
 
       {element.kind === 'repeat' && (
         <>
