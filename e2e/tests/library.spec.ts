@@ -200,6 +200,92 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await repApi.dispose();
 });
 
+test('a content editor rewords the pricing slide; every product’s pricing slide in new decks follows', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await createApprovedUser('pricing-editor', 'content_editor');
+  const rep = await createApprovedUser('pricing-rep');
+  const repApi = await playwrightRequest.newContext({ baseURL: baseURL! });
+  await signInViaApi(repApi, rep);
+  const pricedDeck = async (deckTitle: string) => {
+    const generated = await postJson(repApi, '/api/generate-slides', {
+      basicInfo: { deckTitle, clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+      productSelection: {
+        selectedProducts: [
+          { id: 'controller', quantity: 2, customPricing: 199 },
+          { id: 'data_logger', quantity: 12, customPricing: 129 },
+        ],
+        includePricing: true,
+      },
+      templateCustomization: { selectedSlides: ['title'] },
+    });
+    expect(generated.status(), await generated.text()).toBe(201);
+    return ((await generated.json()) as { presentationId: string }).presentationId;
+  };
+  const before = await pricedDeck('Priced before');
+
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library');
+  // The pricing slide is a library slide, drawn once per priced product rather than chosen.
+  const card = page.getByRole('article', { name: 'Pricing (one per product)' });
+  await expect(card.getByText('One per priced product')).toBeVisible();
+  // Its thumbnail is drawn by the engine with a sample product's pricing.
+  const thumbnail = card.locator('img');
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  if (shots) await card.screenshot({ path: `${shots}/pricing-slide-card.png` });
+  await expect(
+    page.getByRole('article', { name: 'Quote summary' }).getByText('With pricing'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Pricing (one per product)' }).click();
+  await expect(page.getByRole('combobox', { name: 'In a deck' })).toHaveValue(
+    'Once per priced product (its pricing bindings)',
+  );
+  await page
+    .getByRole('group', { name: 'Slide canvas' })
+    .getByRole('button', { name: 'Table' })
+    .click();
+  const label = page.getByRole('textbox', { name: 'Row 1, column 1' });
+  await expect(label).toHaveValue('Unit price');
+  await label.fill('Price per unit');
+  await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/pricing-slide-editor.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Library' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
+  await dialog.getByLabel('What changed').fill('Pricing slide says price per unit');
+  await dialog.getByRole('button', { name: /^Publish version/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
+  ).toBeVisible();
+
+  // Both products' pricing slides say it; their figures and the quote summary are as before.
+  const afterText = await pdfText(repApi, await pricedDeck('Priced after'));
+  expect(afterText.match(/Price per unit/g)).toHaveLength(2);
+  expect(afterText).toContain('Controller: your investment');
+  expect(afterText).toContain('Data Logger: your investment');
+  expect(afterText).toContain('Quote summary');
+  const beforeText = await pdfText(repApi, before);
+  expect(beforeText).not.toContain('Price per unit');
+  expect(beforeText.match(/Unit price/g)?.length).toBeGreaterThanOrEqual(2);
+
+  // Restored, so the other browser tests' decks are priced with the built-in wording.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const versions = page.getByRole('article');
+  await expect(versions.first()).toContainText('Pricing slide says price per unit');
+  page.once('dialog', (confirm) => void confirm.accept());
+  await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
+  await expect(versions.first()).toContainText(/Restored version \d+/);
+  await repApi.dispose();
+});
+
 test('a content editor previews a new brand on slides, saves it to the draft and discards it', async ({
   page,
 }) => {
