@@ -1,8 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawing, expectGolden, rounded } from '../../test/golden-file.ts';
 import { DEFAULT_BRAND } from './brand.ts';
-import type { ComposedSlide } from './template-slides.ts';
 import { createTemplateLibrary } from './template-library.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
@@ -16,8 +14,6 @@ import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
  * `UPDATE_GOLDENS=1 npx vitest run --project deck-engine src/library/layout-parity.test.ts`
  * writes it anew after a deliberate change.
  */
-const GOLDEN = fileURLToPath(new URL('../../test/golden/layouts.json', import.meta.url));
-const UPDATE = process.env.UPDATE_GOLDENS === '1';
 
 const ctx: SlideContext = {
   brand: DEFAULT_BRAND,
@@ -52,18 +48,6 @@ const contents: Record<string, (objectId: string, type: string) => string> = {
   empty: () => '',
   padded: (id) => `   ${id}   \n\n`,
 };
-
-/** What a slide draws: its background and elements. */
-const drawing = ({ background, elements }: ComposedSlide) => ({ background, elements });
-
-/** The drawn slide with every number to 0.01, as stored in the golden file. */
-function rounded(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value, (_, v: unknown) =>
-      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-    ),
-  );
-}
 
 function drawAll() {
   const documents = new Map(seedLayouts().map((layout) => [layout.id, layout]));
@@ -105,12 +89,7 @@ describe('custom-slide layouts as template documents', () => {
   });
 
   it('draws each layout as the golden output, with sample, long, CJK, empty and padded content', () => {
-    const drawn = drawAll();
-    if (UPDATE) writeFileSync(GOLDEN, `${JSON.stringify(drawn, null, 1)}\n`);
-    expect(existsSync(GOLDEN), 'run with UPDATE_GOLDENS=1').toBe(true);
-    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(drawn)).toEqual(Object.keys(golden));
-    for (const [key, slide] of Object.entries(drawn)) expect(slide, key).toEqual(golden[key]);
+    expectGolden('layouts.json', drawAll());
   });
 
   it('draws through the engine the same as through the documents', () => {

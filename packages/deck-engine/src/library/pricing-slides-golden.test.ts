@@ -1,6 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectGolden, rounded } from '../../test/golden-file.ts';
 import type { DeckLocale, PriceBook, ProductSelection } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { buildDeck } from '../build-deck.ts';
@@ -16,8 +15,6 @@ import { createTemplateLibrary } from './template-library.ts';
  * `UPDATE_GOLDENS=1 npx vitest run --project deck-engine src/library/pricing-slides-golden.test.ts`
  * writes it anew after a deliberate change.
  */
-const GOLDEN = fileURLToPath(new URL('../../test/golden/pricing-slides.json', import.meta.url));
-const UPDATE = process.env.UPDATE_GOLDENS === '1';
 
 const library = createTemplateLibrary();
 
@@ -76,14 +73,6 @@ const decks: Record<
   },
 };
 
-function rounded(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value, (_, v: unknown) =>
-      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-    ),
-  );
-}
-
 /** The deck's pricing slides and quote summary, each with its id, title and drawing. */
 function drawAll() {
   const drawn: Record<string, unknown> = {};
@@ -101,17 +90,7 @@ function drawAll() {
 
 describe('the pricing slides and the quote summary', () => {
   it('draw what they drew when the golden file was written', () => {
-    const drawn = drawAll();
-    if (UPDATE) {
-      const lines = Object.entries(drawn).map(
-        ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
-      );
-      writeFileSync(GOLDEN, `{\n${lines.join(',\n')}\n}\n`);
-    }
-    expect(existsSync(GOLDEN), 'run with UPDATE_GOLDENS=1').toBe(true);
-    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(drawn)).toEqual(Object.keys(golden));
-    for (const [key, slide] of Object.entries(drawn)) expect(slide, key).toEqual(golden[key]);
+    expectGolden('pricing-slides.json', drawAll());
   });
 
   it('are one per product and a summary, and differ where the deck’s texts do', () => {

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawing, expectGolden, rounded } from '../../test/golden-file.ts';
 import type { ProductId } from '@deck-portal/domain';
 import { DEFAULT_BRAND } from './brand.ts';
-import type { ComposedSlide } from './template-slides.ts';
 import type { SlideContext } from './slide-kit.ts';
 import { createTemplateLibrary } from './template-library.ts';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
@@ -16,8 +14,6 @@ import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
  * `UPDATE_GOLDENS=1 npx vitest run --project deck-engine src/library/template-slides-golden.test.ts`
  * writes it anew after a deliberate change.
  */
-const GOLDEN = fileURLToPath(new URL('../../test/golden/template-slides.json', import.meta.url));
-const UPDATE = process.env.UPDATE_GOLDENS === '1';
 
 const allProducts: ProductId[] = ['battery_backup', 'data_logger', 'controller', 'bms'];
 const decks: Record<string, SlideContext> = {
@@ -88,17 +84,6 @@ const decks: Record<string, SlideContext> = {
   },
 };
 
-/** What a slide draws: its background and elements. */
-const drawing = ({ background, elements }: ComposedSlide) => ({ background, elements });
-
-function rounded(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value, (_, v: unknown) =>
-      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-    ),
-  );
-}
-
 function drawAll() {
   const drawn: Record<string, unknown> = {};
   // The slides drawn with pricing have their own golden file (pricing-slides-golden.test.ts).
@@ -112,17 +97,7 @@ function drawAll() {
 
 describe('the built-in template slides', () => {
   it('draw what they drew when the golden file was written, for four kinds of deck', () => {
-    const drawn = drawAll();
-    if (UPDATE) {
-      const lines = Object.entries(drawn).map(
-        ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
-      );
-      writeFileSync(GOLDEN, `{\n${lines.join(',\n')}\n}\n`);
-    }
-    expect(existsSync(GOLDEN), 'run with UPDATE_GOLDENS=1').toBe(true);
-    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(drawn)).toEqual(Object.keys(golden));
-    for (const [key, slide] of Object.entries(drawn)) expect(slide, key).toEqual(golden[key]);
+    expectGolden('template-slides.json', drawAll());
   });
 
   it('differ between decks where a deck’s values show', () => {

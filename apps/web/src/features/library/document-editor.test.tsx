@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths.ts';
+import { choose } from '../../test/choose-option.ts';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const slide: TemplateSlideDocument = {
@@ -54,18 +55,6 @@ function editorApi(save: Answer | undefined, document: TemplateSlideDocument = s
 const acceptSave: Answer = ({ body }) => ({
   body: { document: (body as { document: object }).document, revision: 5 },
 });
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(
-  user: ReturnType<typeof userEvent.setup>,
-  select: HTMLElement,
-  option: string,
-) {
-  await user.click(select);
-  await waitFor(() => expect(select).toHaveAttribute('aria-expanded', 'true'));
-  const list = document.getElementById(select.getAttribute('aria-controls')!)!;
-  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
-}
 
 async function editTitle() {
   renderApp(paths.librarySlide('about-us'));

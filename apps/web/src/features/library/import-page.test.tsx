@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths.ts';
+import { choose } from '../../test/choose-option.ts';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -79,18 +80,6 @@ const ready: LibraryImportResponse = {
 };
 
 const slide = (name: string) => screen.getByRole('listitem', { name });
-
-/** Picks an option of a Mantine select, in the list that select opened (every select has one). */
-async function choose(
-  user: ReturnType<typeof userEvent.setup>,
-  select: HTMLElement,
-  option: string,
-) {
-  await user.click(select);
-  await waitFor(() => expect(select).toHaveAttribute('aria-expanded', 'true'));
-  const list = document.getElementById(select.getAttribute('aria-controls')!)!;
-  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
-}
 
 function fileInput() {
   return document.querySelector('input[type="file"]') as HTMLInputElement;
