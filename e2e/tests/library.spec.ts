@@ -235,7 +235,12 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
   const thumbnail = card.locator('img');
   await thumbnail.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .poll(() =>
+      thumbnail.evaluate((img) => {
+        const image = img as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete ? image.naturalWidth : 0;
+      }),
+    )
     .toBeGreaterThan(0);
   if (shots) await card.screenshot({ path: `${shots}/pricing-slide-card.png` });
   await expect(
