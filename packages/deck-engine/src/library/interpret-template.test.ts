@@ -325,6 +325,20 @@ describe('drawing a template document', () => {
     expect(chipBoxes.every((b) => b.x + b.w <= 370)).toBe(true);
     // What does not fit the height is left out: the logger's last tag, a third row.
     expect(chipTexts.map((t) => t.paragraphs[0])).not.toContain('Audit-ready reports');
+
+    // A narrow element: each chip as wide as the element at most, one to a row.
+    const narrow = salesLayout([{ ...document.elements[0], w: 120, h: 80 }]);
+    const boxes = interpretTemplate(
+      narrow,
+      { ...ctx, priceBook: book },
+      { parts: new Map() },
+    ).elements.filter((e): e is ShapeElement => e.kind === 'rect');
+    expect(boxes.map((b) => [b.x, b.y])).toEqual([
+      [60, 400],
+      [60, 426],
+      [60, 452],
+    ]);
+    expect(Math.max(...boxes.map((b) => b.w))).toBe(120);
   });
 
   it('sets the texts of a size group at the smallest size any of them needs', () => {

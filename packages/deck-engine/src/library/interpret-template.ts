@@ -395,7 +395,8 @@ function chips(
   for (const tag of tags) {
     const measured = text({ x: 0, y: 0, w: maxWidth, h: height, text: tag, ...style });
     const words = measured.kind === 'text' ? (measured.lines[0]?.width ?? 0) : 0;
-    const width = Math.min(maxWidth, words + 2 * padding);
+    // Never wider than the element: a long tag is cut to fit its row.
+    const width = Math.min(maxWidth, element.w, words + 2 * padding);
     if (x + width > element.x + element.w && x > element.x) {
       x = element.x;
       y += height + rowGap;

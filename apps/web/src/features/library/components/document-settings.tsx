@@ -108,7 +108,9 @@ export function SlideSettings({
       )}
       <FiguresField figures={slide.figures ?? {}} onChange={(figures) => onChange({ figures })} />
       <Checkbox
-        label="Retired (hidden from reps)"
+        label={
+          slide.drawn === undefined ? 'Retired (hidden from reps)' : 'Retired (no longer drawn)'
+        }
         checked={slide.retired ?? false}
         onChange={(event) => onChange({ retired: event.currentTarget.checked })}
       />
