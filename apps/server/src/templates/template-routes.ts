@@ -8,12 +8,22 @@ import {
   listTemplateSlides,
   previewLibraryDocument,
   pricingSlides,
+  type TemplateLibrary,
 } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import type { Services } from '../services.ts';
+
+/** How many slides a priced deck draws per product and once, from the library's pricing slides. */
+function countPricingSlides(library: TemplateLibrary) {
+  const drawn = pricingSlides(library).map((slide) => slide.drawn);
+  return {
+    perProduct: drawn.filter((how) => how === 'perPricedProduct').length,
+    once: drawn.filter((how) => how === 'withPricing').length,
+  };
+}
 
 export async function templateRoutes(
   server: FastifyInstance,
@@ -40,10 +50,7 @@ export async function templateRoutes(
           thumbnail: `/api/template-slides/${encodeURIComponent(slide.id)}/thumbnail?v=${number}`,
         })),
         categories: [...library.categories],
-        pricingSlides: {
-          perProduct: pricingSlides(library).filter((s) => s.drawn === 'perPricedProduct').length,
-          once: pricingSlides(library).filter((s) => s.drawn === 'withPricing').length,
-        },
+        pricingSlides: countPricingSlides(library),
       };
     },
   );

@@ -120,16 +120,10 @@ export function ElementPanel({
             value={element.products}
             onChange={(chosen) => chosen.length > 0 && onChange({ ...element, products: chosen })}
           />
-          <NumberInput
-            label="Size"
+          <SizeInput
             value={element.style.size}
-            min={4}
             max={60}
-            decimalScale={1}
-            onChange={(size) =>
-              typeof size === 'number' &&
-              onChange({ ...element, style: { ...element.style, size } })
-            }
+            onChange={(size) => onChange({ ...element, style: { ...element.style, size } })}
           />
           <ColourField
             label="Fill"
@@ -336,16 +330,10 @@ export function ElementPanel({
           </>
         )}
         <Group grow gap="xs">
-          <NumberInput
-            label="Size"
+          <SizeInput
             value={element.style.size}
-            min={4}
             max={400}
-            decimalScale={1}
-            onChange={(size) =>
-              typeof size === 'number' &&
-              onChange({ ...element, style: { ...element.style, size } })
-            }
+            onChange={(size) => onChange({ ...element, style: { ...element.style, size } })}
           />
           <NumberInput
             label="Smallest size"
@@ -416,6 +404,28 @@ export function ElementPanel({
       </>
     );
   }
+}
+
+/** A text's size in points, to a tenth. */
+function SizeInput({
+  value,
+  max,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  onChange: (size: number) => void;
+}) {
+  return (
+    <NumberInput
+      label="Size"
+      value={value}
+      min={4}
+      max={max}
+      decimalScale={1}
+      onChange={(size) => typeof size === 'number' && onChange(size)}
+    />
+  );
 }
 
 /** A colour from the brand's palette (or the slide's category colour), never typed by hand. */
