@@ -232,6 +232,16 @@ describe('the template format', () => {
         [null, null],
         [null, null],
       ],
+      cellScales: [
+        [1.5, 1.5],
+        [null, null],
+        [null, 0.8],
+      ],
+      cellValigns: [
+        ['bottom', 'bottom'],
+        [null, null],
+        [null, null],
+      ],
       borders: {
         horizontal: [
           [line, line],
@@ -252,7 +262,7 @@ describe('the template format', () => {
       return parsed.success ? [] : describeTemplateProblems(parsed.error);
     };
 
-    it("accepts fills, colours, weights, grid lines and merges of the table's shape", () => {
+    it("accepts fills, colours, weights, sizes, placements, grid lines and merges of the table's shape", () => {
       expect(problemsOf(table)).toEqual([]);
     });
 
@@ -272,6 +282,12 @@ describe('the template format', () => {
         'borders.vertical.0: has 2 lines for 3 columns',
         'borders.vertical.1: has 2 lines for 3 columns',
         'borders.vertical.2: has 2 lines for 3 columns',
+      ]);
+      expect(problemsOf({ ...table, cellScales: [[1.5], ...table.cellScales.slice(1)] })).toEqual([
+        'cellScales.0: has 1 sizes for 2 columns',
+      ]);
+      expect(problemsOf({ ...table, cellValigns: table.cellValigns.slice(1) })).toEqual([
+        'cellValigns: has 2 rows of placements for a table of 3',
       ]);
       expect(problemsOf({ ...table, cellFills: [[null, 'red'], ...table.cellFills] })).toContain(
         'cellFills.0.1: must be #RRGGBB, a brand colour such as brand.accent, or category',
@@ -295,7 +311,15 @@ describe('the template format', () => {
 
     it('keeps a table without a header fill valid, and one with a header fill as before', () => {
       const plain = { ...table };
-      for (const key of ['cellFills', 'textColors', 'weights', 'borders', 'merges'] as const)
+      for (const key of [
+        'cellFills',
+        'textColors',
+        'weights',
+        'cellScales',
+        'cellValigns',
+        'borders',
+        'merges',
+      ] as const)
         delete (plain as Partial<typeof table>)[key];
       expect(problemsOf(plain)).toEqual([]);
       expect(problemsOf({ ...plain, headerFill: '#203864' })).toEqual([]);

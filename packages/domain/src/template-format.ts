@@ -467,12 +467,13 @@ export type TableBorder = z.infer<typeof tableBorderSchema>;
 const tableWeightSchema = z.enum(['regular', 'medium', 'semibold', 'bold']);
 
 /**
- * A table laid out by the engine: one font size for every cell, chosen so all rows fit the box;
- * row heights from the wrapped text. Cells are text and may hold bindings.
+ * A table laid out by the engine: one font size (each cell's in proportion to it), chosen so all
+ * rows fit the box; row heights from the wrapped text. Cells are text and may hold bindings.
  *
- * The per-cell fields (`cellFills`, `textColors`, `weights`) and `merges` count rows over the
- * whole table: the header is row 0 when there is one, the body rows follow. Without them the
- * table has the engine's look (`headerFill`, `stripe`, `emphasisRow`, a rule under each row).
+ * The per-cell fields (`cellFills`, `textColors`, `weights`, `cellScales`, `cellValigns`) and
+ * `merges` count rows over the whole table: the header is row 0 when there is one, the body rows
+ * follow. Without them the table has the engine's look (`headerFill`, `stripe`, `emphasisRow`, a
+ * rule under each row).
  */
 const tableElementSchema = z
   .object({
@@ -516,6 +517,19 @@ const tableElementSchema = z
     textColors: z.array(z.array(templateColorSchema.nullable()).max(12)).max(61).optional(),
     /** Each cell's text weight (null: the table's usual weight for that cell). */
     weights: z.array(z.array(tableWeightSchema.nullable()).max(12)).max(61).optional(),
+    /**
+     * Each cell's text size as a multiple of the table's (`1.5`: half as large again; null: the
+     * table's), so a heading row keeps its proportion when the table's size changes or shrinks.
+     */
+    cellScales: z
+      .array(z.array(z.number().min(0.2).max(5).nullable()).max(12))
+      .max(61)
+      .optional(),
+    /** Where each cell's text sits, top to bottom (null: the table's `valign`). */
+    cellValigns: z
+      .array(z.array(z.enum(['top', 'middle', 'bottom']).nullable()).max(12))
+      .max(61)
+      .optional(),
     /**
      * The grid's lines, in place of the rule under each row. `horizontal[r][c]` runs along the
      * top of row r over column c (r = the row count: the table's bottom edge); `vertical[r][c]`
@@ -593,6 +607,8 @@ const tableElementSchema = z
     checkGrid(table.cellFills, ['cellFills'], rowCount, widths, 'fills');
     checkGrid(table.textColors, ['textColors'], rowCount, widths, 'colours');
     checkGrid(table.weights, ['weights'], rowCount, widths, 'weights');
+    checkGrid(table.cellScales, ['cellScales'], rowCount, widths, 'sizes');
+    checkGrid(table.cellValigns, ['cellValigns'], rowCount, widths, 'placements');
     if (table.borders) {
       const { horizontal, vertical } = table.borders;
       checkGrid(horizontal, ['borders', 'horizontal'], rowCount + 1, widths, 'lines');

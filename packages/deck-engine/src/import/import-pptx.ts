@@ -168,9 +168,8 @@ async function composeImportedSlides(slides: readonly ImportedSlide[]) {
     ...seed,
     slides: slides.map((slide) => slide.document),
   });
-  const drawn: Slide[] = library.slides.map((template) =>
-    drawTemplateSample(library, template.id)!,
-  );
+  // The imported slides alone: the library adds the pricing slides a deck draws by itself.
+  const drawn: Slide[] = slides.map((slide) => drawTemplateSample(library, slide.document.id)!);
   const images = new Map<string, ResolvedImage>();
   for (const slide of slides) {
     for (const [src, bytes] of slide.pictures) {

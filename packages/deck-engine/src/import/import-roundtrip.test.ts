@@ -92,6 +92,9 @@ describe('a deck our engine wrote, imported back', () => {
       style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
     });
     const rendered = await renderImportedSlides([slide]);
+    // The imported slide alone: not the pricing slides a deck adds by itself.
+    expect(rendered.svgs).toHaveLength(1);
+    expect(rendered.pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
     const xml = slideXmlOf(rendered.pptx);
     expect(xml).toContain('typeface="Calibri"');
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateElement } from '@deck-portal/domain';
+import { DEFAULT_BRAND } from '../library/brand.ts';
+import { table } from '../library/slide-kit.ts';
 import { resolveColor } from './drawingml-color.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
 import {
@@ -21,6 +23,25 @@ async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; s
   const table = slide!.elements.find((e): e is TableElement => e.kind === 'table');
   if (!table) throw new Error('the slide has no table');
   return { table, slide: slide! };
+}
+
+/** The table as the engine lays it out: each cell's text with its size and lines. */
+function layoutTable(element: TableElement) {
+  const { x, y, w, h, columns, rows, size, padding, valign, cellScales, cellValigns } = element;
+  return table(
+    { brand: DEFAULT_BRAND },
+    { x, y, w, h },
+    {
+      columns,
+      rows,
+      headerFill: null,
+      ...(size !== undefined ? { size } : {}),
+      ...(padding ? { padding } : {}),
+      ...(valign ? { valign } : {}),
+      ...(cellScales ? { cellScales } : {}),
+      ...(cellValigns ? { cellValigns } : {}),
+    },
+  );
 }
 
 const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
@@ -75,26 +96,30 @@ describe('tables', () => {
     });
   });
 
-  it('reports cells set in other sizes than the first', async () => {
+  it('sets the table in the size most cells have, and a cell in another size in proportion', async () => {
     const { table, slide } = await readTable({
       slides: [
         tableFrame({
           columns: [240, 240],
           rows: [
-            [{ text: 'Title', rPr: 'sz="2800"' }, 'Seats'],
-            ['Team', '25'],
+            [{ text: 'Title', rPr: 'sz="2100"' }, 'Seats'],
+            ['Team', { text: '25', rPr: 'sz="700"' }],
           ],
         }),
       ],
     });
-    expect(table).toMatchObject({ size: 28 });
-    expect(slide.report.notImported).toContainEqual({
-      kind: 'table',
-      why: "a table's cells are drawn in one size, its first cell's",
-    });
+    expect(table).toMatchObject({ size: 14 });
+    expect(table.cellScales).toEqual([
+      [1.5, null],
+      [null, 0.5],
+    ]);
+    expect(slide.report.notImported).toEqual([]);
+    // The engine keeps the proportion: the title's cell is drawn half as large again.
+    const drawn = layoutTable(table);
+    expect(drawn.rows[0]![0]!.text.size / drawn.rows[0]![1]!.text.size).toBeCloseTo(1.5, 2);
   });
 
-  it('puts the text where most of its cells anchor it', async () => {
+  it('puts the text where most of its cells anchor it, and a cell anchored apart where it says', async () => {
     const centred = (text: string) => ({ text, tcPrAttrs: 'anchor="ctr"' });
     const { table, slide } = await readTable({
       slides: [
@@ -102,16 +127,20 @@ describe('tables', () => {
           columns: [240, 240],
           rows: [
             [centred('Plan'), centred('Seats')],
-            [centred('Team'), 'Top'],
+            [centred('Team'), { text: 'Low', tcPrAttrs: 'anchor="b"' }],
           ],
         }),
       ],
     });
     expect(table).toMatchObject({ valign: 'middle' });
-    expect(slide.report.notImported).toContainEqual({
-      kind: 'table',
-      why: 'table cells anchored apart from the rest are drawn as most cells are',
-    });
+    expect(table.cellValigns).toEqual([
+      [null, null],
+      [null, 'bottom'],
+    ]);
+    expect(slide.report.notImported).toEqual([]);
+    const drawn = layoutTable({ ...table, h: 200 });
+    const [team, low] = drawn.rows[1]!.map((cell) => cell.text.lines[0]!.baseline);
+    expect(low!).toBeGreaterThan(team! + 20);
   });
 
   it("takes the margins most of its cells have as the table's padding", async () => {

@@ -665,6 +665,57 @@ describe('bullets and numbering', () => {
     expect(second.y - first.y).toBeCloseTo(21.6 + 4 + 21.6 + 4, 1);
   });
 
+  it('gives an empty paragraph that names no size the size the text before it ended in', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 400],
+          paragraph('Any questions?', { rPr: 'sz="2800"' }) +
+            '<a:p><a:endParaRPr/></a:p><a:p><a:endParaRPr/></a:p>' +
+            paragraph('Thank you', { rPr: 'sz="2800"' }),
+        ),
+      ],
+    });
+    const first = textStarting(slide!, 'Any questions?');
+    const last = textStarting(slide!, 'Thank you');
+    // Three lines of 1.2 × 28 pt: the first text's and two empty ones in its size (not 18 pt).
+    expect(last.y - first.y).toBeCloseTo(3 * 33.6, 1);
+  });
+
+  it('indents a paragraph by the spaces it opens with, and a bulleted one from its bullet', async () => {
+    const bulleted = (text: string) =>
+      paragraph(text, {
+        pPr: '<a:pPr><a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>',
+        rPr: 'sz="2000"',
+      });
+    const arial = '<a:rPr lang="en-US" sz="2000"><a:latin typeface="Arial"/></a:rPr>';
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 300],
+          paragraph('Flush', { rPr: arial }) +
+            paragraph('     Five spaces in', { rPr: arial }) +
+            bulleted('Bulleted') +
+            bulleted('   Further from its bullet'),
+        ),
+      ],
+    });
+    const flush = textStarting(slide!, 'Flush');
+    const indented = textStarting(slide!, 'Five spaces in');
+    // Five spaces of Arimo (0.278 em each) at 20 pt.
+    expect(indented.x - flush.x).toBeCloseTo(5 * 0.278 * 20, 0);
+    const near = textStarting(slide!, 'Bulleted');
+    const far = textStarting(slide!, 'Further from its bullet');
+    expect(far.x).toBeCloseTo(near.x, 1);
+    // Three spaces of the theme's body font (Carlito, 0.227 em) between the bullet and the text.
+    expect((far.style.bulletIndent! - near.style.bulletIndent!) * 20).toBeCloseTo(
+      3 * 0.227 * 20,
+      0,
+    );
+  });
+
   it('keeps a soft return as a line break inside its paragraph, under one bullet', async () => {
     const pPr = '<a:pPr marL="285750" indent="-285750"><a:buChar char="•"/></a:pPr>';
     const [slide] = await readFixture({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
-import { charactersTheFaceLacks, faceOf } from '../layout/fonts.ts';
+import { charactersTheFaceLacks, faceOf, measureText } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
   LINE_BREAK,
@@ -1158,15 +1158,32 @@ class SlideReader {
     const typeface = themeTypeface(named, theme);
     const font = mapFont(typeface);
     this.noteFont(typeface, font);
-    const sizes = new Set(
-      cells
-        .flat()
-        .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))
+    // Each cell's size (its first run's), the table's the one most cells have; a cell in
+    // another size keeps its proportion to the table's.
+    const grid = cells.slice(0, rowCount).map((row) => columns.map((_, i) => row[i]));
+    const runSizesOf = (cell: XmlElement | undefined) =>
+      childrenNamed(child(cell, 'a:txBody'), 'a:p')
         .flatMap((p) => childrenNamed(p, 'a:r'))
-        .map((run) => numberAttr(child(run, 'a:rPr'), 'sz') ?? firstRun),
+        .filter((run) => (child(run, 'a:t')?.text ?? '').trim() !== '')
+        // A run that names no size has PowerPoint's default for a table's text.
+        .map((run) => numberAttr(child(run, 'a:rPr'), 'sz') ?? 1_800);
+    const cellSizes = grid.map((row) => row.map((cell) => runSizesOf(cell)[0]));
+    if (grid.some((row) => row.some((cell) => new Set(runSizesOf(cell)).size > 1))) {
+      this.skip('table', "a table cell's words in several sizes are drawn in its first size");
+    }
+    const sizeCounts = new Map<number, number>();
+    for (const size of cellSizes.flat()) {
+      if (size !== undefined) sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
+    }
+    const tableSize =
+      [...sizeCounts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? firstRun ?? 1_800;
+    const cellScales = cellSizes.map((row) =>
+      row.map((size) =>
+        size === undefined || size === tableSize
+          ? null
+          : Math.min(5, Math.max(0.2, round(size / tableSize))),
+      ),
     );
-    if (sizes.size > 1)
-      this.skip('table', "a table's cells are drawn in one size, its first cell's");
     // PowerPoint's cell margins (0.1 in at the sides, 0.05 in above and below unless set), the
     // ones most cells have: a dense table fits its box only with them.
     const paddings = new Map<string, { x: number; y: number; count: number }>();
@@ -1190,17 +1207,22 @@ class SlideReader {
       anchors.set(anchor, (anchors.get(anchor) ?? 0) + 1);
     }
     const anchor = [...anchors.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-    // One anchoring and one padding per table: a cell with its own is drawn with the table's.
-    if (anchors.size > 1) {
-      this.skip('table', 'table cells anchored apart from the rest are drawn as most cells are');
-    }
+    const valignOf = (value: string | undefined) =>
+      value === 'ctr' ? 'middle' : value === 'b' ? 'bottom' : 'top';
+    const cellValigns = grid.map((row) =>
+      row.map((cell) => {
+        const own = child(cell, 'a:tcPr')?.attrs.anchor ?? 't';
+        return own === anchor ? null : valignOf(own);
+      }),
+    );
+    // One padding per table: a cell with its own is drawn with the table's.
     if (paddings.size > 1) {
       this.skip(
         'table',
         'table cells with margins of their own are drawn with most cells’ margins',
       );
     }
-    const valign = anchor === 'ctr' ? 'middle' : anchor === 'b' ? 'bottom' : 'top';
+    const valign = valignOf(anchor);
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
@@ -1210,10 +1232,7 @@ class SlideReader {
       ...(hasHeader ? { header: texts[0]! } : {}),
       rows: body,
       ...(align.some((a) => a !== 'left') ? { align } : {}),
-      size: Math.min(
-        60,
-        Math.max(4, round(((firstRun ?? 1_800) / 100) * this.base.sx * EMU_PER_POINT)),
-      ),
+      size: Math.min(60, Math.max(4, round((tableSize / 100) * this.base.sx * EMU_PER_POINT))),
       padding: { x: padX, y: padY },
       valign,
       ...(font !== 'Inter' ? { font } : {}),
@@ -1221,6 +1240,8 @@ class SlideReader {
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
       weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : 'regular'))),
+      ...(cellScales.flat().some((scale) => scale !== null) ? { cellScales } : {}),
+      ...(cellValigns.flat().some((place) => place !== null) ? { cellValigns } : {}),
       borders: {
         horizontal: look.horizontal.map((row) => row.map(line)),
         vertical: look.vertical.map((row) => row.map(line)),
@@ -1293,6 +1314,9 @@ class SlideReader {
 
     // Each paragraph with its look: the paragraph's, and the look most of its text has.
     const counters = new Map<number, number>();
+    // The size the paragraph before ended in: an empty paragraph that names none of its own
+    // takes it, as typing on after a line in that size would (and as office suites draw it).
+    let carriedSize: number | undefined;
     const drawn = paragraphs.map((paragraph) => {
       const properties = child(paragraph, 'a:pPr');
       const level = Math.min(8, numberAttr(properties, 'lvl') ?? 0);
@@ -1331,10 +1355,16 @@ class SlideReader {
         text = `${numberLabel(bullet.scheme, value)} ${text}`;
       } else if (!isEmpty) counters.delete(level);
       const end = readRunLook(child(paragraph, 'a:endParaRPr'), context.colors);
+      const endLook = {
+        ...look.run,
+        ...(carriedSize !== undefined ? { size: carriedSize } : {}),
+        ...stripEmpty(end),
+      };
+      carriedSize = isEmpty
+        ? endLook.size
+        : (runs.findLast((r) => r.text !== LINE_BREAK)?.look.size ?? endLook.size);
       const weights = new Map<string, { look: RunLook; chars: number }>();
-      for (const run of isEmpty
-        ? [{ text: 'x', look: { ...look.run, ...stripEmpty(end) } }]
-        : runs) {
+      for (const run of isEmpty ? [{ text: 'x', look: endLook }] : runs) {
         const key = JSON.stringify([
           run.look.size,
           run.look.bold,
@@ -1376,6 +1406,12 @@ class SlideReader {
           `a bullet our fonts do not have (${bullet.char} in ${bullet.font ?? 'its font'}) is drawn as •`,
         );
       }
+      // Spaces that open a paragraph indent it: the engine sets text from its first word, so
+      // the indent moves the paragraph's margin instead.
+      const isBulleted = !isEmpty && bullet?.kind === 'char';
+      const opening = isEmpty ? '' : (/^ +/.exec(text)?.[0] ?? '');
+      if (opening) text = text.slice(opening.length);
+      const openingIndent = opening ? measureText(opening, face, size) : 0;
       const spacing = look.lineSpacing;
       const lineHeight =
         spacing && 'percent' in spacing
@@ -1389,7 +1425,7 @@ class SlideReader {
       return {
         text,
         isEmpty,
-        bulleted: !isEmpty && bullet?.kind === 'char',
+        bulleted: isBulleted,
         weight,
         bulletChar,
         italic: runLook.italic === true,
@@ -1404,9 +1440,14 @@ class SlideReader {
               ? 'right'
               : ('left' as 'left' | 'center' | 'right'),
         lineHeight: Math.min(4, Math.max(0.5, round(lineHeight))),
-        margin: ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale,
+        margin:
+          ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale + (isBulleted ? 0 : openingIndent),
         /** A bulleted paragraph's text, this far right of its bullet (a hanging indent). */
         hanging: Math.max(0, -(look.indent ?? 0)) * scale,
+        /** Spaces between a bullet and its text. */
+        bulletSpaces: isBulleted ? openingIndent : 0,
+        /** The bullet's own width: the text follows it at once where there is no hanging indent. */
+        bulletWidth: isBulleted ? measureText(bulletChar, face, size) : 0,
         before: gap(look.spaceBefore),
         after: gap(look.spaceAfter),
       };
@@ -1434,6 +1475,7 @@ class SlideReader {
       a.lineHeight === b.lineHeight &&
       Math.abs(a.margin - b.margin) < 0.5 &&
       Math.abs(a.hanging - b.hanging) < 0.5 &&
+      Math.abs(a.bulletSpaces - b.bulletSpaces) < 0.5 &&
       // The group's gap between paragraphs is its first paragraph's.
       Math.abs(a.after + b.before - (groupFirst(a).after + groupFirst(a).before)) < 0.5;
     const groups: { paragraphs: Drawn[]; spaceAbove: number }[] = [];
@@ -1483,9 +1525,15 @@ class SlideReader {
         .map((t) => t.slice(0, 5_000))
         .slice(0, 100);
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
-      // Without a hanging indent the text follows the bullet at once.
+      // Without a hanging indent the text follows the bullet at once (and any spaces after it).
       const bulletIndent = first.bulleted
-        ? round(first.hanging > 1 ? Math.min(10, first.hanging / first.size) : 0.5)
+        ? round(
+            Math.min(
+              10,
+              ((first.hanging > 1 ? first.hanging : first.bulletWidth) + first.bulletSpaces) /
+                first.size,
+            ),
+          )
         : undefined;
       const spec = {
         x,

@@ -138,6 +138,14 @@ describe('layoutText', () => {
     expect(t.lines.map((l) => l.bulletX)).toEqual([box.x, box.x]);
     expect(t.lines[0]!.x).toBeCloseTo(box.x + 11, 5);
   });
+
+  it('puts the bullet of a centred or right-aligned line just before its first word', () => {
+    for (const align of ['center', 'right'] as const) {
+      const t = layoutText({ ...box, text: ['One', 'Three'], size: 10, bullets: true, align });
+      expect(t.lines.map((l) => l.x - l.bulletX!)).toEqual([11, 11]);
+      expect(t.lines[0]!.bulletX).toBeGreaterThan(box.x);
+    }
+  });
 });
 
 describe('layoutTextRow', () => {

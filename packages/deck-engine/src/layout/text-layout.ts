@@ -498,7 +498,9 @@ export function layoutText(spec: TextSpec): TextElement {
       x,
       baseline: cursor + baselineOffset,
       width,
-      ...(isBulleted ? { bulletX: spec.x } : {}),
+      // The bullet leads its text: at the box's left for left-aligned text, just before the
+      // first word of a centred or right-aligned line.
+      ...(isBulleted ? { bulletX: x - indent } : {}),
       ...(runs ? { runs } : {}),
     });
     cursor += lineHeight;

@@ -263,6 +263,8 @@ export function interpretTemplate(
                 ...(element.cellFills ? { cellFills: colorGrid(element.cellFills) } : {}),
                 ...(element.textColors ? { textColors: colorGrid(element.textColors) } : {}),
                 ...(element.weights ? { weights: element.weights } : {}),
+                ...(element.cellScales ? { cellScales: element.cellScales } : {}),
+                ...(element.cellValigns ? { cellValigns: element.cellValigns } : {}),
                 ...(element.borders
                   ? {
                       borders: {

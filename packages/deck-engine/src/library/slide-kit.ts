@@ -251,6 +251,9 @@ export interface TableSpec {
   cellFills?: (Hex | null)[][];
   textColors?: (Hex | null)[][];
   weights?: (FontWeight | null)[][];
+  /** Each cell's size as a multiple of the table's, and where its text sits; null: the table's. */
+  cellScales?: (number | null)[][];
+  cellValigns?: ('top' | 'middle' | 'bottom' | null)[][];
   /** The grid lines, in place of the rule under each row. */
   borders?: TableBorders;
   /** Merged cells, rows counted as above. */
@@ -265,7 +268,7 @@ const CELL_PAD_X = 8;
 const CELL_PAD_Y = 5;
 
 /**
- * A native table: one uniform font size chosen so every row fits the box, row heights from
+ * A native table: one font size (each cell's in proportion) chosen so every row fits the box, row heights from
  * the wrapped cell text, and each cell laid out like any other text box.
  */
 export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpec): TableElement {
@@ -311,27 +314,32 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
     return undefined;
   };
   const lineFactor = 1.25;
-  const linesAt = (r: number, col: number, size: number) =>
-    wrapParagraph(
+  const scaleAt = (r: number, col: number) => spec.cellScales?.[r]?.[col] ?? 1;
+  /** The height a cell's text needs at the table's size. */
+  const textHeightAt = (r: number, col: number, size: number) => {
+    const cellSize = size * scaleAt(r, col);
+    const lines = wrapParagraph(
       allRows[r]?.[col] ?? '',
       faceOf(spec.family ?? activeFontFamily(), weightAt(r, col)),
-      size,
+      cellSize,
       spanWidth(r, col) - 2 * padX,
     ).length;
+    return lines * cellSize * lineFactor;
+  };
   const heightsAt = (size: number) => {
     const heights = allRows.map((row, r) => {
-      const lines = row.flatMap((_, col) =>
+      const needs = row.flatMap((_, col) =>
         covered.has(`${r},${col}`) || (spans.get(`${r},${col}`)?.rows ?? 1) > 1
           ? []
-          : [linesAt(r, col, size)],
+          : [textHeightAt(r, col, size)],
       );
-      return Math.max(...lines, 1) * size * lineFactor + 2 * padY;
+      return Math.max(...needs, size * lineFactor) + 2 * padY;
     });
     // A cell merged down several rows needs their heights together; the last one grows.
     for (const [key, span] of spans) {
       if (span.rows <= 1) continue;
       const [r, col] = key.split(',').map(Number) as [number, number];
-      const needed = linesAt(r, col, size) * size * lineFactor + 2 * padY;
+      const needed = textHeightAt(r, col, size) + 2 * padY;
       const last = Math.min(r + span.rows, heights.length) - 1;
       const has = heights.slice(r, last + 1).reduce((a, b) => a + b, 0);
       if (needed > has) heights[last] = (heights[last] ?? 0) + needed - has;
@@ -371,12 +379,12 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
           text: isCovered ? '' : cell,
           weight: weightAt(r, col),
           ...(spec.family ? { family: spec.family } : {}),
-          size,
-          minSize: Math.max(6, size - 3),
+          size: size * scaleAt(r, col),
+          minSize: Math.max(6, size * scaleAt(r, col) - 3),
           lineHeight: lineFactor,
           color: spec.textColors?.[r]?.[col] ?? (isHeader && fill ? 'FFFFFF' : c.ink),
           align: spec.align?.[col] ?? 'left',
-          valign: spec.valign ?? 'middle',
+          valign: spec.cellValigns?.[r]?.[col] ?? spec.valign ?? 'middle',
         });
         x += w;
         return {

@@ -6,10 +6,19 @@ type TableElement = Extract<TemplateElement, { kind: 'table' }>;
 
 /**
  * A table with its own per-cell look (from an imported PowerPoint: fills, colours, weights,
- * lines or merged cells per cell) keeps its rows: adding one would leave those out of step.
+ * sizes, placements, lines or merged cells per cell) keeps its rows: adding one would leave
+ * those out of step.
  */
 const hasCellLook = (table: TableElement) =>
-  Boolean(table.cellFills ?? table.textColors ?? table.weights ?? table.borders ?? table.merges);
+  Boolean(
+    table.cellFills ??
+    table.textColors ??
+    table.weights ??
+    table.cellScales ??
+    table.cellValigns ??
+    table.borders ??
+    table.merges,
+  );
 
 /**
  * The words of a table's cells, header first, each in a box of its own (a cell may hold
