@@ -45,4 +45,28 @@ describe('reading order and equal words', () => {
     expect(isWordsEqual(reference, [word('world', 100, 100), word('Hello', 200, 100)])).toBe(false);
     expect(isWordsEqual(reference, [word('Hello', 100, 100)])).toBe(false);
   });
+
+  it('does not count bullet marks as words, nor a break after a hyphen as a space', () => {
+    // A symbol font's arrowhead as LibreOffice writes it, and a dot drawn against its word.
+    const reference = [
+      word('\uF0D8', 80, 100),
+      word('apprentice', 100, 100),
+      word('•Few', 80, 130),
+    ];
+    const ours = [
+      word('•', 80, 100),
+      word('apprentice', 100, 100),
+      word('▪', 80, 130),
+      word('Few', 100, 130),
+    ];
+    expect(isWordsEqual(reference, ours)).toBe(true);
+    expect(
+      isWordsEqual([word('M-04-', 100, 100), word('04', 100, 130)], [word('M-04-04', 100, 100)]),
+    ).toBe(true);
+    // A word is still a word: one missing, or split elsewhere, differs.
+    expect(isWordsEqual(reference, ours.slice(0, 3))).toBe(false);
+    expect(
+      isWordsEqual([word('M-04', 100, 100), word('04', 100, 130)], [word('M-0404', 100, 100)]),
+    ).toBe(false);
+  });
 });

@@ -72,9 +72,30 @@ export function inReadingOrder(words: readonly PageWord[]): string[] {
   );
 }
 
+/** A bullet's mark before a word: a symbol font's private-use glyph, a dingbat, a dot. */
+const LEADING_MARKS = /^[\p{Co}\p{So}\u2022\u2023\u2043\u2219\u00B7\u25E6]+/u;
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * The page's words as words equal compares them: in reading order; the marks that bullet a
+ * paragraph are not words (which glyph stands for a symbol font's bullet is a question for the
+ * pixels), and a word broken across two lines after its hyphen is one word.
+ */
+export function wordsOf(words: readonly PageWord[]): string[] {
+  const out: string[] = [];
+  for (const token of inReadingOrder(words)) {
+    const word = token.replace(LEADING_MARKS, '');
+    if (!HAS_LETTER_OR_DIGIT.test(word)) continue;
+    const last = out.at(-1);
+    if (last?.endsWith('-')) out[out.length - 1] = last + word;
+    else out.push(word);
+  }
+  return out;
+}
+
 /** The same words in the same reading order, compared case-sensitively. */
 export function isWordsEqual(reference: readonly PageWord[], ours: readonly PageWord[]): boolean {
-  const a = inReadingOrder(reference);
-  const b = inReadingOrder(ours);
+  const a = wordsOf(reference);
+  const b = wordsOf(ours);
   return a.length === b.length && a.every((word, i) => word === b[i]);
 }

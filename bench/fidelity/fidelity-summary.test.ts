@@ -48,5 +48,22 @@ describe('summarise', () => {
       { file: 'd.pptx', slides: [slide(1, 1, 0.95), slide(2, 1, 0.5, ['chart'])], problems: [] },
     ]);
     expect(everySlide.isEverySlideAtGoal).toBe(true);
+    expect(everySlide.failedFiles).toEqual([]);
+  });
+
+  it('fails a file it could not compare whole, and only notes one with no slides', () => {
+    const summary = summarise([
+      {
+        file: 'e.pptx',
+        slides: [slide(1, 1, 0.95)],
+        problems: ['3 pages of ours, 1 in the reference'],
+      },
+      { file: 'f.pptx', slides: [], problems: [], note: 'no slides to import: not scored' },
+    ]);
+    expect(summary.failedFiles).toEqual(['e.pptx']);
+    expect(summary.files.map((f) => f.problems)).toEqual([
+      ['3 pages of ours, 1 in the reference'],
+      ['no slides to import: not scored'],
+    ]);
   });
 });

@@ -133,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
         // A file of masters and layouts alone has nothing to import (LibreOffice still prints
         // an empty page for it): it is noted, not scored.
         if (!ourDeck.ok && ourDeck.reason.endsWith('has no slides')) {
-          return { file: name, slides: [], problems: ['no slides to import: not scored'] };
+          return { file: name, slides: [], problems: [], note: 'no slides to import: not scored' };
         }
         return scoreOne(async () => {
           const scoringStarted = performance.now();
@@ -196,6 +196,12 @@ async function main(argv: string[]): Promise<number> {
       console.log(`summary written to ${resultsPath}`);
     }
     if (values.out) console.log(`PDFs kept in ${workDir}`);
+    if (summary.failedFiles.length > 0) {
+      console.error(
+        `not compared whole: ${summary.failedFiles.join(', ')} (a missing PDF or a page count apart)`,
+      );
+      return 1;
+    }
     if (floor) {
       // A regression guard below the goal: the medians reached so far must hold.
       const [text, ssim] = floor as [number, number];
