@@ -232,6 +232,11 @@ describe('the template format', () => {
         [null, null],
         [null, null],
       ],
+      italics: [
+        [null, null],
+        [true, null],
+        [null, null],
+      ],
       cellScales: [
         [1.5, 1.5],
         [null, null],
@@ -262,7 +267,7 @@ describe('the template format', () => {
       return parsed.success ? [] : describeTemplateProblems(parsed.error);
     };
 
-    it("accepts fills, colours, weights, sizes, placements, grid lines and merges of the table's shape", () => {
+    it("accepts fills, colours, weights, slants, sizes, placements, grid lines and merges of the table's shape", () => {
       expect(problemsOf(table)).toEqual([]);
     });
 
@@ -315,6 +320,7 @@ describe('the template format', () => {
         'cellFills',
         'textColors',
         'weights',
+        'italics',
         'cellScales',
         'cellValigns',
         'borders',

@@ -470,10 +470,10 @@ const tableWeightSchema = z.enum(['regular', 'medium', 'semibold', 'bold']);
  * A table laid out by the engine: one font size (each cell's in proportion to it), chosen so all
  * rows fit the box; row heights from the wrapped text. Cells are text and may hold bindings.
  *
- * The per-cell fields (`cellFills`, `textColors`, `weights`, `cellScales`, `cellValigns`) and
- * `merges` count rows over the whole table: the header is row 0 when there is one, the body rows
- * follow. Without them the table has the engine's look (`headerFill`, `stripe`, `emphasisRow`, a
- * rule under each row).
+ * The per-cell fields (`cellFills`, `textColors`, `weights`, `italics`, `cellScales`,
+ * `cellValigns`) and `merges` count rows over the whole table: the header is row 0 when there is
+ * one, the body rows follow. Without them the table has the engine's look (`headerFill`, `stripe`,
+ * `emphasisRow`, a rule under each row).
  */
 const tableElementSchema = z
   .object({
@@ -517,6 +517,8 @@ const tableElementSchema = z
     textColors: z.array(z.array(templateColorSchema.nullable()).max(12)).max(61).optional(),
     /** Each cell's text weight (null: the table's usual weight for that cell). */
     weights: z.array(z.array(tableWeightSchema.nullable()).max(12)).max(61).optional(),
+    /** Cells whose text is italic (null: upright). */
+    italics: z.array(z.array(z.boolean().nullable()).max(12)).max(61).optional(),
     /**
      * Each cell's text size as a multiple of the table's (`1.5`: half as large again; null: the
      * table's), so a heading row keeps its proportion when the table's size changes or shrinks.
@@ -607,6 +609,7 @@ const tableElementSchema = z
     checkGrid(table.cellFills, ['cellFills'], rowCount, widths, 'fills');
     checkGrid(table.textColors, ['textColors'], rowCount, widths, 'colours');
     checkGrid(table.weights, ['weights'], rowCount, widths, 'weights');
+    checkGrid(table.italics, ['italics'], rowCount, widths, 'slants');
     checkGrid(table.cellScales, ['cellScales'], rowCount, widths, 'sizes');
     checkGrid(table.cellValigns, ['cellValigns'], rowCount, widths, 'placements');
     if (table.borders) {

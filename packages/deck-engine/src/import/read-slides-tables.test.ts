@@ -27,17 +27,20 @@ async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; s
 
 /** The table as the engine lays it out: each cell's text with its size and lines. */
 function layoutTable(element: TableElement) {
-  const { x, y, w, h, columns, rows, size, padding, valign, cellScales, cellValigns } = element;
+  const { x, y, w, h, columns, header, rows, size, padding, valign } = element;
+  const { italics, cellScales, cellValigns } = element;
   return table(
     { brand: DEFAULT_BRAND },
     { x, y, w, h },
     {
       columns,
+      ...(header ? { header } : {}),
       rows,
       headerFill: null,
       ...(size !== undefined ? { size } : {}),
       ...(padding ? { padding } : {}),
       ...(valign ? { valign } : {}),
+      ...(italics ? { italics } : {}),
       ...(cellScales ? { cellScales } : {}),
       ...(cellValigns ? { cellValigns } : {}),
     },
@@ -233,7 +236,7 @@ describe('tables', () => {
     expect(table.borders!.vertical.flat()).toEqual(Array(12).fill(blue));
   });
 
-  it("puts a cell's own fill, lines and run colour and weight over the style's", async () => {
+  it("puts a cell's own fill, lines and run colour, weight and slant over the style's", async () => {
     const cells: TableCellFixture[][] = rows.map((row) => row.map((text) => ({ text })));
     cells[1]![0] = {
       text: 'Starter',
@@ -243,6 +246,7 @@ describe('tables', () => {
       rPrChildren: solid('00B050'),
     };
     cells[2]![2] = { text: '$40', tcPr: '<a:noFill/>' };
+    cells[2]![0] = { text: 'Team', rPr: 'sz="1400" i="1"' };
     const { table } = await readTable({
       slides: [tableFrame({ properties: 'firstRow="1"', columns: [240, 120, 120], rows: cells })],
     });
@@ -250,8 +254,31 @@ describe('tables', () => {
     expect(table.cellFills![2]![2]).toBeNull();
     expect(table.textColors![1]![0]).toBe('#00B050');
     expect(table.weights![1]![0]).toBe('bold');
+    expect(table.italics).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [true, null, null],
+    ]);
+    // The engine sets that cell in the italic face.
+    expect(layoutTable(table).rows[2]![0]!.text.italic).toBe(true);
     expect(table.borders!.vertical[1]![0]).toEqual({ color: '#FF0000', width: 2 });
     expect(table.borders!.horizontal[2]![0]).toBeNull();
+  });
+
+  it('reports superscripts and underlined words in cells, which it draws plain', async () => {
+    const cells: TableCellFixture[][] = rows.map((row) => row.map((text) => ({ text })));
+    cells[1]![0] = { text: '1st', rPr: 'sz="1400" baseline="30000"' };
+    cells[2]![0] = { text: 'Team', rPr: 'sz="1400" u="sng"' };
+    const { slide } = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows: cells })],
+    });
+    expect(slide.report.notImported).toEqual([
+      {
+        kind: 'table',
+        why: 'raised or lowered words (superscripts, subscripts) are drawn on the line',
+      },
+      { kind: 'table', why: 'underlined words in table cells are drawn without their line' },
+    ]);
   });
 
   it('reads merged cells: a first row across every column and a cell down two rows', async () => {

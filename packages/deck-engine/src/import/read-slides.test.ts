@@ -610,6 +610,27 @@ describe('bullets and numbering', () => {
     ]);
   });
 
+  it('reports a superscript it draws on the line', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 100],
+          '<a:p><a:r><a:rPr lang="en-US" sz="1800"/><a:t>The 21</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800" baseline="30000"/><a:t>st</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> century</a:t></a:r></a:p>',
+        ),
+      ],
+    });
+    expect(linesOf(textStarting(slide!, 'The 21st century'))).toEqual(['The 21st century']);
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'text',
+        why: 'raised or lowered words (superscripts, subscripts) are drawn on the line',
+      },
+    ]);
+  });
+
   it("draws each level's own bullet, a symbol font's as the picture it shows", async () => {
     const bulleted = (text: string, font: string, char: string, level = 0) =>
       paragraph(text, {
@@ -709,7 +730,7 @@ describe('bullets and numbering', () => {
     const near = textStarting(slide!, 'Bulleted');
     const far = textStarting(slide!, 'Further from its bullet');
     expect(far.x).toBeCloseTo(near.x, 1);
-    // Three spaces of the theme's body font (Carlito, 0.227 em) between the bullet and the text.
+    // Three spaces of the theme's body font (Carlito, 0.227 em) after the usual half-em gap.
     expect((far.style.bulletIndent! - near.style.bulletIndent!) * 20).toBeCloseTo(
       3 * 0.227 * 20,
       0,

@@ -1171,6 +1171,21 @@ class SlideReader {
     if (grid.some((row) => row.some((cell) => new Set(runSizesOf(cell)).size > 1))) {
       this.skip('table', "a table cell's words in several sizes are drawn in its first size");
     }
+    const runProperties = grid
+      .flat()
+      .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))
+      .flatMap((p) => childrenNamed(p, 'a:r'))
+      .filter((run) => (child(run, 'a:t')?.text ?? '').trim() !== '')
+      .map((run) => child(run, 'a:rPr'));
+    if (runProperties.some((rPr) => (numberAttr(rPr, 'baseline') ?? 0) !== 0)) {
+      this.skip(
+        'table',
+        'raised or lowered words (superscripts, subscripts) are drawn on the line',
+      );
+    }
+    if (runProperties.some((rPr) => rPr?.attrs.u !== undefined && rPr.attrs.u !== 'none')) {
+      this.skip('table', 'underlined words in table cells are drawn without their line');
+    }
     const sizeCounts = new Map<number, number>();
     for (const size of cellSizes.flat()) {
       if (size !== undefined) sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
@@ -1240,6 +1255,9 @@ class SlideReader {
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
       weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : 'regular'))),
+      ...(look.italic.flat().some(Boolean)
+        ? { italics: look.italic.map((row) => row.map((italic) => italic ?? null)) }
+        : {}),
       ...(cellScales.flat().some((scale) => scale !== null) ? { cellScales } : {}),
       ...(cellValigns.flat().some((place) => place !== null) ? { cellValigns } : {}),
       borders: {
@@ -1379,6 +1397,12 @@ class SlideReader {
       }
       const looks = [...weights.values()].sort((a, b) => b.chars - a.chars);
       const runLook = looks[0]!.look;
+      if (runs.some((run) => run.look.baseline && run.text.trim() !== '')) {
+        this.skip(
+          'text',
+          'raised or lowered words (superscripts, subscripts) are drawn on the line',
+        );
+      }
       // A text element has one style: a word in bold or another colour takes its paragraph's.
       if (!isEmpty && looks.filter((l) => l.chars > 0).length > 1) {
         this.skip(
@@ -1446,8 +1470,6 @@ class SlideReader {
         hanging: Math.max(0, -(look.indent ?? 0)) * scale,
         /** Spaces between a bullet and its text. */
         bulletSpaces: isBulleted ? openingIndent : 0,
-        /** The bullet's own width: the text follows it at once where there is no hanging indent. */
-        bulletWidth: isBulleted ? measureText(bulletChar, face, size) : 0,
         before: gap(look.spaceBefore),
         after: gap(look.spaceAfter),
       };
@@ -1525,12 +1547,13 @@ class SlideReader {
         .map((t) => t.slice(0, 5_000))
         .slice(0, 100);
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
-      // Without a hanging indent the text follows the bullet at once (and any spaces after it).
+      // Without a hanging indent the text follows the bullet at once, half an em on as office
+      // suites set it (and any spaces after it).
       const bulletIndent = first.bulleted
         ? round(
             Math.min(
               10,
-              ((first.hanging > 1 ? first.hanging : first.bulletWidth) + first.bulletSpaces) /
+              ((first.hanging > 1 ? first.hanging : 0.5 * first.size) + first.bulletSpaces) /
                 first.size,
             ),
           )

@@ -33,6 +33,7 @@ export interface TableLook {
   /** undefined: neither the style nor the cell's text says. */
   colors: (Rgba | undefined)[][];
   bold: (boolean | undefined)[][];
+  italic: (boolean | undefined)[][];
   /** Along the top of row r over column c (r = rows: the bottom edge); null: none. */
   horizontal: (TableLineLook | null)[][];
   /** Down the left of column c along row r (c = columns: the right edge); null: none. */
@@ -210,6 +211,7 @@ export function readTableLook({
     fills: grid<Rgba | null>(rowCount, columnCount, null),
     colors: grid<Rgba | undefined>(rowCount, columnCount, undefined),
     bold: grid<boolean | undefined>(rowCount, columnCount, undefined),
+    italic: grid<boolean | undefined>(rowCount, columnCount, undefined),
     horizontal: grid<TableLineLook | null>(rowCount + 1, columnCount, null),
     vertical: grid<TableLineLook | null>(rowCount, columnCount + 1, null),
     merges: [],
@@ -229,7 +231,10 @@ export function readTableLook({
       colorChild(text) ?? colorChild(child(text, 'a:fontRef')),
       colors,
     );
-    const bold = text?.attrs.b === 'on' ? true : text?.attrs.b === 'off' ? false : undefined;
+    const onOff = (value: string | undefined) =>
+      value === 'on' ? true : value === 'off' ? false : undefined;
+    const bold = onOff(text?.attrs.b);
+    const italic = onOff(text?.attrs.i);
     const tcStyle = child(stylePart, 'a:tcStyle');
     const fill = fillOf(child(tcStyle, 'a:fill'), colors) ?? fillOf(tcStyle, colors);
     const borders = child(tcStyle, 'a:tcBdr');
@@ -247,6 +252,7 @@ export function readTableLook({
         set(look.fills, r, c, fill);
         set(look.colors, r, c, textColor);
         set(look.bold, r, c, bold);
+        set(look.italic, r, c, italic);
         set(look.horizontal, r, c, r === r0 ? top : insideH);
         set(look.horizontal, r + 1, c, r === r1 ? bottom : insideH);
         set(look.vertical, r, c, c === c0 ? left : insideV);
@@ -299,6 +305,7 @@ export function readTableLook({
         .map((r) => child(r, 'a:rPr'))[0];
       set(look.colors, r, c, resolveColorIn(child(run, 'a:solidFill'), colors));
       set(look.bold, r, c, booleanAttr(run, 'b'));
+      set(look.italic, r, c, booleanAttr(run, 'i'));
 
       if (booleanAttr(cell, 'hMerge') === true || booleanAttr(cell, 'vMerge') === true) continue;
       const columns = Math.floor(Math.min(numberAttr(cell, 'gridSpan') ?? 1, columnCount - c));

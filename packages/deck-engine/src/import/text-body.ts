@@ -13,6 +13,8 @@ export interface RunLook {
   typeface?: string;
   /** Shown in capitals (`cap="all"`; small capitals are drawn as capitals). */
   caps?: boolean;
+  /** Raised (a superscript, above 0) or lowered, as a share of the size. */
+  baseline?: number;
 }
 
 /** A paragraph's look at one level, as far as inheritance has decided it. */
@@ -64,6 +66,8 @@ export function readRunLook(element: XmlElement | undefined, colors: ColorContex
   if (italic !== undefined) look.italic = italic;
   if (element.attrs.u !== undefined) look.underline = element.attrs.u !== 'none';
   if (element.attrs.cap !== undefined) look.caps = element.attrs.cap !== 'none';
+  const baseline = numberAttr(element, 'baseline');
+  if (baseline !== undefined) look.baseline = baseline / 100_000;
   const fill = child(element, 'a:solidFill');
   const color = fill && resolveColorIn(fill, colors);
   if (color) look.color = color;

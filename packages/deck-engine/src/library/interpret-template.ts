@@ -263,6 +263,7 @@ export function interpretTemplate(
                 ...(element.cellFills ? { cellFills: colorGrid(element.cellFills) } : {}),
                 ...(element.textColors ? { textColors: colorGrid(element.textColors) } : {}),
                 ...(element.weights ? { weights: element.weights } : {}),
+                ...(element.italics ? { italics: element.italics } : {}),
                 ...(element.cellScales ? { cellScales: element.cellScales } : {}),
                 ...(element.cellValigns ? { cellValigns: element.cellValigns } : {}),
                 ...(element.borders

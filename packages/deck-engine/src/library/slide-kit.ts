@@ -251,6 +251,8 @@ export interface TableSpec {
   cellFills?: (Hex | null)[][];
   textColors?: (Hex | null)[][];
   weights?: (FontWeight | null)[][];
+  /** Cells set in italic. */
+  italics?: (boolean | null)[][];
   /** Each cell's size as a multiple of the table's, and where its text sits; null: the table's. */
   cellScales?: (number | null)[][];
   cellValigns?: ('top' | 'middle' | 'bottom' | null)[][];
@@ -315,12 +317,13 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
   };
   const lineFactor = 1.25;
   const scaleAt = (r: number, col: number) => spec.cellScales?.[r]?.[col] ?? 1;
+  const isItalicAt = (r: number, col: number) => spec.italics?.[r]?.[col] === true;
   /** The height a cell's text needs at the table's size. */
   const textHeightAt = (r: number, col: number, size: number) => {
     const cellSize = size * scaleAt(r, col);
     const lines = wrapParagraph(
       allRows[r]?.[col] ?? '',
-      faceOf(spec.family ?? activeFontFamily(), weightAt(r, col)),
+      faceOf(spec.family ?? activeFontFamily(), weightAt(r, col), isItalicAt(r, col)),
       cellSize,
       spanWidth(r, col) - 2 * padX,
     ).length;
@@ -378,6 +381,7 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
           h: h - 2 * padY,
           text: isCovered ? '' : cell,
           weight: weightAt(r, col),
+          ...(isItalicAt(r, col) ? { italic: true } : {}),
           ...(spec.family ? { family: spec.family } : {}),
           size: size * scaleAt(r, col),
           minSize: Math.max(6, size * scaleAt(r, col) - 3),

@@ -6,14 +6,15 @@ type TableElement = Extract<TemplateElement, { kind: 'table' }>;
 
 /**
  * A table with its own per-cell look (from an imported PowerPoint: fills, colours, weights,
- * sizes, placements, lines or merged cells per cell) keeps its rows: adding one would leave
- * those out of step.
+ * slants, sizes, placements, lines or merged cells per cell) keeps its rows: adding one would
+ * leave those out of step.
  */
 const hasCellLook = (table: TableElement) =>
   Boolean(
     table.cellFills ??
     table.textColors ??
     table.weights ??
+    table.italics ??
     table.cellScales ??
     table.cellValigns ??
     table.borders ??
