@@ -291,6 +291,9 @@ describe('the template format', () => {
       expect(problemsOf({ ...table, cellScales: [[1.5], ...table.cellScales.slice(1)] })).toEqual([
         'cellScales.0: has 1 sizes for 2 columns',
       ]);
+      expect(problemsOf({ ...table, rowShares: [0.5, 0.5] })).toEqual([
+        'rowShares: has 2 heights for a table of 3 rows',
+      ]);
       expect(problemsOf({ ...table, cellValigns: table.cellValigns.slice(1) })).toEqual([
         'cellValigns: has 2 rows of placements for a table of 3',
       ]);

@@ -484,6 +484,11 @@ const tableElementSchema = z
     columns: z.array(z.number().positive().max(100)).min(1).max(12),
     header: z.array(boundText).max(12).optional(),
     rows: z.array(z.array(boundText).max(12)).max(60),
+    /**
+     * Each row's least height as a share of the box's (header first, as the per-cell fields):
+     * a row is never shorter, grows for its text, and room left over is shared in proportion.
+     */
+    rowShares: z.array(z.number().min(0).max(1)).max(61).optional(),
     align: z
       .array(z.enum(['left', 'center', 'right']))
       .max(12)
@@ -609,6 +614,13 @@ const tableElementSchema = z
     checkGrid(table.cellFills, ['cellFills'], rowCount, widths, 'fills');
     checkGrid(table.textColors, ['textColors'], rowCount, widths, 'colours');
     checkGrid(table.weights, ['weights'], rowCount, widths, 'weights');
+    if (table.rowShares && table.rowShares.length !== rowCount) {
+      context.addIssue({
+        code: 'custom',
+        path: ['rowShares'],
+        message: `has ${table.rowShares.length} heights for a table of ${rowCount} rows`,
+      });
+    }
     checkGrid(table.italics, ['italics'], rowCount, widths, 'slants');
     checkGrid(table.cellScales, ['cellScales'], rowCount, widths, 'sizes');
     checkGrid(table.cellValigns, ['cellValigns'], rowCount, widths, 'placements');

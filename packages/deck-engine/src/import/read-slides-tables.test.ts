@@ -28,7 +28,7 @@ async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; s
 /** The table as the engine lays it out: each cell's text with its size and lines. */
 function layoutTable(element: TableElement) {
   const { x, y, w, h, columns, header, rows, size, padding, valign } = element;
-  const { italics, cellScales, cellValigns } = element;
+  const { italics, cellScales, cellValigns, rowShares } = element;
   return table(
     { brand: DEFAULT_BRAND },
     { x, y, w, h },
@@ -41,6 +41,7 @@ function layoutTable(element: TableElement) {
       ...(padding ? { padding } : {}),
       ...(valign ? { valign } : {}),
       ...(italics ? { italics } : {}),
+      ...(rowShares ? { rowShares } : {}),
       ...(cellScales ? { cellScales } : {}),
       ...(cellValigns ? { cellValigns } : {}),
     },
@@ -263,6 +264,18 @@ describe('tables', () => {
     expect(layoutTable(table).rows[2]![0]!.text.italic).toBe(true);
     expect(table.borders!.vertical[1]![0]).toEqual({ color: '#FF0000', width: 2 });
     expect(table.borders!.horizontal[2]![0]).toBeNull();
+  });
+
+  it("keeps each row's own height as its least, and shares spare room in proportion", async () => {
+    const { table } = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows, rowHeights: [100, 50, 50] })],
+    });
+    expect(table.rowShares).toEqual([0.5, 0.25, 0.25]);
+    // In the 200 pt frame the rows are drawn 100, 50 and 50 pt high, as in the original.
+    expect(layoutTable(table).rowHeights).toEqual([100, 50, 50]);
+    // Rows of one height say nothing the even spread does not.
+    const even = await readTable({ slides: [tableFrame({ columns: [240, 120, 120], rows })] });
+    expect(even.table.rowShares).toBeUndefined();
   });
 
   it('reports superscripts and underlined words in cells, which it draws plain', async () => {

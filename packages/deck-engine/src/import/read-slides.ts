@@ -1238,6 +1238,15 @@ class SlideReader {
       );
     }
     const valign = valignOf(anchor);
+    // Each row's own height (`a:tr h`), which PowerPoint keeps as the row's least.
+    const rowHeights = rows.slice(0, rowCount).map((row) => Math.max(0, numberAttr(row, 'h') ?? 0));
+    const rowTotal = rowHeights.reduce((a, b) => a + b, 0);
+    const rowShares =
+      rowTotal > 0 && new Set(rowHeights).size > 1
+        ? rowHeights.map(
+            (h) => Math.round((h / Math.max(rowTotal, frame.h / this.base.sx)) * 1_000) / 1_000,
+          )
+        : undefined;
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
@@ -1246,6 +1255,7 @@ class SlideReader {
       columns: columns.map((w) => Math.max(0.01, round((w / sum) * 100))),
       ...(hasHeader ? { header: texts[0]! } : {}),
       rows: body,
+      ...(rowShares ? { rowShares } : {}),
       ...(align.some((a) => a !== 'left') ? { align } : {}),
       size: Math.min(60, Math.max(4, round((tableSize / 100) * this.base.sx * EMU_PER_POINT))),
       padding: { x: padX, y: padY },

@@ -319,6 +319,7 @@ export function tableFrame({
   styleId,
   columns,
   rows,
+  rowHeights,
 }: {
   /** The `a:tblPr` attributes (`firstRow="1" bandRow="1"`). */
   properties?: string;
@@ -326,6 +327,8 @@ export function tableFrame({
   styleId?: string;
   columns: number[];
   rows: (TableCellFixture | string)[][];
+  /** Each row's `h` in points (29.2 each when left out). */
+  rowHeights?: number[];
 }): string {
   const cell = (value: TableCellFixture | string) => {
     const c = typeof value === 'string' ? { text: value } : value;
@@ -347,7 +350,12 @@ export function tableFrame({
     '</a:tblPr><a:tblGrid>' +
     columns.map((w) => `<a:gridCol w="${emu(w)}"/>`).join('') +
     '</a:tblGrid>' +
-    rows.map((row) => `<a:tr h="370840">${row.map(cell).join('')}</a:tr>`).join('') +
+    rows
+      .map(
+        (row, r) =>
+          `<a:tr h="${rowHeights ? emu(rowHeights[r]!) : 370_840}">${row.map(cell).join('')}</a:tr>`,
+      )
+      .join('') +
     '</a:tbl></a:graphicData></a:graphic></p:graphicFrame>'
   );
 }

@@ -264,6 +264,7 @@ export function interpretTemplate(
                 ...(element.textColors ? { textColors: colorGrid(element.textColors) } : {}),
                 ...(element.weights ? { weights: element.weights } : {}),
                 ...(element.italics ? { italics: element.italics } : {}),
+                ...(element.rowShares ? { rowShares: element.rowShares } : {}),
                 ...(element.cellScales ? { cellScales: element.cellScales } : {}),
                 ...(element.cellValigns ? { cellValigns: element.cellValigns } : {}),
                 ...(element.borders

@@ -251,6 +251,8 @@ export interface TableSpec {
   cellFills?: (Hex | null)[][];
   textColors?: (Hex | null)[][];
   weights?: (FontWeight | null)[][];
+  /** Each row's least height as a share of the box's; spare room is shared in proportion. */
+  rowShares?: number[];
   /** Cells set in italic. */
   italics?: (boolean | null)[][];
   /** Each cell's size as a multiple of the table's, and where its text sits; null: the table's. */
@@ -356,9 +358,21 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
     size -= 0.5;
     heights = heightsAt(size);
   }
-  // Spread spare height over the rows so the table fills its box evenly.
-  const spare = box.h - heights.reduce((a, b) => a + b, 0);
-  if (spare > 0) heights = heights.map((h) => h + spare / heights.length);
+  // Spread spare height over the rows so the table fills its box: evenly, or, when the rows
+  // have heights of their own, first to the rows short of theirs, then in proportion to them.
+  let spare = box.h - heights.reduce((a, b) => a + b, 0);
+  const shares = spec.rowShares;
+  const shareTotal = shares?.reduce((a, b) => a + b, 0) ?? 0;
+  if (spare > 0 && shares && shareTotal > 0) {
+    const short = heights.map((h, r) => Math.max(0, (shares[r] ?? 0) * box.h - h));
+    const shortTotal = short.reduce((a, b) => a + b, 0);
+    const filled = Math.min(spare, shortTotal);
+    if (filled > 0) heights = heights.map((h, r) => h + (filled * short[r]!) / shortTotal);
+    spare -= filled;
+    if (spare > 0) heights = heights.map((h, r) => h + (spare * (shares[r] ?? 0)) / shareTotal);
+  } else if (spare > 0) {
+    heights = heights.map((h) => h + spare / heights.length);
+  }
 
   const rows: TableCell[][] = [];
   let y = box.y;

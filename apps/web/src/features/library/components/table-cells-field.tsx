@@ -6,8 +6,8 @@ type TableElement = Extract<TemplateElement, { kind: 'table' }>;
 
 /**
  * A table with its own per-cell look (from an imported PowerPoint: fills, colours, weights,
- * slants, sizes, placements, lines or merged cells per cell) keeps its rows: adding one would
- * leave those out of step.
+ * slants, sizes, placements, lines or merged cells per cell, or rows of their own heights) keeps
+ * its rows: adding one would leave those out of step.
  */
 const hasCellLook = (table: TableElement) =>
   Boolean(
@@ -15,6 +15,7 @@ const hasCellLook = (table: TableElement) =>
     table.textColors ??
     table.weights ??
     table.italics ??
+    table.rowShares ??
     table.cellScales ??
     table.cellValigns ??
     table.borders ??
