@@ -32,8 +32,10 @@ export async function templateRoutes(
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
   const approved = requireApproved();
-  // A published library version never changes, so each of its thumbnails is drawn once.
+  // A published library version never changes, so each of its thumbnails is drawn once; only
+  // the newest version's are kept (a publish makes the others unreachable).
   const thumbnails = new Map<string, { svg: string; etag: string }>();
+  let thumbnailsVersion: number | undefined;
   const current = () => services.currentLibrary();
 
   app.get(
@@ -76,10 +78,14 @@ export async function templateRoutes(
   const sendThumbnail = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
+    { version, key }: { version: number; key: string },
     draw: () => Promise<string | undefined>,
     missing: string,
   ) => {
+    if (version !== thumbnailsVersion) {
+      thumbnails.clear();
+      thumbnailsVersion = version;
+    }
     let thumbnail = thumbnails.get(key);
     if (!thumbnail) {
       const svg = await draw();
@@ -114,7 +120,7 @@ export async function templateRoutes(
       return sendThumbnail(
         request,
         reply,
-        `${number}:slide:${request.params.id}`,
+        { version: number, key: `slide:${request.params.id}` },
         async () =>
           slide &&
           (
@@ -143,7 +149,7 @@ export async function templateRoutes(
       return sendThumbnail(
         request,
         reply,
-        `${number}:layout:${request.params.id}`,
+        { version: number, key: `layout:${request.params.id}` },
         async () =>
           layout &&
           (

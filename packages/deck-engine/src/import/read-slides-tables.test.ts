@@ -278,6 +278,28 @@ describe('tables', () => {
     expect(even.table.rowShares).toBeUndefined();
   });
 
+  it("keeps a cell's paragraphs, an empty one first included, and gives the row room for them", async () => {
+    // An empty paragraph, then the words: PowerPoint shows a blank line above them.
+    // A spacer in under half the words' size is left out: the cell has one size for both.
+    const fixture = tableFrame({ columns: [240, 120, 120], rows })
+      .replace(
+        '<a:p><a:r><a:rPr lang="en-US" sz="1400"></a:rPr><a:t>Starter</a:t>',
+        '<a:p/><a:p><a:r><a:rPr lang="en-US" sz="1400"></a:rPr><a:t>Starter</a:t>',
+      )
+      .replace(
+        '<a:p><a:r><a:rPr lang="en-US" sz="1400"></a:rPr><a:t>Team</a:t>',
+        '<a:p><a:endParaRPr sz="600"/></a:p><a:p><a:r><a:rPr lang="en-US" sz="1400"></a:rPr><a:t>Team</a:t>',
+      );
+    const { table } = await readTable({ slides: [fixture] });
+    expect(table.rows[1]![0]).toBe('\nStarter');
+    expect(table.rows[2]![0]).toBe('Team');
+    const drawn = layoutTable({ ...table, valign: 'top' });
+    const cell = drawn.rows[1]![0]!.text;
+    expect(cell.lines.map((line) => line.text)).toEqual(['', 'Starter']);
+    // The row is two lines high, the others one.
+    expect(drawn.rowHeights[1]! - drawn.rowHeights[2]!).toBeCloseTo(14 * 1.25, 1);
+  });
+
   it('reports superscripts and underlined words in cells, which it draws plain', async () => {
     const cells: TableCellFixture[][] = rows.map((row) => row.map((text) => ({ text })));
     cells[1]![0] = { text: '1st', rPr: 'sz="1400" baseline="30000"' };

@@ -1102,13 +1102,24 @@ class SlideReader {
         .slice(0, columns.length)
         .map((cell) => cell),
     );
-    const textOf = (cell: XmlElement | undefined) =>
-      cell && booleanAttr(cell, 'hMerge') !== true && booleanAttr(cell, 'vMerge') !== true
-        ? childrenNamed(child(cell, 'a:txBody'), 'a:p')
-            .map((p) => paragraphText(p))
-            .join('\n')
-            .slice(0, 5_000)
-        : '';
+    // A cell is set in one size: an empty line in under half its words' size (a spacer) is
+    // left out rather than drawn as tall as they are.
+    const textOf = (cell: XmlElement | undefined) => {
+      if (!cell || booleanAttr(cell, 'hMerge') === true || booleanAttr(cell, 'vMerge') === true)
+        return '';
+      const paragraphs = childrenNamed(child(cell, 'a:txBody'), 'a:p');
+      const firstRun = paragraphs.flatMap((p) => childrenNamed(p, 'a:r'))[0];
+      const wordsSize = firstRun && (numberAttr(child(firstRun, 'a:rPr'), 'sz') ?? 1_800);
+      return paragraphs
+        .filter((p) => {
+          const own = numberAttr(child(p, 'a:endParaRPr'), 'sz');
+          const isSpacer = paragraphText(p).trim() === '' && own !== undefined;
+          return !(isSpacer && wordsSize && own < wordsSize / 2);
+        })
+        .map((p) => paragraphText(p))
+        .join('\n')
+        .slice(0, 5_000);
+    };
     const texts = cells.map((row) => columns.map((_, i) => textOf(row[i])));
     const properties = child(table, 'a:tblPr');
     const hasHeader = booleanAttr(properties, 'firstRow') === true && texts.length > 1;

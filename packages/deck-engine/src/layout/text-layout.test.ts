@@ -139,6 +139,15 @@ describe('layoutText', () => {
     expect(t.lines[0]!.x).toBeCloseTo(box.x + 11, 5);
   });
 
+  it('drops empty paragraphs at the ends unless told to keep every one where it stands', () => {
+    const text = ['', 'One', '', '', 'Two', ''];
+    expect(layoutText({ ...box, text, size: 10 }).paragraphs).toEqual(['One', '', 'Two']);
+    expect(layoutText({ ...box, text, size: 10, keepBlankLines: true }).paragraphs).toEqual(text);
+    expect(layoutText({ ...box, text: ['', ''], size: 10, keepBlankLines: true }).lines).toEqual(
+      [],
+    );
+  });
+
   it('puts the bullet of a centred or right-aligned line just before its first word', () => {
     for (const align of ['center', 'right'] as const) {
       const t = layoutText({ ...box, text: ['One', 'Three'], size: 10, bullets: true, align });

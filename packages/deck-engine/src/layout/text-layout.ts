@@ -47,11 +47,16 @@ export interface TextSpec extends Box {
   bulletChar?: string;
   /** At most this many lines (the last one ends with an ellipsis when cut). */
   maxLines?: number;
+  /**
+   * Keep every empty paragraph where it stands (as a table cell written in PowerPoint shows
+   * them), instead of dropping them at the ends and folding runs of them into one.
+   */
+  keepBlankLines?: boolean;
 }
 
 const ELLIPSIS = '…';
 
-function splitParagraphs(text: string | string[]): string[] {
+function splitParagraphs(text: string | string[], keepBlankLines = false): string[] {
   const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
   const paragraphs = raw.map((p) =>
     p
@@ -59,6 +64,7 @@ function splitParagraphs(text: string | string[]): string[] {
       .replace(/ ?\u2028 ?/g, LINE_BREAK)
       .trim(),
   );
+  if (keepBlankLines) return paragraphs.some((p) => p !== '') ? paragraphs : [];
   // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
   const kept: string[] = [];
   for (const p of paragraphs) {
@@ -390,7 +396,7 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
 
 /** The height a text takes at its size, wrapped in its box's width (never shrunk or cut). */
 export function measureTextHeight(spec: TextSpec): number {
-  return tryLayout(spec, splitParagraphs(spec.text), spec.size).height;
+  return tryLayout(spec, splitParagraphs(spec.text, spec.keepBlankLines), spec.size).height;
 }
 
 /**
@@ -424,7 +430,7 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
 export function layoutText(spec: TextSpec): TextElement {
   const family = spec.family ?? activeFontFamily();
   const weight = specFace(spec);
-  const paragraphs = splitParagraphs(spec.text);
+  const paragraphs = splitParagraphs(spec.text, spec.keepBlankLines);
   const minSize = Math.min(spec.minSize ?? spec.size, spec.size);
   const fits = (t: Trial) =>
     t.height <= spec.h + 0.01 && (spec.maxLines === undefined || t.lines.length <= spec.maxLines);

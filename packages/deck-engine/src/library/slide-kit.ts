@@ -1,6 +1,6 @@
 import type { DeckPresenter } from '@deck-portal/domain';
 import type { PriceBook, ProductId, ProductPricing, QuoteSummary } from '@deck-portal/domain';
-import { activeFontFamily, faceOf, type FontWeight } from '../layout/fonts.ts';
+import type { FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
   Hex,
@@ -12,7 +12,7 @@ import type {
   TextAlign,
 } from '../layout/model.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
-import { layoutText, wrapParagraph, type TextSpec } from '../layout/text-layout.ts';
+import { layoutText, measureTextHeight, type TextSpec } from '../layout/text-layout.ts';
 import type { BrandDefinition } from './brand.ts';
 import type { TemplateCategory } from '@deck-portal/domain';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
@@ -320,17 +320,24 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
   const lineFactor = 1.25;
   const scaleAt = (r: number, col: number) => spec.cellScales?.[r]?.[col] ?? 1;
   const isItalicAt = (r: number, col: number) => spec.italics?.[r]?.[col] === true;
-  /** The height a cell's text needs at the table's size. */
-  const textHeightAt = (r: number, col: number, size: number) => {
-    const cellSize = size * scaleAt(r, col);
-    const lines = wrapParagraph(
-      allRows[r]?.[col] ?? '',
-      faceOf(spec.family ?? activeFontFamily(), weightAt(r, col), isItalicAt(r, col)),
-      cellSize,
-      spanWidth(r, col) - 2 * padX,
-    ).length;
-    return lines * cellSize * lineFactor;
-  };
+  /** A cell's text as it is set at the table's size; its box is placed by the caller. */
+  const cellText = (r: number, col: number, size: number) => ({
+    x: 0,
+    y: 0,
+    w: spanWidth(r, col) - 2 * padX,
+    h: 0,
+    text: covered.has(`${r},${col}`) ? '' : (allRows[r]?.[col] ?? ''),
+    weight: weightAt(r, col),
+    ...(isItalicAt(r, col) ? { italic: true } : {}),
+    ...(spec.family ? { family: spec.family } : {}),
+    size: size * scaleAt(r, col),
+    lineHeight: lineFactor,
+    // A cell shows what it holds, empty paragraphs included, as PowerPoint shows them.
+    keepBlankLines: true,
+  });
+  /** The height a cell's text needs at the table's size: every paragraph's lines. */
+  const textHeightAt = (r: number, col: number, size: number) =>
+    measureTextHeight({ ...cellText(r, col, size), color: c.ink });
   const heightsAt = (size: number) => {
     const heights = allRows.map((row, r) => {
       const needs = row.flatMap((_, col) =>
@@ -389,17 +396,11 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
         const fill = fillAt(r, col);
         const h = span ? heights.slice(r, r + span.rows).reduce((a, b) => a + b, 0) : rowHeight;
         const laid = layoutText({
+          ...cellText(r, col, size),
           x: x + padX,
           y: y + padY,
-          w: spanWidth(r, col) - 2 * padX,
           h: h - 2 * padY,
-          text: isCovered ? '' : cell,
-          weight: weightAt(r, col),
-          ...(isItalicAt(r, col) ? { italic: true } : {}),
-          ...(spec.family ? { family: spec.family } : {}),
-          size: size * scaleAt(r, col),
           minSize: Math.max(6, size * scaleAt(r, col) - 3),
-          lineHeight: lineFactor,
           color: spec.textColors?.[r]?.[col] ?? (isHeader && fill ? 'FFFFFF' : c.ink),
           align: spec.align?.[col] ?? 'left',
           valign: spec.cellValigns?.[r]?.[col] ?? spec.valign ?? 'middle',
