@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -645,6 +646,8 @@ export const priceBookEntries = pgTable(
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     note: text('note').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The order entries were made in: two made in the same instant still have one. */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
     ...timestamps,
   },
   (table) => [index('price_book_entries_product').on(table.productId, table.effectiveFrom)],

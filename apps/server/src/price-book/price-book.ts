@@ -45,6 +45,7 @@ export async function readPriceBookEntries(
       asc(priceBookEntries.position),
       asc(priceBookEntries.effectiveFrom),
       asc(priceBookEntries.createdAt),
+      asc(priceBookEntries.sequence),
     );
   return rows.map(({ entry, creator }) => ({
     id: entry.id,
@@ -81,6 +82,10 @@ export function entriesAt(entries: readonly PriceBookEntry[], at: Date) {
   );
 }
 
+/**
+ * Whether `a` gives way to `b`: an earlier date, or the same date made earlier. Entries come in
+ * the order they were made, so of two made in the same instant the later one (`a`) wins.
+ */
 function isBefore(a: PriceBookEntry, b: PriceBookEntry) {
   return (
     a.effectiveFrom < b.effectiveFrom ||

@@ -1,0 +1,1 @@
+ALTER TABLE "price_book_entries" ADD COLUMN "sequence" bigserial NOT NULL;
