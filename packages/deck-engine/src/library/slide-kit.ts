@@ -272,8 +272,8 @@ const CELL_PAD_X = 8;
 const CELL_PAD_Y = 5;
 
 /**
- * A native table: one font size (each cell's in proportion) chosen so every row fits the box, row heights from
- * the wrapped cell text, and each cell laid out like any other text box.
+ * A native table: one font size (each cell's in proportion to it) chosen so every row fits the
+ * box, row heights from the wrapped cell text, and each cell laid out like any other text box.
  */
 export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpec): TableElement {
   const c = ctx.brand.colors;
