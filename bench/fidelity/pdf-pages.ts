@@ -143,11 +143,18 @@ async function wordsOf(
   return words.map((w) => ({ ...w, text: w.text.normalize('NFC') }));
 }
 
-/** A run that starts on the same baseline where the word stopped goes on with that word. */
-function continuesWord(word: { y: number; size: number; end: number }, glyph: Glyph) {
+/**
+ * A run that starts on the same baseline where the word stopped goes on with that word; so does
+ * a smaller one raised or lowered off it (the "th" of "25th", the "2" of "H2O").
+ */
+function continuesWord(
+  word: { y: number; size: number; end: number },
+  glyph: Pick<Glyph, 'x' | 'y' | 'size'>,
+) {
   const size = Math.max(word.size, glyph.size, 1);
   const gap = glyph.x - word.end;
-  return Math.abs(glyph.y - word.y) < 0.3 * size && gap > -0.3 * size && gap < 0.15 * size;
+  const reach = glyph.size < 0.8 * word.size ? 0.5 : 0.3;
+  return Math.abs(glyph.y - word.y) < reach * size && gap > -0.3 * size && gap < 0.15 * size;
 }
 
 async function rasterOf(

@@ -82,6 +82,28 @@ describe('scoreDeck', () => {
     expect(score.textPlacement).toBe(1);
   });
 
+  it('reads a raised or lowered ending as part of its word, however far it sits off the line', async () => {
+    const digits = 2 * 0.556 * 24; // "25" in Helvetica at 24 pt
+    for (const rise of [5, 7.2, 9, -6]) {
+      const raised: TestPage = {
+        ...slide,
+        words: [
+          { text: '25', x: 100, y: 200, size: 24 },
+          { text: 'th', x: 100 + digits, y: 200 - rise, size: 14 },
+          { text: 'percentile', x: 200, y: 200, size: 24 },
+        ],
+      };
+      const inLine: TestPage = {
+        ...slide,
+        words: [
+          { text: '25th', x: 100, y: 200, size: 24 },
+          { text: 'percentile', x: 200, y: 200, size: 24 },
+        ],
+      };
+      expect((await scoreOne(raised, inLine)).isWordsEqual).toBe(true);
+    }
+  });
+
   it('places a 4:3 reference on our 16:9 slide as the importer does: scaled to fit and centred', async () => {
     // 1440 × 1080 fits the 960 × 540 slide at half size, 120 pt from the left edge.
     const big: TestPage = {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeTemplateProblems,
+  editRuns,
   fillBindings,
   findBindings,
+  paragraphText,
   readProductBinding,
   templateElementSchema,
   templateLayoutSchema,
@@ -388,6 +390,78 @@ describe('the template format', () => {
     expect(templateElementSchema.safeParse(element).success).toBe(true);
     const unknown = { ...element, text: [{ text: 'x', when: { filled: 'contact.nmae' } }] };
     expect(templateElementSchema.safeParse(unknown).success).toBe(false);
+  });
+
+  it('accepts paragraphs written as runs of their own style, and says what is wrong with one', () => {
+    const element = {
+      kind: 'text',
+      x: 0,
+      y: 0,
+      w: 100,
+      h: 100,
+      text: [
+        {
+          runs: [
+            { text: 'Caring', weight: 'bold', italic: true },
+            { text: ' about ' },
+            { text: '{{client.name}}', underline: true, color: 'brand.accent' },
+            { text: 'th', script: 'super' },
+          ],
+        },
+        { runs: [{ text: 'Only for a contact' }], when: { filled: 'contact.name' } },
+      ],
+      style: { size: 12, color: 'brand.ink' },
+    };
+    const parsed = templateElementSchema.parse(element);
+    expect(
+      parsed.kind === 'text' && Array.isArray(parsed.text) && parsed.text.map(paragraphText),
+    ).toEqual(['Caring about {{client.name}}th', 'Only for a contact']);
+    const run = (extra: object) => ({ ...element, text: [{ runs: [{ text: 'x', ...extra }] }] });
+    expect(templateElementSchema.safeParse(run({ script: 'raised' })).success).toBe(false);
+    expect(templateElementSchema.safeParse(run({ color: 'red' })).success).toBe(false);
+    expect(templateElementSchema.safeParse(run({ size: 30 })).success).toBe(false);
+    expect(templateElementSchema.safeParse({ ...element, text: [{ runs: [] }] }).success).toBe(
+      false,
+    );
+    expect(
+      templateElementSchema.safeParse({
+        ...element,
+        text: [{ runs: [{ text: '{{client.nmae}}' }] }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('edits runs as typing would: each word keeps its style, typed words take the one before', () => {
+    const runs = [
+      { text: 'Caring', weight: 'bold' as const },
+      { text: ' about students (' },
+      { text: 'Support', underline: true },
+      { text: ')' },
+    ];
+    // Typing at the end of the bold word goes on in bold.
+    expect(editRuns(runs, 'Caring! about students (Support)')).toEqual([
+      { text: 'Caring!', weight: 'bold' },
+      { text: ' about students (' },
+      { text: 'Support', underline: true },
+      { text: ')' },
+    ]);
+    // A word replaced inside a run stays in that run.
+    expect(editRuns(runs, 'Caring about pupils (Support)')[1]).toEqual({ text: ' about pupils (' });
+    // A cut across runs keeps what is left of each; a run cut away entirely is gone.
+    expect(editRuns(runs, 'Car)')).toEqual([{ text: 'Car', weight: 'bold' }, { text: ')' }]);
+    // Typing at the very start takes the first run's style; clearing leaves one empty run.
+    expect(editRuns(runs, 'So Caring about students (Support)')[0]).toEqual({
+      text: 'So Caring',
+      weight: 'bold',
+    });
+    expect(editRuns(runs, '')).toEqual([{ text: '', weight: 'bold' }]);
+    expect(editRuns(runs, 'Caring about students (Support)')).toEqual(runs);
+    // A space typed after "Caring", before the space that opens the next run: the caret says
+    // which one is new.
+    expect(editRuns(runs, 'Caring  about students (Support)', 7).slice(0, 2)).toEqual([
+      { text: 'Caring ', weight: 'bold' },
+      { text: ' about students (' },
+    ]);
   });
 
   it('knows item bindings inside a repeat, by what it goes over, and nowhere else', () => {

@@ -239,6 +239,96 @@ export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 /** A paragraph shown only when its condition holds. */
 const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
 
+/**
+ * Words of a paragraph set apart from the rest of its text: in another weight or colour, italic
+ * or upright, underlined or not, raised (`super`) or lowered (`sub`) at two-thirds of the size.
+ * What a run leaves out it takes from the text's style.
+ */
+export const textRunSchema = z
+  .object({
+    text: boundText,
+    weight: z.enum(['regular', 'medium', 'semibold', 'bold']).optional(),
+    italic: z.boolean().optional(),
+    underline: z.boolean().optional(),
+    color: templateColorSchema.optional(),
+    script: z.enum(['super', 'sub']).optional(),
+  })
+  .strict();
+export type TemplateTextRun = z.infer<typeof textRunSchema>;
+
+/** A paragraph written as runs ("**Caring** about students"), shown always or when its condition holds. */
+const styledParagraph = z
+  .object({
+    runs: z.array(textRunSchema).min(1).max(200),
+    when: templateConditionSchema.optional(),
+  })
+  .strict();
+
+export type TemplateParagraph =
+  string | z.infer<typeof conditionalParagraph> | z.infer<typeof styledParagraph>;
+
+/**
+ * Runs with their words edited to read `next`, each word keeping its run's style: what the edit
+ * left alone stays where it was, and typed words take the style of the character before them
+ * (the first run's at the start), as typing in a word processor does. `caret`, where the caret
+ * stands after the edit, tells which of two like characters was typed ("Caring" + " " before
+ * " about").
+ */
+export function editRuns(
+  runs: readonly TemplateTextRun[],
+  next: string,
+  caret?: number,
+): TemplateTextRun[] {
+  const previous = runs.map((run) => run.text).join('');
+  const samePrefix = (bound: number) => {
+    let n = 0;
+    while (n < bound && previous[n] === next[n]) n += 1;
+    return n;
+  };
+  const sameSuffix = (bound: number) => {
+    let n = 0;
+    while (n < bound && previous[previous.length - 1 - n] === next[next.length - 1 - n]) n += 1;
+    return n;
+  };
+  const shorter = Math.min(previous.length, next.length);
+  // Without a caret the longest unchanged start is kept first; with one, what follows the caret.
+  let prefix: number;
+  let suffix: number;
+  if (caret === undefined) {
+    prefix = samePrefix(shorter);
+    suffix = sameSuffix(shorter - prefix);
+  } else {
+    suffix = sameSuffix(Math.min(previous.length, Math.max(0, next.length - caret)));
+    prefix = samePrefix(shorter - suffix);
+  }
+  const typed = next.slice(prefix, next.length - suffix);
+  const removedTo = previous.length - suffix;
+  const edited: TemplateTextRun[] = [];
+  let start = 0;
+  let isTypedPlaced = typed === '';
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const kept = (from: number, to: number) =>
+      run.text.slice(Math.max(0, from - start), Math.max(0, Math.min(end, to) - start));
+    let text = kept(start, prefix);
+    if (!isTypedPlaced && (prefix > start || start === 0) && prefix <= end) {
+      text += typed;
+      isTypedPlaced = true;
+    }
+    text += kept(Math.max(start, removedTo), end);
+    if (text !== '') edited.push({ ...run, text });
+    start = end;
+  }
+  if (!isTypedPlaced) edited.push({ ...runs.at(-1), text: typed });
+  return edited.length > 0 ? edited : [{ ...runs[0], text: '' }];
+}
+
+/** A paragraph's words as one text, whatever runs it is written in. */
+export function paragraphText(paragraph: TemplateParagraph): string {
+  if (typeof paragraph === 'string') return paragraph;
+  return 'runs' in paragraph ? paragraph.runs.map((run) => run.text).join('') : paragraph.text;
+}
+
 const common = {
   /** A stable name tests and the web view find the element by (`title`, `client-name`). */
   name: z.string().max(64).optional(),
@@ -312,9 +402,13 @@ const textElementSchema = z
     ...boxShape,
     /**
      * One string (lines split on new lines) or a list of paragraphs; a paragraph may have a
-     * condition of its own (`{ "text": "Attention: {{contact.name}}", "when": … }`).
+     * condition of its own (`{ "text": "Attention: {{contact.name}}", "when": … }`) and may be
+     * written as runs of its own style (`{ "runs": [{ "text": "Caring", "weight": "bold" }, …] }`).
      */
-    text: z.union([boundText, z.array(z.union([boundText, conditionalParagraph])).max(100)]),
+    text: z.union([
+      boundText,
+      z.array(z.union([boundText, conditionalParagraph, styledParagraph])).max(100),
+    ]),
     style: textStyleSchema,
     rotation,
   })

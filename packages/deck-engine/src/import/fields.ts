@@ -56,8 +56,9 @@ export function findFields(elements: readonly TemplateElement[]): FieldSuggestio
 export function textsOf(elements: readonly TemplateElement[]): string[] {
   return elements.flatMap((element) => {
     if (element.kind === 'text') {
-      return (Array.isArray(element.text) ? element.text : [element.text]).map((p) =>
-        typeof p === 'string' ? p : p.text,
+      // A field is found within one run: the importer joins runs of one look.
+      return (Array.isArray(element.text) ? element.text : [element.text]).flatMap((p) =>
+        typeof p === 'string' ? [p] : 'runs' in p ? p.runs.map((run) => run.text) : [p.text],
       );
     }
     if (element.kind === 'table') return [...(element.header ?? []), ...element.rows.flat()];
@@ -85,7 +86,11 @@ export function applyFieldChoices(
     if (element.kind === 'text') {
       const text = Array.isArray(element.text)
         ? element.text.map((p) =>
-            typeof p === 'string' ? replace(p) : { ...p, text: replace(p.text) },
+            typeof p === 'string'
+              ? replace(p)
+              : 'runs' in p
+                ? { ...p, runs: p.runs.map((run) => ({ ...run, text: replace(run.text) })) }
+                : { ...p, text: replace(p.text) },
           )
         : replace(element.text);
       return { ...element, text };

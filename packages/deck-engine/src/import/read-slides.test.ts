@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { templateSlideDocumentSchema, type TemplateElement } from '@deck-portal/domain';
+import {
+  paragraphText,
+  templateElementSchema,
+  templateSlideDocumentSchema,
+  type TemplateElement,
+} from '@deck-portal/domain';
 import { applyFieldChoices } from './fields.ts';
 import { bindImportedSlide, importPptx } from './import-pptx.ts';
 import { openPptxPackage, presentationOutline } from './pptx-package.ts';
@@ -28,7 +33,7 @@ type TextElement = Extract<TemplateElement, { kind: 'text' }>;
 
 function linesOf(element: TextElement): string[] {
   const text = Array.isArray(element.text) ? element.text : [element.text];
-  return text.map((p) => (typeof p === 'string' ? p : p.text));
+  return text.map(paragraphText);
 }
 
 /** The text element whose first line is this. */
@@ -582,7 +587,7 @@ describe('bullets and numbering', () => {
     expect(list.style).toMatchObject({ size: 18, bullets: true });
   });
 
-  it('keeps italic and underlined paragraphs so, and reports words styled apart from theirs', async () => {
+  it('keeps italic and underlined paragraphs so, and words styled apart as runs of their own', async () => {
     const [slide] = await readFixture({
       slides: [
         textBox(
@@ -591,7 +596,10 @@ describe('bullets and numbering', () => {
           paragraph('Leaning words', { rPr: 'sz="1800" i="1" u="sng"' }) +
             paragraph('Upright words', { rPr: 'sz="1800"' }) +
             '<a:p><a:r><a:rPr lang="en-US" sz="1800" b="1"/><a:t>Level 1:</a:t></a:r>' +
-            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> user name and password</a:t></a:r></a:p>',
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> user name </a:t></a:r>' +
+            // Two runs of one look (PowerPoint splits runs for spelling marks) are one.
+            '<a:r><a:rPr lang="en-US" sz="1800" err="1"/><a:t>and </a:t></a:r>' +
+            `<a:r><a:rPr lang="en-US" sz="1800" u="sng">${solid('C00000')}</a:rPr><a:t>password</a:t></a:r></a:p>`,
         ),
       ],
     });
@@ -602,15 +610,21 @@ describe('bullets and numbering', () => {
     const upright = textStarting(slide!, 'Upright words');
     expect(upright.style.italic).toBeUndefined();
     expect(linesOf(upright)).toEqual(['Upright words', 'Level 1: user name and password']);
-    expect(slide!.report.notImported).toEqual([
-      {
-        kind: 'text',
-        why: "words styled apart from their paragraph are drawn in the paragraph's style",
-      },
-    ]);
+    expect((upright.text as unknown[])[1]).toEqual({
+      runs: [
+        { text: 'Level 1:', weight: 'bold' },
+        { text: ' user name and ' },
+        { text: 'password', underline: true, color: '#C00000' },
+      ],
+    });
+    expect(slide!.report.notImported).toEqual([]);
+    // Each element is valid in the template format.
+    for (const element of slide!.elements) {
+      expect(templateElementSchema.safeParse(element).error).toBeUndefined();
+    }
   });
 
-  it('reports a superscript it draws on the line', async () => {
+  it('raises a superscript and lowers a subscript; words in another size are reported', async () => {
     const [slide] = await readFixture({
       slides: [
         textBox(
@@ -618,15 +632,51 @@ describe('bullets and numbering', () => {
           [60, 60, 400, 100],
           '<a:p><a:r><a:rPr lang="en-US" sz="1800"/><a:t>The 21</a:t></a:r>' +
             '<a:r><a:rPr lang="en-US" sz="1800" baseline="30000"/><a:t>st</a:t></a:r>' +
-            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> century</a:t></a:r></a:p>',
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t> century of H</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800" baseline="-25000"/><a:t>2</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800"/><a:t>O </a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="2400"/><a:t>loud</a:t></a:r></a:p>',
         ),
       ],
     });
-    expect(linesOf(textStarting(slide!, 'The 21st century'))).toEqual(['The 21st century']);
-    expect(slide!.report.notImported).toEqual([
+    const text = textStarting(slide!, 'The 21st century of H2O loud');
+    expect(text.text).toEqual([
       {
-        kind: 'text',
-        why: 'raised or lowered words (superscripts, subscripts) are drawn on the line',
+        runs: [
+          { text: 'The 21' },
+          { text: 'st', script: 'super' },
+          { text: ' century of H' },
+          { text: '2', script: 'sub' },
+          { text: 'O loud' },
+        ],
+      },
+    ]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'text', why: "words in another size than their paragraph's are drawn in its size" },
+    ]);
+  });
+
+  it('numbers a paragraph in its own look: the label is not underlined with the words', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 100],
+          '<a:p><a:pPr marL="457200" indent="-457200"><a:buAutoNum type="arabicPeriod"/></a:pPr>' +
+            '<a:r><a:rPr lang="en-US" sz="1800" b="1"/><a:t>Caring</a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800" u="sng"/><a:t> about students and their support</a:t></a:r></a:p>',
+        ),
+      ],
+    });
+    const text = textStarting(slide!, '1. Caring about students and their support');
+    expect(text.style.underline).toBe(true);
+    expect(text.text).toEqual([
+      {
+        runs: [
+          { text: '1. ', underline: false },
+          { text: 'Caring', weight: 'bold', underline: false },
+          { text: ' about students and their support' },
+        ],
       },
     ]);
   });

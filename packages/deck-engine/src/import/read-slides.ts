@@ -34,6 +34,9 @@ import {
   readListStyle,
   readParagraphLook,
   readRunLook,
+  joinRuns,
+  spansOf,
+  styleApart,
   type ParagraphLook,
   type RunLook,
 } from './text-body.ts';
@@ -1418,21 +1421,23 @@ class SlideReader {
       }
       const looks = [...weights.values()].sort((a, b) => b.chars - a.chars);
       const runLook = looks[0]!.look;
-      if (runs.some((run) => run.look.baseline && run.text.trim() !== '')) {
-        this.skip(
-          'text',
-          'raised or lowered words (superscripts, subscripts) are drawn on the line',
-        );
-      }
-      // A text element has one style: a word in bold or another colour takes its paragraph's.
-      if (!isEmpty && looks.filter((l) => l.chars > 0).length > 1) {
-        this.skip(
-          'text',
-          "words styled apart from their paragraph are drawn in the paragraph's style",
-        );
-      }
       const typeface = themeTypeface(runLook.typeface, theme);
       const font = mapFont(typeface);
+      // Words styled apart from the look most of the paragraph has keep their weight, slant,
+      // underline, colour and rise; another size or font is drawn in the paragraph's.
+      const spans = isEmpty
+        ? []
+        : runs.map((run) => ({
+            text: run.text,
+            style: run.text === LINE_BREAK ? {} : styleApart(run.look, runLook, run.text),
+          }));
+      const shown = runs.filter((run) => run.text !== LINE_BREAK && run.text.trim() !== '');
+      if (shown.some((run) => (run.look.size ?? 18) !== (runLook.size ?? 18))) {
+        this.skip('text', "words in another size than their paragraph's are drawn in its size");
+      }
+      if (shown.some((run) => mapFont(themeTypeface(run.look.typeface, theme)) !== font)) {
+        this.skip('text', "words in another font than their paragraph's are drawn in its font");
+      }
       if (!isEmpty && this.noteFont(typeface, font)) {
         // A stand-in of another shape sets the words wider or narrower than the original.
         if (!isMetricTwin(typeface)) {
@@ -1456,6 +1461,9 @@ class SlideReader {
       const isBulleted = !isEmpty && bullet?.kind === 'char';
       const opening = isEmpty ? '' : (/^ +/.exec(text)?.[0] ?? '');
       if (opening) text = text.slice(opening.length);
+      const styledRuns = spans.some((span) => Object.keys(span.style).length > 0)
+        ? joinRuns(text, spans, runLook)
+        : undefined;
       const openingIndent = opening ? measureText(opening, face, size) : 0;
       const spacing = look.lineSpacing;
       const lineHeight =
@@ -1469,6 +1477,8 @@ class SlideReader {
         !value ? 0 : 'percent' in value ? value.percent * size : value.points * scale;
       return {
         text,
+        /** The paragraph as runs, when words of it are styled apart. */
+        runs: styledRuns,
         isEmpty,
         bulleted: isBulleted,
         weight,
@@ -1564,9 +1574,8 @@ class SlideReader {
       const x = left + (first.bulleted ? first.margin : Math.max(0, first.margin));
       const w = unwrapped ? SLIDE_WIDTH * 2 : Math.max(1, right - x);
       const text = group.paragraphs
-        .map((p) => p.text)
-        .map((t) => t.slice(0, 5_000))
-        .slice(0, 100);
+        .slice(0, 100)
+        .map((p) => (p.runs ? { runs: p.runs } : p.text.slice(0, 5_000)));
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
       // Without a hanging indent the text follows the bullet at once, half an em on as office
       // suites set it (and any spaces after it).
@@ -1584,7 +1593,7 @@ class SlideReader {
         y: 0,
         w,
         h: 0,
-        text,
+        text: text.map((p) => (typeof p === 'string' ? p : spansOf(p.runs))),
         weight: first.weight,
         size: first.size,
         color: first.color.slice(1),

@@ -1,3 +1,5 @@
+import type { TemplateTextRun } from '@deck-portal/domain';
+import type { StyledSpan } from '../layout/model.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
@@ -226,4 +228,69 @@ export function numberLabel(scheme: string, value: number): string {
   if (scheme.endsWith('ParenR')) return `${body})`;
   if (scheme.endsWith('Plain')) return body;
   return `${body}.`;
+}
+
+type RunStyleApart = Omit<TemplateTextRun, 'text'>;
+
+/**
+ * How a run's look differs from the look most of its paragraph has, as a run of the template
+ * format says it: its weight, slant, colour and rise (none for spaces alone), and its underline.
+ */
+export function styleApart(look: RunLook, base: RunLook, text: string): RunStyleApart {
+  const style: RunStyleApart = {};
+  if (text.trim() !== '') {
+    if (Boolean(look.bold) !== Boolean(base.bold)) style.weight = look.bold ? 'bold' : 'regular';
+    if (Boolean(look.italic) !== Boolean(base.italic)) style.italic = Boolean(look.italic);
+    const color = look.color?.hex ?? '000000';
+    if (color !== (base.color?.hex ?? '000000')) style.color = `#${color}`;
+    if (look.baseline) style.script = look.baseline > 0 ? 'super' : 'sub';
+  }
+  if (Boolean(look.underline) !== Boolean(base.underline))
+    style.underline = Boolean(look.underline);
+  return style;
+}
+
+const sameStyle = (a: RunStyleApart, b: RunStyleApart) =>
+  a.weight === b.weight &&
+  a.italic === b.italic &&
+  a.underline === b.underline &&
+  a.color === b.color &&
+  a.script === b.script;
+
+/**
+ * A paragraph's runs as the template format keeps them, joined where they look alike. `text` is
+ * the paragraph as drawn: the runs' words with a number label in front, or their opening spaces
+ * taken off; `base` is the look most of the paragraph has. Undefined past the format's 200 runs (the paragraph is then drawn in one look).
+ */
+export function joinRuns(
+  text: string,
+  spans: readonly { text: string; style: RunStyleApart }[],
+  base: RunLook,
+): TemplateTextRun[] | undefined {
+  const written = spans.map((span) => span.text).join('');
+  const label = text.length > written.length ? text.slice(0, text.length - written.length) : '';
+  let drop = Math.max(0, written.length - text.length);
+  // A number label is never underlined, though most of its paragraph may be.
+  const runs: TemplateTextRun[] = label
+    ? [{ text: label, ...(base.underline ? { underline: false } : {}) }]
+    : [];
+  for (const span of spans) {
+    const cut = Math.min(drop, span.text.length);
+    drop -= cut;
+    const words = span.text.slice(cut);
+    if (words === '') continue;
+    const last = runs.at(-1);
+    if (last && sameStyle(last, span.style)) last.text += words;
+    else runs.push({ text: words, ...span.style });
+  }
+  if (runs.length > 200) return undefined;
+  return runs.map((run) => ({ ...run, text: run.text.slice(0, 5_000) }));
+}
+
+/** Template runs as the layout measures them: colours without their `#`. */
+export function spansOf(runs: readonly TemplateTextRun[]): StyledSpan[] {
+  return runs.map(({ text, color, ...style }) => ({
+    text,
+    style: { ...style, ...(color ? { color: color.slice(1) } : {}) },
+  }));
 }

@@ -55,6 +55,27 @@ export interface TextRun {
   face: FontFace;
   /** Absolute left edge. */
   x: number;
+  /**
+   * On a line with words styled apart (see {@link RunStyle}), each run's look in full: its
+   * colour, size, how far its baseline is raised (negative: lowered) and whether it is underlined.
+   */
+  look?: { color: Hex; size: number; rise: number; underline: boolean };
+}
+
+/** How words of a paragraph differ from their text's style; what is left out, they take from it. */
+export interface RunStyle {
+  weight?: FontWeight;
+  italic?: boolean;
+  underline?: boolean;
+  color?: Hex;
+  /** Raised or lowered at two-thirds of the size. */
+  script?: 'super' | 'sub';
+}
+
+/** A piece of a paragraph's text in one style. */
+export interface StyledSpan {
+  text: string;
+  style: RunStyle;
 }
 
 export interface TextLine {
@@ -98,6 +119,11 @@ export interface TextElement extends Box {
   bulletChar?: string;
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */
   paragraphs: string[];
+  /**
+   * The paragraphs written with words styled apart, as spans that join to the paragraph's text
+   * (null for a paragraph in the text's style alone); absent when none is, or lines were cut.
+   */
+  spans?: (StyledSpan[] | null)[];
   lines: TextLine[];
   /** True when even the smallest size could not hold the text and lines were cut. */
   truncated: boolean;

@@ -16,6 +16,8 @@ import {
 import type {
   Box,
   Hex,
+  RunStyle,
+  StyledSpan,
   TextAlign,
   TextElement,
   TextLine,
@@ -24,7 +26,8 @@ import type {
 } from './model.ts';
 
 export interface TextSpec extends Box {
-  text: string | string[];
+  /** One string (lines split on new lines), or paragraphs: each a string or spans of styles. */
+  text: string | (string | StyledSpan[])[];
   name?: string;
   weight?: FontWeight;
   /** A registered font family; the family of {@link activeFontFamily} when left out. */
@@ -56,31 +59,121 @@ export interface TextSpec extends Box {
 
 const ELLIPSIS = '…';
 
-function splitParagraphs(text: string | string[], keepBlankLines = false): string[] {
+/**
+ * A paragraph as laid out: its text, and when words of it are styled apart, each character's
+ * style (undefined where it has the text's own).
+ */
+interface Paragraph {
+  text: string;
+  styles?: (RunStyle | undefined)[];
+}
+
+/** White space at either end of a paragraph, except a line break (which adds a line). */
+const ENDS = /^[^\S\u2028]+|[^\S\u2028]+$/g;
+
+/** Runs of spaces and tabs as one space, none around a line break, none at either end. */
+function tidy(text: string): string {
+  return text
+    .replace(/[\t ]+/g, ' ')
+    .replace(/ ?\u2028 ?/g, LINE_BREAK)
+    .replace(ENDS, '');
+}
+
+/** {@link tidy} for a paragraph of spans, keeping each kept character's style. */
+function tidySpans(spans: readonly StyledSpan[]): Paragraph {
+  let text = '';
+  const styles: (RunStyle | undefined)[] = [];
+  for (const span of spans) {
+    const style = Object.keys(span.style).length > 0 ? span.style : undefined;
+    for (const raw of span.text) {
+      const char = raw === '\t' ? ' ' : raw;
+      const previous = text.at(-1);
+      if (char === ' ' && (previous === ' ' || previous === LINE_BREAK)) continue;
+      if (char === LINE_BREAK && previous === ' ') {
+        text = text.slice(0, -1);
+        styles.pop();
+      }
+      text += char;
+      for (let i = 0; i < char.length; i += 1) styles.push(style);
+    }
+  }
+  // Trimmed as tidy() trims.
+  const first = text.search(/[\S\u2028]/);
+  if (first < 0) return { text: '' };
+  const end = text.length - (/[^\S\u2028]*$/.exec(text)?.[0].length ?? 0);
+  text = text.slice(first, end);
+  styles.splice(end);
+  styles.splice(0, first);
+  // Right-to-left words are put in reading order run by run; their styles are left out.
+  if (RIGHT_TO_LEFT.test(text) || styles.every((style) => style === undefined)) return { text };
+  return { text, styles };
+}
+
+function splitParagraphs(text: TextSpec['text'], keepBlankLines = false): Paragraph[] {
   const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
-  const paragraphs = raw.map((p) =>
-    p
-      .replace(/[\t ]+/g, ' ')
-      .replace(/ ?\u2028 ?/g, LINE_BREAK)
-      .trim(),
-  );
-  if (keepBlankLines) return paragraphs.some((p) => p !== '') ? paragraphs : [];
+  const paragraphs = raw.map((p) => (typeof p === 'string' ? { text: tidy(p) } : tidySpans(p)));
+  if (keepBlankLines) return paragraphs.some((p) => p.text !== '') ? paragraphs : [];
   // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
-  const kept: string[] = [];
+  const kept: Paragraph[] = [];
   for (const p of paragraphs) {
-    if (p === '' && (kept.length === 0 || kept[kept.length - 1] === '')) continue;
+    if (p.text === '' && (kept.length === 0 || kept[kept.length - 1]!.text === '')) continue;
     kept.push(p);
   }
-  while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
+  while (kept.length > 0 && kept[kept.length - 1]!.text === '') kept.pop();
   return kept;
 }
 
+/** Raised and lowered words are set at this share of the size. */
+const SCRIPT_SCALE = 2 / 3;
+/** How far a raised (super) or lowered (sub) word's baseline moves, as a share of the size. */
+const SCRIPT_RISE = { super: 0.3, sub: -0.25 } as const;
+
+/** The face, size factor and rise a character of a styled paragraph is set in. */
+function styleFace(base: FontFace, spec: TextSpec, style: RunStyle | undefined): FontFace {
+  if (!style || (style.weight === undefined && style.italic === undefined)) return base;
+  return faceOf(
+    spec.family ?? activeFontFamily(),
+    style.weight ?? spec.weight ?? 'regular',
+    style.italic ?? spec.italic,
+  );
+}
+
+/** A paragraph's text from `start` as pieces of one style each. */
+function styleSegments(paragraph: Paragraph, start: number, text: string) {
+  const segments: { text: string; style: RunStyle | undefined }[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const style = paragraph.styles?.[start + i];
+    const last = segments.at(-1);
+    if (last && last.style === style) last.text += text[i];
+    else segments.push({ text: text[i]!, style });
+  }
+  return segments;
+}
+
+/**
+ * How wide a piece of a paragraph is, in units of the size, from where it starts in the
+ * paragraph: in the face alone, or for a styled paragraph style by style.
+ */
+type WidthAt = (start: number, text: string) => number;
+
+function widthAtOf(paragraph: Paragraph, face: FontFace, spec: TextSpec): WidthAt {
+  if (!paragraph.styles) return (_, text) => unitWidth(text, face);
+  return (start, text) => {
+    let width = 0;
+    for (const segment of styleSegments(paragraph, start, text)) {
+      const scale = segment.style?.script ? SCRIPT_SCALE : 1;
+      width += unitWidth(segment.text, styleFace(face, spec, segment.style)) * scale;
+    }
+    return width;
+  };
+}
+
 /** Breaks a word wider than the box into pieces that fit, character by character. */
-function breakWord(word: string, weight: FontFace, size: number, maxWidth: number): string[] {
+function breakWord(word: string, widthOf: (text: string) => number, limit: number): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const char of word) {
-    if (current !== '' && measureText(current + char, weight, size) > maxWidth) {
+    if (current !== '' && widthOf(current + char) > limit) {
       pieces.push(current);
       current = char;
     } else {
@@ -101,6 +194,8 @@ export const LINE_BREAK = '\u2028';
 interface WrappedLine {
   text: string;
   joiner: '' | ' ' | typeof LINE_BREAK;
+  /** Where the line's text starts in its paragraph. */
+  start: number;
 }
 
 /**
@@ -280,39 +375,46 @@ function lineRuns(
 /**
  * Greedy line breaking with the font's real advance widths: pieces between break opportunities
  * added while the line, measured word by word as the renderers advance the pen, fits; a piece
- * wider than the box alone is cut between characters.
+ * wider than the box alone is cut between characters. `widthAt` measures a styled paragraph.
  */
 function wrapLines(
   paragraph: string,
   weight: FontFace,
   size: number,
   maxWidth: number,
+  widthAt: WidthAt = (_, text) => unitWidth(text, weight),
 ): WrappedLine[] {
-  if (paragraph === '') return [{ text: '', joiner: '' }];
+  if (paragraph === '') return [{ text: '', joiner: '', start: 0 }];
   const limit = maxWidth / size;
-  const space = unitWidth(' ', weight);
   const lines: WrappedLine[] = [];
-  // The line so far, its width without trailing spaces, and its last word (which a piece that
-  // does not follow a space, after a hyphen or between CJK characters, lengthens).
+  // The line so far, where it starts, its width without trailing spaces, and its last word
+  // (which a piece that does not follow a space, after a hyphen or between CJK characters,
+  // lengthens). A line in progress ends where the next piece starts.
   let line = '';
+  let lineStart = 0;
   let width = 0;
   let lastWord = '';
-  const start = (text: string) => {
+  let pieceStart = 0;
+  const start = (text: string, at: number) => {
     line = text;
-    width = unitWidth(text.trimEnd(), weight);
+    lineStart = at;
+    width = widthAt(at, text.trimEnd());
     lastWord = text.trimEnd().split(' ').pop() ?? '';
   };
   const close = (joiner?: WrappedLine['joiner']) => {
     const text = line.trimEnd();
-    lines.push({ text, joiner: joiner ?? (text !== line ? ' ' : '') });
-    start('');
+    lines.push({ text, joiner: joiner ?? (text !== line ? ' ' : ''), start: lineStart });
+    start('', lineStart + line.length);
   };
   /** The width of the line with `content` added (measured word by word, as drawn). */
   const widthWith = (content: string) => {
     const word = content.trimEnd();
-    if (word.includes(' ')) return unitWidth((line + content).trimEnd(), weight);
-    if (line.endsWith(' ')) return width + space + unitWidth(word, weight);
-    return width - unitWidth(lastWord, weight) + unitWidth(lastWord + word, weight);
+    if (word.includes(' ')) return widthAt(lineStart, (line + content).trimEnd());
+    if (line.endsWith(' ')) {
+      return width + widthAt(pieceStart - 1, ' ') + widthAt(pieceStart, word);
+    }
+    const wordStart = pieceStart - lastWord.length;
+    return width - widthAt(wordStart, lastWord) + widthAt(wordStart, lastWord + word);
   };
   for (const piece of breakablePieces(paragraph)) {
     const isBreak = piece.endsWith(LINE_BREAK);
@@ -320,7 +422,7 @@ function wrapLines(
     const added = line === '' ? Infinity : widthWith(content);
     if (added <= limit) {
       const word = content.trimEnd();
-      if (word.includes(' ')) start(line + content);
+      if (word.includes(' ')) start(line + content, lineStart);
       else {
         lastWord = line.endsWith(' ') ? word : lastWord + word;
         line += content;
@@ -329,14 +431,20 @@ function wrapLines(
     } else {
       if (line !== '') close();
       const word = content.trimEnd();
-      if (unitWidth(word, weight) <= limit) {
-        start(content);
+      if (widthAt(pieceStart, word) <= limit) {
+        start(content, pieceStart);
       } else {
-        const cut = breakWord(word, weight, size, maxWidth);
-        start((cut.pop() ?? '') + content.slice(word.length));
-        for (const text of cut) lines.push({ text, joiner: '' });
+        const cut = breakWord(word, (text) => widthAt(pieceStart, text), limit);
+        const rest = cut.pop() ?? '';
+        let at = pieceStart;
+        for (const text of cut) {
+          lines.push({ text, joiner: '', start: at });
+          at += text.length;
+        }
+        start(rest + content.slice(word.length), at);
       }
     }
+    pieceStart += piece.length;
     if (isBreak) close(LINE_BREAK);
   }
   if (line !== '' || lines.length === 0 || lines[lines.length - 1]!.joiner === LINE_BREAK) close();
@@ -376,7 +484,7 @@ function specFace(spec: TextSpec): FontFace {
   return faceOf(spec.family ?? activeFontFamily(), spec.weight ?? 'regular', spec.italic);
 }
 
-function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
+function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial {
   const weight = specFace(spec);
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
@@ -385,7 +493,13 @@ function tryLayout(spec: TextSpec, paragraphs: string[], size: number): Trial {
   // Tight line pitches: the font's ascent–descent band must still stay inside the box.
   let height = 2 * bandOverflow(weight, size, lineHeight);
   paragraphs.forEach((paragraph, index) => {
-    const wrapped = wrapLines(paragraph, weight, size, spec.w - indent);
+    const wrapped = wrapLines(
+      paragraph.text,
+      weight,
+      size,
+      spec.w - indent,
+      paragraph.styles && widthAtOf(paragraph, weight, spec),
+    );
     wrapped.forEach((line, i) =>
       lines.push({ ...line, paragraph: index, firstOfParagraph: i === 0 }),
     );
@@ -489,16 +603,22 @@ export function layoutText(spec: TextSpec): TextElement {
   let cursor = top;
   laid.forEach((line, i) => {
     if (i > 0 && line.firstOfParagraph) cursor += gap;
-    const width = measureText(line.text, weight, size);
+    const paragraph = paragraphs[line.paragraph];
+    const isStyled = paragraph?.styles !== undefined;
+    const width = isStyled
+      ? widthAtOf(paragraph, weight, spec)(line.start, line.text) * size
+      : measureText(line.text, weight, size);
     const available = spec.w - indent;
     let x = spec.x + indent;
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
     if (!directions.has(line.paragraph)) {
-      directions.set(line.paragraph, isRightToLeft(paragraphs[line.paragraph] ?? ''));
+      directions.set(line.paragraph, isRightToLeft(paragraph?.text ?? ''));
     }
-    const runs = lineRuns(line.text, weight, size, x, directions.get(line.paragraph)!);
+    const runs = isStyled
+      ? styledRuns(paragraph, line, { spec, face: weight, size, x })
+      : lineRuns(line.text, weight, size, x, directions.get(line.paragraph)!);
     lines.push({
       text: line.text,
       x,
@@ -532,10 +652,50 @@ export function layoutText(spec: TextSpec): TextElement {
     bullets: spec.bullets ?? false,
     ...(spec.bullets && spec.bulletIndent !== undefined ? { bulletIndent: indent } : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
-    paragraphs: truncated ? paragraphsOf(laid) : paragraphs,
+    paragraphs: truncated ? paragraphsOf(laid) : paragraphs.map((p) => p.text),
+    ...(!truncated && paragraphs.some((p) => p.styles)
+      ? { spans: paragraphs.map((p) => (p.styles ? spansOf(p) : null)) }
+      : {}),
     lines,
     truncated,
   };
+}
+
+/**
+ * A line of a styled paragraph as runs, left to right from `x`: one per style, split further
+ * where a fallback family draws characters the style's face lacks. Each run carries its look.
+ */
+function styledRuns(
+  paragraph: Paragraph,
+  line: { text: string; start: number },
+  at: { spec: TextSpec; face: FontFace; size: number; x: number },
+): TextRun[] {
+  const { spec, face, size } = at;
+  const runs: TextRun[] = [];
+  let pen = at.x;
+  for (const segment of styleSegments(paragraph, line.start, line.text)) {
+    const style = segment.style;
+    const script = style?.script;
+    const look = {
+      color: style?.color ?? spec.color,
+      size: script ? size * SCRIPT_SCALE : size,
+      rise: script ? SCRIPT_RISE[script] * size : 0,
+      underline: style?.underline ?? spec.underline ?? false,
+    };
+    for (const piece of fontSegments(segment.text, styleFace(face, spec, style))) {
+      runs.push({ text: piece.text, face: piece.face, x: pen, look });
+      pen += shapeWord(piece.text, piece.face).width * look.size;
+    }
+  }
+  return runs;
+}
+
+/** A styled paragraph as spans of one style each (the text's own: an empty style). */
+function spansOf(paragraph: Paragraph): StyledSpan[] {
+  return styleSegments(paragraph, 0, paragraph.text).map((segment) => ({
+    text: segment.text,
+    style: segment.style ?? {},
+  }));
 }
 
 /**

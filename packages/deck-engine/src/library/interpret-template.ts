@@ -24,7 +24,14 @@ import {
   type Product,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
-import type { Gradient, Hex, SlideElement, TextElement, Turn } from '../layout/model.ts';
+import type {
+  Gradient,
+  Hex,
+  SlideElement,
+  StyledSpan,
+  TextElement,
+  Turn,
+} from '../layout/model.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
@@ -151,9 +158,22 @@ export function interpretTemplate(
             w: element.w,
             h: element.h,
             text: Array.isArray(element.text)
-              ? element.text.flatMap((paragraph) => {
+              ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
                   if (typeof paragraph === 'string') return [bind(paragraph)];
-                  return isShown(paragraph.when) ? [bind(paragraph.text)] : [];
+                  if (!isShown(paragraph.when)) return [];
+                  if (!('runs' in paragraph)) return [bind(paragraph.text)];
+                  return [
+                    paragraph.runs.map((run) => ({
+                      text: bind(run.text),
+                      style: {
+                        ...(run.weight ? { weight: run.weight } : {}),
+                        ...(run.italic !== undefined ? { italic: run.italic } : {}),
+                        ...(run.underline !== undefined ? { underline: run.underline } : {}),
+                        ...(run.color ? { color: color(run.color) } : {}),
+                        ...(run.script ? { script: run.script } : {}),
+                      },
+                    })),
+                  ];
                 })
               : bind(element.text),
             weight: style.weight,

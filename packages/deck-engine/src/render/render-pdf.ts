@@ -42,12 +42,25 @@ function drawText(doc: Doc, element: TextElement): void {
     }
     if (line.runs) {
       for (const run of line.runs) {
-        doc.font(run.face).text(run.text, run.x, line.baseline, {
+        const look = run.look;
+        if (look) doc.fontSize(look.size).fillColor(`#${look.color}`, element.opacity ?? 1);
+        const baseline = line.baseline - (look?.rise ?? 0);
+        doc.font(run.face).text(run.text, run.x, baseline, {
           lineBreak: false,
           baseline: 'alphabetic',
         });
+        if (look?.underline) {
+          const { offset, thickness } = underlineOf(run.face);
+          const width = shapeWord(run.text, run.face).width * look.size;
+          doc
+            .rect(run.x, baseline + offset * look.size, width, thickness * look.size)
+            .fill(`#${look.color}`);
+        }
       }
-      doc.font(face);
+      doc
+        .font(face)
+        .fontSize(element.size)
+        .fillColor(`#${element.color}`, element.opacity ?? 1);
     } else if (line.text !== '') {
       doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
     }
@@ -55,7 +68,8 @@ function drawText(doc: Doc, element: TextElement): void {
   if (element.underline) {
     const { offset, thickness } = underlineOf(face);
     for (const line of element.lines) {
-      if (line.text === '') continue;
+      // A line of styled words underlines run by run.
+      if (line.text === '' || line.runs?.[0]?.look) continue;
       const y = line.baseline + offset * element.size;
       doc.rect(line.x, y, line.width, thickness * element.size).fill(`#${element.color}`);
     }

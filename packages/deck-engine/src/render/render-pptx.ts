@@ -7,12 +7,14 @@ import {
   PPTX_FONT_FACE,
   type FontFace,
   type FontSegment,
+  type FontWeight,
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import {
   POINTS_PER_INCH,
   type Deck,
   type Gradient,
+  type RunStyle,
   type ShapeElement,
   type TableLine,
   type TextElement,
@@ -75,24 +77,62 @@ function fontRuns(text: string, face: FontFace) {
 
 function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
-  const face = faceOf(element.family, element.weight, element.italic);
   // A line break inside a paragraph is PowerPoint's soft return (`a:br`): the paragraph's
   // lines are runs, each after the first with a break before it.
   return element.paragraphs.flatMap((paragraph, i) => {
     const rightToLeft = isRightToLeft(paragraph);
-    return paragraph.split(LINE_BREAK).flatMap((line, j, lines) =>
-      fontRuns(line, face).map((run, k, runs) => ({
-        text: run.text,
-        options: {
-          ...paragraphOptions(element, paragraph),
-          ...(rightToLeft ? { rtlMode: true } : {}),
-          ...run.options,
-          ...(j > 0 && k === 0 ? { softBreakBefore: true } : {}),
-          breakLine: i < last && j === lines.length - 1 && k === runs.length - 1,
-        },
-      })),
-    );
+    const spans = element.spans?.[i] ?? [{ text: paragraph, style: {} }];
+    const pieces: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
+    let isAfterBreak = false;
+    for (const span of spans) {
+      const styleOptions = element.spans ? runStyleOptions(element, span.style) : {};
+      const spanFace = faceOf(
+        element.family,
+        span.style.weight ?? element.weight,
+        span.style.italic ?? element.italic,
+      );
+      span.text.split(LINE_BREAK).forEach((line, j) => {
+        if (j > 0) isAfterBreak = true;
+        for (const run of fontRuns(line, spanFace)) {
+          pieces.push({
+            text: run.text,
+            options: {
+              ...styleOptions,
+              ...run.options,
+              ...(isAfterBreak ? { softBreakBefore: true } : {}),
+            },
+          });
+          isAfterBreak = false;
+        }
+      });
+    }
+    return pieces.map((piece, k) => ({
+      text: piece.text,
+      options: {
+        // pptxgenjs starts a paragraph at each run with a bullet: only the first has it.
+        ...(k === 0 || !element.bullets ? paragraphOptions(element, paragraph) : {}),
+        ...(rightToLeft ? { rtlMode: true } : {}),
+        ...piece.options,
+        breakLine: i < last && k === pieces.length - 1,
+      },
+    }));
   });
+}
+
+/**
+ * A run's look in a text with styled words, in full: pptxgenjs fills a run's unset or false
+ * options from the shape's, so such a text names its weight, slant and underline run by run.
+ */
+function runStyleOptions(element: TextElement, style: RunStyle): PptxGenJS.TextPropsOptions {
+  const isUnderlined = style.underline ?? element.underline ?? false;
+  return {
+    ...weightOptions(element.family, style.weight ?? element.weight),
+    ...((style.italic ?? element.italic) ? { italic: true } : {}),
+    ...(isUnderlined ? { underline: { style: 'sng' as const } } : {}),
+    ...(style.color ? { color: style.color } : {}),
+    ...(style.script === 'super' ? { superscript: true } : {}),
+    ...(style.script === 'sub' ? { subscript: true } : {}),
+  };
 }
 
 function paragraphOptions(element: TextElement, paragraph: string) {
@@ -129,21 +169,26 @@ const officeNameOf: Readonly<Record<string, string>> = {
 };
 
 function fontOptions(element: TextElement) {
-  const style = {
-    fontSize: element.size,
-    color: element.color,
+  const style = { fontSize: element.size, color: element.color };
+  // Styled words name their look run by run (see runStyleOptions).
+  if (element.spans) return style;
+  return {
+    ...weightOptions(element.family, element.weight),
+    ...style,
     ...(element.italic ? { italic: true } : {}),
     ...(element.underline ? { underline: { style: 'sng' as const } } : {}),
   };
-  if (element.family) {
+}
+
+/** The font PowerPoint names for a weight of a family (the built-in one when absent). */
+function weightOptions(family: string | undefined, weight: FontWeight) {
+  if (family) {
     // An uploaded family is named by its own name; its heavier weights are PowerPoint's bold.
-    const familyName =
-      officeNameOf[element.family] ?? getFont(faceOf(element.family, element.weight)).familyName;
-    const bold = element.weight === 'bold' || element.weight === 'semibold';
-    return { fontFace: familyName, bold, ...style };
+    const familyName = officeNameOf[family] ?? getFont(faceOf(family, weight)).familyName;
+    return { fontFace: familyName, bold: weight === 'bold' || weight === 'semibold' };
   }
-  const face = PPTX_FONT_FACE[element.weight];
-  return { fontFace: face.face, bold: face.bold, ...style };
+  const face = PPTX_FONT_FACE[weight];
+  return { fontFace: face.face, bold: face.bold };
 }
 
 function addText(slide: PptxSlide, element: TextElement): void {

@@ -122,11 +122,21 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
     }
     if (line.text !== '') {
       for (const run of line.runs ?? [{ text: line.text, face, x: line.x }]) {
-        parts.push(
-          glyphs.run(run.text, run.face, run.x, line.baseline, element.size, element.color),
-        );
+        const look = run.look;
+        const baseline = line.baseline - (look?.rise ?? 0);
+        const size = look?.size ?? element.size;
+        const color = look?.color ?? element.color;
+        parts.push(glyphs.run(run.text, run.face, run.x, baseline, size, color));
+        if (look?.underline) {
+          const { offset, thickness } = underlineOf(run.face);
+          const width = shapeWord(run.text, run.face).width * size;
+          parts.push(
+            `<rect x="${n(run.x)}" y="${n(baseline + offset * size)}" width="${n(width)}" height="${n(thickness * size)}" fill="#${color}"/>`,
+          );
+        }
       }
-      if (underline) {
+      // A line of styled words underlines run by run.
+      if (underline && !line.runs?.[0]?.look) {
         const y = line.baseline + underline.offset * element.size;
         const h = underline.thickness * element.size;
         parts.push(

@@ -236,6 +236,65 @@ describe('the slide editor', () => {
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold.');
   });
 
+  it('edits a paragraph with styled words (an imported one), each word keeping its style', async () => {
+    const styled: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'text',
+          x: 48,
+          y: 120,
+          w: 400,
+          h: 80,
+          text: [
+            {
+              runs: [
+                { text: 'Caring', weight: 'bold', italic: true },
+                { text: ' about students (' },
+                { text: 'Support', underline: true },
+                { text: ')' },
+              ],
+            },
+          ],
+          style: { weight: 'regular', size: 20, color: 'brand.ink' },
+        },
+      ],
+    };
+    const calls = editorApi(acceptSave, styled);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(
+      await screen.findByRole('button', { name: 'Text: Caring about students (Support)' }),
+    );
+    const paragraph = screen.getByRole('textbox', { name: 'Paragraph 1' });
+    expect(paragraph).toHaveValue('Caring about students (Support)');
+    expect(
+      screen.getByText('Some words are styled apart: they keep their style as you type.'),
+    ).toBeVisible();
+    // Type after "Caring": the typed letters go on in bold italics; the rest is as it was.
+    paragraph.focus();
+    (paragraph as HTMLTextAreaElement).setSelectionRange(6, 6);
+    await user.keyboard(' deeply');
+    expect(paragraph).toHaveValue('Caring deeply about students (Support)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      text: [
+        {
+          runs: [
+            { text: 'Caring deeply', weight: 'bold', italic: true },
+            { text: ' about students (' },
+            { text: 'Support', underline: true },
+            { text: ')' },
+          ],
+        },
+      ],
+    });
+  });
+
   it('edits a table’s cells, adds a row, and sets a line’s colour and width', async () => {
     const withTable: TemplateSlideDocument = {
       ...slide,

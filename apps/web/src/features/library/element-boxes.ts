@@ -1,4 +1,4 @@
-import type { TemplateElement } from '@deck-portal/domain';
+import { paragraphText, type TemplateElement } from '@deck-portal/domain';
 
 export type Box = { x: number; y: number; w: number; h: number };
 
@@ -90,7 +90,7 @@ export function describeElement(element: TemplateElement): string {
   switch (element.kind) {
     case 'text': {
       const text = Array.isArray(element.text)
-        ? element.text.map((p) => (typeof p === 'string' ? p : p.text)).join(' ')
+        ? element.text.map(paragraphText).join(' ')
         : element.text;
       const words = text.trim().split(/\s+/).slice(0, 5).join(' ');
       return `Text: ${words || 'empty'}`;

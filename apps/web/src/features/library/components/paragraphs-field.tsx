@@ -1,17 +1,37 @@
-import type { TemplateCondition } from '@deck-portal/domain';
+import {
+  editRuns,
+  paragraphText,
+  type TemplateCondition,
+  type TemplateParagraph,
+} from '@deck-portal/domain';
 import { ActionIcon, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { BindingMenu, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
 
-/** A paragraph of a text: its words, and when it is shown (always when it has no condition). */
-export type Paragraph = string | { text: string; when: TemplateCondition };
+/**
+ * A paragraph of a text: its words (as runs when some are styled apart), and when it is shown
+ * (always when it has no condition).
+ */
+export type Paragraph = TemplateParagraph;
 
-const textOf = (paragraph: Paragraph) =>
-  typeof paragraph === 'string' ? paragraph : paragraph.text;
 const whenOf = (paragraph: Paragraph) =>
   typeof paragraph === 'string' ? undefined : paragraph.when;
+const isStyled = (paragraph: Paragraph) => typeof paragraph !== 'string' && 'runs' in paragraph;
+
+/** The paragraph with its words changed to `text` and shown `when`; styled words keep their style. */
+function edited(
+  paragraph: Paragraph,
+  text: string,
+  when: TemplateCondition | undefined,
+  caret?: number,
+): Paragraph {
+  if (typeof paragraph !== 'string' && 'runs' in paragraph) {
+    return { runs: editRuns(paragraph.runs, text, caret), ...(when ? { when } : {}) };
+  }
+  return when ? { text, when } : text;
+}
 
 /**
  * A text's paragraphs one by one, each shown always or only in decks where a binding has a value
@@ -29,18 +49,23 @@ export function ParagraphsField({
 }) {
   const areas = useRef<(HTMLTextAreaElement | null)[]>([]);
   const [focused, setFocused] = useState(0);
-  const set = (index: number, text: string, when: TemplateCondition | undefined) =>
-    onChange(paragraphs.map((p, i) => (i === index ? (when ? { text, when } : text) : p)));
+  const set = (index: number, text: string, when: TemplateCondition | undefined, caret?: number) =>
+    onChange(paragraphs.map((p, i) => (i === index ? edited(p, text, when, caret) : p)));
 
   const insert = (path: string) => {
     const index = Math.min(focused, paragraphs.length - 1);
     const paragraph = paragraphs[index]!;
     const area = areas.current[index];
-    const text = textOf(paragraph);
+    const text = paragraphText(paragraph);
     const at = area?.selectionStart ?? text.length;
     const end = area?.selectionEnd ?? at;
     const binding = `{{${path}}}`;
-    set(index, text.slice(0, at) + binding + text.slice(end), whenOf(paragraph));
+    set(
+      index,
+      text.slice(0, at) + binding + text.slice(end),
+      whenOf(paragraph),
+      at + binding.length,
+    );
     requestAnimationFrame(() => {
       area?.focus();
       area?.setSelectionRange(at + binding.length, at + binding.length);
@@ -81,18 +106,28 @@ export function ParagraphsField({
               areas.current[index] = area;
             }}
             aria-label={`Paragraph ${index + 1}`}
-            value={textOf(paragraph)}
+            value={paragraphText(paragraph)}
             autosize
             minRows={1}
             maxRows={8}
+            {...(isStyled(paragraph)
+              ? { description: 'Some words are styled apart: they keep their style as you type.' }
+              : {})}
             onFocus={() => setFocused(index)}
-            onChange={(event) => set(index, event.currentTarget.value, whenOf(paragraph))}
+            onChange={(event) =>
+              set(
+                index,
+                event.currentTarget.value,
+                whenOf(paragraph),
+                event.currentTarget.selectionEnd,
+              )
+            }
           />
           <ConditionField
             label={`Paragraph ${index + 1} shown`}
             when={whenOf(paragraph)}
             groups={groups}
-            onChange={(when) => set(index, textOf(paragraph), when)}
+            onChange={(when) => set(index, paragraphText(paragraph), when)}
           />
         </Stack>
       ))}
