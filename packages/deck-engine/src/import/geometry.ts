@@ -152,6 +152,75 @@ export function presetPath(prst: string, geometry: XmlElement | undefined, w: nu
       ];
       return polygon(prst === 'downArrow' ? downward : downward.map(([x, y]) => [x, SIDE - y]));
     }
+    case 'flowChartMerge':
+      return polygon([
+        [0, 0],
+        [SIDE, 0],
+        [500, SIDE],
+      ]);
+    case 'star8': {
+      // The inner points on a circle the adjustment's share of the outer one.
+      const inner = (adj('adj', 38_250) / 0.5) * 500;
+      const points: Point[] = [];
+      for (let i = 0; i < 16; i += 1) {
+        const radius = i % 2 === 0 ? 500 : inner;
+        const angle = Math.PI + (i * Math.PI) / 8;
+        points.push([500 + radius * Math.cos(angle), 500 + radius * Math.sin(angle)]);
+      }
+      return polygon(points);
+    }
+    case 'bentUpArrow': {
+      // A bar along the bottom turning up into a shaft with its head at the top right.
+      const shaft = adj('adj1', 25_000);
+      const headWidth = adj('adj2', 25_000);
+      const headLength = adj('adj3', 25_000);
+      const headLeft = SIDE - across(2 * headWidth);
+      const centre = SIDE - across(headWidth);
+      const shaftLeft = centre - across(shaft / 2);
+      const shaftRight = centre + across(shaft / 2);
+      const barTop = SIDE - down(shaft);
+      const headBottom = down(headLength);
+      return polygon([
+        [0, barTop],
+        [shaftLeft, barTop],
+        [shaftLeft, headBottom],
+        [headLeft, headBottom],
+        [centre, 0],
+        [SIDE, headBottom],
+        [shaftRight, headBottom],
+        [shaftRight, SIDE],
+        [0, SIDE],
+      ]);
+    }
+    case 'rightBrace':
+    case 'leftBrace': {
+      // An open outline: curls at the ends and a point at `adj2` down the side.
+      const curl = Math.min(down(adj('adj1', 8_333)), 250);
+      const tip = Math.min(SIDE - curl, Math.max(curl, adj('adj2', 50_000) * SIDE));
+      const k = 0.5523;
+      const path = [
+        `M0 0`,
+        `C${n(k * 500)} 0 500 ${n(curl - k * curl)} 500 ${n(curl)}`,
+        `L500 ${n(tip - curl)}`,
+        `C500 ${n(tip - curl + k * curl)} ${n(SIDE - k * 500)} ${n(tip)} ${SIDE} ${n(tip)}`,
+        `C${n(SIDE - k * 500)} ${n(tip)} 500 ${n(tip + curl - k * curl)} 500 ${n(tip + curl)}`,
+        `L500 ${n(SIDE - curl)}`,
+        `C500 ${n(SIDE - curl + k * curl)} ${n(k * 500)} ${SIDE} 0 ${SIDE}`,
+      ].join(' ');
+      return prst === 'rightBrace' ? path : flipPath(path, true, false);
+    }
+    case 'rightBracket':
+    case 'leftBracket': {
+      const curl = Math.min(down(adj('adj', 8_333)), 500);
+      const k = 0.5523;
+      const path = [
+        `M0 0`,
+        `C${n(k * SIDE)} 0 ${SIDE} ${n(curl - k * curl)} ${SIDE} ${n(curl)}`,
+        `L${SIDE} ${n(SIDE - curl)}`,
+        `C${SIDE} ${n(SIDE - curl + k * curl)} ${n(k * SIDE)} ${SIDE} 0 ${SIDE}`,
+      ].join(' ');
+      return prst === 'rightBracket' ? path : flipPath(path, true, false);
+    }
     case 'star5': {
       const points: Point[] = [];
       for (let i = 0; i < 10; i += 1) {

@@ -1,0 +1,60 @@
+import { isShapePath } from '@deck-portal/domain';
+import { describe, expect, it } from 'vitest';
+import { presetPath } from './geometry.ts';
+import type { XmlElement } from './xml-tree.ts';
+
+// Preset shapes as outlines in the 1000 × 1000 square the format stretches over a shape's box.
+
+/** The outline's points, in order, as [x, y] pairs (a curve's end point only). */
+function pointsOf(path: string): [number, number][] {
+  return path
+    .replace('Z', '')
+    .split(/(?=[MLC])/)
+    .map((command) => {
+      const numbers = command.slice(1).trim().split(/\s+/).map(Number);
+      return [numbers.at(-2)!, numbers.at(-1)!];
+    });
+}
+
+/** A preset's geometry with one adjustment, as the XML reader gives it. */
+const geometry = (name: string, value: number): XmlElement => {
+  const element = (tag: string, attrs: Record<string, string>, children: XmlElement[] = []) =>
+    ({ name: tag, attrs, children, text: '' }) as unknown as XmlElement;
+  const guide = element('a:gd', { name, fmla: `val ${value}` });
+  return element('a:prstGeom', { prst: 'x' }, [element('a:avLst', {}, [guide])]);
+};
+
+describe('presetPath', () => {
+  it('draws a merge as a triangle pointing down, and an eight-point star', () => {
+    expect(pointsOf(presetPath('flowChartMerge', undefined, 100, 100)!)).toEqual([
+      [0, 0],
+      [1000, 0],
+      [500, 1000],
+    ]);
+    const star = pointsOf(presetPath('star8', undefined, 100, 100)!);
+    expect(star).toHaveLength(16);
+    expect(star[0]).toEqual([0, 500]);
+    expect(star[4]).toEqual([500, 0]);
+  });
+
+  it('draws a bent-up arrow with its head at the top right and its bar along the bottom', () => {
+    const points = pointsOf(presetPath('bentUpArrow', undefined, 200, 200)!);
+    // The head's point: three-quarters across (half a head's width from the right), at the top.
+    expect(points).toContainEqual([750, 0]);
+    expect(points).toContainEqual([0, 1000]);
+    expect(Math.min(...points.map(([, y]) => y))).toBe(0);
+  });
+
+  it('draws a brace as an open outline pointing at its adjustment, mirrored for a left one', () => {
+    const right = presetPath('rightBrace', geometry('adj2', 25_000), 40, 400)!;
+    expect(right).not.toContain('Z');
+    expect(pointsOf(right)).toContainEqual([1000, 250]);
+    expect(pointsOf(right).at(-1)).toEqual([0, 1000]);
+    const left = presetPath('leftBrace', undefined, 40, 400)!;
+    expect(pointsOf(left)).toContainEqual([0, 500]);
+    const bracket = presetPath('rightBracket', undefined, 40, 400)!;
+    expect(pointsOf(bracket)[0]).toEqual([0, 0]);
+    expect(pointsOf(bracket).at(-1)).toEqual([0, 1000]);
+    for (const path of [right, left, bracket]) expect(isShapePath(path)).toBe(true);
+  });
+});
