@@ -385,6 +385,11 @@ export const textStyleSchema = z
     /** Each line underlined, as the font's own underline position and thickness say. */
     underline: z.boolean().optional(),
     /**
+     * Runs of spaces inside a line kept as written (an imported slide that spaces words apart
+     * with them); one space each when absent, however many were typed.
+     */
+    keepSpaces: z.boolean().optional(),
+    /**
      * Texts of one slide in the same group are set at one size, the smallest any of them needs
      * to fit: figures side by side, where an edited "Unlimited" is not set smaller than a "3".
      */

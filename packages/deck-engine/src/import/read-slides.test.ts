@@ -177,6 +177,31 @@ describe("a shape's text", () => {
   });
 });
 
+describe('text in a triangle', () => {
+  it('sits under the apex of a triangle and over the point of one pointing down', async () => {
+    const triangle = (id: number, prst: string, words: string) =>
+      shape({
+        id,
+        box: [100 + (id - 4) * 300, 100, 200, 200],
+        properties: `<a:prstGeom prst="${prst}"><a:avLst/></a:prstGeom>${solid('FF0000')}`,
+        bodyProperties: '<a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0" anchor="t"/>',
+        paragraphs: paragraph(words, { rPr: 'sz="1200"' }),
+      });
+    const [slide] = await readFixture({
+      slides: [triangle(4, 'triangle', 'Under the apex') + triangle(5, 'flowChartMerge', 'Goals')],
+    });
+    // The middle half of the lower half of the triangle's 200 pt box; of the upper half of the merge's.
+    const apex = textStarting(slide!, 'Under the apex');
+    expect(apex.x).toBeCloseTo(150, 1);
+    expect(apex.w).toBeCloseTo(100, 1);
+    expect(apex.y).toBeGreaterThan(195);
+    const merge = textStarting(slide!, 'Goals');
+    expect(merge.x).toBeCloseTo(450, 1);
+    expect(merge.y).toBeLessThan(110);
+    expect(slide!.report.notImported).toEqual([]);
+  });
+});
+
 describe('theme colours and fonts', () => {
   it('resolves accent1 with its luminance modifiers as PowerPoint shows them', async () => {
     const [slide] = await readFixture({
@@ -785,6 +810,28 @@ describe('bullets and numbering', () => {
       3 * 0.227 * 20,
       0,
     );
+  });
+
+  it('measures opening spaces in their own size, and keeps words spaced apart with spaces', async () => {
+    const run = (size: number, text: string) =>
+      `<a:r><a:rPr lang="en-US" sz="${size}"><a:latin typeface="Arial"/></a:rPr><a:t>${text}</a:t></a:r>`;
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 300],
+          `<a:p>${run(3200, 'Flush')}</a:p>` +
+            `<a:p>${run(1000, '     ')}${run(3200, 'Title')}</a:p>` +
+            `<a:p>${run(1400, 'Pedagogic Skill          Relationship Skills')}</a:p>`,
+        ),
+      ],
+    });
+    const flush = textStarting(slide!, 'Flush');
+    // Five spaces of Arimo (0.278 em each) at 10 pt, not at the title's 32.
+    expect(textStarting(slide!, 'Title').x - flush.x).toBeCloseTo(5 * 0.278 * 10, 0);
+    const spaced = textStarting(slide!, 'Pedagogic Skill          Relationship Skills');
+    expect(spaced.style.keepSpaces).toBe(true);
+    expect(flush.style.keepSpaces).toBeUndefined();
   });
 
   it('keeps a soft return as a line break inside its paragraph, under one bullet', async () => {

@@ -845,13 +845,20 @@ class SlideReader {
       this.skip('effect', 'a shadow or glow is not drawn');
     const body = child(shape, 'p:txBody');
     if (body) {
-      const inset = textInset(geometry, child(properties, 'a:prstGeom'), frame);
+      const inner = textInset(geometry, child(properties, 'a:prstGeom'), frame);
+      // A mirrored shape's text area is mirrored with its outline.
+      const inset = {
+        left: frame.flipH ? inner.right : inner.left,
+        right: frame.flipH ? inner.left : inner.right,
+        top: frame.flipV ? inner.bottom : inner.top,
+        bottom: frame.flipV ? inner.top : inner.bottom,
+      };
       const textFrame = {
         ...frame,
-        x: frame.x + inset.x,
-        y: frame.y + inset.y,
-        w: frame.w - 2 * inset.x,
-        h: frame.h - 2 * inset.y,
+        x: frame.x + inset.left,
+        y: frame.y + inset.top,
+        w: frame.w - inset.left - inset.right,
+        h: frame.h - inset.top - inset.bottom,
       };
       this.readText(shape, body, textFrame, inherited, placeholder, context);
     }
@@ -1464,7 +1471,16 @@ class SlideReader {
       const styledRuns = spans.some((span) => Object.keys(span.style).length > 0)
         ? joinRuns(text, spans, runLook)
         : undefined;
-      const openingIndent = opening ? measureText(opening, face, size) : 0;
+      // Each space as wide as its own run sets it (spaces in the default size before a title).
+      let openingIndent = 0;
+      let toMeasure = opening.length;
+      for (const run of runs) {
+        if (toMeasure <= 0) break;
+        const spaces = Math.min(toMeasure, run.text.length);
+        const runSize = (run.look.size ?? runLook.size ?? 18) * fontScale * scale;
+        openingIndent += measureText(' '.repeat(spaces), face, runSize);
+        toMeasure -= spaces;
+      }
       const spacing = look.lineSpacing;
       const lineHeight =
         spacing && 'percent' in spacing
@@ -1577,6 +1593,8 @@ class SlideReader {
         .slice(0, 100)
         .map((p) => (p.runs ? { runs: p.runs } : p.text.slice(0, 5_000)));
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
+      // Words spaced apart with runs of spaces stay apart, as PowerPoint shows them.
+      const keepSpaces = group.paragraphs.some((p) => /\S {2,}\S/.test(p.text));
       // Without a hanging indent the text follows the bullet at once, half an em on as office
       // suites set it (and any spaces after it).
       const bulletIndent = first.bulleted
@@ -1603,6 +1621,7 @@ class SlideReader {
         ...(bulletIndent !== undefined ? { bulletIndent } : {}),
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
         ...(first.italic ? { italic: true } : {}),
+        ...(keepSpaces ? { keepSpaces: true } : {}),
       };
       // Texts stack on one line pitch: where lines are tighter than the font's glyph band, the
       // band of one text overlaps the next instead of pushing it down.
@@ -1659,6 +1678,7 @@ class SlideReader {
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
           ...(first.italic ? { italic: true } : {}),
           ...(first.underline ? { underline: true } : {}),
+          ...(spec.keepSpaces ? { keepSpaces: true } : {}),
         },
       });
       cursor += height - 2 * overflow;
@@ -1687,21 +1707,34 @@ function textInset(
   geometry: string,
   preset: XmlElement | undefined,
   frame: { w: number; h: number },
-): { x: number; y: number } {
+): { left: number; top: number; right: number; bottom: number } {
+  const even = (x: number, y: number) => ({ left: x, top: y, right: x, bottom: y });
   if (geometry === 'ellipse' || geometry === 'flowChartConnector') {
     const share = (1 - Math.SQRT1_2) / 2;
-    return { x: frame.w * share, y: frame.h * share };
+    return even(frame.w * share, frame.h * share);
   }
-  if (geometry === 'roundRect') {
+  const adjustment = (fallback: number) => {
     const guide = childrenNamed(child(preset, 'a:avLst'), 'a:gd').find(
       (g) => g.attrs.name === 'adj',
     );
-    const adjust = Number(/^val (\d+)$/.exec(guide?.attrs.fmla ?? '')?.[1] ?? 16_667);
-    const radius = Math.min(frame.w, frame.h) * Math.min(0.5, Math.max(0, adjust / 100_000));
+    return Number(/^val (\d+)$/.exec(guide?.attrs.fmla ?? '')?.[1] ?? fallback) / 100_000;
+  };
+  if (geometry === 'roundRect') {
+    const radius = Math.min(frame.w, frame.h) * Math.min(0.5, Math.max(0, adjustment(16_667)));
     const clear = radius * (1 - Math.SQRT1_2);
-    return { x: clear, y: clear };
+    return even(clear, clear);
   }
-  return { x: 0, y: 0 };
+  // A triangle's text sits in the middle half of its lower half (under its apex, as PowerPoint
+  // sets it); a merge triangle's, pointing down, in the middle half of its upper half.
+  if (geometry === 'triangle') {
+    const apex = Math.min(1, Math.max(0, adjustment(50_000)));
+    const left = (frame.w * apex) / 2;
+    return { left, top: frame.h / 2, right: frame.w - left - frame.w / 2, bottom: 0 };
+  }
+  if (geometry === 'flowChartMerge') {
+    return { left: frame.w / 4, top: 0, right: frame.w / 4, bottom: frame.h / 2 };
+  }
+  return even(0, 0);
 }
 
 /**

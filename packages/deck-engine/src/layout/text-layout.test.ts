@@ -185,3 +185,24 @@ describe('layoutTextRow', () => {
     expect(row.map((t) => t.size)).toEqual([20, 20]);
   });
 });
+
+describe('runs of spaces', () => {
+  const spaced = 'Pedagogic Skill          Relationship Skills';
+
+  it('are one space each, unless the text keeps them as written', () => {
+    const collapsed = layoutText({ ...box, w: 900, size: 14, text: spaced });
+    expect(collapsed.lines[0]!.text).toBe('Pedagogic Skill Relationship Skills');
+    const kept = layoutText({ ...box, w: 900, size: 14, text: spaced, keepSpaces: true });
+    expect(kept.lines[0]!.text).toBe(spaced);
+    expect(kept.lines[0]!.width).toBeCloseTo(measureText(spaced, 'regular', 14), 5);
+  });
+
+  it('count in where a kept line breaks, and are not carried to the next line', () => {
+    const w = measureText('Pedagogic Skill          Relationship', 'regular', 14) - 1;
+    const kept = layoutText({ ...box, w, size: 14, text: spaced, keepSpaces: true });
+    expect(kept.lines.map((line) => line.text)).toEqual(['Pedagogic Skill', 'Relationship Skills']);
+    // Collapsed, the same words fit the width on one line up to "Relationship".
+    const collapsed = layoutText({ ...box, w, size: 14, text: spaced });
+    expect(collapsed.lines[0]!.text).toBe('Pedagogic Skill Relationship');
+  });
+});

@@ -55,6 +55,8 @@ export interface TextSpec extends Box {
    * them), instead of dropping them at the ends and folding runs of them into one.
    */
   keepBlankLines?: boolean;
+  /** Keep runs of spaces inside a line as written (an imported slide's spacing), not one each. */
+  keepSpaces?: boolean;
 }
 
 const ELLIPSIS = '…';
@@ -71,16 +73,19 @@ interface Paragraph {
 /** White space at either end of a paragraph, except a line break (which adds a line). */
 const ENDS = /^[^\S\u2028]+|[^\S\u2028]+$/g;
 
-/** Runs of spaces and tabs as one space, none around a line break, none at either end. */
-function tidy(text: string): string {
+/**
+ * Runs of spaces and tabs as one space (unless spaces are kept: then a tab is one space), none
+ * around a line break, none at either end.
+ */
+function tidy(text: string, keepSpaces: boolean): string {
   return text
-    .replace(/[\t ]+/g, ' ')
-    .replace(/ ?\u2028 ?/g, LINE_BREAK)
+    .replace(keepSpaces ? /\t/g : /[\t ]+/g, ' ')
+    .replace(keepSpaces ? / *\u2028 */g : / ?\u2028 ?/g, LINE_BREAK)
     .replace(ENDS, '');
 }
 
 /** {@link tidy} for a paragraph of spans, keeping each kept character's style. */
-function tidySpans(spans: readonly StyledSpan[]): Paragraph {
+function tidySpans(spans: readonly StyledSpan[], keepSpaces: boolean): Paragraph {
   let text = '';
   const styles: (RunStyle | undefined)[] = [];
   for (const span of spans) {
@@ -88,8 +93,8 @@ function tidySpans(spans: readonly StyledSpan[]): Paragraph {
     for (const raw of span.text) {
       const char = raw === '\t' ? ' ' : raw;
       const previous = text.at(-1);
-      if (char === ' ' && (previous === ' ' || previous === LINE_BREAK)) continue;
-      if (char === LINE_BREAK && previous === ' ') {
+      if (char === ' ' && ((previous === ' ' && !keepSpaces) || previous === LINE_BREAK)) continue;
+      while (char === LINE_BREAK && text.endsWith(' ')) {
         text = text.slice(0, -1);
         styles.pop();
       }
@@ -109,9 +114,12 @@ function tidySpans(spans: readonly StyledSpan[]): Paragraph {
   return { text, styles };
 }
 
-function splitParagraphs(text: TextSpec['text'], keepBlankLines = false): Paragraph[] {
+function splitParagraphs(spec: TextSpec): Paragraph[] {
+  const { text, keepBlankLines = false, keepSpaces = false } = spec;
   const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
-  const paragraphs = raw.map((p) => (typeof p === 'string' ? { text: tidy(p) } : tidySpans(p)));
+  const paragraphs = raw.map((p) =>
+    typeof p === 'string' ? { text: tidy(p, keepSpaces) } : tidySpans(p, keepSpaces),
+  );
   if (keepBlankLines) return paragraphs.some((p) => p.text !== '') ? paragraphs : [];
   // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
   const kept: Paragraph[] = [];
@@ -410,8 +418,9 @@ function wrapLines(
   const widthWith = (content: string) => {
     const word = content.trimEnd();
     if (word.includes(' ')) return widthAt(lineStart, (line + content).trimEnd());
-    if (line.endsWith(' ')) {
-      return width + widthAt(pieceStart - 1, ' ') + widthAt(pieceStart, word);
+    const spaces = line.length - line.trimEnd().length;
+    if (spaces > 0) {
+      return width + widthAt(pieceStart - spaces, ' '.repeat(spaces)) + widthAt(pieceStart, word);
     }
     const wordStart = pieceStart - lastWord.length;
     return width - widthAt(wordStart, lastWord) + widthAt(wordStart, lastWord + word);
@@ -510,7 +519,7 @@ function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial
 
 /** The height a text takes at its size, wrapped in its box's width (never shrunk or cut). */
 export function measureTextHeight(spec: TextSpec): number {
-  return tryLayout(spec, splitParagraphs(spec.text, spec.keepBlankLines), spec.size).height;
+  return tryLayout(spec, splitParagraphs(spec), spec.size).height;
 }
 
 /**
@@ -544,7 +553,7 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
 export function layoutText(spec: TextSpec): TextElement {
   const family = spec.family ?? activeFontFamily();
   const weight = specFace(spec);
-  const paragraphs = splitParagraphs(spec.text, spec.keepBlankLines);
+  const paragraphs = splitParagraphs(spec);
   const minSize = Math.min(spec.minSize ?? spec.size, spec.size);
   const fits = (t: Trial) =>
     t.height <= spec.h + 0.01 && (spec.maxLines === undefined || t.lines.length <= spec.maxLines);

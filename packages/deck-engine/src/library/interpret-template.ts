@@ -191,6 +191,7 @@ export function interpretTemplate(
             ...(style.font ? { family: style.font } : {}),
             ...(style.italic ? { italic: true } : {}),
             ...(style.underline ? { underline: true } : {}),
+            ...(style.keepSpaces ? { keepSpaces: true } : {}),
           };
           const laid = text(spec);
           const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;
