@@ -6,6 +6,7 @@ import {
   findBindings,
   paragraphText,
   readProductBinding,
+  styleWords,
   templateElementSchema,
   templateLayoutSchema,
   templateLibraryDocumentsSchema,
@@ -462,6 +463,35 @@ describe('the template format', () => {
       { text: 'Caring ', weight: 'bold' },
       { text: ' about students (' },
     ]);
+  });
+
+  it('styles chosen words of a paragraph, and makes them plain again', () => {
+    const bold = styleWords('Caring about students', { from: 0, to: 6 }, 'bold');
+    expect(bold).toEqual({
+      runs: [{ text: 'Caring', weight: 'bold' }, { text: ' about students' }],
+    });
+    // Underlining words across two runs splits them; the condition stays.
+    const underlined = styleWords(
+      { ...(bold as object), when: { filled: 'contact.name' } } as never,
+      { from: 3, to: 12 },
+      'underline',
+    );
+    expect(underlined).toEqual({
+      runs: [
+        { text: 'Car', weight: 'bold' },
+        { text: 'ing', weight: 'bold', underline: true },
+        { text: ' about', underline: true },
+        { text: ' students' },
+      ],
+      when: { filled: 'contact.name' },
+    });
+    // Bold again over words that are all bold already: plain, and plain text when nothing is left.
+    expect(styleWords(bold, { from: 0, to: 6 }, 'bold')).toBe('Caring about students');
+    // A binding is styled whole, never cut.
+    expect(styleWords('Dear {{client.name}}', { from: 8, to: 12 }, 'italic')).toEqual({
+      runs: [{ text: 'Dear ' }, { text: '{{client.name}}', italic: true }],
+    });
+    expect(styleWords('Nothing chosen', { from: 4, to: 4 }, 'bold')).toBe('Nothing chosen');
   });
 
   it('knows item bindings inside a repeat, by what it goes over, and nowhere else', () => {

@@ -323,6 +323,76 @@ export function editRuns(
   return edited.length > 0 ? edited : [{ ...runs[0], text: '' }];
 }
 
+/** What the studio sets on chosen words: bold, italic or underlined. */
+export type WordStyle = 'bold' | 'italic' | 'underline';
+
+const runHas = (run: TemplateTextRun, style: WordStyle) =>
+  style === 'bold' ? run.weight === 'bold' : run[style] === true;
+
+const sameRunLook = (a: TemplateTextRun, b: TemplateTextRun) =>
+  a.weight === b.weight &&
+  a.italic === b.italic &&
+  a.underline === b.underline &&
+  a.color === b.color &&
+  a.script === b.script;
+
+/**
+ * The paragraph with the words from `from` to `to` (character offsets) made bold, italic or
+ * underlined, or made plain again when all of them already are: as runs, or as plain text when no
+ * word is styled apart any more. A binding the range cuts into is styled whole.
+ */
+export function styleWords(
+  paragraph: TemplateParagraph,
+  range: { from: number; to: number },
+  style: WordStyle,
+): TemplateParagraph {
+  const when = typeof paragraph === 'string' ? undefined : paragraph.when;
+  const runs =
+    typeof paragraph !== 'string' && 'runs' in paragraph
+      ? paragraph.runs
+      : [{ text: paragraphText(paragraph) }];
+  const whole = runs.map((run) => run.text).join('');
+  let { from, to } = range;
+  for (const match of whole.matchAll(bindingPattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (from > start && from < end) from = start;
+    if (to > start && to < end) to = end;
+  }
+  if (from >= to) return paragraph;
+  // Cut the runs where the range starts and ends.
+  const pieces: { run: TemplateTextRun; isChosen: boolean }[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const end = at + run.text.length;
+    const cuts = [at, ...[from, to].filter((cut) => cut > at && cut < end), end];
+    for (let i = 0; i + 1 < cuts.length; i += 1) {
+      const text = run.text.slice(cuts[i]! - at, cuts[i + 1]! - at);
+      if (text !== '')
+        pieces.push({ run: { ...run, text }, isChosen: cuts[i]! >= from && cuts[i + 1]! <= to });
+    }
+    at = end;
+  }
+  const isOn = pieces.every((piece) => !piece.isChosen || runHas(piece.run, style));
+  const styled = pieces.map(({ run, isChosen }) => {
+    if (!isChosen) return run;
+    const { weight: _weight, ...rest } = run;
+    if (style === 'bold') return isOn ? rest : { ...rest, weight: 'bold' as const };
+    const { [style]: _old, ...others } = run;
+    return isOn ? others : { ...others, [style]: true };
+  });
+  const joined: TemplateTextRun[] = [];
+  for (const run of styled) {
+    const last = joined.at(-1);
+    if (last && sameRunLook(last, run)) last.text += run.text;
+    else joined.push({ ...run });
+  }
+  if (joined.every((run) => Object.keys(run).length === 1)) {
+    return when ? { text: whole, when } : whole;
+  }
+  return { runs: joined, ...(when ? { when } : {}) };
+}
+
 /** A paragraph's words as one text, whatever runs it is written in. */
 export function paragraphText(paragraph: TemplateParagraph): string {
   if (typeof paragraph === 'string') return paragraph;

@@ -276,6 +276,11 @@ describe('the slide editor', () => {
     (paragraph as HTMLTextAreaElement).setSelectionRange(6, 6);
     await user.keyboard(' deeply');
     expect(paragraph).toHaveValue('Caring deeply about students (Support)');
+    // Choose "students" and underline it.
+    (paragraph as HTMLTextAreaElement).setSelectionRange(20, 28);
+    await user.click(
+      screen.getByRole('button', { name: 'Underline the chosen words of paragraph 1' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = calls.find((call) => call.method === 'PUT')!.body as {
@@ -286,10 +291,39 @@ describe('the slide editor', () => {
         {
           runs: [
             { text: 'Caring deeply', weight: 'bold', italic: true },
-            { text: ' about students (' },
+            { text: ' about ' },
+            { text: 'students', underline: true },
+            { text: ' (' },
             { text: 'Support', underline: true },
             { text: ')' },
           ],
+        },
+      ],
+    });
+  });
+
+  it('makes chosen words of a plain text bold, which writes its paragraph as runs', async () => {
+    const calls = editorApi(acceptSave);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const text = screen.getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement;
+    // Nothing chosen: nothing changes.
+    await user.click(screen.getByRole('button', { name: 'Bold the chosen words of the text' }));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    text.focus();
+    text.setSelectionRange(8, 12);
+    await user.click(screen.getByRole('button', { name: 'Bold the chosen words of the text' }));
+    expect(screen.getByRole('textbox', { name: 'Paragraph 1' })).toHaveValue('We keep food cold.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      text: [
+        {
+          runs: [{ text: 'We keep ' }, { text: 'food', weight: 'bold' }, { text: ' cold.' }],
         },
       ],
     });

@@ -1,4 +1,9 @@
-import type { TemplateCondition, TemplateElement } from '@deck-portal/domain';
+import {
+  styleWords,
+  type TemplateCondition,
+  type TemplateElement,
+  type WordStyle,
+} from '@deck-portal/domain';
 import {
   Button,
   Checkbox,
@@ -24,6 +29,7 @@ import { TableCellsField } from './table-cells-field.tsx';
 import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
 import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
+import { WordStyleButtons } from './word-style-buttons.tsx';
 
 export type PaletteColour = { value: string; hex: string };
 
@@ -289,6 +295,28 @@ export function ElementPanel({
         ...element,
         text: Array.isArray(element.text) ? next.split(/\n{2,}/) : next,
       });
+    // Styling chosen words turns the text into its paragraphs (as the layout reads them: a line
+    // each for one string, the list as it is), the chosen one written as runs.
+    const styleChosen = (style: WordStyle) => {
+      const area = textArea.current;
+      if (!area || text === undefined || area.selectionStart === area.selectionEnd) return;
+      const isList = Array.isArray(element.text);
+      const paragraphs = isList ? text.split(/\n{2,}/) : text.split('\n');
+      const separator = isList ? 2 : 1;
+      let start = 0;
+      const index = paragraphs.findIndex((paragraph) => {
+        const isHere = area.selectionStart <= start + paragraph.length;
+        if (!isHere) start += paragraph.length + separator;
+        return isHere;
+      });
+      const paragraph = paragraphs[index];
+      if (paragraph === undefined || area.selectionEnd > start + paragraph.length) return;
+      const range = { from: area.selectionStart - start, to: area.selectionEnd - start };
+      onChange({
+        ...element,
+        text: paragraphs.map((p, i) => (i === index ? styleWords(p, range, style) : p)),
+      });
+    };
     return (
       <>
         {text === undefined ? (
@@ -309,6 +337,7 @@ export function ElementPanel({
               maxRows={12}
               onChange={(event) => setText(event.currentTarget.value)}
             />
+            <WordStyleButtons of="the text" onStyle={styleChosen} />
             <BindingMenu groups={groups} onPick={(path) => insertBinding(path, text, setText)} />
             <Button
               size="compact-sm"

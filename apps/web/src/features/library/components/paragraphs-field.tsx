@@ -1,6 +1,8 @@
 import {
   editRuns,
   paragraphText,
+  styleWords,
+  type WordStyle,
   type TemplateCondition,
   type TemplateParagraph,
 } from '@deck-portal/domain';
@@ -9,6 +11,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { BindingMenu, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
+import { WordStyleButtons } from './word-style-buttons.tsx';
 
 /**
  * A paragraph of a text: its words (as runs when some are styled apart), and when it is shown
@@ -72,6 +75,14 @@ export function ParagraphsField({
     });
   };
 
+  /** The words chosen in paragraph `index`, made bold, italic or underlined (or plain again). */
+  const styleChosen = (index: number, style: WordStyle) => {
+    const area = areas.current[index];
+    if (!area || area.selectionStart === area.selectionEnd) return;
+    const range = { from: area.selectionStart, to: area.selectionEnd };
+    onChange(paragraphs.map((p, i) => (i === index ? styleWords(p, range, style) : p)));
+  };
+
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
@@ -122,6 +133,10 @@ export function ParagraphsField({
                 event.currentTarget.selectionEnd,
               )
             }
+          />
+          <WordStyleButtons
+            of={`paragraph ${index + 1}`}
+            onStyle={(style) => styleChosen(index, style)}
           />
           <ConditionField
             label={`Paragraph ${index + 1} shown`}
