@@ -136,3 +136,43 @@ describe('styled words in each output', () => {
     expect(second).toContain('<a:t>A plain second paragraph</a:t>');
   });
 });
+
+describe('numbered paragraphs in each output', () => {
+  it('draws the labels in the PDF and writes PowerPoint numbering, each from its number', async () => {
+    const list = layoutText({
+      ...base,
+      w: 600,
+      text: ['Sign the order', '', 'Go live'],
+      bullets: true,
+      bulletIndent: 1.5,
+      numbering: { scheme: 'arabicPeriod', startAt: 4 },
+    });
+    const deck: Deck = {
+      title: 'Numbers',
+      clientName: 'Alpha Foods',
+      date: '2026-05-01',
+      author: 'Dana Reyes',
+      company: 'Deck Portal',
+      slides: [
+        { id: 'n', kind: 'custom', title: 'Numbers', background: 'FFFFFF', elements: [list] },
+      ],
+      warnings: [],
+    };
+    const { pdf, pptx, svgs } = await renderDeck(deck);
+    const dir = mkdtempSync(join(tmpdir(), 'deck-portal-numbers-'));
+    try {
+      writeFileSync(join(dir, 'n.pdf'), pdf);
+      const words = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'n.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      expect(words).toMatch(/4\.\s+Sign the order/);
+      expect(words).toMatch(/5\.\s+Go live/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(svgs[0]).toContain('aria-label="Sign the order');
+    const xml = strFromU8(unzipSync(new Uint8Array(pptx))['ppt/slides/slide1.xml']!);
+    expect(xml).toContain('<a:buAutoNum type="arabicPeriod" startAt="4"/>');
+    expect(xml).toContain('<a:buAutoNum type="arabicPeriod" startAt="5"/>');
+  });
+});

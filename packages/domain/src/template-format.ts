@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
+import { numberSchemes } from './numbering.ts';
 import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
@@ -439,6 +440,17 @@ export const textStyleSchema = z
     bullets: z.boolean().optional(),
     /** How far the text sits from its bullet, as a multiple of the size (1.1 when absent). */
     bulletIndent: z.number().min(0).max(10).optional(),
+    /**
+     * Numbered instead of bulleted (with `bullets`): each paragraph with words gets the next
+     * number of the scheme (`arabicPeriod`: 1. 2. 3.), from `startAt` (1 when absent).
+     */
+    numbering: z
+      .object({
+        scheme: z.enum(numberSchemes),
+        startAt: z.number().int().min(1).max(32_767).optional(),
+      })
+      .strict()
+      .optional(),
     /** The bullet, one character (`–`, `▪`); `•` when absent. */
     bulletChar: z
       .string()

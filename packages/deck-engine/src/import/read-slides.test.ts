@@ -12,6 +12,7 @@ import { applyFieldChoices } from './fields.ts';
 import { bindImportedSlide, importPptx } from './import-pptx.ts';
 import { openPptxPackage, presentationOutline } from './pptx-package.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
+import { layoutText } from '../layout/text-layout.ts';
 import {
   buildPptx,
   emu,
@@ -681,7 +682,7 @@ describe('bullets and numbering', () => {
     ]);
   });
 
-  it('numbers a paragraph in its own look: the label is not underlined with the words', async () => {
+  it('numbers a paragraph whose words are mostly underlined, its bold lead-in kept', async () => {
     const [slide] = await readFixture({
       slides: [
         textBox(
@@ -693,12 +694,11 @@ describe('bullets and numbering', () => {
         ),
       ],
     });
-    const text = textStarting(slide!, '1. Caring about students and their support');
-    expect(text.style.underline).toBe(true);
+    const text = textStarting(slide!, 'Caring about students and their support');
+    expect(text.style).toMatchObject({ underline: true, numbering: { scheme: 'arabicPeriod' } });
     expect(text.text).toEqual([
       {
         runs: [
-          { text: '1. ', underline: false },
           { text: 'Caring', weight: 'bold', underline: false },
           { text: ' about students and their support' },
         ],
@@ -851,7 +851,7 @@ describe('bullets and numbering', () => {
     expect(list.style.bullets).toBe(true);
   });
 
-  it('writes auto-numbered paragraphs with their numbers', async () => {
+  it('numbers auto-numbered paragraphs, each label hanging before its text', async () => {
     const numbered = (text: string) =>
       paragraph(text, {
         pPr: '<a:pPr marL="342900" indent="-342900"><a:buAutoNum type="arabicPeriod"/></a:pPr>',
@@ -865,9 +865,41 @@ describe('bullets and numbering', () => {
         ),
       ],
     });
-    const list = textStarting(slide!, '1. Sign the order');
-    expect(linesOf(list)).toEqual(['1. Sign the order', '2. Schedule the kickoff', '3. Go live']);
-    expect(list.style.bullets).toBeUndefined();
+    const list = textStarting(slide!, 'Sign the order');
+    expect(linesOf(list)).toEqual(['Sign the order', 'Schedule the kickoff', 'Go live']);
+    expect(list.style).toMatchObject({
+      bullets: true,
+      numbering: { scheme: 'arabicPeriod' },
+      // 342,900 EMU: 27 pt, at 18 pt.
+      bulletIndent: 1.5,
+    });
+    // The engine draws the labels where PowerPoint does: at the margin, the text 27 pt on.
+    const laid = layoutText({
+      ...list,
+      ...list.style,
+      color: '000000',
+      text: list.text as string[],
+      family: list.style.font,
+    });
+    expect(laid.lines.map((line) => line.label)).toEqual(['1.', '2.', '3.']);
+    expect(laid.lines[0]!.x - laid.lines[0]!.bulletX!).toBeCloseTo(27, 1);
+  });
+
+  it('numbers on from where a list split by an empty line left off', async () => {
+    const numbered = (text: string) =>
+      paragraph(text, {
+        pPr: '<a:pPr marL="342900" indent="-342900"><a:buAutoNum type="arabicParenR"/></a:pPr>',
+      });
+    const empty =
+      '<a:p><a:pPr marL="342900" indent="-342900"><a:buAutoNum type="arabicParenR"/></a:pPr></a:p>';
+    const [slide] = await readFixture({
+      slides: [textBox(5, [60, 60, 400, 200], numbered('First') + empty + numbered('Second'))],
+    });
+    expect(textStarting(slide!, 'First').style.numbering).toEqual({ scheme: 'arabicParenR' });
+    expect(textStarting(slide!, 'Second').style.numbering).toEqual({
+      scheme: 'arabicParenR',
+      startAt: 2,
+    });
   });
 
   it('restarts the numbering of a deeper level after a paragraph above it', async () => {
@@ -888,7 +920,12 @@ describe('bullets and numbering', () => {
       ],
     });
     const texts = slide!.elements.filter((e): e is TextElement => e.kind === 'text');
-    expect(texts.flatMap(linesOf)).toEqual(['1. One', 'a. sub x', '2. Two', 'a. sub y']);
+    expect(texts.map((text) => [linesOf(text), text.style.numbering])).toEqual([
+      [['One'], { scheme: 'arabicPeriod' }],
+      [['sub x'], { scheme: 'alphaLcPeriod' }],
+      [['Two'], { scheme: 'arabicPeriod', startAt: 2 }],
+      [['sub y'], { scheme: 'alphaLcPeriod' }],
+    ]);
   });
 
   it('keeps a deeper level in one text when its spacing differs from the level above', async () => {

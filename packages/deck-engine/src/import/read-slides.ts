@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { TemplateElement, TemplateGradient } from '@deck-portal/domain';
+import {
+  numberLabel,
+  numberSchemes,
+  type NumberScheme,
+  type TemplateElement,
+  type TemplateGradient,
+} from '@deck-portal/domain';
 import { charactersTheFaceLacks, faceOf, measureText } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
@@ -29,7 +35,6 @@ import {
 import {
   mergeBodyLooks,
   mergeParagraphLooks,
-  numberLabel,
   readBodyLook,
   readListStyle,
   readParagraphLook,
@@ -1398,10 +1403,15 @@ class SlideReader {
       // A paragraph ends the numbering of every level below its own.
       if (!isEmpty)
         for (const deeper of [...counters.keys()]) if (deeper > level) counters.delete(deeper);
+      // A numbered paragraph in a scheme the format knows is numbered by the engine (its label
+      // hangs before its text); in another, its label is written into its text.
+      let numbered: { scheme: NumberScheme; value: number } | undefined;
       if (!isEmpty && bullet?.kind === 'number') {
         const value = (counters.get(level) ?? bullet.startAt - 1) + 1;
         counters.set(level, value);
-        text = `${numberLabel(bullet.scheme, value)} ${text}`;
+        if ((numberSchemes as readonly string[]).includes(bullet.scheme)) {
+          numbered = { scheme: bullet.scheme as NumberScheme, value };
+        } else text = `${numberLabel(bullet.scheme, value)} ${text}`;
       } else if (!isEmpty) counters.delete(level);
       const end = readRunLook(child(paragraph, 'a:endParaRPr'), context.colors);
       const endLook = {
@@ -1465,7 +1475,7 @@ class SlideReader {
       }
       // Spaces that open a paragraph indent it: the engine sets text from its first word, so
       // the indent moves the paragraph's margin instead.
-      const isBulleted = !isEmpty && bullet?.kind === 'char';
+      const isBulleted = !isEmpty && (bullet?.kind === 'char' || numbered !== undefined);
       const opening = isEmpty ? '' : (/^ +/.exec(text)?.[0] ?? '');
       if (opening) text = text.slice(opening.length);
       const styledRuns = spans.some((span) => Object.keys(span.style).length > 0)
@@ -1515,6 +1525,11 @@ class SlideReader {
           ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale + (isBulleted ? 0 : openingIndent),
         /** A bulleted paragraph's text, this far right of its bullet (a hanging indent). */
         hanging: Math.max(0, -(look.indent ?? 0)) * scale,
+        /** A numbered paragraph's scheme and number, and how wide its label and a space are. */
+        numbered,
+        labelWidth: numbered
+          ? measureText(`${numberLabel(numbered.scheme, numbered.value)} `, face, size)
+          : 0,
         /** Spaces between a bullet and its text. */
         bulletSpaces: isBulleted ? openingIndent : 0,
         before: gap(look.spaceBefore),
@@ -1534,6 +1549,8 @@ class SlideReader {
     const sameLook = (a: Drawn, b: Drawn) =>
       a.bulleted === b.bulleted &&
       (!a.bulleted || a.bulletChar === b.bulletChar) &&
+      a.numbered?.scheme === b.numbered?.scheme &&
+      (!a.numbered || b.numbered?.value === a.numbered.value + 1) &&
       a.weight === b.weight &&
       a.italic === b.italic &&
       a.underline === b.underline &&
@@ -1597,11 +1614,14 @@ class SlideReader {
       const keepSpaces = group.paragraphs.some((p) => /\S {2,}\S/.test(p.text));
       // Without a hanging indent the text follows the bullet at once, half an em on as office
       // suites set it (and any spaces after it).
+      // A number's label needs its own width before the text, however small the hanging indent.
+      const widestLabel = Math.max(...group.paragraphs.map((p) => p.labelWidth));
       const bulletIndent = first.bulleted
         ? round(
             Math.min(
               10,
-              ((first.hanging > 1 ? first.hanging : 0.5 * first.size) + first.bulletSpaces) /
+              (Math.max(first.hanging > 1 ? first.hanging : 0.5 * first.size, widestLabel) +
+                first.bulletSpaces) /
                 first.size,
             ),
           )
@@ -1674,6 +1694,14 @@ class SlideReader {
           lineHeight: first.lineHeight,
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
+          ...(first.numbered
+            ? {
+                numbering: {
+                  scheme: first.numbered.scheme,
+                  ...(first.numbered.value !== 1 ? { startAt: first.numbered.value } : {}),
+                },
+              }
+            : {}),
           ...(first.bulleted && first.bulletChar !== '•' ? { bulletChar: first.bulletChar } : {}),
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
           ...(first.italic ? { italic: true } : {}),

@@ -178,58 +178,6 @@ export function mergeBodyLooks(looks: readonly BodyLook[]): BodyLook {
   return merged;
 }
 
-const romans: [number, string][] = [
-  [1000, 'M'],
-  [900, 'CM'],
-  [500, 'D'],
-  [400, 'CD'],
-  [100, 'C'],
-  [90, 'XC'],
-  [50, 'L'],
-  [40, 'XL'],
-  [10, 'X'],
-  [9, 'IX'],
-  [5, 'V'],
-  [4, 'IV'],
-  [1, 'I'],
-];
-
-function roman(value: number): string {
-  let rest = value;
-  let out = '';
-  for (const [amount, letters] of romans) {
-    while (rest >= amount) {
-      out += letters;
-      rest -= amount;
-    }
-  }
-  return out;
-}
-
-/** A numbered paragraph's label as PowerPoint writes it (`arabicPeriod` 3 → `3.`). */
-export function numberLabel(scheme: string, value: number): string {
-  const letters = (n: number) => {
-    let out = '';
-    for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-      out = String.fromCharCode(97 + ((rest - 1) % 26)) + out;
-    }
-    return out;
-  };
-  const body = scheme.startsWith('alphaLc')
-    ? letters(value)
-    : scheme.startsWith('alphaUc')
-      ? letters(value).toUpperCase()
-      : scheme.startsWith('romanLc')
-        ? roman(value).toLowerCase()
-        : scheme.startsWith('romanUc')
-          ? roman(value)
-          : String(value);
-  if (scheme.endsWith('ParenBoth')) return `(${body})`;
-  if (scheme.endsWith('ParenR')) return `${body})`;
-  if (scheme.endsWith('Plain')) return body;
-  return `${body}.`;
-}
-
 type RunStyleApart = Omit<TemplateTextRun, 'text'>;
 
 /**

@@ -87,6 +87,8 @@ export interface TextLine {
   width: number;
   /** Where to draw a bullet for the first line of a bulleted paragraph. */
   bulletX?: number;
+  /** A numbered paragraph's label (`3.`), drawn at `bulletX` in place of the bullet. */
+  label?: string;
   /**
    * The line's pieces in visual order, when it is not all drawn left to right in the text's face
    * (fallback fonts, right-to-left words); `text` stays the line in reading order.
@@ -117,6 +119,8 @@ export interface TextElement extends Box {
   bulletIndent?: number;
   /** The bullet when not `•`. */
   bulletChar?: string;
+  /** Numbered paragraphs: the scheme (PowerPoint's name, `arabicPeriod`) and the first number. */
+  numbering?: { scheme: string; startAt: number };
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */
   paragraphs: string[];
   /**

@@ -206,3 +206,21 @@ describe('runs of spaces', () => {
     expect(collapsed.lines[0]!.text).toBe('Pedagogic Skill Relationship');
   });
 });
+
+describe('numbered paragraphs', () => {
+  it('label each paragraph with words with the next number, hanging before its text', () => {
+    const text = layoutText({
+      ...box,
+      w: 400,
+      size: 14,
+      text: ['First', '', 'Second', 'Third'],
+      bullets: true,
+      bulletIndent: 2,
+      numbering: { scheme: 'alphaUcParenR', startAt: 3 },
+    });
+    const labelled = text.lines.filter((line) => line.text !== '');
+    expect(labelled.map((line) => line.label)).toEqual(['C)', 'D)', 'E)']);
+    for (const line of labelled) expect(line.x - line.bulletX!).toBeCloseTo(28, 5);
+    expect(text.numbering).toEqual({ scheme: 'alphaUcParenR', startAt: 3 });
+  });
+});

@@ -1,3 +1,4 @@
+import { numberLabel } from '@deck-portal/domain';
 import bidiFactory from 'bidi-js';
 import LineBreaker from 'linebreak';
 import {
@@ -48,6 +49,8 @@ export interface TextSpec extends Box {
   /** How far the text sits from its bullet, as a multiple of the size (1.1 when left out). */
   bulletIndent?: number;
   bulletChar?: string;
+  /** With `bullets`: each paragraph with words numbered in this scheme, from `startAt` (1). */
+  numbering?: { scheme: string; startAt?: number };
   /** At most this many lines (the last one ends with an ellipsis when cut). */
   maxLines?: number;
   /**
@@ -609,6 +612,12 @@ export function layoutText(spec: TextSpec): TextElement {
   const align = spec.align ?? 'left';
   const lines: TextLine[] = [];
   const directions = new Map<number, boolean>();
+  // Numbered paragraphs count on from the first number; an empty paragraph has none.
+  const numbers = new Map<number, number>();
+  let next = spec.numbering?.startAt ?? 1;
+  paragraphs.forEach((paragraph, index) => {
+    if (paragraph.text !== '') numbers.set(index, next++);
+  });
   let cursor = top;
   laid.forEach((line, i) => {
     if (i > 0 && line.firstOfParagraph) cursor += gap;
@@ -622,6 +631,7 @@ export function layoutText(spec: TextSpec): TextElement {
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
+    const number = isBulleted && spec.numbering ? numbers.get(line.paragraph) : undefined;
     if (!directions.has(line.paragraph)) {
       directions.set(line.paragraph, isRightToLeft(paragraph?.text ?? ''));
     }
@@ -636,6 +646,7 @@ export function layoutText(spec: TextSpec): TextElement {
       // The bullet leads its text: at the box's left for left-aligned text, just before the
       // first word of a centred or right-aligned line.
       ...(isBulleted ? { bulletX: x - indent } : {}),
+      ...(number !== undefined ? { label: numberLabel(spec.numbering!.scheme, number) } : {}),
       ...(runs ? { runs } : {}),
     });
     cursor += lineHeight;
@@ -661,6 +672,9 @@ export function layoutText(spec: TextSpec): TextElement {
     bullets: spec.bullets ?? false,
     ...(spec.bullets && spec.bulletIndent !== undefined ? { bulletIndent: indent } : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
+    ...(spec.bullets && spec.numbering
+      ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }
+      : {}),
     paragraphs: truncated ? paragraphsOf(laid) : paragraphs.map((p) => p.text),
     ...(!truncated && paragraphs.some((p) => p.styles)
       ? { spans: paragraphs.map((p) => (p.styles ? spansOf(p) : null)) }

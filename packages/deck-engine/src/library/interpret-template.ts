@@ -188,6 +188,7 @@ export function interpretTemplate(
             ...(style.bullets ? { bullets: true } : {}),
             ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
             ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
+            ...(style.numbering ? { numbering: style.numbering } : {}),
             ...(style.font ? { family: style.font } : {}),
             ...(style.italic ? { italic: true } : {}),
             ...(style.underline ? { underline: true } : {}),

@@ -35,7 +35,7 @@ function drawText(doc: Doc, element: TextElement): void {
     .fillColor(`#${element.color}`, element.opacity ?? 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
-      doc.text(element.bulletChar ?? '•', line.bulletX, line.baseline, {
+      doc.text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
         lineBreak: false,
         baseline: 'alphabetic',
       });

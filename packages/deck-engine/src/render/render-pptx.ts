@@ -79,8 +79,12 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
   // A line break inside a paragraph is PowerPoint's soft return (`a:br`): the paragraph's
   // lines are runs, each after the first with a break before it.
+  // Each numbered paragraph names its own number: PowerPoint counts on from a paragraph's
+  // `startAt`, and an empty paragraph between two would otherwise restart the count.
+  let number = (element.numbering?.startAt ?? 1) - 1;
   return element.paragraphs.flatMap((paragraph, i) => {
     const rightToLeft = isRightToLeft(paragraph);
+    if (paragraph !== '') number += 1;
     const spans = element.spans?.[i] ?? [{ text: paragraph, style: {} }];
     const pieces: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
     let isAfterBreak = false;
@@ -110,7 +114,7 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
       text: piece.text,
       options: {
         // pptxgenjs starts a paragraph at each run with a bullet: only the first has it.
-        ...(k === 0 || !element.bullets ? paragraphOptions(element, paragraph) : {}),
+        ...(k === 0 || !element.bullets ? paragraphOptions(element, paragraph, number) : {}),
         ...(rightToLeft ? { rtlMode: true } : {}),
         ...piece.options,
         breakLine: i < last && k === pieces.length - 1,
@@ -135,11 +139,21 @@ function runStyleOptions(element: TextElement, style: RunStyle): PptxGenJS.TextP
   };
 }
 
-function paragraphOptions(element: TextElement, paragraph: string) {
+function paragraphOptions(element: TextElement, paragraph: string, number: number) {
+  const numbered = element.numbering
+    ? // pptxgenjs writes a number's scheme from `style` (its types name it `numberType`).
+      ({
+        type: 'number',
+        numberType: element.numbering.scheme,
+        style: element.numbering.scheme,
+        numberStartAt: number,
+      } as PptxGenJS.TextPropsOptions['bullet'] & object)
+    : {};
   return {
     ...(element.bullets && paragraph !== ''
       ? {
           bullet: {
+            ...numbered,
             indent: element.bulletIndent ?? element.size * 1.1,
             // PowerPoint's bullet is a character of the basic plane.
             ...(element.bulletChar && element.bulletChar.codePointAt(0)! <= 0xffff

@@ -111,7 +111,7 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
     if (line.bulletX !== undefined) {
       parts.push(
         glyphs.run(
-          element.bulletChar ?? '•',
+          line.label ?? element.bulletChar ?? '•',
           face,
           line.bulletX,
           line.baseline,
