@@ -24,7 +24,7 @@ export function WordStyleButtons({
   return (
     <Group gap={4}>
       {styles.map(({ style, name, Icon }) => (
-        <Tooltip key={style} label={`${name}: choose words in the text first`}>
+        <Tooltip key={style} label={`${name} the chosen words`}>
           <ActionIcon
             variant="subtle"
             size="sm"
