@@ -713,6 +713,28 @@ const tableElementSchema = z
       .array(z.array(z.number().min(0.2).max(5).nullable()).max(12))
       .max(61)
       .optional(),
+    /**
+     * Room around each cell's text in points, side by side (null: the table's `padding`), for
+     * the cells that set their own margins.
+     */
+    cellPaddings: z
+      .array(
+        z
+          .array(
+            z
+              .object({
+                left: z.number().min(0).max(100),
+                right: z.number().min(0).max(100),
+                top: z.number().min(0).max(100),
+                bottom: z.number().min(0).max(100),
+              })
+              .strict()
+              .nullable(),
+          )
+          .max(12),
+      )
+      .max(61)
+      .optional(),
     /** Where each cell's text sits, top to bottom (null: the table's `valign`). */
     cellValigns: z
       .array(z.array(z.enum(['top', 'middle', 'bottom']).nullable()).max(12))
@@ -805,6 +827,7 @@ const tableElementSchema = z
     checkGrid(table.italics, ['italics'], rowCount, widths, 'slants');
     checkGrid(table.cellScales, ['cellScales'], rowCount, widths, 'sizes');
     checkGrid(table.cellValigns, ['cellValigns'], rowCount, widths, 'placements');
+    checkGrid(table.cellPaddings, ['cellPaddings'], rowCount, widths, 'margins');
     if (table.borders) {
       const { horizontal, vertical } = table.borders;
       checkGrid(horizontal, ['borders', 'horizontal'], rowCount + 1, widths, 'lines');

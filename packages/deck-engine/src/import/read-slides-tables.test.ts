@@ -28,7 +28,7 @@ async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; s
 /** The table as the engine lays it out: each cell's text with its size and lines. */
 function layoutTable(element: TableElement) {
   const { x, y, w, h, columns, header, rows, size, padding, valign } = element;
-  const { italics, cellScales, cellValigns, rowShares } = element;
+  const { italics, cellScales, cellValigns, cellPaddings, rowShares } = element;
   return table(
     { brand: DEFAULT_BRAND },
     { x, y, w, h },
@@ -44,6 +44,7 @@ function layoutTable(element: TableElement) {
       ...(rowShares ? { rowShares } : {}),
       ...(cellScales ? { cellScales } : {}),
       ...(cellValigns ? { cellValigns } : {}),
+      ...(cellPaddings ? { cellPaddings } : {}),
     },
   );
 }
@@ -193,6 +194,41 @@ describe('tables', () => {
       [white, white, white],
     ]);
     expect(table.borders!.vertical[1]).toEqual([white, white, white, white]);
+  });
+
+  it('keeps the margins a cell sets apart from the rest, its text placed inside them', async () => {
+    const { table: element, slide } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [300, 300],
+          rows: [
+            [
+              // 0.2 in left, 0.4 in right, 0.3 in above, 0.5 in below.
+              {
+                text: 'Roomy',
+                tcPrAttrs: 'marL="182880" marR="365760" marT="274320" marB="457200"',
+              },
+              'Usual',
+            ],
+            ['Usual', 'Usual'],
+          ],
+        }),
+      ],
+    });
+    expect(element.padding).toEqual({ x: 7.2, y: 3.6 });
+    expect(element.cellPaddings).toEqual([
+      [{ left: 14.4, right: 28.8, top: 21.6, bottom: 36 }, null],
+      [null, null],
+    ]);
+    expect(slide.report.notImported).toEqual([]);
+    const laid = layoutTable(element);
+    const roomy = laid.rows[0]![0]!;
+    expect(roomy.text.x).toBeCloseTo(element.x + 14.4, 5);
+    expect(roomy.text.w).toBeCloseTo(300 - 14.4 - 28.8, 1);
+    expect(roomy.padding).toEqual({ left: 14.4, right: 28.8, top: 21.6, bottom: 36 });
+    expect(laid.rows[0]![1]!.text.x).toBeCloseTo(element.x + 300 + 7.2, 5);
+    // The row is tall enough for the roomy cell's margins and its line.
+    expect(laid.rowHeights[0]).toBeGreaterThanOrEqual(21.6 + 36 + 14);
   });
 
   it('takes no header and no header fill without the firstRow flag', async () => {

@@ -1256,13 +1256,26 @@ class SlideReader {
         return own === anchor ? null : valignOf(own);
       }),
     );
-    // One padding per table: a cell with its own is drawn with the table's.
-    if (paddings.size > 1) {
-      this.skip(
-        'table',
-        'table cells with margins of their own are drawn with most cells’ margins',
-      );
-    }
+    // A cell with margins of its own keeps them.
+    const cellPaddings = grid.map((row) =>
+      row.map((cell) => {
+        const margins = child(cell, 'a:tcPr');
+        const margin = (name: string, fallback: number) =>
+          Math.min(100, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
+        const padding = {
+          left: margin('marL', 91_440),
+          right: margin('marR', 91_440),
+          top: margin('marT', 45_720),
+          bottom: margin('marB', 45_720),
+        };
+        const isTables =
+          Math.abs(padding.left - padX) < 0.5 &&
+          Math.abs(padding.right - padX) < 0.5 &&
+          Math.abs(padding.top - padY) < 0.5 &&
+          Math.abs(padding.bottom - padY) < 0.5;
+        return isTables ? null : padding;
+      }),
+    );
     const valign = valignOf(anchor);
     // Each row's own height (`a:tr h`), which PowerPoint keeps as the row's least.
     const rowHeights = rows.slice(0, rowCount).map((row) => Math.max(0, numberAttr(row, 'h') ?? 0));
@@ -1296,6 +1309,7 @@ class SlideReader {
         : {}),
       ...(cellScales.flat().some((scale) => scale !== null) ? { cellScales } : {}),
       ...(cellValigns.flat().some((place) => place !== null) ? { cellValigns } : {}),
+      ...(cellPaddings.flat().some((padding) => padding !== null) ? { cellPaddings } : {}),
       borders: {
         horizontal: look.horizontal.map((row) => row.map(line)),
         vertical: look.vertical.map((row) => row.map(line)),

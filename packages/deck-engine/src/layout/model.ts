@@ -168,6 +168,14 @@ export interface ImageElement extends Box, Turn {
   alt: string;
 }
 
+/** Room between a cell's edges and its text, in points. */
+export interface CellPadding {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
 export interface TableCell {
   text: TextElement;
   fill?: Hex;
@@ -175,6 +183,8 @@ export interface TableCell {
   span?: { columns: number; rows: number };
   /** Under a merged cell: not drawn, and left out of a written table. */
   covered?: true;
+  /** Room around this cell's text in points, when it is not the table's `padding`. */
+  padding?: CellPadding;
 }
 
 /** One segment of a table's grid lines. */

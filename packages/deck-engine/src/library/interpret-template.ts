@@ -289,6 +289,7 @@ export function interpretTemplate(
                 ...(element.rowShares ? { rowShares: element.rowShares } : {}),
                 ...(element.cellScales ? { cellScales: element.cellScales } : {}),
                 ...(element.cellValigns ? { cellValigns: element.cellValigns } : {}),
+                ...(element.cellPaddings ? { cellPaddings: element.cellPaddings } : {}),
                 ...(element.borders
                   ? {
                       borders: {

@@ -3,6 +3,7 @@ import type { PriceBook, ProductId, ProductPricing, QuoteSummary } from '@deck-p
 import type { FontWeight } from '../layout/fonts.ts';
 import type {
   Box,
+  CellPadding,
   Hex,
   ShapeElement,
   SlideElement,
@@ -258,6 +259,8 @@ export interface TableSpec {
   /** Each cell's size as a multiple of the table's, and where its text sits; null: the table's. */
   cellScales?: (number | null)[][];
   cellValigns?: ('top' | 'middle' | 'bottom' | null)[][];
+  /** Room around a cell's text when it is not `padding`'s. */
+  cellPaddings?: (CellPadding | null)[][];
   /** The grid lines, in place of the rule under each row. */
   borders?: TableBorders;
   /** Merged cells, rows counted as above. */
@@ -319,12 +322,23 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
   };
   const lineFactor = 1.25;
   const scaleAt = (r: number, col: number) => spec.cellScales?.[r]?.[col] ?? 1;
+  const paddingAt = (r: number, col: number): CellPadding =>
+    spec.cellPaddings?.[r]?.[col] ?? { left: padX, right: padX, top: padY, bottom: padY };
+  /** The room a cell's padding takes across and down. */
+  const padAcross = (r: number, col: number) => {
+    const padding = paddingAt(r, col);
+    return padding.left + padding.right;
+  };
+  const padDown = (r: number, col: number) => {
+    const padding = paddingAt(r, col);
+    return padding.top + padding.bottom;
+  };
   const isItalicAt = (r: number, col: number) => spec.italics?.[r]?.[col] === true;
   /** A cell's text as it is set at the table's size; its box is placed by the caller. */
   const cellText = (r: number, col: number, size: number) => ({
     x: 0,
     y: 0,
-    w: spanWidth(r, col) - 2 * padX,
+    w: Math.max(1, spanWidth(r, col) - padAcross(r, col)),
     h: 0,
     text: covered.has(`${r},${col}`) ? '' : (allRows[r]?.[col] ?? ''),
     weight: weightAt(r, col),
@@ -343,15 +357,15 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
       const needs = row.flatMap((_, col) =>
         covered.has(`${r},${col}`) || (spans.get(`${r},${col}`)?.rows ?? 1) > 1
           ? []
-          : [textHeightAt(r, col, size)],
+          : [textHeightAt(r, col, size) + padDown(r, col)],
       );
-      return Math.max(...needs, size * lineFactor) + 2 * padY;
+      return Math.max(...needs, size * lineFactor + 2 * padY);
     });
     // A cell merged down several rows needs their heights together; the last one grows.
     for (const [key, span] of spans) {
       if (span.rows <= 1) continue;
       const [r, col] = key.split(',').map(Number) as [number, number];
-      const needed = textHeightAt(r, col, size) + 2 * padY;
+      const needed = textHeightAt(r, col, size) + padDown(r, col);
       const last = Math.min(r + span.rows, heights.length) - 1;
       const has = heights.slice(r, last + 1).reduce((a, b) => a + b, 0);
       if (needed > has) heights[last] = (heights[last] ?? 0) + needed - has;
@@ -395,11 +409,12 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
         const isCovered = covered.has(key);
         const fill = fillAt(r, col);
         const h = span ? heights.slice(r, r + span.rows).reduce((a, b) => a + b, 0) : rowHeight;
+        const padding = paddingAt(r, col);
         const laid = layoutText({
           ...cellText(r, col, size),
-          x: x + padX,
-          y: y + padY,
-          h: h - 2 * padY,
+          x: x + padding.left,
+          y: y + padding.top,
+          h: Math.max(0, h - padding.top - padding.bottom),
           minSize: Math.max(6, size * scaleAt(r, col) - 3),
           color: spec.textColors?.[r]?.[col] ?? (isHeader && fill ? 'FFFFFF' : c.ink),
           align: spec.align?.[col] ?? 'left',
@@ -411,6 +426,7 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
           ...(fill ? { fill } : {}),
           ...(span ? { span } : {}),
           ...(isCovered ? { covered: true as const } : {}),
+          ...(spec.cellPaddings?.[r]?.[col] ? { padding } : {}),
         };
       }),
     );

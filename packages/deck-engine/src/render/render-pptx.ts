@@ -380,14 +380,21 @@ function addElement(
                 ...(columns > 1 ? { colspan: columns } : {}),
                 ...(spanRows > 1 ? { rowspan: spanRows } : {}),
                 // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
-                margin: element.padding
+                margin: cell.padding
                   ? [
-                      inch(element.padding.y),
-                      inch(element.padding.x),
-                      inch(element.padding.y),
-                      inch(element.padding.x),
+                      inch(cell.padding.top),
+                      inch(cell.padding.right),
+                      inch(cell.padding.bottom),
+                      inch(cell.padding.left),
                     ]
-                  : [inch(5), inch(8), inch(5), inch(8)],
+                  : element.padding
+                    ? [
+                        inch(element.padding.y),
+                        inch(element.padding.x),
+                        inch(element.padding.y),
+                        inch(element.padding.x),
+                      ]
+                    : [inch(5), inch(8), inch(5), inch(8)],
                 // Top, right, bottom, left.
                 border: grid
                   ? [

@@ -163,6 +163,23 @@ describe('a table with its own fills, lines, colours and merges', () => {
     expect(laid.rows[1]![0]!.text.x).toBe(box.x + 8);
   });
 
+  it('writes a cell with margins of its own with them, the others with the table’s', async () => {
+    const roomy = { left: 14.4, right: 28.8, top: 21.6, bottom: 36 };
+    const padded = table(ctx, box, {
+      ...spec,
+      cellPaddings: [
+        [null, null, null],
+        [roomy, null, null],
+        [null, null, null],
+      ],
+    });
+    expect(padded.rows[1]![0]!.text.x).toBe(box.x + 14.4);
+    const xml = await slideXml(padded);
+    // pptxgenjs writes margins in EMU: 0.2 in is 182,880.
+    expect(xml).toMatch(/<a:tcPr marL="182880" marR="365760" marT="274320" marB="457200"/);
+    expect(xml).toMatch(/<a:tcPr marL="101600" marR="101600" marT="63500" marB="63500"/);
+  });
+
   it('leaves a table without its own look as it was: a rule under each row, white header text', () => {
     const plain = table(ctx, box, {
       columns: [1, 1],
