@@ -57,4 +57,19 @@ describe('presetPath', () => {
     expect(pointsOf(bracket).at(-1)).toEqual([0, 1000]);
     for (const path of [right, left, bracket]) expect(isShapePath(path)).toBe(true);
   });
+
+  it('draws a callout with its wedge from the side nearest its point, past its box', () => {
+    // PowerPoint's default: the point below the box, a little left of its middle.
+    const path = presetPath('wedgeRoundRectCallout', undefined, 200, 100)!;
+    expect(isShapePath(path)).toBe(true);
+    const points = pointsOf(path);
+    expect(points).toContainEqual([291.7, 1125]);
+    // The wedge's base on the bottom side, between twelfths 5 and 2 (drawn right to left).
+    const tip = points.findIndex(([x, y]) => x === 291.7 && y === 1125);
+    expect(points[tip - 1]).toEqual([416.7, 1000]);
+    expect(points[tip + 1]).toEqual([166.7, 1000]);
+    // A point far to the right puts the wedge on the right side.
+    const right = pointsOf(presetPath('wedgeRectCallout', geometry('adj1', 80_000), 200, 100)!);
+    expect(right).toContainEqual([1300, 1125]);
+  });
 });

@@ -221,6 +221,11 @@ export function presetPath(prst: string, geometry: XmlElement | undefined, w: nu
       ].join(' ');
       return prst === 'rightBracket' ? path : flipPath(path, true, false);
     }
+    case 'wedgeRectCallout':
+    case 'wedgeRoundRectCallout': {
+      const radius = prst === 'wedgeRoundRectCallout' ? adj('adj3', 16_667) : 0;
+      return calloutPath(adj('adj1', -20_833), adj('adj2', 62_500), across(radius), down(radius));
+    }
     case 'star5': {
       const points: Point[] = [];
       for (let i = 0; i < 10; i += 1) {
@@ -233,6 +238,44 @@ export function presetPath(prst: string, geometry: XmlElement | undefined, w: nu
     default:
       return undefined;
   }
+}
+
+/**
+ * A speech-bubble callout: a rectangle (its corners rounded by `rx` × `ry`) with a wedge to the
+ * point `dx`, `dy` from its centre (shares of the box), based on the side the point is beyond,
+ * between a sixth and a quarter along it, as PowerPoint draws it.
+ */
+function calloutPath(dx: number, dy: number, rx: number, ry: number): string {
+  const tip: Point = [500 + dx * SIDE, 500 + dy * SIDE];
+  const onTopOrBottom = Math.abs(dy) > Math.abs(dx);
+  const side = onTopOrBottom ? (dy < 0 ? 'top' : 'bottom') : dx < 0 ? 'left' : 'right';
+  // The wedge's base: twelfths 2 to 5 of a side, or 7 to 10 when the point is past the middle.
+  const base = (past: boolean): [number, number] =>
+    past ? [(7 / 12) * SIDE, (10 / 12) * SIDE] : [(2 / 12) * SIDE, (5 / 12) * SIDE];
+  const [x1, x2] = base(dx > 0);
+  const [y1, y2] = base(dy > 0);
+  const k = 0.5523;
+  const corner = (from: Point, to: Point, control: Point) =>
+    rx <= 0 || ry <= 0
+      ? `L${n(to[0])} ${n(to[1])}`
+      : `L${n(from[0])} ${n(from[1])} C${n(from[0] + (control[0] - from[0]) * k)} ${n(from[1] + (control[1] - from[1]) * k)} ${n(to[0] + (control[0] - to[0]) * k)} ${n(to[1] + (control[1] - to[1]) * k)} ${n(to[0])} ${n(to[1])}`;
+  const wedge = (at: string, a: Point, b: Point) =>
+    side === at ? ` L${n(a[0])} ${n(a[1])} L${n(tip[0])} ${n(tip[1])} L${n(b[0])} ${n(b[1])}` : '';
+  return [
+    `M${n(rx)} 0`,
+    wedge('top', [x1, 0], [x2, 0]),
+    corner([SIDE - rx, 0], [SIDE, ry], [SIDE, 0]),
+    wedge('right', [SIDE, y1], [SIDE, y2]),
+    corner([SIDE, SIDE - ry], [SIDE - rx, SIDE], [SIDE, SIDE]),
+    wedge('bottom', [x2, SIDE], [x1, SIDE]),
+    corner([rx, SIDE], [0, SIDE - ry], [0, SIDE]),
+    wedge('left', [0, y2], [0, y1]),
+    corner([0, ry], [rx, 0], [0, 0]),
+    'Z',
+  ]
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A cubic curve for a quarter or less of an ellipse's arc, from PowerPoint's `a:arcTo`. */
