@@ -12,6 +12,12 @@ import {
   waitUntilReady,
 } from './helpers/server-process.ts';
 
+/**
+ * A test that starts the server as a process of its own: starting alone may take the 30 s
+ * `waitUntilReady` allows on a busy machine, so the test as a whole gets more than that.
+ */
+const PROCESS_TEST_TIMEOUT = 90_000;
+
 const dirs: string[] = [];
 async function tempDataDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-proc-'));
@@ -36,103 +42,123 @@ describe('start-up', () => {
 });
 
 describe('SIGTERM', () => {
-  it('answers new requests 503 at once, lets the in-flight request finish, and exits 0', async () => {
-    const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDataDir() });
-    await waitUntilReady(server);
+  it(
+    'answers new requests 503 at once, lets the in-flight request finish, and exits 0',
+    async () => {
+      const port = await freePort();
+      const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDataDir() });
+      await waitUntilReady(server);
 
-    // A keep-alive connection that sits idle through the shutdown must not hold the exit.
-    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-    expect((await httpRequest(server, '/api/config', { agent: keepAlive })).status).toBe(200);
-    // A request whose body arrives slowly stays in flight until the body is complete.
-    const slow = startSlowRequest(server, '/api/slow-upload');
-    await slow.received;
+      // A keep-alive connection that sits idle through the shutdown must not hold the exit.
+      const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+      expect((await httpRequest(server, '/api/config', { agent: keepAlive })).status).toBe(200);
+      // A request whose body arrives slowly stays in flight until the body is complete.
+      const slow = startSlowRequest(server, '/api/slow-upload');
+      await slow.received;
 
-    server.child.kill('SIGTERM');
-    await waitFor(
-      async () => (await httpRequest(server, '/readyz')).status === 503,
-      '/readyz to answer 503',
-    );
+      server.child.kill('SIGTERM');
+      await waitFor(
+        async () => (await httpRequest(server, '/readyz')).status === 503,
+        '/readyz to answer 503',
+      );
 
-    // New connections get an answer, not a refusal or a hang: the API says to come back later.
-    const config = await httpRequest(server, '/api/config');
-    expect(config.status).toBe(503);
-    expect(config.headers['retry-after']).toMatch(/^\d+$/);
-    expect(config.headers.connection).toBe('close');
-    expect(JSON.parse(config.body)).toEqual({
-      error: { code: 'service_unavailable', message: expect.any(String) },
-    });
-    const readiness = await httpRequest(server, '/readyz');
-    expect(readiness.status).toBe(503);
-    expect(JSON.parse(readiness.body)).toEqual({ status: 'shutting_down' });
-    expect(readiness.headers.connection).toBe('close');
-    const page = await httpRequest(server, '/v/some-link-token');
-    expect(page.status).toBe(503);
-    expect(page.headers['retry-after']).toMatch(/^\d+$/);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect((await httpRequest(server, '/healthz')).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
+      // New connections get an answer, not a refusal or a hang: the API says to come back later.
+      const config = await httpRequest(server, '/api/config');
+      expect(config.status).toBe(503);
+      expect(config.headers['retry-after']).toMatch(/^\d+$/);
+      expect(config.headers.connection).toBe('close');
+      expect(JSON.parse(config.body)).toEqual({
+        error: { code: 'service_unavailable', message: expect.any(String) },
+      });
+      const readiness = await httpRequest(server, '/readyz');
+      expect(readiness.status).toBe(503);
+      expect(JSON.parse(readiness.body)).toEqual({ status: 'shutting_down' });
+      expect(readiness.headers.connection).toBe('close');
+      const page = await httpRequest(server, '/v/some-link-token');
+      expect(page.status).toBe(503);
+      expect(page.headers['retry-after']).toMatch(/^\d+$/);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect((await httpRequest(server, '/healthz')).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
 
-    // The request in flight gets its real answer (the route does not exist), on a connection
-    // the server then closes.
-    slow.finish();
-    const answer = await slow.response;
-    expect(answer.status).toBe(404);
-    expect(answer.headers.connection).toBe('close');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    keepAlive.destroy();
-  });
+      // The request in flight gets its real answer (the route does not exist), on a connection
+      // the server then closes.
+      slow.finish();
+      const answer = await slow.response;
+      expect(answer.status).toBe(404);
+      expect(answer.headers.connection).toBe('close');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      keepAlive.destroy();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 
-  it('exits 0 at SHUTDOWN_TIMEOUT_MS when a request never finishes', async () => {
-    const port = await freePort();
-    const server = startServerProcess({
-      PORT: String(port),
-      DATA_DIR: await tempDataDir(),
-      SHUTDOWN_TIMEOUT_MS: '300',
-    });
-    await waitUntilReady(server);
-    const stuck = startSlowRequest(server, '/api/slow-upload');
-    await stuck.received;
+  it(
+    'exits 0 at SHUTDOWN_TIMEOUT_MS when a request never finishes',
+    async () => {
+      const port = await freePort();
+      const server = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: await tempDataDir(),
+        SHUTDOWN_TIMEOUT_MS: '300',
+      });
+      await waitUntilReady(server);
+      const stuck = startSlowRequest(server, '/api/slow-upload');
+      await stuck.received;
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    await expect(stuck.response).rejects.toThrow();
-    expect(server.output()).toContain('shutdown timeout reached');
-  });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      await expect(stuck.response).rejects.toThrow();
+      expect(server.output()).toContain('shutdown timeout reached');
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });
 
 describe('restart', () => {
-  it('keeps an account written before the server stopped', async () => {
-    const dataDir = await tempDataDir();
-    const port = await freePort();
-    const account = { email: 'kept@example.com', password: 'kept across restarts', name: 'Kept' };
+  it(
+    'keeps an account written before the server stopped',
+    async () => {
+      const dataDir = await tempDataDir();
+      const port = await freePort();
+      const account = { email: 'kept@example.com', password: 'kept across restarts', name: 'Kept' };
 
-    const first = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    await waitUntilReady(first);
-    expect(first.output()).toContain('the first account to sign up becomes the administrator');
-    const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    expect(signUp.status).toBe(201);
-    first.child.kill('SIGTERM');
-    expect((await first.exited).code).toBe(0);
+      const first = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      });
+      await waitUntilReady(first);
+      expect(first.output()).toContain('the first account to sign up becomes the administrator');
+      const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      expect(signUp.status).toBe(201);
+      first.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
 
-    const second = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    await waitUntilReady(second);
-    expect(second.output()).not.toContain('becomes the administrator');
-    const signIn = await fetch(`${second.baseUrl}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    expect(signIn.status).toBe(200);
-    expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({
-      email: account.email,
-      role: 'admin',
-    });
-    second.child.kill('SIGTERM');
-    expect((await second.exited).code).toBe(0);
-  });
+      const second = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      });
+      await waitUntilReady(second);
+      expect(second.output()).not.toContain('becomes the administrator');
+      const signIn = await fetch(`${second.baseUrl}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({
+        email: account.email,
+        role: 'admin',
+      });
+      second.child.kill('SIGTERM');
+      expect((await second.exited).code).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });
