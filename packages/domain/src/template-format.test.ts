@@ -519,6 +519,14 @@ describe('the template format', () => {
     expect(problems(withElements([outside]))).toEqual([
       'elements.0: {{item.name}} is only known inside a repeat',
     ]);
+    // In a run of a styled paragraph too.
+    const inRun = {
+      ...layout.elements[1],
+      text: [{ runs: [{ text: 'Section ' }, { text: '{{item.name}}', weight: 'bold' }] }],
+    };
+    expect(problems(withElements([inRun]))).toEqual([
+      'elements.0: {{item.name}} is only known inside a repeat',
+    ]);
     const nested = { ...repeat('x'), elements: [repeat('y')] };
     expect(problems(withElements([nested])).length).toBeGreaterThan(0);
   });

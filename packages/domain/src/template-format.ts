@@ -260,7 +260,14 @@ export type TemplateTextRun = z.infer<typeof textRunSchema>;
 /** A paragraph written as runs ("**Caring** about students"), shown always or when its condition holds. */
 const styledParagraph = z
   .object({
-    runs: z.array(textRunSchema).min(1).max(200),
+    runs: z
+      .array(textRunSchema)
+      .min(1)
+      .max(200)
+      .refine(
+        (runs) => runs.reduce((sum, run) => sum + run.text.length, 0) <= 5_000,
+        'a paragraph holds at most 5,000 characters',
+      ),
     when: templateConditionSchema.optional(),
   })
   .strict();
@@ -723,10 +730,10 @@ const tableElementSchema = z
           .array(
             z
               .object({
-                left: z.number().min(0).max(100),
-                right: z.number().min(0).max(100),
-                top: z.number().min(0).max(100),
-                bottom: z.number().min(0).max(100),
+                left: z.number().min(0).max(50),
+                right: z.number().min(0).max(50),
+                top: z.number().min(0).max(50),
+                bottom: z.number().min(0).max(50),
               })
               .strict()
               .nullable(),
@@ -1007,6 +1014,8 @@ function elementBindings(element: { kind: string } & Record<string, unknown>) {
     else if (Array.isArray(value)) value.forEach(collect);
     else if (value !== null && typeof value === 'object' && 'text' in value) {
       collect((value as { text: unknown }).text);
+    } else if (value !== null && typeof value === 'object' && 'runs' in value) {
+      collect((value as { runs: unknown }).runs);
     }
   };
   for (const key of ['text', 'src', 'alt', 'header', 'rows'] as const) collect(element[key]);

@@ -1261,7 +1261,7 @@ class SlideReader {
       row.map((cell) => {
         const margins = child(cell, 'a:tcPr');
         const margin = (name: string, fallback: number) =>
-          Math.min(100, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
+          Math.min(50, Math.max(0, round((numberAttr(margins, name) ?? fallback) * this.base.sx)));
         const padding = {
           left: margin('marL', 91_440),
           right: margin('marR', 91_440),
@@ -1712,7 +1712,9 @@ class SlideReader {
             ? {
                 numbering: {
                   scheme: first.numbered.scheme,
-                  ...(first.numbered.value !== 1 ? { startAt: first.numbered.value } : {}),
+                  ...(first.numbered.value !== 1
+                    ? { startAt: Math.min(32_767, first.numbered.value) }
+                    : {}),
                 },
               }
             : {}),

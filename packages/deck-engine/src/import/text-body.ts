@@ -232,7 +232,14 @@ export function joinRuns(
     else runs.push({ text: words, ...span.style });
   }
   if (runs.length > 200) return undefined;
-  return runs.map((run) => ({ ...run, text: run.text.slice(0, 5_000) }));
+  // At most 5,000 characters in all, as any paragraph.
+  let room = 5_000;
+  const kept = runs.flatMap((run) => {
+    const text = run.text.slice(0, room);
+    room -= text.length;
+    return text === '' ? [] : [{ ...run, text }];
+  });
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** Template runs as the layout measures them: colours without their `#`. */

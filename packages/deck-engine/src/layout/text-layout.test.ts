@@ -224,3 +224,36 @@ describe('numbered paragraphs', () => {
     expect(text.numbering).toEqual({ scheme: 'alphaUcParenR', startAt: 3 });
   });
 });
+
+describe('styled words and numbers that need room', () => {
+  it('cuts a word too long for its box where each piece fits in its own style', () => {
+    const text = layoutText({
+      ...box,
+      w: 150,
+      h: 400,
+      size: 14,
+      text: [
+        [
+          { text: 'i'.repeat(30), style: {} },
+          { text: 'W'.repeat(30), style: { weight: 'bold' } },
+        ],
+      ],
+    });
+    expect(text.lines.length).toBeGreaterThan(2);
+    for (const line of text.lines) expect(line.width).toBeLessThanOrEqual(150 + 1e-6);
+  });
+
+  it('sets numbered words past their widest label, however small the indent', () => {
+    const text = layoutText({
+      ...box,
+      w: 400,
+      size: 14,
+      text: ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'],
+      bullets: true,
+      numbering: { scheme: 'romanLcParenBoth' },
+    });
+    const widest = measureText('(viii)', 'regular', 14);
+    for (const line of text.lines) expect(line.x - line.bulletX!).toBeGreaterThan(widest);
+    expect(text.bulletIndent).toBeGreaterThan(widest);
+  });
+});

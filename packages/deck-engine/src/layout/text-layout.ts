@@ -179,13 +179,22 @@ function widthAtOf(paragraph: Paragraph, face: FontFace, spec: TextSpec): WidthA
   };
 }
 
-/** Breaks a word wider than the box into pieces that fit, character by character. */
-function breakWord(word: string, widthOf: (text: string) => number, limit: number): string[] {
+/**
+ * Breaks a word wider than the box into pieces that fit, character by character; `widthOf`
+ * measures a piece from where it starts in the word.
+ */
+function breakWord(
+  word: string,
+  widthOf: (start: number, text: string) => number,
+  limit: number,
+): string[] {
   const pieces: string[] = [];
   let current = '';
+  let start = 0;
   for (const char of word) {
-    if (current !== '' && widthOf(current + char) > limit) {
+    if (current !== '' && widthOf(start, current + char) > limit) {
       pieces.push(current);
+      start += current.length;
       current = char;
     } else {
       current += char;
@@ -446,7 +455,7 @@ function wrapLines(
       if (widthAt(pieceStart, word) <= limit) {
         start(content, pieceStart);
       } else {
-        const cut = breakWord(word, (text) => widthAt(pieceStart, text), limit);
+        const cut = breakWord(word, (start, text) => widthAt(pieceStart + start, text), limit);
         const rest = cut.pop() ?? '';
         let at = pieceStart;
         for (const text of cut) {
@@ -496,11 +505,29 @@ function specFace(spec: TextSpec): FontFace {
   return faceOf(spec.family ?? activeFontFamily(), spec.weight ?? 'regular', spec.italic);
 }
 
+/**
+ * How far a bulleted text sits from its bullet: its indent, and for numbered paragraphs at least
+ * the widest label and a little room, so "10." never runs into its words.
+ */
+function bulletIndentOf(spec: TextSpec, paragraphs: readonly Paragraph[], size: number): number {
+  if (!spec.bullets) return 0;
+  const indent = size * (spec.bulletIndent ?? 1.1);
+  if (!spec.numbering) return indent;
+  const first = spec.numbering.startAt ?? 1;
+  const count = paragraphs.filter((paragraph) => paragraph.text !== '').length;
+  let widest = 0;
+  for (let number = first; number < first + count; number += 1) {
+    const label = numberLabel(spec.numbering.scheme, number);
+    widest = Math.max(widest, measureText(label, specFace(spec), size));
+  }
+  return Math.max(indent, widest + 0.2 * size);
+}
+
 function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial {
   const weight = specFace(spec);
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
-  const indent = spec.bullets ? size * (spec.bulletIndent ?? 1.1) : 0;
+  const indent = bulletIndentOf(spec, paragraphs, size);
   const lines: Trial['lines'] = [];
   // Tight line pitches: the font's ascent–descent band must still stay inside the box.
   let height = 2 * bandOverflow(weight, size, lineHeight);
@@ -569,7 +596,7 @@ export function layoutText(spec: TextSpec): TextElement {
   const size = trial.size;
   const lineHeight = (spec.lineHeight ?? 1.2) * size;
   const gap = (spec.paragraphGap ?? 0) * size;
-  const indent = spec.bullets ? size * (spec.bulletIndent ?? 1.1) : 0;
+  const indent = bulletIndentOf(spec, paragraphs, size);
   let truncated = false;
   let laid = trial.lines;
   const overflow = bandOverflow(weight, size, lineHeight);
@@ -670,7 +697,9 @@ export function layoutText(spec: TextSpec): TextElement {
     lineHeight,
     paragraphGap: gap,
     bullets: spec.bullets ?? false,
-    ...(spec.bullets && spec.bulletIndent !== undefined ? { bulletIndent: indent } : {}),
+    ...(spec.bullets && (spec.bulletIndent !== undefined || spec.numbering)
+      ? { bulletIndent: indent }
+      : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     ...(spec.bullets && spec.numbering
       ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }

@@ -146,7 +146,8 @@ function paragraphOptions(element: TextElement, paragraph: string, number: numbe
         type: 'number',
         numberType: element.numbering.scheme,
         style: element.numbering.scheme,
-        numberStartAt: number,
+        // The format's largest number: PowerPoint refuses a start past it.
+        numberStartAt: Math.min(32_767, number),
       } as PptxGenJS.TextPropsOptions['bullet'] & object)
     : {};
   return {

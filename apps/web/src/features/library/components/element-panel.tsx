@@ -301,7 +301,8 @@ export function ElementPanel({
       const area = textArea.current;
       if (!area || text === undefined || area.selectionStart === area.selectionEnd) return;
       const isList = Array.isArray(element.text);
-      const paragraphs = isList ? text.split(/\n{2,}/) : text.split('\n');
+      // The list's own paragraphs (all strings here), joined by a blank line in the box.
+      const paragraphs = isList ? (element.text as string[]) : text.split('\n');
       const separator = isList ? 2 : 1;
       let start = 0;
       const index = paragraphs.findIndex((paragraph) => {
