@@ -337,7 +337,8 @@ export type WordStyle = 'bold' | 'italic' | 'underline';
 const runHas = (run: TemplateTextRun, style: WordStyle) =>
   style === 'bold' ? run.weight === 'bold' : run[style] === true;
 
-const sameRunLook = (a: TemplateTextRun, b: TemplateTextRun) =>
+/** Whether two runs look alike (their words aside): one run could hold both. */
+export const sameRunLook = (a: Omit<TemplateTextRun, 'text'>, b: Omit<TemplateTextRun, 'text'>) =>
   a.weight === b.weight &&
   a.italic === b.italic &&
   a.underline === b.underline &&

@@ -1,4 +1,4 @@
-import type { TemplateTextRun } from '@deck-portal/domain';
+import { sameRunLook, type TemplateTextRun } from '@deck-portal/domain';
 import type { StyledSpan } from '../layout/model.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
@@ -198,17 +198,11 @@ export function styleApart(look: RunLook, base: RunLook, text: string): RunStyle
   return style;
 }
 
-const sameStyle = (a: RunStyleApart, b: RunStyleApart) =>
-  a.weight === b.weight &&
-  a.italic === b.italic &&
-  a.underline === b.underline &&
-  a.color === b.color &&
-  a.script === b.script;
-
 /**
  * A paragraph's runs as the template format keeps them, joined where they look alike. `text` is
  * the paragraph as drawn: the runs' words with a number label in front, or their opening spaces
- * taken off; `base` is the look most of the paragraph has. Undefined past the format's 200 runs (the paragraph is then drawn in one look).
+ * taken off; `base` is the look most of the paragraph has. Undefined past the format's 200 runs
+ * (the paragraph is then drawn in one look).
  */
 export function joinRuns(
   text: string,
@@ -228,7 +222,7 @@ export function joinRuns(
     const words = span.text.slice(cut);
     if (words === '') continue;
     const last = runs.at(-1);
-    if (last && sameStyle(last, span.style)) last.text += words;
+    if (last && sameRunLook(last, span.style)) last.text += words;
     else runs.push({ text: words, ...span.style });
   }
   if (runs.length > 200) return undefined;
