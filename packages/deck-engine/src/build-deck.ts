@@ -12,7 +12,13 @@ import {
 } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
-import type { Deck, Slide, SlideKind, TextElement } from './layout/model.ts';
+import {
+  drawnElements,
+  type Deck,
+  type Slide,
+  type SlideKind,
+  type TextElement,
+} from './layout/model.ts';
 import { categoryName } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
 import type { SlideContext } from './library/slide-kit.ts';
@@ -239,7 +245,7 @@ function missingGlyphs(slides: readonly Slide[]): string[] {
     }
   };
   for (const slide of slides) {
-    for (const element of slide.elements) {
+    for (const element of drawnElements(slide.elements)) {
       if (element.kind === 'text') check(element);
       if (element.kind === 'table')
         for (const row of element.rows) for (const cell of row) check(cell.text);

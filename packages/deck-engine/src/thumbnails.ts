@@ -6,7 +6,7 @@ import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
 import { sniffImage } from './images/sniff-image.ts';
-import type { Slide } from './layout/model.ts';
+import { drawnElements, type Slide } from './layout/model.ts';
 import { withFontFamily } from './layout/fonts.ts';
 import { useBrandFonts } from './library/brand.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
@@ -182,7 +182,7 @@ export async function previewLibraryDocument(
       ? drawn && placeImages(drawn, pictures)
       : await drawLayoutSample(library, id, pictures, family);
   if (!slide) return undefined;
-  const overflowing = slide.elements.flatMap((element) =>
+  const overflowing = drawnElements(slide.elements).flatMap((element) =>
     element.kind === 'text' && element.truncated ? [firstWords(element.paragraphs.join(' '))] : [],
   );
   return { svg: renderSlideSvg(slide), overflowing };

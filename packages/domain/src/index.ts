@@ -27,6 +27,7 @@ export * from './deck-api.ts';
 export * from './client-links.ts';
 export * from './portal-config.ts';
 export * from './template-figures.ts';
+export * from './chart.ts';
 export * from './numbering.ts';
 export * from './template-format.ts';
 export * from './library-api.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
+import { chartNumberSchema, chartTypes } from './chart.ts';
 import { numberSchemes } from './numbering.ts';
 import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
@@ -930,6 +931,104 @@ const chipsElementSchema = z
   })
   .strict();
 
+/** One series of a chart: its name (the legend's entry), a figure per category, its colour. */
+const chartSeriesSchema = z
+  .object({
+    name: z.string().max(200),
+    /** One figure per category, in order; null where there is none. */
+    values: z.array(z.number().finite().nullable()).max(200),
+    /** Its bars, line or (in a pie, the first) slice colour; the chart's palette when absent. */
+    color: templateColorSchema.optional(),
+    /** In a column or bar chart, drawn as a line over the bars (a combination chart). */
+    asLine: z.boolean().optional(),
+    /** A line's points marked with dots; `line: false` leaves the dots alone. */
+    markers: z.boolean().optional(),
+    line: z.boolean().optional(),
+    /** The outline of its columns, bars or slices; none when absent. */
+    outline: templateColorSchema.optional(),
+  })
+  .strict();
+
+/**
+ * A chart drawn by the engine from its data: columns, bars or lines over categories with a value
+ * axis, or a pie or doughnut of the first series. The PowerPoint gets a native chart (its data
+ * editable there); the PDF and the web view draw it as shapes and text.
+ */
+const chartElementSchema = z
+  .object({
+    kind: z.literal('chart'),
+    ...common,
+    ...boxShape,
+    chart: z.enum(chartTypes),
+    /** Columns or bars of a category stacked on one another rather than side by side. */
+    stacked: z.boolean().optional(),
+    title: boundText.optional(),
+    categories: z.array(z.string().max(200)).min(1).max(200),
+    series: z.array(chartSeriesSchema).min(1).max(20),
+    /** Where the legend stands; none when absent. */
+    legend: z.enum(['right', 'bottom', 'top', 'left']).optional(),
+    /** Each figure written by its column, bar, point or slice. */
+    dataLabels: z.boolean().optional(),
+    /** A pie's labels as shares of the whole (`25%`) rather than the figures. */
+    percentLabels: z.boolean().optional(),
+    /** How figures are written on the axis and the labels; as given when absent. */
+    number: chartNumberSchema.optional(),
+    /** False: the value axis's figures are not written (its gridlines still are). */
+    valueLabels: z.boolean().optional(),
+    /** Lines across the plot at each step of the value axis, in this colour (light grey when absent). */
+    gridlines: z.boolean().optional(),
+    gridColor: templateColorSchema.optional(),
+    /** The value axis's ends and step where the chart fixes them; worked out from the figures when absent. */
+    scale: z
+      .object({
+        min: z.number().finite().optional(),
+        max: z.number().finite().optional(),
+        step: z.number().positive().finite().optional(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * Where the plot (the columns, lines or pie, without the axis labels) stands in the box, as
+     * shares of its width and height; worked out from the labels and the legend when absent.
+     */
+    plot: z
+      .object({
+        x: z.number().min(0).max(1),
+        y: z.number().min(0).max(1),
+        w: z.number().min(0.05).max(1),
+        h: z.number().min(0.05).max(1),
+      })
+      .strict()
+      .optional(),
+    /** Category names turned to read upwards by this many degrees; as they fit when absent. */
+    categoryTurn: z.union([z.literal(0), z.literal(45), z.literal(90)]).optional(),
+    /** The title's size in points (a third larger than the labels' when absent), and its weight. */
+    titleSize: z.number().min(4).max(96).optional(),
+    titleBold: z.boolean().optional(),
+    /** The labels' size in points, and whether they are bold. */
+    size: z.number().min(4).max(60),
+    bold: z.boolean().optional(),
+    /** The legend's size in points, when not the labels'. */
+    legendSize: z.number().min(4).max(60).optional(),
+    color: templateColorSchema,
+    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
+    /** Colours for series (slices of a pie) that have none, in turn; the brand's when absent. */
+    palette: z.array(templateColorSchema).min(1).max(12).optional(),
+  })
+  .strict()
+  .superRefine((chart, context) => {
+    chart.series.forEach((series, i) => {
+      if (series.values.length > chart.categories.length) {
+        context.addIssue({
+          code: 'custom',
+          path: ['series', i, 'values'],
+          message: `has ${series.values.length} figures for ${chart.categories.length} categories`,
+        });
+      }
+    });
+  });
+export type TemplateChart = z.infer<typeof chartElementSchema>;
+
 /** A shared part (a footer, a title bar) drawn here, in this place in the order. */
 const partElementSchema = z
   .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })
@@ -943,6 +1042,7 @@ const repeatedElementSchema = z.discriminatedUnion('kind', [
   pictureElementSchema,
   logoElementSchema,
   tableElementSchema,
+  chartElementSchema,
 ]);
 export type RepeatedElement = z.infer<typeof repeatedElementSchema>;
 
@@ -1001,6 +1101,7 @@ export const templateElementSchema = z.discriminatedUnion('kind', [
   logoElementSchema,
   partElementSchema,
   tableElementSchema,
+  chartElementSchema,
   quoteElementSchema,
   chipsElementSchema,
   repeatElementSchema,
@@ -1019,7 +1120,9 @@ function elementBindings(element: { kind: string } & Record<string, unknown>) {
       collect((value as { runs: unknown }).runs);
     }
   };
-  for (const key of ['text', 'src', 'alt', 'header', 'rows'] as const) collect(element[key]);
+  for (const key of ['text', 'src', 'alt', 'header', 'rows', 'title'] as const) {
+    collect(element[key]);
+  }
   return texts.flatMap(findBindings);
 }
 

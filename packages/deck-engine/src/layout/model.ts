@@ -1,3 +1,4 @@
+import type { ChartNumber, ChartType, FixedScale } from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
 
 /**
@@ -216,7 +217,67 @@ export interface TableElement extends Box {
   padding?: { x: number; y: number };
 }
 
-export type SlideElement = TextElement | ShapeElement | LineElement | ImageElement | TableElement;
+/** A chart's data and look with every colour resolved: what a native PowerPoint chart is written from. */
+export interface ChartData {
+  type: ChartType;
+  stacked: boolean;
+  title?: string;
+  categories: string[];
+  series: {
+    name: string;
+    values: (number | null)[];
+    color: Hex;
+    asLine: boolean;
+    markers: boolean;
+    /** False: a line series drawn as its markers alone. */
+    line: boolean;
+    outline?: Hex;
+  }[];
+  /** A pie's or doughnut's slice colours, one per category. */
+  pointColors: Hex[];
+  legend?: 'right' | 'bottom' | 'top' | 'left';
+  dataLabels: boolean;
+  percentLabels: boolean;
+  number?: ChartNumber;
+  gridlines: boolean;
+  gridColor: Hex;
+  scale?: FixedScale;
+  /** The plot's place in the box, as shares of it. */
+  plot?: { x: number; y: number; w: number; h: number };
+  categoryTurn?: 0 | 45 | 90;
+  titleSize: number;
+  titleBold: boolean;
+  /** The labels in bold. */
+  bold: boolean;
+  legendSize: number;
+  /** The value axis's figures written beside it. */
+  valueLabels: boolean;
+  size: number;
+  color: Hex;
+  /** A registered family; the active one when absent. */
+  family?: string;
+  /** How figures are written (`1,234.5`, `1.234,5`). */
+  locale?: string;
+}
+
+/**
+ * A chart: its data for the PowerPoint, and the same chart drawn as shapes, lines and texts
+ * (`parts`, laid out in its box) for the PDF, the web view and the thumbnails.
+ */
+export interface ChartElement extends Box {
+  kind: 'chart';
+  name?: string;
+  data: ChartData;
+  /** The value axis as drawn, from its least to its greatest figure in steps (charts with axes). */
+  axis?: { min: number; max: number; step: number };
+  parts: ChartPart[];
+}
+
+/** What a chart is drawn with. */
+export type ChartPart = TextElement | ShapeElement | LineElement;
+
+export type SlideElement =
+  TextElement | ShapeElement | LineElement | ImageElement | TableElement | ChartElement;
 
 export type SlideKind = 'template' | 'pricing' | 'custom';
 
@@ -239,4 +300,13 @@ export interface Deck {
   slides: Slide[];
   /** Problems found while building (unknown slide ids, unknown layouts): never fatal. */
   warnings: string[];
+}
+
+/** The elements as drawn: each chart's parts in its place. */
+export function drawnElements<T extends { kind: string }>(
+  elements: readonly (T | ChartElement)[],
+): (T | ChartPart)[] {
+  return elements.flatMap((element): (T | ChartPart)[] =>
+    element.kind === 'chart' ? (element as ChartElement).parts : [element as T],
+  );
 }

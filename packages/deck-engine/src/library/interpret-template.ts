@@ -25,6 +25,7 @@ import {
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import type {
+  ChartData,
   Gradient,
   Hex,
   SlideElement,
@@ -32,6 +33,7 @@ import type {
   TextElement,
   Turn,
 } from '../layout/model.ts';
+import { layoutChart } from '../layout/chart-layout.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
@@ -57,6 +59,16 @@ export interface TemplateInputs {
   /** The library's categories (the built-in ones when absent): their colours and names. */
   categories?: readonly TemplateCategory[];
 }
+
+/** A chart's colours for series that have none: the brand's, then calm tones that go with them. */
+const defaultPalette: readonly TemplateColor[] = [
+  'brand.primary',
+  'brand.accent',
+  'brand.highlight',
+  'brand.muted',
+  '#7A9E7E',
+  '#B5838D',
+];
 
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
@@ -304,6 +316,49 @@ export function interpretTemplate(
               },
             ),
           ];
+        case 'chart': {
+          const palette = (element.palette ?? defaultPalette).map(color);
+          const data: ChartData = {
+            type: element.chart,
+            stacked: element.stacked ?? false,
+            ...(element.title ? { title: bind(element.title) } : {}),
+            categories: element.categories,
+            series: element.series.map((series, i) => ({
+              name: series.name,
+              values: series.values,
+              color: series.color ? color(series.color) : palette[i % palette.length]!,
+              asLine: series.asLine ?? false,
+              markers: series.markers ?? false,
+              line: series.line ?? true,
+              ...(series.outline ? { outline: color(series.outline) } : {}),
+            })),
+            pointColors: element.categories.map((_, i) =>
+              i === 0 && element.series[0]?.color
+                ? color(element.series[0].color)
+                : palette[i % palette.length]!,
+            ),
+            ...(element.legend ? { legend: element.legend } : {}),
+            dataLabels: element.dataLabels ?? false,
+            percentLabels: element.percentLabels ?? false,
+            ...(element.number ? { number: element.number } : {}),
+            gridlines: element.gridlines ?? false,
+            gridColor: element.gridColor ? color(element.gridColor) : 'D9D9D9',
+            ...(element.scale ? { scale: element.scale } : {}),
+            ...(element.plot ? { plot: element.plot } : {}),
+            ...(element.categoryTurn !== undefined ? { categoryTurn: element.categoryTurn } : {}),
+            titleSize: element.titleSize ?? element.size * 1.35,
+            titleBold: element.titleBold ?? false,
+            bold: element.bold ?? false,
+            legendSize: element.legendSize ?? element.size,
+            valueLabels: element.valueLabels ?? true,
+            size: element.size,
+            color: color(element.color),
+            ...(element.font ? { family: element.font } : {}),
+            ...(ctx.locale ? { locale: ctx.locale } : {}),
+          };
+          const box = { x: element.x, y: element.y, w: element.w, h: element.h };
+          return [layoutChart(box, data, element.name)];
+        }
         case 'quote':
           // The deck's quote, where the slide puts it; nothing when the deck shows no pricing.
           if (!ctx.quote) return [];

@@ -122,6 +122,13 @@ export function normalizePptx(
     if (fixed !== xml) setText(name, fixed);
   }
 
+  // Charts: a missing figure is a point left out of the cache, not one with an empty value.
+  for (const name of [...parts.keys()].filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n))) {
+    const xml = text(name)!;
+    const fixed = xml.replace(/<c:pt idx="\d+"><c:v><\/c:v><\/c:pt>/g, '');
+    if (fixed !== xml) setText(name, fixed);
+  }
+
   // Content types: only parts that exist, only extensions in use, correct JPEG type.
   let types = text(CONTENT_TYPES) ?? '';
   types = types.replace(/<Override PartName="\/([^"]+)"[^>]*\/>/g, (match, part: string) =>

@@ -8,9 +8,11 @@ import {
   type FontFace,
 } from '../layout/fonts.ts';
 import {
+  drawnElements,
   SLIDE_HEIGHT,
   SLIDE_WIDTH,
   type Box,
+  type ChartElement,
   type Deck,
   type ShapeElement,
   type TextElement,
@@ -131,6 +133,9 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
     case 'placed-image':
       drawTurned(doc, element.frame, element, () => drawPicture(doc, element, images));
       return;
+    case 'chart':
+      for (const part of element.parts) drawElement(doc, part, images);
+      return;
     default:
       drawLevel(doc, element);
   }
@@ -167,7 +172,7 @@ function drawShape(doc: Doc, element: ShapeElement): void {
 
 function drawLevel(
   doc: Doc,
-  element: Exclude<RenderElement, ShapeElement | TextElement | PlacedImage>,
+  element: Exclude<RenderElement, ShapeElement | TextElement | PlacedImage | ChartElement>,
 ): void {
   switch (element.kind) {
     case 'line':
@@ -469,7 +474,7 @@ function facesOf(slides: readonly RenderSlide[], extra: readonly TextElement[] =
   };
   for (const text of extra) add(text);
   for (const slide of slides) {
-    for (const element of slide.elements) {
+    for (const element of drawnElements(slide.elements)) {
       if (element.kind === 'text') add(element);
       if (element.kind === 'table')
         for (const row of element.rows) for (const cell of row) add(cell.text);

@@ -22,6 +22,7 @@ import {
 } from '../layout/model.ts';
 import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
+import { addChart } from './pptx-chart.ts';
 import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
@@ -426,6 +427,9 @@ function addElement(
       });
       return;
     }
+    case 'chart':
+      addChart(slide, element, weightOptions(element.data.family, 'regular'));
+      return;
     case 'placed-image': {
       const f = element.frame;
       const data = `${element.image.mime};base64,${media.tokenFor(element.image.data)}`;

@@ -236,6 +236,8 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
         for (const cell of row) parts.push(drawText(cell.text, glyphs));
       return `<g>${parts.join('')}</g>`;
     }
+    case 'chart':
+      return `<g>${element.parts.map((part) => drawElement(part, glyphs, clipIds)).join('')}</g>`;
     case 'placed-image': {
       const id = `clip${clipIds.next++}`;
       const f = element.frame;

@@ -1,0 +1,605 @@
+import { chartScale, formatChartNumber, hasAxes, type ChartNumber } from '@deck-portal/domain';
+import { faceOf, measureText } from './fonts.ts';
+import type {
+  Box,
+  ChartData,
+  ChartElement,
+  ChartPart,
+  Hex,
+  LineElement,
+  ShapeElement,
+  TextAlign,
+  VerticalAlign,
+} from './model.ts';
+import { layoutText } from './text-layout.ts';
+
+/** The category axis: a light grey, as office charts draw it. */
+const AXIS: Hex = 'BFBFBF';
+/** A column group's gap to the next, as a share of a column group (office charts: 150 %). */
+const GAP_WIDTH = 1.5;
+const LINE_WIDTH = 2.25;
+
+/**
+ * A chart laid out in its box: the title on top, the legend on its side, the plot in the rest
+ * with its axis labels, then the columns, bars, lines or slices. Every part is a shape, a line
+ * or a text of the model, so the PDF and the web view draw it as they draw the rest of a slide.
+ */
+export function layoutChart(box: Box, data: ChartData, name?: string): ChartElement {
+  const parts: ChartPart[] = [];
+  const pad = Math.min(data.size * 0.6, box.w / 20, box.h / 20);
+  let area: Box = { x: box.x + pad, y: box.y + pad, w: box.w - 2 * pad, h: box.h - 2 * pad };
+
+  if (data.title) {
+    const title = label(data, data.title, { ...area, h: area.h / 3 }, 'center', 'top', {
+      size: data.titleSize,
+      bold: data.titleBold,
+    });
+    const used = title.lines.length * title.lineHeight;
+    parts.push(title);
+    area = { ...area, y: area.y + used + pad, h: area.h - used - pad };
+  }
+  if (data.legend) area = legend(data, area, pad, parts);
+  // The plot where the chart puts it (an imported chart's own layout), else in what is left.
+  const fixed = data.plot && {
+    x: box.x + data.plot.x * box.w,
+    y: box.y + data.plot.y * box.h,
+    w: Math.min(data.plot.w, 1 - data.plot.x) * box.w,
+    h: Math.min(data.plot.h, 1 - data.plot.y) * box.h,
+  };
+  if (!fixed && (area.w <= 1 || area.h <= 1)) {
+    return { kind: 'chart', ...box, ...named(name), data, parts };
+  }
+
+  if (!hasAxes(data.type)) {
+    pie(data, fixed ?? area, parts);
+    return { kind: 'chart', ...box, ...named(name), data, parts };
+  }
+  const axis = plotWithAxes(data, area, parts, fixed);
+  return { kind: 'chart', ...box, ...named(name), data, axis, parts };
+}
+
+const named = (name: string | undefined) => (name ? { name } : {});
+
+/** A label of the chart: in its colour and font, at its size unless given, never shrunk. */
+function label(
+  data: ChartData,
+  text: string,
+  box: Box,
+  align: TextAlign,
+  valign: VerticalAlign,
+  { size = data.size, bold = data.bold }: { size?: number; bold?: boolean } = {},
+) {
+  // Never cut for want of height: a box shorter than a line grows about its anchor.
+  const h = Math.max(box.h, size * 1.6);
+  const y =
+    valign === 'top' ? box.y : valign === 'bottom' ? box.y + box.h - h : box.y + (box.h - h) / 2;
+  return layoutText({
+    ...box,
+    y,
+    h,
+    text,
+    size,
+    minSize: size,
+    color: data.color,
+    align,
+    valign,
+    weight: bold ? 'bold' : 'regular',
+    ...(data.family ? { family: data.family } : {}),
+  });
+}
+
+const widthOf = (data: ChartData, text: string, size = data.size) =>
+  measureText(text, faceOf(data.family, data.bold ? 'bold' : 'regular'), size);
+
+/** What the legend lists: the series, or a pie's categories, each with its colour. */
+function legendEntries(data: ChartData) {
+  return hasAxes(data.type)
+    ? data.series.map((series) => ({ text: series.name, color: series.color }))
+    : data.categories.map((text, i) => ({ text, color: data.pointColors[i]! }));
+}
+
+/** Draws the legend on its side of `area` and returns what is left for the plot. */
+function legend(data: ChartData, area: Box, pad: number, parts: ChartPart[]): Box {
+  const entries = legendEntries(data).filter((entry) => entry.text !== '');
+  if (entries.length === 0) return area;
+  const size = data.legendSize;
+  const swatch = size * 0.7;
+  const gap = size * 0.4;
+  const pitch = size * 1.4;
+  const widths = entries.map((entry) => swatch + gap + widthOf(data, entry.text, size) + 1);
+  const entry = (x: number, y: number, i: number, w: number) => {
+    parts.push({
+      kind: 'rect',
+      x,
+      y: y + (pitch - swatch) / 2,
+      w: swatch,
+      h: swatch,
+      fill: entries[i]!.color,
+    });
+    parts.push(
+      label(
+        data,
+        entries[i]!.text,
+        { x: x + swatch + gap, y, w: w - swatch - gap, h: pitch },
+        'left',
+        'middle',
+        { size },
+      ),
+    );
+  };
+
+  if (data.legend === 'right' || data.legend === 'left') {
+    const w = Math.min(Math.max(...widths), area.w * 0.4);
+    const rows = Math.min(entries.length, Math.floor(area.h / pitch));
+    const x = data.legend === 'right' ? area.x + area.w - w : area.x;
+    const top = area.y + (area.h - rows * pitch) / 2;
+    for (let i = 0; i < rows; i++) entry(x, top + i * pitch, i, w);
+    return {
+      x: data.legend === 'left' ? area.x + w + pad : area.x,
+      y: area.y,
+      w: area.w - w - pad,
+      h: area.h,
+    };
+  }
+
+  // Top or bottom: entries in rows, each row centred.
+  const spacing = size * 1.2;
+  const rows: number[][] = [[]];
+  let used = 0;
+  widths.forEach((w, i) => {
+    const row = rows[rows.length - 1]!;
+    if (row.length > 0 && used + spacing + w > area.w) {
+      rows.push([i]);
+      used = w;
+    } else {
+      row.push(i);
+      used += (row.length > 1 ? spacing : 0) + Math.min(w, area.w);
+    }
+  });
+  const height = rows.length * pitch;
+  const top = data.legend === 'top' ? area.y : area.y + area.h - height;
+  rows.forEach((row, r) => {
+    const rowWidth = row.reduce((sum, i) => sum + Math.min(widths[i]!, area.w), 0);
+    let x = area.x + (area.w - rowWidth - spacing * (row.length - 1)) / 2;
+    for (const i of row) {
+      const w = Math.min(widths[i]!, area.w);
+      entry(x, top + r * pitch, i, w);
+      x += w + spacing;
+    }
+  });
+  return {
+    x: area.x,
+    y: data.legend === 'top' ? area.y + height + pad : area.y,
+    w: area.w,
+    h: area.h - height - pad,
+  };
+}
+
+/** The greatest and least a series set reaches: stacked columns add up, per sign. */
+function extent(data: ChartData) {
+  let least = Infinity;
+  let greatest = -Infinity;
+  const stackable = data.series.filter((series) => !series.asLine || data.type === 'line');
+  data.categories.forEach((_, c) => {
+    let up = 0;
+    let down = 0;
+    for (const series of data.series) {
+      const value = series.values[c];
+      if (value === null || value === undefined) continue;
+      if (data.stacked && stackable.includes(series) && data.type !== 'line') {
+        if (value >= 0) up += value;
+        else down += value;
+      } else {
+        greatest = Math.max(greatest, value);
+        least = Math.min(least, value);
+      }
+    }
+    // Stacked columns start from zero: their ends are the sums either side of it.
+    if (data.stacked && data.type !== 'line' && stackable.some((x) => x.values[c] != null)) {
+      greatest = Math.max(greatest, up);
+      least = Math.min(least, down);
+    }
+  });
+  return Number.isFinite(least) ? { least, greatest } : { least: 0, greatest: 0 };
+}
+
+/** Columns (or bars, or lines) over the categories with a value axis and its labels. */
+function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Box) {
+  const across = data.type === 'bar';
+  const { least, greatest } = extent(data);
+  const lineHeight = data.size * 1.2;
+  // As many steps as labels fit along the axis, at most ten (office charts' rule).
+  const length = fixed ? (across ? fixed.w : fixed.h) : (across ? area.w : area.h) * 0.8;
+  const room = across ? data.size * 4 : lineHeight;
+  const scale = chartScale(least, greatest, length / room, data.scale);
+  const ticks: number[] = [];
+  for (let v = scale.min; v <= scale.max + scale.step / 1e6; v += scale.step) {
+    ticks.push(Number(v.toPrecision(12)));
+  }
+  const tickTexts = ticks.map((v) => formatChartNumber(v, data.number, data.locale));
+  const gap = data.size * 0.5;
+  const n = data.categories.length;
+
+  // Room for the labels: values beside (columns) or under (bars), categories under or beside.
+  const valueWidth = data.valueLabels ? Math.max(...tickTexts.map((t) => widthOf(data, t))) + 1 : 0;
+  let plot: Box;
+  let categoryLabels: { box: Box; rotation?: number; align: TextAlign }[];
+  if (!across) {
+    const left = fixed ? fixed.x : area.x + valueWidth + gap;
+    const w = fixed ? fixed.w : area.x + area.w - left;
+    const band = w / n;
+    const longest = Math.max(...data.categories.map((c) => widthOf(data, c)));
+    const longestWord = Math.max(
+      ...data.categories.flatMap((c) => c.split(/\s+/).map((word) => widthOf(data, word))),
+    );
+    // Names wrap under their column in up to three lines; longer ones are turned 45° to read
+    // upwards, their right end under the column, as office charts draw them.
+    const lines = data.categories.map((c) => wrappedLines(data, c, band));
+    const turn = data.categoryTurn ?? (longestWord > band || Math.max(...lines) > 3 ? 45 : 0);
+    const slant = turn === 45 ? Math.SQRT1_2 : 1;
+    const run = Math.min(longest + 2, (area.h * 0.45) / slant);
+    const below =
+      turn === 0
+        ? Math.min(area.h * 0.4, Math.max(...lines) * lineHeight)
+        : run * slant + (turn === 45 ? lineHeight * slant : 0);
+    plot = fixed ?? {
+      x: left,
+      y: area.y + data.size * 0.6,
+      w,
+      h: area.h - below - gap - data.size * 0.6,
+    };
+    const axisY = plot.y + plot.h + gap;
+    categoryLabels = data.categories.map((_, c) => {
+      const middle = left + band * (c + 0.5);
+      if (turn === 0) {
+        return { box: { x: left + band * c, y: axisY, w: band, h: below }, align: 'center' };
+      }
+      // Turned about its box's centre, so its right end comes to the column's middle.
+      const box =
+        turn === 45
+          ? {
+              x: middle - (run / 2) * slant - run / 2,
+              y: axisY + (run / 2) * slant + (lineHeight / 2) * slant - lineHeight / 2,
+              w: run,
+              h: lineHeight,
+            }
+          : { x: middle - run / 2, y: axisY + run / 2 - lineHeight / 2, w: run, h: lineHeight };
+      return { box, rotation: turn === 45 ? 315 : 270, align: 'right' };
+    });
+  } else {
+    const labelWidth = Math.min(
+      area.w * 0.35,
+      Math.max(...data.categories.map((c) => widthOf(data, c))) + 1,
+    );
+    plot = fixed ?? {
+      x: area.x + labelWidth + gap,
+      y: area.y,
+      w: area.w - labelWidth - gap - valueWidth / 2,
+      h: area.h - lineHeight - gap,
+    };
+    const band = plot.h / n;
+    // The first category at the bottom, as office bar charts draw them.
+    categoryLabels = data.categories.map((_, c) => ({
+      box: {
+        x: plot.x - gap - labelWidth,
+        y: plot.y + plot.h - band * (c + 1),
+        w: labelWidth,
+        h: band,
+      },
+      align: 'right',
+    }));
+  }
+  if (plot.w <= 1 || plot.h <= 1) return scale;
+
+  const at = (value: number) =>
+    across
+      ? plot.x + ((value - scale.min) / (scale.max - scale.min)) * plot.w
+      : plot.y + plot.h - ((value - scale.min) / (scale.max - scale.min)) * plot.h;
+
+  ticks.forEach((tick, i) => {
+    const p = at(tick);
+    if (data.gridlines) {
+      parts.push(
+        across
+          ? line(p, plot.y, p, plot.y + plot.h, data.gridColor, 0.75)
+          : line(plot.x, p, plot.x + plot.w, p, data.gridColor, 0.75),
+      );
+    }
+    if (!data.valueLabels) return;
+    parts.push(
+      across
+        ? label(
+            data,
+            tickTexts[i]!,
+            { x: p - valueWidth, y: plot.y + plot.h + gap, w: 2 * valueWidth, h: lineHeight },
+            'center',
+            'top',
+          )
+        : label(
+            data,
+            tickTexts[i]!,
+            { x: plot.x - gap - valueWidth, y: p - lineHeight / 2, w: valueWidth, h: lineHeight },
+            'right',
+            'middle',
+          ),
+    );
+  });
+  const zero = at(Math.max(scale.min, Math.min(scale.max, 0)));
+  categoryLabels.forEach(({ box, rotation, align }, c) => {
+    const text = label(data, data.categories[c]!, box, align, across ? 'middle' : 'top');
+    parts.push(rotation ? { ...text, rotation } : text);
+  });
+
+  // Columns or bars: side by side in a group per category, or stacked.
+  const columns = data.series.filter((series) => data.type !== 'line' && !series.asLine);
+  const band = (across ? plot.h : plot.w) / n;
+  const group = band / (1 + GAP_WIDTH);
+  const thickness = data.stacked ? group : group / Math.max(1, columns.length);
+  const labels: ChartPart[] = [];
+  data.categories.forEach((_, c) => {
+    let up = 0;
+    let down = 0;
+    columns.forEach((series, s) => {
+      const value = series.values[c];
+      if (value === null || value === undefined) return;
+      const from = data.stacked ? (value >= 0 ? up : down) : 0;
+      const to = from + value;
+      if (data.stacked) {
+        if (value >= 0) up = to;
+        else down = to;
+      }
+      const offset = band * c + (band - group) / 2 + (data.stacked ? 0 : s * thickness);
+      const [a, b] = [at(from), at(to)].sort((m, k) => m - k) as [number, number];
+      const outlined = series.outline ? { stroke: { color: series.outline, width: 0.75 } } : {};
+      const shape: ShapeElement = across
+        ? {
+            kind: 'rect',
+            x: a,
+            y: plot.y + plot.h - offset - thickness,
+            w: b - a,
+            h: thickness,
+            fill: series.color,
+            ...outlined,
+          }
+        : {
+            kind: 'rect',
+            x: plot.x + offset,
+            y: a,
+            w: thickness,
+            h: b - a,
+            fill: series.color,
+            ...outlined,
+          };
+      parts.push(shape);
+      if (data.dataLabels) {
+        const text = formatChartNumber(value, data.number, data.locale);
+        const w = widthOf(data, text) + 2;
+        const inside = (drawn: ChartPart) =>
+          data.stacked && drawn.kind === 'text'
+            ? { ...drawn, color: readableOn(series.color) }
+            : drawn;
+        labels.push(
+          inside(
+            across
+              ? label(
+                  data,
+                  text,
+                  data.stacked
+                    ? { x: (a + b) / 2 - w / 2, y: shape.y, w, h: thickness }
+                    : { x: value >= 0 ? b + 2 : a - w - 2, y: shape.y, w, h: thickness },
+                  'center',
+                  'middle',
+                )
+              : label(
+                  data,
+                  text,
+                  data.stacked
+                    ? { x: shape.x + thickness / 2 - w / 2, y: a, w, h: b - a }
+                    : {
+                        x: shape.x + thickness / 2 - w / 2,
+                        y: value >= 0 ? a - lineHeight : b,
+                        w,
+                        h: lineHeight,
+                      },
+                  'center',
+                  data.stacked ? 'middle' : value >= 0 ? 'bottom' : 'top',
+                ),
+          ),
+        );
+      }
+    });
+  });
+
+  // Lines through the categories' middles.
+  const lines = data.series.filter((series) => data.type === 'line' || series.asLine);
+  for (const series of lines) {
+    const points = series.values.flatMap((value, c) =>
+      value === null || value === undefined
+        ? []
+        : [
+            {
+              x: across ? at(value) : plot.x + band * (c + 0.5),
+              y: across ? plot.y + plot.h - band * (c + 0.5) : at(value),
+              value,
+            },
+          ],
+    );
+    if (series.line && points.length > 1) parts.push(polyline(points, series.color));
+    if (series.markers) {
+      // Office's markers: 7 pt across.
+      const r = 3.5;
+      for (const point of points) {
+        parts.push({
+          kind: 'ellipse',
+          x: point.x - r,
+          y: point.y - r,
+          w: 2 * r,
+          h: 2 * r,
+          fill: series.color,
+        });
+      }
+    }
+    if (data.dataLabels) {
+      for (const point of points) {
+        const text = formatChartNumber(point.value, data.number, data.locale);
+        const w = widthOf(data, text) + 2;
+        labels.push(
+          label(
+            data,
+            text,
+            { x: point.x - w / 2, y: point.y - lineHeight - 2, w, h: lineHeight },
+            'center',
+            'bottom',
+          ),
+        );
+      }
+    }
+  }
+  parts.push(
+    across
+      ? line(zero, plot.y, zero, plot.y + plot.h, AXIS, 0.75)
+      : line(plot.x, zero, plot.x + plot.w, zero, AXIS, 0.75),
+  );
+  parts.push(...labels);
+  return scale;
+}
+
+/** How many lines a category's name wraps to in a band this wide. */
+function wrappedLines(data: ChartData, text: string, width: number) {
+  return label(data, text, { x: 0, y: 0, w: width, h: 10_000 }, 'center', 'top').lines.length;
+}
+
+function line(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  color: Hex,
+  width: number,
+): LineElement {
+  return { kind: 'line', x1, y1, x2, y2, color, width };
+}
+
+/** A series' line as one stroked path through its points. */
+function polyline(points: readonly { x: number; y: number }[], color: Hex): ShapeElement {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const box = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    w: Math.max(...xs) - Math.min(...xs) || 1,
+    h: Math.max(...ys) - Math.min(...ys) || 1,
+  };
+  const path = points
+    .map((p, i) => `${i === 0 ? 'M' : 'L'} ${unit(p.x, box.x, box.w)} ${unit(p.y, box.y, box.h)}`)
+    .join(' ');
+  return { kind: 'path', ...box, path, stroke: { color, width: LINE_WIDTH } };
+}
+
+/** A point's place in a path's 1000 × 1000 square over its box. */
+const unit = (value: number, start: number, length: number) =>
+  (((value - start) / length) * 1000).toFixed(2);
+
+/** The first series as slices of a circle (a ring for a doughnut), clockwise from twelve o'clock. */
+function pie(data: ChartData, area: Box, parts: ChartPart[]) {
+  const values = data.categories.map((_, c) => Math.max(0, data.series[0]?.values[c] ?? 0));
+  const total = values.reduce((sum, v) => sum + v, 0);
+  const radius = Math.min(area.w, area.h) / 2;
+  if (total <= 0 || radius <= 1) return;
+  const box = {
+    x: area.x + area.w / 2 - radius,
+    y: area.y + area.h / 2 - radius,
+    w: 2 * radius,
+    h: 2 * radius,
+  };
+  const hole = data.type === 'doughnut' ? 0.5 : 0;
+  let start = 0;
+  const labels: ChartPart[] = [];
+  values.forEach((value, c) => {
+    if (value <= 0) return;
+    const sweep = (value / total) * 360;
+    parts.push({
+      kind: 'path',
+      ...box,
+      path: slicePath(start, sweep, hole),
+      fill: data.pointColors[c]!,
+      stroke: { color: 'FFFFFF', width: 0.75 },
+    });
+    if (data.dataLabels) {
+      const middle = ((start + sweep / 2 - 90) * Math.PI) / 180;
+      const reach = radius * (hole ? 0.75 : 0.65);
+      const text = data.percentLabels
+        ? formatChartNumber(value / total, plainPercent, data.locale)
+        : formatChartNumber(value, data.number, data.locale);
+      const w = widthOf(data, text) + 2;
+      const x = box.x + radius + Math.cos(middle) * reach;
+      const y = box.y + radius + Math.sin(middle) * reach;
+      labels.push({
+        ...label(
+          data,
+          text,
+          { x: x - w / 2, y: y - data.size * 0.6, w, h: data.size * 1.2 },
+          'center',
+          'middle',
+        ),
+        color: readableOn(data.pointColors[c]!),
+      });
+    }
+    start += sweep;
+  });
+  parts.push(...labels);
+}
+
+const plainPercent: ChartNumber = {
+  decimals: 0,
+  grouping: false,
+  percent: true,
+  prefix: '',
+  suffix: '',
+};
+
+/** White on a dark slice, the ink on a light one. */
+function readableOn(fill: Hex): Hex {
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(fill.slice(i, i + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! < 140 ? 'FFFFFF' : '262626';
+}
+
+/**
+ * A slice from `start` degrees (clockwise from twelve o'clock) through `sweep`, in the path
+ * square: arcs as cubic curves of at most a quarter turn; with a hole, back along the inner arc.
+ */
+function slicePath(start: number, sweep: number, hole: number): string {
+  if (sweep >= 359.999) {
+    const outer = arcs(0, 360, 1);
+    return hole > 0 ? `${outer} Z ${arcs(360, -360, hole)} Z` : `${outer} Z`;
+  }
+  const outer = arcs(start, sweep, 1);
+  if (hole > 0) return `${outer} ${arcs(start + sweep, -sweep, hole, true)} Z`;
+  return `M 500.00 500.00 ${outer.replace(/^M/, 'L')} Z`;
+}
+
+function arcs(start: number, sweep: number, scale: number, join = false): string {
+  const pieces = Math.max(1, Math.ceil(Math.abs(sweep) / 90));
+  const step = sweep / pieces;
+  const r = 500 * scale;
+  const point = (deg: number) => {
+    const a = ((deg - 90) * Math.PI) / 180;
+    return [500 + r * Math.cos(a), 500 + r * Math.sin(a)] as const;
+  };
+  const f = (n: number) => n.toFixed(2);
+  const [sx, sy] = point(start);
+  let path = `${join ? 'L' : 'M'} ${f(sx)} ${f(sy)}`;
+  for (let i = 0; i < pieces; i++) {
+    const a0 = start + i * step;
+    const a1 = a0 + step;
+    const k = (4 / 3) * Math.tan(((a1 - a0) * Math.PI) / 720);
+    const [x0, y0] = point(a0);
+    const [x3, y3] = point(a1);
+    const t0 = ((a0 - 90) * Math.PI) / 180;
+    const t1 = ((a1 - 90) * Math.PI) / 180;
+    const c1 = [x0 - k * r * Math.sin(t0), y0 + k * r * Math.cos(t0)];
+    const c2 = [x3 + k * r * Math.sin(t1), y3 - k * r * Math.cos(t1)];
+    path += ` C ${f(c1[0]!)} ${f(c1[1]!)} ${f(c2[0]!)} ${f(c2[1]!)} ${f(x3)} ${f(y3)}`;
+  }
+  return path;
+}

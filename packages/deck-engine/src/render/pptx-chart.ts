@@ -1,0 +1,142 @@
+import { chartNumberCode, hasAxes } from '@deck-portal/domain';
+import type PptxGenJS from 'pptxgenjs';
+import { POINTS_PER_INCH, type ChartElement } from '../layout/model.ts';
+
+const inch = (pt: number) => pt / POINTS_PER_INCH;
+
+/**
+ * A chart as PowerPoint's own: its data in the embedded sheet (editable with "Edit Data"), its
+ * kind, colours, legend, labels and value axis as the engine drew them in the PDF.
+ */
+export function addChart(
+  slide: PptxGenJS.Slide,
+  element: ChartElement,
+  fontFace: { fontFace: string },
+): void {
+  const { data, axis } = element;
+  const series = (list: typeof data.series) =>
+    list.map((s) => ({
+      name: s.name,
+      labels: data.categories,
+      // A missing figure is written empty (the normalising pass leaves its point out): a gap.
+      values: data.categories.map((_, c) => s.values[c] ?? null) as number[],
+    }));
+  const code = chartNumberCode(data.number);
+  const text = {
+    ...fontFace,
+    color: data.color,
+  };
+  const options: PptxGenJS.IChartOpts = {
+    x: inch(element.x),
+    y: inch(element.y),
+    w: inch(element.w),
+    h: inch(element.h),
+    ...(element.name ? { objectName: element.name } : {}),
+    showTitle: data.title !== undefined,
+    ...(data.title
+      ? {
+          title: data.title,
+          titleFontSize: data.titleSize,
+          titleBold: data.titleBold,
+          titleFontFace: text.fontFace,
+          titleColor: data.color,
+        }
+      : {}),
+    showLegend: data.legend !== undefined,
+    ...(data.legend
+      ? {
+          legendPos: ({ right: 'r', left: 'l', top: 't', bottom: 'b' } as const)[data.legend],
+          legendFontSize: data.legendSize,
+          legendFontFace: text.fontFace,
+          legendColor: data.color,
+        }
+      : {}),
+    ...(data.plot ? { layout: data.plot } : {}),
+    showValue: data.dataLabels && !data.percentLabels,
+    showPercent: data.dataLabels && data.percentLabels,
+    dataLabelFormatCode: data.percentLabels ? '0%' : code,
+    dataLabelFontSize: data.size,
+    dataLabelFontFace: text.fontFace,
+    dataLabelColor: data.color,
+  };
+  if (!hasAxes(data.type)) {
+    slide.addChart(data.type === 'pie' ? 'pie' : 'doughnut', series(data.series.slice(0, 1)), {
+      ...options,
+      chartColors: data.pointColors,
+      firstSliceAng: 0,
+      ...(data.type === 'doughnut' ? { holeSize: 50 } : {}),
+      dataBorder: { pt: 0.75, color: 'FFFFFF' },
+    });
+    return;
+  }
+  const axes: PptxGenJS.IChartOpts = {
+    catAxisLabelFontSize: data.size,
+    catAxisLabelFontBold: data.bold,
+    valAxisLabelFontBold: data.bold,
+    catAxisLabelFontFace: text.fontFace,
+    catAxisLabelColor: data.color,
+    valAxisLabelFontSize: data.size,
+    valAxisLabelFontFace: text.fontFace,
+    valAxisLabelColor: data.color,
+    valAxisLabelFormatCode: code,
+    valAxisLineShow: false,
+    ...(data.valueLabels ? {} : { valAxisLabelPos: 'none' as const }),
+    valGridLine: data.gridlines ? { color: data.gridColor, size: 0.75 } : { style: 'none' },
+    ...(data.categoryTurn ? { catAxisLabelRotate: 360 - data.categoryTurn } : {}),
+    catAxisLineColor: 'BFBFBF',
+    ...(axis
+      ? { valAxisMinVal: axis.min, valAxisMaxVal: axis.max, valAxisMajorUnit: axis.step }
+      : {}),
+  };
+  const barOptions = {
+    barDir: data.type === 'bar' ? 'bar' : 'col',
+    barGrouping: data.stacked ? 'stacked' : 'clustered',
+    ...(data.stacked ? { barOverlap: 100 } : {}),
+    barGapWidthPct: 150,
+  };
+  // Markers and line width are the chart's in pptxgenjs: the first line series's stand for all.
+  const firstLine = data.series.find((s) => data.type === 'line' || s.asLine);
+  const lineOptions = {
+    lineDataSymbol: firstLine?.markers ? ('circle' as const) : ('none' as const),
+    lineSize: firstLine && !firstLine.line ? 0 : 2.25,
+  };
+  const outline = data.series.find((s) => s.outline)?.outline;
+  const bordered = outline ? { dataBorder: { pt: 0.75, color: outline } } : {};
+  if (data.type === 'line') {
+    slide.addChart('line', series(data.series), {
+      ...options,
+      ...axes,
+      ...lineOptions,
+      chartColors: data.series.map((s) => s.color),
+    });
+    return;
+  }
+  const bars = data.series.filter((s) => !s.asLine);
+  const lines = data.series.filter((s) => s.asLine);
+  if (lines.length === 0) {
+    slide.addChart('bar', series(bars), {
+      ...options,
+      ...axes,
+      ...barOptions,
+      ...bordered,
+      chartColors: bars.map((s) => s.color),
+    });
+    return;
+  }
+  // A combination: the columns, and the lines over them on the same axes.
+  const types: PptxGenJS.IChartMulti[] = [];
+  if (bars.length > 0) {
+    types.push({
+      type: 'bar' as PptxGenJS.CHART_NAME,
+      data: series(bars),
+      options: { ...barOptions, chartColors: bars.map((s) => s.color) },
+    });
+  }
+  types.push({
+    type: 'line' as PptxGenJS.CHART_NAME,
+    data: series(lines),
+    options: { ...lineOptions, chartColors: lines.map((s) => s.color) },
+  });
+  // For several kinds, pptxgenjs reads the options from the second argument (its types say data).
+  slide.addChart(types, { ...options, ...axes } as never);
+}

@@ -1,0 +1,312 @@
+import { templateLayoutSchema } from '@deck-portal/domain';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { layoutChart } from '../src/layout/chart-layout.ts';
+import type {
+  ChartData,
+  ChartElement,
+  Deck,
+  ShapeElement,
+  TextElement,
+} from '../src/layout/model.ts';
+import { DEFAULT_BRAND } from '../src/library/brand.ts';
+import { interpretTemplate } from '../src/library/interpret-template.ts';
+import type { SlideContext } from '../src/library/slide-kit.ts';
+import { renderDeck } from '../src/render/render-deck.ts';
+
+// Charts drawn by the engine: as shapes and texts for the PDF and the web view, and as a
+// native chart in the PowerPoint.
+
+const data: ChartData = {
+  type: 'column',
+  stacked: false,
+  categories: ['North', 'South', 'East'],
+  series: [
+    {
+      name: 'Revenue 2025',
+      values: [120, 340, null],
+      color: '0B2545',
+      asLine: false,
+      markers: false,
+      line: true,
+    },
+    {
+      name: 'Revenue 2026',
+      values: [150, 300, 80],
+      color: 'E07A5F',
+      asLine: false,
+      markers: false,
+      line: true,
+    },
+  ],
+  pointColors: ['0B2545', 'E07A5F', 'F2CC8F'],
+  legend: 'bottom',
+  dataLabels: true,
+  percentLabels: false,
+  number: { decimals: 0, grouping: true, percent: false, prefix: '$', suffix: 'k' },
+  gridlines: true,
+  gridColor: 'D9D9D9',
+  valueLabels: true,
+  size: 10,
+  bold: false,
+  legendSize: 10,
+  titleSize: 13,
+  titleBold: false,
+  color: '333333',
+};
+const box = { x: 40, y: 40, w: 600, h: 400 };
+
+const texts = (chart: ChartElement) =>
+  chart.parts.filter((p): p is TextElement => p.kind === 'text').map((t) => t.paragraphs.join(' '));
+const rects = (chart: ChartElement, color: string) =>
+  chart.parts.filter((p): p is ShapeElement => p.kind === 'rect' && p.fill === color);
+const inside = (part: { x: number; y: number; w: number; h: number }) =>
+  part.x >= box.x - 0.01 &&
+  part.y >= box.y - 0.01 &&
+  part.x + part.w <= box.x + box.w + 0.01 &&
+  part.y + part.h <= box.y + box.h + 0.01;
+
+describe('a column chart', () => {
+  const chart = layoutChart(box, data, 'sales');
+
+  it('draws a column per figure, none where there is none, taller for a greater figure', () => {
+    // The legend's swatch is a rectangle of the series's colour too.
+    const first = rects(chart, '0B2545').filter((r) => r.w > 8);
+    const second = rects(chart, 'E07A5F').filter((r) => r.w > 8);
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(3);
+    expect(first[1]!.h).toBeGreaterThan(first[0]!.h * 2.5);
+    // Each column stands on the same axis line.
+    const bottoms = [...first, ...second].map((r) => Math.round(r.y + r.h));
+    expect(new Set(bottoms).size).toBe(1);
+  });
+
+  it('writes the categories, the legend, the value axis and the figures in its format', () => {
+    const words = texts(chart);
+    expect(words).toEqual(expect.arrayContaining(['North', 'South', 'East']));
+    expect(words).toEqual(expect.arrayContaining(['Revenue 2025', 'Revenue 2026']));
+    expect(words).toEqual(
+      expect.arrayContaining(['$0k', '$100k', '$200k', '$300k', '$400k', '$340k']),
+    );
+    expect(words.filter((w) => w === '$120k')).toHaveLength(1);
+    // 340 comes within a 21st of 350: the axis goes a step further, as office charts do.
+    expect(chart.axis).toEqual({ min: 0, max: 400, step: 50 });
+  });
+
+  it('keeps every part inside its box, and no label is cut', () => {
+    for (const part of chart.parts) {
+      if (part.kind === 'line') continue;
+      expect(inside(part), JSON.stringify(part).slice(0, 120)).toBe(true);
+      if (part.kind === 'text') expect(part.truncated).toBe(false);
+    }
+  });
+
+  it('leaves the value axis’s figures out when asked, and turns names too long to wrap', () => {
+    const regions = Array.from({ length: 10 }, (_, i) => `Northwestern territory ${i + 1}`);
+    const plain = layoutChart(box, {
+      ...data,
+      valueLabels: false,
+      dataLabels: false,
+      categories: regions,
+      series: [
+        {
+          name: 'Units',
+          values: regions.map((_, i) => i + 1),
+          color: '0B2545',
+          asLine: false,
+          markers: false,
+          line: true,
+        },
+      ],
+    });
+    const words = texts(plain);
+    expect(words.some((w) => /^\$|^\d+$/.test(w))).toBe(false);
+    const turned = plain.parts.filter(
+      (p): p is TextElement => p.kind === 'text' && p.rotation === 315,
+    );
+    expect(turned.map((t) => t.paragraphs[0])).toEqual(regions);
+    expect(turned.every((t) => !t.truncated && t.lines.length === 1)).toBe(true);
+    // Short names that fit their column stay level.
+    expect(layoutChart(box, data).parts.some((p) => p.kind === 'text' && p.rotation)).toBe(false);
+  });
+});
+
+describe('a chart laid out as its file says', () => {
+  it('puts the plot where the chart puts it, on the axis it fixes, with markers for a line', () => {
+    const chart = layoutChart(box, {
+      ...data,
+      plot: { x: 0.25, y: 0.1, w: 0.5, h: 0.5 },
+      scale: { min: 0, max: 1000, step: 250 },
+      categoryTurn: 90,
+      series: [data.series[0]!, { ...data.series[1]!, asLine: true, markers: true, line: false }],
+    });
+    const plot = { x: 40 + 150, y: 40 + 40, w: 300, h: 200 };
+    const columns = chart.parts.filter(
+      (p): p is ShapeElement => p.kind === 'rect' && p.fill === '0B2545' && p.w > 8,
+    );
+    for (const column of columns) {
+      expect(column.x).toBeGreaterThanOrEqual(plot.x);
+      expect(column.x + column.w).toBeLessThanOrEqual(plot.x + plot.w);
+      expect(column.y + column.h).toBeCloseTo(plot.y + plot.h, 5);
+    }
+    // 340 of 1000 on a 200 pt high plot.
+    expect(columns[1]!.h).toBeCloseTo(68, 5);
+    expect(chart.axis).toEqual({ min: 0, max: 1000, step: 250 });
+    expect(texts(chart)).toEqual(expect.arrayContaining(['$250k', '$1,000k']));
+    // The line series: three dots, no line.
+    expect(chart.parts.filter((p) => p.kind === 'ellipse')).toHaveLength(3);
+    expect(chart.parts.some((p) => p.kind === 'path')).toBe(false);
+    const names = chart.parts.filter(
+      (p): p is TextElement => p.kind === 'text' && p.rotation === 270,
+    );
+    expect(names.map((t) => t.paragraphs[0])).toEqual(['North', 'South', 'East']);
+  });
+});
+
+describe('stacked bars and pies', () => {
+  it('stacks a category’s bars end to end, the first category at the bottom', () => {
+    const chart = layoutChart(box, { ...data, type: 'bar', stacked: true, dataLabels: false });
+    const north = chart.parts.filter(
+      (p): p is ShapeElement => p.kind === 'rect' && p.h > 10 && p.y > box.y + box.h / 2,
+    );
+    // North: 120 then 150, one after the other along the same row.
+    expect(north).toHaveLength(2);
+    expect(north[1]!.x).toBeCloseTo(north[0]!.x + north[0]!.w, 5);
+    expect(north[0]!.y).toBeCloseTo(north[1]!.y, 5);
+    expect(chart.axis!.max).toBeGreaterThanOrEqual(640);
+  });
+
+  it('draws a slice per category with its share, and lists the categories', () => {
+    const chart = layoutChart(box, {
+      ...data,
+      type: 'pie',
+      legend: 'right',
+      percentLabels: true,
+      series: [
+        {
+          name: 'Share',
+          values: [50, 30, 20],
+          color: '0B2545',
+          asLine: false,
+          markers: false,
+          line: true,
+        },
+      ],
+    });
+    const slices = chart.parts.filter((p) => p.kind === 'path');
+    expect(slices.map((s) => (s as ShapeElement).fill)).toEqual(['0B2545', 'E07A5F', 'F2CC8F']);
+    expect(texts(chart)).toEqual(
+      expect.arrayContaining(['North', 'South', 'East', '50%', '30%', '20%']),
+    );
+    expect(chart.axis).toBeUndefined();
+  });
+});
+
+const ctx: SlideContext = {
+  brand: DEFAULT_BRAND,
+  clientName: 'Harbor Fresh Foods',
+  headline: 'Proposal',
+  dateText: 'March 5, 2026',
+  contact: 'Dana Reyes',
+  pageNumber: 2,
+  sections: [],
+  products: [],
+  priceBook: SEED_PRICE_BOOK,
+  locale: 'de-DE',
+};
+
+function chartSlide(element: Record<string, unknown>) {
+  const document = templateLayoutSchema.parse({
+    format: 1,
+    id: 'chart',
+    name: 'Chart',
+    description: '',
+    placeholders: [],
+    background: '#FFFFFF',
+    category: 'market',
+    elements: [
+      {
+        kind: 'chart',
+        name: 'sales',
+        x: 80,
+        y: 60,
+        w: 800,
+        h: 420,
+        chart: 'column',
+        title: 'Sales for {{client.name}}',
+        categories: ['North', 'South'],
+        series: [
+          { name: 'Units', values: [1200.5, 800] },
+          { name: 'Trend', values: [1000, 900], asLine: true, color: '#E07A5F' },
+        ],
+        legend: 'bottom',
+        dataLabels: true,
+        number: { decimals: 1, grouping: true },
+        size: 12,
+        color: 'brand.ink',
+        ...element,
+      },
+    ],
+  });
+  return interpretTemplate(document, ctx, { parts: new Map() });
+}
+
+describe('a chart in a template', () => {
+  it('binds its title, takes the brand’s colours and writes figures as the deck’s locale does', () => {
+    const slide = chartSlide({});
+    const chart = slide.elements[0] as ChartElement;
+    expect(chart.data.title).toBe('Sales for Harbor Fresh Foods');
+    expect(chart.data.series.map((s) => s.color)).toEqual([DEFAULT_BRAND.colors.primary, 'E07A5F']);
+    expect(chart.data.color).toBe(DEFAULT_BRAND.colors.ink);
+    expect(texts(chart)).toEqual(expect.arrayContaining(['1.200,5', '800,0']));
+  });
+
+  it('is a native chart in the PowerPoint and words in the PDF', async () => {
+    const slide = chartSlide({ series: [{ name: 'Units', values: [1200.5, null] }] });
+    const deck: Deck = {
+      title: 'Charts',
+      clientName: 'Harbor Fresh Foods',
+      date: '2026-03-05',
+      author: 'Ada',
+      company: 'Frostline',
+      warnings: [],
+      slides: [
+        {
+          id: 'chart',
+          kind: 'template',
+          title: 'Chart',
+          background: 'FFFFFF',
+          elements: slide.elements,
+        },
+      ],
+    };
+    const rendered = await renderDeck(deck);
+    const zip = await JSZip.loadAsync(rendered.pptx);
+    const charts = Object.keys(zip.files).filter((name) =>
+      /^ppt\/charts\/chart\d+\.xml$/.test(name),
+    );
+    expect(charts).toHaveLength(1);
+    const xml = await zip.file(charts[0]!)!.async('string');
+    expect(xml).toContain('<c:barDir val="col"/>');
+    expect(xml).toContain('<c:v>Units</c:v>');
+    expect(xml).toContain('<c:v>North</c:v>');
+    expect(xml).toContain('<c:v>1200.5</c:v>');
+    // The missing figure is a point left out, not an empty value PowerPoint would repair.
+    expect(xml).not.toContain('<c:v></c:v>');
+    expect(xml).toContain('formatCode="#,##0.0"');
+    const slideXml = await zip.file('ppt/slides/slide1.xml')!.async('string');
+    expect(slideXml).toContain('drawingml/2006/chart');
+
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await pdfjs.getDocument({ data: new Uint8Array(rendered.pdf), verbosity: 0 })
+      .promise;
+    const content = await (await pdf.getPage(1)).getTextContent();
+    const words = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    await pdf.destroy();
+    for (const word of ['Sales for Harbor Fresh Foods', 'North', 'South', 'Units', '1.200,5']) {
+      expect(words).toContain(word);
+    }
+    expect(rendered.svgs[0]).toContain('<path');
+  });
+});
