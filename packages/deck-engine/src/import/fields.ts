@@ -52,7 +52,7 @@ export function findFields(elements: readonly TemplateElement[]): FieldSuggestio
   return [...found.values()];
 }
 
-/** Every text of the elements: their paragraphs and table cells. */
+/** Every text of the elements: their paragraphs, table cells and chart titles. */
 export function textsOf(elements: readonly TemplateElement[]): string[] {
   return elements.flatMap((element) => {
     if (element.kind === 'text') {
@@ -62,6 +62,7 @@ export function textsOf(elements: readonly TemplateElement[]): string[] {
       );
     }
     if (element.kind === 'table') return [...(element.header ?? []), ...element.rows.flat()];
+    if (element.kind === 'chart') return element.title ? [element.title] : [];
     return [];
   });
 }
@@ -102,6 +103,8 @@ export function applyFieldChoices(
         rows: element.rows.map((row) => row.map(replace)),
       };
     }
+    if (element.kind === 'chart' && element.title)
+      return { ...element, title: replace(element.title) };
     return element;
   });
 }

@@ -1089,7 +1089,7 @@ describe('what does not import', () => {
     expect(slide!.report.notImported).toEqual([
       {
         kind: 'chart',
-        why: 'a chart was left out: it does not import as editable elements',
+        why: 'a chart was left out: its part is missing',
         count: 2,
       },
       {

@@ -53,6 +53,7 @@ import {
   type TableLineLook,
   type TableStyles,
 } from './table-look.ts';
+import { readChart } from './read-chart.ts';
 import { readTheme, type Theme } from './theme.ts';
 import {
   booleanAttr,
@@ -386,6 +387,8 @@ class SlideReader {
   private readonly report: SlideReport = { imported: {}, notImported: [], fonts: [] };
   private readonly pictures = new Map<string, Uint8Array>();
   private readonly leftOut: LeftOut[] = [];
+  /** Why the chart being read is not one the engine draws, for the report. */
+  private chartWhy: string | undefined;
   private title = '';
   private firstText = '';
 
@@ -1054,6 +1057,7 @@ class SlideReader {
       return;
     }
     if (uri.endsWith('/ole') && frame && this.readObjectPicture(data, frame, context)) return;
+    if (uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context)) return;
     const [kind, what] = uri.endsWith('/chart')
       ? ['chart', 'a chart']
       : uri.endsWith('/diagram')
@@ -1061,12 +1065,46 @@ class SlideReader {
         : uri.endsWith('/ole')
           ? ['object', 'an embedded object']
           : ['object', 'an object PowerPoint draws itself'];
-    const why = `${what} was left out: it does not import as editable elements`;
+    const why =
+      kind === 'chart' && this.chartWhy
+        ? this.chartWhy
+        : `${what} was left out: it does not import as editable elements`;
+    this.chartWhy = undefined;
     this.skip(kind, why);
     // Where it was, for the office renderer to put a picture of it in its place.
     if (frame) {
       this.leftOut.push({ kind, what, why, box: this.box(frame), at: this.elements.length });
     }
+  }
+
+  /**
+   * A chart as the engine's own chart element, its figures from the chart part's cache; false
+   * when it is a kind the engine does not draw (it is then left out as other objects are, and
+   * the report says why).
+   */
+  private readChartPart(
+    data: XmlElement | undefined,
+    frame: { x: number; y: number; w: number; h: number },
+    context: PartContext,
+  ): boolean {
+    const rel = context.rels.get(child(data, 'c:chart')?.attrs['r:id'] ?? '');
+    const space = rel?.part && !rel.external ? readXmlTree(this.pkg, rel.part) : undefined;
+    const read = space ? readChart(space, context.colors) : { why: 'its part is missing' };
+    if ('why' in read) {
+      this.chartWhy = `a chart was left out: ${read.why}`;
+      return false;
+    }
+    const typeface = themeTypeface(read.typeface, this.layout.master.theme);
+    const font = mapFont(typeface);
+    this.noteFont(typeface, font);
+    for (const note of read.notes) this.skip('effect', note);
+    this.push({
+      kind: 'chart',
+      ...this.box(frame),
+      ...read.chart,
+      ...(font !== 'Inter' ? { font } : {}),
+    });
+    return true;
   }
 
   /**

@@ -1,0 +1,289 @@
+import type { TemplateElement } from '@deck-portal/domain';
+import { strToU8 } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { applyFieldChoices, findFields } from './fields.ts';
+import { readSlides } from './read-slides.ts';
+import { openFixture, xfrm } from './test-fixtures.ts';
+
+// Charts as PowerPoint writes them (a chart part beside the slide, its figures cached in it)
+// read into the engine's chart element.
+
+type Chart = Extract<TemplateElement, { kind: 'chart' }>;
+
+const c = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"';
+const a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+
+const strCache = (names: string[]) =>
+  `<c:strRef><c:f>Sheet1!A1</c:f><c:strCache><c:ptCount val="${names.length}"/>${names
+    .map((n, i) => `<c:pt idx="${i}"><c:v>${n}</c:v></c:pt>`)
+    .join('')}</c:strCache></c:strRef>`;
+const numCache = (values: (number | null)[], code = 'General') =>
+  `<c:numRef><c:f>Sheet1!B2</c:f><c:numCache><c:formatCode>${code}</c:formatCode><c:ptCount val="${values.length}"/>${values
+    .map((v, i) => (v === null ? '' : `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`))
+    .join('')}</c:numCache></c:numRef>`;
+const series = (
+  index: number,
+  name: string,
+  categories: string[],
+  values: (number | null)[],
+  extra = '',
+) =>
+  `<c:ser><c:idx val="${index}"/><c:order val="${index}"/><c:tx>${strCache([name])}</c:tx>${extra}` +
+  `<c:cat>${strCache(categories)}</c:cat><c:val>${numCache(values, '#,##0')}</c:val></c:ser>`;
+const text = (size: number, typeface = 'Arial') =>
+  `<c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="${size * 100}"><a:solidFill><a:srgbClr val="333333"/></a:solidFill>` +
+  `<a:latin typeface="${typeface}"/></a:defRPr></a:pPr></a:p></c:txPr>`;
+const axes =
+  '<c:catAx><c:axId val="1"/><c:crossAx val="2"/>' +
+  text(9) +
+  '</c:catAx><c:valAx><c:axId val="2"/><c:majorGridlines/><c:numFmt formatCode="General" sourceLinked="1"/><c:crossAx val="1"/></c:valAx>';
+const space = (chart: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace ${c} ${a}><c:chart>${chart}</c:chart></c:chartSpace>`;
+
+async function readChartSlide(part: string) {
+  const frame =
+    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Chart 4"/><p:cNvGraphicFramePr/><p:nvPr/>' +
+    `</p:nvGraphicFramePr>${xfrm(100, 80, 600, 400, 'p:xfrm')}<a:graphic><a:graphicData ` +
+    'uri="http://schemas.openxmlformats.org/drawingml/2006/chart">' +
+    `<c:chart ${c} r:id="rId2"/></a:graphicData></a:graphic></p:graphicFrame>`;
+  const { slides } = await readSlides(
+    openFixture({
+      slides: [
+        {
+          shapes: frame,
+          relationships: [{ id: 'rId2', type: 'chart', target: '../charts/chart1.xml' }],
+        },
+      ],
+      parts: { 'ppt/charts/chart1.xml': strToU8(part) },
+    }),
+  );
+  return slides[0]!;
+}
+
+const regions = ['North', 'South', 'East'];
+
+describe('reading a chart', () => {
+  it('reads columns: their figures, colours, title, legend, labels and number format', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Sales by </a:t></a:r><a:r><a:t>region</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+          '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(
+            0,
+            '2025',
+            regions,
+            [120, 340, null],
+            '<c:spPr><a:solidFill><a:srgbClr val="0B2545"/></a:solidFill></c:spPr>',
+          ) +
+          series(1, '2026', regions, [150, 300, 80]) +
+          '<c:dLbls><c:showVal val="1"/></c:dLbls></c:barChart>' +
+          axes +
+          '</c:plotArea><c:legend><c:legendPos val="b"/></c:legend>',
+      ),
+    );
+    expect(slide.report.imported).toEqual({ chart: 1 });
+    expect(slide.report.notImported).toEqual([]);
+    expect(slide.report.fonts).toEqual([{ from: 'Arial', to: 'Arimo' }]);
+    const chart = slide.elements[0] as Chart;
+    expect(chart).toMatchObject({
+      kind: 'chart',
+      x: 100,
+      y: 80,
+      w: 600,
+      h: 400,
+      chart: 'column',
+      title: 'Sales by region',
+      categories: regions,
+      legend: 'bottom',
+      dataLabels: true,
+      gridlines: true,
+      size: 9,
+      color: '#333333',
+      font: 'Arimo',
+      number: { decimals: 0, grouping: true, percent: false, prefix: '', suffix: '' },
+    });
+    // The first series's own colour; the second takes the theme's second accent.
+    expect(chart.series).toEqual([
+      { name: '2025', values: [120, 340, null], color: '#0B2545' },
+      { name: '2026', values: [150, 300, 80], color: expect.stringMatching(/^#[0-9A-F]{6}$/) },
+    ]);
+    expect(chart.series[1]!.color).not.toBe(chart.series[0]!.color);
+  });
+
+  it('reads lines drawn over columns as one chart, and bars stacked', async () => {
+    const combo = await readChartSlide(
+      space(
+        '<c:autoTitleDeleted val="1"/><c:plotArea><c:barChart><c:barDir val="bar"/><c:grouping val="stacked"/>' +
+          series(0, 'Hardware', regions, [1, 2, 3]) +
+          series(1, 'Service', regions, [2, 2, 2]) +
+          '</c:barChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    expect(combo.elements[0]).toMatchObject({ chart: 'bar', stacked: true });
+    expect((combo.elements[0] as Chart).title).toBeUndefined();
+    expect((combo.elements[0] as Chart).legend).toBeUndefined();
+
+    const lines = await readChartSlide(
+      space(
+        '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(0, 'Units', regions, [5, 6, 7]) +
+          '</c:barChart><c:lineChart><c:grouping val="standard"/>' +
+          series(
+            1,
+            'Trend',
+            regions,
+            [5.5, 6.5, 7.5],
+            '<c:spPr><a:ln w="28575"><a:solidFill><a:srgbClr val="E07A5F"/></a:solidFill></a:ln></c:spPr>',
+          ) +
+          '</c:lineChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    const chart = lines.elements[0] as Chart;
+    expect(chart.chart).toBe('column');
+    expect(chart.series.map((s) => [s.name, s.asLine ?? false])).toEqual([
+      ['Units', false],
+      ['Trend', true],
+    ]);
+    expect(chart.series[1]!.color).toBe('#E07A5F');
+  });
+
+  it('reads a pie: slice colours of their own, the title from its one series', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:title/><c:autoTitleDeleted val="0"/><c:plotArea><c:pieChart><c:varyColors val="1"/>' +
+          series(
+            0,
+            'Share',
+            regions,
+            [50, 30, 20],
+            '<c:dPt><c:idx val="1"/><c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr></c:dPt>',
+          ) +
+          '<c:dLbls><c:showPercent val="1"/></c:dLbls></c:pieChart></c:plotArea><c:legend><c:legendPos val="r"/></c:legend>',
+      ),
+    );
+    const chart = slide.elements[0] as Chart;
+    expect(chart).toMatchObject({
+      chart: 'pie',
+      title: 'Share',
+      legend: 'right',
+      dataLabels: true,
+      percentLabels: true,
+    });
+    expect(chart.series).toEqual([{ name: 'Share', values: [50, 30, 20] }]);
+    expect(chart.palette).toHaveLength(3);
+    expect(chart.palette![1]).toBe('#FF0000');
+  });
+
+  it('keeps the chart’s own layout: plot, axis, turned names, title, markers and outlines', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr sz="1400" b="0"/><a:t>Graduation</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+          '<c:plotArea><c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/>' +
+          '<c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>' +
+          '<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(
+            0,
+            '2005',
+            regions,
+            [59, 50, 40],
+            '<c:spPr><a:solidFill><a:srgbClr val="000080"/></a:solidFill><a:ln><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:ln></c:spPr>',
+          ) +
+          '</c:barChart><c:lineChart><c:grouping val="standard"/>' +
+          series(
+            1,
+            '1995',
+            regions,
+            [33, 20, 25],
+            '<c:spPr><a:ln><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="circle"/><c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr></c:marker>',
+          ) +
+          '<c:marker val="1"/></c:lineChart>' +
+          '<c:catAx><c:axId val="1"/><c:txPr><a:bodyPr rot="-5400000"/><a:p><a:pPr><a:defRPr sz="800" b="1"/></a:pPr></a:p></c:txPr></c:catAx>' +
+          '<c:valAx><c:axId val="2"/><c:scaling><c:max val="70"/><c:min val="0"/></c:scaling><c:majorGridlines/><c:majorUnit val="10"/></c:valAx>' +
+          '</c:plotArea><c:legend><c:legendPos val="t"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1200"/></a:pPr></a:p></c:txPr></c:legend>',
+      ),
+    );
+    const chart = slide.elements[0] as Chart;
+    expect(chart).toMatchObject({
+      plot: { x: 0.1, y: 0.2, w: 0.7, h: 0.6 },
+      scale: { min: 0, max: 70, step: 10 },
+      categoryTurn: 90,
+      size: 8,
+      bold: true,
+      legend: 'top',
+      legendSize: 12,
+      title: 'Graduation',
+      titleSize: 14,
+      titleBold: false,
+      gridlines: true,
+      gridColor: '#868686',
+    });
+    expect(chart.series).toEqual([
+      { name: '2005', values: [59, 50, 40], color: '#000080', outline: '#000000' },
+      {
+        name: '1995',
+        values: [33, 20, 25],
+        color: '#FF0000',
+        asLine: true,
+        markers: true,
+        line: false,
+      },
+    ]);
+  });
+
+  it('offers a field in its title as a binding', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Savings at [Client]</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+          '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(0, 'Units', regions, [5, 6, 7]) +
+          '</c:barChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    expect(findFields(slide.elements)).toEqual([
+      { text: '[Client]', label: 'Client', suggestion: 'client.name' },
+    ]);
+    const [bound] = applyFieldChoices(slide.elements, { '[Client]': 'client.name' });
+    expect((bound as Chart).title).toBe('Savings at {{client.name}}');
+  });
+
+  it('draws a 3-D chart flat and says so', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:plotArea><c:bar3DChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(0, 'Units', regions, [5, 6, 7]) +
+          '</c:bar3DChart>' +
+          axes.replace('<c:majorGridlines/>', '<c:delete val="1"/>') +
+          '</c:plotArea>',
+      ),
+    );
+    expect(slide.elements[0]).toMatchObject({ chart: 'column', valueLabels: false });
+    expect(slide.report.notImported).toEqual([
+      { kind: 'effect', why: 'a 3-D chart is drawn flat' },
+    ]);
+  });
+
+  it('leaves out a kind the engine does not draw, saying which, for the office renderer', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:plotArea><c:areaChart><c:grouping val="standard"/>' +
+          series(0, 'Units', regions, [5, 6, 7]) +
+          '</c:areaChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    expect(slide.elements).toEqual([]);
+    expect(slide.report.notImported).toEqual([
+      { kind: 'chart', why: 'a chart was left out: an area chart is not one the engine draws' },
+    ]);
+    expect(slide.leftOut).toMatchObject([
+      { kind: 'chart', box: { x: 100, y: 80, w: 600, h: 400 } },
+    ]);
+  });
+});
