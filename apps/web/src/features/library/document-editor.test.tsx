@@ -381,6 +381,64 @@ describe('the slide editor', () => {
     expect(saved.document.elements[1]).toMatchObject({ kind: 'line', width: 2.5 });
   });
 
+  it('edits a chart: its kind, its legend and its figures pasted from a spreadsheet', async () => {
+    const user = userEvent.setup();
+    const withChart: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'chart',
+          x: 48,
+          y: 124,
+          w: 560,
+          h: 300,
+          chart: 'column',
+          title: 'Savings',
+          categories: ['2025', '2026'],
+          series: [{ name: 'Before', values: [120, 135], color: '#0B2545' }],
+          size: 11,
+          color: 'brand.ink',
+        },
+      ],
+    };
+    const calls = editorApi(acceptSave, withChart);
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Chart: Savings' }));
+    const figures = screen.getByRole('textbox', { name: 'Figures' });
+    expect(figures).toHaveValue('\tBefore\n2025\t120\n2026\t135');
+
+    // A cell that is not a figure is named, and the chart keeps its figures.
+    await user.clear(figures);
+    await user.click(figures);
+    await user.paste('\tBefore\tAfter\n2025\t120\t90\n2026\tlots\t80');
+    expect(screen.getByText('"lots" (2026, Before) is not a number.')).toBeVisible();
+    await user.clear(figures);
+    await user.click(figures);
+    await user.paste('\tBefore\tAfter\n2025\t120\t90\n2026\t$1,350\t\n2027\t150\t70');
+    expect(screen.queryByText(/is not a number/)).toBeNull();
+    expect(screen.getByText('3 categories, 2 series.')).toBeVisible();
+
+    await choose(user, screen.getByRole('combobox', { name: 'Chart' }), 'Bars');
+    await choose(user, screen.getByRole('combobox', { name: 'Legend' }), 'Bottom');
+    await user.click(screen.getByRole('checkbox', { name: 'Figures on the chart' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = calls.find((call) => call.method === 'PUT')!.body as {
+      document: TemplateSlideDocument;
+    };
+    expect(saved.document.elements[0]).toMatchObject({
+      kind: 'chart',
+      chart: 'bar',
+      legend: 'bottom',
+      dataLabels: true,
+      categories: ['2025', '2026', '2027'],
+      series: [
+        { name: 'Before', values: [120, 1350, 150], color: '#0B2545' },
+        { name: 'After', values: [90, null, 70] },
+      ],
+    });
+  });
+
   it('sets the subheading, the products a slide is about and the figures it computes', async () => {
     const calls = editorApi(({ body }) => ({
       body: { document: (body as { document: object }).document, revision: 5 },

@@ -170,6 +170,26 @@ function DocumentEditor({
       },
     ],
     [
+      'Chart',
+      {
+        kind: 'chart',
+        x: 480,
+        y: 140,
+        w: 420,
+        h: 300,
+        chart: 'column',
+        categories: ['2024', '2025', '2026'],
+        series: [
+          { name: 'Before', values: [120, 135, 150] },
+          { name: 'After', values: [90, 80, 70] },
+        ],
+        legend: 'bottom',
+        gridlines: true,
+        size: 11,
+        color: 'brand.ink',
+      },
+    ],
+    [
       'Feature tags',
       {
         kind: 'chips',

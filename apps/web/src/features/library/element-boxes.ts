@@ -16,6 +16,7 @@ export function boxOf(element: TemplateElement): Box | undefined {
     case 'table':
     case 'quote':
     case 'chips':
+    case 'chart':
       return { x: element.x, y: element.y, w: element.w, h: element.h };
     case 'logo':
       return { x: element.x, y: element.y, w: element.size, h: element.size };
@@ -57,6 +58,7 @@ export function withBox(element: TemplateElement, next: Box): TemplateElement {
     case 'table':
     case 'quote':
     case 'chips':
+    case 'chart':
       return { ...element, ...box };
     case 'logo':
       return { ...element, x: box.x, y: box.y, size: Math.max(box.w, box.h) };
@@ -109,6 +111,8 @@ export function describeElement(element: TemplateElement): string {
       return 'Table';
     case 'quote':
       return 'Quote table';
+    case 'chart':
+      return element.title ? `Chart: ${element.title.split(/\s+/).slice(0, 5).join(' ')}` : 'Chart';
     case 'chips':
       return 'Feature tags';
     case 'logo':

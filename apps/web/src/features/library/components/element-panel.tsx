@@ -25,6 +25,7 @@ import { useRef } from 'react';
 import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
 import { errorText } from './error-text.ts';
+import { ChartDataField } from './chart-data-field.tsx';
 import { TableCellsField } from './table-cells-field.tsx';
 import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
@@ -116,6 +117,8 @@ export function ElementPanel({
       )}
 
       {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
+
+      {element.kind === 'chart' && <ChartDataField chart={element} onChange={onChange} />}
 
       {element.kind === 'chips' && (
         <>

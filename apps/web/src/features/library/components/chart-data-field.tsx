@@ -1,0 +1,180 @@
+import { chartTypes, type TemplateElement } from '@deck-portal/domain';
+import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+type ChartElement = Extract<TemplateElement, { kind: 'chart' }>;
+
+const typeLabels: Record<(typeof chartTypes)[number], string> = {
+  column: 'Columns',
+  bar: 'Bars',
+  line: 'Lines',
+  pie: 'Pie',
+  doughnut: 'Doughnut',
+};
+
+const legendLabels = { none: 'None', right: 'Right', bottom: 'Bottom', top: 'Top', left: 'Left' };
+
+/** The chart's figures as a sheet: series names across the top, a row per category. */
+export function chartSheet(chart: ChartElement): string {
+  const header = ['', ...chart.series.map((s) => s.name)].join('\t');
+  const rows = chart.categories.map((category, c) =>
+    [category, ...chart.series.map((s) => (s.values[c] ?? '').toString())].join('\t'),
+  );
+  return [header, ...rows].join('\n');
+}
+
+/**
+ * A sheet as typed or pasted from a spreadsheet (tabs between cells; commas or semicolons
+ * too) read back into categories and series; a message when a figure is not a number.
+ */
+export function readChartSheet(
+  sheet: string,
+  chart: ChartElement,
+): { categories: string[]; series: ChartElement['series'] } | { error: string } {
+  const lines = sheet.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const separator = sheet.includes('\t') ? '\t' : sheet.includes(';') ? ';' : ',';
+  const cells = lines.map((line) => line.split(separator).map((cell) => cell.trim()));
+  if (cells.length < 2 || cells[0]!.length < 2) {
+    return { error: 'Write the series names on the first line and a line per category below.' };
+  }
+  const names = cells[0]!.slice(1);
+  if (names.length > 20) return { error: 'A chart has at most 20 series.' };
+  if (cells.length - 1 > 200) return { error: 'A chart has at most 200 categories.' };
+  const body = cells.slice(1);
+  const series: ChartElement['series'] = [];
+  for (const [i, name] of names.entries()) {
+    const values: (number | null)[] = [];
+    for (const [r, row] of body.entries()) {
+      const cell = (row[i + 1] ?? '').replace(/[\s,$€£%]/g, '');
+      if (cell === '') {
+        values.push(null);
+        continue;
+      }
+      const value = Number(cell);
+      if (!Number.isFinite(value)) {
+        return {
+          error: `"${row[i + 1]}" (${row[0] || `line ${r + 2}`}, ${name}) is not a number.`,
+        };
+      }
+      values.push(value);
+    }
+    // A series keeps its colour and kind where it stands.
+    const before = chart.series[i];
+    series.push({
+      ...(before ?? {}),
+      name: name.slice(0, 200),
+      values,
+    });
+  }
+  return { categories: body.map((row) => (row[0] ?? '').slice(0, 200)), series };
+}
+
+/** A chart's kind, title, legend, labels and figures. */
+export function ChartDataField({
+  chart,
+  onChange,
+}: {
+  chart: ChartElement;
+  onChange: (chart: ChartElement) => void;
+}) {
+  const [sheet, setSheet] = useState(() => chartSheet(chart));
+  const [error, setError] = useState<string>();
+  const round = chart.chart === 'pie' || chart.chart === 'doughnut';
+
+  // The figures changed elsewhere (undone, another chart chosen): the sheet shows them again.
+  useEffect(() => {
+    const read = readChartSheet(sheet, chart);
+    const same =
+      !('error' in read) &&
+      JSON.stringify(read.categories) === JSON.stringify(chart.categories) &&
+      JSON.stringify(read.series.map((s) => [s.name, s.values])) ===
+        JSON.stringify(chart.series.map((s) => [s.name, s.values]));
+    if (!same && !error) setSheet(chartSheet(chart));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chart's figures change
+  }, [chart.categories, chart.series]);
+
+  const editSheet = (next: string) => {
+    setSheet(next);
+    const read = readChartSheet(next, chart);
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    setError(undefined);
+    onChange({ ...chart, ...read });
+  };
+
+  return (
+    <Stack gap="xs">
+      <Select
+        label="Chart"
+        data={chartTypes.map((value) => ({ value, label: typeLabels[value] }))}
+        value={chart.chart}
+        allowDeselect={false}
+        onChange={(value) => value && onChange({ ...chart, chart: value as ChartElement['chart'] })}
+      />
+      <TextInput
+        label="Title"
+        value={chart.title ?? ''}
+        onChange={(event) => {
+          const { title: _old, ...rest } = chart;
+          const title = event.currentTarget.value;
+          onChange(title === '' ? rest : { ...rest, title });
+        }}
+      />
+      <Select
+        label="Legend"
+        data={Object.entries(legendLabels).map(([value, label]) => ({ value, label }))}
+        value={chart.legend ?? 'none'}
+        allowDeselect={false}
+        onChange={(value) => {
+          const { legend: _old, ...rest } = chart;
+          onChange(
+            !value || value === 'none'
+              ? rest
+              : { ...rest, legend: value as NonNullable<ChartElement['legend']> },
+          );
+        }}
+      />
+      <Group gap="md">
+        <Checkbox
+          label="Figures on the chart"
+          checked={chart.dataLabels ?? false}
+          onChange={(event) => onChange({ ...chart, dataLabels: event.currentTarget.checked })}
+        />
+        {!round && (
+          <Checkbox
+            label="Gridlines"
+            checked={chart.gridlines ?? false}
+            onChange={(event) => onChange({ ...chart, gridlines: event.currentTarget.checked })}
+          />
+        )}
+        {(chart.chart === 'column' || chart.chart === 'bar') && (
+          <Checkbox
+            label="Stacked"
+            checked={chart.stacked ?? false}
+            onChange={(event) => onChange({ ...chart, stacked: event.currentTarget.checked })}
+          />
+        )}
+      </Group>
+      <Textarea
+        label="Figures"
+        description={
+          round
+            ? 'A line per slice: its name, a tab, its figure (the first series is drawn).'
+            : 'Series names on the first line; then a line per category: its name and a figure per series, separated by tabs. Paste from a spreadsheet.'
+        }
+        autosize
+        minRows={4}
+        maxRows={14}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        value={sheet}
+        error={error}
+        onChange={(event) => editSheet(event.currentTarget.value)}
+      />
+      <Text size="xs" c="dimmed">
+        {chart.categories.length} categories, {chart.series.length} series.
+      </Text>
+    </Stack>
+  );
+}
