@@ -151,6 +151,15 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(canvas.getByRole('button', { name: 'Picture' })).toHaveCount(1);
 
+  // A chart, its figures pasted from a spreadsheet.
+  await page.getByRole('button', { name: 'Chart', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Chart title' }).fill('Energy per site');
+  await page
+    .getByRole('textbox', { name: 'Figures' })
+    .fill('\tBefore\tAfter\nNorth store\t120\t90\nSouth store\t135\t80');
+  await expect(page.getByText('2 categories, 2 series.')).toBeVisible();
+  await expect(canvas.getByRole('button', { name: 'Chart: Energy per site' })).toBeVisible();
+
   // The live preview is the engine's drawing of the draft.
   await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/slide-editor.png`, fullPage: true });
@@ -178,6 +187,15 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   const afterText = await pdfText(repApi, after);
   expect(afterText).toContain('Greener with Frostline');
   expect(afterText).toContain('Saved for Northwind Pharmacies');
+  // The chart's words in the PDF, and a chart of PowerPoint's own in the PPTX.
+  expect(afterText).toContain('Energy per site');
+  expect(afterText).toContain('North store');
+  const pptx = unzipSync(
+    new Uint8Array(await (await repApi.get(`/api/decks/${after}/pptx`)).body()),
+  );
+  const chartPart = Object.keys(pptx).find((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name));
+  expect(chartPart, 'a chart part in the PowerPoint').toBeDefined();
+  expect(strFromU8(pptx[chartPart!]!)).toContain('<c:v>South store</c:v>');
   const svg = await firstSlideSvg(repApi, after);
   expect(svg).toContain('Greener with Frostline');
   expect(svg).toMatch(/<image[^>]+href="data:image\//);

@@ -114,7 +114,7 @@ export function ChartDataField({
         onChange={(value) => value && onChange({ ...chart, chart: value as ChartElement['chart'] })}
       />
       <TextInput
-        label="Title"
+        label="Chart title"
         value={chart.title ?? ''}
         onChange={(event) => {
           const { title: _old, ...rest } = chart;
