@@ -157,8 +157,8 @@ export function formatResultsSection(
   }: { date: string; corpus: string; timings: string; withOffice?: boolean },
 ): string {
   const imported = withOffice
-    ? 'imported as the portal imports it with LibreOffice on the server (a chart, SmartArt or embedded object becomes a picture of itself, and the report says so) and drawn by our engine (`deck.pdf`)'
-    : 'imported by our engine alone (`deck.pdf`, `--no-office`: charts, SmartArt and objects left out)';
+    ? 'imported as the portal imports it with LibreOffice on the server (charts as charts, SmartArt as the shapes of its drawing; a chart of a kind not drawn, SmartArt saved without its drawing or an embedded object becomes a picture of itself, and the report says so) and drawn by our engine (`deck.pdf`)'
+    : 'imported by our engine alone (`deck.pdf`, `--no-office`: what would be a picture is left out)';
   const rows = summary.files.map(
     (f) =>
       `| ${cell(f.file)} | ${f.slideCount} | ${score(f.textPlacement)} | ${score(f.ssim)} | ${percent(f.wordsEqualShare)} | ${cell(f.problems.join('; '))} |`,

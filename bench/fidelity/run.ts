@@ -1,8 +1,8 @@
 // `npm run pptx:fidelity -- DIR [--ours=importer|reference] [--no-gate] [--no-office]
 // [--floor=TEXT,SSIM] [--json FILE] [--results FILE] [--out DIR] [--jobs N]`: how faithfully our
 // importer and engine draw each .pptx in DIR, against LibreOffice's PDF of it. Our side imports
-// as the portal does with the office renderer (SmartArt, objects and charts of kinds not drawn
-// as pictures of themselves); `--no-office` scores the importer alone. Prints a table per slide, per file and
+// as the portal does with the office renderer (what the engine does not draw as pictures of
+// themselves); `--no-office` scores the importer alone. Prints a table per slide, per file and
 // in total, writes its section of bench/RESULTS.md, and exits 1 when the goal is missed.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { strToU8 } from 'fflate';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -1102,6 +1103,60 @@ describe('what does not import', () => {
       },
       { kind: 'ink', why: 'ink drawing left out' },
     ]);
+  });
+});
+
+describe('SmartArt', () => {
+  it('is read as the shapes its drawing shows, its words in their own box, and reported', async () => {
+    const dsp = 'xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram"';
+    const a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    const step = (x: number, words: string) =>
+      `<dsp:sp><dsp:nvSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvSpPr/></dsp:nvSpPr><dsp:spPr>` +
+      `${xfrm(x, 10, 100, 60)}<a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom>${solid('4F81BD')}</dsp:spPr>` +
+      `<dsp:txBody><a:bodyPr anchor="ctr"/><a:p><a:pPr algn="ctr"/><a:r><a:rPr sz="1600"><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></a:rPr><a:t>${words}</a:t></a:r></a:p></dsp:txBody>` +
+      `<dsp:txXfrm><a:off x="${emu(x + 20)}" y="${emu(15)}"/><a:ext cx="${emu(60)}" cy="${emu(50)}"/></dsp:txXfrm></dsp:sp>`;
+    const drawing =
+      `<?xml version="1.0"?><dsp:drawing ${dsp} ${a}><dsp:spTree><dsp:nvGrpSpPr><dsp:cNvPr id="0" name=""/>` +
+      `<dsp:cNvGrpSpPr/></dsp:nvGrpSpPr><dsp:grpSpPr/>${step(0, 'Plan')}${step(150, 'Build')}</dsp:spTree></dsp:drawing>`;
+    const model =
+      `<?xml version="1.0"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ${a}>` +
+      `<dgm:ptLst/><dgm:extLst><a:ext uri="http://schemas.microsoft.com/office/drawing/2008/diagram">` +
+      `<dsp:dataModelExt ${dsp} relId="rId3"/></a:ext></dgm:extLst></dgm:dataModel>`;
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes:
+            '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Diagram 3"/><p:cNvGraphicFramePr/><p:nvPr/>' +
+            `</p:nvGraphicFramePr>${xfrm(200, 100, 300, 100, 'p:xfrm')}<a:graphic><a:graphicData ` +
+            'uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds ' +
+            'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rId2" r:lo="rId9" r:qs="rId9" r:cs="rId9"/>' +
+            '</a:graphicData></a:graphic></p:graphicFrame>',
+          relationships: [
+            { id: 'rId2', type: 'diagramData', target: '../diagrams/data1.xml' },
+            { id: 'rId3', type: 'diagramDrawing', target: '../diagrams/drawing1.xml' },
+          ],
+        },
+      ],
+      parts: {
+        'ppt/diagrams/data1.xml': strToU8(model),
+        'ppt/diagrams/drawing1.xml': strToU8(drawing),
+      },
+    });
+    expect(slide!.report.imported).toEqual({ shape: 2, text: 2 });
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'smartart',
+        why: 'a SmartArt diagram is imported as the shapes it shows: its layout is not kept',
+      },
+    ]);
+    expect(slide!.leftOut).toEqual([]);
+    // Placed from the frame's corner; the words in the box the drawing gives them.
+    expect(slide!.elements[0]).toMatchObject({ kind: 'rect', x: 200, y: 110, w: 100, h: 60 });
+    expect(slide!.elements[2]).toMatchObject({ kind: 'rect', x: 350, y: 110 });
+    const words = slide!.elements.filter((e): e is TextElement => e.kind === 'text');
+    expect(words.map((w) => linesOf(w))).toEqual([['Plan'], ['Build']]);
+    expect(words[0]!.x).toBeGreaterThanOrEqual(220);
+    expect(words[0]!.x + words[0]!.w).toBeLessThanOrEqual(280);
   });
 });
 

@@ -1058,6 +1058,12 @@ class SlideReader {
     }
     if (uri.endsWith('/ole') && frame && this.readObjectPicture(data, frame, context)) return;
     if (uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context)) return;
+    if (
+      uri.endsWith('/diagram') &&
+      this.readDiagramDrawing(data, frameElement, transform, context)
+    ) {
+      return;
+    }
     const [kind, what] = uri.endsWith('/chart')
       ? ['chart', 'a chart']
       : uri.endsWith('/diagram')
@@ -1075,6 +1081,48 @@ class SlideReader {
     if (frame) {
       this.leftOut.push({ kind, what, why, box: this.box(frame), at: this.elements.length });
     }
+  }
+
+  /**
+   * SmartArt as the shapes PowerPoint last drew it with: the diagram's drawing part (`dsp:`, the
+   * shape tree of a slide by another name, placed from the frame's corner) is read as a slide's
+   * shapes are. Its words and look are kept; the diagram's layout (what reflows when a point is
+   * added) is not, and the report says so. False when the file has no drawing (older writers).
+   */
+  private readDiagramDrawing(
+    data: XmlElement | undefined,
+    frameElement: XmlElement,
+    transform: Transform,
+    context: PartContext,
+  ): boolean {
+    const dataRel = context.rels.get(child(data, 'dgm:relIds')?.attrs['r:dm'] ?? '');
+    const model = dataRel?.part ? readXmlTree(this.pkg, dataRel.part) : undefined;
+    const drawingId = model && findDescendant(model, 'dsp:dataModelExt')?.attrs.relId;
+    const drawingRel =
+      (drawingId ? context.rels.get(drawingId) : undefined) ??
+      [...context.rels.values()].find((rel) => rel.type.endsWith('/diagramDrawing'));
+    if (!drawingRel?.part || drawingRel.external) return false;
+    const tree = child(readXmlTree(this.pkg, drawingRel.part), 'dsp:spTree');
+    if (!tree) return false;
+    const off = pathOf(frameElement, 'p:xfrm', 'a:off');
+    const placed: Transform = {
+      ...transform,
+      ox: transform.ox + transform.sx * (numberAttr(off, 'x') ?? 0),
+      oy: transform.oy + transform.sy * (numberAttr(off, 'y') ?? 0),
+    };
+    const drawingContext: PartContext = {
+      part: drawingRel.part,
+      rels: relsOf(this.pkg, drawingRel.part),
+      colors: context.colors,
+    };
+    const before = this.elements.length;
+    this.readTree(asSlideTree(tree), placed, drawingContext, 'slide');
+    if (this.elements.length === before) return false;
+    this.skip(
+      'smartart',
+      'a SmartArt diagram is imported as the shapes it shows: its layout is not kept',
+    );
+    return true;
   }
 
   /**
@@ -2088,4 +2136,55 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
       }
     }
   }
+}
+
+/**
+ * A diagram drawing's shape tree under the names a slide's has (`dsp:sp` → `p:sp`). A shape
+ * whose words have a box of their own (`dsp:txXfrm`, narrower than the shape) becomes the shape
+ * and, over it, a text box of that size without fill or outline.
+ */
+function asSlideTree(element: XmlElement): XmlElement {
+  const renamed = (node: XmlElement): XmlElement => ({
+    ...node,
+    name: node.name.startsWith('dsp:') ? `p:${node.name.slice(4)}` : node.name,
+    children: node.children.flatMap(split),
+  });
+  const split = (node: XmlElement): XmlElement[] => {
+    const textBox = child(node, 'dsp:txXfrm');
+    const body = child(node, 'dsp:txBody');
+    if (node.name !== 'dsp:sp' || !textBox || !body) return [renamed(node)];
+    const shape = renamed({ ...node, children: node.children.filter((c) => c !== body) });
+    const bare = (name: string): XmlElement => ({ name, attrs: {}, children: [], text: '' });
+    const words: XmlElement = {
+      name: 'p:sp',
+      attrs: {},
+      text: '',
+      children: [
+        renamed(child(node, 'dsp:nvSpPr') ?? bare('dsp:nvSpPr')),
+        {
+          ...bare('p:spPr'),
+          children: [
+            { ...textBox, name: 'a:xfrm' },
+            { ...bare('a:prstGeom'), attrs: { prst: 'rect' } },
+            bare('a:noFill'),
+            { ...bare('a:ln'), children: [bare('a:noFill')] },
+          ],
+        },
+        ...(child(node, 'dsp:style') ? [renamed(child(node, 'dsp:style')!)] : []),
+        renamed(body),
+      ],
+    };
+    return [shape, words];
+  };
+  return renamed(element);
+}
+
+/** The first element of that name at any depth, in document order. */
+function findDescendant(element: XmlElement, name: string): XmlElement | undefined {
+  for (const c of element.children) {
+    if (c.name === name) return c;
+    const found = findDescendant(c, name);
+    if (found) return found;
+  }
+  return undefined;
 }
