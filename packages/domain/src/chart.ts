@@ -86,6 +86,19 @@ export function readChartNumberCode(code: string): ChartNumber | undefined {
   };
 }
 
+/**
+ * A chart's colours for series (a pie's slices) that have none, in turn: the brand's, then calm
+ * tones that go with them.
+ */
+export const defaultChartPalette = [
+  'brand.primary',
+  'brand.accent',
+  'brand.highlight',
+  'brand.muted',
+  '#7A9E7E',
+  '#B5838D',
+] as const;
+
 /** The chart kinds the format draws. */
 export const chartTypes = ['column', 'bar', 'line', 'pie', 'doughnut'] as const;
 export type ChartType = (typeof chartTypes)[number];

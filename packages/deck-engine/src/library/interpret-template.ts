@@ -1,5 +1,6 @@
 import {
   compileFormula,
+  defaultChartPalette,
   fillBindings,
   quoteFigureNames,
   readPricingBinding,
@@ -59,16 +60,6 @@ export interface TemplateInputs {
   /** The library's categories (the built-in ones when absent): their colours and names. */
   categories?: readonly TemplateCategory[];
 }
-
-/** A chart's colours for series that have none: the brand's, then calm tones that go with them. */
-const defaultPalette: readonly TemplateColor[] = [
-  'brand.primary',
-  'brand.accent',
-  'brand.highlight',
-  'brand.muted',
-  '#7A9E7E',
-  '#B5838D',
-];
 
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
@@ -317,7 +308,7 @@ export function interpretTemplate(
             ),
           ];
         case 'chart': {
-          const palette = (element.palette ?? defaultPalette).map(color);
+          const palette = (element.palette ?? defaultChartPalette).map(color);
           const data: ChartData = {
             type: element.chart,
             stacked: element.stacked ?? false,

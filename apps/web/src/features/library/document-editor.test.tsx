@@ -421,6 +421,12 @@ describe('the slide editor', () => {
     await choose(user, screen.getByRole('combobox', { name: 'Chart' }), 'Bars');
     await choose(user, screen.getByRole('combobox', { name: 'Legend' }), 'Bottom');
     await user.click(screen.getByRole('checkbox', { name: 'Figures on the chart' }));
+    // The new series takes a colour from the palette.
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Series: After' })).getByRole('radio', {
+        name: 'brand.ink',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = calls.find((call) => call.method === 'PUT')!.body as {
@@ -434,7 +440,7 @@ describe('the slide editor', () => {
       categories: ['2025', '2026', '2027'],
       series: [
         { name: 'Before', values: [120, 1350, 150], color: '#0B2545' },
-        { name: 'After', values: [90, null, 70] },
+        { name: 'After', values: [90, null, 70], color: 'brand.ink' },
       ],
     });
   });

@@ -1,6 +1,7 @@
-import { chartTypes, type TemplateElement } from '@deck-portal/domain';
+import { chartTypes, defaultChartPalette, type TemplateElement } from '@deck-portal/domain';
 import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ColourField, type PaletteColour } from './colour-field.tsx';
 
 type ChartElement = Extract<TemplateElement, { kind: 'chart' }>;
 
@@ -69,12 +70,14 @@ export function readChartSheet(
   return { categories: body.map((row) => (row[0] ?? '').slice(0, 200)), series };
 }
 
-/** A chart's kind, title, legend, labels and figures. */
+/** A chart's kind, title, legend, labels, figures and colours. */
 export function ChartDataField({
   chart,
+  palette,
   onChange,
 }: {
   chart: ChartElement;
+  palette: readonly PaletteColour[];
   onChange: (chart: ChartElement) => void;
 }) {
   const [sheet, setSheet] = useState(() => chartSheet(chart));
@@ -175,6 +178,48 @@ export function ChartDataField({
       <Text size="xs" c="dimmed">
         {chart.categories.length} categories, {chart.series.length} series.
       </Text>
+      {round
+        ? chart.categories
+            .slice(0, 12)
+            .map((category, i) => (
+              <ColourField
+                key={i}
+                label={`Slice: ${category || i + 1}`}
+                value={chart.palette?.[i]}
+                palette={palette}
+                onChange={(color) => onChange({ ...chart, palette: sliceColours(chart, i, color) })}
+              />
+            ))
+        : chart.series.map((series, i) => (
+            <ColourField
+              key={i}
+              label={`Series: ${series.name || i + 1}`}
+              value={series.color}
+              palette={palette}
+              onChange={(color) =>
+                onChange({
+                  ...chart,
+                  series: chart.series.map((s, j) => (j === i ? { ...s, color } : s)),
+                })
+              }
+            />
+          ))}
+      <ColourField
+        label="Labels"
+        value={chart.color}
+        palette={palette}
+        onChange={(color) => onChange({ ...chart, color })}
+      />
     </Stack>
   );
+}
+
+/**
+ * A pie's slice colours with one set: the palette as drawn (the default one where the chart names
+ * none), that one changed.
+ */
+function sliceColours(chart: ChartElement, at: number, color: string): string[] {
+  const current: readonly string[] = chart.palette ?? defaultChartPalette;
+  const count = Math.min(12, Math.max(chart.categories.length, current.length));
+  return Array.from({ length: count }, (_, i) => (i === at ? color : current[i % current.length]!));
 }

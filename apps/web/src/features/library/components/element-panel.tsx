@@ -7,7 +7,6 @@ import {
 import {
   Button,
   Checkbox,
-  ColorSwatch,
   FileButton,
   Group,
   MultiSelect,
@@ -18,7 +17,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -26,13 +24,14 @@ import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
 import { errorText } from './error-text.ts';
 import { ChartDataField } from './chart-data-field.tsx';
+import { ColourField, type PaletteColour } from './colour-field.tsx';
 import { TableCellsField } from './table-cells-field.tsx';
 import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
 import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
 
-export type PaletteColour = { value: string; hex: string };
+export type { PaletteColour } from './colour-field.tsx';
 
 type TextElement = Extract<TemplateElement, { kind: 'text' }>;
 
@@ -118,7 +117,9 @@ export function ElementPanel({
 
       {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
 
-      {element.kind === 'chart' && <ChartDataField chart={element} onChange={onChange} />}
+      {element.kind === 'chart' && (
+        <ChartDataField chart={element} palette={palette} onChange={onChange} />
+      )}
 
       {element.kind === 'chips' && (
         <>
@@ -458,55 +459,5 @@ function SizeInput({
       decimalScale={1}
       onChange={(size) => typeof size === 'number' && onChange(size)}
     />
-  );
-}
-
-/** A colour from the brand's palette (or the slide's category colour), never typed by hand. */
-function ColourField({
-  label,
-  value,
-  palette,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  palette: readonly PaletteColour[];
-  onChange: (value: string) => void;
-}) {
-  const choices = [...palette, { value: 'category', hex: '#8795A6' }];
-  const isCustom = value !== undefined && !choices.some((c) => c.value === value);
-  return (
-    <Stack gap={4} role="radiogroup" aria-label={label}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Group gap={6}>
-        {choices.map((choice) => (
-          <Tooltip key={choice.value} label={choice.value}>
-            <ColorSwatch
-              component="button"
-              type="button"
-              role="radio"
-              aria-checked={value === choice.value}
-              aria-label={choice.value}
-              color={choice.hex}
-              size={24}
-              onClick={() => onChange(choice.value)}
-              style={{
-                cursor: 'pointer',
-                outline:
-                  value === choice.value ? '2px solid var(--mantine-color-blue-6)' : undefined,
-                outlineOffset: 2,
-              }}
-            />
-          </Tooltip>
-        ))}
-      </Group>
-      {isCustom && (
-        <Text size="xs" c="dimmed">
-          Now {value}, a colour outside the palette.
-        </Text>
-      )}
-    </Stack>
   );
 }
