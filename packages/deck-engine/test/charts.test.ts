@@ -164,6 +164,23 @@ describe('a chart laid out as its file says', () => {
   });
 });
 
+describe('a fixed axis', () => {
+  it('draws a figure past its end to the end, inside the plot', () => {
+    const chart = layoutChart(box, {
+      ...data,
+      dataLabels: false,
+      plot: { x: 0.2, y: 0.1, w: 0.6, h: 0.6 },
+      scale: { min: 0, max: 200 },
+    });
+    const columns = chart.parts.filter(
+      (p): p is ShapeElement => p.kind === 'rect' && p.fill === '0B2545' && p.w > 8,
+    );
+    // South's 340 stops at the plot's top (40 + 0.1 × 400).
+    expect(columns[1]!.y).toBeCloseTo(80, 5);
+    expect(chart.axis).toMatchObject({ min: 0, max: 200 });
+  });
+});
+
 describe('stacked bars and pies', () => {
   it('stacks a category’s bars end to end, the first category at the bottom', () => {
     const chart = layoutChart(box, { ...data, type: 'bar', stacked: true, dataLabels: false });

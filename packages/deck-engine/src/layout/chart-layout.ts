@@ -291,10 +291,12 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   }
   if (plot.w <= 1 || plot.h <= 1) return scale;
 
-  const at = (value: number) =>
-    across
-      ? plot.x + ((value - scale.min) / (scale.max - scale.min)) * plot.w
-      : plot.y + plot.h - ((value - scale.min) / (scale.max - scale.min)) * plot.h;
+  // A figure past a fixed axis's end is drawn to the end, as office charts clip it.
+  const at = (value: number) => {
+    const share =
+      (Math.min(scale.max, Math.max(scale.min, value)) - scale.min) / (scale.max - scale.min);
+    return across ? plot.x + share * plot.w : plot.y + plot.h - share * plot.h;
+  };
 
   ticks.forEach((tick, i) => {
     const p = at(tick);

@@ -396,6 +396,7 @@ describe('the slide editor', () => {
           title: 'Savings',
           categories: ['2025', '2026'],
           series: [{ name: 'Before', values: [120, 135], color: '#0B2545' }],
+          scale: { min: 0, max: 140 },
           size: 11,
           color: 'brand.ink',
         },
@@ -418,6 +419,8 @@ describe('the slide editor', () => {
     expect(screen.queryByText(/is not a number/)).toBeNull();
     expect(screen.getByText('3 categories, 2 series.')).toBeVisible();
 
+    // 150 is past the axis the chart fixed: it is worked out from the figures again.
+    await user.click(screen.getByRole('checkbox', { name: /Value axis fixed \(0 to 140\)/ }));
     await choose(user, screen.getByRole('combobox', { name: 'Chart' }), 'Bars');
     await choose(user, screen.getByRole('combobox', { name: 'Legend' }), 'Bottom');
     await user.click(screen.getByRole('checkbox', { name: 'Figures on the chart' }));
@@ -443,6 +446,7 @@ describe('the slide editor', () => {
         { name: 'After', values: [90, null, 70], color: 'brand.ink' },
       ],
     });
+    expect(saved.document.elements[0]).not.toHaveProperty('scale');
   });
 
   it('sets the subheading, the products a slide is about and the figures it computes', async () => {

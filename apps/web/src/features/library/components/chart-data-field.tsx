@@ -152,6 +152,17 @@ export function ChartDataField({
             onChange={(event) => onChange({ ...chart, gridlines: event.currentTarget.checked })}
           />
         )}
+        {chart.scale && !round && (
+          <Checkbox
+            label={`Value axis fixed (${[chart.scale.min, chart.scale.max].map((v) => v ?? 'auto').join(' to ')})`}
+            description="Untick to work it out from the figures."
+            checked
+            onChange={() => {
+              const { scale: _fixed, ...rest } = chart;
+              onChange(rest);
+            }}
+          />
+        )}
         {(chart.chart === 'column' || chart.chart === 'bar') && (
           <Checkbox
             label="Stacked"
