@@ -142,31 +142,35 @@ function legend(data: ChartData, area: Box, pad: number, parts: ChartPart[]): Bo
     };
   }
 
-  // Top or bottom: entries in rows, each row centred.
+  // Top or bottom: one centred row when the entries fit it; else a centred grid of columns
+  // as wide as the widest entry, so the entries line up, as office charts set them.
   const spacing = size * 1.2;
-  const rows: number[][] = [[]];
-  let used = 0;
-  widths.forEach((w, i) => {
-    const row = rows[rows.length - 1]!;
-    if (row.length > 0 && used + spacing + w > area.w) {
-      rows.push([i]);
-      used = w;
-    } else {
-      row.push(i);
-      used += (row.length > 1 ? spacing : 0) + Math.min(w, area.w);
-    }
-  });
-  const height = rows.length * pitch;
+  const oneRow = widths.reduce((sum, w) => sum + w, 0) + spacing * (widths.length - 1);
+  const cell = Math.min(Math.max(...widths), area.w);
+  const columns =
+    oneRow <= area.w
+      ? widths.length
+      : Math.max(1, Math.floor((area.w + spacing) / (cell + spacing)));
+  const rowCount = Math.ceil(entries.length / columns);
+  const height = rowCount * pitch;
   const top = data.legend === 'top' ? area.y : area.y + area.h - height;
-  rows.forEach((row, r) => {
-    const rowWidth = row.reduce((sum, i) => sum + Math.min(widths[i]!, area.w), 0);
-    let x = area.x + (area.w - rowWidth - spacing * (row.length - 1)) / 2;
-    for (const i of row) {
-      const w = Math.min(widths[i]!, area.w);
-      entry(x, top + r * pitch, i, w);
+  if (columns === widths.length) {
+    let x = area.x + (area.w - oneRow) / 2;
+    widths.forEach((w, i) => {
+      entry(x, top, i, w);
       x += w + spacing;
-    }
-  });
+    });
+  } else {
+    const left = area.x + (area.w - (columns * cell + (columns - 1) * spacing)) / 2;
+    widths.forEach((_, i) => {
+      entry(
+        left + (i % columns) * (cell + spacing),
+        top + Math.floor(i / columns) * pitch,
+        i,
+        cell,
+      );
+    });
+  }
   return {
     x: area.x,
     y: data.legend === 'top' ? area.y + height + pad : area.y,
@@ -252,7 +256,11 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
     categoryLabels = data.categories.map((_, c) => {
       const middle = left + band * (c + 0.5);
       if (turn === 0) {
-        return { box: { x: left + band * c, y: axisY, w: band, h: below }, align: 'center' };
+        // Top-aligned: room below its last line costs nothing and keeps a descender uncut.
+        return {
+          box: { x: left + band * c, y: axisY, w: band, h: below + data.size },
+          align: 'center',
+        };
       }
       // Turned about its box's centre, so its right end comes to the column's middle.
       const box =
