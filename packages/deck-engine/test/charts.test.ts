@@ -51,6 +51,8 @@ const data: ChartData = {
   size: 10,
   bold: false,
   legendSize: 10,
+  dataLabelSize: 10,
+  dataLabelBold: false,
   titleSize: 13,
   titleBold: false,
   color: '333333',
@@ -92,6 +94,18 @@ describe('a column chart', () => {
     expect(words.filter((w) => w === '$120k')).toHaveLength(1);
     // 340 comes within a 21st of 350: the axis goes a step further, as office charts do.
     expect(chart.axis).toEqual({ min: 0, max: 400, step: 50 });
+  });
+
+  it('writes the figures by the columns in their own size and weight', () => {
+    const big = layoutChart(box, { ...data, dataLabelSize: 16, dataLabelBold: true });
+    const figure = big.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$120k',
+    );
+    expect(figure).toMatchObject({ size: 16, weight: 'bold' });
+    const axis = big.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$100k',
+    );
+    expect(axis).toMatchObject({ size: 10, weight: 'regular' });
   });
 
   it('keeps every part inside its box, and no label is cut', () => {

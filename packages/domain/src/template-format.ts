@@ -967,8 +967,10 @@ const chartElementSchema = z
     series: z.array(chartSeriesSchema).min(1).max(20),
     /** Where the legend stands; none when absent. */
     legend: z.enum(['right', 'bottom', 'top', 'left']).optional(),
-    /** Each figure written by its column, bar, point or slice. */
+    /** Each figure written by its column, bar, point or slice, at this size (the labels') and weight. */
     dataLabels: z.boolean().optional(),
+    dataLabelSize: z.number().min(4).max(60).optional(),
+    dataLabelBold: z.boolean().optional(),
     /** A pie's labels as shares of the whole (`25%`) rather than the figures. */
     percentLabels: z.boolean().optional(),
     /** How figures are written on the axis and the labels; as given when absent. */

@@ -76,7 +76,7 @@ describe('reading a chart', () => {
             '<c:spPr><a:solidFill><a:srgbClr val="0B2545"/></a:solidFill></c:spPr>',
           ) +
           series(1, '2026', regions, [150, 300, 80]) +
-          '<c:dLbls><c:showVal val="1"/></c:dLbls></c:barChart>' +
+          '<c:dLbls><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400" b="1"/></a:pPr></a:p></c:txPr><c:showVal val="1"/></c:dLbls></c:barChart>' +
           axes +
           '</c:plotArea><c:legend><c:legendPos val="b"/></c:legend>',
       ),
@@ -96,6 +96,8 @@ describe('reading a chart', () => {
       categories: regions,
       legend: 'bottom',
       dataLabels: true,
+      dataLabelSize: 14,
+      dataLabelBold: true,
       gridlines: true,
       size: 9,
       color: '#333333',

@@ -81,6 +81,8 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   let numberCode: string | undefined;
   const series: TemplateChart['series'] = [];
   let dataLabels = false;
+  /** The data labels' own look (`c:dLbls`' text), the first that says. */
+  let labelLook: XmlElement | undefined;
   let percentLabels = false;
   let stacked = false;
   for (const group of drawn) {
@@ -95,6 +97,11 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
       if (names.length > categories.length) categories = names.map((n) => n ?? '');
       const val = cacheOf(child(ser, 'c:val'), (code) => (numberCode ??= code));
       const own = labelsShown(child(ser, 'c:dLbls')) ?? groupLabels;
+      if (own?.value || own?.percent) {
+        labelLook ??= [child(ser, 'c:dLbls'), child(group, 'c:dLbls')]
+          .map((labels) => pathOf(labels, 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr'))
+          .find((look) => look !== undefined);
+      }
       if (own?.value) dataLabels = true;
       if (own?.percent) {
         dataLabels = true;
@@ -238,6 +245,12 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
           }
         : {}),
       ...(dataLabels ? { dataLabels: true } : {}),
+      ...(dataLabels && numberAttr(labelLook, 'sz') !== undefined
+        ? { dataLabelSize: clamp(numberAttr(labelLook, 'sz')! / 100, 4, 60) }
+        : {}),
+      ...(dataLabels && labelLook?.attrs.b !== undefined
+        ? { dataLabelBold: labelLook.attrs.b === '1' }
+        : {}),
       ...(percentLabels ? { percentLabels: true } : {}),
       ...(number ? { number } : {}),
       ...(child(valueAxis, 'c:majorGridlines') ? { gridlines: true } : {}),

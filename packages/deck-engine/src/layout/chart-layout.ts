@@ -88,8 +88,25 @@ function label(
   });
 }
 
-const widthOf = (data: ChartData, text: string, size = data.size) =>
-  measureText(text, faceOf(data.family, data.bold ? 'bold' : 'regular'), size);
+const widthOf = (data: ChartData, text: string, size = data.size, bold = data.bold) =>
+  measureText(text, faceOf(data.family, bold ? 'bold' : 'regular'), size);
+
+/** A figure written by its column, point or slice: in the data labels' size and weight. */
+function figureLabel(
+  data: ChartData,
+  text: string,
+  box: Box,
+  align: TextAlign,
+  valign: VerticalAlign,
+) {
+  return label(data, text, box, align, valign, {
+    size: data.dataLabelSize,
+    bold: data.dataLabelBold,
+  });
+}
+
+const figureWidth = (data: ChartData, text: string) =>
+  widthOf(data, text, data.dataLabelSize, data.dataLabelBold) + 2;
 
 /** What the legend lists: the series, or a pie's categories, each with its colour. */
 function legendEntries(data: ChartData) {
@@ -383,7 +400,8 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
       parts.push(shape);
       if (data.dataLabels) {
         const text = formatChartNumber(value, data.number, data.locale);
-        const w = widthOf(data, text) + 2;
+        const w = figureWidth(data, text);
+        const figureHeight = data.dataLabelSize * 1.2;
         const inside = (drawn: ChartPart) =>
           data.stacked && drawn.kind === 'text'
             ? { ...drawn, color: readableOn(series.color) }
@@ -391,7 +409,7 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
         labels.push(
           inside(
             across
-              ? label(
+              ? figureLabel(
                   data,
                   text,
                   data.stacked
@@ -400,16 +418,16 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
                   'center',
                   'middle',
                 )
-              : label(
+              : figureLabel(
                   data,
                   text,
                   data.stacked
                     ? { x: shape.x + thickness / 2 - w / 2, y: a, w, h: b - a }
                     : {
                         x: shape.x + thickness / 2 - w / 2,
-                        y: value >= 0 ? a - lineHeight : b,
+                        y: value >= 0 ? a - figureHeight : b,
                         w,
-                        h: lineHeight,
+                        h: figureHeight,
                       },
                   'center',
                   data.stacked ? 'middle' : value >= 0 ? 'bottom' : 'top',
@@ -452,12 +470,13 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
     if (data.dataLabels) {
       for (const point of points) {
         const text = formatChartNumber(point.value, data.number, data.locale);
-        const w = widthOf(data, text) + 2;
+        const w = figureWidth(data, text);
+        const figureHeight = data.dataLabelSize * 1.2;
         labels.push(
-          label(
+          figureLabel(
             data,
             text,
-            { x: point.x - w / 2, y: point.y - lineHeight - 2, w, h: lineHeight },
+            { x: point.x - w / 2, y: point.y - figureHeight - 2, w, h: figureHeight },
             'center',
             'bottom',
           ),
@@ -541,14 +560,14 @@ function pie(data: ChartData, area: Box, parts: ChartPart[]) {
       const text = data.percentLabels
         ? formatChartNumber(value / total, plainPercent, data.locale)
         : formatChartNumber(value, data.number, data.locale);
-      const w = widthOf(data, text) + 2;
+      const w = figureWidth(data, text);
       const x = box.x + radius + Math.cos(middle) * reach;
       const y = box.y + radius + Math.sin(middle) * reach;
       labels.push({
-        ...label(
+        ...figureLabel(
           data,
           text,
-          { x: x - w / 2, y: y - data.size * 0.6, w, h: data.size * 1.2 },
+          { x: x - w / 2, y: y - data.dataLabelSize * 0.6, w, h: data.dataLabelSize * 1.2 },
           'center',
           'middle',
         ),

@@ -237,6 +237,8 @@ export interface ChartData {
   pointColors: Hex[];
   legend?: 'right' | 'bottom' | 'top' | 'left';
   dataLabels: boolean;
+  dataLabelSize: number;
+  dataLabelBold: boolean;
   percentLabels: boolean;
   number?: ChartNumber;
   gridlines: boolean;

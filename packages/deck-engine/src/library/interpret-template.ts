@@ -330,6 +330,8 @@ export function interpretTemplate(
             ),
             ...(element.legend ? { legend: element.legend } : {}),
             dataLabels: element.dataLabels ?? false,
+            dataLabelSize: element.dataLabelSize ?? element.size,
+            dataLabelBold: element.dataLabelBold ?? element.bold ?? false,
             percentLabels: element.percentLabels ?? false,
             ...(element.number ? { number: element.number } : {}),
             gridlines: element.gridlines ?? false,

@@ -55,7 +55,8 @@ export function addChart(
     showValue: data.dataLabels && !data.percentLabels,
     showPercent: data.dataLabels && data.percentLabels,
     dataLabelFormatCode: data.percentLabels ? '0%' : code,
-    dataLabelFontSize: data.size,
+    dataLabelFontSize: data.dataLabelSize,
+    dataLabelFontBold: data.dataLabelBold,
     dataLabelFontFace: text.fontFace,
     dataLabelColor: data.color,
   };
