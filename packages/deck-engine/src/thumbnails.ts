@@ -6,7 +6,7 @@ import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { seedPicture } from './images/seed-pictures.ts';
 import { sniffImage } from './images/sniff-image.ts';
-import { drawnElements, type Slide } from './layout/model.ts';
+import type { Slide } from './layout/model.ts';
 import { withFontFamily } from './layout/fonts.ts';
 import { useBrandFonts } from './library/brand.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
@@ -182,7 +182,8 @@ export async function previewLibraryDocument(
       ? drawn && placeImages(drawn, pictures)
       : await drawLayoutSample(library, id, pictures, family);
   if (!slide) return undefined;
-  const overflowing = drawnElements(slide.elements).flatMap((element) =>
+  // A chart's labels are not the editor's texts to fit (they are never shrunk): only texts count.
+  const overflowing = slide.elements.flatMap((element) =>
     element.kind === 'text' && element.truncated ? [firstWords(element.paragraphs.join(' '))] : [],
   );
   return { svg: renderSlideSvg(slide), overflowing };

@@ -326,6 +326,13 @@ describe('a chart in a template', () => {
     // The missing figure is a point left out, not an empty value PowerPoint would repair.
     expect(xml).not.toContain('<c:v></c:v>');
     expect(xml).toContain('formatCode="#,##0.0"');
+    // Its sheet, for "Edit Data": the missing figure an empty cell, not an empty value.
+    const books = Object.keys(zip.files).filter((name) => name.startsWith('ppt/embeddings/'));
+    expect(books).toHaveLength(1);
+    const book = await JSZip.loadAsync(await zip.file(books[0]!)!.async('uint8array'));
+    const sheet = await book.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(sheet).toContain('<v>1200.5</v>');
+    expect(sheet).not.toContain('<v></v>');
     const slideXml = await zip.file('ppt/slides/slide1.xml')!.async('string');
     expect(slideXml).toContain('drawingml/2006/chart');
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chartNumberCode,
   chartScale,
+  chartTicks,
   formatChartNumber,
   readChartNumberCode,
   type ChartNumber,
@@ -80,6 +81,31 @@ describe('chartScale', () => {
   });
 });
 
+describe('an axis from any input', () => {
+  it('always has finite ends in order, a step above zero and a bounded count of ticks', () => {
+    const cases: [number, number, object][] = [
+      [0, 5, { min: 5, max: 5 }],
+      [0, 5, { min: 10, max: 5 }],
+      [0, 50, { min: 100 }],
+      [1, 50, { max: -5 }],
+      [1.7e308, 1.79e308, {}],
+      [-1e308, 1e308, {}],
+      [1e17, 1e17 + 50, {}],
+      [0, 100, { min: 1e17, max: 1e17 + 100, step: 1 }],
+      [0, 100, { step: 1e-9 }],
+      [Number.NaN, 3, {}],
+    ];
+    for (const [least, greatest, fixed] of cases) {
+      const scale = chartScale(least, greatest, 10, fixed);
+      const label = JSON.stringify([least, greatest, fixed]);
+      expect(Number.isFinite(scale.min) && Number.isFinite(scale.max), label).toBe(true);
+      expect(scale.min, label).toBeLessThan(scale.max);
+      expect(scale.step, label).toBeGreaterThan(0);
+      expect(chartTicks(scale).length, label).toBeLessThanOrEqual(501);
+    }
+  });
+});
+
 describe('the chart element', () => {
   const chart = {
     kind: 'chart',
@@ -106,6 +132,13 @@ describe('the chart element', () => {
     expect(tooMany.success).toBe(false);
     expect(JSON.stringify(tooMany.error?.issues)).toContain('has 3 figures for 2 categories');
     expect(templateElementSchema.safeParse({ ...chart, chart: 'radar' }).success).toBe(false);
+    expect(
+      templateElementSchema.safeParse({ ...chart, series: [{ name: 'S', values: [1e300, 1] }] })
+        .success,
+    ).toBe(false);
+    expect(templateElementSchema.safeParse({ ...chart, scale: { min: 5, max: 5 } }).success).toBe(
+      false,
+    );
     expect(
       templateElementSchema.safeParse({
         ...chart,

@@ -113,13 +113,17 @@ export interface FixedScale {
   step?: number | undefined;
 }
 
+/** The largest figure a chart takes, either side of zero: well inside a double's exact range. */
+export const CHART_FIGURE_LIMIT = 1e15;
+
 /**
  * A value axis for figures from `least` to `greatest`, as office charts work one out: figures
  * all on one side of zero start from zero when they are spread wide (the least under 5/6 of the
  * greatest) and from half their spread below the least when they are close; the step is 1, 2
  * or 5 times a power of ten, the first that needs at most `most` steps; the ends are whole
  * steps, one step further out when a figure comes within a 21st of the axis's length of one.
- * What `fixed` gives is kept as given.
+ * What `fixed` gives is kept as given where it makes an axis (ends in order, at most 500 steps);
+ * whatever comes in, the axis has finite ends in order and a step above zero.
  */
 export function chartScale(
   least: number,
@@ -127,41 +131,71 @@ export function chartScale(
   most = 10,
   fixed: FixedScale = {},
 ): { min: number; max: number; step: number } {
-  const count = Math.max(2, Math.min(10, Math.floor(most)));
+  const count = Number.isFinite(most) ? Math.max(2, Math.min(10, Math.floor(most))) : 10;
+  const bounded = (value: number | undefined) =>
+    value !== undefined && Number.isFinite(value) && Math.abs(value) <= CHART_FIGURE_LIMIT
+      ? value
+      : undefined;
+  least = bounded(least) ?? 0;
+  greatest = bounded(greatest) ?? 0;
+  let fixedMin = bounded(fixed.min);
+  let fixedMax = bounded(fixed.max);
+  // Ends out of order say nothing usable: both are worked out.
+  if (fixedMin !== undefined && fixedMax !== undefined && fixedMin >= fixedMax) {
+    fixedMin = fixedMax = undefined;
+  }
   let low = Math.min(least, greatest);
   let high = Math.max(least, greatest);
-  if (fixed.min === undefined && low > 0) {
+  if (fixedMin === undefined && low > 0) {
     low = low / high < 5 / 6 ? 0 : low - (high - low) / 2;
   }
-  if (fixed.max === undefined && high < 0) {
+  if (fixedMax === undefined && high < 0) {
     high = high / low < 5 / 6 ? 0 : high + (high - low) / 2;
   }
-  if (fixed.min !== undefined) low = fixed.min;
-  if (fixed.max !== undefined) high = fixed.max;
-  if (low >= high) {
-    if (fixed.max === undefined) high = high === 0 ? 1 : high > 0 ? high * 2 : 0;
-    else low = low === 0 ? -1 : low > 0 ? 0 : low * 2;
+  if (fixedMin !== undefined) low = fixedMin;
+  if (fixedMax !== undefined) high = fixedMax;
+  if (!(low < high)) {
+    if (fixedMax === undefined) high = low + Math.max(1, Math.abs(low));
+    else low = high - Math.max(1, Math.abs(high));
   }
-  const steps = (() => {
-    if (fixed.step !== undefined && fixed.step > 0 && (high - low) / fixed.step <= 500) {
-      return [fixed.step];
-    }
-    const rough = (high - low) / count;
-    const power = 10 ** Math.floor(Math.log10(rough));
-    return [1, 2, 5, 10, 20, 50, 100].map((m) => m * power).filter((s) => s >= rough * (1 - 1e-9));
-  })();
-  let scale = { min: low, max: high, step: steps[0]! };
+  const span = high - low;
+  const fixedStep =
+    fixed.step !== undefined &&
+    Number.isFinite(fixed.step) &&
+    fixed.step > 0 &&
+    span / fixed.step <= 500
+      ? fixed.step
+      : undefined;
+  const rough = span / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const steps =
+    fixedStep !== undefined
+      ? [fixedStep]
+      : [1, 2, 5, 10, 20, 50, 100].map((m) => m * power).filter((s) => s >= rough * (1 - 1e-9));
+  let scale = { min: low, max: high, step: steps[0] ?? rough };
   for (const step of steps) {
-    let min = fixed.min ?? Math.floor(low / step + 1e-9) * step;
-    let max = fixed.max ?? Math.ceil(high / step - 1e-9) * step;
-    if (fixed.min === undefined && min !== 0 && (max - least) / (max - min) > 20 / 21) min -= step;
-    if (fixed.max === undefined && max !== 0 && (greatest - min) / (max - min) > 20 / 21) {
+    let min = fixedMin ?? Math.floor(low / step + 1e-9) * step;
+    let max = fixedMax ?? Math.ceil(high / step - 1e-9) * step;
+    if (fixedMin === undefined && min !== 0 && (max - least) / (max - min) > 20 / 21) min -= step;
+    if (fixedMax === undefined && max !== 0 && (greatest - min) / (max - min) > 20 / 21) {
       max += step;
     }
     scale = { min: clean(min), max: clean(max), step: clean(step) };
-    if ((max - min) / step <= count + 1e-9 || fixed.step !== undefined) break;
+    if ((max - min) / step <= count + 1e-9 || fixedStep !== undefined) break;
   }
-  return scale;
+  const usable =
+    Number.isFinite(scale.min) &&
+    Number.isFinite(scale.max) &&
+    scale.min < scale.max &&
+    scale.step > 0 &&
+    (scale.max - scale.min) / scale.step <= 500;
+  return usable ? scale : { min: 0, max: 1, step: 0.1 };
+}
+
+/** The ticks of an axis, from its least to its greatest, by index (never an endless count). */
+export function chartTicks(scale: { min: number; max: number; step: number }): number[] {
+  const count = Math.min(500, Math.round((scale.max - scale.min) / scale.step));
+  return Array.from({ length: count + 1 }, (_, i) => clean(scale.min + i * scale.step));
 }
 
 /** A figure without the last-digit noise of sums of binary fractions. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
-import { chartNumberSchema, chartTypes } from './chart.ts';
+import { CHART_FIGURE_LIMIT, chartNumberSchema, chartTypes } from './chart.ts';
 import { numberSchemes } from './numbering.ts';
 import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
@@ -936,7 +936,9 @@ const chartSeriesSchema = z
   .object({
     name: z.string().max(200),
     /** One figure per category, in order; null where there is none. */
-    values: z.array(z.number().finite().nullable()).max(200),
+    values: z
+      .array(z.number().min(-CHART_FIGURE_LIMIT).max(CHART_FIGURE_LIMIT).nullable())
+      .max(200),
     /** Its bars, line or (in a pie, the first) slice colour; the chart's palette when absent. */
     color: templateColorSchema.optional(),
     /** In a column or bar chart, drawn as a line over the bars (a combination chart). */
@@ -983,11 +985,15 @@ const chartElementSchema = z
     /** The value axis's ends and step where the chart fixes them; worked out from the figures when absent. */
     scale: z
       .object({
-        min: z.number().finite().optional(),
-        max: z.number().finite().optional(),
-        step: z.number().positive().finite().optional(),
+        min: z.number().min(-CHART_FIGURE_LIMIT).max(CHART_FIGURE_LIMIT).optional(),
+        max: z.number().min(-CHART_FIGURE_LIMIT).max(CHART_FIGURE_LIMIT).optional(),
+        step: z.number().positive().max(CHART_FIGURE_LIMIT).optional(),
       })
       .strict()
+      .refine(
+        (scale) => scale.min === undefined || scale.max === undefined || scale.min < scale.max,
+        'the least end must be below the greatest',
+      )
       .optional(),
     /**
      * Where the plot (the columns, lines or pie, without the axis labels) stands in the box, as

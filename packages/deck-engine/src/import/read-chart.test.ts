@@ -270,6 +270,48 @@ describe('reading a chart', () => {
     ]);
   });
 
+  it('counts points without a stated count, and notes what it draws otherwise', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="percentStacked"/>' +
+          series(0, 'Units', regions, [5, 6, 7]).replace(/<c:ptCount val="\d+"\/>/g, '') +
+          '</c:barChart>' +
+          axes.replace('<c:majorGridlines/>', '<c:scaling><c:logBase val="10"/></c:scaling>') +
+          '</c:plotArea>',
+      ),
+    );
+    expect(slide.elements[0]).toMatchObject({
+      chart: 'column',
+      stacked: true,
+      categories: regions,
+      series: [{ name: 'Units', values: [5, 6, 7] }],
+    });
+    expect(slide.report.notImported).toEqual([
+      { kind: 'effect', why: 'a 100 % stacked chart is drawn stacked, in its figures' },
+      { kind: 'effect', why: 'a logarithmic value axis is drawn even' },
+    ]);
+  });
+
+  it('leaves out a chart whose figures a chart of the library cannot hold', async () => {
+    const slide = await readChartSlide(
+      space(
+        '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+          series(0, 'Units', regions, [5, 1e300, 7]) +
+          '</c:barChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    expect(slide.elements).toEqual([]);
+    expect(slide.report.notImported).toEqual([
+      {
+        kind: 'chart',
+        why: 'a chart was left out: its figures do not fit a chart of the library',
+      },
+    ]);
+    expect(slide.leftOut).toHaveLength(1);
+  });
+
   it('leaves out a kind the engine does not draw, saying which, for the office renderer', async () => {
     const slide = await readChartSlide(
       space(

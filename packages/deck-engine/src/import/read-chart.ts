@@ -50,6 +50,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   }
   const notes: string[] = [];
   if (drawn.some((c) => c.name.includes('3D'))) notes.push('a 3-D chart is drawn flat');
+  const percentNote = 'a 100 % stacked chart is drawn stacked, in its figures';
 
   const first = drawn[0]!;
   const kind = groups[first.name]!;
@@ -89,6 +90,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
     const grouping = child(group, 'c:grouping')?.attrs.val;
     const isStacked = grouping === 'stacked' || grouping === 'percentStacked';
     if (isStacked && groups[group.name] !== 'line') stacked = true;
+    if (grouping === 'percentStacked' && !notes.includes(percentNote)) notes.push(percentNote);
     const asLine = type !== 'line' && groups[group.name] === 'line';
     const groupLabels = labelsShown(child(group, 'c:dLbls'));
     for (const ser of childrenNamed(group, 'c:ser')) {
@@ -139,12 +141,13 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   if (series.length === 0) return { why: 'the chart has no series' };
   if (series.length > LIMITS.series)
     return { why: `the chart has more than ${LIMITS.series} series` };
-  if (categories.length > LIMITS.categories) {
-    return { why: `the chart has more than ${LIMITS.categories} categories` };
-  }
   if (categories.length === 0) {
     categories = series[0]!.values.map((_, i) => String(i + 1));
   }
+  if (categories.length > LIMITS.categories) {
+    return { why: `the chart has more than ${LIMITS.categories} categories` };
+  }
+  if (categories.length === 0) return { why: 'the chart has no figures' };
   for (const s of series) s.values = s.values.slice(0, categories.length);
 
   // A pie's slices: each its own colour (the points' own, else the accents in turn).
@@ -162,6 +165,15 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   }
 
   const valueAxis = child(plot, 'c:valAx');
+  const valueScaling = child(valueAxis, 'c:scaling');
+  if (child(valueScaling, 'c:logBase')) notes.push('a logarithmic value axis is drawn even');
+  if (
+    [valueAxis, child(plot, 'c:catAx')].some(
+      (axis) => child(child(axis, 'c:scaling'), 'c:orientation')?.attrs.val === 'maxMin',
+    )
+  ) {
+    notes.push('an axis drawn in reverse is drawn the usual way round');
+  }
   const legend = child(chart, 'c:legend');
   const axisFormat = child(valueAxis, 'c:numFmt');
   const code =
@@ -297,7 +309,10 @@ function cacheOf(
   if (!cache) return [];
   const code = child(cache, 'c:formatCode')?.text;
   if (code) onFormat?.(code);
-  const count = Math.min(numberAttr(child(cache, 'c:ptCount'), 'val') ?? 0, LIMITS.categories + 1);
+  // The count the cache states, else (it is optional) one past its last point.
+  const indexes = childrenNamed(cache, 'c:pt').map((point) => numberAttr(point, 'idx') ?? -1);
+  const stated = numberAttr(child(cache, 'c:ptCount'), 'val') ?? Math.max(-1, ...indexes) + 1;
+  const count = Math.max(0, Math.min(stated, LIMITS.categories + 1));
   const values: (string | undefined)[] = Array.from({ length: count }, () => undefined);
   for (const point of childrenNamed(cache, 'c:pt')) {
     const index = numberAttr(point, 'idx');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   numberLabel,
   numberSchemes,
+  templateElementSchema,
   type NumberScheme,
   type TemplateElement,
   type TemplateGradient,
@@ -1098,9 +1099,13 @@ class SlideReader {
     const dataRel = context.rels.get(child(data, 'dgm:relIds')?.attrs['r:dm'] ?? '');
     const model = dataRel?.part ? readXmlTree(this.pkg, dataRel.part) : undefined;
     const drawingId = model && findDescendant(model, 'dsp:dataModelExt')?.attrs.relId;
+    // Without the data's pointer, the slide's one drawing (with several, whose is unknown).
+    const drawings = [...context.rels.values()].filter((rel) =>
+      rel.type.endsWith('/diagramDrawing'),
+    );
     const drawingRel =
       (drawingId ? context.rels.get(drawingId) : undefined) ??
-      [...context.rels.values()].find((rel) => rel.type.endsWith('/diagramDrawing'));
+      (drawings.length === 1 ? drawings[0] : undefined);
     if (!drawingRel?.part || drawingRel.external) return false;
     const tree = child(readXmlTree(this.pkg, drawingRel.part), 'dsp:spTree');
     if (!tree) return false;
@@ -1144,14 +1149,21 @@ class SlideReader {
     }
     const typeface = themeTypeface(read.typeface, this.layout.master.theme);
     const font = mapFont(typeface);
-    this.noteFont(typeface, font);
-    for (const note of read.notes) this.skip('effect', note);
-    this.push({
+    const element = {
       kind: 'chart',
       ...this.box(frame),
       ...read.chart,
       ...(font !== 'Inter' ? { font } : {}),
-    });
+    } as const;
+    // A chart whose figures the format cannot hold is left out, never stored half right.
+    const checked = templateElementSchema.safeParse(element);
+    if (!checked.success) {
+      this.chartWhy = 'a chart was left out: its figures do not fit a chart of the library';
+      return false;
+    }
+    this.noteFont(typeface, font);
+    for (const note of read.notes) this.skip('effect', note);
+    this.push(checked.data);
     return true;
   }
 

@@ -1,4 +1,10 @@
-import { chartScale, formatChartNumber, hasAxes, type ChartNumber } from '@deck-portal/domain';
+import {
+  chartScale,
+  chartTicks,
+  formatChartNumber,
+  hasAxes,
+  type ChartNumber,
+} from '@deck-portal/domain';
 import { faceOf, measureText } from './fonts.ts';
 import type {
   Box,
@@ -233,10 +239,7 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   const length = fixed ? (across ? fixed.w : fixed.h) : (across ? area.w : area.h) * 0.8;
   const room = across ? data.size * 4 : lineHeight;
   const scale = chartScale(least, greatest, length / room, data.scale);
-  const ticks: number[] = [];
-  for (let v = scale.min; v <= scale.max + scale.step / 1e6; v += scale.step) {
-    ticks.push(Number(v.toPrecision(12)));
-  }
+  const ticks = chartTicks(scale);
   const tickTexts = ticks.map((v) => formatChartNumber(v, data.number, data.locale));
   const gap = data.size * 0.5;
   const n = data.categories.length;
@@ -318,8 +321,9 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
 
   // A figure past a fixed axis's end is drawn to the end, as office charts clip it.
   const at = (value: number) => {
+    const span = scale.max - scale.min;
     const share =
-      (Math.min(scale.max, Math.max(scale.min, value)) - scale.min) / (scale.max - scale.min);
+      span > 0 ? (Math.min(scale.max, Math.max(scale.min, value)) - scale.min) / span : 0;
     return across ? plot.x + share * plot.w : plot.y + plot.h - share * plot.h;
   };
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { strFromU8, strToU8, unzipSync, Zip, type ZipInputFile } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate';
 
 const CONTENT_TYPES = '[Content_Types].xml';
 const TOKEN_PREFIX = 'deck-portal-media:';
@@ -127,6 +127,20 @@ export function normalizePptx(
     const xml = text(name)!;
     const fixed = xml.replace(/<c:pt idx="\d+"><c:v><\/c:v><\/c:pt>/g, '');
     if (fixed !== xml) setText(name, fixed);
+  }
+  // ... and in the chart's own sheet (for "Edit Data"), an empty cell rather than an empty value.
+  for (const name of [...parts.keys()].filter((n) => /^ppt\/embeddings\/[^/]+\.xlsx$/.test(n))) {
+    const book = unzipSync(parts.get(name)!);
+    let changed = false;
+    for (const sheet of Object.keys(book).filter((n) => n.startsWith('xl/worksheets/'))) {
+      const xml = strFromU8(book[sheet]!);
+      const fixed = xml.replace(/<c r="[A-Z]+\d+"><v><\/v><\/c>/g, '');
+      if (fixed !== xml) {
+        book[sheet] = strToU8(fixed);
+        changed = true;
+      }
+    }
+    if (changed) parts.set(name, zipSync(book));
   }
 
   // Content types: only parts that exist, only extensions in use, correct JPEG type.

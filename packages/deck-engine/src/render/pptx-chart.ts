@@ -14,10 +14,14 @@ export function addChart(
   fontFace: { fontFace: string },
 ): void {
   const { data, axis } = element;
+  // The chart's sheet names its columns by the series (each name once, none empty) and its rows
+  // by the categories (pptxgenjs leaves an empty one out of the sheet's strings, out of step).
+  const names = uniqueNames(data.series.map((s) => s.name));
+  const labels = data.categories.map((c) => (c === '' ? ' ' : c));
   const series = (list: typeof data.series) =>
     list.map((s) => ({
-      name: s.name,
-      labels: data.categories,
+      name: names[data.series.indexOf(s)]!,
+      labels,
       // A missing figure is written empty (the normalising pass leaves its point out): a gap.
       values: data.categories.map((_, c) => s.values[c] ?? null) as number[],
     }));
@@ -140,4 +144,16 @@ export function addChart(
   });
   // For several kinds, pptxgenjs reads the options from the second argument (its types say data).
   slide.addChart(types, { ...options, ...axes } as never);
+}
+
+/** Names each used once and none empty: `Series 2` for an empty one, `Sales (2)` for a repeat. */
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name, i) => {
+    const base = name.trim() === '' ? `Series ${i + 1}` : name;
+    let unique = base;
+    for (let n = 2; seen.has(unique); n += 1) unique = `${base} (${n})`;
+    seen.add(unique);
+    return unique;
+  });
 }

@@ -400,6 +400,19 @@ describe('the slide editor', () => {
           size: 11,
           color: 'brand.ink',
         },
+        {
+          kind: 'chart',
+          x: 620,
+          y: 124,
+          w: 300,
+          h: 300,
+          chart: 'pie',
+          title: 'Costs',
+          categories: ['Energy', 'Service'],
+          series: [{ name: 'Share', values: [70, 30] }],
+          size: 11,
+          color: 'brand.ink',
+        },
       ],
     };
     const calls = editorApi(acceptSave, withChart);
@@ -413,8 +426,18 @@ describe('the slide editor', () => {
     await user.click(figures);
     await user.paste('\tBefore\tAfter\n2025\t120\t90\n2026\tlots\t80');
     expect(screen.getByText('"lots" (2026, Before) is not a number.')).toBeVisible();
-    await user.clear(figures);
-    await user.click(figures);
+    // Another chart chosen shows its own figures; back again, the first shows what it has.
+    await user.click(screen.getByRole('button', { name: 'Chart: Costs' }));
+    expect(screen.getByRole('textbox', { name: 'Figures' })).toHaveValue(
+      '\tShare\nEnergy\t70\nService\t30',
+    );
+    await user.click(screen.getByRole('button', { name: 'Chart: Savings' }));
+    expect(screen.getByRole('textbox', { name: 'Figures' })).toHaveValue(
+      '\tBefore\n2025\t120\n2026\t135',
+    );
+    const sheet = screen.getByRole('textbox', { name: 'Figures' });
+    await user.clear(sheet);
+    await user.click(sheet);
     await user.paste('\tBefore\tAfter\n2025\t120\t90\n2026\t$1,350\t\n2027\t150\t70');
     expect(screen.queryByText(/is not a number/)).toBeNull();
     expect(screen.getByText('3 categories, 2 series.')).toBeVisible();
@@ -447,6 +470,7 @@ describe('the slide editor', () => {
       ],
     });
     expect(saved.document.elements[0]).not.toHaveProperty('scale');
+    expect(saved.document.elements[1]).toEqual(withChart.elements[1]);
   });
 
   it('sets the subheading, the products a slide is about and the figures it computes', async () => {

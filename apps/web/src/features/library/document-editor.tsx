@@ -319,6 +319,8 @@ function DocumentEditor({
             <Paper withBorder p="sm" radius="md">
               {element && selected !== undefined ? (
                 <ElementPanel
+                  // A panel per element: what one is half-way through typing stays with it.
+                  key={selected}
                   element={element}
                   palette={palette}
                   extraBindings={documentBindings(current, priceBook.data)}

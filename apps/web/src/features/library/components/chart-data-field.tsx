@@ -1,6 +1,11 @@
-import { chartTypes, defaultChartPalette, type TemplateElement } from '@deck-portal/domain';
+import {
+  CHART_FIGURE_LIMIT,
+  chartTypes,
+  defaultChartPalette,
+  type TemplateElement,
+} from '@deck-portal/domain';
 import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ColourField, type PaletteColour } from './colour-field.tsx';
 
 type ChartElement = Extract<TemplateElement, { kind: 'chart' }>;
@@ -46,16 +51,16 @@ export function readChartSheet(
   for (const [i, name] of names.entries()) {
     const values: (number | null)[] = [];
     for (const [r, row] of body.entries()) {
-      const cell = (row[i + 1] ?? '').replace(/[\s,$€£%]/g, '');
+      const cell = readFigure(row[i + 1] ?? '');
       if (cell === '') {
         values.push(null);
         continue;
       }
       const value = Number(cell);
-      if (!Number.isFinite(value)) {
-        return {
-          error: `"${row[i + 1]}" (${row[0] || `line ${r + 2}`}, ${name}) is not a number.`,
-        };
+      const where = `(${row[0] || `line ${r + 2}`}, ${name})`;
+      if (!Number.isFinite(value)) return { error: `"${row[i + 1]}" ${where} is not a number.` };
+      if (Math.abs(value) > CHART_FIGURE_LIMIT) {
+        return { error: `"${row[i + 1]}" ${where} is too large for a chart.` };
       }
       values.push(value);
     }
@@ -70,6 +75,17 @@ export function readChartSheet(
   return { categories: body.map((row) => (row[0] ?? '').slice(0, 200)), series };
 }
 
+/**
+ * A cell's figure as a number reads: currency signs, spaces and a percent sign dropped; commas
+ * between thousands dropped (`1,250.5`), a lone decimal comma read as a point (`1,5`).
+ */
+function readFigure(cell: string): string {
+  const bare = cell.replace(/[\s$€£%]/g, '');
+  if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(bare)) return bare.replace(/,/g, '');
+  if (/^[-+]?\d+,\d+$/.test(bare)) return bare.replace(',', '.');
+  return bare;
+}
+
 /** A chart's kind, title, legend, labels, figures and colours. */
 export function ChartDataField({
   chart,
@@ -82,17 +98,17 @@ export function ChartDataField({
 }) {
   const [sheet, setSheet] = useState(() => chartSheet(chart));
   const [error, setError] = useState<string>();
+  /** The figures this sheet last gave the chart, to tell its own edits from others'. */
+  const given = useRef(figuresOf(chart));
   const round = chart.chart === 'pie' || chart.chart === 'doughnut';
 
-  // The figures changed elsewhere (undone, another chart chosen): the sheet shows them again.
+  // The figures changed elsewhere (undone, redone): the sheet shows them again, any message gone.
   useEffect(() => {
-    const read = readChartSheet(sheet, chart);
-    const same =
-      !('error' in read) &&
-      JSON.stringify(read.categories) === JSON.stringify(chart.categories) &&
-      JSON.stringify(read.series.map((s) => [s.name, s.values])) ===
-        JSON.stringify(chart.series.map((s) => [s.name, s.values]));
-    if (!same && !error) setSheet(chartSheet(chart));
+    const figures = figuresOf(chart);
+    if (figures === given.current) return;
+    given.current = figures;
+    setSheet(chartSheet(chart));
+    setError(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chart's figures change
   }, [chart.categories, chart.series]);
 
@@ -104,7 +120,9 @@ export function ChartDataField({
       return;
     }
     setError(undefined);
-    onChange({ ...chart, ...read });
+    const edited = { ...chart, ...read };
+    given.current = figuresOf(edited);
+    onChange(edited);
   };
 
   return (
@@ -224,6 +242,10 @@ export function ChartDataField({
     </Stack>
   );
 }
+
+/** A chart's categories and figures as one text, to compare. */
+const figuresOf = (chart: ChartElement) =>
+  JSON.stringify([chart.categories, chart.series.map((s) => [s.name, s.values])]);
 
 /**
  * A pie's slice colours with one set: the palette as drawn (the default one where the chart names
