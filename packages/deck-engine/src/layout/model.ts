@@ -9,6 +9,9 @@ export const SLIDE_WIDTH = 960;
 export const SLIDE_HEIGHT = 540;
 export const POINTS_PER_INCH = 72;
 
+/** Points as inches, the unit pptxgenjs places things in. */
+export const inches = (pt: number) => pt / POINTS_PER_INCH;
+
 /** `RRGGBB`, no `#`. */
 export type Hex = string;
 

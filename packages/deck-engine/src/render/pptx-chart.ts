@@ -1,8 +1,6 @@
 import { chartNumberCode, hasAxes } from '@deck-portal/domain';
 import type PptxGenJS from 'pptxgenjs';
-import { POINTS_PER_INCH, type ChartElement } from '../layout/model.ts';
-
-const inch = (pt: number) => pt / POINTS_PER_INCH;
+import { inches, type ChartElement } from '../layout/model.ts';
 
 /**
  * A chart as PowerPoint's own: its data in the embedded sheet (editable with "Edit Data"), its
@@ -31,10 +29,10 @@ export function addChart(
     color: data.color,
   };
   const options: PptxGenJS.IChartOpts = {
-    x: inch(element.x),
-    y: inch(element.y),
-    w: inch(element.w),
-    h: inch(element.h),
+    x: inches(element.x),
+    y: inches(element.y),
+    w: inches(element.w),
+    h: inches(element.h),
     ...(element.name ? { objectName: element.name } : {}),
     showTitle: data.title !== undefined,
     ...(data.title

@@ -11,7 +11,7 @@ import {
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import {
-  POINTS_PER_INCH,
+  inches,
   type Deck,
   type Gradient,
   type RunStyle,
@@ -26,7 +26,6 @@ import { addChart } from './pptx-chart.ts';
 import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
-const inch = (pt: number) => pt / POINTS_PER_INCH;
 
 /** pptxgenjs's rotation (degrees, written as `rot` in 60,000ths) and flips, those given. */
 function turnOptions(turn: Turn) {
@@ -210,10 +209,10 @@ function weightOptions(family: string | undefined, weight: FontWeight) {
 function addText(slide: PptxSlide, element: TextElement): void {
   if (element.paragraphs.length === 0) return;
   slide.addText(textRuns(element), {
-    x: inch(element.x),
-    y: inch(element.y),
-    w: inch(element.w),
-    h: inch(element.h),
+    x: inches(element.x),
+    y: inches(element.y),
+    w: inches(element.w),
+    h: inches(element.h),
     ...fontOptions(element),
     align: element.align,
     valign: element.valign,
@@ -236,18 +235,18 @@ function pptxPoints(element: ShapeElement) {
     if (c.op === 'Z') return { close: true as const };
     if (c.op === 'C') {
       return {
-        x: inch(c.x),
-        y: inch(c.y),
+        x: inches(c.x),
+        y: inches(c.y),
         curve: {
           type: 'cubic' as const,
-          x1: inch(c.x1),
-          y1: inch(c.y1),
-          x2: inch(c.x2),
-          y2: inch(c.y2),
+          x1: inches(c.x1),
+          y1: inches(c.y1),
+          x2: inches(c.x2),
+          y2: inches(c.y2),
         },
       };
     }
-    return { x: inch(c.x), y: inch(c.y), ...(c.op === 'M' ? { moveTo: true } : {}) };
+    return { x: inches(c.x), y: inches(c.y), ...(c.op === 'M' ? { moveTo: true } : {}) };
   });
 }
 
@@ -308,10 +307,10 @@ function addElement(
       // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
       slide.addText('', {
         shape,
-        x: inch(element.x),
-        y: inch(element.y),
-        w: inch(element.w),
-        h: inch(element.h),
+        x: inches(element.x),
+        y: inches(element.y),
+        w: inches(element.w),
+        h: inches(element.h),
         ...(gradientName ? { objectName: gradientName } : {}),
         ...(element.fill || gradientName
           ? {
@@ -330,7 +329,7 @@ function addElement(
           : { type: 'none' },
         ...(element.kind === 'path' ? { points: pptxPoints(element) } : {}),
         ...(element.kind === 'rect' && element.radius
-          ? { rectRadius: inch(Math.min(element.radius, element.w / 2, element.h / 2)) }
+          ? { rectRadius: inches(Math.min(element.radius, element.w / 2, element.h / 2)) }
           : {}),
         ...turnOptions(element),
       });
@@ -341,10 +340,10 @@ function addElement(
       const y = Math.min(element.y1, element.y2);
       slide.addText('', {
         shape: pptx.ShapeType.line,
-        x: inch(x),
-        y: inch(y),
-        w: inch(Math.abs(element.x2 - element.x1)),
-        h: inch(Math.abs(element.y2 - element.y1)),
+        x: inches(x),
+        y: inches(y),
+        w: inches(Math.abs(element.x2 - element.x1)),
+        h: inches(Math.abs(element.y2 - element.y1)),
         // A line runs top-left to bottom-right unless flipped.
         flipH: element.x2 < element.x1 !== element.y2 < element.y1,
         line: { color: element.color, width: element.width },
@@ -384,19 +383,19 @@ function addElement(
                 // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
                 margin: cell.padding
                   ? [
-                      inch(cell.padding.top),
-                      inch(cell.padding.right),
-                      inch(cell.padding.bottom),
-                      inch(cell.padding.left),
+                      inches(cell.padding.top),
+                      inches(cell.padding.right),
+                      inches(cell.padding.bottom),
+                      inches(cell.padding.left),
                     ]
                   : element.padding
                     ? [
-                        inch(element.padding.y),
-                        inch(element.padding.x),
-                        inch(element.padding.y),
-                        inch(element.padding.x),
+                        inches(element.padding.y),
+                        inches(element.padding.x),
+                        inches(element.padding.y),
+                        inches(element.padding.x),
                       ]
-                    : [inch(5), inch(8), inch(5), inch(8)],
+                    : [inches(5), inches(8), inches(5), inches(8)],
                 // Top, right, bottom, left.
                 border: grid
                   ? [
@@ -417,11 +416,11 @@ function addElement(
         }),
       );
       slide.addTable(rows, {
-        x: inch(element.x),
-        y: inch(element.y),
-        w: inch(element.w),
-        colW: element.columnWidths.map(inch),
-        rowH: element.rowHeights.map(inch),
+        x: inches(element.x),
+        y: inches(element.y),
+        w: inches(element.w),
+        colW: element.columnWidths.map(inches),
+        rowH: element.rowHeights.map(inches),
         autoPage: false,
         ...(element.name ? { objectName: element.name } : {}),
       });
@@ -439,13 +438,18 @@ function addElement(
         altText: element.alt,
         ...(covers
           ? {
-              x: inch(f.x),
-              y: inch(f.y),
-              w: inch(element.w),
-              h: inch(element.h),
-              sizing: { type: 'cover', w: inch(f.w), h: inch(f.h) },
+              x: inches(f.x),
+              y: inches(f.y),
+              w: inches(element.w),
+              h: inches(element.h),
+              sizing: { type: 'cover', w: inches(f.w), h: inches(f.h) },
             }
-          : { x: inch(element.x), y: inch(element.y), w: inch(element.w), h: inch(element.h) }),
+          : {
+              x: inches(element.x),
+              y: inches(element.y),
+              w: inches(element.w),
+              h: inches(element.h),
+            }),
         ...turnOptions(element),
       });
       return;

@@ -38,6 +38,11 @@ const library: LibraryDraftResponse = {
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
+/** What the editor sent with its save (the first `PUT`). */
+function savedBody(calls: readonly { method: string; body: unknown }[]) {
+  return calls.find((call) => call.method === 'PUT')!.body as { document: TemplateSlideDocument };
+}
+
 /** The editor's API for `document` (the About us slide unless given), saving with `save`. */
 function editorApi(save: Answer | undefined, document: TemplateSlideDocument = slide) {
   return mockApi({
@@ -94,9 +99,7 @@ describe('the slide editor', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Underline' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       style: { weight: 'regular', size: 20, color: 'brand.ink', italic: true },
     });
@@ -149,9 +152,7 @@ describe('the slide editor', () => {
     expect(screen.getByRole('checkbox', { name: 'In the default selection' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.drawn).toBeUndefined();
   });
 
@@ -179,9 +180,7 @@ describe('the slide editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({ when: { filled: 'contact.name' } });
   });
 
@@ -221,9 +220,7 @@ describe('the slide editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         'We keep food cold.',
@@ -283,9 +280,7 @@ describe('the slide editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         {
@@ -317,9 +312,7 @@ describe('the slide editor', () => {
     expect(screen.getByRole('textbox', { name: 'Paragraph 1' })).toHaveValue('We keep food cold.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         {
@@ -367,9 +360,7 @@ describe('the slide editor', () => {
     await userEvent.type(width, '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       header: ['Annual saving', 'Before (a year)'],
       rows: [
@@ -455,9 +446,7 @@ describe('the slide editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({
       kind: 'chart',
       chart: 'bar',
@@ -493,9 +482,7 @@ describe('the slide editor', () => {
     await userEvent.type(formula, 'max(1, quantity.controller)');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document).toMatchObject({
       subheading: 'Since 2009',
       forProducts: ['controller'],
@@ -545,9 +532,7 @@ describe('the slide editor', () => {
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = calls.find((call) => call.method === 'PUT')!.body as {
-      document: TemplateSlideDocument;
-    };
+    const saved = savedBody(calls);
     expect(saved.document.elements[0]).toMatchObject({ kind: 'repeat', step: 52, x: 48 });
     expect(saved.document.elements[1]).toMatchObject({
       kind: 'quote',
