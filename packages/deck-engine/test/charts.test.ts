@@ -108,6 +108,40 @@ describe('a column chart', () => {
     expect(axis).toMatchObject({ size: 10, weight: 'regular' });
   });
 
+  it('sets columns and groups apart as office charts do: the gap 150 % of a column', () => {
+    const north = [...rects(chart, '0B2545'), ...rects(chart, 'E07A5F')]
+      .filter((r) => r.w > 8)
+      .sort((p, q) => p.x - q.x)
+      .slice(0, 2);
+    const [left, right] = north as [ShapeElement, ShapeElement];
+    // Two columns side by side, then a gap of one and a half columns to the next category.
+    expect(right.x).toBeCloseTo(left.x + left.w, 6);
+    const second = rects(chart, 'E07A5F')
+      .filter((r) => r.w > 8)
+      .sort((p, q) => p.x - q.x);
+    expect(second[1]!.x - second[0]!.x).toBeCloseTo(left.w * 3.5, 6);
+  });
+
+  it('stands a legend at its side in the middle of the chart, and wraps the title short of the edges', () => {
+    const titled = layoutChart(box, {
+      ...data,
+      legend: 'right',
+      title: 'Revenue by region across the three territories we serve, in thousands of dollars',
+    });
+    const swatches = titled.parts.filter(
+      (p): p is ShapeElement => p.kind === 'rect' && p.w < 8 && p.h < 8,
+    );
+    expect(swatches).toHaveLength(2);
+    const middle = (swatches[0]!.y + swatches[1]!.y + swatches[1]!.h) / 2;
+    expect(Math.abs(middle - (box.y + box.h / 2))).toBeLessThan(1);
+    const title = titled.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0]!.startsWith('Revenue by'),
+    )!;
+    expect(title.lines.length).toBeGreaterThan(1);
+    expect(title.x).toBeGreaterThanOrEqual(box.x + box.w * 0.09);
+    expect(title.x + title.w).toBeLessThanOrEqual(box.x + box.w * 0.91);
+  });
+
   it('keeps every part inside its box, and no label is cut', () => {
     for (const part of chart.parts) {
       if (part.kind === 'line') continue;

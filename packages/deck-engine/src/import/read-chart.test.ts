@@ -3,7 +3,7 @@ import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { applyFieldChoices, findFields } from './fields.ts';
 import { readSlides } from './read-slides.ts';
-import { openFixture, xfrm } from './test-fixtures.ts';
+import { fixtureColors, openFixture, xfrm } from './test-fixtures.ts';
 
 // Charts as PowerPoint writes them (a chart part beside the slide, its figures cached in it)
 // read into the engine's chart element.
@@ -40,7 +40,7 @@ const axes =
 const space = (chart: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace ${c} ${a}><c:chart>${chart}</c:chart></c:chartSpace>`;
 
-async function readChartSlide(part: string) {
+async function readChartSlide(part: string, chartParts: Record<string, string> = {}) {
   const frame =
     '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Chart 4"/><p:cNvGraphicFramePr/><p:nvPr/>' +
     `</p:nvGraphicFramePr>${xfrm(100, 80, 600, 400, 'p:xfrm')}<a:graphic><a:graphicData ` +
@@ -54,7 +54,12 @@ async function readChartSlide(part: string) {
           relationships: [{ id: 'rId2', type: 'chart', target: '../charts/chart1.xml' }],
         },
       ],
-      parts: { 'ppt/charts/chart1.xml': strToU8(part) },
+      parts: {
+        'ppt/charts/chart1.xml': strToU8(part),
+        ...Object.fromEntries(
+          Object.entries(chartParts).map(([path, xml]) => [path, strToU8(xml)]),
+        ),
+      },
     }),
   );
   return slides[0]!;
@@ -110,6 +115,55 @@ describe('reading a chart', () => {
       { name: '2026', values: [150, 300, 80], color: expect.stringMatching(/^#[0-9A-F]{6}$/) },
     ]);
     expect(chart.series[1]!.color).not.toBe(chart.series[0]!.color);
+  });
+
+  it('takes the theme a chart carries of its own, and its text in the theme’s dark text', async () => {
+    const override =
+      `<?xml version="1.0" encoding="UTF-8"?><a:themeOverride ${a}><a:clrScheme name="Office">` +
+      '<a:dk1><a:srgbClr val="101010"/></a:dk1><a:lt1><a:srgbClr val="FFFFFF"/></a:lt1>' +
+      '<a:accent1><a:srgbClr val="4F81BD"/></a:accent1><a:accent2><a:srgbClr val="C0504D"/></a:accent2>' +
+      '</a:clrScheme><a:fontScheme name="Office"><a:majorFont><a:latin typeface="Cambria"/></a:majorFont>' +
+      '<a:minorFont><a:latin typeface="Times New Roman"/></a:minorFont></a:fontScheme></a:themeOverride>';
+    const part = space(
+      '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+        series(0, '2025', regions, [1, 2, 3]) +
+        series(1, '2026', regions, [2, 3, 4]) +
+        '<c:dLbls><c:showVal val="1"/></c:dLbls></c:barChart>' +
+        '<c:catAx><c:axId val="1"/><c:crossAx val="2"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="2000" b="1"/></a:pPr></a:p></c:txPr></c:catAx>' +
+        '<c:valAx><c:axId val="2"/><c:crossAx val="1"/></c:valAx></c:plotArea>',
+    ).replace(
+      '</c:chartSpace>',
+      '<c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1200"/></a:pPr></a:p></c:txPr></c:chartSpace>',
+    );
+    const rels =
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/themeOverride" Target="../theme/themeOverride1.xml"/></Relationships>';
+
+    const overridden = (
+      await readChartSlide(part, {
+        'ppt/charts/_rels/chart1.xml.rels': rels,
+        'ppt/theme/themeOverride1.xml': override,
+      })
+    ).elements[0] as Chart;
+    // The override's accents, dark text and body font; the labels as the chart's text says
+    // (its 12 pt, regular), not the category axis's 20 pt bold.
+    expect(overridden.series.map((s) => s.color)).toEqual(['#4F81BD', '#C0504D']);
+    expect(overridden).toMatchObject({
+      color: '#101010',
+      font: 'Tinos',
+      size: 20,
+      bold: true,
+      dataLabelSize: 12,
+      dataLabelBold: false,
+    });
+
+    // Without the override: the slide's theme (the fixture's accents, dark text and Calibri).
+    const own = (await readChartSlide(part)).elements[0] as Chart;
+    expect(own.series.map((s) => s.color)).toEqual([
+      `#${fixtureColors.accent1}`,
+      `#${fixtureColors.accent2}`,
+    ]);
+    expect(own).toMatchObject({ color: `#${fixtureColors.dk1}`, font: 'Carlito' });
   });
 
   it('reads lines drawn over columns as one chart, and bars stacked', async () => {

@@ -73,10 +73,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   // Office's own accents stand in for a theme that names none.
   const officeAccents = ['#4472C4', '#ED7D31', '#A5A5A5', '#FFC000', '#5B9BD5', '#70AD47'];
   const accent = (i: number): TemplateColor =>
-    colorOf(
-      { name: 'a:schemeClr', attrs: { val: accents[i % 6]! }, children: [], text: '' },
-      colors,
-    ) ?? officeAccents[i % 6]!;
+    colorOf(schemeColor(accents[i % 6]!), colors) ?? officeAccents[i % 6]!;
 
   let categories: string[] = [];
   let numberCode: string | undefined;
@@ -185,6 +182,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   const looks = [child(plot, 'c:catAx'), valueAxis, space].map((holder) =>
     pathOf(holder, 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr'),
   );
+  const chartLook = looks[2];
   const sized = looks.find((look) => numberAttr(look, 'sz') !== undefined);
   const size = (numberAttr(sized, 'sz') ?? 1000) / 100;
   const bold = looks.find((look) => look?.attrs.b !== undefined)?.attrs.b === '1';
@@ -257,11 +255,16 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
           }
         : {}),
       ...(dataLabels ? { dataLabels: true } : {}),
-      ...(dataLabels && numberAttr(labelLook, 'sz') !== undefined
-        ? { dataLabelSize: clamp(numberAttr(labelLook, 'sz')! / 100, 4, 60) }
-        : {}),
-      ...(dataLabels && labelLook?.attrs.b !== undefined
-        ? { dataLabelBold: labelLook.attrs.b === '1' }
+      // The labels' own look, else the chart's (not the axes'), else office's 10 pt, regular.
+      ...(dataLabels
+        ? {
+            dataLabelSize: clamp(
+              (numberAttr(labelLook, 'sz') ?? numberAttr(chartLook, 'sz') ?? 1000) / 100,
+              4,
+              60,
+            ),
+            dataLabelBold: (labelLook?.attrs.b ?? chartLook?.attrs.b) === '1',
+          }
         : {}),
       ...(percentLabels ? { percentLabels: true } : {}),
       ...(number ? { number } : {}),
@@ -278,13 +281,22 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
       size: clamp(size, 4, 60),
       ...(bold ? { bold: true } : {}),
       ...(legend && legendSize !== size ? { legendSize: clamp(legendSize, 4, 60) } : {}),
-      color: colorOf(colorChild(coloured), colors) ?? '#595959',
+      // Text nothing colours is the theme's dark text, as office charts without a style draw it.
+      color:
+        colorOf(colorChild(coloured), colors) ?? colorOf(schemeColor('tx1'), colors) ?? '#000000',
       ...(palette ? { palette } : {}),
     },
     typeface,
     notes,
   };
 }
+
+const schemeColor = (name: string): XmlElement => ({
+  name: 'a:schemeClr',
+  attrs: { val: name },
+  children: [],
+  text: '',
+});
 
 const colorOf = (
   element: XmlElement | undefined,

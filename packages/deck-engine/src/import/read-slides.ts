@@ -1141,13 +1141,21 @@ class SlideReader {
     context: PartContext,
   ): boolean {
     const rel = context.rels.get(child(data, 'c:chart')?.attrs['r:id'] ?? '');
-    const space = rel?.part && !rel.external ? readXmlTree(this.pkg, rel.part) : undefined;
-    const read = space ? readChart(space, context.colors) : { why: 'its part is missing' };
+    const part = rel?.part && !rel.external ? rel.part : undefined;
+    const space = part ? readXmlTree(this.pkg, part) : undefined;
+    // A chart pasted from another file keeps that file's theme as its own override.
+    const overridePart = part
+      ? relationshipsOf(this.pkg, part).find((r) => r.type === 'themeOverride' && !r.external)?.part
+      : undefined;
+    const override = overridePart ? readXmlTree(this.pkg, overridePart) : undefined;
+    const theme = override ? readTheme(override) : this.layout.master.theme;
+    const colors = override ? { ...context.colors, theme: theme.colors } : context.colors;
+    const read = space ? readChart(space, colors) : { why: 'its part is missing' };
     if ('why' in read) {
       this.chartWhy = `a chart was left out: ${read.why}`;
       return false;
     }
-    const typeface = themeTypeface(read.typeface, this.layout.master.theme);
+    const typeface = themeTypeface(read.typeface, theme);
     const font = mapFont(typeface);
     const element = {
       kind: 'chart',

@@ -31,8 +31,12 @@ const officeColors: Record<string, string> = {
   folHlink: '954F72',
 };
 
+/**
+ * A theme part (`a:theme`), or the override a chart carries of its own (`a:themeOverride`,
+ * whose schemes stand directly in it), as the colours, fonts and styles it gives.
+ */
 export function readTheme(root: XmlElement | undefined): Theme {
-  const elements = child(root, 'a:themeElements');
+  const elements = root?.name === 'a:themeOverride' ? root : child(root, 'a:themeElements');
   const colors = { ...officeColors };
   for (const entry of child(elements, 'a:clrScheme')?.children ?? []) {
     const name = entry.name.replace(/^a:/, '');

@@ -21,7 +21,7 @@ import { layoutText } from './text-layout.ts';
 
 /** The category axis: a light grey, as office charts draw it. */
 const AXIS: Hex = 'BFBFBF';
-/** A column group's gap to the next, as a share of a column group (office charts: 150 %). */
+/** The gap between column groups, as a share of one column's width (office charts: 150 %). */
 const GAP_WIDTH = 1.5;
 const LINE_WIDTH = 2.25;
 
@@ -36,7 +36,9 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
   let area: Box = { x: box.x + pad, y: box.y + pad, w: box.w - 2 * pad, h: box.h - 2 * pad };
 
   if (data.title) {
-    const title = label(data, data.title, { ...area, h: area.h / 3 }, 'center', 'top', {
+    // The title wraps within four fifths of the chart's width, centred, as office charts set it.
+    const across = { x: area.x + area.w * 0.1, w: area.w * 0.8 };
+    const title = label(data, data.title, { ...area, ...across, h: area.h / 3 }, 'center', 'top', {
       size: data.titleSize,
       bold: data.titleBold,
     });
@@ -44,7 +46,7 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
     parts.push(title);
     area = { ...area, y: area.y + used + pad, h: area.h - used - pad };
   }
-  if (data.legend) area = legend(data, area, pad, parts);
+  if (data.legend) area = legend(data, area, box, pad, parts);
   // The plot where the chart puts it (an imported chart's own layout), else in what is left.
   const fixed = data.plot && {
     x: box.x + data.plot.x * box.w,
@@ -121,14 +123,17 @@ function legendEntries(data: ChartData) {
     : data.categories.map((text, i) => ({ text, color: data.pointColors[i]! }));
 }
 
-/** Draws the legend on its side of `area` and returns what is left for the plot. */
-function legend(data: ChartData, area: Box, pad: number, parts: ChartPart[]): Box {
+/**
+ * Draws the legend on its side of `area` and returns what is left for the plot. A legend at the
+ * right or left stands at the middle of the whole chart's height (`box`), as office charts put it.
+ */
+function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartPart[]): Box {
   const entries = legendEntries(data).filter((entry) => entry.text !== '');
   if (entries.length === 0) return area;
   const size = data.legendSize;
   const swatch = size * 0.7;
   const gap = size * 0.4;
-  const pitch = size * 1.4;
+  const pitch = size * 1.22;
   const widths = entries.map((entry) => swatch + gap + widthOf(data, entry.text, size) + 1);
   const entry = (x: number, y: number, i: number, w: number) => {
     parts.push({
@@ -155,7 +160,8 @@ function legend(data: ChartData, area: Box, pad: number, parts: ChartPart[]): Bo
     const w = Math.min(Math.max(...widths), area.w * 0.4);
     const rows = Math.min(entries.length, Math.floor(area.h / pitch));
     const x = data.legend === 'right' ? area.x + area.w - w : area.x;
-    const top = area.y + (area.h - rows * pitch) / 2;
+    const middle = box.y + box.h / 2 - (rows * pitch) / 2;
+    const top = Math.max(area.y, Math.min(middle, area.y + area.h - rows * pitch));
     for (let i = 0; i < rows; i++) entry(x, top + i * pitch, i, w);
     return {
       x: data.legend === 'left' ? area.x + w + pad : area.x,
@@ -364,8 +370,10 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   // Columns or bars: side by side in a group per category, or stacked.
   const columns = data.series.filter((series) => data.type !== 'line' && !series.asLine);
   const band = (across ? plot.h : plot.w) / n;
-  const group = band / (1 + GAP_WIDTH);
-  const thickness = data.stacked ? group : group / Math.max(1, columns.length);
+  // The gap is a share of one column's width, as office charts measure it.
+  const abreast = data.stacked ? 1 : Math.max(1, columns.length);
+  const thickness = band / (abreast + GAP_WIDTH);
+  const group = thickness * abreast;
   const labels: ChartPart[] = [];
   data.categories.forEach((_, c) => {
     let up = 0;
