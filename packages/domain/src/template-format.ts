@@ -621,6 +621,13 @@ const shapeElementSchema = z
 /** A shape's gradient as written: linear unless `kind` says radial. */
 export type TemplateGradient = NonNullable<z.infer<typeof shapeElementSchema>['gradient']>;
 
+/**
+ * What a line's end is drawn with, as office lines have them: a filled triangle, an open arrow
+ * (two strokes), a stealth arrow (a triangle notched at its back), a diamond, a dot.
+ */
+export const lineEnds = ['triangle', 'arrow', 'stealth', 'diamond', 'oval'] as const;
+export type LineEnd = (typeof lineEnds)[number];
+
 const lineElementSchema = z
   .object({
     kind: z.literal('line'),
@@ -631,6 +638,10 @@ const lineElementSchema = z
     y2: coordinate,
     color: templateColorSchema,
     width: z.number().min(0).max(100),
+    dash: z.boolean().optional(),
+    /** The mark at (x1, y1) and at (x2, y2); a plain end when absent. */
+    startArrow: z.enum(lineEnds).optional(),
+    endArrow: z.enum(lineEnds).optional(),
   })
   .strict();
 

@@ -149,6 +149,43 @@ describe('a deck our engine wrote, imported back', () => {
     expect(xml).toMatch(/First point<\/a:t><\/a:r><a:br\/><a:r>.*goes on<\/a:t>/);
   });
 
+  it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {
+    // Up and to the left: the PPTX flips the line both ways so its head stays at (x1, y1).
+    const line: TemplateElement = {
+      kind: 'line',
+      x1: 400,
+      y1: 300,
+      x2: 100,
+      y2: 100,
+      color: '#C00000',
+      width: 2,
+      dash: true,
+      startArrow: 'oval',
+      endArrow: 'triangle',
+    };
+    const rendered = await renderImportedSlides([slideOf(line)]);
+    const svg = rendered.svgs[0]!;
+    expect(svg).toMatch(/<line [^>]*stroke="#C00000" stroke-width="2" stroke-dasharray="8 6"\/>/);
+    // The triangle's tip at the end; the dot about the start.
+    expect(svg).toMatch(/<polygon points="100,100 [^"]+" fill="#C00000"\/>/);
+    expect(svg).toMatch(/<circle cx="400" cy="300" r="[\d.]+" fill="#C00000"\/>/);
+    const xml = slideXmlOf(rendered.pptx);
+    expect(xml).toMatch(/<a:xfrm flipH="1" flipV="1">/);
+    expect(xml).toMatch(/<a:prstDash val="dash"\/>/);
+    expect(xml).toMatch(/<a:headEnd type="oval"\/>/);
+    expect(xml).toMatch(/<a:tailEnd type="triangle"\/>/);
+
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    expect(imported.slides[0]!.document.elements).toContainEqual({
+      ...line,
+      x1: expect.closeTo(400, 1),
+      y1: expect.closeTo(300, 1),
+      x2: expect.closeTo(100, 1),
+      y2: expect.closeTo(100, 1),
+    });
+  });
+
   it('draws a gradient shape as a gradient in the web view, the PDF and the PPTX', async () => {
     const slide = slideOf({
       kind: 'rect',

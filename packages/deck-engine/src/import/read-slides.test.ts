@@ -477,6 +477,37 @@ describe('turned shapes', () => {
       { kind: 'line', x1: 200, y1: 0, x2: 200, y2: 200, color: '#000000', width: 1 },
     ]);
   });
+
+  it('keeps a line’s arrowheads and dashes, and says when a shape’s arrowhead is not drawn', async () => {
+    const connector =
+      `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="31" name="Arrow 31"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr>` +
+      `<p:spPr>${xfrm(100, 100, 200, 50).replace('<a:xfrm>', '<a:xfrm flipV="1">')}` +
+      `<a:prstGeom prst="straightConnector1"/><a:ln w="12700">${solid('FF0000')}` +
+      '<a:prstDash val="lgDash"/><a:headEnd type="oval"/><a:tailEnd type="triangle" w="med" len="med"/></a:ln></p:spPr></p:cxnSp>';
+    const arc =
+      `<p:sp><p:nvSpPr><p:cNvPr id="32" name="Arc 32"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>` +
+      `<p:spPr>${xfrm(400, 100, 100, 100)}<a:prstGeom prst="arc"/><a:ln w="12700">${solid('000000')}` +
+      '<a:tailEnd type="arrow"/></a:ln></p:spPr></p:sp>';
+    const [slide] = await readFixture({ slides: [connector + arc] });
+    // Flipped: it runs from the bottom left up to the top right, its head (start) at the bottom.
+    expect(slide!.elements[0]).toEqual({
+      kind: 'line',
+      x1: 100,
+      y1: 150,
+      x2: 300,
+      y2: 100,
+      color: '#FF0000',
+      width: 1,
+      dash: true,
+      startArrow: 'oval',
+      endArrow: 'triangle',
+    });
+    expect(slide!.elements[1]).toMatchObject({ stroke: { color: '#000000', width: 1 } });
+    expect(slide!.report.notImported).toContainEqual({
+      kind: 'effect',
+      why: 'the arrowhead on a "arc" shape is not drawn',
+    });
+  });
 });
 
 describe('pictures', () => {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  lineEnds,
   numberLabel,
   numberSchemes,
   templateElementSchema,
+  type LineEnd,
   type NumberScheme,
   type TemplateElement,
   type TemplateGradient,
@@ -771,10 +773,18 @@ class SlideReader {
     if (!color) return undefined;
     const widthEmu = numberAttr(own, 'w') ?? numberAttr(styled, 'w') ?? 9_525;
     const dash = child(own, 'a:prstDash')?.attrs.val ?? child(styled, 'a:prstDash')?.attrs.val;
+    // The marks at its ends: the head at the start, the tail at the end, as PowerPoint names them.
+    const mark = (name: string) => {
+      const type = (child(own, name) ?? child(styled, name))?.attrs.type;
+      return (lineEnds as readonly string[]).includes(type ?? '') ? (type as LineEnd) : undefined;
+    };
+    const [startArrow, endArrow] = [mark('a:headEnd'), mark('a:tailEnd')];
     return {
       color: hexOf(color),
       width: Math.min(100, round(widthEmu * this.base.sx)),
       ...(dash && dash !== 'solid' ? { dash: true } : {}),
+      ...(startArrow ? { startArrow } : {}),
+      ...(endArrow ? { endArrow } : {}),
     };
   }
 
@@ -802,7 +812,16 @@ class SlideReader {
       this.pushLine(frame, this.outlineOf(shape, properties, context));
     } else {
       const fill = this.fillOf(shape, properties, context, 'shape');
-      const stroke = this.outlineOf(shape, properties, context);
+      const outlined = this.outlineOf(shape, properties, context);
+      // A shape's outline has no ends to mark (an arc or a freeform with an arrowhead).
+      if (outlined?.startArrow || outlined?.endArrow) {
+        this.skip('effect', `the arrowhead on a "${geometry}" shape is not drawn`);
+      }
+      const stroke = outlined && {
+        color: outlined.color,
+        width: outlined.width,
+        ...(outlined.dash ? { dash: true } : {}),
+      };
       if (fill.kind === 'picture') {
         if (geometry !== 'rect' && !rectangles.has(geometry)) {
           this.skip('picture', "a picture fill is drawn over its shape's bounding box");
@@ -893,7 +912,9 @@ class SlideReader {
       flipH: boolean;
       flipV: boolean;
     },
-    stroke: { color: string; width: number } | undefined,
+    stroke:
+      | { color: string; width: number; dash?: boolean; startArrow?: LineEnd; endArrow?: LineEnd }
+      | undefined,
   ) {
     if (!stroke) return;
     const [left, right] = frame.flipH ? [frame.x + frame.w, frame.x] : [frame.x, frame.x + frame.w];
@@ -914,6 +935,9 @@ class SlideReader {
       y2: clampCoordinate(y2),
       color: stroke.color,
       width: stroke.width,
+      ...(stroke.dash ? { dash: true } : {}),
+      ...(stroke.startArrow ? { startArrow: stroke.startArrow } : {}),
+      ...(stroke.endArrow ? { endArrow: stroke.endArrow } : {}),
     });
   }
 

@@ -1,4 +1,4 @@
-import type { ChartNumber, ChartType, FixedScale } from '@deck-portal/domain';
+import type { ChartNumber, ChartType, FixedScale, LineEnd } from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
 
 /**
@@ -162,6 +162,10 @@ export interface LineElement {
   y2: number;
   color: Hex;
   width: number;
+  dash?: boolean;
+  /** The mark at (x1, y1) and at (x2, y2); a plain end when absent. */
+  startArrow?: LineEnd;
+  endArrow?: LineEnd;
 }
 
 export interface ImageElement extends Box, Turn {

@@ -244,6 +244,9 @@ export function interpretTemplate(
               y2: element.y2,
               color: color(element.color),
               width: element.width,
+              ...(element.dash ? { dash: true } : {}),
+              ...(element.startArrow ? { startArrow: element.startArrow } : {}),
+              ...(element.endArrow ? { endArrow: element.endArrow } : {}),
             },
           ];
         case 'picture': {

@@ -19,6 +19,7 @@ import {
   type Turn,
 } from '../layout/model.ts';
 import type { PlacedImage, RenderElement, RenderSlide } from './place-images.ts';
+import { lineWithEnds } from '../layout/line-ends.ts';
 import { gradientCircle, gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
@@ -175,14 +176,30 @@ function drawLevel(
   element: Exclude<RenderElement, ShapeElement | TextElement | PlacedImage | ChartElement>,
 ): void {
   switch (element.kind) {
-    case 'line':
+    case 'line': {
+      const { shaft, marks } = lineWithEnds(element);
+      const [x1, y1, x2, y2] = shaft;
+      if (element.dash) doc.dash(element.width * 4, { space: element.width * 3 });
       doc
-        .moveTo(element.x1, element.y1)
-        .lineTo(element.x2, element.y2)
+        .moveTo(x1, y1)
+        .lineTo(x2, y2)
         .lineWidth(element.width)
         .strokeColor(`#${element.color}`, 1)
         .stroke();
+      if (element.dash) doc.undash();
+      for (const mark of marks) {
+        if (mark.kind === 'dot') {
+          doc.circle(mark.cx, mark.cy, mark.r).fillColor(`#${element.color}`, 1).fill();
+          continue;
+        }
+        const [first, ...rest] = mark.points;
+        doc.moveTo(...first!);
+        for (const point of rest) doc.lineTo(...point);
+        if (mark.kind === 'fill') doc.closePath().fillColor(`#${element.color}`, 1).fill();
+        else doc.lineJoin('miter').strokeColor(`#${element.color}`, 1).stroke();
+      }
       return;
+    }
     case 'table': {
       for (const { fills, ruleY } of tableGrid(element)) {
         for (const c of fills) doc.rect(c.x, c.y, c.w, c.h).fillColor(`#${c.fill}`, 1).fill();

@@ -344,9 +344,17 @@ function addElement(
         y: inches(y),
         w: inches(Math.abs(element.x2 - element.x1)),
         h: inches(Math.abs(element.y2 - element.y1)),
-        // A line runs top-left to bottom-right unless flipped.
-        flipH: element.x2 < element.x1 !== element.y2 < element.y1,
-        line: { color: element.color, width: element.width },
+        // A line runs from its frame's top left to its bottom right unless flipped: flipped so
+        // that it runs from (x1, y1) to (x2, y2), its start mark the "head" PowerPoint draws.
+        flipH: element.x2 < element.x1,
+        flipV: element.y2 < element.y1,
+        line: {
+          color: element.color,
+          width: element.width,
+          ...(element.dash ? { dashType: 'dash' as const } : {}),
+          ...(element.startArrow ? { beginArrowType: element.startArrow } : {}),
+          ...(element.endArrow ? { endArrowType: element.endArrow } : {}),
+        },
       });
       return;
     }

@@ -14,6 +14,7 @@ import {
   type TextElement,
   type Turn,
 } from '../layout/model.ts';
+import { lineWithEnds } from '../layout/line-ends.ts';
 import { gradientCircle, gradientLine } from './gradient.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { placePath, svgPathData } from './shape-path.ts';
@@ -210,8 +211,24 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       }
       return `${defs}<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${painted}/>`;
     }
-    case 'line':
-      return `<line x1="${n(element.x1)}" y1="${n(element.y1)}" x2="${n(element.x2)}" y2="${n(element.y2)}" stroke="#${element.color}" stroke-width="${n(element.width)}"/>`;
+    case 'line': {
+      const { shaft, marks } = lineWithEnds(element);
+      const [x1, y1, x2, y2] = shaft;
+      const dash = element.dash
+        ? ` stroke-dasharray="${n(element.width * 4)} ${n(element.width * 3)}"`
+        : '';
+      const color = `#${element.color}`;
+      const drawnMarks = marks.map((mark) => {
+        if (mark.kind === 'dot') {
+          return `<circle cx="${n(mark.cx)}" cy="${n(mark.cy)}" r="${n(mark.r)}" fill="${color}"/>`;
+        }
+        const points = mark.points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
+        return mark.kind === 'fill'
+          ? `<polygon points="${points}" fill="${color}"/>`
+          : `<polyline points="${points}" fill="none" stroke="${color}" stroke-width="${n(element.width)}"/>`;
+      });
+      return `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${color}" stroke-width="${n(element.width)}"${dash}/>${drawnMarks.join('')}`;
+    }
     case 'text':
       return drawText(element, glyphs);
     case 'table': {

@@ -322,7 +322,7 @@ describe('the slide editor', () => {
     });
   });
 
-  it('edits a table’s cells, adds a row, and sets a line’s colour and width', async () => {
+  it('edits a table’s cells, adds a row, and sets a line’s width, arrowhead and dashes', async () => {
     const withTable: TemplateSlideDocument = {
       ...slide,
       figures: { before: '48000' },
@@ -358,6 +358,8 @@ describe('the slide editor', () => {
     const width = screen.getByRole('textbox', { name: 'Line width' });
     await userEvent.clear(width);
     await userEvent.type(width, '2.5');
+    await choose(userEvent.setup(), screen.getByRole('combobox', { name: 'End' }), 'Arrowhead');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Dashed' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = savedBody(calls);
@@ -369,7 +371,17 @@ describe('the slide editor', () => {
         ['Energy', ''],
       ],
     });
-    expect(saved.document.elements[1]).toMatchObject({ kind: 'line', width: 2.5 });
+    expect(saved.document.elements[1]).toEqual({
+      kind: 'line',
+      x1: 48,
+      y1: 340,
+      x2: 600,
+      y2: 340,
+      color: 'brand.ink',
+      width: 2.5,
+      endArrow: 'triangle',
+      dash: true,
+    });
   });
 
   it('edits a chart: its kind, its legend and its figures pasted from a spreadsheet', async () => {

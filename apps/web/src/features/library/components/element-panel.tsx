@@ -1,5 +1,6 @@
 import {
   styleWords,
+  type LineEnd,
   type TemplateCondition,
   type TemplateElement,
   type WordStyle,
@@ -34,6 +35,16 @@ import { WordStyleButtons } from './word-style-buttons.tsx';
 export type { PaletteColour } from './colour-field.tsx';
 
 type TextElement = Extract<TemplateElement, { kind: 'text' }>;
+
+/** What a line's end can be drawn with, as the studio names them. */
+const lineEndChoices: { value: LineEnd | 'none'; label: string }[] = [
+  { value: 'none', label: 'Plain' },
+  { value: 'triangle', label: 'Arrowhead' },
+  { value: 'arrow', label: 'Open arrow' },
+  { value: 'stealth', label: 'Stealth arrow' },
+  { value: 'diamond', label: 'Diamond' },
+  { value: 'oval', label: 'Dot' },
+];
 
 /** A text's paragraphs as a list (one string is one paragraph per blank-line-separated block). */
 const paragraphsOf = (text: TextElement['text']): Paragraph[] =>
@@ -213,6 +224,39 @@ export function ElementPanel({
             max={100}
             decimalScale={2}
             onChange={(width) => typeof width === 'number' && onChange({ ...element, width })}
+          />
+          <Group grow gap="xs">
+            {(
+              [
+                ['startArrow', 'Start'],
+                ['endArrow', 'End'],
+              ] as const
+            ).map(([key, label]) => (
+              <Select
+                key={key}
+                label={label}
+                data={lineEndChoices}
+                value={element[key] ?? 'none'}
+                allowDeselect={false}
+                onChange={(mark) => {
+                  // Set, or left out of the line altogether.
+                  const line = { ...element };
+                  delete line[key];
+                  if (mark && mark !== 'none') line[key] = mark as LineEnd;
+                  onChange(line);
+                }}
+              />
+            ))}
+          </Group>
+          <Checkbox
+            label="Dashed"
+            checked={element.dash === true}
+            onChange={(event) => {
+              const line = { ...element };
+              delete line.dash;
+              if (event.currentTarget.checked) line.dash = true;
+              onChange(line);
+            }}
           />
         </>
       )}
