@@ -1,7 +1,7 @@
 import type { TemplateElement } from '@deck-portal/domain';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { applyFieldChoices, findFields } from './fields.ts';
+import { applyFieldChoices, findFields, textsOf } from './fields.ts';
 import { readSlides } from './read-slides.ts';
 import { fixtureColors, openFixture, xfrm } from './test-fixtures.ts';
 
@@ -164,6 +164,56 @@ describe('reading a chart', () => {
       `#${fixtureColors.accent2}`,
     ]);
     expect(own).toMatchObject({ color: `#${fixtureColors.dk1}`, font: 'Carlito' });
+  });
+
+  it('draws the shapes drawn over a chart where their anchors put them, above it', async () => {
+    const cdr = 'xmlns:cdr="http://schemas.openxmlformats.org/drawingml/2006/chartDrawing"';
+    const line =
+      '<cdr:cxnSp><cdr:nvCxnSpPr><cdr:cNvPr id="3" name="Projection"/><cdr:cNvCxnSpPr/></cdr:nvCxnSpPr>' +
+      '<cdr:spPr><a:xfrm flipV="1"><a:off x="1" y="1"/><a:ext cx="1" cy="1"/></a:xfrm><a:prstGeom prst="line"/>' +
+      '<a:ln w="12700"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill><a:prstDash val="dash"/></a:ln></cdr:spPr></cdr:cxnSp>';
+    const note =
+      '<cdr:sp><cdr:nvSpPr><cdr:cNvPr id="4" name="Note"/><cdr:cNvSpPr txBox="1"/></cdr:nvSpPr>' +
+      '<cdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1" cy="1"/></a:xfrm><a:prstGeom prst="rect"/></cdr:spPr>' +
+      '<cdr:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1200"/><a:t>Forecast</a:t></a:r></a:p></cdr:txBody></cdr:sp>';
+    const drawing =
+      `<?xml version="1.0" encoding="UTF-8"?><c:userShapes ${c} ${a}>` +
+      `<cdr:relSizeAnchor ${cdr}><cdr:from><cdr:x>0.5</cdr:x><cdr:y>0.5</cdr:y></cdr:from>` +
+      `<cdr:to><cdr:x>1</cdr:x><cdr:y>0.75</cdr:y></cdr:to>${line}</cdr:relSizeAnchor>` +
+      `<cdr:absSizeAnchor ${cdr}><cdr:from><cdr:x>0.1</cdr:x><cdr:y>0.1</cdr:y></cdr:from>` +
+      `<cdr:ext cx="1270000" cy="381000"/>${note}</cdr:absSizeAnchor></c:userShapes>`;
+    const part = space(
+      '<c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
+        series(0, '2025', regions, [1, 2, 3]) +
+        '</c:barChart>' +
+        axes +
+        '</c:plotArea>',
+    ).replace('</c:chartSpace>', '<c:userShapes r:id="rId3"/></c:chartSpace>');
+    const rels =
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartUserShapes" Target="../drawings/drawing1.xml"/></Relationships>';
+    const slide = await readChartSlide(
+      part.replace(
+        '<c:chartSpace ',
+        '<c:chartSpace xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ',
+      ),
+      { 'ppt/charts/_rels/chart1.xml.rels': rels, 'ppt/drawings/drawing1.xml': drawing },
+    );
+    // The chart's box is 100, 80, 600 × 400: the line from its middle to three quarters down its
+    // right edge (flipped: rising), the note 100 × 30 pt from a tenth in.
+    expect(slide.elements.map((e) => e.kind)).toEqual(['chart', 'line', 'text']);
+    expect(slide.elements[1]).toEqual({
+      kind: 'line',
+      x1: 400,
+      y1: 380,
+      x2: 700,
+      y2: 280,
+      color: '#FF0000',
+      width: 1,
+      dash: true,
+    });
+    expect(slide.elements[2]).toMatchObject({ kind: 'text', x: expect.closeTo(160 + 7.2, 1) });
+    expect(textsOf(slide.elements)).toContain('Forecast');
   });
 
   it('reads lines drawn over columns as one chart, and bars stacked', async () => {

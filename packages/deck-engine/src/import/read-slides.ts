@@ -1082,7 +1082,10 @@ class SlideReader {
       return;
     }
     if (uri.endsWith('/ole') && frame && this.readObjectPicture(data, frame, context)) return;
-    if (uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context)) return;
+    if (uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context)) {
+      this.readChartShapes(data, frameElement, transform, context);
+      return;
+    }
     if (
       uri.endsWith('/diagram') &&
       this.readDiagramDrawing(data, frameElement, transform, context)
@@ -1109,6 +1112,66 @@ class SlideReader {
   }
 
   /**
+   * The shapes drawn over a chart (`c:userShapes`: a note, an arrow, a projection line), each
+   * anchored by shares of the chart's box (or a corner and a size): read as the slide's shapes
+   * are, placed where the anchor puts them, above the chart.
+   */
+  private readChartShapes(
+    data: XmlElement | undefined,
+    frameElement: XmlElement,
+    transform: Transform,
+    context: PartContext,
+  ) {
+    const chartPart = context.rels.get(child(data, 'c:chart')?.attrs['r:id'] ?? '')?.part;
+    if (!chartPart) return;
+    const space = readXmlTree(this.pkg, chartPart);
+    const chartRels = relsOf(this.pkg, chartPart);
+    const drawing = chartRels.get(child(space, 'c:userShapes')?.attrs['r:id'] ?? '');
+    if (!drawing?.part || drawing.external || drawing.type !== 'chartUserShapes') return;
+    const shapes = readXmlTree(this.pkg, drawing.part);
+    const xfrm = child(frameElement, 'p:xfrm');
+    const [x, y] = [numberAttr(child(xfrm, 'a:off'), 'x'), numberAttr(child(xfrm, 'a:off'), 'y')];
+    const [cx, cy] = [
+      numberAttr(child(xfrm, 'a:ext'), 'cx'),
+      numberAttr(child(xfrm, 'a:ext'), 'cy'),
+    ];
+    if ([x, y, cx, cy].some((v) => v === undefined)) return;
+    const share = (point: XmlElement | undefined, name: string) =>
+      clampShare(Number(child(point, name)?.text ?? NaN));
+    const placed = (shares: XmlElement | undefined) => ({
+      x: x! + share(shares, 'cdr:x') * cx!,
+      y: y! + share(shares, 'cdr:y') * cy!,
+    });
+    const tree: XmlElement[] = [];
+    for (const anchor of shapes?.children ?? []) {
+      const shape = anchor.children.find(
+        (c) => !['cdr:from', 'cdr:to', 'cdr:ext'].includes(c.name),
+      );
+      if (!shape) continue;
+      const from = placed(child(anchor, 'cdr:from'));
+      const to =
+        anchor.name === 'cdr:absSizeAnchor'
+          ? {
+              x: from.x + (numberAttr(child(anchor, 'cdr:ext'), 'cx') ?? 0),
+              y: from.y + (numberAttr(child(anchor, 'cdr:ext'), 'cy') ?? 0),
+            }
+          : placed(child(anchor, 'cdr:to'));
+      tree.push(anchoredShape(shape, from, to));
+    }
+    const drawingContext: PartContext = {
+      part: drawing.part,
+      rels: relsOf(this.pkg, drawing.part),
+      colors: context.colors,
+    };
+    this.readTree(
+      { name: 'p:spTree', attrs: {}, children: tree, text: '' },
+      transform,
+      drawingContext,
+      'slide',
+    );
+  }
+
+  /**
    * SmartArt as the shapes PowerPoint last drew it with: the diagram's drawing part (`dsp:`, the
    * shape tree of a slide by another name, placed from the frame's corner) is read as a slide's
    * shapes are. Its words and look are kept; the diagram's layout (what reflows when a point is
@@ -1124,9 +1187,7 @@ class SlideReader {
     const model = dataRel?.part ? readXmlTree(this.pkg, dataRel.part) : undefined;
     const drawingId = model && findDescendant(model, 'dsp:dataModelExt')?.attrs.relId;
     // Without the data's pointer, the slide's one drawing (with several, whose is unknown).
-    const drawings = [...context.rels.values()].filter((rel) =>
-      rel.type.endsWith('/diagramDrawing'),
-    );
+    const drawings = [...context.rels.values()].filter((rel) => rel.type === 'diagramDrawing');
     const drawingRel =
       (drawingId ? context.rels.get(drawingId) : undefined) ??
       (drawings.length === 1 ? drawings[0] : undefined);
@@ -2221,6 +2282,56 @@ function asSlideTree(element: XmlElement): XmlElement {
     return [shape, words];
   };
   return renamed(element);
+}
+
+/** A share of a chart's box, as a chart drawing's anchor gives it: 0…1, else 0. */
+const clampShare = (value: number) =>
+  Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+
+/**
+ * A shape of a chart's drawing (`cdr:sp`, `cdr:cxnSp`, `cdr:pic`, `cdr:grpSp`) as a slide's
+ * shape: its names in the slide's namespace, its frame where its anchor puts it (slide EMU),
+ * keeping its turn and flips (and a group's own space, which its children are placed in).
+ */
+function anchoredShape(
+  shape: XmlElement,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): XmlElement {
+  const renamed = (node: XmlElement): XmlElement => ({
+    ...node,
+    name: node.name.startsWith('cdr:') ? `p:${node.name.slice(4)}` : node.name,
+    children: node.children.map(renamed),
+  });
+  const slideShape = renamed(shape);
+  const properties = slideShape.children.find((c) => c.name === 'p:spPr' || c.name === 'p:grpSpPr');
+  const xfrm = child(properties, 'a:xfrm');
+  if (!properties || !xfrm) return slideShape;
+  const bare = (name: string, attrs: Record<string, string>): XmlElement => ({
+    name,
+    attrs,
+    children: [],
+    text: '',
+  });
+  const anchored: XmlElement = {
+    ...xfrm,
+    children: [
+      bare('a:off', { x: String(Math.round(from.x)), y: String(Math.round(from.y)) }),
+      bare('a:ext', {
+        cx: String(Math.max(0, Math.round(to.x - from.x))),
+        cy: String(Math.max(0, Math.round(to.y - from.y))),
+      }),
+      ...xfrm.children.filter((c) => c.name === 'a:chOff' || c.name === 'a:chExt'),
+    ],
+  };
+  const placedProperties = {
+    ...properties,
+    children: properties.children.map((c) => (c === xfrm ? anchored : c)),
+  };
+  return {
+    ...slideShape,
+    children: slideShape.children.map((c) => (c === properties ? placedProperties : c)),
+  };
 }
 
 /** The first element of that name at any depth, in document order. */
