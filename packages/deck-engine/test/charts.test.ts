@@ -48,6 +48,8 @@ const data: ChartData = {
   gridlines: true,
   gridColor: 'D9D9D9',
   valueLabels: true,
+  valueSize: 10,
+  valueBold: false,
   size: 10,
   bold: false,
   legendSize: 10,
@@ -106,6 +108,17 @@ describe('a column chart', () => {
       (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$100k',
     );
     expect(axis).toMatchObject({ size: 10, weight: 'regular' });
+
+    // The value axis's figures in their own size and weight, the category names in theirs.
+    const own = layoutChart(box, { ...data, valueSize: 14, valueBold: true });
+    const tick = own.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$100k',
+    );
+    expect(tick).toMatchObject({ size: 14, weight: 'bold' });
+    const name = own.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === 'North',
+    );
+    expect(name).toMatchObject({ size: 10, weight: 'regular' });
   });
 
   it('sets columns and groups apart as office charts do: the gap 150 % of a column', () => {

@@ -1027,6 +1027,9 @@ const chartElementSchema = z
     /** The labels' size in points, and whether they are bold. */
     size: z.number().min(4).max(60),
     bold: z.boolean().optional(),
+    /** The value axis's figures' size and weight, when not the labels'. */
+    valueLabelSize: z.number().min(4).max(60).optional(),
+    valueLabelBold: z.boolean().optional(),
     /** The legend's size in points, when not the labels'. */
     legendSize: z.number().min(4).max(60).optional(),
     color: templateColorSchema,

@@ -145,14 +145,16 @@ describe('reading a chart', () => {
         'ppt/theme/themeOverride1.xml': override,
       })
     ).elements[0] as Chart;
-    // The override's accents, dark text and body font; the labels as the chart's text says
-    // (its 12 pt, regular), not the category axis's 20 pt bold.
+    // The override's accents, dark text and body font; the category names in their axis's
+    // 20 pt bold, the value axis's figures and the data labels as the chart's text says (12 pt).
     expect(overridden.series.map((s) => s.color)).toEqual(['#4F81BD', '#C0504D']);
     expect(overridden).toMatchObject({
       color: '#101010',
       font: 'Tinos',
       size: 20,
       bold: true,
+      valueLabelSize: 12,
+      valueLabelBold: false,
       dataLabelSize: 12,
       dataLabelBold: false,
     });

@@ -177,17 +177,20 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
     axisFormat && axisFormat.attrs.sourceLinked !== '1' ? axisFormat.attrs.formatCode : numberCode;
   const number = code ? readChartNumberCode(code) : undefined;
   const position = child(legend, 'c:legendPos')?.attrs.val ?? 'r';
-  // The labels' look: the category axis's own, else the value axis's, else the chart's
-  // (office charts: 10 pt when nothing says); the legend's size when it has its own.
+  // Each part's text in its own look, else the chart's (office charts: 10 pt when nothing
+  // says): the category names (a pie's labels: the chart's), the value axis's figures, the legend.
   const looks = [child(plot, 'c:catAx'), valueAxis, space].map((holder) =>
     pathOf(holder, 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr'),
   );
-  const chartLook = looks[2];
-  const sized = looks.find((look) => numberAttr(look, 'sz') !== undefined);
-  const size = (numberAttr(sized, 'sz') ?? 1000) / 100;
-  const bold = looks.find((look) => look?.attrs.b !== undefined)?.attrs.b === '1';
+  const [categoryLook, valueLook, chartLook] = looks;
+  const sizeOf = (look: XmlElement | undefined) =>
+    (numberAttr(look, 'sz') ?? numberAttr(chartLook, 'sz') ?? 1000) / 100;
+  const boldOf = (look: XmlElement | undefined) => (look?.attrs.b ?? chartLook?.attrs.b) === '1';
+  const size = sizeOf(round ? chartLook : categoryLook);
+  const bold = boldOf(round ? chartLook : categoryLook);
+  const [valueSize, valueBold] = [sizeOf(valueLook), boldOf(valueLook)];
   const legendLook = pathOf(legend, 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr');
-  const legendSize = (numberAttr(legendLook, 'sz') ?? size * 100) / 100;
+  const legendSize = sizeOf(legendLook);
   const coloured = [...looks, legendLook].map((look) => child(look, 'a:solidFill')).find(Boolean);
   const typeface = [...looks, legendLook]
     .map((look) => child(look, 'a:latin')?.attrs.typeface)
@@ -198,8 +201,9 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
     pathOf(chart, 'c:title', 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr');
   const titleRun = pathOf(chart, 'c:title', 'c:tx', 'c:rich', 'a:p', 'a:r', 'a:rPr');
   const writtenTitleSize = numberAttr(titleRun, 'sz') ?? numberAttr(titleLook, 'sz');
-  // Office's own title: a fifth larger than the labels, bold.
-  const titleSize = writtenTitleSize !== undefined ? writtenTitleSize / 100 : size * 1.2;
+  // Office's own title: a fifth larger than the chart's text, bold.
+  const titleSize =
+    writtenTitleSize !== undefined ? writtenTitleSize / 100 : sizeOf(chartLook) * 1.2;
   const titleBold = (titleRun?.attrs.b ?? titleLook?.attrs.b ?? '1') === '1';
   const layout = pathOf(plot, 'c:layout', 'c:manualLayout');
   const edge = (name: string) => (child(layout, name)?.attrs.val ?? 'factor') === 'edge';
@@ -280,6 +284,8 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
         : {}),
       size: clamp(size, 4, 60),
       ...(bold ? { bold: true } : {}),
+      ...(!round && valueSize !== size ? { valueLabelSize: clamp(valueSize, 4, 60) } : {}),
+      ...(!round && valueBold !== bold ? { valueLabelBold: valueBold } : {}),
       ...(legend && legendSize !== size ? { legendSize: clamp(legendSize, 4, 60) } : {}),
       // Text nothing colours is the theme's dark text, as office charts without a style draw it.
       color:

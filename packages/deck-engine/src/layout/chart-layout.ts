@@ -241,9 +241,11 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   const across = data.type === 'bar';
   const { least, greatest } = extent(data);
   const lineHeight = data.size * 1.2;
+  const valueLook = { size: data.valueSize, bold: data.valueBold };
+  const valueLineHeight = data.valueSize * 1.2;
   // As many steps as labels fit along the axis, at most ten (office charts' rule).
   const length = fixed ? (across ? fixed.w : fixed.h) : (across ? area.w : area.h) * 0.8;
-  const room = across ? data.size * 4 : lineHeight;
+  const room = across ? data.valueSize * 4 : valueLineHeight;
   const scale = chartScale(least, greatest, length / room, data.scale);
   const ticks = chartTicks(scale);
   const tickTexts = ticks.map((v) => formatChartNumber(v, data.number, data.locale));
@@ -251,7 +253,9 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   const n = data.categories.length;
 
   // Room for the labels: values beside (columns) or under (bars), categories under or beside.
-  const valueWidth = data.valueLabels ? Math.max(...tickTexts.map((t) => widthOf(data, t))) + 1 : 0;
+  const valueWidth = data.valueLabels
+    ? Math.max(...tickTexts.map((t) => widthOf(data, t, data.valueSize, data.valueBold))) + 1
+    : 0;
   let plot: Box;
   let categoryLabels: { box: Box; rotation?: number; align: TextAlign }[];
   if (!across) {
@@ -274,9 +278,9 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
         : run * slant + (turn === 45 ? lineHeight * slant : 0);
     plot = fixed ?? {
       x: left,
-      y: area.y + data.size * 0.6,
+      y: area.y + data.valueSize * 0.6,
       w,
-      h: area.h - below - gap - data.size * 0.6,
+      h: area.h - below - gap - data.valueSize * 0.6,
     };
     const axisY = plot.y + plot.h + gap;
     categoryLabels = data.categories.map((_, c) => {
@@ -309,7 +313,7 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
       x: area.x + labelWidth + gap,
       y: area.y,
       w: area.w - labelWidth - gap - valueWidth / 2,
-      h: area.h - lineHeight - gap,
+      h: area.h - valueLineHeight - gap,
     };
     const band = plot.h / n;
     // The first category at the bottom, as office bar charts draw them.
@@ -348,16 +352,23 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
         ? label(
             data,
             tickTexts[i]!,
-            { x: p - valueWidth, y: plot.y + plot.h + gap, w: 2 * valueWidth, h: lineHeight },
+            { x: p - valueWidth, y: plot.y + plot.h + gap, w: 2 * valueWidth, h: valueLineHeight },
             'center',
             'top',
+            valueLook,
           )
         : label(
             data,
             tickTexts[i]!,
-            { x: plot.x - gap - valueWidth, y: p - lineHeight / 2, w: valueWidth, h: lineHeight },
+            {
+              x: plot.x - gap - valueWidth,
+              y: p - valueLineHeight / 2,
+              w: valueWidth,
+              h: valueLineHeight,
+            },
             'right',
             'middle',
+            valueLook,
           ),
     );
   });

@@ -259,8 +259,11 @@ export interface ChartData {
   /** The labels in bold. */
   bold: boolean;
   legendSize: number;
-  /** The value axis's figures written beside it. */
+  /** The value axis's figures written beside it, in their own size and weight. */
   valueLabels: boolean;
+  valueSize: number;
+  valueBold: boolean;
+  /** The labels' size: the category names', and the others' unless they have their own. */
   size: number;
   color: Hex;
   /** A registered family; the active one when absent. */

@@ -347,6 +347,8 @@ export function interpretTemplate(
             bold: element.bold ?? false,
             legendSize: element.legendSize ?? element.size,
             valueLabels: element.valueLabels ?? true,
+            valueSize: element.valueLabelSize ?? element.size,
+            valueBold: element.valueLabelBold ?? element.bold ?? false,
             size: element.size,
             color: color(element.color),
             ...(element.font ? { family: element.font } : {}),

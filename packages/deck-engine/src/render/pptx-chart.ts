@@ -75,10 +75,10 @@ export function addChart(
   const axes: PptxGenJS.IChartOpts = {
     catAxisLabelFontSize: data.size,
     catAxisLabelFontBold: data.bold,
-    valAxisLabelFontBold: data.bold,
+    valAxisLabelFontBold: data.valueBold,
     catAxisLabelFontFace: text.fontFace,
     catAxisLabelColor: data.color,
-    valAxisLabelFontSize: data.size,
+    valAxisLabelFontSize: data.valueSize,
     valAxisLabelFontFace: text.fontFace,
     valAxisLabelColor: data.color,
     valAxisLabelFormatCode: code,
