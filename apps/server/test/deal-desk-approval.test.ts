@@ -13,6 +13,7 @@ import {
 import {
   approvalRequests,
   auditLog,
+  decks,
   deckVersions,
   notifications,
   outboxMails,
@@ -545,6 +546,27 @@ describe('request, approve and the cleared version', () => {
     expect(renders.at(-1)!.watermark).toBe(APPROVAL_WATERMARK);
     expect((await approvalOf(rep, deckId)).json().state).toBe('needs_approval');
     expect((await createLink(rep, deckId)).statusCode).toBe(409);
+  });
+
+  it('reads as approved while the approval’s version is being committed', async () => {
+    const deckId = await newDeck(rep, 3597, 'Deck read mid-commit');
+    const request = (await askApproval(rep, deckId, 'Please')).json();
+    expect((await decide(manager, request.id, 'approve', '')).statusCode).toBe(200);
+    const version = await clearedVersionFor(deckId, request.id);
+    // A page asking at the moment the cleared version commits reads the deck as it was just
+    // before (version 1 current) and the versions as they are just after (version 2 made): as
+    // the deck's own row would be read a moment earlier, on the deck's previous version.
+    const db = t.app.services.db;
+    await db.update(decks).set({ currentVersion: 1 }).where(eq(decks.id, deckId));
+    try {
+      expect((await approvalOf(rep, deckId)).json()).toMatchObject({
+        state: 'approved',
+        request: { id: request.id, state: 'approved' },
+      });
+    } finally {
+      await db.update(decks).set({ currentVersion: version.number }).where(eq(decks.id, deckId));
+    }
+    expect((await approvalOf(rep, deckId)).json().state).toBe('approved');
   });
 
   it('rejection needs a comment, tells the rep why, and leaves the deck needing approval', async () => {

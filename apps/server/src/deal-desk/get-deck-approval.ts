@@ -40,6 +40,7 @@ export async function getDeckApproval(
   const check = version.dealCheck ?? uncheckedVersion;
   const state = await approvalState(services.db, {
     check,
+    current: version.number,
     approvedBy: version.approvedBy,
     newest: version.draft.productSelection,
     request: row?.request,
@@ -51,11 +52,13 @@ async function approvalState(
   db: Db,
   {
     check,
+    current,
     approvedBy,
     newest,
     request,
   }: {
     check: DealCheck;
+    current: number;
     approvedBy: string | null;
     newest: Parameters<typeof samePricedFigures>[0];
     request: { id: string; deckId: string; version: number; state: string } | undefined;
@@ -66,7 +69,8 @@ async function approvalState(
   if (request?.state === 'pending') return 'pending';
   if (request?.state === 'approved') {
     // Approved, and its version without the watermark still being made (no version carries
-    // the approval yet): approved already, unless the prices changed since.
+    // the approval yet, or the one that does came after the deck was read, committed between
+    // this request's reads): approved already, unless the prices changed since.
     const [made] = await db
       .select({ number: deckVersions.number })
       .from(deckVersions)
@@ -78,7 +82,8 @@ async function approvalState(
       .where(
         and(eq(deckVersions.deckId, request.deckId), eq(deckVersions.number, request.version)),
       );
-    if (!made && asked && samePricedFigures(asked.draft.productSelection, newest)) {
+    const isMade = made !== undefined && made.number <= current;
+    if (!isMade && asked && samePricedFigures(asked.draft.productSelection, newest)) {
       return 'approved';
     }
   }
