@@ -135,6 +135,37 @@ describe('a column chart', () => {
     expect(second[1]!.x - second[0]!.x).toBeCloseTo(left.w * 3.5, 6);
   });
 
+  it('puts the legend and the title where the chart places them, over the chart', () => {
+    const placed = layoutChart(box, {
+      ...data,
+      title: 'Revenue',
+      titleAt: { x: 0.5, y: 0.1 },
+      legend: 'right',
+      legendArea: { x: 0.1, y: 0.05, w: 0.8, h: 0.1 },
+    });
+    const auto = layoutChart(box, { ...data, legend: 'right' });
+    // The legend's place: one row of entries inside it.
+    const swatches = placed.parts.filter(
+      (p): p is ShapeElement => p.kind === 'rect' && p.w < 8 && p.h < 8,
+    );
+    expect(swatches).toHaveLength(2);
+    expect(new Set(swatches.map((s) => Math.round(s.y))).size).toBe(1);
+    for (const s of swatches) {
+      expect(s.x).toBeGreaterThanOrEqual(box.x + 0.1 * box.w);
+      expect(s.y).toBeGreaterThanOrEqual(box.y + 0.05 * box.h);
+      expect(s.y + s.h).toBeLessThanOrEqual(box.y + 0.15 * box.h);
+    }
+    // The title's top left corner at its place; the plot as wide as with no legend at its side.
+    const title = placed.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === 'Revenue',
+    )!;
+    expect(title.x).toBeCloseTo(box.x + 0.5 * box.w, 6);
+    expect(title.y).toBeCloseTo(box.y + 0.1 * box.h, 6);
+    const widest = (chart: ChartElement) =>
+      Math.max(...chart.parts.filter((p) => p.kind === 'line').map((p) => Math.abs(p.x2 - p.x1)));
+    expect(widest(placed)).toBeGreaterThan(widest(auto) + 50);
+  });
+
   it('stands a legend at its side in the middle of the chart, and wraps the title short of the edges', () => {
     const titled = layoutChart(box, {
       ...data,
@@ -393,5 +424,43 @@ describe('a chart in a template', () => {
       expect(words).toContain(word);
     }
     expect(rendered.svgs[0]).toContain('<path');
+  });
+
+  it('keeps where the chart places its legend and title in the PowerPoint, chart by chart', async () => {
+    const placed = chartSlide({
+      legendArea: { x: 0.25, y: 0.05, w: 0.5, h: 0.1 },
+      titleAt: { x: 0.3, y: 0 },
+    });
+    const plain = chartSlide({});
+    const slideOf = (id: string, elements: Deck['slides'][number]['elements']) => ({
+      id,
+      kind: 'template' as const,
+      title: 'Chart',
+      background: 'FFFFFF',
+      elements,
+    });
+    const rendered = await renderDeck({
+      title: 'Charts',
+      clientName: 'Harbor Fresh Foods',
+      date: '2026-03-05',
+      author: 'Ada',
+      company: 'Frostline',
+      warnings: [],
+      slides: [slideOf('plain', plain.elements), slideOf('placed', placed.elements)],
+    });
+    const zip = await JSZip.loadAsync(rendered.pptx);
+    const number = (name: string) => Number(/(\d+)\.xml$/.exec(name)![1]);
+    const [first, second] = Object.keys(zip.files)
+      .filter((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name))
+      .sort((a, b) => number(a) - number(b));
+    const plainXml = await zip.file(first!)!.async('string');
+    const placedXml = await zip.file(second!)!.async('string');
+    expect(plainXml).not.toContain('<c:manualLayout>');
+    expect(placedXml).toMatch(
+      /<c:legendPos val="b"\/><c:layout><c:manualLayout><c:xMode val="edge"\/><c:yMode val="edge"\/><c:x val="0.25"\/><c:y val="0.05"\/><c:w val="0.5"\/><c:h val="0.1"\/><\/c:manualLayout><\/c:layout>/,
+    );
+    expect(placedXml).toMatch(
+      /<\/c:tx>\s*<c:layout><c:manualLayout><c:xMode val="edge"\/><c:yMode val="edge"\/><c:x val="0.3"\/><c:y val="0"\/><\/c:manualLayout><\/c:layout>/,
+    );
   });
 });

@@ -967,6 +967,16 @@ const chartSeriesSchema = z
  * axis, or a pie or doughnut of the first series. The PowerPoint gets a native chart (its data
  * editable there); the PDF and the web view draw it as shapes and text.
  */
+/** A part of a chart's box, as shares of its width and height from its top left corner. */
+const shareBoxSchema = z
+  .object({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    w: z.number().min(0.05).max(1),
+    h: z.number().min(0.05).max(1),
+  })
+  .strict();
+
 const chartElementSchema = z
   .object({
     kind: z.literal('chart'),
@@ -1010,13 +1020,12 @@ const chartElementSchema = z
      * Where the plot (the columns, lines or pie, without the axis labels) stands in the box, as
      * shares of its width and height; worked out from the labels and the legend when absent.
      */
-    plot: z
-      .object({
-        x: z.number().min(0).max(1),
-        y: z.number().min(0).max(1),
-        w: z.number().min(0.05).max(1),
-        h: z.number().min(0.05).max(1),
-      })
+    plot: shareBoxSchema.optional(),
+    /** Where the legend stands in the box, as shares of it; at its side (`legend`) when absent. */
+    legendArea: shareBoxSchema.optional(),
+    /** Where the title's top left corner stands, as shares of the box; centred on top when absent. */
+    titleAt: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
       .strict()
       .optional(),
     /** Category names turned to read upwards by this many degrees; as they fit when absent. */

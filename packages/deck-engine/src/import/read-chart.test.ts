@@ -289,7 +289,8 @@ describe('reading a chart', () => {
   it('keeps the chart’s own layout: plot, axis, turned names, title, markers and outlines', async () => {
     const slide = await readChartSlide(
       space(
-        '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr sz="1400" b="0"/><a:t>Graduation</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+        '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr sz="1400" b="0"/><a:t>Graduation</a:t></a:r></a:p></c:rich></c:tx>' +
+          '<c:layout><c:manualLayout><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.2"/><c:y val="0"/></c:manualLayout></c:layout></c:title>' +
           '<c:plotArea><c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/>' +
           '<c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>' +
           '<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>' +
@@ -311,7 +312,9 @@ describe('reading a chart', () => {
           '<c:marker val="1"/></c:lineChart>' +
           '<c:catAx><c:axId val="1"/><c:txPr><a:bodyPr rot="-5400000"/><a:p><a:pPr><a:defRPr sz="800" b="1"/></a:pPr></a:p></c:txPr></c:catAx>' +
           '<c:valAx><c:axId val="2"/><c:scaling><c:max val="70"/><c:min val="0"/></c:scaling><c:majorGridlines/><c:majorUnit val="10"/></c:valAx>' +
-          '</c:plotArea><c:legend><c:legendPos val="t"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1200"/></a:pPr></a:p></c:txPr></c:legend>',
+          '</c:plotArea><c:legend><c:legendPos val="t"/><c:layout><c:manualLayout><c:xMode val="edge"/><c:yMode val="edge"/>' +
+          '<c:x val="0.25"/><c:y val="0.05"/><c:w val="0.4"/><c:h val="0.1"/></c:manualLayout></c:layout>' +
+          '<c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1200"/></a:pPr></a:p></c:txPr></c:legend>',
       ),
     );
     const chart = slide.elements[0] as Chart;
@@ -322,8 +325,10 @@ describe('reading a chart', () => {
       size: 8,
       bold: true,
       legend: 'top',
+      legendArea: { x: 0.25, y: 0.05, w: 0.4, h: 0.1 },
       legendSize: 12,
       title: 'Graduation',
+      titleAt: { x: 0.2, y: 0 },
       titleSize: 14,
       titleBold: false,
       gridlines: true,

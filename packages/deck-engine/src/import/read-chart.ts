@@ -205,14 +205,9 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   const titleSize =
     writtenTitleSize !== undefined ? writtenTitleSize / 100 : sizeOf(chartLook) * 1.2;
   const titleBold = (titleRun?.attrs.b ?? titleLook?.attrs.b ?? '1') === '1';
-  const layout = pathOf(plot, 'c:layout', 'c:manualLayout');
-  const edge = (name: string) => (child(layout, name)?.attrs.val ?? 'factor') === 'edge';
-  const share = (name: string) => numberAttr(child(layout, name), 'val');
-  const [px, py, pw, ph] = ['c:x', 'c:y', 'c:w', 'c:h'].map(share);
-  const placed =
-    layout && edge('c:xMode') && edge('c:yMode') && [px, py, pw, ph].every((v) => v !== undefined)
-      ? { x: clamp(px!, 0, 1), y: clamp(py!, 0, 1), w: clamp(pw!, 0.05, 1), h: clamp(ph!, 0.05, 1) }
-      : undefined;
+  const placed = manualPlace(plot);
+  const legendArea = manualPlace(legend);
+  const titleCorner = manualPlace(child(chart, 'c:title'), false);
   const scaling = child(valueAxis, 'c:scaling');
   const fixedScale = {
     ...(numberAttr(child(scaling, 'c:min'), 'val') !== undefined
@@ -276,6 +271,8 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
       ...(child(valueAxis, 'c:majorGridlines') ? { gridColor } : {}),
       ...(Object.keys(fixedScale).length > 0 && !round ? { scale: fixedScale } : {}),
       ...(placed ? { plot: placed } : {}),
+      ...(legend && legendArea ? { legendArea } : {}),
+      ...(title && titleCorner ? { titleAt: { x: titleCorner.x, y: titleCorner.y } } : {}),
       ...(categoryTurn !== undefined && !round ? { categoryTurn } : {}),
       ...(title ? { titleSize: clamp(titleSize, 4, 96), titleBold } : {}),
       ...(child(valueAxis, 'c:delete')?.attrs.val === '1' ||
@@ -376,6 +373,23 @@ function titleOf(chart: XmlElement | undefined, series: TemplateChart['series'],
   const referenced = cacheOf(pathOf(title, 'c:tx'));
   if (referenced.length > 0) return referenced.join(' ').slice(0, 500);
   return series.length === 1 || round ? series[0]!.name : undefined;
+}
+
+/**
+ * Where a chart's part (its plot, legend or title) stands when the chart fixes it: its manual
+ * layout's corner and size as shares of the chart's box. Only a layout in "edge" terms (where
+ * the part stands) is kept; one in "factor" terms (moved from where it would be) is not.
+ */
+function manualPlace(part: XmlElement | undefined, sized = true) {
+  const layout = pathOf(part, 'c:layout', 'c:manualLayout');
+  if (!layout) return undefined;
+  const edge = (name: string) => (child(layout, name)?.attrs.val ?? 'factor') === 'edge';
+  const share = (name: string) => numberAttr(child(layout, name), 'val');
+  const [x, y, w, h] = ['c:x', 'c:y', 'c:w', 'c:h'].map(share);
+  if (!edge('c:xMode') || !edge('c:yMode') || x === undefined || y === undefined) return undefined;
+  if (!sized) return { x: clamp(x, 0, 1), y: clamp(y, 0, 1), w: 0.05, h: 0.05 };
+  if (w === undefined || h === undefined) return undefined;
+  return { x: clamp(x, 0, 1), y: clamp(y, 0, 1), w: clamp(w, 0.05, 1), h: clamp(h, 0.05, 1) };
 }
 
 const clamp = (value: number, least: number, most: number) =>

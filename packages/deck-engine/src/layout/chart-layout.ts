@@ -35,7 +35,23 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
   const pad = Math.min(data.size * 0.6, box.w / 20, box.h / 20);
   let area: Box = { x: box.x + pad, y: box.y + pad, w: box.w - 2 * pad, h: box.h - 2 * pad };
 
-  if (data.title) {
+  if (data.title && data.titleAt) {
+    // Where the chart puts it: its top left corner there, as wide as its words (at most four
+    // fifths of the chart), over the chart rather than taking room from the plot.
+    const x = box.x + data.titleAt.x * box.w;
+    const y = box.y + data.titleAt.y * box.h;
+    const w = Math.min(
+      widthOf(data, data.title, data.titleSize, data.titleBold) + 2,
+      area.w * 0.8,
+      box.x + box.w - x,
+    );
+    parts.push(
+      label(data, data.title, { x, y, w, h: box.h / 3 }, 'center', 'top', {
+        size: data.titleSize,
+        bold: data.titleBold,
+      }),
+    );
+  } else if (data.title) {
     // The title wraps within four fifths of the chart's width, centred, as office charts set it.
     const across = { x: area.x + area.w * 0.1, w: area.w * 0.8 };
     const title = label(data, data.title, { ...area, ...across, h: area.h / 3 }, 'center', 'top', {
@@ -48,12 +64,7 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
   }
   if (data.legend) area = legend(data, area, box, pad, parts);
   // The plot where the chart puts it (an imported chart's own layout), else in what is left.
-  const fixed = data.plot && {
-    x: box.x + data.plot.x * box.w,
-    y: box.y + data.plot.y * box.h,
-    w: Math.min(data.plot.w, 1 - data.plot.x) * box.w,
-    h: Math.min(data.plot.h, 1 - data.plot.y) * box.h,
-  };
+  const fixed = data.plot && shareOf(box, data.plot);
   if (!fixed && (area.w <= 1 || area.h <= 1)) {
     return { kind: 'chart', ...box, ...named(name), data, parts };
   }
@@ -67,6 +78,14 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
 }
 
 const named = (name: string | undefined) => (name ? { name } : {});
+
+/** A part of the box given as shares of it, kept inside it. */
+const shareOf = (box: Box, share: Box): Box => ({
+  x: box.x + share.x * box.w,
+  y: box.y + share.y * box.h,
+  w: Math.min(share.w, 1 - share.x) * box.w,
+  h: Math.min(share.h, 1 - share.y) * box.h,
+});
 
 /** A label of the chart: in its colour and font, at its size unless given, never shrunk. */
 function label(
@@ -155,6 +174,27 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
       ),
     );
   };
+
+  if (data.legendArea) {
+    // Where the chart puts it, over the chart: one row when the entries fit its width, else a
+    // column; centred in its place either way.
+    const at = shareOf(box, data.legendArea);
+    const spacing = size * 1.2;
+    const oneRow = widths.reduce((sum, w) => sum + w, 0) + spacing * (widths.length - 1);
+    if (oneRow <= at.w) {
+      let x = at.x + (at.w - oneRow) / 2;
+      const y = at.y + Math.max(0, (at.h - pitch) / 2);
+      widths.forEach((w, i) => {
+        entry(x, y, i, w);
+        x += w + spacing;
+      });
+    } else {
+      const w = Math.min(Math.max(...widths), at.w);
+      const top = at.y + Math.max(0, (at.h - entries.length * pitch) / 2);
+      entries.forEach((_, i) => entry(at.x + (at.w - w) / 2, top + i * pitch, i, w));
+    }
+    return area;
+  }
 
   if (data.legend === 'right' || data.legend === 'left') {
     const w = Math.min(Math.max(...widths), area.w * 0.4);

@@ -251,8 +251,11 @@ export interface ChartData {
   gridlines: boolean;
   gridColor: Hex;
   scale?: FixedScale;
-  /** The plot's place in the box, as shares of it. */
+  /** The plot's and the legend's place in the box, as shares of it. */
   plot?: { x: number; y: number; w: number; h: number };
+  legendArea?: { x: number; y: number; w: number; h: number };
+  /** The title's top left corner, as shares of the box. */
+  titleAt?: { x: number; y: number };
   categoryTurn?: 0 | 45 | 90;
   titleSize: number;
   titleBold: boolean;

@@ -341,6 +341,8 @@ export function interpretTemplate(
             gridColor: element.gridColor ? color(element.gridColor) : 'D9D9D9',
             ...(element.scale ? { scale: element.scale } : {}),
             ...(element.plot ? { plot: element.plot } : {}),
+            ...(element.legendArea ? { legendArea: element.legendArea } : {}),
+            ...(element.titleAt ? { titleAt: element.titleAt } : {}),
             ...(element.categoryTurn !== undefined ? { categoryTurn: element.categoryTurn } : {}),
             titleSize: element.titleSize ?? element.size * 1.35,
             titleBold: element.titleBold ?? false,

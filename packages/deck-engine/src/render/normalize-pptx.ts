@@ -44,6 +44,8 @@ export function normalizePptx(
     rewriteSlide?: (xml: string) => string;
     /** Pictures written as tokens (`mediaToken`), by token: their bytes are put in. */
     media?: ReadonlyMap<string, Uint8Array>;
+    /** What the caller changes in each chart's XML, the charts in the order they were added. */
+    rewriteChart?: (xml: string, order: number) => string;
   },
 ): Buffer {
   // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
@@ -123,11 +125,20 @@ export function normalizePptx(
   }
 
   // Charts: a missing figure is a point left out of the cache, not one with an empty value.
-  for (const name of [...parts.keys()].filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n))) {
+  // pptxgenjs numbers chart parts by a count kept across files: in order, they are this file's
+  // charts in the order they were added.
+  const chartNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)![1]);
+  const charts = [...parts.keys()]
+    .filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n))
+    .sort((a, b) => chartNumber(a) - chartNumber(b));
+  charts.forEach((name, order) => {
     const xml = text(name)!;
-    const fixed = xml.replace(/<c:pt idx="\d+"><c:v><\/c:v><\/c:pt>/g, '');
+    const fixed = (options.rewriteChart?.(xml, order) ?? xml).replace(
+      /<c:pt idx="\d+"><c:v><\/c:v><\/c:pt>/g,
+      '',
+    );
     if (fixed !== xml) setText(name, fixed);
-  }
+  });
   // ... and in the chart's own sheet (for "Edit Data"), an empty cell rather than an empty value.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/embeddings\/[^/]+\.xlsx$/.test(n))) {
     const book = unzipSync(parts.get(name)!);

@@ -155,3 +155,33 @@ function uniqueNames(names: readonly string[]): string[] {
     return unique;
   });
 }
+
+/**
+ * What pptxgenjs cannot write of a chart, put into the chart part it wrote: where the chart
+ * places its legend and its title (an imported chart's own layout), as manual layouts in the
+ * chart's shares. The chart part as it was when the chart places neither.
+ */
+export function placeChartParts(xml: string, data: ChartElement['data']): string {
+  const share = (value: number) => String(Math.round(value * 1e6) / 1e6);
+  const manual = (at: { x: number; y: number; w?: number; h?: number }) =>
+    '<c:layout><c:manualLayout><c:xMode val="edge"/><c:yMode val="edge"/>' +
+    `<c:x val="${share(at.x)}"/><c:y val="${share(at.y)}"/>` +
+    (at.w !== undefined && at.h !== undefined
+      ? `<c:w val="${share(at.w)}"/><c:h val="${share(at.h)}"/>`
+      : '') +
+    '</c:manualLayout></c:layout>';
+  let placed = xml;
+  if (data.legendArea) {
+    placed = placed.replace(
+      /(<c:legend>\s*<c:legendPos val="\w+"\/>)/,
+      `$1${manual(data.legendArea)}`,
+    );
+  }
+  if (data.titleAt) {
+    placed = placed.replace(
+      /(<c:title>[\s\S]*?<\/c:tx>\s*)<c:layout\/>/,
+      `$1${manual(data.titleAt)}`,
+    );
+  }
+  return placed;
+}

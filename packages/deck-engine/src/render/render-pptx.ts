@@ -12,6 +12,7 @@ import {
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import {
   inches,
+  type ChartElement,
   type Deck,
   type Gradient,
   type RunStyle,
@@ -22,7 +23,7 @@ import {
 } from '../layout/model.ts';
 import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
-import { addChart } from './pptx-chart.ts';
+import { addChart, placeChartParts } from './pptx-chart.ts';
 import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
@@ -480,6 +481,10 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
     s.background = { color: slide.background };
     for (const element of slide.elements) addElement(pptx, s, element, gradients, media);
   }
+  // The charts in the order they are added (drawing order, slide by slide).
+  const charts = slides.flatMap((slide) =>
+    slide.elements.filter((e): e is ChartElement => e.kind === 'chart'),
+  );
   // Written uncompressed: the normalising pass below compresses the final archive once, and puts
   // each picture's bytes where pptxgenjs wrote its token.
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
@@ -487,6 +492,10 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
     date: deck.date,
     rewriteSlide: (xml) => fillGradients(xml, gradients),
     media: media.bytes,
+    rewriteChart: (xml, order) => {
+      const chart = charts[order];
+      return chart ? placeChartParts(xml, chart.data) : xml;
+    },
   });
 }
 
