@@ -515,6 +515,8 @@ const strokeSchema = z
     color: templateColorSchema,
     width: z.number().min(0).max(100),
     dash: z.boolean().optional(),
+    /** 0 (unseen) to 1 (solid, when absent). */
+    opacity: z.number().min(0).max(1).optional(),
   })
   .strict();
 
@@ -639,6 +641,8 @@ const lineElementSchema = z
     color: templateColorSchema,
     width: z.number().min(0).max(100),
     dash: z.boolean().optional(),
+    /** 0 (unseen) to 1 (solid, when absent). */
+    opacity: z.number().min(0).max(1).optional(),
     /** The mark at (x1, y1) and at (x2, y2); a plain end when absent. */
     startArrow: z.enum(lineEnds).optional(),
     endArrow: z.enum(lineEnds).optional(),

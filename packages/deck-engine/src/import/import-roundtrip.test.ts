@@ -186,6 +186,27 @@ describe('a deck our engine wrote, imported back', () => {
     });
   });
 
+  it('draws a see-through outline see-through in the web view and the PPTX, and reads it back', async () => {
+    const outlined: TemplateElement = {
+      kind: 'rect',
+      x: 100,
+      y: 100,
+      w: 200,
+      h: 100,
+      stroke: { color: '#FFFFFF', width: 1, opacity: 0.12 },
+    };
+    const rendered = await renderImportedSlides([slideOf(outlined)]);
+    expect(rendered.svgs[0]).toMatch(
+      /<rect x="100" y="100" width="200" height="100" fill="none" stroke="#FFFFFF" stroke-width="1" stroke-opacity="0.12"\/>/,
+    );
+    expect(slideXmlOf(rendered.pptx)).toMatch(
+      /<a:ln w="12700"><a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="12000"\/><\/a:srgbClr>/,
+    );
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    expect(imported.slides[0]!.document.elements).toContainEqual(outlined);
+  });
+
   it('draws a gradient shape as a gradient in the web view, the PDF and the PPTX', async () => {
     const slide = slideOf({
       kind: 'rect',

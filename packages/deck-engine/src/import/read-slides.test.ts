@@ -478,6 +478,43 @@ describe('turned shapes', () => {
     ]);
   });
 
+  it('draws a see-through outline see-through, and an outline nothing of shows not at all', async () => {
+    const faint =
+      `<p:sp><p:nvSpPr><p:cNvPr id="33" name="Hexagon 33"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>` +
+      `<p:spPr>${xfrm(100, 100, 100, 100)}<a:prstGeom prst="rect"/><a:noFill/>` +
+      '<a:ln w="12700"><a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="12000"/></a:srgbClr></a:solidFill></a:ln></p:spPr></p:sp>';
+    const unseen =
+      `<p:sp><p:nvSpPr><p:cNvPr id="34" name="Box 34"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>` +
+      `<p:spPr>${xfrm(300, 100, 100, 100)}<a:prstGeom prst="rect"/>${solid('00FF00')}` +
+      '<a:ln w="12700"><a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="0"/></a:srgbClr></a:solidFill></a:ln></p:spPr></p:sp>';
+    const line =
+      `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="35" name="Line 35"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr>` +
+      `<p:spPr>${xfrm(100, 300, 200, 0)}<a:prstGeom prst="line"/>` +
+      '<a:ln w="12700"><a:solidFill><a:srgbClr val="000000"><a:alpha val="50000"/></a:srgbClr></a:solidFill></a:ln></p:spPr></p:cxnSp>';
+    const [slide] = await readFixture({ slides: [faint + unseen + line] });
+    expect(slide!.elements).toEqual([
+      {
+        kind: 'rect',
+        x: 100,
+        y: 100,
+        w: 100,
+        h: 100,
+        stroke: { color: '#FFFFFF', width: 1, opacity: 0.12 },
+      },
+      { kind: 'rect', x: 300, y: 100, w: 100, h: 100, fill: '#00FF00' },
+      {
+        kind: 'line',
+        x1: 100,
+        y1: 300,
+        x2: 300,
+        y2: 300,
+        color: '#000000',
+        width: 1,
+        opacity: 0.5,
+      },
+    ]);
+  });
+
   it('keeps a line’s arrowheads and dashes, and says when a shape’s arrowhead is not drawn', async () => {
     const connector =
       `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="31" name="Arrow 31"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr>` +

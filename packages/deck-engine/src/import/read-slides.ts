@@ -770,7 +770,8 @@ class SlideReader {
     const color =
       (ownFill && resolveColorIn(ownFill, context.colors)) ??
       (reference && (resolveColorIn(fillOf(styled), reference.colors) ?? reference.color));
-    if (!color) return undefined;
+    // An outline nothing of shows is none.
+    if (!color || color.alpha === 0) return undefined;
     const widthEmu = numberAttr(own, 'w') ?? numberAttr(styled, 'w') ?? 9_525;
     const dash = child(own, 'a:prstDash')?.attrs.val ?? child(styled, 'a:prstDash')?.attrs.val;
     // The marks at its ends: the head at the start, the tail at the end, as PowerPoint names them.
@@ -783,6 +784,7 @@ class SlideReader {
       color: hexOf(color),
       width: Math.min(100, round(widthEmu * this.base.sx)),
       ...(dash && dash !== 'solid' ? { dash: true } : {}),
+      ...(color.alpha < 1 ? { opacity: round(color.alpha) } : {}),
       ...(startArrow ? { startArrow } : {}),
       ...(endArrow ? { endArrow } : {}),
     };
@@ -821,6 +823,7 @@ class SlideReader {
         color: outlined.color,
         width: outlined.width,
         ...(outlined.dash ? { dash: true } : {}),
+        ...(outlined.opacity !== undefined ? { opacity: outlined.opacity } : {}),
       };
       if (fill.kind === 'picture') {
         if (geometry !== 'rect' && !rectangles.has(geometry)) {
@@ -913,7 +916,14 @@ class SlideReader {
       flipV: boolean;
     },
     stroke:
-      | { color: string; width: number; dash?: boolean; startArrow?: LineEnd; endArrow?: LineEnd }
+      | {
+          color: string;
+          width: number;
+          dash?: boolean;
+          opacity?: number;
+          startArrow?: LineEnd;
+          endArrow?: LineEnd;
+        }
       | undefined,
   ) {
     if (!stroke) return;
@@ -936,6 +946,7 @@ class SlideReader {
       color: stroke.color,
       width: stroke.width,
       ...(stroke.dash ? { dash: true } : {}),
+      ...(stroke.opacity !== undefined ? { opacity: stroke.opacity } : {}),
       ...(stroke.startArrow ? { startArrow: stroke.startArrow } : {}),
       ...(stroke.endArrow ? { endArrow: stroke.endArrow } : {}),
     });

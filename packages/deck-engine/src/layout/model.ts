@@ -149,7 +149,7 @@ export interface ShapeElement extends Box, Turn {
   fill?: Hex;
   /** 0–1; 1 is opaque. */
   fillOpacity?: number;
-  stroke?: { color: Hex; width: number; dash?: boolean };
+  stroke?: { color: Hex; width: number; dash?: boolean; opacity?: number };
   /** Corner radius in points (rect only). */
   radius?: number;
 }
@@ -163,6 +163,7 @@ export interface LineElement {
   color: Hex;
   width: number;
   dash?: boolean;
+  opacity?: number;
   /** The mark at (x1, y1) and at (x2, y2); a plain end when absent. */
   startArrow?: LineEnd;
   endArrow?: LineEnd;

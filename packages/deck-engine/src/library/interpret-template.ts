@@ -227,6 +227,9 @@ export function interpretTemplate(
                       color: color(element.stroke.color),
                       width: element.stroke.width,
                       ...(element.stroke.dash ? { dash: true } : {}),
+                      ...(element.stroke.opacity !== undefined
+                        ? { opacity: element.stroke.opacity }
+                        : {}),
                     },
                   }
                 : {}),
@@ -245,6 +248,7 @@ export function interpretTemplate(
               color: color(element.color),
               width: element.width,
               ...(element.dash ? { dash: true } : {}),
+              ...(element.opacity !== undefined ? { opacity: element.opacity } : {}),
               ...(element.startArrow ? { startArrow: element.startArrow } : {}),
               ...(element.endArrow ? { endArrow: element.endArrow } : {}),
             },

@@ -152,7 +152,7 @@ function drawShape(doc: Doc, element: ShapeElement): void {
   }
   const stroke = element.stroke;
   if (stroke) {
-    doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, 1);
+    doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, stroke.opacity ?? 1);
     if (stroke.dash) doc.dash(stroke.width * 4, { space: stroke.width * 3 });
     else doc.undash();
   }
@@ -179,24 +179,25 @@ function drawLevel(
     case 'line': {
       const { shaft, marks } = lineWithEnds(element);
       const [x1, y1, x2, y2] = shaft;
+      const opacity = element.opacity ?? 1;
       if (element.dash) doc.dash(element.width * 4, { space: element.width * 3 });
       doc
         .moveTo(x1, y1)
         .lineTo(x2, y2)
         .lineWidth(element.width)
-        .strokeColor(`#${element.color}`, 1)
+        .strokeColor(`#${element.color}`, opacity)
         .stroke();
       if (element.dash) doc.undash();
       for (const mark of marks) {
         if (mark.kind === 'dot') {
-          doc.circle(mark.cx, mark.cy, mark.r).fillColor(`#${element.color}`, 1).fill();
+          doc.circle(mark.cx, mark.cy, mark.r).fillColor(`#${element.color}`, opacity).fill();
           continue;
         }
         const [first, ...rest] = mark.points;
         doc.moveTo(...first!);
         for (const point of rest) doc.lineTo(...point);
-        if (mark.kind === 'fill') doc.closePath().fillColor(`#${element.color}`, 1).fill();
-        else doc.lineJoin('miter').strokeColor(`#${element.color}`, 1).stroke();
+        if (mark.kind === 'fill') doc.closePath().fillColor(`#${element.color}`, opacity).fill();
+        else doc.lineJoin('miter').strokeColor(`#${element.color}`, opacity).stroke();
       }
       return;
     }

@@ -326,6 +326,7 @@ function addElement(
               color: element.stroke.color,
               width: element.stroke.width,
               ...(element.stroke.dash ? { dashType: 'dash' as const } : {}),
+              ...transparencyOf(element.stroke.opacity),
             }
           : { type: 'none' },
         ...(element.kind === 'path' ? { points: pptxPoints(element) } : {}),
@@ -353,6 +354,7 @@ function addElement(
           color: element.color,
           width: element.width,
           ...(element.dash ? { dashType: 'dash' as const } : {}),
+          ...transparencyOf(element.opacity),
           ...(element.startArrow ? { beginArrowType: element.startArrow } : {}),
           ...(element.endArrow ? { endArrowType: element.endArrow } : {}),
         },
@@ -465,6 +467,10 @@ function addElement(
     }
   }
 }
+
+/** A see-through outline's transparency as PowerPoint has it (0 solid … 100 unseen). */
+const transparencyOf = (opacity: number | undefined) =>
+  opacity !== undefined && opacity < 1 ? { transparency: Math.round((1 - opacity) * 100) } : {};
 
 /** The deck as an editable PowerPoint file: native text boxes, shapes and tables. */
 export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {

@@ -227,7 +227,11 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
           ? `<polygon points="${points}" fill="${color}"/>`
           : `<polyline points="${points}" fill="none" stroke="${color}" stroke-width="${n(element.width)}"/>`;
       });
-      return `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${color}" stroke-width="${n(element.width)}"${dash}/>${drawnMarks.join('')}`;
+      const drawn = `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${color}" stroke-width="${n(element.width)}"${dash}/>${drawnMarks.join('')}`;
+      // A see-through line is one group, so where its marks cross its stretch is not darker.
+      return element.opacity !== undefined && element.opacity < 1
+        ? `<g opacity="${n(element.opacity)}">${drawn}</g>`
+        : drawn;
     }
     case 'text':
       return drawText(element, glyphs);
@@ -272,7 +276,7 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
 function paint(element: {
   fill?: string;
   fillOpacity?: number;
-  stroke?: { color: string; width: number; dash?: boolean };
+  stroke?: { color: string; width: number; dash?: boolean; opacity?: number };
 }): string {
   let out = element.fill ? ` fill="#${element.fill}"` : ' fill="none"';
   if (element.fill && element.fillOpacity !== undefined && element.fillOpacity < 1) {
@@ -280,6 +284,9 @@ function paint(element: {
   }
   if (element.stroke) {
     out += ` stroke="#${element.stroke.color}" stroke-width="${n(element.stroke.width)}"`;
+    if (element.stroke.opacity !== undefined && element.stroke.opacity < 1) {
+      out += ` stroke-opacity="${n(element.stroke.opacity)}"`;
+    }
     if (element.stroke.dash)
       out += ` stroke-dasharray="${n(element.stroke.width * 4)} ${n(element.stroke.width * 3)}"`;
   }
