@@ -1267,28 +1267,47 @@ describe('embedded objects', () => {
     ]);
   });
 
-  it("reports a picture fill drawn over an arrow's bounding box", async () => {
+  it('cuts a picture fill to its shape: an ellipse with its outline over it; a sun is its box', async () => {
     const png = new Uint8Array(
       await sharp({ create: { width: 40, height: 20, channels: 3, background: '#206040' } })
         .png()
         .toBuffer(),
     );
+    const filled = (id: number, x: number, geometry: string, outline = '') =>
+      shape({
+        id,
+        box: [x, 100, 200, 80],
+        properties:
+          `<a:prstGeom prst="${geometry}"><a:avLst/></a:prstGeom>` +
+          '<a:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></a:blipFill>' +
+          outline,
+      });
     const [slide] = await readFixture({
       slides: [
         {
-          shapes: shape({
-            id: 4,
-            box: [100, 100, 200, 80],
-            properties:
-              '<a:prstGeom prst="rightArrow"><a:avLst/></a:prstGeom>' +
-              '<a:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></a:blipFill>',
-          }),
+          shapes:
+            filled(4, 100, 'ellipse', `<a:ln w="12700">${solid('000000')}</a:ln>`) +
+            filled(5, 400, 'sun'),
           relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
         },
       ],
       parts: { 'ppt/media/image1.png': png },
     });
-    expect(slide!.elements).toMatchObject([{ kind: 'picture', x: 100, y: 100, w: 200, h: 80 }]);
+    expect(slide!.elements).toMatchObject([
+      { kind: 'picture', x: 100, y: 100, w: 200, h: 80 },
+      { kind: 'path', x: 100, y: 100, w: 200, h: 80, stroke: { color: '#000000', width: 1 } },
+      { kind: 'picture', x: 400, y: 100, w: 200, h: 80 },
+    ]);
+    expect(slide!.elements[1]).not.toHaveProperty('fill');
+    // The ellipse's picture: its corners see-through, its middle the picture's green.
+    const cut = slide!.pictures.get((slide!.elements[0] as { src: string }).src)!;
+    const { data, info } = await sharp(cut).ensureAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    });
+    const alphaAt = (x: number, y: number) => data[(y * info.width + x) * 4 + 3];
+    expect(alphaAt(0, 0)).toBe(0);
+    expect(alphaAt(info.width - 1, info.height - 1)).toBe(0);
+    expect(alphaAt(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBe(255);
     expect(slide!.report.notImported).toEqual([
       { kind: 'picture', why: "a picture fill is drawn over its shape's bounding box" },
     ]);

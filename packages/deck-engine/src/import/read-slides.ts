@@ -17,6 +17,7 @@ import {
   textBandOverflow,
   textLeadingShift,
 } from '../layout/text-layout.ts';
+import { placePath, svgPathData } from '../render/shape-path.ts';
 import { sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
@@ -132,6 +133,8 @@ interface PendingPicture {
   grayscale?: boolean;
   /** A tiled fill: the picture repeated at its own size (scaled) across a frame this big. */
   tile?: { frameWidth: number; frameHeight: number; scaleX: number; scaleY: number };
+  /** Cut to this outline (path commands in a 1000 × 1000 square over the picture). */
+  mask?: string;
 }
 
 /**
@@ -825,20 +828,46 @@ class SlideReader {
         ...(outlined.dash ? { dash: true } : {}),
         ...(outlined.opacity !== undefined ? { opacity: outlined.opacity } : {}),
       };
+      const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
+      const outline =
+        ellipse || geometry === 'roundRect' || rectangles.has(geometry)
+          ? undefined
+          : geometry === 'custom'
+            ? customPath(child(properties, 'a:custGeom'))
+            : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
+      const isPath = outline !== undefined;
+      // A rounded rectangle's corner: its adjustment (a share of the shorter side) or Office's 16.667%.
+      const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
+      const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
+      const radiusFromFormula =
+        geometry === 'roundRect' && Number.isFinite(share)
+          ? round(share * Math.min(box.w, box.h))
+          : undefined;
       if (fill.kind === 'picture') {
-        if (geometry !== 'rect' && !rectangles.has(geometry)) {
+        // The picture cut to the shape's outline (its own flips turn the cut with it), and the
+        // outline drawn over it.
+        const radius = Math.min(radiusFromFormula ?? 0, box.w / 2, box.h / 2);
+        const mask = ellipse
+          ? ELLIPSE_PATH
+          : outline !== undefined
+            ? outline
+            : radius > 0
+              ? roundedRectPath((radius / box.w) * 1000, (radius / box.h) * 1000)
+              : undefined;
+        if (!mask && geometry !== 'rect' && !rectangles.has(geometry)) {
           this.skip('picture', "a picture fill is drawn over its shape's bounding box");
         }
-        this.readBlip(fill.element, box, fill.context, 'picture fill', '', frame);
+        this.readBlip(fill.element, box, fill.context, 'picture fill', '', frame, mask);
+        if (stroke) {
+          this.push({
+            kind: isPath || mask ? 'path' : 'rect',
+            ...box,
+            ...(mask ? { path: flipPath(mask, frame.flipH, frame.flipV) } : {}),
+            stroke,
+            ...(frame.rotation !== 0 ? { rotation: frame.rotation } : {}),
+          });
+        }
       } else if (fill.kind === 'color' || stroke) {
-        const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
-        const outline =
-          ellipse || geometry === 'roundRect' || rectangles.has(geometry)
-            ? undefined
-            : geometry === 'custom'
-              ? customPath(child(properties, 'a:custGeom'))
-              : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
-        const isPath = outline !== undefined;
         if (!isPath && !ellipse && geometry !== 'roundRect' && !rectangles.has(geometry)) {
           this.skip(
             'shape',
@@ -847,13 +876,6 @@ class SlideReader {
               : `a "${geometry}" shape is drawn as its bounding box`,
           );
         }
-        // A rounded rectangle's corner: its adjustment (a share of the shorter side) or Office's 16.667%.
-        const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
-        const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
-        const radiusFromFormula =
-          geometry === 'roundRect' && Number.isFinite(share)
-            ? round(share * Math.min(box.w, box.h))
-            : undefined;
         this.push({
           kind: isPath ? 'path' : ellipse ? 'ellipse' : 'rect',
           ...box,
@@ -991,6 +1013,8 @@ class SlideReader {
       flipH: false,
       flipV: false,
     },
+    /** The outline the picture is cut to (a shape's, in its 1000 × 1000 square); none: its box. */
+    mask?: string,
   ) {
     const blip = child(fill, 'a:blip');
     if (!blip || box.w <= 0 || box.h <= 0) return;
@@ -1054,7 +1078,15 @@ class SlideReader {
     const key = createHash('sha256')
       .update(bytes)
       .update(
-        JSON.stringify({ crop, opacity, aspect: round(box.w / box.h), tile, duotone, grayscale }),
+        JSON.stringify({
+          crop,
+          opacity,
+          aspect: round(box.w / box.h),
+          tile,
+          duotone,
+          grayscale,
+          mask,
+        }),
       )
       .digest('hex')
       .slice(0, 24);
@@ -1069,6 +1101,7 @@ class SlideReader {
         ...(tile ? { tile } : {}),
         ...(duotone ? { duotone } : {}),
         ...(grayscale ? { grayscale } : {}),
+        ...(mask ? { mask } : {}),
         aspect: box.w / box.h,
       });
     }
@@ -2207,6 +2240,21 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
       } else if (picture.grayscale) {
         pipeline = sharp(await pipeline.grayscale().png().toBuffer());
       }
+      if (picture.mask) {
+        // Outside the outline, nothing: the outline as a white shape keeps what it covers.
+        const shaped = await pipeline.ensureAlpha().png().toBuffer();
+        const { width = 1, height = 1 } = await sharp(shaped).metadata();
+        const outline = Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1000 1000" preserveAspectRatio="none">` +
+            `<path d="${svgPathData(placePath(picture.mask, { x: 0, y: 0, w: 1000, h: 1000 }))}" fill="#fff"/></svg>`,
+        );
+        pipeline = sharp(
+          await sharp(shaped)
+            .composite([{ input: outline, blend: 'dest-in' }])
+            .png()
+            .toBuffer(),
+        );
+      }
       if (picture.opacity !== undefined) {
         const { data, info } = await pipeline
           .ensureAlpha()
@@ -2293,6 +2341,25 @@ function asSlideTree(element: XmlElement): XmlElement {
     return [shape, words];
   };
   return renamed(element);
+}
+
+/** An ellipse filling the 1000 × 1000 square, as path commands (four quarter curves). */
+const ELLIPSE_PATH = (() => {
+  const k = 500 * 0.5523;
+  const [a, b] = [500 - k, 500 + k].map((v) => Math.round(v * 10) / 10);
+  return `M0 500 C0 ${a} ${a} 0 500 0 C${b} 0 1000 ${a} 1000 500 C1000 ${b} ${b} 1000 500 1000 C${a} 1000 0 ${b} 0 500 Z`;
+})();
+
+/** A rectangle filling the 1000 × 1000 square with corners rounded by rx across and ry down. */
+function roundedRectPath(rx: number, ry: number): string {
+  const k = 1 - 0.5523;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return (
+    `M${r(rx)} 0 L${r(1000 - rx)} 0 C${r(1000 - rx * k)} 0 1000 ${r(ry * k)} 1000 ${r(ry)} ` +
+    `L1000 ${r(1000 - ry)} C1000 ${r(1000 - ry * k)} ${r(1000 - rx * k)} 1000 ${r(1000 - rx)} 1000 ` +
+    `L${r(rx)} 1000 C${r(rx * k)} 1000 0 ${r(1000 - ry * k)} 0 ${r(1000 - ry)} ` +
+    `L0 ${r(ry)} C0 ${r(ry * k)} ${r(rx * k)} 0 ${r(rx)} 0 Z`
+  );
 }
 
 /** A share of a chart's box, as a chart drawing's anchor gives it: 0…1, else 0. */
