@@ -63,6 +63,9 @@ const box = { x: 40, y: 40, w: 600, h: 400 };
 
 const texts = (chart: ChartElement) =>
   chart.parts.filter((p): p is TextElement => p.kind === 'text').map((t) => t.paragraphs.join(' '));
+/** The chart's text that reads `words`. */
+const textReading = (chart: ChartElement, words: string) =>
+  chart.parts.find((p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === words);
 const rects = (chart: ChartElement, color: string) =>
   chart.parts.filter((p): p is ShapeElement => p.kind === 'rect' && p.fill === color);
 const inside = (part: { x: number; y: number; w: number; h: number }) =>
@@ -100,24 +103,16 @@ describe('a column chart', () => {
 
   it('writes the figures by the columns in their own size and weight', () => {
     const big = layoutChart(box, { ...data, dataLabelSize: 16, dataLabelBold: true });
-    const figure = big.parts.find(
-      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$120k',
-    );
+    const figure = textReading(big, '$120k');
     expect(figure).toMatchObject({ size: 16, weight: 'bold' });
-    const axis = big.parts.find(
-      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$100k',
-    );
+    const axis = textReading(big, '$100k');
     expect(axis).toMatchObject({ size: 10, weight: 'regular' });
 
     // The value axis's figures in their own size and weight, the category names in theirs.
     const own = layoutChart(box, { ...data, valueSize: 14, valueBold: true });
-    const tick = own.parts.find(
-      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === '$100k',
-    );
+    const tick = textReading(own, '$100k');
     expect(tick).toMatchObject({ size: 14, weight: 'bold' });
-    const name = own.parts.find(
-      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === 'North',
-    );
+    const name = textReading(own, 'North');
     expect(name).toMatchObject({ size: 10, weight: 'regular' });
   });
 
@@ -156,9 +151,7 @@ describe('a column chart', () => {
       expect(s.y + s.h).toBeLessThanOrEqual(box.y + 0.15 * box.h);
     }
     // The title's top left corner at its place; the plot as wide as with no legend at its side.
-    const title = placed.parts.find(
-      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0] === 'Revenue',
-    )!;
+    const title = textReading(placed, 'Revenue')!;
     expect(title.x).toBeCloseTo(box.x + 0.5 * box.w, 6);
     expect(title.y).toBeCloseTo(box.y + 0.1 * box.h, 6);
     const widest = (chart: ChartElement) =>
