@@ -322,7 +322,7 @@ describe('the slide editor', () => {
     });
   });
 
-  it('edits a table’s cells, adds a row, and sets a line’s width, arrowhead and dashes', async () => {
+  it('edits a table’s cells, adds a row, sets a line’s width, arrowhead and dashes, and adds a line', async () => {
     const withTable: TemplateSlideDocument = {
       ...slide,
       figures: { before: '48000' },
@@ -354,12 +354,16 @@ describe('the slide editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add a row' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Row 3, column 1' }), 'Energy');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Line' }));
+    // The line in the list of elements (the "Line" button above the list adds one).
+    await userEvent.click(screen.getAllByRole('button', { name: 'Line' }).at(-1)!);
     const width = screen.getByRole('textbox', { name: 'Line width' });
     await userEvent.clear(width);
     await userEvent.type(width, '2.5');
     await choose(userEvent.setup(), screen.getByRole('combobox', { name: 'End' }), 'Arrowhead');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Dashed' }));
+    // And a new line, plain, from the button above the list.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Line' })[0]!);
+    expect(screen.getByRole('combobox', { name: 'End' })).toHaveValue('Plain');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = savedBody(calls);
@@ -381,6 +385,15 @@ describe('the slide editor', () => {
       width: 2.5,
       endArrow: 'triangle',
       dash: true,
+    });
+    expect(saved.document.elements[2]).toEqual({
+      kind: 'line',
+      x1: 120,
+      y1: 300,
+      x2: 420,
+      y2: 300,
+      color: 'brand.ink',
+      width: 2,
     });
   });
 

@@ -151,6 +151,8 @@ function DocumentEditor({
       },
     ],
     ['Shape', { kind: 'rect', x: 80, y: 200, w: 240, h: 120, fill: 'brand.panel', radius: 8 }],
+    // A line, an arrow once its end is set to one.
+    ['Line', { kind: 'line', x1: 120, y1: 300, x2: 420, y2: 300, color: 'brand.ink', width: 2 }],
     [
       'Picture',
       { kind: 'picture', x: 600, y: 160, w: 280, h: 200, src: '', fit: 'cover', alt: '' },
