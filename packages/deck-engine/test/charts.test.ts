@@ -53,6 +53,7 @@ const data: ChartData = {
   size: 10,
   bold: false,
   legendSize: 10,
+  legendBold: false,
   dataLabelSize: 10,
   dataLabelBold: false,
   titleSize: 13,
@@ -137,7 +138,11 @@ describe('a column chart', () => {
       titleAt: { x: 0.5, y: 0.1 },
       legend: 'right',
       legendArea: { x: 0.1, y: 0.05, w: 0.8, h: 0.1 },
+      legendBold: true,
     });
+    // In its own weight, the labels' regular.
+    expect(textReading(placed, 'Revenue 2025')).toMatchObject({ weight: 'bold' });
+    expect(textReading(placed, 'North')).toMatchObject({ weight: 'regular' });
     const auto = layoutChart(box, { ...data, legend: 'right' });
     // The legend's place: one row of entries inside it.
     const swatches = placed.parts.filter(
@@ -422,6 +427,7 @@ describe('a chart in a template', () => {
   it('keeps where the chart places its legend and title in the PowerPoint, chart by chart', async () => {
     const placed = chartSlide({
       legendArea: { x: 0.25, y: 0.05, w: 0.5, h: 0.1 },
+      legendBold: true,
       titleAt: { x: 0.3, y: 0 },
     });
     const plain = chartSlide({});
@@ -449,6 +455,8 @@ describe('a chart in a template', () => {
     const plainXml = await zip.file(first!)!.async('string');
     const placedXml = await zip.file(second!)!.async('string');
     expect(plainXml).not.toContain('<c:manualLayout>');
+    expect(plainXml).not.toMatch(/<c:legend>[\s\S]*b="1"[\s\S]*<\/c:legend>/);
+    expect(placedXml).toMatch(/<c:legend>[\s\S]*<a:defRPr b="1" sz="1200"[\s\S]*<\/c:legend>/);
     expect(placedXml).toMatch(
       /<c:legendPos val="b"\/><c:layout><c:manualLayout><c:xMode val="edge"\/><c:yMode val="edge"\/><c:x val="0.25"\/><c:y val="0.05"\/><c:w val="0.5"\/><c:h val="0.1"\/><\/c:manualLayout><\/c:layout>/,
     );

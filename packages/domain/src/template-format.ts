@@ -1045,6 +1045,8 @@ const chartElementSchema = z
     valueLabelBold: z.boolean().optional(),
     /** The legend's size in points, when not the labels'. */
     legendSize: z.number().min(4).max(60).optional(),
+    /** The legend in bold or not, when not as the labels are. */
+    legendBold: z.boolean().optional(),
     color: templateColorSchema,
     font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
     /** Colours for series (slices of a pie) that have none, in turn; the brand's when absent. */

@@ -327,6 +327,8 @@ describe('reading a chart', () => {
       legend: 'top',
       legendArea: { x: 0.25, y: 0.05, w: 0.4, h: 0.1 },
       legendSize: 12,
+      // The legend as the chart's text is (regular), not as the category axis's (bold).
+      legendBold: false,
       title: 'Graduation',
       titleAt: { x: 0.2, y: 0 },
       titleSize: 14,

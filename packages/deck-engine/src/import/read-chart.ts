@@ -191,6 +191,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
   const [valueSize, valueBold] = [sizeOf(valueLook), boldOf(valueLook)];
   const legendLook = pathOf(legend, 'c:txPr', 'a:p', 'a:pPr', 'a:defRPr');
   const legendSize = sizeOf(legendLook);
+  const legendBold = boldOf(legendLook);
   const coloured = [...looks, legendLook].map((look) => child(look, 'a:solidFill')).find(Boolean);
   const typeface = [...looks, legendLook]
     .map((look) => child(look, 'a:latin')?.attrs.typeface)
@@ -284,6 +285,7 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
       ...(!round && valueSize !== size ? { valueLabelSize: clamp(valueSize, 4, 60) } : {}),
       ...(!round && valueBold !== bold ? { valueLabelBold: valueBold } : {}),
       ...(legend && legendSize !== size ? { legendSize: clamp(legendSize, 4, 60) } : {}),
+      ...(legend && legendBold !== bold ? { legendBold } : {}),
       // Text nothing colours is the theme's dark text, as office charts without a style draw it.
       color:
         colorOf(colorChild(coloured), colors) ?? colorOf(schemeColor('tx1'), colors) ?? '#000000',

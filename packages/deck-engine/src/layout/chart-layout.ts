@@ -150,10 +150,11 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
   const entries = legendEntries(data).filter((entry) => entry.text !== '');
   if (entries.length === 0) return area;
   const size = data.legendSize;
+  const bold = data.legendBold;
   const swatch = size * 0.7;
   const gap = size * 0.4;
   const pitch = size * 1.22;
-  const widths = entries.map((entry) => swatch + gap + widthOf(data, entry.text, size) + 1);
+  const widths = entries.map((entry) => swatch + gap + widthOf(data, entry.text, size, bold) + 1);
   const entry = (x: number, y: number, i: number, w: number) => {
     parts.push({
       kind: 'rect',
@@ -170,7 +171,7 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
         { x: x + swatch + gap, y, w: w - swatch - gap, h: pitch },
         'left',
         'middle',
-        { size },
+        { size, bold },
       ),
     );
   };

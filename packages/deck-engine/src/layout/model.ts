@@ -263,6 +263,7 @@ export interface ChartData {
   /** The labels in bold. */
   bold: boolean;
   legendSize: number;
+  legendBold: boolean;
   /** The value axis's figures written beside it, in their own size and weight. */
   valueLabels: boolean;
   valueSize: number;

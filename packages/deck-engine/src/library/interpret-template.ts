@@ -352,6 +352,7 @@ export function interpretTemplate(
             titleBold: element.titleBold ?? false,
             bold: element.bold ?? false,
             legendSize: element.legendSize ?? element.size,
+            legendBold: element.legendBold ?? element.bold ?? false,
             valueLabels: element.valueLabels ?? true,
             valueSize: element.valueLabelSize ?? element.size,
             valueBold: element.valueLabelBold ?? element.bold ?? false,

@@ -157,9 +157,9 @@ function uniqueNames(names: readonly string[]): string[] {
 }
 
 /**
- * What pptxgenjs cannot write of a chart, put into the chart part it wrote: where the chart
- * places its legend and its title (an imported chart's own layout), as manual layouts in the
- * chart's shares. The chart part as it was when the chart places neither.
+ * What pptxgenjs cannot write of a chart, put into the chart part it wrote: the legend's weight,
+ * and where the chart places its legend and its title (an imported chart's own layout), as manual
+ * layouts in the chart's shares. The chart part as it was when it needs none of these.
  */
 export function placeChartParts(xml: string, data: ChartElement['data']): string {
   const share = (value: number) => String(Math.round(value * 1e6) / 1e6);
@@ -171,6 +171,12 @@ export function placeChartParts(xml: string, data: ChartElement['data']): string
       : '') +
     '</c:manualLayout></c:layout>';
   let placed = xml;
+  // The legend's weight (pptxgenjs writes its size, colour and face only).
+  if (data.legendBold) {
+    placed = placed.replace(/<c:legend>[\s\S]*?<\/c:legend>/, (legend) =>
+      legend.replace(/<a:defRPr\b(?![^>]*\bb=)/, '<a:defRPr b="1"'),
+    );
+  }
   if (data.legendArea) {
     placed = placed.replace(
       /(<c:legend>\s*<c:legendPos val="\w+"\/>)/,
