@@ -323,6 +323,25 @@ const ctx: SlideContext = {
   locale: 'de-DE',
 };
 
+/** A deck of these chart slides, each a template slide of its chart's elements. */
+function chartDeck(slides: { elements: Deck['slides'][number]['elements'] }[]): Deck {
+  return {
+    title: 'Charts',
+    clientName: 'Harbor Fresh Foods',
+    date: '2026-03-05',
+    author: 'Ada',
+    company: 'Frostline',
+    warnings: [],
+    slides: slides.map(({ elements }, i) => ({
+      id: `chart-${i + 1}`,
+      kind: 'template',
+      title: 'Chart',
+      background: 'FFFFFF',
+      elements,
+    })),
+  };
+}
+
 function chartSlide(element: Record<string, unknown>) {
   const document = templateLayoutSchema.parse({
     format: 1,
@@ -371,24 +390,7 @@ describe('a chart in a template', () => {
 
   it('is a native chart in the PowerPoint and words in the PDF', async () => {
     const slide = chartSlide({ series: [{ name: 'Units', values: [1200.5, null] }] });
-    const deck: Deck = {
-      title: 'Charts',
-      clientName: 'Harbor Fresh Foods',
-      date: '2026-03-05',
-      author: 'Ada',
-      company: 'Frostline',
-      warnings: [],
-      slides: [
-        {
-          id: 'chart',
-          kind: 'template',
-          title: 'Chart',
-          background: 'FFFFFF',
-          elements: slide.elements,
-        },
-      ],
-    };
-    const rendered = await renderDeck(deck);
+    const rendered = await renderDeck(chartDeck([slide]));
     const zip = await JSZip.loadAsync(rendered.pptx);
     const charts = Object.keys(zip.files).filter((name) =>
       /^ppt\/charts\/chart\d+\.xml$/.test(name),
@@ -431,22 +433,7 @@ describe('a chart in a template', () => {
       titleAt: { x: 0.3, y: 0 },
     });
     const plain = chartSlide({});
-    const slideOf = (id: string, elements: Deck['slides'][number]['elements']) => ({
-      id,
-      kind: 'template' as const,
-      title: 'Chart',
-      background: 'FFFFFF',
-      elements,
-    });
-    const rendered = await renderDeck({
-      title: 'Charts',
-      clientName: 'Harbor Fresh Foods',
-      date: '2026-03-05',
-      author: 'Ada',
-      company: 'Frostline',
-      warnings: [],
-      slides: [slideOf('plain', plain.elements), slideOf('placed', placed.elements)],
-    });
+    const rendered = await renderDeck(chartDeck([plain, placed]));
     const zip = await JSZip.loadAsync(rendered.pptx);
     const number = (name: string) => Number(/(\d+)\.xml$/.exec(name)![1]);
     const [first, second] = Object.keys(zip.files)

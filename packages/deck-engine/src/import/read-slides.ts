@@ -120,6 +120,12 @@ export interface ReadPresentation {
   slides: ReadSlide[];
 }
 
+/** A chart part as read: its tree and its relationships (its theme, its drawing). */
+interface ChartPart {
+  space: XmlElement | undefined;
+  rels: Map<string, Relationship>;
+}
+
 /** A picture to cut and fade before it is stored (done once, after reading). */
 interface PendingPicture {
   src: string;
@@ -1126,8 +1132,9 @@ class SlideReader {
       return;
     }
     if (uri.endsWith('/ole') && frame && this.readObjectPicture(data, frame, context)) return;
-    if (uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context)) {
-      this.readChartShapes(data, frameElement, transform, context);
+    const chart = uri.endsWith('/chart') && frame && this.readChartPart(data, frame, context);
+    if (chart) {
+      this.readChartShapes(chart, frameElement, transform, context);
       return;
     }
     if (
@@ -1161,16 +1168,12 @@ class SlideReader {
    * are, placed where the anchor puts them, above the chart.
    */
   private readChartShapes(
-    data: XmlElement | undefined,
+    { space, rels }: ChartPart,
     frameElement: XmlElement,
     transform: Transform,
     context: PartContext,
   ) {
-    const chartPart = context.rels.get(child(data, 'c:chart')?.attrs['r:id'] ?? '')?.part;
-    if (!chartPart) return;
-    const space = readXmlTree(this.pkg, chartPart);
-    const chartRels = relsOf(this.pkg, chartPart);
-    const drawing = chartRels.get(child(space, 'c:userShapes')?.attrs['r:id'] ?? '');
+    const drawing = rels.get(child(space, 'c:userShapes')?.attrs['r:id'] ?? '');
     if (!drawing?.part || drawing.external || drawing.type !== 'chartUserShapes') return;
     const shapes = readXmlTree(this.pkg, drawing.part);
     const xfrm = child(frameElement, 'p:xfrm');
@@ -1260,29 +1263,30 @@ class SlideReader {
   }
 
   /**
-   * A chart as the engine's own chart element, its figures from the chart part's cache; false
-   * when it is a kind the engine does not draw (it is then left out as other objects are, and
-   * the report says why).
+   * A chart as the engine's own chart element, its figures from the chart part's cache; the
+   * part read, or undefined when it is a kind the engine does not draw (it is then left out as
+   * other objects are, and the report says why).
    */
   private readChartPart(
     data: XmlElement | undefined,
     frame: { x: number; y: number; w: number; h: number },
     context: PartContext,
-  ): boolean {
+  ): ChartPart | undefined {
     const rel = context.rels.get(child(data, 'c:chart')?.attrs['r:id'] ?? '');
     const part = rel?.part && !rel.external ? rel.part : undefined;
     const space = part ? readXmlTree(this.pkg, part) : undefined;
+    const rels = part ? relsOf(this.pkg, part) : new Map<string, Relationship>();
     // A chart pasted from another file keeps that file's theme as its own override.
-    const overridePart = part
-      ? relationshipsOf(this.pkg, part).find((r) => r.type === 'themeOverride' && !r.external)?.part
-      : undefined;
+    const overridePart = [...rels.values()].find(
+      (r) => r.type === 'themeOverride' && !r.external,
+    )?.part;
     const override = overridePart ? readXmlTree(this.pkg, overridePart) : undefined;
     const theme = override ? readTheme(override) : this.layout.master.theme;
     const colors = override ? { ...context.colors, theme: theme.colors } : context.colors;
     const read = space ? readChart(space, colors) : { why: 'its part is missing' };
     if ('why' in read) {
       this.chartWhy = `a chart was left out: ${read.why}`;
-      return false;
+      return undefined;
     }
     const typeface = themeTypeface(read.typeface, theme);
     const font = mapFont(typeface);
@@ -1296,12 +1300,12 @@ class SlideReader {
     const checked = templateElementSchema.safeParse(element);
     if (!checked.success) {
       this.chartWhy = 'a chart was left out: its figures do not fit a chart of the library';
-      return false;
+      return undefined;
     }
     this.noteFont(typeface, font);
     for (const note of read.notes) this.skip('effect', note);
     this.push(checked.data);
-    return true;
+    return { space, rels };
   }
 
   /**
