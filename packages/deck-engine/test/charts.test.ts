@@ -164,6 +164,46 @@ describe('a column chart', () => {
     expect(widest(placed)).toBeGreaterThan(widest(auto) + 50);
   });
 
+  it('fills the legend’s place: as many columns as fit, the room left shared between the rows', () => {
+    const levels = ['Any graduate education', 'Bachelor’s degree', 'Some college', 'High school'];
+    const withLevels = (legendArea: ChartData['legendArea']) =>
+      layoutChart(box, {
+        ...data,
+        legendSize: 16,
+        legendArea,
+        series: levels.map((name, i) => ({ ...data.series[i % 2]!, name })),
+      });
+    const baselines = (chart: ChartElement) =>
+      levels.map((name) => textReading(chart, name)!.lines[0]!);
+    // A tall narrow place: one column, the rows evenly spread down all of it.
+    const tall = baselines(withLevels({ x: 0.3, y: 0.5, w: 0.4, h: 0.5 }));
+    expect(new Set(tall.map((l) => Math.round(l.x))).size).toBe(1);
+    const pitches = tall.slice(1).map((l, i) => l.baseline - tall[i]!.baseline);
+    for (const pitch of pitches) expect(pitch).toBeCloseTo(pitches[0]!, 6);
+    const space = 0.5 * box.h;
+    expect(pitches[0]).toBeCloseTo((space - 4 * 16) / 5 + 16, 6);
+    // A wide short place: two entries a row, in two columns lined up.
+    const wide = baselines(withLevels({ x: 0, y: 0.8, w: 0.65, h: 0.2 }));
+    expect(new Set(wide.map((l) => Math.round(l.baseline))).size).toBe(2);
+    expect(wide[2]!.x).toBeCloseTo(wide[0]!.x, 6);
+    expect(wide[3]!.x).toBeCloseTo(wide[1]!.x, 6);
+  });
+
+  it('sets a chart’s wrapped text one size apart, line under line', () => {
+    const titled = layoutChart(box, {
+      ...data,
+      title: 'Revenue by region across the three territories we serve, in thousands of dollars',
+      titleSize: 20,
+    });
+    const title = titled.parts.find(
+      (p): p is TextElement => p.kind === 'text' && p.paragraphs[0]!.startsWith('Revenue by'),
+    )!;
+    expect(title.lines.length).toBeGreaterThan(1);
+    expect(title.lines[1]!.baseline - title.lines[0]!.baseline).toBeCloseTo(20, 6);
+    // Its top a fiftieth of the chart's height and a third of its size below the chart's top.
+    expect(title.y).toBeCloseTo(box.y + box.h * 0.02 + 20 * 0.3, 6);
+  });
+
   it('stands a legend at its side in the middle of the chart, and wraps the title short of the edges', () => {
     const titled = layoutChart(box, {
       ...data,
@@ -219,6 +259,30 @@ describe('a column chart', () => {
     expect(turned.every((t) => !t.truncated && t.lines.length === 1)).toBe(true);
     // Short names that fit their column stay level.
     expect(layoutChart(box, data).parts.some((p) => p.kind === 'text' && p.rotation)).toBe(false);
+  });
+
+  it('wraps long names level under their column, however many lines, short of its edges', () => {
+    const measures = [
+      'Average early reading scale score',
+      'Expressive vocabulary (telling stories score)',
+      'Average math scale score',
+      'Color knowledge',
+    ];
+    const narrow = { x: 40, y: 40, w: 260, h: 260 };
+    const chart = layoutChart(narrow, {
+      ...data,
+      size: 8,
+      dataLabels: false,
+      categories: measures,
+      series: [{ ...data.series[0]!, values: [1, 0.9, 0.8, 0.7] }],
+    });
+    const names = measures.map((m) => textReading(chart, m)!);
+    expect(names.every((t) => !t.rotation && !t.truncated)).toBe(true);
+    expect(names[1]!.lines.length).toBe(4);
+    // A twentieth of each column is kept clear, so neighbours' lines never touch.
+    const column = names[1]!.w / 0.95;
+    expect(names[1]!.lines.every((l) => l.width <= column * 0.95 + 0.01)).toBe(true);
+    names.slice(1).forEach((name, i) => expect(name.x).toBeGreaterThan(names[i]!.x + names[i]!.w));
   });
 });
 

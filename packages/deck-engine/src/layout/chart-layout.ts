@@ -52,15 +52,19 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
       }),
     );
   } else if (data.title) {
-    // The title wraps within four fifths of the chart's width, centred, as office charts set it.
+    // The title wraps within four fifths of the chart's width, centred, as office charts set it;
+    // its top a fiftieth of the chart's height and a third of its size below the chart's top
+    // (where the reference renderer sets it, measured).
     const across = { x: area.x + area.w * 0.1, w: area.w * 0.8 };
-    const title = label(data, data.title, { ...area, ...across, h: area.h / 3 }, 'center', 'top', {
+    const top = box.y + box.h * 0.02 + data.titleSize * 0.3;
+    const at = { ...across, y: top, h: area.h / 3 };
+    const title = label(data, data.title, at, 'center', 'top', {
       size: data.titleSize,
       bold: data.titleBold,
     });
-    const used = title.lines.length * title.lineHeight;
+    const below = top + title.lines.length * title.lineHeight + pad;
     parts.push(title);
-    area = { ...area, y: area.y + used + pad, h: area.h - used - pad };
+    area = { ...area, y: Math.max(area.y, below), h: area.y + area.h - Math.max(area.y, below) };
   }
   if (data.legend) area = legend(data, area, box, pad, parts);
   // The plot where the chart puts it (an imported chart's own layout), else in what is left.
@@ -76,6 +80,15 @@ export function layoutChart(box: Box, data: ChartData, name?: string): ChartElem
   const axis = plotWithAxes(data, area, parts, fixed);
   return { kind: 'chart', ...box, ...named(name), data, axis, parts };
 }
+
+const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+/**
+ * How far apart a chart's lines of text stand, as a share of their size: one size, closer than a
+ * text box's lines (chart text is set by the font's size, not its line gap), as the office suite
+ * the fidelity script compares with draws a wrapped title, name or legend entry.
+ */
+const CHART_LINE_PITCH = 1;
 
 const named = (name: string | undefined) => (name ? { name } : {});
 
@@ -107,6 +120,7 @@ function label(
     text,
     size,
     minSize: size,
+    lineHeight: CHART_LINE_PITCH,
     color: data.color,
     align,
     valign,
@@ -177,23 +191,27 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
   };
 
   if (data.legendArea) {
-    // Where the chart puts it, over the chart: one row when the entries fit its width, else a
-    // column; centred in its place either way.
+    // Where the chart puts it, over the chart: as many columns as fit its width (each as wide as
+    // its widest entry, entries running along the rows), and the room left over shared evenly
+    // around the rows and the columns, so the entries fill the place the chart gave them.
     const at = shareOf(box, data.legendArea);
-    const spacing = size * 1.2;
-    const oneRow = widths.reduce((sum, w) => sum + w, 0) + spacing * (widths.length - 1);
-    if (oneRow <= at.w) {
-      let x = at.x + (at.w - oneRow) / 2;
-      const y = at.y + Math.max(0, (at.h - pitch) / 2);
-      widths.forEach((w, i) => {
-        entry(x, y, i, w);
-        x += w + spacing;
-      });
-    } else {
-      const w = Math.min(Math.max(...widths), at.w);
-      const top = at.y + Math.max(0, (at.h - entries.length * pitch) / 2);
-      entries.forEach((_, i) => entry(at.x + (at.w - w) / 2, top + i * pitch, i, w));
-    }
+    const row = size;
+    let columns = entries.length;
+    const columnWidths = (count: number) =>
+      Array.from({ length: count }, (_, c) =>
+        Math.max(...widths.filter((_, i) => i % count === c)),
+      );
+    while (columns > 1 && sum(columnWidths(columns)) > at.w) columns -= 1;
+    const cells = columnWidths(columns).map((w) => Math.min(w, at.w));
+    const rowCount = Math.ceil(entries.length / columns);
+    const gapY = Math.max(0, (at.h - rowCount * row) / (rowCount + 1));
+    const gapX = Math.max(0, (at.w - sum(cells)) / (columns + 1));
+    entries.forEach((_, i) => {
+      const c = i % columns;
+      const x = at.x + gapX * (c + 1) + sum(cells.slice(0, c));
+      const y = at.y + gapY + Math.floor(i / columns) * (row + gapY) + (row - pitch) / 2;
+      entry(x, y, i, cells[c]!);
+    });
     return area;
   }
 
@@ -215,7 +233,7 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
   // Top or bottom: one centred row when the entries fit it; else a centred grid of columns
   // as wide as the widest entry, so the entries line up, as office charts set them.
   const spacing = size * 1.2;
-  const oneRow = widths.reduce((sum, w) => sum + w, 0) + spacing * (widths.length - 1);
+  const oneRow = sum(widths) + spacing * (widths.length - 1);
   const cell = Math.min(Math.max(...widths), area.w);
   const columns =
     oneRow <= area.w
@@ -281,9 +299,9 @@ function extent(data: ChartData) {
 function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Box) {
   const across = data.type === 'bar';
   const { least, greatest } = extent(data);
-  const lineHeight = data.size * 1.2;
+  const lineHeight = data.size * CHART_LINE_PITCH;
   const valueLook = { size: data.valueSize, bold: data.valueBold };
-  const valueLineHeight = data.valueSize * 1.2;
+  const valueLineHeight = data.valueSize * CHART_LINE_PITCH;
   // As many steps as labels fit along the axis, at most ten (office charts' rule).
   const length = fixed ? (across ? fixed.w : fixed.h) : (across ? area.w : area.h) * 0.8;
   const room = across ? data.valueSize * 4 : valueLineHeight;
@@ -307,10 +325,15 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
     const longestWord = Math.max(
       ...data.categories.flatMap((c) => c.split(/\s+/).map((word) => widthOf(data, word))),
     );
-    // Names wrap under their column in up to three lines; longer ones are turned 45° to read
-    // upwards, their right end under the column, as office charts draw them.
-    const lines = data.categories.map((c) => wrappedLines(data, c, band));
-    const turn = data.categoryTurn ?? (longestWord > band || Math.max(...lines) > 3 ? 45 : 0);
+    // Names wrap under their column, a twentieth of its width kept clear between neighbours. A
+    // word wider than that stops the wrapping: each name is then one line, level while it fits
+    // its column and else turned 45° to read upwards, its right end under the column, as office
+    // charts draw them. Names that would wrap deeper than two fifths of the chart turn too.
+    const wrap = band * 0.95;
+    const isWrapping = longestWord <= wrap;
+    const lines = data.categories.map((c) => wrappedLines(data, c, isWrapping ? wrap : band));
+    const isLevel = isWrapping ? Math.max(...lines) * lineHeight <= area.h * 0.4 : longest <= band;
+    const turn = data.categoryTurn ?? (isLevel ? 0 : 45);
     const slant = turn === 45 ? Math.SQRT1_2 : 1;
     const run = Math.min(longest + 2, (area.h * 0.45) / slant);
     const below =
@@ -328,8 +351,9 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
       const middle = left + band * (c + 0.5);
       if (turn === 0) {
         // Top-aligned: room below its last line costs nothing and keeps a descender uncut.
+        const width = isWrapping ? wrap : band;
         return {
-          box: { x: left + band * c, y: axisY, w: band, h: below + data.size },
+          box: { x: middle - width / 2, y: axisY, w: width, h: below + data.size },
           align: 'center',
         };
       }
@@ -596,7 +620,7 @@ const unit = (value: number, start: number, length: number) =>
 /** The first series as slices of a circle (a ring for a doughnut), clockwise from twelve o'clock. */
 function pie(data: ChartData, area: Box, parts: ChartPart[]) {
   const values = data.categories.map((_, c) => Math.max(0, data.series[0]?.values[c] ?? 0));
-  const total = values.reduce((sum, v) => sum + v, 0);
+  const total = sum(values);
   const radius = Math.min(area.w, area.h) / 2;
   if (total <= 0 || radius <= 1) return;
   const box = {
