@@ -397,6 +397,70 @@ describe('the slide editor', () => {
     });
   });
 
+  it('fills a gradient shape plainly, sets its outline, and outlines a shape that had none', async () => {
+    const withShapes: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'rect',
+          x: 48,
+          y: 40,
+          w: 200,
+          h: 100,
+          gradient: {
+            angle: 90,
+            stops: [
+              { at: 0, color: '#FFFFFF' },
+              { at: 1, color: 'brand.ink' },
+            ],
+          },
+          stroke: { color: '#C00000', width: 1 },
+        },
+        { kind: 'ellipse', x: 300, y: 40, w: 100, h: 100, fill: '#2F6FDE' },
+      ],
+    };
+    const calls = editorApi(acceptSave, withShapes);
+    renderApp(paths.librarySlide('about-us'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rectangle' }));
+    expect(screen.getByText(/Filled with a gradient/)).toBeVisible();
+    await userEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Fill' })).getByRole('radio', {
+        name: 'brand.ink',
+      }),
+    );
+    expect(screen.queryByText(/Filled with a gradient/)).toBeNull();
+    const width = screen.getByRole('textbox', { name: 'Outline width' });
+    await userEvent.clear(width);
+    await userEvent.type(width, '3');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Dashed outline' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ellipse' }));
+    expect(screen.queryByRole('textbox', { name: 'Outline width' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Outline' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Filled' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    const saved = savedBody(calls);
+    expect(saved.document.elements[0]).toEqual({
+      kind: 'rect',
+      x: 48,
+      y: 40,
+      w: 200,
+      h: 100,
+      fill: 'brand.ink',
+      stroke: { color: '#C00000', width: 3, dash: true },
+    });
+    // An outline in the palette's first colour, one point wide; no fill.
+    expect(saved.document.elements[1]).toEqual({
+      kind: 'ellipse',
+      x: 300,
+      y: 40,
+      w: 100,
+      h: 100,
+      stroke: { color: 'brand.ink', width: 1 },
+    });
+  });
+
   it('edits a chart: its kind, its legend and its figures pasted from a spreadsheet', async () => {
     const user = userEvent.setup();
     const withChart: TemplateSlideDocument = {
@@ -458,8 +522,10 @@ describe('the slide editor', () => {
     expect(screen.queryByText(/is not a number/)).toBeNull();
     expect(screen.getByText('3 categories, 2 series.')).toBeVisible();
 
-    // 150 is past the axis the chart fixed: it is worked out from the figures again.
-    await user.click(screen.getByRole('checkbox', { name: /Value axis fixed \(0 to 140\)/ }));
+    // 150 is past the axis the chart fixed: emptied, it is worked out from the figures again.
+    expect(screen.getByRole('textbox', { name: 'Axis to' })).toHaveValue('140');
+    await user.clear(screen.getByRole('textbox', { name: 'Axis to' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Axis from' }));
     await choose(user, screen.getByRole('combobox', { name: 'Chart' }), 'Bars');
     await choose(user, screen.getByRole('combobox', { name: 'Legend' }), 'Bottom');
     await user.click(screen.getByRole('checkbox', { name: 'Figures on the chart' }));
@@ -485,6 +551,60 @@ describe('the slide editor', () => {
     });
     expect(saved.document.elements[0]).not.toHaveProperty('scale');
     expect(saved.document.elements[1]).toEqual(withChart.elements[1]);
+  });
+
+  it('writes a chart’s figures in a format, fixes its axis and sizes its text', async () => {
+    const user = userEvent.setup();
+    const chart: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'chart',
+          x: 48,
+          y: 124,
+          w: 560,
+          h: 300,
+          chart: 'column',
+          title: 'Savings',
+          categories: ['2025', '2026'],
+          series: [{ name: 'Before', values: [1200, 1350], color: '#0B2545' }],
+          scale: { min: 0, max: 1400 },
+          size: 11,
+          color: 'brand.ink',
+        },
+      ],
+    };
+    const calls = editorApi(acceptSave, chart);
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Chart: Savings' }));
+    expect(screen.getByText('Untouched: each figure as typed.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Format the figures' }));
+    await user.type(screen.getByRole('textbox', { name: 'Before' }), '$');
+    await user.click(screen.getByRole('checkbox', { name: 'Thousands separator' }));
+    const decimals = screen.getByRole('textbox', { name: 'Decimals' });
+    await user.clear(decimals);
+    await user.type(decimals, '1');
+    expect(screen.getByText('Written as $1,200.0 (the first figure).')).toBeVisible();
+
+    // An axis ending below where it starts is named and not taken.
+    const from = screen.getByRole('textbox', { name: 'Axis from' });
+    await user.clear(from);
+    await user.type(from, '2000');
+    expect(screen.getByRole('alert')).toHaveTextContent('The axis must end above where it starts.');
+    const to = screen.getByRole('textbox', { name: 'Axis to' });
+    await user.clear(to);
+    await user.type(to, '5000');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const size = screen.getByRole('textbox', { name: 'Label size' });
+    await user.clear(size);
+    await user.type(size, '14');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    expect(savedBody(calls).document.elements[0]).toMatchObject({
+      number: { decimals: 1, grouping: true, percent: false, prefix: '$', suffix: '' },
+      scale: { min: 2000, max: 5000 },
+      size: 14,
+    });
   });
 
   it('sets the subheading, the products a slide is about and the figures it computes', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@deck-portal/domain';
 import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ChartAxisField, ChartNumberField, ChartSizesField } from './chart-look-field.tsx';
 import { ColourField, type PaletteColour } from './colour-field.tsx';
 
 type ChartElement = Extract<TemplateElement, { kind: 'chart' }>;
@@ -170,17 +171,6 @@ export function ChartDataField({
             onChange={(event) => onChange({ ...chart, gridlines: event.currentTarget.checked })}
           />
         )}
-        {chart.scale && !round && (
-          <Checkbox
-            label={`Value axis fixed (${[chart.scale.min, chart.scale.max].map((v) => v ?? 'auto').join(' to ')})`}
-            description="Untick to work it out from the figures."
-            checked
-            onChange={() => {
-              const { scale: _fixed, ...rest } = chart;
-              onChange(rest);
-            }}
-          />
-        )}
         {(chart.chart === 'column' || chart.chart === 'bar') && (
           <Checkbox
             label="Stacked"
@@ -189,6 +179,9 @@ export function ChartDataField({
           />
         )}
       </Group>
+      {!round && <ChartAxisField chart={chart} onChange={onChange} />}
+      <ChartNumberField chart={chart} onChange={onChange} />
+      <ChartSizesField chart={chart} onChange={onChange} />
       <Textarea
         label="Figures"
         description={

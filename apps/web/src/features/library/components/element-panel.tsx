@@ -30,6 +30,7 @@ import { TableCellsField } from './table-cells-field.tsx';
 import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
 import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
+import { ShapeLookField } from './shape-look-field.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
 
 export type { PaletteColour } from './colour-field.tsx';
@@ -118,12 +119,7 @@ export function ElementPanel({
       {element.kind === 'text' && textFields()}
 
       {(element.kind === 'rect' || element.kind === 'ellipse' || element.kind === 'path') && (
-        <ColourField
-          label="Fill"
-          value={element.fill}
-          palette={palette}
-          onChange={(fill) => onChange({ ...element, fill })}
-        />
+        <ShapeLookField shape={element} palette={palette} onChange={onChange} />
       )}
 
       {element.kind === 'table' && <TableCellsField table={element} onChange={onChange} />}
