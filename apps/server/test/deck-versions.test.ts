@@ -174,6 +174,24 @@ describe('Modify → Generate', () => {
     ]);
   });
 
+  it('marks one version current while a new one is being committed', async () => {
+    const deckId = await newDeck(1000);
+    expect((await newVersion(deckId, draft(950))).statusCode).toBe(201);
+    // A list asked for as version 2 commits reads the deck as it was just before (version 1
+    // current) and the versions as they are just after: version 2 listed, and current.
+    const db = t.app.services.db;
+    await db.update(decks).set({ currentVersion: 1 }).where(eq(decks.id, deckId));
+    try {
+      const versions = (await get(`/api/decks/${deckId}/versions`, cookies.rep)).json().versions;
+      expect(versions.map((v: { number: number; isCurrent: boolean }) => v)).toMatchObject([
+        { number: 2, isCurrent: true },
+        { number: 1, isCurrent: false },
+      ]);
+    } finally {
+      await db.update(decks).set({ currentVersion: 2 }).where(eq(decks.id, deckId));
+    }
+  });
+
   it('opens any version: its slides, its PDF (named for the version) and its PowerPoint', async () => {
     const deckId = await newDeck(1000);
     await newVersion(deckId, draft(900, { slides: slideIds.slice(0, 2) }));

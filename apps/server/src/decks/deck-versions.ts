@@ -60,7 +60,10 @@ export async function listVersions(
         ).map((maker) => [maker.id, maker.name]),
   );
   return {
-    versions: rows.map((row) => ({
+    // The newest version is the current one (a version becomes current as it is made, in one
+    // transaction), read from the same rows, so a version made since the deck was read is not
+    // listed beside another marked current.
+    versions: rows.map((row, index) => ({
       number: row.number,
       createdAt: row.createdAt.toISOString(),
       createdBy:
@@ -72,7 +75,7 @@ export async function listVersions(
       slideCount: row.slideCount,
       changes: row.changes,
       restoredFrom: row.restoredFrom,
-      isCurrent: row.number === deck.currentVersion,
+      isCurrent: index === 0,
       ...deckVersionLinks(deck.id, row.number),
     })),
   };
