@@ -327,6 +327,37 @@ describe('right-to-left paragraphs', () => {
   });
 });
 
+describe('a symbol font’s bullet', () => {
+  it('is drawn from the symbols family when the text’s font has none, never as an empty box', async () => {
+    const text = layoutText({
+      ...box,
+      text: 'Apprentice conditions\n\nAnnual leave',
+      bullets: true,
+      bulletChar: '➢',
+    });
+    expect(text.bulletFace).toBe('Noto Sans Symbols 2/regular');
+    // A bullet the text's font has stays in it.
+    expect(
+      layoutText({ ...box, text: 'Leave', bullets: true, bulletChar: '▪' }),
+    ).not.toHaveProperty('bulletFace');
+    const deck: Deck = {
+      title: 'Bullets',
+      clientName: 'Aptia',
+      date: '2026-03-05',
+      author: 'A',
+      company: 'B',
+      slides: [{ id: 's', kind: 'custom', title: 'S', background: 'FFFFFF', elements: [text] }],
+      warnings: [],
+    };
+    const files = await renderDeck(deck, new Map());
+    const ids = drawnGlyphIds(files.pdf);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids.filter((id) => id === 0)).toEqual([]);
+    expect(files.pdf.toString('latin1')).toContain('NotoSansSymbols2');
+    expect(files.svgs[0]).not.toMatch(/<use href="#(?:[^"]*-)?[rmsb]0"/);
+  });
+});
+
 describe('a cut line', () => {
   it('ends on a whole character, an emoji never split', () => {
     const cut = layoutText({ ...box, w: 120, maxLines: 1, text: `ab ${'🎉'.repeat(20)}` });

@@ -9,7 +9,7 @@ import {
   type TemplateElement,
   type TemplateGradient,
 } from '@deck-portal/domain';
-import { charactersTheFaceLacks, faceOf, measureText } from '../layout/fonts.ts';
+import { faceOf, measureText, missingCharacters } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
   LINE_BREAK,
@@ -1716,10 +1716,11 @@ class SlideReader {
       }
       const size = Math.min(400, Math.max(4, round((runLook.size ?? 18) * fontScale * scale)));
       const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
-      // The bullet as drawn: a symbol font's picture in Unicode, `•` where our font lacks it.
+      // The bullet as drawn: a symbol font's picture in Unicode (in a fallback family when the
+      // text's font lacks it), `•` where no font of ours has it.
       const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';
       const face = faceOf(font === 'Inter' ? undefined : font, weight, runLook.italic === true);
-      const bulletChar = symbol && charactersTheFaceLacks(symbol, face).length === 0 ? symbol : '•';
+      const bulletChar = symbol && missingCharacters(symbol, face).length === 0 ? symbol : '•';
       if (!isEmpty && bullet?.kind === 'char' && bulletChar !== symbol) {
         this.skip(
           'text',

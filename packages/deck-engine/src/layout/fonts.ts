@@ -177,8 +177,11 @@ const fallbackPackages: Readonly<Record<string, string>> = {
   'Noto Sans Devanagari': 'noto-sans-devanagari',
   'Noto Sans Thai': 'noto-sans-thai',
   'Noto Emoji': 'noto-emoji',
+  'Noto Sans Symbols 2': 'noto-sans-symbols-2',
   'Noto Sans': 'noto-sans',
 };
+/** Fallback families drawn in one weight only (bold text takes it too). */
+const REGULAR_ONLY = new Set(['Noto Sans Symbols 2']);
 export const FALLBACK_FONT_FAMILIES = Object.keys(fallbackPackages);
 /** The characters a fallback family is for: it is not read to look for any other. */
 const EAST_ASIAN_RANGE =
@@ -193,6 +196,10 @@ const fallbackRanges: Readonly<Record<string, RegExp>> = {
   'Noto Sans Devanagari': /\p{Script_Extensions=Devanagari}/u,
   'Noto Sans Thai': /\p{Script_Extensions=Thai}/u,
   'Noto Emoji': /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u20E3/u,
+  // Arrows, technical signs, geometric shapes, symbols and dingbats: a symbol font's bullets
+  // (a Wingdings arrowhead is ➢) and the marks people type between words.
+  'Noto Sans Symbols 2':
+    /[\u2190-\u21FF\u2300-\u23FF\u25A0-\u27BF\u27F0-\u27FF\u2900-\u297F\u2B00-\u2BFF]/u,
   'Noto Sans': /./su,
 };
 const fallbackFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> =
@@ -200,7 +207,12 @@ const fallbackFamilies: Readonly<Record<string, Partial<Record<FontWeight, strin
     Object.entries(fallbackPackages).map(([family, pkg]) => {
       const file = (style: string) =>
         `@expo-google-fonts/${pkg}/${style}/${family.replace(/ /g, '')}_${style}.ttf`;
-      return [family, { regular: file('400Regular'), bold: file('700Bold') }];
+      return [
+        family,
+        REGULAR_ONLY.has(family)
+          ? { regular: file('400Regular') }
+          : { regular: file('400Regular'), bold: file('700Bold') },
+      ];
     }),
   );
 

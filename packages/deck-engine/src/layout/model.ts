@@ -123,6 +123,8 @@ export interface TextElement extends Box {
   bulletIndent?: number;
   /** The bullet when not `•`. */
   bulletChar?: string;
+  /** The face the bullet is drawn in, when the text's own lacks it (a symbol's fallback family). */
+  bulletFace?: FontFace;
   /** Numbered paragraphs: the scheme (PowerPoint's name, `arabicPeriod`) and the first number. */
   numbering?: { scheme: string; startAt: number };
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */

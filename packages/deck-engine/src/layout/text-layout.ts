@@ -575,6 +575,12 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
   return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
 
+/** The face a bullet is drawn in when the text's own has no glyph for it (a fallback family's). */
+function bulletFaceOf(bullet: string, face: FontFace): { bulletFace?: FontFace } {
+  const drawn = fontSegments(bullet, face)[0]?.face ?? face;
+  return drawn === face ? {} : { bulletFace: drawn };
+}
+
 /**
  * Lays text out in its box: wraps at word boundaries, shrinks the size in half-point steps
  * until every line fits (never below `minSize`), and as a last resort cuts lines with an
@@ -701,6 +707,7 @@ export function layoutText(spec: TextSpec): TextElement {
       ? { bulletIndent: indent }
       : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
+    ...(spec.bullets && spec.bulletChar ? bulletFaceOf(spec.bulletChar, weight) : {}),
     ...(spec.bullets && spec.numbering
       ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }
       : {}),

@@ -38,10 +38,14 @@ function drawText(doc: Doc, element: TextElement): void {
     .fillColor(`#${element.color}`, element.opacity ?? 1);
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
+      // A symbol the text's font lacks is drawn in the fallback family that has it.
+      const markFace = line.label === undefined ? element.bulletFace : undefined;
+      if (markFace) doc.font(markFace);
       doc.text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
         lineBreak: false,
         baseline: 'alphabetic',
       });
+      if (markFace) doc.font(face);
     }
     if (line.runs) {
       for (const run of line.runs) {
@@ -488,6 +492,7 @@ function facesOf(slides: readonly RenderSlide[], extra: readonly TextElement[] =
   const faces = new Set<FontFace>(FONT_WEIGHTS);
   const add = (text: TextElement) => {
     faces.add(faceOf(text.family, text.weight, text.italic));
+    if (text.bulletFace) faces.add(text.bulletFace);
     for (const line of text.lines) for (const run of line.runs ?? []) faces.add(run.face);
   };
   for (const text of extra) add(text);

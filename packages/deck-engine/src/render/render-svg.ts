@@ -113,7 +113,7 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
       parts.push(
         glyphs.run(
           line.label ?? element.bulletChar ?? '•',
-          face,
+          (line.label === undefined ? element.bulletFace : undefined) ?? face,
           line.bulletX,
           line.baseline,
           element.size,
