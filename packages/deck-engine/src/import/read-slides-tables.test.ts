@@ -4,6 +4,7 @@ import { DEFAULT_BRAND } from '../library/brand.ts';
 import { table } from '../library/slide-kit.ts';
 import { resolveColor } from './drawingml-color.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
+import { DEFAULT_TABLE_STYLE_ID } from './table-look.ts';
 import {
   fixtureColors,
   openFixture,
@@ -160,10 +161,15 @@ describe('tables', () => {
     expect(table.padding).toEqual({ x: 0.75, y: 0.38 });
   });
 
-  it("draws a table naming no style in PowerPoint's default: accent header, banded rows, white lines", async () => {
+  it("draws PowerPoint's default style where a file lacks its part: accent header, banded rows, white lines", async () => {
     const { table } = await readTable({
       slides: [
-        tableFrame({ properties: 'firstRow="1" bandRow="1"', columns: [240, 120, 120], rows }),
+        tableFrame({
+          properties: 'firstRow="1" bandRow="1"',
+          styleId: DEFAULT_TABLE_STYLE_ID,
+          columns: [240, 120, 120],
+          rows,
+        }),
       ],
     });
     const accent = hex('accent1');
@@ -231,9 +237,33 @@ describe('tables', () => {
     expect(laid.rowHeights[0]).toBeGreaterThanOrEqual(21.6 + 36 + 14);
   });
 
+  it('draws a table naming no style plainly: only its cells’ own fills and lines', async () => {
+    // As a table pasted from a spreadsheet comes: no style, no flags, one cell filled and lined.
+    const line = '<a:solidFill><a:srgbClr val="000000"/></a:solidFill>';
+    const own = {
+      text: 'Red',
+      tcPr: `<a:lnB w="12700">${line}</a:lnB><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill>`,
+    };
+    const { table } = await readTable({
+      slides: [tableFrame({ columns: [240, 120], rows: [[own, 'Plain']] })],
+    });
+    expect(table.cellFills).toEqual([['#FF0000', null]]);
+    expect(table.textColors![0]![1]).not.toBe(hex('lt1'));
+    expect(table.borders!.horizontal[1]![0]).toEqual({ color: '#000000', width: 1 });
+    expect(table.borders!.horizontal[1]![1]).toBeNull();
+    expect(table.borders!.vertical[0]).toEqual([null, null, null]);
+  });
+
   it('takes no header and no header fill without the firstRow flag', async () => {
     const { table } = await readTable({
-      slides: [tableFrame({ properties: 'bandRow="1"', columns: [240, 120, 120], rows })],
+      slides: [
+        tableFrame({
+          properties: 'bandRow="1"',
+          styleId: DEFAULT_TABLE_STYLE_ID,
+          columns: [240, 120, 120],
+          rows,
+        }),
+      ],
     });
     expect(table).not.toHaveProperty('header');
     expect(table.rows).toEqual(rows);

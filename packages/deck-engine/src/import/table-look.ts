@@ -46,7 +46,7 @@ export interface TableLook {
 /** A table style's parts, by the list PowerPoint keeps them in (`ppt/tableStyles.xml`). */
 export interface TableStyles {
   byId: Map<string, XmlElement>;
-  /** The style a table naming none takes. */
+  /** The list's default: what a table naming a style the file lacks is drawn in. */
   defaultId: string | undefined;
 }
 
@@ -124,19 +124,21 @@ export function readTableStyles(list: XmlElement | undefined): TableStyles {
 }
 
 /**
- * The style a table takes: the one it names, else the file's default, else PowerPoint's.
- * `unknown` is the id of a named style the file does not hold (one of PowerPoint's built-in
- * ones), drawn in the default style instead.
+ * The style a table takes: the one it names; none when it names none (the list's default is
+ * for tables inserted later, not for these: such a table, often pasted from a spreadsheet, has
+ * only its cells' own fills and lines). `unknown` is the id of a named style the file does not
+ * hold (one of PowerPoint's built-in ones), drawn in the file's default style instead, else
+ * PowerPoint's.
  */
 export function tableStyleOf(
   properties: XmlElement | undefined,
   styles: TableStyles,
 ): { style: XmlElement | undefined; unknown?: string } {
   const named = child(properties, 'a:tableStyleId')?.text.trim();
+  if (!named) return { style: undefined };
   const fallback =
     styles.byId.get(styles.defaultId ?? DEFAULT_TABLE_STYLE_ID) ??
     styles.byId.get(DEFAULT_TABLE_STYLE_ID);
-  if (!named) return { style: fallback };
   const style = styles.byId.get(named);
   return style ? { style } : { style: fallback, unknown: named };
 }
