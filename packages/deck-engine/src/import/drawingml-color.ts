@@ -94,6 +94,22 @@ function hslToRgb([h, s, l]: readonly number[]): [number, number, number] {
   return [channel(h! + 1 / 3) * 255, channel(h!) * 255, channel(h! - 1 / 3) * 255];
 }
 
+/** sRGB channels (0–255) changed by `change` in linear light (0–1), and back. */
+function inLinearLight(
+  rgb: readonly number[],
+  change: (linear: number) => number,
+): [number, number, number] {
+  const toLinear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const toSrgb = (l: number) => {
+    const v = Math.min(1, Math.max(0, l));
+    return 255 * (v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055);
+  };
+  return rgb.map((c) => toSrgb(change(toLinear(c)))) as [number, number, number];
+}
+
 /** The colour's modifiers (`a:lumMod`, `a:tint`, `a:alpha`…) applied in order. */
 function applyModifiers(base: Rgba, element: XmlElement): Rgba {
   let rgb = toRgb(base.hex);
@@ -115,11 +131,13 @@ function applyModifiers(base: Rgba, element: XmlElement): Rgba {
         rgb = hslToRgb(hsl);
         break;
       }
+      // Tints and shades mix with white or black in linear light, as office suites mix them
+      // (Medium Style 2's banded rows, accent 1 at a 40 % tint, are #D0D8E8).
       case 'a:tint':
-        rgb = rgb.map((c) => 255 - (255 - c) * value) as [number, number, number];
+        rgb = inLinearLight(rgb, (c) => 1 - (1 - c) * value);
         break;
       case 'a:shade':
-        rgb = rgb.map((c) => c * value) as [number, number, number];
+        rgb = inLinearLight(rgb, (c) => c * value);
         break;
       case 'a:alpha':
         alpha = value;
