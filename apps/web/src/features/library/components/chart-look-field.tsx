@@ -56,7 +56,7 @@ export function ChartNumberField({
             />
             <TextInput
               label="Before"
-              description="Such as $"
+              placeholder="Such as $"
               maxLength={8}
               value={number.prefix}
               onChange={(event) =>
@@ -65,7 +65,7 @@ export function ChartNumberField({
             />
             <TextInput
               label="After"
-              description="Such as  m"
+              placeholder="Such as k"
               maxLength={8}
               value={number.suffix}
               onChange={(event) =>
