@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_DECK_LOCALE, formatNumber } from './deck/locale.ts';
 import { placeholderSchema } from './deck/placeholder-types.ts';
 import { CHART_FIGURE_LIMIT, chartNumberSchema, chartTypes } from './chart.ts';
+
+/** The bundled families an imported slide's text may be set in, besides the brand's font. */
+export const importFontFamilies = ['Arimo', 'Carlito', 'Tinos', 'Caladea', 'DejaVu Sans'] as const;
 import { numberSchemes } from './numbering.ts';
 import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
@@ -467,10 +470,10 @@ export const textStyleSchema = z
       .optional(),
     /**
      * A bundled family other than the brand's (imported slides keep their look: Arimo for
-     * Arial, Carlito for Calibri, Tinos for Times New Roman, Caladea for Cambria); the brand's font
-     * when absent.
+     * Arial, Carlito for Calibri, Tinos for Times New Roman, Caladea for Cambria, DejaVu Sans for
+     * Lucida Sans and Verdana); the brand's font when absent.
      */
-    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
+    font: z.enum(importFontFamilies).optional(),
     /** Set in the family's italic faces (its upright ones where it has none). */
     italic: z.boolean().optional(),
     /** Each line underlined, as the font's own underline position and thickness say. */
@@ -701,7 +704,7 @@ const tableElementSchema = z
     /** The largest cell size in points; smaller when the rows do not fit. */
     size: z.number().min(4).max(60).optional(),
     /** A bundled family for every cell (as a text style's `font`); the brand's when absent. */
-    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
+    font: z.enum(importFontFamilies).optional(),
     /** Room between a cell's edges and its text, in points: `x` left and right, `y` above and below. */
     padding: z
       .object({ x: z.number().min(0).max(50), y: z.number().min(0).max(50) })
@@ -1048,7 +1051,7 @@ const chartElementSchema = z
     /** The legend in bold or not, when not as the labels are. */
     legendBold: z.boolean().optional(),
     color: templateColorSchema,
-    font: z.enum(['Arimo', 'Carlito', 'Tinos', 'Caladea']).optional(),
+    font: z.enum(importFontFamilies).optional(),
     /** Colours for series (slices of a pie) that have none, in turn; the brand's when absent. */
     palette: z.array(templateColorSchema).min(1).max(12).optional(),
   })

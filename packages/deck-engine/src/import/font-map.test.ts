@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
 
 // An imported typeface is drawn in a bundled family: its metric twin where one is bundled,
-// else Tinos for a serif and Inter for the rest.
+// DejaVu Sans for the wide humanist sans faces, else Tinos for a serif and Inter for the rest.
 describe('the bundled family an imported typeface is drawn in', () => {
   it.each([
     ['Arial', 'Arimo'],
@@ -11,6 +11,9 @@ describe('the bundled family an imported typeface is drawn in', () => {
     [' calibri light ', 'Carlito'],
     ['Times New Roman', 'Tinos'],
     ['Cambria', 'Caladea'],
+    // Wide humanist sans faces: the bundled family nearest their width.
+    ['Lucida Sans Unicode', 'DejaVu Sans'],
+    ['Verdana', 'DejaVu Sans'],
     // Not bundled, but a serif by its name.
     ['Bodoni MT', 'Tinos'],
     ['Source Serif Pro', 'Tinos'],

@@ -1,14 +1,20 @@
 /**
  * The bundled family a typeface of an imported file is drawn in: a metric-compatible stand-in
- * where one is bundled (lines break where the original's do), else the closest kind — Tinos for
- * a serif, Inter for the rest. The import report names each mapping so the editor knows.
+ * where one is bundled (lines break where the original's do), DejaVu Sans for the wide humanist
+ * sans faces (Lucida Sans, Verdana), else the closest kind — Tinos for a serif, Inter for the
+ * rest. The import report names each mapping so the editor knows.
  */
-export type ImportFont = 'Inter' | 'Arimo' | 'Carlito' | 'Tinos' | 'Caladea';
+export type ImportFont = 'Inter' | 'Arimo' | 'Carlito' | 'Tinos' | 'Caladea' | 'DejaVu Sans';
 
 const standIns: [RegExp, ImportFont][] = [
   [
-    /^(arial|helvetica|helvetica neue|liberation sans|arimo|arial narrow|tahoma|verdana|segoe ui)$/i,
+    /^(arial|helvetica|helvetica neue|liberation sans|arimo|arial narrow|tahoma|segoe ui)$/i,
     'Arimo',
+  ],
+  // Wide humanist sans faces: DejaVu Sans is nearer their width than Arimo or Inter.
+  [
+    /^(lucida sans|lucida sans unicode|lucida grande|verdana|dejavu sans|bitstream vera sans)$/i,
+    'DejaVu Sans',
   ],
   [/^(calibri|calibri light|carlito|candara|corbel)$/i, 'Carlito'],
   [/^(cambria|caladea)$/i, 'Caladea'],
@@ -24,7 +30,7 @@ const standIns: [RegExp, ImportFont][] = [
 
 /** The typefaces whose stand-in has their very metrics: lines break where the original's do. */
 const twins =
-  /^(arial|helvetica|liberation sans|arimo|calibri|carlito|cambria|caladea|times|times new roman|liberation serif|tinos|inter|inter medium|inter semibold)$/i;
+  /^(arial|helvetica|liberation sans|arimo|calibri|carlito|cambria|caladea|times|times new roman|liberation serif|tinos|inter|inter medium|inter semibold|dejavu sans)$/i;
 
 export function isMetricTwin(typeface: string): boolean {
   return twins.test(typeface.trim());

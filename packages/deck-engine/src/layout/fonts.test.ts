@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   charactersTheFaceLacks,
+  faceOf,
   fontSegments,
+  getFont,
+  measureText,
   missingCharacters,
   shapeWord,
   type FontFace,
@@ -83,5 +86,16 @@ describe('fontSegments', () => {
 
   it('leaves a character no family has in the text’s face', () => {
     expect(families('a\u0378')).toEqual([['a\u0378', 'regular']]);
+  });
+});
+
+describe('the bundled stand-in for wide humanist sans faces', () => {
+  it('sets DejaVu Sans wider than the built-in family, in its own bold and oblique faces', () => {
+    const text = 'Caring about students and their support';
+    const dejaVu = measureText(text, faceOf('DejaVu Sans', 'regular'), 20);
+    expect(dejaVu).toBeGreaterThan(measureText(text, 'regular', 20) * 1.04);
+    expect(getFont(faceOf('DejaVu Sans', 'bold')).familyName).toBe('DejaVu Sans');
+    expect(getFont(faceOf('DejaVu Sans', 'regular', true)).familyName).toBe('DejaVu Sans');
+    expect(getFont(faceOf('DejaVu Sans', 'regular', true)).font.italicAngle).toBeLessThan(0);
   });
 });

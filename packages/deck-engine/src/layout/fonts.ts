@@ -117,8 +117,9 @@ export function registerFontFamily(
 /**
  * Families bundled beside Inter for imported PowerPoint files: metric-compatible stand-ins for
  * the fonts Office decks are set in (Arimo for Arial and Helvetica, Carlito for Calibri, Tinos
- * for Times New Roman, Caladea for Cambria), so an imported slide's lines break where the original's do. Loaded the
- * first time a slide draws with them.
+ * for Times New Roman, Caladea for Cambria), so an imported slide's lines break where the original's do;
+ * and DejaVu Sans, nearest in width to Lucida Sans and Verdana. Loaded the first time a slide
+ * draws with them.
  */
 const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string>>>> = {
   Arimo: {
@@ -136,6 +137,18 @@ const bundledFamilies: Readonly<Record<string, Partial<Record<FontWeight, string
   Caladea: {
     regular: '@expo-google-fonts/caladea/400Regular/Caladea_400Regular.ttf',
     bold: '@expo-google-fonts/caladea/700Bold/Caladea_700Bold.ttf',
+  },
+  // The wide humanist sans of Lucida Sans and Verdana's proportions (Bitstream Vera licence).
+  'DejaVu Sans': {
+    regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  },
+};
+/** Families whose italic files are not named as Google Fonts' packages name them. */
+const ownItalics: Readonly<Record<string, Partial<Record<FontWeight, string>>>> = {
+  'DejaVu Sans': {
+    regular: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
   },
 };
 const italicFiles = (family: string, weights: Partial<Record<FontWeight, string>>) =>
@@ -155,7 +168,7 @@ const bundledItalics: Readonly<Record<string, Partial<Record<FontWeight, string>
   ...Object.fromEntries(
     Object.keys(bundledFamilies).map((family) => [
       `${family}${ITALIC}`,
-      italicFiles(family, { regular: '400Regular', bold: '700Bold' }),
+      ownItalics[family] ?? italicFiles(family, { regular: '400Regular', bold: '700Bold' }),
     ]),
   ),
 };
