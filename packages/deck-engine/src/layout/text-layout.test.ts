@@ -35,6 +35,16 @@ describe('wrapParagraph', () => {
     expect(cut.paragraphs).toEqual(['Cryptographic-…']);
   });
 
+  it('ends a line after a word’s hyphen before a figure, never after a minus sign', () => {
+    const width = measureText('Teachers (PreK-', 'regular', 18) + 1;
+    expect(wrapParagraph('Teachers (PreK-18)', 'regular', 18, width)).toEqual([
+      'Teachers (PreK-',
+      '18)',
+    ]);
+    const minus = measureText('Change: -1', 'regular', 18) - 1;
+    expect(wrapParagraph('Change: -18', 'regular', 18, minus)).toEqual(['Change:', '-18']);
+  });
+
   it('breaks Japanese between characters, never before a closing mark', () => {
     const text = '東京の冷蔵倉庫、温度管理と電池の提案。'.repeat(3);
     const lines = wrapParagraph(text, 'regular', 20, 300);

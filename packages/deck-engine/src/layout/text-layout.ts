@@ -249,7 +249,19 @@ function findPieces(paragraph: string): string[] {
     last = next.position;
   }
   if (last < paragraph.length) pieces.push(paragraph.slice(last));
-  return THAI.test(paragraph) ? pieces.flatMap(thaiPieces) : pieces;
+  const split = pieces.flatMap(afterWordHyphens);
+  return THAI.test(paragraph) ? split.flatMap(thaiPieces) : split;
+}
+
+/** A hyphen after a letter and before a figure (`PreK-18`, `COVID-19`). */
+const WORD_HYPHEN_FIGURE = /(?<=\p{L}-)(?=\p{Nd})/u;
+
+/**
+ * The Unicode rules keep a hyphen with the figure after it (a minus sign); after a word it is a
+ * hyphen, and office suites end a line there when the whole does not fit: so does this layout.
+ */
+function afterWordHyphens(piece: string): string[] {
+  return WORD_HYPHEN_FIGURE.test(piece) ? piece.split(WORD_HYPHEN_FIGURE) : [piece];
 }
 
 /**
