@@ -100,6 +100,21 @@ describe('a deck our engine wrote, imported back', () => {
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Carlito/);
   });
 
+  it('writes a slide set in DejaVu Sans (for Lucida Sans or Verdana) as Verdana, and embeds DejaVu Sans', async () => {
+    const slide = slideOf({
+      kind: 'text',
+      x: 60,
+      y: 60,
+      w: 600,
+      h: 80,
+      text: 'Set in Lucida Sans Unicode',
+      style: { weight: 'regular', size: 32, color: '#112233', font: 'DejaVu Sans', italic: true },
+    });
+    const rendered = await renderImportedSlides([slide]);
+    expect(slideXmlOf(rendered.pptx)).toContain('typeface="Verdana"');
+    expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Oblique/);
+  });
+
   it('sets italic text in italic faces and underlines it, in the web view, the PDF and the PPTX', async () => {
     const slide = slideOf({
       kind: 'text',

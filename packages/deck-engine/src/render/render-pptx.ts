@@ -175,13 +175,16 @@ function paragraphOptions(element: TextElement, paragraph: string, number: numbe
 
 /**
  * The Office fonts the bundled stand-ins share their metrics with: an imported slide's PPTX
- * names the company's own font, which PowerPoint has, and breaks lines where we did.
+ * names the company's own font, which PowerPoint has, and breaks lines where we did. DejaVu
+ * Sans, standing in for the wide humanist sans faces, is named Verdana, the one of them every
+ * office machine has and nearest it in width.
  */
 const officeNameOf: Readonly<Record<string, string>> = {
   Arimo: 'Arial',
   Carlito: 'Calibri',
   Tinos: 'Times New Roman',
   Caladea: 'Cambria',
+  'DejaVu Sans': 'Verdana',
 };
 
 function fontOptions(element: TextElement) {
