@@ -31,6 +31,7 @@ import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu
 import { ConditionField } from './condition-field.tsx';
 import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
 import { ShapeLookField } from './shape-look-field.tsx';
+import { StrokeFields } from './stroke-fields.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
 
 export type { PaletteColour } from './colour-field.tsx';
@@ -206,20 +207,11 @@ export function ElementPanel({
 
       {element.kind === 'line' && (
         <>
-          <ColourField
-            label="Line colour"
-            value={element.color}
+          <StrokeFields
+            names={{ colour: 'Line colour', width: 'Line width', dashed: 'Dashed' }}
+            stroke={element}
             palette={palette}
-            onChange={(color) => onChange({ ...element, color })}
-          />
-          <NumberInput
-            label="Line width"
-            description="In points."
-            value={element.width}
-            min={0}
-            max={100}
-            decimalScale={2}
-            onChange={(width) => typeof width === 'number' && onChange({ ...element, width })}
+            onChange={onChange}
           />
           <Group grow gap="xs">
             {(
@@ -244,16 +236,6 @@ export function ElementPanel({
               />
             ))}
           </Group>
-          <Checkbox
-            label="Dashed"
-            checked={element.dash === true}
-            onChange={(event) => {
-              const line = { ...element };
-              delete line.dash;
-              if (event.currentTarget.checked) line.dash = true;
-              onChange(line);
-            }}
-          />
         </>
       )}
 

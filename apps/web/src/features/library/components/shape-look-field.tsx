@@ -1,6 +1,7 @@
 import type { TemplateElement } from '@deck-portal/domain';
-import { Checkbox, NumberInput, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { ColourField, type PaletteColour } from './colour-field.tsx';
+import { StrokeFields } from './stroke-fields.tsx';
 
 type ShapeElement = Extract<TemplateElement, { kind: 'rect' | 'ellipse' | 'path' }>;
 
@@ -70,30 +71,11 @@ export function ShapeLookField({
       />
       {stroke && (
         <>
-          <ColourField
-            label="Outline colour"
-            value={stroke.color}
+          <StrokeFields
+            names={{ colour: 'Outline colour', width: 'Outline width', dashed: 'Dashed outline' }}
+            stroke={stroke}
             palette={palette}
-            onChange={(color) => onChange(withStroke({ ...stroke, color }))}
-          />
-          <NumberInput
-            label="Outline width"
-            description="In points."
-            value={stroke.width}
-            min={0}
-            max={100}
-            decimalScale={2}
-            onChange={(width) =>
-              typeof width === 'number' && onChange(withStroke({ ...stroke, width }))
-            }
-          />
-          <Checkbox
-            label="Dashed outline"
-            checked={stroke.dash === true}
-            onChange={(event) => {
-              const { dash: _dash, ...rest } = stroke;
-              onChange(withStroke(event.currentTarget.checked ? { ...rest, dash: true } : rest));
-            }}
+            onChange={(next) => onChange(withStroke(next))}
           />
         </>
       )}
