@@ -54,24 +54,23 @@ export function ChartNumberField({
                 onChange(withNumber({ ...number, decimals }))
               }
             />
-            <TextInput
-              label="Before"
-              placeholder="Such as $"
-              maxLength={8}
-              value={number.prefix}
-              onChange={(event) =>
-                onChange(withNumber({ ...number, prefix: event.currentTarget.value }))
-              }
-            />
-            <TextInput
-              label="After"
-              placeholder="Such as k"
-              maxLength={8}
-              value={number.suffix}
-              onChange={(event) =>
-                onChange(withNumber({ ...number, suffix: event.currentTarget.value }))
-              }
-            />
+            {(
+              [
+                ['prefix', 'Before', 'Such as $'],
+                ['suffix', 'After', 'Such as k'],
+              ] as const
+            ).map(([key, label, hint]) => (
+              <TextInput
+                key={key}
+                label={label}
+                placeholder={hint}
+                maxLength={8}
+                value={number[key]}
+                onChange={(event) =>
+                  onChange(withNumber({ ...number, [key]: event.currentTarget.value }))
+                }
+              />
+            ))}
           </Group>
           <Group gap="md">
             <Checkbox
