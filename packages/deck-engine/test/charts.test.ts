@@ -279,8 +279,10 @@ describe('a column chart', () => {
     const names = measures.map((m) => textReading(chart, m)!);
     expect(names.every((t) => !t.rotation && !t.truncated)).toBe(true);
     expect(names[1]!.lines.length).toBe(4);
-    // A twentieth of each column is kept clear, so neighbours' lines never touch.
-    const column = names[1]!.w / 0.95;
+    // A twentieth of each column (the distance between two names' middles) is kept clear.
+    const middle = (t: TextElement) => t.x + t.w / 2;
+    const column = middle(names[1]!) - middle(names[0]!);
+    expect(names[1]!.w).toBeCloseTo(column * 0.95, 6);
     expect(names[1]!.lines.every((l) => l.width <= column * 0.95 + 0.01)).toBe(true);
     names.slice(1).forEach((name, i) => expect(name.x).toBeGreaterThan(names[i]!.x + names[i]!.w));
   });

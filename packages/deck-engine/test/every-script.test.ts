@@ -355,6 +355,15 @@ describe('a symbol font’s bullet', () => {
     expect(ids.filter((id) => id === 0)).toEqual([]);
     expect(files.pdf.toString('latin1')).toContain('NotoSansSymbols2');
     expect(files.svgs[0]).not.toMatch(/<use href="#(?:[^"]*-)?[rmsb]0"/);
+    // PowerPoint draws it in Wingdings, at the letter Wingdings has it.
+    const xml = await (
+      await JSZip.loadAsync(files.pptx)
+    )
+      .file('ppt/slides/slide1.xml')!
+      .async('string');
+    expect(xml).toContain(
+      '<a:buFont typeface="Wingdings" pitchFamily="2" charset="2"/><a:buChar char="Ø"/>',
+    );
   });
 });
 

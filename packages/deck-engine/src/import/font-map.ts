@@ -70,6 +70,12 @@ const symbolBullets: Readonly<Record<string, Readonly<Record<number, string>>>> 
 const symbolFont =
   /^(wingdings|wingdings 2|wingdings 3|webdings|symbol|marlett|zapf ?dingbats|monotype sorts)$/;
 
+/** The letter Wingdings draws a bullet's picture at (`➢` is `Ø`); undefined when it has none. */
+export function wingdingsLetterOf(bullet: string): string | undefined {
+  const code = Object.entries(symbolBullets.wingdings!).find(([, drawn]) => drawn === bullet)?.[0];
+  return code === undefined ? undefined : String.fromCharCode(Number(code));
+}
+
 export function bulletCharacter(char: string, font?: string): string | undefined {
   const name = font?.trim().toLowerCase() ?? '';
   if (!symbolFont.test(name)) return char;

@@ -201,7 +201,9 @@ function legend(data: ChartData, area: Box, box: Box, pad: number, parts: ChartP
       Array.from({ length: count }, (_, c) =>
         Math.max(...widths.filter((_, i) => i % count === c)),
       );
-    while (columns > 1 && sum(columnWidths(columns)) > at.w) columns -= 1;
+    // Columns fit with at least a little room between them.
+    const least = size * 0.6;
+    while (columns > 1 && sum(columnWidths(columns)) + least * (columns - 1) > at.w) columns -= 1;
     const cells = columnWidths(columns).map((w) => Math.min(w, at.w));
     const rowCount = Math.ceil(entries.length / columns);
     const gapY = Math.max(0, (at.h - rowCount * row) / (rowCount + 1));
@@ -304,7 +306,7 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
   const valueLineHeight = data.valueSize * CHART_LINE_PITCH;
   // As many steps as labels fit along the axis, at most ten (office charts' rule).
   const length = fixed ? (across ? fixed.w : fixed.h) : (across ? area.w : area.h) * 0.8;
-  const room = across ? data.valueSize * 4 : valueLineHeight;
+  const room = across ? data.valueSize * 4 : data.valueSize * 1.2;
   const scale = chartScale(least, greatest, length / room, data.scale);
   const ticks = chartTicks(scale);
   const tickTexts = ticks.map((v) => formatChartNumber(v, data.number, data.locale));

@@ -43,6 +43,10 @@ describe('wrapParagraph', () => {
     ]);
     const minus = measureText('Change: -1', 'regular', 18) - 1;
     expect(wrapParagraph('Change: -18', 'regular', 18, minus)).toEqual(['Change:', '-18']);
+    // Between figures it is a dash of a range, kept whole where the line has room for it.
+    const range = measureText('Weeks 5-10', 'regular', 18) + 1;
+    expect(wrapParagraph('Weeks 5-10', 'regular', 18, range)).toEqual(['Weeks 5-10']);
+    expect(wrapParagraph('Weeks 5-10', 'regular', 18, range - 4)).toEqual(['Weeks', '5-10']);
   });
 
   it('breaks Japanese between characters, never before a closing mark', () => {

@@ -10,7 +10,9 @@ import {
   type FontWeight,
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
+import { wingdingsLetterOf } from '../import/font-map.ts';
 import {
+  drawnElements,
   inches,
   type ChartElement,
   type Deck,
@@ -471,6 +473,36 @@ function addElement(
   }
 }
 
+/**
+ * The bullets drawn from a fallback family (no text font has them) that Wingdings draws, each
+ * with its Wingdings letter: PowerPoint shows them in Wingdings, as the file they came from did.
+ */
+function wingdingsBulletsOf(slides: readonly RenderSlide[]): Map<string, string> {
+  const bullets = new Map<string, string>();
+  for (const slide of slides) {
+    for (const element of drawnElements(slide.elements)) {
+      if (element.kind !== 'text' || !element.bulletFace || !element.bulletChar) continue;
+      const letter = wingdingsLetterOf(element.bulletChar);
+      if (letter) bullets.set(element.bulletChar, letter);
+    }
+  }
+  return bullets;
+}
+
+/**
+ * A slide's bullets of those in Wingdings (pptxgenjs writes a bullet with no font of its own).
+ * Wingdings' letters are plain Latin ones, nothing XML escapes.
+ */
+function inWingdings(xml: string, bullets: ReadonlyMap<string, string>): string {
+  if (bullets.size === 0) return xml;
+  return xml.replace(/<a:buChar char="&#x([0-9A-Fa-f]+);"\/>/g, (written, hex: string) => {
+    const letter = bullets.get(String.fromCodePoint(Number.parseInt(hex, 16)));
+    return letter
+      ? `<a:buFont typeface="Wingdings" pitchFamily="2" charset="2"/><a:buChar char="${letter}"/>`
+      : written;
+  });
+}
+
 /** A see-through outline's transparency as PowerPoint has it (0 solid … 100 unseen). */
 const transparencyOf = (opacity: number | undefined) =>
   opacity !== undefined && opacity < 1 ? { transparency: Math.round((1 - opacity) * 100) } : {};
@@ -490,6 +522,7 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
     s.background = { color: slide.background };
     for (const element of slide.elements) addElement(pptx, s, element, gradients, media);
   }
+  const wingdingsBullets = wingdingsBulletsOf(slides);
   // The charts in the order they are added (drawing order, slide by slide).
   const charts = slides.flatMap((slide) =>
     slide.elements.filter((e): e is ChartElement => e.kind === 'chart'),
@@ -499,7 +532,7 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
   return normalizePptx(raw, {
     date: deck.date,
-    rewriteSlide: (xml) => fillGradients(xml, gradients),
+    rewriteSlide: (xml) => inWingdings(fillGradients(xml, gradients), wingdingsBullets),
     media: media.bytes,
     rewriteChart: (xml, order) => {
       const chart = charts[order];
