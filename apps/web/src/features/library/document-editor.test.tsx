@@ -595,14 +595,24 @@ describe('the slide editor', () => {
     await user.clear(to);
     await user.type(to, '5000');
     expect(screen.queryByRole('alert')).toBeNull();
+    // A minus sign and a decimal point on their way are kept as typed.
+    await user.clear(from);
+    await user.type(from, '-1.5');
+    expect(from).toHaveValue('-1.5');
+    await user.type(screen.getByRole('textbox', { name: 'Step' }), '0.25');
+    // A size below the least is raised to it on leaving the field, shown as the chart has it.
     const size = screen.getByRole('textbox', { name: 'Label size' });
+    await user.clear(size);
+    await user.type(size, '2');
+    await user.tab();
+    expect(size).toHaveValue('4 pt');
     await user.clear(size);
     await user.type(size, '14');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     expect(savedBody(calls).document.elements[0]).toMatchObject({
       number: { decimals: 1, grouping: true, percent: false, prefix: '$', suffix: '' },
-      scale: { min: 2000, max: 5000 },
+      scale: { min: -1.5, max: 5000, step: 0.25 },
       size: 14,
     });
   });

@@ -6,6 +6,7 @@ import {
 } from '@deck-portal/domain';
 import { Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { PointsInput } from './points-input.tsx';
 
 type ChartElement = Extract<TemplateElement, { kind: 'chart' }>;
 type Scale = NonNullable<ChartElement['scale']>;
@@ -95,7 +96,38 @@ export function ChartNumberField({
   );
 }
 
-/** The value axis's ends and step: each worked out from the figures when left empty. */
+type Drafts = Record<keyof Scale, string>;
+
+const draftsOf = (scale: Scale | undefined): Drafts => ({
+  min: scale?.min?.toString() ?? '',
+  max: scale?.max?.toString() ?? '',
+  step: scale?.step?.toString() ?? '',
+});
+
+/** The axis the typed ends and step make, or what is wrong with them. */
+export function readScale(drafts: Drafts): { scale: Scale } | { error: string } {
+  const scale: Scale = {};
+  for (const key of ['min', 'max', 'step'] as const) {
+    const text = drafts[key].trim();
+    if (text === '') continue;
+    const value = Number(text);
+    if (!Number.isFinite(value) || Math.abs(value) > CHART_FIGURE_LIMIT) {
+      return { error: 'Write a figure, or leave it empty to work it out from the figures.' };
+    }
+    scale[key] = value;
+  }
+  if (scale.step !== undefined && scale.step <= 0) return { error: 'A step is above zero.' };
+  if (scale.min !== undefined && scale.max !== undefined && scale.min >= scale.max) {
+    return { error: 'The axis must end above where it starts.' };
+  }
+  return { scale };
+}
+
+/**
+ * The value axis's ends and step, each worked out from the figures when left empty: as typed
+ * while typing (a decimal point or a minus sign on its way), and taken by the chart on leaving
+ * a field when all three make an axis; what is wrong with them is said at once.
+ */
 export function ChartAxisField({
   chart,
   onChange,
@@ -103,26 +135,17 @@ export function ChartAxisField({
   chart: ChartElement;
   onChange: (chart: ChartElement) => void;
 }) {
-  const [typed, setTyped] = useState<Scale>(chart.scale ?? {});
-  const [error, setError] = useState<string>();
-  // The chart's axis changed elsewhere (undone, another element): show it again.
-  useEffect(() => {
-    setTyped(chart.scale ?? {});
-    setError(undefined);
-  }, [chart.scale]);
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(chart.scale));
+  // The chart's axis changed elsewhere (undone, redone): show it again.
+  useEffect(() => setDrafts(draftsOf(chart.scale)), [chart.scale]);
+  const read = readScale(drafts);
 
-  const edit = (key: keyof Scale, value: number | string) => {
-    const next: Scale = { ...typed };
-    if (typeof value === 'number') next[key] = value;
-    else delete next[key];
-    setTyped(next);
-    if (next.min !== undefined && next.max !== undefined && next.min >= next.max) {
-      setError('The axis must end above where it starts.');
-      return;
-    }
-    setError(undefined);
-    const { scale: _old, ...rest } = chart;
-    onChange(Object.keys(next).length > 0 ? { ...rest, scale: next } : rest);
+  const take = () => {
+    if ('error' in read) return;
+    const { scale: before, ...rest } = chart;
+    const scale = Object.keys(read.scale).length > 0 ? read.scale : undefined;
+    if (JSON.stringify(scale) === JSON.stringify(before)) return;
+    onChange(scale ? { ...rest, scale } : rest);
   };
 
   return (
@@ -139,20 +162,15 @@ export function ChartAxisField({
             key={key}
             label={label}
             placeholder="Auto"
-            value={typed[key] ?? ''}
-            min={key === 'step' ? 0 : -CHART_FIGURE_LIMIT}
-            max={CHART_FIGURE_LIMIT}
-            onChange={(value) => {
-              // A step must be above zero: none is worked out from the figures.
-              if (key === 'step' && typeof value === 'number' && value <= 0) return;
-              edit(key, value);
-            }}
+            value={drafts[key]}
+            onChange={(value) => setDrafts((now) => ({ ...now, [key]: String(value) }))}
+            onBlur={take}
           />
         ))}
       </Group>
-      {error && (
+      {'error' in read && (
         <Text size="sm" c="red.8" role="alert">
-          {error}
+          {read.error}
         </Text>
       )}
     </Stack>
@@ -175,20 +193,13 @@ export function ChartSizesField({
   return (
     <Group grow gap="xs" align="flex-start">
       {sizes.map(([key, label, value]) => (
-        <NumberInput
+        <PointsInput
           key={key}
           label={label}
           value={value}
-          min={4}
           max={key === 'titleSize' ? 96 : 60}
-          decimalScale={1}
           suffix=" pt"
-          onChange={(next) =>
-            typeof next === 'number' &&
-            next >= 4 &&
-            next <= (key === 'titleSize' ? 96 : 60) &&
-            onChange({ ...chart, [key]: next })
-          }
+          onChange={(next) => onChange({ ...chart, [key]: next })}
         />
       ))}
     </Group>

@@ -30,6 +30,7 @@ import { TableCellsField } from './table-cells-field.tsx';
 import { BindingMenu, bindingGroupsFor, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
 import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
+import { PointsInput } from './points-input.tsx';
 import { ShapeLookField } from './shape-look-field.tsx';
 import { StrokeFields } from './stroke-fields.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
@@ -472,14 +473,5 @@ function SizeInput({
   max: number;
   onChange: (size: number) => void;
 }) {
-  return (
-    <NumberInput
-      label="Size"
-      value={value}
-      min={4}
-      max={max}
-      decimalScale={1}
-      onChange={(size) => typeof size === 'number' && onChange(size)}
-    />
-  );
+  return <PointsInput label="Size" value={value} max={max} onChange={onChange} />;
 }
