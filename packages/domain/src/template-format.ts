@@ -1069,6 +1069,17 @@ const chartElementSchema = z
   });
 export type TemplateChart = z.infer<typeof chartElementSchema>;
 
+/**
+ * A chart's title and legend sizes as drawn: their own, else the title a little larger than the
+ * labels (1.35 ×) and the legend as large as them. The engine draws these; the studio shows them.
+ */
+export function chartTextSizes(chart: Pick<TemplateChart, 'size' | 'titleSize' | 'legendSize'>) {
+  return {
+    titleSize: chart.titleSize ?? chart.size * 1.35,
+    legendSize: chart.legendSize ?? chart.size,
+  };
+}
+
 /** A shared part (a footer, a title bar) drawn here, in this place in the order. */
 const partElementSchema = z
   .object({ kind: z.literal('part'), ...common, part: z.string().min(1).max(64) })

@@ -333,7 +333,8 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
     // charts draw them. Names that would wrap deeper than two fifths of the chart turn too.
     const wrap = band * 0.95;
     const isWrapping = longestWord <= wrap;
-    const lines = data.categories.map((c) => wrappedLines(data, c, isWrapping ? wrap : band));
+    const labelWidth = isWrapping ? wrap : band;
+    const lines = data.categories.map((c) => wrappedLines(data, c, labelWidth));
     const isLevel = isWrapping ? Math.max(...lines) * lineHeight <= area.h * 0.4 : longest <= band;
     const turn = data.categoryTurn ?? (isLevel ? 0 : 45);
     const slant = turn === 45 ? Math.SQRT1_2 : 1;
@@ -353,9 +354,8 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
       const middle = left + band * (c + 0.5);
       if (turn === 0) {
         // Top-aligned: room below its last line costs nothing and keeps a descender uncut.
-        const width = isWrapping ? wrap : band;
         return {
-          box: { x: middle - width / 2, y: axisY, w: width, h: below + data.size },
+          box: { x: middle - labelWidth / 2, y: axisY, w: labelWidth, h: below + data.size },
           align: 'center',
         };
       }

@@ -1,4 +1,5 @@
 import {
+  chartTextSizes,
   compileFormula,
   defaultChartPalette,
   fillBindings,
@@ -348,10 +349,9 @@ export function interpretTemplate(
             ...(element.legendArea ? { legendArea: element.legendArea } : {}),
             ...(element.titleAt ? { titleAt: element.titleAt } : {}),
             ...(element.categoryTurn !== undefined ? { categoryTurn: element.categoryTurn } : {}),
-            titleSize: element.titleSize ?? element.size * 1.35,
+            ...chartTextSizes(element),
             titleBold: element.titleBold ?? false,
             bold: element.bold ?? false,
-            legendSize: element.legendSize ?? element.size,
             legendBold: element.legendBold ?? element.bold ?? false,
             valueLabels: element.valueLabels ?? true,
             valueSize: element.valueLabelSize ?? element.size,

@@ -1,5 +1,6 @@
 import {
   CHART_FIGURE_LIMIT,
+  chartTextSizes,
   formatChartNumber,
   plainChartNumber,
   type TemplateElement,
@@ -185,10 +186,11 @@ export function ChartSizesField({
   chart: ChartElement;
   onChange: (chart: ChartElement) => void;
 }) {
+  const drawn = chartTextSizes(chart);
   const sizes = [
     ['size', 'Label size', chart.size],
-    ['titleSize', 'Title size', chart.titleSize ?? Math.round(chart.size * 1.35 * 10) / 10],
-    ['legendSize', 'Legend size', chart.legendSize ?? chart.size],
+    ['titleSize', 'Title size', Math.round(drawn.titleSize * 10) / 10],
+    ['legendSize', 'Legend size', drawn.legendSize],
   ] as const;
   return (
     <Group grow gap="xs" align="flex-start">
