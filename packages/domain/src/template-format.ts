@@ -468,6 +468,10 @@ export const textStyleSchema = z
       .string()
       .refine((value) => [...value].length === 1 && value.trim() !== '', 'must be one character')
       .optional(),
+    /** The bullet's (or number's) colour when not the text's, as a theme's list style has it. */
+    bulletColor: templateColorSchema.optional(),
+    /** The bullet's (or number's) size as a share of the text's (1 when absent). */
+    bulletSize: z.number().min(0.25).max(4).optional(),
     /**
      * A bundled family other than the brand's (imported slides keep their look: Arimo for
      * Arial, Carlito for Calibri, Tinos for Times New Roman, Caladea for Cambria, DejaVu Sans for

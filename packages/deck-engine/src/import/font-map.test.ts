@@ -34,6 +34,7 @@ describe("a symbol font's bullet", () => {
     ['\uF0A7', 'Wingdings', '▪'],
     ['Ø', 'Wingdings', '➢'],
     ['Ø', 'Wingdings 3', undefined],
+    ['\uF07D', 'Wingdings 3', '►'],
     ['·', 'Symbol', '•'],
     ['z', 'Wingdings', undefined],
     ['–', 'Arial', '–'],

@@ -64,6 +64,8 @@ const symbolBullets: Readonly<Record<string, Readonly<Record<number, string>>>> 
     0xfb: '✗',
     0xfc: '✓',
   },
+  // Office themes' arrowhead bullet.
+  'wingdings 3': { 0x7d: '►' },
   symbol: { 0xb7: '•', 0x2d: '–', 0xae: '→', 0xde: '⇒' },
 };
 

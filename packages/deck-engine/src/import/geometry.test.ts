@@ -58,6 +58,31 @@ describe('presetPath', () => {
     for (const path of [right, left, bracket]) expect(isShapePath(path)).toBe(true);
   });
 
+  it('draws the sun as a disc and eight rays whose tips touch the box', () => {
+    const path = presetPath('sun', undefined, 300, 200)!;
+    expect(isShapePath(path)).toBe(true);
+    const figures = path.split('M').filter(Boolean);
+    expect(figures).toHaveLength(9);
+    const tips = figures.slice(0, 8).map((figure) => pointsOf(`M${figure}`)[0]);
+    for (const tip of [
+      [1000, 500],
+      [500, 0],
+      [0, 500],
+      [500, 1000],
+    ])
+      expect(tips).toContainEqual(tip);
+    // The disc: a quarter of the box from its edges by default, and the rays' bases beyond it.
+    const disc = pointsOf(`M${figures[8]}`);
+    for (const [x, y] of disc) expect(Math.hypot(x - 500, y - 500)).toBeCloseTo(250, 0);
+    const bases = figures.slice(0, 8).flatMap((figure) => pointsOf(`M${figure}`).slice(1));
+    for (const [x, y] of bases) expect(Math.hypot(x - 500, y - 500)).toBeGreaterThan(250);
+    // The disc's size is held to what PowerPoint's handle allows.
+    const huge = pointsOf(
+      `M${presetPath('sun', geometry('adj', 90_000), 100, 100)!.split('M')[9]}`,
+    );
+    expect(huge[0]).toEqual([468.8, 500]);
+  });
+
   it('draws a callout with its wedge from the side nearest its point, past its box', () => {
     // PowerPoint's default: the point below the box, a little left of its middle.
     const path = presetPath('wedgeRoundRectCallout', undefined, 200, 100)!;

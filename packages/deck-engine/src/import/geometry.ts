@@ -7,7 +7,7 @@ import { child, childrenNamed, numberAttr, type XmlElement } from './xml-tree.ts
 const SIDE = 1000;
 const n = (value: number) => String(Math.round(value * 10) / 10);
 
-type Point = [number, number];
+export type Point = [number, number];
 
 function polygon(points: readonly Point[]): string {
   return `${points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${n(x)} ${n(y)}`).join(' ')} Z`;
@@ -235,9 +235,73 @@ export function presetPath(prst: string, geometry: XmlElement | undefined, w: nu
       }
       return polygon(points);
     }
+    case 'sun':
+      return sunPath(Math.min(46_875, Math.max(12_500, adjustment(geometry, 'adj', 25_000))));
     default:
       return undefined;
   }
+}
+
+/**
+ * The sun: a disc of radius 50 % − `a` (shares of the box, in 100 000ths) and eight triangular
+ * rays about it, at the places DrawingML's definition of the preset puts them.
+ */
+function sunPath(a: number): string {
+  const g0 = 50_000 - a;
+  const g10 = ((50_000 - (g0 * 30_274) / 32_768) * 3) / 4;
+  const g11 = ((50_000 - (g0 * 12_540) / 32_768) * 3) / 4;
+  const [g12, g13, g14] = [g10 + 3_662, g11 + 3_662, g11 + 12_500];
+  const [g15, g16, g17, g18] = [100_000 - g10, 100_000 - g12, 100_000 - g13, 100_000 - g14];
+  // 100 000ths of the box in the square's units.
+  const at = (g: number) => (g / 100_000) * SIDE;
+  const [far, near] = [(18_436 / 21_600) * SIDE, (3_163 / 21_600) * SIDE];
+  const rays: [Point, Point, Point][] = [
+    [
+      [SIDE, 500],
+      [at(g15), at(g18)],
+      [at(g15), at(g14)],
+    ],
+    [
+      [far, near],
+      [at(g16), at(g13)],
+      [at(g17), at(g12)],
+    ],
+    [
+      [500, 0],
+      [at(g18), at(g10)],
+      [at(g14), at(g10)],
+    ],
+    [
+      [near, near],
+      [at(g13), at(g12)],
+      [at(g12), at(g13)],
+    ],
+    [
+      [0, 500],
+      [at(g10), at(g14)],
+      [at(g10), at(g18)],
+    ],
+    [
+      [near, far],
+      [at(g12), at(g17)],
+      [at(g13), at(g16)],
+    ],
+    [
+      [500, SIDE],
+      [at(g14), at(g15)],
+      [at(g18), at(g15)],
+    ],
+    [
+      [far, far],
+      [at(g17), at(g16)],
+      [at(g16), at(g17)],
+    ],
+  ];
+  const start: Point = [at(a), 500];
+  const disc = arcCurves(start, at(g0), at(g0), 180, 360).commands.map(
+    (curve) => `C${curve.slice(1).split(' ').map(Number).map(n).join(' ')}`,
+  );
+  return [...rays.map(polygon), `M${n(start[0])} ${n(start[1])} ${disc.join(' ')} Z`].join(' ');
 }
 
 /**
@@ -412,4 +476,128 @@ export function flipPath(path: string, flipH: boolean, flipV: boolean): string {
     if (!isX && flipV) return n(SIDE - value);
     return token;
   });
+}
+
+/**
+ * The way a bent or curved connector runs in its frame (`w` × `h` points from its top left,
+ * before the frame's flips and turn): straight pieces through `points`, or cubic curves from
+ * `start`, each its two control points and its end. An adjustment may take the route outside the
+ * frame, as PowerPoint's routing does. Undefined for a connector drawn straight.
+ */
+export type ConnectorRoute =
+  | { kind: 'bent'; points: Point[] }
+  | { kind: 'curved'; start: Point; curves: [Point, Point, Point][] };
+
+export function connectorRoute(
+  prst: string,
+  geometry: XmlElement | undefined,
+  w: number,
+  h: number,
+): ConnectorRoute | undefined {
+  const across = (name: string) => (adjustment(geometry, name, 50_000) / 100_000) * w;
+  const down = (name: string) => (adjustment(geometry, name, 50_000) / 100_000) * h;
+  switch (prst) {
+    case 'bentConnector2':
+      return {
+        kind: 'bent',
+        points: [
+          [0, 0],
+          [w, 0],
+          [w, h],
+        ],
+      };
+    case 'bentConnector3': {
+      const x1 = across('adj1');
+      return {
+        kind: 'bent',
+        points: [
+          [0, 0],
+          [x1, 0],
+          [x1, h],
+          [w, h],
+        ],
+      };
+    }
+    case 'bentConnector4': {
+      const [x1, y2] = [across('adj1'), down('adj2')];
+      return {
+        kind: 'bent',
+        points: [
+          [0, 0],
+          [x1, 0],
+          [x1, y2],
+          [w, y2],
+          [w, h],
+        ],
+      };
+    }
+    case 'bentConnector5': {
+      const [x1, y2, x3] = [across('adj1'), down('adj2'), across('adj3')];
+      return {
+        kind: 'bent',
+        points: [
+          [0, 0],
+          [x1, 0],
+          [x1, y2],
+          [x3, y2],
+          [x3, h],
+          [w, h],
+        ],
+      };
+    }
+    case 'curvedConnector2':
+      return {
+        kind: 'curved',
+        start: [0, 0],
+        curves: [
+          [
+            [w / 2, 0],
+            [w, h / 2],
+            [w, h],
+          ],
+        ],
+      };
+    case 'curvedConnector3': {
+      const x2 = across('adj1');
+      return {
+        kind: 'curved',
+        start: [0, 0],
+        curves: [
+          [
+            [x2 / 2, 0],
+            [x2, h / 4],
+            [x2, h / 2],
+          ],
+          [
+            [x2, (3 * h) / 4],
+            [(w + x2) / 2, h],
+            [w, h],
+          ],
+        ],
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Curves through slide points as a `path` over their bounding box (the control points' box,
+ * which holds the curve); undefined when the box has no width or height to stretch the square over.
+ */
+export function curvePath(
+  start: Point,
+  curves: readonly (readonly [Point, Point, Point])[],
+): { box: { x: number; y: number; w: number; h: number }; path: string } | undefined {
+  const points = [start, ...curves.flat()];
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const box = { x: Math.min(...xs), y: Math.min(...ys), w: 0, h: 0 };
+  box.w = Math.max(...xs) - box.x;
+  box.h = Math.max(...ys) - box.y;
+  if (box.w < 0.01 || box.h < 0.01) return undefined;
+  const at = ([x, y]: Point) =>
+    `${n(((x - box.x) / box.w) * SIDE)} ${n(((y - box.y) / box.h) * SIDE)}`;
+  const path = [`M${at(start)}`, ...curves.map((curve) => `C${curve.map(at).join(' ')}`)].join(' ');
+  return { box, path };
 }

@@ -164,6 +164,62 @@ describe('a deck our engine wrote, imported back', () => {
     expect(xml).toMatch(/First point<\/a:t><\/a:r><a:br\/><a:r>.*goes on<\/a:t>/);
   });
 
+  it('draws bullets in their own colour and size in the web view and the PPTX, and reads them back', async () => {
+    const bulleted: TemplateElement = {
+      kind: 'text',
+      x: 60,
+      y: 60,
+      w: 600,
+      h: 80,
+      text: ['First point', 'Second point'],
+      style: {
+        weight: 'regular',
+        size: 20,
+        color: '#112233',
+        bullets: true,
+        bulletColor: '#1CADE4',
+        bulletSize: 0.5,
+      },
+    };
+    const plain: TemplateElement = {
+      kind: 'text',
+      x: 60,
+      y: 300,
+      w: 600,
+      h: 80,
+      text: ['Third point'],
+      style: { weight: 'regular', size: 20, color: '#112233', bullets: true },
+    };
+    const slide = slideOf(bulleted);
+    const rendered = await renderImportedSlides([
+      {
+        ...slide,
+        document: { ...slide.document, elements: [bulleted, plain] },
+        elements: [bulleted, plain],
+      },
+    ]);
+    // The web view: two small teal bullets (10 points: Inter's em scaled to half of 20).
+    const teal = rendered.svgs[0]!.match(/<g fill="#1CADE4" transform="[^"]+ scale\(0\.0048/g);
+    expect(teal).toHaveLength(2);
+    // The PPTX: the first text's bullets in their colour and size, the other's as its words.
+    const xml = slideXmlOf(rendered.pptx);
+    expect(
+      xml.match(/<a:buClr><a:srgbClr val="1CADE4"\/><\/a:buClr><a:buSzPct val="50000"\/>/g),
+    ).toHaveLength(2);
+    expect(xml.match(/<a:buSzPct val="100000"\/>/g)).toHaveLength(1);
+
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    const texts = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    console.log(
+      JSON.stringify(imported.slides[0]!.document.elements).slice(0, 1500),
+      JSON.stringify(imported.slides[0]!.report),
+    );
+    expect(texts[0]).toMatchObject({ style: { bulletColor: '#1CADE4', bulletSize: 0.5 } });
+    expect(texts[1]!.style).not.toHaveProperty('bulletColor');
+    expect(texts[1]!.style).not.toHaveProperty('bulletSize');
+  });
+
   it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {
     // Up and to the left: the PPTX flips the line both ways so its head stays at (x1, y1).
     const line: TemplateElement = {

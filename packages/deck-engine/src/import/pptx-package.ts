@@ -104,9 +104,11 @@ export function openPptxPackage(
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
-  // Entities beyond XML's five are never expanded (a DOCTYPE is refused before parsing).
+  // Entities beyond XML's five are never expanded (a DOCTYPE is refused before parsing);
+  // character references (`&#x2022;`) are read as their characters (the parser files them
+  // under HTML's entities).
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   isArray: (name) => name === 'Relationship' || name === 'p:sldId',
 });
 

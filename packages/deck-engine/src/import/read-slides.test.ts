@@ -547,6 +547,82 @@ describe('turned shapes', () => {
   });
 });
 
+describe('connectors that bend or curve', () => {
+  const connector = (id: number, frame: string, prst: string, ends: string) =>
+    `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="${id}" name="Connector ${id}"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr>` +
+    `<p:spPr>${frame}<a:prstGeom prst="${prst}"><a:avLst/></a:prstGeom>` +
+    `<a:ln w="12700">${solid('0000FF')}${ends}</a:ln></p:spPr></p:cxnSp>`;
+
+  it('imports an elbow connector as its straight pieces, its arrowhead on the last', async () => {
+    const elbow = connector(
+      40,
+      xfrm(100, 100, 200, 100).replace('<a:xfrm>', '<a:xfrm flipV="1">'),
+      'bentConnector3',
+      '<a:tailEnd type="arrow"/>',
+    );
+    const [slide] = await readFixture({ slides: [elbow] });
+    const line = { kind: 'line', color: '#0000FF', width: 1 };
+    // Mirrored upside down: from the bottom left across, up the middle, and on to the top right.
+    expect(slide!.elements).toEqual([
+      { ...line, x1: 100, y1: 200, x2: 200, y2: 200 },
+      { ...line, x1: 200, y1: 200, x2: 200, y2: 100 },
+      { ...line, x1: 200, y1: 100, x2: 300, y2: 100, endArrow: 'arrow' },
+    ]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'connector', why: 'a "bentConnector3" connector is imported as its 3 lines' },
+    ]);
+  });
+
+  it('imports a curved connector as a curve, turned, with its arrowhead along its end', async () => {
+    const curved = connector(
+      41,
+      xfrm(100, 100, 200, 100).replace('<a:xfrm>', '<a:xfrm rot="5400000">'),
+      'curvedConnector3',
+      '<a:tailEnd type="triangle"/>',
+    );
+    const [slide] = await readFixture({ slides: [curved] });
+    const [curve, arrowhead] = slide!.elements;
+    // Turned a quarter about (200, 150): it starts at (250, 50) and ends at (150, 250).
+    expect(curve).toMatchObject({
+      kind: 'path',
+      x: 150,
+      y: 50,
+      w: 100,
+      h: 200,
+      stroke: { color: '#0000FF', width: 1 },
+    });
+    expect(curve).not.toHaveProperty('fill');
+    const path = (curve as { path: string }).path;
+    expect(path.startsWith('M1000 0 C')).toBe(true);
+    expect(path.endsWith(' 0 1000')).toBe(true);
+    // The curve comes straight down into its end: the arrowhead's line does too, one mark long.
+    expect(arrowhead).toEqual({
+      kind: 'line',
+      x1: 150,
+      y1: 242.5,
+      x2: 150,
+      y2: 250,
+      color: '#0000FF',
+      width: 1,
+      endArrow: 'triangle',
+    });
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'connector',
+        why: 'a "curvedConnector3" connector is imported as a curve, its arrowheads as short lines',
+      },
+    ]);
+  });
+
+  it('says nothing about a shape with no height: it draws as its bounding box', async () => {
+    const flat =
+      `<p:sp><p:nvSpPr><p:cNvPr id="42" name="Right Triangle 42"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>` +
+      `<p:spPr>${xfrm(0, 300, 720, 0)}<a:prstGeom prst="rtTriangle"/>${solid('00FF00')}</p:spPr></p:sp>`;
+    const [slide] = await readFixture({ slides: [flat] });
+    expect(slide!.report.notImported).toEqual([]);
+  });
+});
+
 describe('pictures', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -802,6 +878,50 @@ describe('bullets and numbering', () => {
     expect(slide!.report.notImported.map((n) => n.why)).toEqual([
       'a bullet our fonts do not have (z in Wingdings) is drawn as •',
     ]);
+  });
+
+  it('reads character references in text and attributes as their characters', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 100],
+          paragraph('Caf&#233; &amp;#233; &#x1F600;', {
+            pPr: '<a:pPr marL="285750" indent="-285750"><a:buChar char="&#x2013;"/></a:pPr>',
+          }),
+        ),
+      ],
+    });
+    const text = textStarting(slide!, 'Café &#233; 😀');
+    expect(text.text).toEqual(['Café &#233; 😀']);
+    expect(text.style.bulletChar).toBe('–');
+  });
+
+  it('draws a bullet in the colour and size its paragraph gives it, apart from its words', async () => {
+    const bulleted = (text: string, look: string) =>
+      paragraph(text, {
+        pPr: `<a:pPr marL="285750" indent="-285750">${look}<a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>`,
+        rPr: 'sz="2000"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 400, 300],
+          bulleted('Teal', '<a:buClr><a:srgbClr val="1CADE4"/></a:buClr><a:buSzPct val="68000"/>') +
+            bulleted('Points', '<a:buSzPts val="1000"/>') +
+            bulleted('Plain', '<a:buClrTx/><a:buSzTx/>'),
+        ),
+      ],
+    });
+    expect(textStarting(slide!, 'Teal').style).toMatchObject({
+      bulletColor: '#1CADE4',
+      bulletSize: 0.68,
+    });
+    expect(textStarting(slide!, 'Points').style.bulletSize).toBe(0.5);
+    expect(textStarting(slide!, 'Points').style).not.toHaveProperty('bulletColor');
+    expect(textStarting(slide!, 'Plain').style).not.toHaveProperty('bulletColor');
+    expect(textStarting(slide!, 'Plain').style).not.toHaveProperty('bulletSize');
   });
 
   it('spaces paragraphs as an office suite does: space before in a share of the size, an empty line with its own', async () => {
@@ -1267,7 +1387,61 @@ describe('embedded objects', () => {
     ]);
   });
 
-  it('cuts a picture fill to its shape: an ellipse with its outline over it; a sun is its box', async () => {
+  it('tiles a picture fill at the size its resolution gives it', async () => {
+    // 64 × 64 px, its left half red and its right half blue.
+    const half = (background: string) =>
+      sharp({ create: { width: 32, height: 64, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const tile = async (density?: number) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: '#000000' } })
+        .composite([
+          { input: await half('#FF0000'), left: 0, top: 0 },
+          { input: await half('#0000FF'), left: 32, top: 0 },
+        ])
+        .png()
+        .withMetadata(density ? { density } : {})
+        .toBuffer();
+    const tiled = (id: number, y: number, rId: string) =>
+      shape({
+        id,
+        box: [0, y, 192, 96],
+        properties:
+          `<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:blipFill><a:blip r:embed="${rId}"/>` +
+          '<a:tile tx="0" ty="0" sx="100000" sy="100000" flip="none" algn="tl"/></a:blipFill>',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes: tiled(4, 0, 'rId2') + tiled(5, 200, 'rId3'),
+          relationships: [
+            { id: 'rId2', type: 'image', target: '../media/image1.png' },
+            { id: 'rId3', type: 'image', target: '../media/image2.png' },
+          ],
+        },
+      ],
+      parts: {
+        'ppt/media/image1.png': new Uint8Array(await tile(48)),
+        'ppt/media/image2.png': new Uint8Array(await tile()),
+      },
+    });
+    // Drawn at 2 px a point: 120 px in is 60 points, in the first tile's blue half at 48 dpi
+    // (tiles 96 points wide), in the second tile's red half at 96 dpi (tiles 48 points wide).
+    const colorAt = async (element: number, x: number) => {
+      const src = (slide!.elements[element] as { src: string }).src;
+      const { data, info } = await sharp(slide!.pictures.get(src)!)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(info.width).toBe(384);
+      const at = (10 * info.width + x) * 3;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    expect(await colorAt(0, 120)).toEqual([0, 0, 255]);
+    expect(await colorAt(1, 120)).toEqual([255, 0, 0]);
+  });
+
+  it('cuts a picture fill to its shape: an ellipse with its outline over it; a cloud is its box', async () => {
     const png = new Uint8Array(
       await sharp({ create: { width: 40, height: 20, channels: 3, background: '#206040' } })
         .png()
@@ -1287,7 +1461,7 @@ describe('embedded objects', () => {
         {
           shapes:
             filled(4, 100, 'ellipse', `<a:ln w="12700">${solid('000000')}</a:ln>`) +
-            filled(5, 400, 'sun'),
+            filled(5, 400, 'cloud'),
           relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
         },
       ],

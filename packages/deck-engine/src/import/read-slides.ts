@@ -10,6 +10,7 @@ import {
   type TemplateGradient,
 } from '@deck-portal/domain';
 import { faceOf, measureText, missingCharacters } from '../layout/fonts.ts';
+import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
   LINE_BREAK,
@@ -28,7 +29,14 @@ import {
   type Rgba,
 } from './drawingml-color.ts';
 import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
-import { customPath, flipPath, presetPath } from './geometry.ts';
+import {
+  connectorRoute,
+  curvePath,
+  customPath,
+  flipPath,
+  presetPath,
+  type Point,
+} from './geometry.ts';
 import {
   EMU_PER_POINT,
   presentationOutline,
@@ -874,7 +882,15 @@ class SlideReader {
           });
         }
       } else if (fill.kind === 'color' || stroke) {
-        if (!isPath && !ellipse && geometry !== 'roundRect' && !rectangles.has(geometry)) {
+        // A shape with no width or height is its bounding box (a line at most), whatever its preset.
+        const hasArea = box.w > 0 && box.h > 0;
+        if (
+          hasArea &&
+          !isPath &&
+          !ellipse &&
+          geometry !== 'roundRect' &&
+          !rectangles.has(geometry)
+        ) {
           this.skip(
             'shape',
             geometry === 'custom'
@@ -963,14 +979,111 @@ class SlideReader {
       cy: frame.y + frame.h / 2,
       rotation: frame.rotation,
     };
-    const [x1, y1] = turnPoint(left, top, centre);
-    const [x2, y2] = turnPoint(right, bottom, centre);
+    this.pushSegment(turnPoint(left, top, centre), turnPoint(right, bottom, centre), stroke);
+  }
+
+  private readConnector(shape: XmlElement, transform: Transform, context: PartContext) {
+    const properties = child(shape, 'p:spPr');
+    const frame = this.frame(child(properties, 'a:xfrm'), transform);
+    if (!frame) return;
+    const prstGeom = child(properties, 'a:prstGeom');
+    const geometry = prstGeom?.attrs.prst ?? 'line';
+    const stroke = this.outlineOf(shape, properties, context);
+    const route = connectorRoute(geometry, prstGeom, frame.w, frame.h);
+    if (!route || !stroke) {
+      if (geometry !== 'line' && geometry !== 'straightConnector1') {
+        this.skip('connector', `a "${geometry}" connector is drawn straight`);
+      }
+      this.pushLine(frame, stroke);
+      return;
+    }
+    // The route's points on the slide: mirrored in the frame, then turned about its centre.
+    const centre = {
+      cx: frame.x + frame.w / 2,
+      cy: frame.y + frame.h / 2,
+      rotation: frame.rotation,
+    };
+    const place = ([x, y]: Point): Point =>
+      turnPoint(
+        frame.x + (frame.flipH ? frame.w - x : x),
+        frame.y + (frame.flipV ? frame.h - y : y),
+        centre,
+      );
+    const { startArrow, endArrow, ...line } = stroke;
+    if (route.kind === 'bent') {
+      // Each straight piece an editable line; the connector's marks at its first and last.
+      const points = route.points
+        .map(place)
+        .filter((point, i, all) => i === 0 || !samePoint(point, all[i - 1]!));
+      this.skip(
+        'connector',
+        `a "${geometry}" connector is imported as its ${points.length - 1} lines`,
+      );
+      for (let i = 1; i < points.length; i++) {
+        this.pushSegment(points[i - 1]!, points[i]!, {
+          ...line,
+          ...(i === 1 && startArrow ? { startArrow } : {}),
+          ...(i === points.length - 1 && endArrow ? { endArrow } : {}),
+        });
+      }
+      return;
+    }
+    const start = place(route.start);
+    const curves = route.curves.map((curve) => curve.map(place) as [Point, Point, Point]);
+    const drawn = curvePath(start, curves);
+    if (!drawn) {
+      this.skip('connector', `a "${geometry}" connector is drawn straight`);
+      this.pushLine(frame, stroke);
+      return;
+    }
+    this.skip(
+      'connector',
+      startArrow || endArrow
+        ? `a "${geometry}" connector is imported as a curve, its arrowheads as short lines`
+        : `a "${geometry}" connector is imported as a curve`,
+    );
+    this.push({
+      kind: 'path',
+      x: clampCoordinate(drawn.box.x),
+      y: clampCoordinate(drawn.box.y),
+      w: clampLength(drawn.box.w),
+      h: clampLength(drawn.box.h),
+      path: drawn.path,
+      stroke: line,
+    });
+    // A mark rides on a line one mark long, laid along the curve where it ends.
+    const last = curves.at(-1)!;
+    const end = last[2];
+    const intoEnd = [last[1], last[0], curves.at(-2)?.[2] ?? start].find((p) => !samePoint(p, end));
+    const first = curves[0]!;
+    const fromStart = [first[0], first[1], first[2]].find((p) => !samePoint(p, start));
+    const size = lineMarkSize(line.width);
+    if (endArrow && intoEnd)
+      this.pushSegment(towards(end, intoEnd, size), end, { ...line, endArrow });
+    if (startArrow && fromStart) {
+      this.pushSegment(start, towards(start, fromStart, size), { ...line, startArrow });
+    }
+  }
+
+  /** A straight line between two slide points. */
+  private pushSegment(
+    from: Point,
+    to: Point,
+    stroke: {
+      color: string;
+      width: number;
+      dash?: boolean;
+      opacity?: number;
+      startArrow?: LineEnd;
+      endArrow?: LineEnd;
+    },
+  ) {
     this.push({
       kind: 'line',
-      x1: clampCoordinate(x1),
-      y1: clampCoordinate(y1),
-      x2: clampCoordinate(x2),
-      y2: clampCoordinate(y2),
+      x1: clampCoordinate(from[0]),
+      y1: clampCoordinate(from[1]),
+      x2: clampCoordinate(to[0]),
+      y2: clampCoordinate(to[1]),
       color: stroke.color,
       width: stroke.width,
       ...(stroke.dash ? { dash: true } : {}),
@@ -978,17 +1091,6 @@ class SlideReader {
       ...(stroke.startArrow ? { startArrow: stroke.startArrow } : {}),
       ...(stroke.endArrow ? { endArrow: stroke.endArrow } : {}),
     });
-  }
-
-  private readConnector(shape: XmlElement, transform: Transform, context: PartContext) {
-    const properties = child(shape, 'p:spPr');
-    const frame = this.frame(child(properties, 'a:xfrm'), transform);
-    if (!frame) return;
-    const geometry = child(properties, 'a:prstGeom')?.attrs.prst ?? 'line';
-    if (geometry !== 'line' && geometry !== 'straightConnector1') {
-      this.skip('connector', `a "${geometry}" connector is drawn straight`);
-    }
-    this.pushLine(frame, this.outlineOf(shape, properties, context));
   }
 
   private readPicture(picture: XmlElement, transform: Transform, context: PartContext) {
@@ -1730,6 +1832,19 @@ class SlideReader {
       // Spaces that open a paragraph indent it: the engine sets text from its first word, so
       // the indent moves the paragraph's margin instead.
       const isBulleted = !isEmpty && (bullet?.kind === 'char' || numbered !== undefined);
+      // A bullet (or number) in a colour and size of its own, as a theme's list style often has.
+      const ownBulletColor = look.bulletColor;
+      const bulletColor =
+        isBulleted && ownBulletColor && ownBulletColor !== 'text'
+          ? `#${ownBulletColor.hex}`
+          : undefined;
+      const ownBulletSize = look.bulletSize;
+      const bulletScale =
+        !isBulleted || !ownBulletSize || ownBulletSize === 'text'
+          ? 1
+          : 'percent' in ownBulletSize
+            ? ownBulletSize.percent
+            : (ownBulletSize.points * fontScale * scale) / size;
       const opening = isEmpty ? '' : (/^ +/.exec(text)?.[0] ?? '');
       if (opening) text = text.slice(opening.length);
       const styledRuns = spans.some((span) => Object.keys(span.style).length > 0)
@@ -1763,6 +1878,8 @@ class SlideReader {
         bulleted: isBulleted,
         weight,
         bulletChar,
+        bulletColor,
+        bulletScale: Math.min(4, Math.max(0.25, round(bulletScale))),
         italic: runLook.italic === true,
         underline: runLook.underline === true,
         size,
@@ -1802,7 +1919,10 @@ class SlideReader {
     type Drawn = (typeof drawn)[number];
     const sameLook = (a: Drawn, b: Drawn) =>
       a.bulleted === b.bulleted &&
-      (!a.bulleted || a.bulletChar === b.bulletChar) &&
+      (!a.bulleted ||
+        (a.bulletChar === b.bulletChar &&
+          a.bulletColor === b.bulletColor &&
+          a.bulletScale === b.bulletScale)) &&
       a.numbered?.scheme === b.numbered?.scheme &&
       (!a.numbered || b.numbered?.value === a.numbered.value + 1) &&
       a.weight === b.weight &&
@@ -1959,6 +2079,10 @@ class SlideReader {
               }
             : {}),
           ...(first.bulleted && first.bulletChar !== '•' ? { bulletChar: first.bulletChar } : {}),
+          ...(first.bulleted && first.bulletColor && first.bulletColor !== first.color
+            ? { bulletColor: first.bulletColor }
+            : {}),
+          ...(first.bulleted && first.bulletScale !== 1 ? { bulletSize: first.bulletScale } : {}),
           ...(first.font !== 'Inter' ? { font: first.font } : {}),
           ...(first.italic ? { italic: true } : {}),
           ...(first.underline ? { underline: true } : {}),
@@ -2092,6 +2216,16 @@ function normalDegrees(degrees: number): number {
 }
 
 /** A point turned clockwise about a centre. */
+const samePoint = (a: Point, b: Point) =>
+  Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;
+
+/** The point `length` from `from` in the direction of `toward`. */
+function towards(from: Point, toward: Point, length: number): Point {
+  const distance = Math.hypot(toward[0] - from[0], toward[1] - from[1]);
+  const share = length / distance;
+  return [from[0] + (toward[0] - from[0]) * share, from[1] + (toward[1] - from[1]) * share];
+}
+
 function turnPoint(
   x: number,
   y: number,
@@ -2192,10 +2326,12 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
         targetW = Math.max(1, Math.round(2_400 * picture.aspect));
       }
       if (picture.tile) {
-        // Repeated at its own size (96 dpi, as PowerPoint takes a picture; scaled) across the
-        // frame, drawn at 2 px a point.
+        // Repeated at its own size (scaled) across the frame, drawn at 2 px a point. Its size is
+        // its pixels at the resolution it says it has, as office suites take it (96 dpi when
+        // it says none, or one no picture has).
         const { frameWidth, frameHeight, scaleX, scaleY } = picture.tile;
-        const pointsPerPixel = 0.75;
+        const dpi = meta.density && meta.density >= 24 && meta.density <= 2_400 ? meta.density : 96;
+        const pointsPerPixel = 72 / dpi;
         const tileW = Math.max(1, Math.min(4_000, Math.round(cropW * pointsPerPixel * scaleX * 2)));
         const tileH = Math.max(1, Math.min(4_000, Math.round(cropH * pointsPerPixel * scaleY * 2)));
         const frameW = Math.max(1, Math.min(4_000, Math.round(frameWidth * 2)));

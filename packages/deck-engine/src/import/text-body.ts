@@ -33,6 +33,10 @@ export interface ParagraphLook {
     | { kind: 'none' }
     | { kind: 'char'; char: string; font?: string }
     | { kind: 'number'; scheme: string; startAt: number };
+  /** The bullet's colour, or the text's (`buClrTx`, as when unsaid). */
+  bulletColor?: Rgba | 'text';
+  /** The bullet's size as a share of the text's or in points, or the text's (`buSzTx`). */
+  bulletSize?: { percent: number } | { points: number } | 'text';
   run: RunLook;
 }
 
@@ -96,6 +100,15 @@ export function readParagraphLook(
   if (before) look.spaceBefore = before;
   const after = spacing(child(element, 'a:spcAft'));
   if (after) look.spaceAfter = after;
+  if (child(element, 'a:buClrTx')) look.bulletColor = 'text';
+  const bulletColor = child(element, 'a:buClr');
+  const resolved = bulletColor && resolveColorIn(bulletColor, colors);
+  if (resolved) look.bulletColor = resolved;
+  if (child(element, 'a:buSzTx')) look.bulletSize = 'text';
+  const sizePercent = numberAttr(child(element, 'a:buSzPct'), 'val');
+  if (sizePercent !== undefined) look.bulletSize = { percent: sizePercent / 100_000 };
+  const sizePoints = numberAttr(child(element, 'a:buSzPts'), 'val');
+  if (sizePoints !== undefined) look.bulletSize = { points: sizePoints / 100 };
   if (child(element, 'a:buNone')) look.bullet = { kind: 'none' };
   const bulletChar = child(element, 'a:buChar');
   if (bulletChar) {

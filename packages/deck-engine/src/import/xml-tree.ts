@@ -19,7 +19,8 @@ const orderedParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   processEntities: true,
-  htmlEntities: false,
+  // Character references (`&#x2022;`, as pptxgenjs writes a bullet) read as their characters.
+  htmlEntities: true,
   // Text is kept as written: a run's leading or trailing space is part of the sentence.
   trimValues: false,
   parseTagValue: false,

@@ -7,6 +7,9 @@ export type LineMark =
   | { kind: 'stroke'; points: [number, number][] }
   | { kind: 'dot'; cx: number; cy: number; r: number };
 
+/** How long a mark at the end of a line `width` points wide is: three widths and a little more. */
+export const lineMarkSize = (width: number) => 3 * width + 4.5;
+
 /**
  * A line as the PDF and the web view draw it: the stretch between its ends (stopped short of a
  * triangle's tip, so the tip stays sharp) and the marks at its ends. A mark is three times the
@@ -17,7 +20,7 @@ export function lineWithEnds(line: LineElement): {
   marks: LineMark[];
 } {
   const length = Math.hypot(line.x2 - line.x1, line.y2 - line.y1);
-  const size = 3 * line.width + 4.5;
+  const size = lineMarkSize(line.width);
   if (length === 0 || (!line.startArrow && !line.endArrow)) {
     return { shaft: [line.x1, line.y1, line.x2, line.y2], marks: [] };
   }

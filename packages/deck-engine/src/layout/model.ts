@@ -125,6 +125,10 @@ export interface TextElement extends Box {
   bulletChar?: string;
   /** The face the bullet is drawn in, when the text's own lacks it (a symbol's fallback family). */
   bulletFace?: FontFace;
+  /** The bullet's (or number's) colour when not the text's. */
+  bulletColor?: Hex;
+  /** The bullet's (or number's) size as a share of the text's, when not 1. */
+  bulletSize?: number;
   /** Numbered paragraphs: the scheme (PowerPoint's name, `arabicPeriod`) and the first number. */
   numbering?: { scheme: string; startAt: number };
   /** The source paragraphs (the PPTX gets these as editable paragraphs). */

@@ -49,6 +49,10 @@ export interface TextSpec extends Box {
   /** How far the text sits from its bullet, as a multiple of the size (1.1 when left out). */
   bulletIndent?: number;
   bulletChar?: string;
+  /** The bullet's (or number's) colour when not the text's. */
+  bulletColor?: Hex;
+  /** The bullet's (or number's) size as a share of the text's. */
+  bulletSize?: number;
   /** With `bullets`: each paragraph with words numbered in this scheme, from `startAt` (1). */
   numbering?: { scheme: string; startAt?: number };
   /** At most this many lines (the last one ends with an ellipsis when cut). */
@@ -720,6 +724,12 @@ export function layoutText(spec: TextSpec): TextElement {
       : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     ...(spec.bullets && spec.bulletChar ? bulletFaceOf(spec.bulletChar, weight) : {}),
+    ...(spec.bullets && spec.bulletColor && spec.bulletColor !== spec.color
+      ? { bulletColor: spec.bulletColor }
+      : {}),
+    ...(spec.bullets && spec.bulletSize !== undefined && spec.bulletSize !== 1
+      ? { bulletSize: spec.bulletSize }
+      : {}),
     ...(spec.bullets && spec.numbering
       ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }
       : {}),

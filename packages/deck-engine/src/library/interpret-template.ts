@@ -192,6 +192,8 @@ export function interpretTemplate(
             ...(style.bullets ? { bullets: true } : {}),
             ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
             ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
+            ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
+            ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),
             ...(style.numbering ? { numbering: style.numbering } : {}),
             ...(style.font ? { family: style.font } : {}),
             ...(style.italic ? { italic: true } : {}),

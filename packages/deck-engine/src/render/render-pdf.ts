@@ -40,12 +40,21 @@ function drawText(doc: Doc, element: TextElement): void {
     if (line.bulletX !== undefined) {
       // A symbol the text's font lacks is drawn in the fallback family that has it.
       const markFace = line.label === undefined ? element.bulletFace : undefined;
+      const isApart = element.bulletColor !== undefined || element.bulletSize !== undefined;
       if (markFace) doc.font(markFace);
+      if (isApart) {
+        doc
+          .fontSize(element.size * (element.bulletSize ?? 1))
+          .fillColor(`#${element.bulletColor ?? element.color}`, element.opacity ?? 1);
+      }
       doc.text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
         lineBreak: false,
         baseline: 'alphabetic',
       });
       if (markFace) doc.font(face);
+      if (isApart) {
+        doc.fontSize(element.size).fillColor(`#${element.color}`, element.opacity ?? 1);
+      }
     }
     if (line.runs) {
       for (const run of line.runs) {

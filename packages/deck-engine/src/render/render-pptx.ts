@@ -212,8 +212,24 @@ function weightOptions(family: string | undefined, weight: FontWeight) {
   return { fontFace: face.face, bold: face.bold };
 }
 
-function addText(slide: PptxSlide, element: TextElement): void {
+function addText(
+  slide: PptxSlide,
+  element: TextElement,
+  bulletLooks: Map<string, BulletLook>,
+): void {
   if (element.paragraphs.length === 0) return;
+  // A bullet of its own colour or size: pptxgenjs writes neither, so the text gets a name of its
+  // own and its bullets are given them in the slide's XML.
+  const bulletName =
+    element.bullets && (element.bulletColor !== undefined || element.bulletSize !== undefined)
+      ? `Bulleted text ${bulletLooks.size + 1}`
+      : undefined;
+  if (bulletName) {
+    bulletLooks.set(bulletName, {
+      ...(element.bulletColor ? { color: element.bulletColor } : {}),
+      ...(element.bulletSize !== undefined ? { size: element.bulletSize } : {}),
+    });
+  }
   slide.addText(textRuns(element), {
     x: inches(element.x),
     y: inches(element.y),
@@ -229,7 +245,7 @@ function addText(slide: PptxSlide, element: TextElement): void {
     wrap: true,
     // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
     fit: 'shrink',
-    ...(element.name ? { objectName: element.name } : {}),
+    ...(bulletName || element.name ? { objectName: bulletName ?? element.name } : {}),
     ...turnOptions(element),
   });
 }
@@ -272,19 +288,50 @@ function gradientFillXml(gradient: Gradient): string {
   return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
 }
 
+/** A bulleted text's bullets, when not in its colour and size. */
+interface BulletLook {
+  color?: string;
+  size?: number;
+}
+
+/** What pptxgenjs cannot write, by the name given to the shape it belongs to. */
+interface NamedLooks {
+  gradients: Map<string, Gradient>;
+  bullets: Map<string, BulletLook>;
+}
+
+/** Each shape of a slide named in `looks`, rewritten with its look. */
+function rewriteNamedShapes<T>(
+  xml: string,
+  looks: ReadonlyMap<string, T>,
+  rewrite: (shape: string, look: T) => string,
+): string {
+  if (looks.size === 0) return xml;
+  return xml.replace(/<p:sp>[\s\S]*?<\/p:sp>/g, (shape) => {
+    const name = /<p:cNvPr id="\d+" name="([^"]*)"/.exec(shape)?.[1];
+    const look = name === undefined ? undefined : looks.get(name);
+    return look === undefined ? shape : rewrite(shape, look);
+  });
+}
+
 /**
  * pptxgenjs writes no gradients: a gradient shape is written with its stand-in colour and a
  * name of its own, and that colour is swapped for the gradient in the slide's XML.
  */
 function fillGradients(xml: string, gradients: ReadonlyMap<string, Gradient>): string {
-  if (gradients.size === 0) return xml;
-  return xml.replace(/<p:sp>[\s\S]*?<\/p:sp>/g, (shape) => {
-    const name = /<p:cNvPr id="\d+" name="([^"]*)"/.exec(shape)?.[1];
-    const gradient = name === undefined ? undefined : gradients.get(name);
-    if (!gradient) return shape;
-    return shape.replace(/<p:spPr>[\s\S]*?<\/p:spPr>/, (properties) =>
+  return rewriteNamedShapes(xml, gradients, (shape, gradient) =>
+    shape.replace(/<p:spPr>[\s\S]*?<\/p:spPr>/, (properties) =>
       properties.replace(/<a:solidFill>[\s\S]*?<\/a:solidFill>/, gradientFillXml(gradient)),
-    );
+    ),
+  );
+}
+
+/** A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %). */
+function lookOfBullets(xml: string, bullets: ReadonlyMap<string, BulletLook>): string {
+  return rewriteNamedShapes(xml, bullets, (shape, look) => {
+    const color = look.color ? `<a:buClr><a:srgbClr val="${look.color}"/></a:buClr>` : '';
+    const size = `<a:buSzPct val="${Math.round((look.size ?? 1) * 100_000)}"/>`;
+    return shape.replaceAll('<a:buSzPct val="100000"/>', color + size);
   });
 }
 
@@ -292,7 +339,7 @@ function addElement(
   pptx: PptxGenJS,
   slide: PptxSlide,
   element: RenderElement,
-  gradients: Map<string, Gradient>,
+  looks: NamedLooks,
   media: MediaTokens,
 ): void {
   switch (element.kind) {
@@ -308,8 +355,8 @@ function addElement(
             : element.radius
               ? pptx.ShapeType.roundRect
               : pptx.ShapeType.rect;
-      const gradientName = element.gradient ? `Gradient ${gradients.size + 1}` : undefined;
-      if (gradientName) gradients.set(gradientName, element.gradient!);
+      const gradientName = element.gradient ? `Gradient ${looks.gradients.size + 1}` : undefined;
+      if (gradientName) looks.gradients.set(gradientName, element.gradient!);
       // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
       slide.addText('', {
         shape,
@@ -367,7 +414,7 @@ function addElement(
       return;
     }
     case 'text':
-      addText(slide, element);
+      addText(slide, element, looks.bullets);
       return;
     case 'table': {
       // Fresh objects for each cell: pptxgenjs may write into a cell's options.
@@ -515,12 +562,12 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   pptx.author = deck.author;
   pptx.company = deck.company;
   pptx.subject = `Prepared for ${deck.clientName}`;
-  const gradients = new Map<string, Gradient>();
+  const looks: NamedLooks = { gradients: new Map(), bullets: new Map() };
   const media = new MediaTokens();
   for (const slide of slides) {
     const s = pptx.addSlide();
     s.background = { color: slide.background };
-    for (const element of slide.elements) addElement(pptx, s, element, gradients, media);
+    for (const element of slide.elements) addElement(pptx, s, element, looks, media);
   }
   const wingdingsBullets = wingdingsBulletsOf(slides);
   // The charts in the order they are added (drawing order, slide by slide).
@@ -532,7 +579,11 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
   return normalizePptx(raw, {
     date: deck.date,
-    rewriteSlide: (xml) => inWingdings(fillGradients(xml, gradients), wingdingsBullets),
+    rewriteSlide: (xml) =>
+      inWingdings(
+        lookOfBullets(fillGradients(xml, looks.gradients), looks.bullets),
+        wingdingsBullets,
+      ),
     media: media.bytes,
     rewriteChart: (xml, order) => {
       const chart = charts[order];

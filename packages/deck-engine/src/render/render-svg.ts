@@ -116,8 +116,8 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
           (line.label === undefined ? element.bulletFace : undefined) ?? face,
           line.bulletX,
           line.baseline,
-          element.size,
-          element.color,
+          element.size * (element.bulletSize ?? 1),
+          element.bulletColor ?? element.color,
         ),
       );
     }
