@@ -32,3 +32,36 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
   if (/^\s*<svg[\s>]/i.test(stripped)) return 'svg';
   return undefined;
 }
+
+/**
+ * The resolution a PNG (its `pHYs` chunk) or a JPEG (its JFIF header) says it has, in dots per
+ * inch; undefined when it says none (an aspect ratio alone, or no such header).
+ */
+export function declaredResolution(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kind = sniffImage(bytes);
+  if (kind === 'png') {
+    // Chunks: length, type, data, CRC; pHYs comes before the image data when present.
+    for (let at = 8; at + 8 <= bytes.length;) {
+      const length = view.getUint32(at);
+      const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+      if (type === 'IDAT' || type === 'IEND') return undefined;
+      if (type === 'pHYs' && length >= 9 && at + 17 <= bytes.length) {
+        const perMetre = view.getUint32(at + 8);
+        return bytes[at + 16] === 1 && perMetre > 0 ? perMetre * 0.0254 : undefined;
+      }
+      at += 12 + length;
+    }
+    return undefined;
+  }
+  if (kind === 'jpeg') {
+    // APP0 "JFIF\0": version (2 bytes), units (1: per inch, 2: per cm), X density.
+    if (bytes.length < 18 || bytes[2] !== 0xff || bytes[3] !== 0xe0) return undefined;
+    if (String.fromCharCode(...bytes.subarray(6, 11)) !== 'JFIF\0') return undefined;
+    const units = bytes[13];
+    const density = view.getUint16(14);
+    if (density === 0) return undefined;
+    return units === 1 ? density : units === 2 ? density * 2.54 : undefined;
+  }
+  return undefined;
+}

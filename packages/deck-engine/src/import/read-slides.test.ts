@@ -22,6 +22,7 @@ import {
   shape,
   xfrm,
   type PptxFixture,
+  withoutResolution,
 } from './test-fixtures.ts';
 
 // The PowerPoint reader on small presentations written by hand: what a slide inherits from its
@@ -924,6 +925,27 @@ describe('bullets and numbering', () => {
     expect(textStarting(slide!, 'Plain').style).not.toHaveProperty('bulletSize');
   });
 
+  it("draws a bullet that says nothing of its look as its paragraph's first words", async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 300],
+          '<a:p><a:pPr marL="285750" indent="-285750"><a:buChar char="•"/></a:pPr>' +
+            `<a:r><a:rPr lang="en-US" sz="3200" b="1">${solid('000000')}</a:rPr><a:t>Level 1</a:t></a:r>` +
+            `<a:r><a:rPr lang="en-US" sz="2800">${solid('B9252E')}</a:rPr><a:t>: a longer explanation in red</a:t></a:r></a:p>`,
+        ),
+      ],
+    });
+    // Most of the words are red and 28 points: the text's look; the bullet is the first words'.
+    expect(textStarting(slide!, 'Level 1: a longer explanation in red').style).toMatchObject({
+      size: 28,
+      color: '#B9252E',
+      bulletColor: '#000000',
+      bulletSize: 1.14,
+    });
+  });
+
   it('spaces paragraphs as an office suite does: space before in a share of the size, an empty line with its own', async () => {
     const pPr =
       '<a:pPr><a:lnSpc><a:spcPct val="90000"/></a:lnSpc><a:spcBef><a:spcPct val="20000"/></a:spcBef></a:pPr>';
@@ -1393,14 +1415,14 @@ describe('embedded objects', () => {
       sharp({ create: { width: 32, height: 64, channels: 3, background } })
         .png()
         .toBuffer();
-    const tile = async (density?: number) =>
+    const tile = async (density: number) =>
       sharp({ create: { width: 64, height: 64, channels: 3, background: '#000000' } })
         .composite([
           { input: await half('#FF0000'), left: 0, top: 0 },
           { input: await half('#0000FF'), left: 32, top: 0 },
         ])
         .png()
-        .withMetadata(density ? { density } : {})
+        .withMetadata({ density })
         .toBuffer();
     const tiled = (id: number, y: number, rId: string) =>
       shape({
@@ -1422,11 +1444,12 @@ describe('embedded objects', () => {
       ],
       parts: {
         'ppt/media/image1.png': new Uint8Array(await tile(48)),
-        'ppt/media/image2.png': new Uint8Array(await tile()),
+        'ppt/media/image2.png': withoutResolution(new Uint8Array(await tile(72))),
       },
     });
     // Drawn at 2 px a point: 120 px in is 60 points, in the first tile's blue half at 48 dpi
-    // (tiles 96 points wide), in the second tile's red half at 96 dpi (tiles 48 points wide).
+    // (tiles 96 points wide), in the second tile's red half at 96 dpi, taken for a picture
+    // that says no resolution (tiles 48 points wide).
     const colorAt = async (element: number, x: number) => {
       const src = (slide!.elements[element] as { src: string }).src;
       const { data, info } = await sharp(slide!.pictures.get(src)!)

@@ -19,7 +19,7 @@ import {
   textLeadingShift,
 } from '../layout/text-layout.ts';
 import { placePath, svgPathData } from '../render/shape-path.ts';
-import { sniffImage } from '../images/sniff-image.ts';
+import { declaredResolution, sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
   gradientStops,
@@ -1832,18 +1832,21 @@ class SlideReader {
       // Spaces that open a paragraph indent it: the engine sets text from its first word, so
       // the indent moves the paragraph's margin instead.
       const isBulleted = !isEmpty && (bullet?.kind === 'char' || numbered !== undefined);
-      // A bullet (or number) in a colour and size of its own, as a theme's list style often has.
+      // A bullet (or number) in a colour and size of its own, as a theme's list style often
+      // has; else in its paragraph's first words' (its size a share of theirs either way).
+      const firstWords = shown[0]?.look ?? runLook;
       const ownBulletColor = look.bulletColor;
-      const bulletColor =
-        isBulleted && ownBulletColor && ownBulletColor !== 'text'
-          ? `#${ownBulletColor.hex}`
-          : undefined;
+      const bulletHex =
+        ownBulletColor && ownBulletColor !== 'text' ? ownBulletColor.hex : firstWords.color?.hex;
+      const bulletColor = isBulleted && bulletHex ? `#${bulletHex}` : undefined;
       const ownBulletSize = look.bulletSize;
-      const bulletScale =
-        !isBulleted || !ownBulletSize || ownBulletSize === 'text'
-          ? 1
+      const firstScale = (firstWords.size ?? 18) / (runLook.size ?? 18);
+      const bulletScale = !isBulleted
+        ? 1
+        : !ownBulletSize || ownBulletSize === 'text'
+          ? firstScale
           : 'percent' in ownBulletSize
-            ? ownBulletSize.percent
+            ? ownBulletSize.percent * firstScale
             : (ownBulletSize.points * fontScale * scale) / size;
       const opening = isEmpty ? '' : (/^ +/.exec(text)?.[0] ?? '');
       if (opening) text = text.slice(opening.length);
@@ -2330,7 +2333,8 @@ async function preparePictures(pending: readonly PendingPicture[], slides: reado
         // its pixels at the resolution it says it has, as office suites take it (96 dpi when
         // it says none, or one no picture has).
         const { frameWidth, frameHeight, scaleX, scaleY } = picture.tile;
-        const dpi = meta.density && meta.density >= 24 && meta.density <= 2_400 ? meta.density : 96;
+        const declared = declaredResolution(picture.bytes);
+        const dpi = declared && declared >= 24 && declared <= 2_400 ? declared : 96;
         const pointsPerPixel = 72 / dpi;
         const tileW = Math.max(1, Math.min(4_000, Math.round(cropW * pointsPerPixel * scaleX * 2)));
         const tileH = Math.max(1, Math.min(4_000, Math.round(cropH * pointsPerPixel * scaleY * 2)));

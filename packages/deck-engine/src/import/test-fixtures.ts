@@ -369,3 +369,17 @@ export function tableStylesPart(styles: string, defaultId = ''): Record<string, 
     ),
   };
 }
+
+/** A PNG without its `pHYs` chunk: a picture that says no resolution. */
+export function withoutResolution(png: Uint8Array): Uint8Array {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const kept: Uint8Array[] = [png.subarray(0, 8)];
+  for (let at = 8; at + 8 <= png.length;) {
+    const end = at + 12 + view.getUint32(at);
+    if (String.fromCharCode(...png.subarray(at + 4, at + 8)) !== 'pHYs') {
+      kept.push(png.subarray(at, end));
+    }
+    at = end;
+  }
+  return new Uint8Array(Buffer.concat(kept));
+}
