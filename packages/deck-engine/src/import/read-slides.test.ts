@@ -13,6 +13,7 @@ import { applyFieldChoices } from './fields.ts';
 import { bindImportedSlide, importPptx } from './import-pptx.ts';
 import { openPptxPackage, presentationOutline } from './pptx-package.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
+import { faceOf, getFont } from '../layout/fonts.ts';
 import { layoutText } from '../layout/text-layout.ts';
 import {
   buildPptx,
@@ -48,6 +49,13 @@ function textStarting(slide: ReadSlide, line: string): TextElement {
   return found;
 }
 
+/** Carlito's (and Calibri's) own line height as a share of its size (1.22). */
+const CARLITO_LINE = (() => {
+  const { ascent, descent } = getFont(faceOf('Carlito', 'regular'));
+  return ascent - descent;
+})();
+/** A line pitch as a template keeps it: a share of the size, to two places. */
+const kept = (share: number) => Math.round(share * 100) / 100;
 const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
 const rectangle = (id: number, box: [number, number, number, number], fill: string) =>
   shape({ id, name: `Rectangle ${id}`, box, properties: `<a:prstGeom prst="rect"/>${fill}` });
@@ -124,13 +132,14 @@ describe('what a slide inherits from its layout and master', () => {
     });
 
     const left = textStarting(slide!, 'Left column point');
-    // Carlito's glyphs are taller than its 1.2 line, so its leading is negative: up a little.
-    expect({ x: left.x, y: left.y }).toEqual({ x: 67.2, y: 163.02 });
+    // Carlito's line is as tall as its glyphs (1.22 of its size, not 1.2): no leading.
+    expect({ x: left.x, y: left.y }).toEqual({ x: 67.2, y: 163.58 });
     expect(left.style).toMatchObject({ size: 28, color: '#1F2937', bullets: true });
 
     // idx 2 is the layout's right-hand body, though both are bodies.
     const right = textStarting(slide!, 'Right column point');
-    expect({ x: right.x, y: right.y }).toEqual({ x: 497.2, y: 163.19 });
+    expect(right.x).toBe(497.2);
+    expect(right.y).toBeCloseTo(163.58, 1);
     expect(right.style).toMatchObject({ size: 20, color: '#C00000', bullets: true });
   });
 });
@@ -968,8 +977,10 @@ describe('bullets and numbering', () => {
     });
     const first = textStarting(slide!, 'First point');
     const second = textStarting(slide!, 'Second point');
-    // A line of 0.9 × 1.2 × 20 pt, then the empty one with its 4 pt before, then 4 pt before.
-    expect(second.y - first.y).toBeCloseTo(21.6 + 4 + 21.6 + 4, 1);
+    // A line of 0.9 × 20 pt × Carlito's line (1.22 of its size), then the empty one with its
+    // 4 pt before, then 4 pt before.
+    const line = kept(0.9 * CARLITO_LINE) * 20;
+    expect(second.y - first.y).toBeCloseTo(line + 4 + line + 4, 1);
   });
 
   it('gives an empty paragraph that names no size the size the text before it ended in', async () => {
@@ -986,8 +997,8 @@ describe('bullets and numbering', () => {
     });
     const first = textStarting(slide!, 'Any questions?');
     const last = textStarting(slide!, 'Thank you');
-    // Three lines of 1.2 × 28 pt: the first text's and two empty ones in its size (not 18 pt).
-    expect(last.y - first.y).toBeCloseTo(3 * 33.6, 1);
+    // Three lines of 28 pt Carlito: the first text's and two empty ones in its size (not 18 pt).
+    expect(last.y - first.y).toBeCloseTo(3 * 28 * kept(CARLITO_LINE), 1);
   });
 
   it('indents a paragraph by the spaces it opens with, and a bulleted one from its bullet', async () => {

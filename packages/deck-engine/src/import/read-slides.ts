@@ -9,7 +9,7 @@ import {
   type TemplateElement,
   type TemplateGradient,
 } from '@deck-portal/domain';
-import { faceOf, measureText, missingCharacters } from '../layout/fonts.ts';
+import { faceOf, getFont, measureText, missingCharacters } from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
@@ -1864,12 +1864,17 @@ class SlideReader {
         toMeasure -= spaces;
       }
       const spacing = look.lineSpacing;
+      // Single spacing: 1.2 × the size, or the font's own line where it is taller (Calibri's
+      // 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed: the
+      // reference sets such text at 1.2 measured over the corpus (ADR 026).
+      const metrics = getFont(face);
+      const single = Math.max(1.2, metrics.ascent - metrics.descent);
       const lineHeight =
         spacing && 'percent' in spacing
-          ? 1.2 * spacing.percent * (1 - lineReduction)
+          ? single * spacing.percent * (1 - lineReduction)
           : spacing && 'points' in spacing
             ? (spacing.points * scale) / size
-            : 1.2 * (1 - lineReduction);
+            : single * (1 - lineReduction);
       // Space before and after in per cent is a share of the text's size.
       const gap = (value: ParagraphLook['spaceAfter']) =>
         !value ? 0 : 'percent' in value ? value.percent * size : value.points * scale;
