@@ -1865,8 +1865,8 @@ class SlideReader {
       }
       const spacing = look.lineSpacing;
       // Single spacing: 1.2 × the size, or the font's own line where it is taller (Calibri's
-      // 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed: the
-      // reference sets such text at 1.2 measured over the corpus (ADR 026).
+      // 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed: 1.2
+      // measures far closer to the reference over the corpus (ADR 026).
       const metrics = getFont(face);
       const single = Math.max(1.2, metrics.ascent - metrics.descent);
       const lineHeight =
