@@ -707,6 +707,8 @@ const tableElementSchema = z
       .optional(),
     /** The largest cell size in points; smaller when the rows do not fit. */
     size: z.number().min(4).max(60).optional(),
+    /** Line pitch as a multiple of the size (1.25 when absent). */
+    lineHeight: z.number().min(0.5).max(4).optional(),
     /** A bundled family for every cell (as a text style's `font`); the brand's when absent. */
     font: z.enum(importFontFamilies).optional(),
     /** Room between a cell's edges and its text, in points: `x` left and right, `y` above and below. */

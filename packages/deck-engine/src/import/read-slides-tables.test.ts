@@ -28,7 +28,7 @@ async function readTable(fixture: PptxFixture): Promise<{ table: TableElement; s
 
 /** The table as the engine lays it out: each cell's text with its size and lines. */
 function layoutTable(element: TableElement) {
-  const { x, y, w, h, columns, header, rows, size, padding, valign } = element;
+  const { x, y, w, h, columns, header, rows, size, lineHeight, padding, valign } = element;
   const { italics, cellScales, cellValigns, cellPaddings, rowShares } = element;
   return table(
     { brand: DEFAULT_BRAND },
@@ -39,6 +39,7 @@ function layoutTable(element: TableElement) {
       rows,
       headerFill: null,
       ...(size !== undefined ? { size } : {}),
+      ...(lineHeight !== undefined ? { lineHeight } : {}),
       ...(padding ? { padding } : {}),
       ...(valign ? { valign } : {}),
       ...(italics ? { italics } : {}),
@@ -97,9 +98,37 @@ describe('tables', () => {
       padding: { x: 7.2, y: 3.6 },
       // Cells that do not say where their text sits have it at the top.
       valign: 'top',
-      // In the theme's body font (Calibri), drawn in its stand-in.
+      // In the theme's body font (Calibri), drawn in its stand-in, lines at Calibri's own pitch.
       font: 'Carlito',
+      lineHeight: 1.22,
     });
+  });
+
+  it('sets lines as far apart as the line spacing most cells say, in their font', async () => {
+    const arial = { rPr: 'sz="1400"', rPrChildren: '<a:latin typeface="Arial"/>' };
+    const close = { ...arial, pPr: '<a:pPr><a:lnSpc><a:spcPct val="90000"/></a:lnSpc></a:pPr>' };
+    const { table } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [240, 240],
+          rows: [
+            [
+              { text: 'Plan', ...close },
+              { text: 'Seats', ...close },
+            ],
+            [
+              { text: 'Team', ...close },
+              { text: '25', ...arial },
+            ],
+          ],
+        }),
+      ],
+    });
+    // Arial single spacing is 1.2 of the size (Arimo's own line is shorter); 90 % of it.
+    expect(table).toMatchObject({ font: 'Arimo', lineHeight: 1.08 });
+    // The engine sets the cells' lines that far apart.
+    const cell = layoutTable(table).rows[0]![0]!.text;
+    expect(cell.lineHeight).toBeCloseTo(14 * 1.08, 2);
   });
 
   it('sets the table in the size most cells have, and a cell in another size in proportion', async () => {
@@ -362,8 +391,9 @@ describe('tables', () => {
     const drawn = layoutTable({ ...table, valign: 'top' });
     const cell = drawn.rows[1]![0]!.text;
     expect(cell.lines.map((line) => line.text)).toEqual(['', 'Starter']);
-    // The row is two lines high, the others one.
-    expect(drawn.rowHeights[1]! - drawn.rowHeights[2]!).toBeCloseTo(14 * 1.25, 1);
+    // The row is two lines high, the others one (lines at Calibri's pitch, 1.22 of the size).
+    expect(table.lineHeight).toBe(1.22);
+    expect(drawn.rowHeights[1]! - drawn.rowHeights[2]!).toBeCloseTo(14 * 1.22, 1);
   });
 
   it('reports superscripts and underlined words in cells, which it draws plain', async () => {

@@ -9,7 +9,7 @@ import {
   type TemplateElement,
   type TemplateGradient,
 } from '@deck-portal/domain';
-import { faceOf, getFont, measureText, missingCharacters } from '../layout/fonts.ts';
+import { faceOf, getFont, measureText, missingCharacters, type FontFace } from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
@@ -1627,6 +1627,29 @@ class SlideReader {
             (h) => Math.round((h / Math.max(rowTotal, frame.h / this.base.sx)) * 1_000) / 1_000,
           )
         : undefined;
+    // The cells' line pitch: single spacing in their font, as the line spacing most of their
+    // paragraphs with words say.
+    const spacings = new Map<number, number>();
+    for (const paragraph of grid
+      .flat()
+      .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))) {
+      if (!childrenNamed(paragraph, 'a:r').some((run) => (child(run, 'a:t')?.text ?? '').trim()))
+        continue;
+      const percent =
+        numberAttr(pathOf(paragraph, 'a:pPr', 'a:lnSpc', 'a:spcPct'), 'val') ?? 100_000;
+      spacings.set(percent, (spacings.get(percent) ?? 0) + 1);
+    }
+    const spacing = [...spacings.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 100_000;
+    const lineHeight = Math.min(
+      4,
+      Math.max(
+        0.5,
+        round(
+          singleSpacing(faceOf(font === 'Inter' ? undefined : font, 'regular')) *
+            (spacing / 100_000),
+        ),
+      ),
+    );
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
     this.push({
@@ -1638,6 +1661,7 @@ class SlideReader {
       ...(rowShares ? { rowShares } : {}),
       ...(align.some((a) => a !== 'left') ? { align } : {}),
       size: Math.min(60, Math.max(4, round((tableSize / 100) * this.base.sx * EMU_PER_POINT))),
+      lineHeight,
       padding: { x: padX, y: padY },
       valign,
       ...(font !== 'Inter' ? { font } : {}),
@@ -1864,11 +1888,7 @@ class SlideReader {
         toMeasure -= spaces;
       }
       const spacing = look.lineSpacing;
-      // Single spacing: 1.2 × the size, or the font's own line where it is taller (Calibri's
-      // 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed: 1.2
-      // measures far closer to the reference over the corpus (ADR 026).
-      const metrics = getFont(face);
-      const single = Math.max(1.2, metrics.ascent - metrics.descent);
+      const single = singleSpacing(face);
       const lineHeight =
         spacing && 'percent' in spacing
           ? single * spacing.percent * (1 - lineReduction)
@@ -2224,6 +2244,16 @@ function normalDegrees(degrees: number): number {
 }
 
 /** A point turned clockwise about a centre. */
+/**
+ * Single line spacing as a share of the size: 1.2, or the font's own line where it is taller
+ * (Calibri's 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed:
+ * 1.2 measures far closer to the reference over the corpus (ADR 026).
+ */
+function singleSpacing(face: FontFace): number {
+  const { ascent, descent } = getFont(face);
+  return Math.max(1.2, ascent - descent);
+}
+
 const samePoint = (a: Point, b: Point) =>
   Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;
 

@@ -311,6 +311,8 @@ export interface TableCellFixture {
   /** The run's `a:rPr` attributes and children: `sz="1400"` by default. */
   rPr?: string;
   rPrChildren?: string;
+  /** The paragraph's `a:pPr` element, when it has one (line spacing). */
+  pPr?: string;
 }
 
 /** A table's graphic frame at 60, 100 (600 × 200 pt), its columns these widths in points. */
@@ -337,7 +339,7 @@ export function tableFrame({
         `<a:t>${c.text}</a:t></a:r>`
       : '';
     return (
-      `<a:tc${c.attrs ? ` ${c.attrs}` : ''}><a:txBody><a:bodyPr/><a:lstStyle/><a:p>${run}</a:p>` +
+      `<a:tc${c.attrs ? ` ${c.attrs}` : ''}><a:txBody><a:bodyPr/><a:lstStyle/><a:p>${c.pPr ?? ''}${run}</a:p>` +
       `</a:txBody><a:tcPr${c.tcPrAttrs ? ` ${c.tcPrAttrs}` : ''}>${c.tcPr ?? ''}</a:tcPr></a:tc>`
     );
   };

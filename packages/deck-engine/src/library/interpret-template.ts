@@ -287,6 +287,7 @@ export function interpretTemplate(
                 rows: element.rows.map((row) => row.map(bind)),
                 ...(element.align ? { align: element.align } : {}),
                 ...(element.size !== undefined ? { size: element.size } : {}),
+                ...(element.lineHeight !== undefined ? { lineHeight: element.lineHeight } : {}),
                 ...(element.padding ? { padding: element.padding } : {}),
                 headerFill: element.headerFill === null ? null : color(element.headerFill),
                 ...(element.firstColumnWeight

@@ -234,6 +234,8 @@ export interface TableSpec {
   rows: string[][];
   align?: TextAlign[];
   size?: number;
+  /** Line pitch as a multiple of the size; 1.25 by default. */
+  lineHeight?: number;
   /** Room around each cell's text in points; 8 left and right, 5 above and below by default. */
   padding?: { x: number; y: number };
   /** null: an unfilled header, its text in the body's colour. */
@@ -320,7 +322,7 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
     if (spec.stripe && bodyRow % 2 === 1) return spec.stripe;
     return undefined;
   };
-  const lineFactor = 1.25;
+  const lineFactor = spec.lineHeight ?? 1.25;
   const scaleAt = (r: number, col: number) => spec.cellScales?.[r]?.[col] ?? 1;
   const paddingAt = (r: number, col: number): CellPadding =>
     spec.cellPaddings?.[r]?.[col] ?? { left: padX, right: padX, top: padY, bottom: padY };
