@@ -579,7 +579,10 @@ describe('connectors that bend or curve', () => {
       { ...line, x1: 200, y1: 100, x2: 300, y2: 100, endArrow: 'arrow' },
     ]);
     expect(slide!.report.notImported).toEqual([
-      { kind: 'connector', why: 'a "bentConnector3" connector is imported as its 3 lines' },
+      {
+        kind: 'connector',
+        why: 'an elbow connector is imported as 3 lines, no longer joined to its shapes',
+      },
     ]);
   });
 
@@ -619,7 +622,7 @@ describe('connectors that bend or curve', () => {
     expect(slide!.report.notImported).toEqual([
       {
         kind: 'connector',
-        why: 'a "curvedConnector3" connector is imported as a curve, its arrowheads as short lines',
+        why: 'a curved connector is imported as a curve and its arrowheads as short lines, no longer joined to its shapes',
       },
     ]);
   });

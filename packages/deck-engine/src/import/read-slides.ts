@@ -1017,7 +1017,7 @@ class SlideReader {
         .filter((point, i, all) => i === 0 || !samePoint(point, all[i - 1]!));
       this.skip(
         'connector',
-        `a "${geometry}" connector is imported as its ${points.length - 1} lines`,
+        `an elbow connector is imported as ${points.length - 1} lines, no longer joined to its shapes`,
       );
       for (let i = 1; i < points.length; i++) {
         this.pushSegment(points[i - 1]!, points[i]!, {
@@ -1039,8 +1039,8 @@ class SlideReader {
     this.skip(
       'connector',
       startArrow || endArrow
-        ? `a "${geometry}" connector is imported as a curve, its arrowheads as short lines`
-        : `a "${geometry}" connector is imported as a curve`,
+        ? 'a curved connector is imported as a curve and its arrowheads as short lines, no longer joined to its shapes'
+        : 'a curved connector is imported as a curve, no longer joined to its shapes',
     );
     this.push({
       kind: 'path',
