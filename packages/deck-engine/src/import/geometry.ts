@@ -255,48 +255,21 @@ function sunPath(a: number): string {
   // 100 000ths of the box in the square's units.
   const at = (g: number) => (g / 100_000) * SIDE;
   const [far, near] = [(18_436 / 21_600) * SIDE, (3_163 / 21_600) * SIDE];
-  const rays: [Point, Point, Point][] = [
-    [
-      [SIDE, 500],
-      [at(g15), at(g18)],
-      [at(g15), at(g14)],
-    ],
-    [
-      [far, near],
-      [at(g16), at(g13)],
-      [at(g17), at(g12)],
-    ],
-    [
-      [500, 0],
-      [at(g18), at(g10)],
-      [at(g14), at(g10)],
-    ],
-    [
-      [near, near],
-      [at(g13), at(g12)],
-      [at(g12), at(g13)],
-    ],
-    [
-      [0, 500],
-      [at(g10), at(g14)],
-      [at(g10), at(g18)],
-    ],
-    [
-      [near, far],
-      [at(g12), at(g17)],
-      [at(g13), at(g16)],
-    ],
-    [
-      [500, SIDE],
-      [at(g14), at(g15)],
-      [at(g18), at(g15)],
-    ],
-    [
-      [far, far],
-      [at(g17), at(g16)],
-      [at(g16), at(g17)],
-    ],
-  ];
+  // Each ray: its tip, then its base's two ends (x, y each).
+  const rays = [
+    [SIDE, 500, at(g15), at(g18), at(g15), at(g14)],
+    [far, near, at(g16), at(g13), at(g17), at(g12)],
+    [500, 0, at(g18), at(g10), at(g14), at(g10)],
+    [near, near, at(g13), at(g12), at(g12), at(g13)],
+    [0, 500, at(g10), at(g14), at(g10), at(g18)],
+    [near, far, at(g12), at(g17), at(g13), at(g16)],
+    [500, SIDE, at(g14), at(g15), at(g18), at(g15)],
+    [far, far, at(g17), at(g16), at(g16), at(g17)],
+  ].map(([x1, y1, x2, y2, x3, y3]): Point[] => [
+    [x1!, y1!],
+    [x2!, y2!],
+    [x3!, y3!],
+  ]);
   const start: Point = [at(a), 500];
   const disc = arcCurves(start, at(g0), at(g0), 180, 360).commands.map(
     (curve) => `C${curve.slice(1).split(' ').map(Number).map(n).join(' ')}`,

@@ -959,16 +959,7 @@ class SlideReader {
       flipH: boolean;
       flipV: boolean;
     },
-    stroke:
-      | {
-          color: string;
-          width: number;
-          dash?: boolean;
-          opacity?: number;
-          startArrow?: LineEnd;
-          endArrow?: LineEnd;
-        }
-      | undefined,
+    stroke: LineStroke | undefined,
   ) {
     if (!stroke) return;
     const [left, right] = frame.flipH ? [frame.x + frame.w, frame.x] : [frame.x, frame.x + frame.w];
@@ -1066,18 +1057,7 @@ class SlideReader {
   }
 
   /** A straight line between two slide points. */
-  private pushSegment(
-    from: Point,
-    to: Point,
-    stroke: {
-      color: string;
-      width: number;
-      dash?: boolean;
-      opacity?: number;
-      startArrow?: LineEnd;
-      endArrow?: LineEnd;
-    },
-  ) {
+  private pushSegment(from: Point, to: Point, stroke: LineStroke) {
     this.push({
       kind: 'line',
       x1: clampCoordinate(from[0]),
@@ -2244,6 +2224,16 @@ function normalDegrees(degrees: number): number {
 }
 
 /** A point turned clockwise about a centre. */
+/** A line's stroke and the marks at its ends. */
+interface LineStroke {
+  color: string;
+  width: number;
+  dash?: boolean;
+  opacity?: number;
+  startArrow?: LineEnd;
+  endArrow?: LineEnd;
+}
+
 /**
  * Single line spacing as a share of the size: 1.2, or the font's own line where it is taller
  * (Calibri's 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed:
