@@ -469,85 +469,39 @@ export function connectorRoute(
 ): ConnectorRoute | undefined {
   const across = (name: string) => (adjustment(geometry, name, 50_000) / 100_000) * w;
   const down = (name: string) => (adjustment(geometry, name, 50_000) / 100_000) * h;
+  // Points as x, y, x, y…: straight through them, or curves (two control points and an end
+  // each) from the first.
+  const pointsOf = (xy: number[]) =>
+    Array.from({ length: xy.length / 2 }, (_, i): Point => [xy[2 * i]!, xy[2 * i + 1]!]);
+  const bent = (...xy: number[]): ConnectorRoute => ({ kind: 'bent', points: pointsOf(xy) });
+  const curved = (...xy: number[]): ConnectorRoute => {
+    const [start, ...rest] = pointsOf(xy);
+    const curves = Array.from(
+      { length: rest.length / 3 },
+      (_, i) => rest.slice(3 * i, 3 * i + 3) as [Point, Point, Point],
+    );
+    return { kind: 'curved', start: start!, curves };
+  };
   switch (prst) {
     case 'bentConnector2':
-      return {
-        kind: 'bent',
-        points: [
-          [0, 0],
-          [w, 0],
-          [w, h],
-        ],
-      };
+      return bent(0, 0, w, 0, w, h);
     case 'bentConnector3': {
       const x1 = across('adj1');
-      return {
-        kind: 'bent',
-        points: [
-          [0, 0],
-          [x1, 0],
-          [x1, h],
-          [w, h],
-        ],
-      };
+      return bent(0, 0, x1, 0, x1, h, w, h);
     }
     case 'bentConnector4': {
       const [x1, y2] = [across('adj1'), down('adj2')];
-      return {
-        kind: 'bent',
-        points: [
-          [0, 0],
-          [x1, 0],
-          [x1, y2],
-          [w, y2],
-          [w, h],
-        ],
-      };
+      return bent(0, 0, x1, 0, x1, y2, w, y2, w, h);
     }
     case 'bentConnector5': {
       const [x1, y2, x3] = [across('adj1'), down('adj2'), across('adj3')];
-      return {
-        kind: 'bent',
-        points: [
-          [0, 0],
-          [x1, 0],
-          [x1, y2],
-          [x3, y2],
-          [x3, h],
-          [w, h],
-        ],
-      };
+      return bent(0, 0, x1, 0, x1, y2, x3, y2, x3, h, w, h);
     }
     case 'curvedConnector2':
-      return {
-        kind: 'curved',
-        start: [0, 0],
-        curves: [
-          [
-            [w / 2, 0],
-            [w, h / 2],
-            [w, h],
-          ],
-        ],
-      };
+      return curved(0, 0, w / 2, 0, w, h / 2, w, h);
     case 'curvedConnector3': {
       const x2 = across('adj1');
-      return {
-        kind: 'curved',
-        start: [0, 0],
-        curves: [
-          [
-            [x2 / 2, 0],
-            [x2, h / 4],
-            [x2, h / 2],
-          ],
-          [
-            [x2, (3 * h) / 4],
-            [(w + x2) / 2, h],
-            [w, h],
-          ],
-        ],
-      };
+      return curved(0, 0, x2 / 2, 0, x2, h / 4, x2, h / 2, x2, (3 * h) / 4, (w + x2) / 2, h, w, h);
     }
     default:
       return undefined;

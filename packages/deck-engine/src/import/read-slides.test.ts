@@ -627,6 +627,26 @@ describe('connectors that bend or curve', () => {
     ]);
   });
 
+  it("reports the shadow a shape's style gives it, unless the shape says it has no effects", async () => {
+    const styled = (id: number, x: number, effects: string) =>
+      shape({
+        id,
+        box: [x, 100, 100, 100],
+        properties: `<a:prstGeom prst="rect"/>${effects}`,
+        style:
+          '<a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef>' +
+          '<a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef>' +
+          '<a:effectRef idx="2"><a:schemeClr val="accent1"/></a:effectRef>' +
+          '<a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef>',
+      });
+    const [shadowed] = await readFixture({ slides: [styled(40, 100, '')] });
+    expect(shadowed!.report.notImported).toEqual([
+      { kind: 'effect', why: 'a shadow or glow is not drawn' },
+    ]);
+    const [plain] = await readFixture({ slides: [styled(41, 300, '<a:effectLst/>')] });
+    expect(plain!.report.notImported).toEqual([]);
+  });
+
   it('says nothing about a shape with no height: it draws as its bounding box', async () => {
     const flat =
       `<p:sp><p:nvSpPr><p:cNvPr id="42" name="Right Triangle 42"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>` +
@@ -663,10 +683,15 @@ describe('pictures', () => {
     return new Uint8Array(png);
   }
 
-  const picture = (id: number, box: [number, number, number, number], blipFill: string) =>
+  const picture = (
+    id: number,
+    box: [number, number, number, number],
+    blipFill: string,
+    properties = '<a:prstGeom prst="rect"/>',
+  ) =>
     `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}" descr="Four quarters"/>` +
     `<p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill>${blipFill}</p:blipFill>` +
-    `<p:spPr>${xfrm(...box)}<a:prstGeom prst="rect"/></p:spPr></p:pic>`;
+    `<p:spPr>${xfrm(...box)}${properties}</p:spPr></p:pic>`;
 
   async function pixels(bytes: Uint8Array) {
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({
@@ -678,6 +703,46 @@ describe('pictures', () => {
     };
     return { width: info.width, height: info.height, at };
   }
+
+  it('draws a picture style: an oval cut, a border over the picture, and says its shadow is not drawn', async () => {
+    const stretched = '<a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch>';
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes:
+            picture(
+              4,
+              [100, 100, 200, 100],
+              stretched,
+              `<a:prstGeom prst="ellipse"/><a:ln w="25400">${solid('000000')}</a:ln>`,
+            ) +
+            picture(
+              5,
+              [400, 100, 200, 100],
+              stretched,
+              `<a:prstGeom prst="rect"/><a:ln w="12700">${solid('FFFFFF')}</a:ln>` +
+                '<a:effectLst><a:outerShdw blurRad="50800" dist="38100" dir="2700000">' +
+                '<a:srgbClr val="000000"><a:alpha val="40000"/></a:srgbClr></a:outerShdw></a:effectLst>',
+            ),
+          relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
+        },
+      ],
+      parts: { 'ppt/media/image1.png': await quarters() },
+    });
+    expect(slide!.elements).toMatchObject([
+      { kind: 'picture', x: 100, y: 100, w: 200, h: 100, alt: 'Four quarters' },
+      { kind: 'path', x: 100, y: 100, w: 200, h: 100, stroke: { color: '#000000', width: 2 } },
+      { kind: 'picture', x: 400, y: 100, w: 200, h: 100 },
+      { kind: 'rect', x: 400, y: 100, w: 200, h: 100, stroke: { color: '#FFFFFF', width: 1 } },
+    ]);
+    // The oval's picture: its corners see-through.
+    const oval = await pixels(slide!.pictures.get((slide!.elements[0] as { src: string }).src)!);
+    expect(oval.at(0, 0)[3]).toBe(0);
+    expect(oval.at(Math.floor(oval.width / 2), Math.floor(oval.height / 2))[3]).toBe(255);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'effect', why: 'a shadow or glow is not drawn' },
+    ]);
+  });
 
   it('stores a cropped picture cut to what the slide shows, and a faded one half transparent', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');

@@ -831,56 +831,21 @@ class SlideReader {
       this.pushLine(frame, this.outlineOf(shape, properties, context));
     } else {
       const fill = this.fillOf(shape, properties, context, 'shape');
-      const outlined = this.outlineOf(shape, properties, context);
-      // A shape's outline has no ends to mark (an arc or a freeform with an arrowhead).
-      if (outlined?.startArrow || outlined?.endArrow) {
-        this.skip('effect', `the arrowhead on a "${geometry}" shape is not drawn`);
-      }
-      const stroke = outlined && {
-        color: outlined.color,
-        width: outlined.width,
-        ...(outlined.dash ? { dash: true } : {}),
-        ...(outlined.opacity !== undefined ? { opacity: outlined.opacity } : {}),
-      };
-      const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
-      const outline =
-        ellipse || geometry === 'roundRect' || rectangles.has(geometry)
-          ? undefined
-          : geometry === 'custom'
-            ? customPath(child(properties, 'a:custGeom'))
-            : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
+      const stroke = this.endlessOutlineOf(shape, properties, context, geometry);
+      const {
+        ellipse,
+        outline,
+        radius: radiusFromFormula,
+      } = shapeOutline(geometry, properties, box);
       const isPath = outline !== undefined;
-      // A rounded rectangle's corner: its adjustment (a share of the shorter side) or Office's 16.667%.
-      const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
-      const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
-      const radiusFromFormula =
-        geometry === 'roundRect' && Number.isFinite(share)
-          ? round(share * Math.min(box.w, box.h))
-          : undefined;
       if (fill.kind === 'picture') {
-        // The picture cut to the shape's outline (its own flips turn the cut with it), and the
-        // outline drawn over it.
-        const radius = Math.min(radiusFromFormula ?? 0, box.w / 2, box.h / 2);
-        const mask = ellipse
-          ? ELLIPSE_PATH
-          : outline !== undefined
-            ? outline
-            : radius > 0
-              ? roundedRectPath((radius / box.w) * 1000, (radius / box.h) * 1000)
-              : undefined;
-        if (!mask && geometry !== 'rect' && !rectangles.has(geometry)) {
-          this.skip('picture', "a picture fill is drawn over its shape's bounding box");
-        }
-        this.readBlip(fill.element, box, fill.context, 'picture fill', '', frame, mask);
-        if (stroke) {
-          this.push({
-            kind: isPath || mask ? 'path' : 'rect',
-            ...box,
-            ...(mask ? { path: flipPath(mask, frame.flipH, frame.flipV) } : {}),
-            stroke,
-            ...(frame.rotation !== 0 ? { rotation: frame.rotation } : {}),
-          });
-        }
+        this.pushPicture(fill.element, fill.context, frame, box, 'picture fill', '', {
+          ellipse,
+          geometry,
+          outline,
+          radius: radiusFromFormula,
+          stroke,
+        });
       } else if (fill.kind === 'color' || stroke) {
         // A shape with no width or height is its bounding box (a line at most), whatever its preset.
         const hasArea = box.w > 0 && box.h > 0;
@@ -916,8 +881,7 @@ class SlideReader {
         });
       }
     }
-    if (child(properties, 'a:effectLst')?.children.length)
-      this.skip('effect', 'a shadow or glow is not drawn');
+    this.noteEffects(shape, properties, context);
     const body = child(shape, 'p:txBody');
     if (body) {
       const inner = textInset(geometry, child(properties, 'a:prstGeom'), frame);
@@ -947,6 +911,85 @@ class SlideReader {
       fromLayout?.type ?? placeholder.type,
     );
     return [fromLayout, fromMaster].filter((p): p is Placeholder => p !== undefined);
+  }
+
+  /** A shape's outline, which has no ends to mark (an arc or a freeform with an arrowhead). */
+  private endlessOutlineOf(
+    shape: XmlElement,
+    properties: XmlElement | undefined,
+    context: PartContext,
+    geometry: string,
+  ) {
+    const outlined = this.outlineOf(shape, properties, context);
+    if (outlined?.startArrow || outlined?.endArrow) {
+      this.skip('effect', `the arrowhead on a "${geometry}" shape is not drawn`);
+    }
+    return (
+      outlined && {
+        color: outlined.color,
+        width: outlined.width,
+        ...(outlined.dash ? { dash: true } : {}),
+        ...(outlined.opacity !== undefined ? { opacity: outlined.opacity } : {}),
+      }
+    );
+  }
+
+  /**
+   * Effects of its own, or (when it says none) the theme's effect style it names, reported:
+   * Office's shape styles give every shape a soft shadow that way.
+   */
+  private noteEffects(shape: XmlElement, properties: XmlElement | undefined, context: PartContext) {
+    const own = child(properties, 'a:effectLst');
+    const styled = own
+      ? undefined
+      : this.styleReference(shape, 'a:effectRef', this.layout.master.theme.effectStyles, context);
+    if ((own ?? child(styled?.element, 'a:effectLst'))?.children.length) {
+      this.skip('effect', 'a shadow or glow is not drawn');
+    }
+  }
+
+  /**
+   * A picture (a picture shape's, or a shape's picture fill) cut to its shape's outline (its own
+   * flips turn the cut with it), and the outline drawn over it.
+   */
+  private pushPicture(
+    fill: XmlElement | undefined,
+    context: PartContext,
+    frame: { rotation: number; flipH: boolean; flipV: boolean },
+    box: { x: number; y: number; w: number; h: number },
+    what: string,
+    alt: string,
+    shape: {
+      ellipse: boolean;
+      geometry: string;
+      /** The preset's or freeform's outline, when it is drawn as a path. */
+      outline: string | undefined;
+      /** A rounded rectangle's corner radius in points. */
+      radius: number | undefined;
+      stroke: { color: string; width: number; dash?: boolean; opacity?: number } | undefined;
+    },
+  ) {
+    const { ellipse, geometry, outline, stroke } = shape;
+    const radius = Math.min(shape.radius ?? 0, box.w / 2, box.h / 2);
+    const mask = ellipse
+      ? ELLIPSE_PATH
+      : outline !== undefined
+        ? outline
+        : radius > 0
+          ? roundedRectPath((radius / box.w) * 1000, (radius / box.h) * 1000)
+          : undefined;
+    if (!mask && geometry !== 'rect' && !rectangles.has(geometry)) {
+      this.skip('picture', `a ${what} is drawn over its shape's bounding box`);
+    }
+    this.readBlip(fill, box, context, what, alt, frame, mask);
+    if (!stroke) return;
+    this.push({
+      kind: mask ? 'path' : 'rect',
+      ...box,
+      ...(mask ? { path: flipPath(mask, frame.flipH, frame.flipV) } : {}),
+      stroke,
+      ...(frame.rotation !== 0 ? { rotation: frame.rotation } : {}),
+    });
   }
 
   private pushLine(
@@ -1083,10 +1126,21 @@ class SlideReader {
     ) {
       this.skip('video', 'a video or sound is shown as its poster picture');
     }
-    const frame = this.frame(pathOf(picture, 'p:spPr', 'a:xfrm'), transform);
+    const properties = child(picture, 'p:spPr');
+    const frame = this.frame(child(properties, 'a:xfrm'), transform);
     if (!frame) return;
     const alt = pathOf(nonVisual, 'p:cNvPr')?.attrs.descr ?? '';
-    this.readBlip(child(picture, 'p:blipFill'), this.box(frame), context, 'picture', alt, frame);
+    // Cut to its shape (a picture style's oval or rounded corners), its border drawn over it.
+    const geometry =
+      child(properties, 'a:prstGeom')?.attrs.prst ??
+      (child(properties, 'a:custGeom') ? 'custom' : 'rect');
+    const box = this.box(frame);
+    this.pushPicture(child(picture, 'p:blipFill'), context, frame, box, 'picture', alt, {
+      ...shapeOutline(geometry, properties, box),
+      geometry,
+      stroke: this.endlessOutlineOf(picture, properties, context, geometry),
+    });
+    this.noteEffects(picture, properties, context);
   }
 
   /** A picture (its crop and transparency noted, to apply once read) in a box. */
@@ -2232,6 +2286,32 @@ interface LineStroke {
   opacity?: number;
   startArrow?: LineEnd;
   endArrow?: LineEnd;
+}
+
+/**
+ * How a shape's geometry is drawn in its box: an ellipse, a path (`outline`: a preset's or
+ * freeform's), a rounded rectangle (`radius` in points: its adjustment, a share of the shorter
+ * side, or Office's 16.667 %), else a rectangle.
+ */
+function shapeOutline(
+  geometry: string,
+  properties: XmlElement | undefined,
+  box: { w: number; h: number },
+): { ellipse: boolean; outline: string | undefined; radius: number | undefined } {
+  const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
+  const outline =
+    ellipse || geometry === 'roundRect' || rectangles.has(geometry)
+      ? undefined
+      : geometry === 'custom'
+        ? customPath(child(properties, 'a:custGeom'))
+        : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
+  const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
+  const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
+  const radius =
+    geometry === 'roundRect' && Number.isFinite(share)
+      ? round(share * Math.min(box.w, box.h))
+      : undefined;
+  return { ellipse, outline, radius };
 }
 
 /**

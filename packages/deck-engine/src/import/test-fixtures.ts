@@ -35,6 +35,8 @@ export interface ShapeFixture {
   bodyProperties?: string;
   listStyle?: string;
   paragraphs?: string;
+  /** What goes in `p:style` (`a:lnRef`, `a:fillRef`, `a:effectRef`, `a:fontRef`). */
+  style?: string;
 }
 
 /** A `p:sp`: a placeholder or a shape, with text when it has paragraphs. */
@@ -47,6 +49,7 @@ export function shape({
   bodyProperties = '<a:bodyPr/>',
   listStyle = '',
   paragraphs,
+  style,
 }: ShapeFixture): string {
   const ph = placeholder
     ? `<p:ph${placeholder.type ? ` type="${placeholder.type}"` : ''}${
@@ -59,7 +62,8 @@ export function shape({
       : `<p:txBody>${bodyProperties}<a:lstStyle>${listStyle}</a:lstStyle>${paragraphs}</p:txBody>`;
   return (
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${name}"/><p:cNvSpPr/><p:nvPr>${ph}</p:nvPr></p:nvSpPr>` +
-    `<p:spPr>${box ? xfrm(...box) : ''}${properties}</p:spPr>${body}</p:sp>`
+    `<p:spPr>${box ? xfrm(...box) : ''}${properties}</p:spPr>` +
+    `${style ? `<p:style>${style}</p:style>` : ''}${body}</p:sp>`
   );
 }
 
@@ -97,6 +101,10 @@ function themeXml({ colors = {}, majorFont = 'Georgia', minorFont = 'Calibri' }:
     .map(([name, hex]) => `<a:${name}><a:srgbClr val="${hex}"/></a:${name}>`)
     .join('');
   const phFill = '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>';
+  // Office's soft shadow, as its shape styles name it (effect styles 2 and 3).
+  const shadow =
+    '<a:outerShdw blurRad="40000" dist="23000" dir="5400000" rotWithShape="0">' +
+    '<a:srgbClr val="000000"><a:alpha val="35000"/></a:srgbClr></a:outerShdw>';
   return `${declaration}
 <a:theme ${namespaces} name="Fixture">
   <a:themeElements>
@@ -110,7 +118,11 @@ function themeXml({ colors = {}, majorFont = 'Georgia', minorFont = 'Calibri' }:
       <a:lnStyleLst>
         <a:ln w="6350">${phFill}</a:ln><a:ln w="12700">${phFill}</a:ln><a:ln w="19050">${phFill}</a:ln>
       </a:lnStyleLst>
-      <a:effectStyleLst><a:effectStyle><a:effectLst/></a:effectStyle></a:effectStyleLst>
+      <a:effectStyleLst>
+        <a:effectStyle><a:effectLst/></a:effectStyle>
+        <a:effectStyle><a:effectLst>${shadow}</a:effectLst></a:effectStyle>
+        <a:effectStyle><a:effectLst>${shadow}</a:effectLst></a:effectStyle>
+      </a:effectStyleLst>
       <a:bgFillStyleLst>${phFill}${phFill}${phFill}</a:bgFillStyleLst>
     </a:fmtScheme>
   </a:themeElements>

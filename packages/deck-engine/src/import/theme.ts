@@ -13,6 +13,8 @@ export interface Theme {
   backgroundFillStyles: XmlElement[];
   /** Line styles a shape's `a:lnRef idx` names. */
   lineStyles: XmlElement[];
+  /** Effect styles (shadows, glows) a shape's `a:effectRef idx` names. */
+  effectStyles: XmlElement[];
 }
 
 /** Office's own theme, for a file whose master names none. */
@@ -54,5 +56,6 @@ export function readTheme(root: XmlElement | undefined): Theme {
     fillStyles: [...(child(styles, 'a:fillStyleLst')?.children ?? [])],
     backgroundFillStyles: [...(child(styles, 'a:bgFillStyleLst')?.children ?? [])],
     lineStyles: childrenNamed(child(styles, 'a:lnStyleLst'), 'a:ln'),
+    effectStyles: childrenNamed(child(styles, 'a:effectStyleLst'), 'a:effectStyle'),
   };
 }
