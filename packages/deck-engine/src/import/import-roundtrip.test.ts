@@ -37,6 +37,15 @@ const wordsOf = (texts: readonly string[]) =>
 /** The first slide's XML in a PPTX. */
 const slideXmlOf = (pptx: Uint8Array) => strFromU8(unzipSync(pptx)['ppt/slides/slide1.xml']!);
 
+/** A text box 600 × 80 pt at (60, `y`). */
+function textBox(
+  text: Extract<TemplateElement, { kind: 'text' }>['text'],
+  style: Extract<TemplateElement, { kind: 'text' }>['style'],
+  y = 60,
+): TemplateElement {
+  return { kind: 'text', x: 60, y, w: 600, h: 80, text, style };
+}
+
 /** An imported slide of one element, as the importer would hand it over. */
 function slideOf(element: TemplateElement): ImportedSlide {
   return {
@@ -82,15 +91,9 @@ describe('a deck our engine wrote, imported back', () => {
   }, 60_000);
 
   it('writes an imported slide set in Carlito as Calibri in its PPTX, and embeds Carlito in its PDF', async () => {
-    const slide = slideOf({
-      kind: 'text',
-      x: 60,
-      y: 60,
-      w: 600,
-      h: 80,
-      text: 'Set in Calibri',
-      style: { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' },
-    });
+    const slide = slideOf(
+      textBox('Set in Calibri', { weight: 'regular', size: 32, color: '#112233', font: 'Carlito' }),
+    );
     const rendered = await renderImportedSlides([slide]);
     // The imported slide alone: not the pricing slides a deck adds by itself.
     expect(rendered.svgs).toHaveLength(1);
@@ -101,37 +104,31 @@ describe('a deck our engine wrote, imported back', () => {
   });
 
   it('writes a slide set in DejaVu Sans (for Lucida Sans or Verdana) as Verdana, and embeds DejaVu Sans', async () => {
-    const slide = slideOf({
-      kind: 'text',
-      x: 60,
-      y: 60,
-      w: 600,
-      h: 80,
-      text: 'Set in Lucida Sans Unicode',
-      style: { weight: 'regular', size: 32, color: '#112233', font: 'DejaVu Sans', italic: true },
-    });
+    const slide = slideOf(
+      textBox('Set in Lucida Sans Unicode', {
+        weight: 'regular',
+        size: 32,
+        color: '#112233',
+        font: 'DejaVu Sans',
+        italic: true,
+      }),
+    );
     const rendered = await renderImportedSlides([slide]);
     expect(slideXmlOf(rendered.pptx)).toContain('typeface="Verdana"');
     expect(rendered.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Oblique/);
   });
 
   it('sets italic text in italic faces and underlines it, in the web view, the PDF and the PPTX', async () => {
-    const slide = slideOf({
-      kind: 'text',
-      x: 60,
-      y: 60,
-      w: 600,
-      h: 80,
-      text: 'Slanted and underlined',
-      style: {
+    const slide = slideOf(
+      textBox('Slanted and underlined', {
         weight: 'bold',
         size: 32,
         color: '#112233',
         font: 'Tinos',
         italic: true,
         underline: true,
-      },
-    });
+      }),
+    );
     const rendered = await renderImportedSlides([slide]);
     const xml = slideXmlOf(rendered.pptx);
     expect(xml).toMatch(/<a:rPr[^>]* b="1" i="1"[^>]* u="sng"/);
@@ -146,15 +143,15 @@ describe('a deck our engine wrote, imported back', () => {
   });
 
   it("writes a list's own bullet and its soft returns into the PPTX", async () => {
-    const slide = slideOf({
-      kind: 'text',
-      x: 60,
-      y: 60,
-      w: 600,
-      h: 80,
-      text: ['First point\u2028goes on', 'Second point'],
-      style: { weight: 'regular', size: 20, color: '#112233', bullets: true, bulletChar: '–' },
-    });
+    const slide = slideOf(
+      textBox(['First point\u2028goes on', 'Second point'], {
+        weight: 'regular',
+        size: 20,
+        color: '#112233',
+        bullets: true,
+        bulletChar: '–',
+      }),
+    );
     const rendered = await renderImportedSlides([slide]);
     const xml = slideXmlOf(rendered.pptx);
     expect(xml.match(/<a:buChar char="&#x2013;"\/>/g)).toHaveLength(2);
@@ -165,31 +162,19 @@ describe('a deck our engine wrote, imported back', () => {
   });
 
   it('draws bullets in their own colour and size in the web view and the PPTX, and reads them back', async () => {
-    const bulleted: TemplateElement = {
-      kind: 'text',
-      x: 60,
-      y: 60,
-      w: 600,
-      h: 80,
-      text: ['First point', 'Second point'],
-      style: {
-        weight: 'regular',
-        size: 20,
-        color: '#112233',
-        bullets: true,
-        bulletColor: '#1CADE4',
-        bulletSize: 0.5,
-      },
-    };
-    const plain: TemplateElement = {
-      kind: 'text',
-      x: 60,
-      y: 300,
-      w: 600,
-      h: 80,
-      text: ['Third point'],
-      style: { weight: 'regular', size: 20, color: '#112233', bullets: true },
-    };
+    const bulleted: TemplateElement = textBox(['First point', 'Second point'], {
+      weight: 'regular',
+      size: 20,
+      color: '#112233',
+      bullets: true,
+      bulletColor: '#1CADE4',
+      bulletSize: 0.5,
+    });
+    const plain: TemplateElement = textBox(
+      ['Third point'],
+      { weight: 'regular', size: 20, color: '#112233', bullets: true },
+      300,
+    );
     const slide = slideOf(bulleted);
     const rendered = await renderImportedSlides([
       {

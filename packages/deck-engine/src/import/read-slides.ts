@@ -1587,12 +1587,8 @@ class SlideReader {
     if (runProperties.some((rPr) => rPr?.attrs.u !== undefined && rPr.attrs.u !== 'none')) {
       this.skip('table', 'underlined words in table cells are drawn without their line');
     }
-    const sizeCounts = new Map<number, number>();
-    for (const size of cellSizes.flat()) {
-      if (size !== undefined) sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
-    }
     const tableSize =
-      [...sizeCounts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? firstRun ?? 1_800;
+      mostCommon(cellSizes.flat().filter((size) => size !== undefined)) ?? firstRun ?? 1_800;
     const cellScales = cellSizes.map((row) =>
       row.map((size) =>
         size === undefined || size === tableSize
@@ -1617,12 +1613,12 @@ class SlideReader {
       { x: 7.2, y: 3.6, count: 0 },
     );
     // Where the cells put their text, as most say (PowerPoint's default is the top).
-    const anchors = new Map<string, number>();
-    for (const cell of cells.slice(0, rowCount).flat()) {
-      const anchor = child(cell, 'a:tcPr')?.attrs.anchor ?? 't';
-      anchors.set(anchor, (anchors.get(anchor) ?? 0) + 1);
-    }
-    const anchor = [...anchors.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const anchor = mostCommon(
+      cells
+        .slice(0, rowCount)
+        .flat()
+        .map((cell) => child(cell, 'a:tcPr')?.attrs.anchor ?? 't'),
+    );
     const valignOf = (value: string | undefined) =>
       value === 'ctr' ? 'middle' : value === 'b' ? 'bottom' : 'top';
     const cellValigns = grid.map((row) =>
@@ -1663,17 +1659,19 @@ class SlideReader {
         : undefined;
     // The cells' line pitch: single spacing in their font, as the line spacing most of their
     // paragraphs with words say.
-    const spacings = new Map<number, number>();
-    for (const paragraph of grid
-      .flat()
-      .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))) {
-      if (!childrenNamed(paragraph, 'a:r').some((run) => (child(run, 'a:t')?.text ?? '').trim()))
-        continue;
-      const percent =
-        numberAttr(pathOf(paragraph, 'a:pPr', 'a:lnSpc', 'a:spcPct'), 'val') ?? 100_000;
-      spacings.set(percent, (spacings.get(percent) ?? 0) + 1);
-    }
-    const spacing = [...spacings.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 100_000;
+    const spacing =
+      mostCommon(
+        grid
+          .flat()
+          .flatMap((cell) => childrenNamed(child(cell, 'a:txBody'), 'a:p'))
+          .filter((paragraph) =>
+            childrenNamed(paragraph, 'a:r').some((run) => (child(run, 'a:t')?.text ?? '').trim()),
+          )
+          .map(
+            (paragraph) =>
+              numberAttr(pathOf(paragraph, 'a:pPr', 'a:lnSpc', 'a:spcPct'), 'val') ?? 100_000,
+          ),
+      ) ?? 100_000;
     const lineHeight = Math.min(
       4,
       Math.max(
@@ -2286,6 +2284,18 @@ interface LineStroke {
   opacity?: number;
   startArrow?: LineEnd;
   endArrow?: LineEnd;
+}
+
+/** The value met most often (the first met of those tied); undefined when there is none. */
+function mostCommon<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: T | undefined;
+  let bestCount = 0;
+  for (const [value, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [value, count];
+  }
+  return best;
 }
 
 /**

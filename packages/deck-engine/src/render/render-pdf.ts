@@ -39,22 +39,19 @@ function drawText(doc: Doc, element: TextElement): void {
   for (const line of element.lines) {
     if (line.bulletX !== undefined) {
       // A symbol the text's font lacks is drawn in the fallback family that has it.
+      // The mark in its own colour and size when it has them, then back to the text's.
       const markFace = line.label === undefined ? element.bulletFace : undefined;
-      const isApart = element.bulletColor !== undefined || element.bulletSize !== undefined;
-      if (markFace) doc.font(markFace);
-      if (isApart) {
-        doc
-          .fontSize(element.size * (element.bulletSize ?? 1))
-          .fillColor(`#${element.bulletColor ?? element.color}`, element.opacity ?? 1);
-      }
-      doc.text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
-        lineBreak: false,
-        baseline: 'alphabetic',
-      });
-      if (markFace) doc.font(face);
-      if (isApart) {
-        doc.fontSize(element.size).fillColor(`#${element.color}`, element.opacity ?? 1);
-      }
+      doc
+        .font(markFace ?? face)
+        .fontSize(element.size * (element.bulletSize ?? 1))
+        .fillColor(`#${element.bulletColor ?? element.color}`, element.opacity ?? 1)
+        .text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
+          lineBreak: false,
+          baseline: 'alphabetic',
+        })
+        .font(face)
+        .fontSize(element.size)
+        .fillColor(`#${element.color}`, element.opacity ?? 1);
     }
     if (line.runs) {
       for (const run of line.runs) {
