@@ -378,7 +378,12 @@ function CustomizeStep({
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={previous}>
             Previous
           </Button>
-          <Button type="submit" rightSection={<IconArrowRight size={16} />}>
+          {/* Until the slides load, the default selection is not applied: Continue would refuse. */}
+          <Button
+            type="submit"
+            disabled={templates.isPending}
+            rightSection={<IconArrowRight size={16} />}
+          >
             Continue
           </Button>
         </Group>

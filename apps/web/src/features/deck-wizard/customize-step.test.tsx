@@ -106,6 +106,33 @@ describe('step 3, the slide library', () => {
   });
 });
 
+describe('step 3, Continue', () => {
+  it('waits for the template slides, then goes on with the usual ones chosen', async () => {
+    localStorage.clear();
+    storeWizardDraft(undefined);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/template-slides': async () => {
+        await held;
+        const usual = slides.map((s) => ({ ...s, inDefaultSelection: s.id !== 'team' }));
+        return { body: { slides: usual, categories, pricingSlides: { perProduct: 1, once: 1 } } };
+      },
+    });
+    const { router } = renderApp('/create-deck/customize');
+    expect(await screen.findByLabelText('Loading template slides')).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+
+    release();
+    await waitFor(() => expect(next).toBeEnabled());
+    await userEvent.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-deck/generate'));
+    expect(loadDeckDraft().templateCustomization?.selectedSlides).toEqual(['title', 'about']);
+  });
+});
+
 describe('step 2 saves as the rep types', () => {
   it('keeps a changed quantity and a new product through a reload, before Continue', async () => {
     const first = renderApp('/create-deck/product-selection');
