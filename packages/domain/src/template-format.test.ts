@@ -407,6 +407,7 @@ describe('the template format', () => {
             { text: ' about ' },
             { text: '{{client.name}}', underline: true, color: 'brand.accent' },
             { text: 'th', script: 'super' },
+            { text: '!', size: 18 },
           ],
         },
         { runs: [{ text: 'Only for a contact' }], when: { filled: 'contact.name' } },
@@ -416,11 +417,13 @@ describe('the template format', () => {
     const parsed = templateElementSchema.parse(element);
     expect(
       parsed.kind === 'text' && Array.isArray(parsed.text) && parsed.text.map(paragraphText),
-    ).toEqual(['Caring about {{client.name}}th', 'Only for a contact']);
+    ).toEqual(['Caring about {{client.name}}th!', 'Only for a contact']);
     const run = (extra: object) => ({ ...element, text: [{ runs: [{ text: 'x', ...extra }] }] });
     expect(templateElementSchema.safeParse(run({ script: 'raised' })).success).toBe(false);
     expect(templateElementSchema.safeParse(run({ color: 'red' })).success).toBe(false);
-    expect(templateElementSchema.safeParse(run({ size: 30 })).success).toBe(false);
+    expect(templateElementSchema.safeParse(run({ size: 0 })).success).toBe(false);
+    expect(templateElementSchema.safeParse(run({ size: 401 })).success).toBe(false);
+    expect(templateElementSchema.safeParse(run({ family: 'Inter' })).success).toBe(false);
     expect(templateElementSchema.safeParse({ ...element, text: [{ runs: [] }] }).success).toBe(
       false,
     );

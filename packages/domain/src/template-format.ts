@@ -245,14 +245,16 @@ export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
 
 /**
- * Words of a paragraph set apart from the rest of its text: in another weight or colour, italic
- * or upright, underlined or not, raised (`super`) or lowered (`sub`) at two-thirds of the size.
+ * Words of a paragraph set apart from the rest of its text: in another weight, size or colour,
+ * italic or upright, underlined or not, raised (`super`) or lowered (`sub`) at two-thirds of the
+ * size. A run's size is in points beside its text's (a text shrunk to fit shrinks its runs alike).
  * What a run leaves out it takes from the text's style.
  */
 export const textRunSchema = z
   .object({
     text: boundText,
     weight: z.enum(['regular', 'medium', 'semibold', 'bold']).optional(),
+    size: z.number().min(1).max(400).optional(),
     italic: z.boolean().optional(),
     underline: z.boolean().optional(),
     color: templateColorSchema.optional(),
@@ -344,6 +346,7 @@ const runHas = (run: TemplateTextRun, style: WordStyle) =>
 /** Whether two runs look alike (their words aside): one run could hold both. */
 export const sameRunLook = (a: Omit<TemplateTextRun, 'text'>, b: Omit<TemplateTextRun, 'text'>) =>
   a.weight === b.weight &&
+  a.size === b.size &&
   a.italic === b.italic &&
   a.underline === b.underline &&
   a.color === b.color &&

@@ -196,13 +196,47 @@ describe('a deck our engine wrote, imported back', () => {
     const imported = await importPptx(rendered.pptx);
     if (!imported.ok) throw new Error(imported.reason);
     const texts = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
-    console.log(
-      JSON.stringify(imported.slides[0]!.document.elements).slice(0, 1500),
-      JSON.stringify(imported.slides[0]!.report),
-    );
     expect(texts[0]).toMatchObject({ style: { bulletColor: '#1CADE4', bulletSize: 0.5 } });
     expect(texts[1]!.style).not.toHaveProperty('bulletColor');
     expect(texts[1]!.style).not.toHaveProperty('bulletSize');
+  });
+
+  it('sets words in a size of their own in the web view and the PPTX, and reads them back', async () => {
+    const slide = slideOf(
+      textBox(
+        [
+          { runs: [{ text: 'Revenue up ' }, { text: '42%', size: 40, weight: 'bold' }] },
+          'Since 2024',
+        ],
+        { weight: 'regular', size: 20, color: '#112233', lineHeight: 1.2 },
+      ),
+    );
+    const rendered = await renderImportedSlides([slide]);
+    // The web view: the figure's glyphs at twice the scale of the words before it.
+    const scales = [
+      ...rendered.svgs[0]!.matchAll(/<g fill="#112233" transform="[^"]+ scale\(([\d.]+)/g),
+    ].map((match) => Number(match[1]));
+    expect(Math.max(...scales) / Math.min(...scales)).toBeCloseTo(2);
+    // The PPTX: the figure's run in 40 pt, its line spaced as a share of single spacing, so
+    // PowerPoint makes it taller too.
+    const xml = slideXmlOf(rendered.pptx);
+    const figure = /<a:r><a:rPr ([^>]*)>(?:(?!<\/a:r>).)*<a:t>42%<\/a:t>/.exec(xml)?.[1];
+    expect(figure).toMatch(/ sz="4000"/);
+    expect(figure).toMatch(/ b="1"/);
+    expect(xml).toMatch(/<a:lnSpc><a:spcPct val="\d+"\/><\/a:lnSpc>/);
+    expect(xml).not.toContain('<a:spcPts');
+
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    expect(text).toMatchObject({
+      text: [
+        { runs: [{ text: 'Revenue up ' }, { text: '42%', size: 40, weight: 'bold' }] },
+        'Since 2024',
+      ],
+      style: { size: 20 },
+    });
+    expect(imported.slides[0]!.report.notImported).toEqual([]);
   });
 
   it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {

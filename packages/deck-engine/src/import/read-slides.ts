@@ -9,7 +9,7 @@ import {
   type TemplateElement,
   type TemplateGradient,
 } from '@deck-portal/domain';
-import { faceOf, getFont, measureText, missingCharacters, type FontFace } from '../layout/fonts.ts';
+import { faceOf, measureText, missingCharacters, singleSpacing } from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import {
@@ -1851,18 +1851,17 @@ class SlideReader {
       const runLook = looks[0]!.look;
       const typeface = themeTypeface(runLook.typeface, theme);
       const font = mapFont(typeface);
-      // Words styled apart from the look most of the paragraph has keep their weight, slant,
-      // underline, colour and rise; another size or font is drawn in the paragraph's.
+      // Words styled apart from the look most of the paragraph has keep their weight, size,
+      // slant, underline, colour and rise; another font is drawn in the paragraph's.
+      const pointsOf = (run: RunLook) =>
+        Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale)));
       const spans = isEmpty
         ? []
         : runs.map((run) => ({
             text: run.text,
-            style: run.text === LINE_BREAK ? {} : styleApart(run.look, runLook, run.text),
+            style: run.text === LINE_BREAK ? {} : styleApart(run.look, runLook, run.text, pointsOf),
           }));
       const shown = runs.filter((run) => run.text !== LINE_BREAK && run.text.trim() !== '');
-      if (shown.some((run) => (run.look.size ?? 18) !== (runLook.size ?? 18))) {
-        this.skip('text', "words in another size than their paragraph's are drawn in its size");
-      }
       if (shown.some((run) => mapFont(themeTypeface(run.look.typeface, theme)) !== font)) {
         this.skip('text', "words in another font than their paragraph's are drawn in its font");
       }
@@ -1872,7 +1871,7 @@ class SlideReader {
           this.skip('font', `${typeface} is drawn in ${font}: its lines may break in other places`);
         }
       }
-      const size = Math.min(400, Math.max(4, round((runLook.size ?? 18) * fontScale * scale)));
+      const size = pointsOf(runLook);
       const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
       // The bullet as drawn: a symbol font's picture in Unicode (in a fallback family when the
       // text's font lacks it), `•` where no font of ours has it.
@@ -2065,7 +2064,7 @@ class SlideReader {
         y: 0,
         w,
         h: 0,
-        text: text.map((p) => (typeof p === 'string' ? p : spansOf(p.runs))),
+        text: text.map((p) => (typeof p === 'string' ? p : spansOf(p.runs, first.size))),
         weight: first.weight,
         size: first.size,
         color: first.color.slice(1),
@@ -2322,16 +2321,6 @@ function shapeOutline(
       ? round(share * Math.min(box.w, box.h))
       : undefined;
   return { ellipse, outline, radius };
-}
-
-/**
- * Single line spacing as a share of the size: 1.2, or the font's own line where it is taller
- * (Calibri's 1.22, as office suites set it). A shorter own line (Arial's 1.15) is not followed:
- * 1.2 measures far closer to the reference over the corpus (ADR 026).
- */
-function singleSpacing(face: FontFace): number {
-  const { ascent, descent } = getFont(face);
-  return Math.max(1.2, ascent - descent);
 }
 
 const samePoint = (a: Point, b: Point) =>

@@ -1,5 +1,6 @@
 import { sameRunLook, type TemplateTextRun } from '@deck-portal/domain';
 import type { StyledSpan } from '../layout/model.ts';
+import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
@@ -195,12 +196,20 @@ type RunStyleApart = Omit<TemplateTextRun, 'text'>;
 
 /**
  * How a run's look differs from the look most of its paragraph has, as a run of the template
- * format says it: its weight, slant, colour and rise (none for spaces alone), and its underline.
+ * format says it: its weight, size (`pointsOf` a look, as drawn), slant, colour and rise (none
+ * for spaces alone), and its underline.
  */
-export function styleApart(look: RunLook, base: RunLook, text: string): RunStyleApart {
+export function styleApart(
+  look: RunLook,
+  base: RunLook,
+  text: string,
+  pointsOf: (look: RunLook) => number,
+): RunStyleApart {
   const style: RunStyleApart = {};
   if (text.trim() !== '') {
     if (Boolean(look.bold) !== Boolean(base.bold)) style.weight = look.bold ? 'bold' : 'regular';
+    const size = pointsOf(look);
+    if (size !== pointsOf(base)) style.size = size;
     if (Boolean(look.italic) !== Boolean(base.italic)) style.italic = Boolean(look.italic);
     const color = look.color?.hex ?? '000000';
     if (color !== (base.color?.hex ?? '000000')) style.color = `#${color}`;
@@ -249,10 +258,7 @@ export function joinRuns(
   return kept.length > 0 ? kept : undefined;
 }
 
-/** Template runs as the layout measures them: colours without their `#`. */
-export function spansOf(runs: readonly TemplateTextRun[]): StyledSpan[] {
-  return runs.map(({ text, color, ...style }) => ({
-    text,
-    style: { ...style, ...(color ? { color: color.slice(1) } : {}) },
-  }));
+/** Template runs of a text `textSize` points large, as the layout measures them. */
+export function spansOf(runs: readonly TemplateTextRun[], textSize: number): StyledSpan[] {
+  return runs.map((run) => runSpan(run, run.text, textSize, (color) => color.slice(1)));
 }

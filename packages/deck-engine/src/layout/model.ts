@@ -69,6 +69,8 @@ export interface TextRun {
 /** How words of a paragraph differ from their text's style; what is left out, they take from it. */
 export interface RunStyle {
   weight?: FontWeight;
+  /** The words' size as a share of their text's (a raised or lowered word's is two-thirds of it). */
+  scale?: number;
   italic?: boolean;
   underline?: boolean;
   color?: Hex;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureText } from './fonts.ts';
-import { layoutText, layoutTextRow, wrapParagraph } from './text-layout.ts';
+import { layoutText, layoutTextRow, measureTextHeight, wrapParagraph } from './text-layout.ts';
 
 const box = { x: 10, y: 20, w: 200, h: 100, color: '000000' };
 
@@ -269,5 +269,48 @@ describe('styled words and numbers that need room', () => {
     const widest = measureText('(viii)', 'regular', 14);
     for (const line of text.lines) expect(line.x - line.bulletX!).toBeGreaterThan(widest);
     expect(text.bulletIndent).toBeGreaterThan(widest);
+  });
+
+  it('sets words in a size of their own, their line as tall as its largest words', () => {
+    const spec = {
+      ...box,
+      w: 300,
+      h: 400,
+      size: 10,
+      lineHeight: 1.4,
+      text: [
+        [
+          { text: 'Small words before ', style: {} },
+          { text: 'Big', style: { scale: 2 } },
+        ],
+        'and a line of its own size',
+      ],
+    };
+    const text = layoutText(spec);
+    const [first, second] = text.lines;
+    expect(text.lines.map((line) => line.text)).toEqual([
+      'Small words before Big',
+      'and a line of its own size',
+    ]);
+    const big = first!.runs!.find((run) => run.text === 'Big')!;
+    expect(big.look?.size).toBe(20);
+    expect(first!.width).toBeCloseTo(
+      measureText('Small words before ', 'regular', 10) + measureText('Big', 'regular', 20),
+      0,
+    );
+    // The first line is 28 pt tall (twice 14), its baseline twice as far down as in a line of
+    // 14; the second line, 14 pt tall, starts 28 pt down.
+    const plain = layoutText({ ...spec, text: ['Small words before Big', 'and a line'] });
+    const drop = plain.lines[0]!.baseline - box.y;
+    expect(plain.lines[1]!.baseline - plain.lines[0]!.baseline).toBeCloseTo(14);
+    expect(first!.baseline - box.y).toBeCloseTo(2 * drop);
+    expect(second!.baseline - box.y).toBeCloseTo(28 + drop);
+    expect(measureTextHeight(spec)).toBeCloseTo(42);
+    // Shrunk to fit, the big words shrink alike.
+    const shrunk = layoutText({ ...spec, h: 30, minSize: 5 });
+    expect(shrunk.size).toBeLessThan(10);
+    expect(shrunk.lines[0]!.runs!.find((run) => run.text === 'Big')!.look?.size).toBe(
+      2 * shrunk.size,
+    );
   });
 });

@@ -143,7 +143,25 @@ const SCRIPT_SCALE = 2 / 3;
 /** How far a raised (super) or lowered (sub) word's baseline moves, as a share of the size. */
 const SCRIPT_RISE = { super: 0.3, sub: -0.25 } as const;
 
-/** The face, size factor and rise a character of a styled paragraph is set in. */
+/** A style's size as a share of its text's: its own share, two-thirds of it when raised or lowered. */
+function sizeScale(style: RunStyle | undefined): number {
+  return (style?.scale ?? 1) * (style?.script ? SCRIPT_SCALE : 1);
+}
+
+/**
+ * How tall a line is as a share of its text's line pitch: as tall as its largest words (a raised
+ * or lowered word sits in the line of its own size), as office suites set a line of mixed sizes.
+ */
+function lineScale(paragraph: Paragraph | undefined, start: number, text: string): number {
+  if (!paragraph?.styles) return 1;
+  let scale = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] !== ' ') scale = Math.max(scale, paragraph.styles[start + i]?.scale ?? 1);
+  }
+  return scale > 0 ? scale : 1;
+}
+
+/** The face a character of a styled paragraph is set in. */
 function styleFace(base: FontFace, spec: TextSpec, style: RunStyle | undefined): FontFace {
   if (!style || (style.weight === undefined && style.italic === undefined)) return base;
   return faceOf(
@@ -176,8 +194,8 @@ function widthAtOf(paragraph: Paragraph, face: FontFace, spec: TextSpec): WidthA
   return (start, text) => {
     let width = 0;
     for (const segment of styleSegments(paragraph, start, text)) {
-      const scale = segment.style?.script ? SCRIPT_SCALE : 1;
-      width += unitWidth(segment.text, styleFace(face, spec, segment.style)) * scale;
+      width +=
+        unitWidth(segment.text, styleFace(face, spec, segment.style)) * sizeScale(segment.style);
     }
     return width;
   };
@@ -512,7 +530,8 @@ function ellipsize(text: string, weight: FontFace, size: number, maxWidth: numbe
 
 interface Trial {
   size: number;
-  lines: Array<WrappedLine & { paragraph: number; firstOfParagraph: boolean }>;
+  /** Each line, with its pitch as a share of the text's (see {@link lineScale}). */
+  lines: Array<WrappedLine & { paragraph: number; firstOfParagraph: boolean; scale: number }>;
   height: number;
 }
 
@@ -555,10 +574,12 @@ function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial
       spec.w - indent,
       paragraph.styles && widthAtOf(paragraph, weight, spec),
     );
-    wrapped.forEach((line, i) =>
-      lines.push({ ...line, paragraph: index, firstOfParagraph: i === 0 }),
-    );
-    height += wrapped.length * lineHeight + (index < paragraphs.length - 1 ? gap : 0);
+    wrapped.forEach((line, i) => {
+      const scale = lineScale(paragraph, line.start, line.text);
+      lines.push({ ...line, paragraph: index, firstOfParagraph: i === 0, scale });
+      height += scale * lineHeight;
+    });
+    if (index < paragraphs.length - 1) height += gap;
   });
   return { size, lines, height };
 }
@@ -627,7 +648,7 @@ export function layoutText(spec: TextSpec): TextElement {
     let used = 2 * overflow;
     let keep = 0;
     for (const [i, line] of laid.entries()) {
-      const extra = (i > 0 && line.firstOfParagraph ? gap : 0) + lineHeight;
+      const extra = (i > 0 && line.firstOfParagraph ? gap : 0) + line.scale * lineHeight;
       if (used + extra > spec.h + 0.01) break;
       if (spec.maxLines !== undefined && keep >= spec.maxLines) break;
       used += extra;
@@ -649,13 +670,14 @@ export function layoutText(spec: TextSpec): TextElement {
   const { ascent, descent } = getFont(weight);
   let contentHeight = 0;
   laid.forEach((line, i) => {
-    contentHeight += lineHeight + (i > 0 && line.firstOfParagraph ? gap : 0);
+    contentHeight += line.scale * lineHeight + (i > 0 && line.firstOfParagraph ? gap : 0);
   });
   const valign = spec.valign ?? 'top';
   let top = spec.y + overflow;
   if (valign === 'middle') top = spec.y + (spec.h - contentHeight) / 2;
   if (valign === 'bottom') top = spec.y + spec.h - contentHeight - overflow;
-  // Centre the glyphs' ascent–descent band in each line pitch, as PowerPoint does.
+  // Centre the glyphs' ascent–descent band in each line pitch, as PowerPoint does (a line of
+  // larger or smaller words: in its own pitch, scaled alike).
   const baselineOffset = (lineHeight - (ascent - descent) * size) / 2 + ascent * size;
 
   const align = spec.align ?? 'left';
@@ -690,7 +712,7 @@ export function layoutText(spec: TextSpec): TextElement {
     lines.push({
       text: line.text,
       x,
-      baseline: cursor + baselineOffset,
+      baseline: cursor + line.scale * baselineOffset,
       width,
       // The bullet leads its text: at the box's left for left-aligned text, just before the
       // first word of a centred or right-aligned line.
@@ -698,7 +720,7 @@ export function layoutText(spec: TextSpec): TextElement {
       ...(number !== undefined ? { label: numberLabel(spec.numbering!.scheme, number) } : {}),
       ...(runs ? { runs } : {}),
     });
-    cursor += lineHeight;
+    cursor += line.scale * lineHeight;
   });
 
   return {
@@ -759,8 +781,8 @@ function styledRuns(
     const script = style?.script;
     const look = {
       color: style?.color ?? spec.color,
-      size: script ? size * SCRIPT_SCALE : size,
-      rise: script ? SCRIPT_RISE[script] * size : 0,
+      size: size * sizeScale(style),
+      rise: script ? SCRIPT_RISE[script] * size * (style?.scale ?? 1) : 0,
       underline: style?.underline ?? spec.underline ?? false,
     };
     for (const piece of fontSegments(segment.text, styleFace(face, spec, style))) {

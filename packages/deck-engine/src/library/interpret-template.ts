@@ -12,6 +12,7 @@ import {
   type TemplateCondition,
   type TemplateElement,
   type TemplateGradient,
+  type TemplateTextRun,
   type RepeatedElement,
   type TemplatePart,
 } from '@deck-portal/domain';
@@ -41,6 +42,29 @@ import { categoryColor, categoryName, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import { quoteTable } from './quote-table.ts';
 import type { ComposedSlide } from './template-slides.ts';
+
+/**
+ * A template run as the layout sets it, with its words as given (bindings filled): its style,
+ * its colour resolved and its size a share of its text's `textSize`.
+ */
+export function runSpan(
+  run: TemplateTextRun,
+  words: string,
+  textSize: number,
+  color: (value: TemplateColor) => Hex,
+): StyledSpan {
+  return {
+    text: words,
+    style: {
+      ...(run.weight ? { weight: run.weight } : {}),
+      ...(run.size !== undefined && run.size !== textSize ? { scale: run.size / textSize } : {}),
+      ...(run.italic !== undefined ? { italic: run.italic } : {}),
+      ...(run.underline !== undefined ? { underline: run.underline } : {}),
+      ...(run.color ? { color: color(run.color) } : {}),
+      ...(run.script ? { script: run.script } : {}),
+    },
+  };
+}
 
 /** A slide, a layout or any document drawn like one: its look and its elements. */
 export interface TemplateDocument {
@@ -167,16 +191,7 @@ export function interpretTemplate(
                   if (!isShown(paragraph.when)) return [];
                   if (!('runs' in paragraph)) return [bind(paragraph.text)];
                   return [
-                    paragraph.runs.map((run) => ({
-                      text: bind(run.text),
-                      style: {
-                        ...(run.weight ? { weight: run.weight } : {}),
-                        ...(run.italic !== undefined ? { italic: run.italic } : {}),
-                        ...(run.underline !== undefined ? { underline: run.underline } : {}),
-                        ...(run.color ? { color: color(run.color) } : {}),
-                        ...(run.script ? { script: run.script } : {}),
-                      },
-                    })),
+                    paragraph.runs.map((run) => runSpan(run, bind(run.text), style.size, color)),
                   ];
                 })
               : bind(element.text),

@@ -4,6 +4,7 @@ import {
   familyOf,
   fontSegments,
   getFont,
+  singleSpacing,
   PPTX_FONT_FACE,
   type FontFace,
   type FontSegment,
@@ -128,7 +129,8 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
 
 /**
  * A run's look in a text with styled words, in full: pptxgenjs fills a run's unset or false
- * options from the shape's, so such a text names its weight, slant and underline run by run.
+ * options from the shape's, so such a text names its weight, slant and underline run by run
+ * (and a size of its own, when it has one).
  */
 function runStyleOptions(element: TextElement, style: RunStyle): PptxGenJS.TextPropsOptions {
   const isUnderlined = style.underline ?? element.underline ?? false;
@@ -137,6 +139,7 @@ function runStyleOptions(element: TextElement, style: RunStyle): PptxGenJS.TextP
     ...((style.italic ?? element.italic) ? { italic: true } : {}),
     ...(isUnderlined ? { underline: { style: 'sng' as const } } : {}),
     ...(style.color ? { color: style.color } : {}),
+    ...(style.scale !== undefined ? { fontSize: element.size * style.scale } : {}),
     ...(style.script === 'super' ? { superscript: true } : {}),
     ...(style.script === 'sub' ? { subscript: true } : {}),
   };
@@ -239,8 +242,7 @@ function addText(
     align: element.align,
     valign: element.valign,
     margin: 0,
-    // Exact line pitch and paragraph spacing, so PowerPoint breaks lines where the layout did.
-    lineSpacing: element.lineHeight,
+    ...lineSpacingOf(element),
     paraSpaceAfter: element.paragraphGap,
     wrap: true,
     // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
@@ -248,6 +250,18 @@ function addText(
     ...(bulletName || element.name ? { objectName: bulletName ?? element.name } : {}),
     ...turnOptions(element),
   });
+}
+
+/**
+ * Exact line pitch, so PowerPoint breaks lines where the layout did; for a text with words in
+ * sizes of their own, a share of single spacing, so that PowerPoint, too, makes a line of larger
+ * words taller.
+ */
+function lineSpacingOf(element: TextElement) {
+  const hasSizes = element.spans?.some((spans) => spans?.some((span) => span.style.scale));
+  if (!hasSizes) return { lineSpacing: element.lineHeight };
+  const face = faceOf(element.family, element.weight, element.italic);
+  return { lineSpacingMultiple: element.lineHeight / (element.size * singleSpacing(face)) };
 }
 
 /** A path shape's outline as PowerPoint's custom geometry: inches from the shape's corner. */
