@@ -244,21 +244,37 @@ export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 /** A paragraph shown only when its condition holds. */
 const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
 
+/** Whether an address is one a link on words may open: a web page or an e-mail. */
+export function isLinkAddress(address: string): boolean {
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(address).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Words of a paragraph set apart from the rest of its text: in another weight, size or colour,
- * italic or upright, underlined or not, raised (`super`) or lowered (`sub`) at two-thirds of the
- * size. A run's size is in points beside its text's (a text shrunk to fit shrinks its runs alike).
- * What a run leaves out it takes from the text's style.
+ * Words of a paragraph set apart from the rest of its text: in another weight, size, font (of
+ * those an imported slide may name) or colour, italic or upright, underlined or not, raised
+ * (`super`) or lowered (`sub`) at two-thirds of the size, or a link to a web page or an e-mail
+ * address (the PDF and the PowerPoint open it). A run's size is in points beside its text's (a
+ * text shrunk to fit shrinks its runs alike). What a run leaves out it takes from the text's style.
  */
 export const textRunSchema = z
   .object({
     text: boundText,
     weight: z.enum(['regular', 'medium', 'semibold', 'bold']).optional(),
     size: z.number().min(1).max(400).optional(),
+    font: z.enum(importFontFamilies).optional(),
     italic: z.boolean().optional(),
     underline: z.boolean().optional(),
     color: templateColorSchema.optional(),
     script: z.enum(['super', 'sub']).optional(),
+    link: z
+      .string()
+      .max(2_000)
+      .refine(isLinkAddress, 'a link opens an http://, https:// or mailto: address')
+      .optional(),
   })
   .strict();
 export type TemplateTextRun = z.infer<typeof textRunSchema>;
@@ -347,10 +363,12 @@ const runHas = (run: TemplateTextRun, style: WordStyle) =>
 export const sameRunLook = (a: Omit<TemplateTextRun, 'text'>, b: Omit<TemplateTextRun, 'text'>) =>
   a.weight === b.weight &&
   a.size === b.size &&
+  a.font === b.font &&
   a.italic === b.italic &&
   a.underline === b.underline &&
   a.color === b.color &&
-  a.script === b.script;
+  a.script === b.script &&
+  a.link === b.link;
 
 /**
  * The paragraph with the words from `from` to `to` (character offsets) made bold, italic or

@@ -201,15 +201,19 @@ describe('a deck our engine wrote, imported back', () => {
     expect(texts[1]!.style).not.toHaveProperty('bulletSize');
   });
 
-  it('sets words in a size of their own in the web view and the PPTX, and reads them back', async () => {
+  it('sets words in a size and font of their own in the web view and the PPTX, and reads them back', async () => {
+    const runs = [
+      { text: 'Revenue up ' },
+      { text: '42%', size: 40, weight: 'bold' as const },
+      { text: ' in print', font: 'Tinos' as const },
+    ];
     const slide = slideOf(
-      textBox(
-        [
-          { runs: [{ text: 'Revenue up ' }, { text: '42%', size: 40, weight: 'bold' }] },
-          'Since 2024',
-        ],
-        { weight: 'regular', size: 20, color: '#112233', lineHeight: 1.2 },
-      ),
+      textBox([{ runs }, 'Since 2024'], {
+        weight: 'regular',
+        size: 20,
+        color: '#112233',
+        lineHeight: 1.2,
+      }),
     );
     const rendered = await renderImportedSlides([slide]);
     // The web view: the figure's glyphs at twice the scale of the words before it.
@@ -225,18 +229,49 @@ describe('a deck our engine wrote, imported back', () => {
     expect(figure).toMatch(/ b="1"/);
     expect(xml).toMatch(/<a:lnSpc><a:spcPct val="\d+"\/><\/a:lnSpc>/);
     expect(xml).not.toContain('<a:spcPts');
+    // The words in Tinos: its glyphs in the web view, Times New Roman named in the PPTX.
+    expect(rendered.svgs[0]).toMatch(/<path id="Tinos-r\d+"/);
+    expect(xml).toMatch(
+      /<a:latin typeface="Times New Roman"[^>]*\/>(?:(?!<\/a:r>).)*<a:t> in print<\/a:t>/,
+    );
 
     const imported = await importPptx(rendered.pptx);
     if (!imported.ok) throw new Error(imported.reason);
     const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
     expect(text).toMatchObject({
-      text: [
-        { runs: [{ text: 'Revenue up ' }, { text: '42%', size: 40, weight: 'bold' }] },
-        'Since 2024',
-      ],
+      text: [{ runs }, 'Since 2024'],
       style: { size: 20 },
     });
     expect(imported.slides[0]!.report.notImported).toEqual([]);
+  });
+
+  it('opens a link on words from the PDF and the PPTX, and reads it back', async () => {
+    const runs = [
+      { text: 'Book a call at ' },
+      { text: 'example.com', underline: true, link: 'https://example.com/book?from=deck' },
+    ];
+    const rendered = await renderImportedSlides([
+      slideOf(textBox([{ runs }], { weight: 'regular', size: 20, color: '#112233' })),
+    ]);
+    // The PDF: a link annotation over the words, opening the address.
+    const pdf = rendered.pdf.toString('latin1');
+    expect(pdf).toMatch(/\/Subtype \/Link/);
+    expect(pdf).toContain('/URI (https://example.com/book?from=deck)');
+    // The PPTX: the run clicks through a relationship to the address.
+    const files = unzipSync(rendered.pptx);
+    const xml = strFromU8(files['ppt/slides/slide1.xml']!);
+    const id = /<a:hlinkClick r:id="(rId\d+)"/.exec(xml)?.[1];
+    expect(id).toBeDefined();
+    expect(strFromU8(files['ppt/slides/_rels/slide1.xml.rels']!)).toMatch(
+      new RegExp(
+        `Id="${id}"[^>]*Target="https://example.com/book\\?from=deck"[^>]*TargetMode="External"`,
+      ),
+    );
+
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    expect(text).toMatchObject({ text: [{ runs }] });
   });
 
   it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {

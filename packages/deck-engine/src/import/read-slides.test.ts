@@ -18,6 +18,7 @@ import { layoutText } from '../layout/text-layout.ts';
 import {
   buildPptx,
   emu,
+  fixtureColors,
   openFixture,
   paragraph,
   shape,
@@ -903,6 +904,90 @@ describe('bullets and numbering', () => {
     ]);
     expect(text.style.size).toBe(18);
     expect(slide!.report.notImported).toEqual([]);
+  });
+
+  it('keeps words in another font in its stand-in, and reports one it has none for', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 100],
+          '<a:p><a:r><a:rPr lang="en-US" sz="1800"><a:latin typeface="Calibri"/></a:rPr><a:t>Set in Calibri with </a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800"><a:latin typeface="Times New Roman"/></a:rPr><a:t>a serif</a:t></a:r></a:p>' +
+            '<a:p><a:r><a:rPr lang="en-US" sz="1800"><a:latin typeface="Calibri"/></a:rPr><a:t>And a word in </a:t></a:r>' +
+            '<a:r><a:rPr lang="en-US" sz="1800"><a:latin typeface="Papyrus"/></a:rPr><a:t>Papyrus</a:t></a:r></a:p>',
+        ),
+      ],
+    });
+    const text = textStarting(slide!, 'Set in Calibri with a serif');
+    expect(text.style.font).toBe('Carlito');
+    expect(text.text).toEqual([
+      { runs: [{ text: 'Set in Calibri with ' }, { text: 'a serif', font: 'Tinos' }] },
+      'And a word in Papyrus',
+    ]);
+    expect(slide!.report.fonts).toEqual([
+      { from: 'Calibri', to: 'Carlito' },
+      { from: 'Times New Roman', to: 'Tinos' },
+      { from: 'Papyrus', to: 'Inter' },
+    ]);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'text', why: "words in another font than their paragraph's are drawn in its font" },
+      { kind: 'font', why: 'Papyrus is drawn in Inter: its lines may break in other places' },
+    ]);
+  });
+
+  it('keeps a link to a web page or an e-mail in the link look, and reports any other', async () => {
+    const run = (text: string, link = '', own = '') =>
+      `<a:r><a:rPr lang="en-US" sz="1800"${own}>${link}</a:rPr><a:t>${text}</a:t></a:r>`;
+    const [slide] = await readFixture({
+      slides: [
+        {
+          shapes: textBox(
+            5,
+            [60, 60, 800, 200],
+            `<a:p>${run('Visit us any day at ')}${run('our site', '<a:hlinkClick r:id="rId2"/>')}${run(' or ')}` +
+              `${run('write', '<a:solidFill><a:srgbClr val="C00000"/></a:solidFill><a:hlinkClick r:id="rId3"/>', ' u="none"')}</a:p>` +
+              `<a:p>${run('Next slide', '<a:hlinkClick r:id="rId4" action="ppaction://hlinksldjump"/>')}${run(' and ')}` +
+              `${run('a script', '<a:hlinkClick r:id="rId5"/>')}</a:p>`,
+          ),
+          relationships: [
+            {
+              id: 'rId2',
+              type: 'hyperlink',
+              target: 'https://example.com/pricing',
+              external: true,
+            },
+            { id: 'rId3', type: 'hyperlink', target: 'mailto:sales@example.com', external: true },
+            { id: 'rId4', type: 'slide', target: 'slide1.xml' },
+            { id: 'rId5', type: 'hyperlink', target: 'javascript:alert(1)', external: true },
+          ],
+        },
+      ],
+    });
+    const text = textStarting(slide!, 'Visit us any day at our site or write');
+    expect(text.text).toEqual([
+      {
+        runs: [
+          { text: 'Visit us any day at ' },
+          {
+            text: 'our site',
+            color: `#${fixtureColors.hlink}`,
+            underline: true,
+            link: 'https://example.com/pricing',
+          },
+          { text: ' or ' },
+          { text: 'write', color: '#C00000', link: 'mailto:sales@example.com' },
+        ],
+      },
+      'Next slide and a script',
+    ]);
+    expect(slide!.report.notImported).toEqual([
+      {
+        kind: 'text',
+        why: 'a link to another slide, a file or a program is not kept (its words are)',
+        count: 2,
+      },
+    ]);
   });
 
   it('numbers a paragraph whose words are mostly underlined, its bold lead-in kept', async () => {

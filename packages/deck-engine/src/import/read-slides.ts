@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  isLinkAddress,
   lineEnds,
   numberLabel,
   numberSchemes,
@@ -54,6 +55,7 @@ import {
   joinRuns,
   spansOf,
   styleApart,
+  type DrawnLook,
   type ParagraphLook,
   type RunLook,
 } from './text-body.ts';
@@ -473,6 +475,34 @@ class SlideReader {
     if (this.report.fonts.some((f) => f.from === typeface)) return false;
     this.report.fonts.push({ from: typeface, to: font });
     return true;
+  }
+
+  /**
+   * A run's link, when it opens a web page or an e-mail, with the look PowerPoint gives a link
+   * where the run has none of its own: the theme's link colour, underlined. A link to another
+   * slide, a file or a program is reported (its words are kept).
+   */
+  private linkLook(properties: XmlElement | undefined, context: PartContext): Partial<RunLook> {
+    const click = child(properties, 'a:hlinkClick');
+    if (!click) return {};
+    const address = context.rels.get(click.attrs['r:id'] ?? '')?.external;
+    if (!address || !isLinkAddress(address)) {
+      if (address || click.attrs.action) {
+        this.skip(
+          'text',
+          'a link to another slide, a file or a program is not kept (its words are)',
+        );
+      }
+      return {};
+    }
+    const linkColor = context.colors.theme.hlink;
+    return {
+      link: address,
+      ...(!child(properties, 'a:solidFill') && linkColor
+        ? { color: { hex: linkColor, alpha: 1 } }
+        : {}),
+      ...(properties?.attrs.u === undefined ? { underline: true } : {}),
+    };
   }
 
   private push(element: TemplateElement) {
@@ -1794,9 +1824,11 @@ class SlideReader {
       const runs: { text: string; look: RunLook }[] = [];
       for (const node of paragraph.children) {
         if (node.name === 'a:r' || node.name === 'a:fld') {
+          const properties = child(node, 'a:rPr');
           const runLook = {
             ...look.run,
-            ...stripEmpty(readRunLook(child(node, 'a:rPr'), context.colors)),
+            ...stripEmpty(readRunLook(properties, context.colors)),
+            ...this.linkLook(properties, context),
           };
           const written = child(node, 'a:t')?.text ?? '';
           const value =
@@ -1852,26 +1884,38 @@ class SlideReader {
       const typeface = themeTypeface(runLook.typeface, theme);
       const font = mapFont(typeface);
       // Words styled apart from the look most of the paragraph has keep their weight, size,
-      // slant, underline, colour and rise; another font is drawn in the paragraph's.
-      const pointsOf = (run: RunLook) =>
-        Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale)));
+      // font, slant, underline, colour and rise (in the built-in family: the paragraph's font).
+      const drawnLook: DrawnLook = {
+        points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
+        family: (run) => mapFont(themeTypeface(run.typeface, theme)),
+      };
       const spans = isEmpty
         ? []
         : runs.map((run) => ({
             text: run.text,
-            style: run.text === LINE_BREAK ? {} : styleApart(run.look, runLook, run.text, pointsOf),
+            style:
+              run.text === LINE_BREAK ? {} : styleApart(run.look, runLook, run.text, drawnLook),
           }));
       const shown = runs.filter((run) => run.text !== LINE_BREAK && run.text.trim() !== '');
-      if (shown.some((run) => mapFont(themeTypeface(run.look.typeface, theme)) !== font)) {
+      if (shown.some((run) => drawnLook.family(run.look) === 'Inter' && font !== 'Inter')) {
         this.skip('text', "words in another font than their paragraph's are drawn in its font");
       }
-      if (!isEmpty && this.noteFont(typeface, font)) {
-        // A stand-in of another shape sets the words wider or narrower than the original.
-        if (!isMetricTwin(typeface)) {
-          this.skip('font', `${typeface} is drawn in ${font}: its lines may break in other places`);
+      if (!isEmpty) {
+        for (const run of [{ look: runLook }, ...shown]) {
+          const runTypeface = themeTypeface(run.look.typeface, theme);
+          // A stand-in of another shape sets the words wider or narrower than the original.
+          if (
+            this.noteFont(runTypeface, drawnLook.family(run.look)) &&
+            !isMetricTwin(runTypeface)
+          ) {
+            this.skip(
+              'font',
+              `${runTypeface} is drawn in ${drawnLook.family(run.look)}: its lines may break in other places`,
+            );
+          }
         }
       }
-      const size = pointsOf(runLook);
+      const size = drawnLook.points(runLook);
       const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
       // The bullet as drawn: a symbol font's picture in Unicode (in a fallback family when the
       // text's font lacks it), `•` where no font of ours has it.

@@ -1,4 +1,4 @@
-import { sameRunLook, type TemplateTextRun } from '@deck-portal/domain';
+import { importFontFamilies, sameRunLook, type TemplateTextRun } from '@deck-portal/domain';
 import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
@@ -18,6 +18,8 @@ export interface RunLook {
   caps?: boolean;
   /** Raised (a superscript, above 0) or lowered, as a share of the size. */
   baseline?: number;
+  /** The web or e-mail address the words link to. */
+  link?: string;
 }
 
 /** A paragraph's look at one level, as far as inheritance has decided it. */
@@ -194,22 +196,34 @@ export function mergeBodyLooks(looks: readonly BodyLook[]): BodyLook {
 
 type RunStyleApart = Omit<TemplateTextRun, 'text'>;
 
+const isImportFamily = (family: string): family is (typeof importFontFamilies)[number] =>
+  (importFontFamilies as readonly string[]).includes(family);
+
+/** How a look is drawn: its size in points, and the bundled family its font maps to. */
+export interface DrawnLook {
+  points(look: RunLook): number;
+  family(look: RunLook): string;
+}
+
 /**
  * How a run's look differs from the look most of its paragraph has, as a run of the template
- * format says it: its weight, size (`pointsOf` a look, as drawn), slant, colour and rise (none
- * for spaces alone), and its underline.
+ * format says it: its weight, size, font (one an imported slide may name; the built-in family
+ * is the paragraph's to give), slant, colour and rise (none for spaces alone), its underline and
+ * its link.
  */
 export function styleApart(
   look: RunLook,
   base: RunLook,
   text: string,
-  pointsOf: (look: RunLook) => number,
+  drawn: DrawnLook,
 ): RunStyleApart {
   const style: RunStyleApart = {};
   if (text.trim() !== '') {
     if (Boolean(look.bold) !== Boolean(base.bold)) style.weight = look.bold ? 'bold' : 'regular';
-    const size = pointsOf(look);
-    if (size !== pointsOf(base)) style.size = size;
+    const size = drawn.points(look);
+    if (size !== drawn.points(base)) style.size = size;
+    const family = drawn.family(look);
+    if (family !== drawn.family(base) && isImportFamily(family)) style.font = family;
     if (Boolean(look.italic) !== Boolean(base.italic)) style.italic = Boolean(look.italic);
     const color = look.color?.hex ?? '000000';
     if (color !== (base.color?.hex ?? '000000')) style.color = `#${color}`;
@@ -217,6 +231,7 @@ export function styleApart(
   }
   if (Boolean(look.underline) !== Boolean(base.underline))
     style.underline = Boolean(look.underline);
+  if (look.link) style.link = look.link;
   return style;
 }
 

@@ -63,7 +63,7 @@ export interface TextRun {
    * On a line with words styled apart (see {@link RunStyle}), each run's look in full: its
    * colour, size, how far its baseline is raised (negative: lowered) and whether it is underlined.
    */
-  look?: { color: Hex; size: number; rise: number; underline: boolean };
+  look?: { color: Hex; size: number; rise: number; underline: boolean; link?: string };
 }
 
 /** How words of a paragraph differ from their text's style; what is left out, they take from it. */
@@ -71,11 +71,15 @@ export interface RunStyle {
   weight?: FontWeight;
   /** The words' size as a share of their text's (a raised or lowered word's is two-thirds of it). */
   scale?: number;
+  /** A registered font family the words are set in, when not their text's. */
+  family?: string;
   italic?: boolean;
   underline?: boolean;
   color?: Hex;
   /** Raised or lowered at two-thirds of the size. */
   script?: 'super' | 'sub';
+  /** A web or e-mail address the words link to (the PDF and the PPTX open it). */
+  link?: string;
 }
 
 /** A piece of a paragraph's text in one style. */

@@ -163,9 +163,14 @@ function lineScale(paragraph: Paragraph | undefined, start: number, text: string
 
 /** The face a character of a styled paragraph is set in. */
 function styleFace(base: FontFace, spec: TextSpec, style: RunStyle | undefined): FontFace {
-  if (!style || (style.weight === undefined && style.italic === undefined)) return base;
+  if (
+    !style ||
+    (style.weight === undefined && style.italic === undefined && style.family === undefined)
+  ) {
+    return base;
+  }
   return faceOf(
-    spec.family ?? activeFontFamily(),
+    style.family ?? spec.family ?? activeFontFamily(),
     style.weight ?? spec.weight ?? 'regular',
     style.italic ?? spec.italic,
   );
@@ -784,6 +789,7 @@ function styledRuns(
       size: size * sizeScale(style),
       rise: script ? SCRIPT_RISE[script] * size * (style?.scale ?? 1) : 0,
       underline: style?.underline ?? spec.underline ?? false,
+      ...(style?.link ? { link: style.link } : {}),
     };
     for (const piece of fontSegments(segment.text, styleFace(face, spec, style))) {
       runs.push({ text: piece.text, face: piece.face, x: pen, look });

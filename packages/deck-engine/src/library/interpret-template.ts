@@ -58,10 +58,12 @@ export function runSpan(
     style: {
       ...(run.weight ? { weight: run.weight } : {}),
       ...(run.size !== undefined && run.size !== textSize ? { scale: run.size / textSize } : {}),
+      ...(run.font ? { family: run.font } : {}),
       ...(run.italic !== undefined ? { italic: run.italic } : {}),
       ...(run.underline !== undefined ? { underline: run.underline } : {}),
       ...(run.color ? { color: color(run.color) } : {}),
       ...(run.script ? { script: run.script } : {}),
+      ...(run.link ? { link: run.link } : {}),
     },
   };
 }

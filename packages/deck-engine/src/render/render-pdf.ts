@@ -69,6 +69,18 @@ function drawText(doc: Doc, element: TextElement): void {
             .rect(run.x, baseline + offset * look.size, width, thickness * look.size)
             .fill(`#${look.color}`);
         }
+        if (look?.link) {
+          // The words open their address: a link over their glyphs' band, as a reader clicks it.
+          const { ascent, descent } = getFont(run.face);
+          const width = shapeWord(run.text, run.face).width * look.size;
+          doc.link(
+            run.x,
+            baseline - ascent * look.size,
+            width,
+            (ascent - descent) * look.size,
+            look.link,
+          );
+        }
       }
       doc
         .font(face)

@@ -95,7 +95,7 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
     for (const span of spans) {
       const styleOptions = element.spans ? runStyleOptions(element, span.style) : {};
       const spanFace = faceOf(
-        element.family,
+        span.style.family ?? element.family,
         span.style.weight ?? element.weight,
         span.style.italic ?? element.italic,
       );
@@ -130,16 +130,17 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
 /**
  * A run's look in a text with styled words, in full: pptxgenjs fills a run's unset or false
  * options from the shape's, so such a text names its weight, slant and underline run by run
- * (and a size of its own, when it has one).
+ * (and a size, a font and a link of its own, when it has them).
  */
 function runStyleOptions(element: TextElement, style: RunStyle): PptxGenJS.TextPropsOptions {
   const isUnderlined = style.underline ?? element.underline ?? false;
   return {
-    ...weightOptions(element.family, style.weight ?? element.weight),
+    ...weightOptions(style.family ?? element.family, style.weight ?? element.weight),
     ...((style.italic ?? element.italic) ? { italic: true } : {}),
     ...(isUnderlined ? { underline: { style: 'sng' as const } } : {}),
     ...(style.color ? { color: style.color } : {}),
     ...(style.scale !== undefined ? { fontSize: element.size * style.scale } : {}),
+    ...(style.link ? { hyperlink: { url: style.link } } : {}),
     ...(style.script === 'super' ? { superscript: true } : {}),
     ...(style.script === 'sub' ? { subscript: true } : {}),
   };
