@@ -453,6 +453,8 @@ function addElement(
                 : cell.text.paragraphs.join('\n'),
               options: {
                 ...fontOptions(cell.text),
+                // The line pitch the cell was laid out with, as in a text box.
+                ...lineSpacingOf(cell.text),
                 align: cell.text.align,
                 valign: cell.text.valign,
                 ...(cell.fill ? { fill: { color: cell.fill } } : {}),

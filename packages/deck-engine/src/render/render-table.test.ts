@@ -155,6 +155,15 @@ describe('a table with its own fills, lines, colours and merges', () => {
     expect(await slideXml(top)).toMatch(/<a:tcPr[^>]* anchor="t"/);
   });
 
+  it('writes each cell with the line pitch it was laid out with', async () => {
+    const airy = table(ctx, box, { ...spec, lineHeight: 1.5 });
+    const north = airy.rows[1]![0]!.text;
+    expect(north.lineHeight).toBeCloseTo(1.5 * north.size);
+    // pptxgenjs writes points in hundredths.
+    const pitch = Math.round(north.lineHeight * 100);
+    expect(await slideXml(airy)).toContain(`<a:lnSpc><a:spcPts val="${pitch}"/></a:lnSpc>`);
+  });
+
   it("places each cell's text inside the table's padding", () => {
     const padded = table(ctx, box, { ...spec, padding: { x: 1, y: 0.5 } });
     const north = padded.rows[1]![0]!.text;
