@@ -576,6 +576,20 @@ export function isShapePath(path: string): boolean {
   return !isFirst && needed === 0;
 }
 
+/**
+ * A soft shadow cast behind a shape: its colour and opacity, how far it blurs (points) and how
+ * far it falls (`dx` right, `dy` down, points on the slide whatever the shape's rotation).
+ */
+const shadowSchema = z
+  .object({
+    color: templateColorSchema,
+    opacity: z.number().min(0).max(1),
+    blur: z.number().min(0).max(100),
+    dx: z.number().min(-200).max(200),
+    dy: z.number().min(-200).max(200),
+  })
+  .strict();
+
 const shapeElementSchema = z
   .object({
     kind: z.enum(['rect', 'ellipse', 'path']),
@@ -584,6 +598,7 @@ const shapeElementSchema = z
     fill: templateColorSchema.optional(),
     fillOpacity: z.number().min(0).max(1).optional(),
     stroke: strokeSchema.optional(),
+    shadow: shadowSchema.optional(),
     radius: z.number().min(0).max(1_000).optional(),
     /**
      * A gradient over the shape, in place of `fill`, which is what renderers without gradients
@@ -650,6 +665,7 @@ const shapeElementSchema = z
 
 /** A shape's gradient as written: linear unless `kind` says radial. */
 export type TemplateGradient = NonNullable<z.infer<typeof shapeElementSchema>['gradient']>;
+export type TemplateShadow = z.infer<typeof shadowSchema>;
 
 /**
  * What a line's end is drawn with, as office lines have them: a filled triangle, an open arrow

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { DeckDraft, TemplateElement } from '@deck-portal/domain';
 import { buildDeck } from '../build-deck.ts';
@@ -272,6 +277,68 @@ describe('a deck our engine wrote, imported back', () => {
     if (!imported.ok) throw new Error(imported.reason);
     const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
     expect(text).toMatchObject({ text: [{ runs }] });
+  });
+
+  it('casts a shape’s soft shadow in the web view, the PDF and the PPTX, and reads it back', async () => {
+    const shadowed: TemplateElement = {
+      kind: 'rect',
+      x: 100,
+      y: 100,
+      w: 200,
+      h: 100,
+      fill: '#4472C4',
+      shadow: { color: '#000000', opacity: 0.5, blur: 4, dx: 6, dy: 6 },
+    };
+    const slide = slideOf(shadowed);
+    const rendered = await renderImportedSlides([slide]);
+    // Beside the shape on the side the shadow falls, grey; farther out and on the other side,
+    // the white slide. In the PDF (drawn by poppler) and in the web view (drawn by librsvg).
+    const shadeAt = async (png: Buffer, scale: number) => {
+      const { data, info } = await sharp(png)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return (x: number, y: number) =>
+        data[
+          Math.round(y * scale) * info.width * info.channels + Math.round(x * scale) * info.channels
+        ]!;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'shadow-'));
+    try {
+      writeFileSync(join(dir, 'deck.pdf'), rendered.pdf);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '72',
+        '-singlefile',
+        join(dir, 'deck.pdf'),
+        join(dir, 'page'),
+      ]);
+      const views = [
+        await shadeAt(readFileSync(join(dir, 'page.png')), 1),
+        await shadeAt(await sharp(Buffer.from(rendered.svgs[0]!)).png().toBuffer(), 1280 / 960),
+      ];
+      for (const shade of views) {
+        expect(shade(303, 150)).toBeLessThan(215);
+        expect(shade(150, 203)).toBeLessThan(215);
+        expect(shade(325, 150)).toBeGreaterThan(245);
+        expect(shade(97, 150)).toBeGreaterThan(245);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The PPTX: an outer shadow 4 pt blurred, 8.49 pt away, falling at 45°.
+    expect(slideXmlOf(rendered.pptx)).toMatch(
+      /<a:outerShdw [^>]*blurRad="50800" dist="107763" dir="2700000">\s*<a:srgbClr val="000000">\s*<a:alpha val="50000"\/>/,
+    );
+
+    const imported = await importPptx(rendered.pptx);
+    if (!imported.ok) throw new Error(imported.reason);
+    const [shape] = imported.slides[0]!.document.elements;
+    expect(shape).toMatchObject({
+      kind: 'rect',
+      shadow: { color: '#000000', opacity: 0.5, blur: 4, dx: 6, dy: 6 },
+    });
   });
 
   it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {

@@ -9,6 +9,7 @@ import {
   type NumberScheme,
   type TemplateElement,
   type TemplateGradient,
+  type TemplateShadow,
 } from '@deck-portal/domain';
 import { faceOf, measureText, missingCharacters, singleSpacing } from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
@@ -382,6 +383,17 @@ function overriddenMap(root: XmlElement, inherited: Record<string, string>) {
 }
 
 const hexOf = (color: Rgba) => `#${color.hex}`;
+
+/** What the effects the engine does not draw are called in a report. */
+const effectNames: Readonly<Record<string, string>> = {
+  'a:innerShdw': 'an inner shadow',
+  'a:prstShdw': 'a preset shadow',
+  'a:glow': 'a glow',
+  'a:softEdge': 'a soft edge',
+  'a:reflection': 'a reflection',
+  'a:blur': 'a blur',
+  'a:fillOverlay': 'a fill overlay',
+};
 const round = (value: number) => Math.round(value * 100) / 100;
 const clampCoordinate = (value: number) => Math.min(3_000, Math.max(-2_000, round(value)));
 const clampLength = (value: number) => Math.min(3_000, Math.max(0, round(value)));
@@ -857,8 +869,12 @@ class SlideReader {
       child(properties, 'a:prstGeom')?.attrs.prst ??
       (child(properties, 'a:custGeom') ? 'custom' : 'rect');
     const box = this.box(frame);
+    const hasWords = childrenNamed(child(shape, 'p:txBody'), 'a:p').some(
+      (paragraph) => paragraphText(paragraph).trim() !== '',
+    );
     if (lines.has(geometry)) {
       this.pushLine(frame, this.outlineOf(shape, properties, context));
+      this.readEffects(shape, properties, context, 'line');
     } else {
       const fill = this.fillOf(shape, properties, context, 'shape');
       const stroke = this.endlessOutlineOf(shape, properties, context, geometry);
@@ -876,7 +892,9 @@ class SlideReader {
           radius: radiusFromFormula,
           stroke,
         });
+        this.readEffects(shape, properties, context, 'picture');
       } else if (fill.kind === 'color' || stroke) {
+        const shadow = this.readEffects(shape, properties, context, 'shape');
         // A shape with no width or height is its bounding box (a line at most), whatever its preset.
         const hasArea = box.w > 0 && box.h > 0;
         if (
@@ -903,15 +921,18 @@ class SlideReader {
             ? { fillOpacity: round(fill.color.alpha) }
             : {}),
           ...(stroke ? { stroke } : {}),
+          ...(shadow ? { shadow } : {}),
           ...(radiusFromFormula !== undefined && radiusFromFormula > 0
             ? { radius: Math.min(1_000, radiusFromFormula) }
             : {}),
           // A path's flips are in its outline; a rectangle or ellipse looks the same flipped.
           ...(frame.rotation !== 0 ? { rotation: frame.rotation } : {}),
         });
+      } else if (hasWords) {
+        // A shape of words alone casts its shadow from them.
+        this.readEffects(shape, properties, context, 'words');
       }
     }
-    this.noteEffects(shape, properties, context);
     const body = child(shape, 'p:txBody');
     if (body) {
       const inner = textInset(geometry, child(properties, 'a:prstGeom'), frame);
@@ -965,17 +986,56 @@ class SlideReader {
   }
 
   /**
-   * Effects of its own, or (when it says none) the theme's effect style it names, reported:
-   * Office's shape styles give every shape a soft shadow that way.
+   * The shadow a shape casts: from effects of its own, or (when it says none) the theme's effect
+   * style it names, as Office's shape styles give shapes a soft shadow. `casts` says what the
+   * shadow would fall from (a shape's fill or outline); a shadow of anything else, and every
+   * other effect, is reported.
    */
-  private noteEffects(shape: XmlElement, properties: XmlElement | undefined, context: PartContext) {
+  private readEffects(
+    shape: XmlElement,
+    properties: XmlElement | undefined,
+    context: PartContext,
+    casts: 'shape' | 'picture' | 'line' | 'words',
+  ): TemplateShadow | undefined {
     const own = child(properties, 'a:effectLst');
     const styled = own
       ? undefined
       : this.styleReference(shape, 'a:effectRef', this.layout.master.theme.effectStyles, context);
-    if ((own ?? child(styled?.element, 'a:effectLst'))?.children.length) {
-      this.skip('effect', 'a shadow or glow is not drawn');
+    const effects = own ?? child(styled?.element, 'a:effectLst');
+    let shadow: TemplateShadow | undefined;
+    for (const effect of effects?.children ?? []) {
+      if (effect.name !== 'a:outerShdw') {
+        this.skip('effect', `${effectNames[effect.name] ?? 'an effect'} is not drawn`);
+        continue;
+      }
+      if (casts !== 'shape') {
+        this.skip(
+          'effect',
+          `a shadow behind ${casts === 'words' ? 'words' : `a ${casts}`} is not drawn`,
+        );
+        continue;
+      }
+      const color = resolveColorIn(effect, styled?.colors ?? context.colors);
+      if (!color) continue;
+      const scaled = ['sx', 'sy'].some((name) => (numberAttr(effect, name) ?? 100_000) !== 100_000);
+      const skewed = ['kx', 'ky'].some((name) => (numberAttr(effect, name) ?? 0) !== 0);
+      if (scaled || skewed) {
+        this.skip(
+          'effect',
+          "a shadow larger, smaller or slanted apart from its shape is drawn as the shape's own",
+        );
+      }
+      const distance = (numberAttr(effect, 'dist') ?? 0) * this.base.sx;
+      const direction = (((numberAttr(effect, 'dir') ?? 0) / 60_000) * Math.PI) / 180;
+      shadow = {
+        color: hexOf(color),
+        opacity: round(color.alpha),
+        blur: Math.min(100, round((numberAttr(effect, 'blurRad') ?? 0) * this.base.sx)),
+        dx: Math.min(200, Math.max(-200, round(distance * Math.cos(direction)))),
+        dy: Math.min(200, Math.max(-200, round(distance * Math.sin(direction)))),
+      };
     }
+    return shadow;
   }
 
   /**
@@ -1170,7 +1230,7 @@ class SlideReader {
       geometry,
       stroke: this.endlessOutlineOf(picture, properties, context, geometry),
     });
-    this.noteEffects(picture, properties, context);
+    this.readEffects(picture, properties, context, 'picture');
   }
 
   /** A picture (its crop and transparency noted, to apply once read) in a box. */

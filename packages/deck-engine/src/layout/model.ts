@@ -164,6 +164,18 @@ export interface ShapeElement extends Box, Turn {
   stroke?: { color: Hex; width: number; dash?: boolean; opacity?: number };
   /** Corner radius in points (rect only). */
   radius?: number;
+  /** A soft shadow behind the shape, falling `dx`, `dy` points on the slide. */
+  shadow?: Shadow;
+}
+
+export interface Shadow {
+  color: Hex;
+  /** 0–1. */
+  opacity: number;
+  /** How far the shadow's edge blurs, in points. */
+  blur: number;
+  dx: number;
+  dy: number;
 }
 
 export interface LineElement {

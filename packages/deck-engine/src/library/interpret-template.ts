@@ -254,6 +254,9 @@ export function interpretTemplate(
                   }
                 : {}),
               ...(element.radius !== undefined ? { radius: element.radius } : {}),
+              ...(element.shadow
+                ? { shadow: { ...element.shadow, color: color(element.shadow.color) } }
+                : {}),
               ...turnOf(element),
             },
           ];

@@ -14,6 +14,7 @@ import {
   type Box,
   type ChartElement,
   type Deck,
+  type Shadow,
   type ShapeElement,
   type TextElement,
   type Turn,
@@ -143,6 +144,7 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
     case 'path':
       // A see-through fill is drawn in a state of its own: PDF's fill opacity would otherwise
       // carry on to the gradients and pictures drawn after it.
+      if (element.shadow) drawShadow(doc, element, element.shadow);
       drawTurned(doc, element, element, () => {
         const isSeeThrough = element.fillOpacity !== undefined && element.fillOpacity < 1;
         if (isSeeThrough) doc.save();
@@ -164,7 +166,8 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
   }
 }
 
-function drawShape(doc: Doc, element: ShapeElement): void {
+/** The shape's outline as the current path. */
+function outline(doc: Doc, element: ShapeElement): void {
   if (element.kind === 'path') doc.path(svgPathData(placePath(element.path ?? '', element)));
   else if (element.kind === 'rect') {
     if (element.radius) doc.roundedRect(element.x, element.y, element.w, element.h, element.radius);
@@ -172,6 +175,55 @@ function drawShape(doc: Doc, element: ShapeElement): void {
   } else {
     doc.ellipse(element.x + element.w / 2, element.y + element.h / 2, element.w / 2, element.h / 2);
   }
+}
+
+/**
+ * A shape's soft shadow, moved by its offset on the page (not turned with the shape): its
+ * silhouette (or, for an outline alone, its outline) in the shadow's colour, then rings of
+ * widening strokes outside it, each faint, so that the shadow fades from its full strength at
+ * the silhouette's edge to nothing at the blur's reach. PDF has no blur of its own.
+ */
+function drawShadow(doc: Doc, element: ShapeElement, shadow: Shadow): void {
+  const isFilled = element.fill !== undefined || element.gradient !== undefined;
+  if (!isFilled && !element.stroke) return;
+  const core = isFilled ? 0 : element.stroke!.width;
+  // A blurred outline spreads its ink: the thinner the line against the blur, the fainter.
+  const strength =
+    shadow.opacity * (isFilled ? (element.fillOpacity ?? 1) : core / (core + shadow.blur));
+  const color = `#${shadow.color}`;
+  doc.save();
+  doc.translate(shadow.dx, shadow.dy);
+  drawTurned(doc, element, element, () => {
+    outline(doc, element);
+    if (isFilled) doc.fillColor(color, strength).fill();
+    else doc.lineWidth(core).strokeColor(color, strength).stroke();
+    if (shadow.blur <= 0) return;
+    const rings = Math.max(2, Math.min(10, Math.ceil(shadow.blur)));
+    // All rings together, where they overlap at the edge, give the full strength.
+    const ringOpacity = 1 - (1 - strength) ** (1 / rings);
+    doc.save();
+    if (isFilled) {
+      // Only outside the silhouette: a frame around it, cut by its outline (even-odd).
+      const room = 2 * shadow.blur;
+      doc.rect(element.x - room, element.y - room, element.w + 2 * room, element.h + 2 * room);
+      outline(doc, element);
+      doc.clip('even-odd');
+    }
+    for (let ring = 1; ring <= rings; ring += 1) {
+      outline(doc, element);
+      doc
+        .lineWidth(core + (2 * shadow.blur * ring) / rings)
+        .lineJoin('round')
+        .strokeColor(color, ringOpacity)
+        .stroke();
+    }
+    doc.restore();
+  });
+  doc.restore();
+}
+
+function drawShape(doc: Doc, element: ShapeElement): void {
+  outline(doc, element);
   const stroke = element.stroke;
   if (stroke) {
     doc.lineWidth(stroke.width).strokeColor(`#${stroke.color}`, stroke.opacity ?? 1);

@@ -19,6 +19,7 @@ import {
   type Deck,
   type Gradient,
   type RunStyle,
+  type Shadow,
   type ShapeElement,
   type TableLine,
   type TextElement,
@@ -265,6 +266,27 @@ function lineSpacingOf(element: TextElement) {
   return { lineSpacingMultiple: element.lineHeight / (element.size * singleSpacing(face)) };
 }
 
+/**
+ * A shadow as PowerPoint's outer shadow: its blur, its distance and the direction it falls in
+ * (whole degrees clockwise from the right). pptxgenjs takes a 0 for "unset": a nil blur or
+ * distance is written as next to nothing, and a shadow falling straight right at 359°.
+ */
+function shadowOptions(shadow: Shadow | undefined) {
+  if (!shadow || shadow.opacity <= 0) return {};
+  const tiny = 0.001;
+  const direction = Math.round((Math.atan2(shadow.dy, shadow.dx) * 180) / Math.PI + 360) % 360;
+  return {
+    shadow: {
+      type: 'outer' as const,
+      color: shadow.color,
+      opacity: shadow.opacity,
+      blur: Math.max(tiny, shadow.blur),
+      offset: Math.max(tiny, Math.hypot(shadow.dx, shadow.dy)),
+      angle: direction === 0 ? 359 : direction,
+    },
+  };
+}
+
 /** A path shape's outline as PowerPoint's custom geometry: inches from the shape's corner. */
 function pptxPoints(element: ShapeElement) {
   const commands = placePath(element.path ?? '', { x: 0, y: 0, w: element.w, h: element.h });
@@ -400,6 +422,7 @@ function addElement(
         ...(element.kind === 'rect' && element.radius
           ? { rectRadius: inches(Math.min(element.radius, element.w / 2, element.h / 2)) }
           : {}),
+        ...shadowOptions(element.shadow),
         ...turnOptions(element),
       });
       return;

@@ -202,14 +202,23 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       );
       const { defs } = gradientPainted;
       const painted = turnTransform(element, element) + gradientPainted.paint;
+      let drawn: string;
       if (element.kind === 'rect') {
         const radius = element.radius ? ` rx="${n(element.radius)}"` : '';
-        return `${defs}<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${painted}/>`;
+        drawn = `<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}"${radius}${painted}/>`;
+      } else if (element.kind === 'path') {
+        drawn = `<path d="${svgPathData(placePath(element.path ?? '', element))}"${painted}/>`;
+      } else {
+        drawn = `<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${painted}/>`;
       }
-      if (element.kind === 'path') {
-        return `${defs}<path d="${svgPathData(placePath(element.path ?? '', element))}"${painted}/>`;
-      }
-      return `${defs}<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${painted}/>`;
+      if (!element.shadow) return `${defs}${drawn}`;
+      // The shadow falls on the page (outside the shape's turn); its filter covers the slide.
+      const { color, opacity, blur, dx, dy } = element.shadow;
+      const id = `shadow${clipIds.next++}`;
+      const filter =
+        `<filter id="${id}" filterUnits="userSpaceOnUse" x="-200" y="-200" width="${SLIDE_WIDTH + 400}" height="${SLIDE_HEIGHT + 400}" color-interpolation-filters="sRGB">` +
+        `<feDropShadow dx="${n(dx)}" dy="${n(dy)}" stdDeviation="${n(blur / 2)}" flood-color="#${color}" flood-opacity="${n(opacity)}"/></filter>`;
+      return `${defs}<defs>${filter}</defs><g filter="url(#${id})">${drawn}</g>`;
     }
     case 'line': {
       const { shaft, marks } = lineWithEnds(element);
