@@ -42,6 +42,13 @@ const wordsOf = (texts: readonly string[]) =>
 /** The first slide's XML in a PPTX. */
 const slideXmlOf = (pptx: Uint8Array) => strFromU8(unzipSync(pptx)['ppt/slides/slide1.xml']!);
 
+/** A PPTX of ours imported back: its first slide. */
+async function firstSlideBack(pptx: Uint8Array) {
+  const imported = await importPptx(pptx);
+  if (!imported.ok) throw new Error(imported.reason);
+  return imported.slides[0]!;
+}
+
 /** A text box 600 × 80 pt at (60, `y`). */
 function textBox(
   text: Extract<TemplateElement, { kind: 'text' }>['text'],
@@ -198,9 +205,8 @@ describe('a deck our engine wrote, imported back', () => {
     ).toHaveLength(2);
     expect(xml.match(/<a:buSzPct val="100000"\/>/g)).toHaveLength(1);
 
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    const texts = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    const back = await firstSlideBack(rendered.pptx);
+    const texts = back.document.elements.filter((e) => e.kind === 'text');
     expect(texts[0]).toMatchObject({ style: { bulletColor: '#1CADE4', bulletSize: 0.5 } });
     expect(texts[1]!.style).not.toHaveProperty('bulletColor');
     expect(texts[1]!.style).not.toHaveProperty('bulletSize');
@@ -240,14 +246,13 @@ describe('a deck our engine wrote, imported back', () => {
       /<a:latin typeface="Times New Roman"[^>]*\/>(?:(?!<\/a:r>).)*<a:t> in print<\/a:t>/,
     );
 
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    const back = await firstSlideBack(rendered.pptx);
+    const [text] = back.document.elements.filter((e) => e.kind === 'text');
     expect(text).toMatchObject({
       text: [{ runs }, 'Since 2024'],
       style: { size: 20 },
     });
-    expect(imported.slides[0]!.report.notImported).toEqual([]);
+    expect(back.report.notImported).toEqual([]);
   });
 
   it('opens a link on words from the PDF and the PPTX, and reads it back', async () => {
@@ -273,9 +278,8 @@ describe('a deck our engine wrote, imported back', () => {
       ),
     );
 
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    const [text] = imported.slides[0]!.document.elements.filter((e) => e.kind === 'text');
+    const back = await firstSlideBack(rendered.pptx);
+    const [text] = back.document.elements.filter((e) => e.kind === 'text');
     expect(text).toMatchObject({ text: [{ runs }] });
   });
 
@@ -332,9 +336,7 @@ describe('a deck our engine wrote, imported back', () => {
       /<a:outerShdw [^>]*blurRad="50800" dist="107763" dir="2700000">\s*<a:srgbClr val="000000">\s*<a:alpha val="50000"\/>/,
     );
 
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    const [shape] = imported.slides[0]!.document.elements;
+    const [shape] = (await firstSlideBack(rendered.pptx)).document.elements;
     expect(shape).toMatchObject({
       kind: 'rect',
       shadow: { color: '#000000', opacity: 0.5, blur: 4, dx: 6, dy: 6 },
@@ -367,9 +369,7 @@ describe('a deck our engine wrote, imported back', () => {
     expect(xml).toMatch(/<a:headEnd type="oval"\/>/);
     expect(xml).toMatch(/<a:tailEnd type="triangle"\/>/);
 
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    expect(imported.slides[0]!.document.elements).toContainEqual({
+    expect((await firstSlideBack(rendered.pptx)).document.elements).toContainEqual({
       ...line,
       x1: expect.closeTo(400, 1),
       y1: expect.closeTo(300, 1),
@@ -394,9 +394,7 @@ describe('a deck our engine wrote, imported back', () => {
     expect(slideXmlOf(rendered.pptx)).toMatch(
       /<a:ln w="12700"><a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="12000"\/><\/a:srgbClr>/,
     );
-    const imported = await importPptx(rendered.pptx);
-    if (!imported.ok) throw new Error(imported.reason);
-    expect(imported.slides[0]!.document.elements).toContainEqual(outlined);
+    expect((await firstSlideBack(rendered.pptx)).document.elements).toContainEqual(outlined);
   });
 
   it('draws a gradient shape as a gradient in the web view, the PDF and the PPTX', async () => {
