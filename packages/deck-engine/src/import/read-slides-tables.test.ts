@@ -396,19 +396,22 @@ describe('tables', () => {
     expect(drawn.rowHeights[1]! - drawn.rowHeights[2]!).toBeCloseTo(14 * 1.22, 1);
   });
 
-  it('reports superscripts and underlined words in cells, which it draws plain', async () => {
+  it('reports superscripts, underlined and linked words in cells, which it draws plain', async () => {
     const cells: TableCellFixture[][] = rows.map((row) => row.map((text) => ({ text })));
     cells[1]![0] = { text: '1st', rPr: 'sz="1400" baseline="30000"' };
     cells[2]![0] = { text: 'Team', rPr: 'sz="1400" u="sng"' };
-    const { slide } = await readTable({
+    cells[2]![1] = { text: 'Site', rPrChildren: '<a:hlinkClick r:id="rId9"/>' };
+    const { slide, table } = await readTable({
       slides: [tableFrame({ columns: [240, 120, 120], rows: cells })],
     });
+    expect(table.rows.flat()).toContain('Site');
     expect(slide.report.notImported).toEqual([
       {
         kind: 'table',
         why: 'raised or lowered words (superscripts, subscripts) are drawn on the line',
       },
       { kind: 'table', why: 'underlined words in table cells are drawn without their line' },
+      { kind: 'table', why: 'a link on words in a table cell is not kept (its words are)' },
     ]);
   });
 

@@ -1021,6 +1021,26 @@ describe('bullets and numbering', () => {
     ]);
   });
 
+  it('reports a link or action on a whole shape, but not a video’s own', async () => {
+    const clickable = (id: number, action: string) =>
+      shape({
+        id,
+        name: `Button ${id}`,
+        box: [60 + id * 100, 300, 80, 40],
+        properties: `<a:prstGeom prst="rect"/>${solid('4472C4')}`,
+      }).replace(`name="Button ${id}"/>`, `name="Button ${id}">${action}</p:cNvPr>`);
+    const [slide] = await readFixture({
+      slides: [
+        clickable(1, '<a:hlinkClick r:id="" action="ppaction://hlinkshowjump?jump=nextslide"/>') +
+          clickable(2, '<a:hlinkClick r:id="" action="ppaction://media"/>'),
+      ],
+    });
+    expect(slide!.elements).toHaveLength(2);
+    expect(slide!.report.notImported).toEqual([
+      { kind: 'shape', why: 'a link or action on a whole shape is not kept' },
+    ]);
+  });
+
   it('numbers a paragraph whose words are mostly underlined, its bold lead-in kept', async () => {
     const [slide] = await readFixture({
       slides: [

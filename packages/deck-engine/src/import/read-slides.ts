@@ -872,6 +872,9 @@ class SlideReader {
     const hasWords = childrenNamed(child(shape, 'p:txBody'), 'a:p').some(
       (paragraph) => paragraphText(paragraph).trim() !== '',
     );
+    if (isClickable(pathOf(shape, 'p:nvSpPr', 'p:cNvPr'))) {
+      this.skip('shape', 'a link or action on a whole shape is not kept');
+    }
     if (lines.has(geometry)) {
       this.pushLine(frame, this.outlineOf(shape, properties, context));
       this.readEffects(shape, properties, context, 'line');
@@ -1215,6 +1218,9 @@ class SlideReader {
       )
     ) {
       this.skip('video', 'a video or sound is shown as its poster picture');
+    }
+    if (isClickable(pathOf(nonVisual, 'p:cNvPr'))) {
+      this.skip('picture', 'a link or action on a picture is not kept');
     }
     const properties = child(picture, 'p:spPr');
     const frame = this.frame(child(properties, 'a:xfrm'), transform);
@@ -1676,6 +1682,9 @@ class SlideReader {
     }
     if (runProperties.some((rPr) => rPr?.attrs.u !== undefined && rPr.attrs.u !== 'none')) {
       this.skip('table', 'underlined words in table cells are drawn without their line');
+    }
+    if (runProperties.some((rPr) => child(rPr, 'a:hlinkClick'))) {
+      this.skip('table', 'a link on words in a table cell is not kept (its words are)');
     }
     const tableSize =
       mostCommon(cellSizes.flat().filter((size) => size !== undefined)) ?? firstRun ?? 1_800;
@@ -2465,6 +2474,12 @@ function turnAbout(
 
 function stripEmpty(look: RunLook): RunLook {
   return Object.fromEntries(Object.entries(look).filter(([, v]) => v !== undefined)) as RunLook;
+}
+
+/** Whether a shape or picture does something when clicked (a video's own "play" aside). */
+function isClickable(nonVisual: XmlElement | undefined): boolean {
+  const click = child(nonVisual, 'a:hlinkClick');
+  return click !== undefined && click.attrs.action !== 'ppaction://media';
 }
 
 /** A paragraph's text: its runs, fields and line breaks. */
