@@ -702,6 +702,8 @@ const pictureElementSchema = z
     src: boundText,
     fit: z.enum(['cover', 'contain']).default('cover'),
     alt: boundText,
+    /** A soft shadow behind the picture's box (see the shape's `shadow`). */
+    shadow: shadowSchema.optional(),
     rotation,
     ...flips,
   })

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { withoutResolution } from '../import/test-fixtures.ts';
-import { declaredResolution, sniffImage } from './sniff-image.ts';
+import { declaredResolution, isOpaqueImage, sniffImage } from './sniff-image.ts';
 
 const square = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } });
 
@@ -48,5 +48,20 @@ describe('the resolution a picture says it has', () => {
   it('says nothing for a picture too short to have a header', () => {
     expect(declaredResolution(new Uint8Array([0xff, 0xd8, 0xff]))).toBeUndefined();
     expect(declaredResolution(new Uint8Array([]))).toBeUndefined();
+  });
+});
+
+describe('whether a picture covers its whole box', () => {
+  it('says so for a JPEG and a PNG without transparency, not for one with an alpha channel or a see-through colour', async () => {
+    const bytes = async (image: ReturnType<typeof square>) =>
+      new Uint8Array(await image.toBuffer());
+    expect(isOpaqueImage(await bytes(square().jpeg()))).toBe(true);
+    expect(isOpaqueImage(await bytes(square().png()))).toBe(true);
+    expect(isOpaqueImage(await bytes(square().ensureAlpha(0.5).png()))).toBe(false);
+    // A palette PNG with a see-through entry (tRNS).
+    const palette = await bytes(square().ensureAlpha(0).png({ palette: true }));
+    expect(isOpaqueImage(palette)).toBe(false);
+    expect(isOpaqueImage(await bytes(square().webp()))).toBe(false);
+    expect(isOpaqueImage(new Uint8Array([0x89, 0x50]))).toBe(false);
   });
 });

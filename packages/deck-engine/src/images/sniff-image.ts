@@ -65,3 +65,24 @@ export function declaredResolution(bytes: Uint8Array): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether a picture covers every point of its box: a JPEG, or a PNG with neither an alpha
+ * channel nor a transparent colour (`tRNS`). Any other is taken to have see-through parts.
+ */
+export function isOpaqueImage(bytes: Uint8Array): boolean {
+  const kind = sniffImage(bytes);
+  if (kind === 'jpeg') return true;
+  if (kind !== 'png' || bytes.length < 33) return false;
+  // IHDR's colour type: 4 (grey and alpha) and 6 (colour and alpha) see through.
+  const colorType = bytes[25];
+  if (colorType === 4 || colorType === 6) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 8; at + 8 <= bytes.length;) {
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    if (type === 'tRNS') return false;
+    if (type === 'IDAT' || type === 'IEND') return true;
+    at += 12 + view.getUint32(at);
+  }
+  return true;
+}

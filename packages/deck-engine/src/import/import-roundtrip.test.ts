@@ -343,6 +343,35 @@ describe('a deck our engine wrote, imported back', () => {
     });
   });
 
+  it('casts a picture’s shadow from its box in the web view and the PPTX, and reads it back', async () => {
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366AA' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const pictured: TemplateElement = {
+      kind: 'picture',
+      x: 100,
+      y: 100,
+      w: 200,
+      h: 100,
+      src: 'pptx:photo',
+      fit: 'cover',
+      alt: 'A photo',
+      shadow: { color: '#000000', opacity: 0.4, blur: 4, dx: 0, dy: 5 },
+    };
+    const rendered = await renderImportedSlides([
+      { ...slideOf(pictured), pictures: new Map([['pptx:photo', photo]]) },
+    ]);
+    expect(rendered.svgs[0]).toMatch(/<filter id="shadow\d+"[^>]*><feDropShadow dx="0" dy="5"/);
+    const xml = slideXmlOf(rendered.pptx);
+    expect(xml).toMatch(/<p:pic>(?:(?!<\/p:pic>).)*<a:outerShdw [^>]*dist="63500" dir="5400000"/);
+    const back = await firstSlideBack(rendered.pptx);
+    expect(back.document.elements).toMatchObject([
+      { kind: 'picture', shadow: { color: '#000000', opacity: 0.4, blur: 4, dx: 0, dy: 5 } },
+    ]);
+  });
+
   it('draws a line’s arrowheads and dashes in the web view and the PPTX, and reads them back', async () => {
     // Up and to the left: the PPTX flips the line both ways so its head stays at (x1, y1).
     const line: TemplateElement = {

@@ -710,6 +710,7 @@ describe('pictures', () => {
           })),
         ),
       )
+      .removeAlpha()
       .png()
       .toBuffer();
     return new Uint8Array(png);
@@ -736,8 +737,11 @@ describe('pictures', () => {
     return { width: info.width, height: info.height, at };
   }
 
-  it('draws a picture style: an oval cut, a border over the picture, and says its shadow is not drawn', async () => {
+  it('draws a picture style: an oval cut, a border over the picture, and a shadow behind a box', async () => {
     const stretched = '<a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch>';
+    const shadow =
+      '<a:effectLst><a:outerShdw blurRad="50800" dist="38100" dir="2700000">' +
+      '<a:srgbClr val="000000"><a:alpha val="40000"/></a:srgbClr></a:outerShdw></a:effectLst>';
     const [slide] = await readFixture({
       slides: [
         {
@@ -746,15 +750,13 @@ describe('pictures', () => {
               4,
               [100, 100, 200, 100],
               stretched,
-              `<a:prstGeom prst="ellipse"/><a:ln w="25400">${solid('000000')}</a:ln>`,
+              `<a:prstGeom prst="ellipse"/><a:ln w="25400">${solid('000000')}</a:ln>${shadow}`,
             ) +
             picture(
               5,
               [400, 100, 200, 100],
               stretched,
-              `<a:prstGeom prst="rect"/><a:ln w="12700">${solid('FFFFFF')}</a:ln>` +
-                '<a:effectLst><a:outerShdw blurRad="50800" dist="38100" dir="2700000">' +
-                '<a:srgbClr val="000000"><a:alpha val="40000"/></a:srgbClr></a:outerShdw></a:effectLst>',
+              `<a:prstGeom prst="rect"/><a:ln w="12700">${solid('FFFFFF')}</a:ln>${shadow}`,
             ),
           relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
         },
@@ -764,15 +766,26 @@ describe('pictures', () => {
     expect(slide!.elements).toMatchObject([
       { kind: 'picture', x: 100, y: 100, w: 200, h: 100, alt: 'Four quarters' },
       { kind: 'path', x: 100, y: 100, w: 200, h: 100, stroke: { color: '#000000', width: 2 } },
-      { kind: 'picture', x: 400, y: 100, w: 200, h: 100 },
+      {
+        kind: 'picture',
+        x: 400,
+        y: 100,
+        w: 200,
+        h: 100,
+        shadow: { color: '#000000', opacity: 0.4, blur: 4, dx: 2.12, dy: 2.12 },
+      },
       { kind: 'rect', x: 400, y: 100, w: 200, h: 100, stroke: { color: '#FFFFFF', width: 1 } },
     ]);
+    expect(slide!.elements[0]).not.toHaveProperty('shadow');
     // The oval's picture: its corners see-through.
     const oval = await pixels(slide!.pictures.get((slide!.elements[0] as { src: string }).src)!);
     expect(oval.at(0, 0)[3]).toBe(0);
     expect(oval.at(Math.floor(oval.width / 2), Math.floor(oval.height / 2))[3]).toBe(255);
     expect(slide!.report.notImported).toEqual([
-      { kind: 'effect', why: 'a shadow behind a picture is not drawn' },
+      {
+        kind: 'effect',
+        why: 'a shadow behind a picture cut to a shape or see-through is not drawn',
+      },
     ]);
   });
 

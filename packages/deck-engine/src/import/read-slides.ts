@@ -21,7 +21,7 @@ import {
   textLeadingShift,
 } from '../layout/text-layout.ts';
 import { placePath, svgPathData } from '../render/shape-path.ts';
-import { declaredResolution, sniffImage } from '../images/sniff-image.ts';
+import { declaredResolution, isOpaqueImage, sniffImage } from '../images/sniff-image.ts';
 import {
   averageColor,
   gradientStops,
@@ -894,8 +894,8 @@ class SlideReader {
           outline,
           radius: radiusFromFormula,
           stroke,
+          shadow: this.readEffects(shape, properties, context, 'picture'),
         });
-        this.readEffects(shape, properties, context, 'picture');
       } else if (fill.kind === 'color' || stroke) {
         const shadow = this.readEffects(shape, properties, context, 'shape');
         // A shape with no width or height is its bounding box (a line at most), whatever its preset.
@@ -991,8 +991,8 @@ class SlideReader {
   /**
    * The shadow a shape casts: from effects of its own, or (when it says none) the theme's effect
    * style it names, as Office's shape styles give shapes a soft shadow. `casts` says what the
-   * shadow would fall from (a shape's fill or outline); a shadow of anything else, and every
-   * other effect, is reported.
+   * shadow would fall from (a shape's fill or outline, a picture); a shadow of a line or of words,
+   * and every other effect, is reported.
    */
   private readEffects(
     shape: XmlElement,
@@ -1011,7 +1011,7 @@ class SlideReader {
         this.skip('effect', `${effectNames[effect.name] ?? 'an effect'} is not drawn`);
         continue;
       }
-      if (casts !== 'shape') {
+      if (casts !== 'shape' && casts !== 'picture') {
         this.skip(
           'effect',
           `a shadow behind ${casts === 'words' ? 'words' : `a ${casts}`} is not drawn`,
@@ -1060,6 +1060,8 @@ class SlideReader {
       /** A rounded rectangle's corner radius in points. */
       radius: number | undefined;
       stroke: { color: string; width: number; dash?: boolean; opacity?: number } | undefined;
+      /** The shadow it casts, when it has one. */
+      shadow?: TemplateShadow | undefined;
     },
   ) {
     const { ellipse, geometry, outline, stroke } = shape;
@@ -1074,7 +1076,7 @@ class SlideReader {
     if (!mask && geometry !== 'rect' && !rectangles.has(geometry)) {
       this.skip('picture', `a ${what} is drawn over its shape's bounding box`);
     }
-    this.readBlip(fill, box, context, what, alt, frame, mask);
+    this.readBlip(fill, box, context, what, alt, frame, mask, shape.shadow);
     if (!stroke) return;
     this.push({
       kind: mask ? 'path' : 'rect',
@@ -1235,8 +1237,8 @@ class SlideReader {
       ...shapeOutline(geometry, properties, box),
       geometry,
       stroke: this.endlessOutlineOf(picture, properties, context, geometry),
+      shadow: this.readEffects(picture, properties, context, 'picture'),
     });
-    this.readEffects(picture, properties, context, 'picture');
   }
 
   /** A picture (its crop and transparency noted, to apply once read) in a box. */
@@ -1253,6 +1255,8 @@ class SlideReader {
     },
     /** The outline the picture is cut to (a shape's, in its 1000 × 1000 square); none: its box. */
     mask?: string,
+    /** The shadow it casts: drawn from its box, so only for a picture that fills its box. */
+    shadow?: TemplateShadow,
   ) {
     const blip = child(fill, 'a:blip');
     if (!blip || box.w <= 0 || box.h <= 0) return;
@@ -1343,12 +1347,17 @@ class SlideReader {
         aspect: box.w / box.h,
       });
     }
+    const castsBox = !mask && opacity === 1 && !tile && isOpaqueImage(bytes);
+    if (shadow && !castsBox) {
+      this.skip('effect', 'a shadow behind a picture cut to a shape or see-through is not drawn');
+    }
     this.push({
       kind: 'picture',
       ...box,
       src,
       fit: 'cover',
       alt: alt.slice(0, 500),
+      ...(shadow && castsBox ? { shadow } : {}),
       ...(turn.rotation !== 0 ? { rotation: turn.rotation } : {}),
       ...(turn.flipH ? { flipH: true } : {}),
       ...(turn.flipV ? { flipV: true } : {}),

@@ -199,6 +199,8 @@ export interface ImageElement extends Box, Turn {
   src: string;
   fit: 'cover' | 'contain';
   alt: string;
+  /** A soft shadow behind the picture as drawn (its box: the frame, or the fitted picture). */
+  shadow?: Shadow;
 }
 
 /** Room between a cell's edges and its text, in points. */

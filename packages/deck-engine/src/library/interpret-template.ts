@@ -289,6 +289,9 @@ export function interpretTemplate(
               src,
               fit: element.fit,
               alt: bind(element.alt),
+              ...(element.shadow
+                ? { shadow: { ...element.shadow, color: color(element.shadow.color) } }
+                : {}),
               ...turnOf(element),
             },
           ];

@@ -1,5 +1,5 @@
 import type { ImageStore, ResolvedImage } from '../images/image-store.ts';
-import type { Box, ImageElement, Slide, SlideElement, Turn } from '../layout/model.ts';
+import type { Box, ImageElement, Shadow, Slide, SlideElement, Turn } from '../layout/model.ts';
 import { layoutText } from '../layout/text-layout.ts';
 
 export interface PlacedImage extends Box, Turn {
@@ -8,6 +8,16 @@ export interface PlacedImage extends Box, Turn {
   /** The frame the picture is clipped to (cover) or centred in (contain), turned about its centre. */
   frame: Box;
   alt: string;
+  shadow?: Shadow;
+}
+
+/** Where a placed picture shows: its fitted box, cut to its frame. */
+export function shownBox(image: PlacedImage): Box {
+  const x = Math.max(image.x, image.frame.x);
+  const y = Math.max(image.y, image.frame.y);
+  const right = Math.min(image.x + image.w, image.frame.x + image.frame.w);
+  const bottom = Math.min(image.y + image.h, image.frame.y + image.frame.h);
+  return { x, y, w: Math.max(0, right - x), h: Math.max(0, bottom - y) };
 }
 
 export type RenderElement = Exclude<SlideElement, ImageElement> | PlacedImage;
@@ -105,6 +115,7 @@ export function placeImages(slide: Slide, images: ImageStore): RenderSlide {
       ...(element.rotation ? { rotation: element.rotation } : {}),
       ...(element.flipH ? { flipH: true } : {}),
       ...(element.flipV ? { flipV: true } : {}),
+      ...(element.shadow ? { shadow: element.shadow } : {}),
     });
   }
   return { ...slide, elements };

@@ -19,7 +19,12 @@ import {
   type TextElement,
   type Turn,
 } from '../layout/model.ts';
-import type { PlacedImage, RenderElement, RenderSlide } from './place-images.ts';
+import {
+  shownBox,
+  type PlacedImage,
+  type RenderElement,
+  type RenderSlide,
+} from './place-images.ts';
 import { lineWithEnds } from '../layout/line-ends.ts';
 import { gradientCircle, gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
@@ -156,6 +161,16 @@ function drawElement(doc: Doc, element: RenderElement, images: Map<string, Opene
       drawTurned(doc, element, element, () => drawText(doc, element));
       return;
     case 'placed-image':
+      // The picture casts its shadow from where it shows, as an opaque box.
+      if (element.shadow) {
+        const box = shownBox(element);
+        const turn = element.rotation ? { rotation: element.rotation } : {};
+        drawShadow(
+          doc,
+          { kind: 'rect', ...box, fill: element.shadow.color, ...turn },
+          element.shadow,
+        );
+      }
       drawTurned(doc, element.frame, element, () => drawPicture(doc, element, images));
       return;
     case 'chart':

@@ -553,6 +553,7 @@ function addElement(
               w: inches(element.w),
               h: inches(element.h),
             }),
+        ...shadowOptions(element.shadow),
         ...turnOptions(element),
       });
       return;

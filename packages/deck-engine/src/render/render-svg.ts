@@ -10,6 +10,7 @@ import {
   SLIDE_HEIGHT,
   SLIDE_WIDTH,
   type Box,
+  type Shadow,
   type ShapeElement,
   type TextElement,
   type Turn,
@@ -211,14 +212,7 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       } else {
         drawn = `<ellipse cx="${n(element.x + element.w / 2)}" cy="${n(element.y + element.h / 2)}" rx="${n(element.w / 2)}" ry="${n(element.h / 2)}"${painted}/>`;
       }
-      if (!element.shadow) return `${defs}${drawn}`;
-      // The shadow falls on the page (outside the shape's turn); its filter covers the slide.
-      const { color, opacity, blur, dx, dy } = element.shadow;
-      const id = `shadow${clipIds.next++}`;
-      const filter =
-        `<filter id="${id}" filterUnits="userSpaceOnUse" x="-200" y="-200" width="${SLIDE_WIDTH + 400}" height="${SLIDE_HEIGHT + 400}" color-interpolation-filters="sRGB">` +
-        `<feDropShadow dx="${n(dx)}" dy="${n(dy)}" stdDeviation="${n(blur / 2)}" flood-color="#${color}" flood-opacity="${n(opacity)}"/></filter>`;
-      return `${defs}<defs>${filter}</defs><g filter="url(#${id})">${drawn}</g>`;
+      return `${defs}${withShadow(drawn, element.shadow, clipIds)}`;
     }
     case 'line': {
       const { shaft, marks } = lineWithEnds(element);
@@ -277,9 +271,23 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
         `<image clip-path="url(#${id})" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}" preserveAspectRatio="none" href="${data}"><title>${escapeXml(element.alt)}</title></image>`;
       // Turned about its frame's centre, clip and all.
       const turn = turnTransform(f, element);
-      return turn ? `<g${turn}>${drawn}</g>` : drawn;
+      return withShadow(turn ? `<g${turn}>${drawn}</g>` : drawn, element.shadow, clipIds);
     }
   }
+}
+
+/**
+ * What is drawn, casting its shadow: the shadow falls on the page (outside any turn of what
+ * casts it), from its drawn silhouette, with a filter that covers the slide.
+ */
+function withShadow(drawn: string, shadow: Shadow | undefined, clipIds: { next: number }) {
+  if (!shadow) return drawn;
+  const { color, opacity, blur, dx, dy } = shadow;
+  const id = `shadow${clipIds.next++}`;
+  const filter =
+    `<filter id="${id}" filterUnits="userSpaceOnUse" x="-200" y="-200" width="${SLIDE_WIDTH + 400}" height="${SLIDE_HEIGHT + 400}" color-interpolation-filters="sRGB">` +
+    `<feDropShadow dx="${n(dx)}" dy="${n(dy)}" stdDeviation="${n(blur / 2)}" flood-color="#${color}" flood-opacity="${n(opacity)}"/></filter>`;
+  return `<defs>${filter}</defs><g filter="url(#${id})">${drawn}</g>`;
 }
 
 function paint(element: {
