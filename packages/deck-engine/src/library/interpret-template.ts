@@ -12,6 +12,7 @@ import {
   type TemplateCondition,
   type TemplateElement,
   type TemplateGradient,
+  type TemplateShadow,
   type TemplateTextRun,
   type RepeatedElement,
   type TemplatePart,
@@ -166,6 +167,10 @@ export function interpretTemplate(
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
+  /** A shape's or picture's shadow, its colour resolved. */
+  const shadowOf = ({ shadow }: { shadow?: TemplateShadow | undefined }) =>
+    shadow ? { shadow: { ...shadow, color: color(shadow.color) } } : {};
+
   const isShown = (when: TemplateCondition | undefined) => {
     if (!when) return true;
     if ('filled' in when) return valueOf(when.filled) !== '';
@@ -254,9 +259,7 @@ export function interpretTemplate(
                   }
                 : {}),
               ...(element.radius !== undefined ? { radius: element.radius } : {}),
-              ...(element.shadow
-                ? { shadow: { ...element.shadow, color: color(element.shadow.color) } }
-                : {}),
+              ...shadowOf(element),
               ...turnOf(element),
             },
           ];
@@ -289,9 +292,7 @@ export function interpretTemplate(
               src,
               fit: element.fit,
               alt: bind(element.alt),
-              ...(element.shadow
-                ? { shadow: { ...element.shadow, color: color(element.shadow.color) } }
-                : {}),
+              ...shadowOf(element),
               ...turnOf(element),
             },
           ];

@@ -68,9 +68,10 @@ function drawText(doc: Doc, element: TextElement): void {
           lineBreak: false,
           baseline: 'alphabetic',
         });
+        const width =
+          look?.underline || look?.link ? shapeWord(run.text, run.face).width * look.size : 0;
         if (look?.underline) {
           const { offset, thickness } = underlineOf(run.face);
-          const width = shapeWord(run.text, run.face).width * look.size;
           doc
             .rect(run.x, baseline + offset * look.size, width, thickness * look.size)
             .fill(`#${look.color}`);
@@ -78,7 +79,6 @@ function drawText(doc: Doc, element: TextElement): void {
         if (look?.link) {
           // The words open their address: a link over their glyphs' band, as a reader clicks it.
           const { ascent, descent } = getFont(run.face);
-          const width = shapeWord(run.text, run.face).width * look.size;
           doc.link(
             run.x,
             baseline - ascent * look.size,
