@@ -46,6 +46,25 @@ describe('reading order and equal words', () => {
     expect(isWordsEqual(reference, [word('Hello', 100, 100)])).toBe(false);
   });
 
+  it("reads a word of ours standing where the reference has it at the reference's place", () => {
+    // A legend entry 8 pt under an axis label: one line for LibreOffice's baselines (within 0.4
+    // of the size), two for ours, moved 1.5 pt. Read where the reference has them, they agree.
+    const reference = [word('Level', 400, 97), word('Caption', 160, 105)];
+    const nudged = [word('Level', 400, 96), word('Caption', 160, 104.5)];
+    expect(inReadingOrder(nudged)).toEqual(['Level', 'Caption']);
+    expect(inReadingOrder(reference)).toEqual(['Caption', 'Level']);
+    expect(isWordsEqual(reference, nudged)).toBe(true);
+    // Beyond 0.4 of its size a word is read where it stands: a line that wrapped elsewhere, or
+    // two words swapped, still differ.
+    expect(isWordsEqual(reference, [word('Level', 400, 85), word('Caption', 160, 105)])).toBe(
+      false,
+    );
+    const line = [word('Smart', 100, 100), word('Art', 160, 100)];
+    expect(isWordsEqual(line, [word('Art', 100, 100), word('Smart', 160, 100)])).toBe(false);
+    // Each word of the reference stands for one of ours: a doubled word is still extra.
+    expect(isWordsEqual(line, [...line, word('Art', 161, 100)])).toBe(false);
+  });
+
   it('does not count bullet marks as words, nor a break after a hyphen as a space', () => {
     // A symbol font's arrowhead as LibreOffice writes it, and a dot drawn against its word.
     const reference = [

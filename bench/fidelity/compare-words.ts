@@ -93,9 +93,46 @@ export function wordsOf(words: readonly PageWord[]): string[] {
   return out;
 }
 
-/** The same words in the same reading order, compared case-sensitively. */
+/** How far a word may stand from the reference's and still be read in its place. */
+const READ_IN_PLACE = 0.4;
+
+/**
+ * Our words, each one that stands where the reference has the same word read at the
+ * reference's place. Two boxes whose baselines nearly meet (a chart's labels beside its
+ * legend) are read as one line or as two depending on a point either way; a word within the
+ * share of its size that keeps it on its line is not out of order for that. Pairs are made
+ * closest first, each word once; a word further away is read where it stands.
+ */
+function readInPlace(reference: readonly PageWord[], ours: readonly PageWord[]): PageWord[] {
+  const text = (word: PageWord) => word.text.replace(/\s+/gu, ' ').trim();
+  const pairs: { ref: number; our: number; distance: number }[] = [];
+  ours.forEach((our, j) => {
+    reference.forEach((ref, i) => {
+      if (text(ref) !== text(our)) return;
+      const distance = Math.hypot(our.x - ref.x, our.y - ref.y);
+      if (distance <= READ_IN_PLACE * Math.min(our.size, ref.size)) {
+        pairs.push({ ref: i, our: j, distance });
+      }
+    });
+  });
+  pairs.sort((a, b) => a.distance - b.distance);
+  const placed = new Map<number, PageWord>();
+  const taken = new Set<number>();
+  for (const pair of pairs) {
+    if (placed.has(pair.our) || taken.has(pair.ref)) continue;
+    const ref = reference[pair.ref]!;
+    placed.set(pair.our, { ...ours[pair.our]!, x: ref.x, y: ref.y, size: ref.size });
+    taken.add(pair.ref);
+  }
+  return ours.map((word, j) => placed.get(j) ?? word);
+}
+
+/**
+ * The same words in the same reading order, compared case-sensitively; a word of ours at the
+ * reference's place (within 0.4 of its size) is read there.
+ */
 export function isWordsEqual(reference: readonly PageWord[], ours: readonly PageWord[]): boolean {
   const a = wordsOf(reference);
-  const b = wordsOf(ours);
+  const b = wordsOf(readInPlace(reference, ours));
   return a.length === b.length && a.every((word, i) => word === b[i]);
 }
