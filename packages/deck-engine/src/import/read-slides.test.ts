@@ -15,6 +15,9 @@ import { openPptxPackage, presentationOutline } from './pptx-package.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
 import { faceOf, getFont } from '../layout/fonts.ts';
 import { layoutText } from '../layout/text-layout.ts';
+import { createTemplateLibrary } from '../library/template-library.ts';
+import { seedLibraryDocuments } from '../library/template-seed.ts';
+import { THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import {
   buildPptx,
   emu,
@@ -125,6 +128,7 @@ describe('what a slide inherits from its layout and master', () => {
     expect(title.style).toEqual({
       weight: 'bold',
       size: 40,
+      minSize: 20,
       color: '#0E2841',
       align: 'left',
       valign: 'top',
@@ -1777,6 +1781,82 @@ describe('fields in an imported slide', () => {
     const bound = bindImportedSlide(slide!, choices);
     expect(templateSlideDocumentSchema.safeParse(bound).success).toBe(true);
     expect(texts(bound.elements)[0]).toBe('Proposal for {{client.name}}');
+  });
+});
+
+describe('a text that grows in a deck', () => {
+  // Three boxes 280 × 120 pt, anchored at the top, the middle and the bottom, each holding one
+  // 28-pt line that the deck fills with the client's name.
+  const anchors = ['t', 'ctr', 'b'] as const;
+  async function drawnWith(clientName: string) {
+    const imported = await importPptx(
+      buildPptx({
+        slides: [
+          anchors
+            .map((anchor, i) =>
+              shape({
+                id: 2 + i,
+                name: `Name ${anchor}`,
+                box: [40 + 300 * i, 100, 280, 120],
+                properties: '<a:prstGeom prst="rect"/><a:noFill/>',
+                bodyProperties: `<a:bodyPr wrap="square" anchor="${anchor}"/>`,
+                paragraphs: paragraph('{{Client Name}}', { rPr: 'sz="2800"' }),
+              }),
+            )
+            .join(''),
+        ],
+      }),
+    );
+    if (!imported.ok) throw new Error(imported.reason);
+    const document = bindImportedSlide(imported.slides[0]!, { '{{Client Name}}': 'client.name' });
+    const library = createTemplateLibrary(undefined, {
+      ...seedLibraryDocuments(),
+      slides: [document],
+    });
+    const composed = library.slides
+      .find((s) => s.id === document.id)!
+      .compose({
+        brand: library.brand,
+        categories: library.categories,
+        ...THUMBNAIL_SAMPLE,
+        clientName,
+        pageNumber: 1,
+        sections: [],
+        products: [],
+        quantities: {},
+      });
+    return composed.elements.filter((e) => e.kind === 'text');
+  }
+
+  it('wraps on in its frame as anchored, and is set smaller rather than cut', async () => {
+    const short = await drawnWith('Acme');
+    const long = await drawnWith('Northwind Traders International Holdings');
+    const longer = await drawnWith(
+      'Northwind Traders International Holdings Group of Companies and Subsidiaries Worldwide',
+    );
+    const [top, middle, bottom] = [0, 1, 2];
+    // One line as imported; the long name wraps to two lines at full size, in the frame.
+    for (const i of [top, middle, bottom]) {
+      expect(short[i]!.lines.map((l) => l.text)).toEqual(['Acme']);
+      expect(long[i]!.size).toBe(28);
+      expect(long[i]!.lines.map((l) => l.text).join(' ')).toBe(
+        'Northwind Traders International Holdings',
+      );
+      expect(long[i]!.lines.length).toBeGreaterThan(1);
+    }
+    const first = (e: (typeof short)[number]) => e.lines[0]!.baseline;
+    const last = (e: (typeof short)[number]) => e.lines.at(-1)!.baseline;
+    // At the top it grows down; at the bottom, up; in the middle, both ways alike.
+    expect(first(long[top]!)).toBeCloseTo(first(short[top]!), 1);
+    expect(last(long[bottom]!)).toBeCloseTo(last(short[bottom]!), 1);
+    expect((first(long[middle]!) + last(long[middle]!)) / 2).toBeCloseTo(first(short[middle]!), 1);
+    // Too long for the frame at its size: smaller, every word kept.
+    for (const i of [top, middle, bottom]) {
+      expect(longer[i]!.size).toBeLessThan(28);
+      expect(longer[i]!.size).toBeGreaterThanOrEqual(14);
+      expect(longer[i]!.lines.map((l) => l.text).join(' ')).not.toContain('…');
+      expect(longer[i]!.lines.at(-1)!.baseline).toBeLessThan(100 + 120);
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '@deck-portal/domain';
 import { faceOf, measureText, missingCharacters, singleSpacing } from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
-import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH, type Box } from '../layout/model.ts';
 import {
   LINE_BREAK,
   measureTextHeight,
@@ -2233,19 +2233,25 @@ class SlideReader {
               ? right - w
               : left + width / 2 - w / 2;
       }
+      const placed = { x, y: cursor - overflow + shift, w, h: height + 1 };
+      // A text alone in its shape keeps the room its frame gives it, so words that grow (a
+      // binding's longer value, an editor's added line) wrap on in the frame as in PowerPoint:
+      // down from its first line, up from its last, or both ways about its middle, as anchored.
+      const room = blocks.length === 1 ? roomInFrame(placed, height, top, bottom, anchor) : null;
+      // Words that still do not fit are set smaller, down to half their size, never cut.
+      const minSize = Math.max(4, round(first.size / 2));
       this.push({
         kind: 'text',
-        ...this.box(
-          turnAbout({ x, y: cursor - overflow + shift, w, h: height + 1 }, frame, textTurn),
-        ),
+        ...this.box(turnAbout(room?.box ?? placed, frame, textTurn)),
         ...(textTurn !== 0 ? { rotation: textTurn } : {}),
         text,
         style: {
           weight: first.weight,
           size: first.size,
+          ...(minSize < first.size ? { minSize } : {}),
           color: first.color,
           align: first.align,
-          valign: 'top',
+          valign: room?.valign ?? 'top',
           lineHeight: first.lineHeight,
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
@@ -2280,6 +2286,32 @@ class SlideReader {
     if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
     if (!this.firstText) this.firstText = plain;
   }
+}
+
+/**
+ * The box a text placed at `placed` (its layout `height` tall) may grow in between its frame's
+ * `top` and `bottom`, with the alignment that keeps its lines where they are: top-aligned down
+ * to the frame's bottom, bottom-aligned up to its top, centred about its middle as far as the
+ * nearer edge allows. Never smaller than the text.
+ */
+function roomInFrame(
+  placed: Box,
+  height: number,
+  top: number,
+  bottom: number,
+  anchor: string,
+): { box: Box; valign: 'top' | 'middle' | 'bottom' } {
+  if (anchor === 'b') {
+    const end = placed.y + height;
+    const start = Math.min(placed.y, top);
+    return { box: { ...placed, y: start, h: end - start }, valign: 'bottom' };
+  }
+  if (anchor === 'ctr') {
+    const middle = placed.y + height / 2;
+    const half = Math.max(placed.h / 2, Math.min(middle - top, bottom - middle));
+    return { box: { ...placed, y: middle - half, h: 2 * half }, valign: 'middle' };
+  }
+  return { box: { ...placed, h: Math.max(placed.h, bottom - placed.y) }, valign: 'top' };
 }
 
 /** The typeface a run names, the theme's heading (`+mj-lt`) or body font (any other `+…`, none). */
