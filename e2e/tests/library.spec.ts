@@ -379,13 +379,32 @@ test('reps and managers cannot open the library', async ({ page }) => {
 const corpus =
   process.env.PPTX_CORPUS ?? resolve(import.meta.dirname, '../../../shared/pptx-corpus');
 
-/** A copy of the corpus's aptia.pptx whose title slide reads `{{Client Name}}` (a zip edit). */
+/** Where the words "2012-13 — Transitional review" on the edited aptia's slide 2 link to. */
+const reviewAddress = 'https://www.fwc.gov.au/transitional-review';
+
+/**
+ * A copy of the corpus's aptia.pptx whose title slide reads `{{Client Name}}`, and whose second
+ * slide links one line to a web page (zip edits).
+ */
 function aptiaWithField(): Buffer {
   const parts = unzipSync(new Uint8Array(readFileSync(join(corpus, 'aptia.pptx'))));
   const slide = strFromU8(parts['ppt/slides/slide1.xml']!);
   expect(slide).toContain('Senior Deputy President Acton');
   parts['ppt/slides/slide1.xml'] = strToU8(
     slide.replace('Senior Deputy President Acton', '{{Client Name}}'),
+  );
+  const overview = strFromU8(parts['ppt/slides/slide2.xml']!);
+  const linked = overview.replace(
+    /(<a:rPr [^>]*>(?:(?!<\/a:rPr>).)*)(<\/a:rPr><a:t>2012-13 — Transitional review<\/a:t>)/,
+    '$1<a:hlinkClick r:id="rIdReview"/>$2',
+  );
+  expect(linked).not.toBe(overview);
+  parts['ppt/slides/slide2.xml'] = strToU8(linked);
+  parts['ppt/slides/_rels/slide2.xml.rels'] = strToU8(
+    strFromU8(parts['ppt/slides/_rels/slide2.xml.rels']!).replace(
+      '</Relationships>',
+      `<Relationship Id="rIdReview" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${reviewAddress}" TargetMode="External"/></Relationships>`,
+    ),
   );
   return Buffer.from(zipSync(parts));
 }
@@ -402,6 +421,7 @@ async function pageCount(bytes: Uint8Array) {
 test('an editor imports a PowerPoint: maps its field to the client, imports four slides and publishes; a rep’s deck shows them', async ({
   page,
   baseURL,
+  browser,
 }) => {
   test.skip(!existsSync(join(corpus, 'aptia.pptx')), `the PowerPoint corpus is not at ${corpus}`);
   test.setTimeout(180_000);
@@ -511,5 +531,35 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+
+  // The client's page: the linked line on the second slide opens its page in a new tab.
+  const created = await postJson(repApi, `/api/decks/${deckId}/client-links`, {
+    recipientName: 'Casey Client',
+    recipientEmail: 'casey@client.example',
+    sendEmail: false,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
   await repApi.dispose();
+  const clientContext = await browser.newContext();
+  try {
+    const client = await clientContext.newPage();
+    await client.goto(url);
+    await expect(client.getByText('Slide 1 of 4')).toBeVisible();
+    await client.getByRole('button', { name: 'Next slide' }).click();
+    const link = client.getByRole('link', { name: '2012-13 — Transitional review' });
+    await expect(link).toHaveAttribute('href', reviewAddress);
+    await expect(link).toHaveAttribute('target', '_blank');
+    // Over the words on the slide's picture: in its left half, below its title.
+    const slideBox = (await client.getByRole('img', { name: 'Slide 2 of 4' }).boundingBox())!;
+    const linkBox = (await link.boundingBox())!;
+    expect(linkBox.x).toBeGreaterThan(slideBox.x);
+    expect(linkBox.x + linkBox.width).toBeLessThan(slideBox.x + slideBox.width * 0.6);
+    expect(linkBox.y).toBeGreaterThan(slideBox.y + slideBox.height * 0.2);
+    expect(linkBox.height).toBeLessThan(slideBox.height * 0.1);
+    await link.hover();
+    if (shots) await client.screenshot({ path: `${shots}/import-client-link.png` });
+  } finally {
+    await clientContext.close();
+  }
 });

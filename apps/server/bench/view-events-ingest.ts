@@ -23,6 +23,7 @@ const renderer: DeckRenderer = {
     pdf: Buffer.from('%PDF'),
     svgs: Array.from({ length: SLIDES }, () => '<svg xmlns="http://www.w3.org/2000/svg"/>'),
     slideTitles: Array.from({ length: SLIDES }, (_, i) => `Slide ${i + 1}`),
+    slideLinks: Array.from({ length: SLIDES }, () => []),
     missingPictures: [],
     warnings: [],
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientLinkMessages } from '@deck-portal/domain';
-import { newAddress, useClientLinkWorld } from './helpers/client-links-world.ts';
+import { firstSlideLink, newAddress, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock, cookies } = w;
@@ -274,7 +274,7 @@ describe('refused links', () => {
 });
 
 describe('what a token opens', () => {
-  it("opens the deck's view, its slides and, when allowed, its PDF", async () => {
+  it("opens the deck's view, its slides (with their links) and, when allowed, its PDF", async () => {
     const deckId = await w.newDeck();
     const { token } = await w.createLink(deckId);
     const view = await w.get(`/api/client-view/${token}`);
@@ -286,11 +286,20 @@ describe('what a token opens', () => {
       slides: [1, 2, 3].map((index) => ({
         index,
         url: `/api/client-view/${token}/slides/${index}`,
+        // Only a slide with linked words lists them, for the page to lay over its picture.
+        ...(index === 1 ? { links: [firstSlideLink] } : {}),
       })),
       pdfUrl: `/api/client-view/${token}/download`,
       updatedAt: null,
       acceptance: null,
     });
+    // The rep's own viewer lays the same links over the slide.
+    const own = (await w.get(`/api/decks/${deckId}/slides`, { cookie: w.cookies.rep })).json();
+    expect(own.slides.map((s: { links?: unknown }) => s.links)).toEqual([
+      [firstSlideLink],
+      undefined,
+      undefined,
+    ]);
     const slide = await w.get(`/api/client-view/${token}/slides/3`);
     expect(slide.statusCode).toBe(200);
     expect(slide.headers['content-type']).toMatch(/image\/svg\+xml/);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainText } from './text.ts';
 import { clientAcceptanceSchema } from './deal-desk-api.ts';
 import { emailSchema } from './auth.ts';
+import { viewedSlideSchema } from './slide-links.ts';
 import {
   clientLinkMessages,
   passcodeMaxLength,
@@ -199,7 +200,7 @@ export const clientViewSchema = z.object({
   clientName: z.string(),
   recipientName: z.string(),
   senderName: z.string(),
-  slides: z.array(z.object({ index: z.number().int(), url: z.string() })),
+  slides: z.array(viewedSlideSchema),
   /** The PDF's address when the rep allowed downloading it, else null. */
   pdfUrl: z.string().nullable(),
   /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isUuid } from './ids.ts';
 import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
+import { viewedSlideSchema } from './slide-links.ts';
 import type { DeckDraft } from './deck/deck-draft.ts';
 
 /** `generating` until its job has rendered version 1; `failed` when every attempt failed. */
@@ -267,7 +268,7 @@ export const deckSlidesResponseSchema = z.object({
   /** The version these slides are, and the newest one. */
   version: z.number(),
   currentVersion: z.number(),
-  slides: z.array(z.object({ index: z.number(), url: z.string() })),
+  slides: z.array(viewedSlideSchema),
   pdfUrl: z.string(),
   editUrl: z.string(),
 });

@@ -30,6 +30,7 @@ export * from './template-figures.ts';
 export * from './chart.ts';
 export * from './numbering.ts';
 export * from './template-format.ts';
+export * from './slide-links.ts';
 export * from './library-api.ts';
 export * from './library-import-api.ts';
 export * from './price-book-api.ts';

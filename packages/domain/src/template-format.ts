@@ -9,6 +9,7 @@ import { numberSchemes } from './numbering.ts';
 import { PRICING_TEXT_KEYS } from './deck/pricing.ts';
 import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
+import { isLinkAddress } from './link-address.ts';
 import { compileFormula, FormulaError, isDeckFigureName } from './template-figures.ts';
 
 /**
@@ -244,14 +245,7 @@ export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 /** A paragraph shown only when its condition holds. */
 const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
 
-/** Whether an address is one a link on words may open: a web page or an e-mail. */
-export function isLinkAddress(address: string): boolean {
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(address).protocol);
-  } catch {
-    return false;
-  }
-}
+export { isLinkAddress };
 
 /**
  * Words of a paragraph set apart from the rest of its text: in another weight, size, font (of

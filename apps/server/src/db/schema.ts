@@ -36,6 +36,7 @@ import {
   type DealCheck,
   type DealDeskSettings,
   type ProposalSummary,
+  type SlideLink,
   approvalRequestStates,
 } from '@deck-portal/domain';
 
@@ -338,6 +339,8 @@ export const deckVersions = pgTable(
     slideCount: integer('slide_count').notNull(),
     /** Each slide's title, in order: analytics name slides by them. */
     slideTitles: jsonb('slide_titles').$type<string[]>().notNull().default([]),
+    /** Each slide's linked words, in order: the web views lay them over its picture. */
+    slideLinks: jsonb('slide_links').$type<SlideLink[][]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     /** What changed in the draft since the version before, in words; empty for version 1. */
     changes: jsonb('changes').$type<string[]>().notNull().default([]),

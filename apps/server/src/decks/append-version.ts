@@ -8,6 +8,7 @@ import {
   type DeckDraft,
   type DeckPriceBook,
   type NewVersionResponse,
+  type SlideLink,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -24,6 +25,7 @@ export type NewVersion = {
   draft: DeckDraft;
   slideCount: number;
   slideTitles: string[];
+  slideLinks: SlideLink[][];
   warnings: string[];
   presenter?: DeckVersionRow['presenter'];
   restoredFrom?: number;
@@ -77,6 +79,7 @@ export async function appendVersion(
       draft: version.draft,
       slideCount: version.slideCount,
       slideTitles: version.slideTitles,
+      slideLinks: version.slideLinks,
       warnings: version.warnings,
       changes,
       presenter: version.presenter ?? null,

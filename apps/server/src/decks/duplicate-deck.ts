@@ -60,6 +60,7 @@ export async function duplicateDeck(
       draft,
       slideCount,
       slideTitles: again?.slideTitles ?? from.slideTitles,
+      slideLinks: again?.slideLinks ?? from.slideLinks,
       warnings,
       changes: [
         `Copied from “${from.title}”, version ${from.number}`,

@@ -151,6 +151,7 @@ export function versionJobHandler(services: Services): JobHandler {
           draft,
           slideCount: rendered.svgs.length,
           slideTitles: rendered.slideTitles,
+          slideLinks: rendered.slideLinks,
           warnings: rendered.warnings,
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,

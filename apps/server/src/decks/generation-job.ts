@@ -72,6 +72,7 @@ export function generationJobHandler(services: Services): JobHandler {
           draft: deck.draft,
           slideCount: rendered.svgs.length,
           slideTitles: rendered.slideTitles,
+          slideLinks: rendered.slideLinks,
           warnings: rendered.warnings,
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,

@@ -47,6 +47,7 @@ export async function restoreVersion(
       draft: old.draft,
       slideCount: again?.svgs.length ?? old.slideCount,
       slideTitles: again?.slideTitles ?? old.slideTitles,
+      slideLinks: again?.slideLinks ?? old.slideLinks,
       warnings: again?.warnings ?? old.warnings,
       presenter: old.presenter,
       restoredFrom: old.number,

@@ -23,9 +23,19 @@ import {
  * so one test's counted attempts never throttle another's.
  */
 
-// These tests need a deck of three slides, made at once.
+// These tests need a deck of three slides, made at once; the first has linked words.
 export const slideCount = 3;
-export const fakeRenderer = createFakeDeckRenderer(slideCount);
+export const firstSlideLink = {
+  href: 'https://example.com/case-study',
+  text: 'the case study',
+  x: 0.1,
+  y: 0.8,
+  w: 0.2,
+  h: 0.05,
+};
+export const fakeRenderer = createFakeDeckRenderer(slideCount, {
+  firstSlideLinks: [firstSlideLink],
+});
 
 const clientPage =
   '<!doctype html><html><head><title>client view</title></head><body><div id="root"></div></body></html>';

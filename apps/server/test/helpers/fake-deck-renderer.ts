@@ -1,10 +1,15 @@
 import { importPresentation, type DeckRenderer } from '@deck-portal/deck-engine';
+import type { SlideLink } from '@deck-portal/domain';
 
 /**
- * A renderer that answers a deck of `slideCount` slides at once. Rendering is the deck engine's
- * business, tested there; server tests that only need a stored deck use this.
+ * A renderer that answers a deck of `slideCount` slides at once (with these linked words on its
+ * first slide). Rendering is the deck engine's business, tested there; server tests that only
+ * need a stored deck use this.
  */
-export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
+export function createFakeDeckRenderer(
+  slideCount = 3,
+  { firstSlideLinks = [] }: { firstSlideLinks?: SlideLink[] } = {},
+): DeckRenderer {
   return {
     async generate() {
       return {
@@ -15,6 +20,7 @@ export function createFakeDeckRenderer(slideCount = 3): DeckRenderer {
           (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
         ),
         slideTitles: Array.from({ length: slideCount }, (_, i) => `Slide title ${i + 1}`),
+        slideLinks: Array.from({ length: slideCount }, (_, i) => (i === 0 ? firstSlideLinks : [])),
         warnings: [],
         missingPictures: [],
       };

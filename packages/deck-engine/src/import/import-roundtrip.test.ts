@@ -255,7 +255,7 @@ describe('a deck our engine wrote, imported back', () => {
     expect(back.report.notImported).toEqual([]);
   });
 
-  it('opens a link on words from the PDF and the PPTX, and reads it back', async () => {
+  it('opens a link on words from the PDF, the PPTX and the web view, and reads it back', async () => {
     const runs = [
       { text: 'Book a call at ' },
       { text: 'example.com', underline: true, link: 'https://example.com/book?from=deck' },
@@ -267,6 +267,15 @@ describe('a deck our engine wrote, imported back', () => {
     const pdf = rendered.pdf.toString('latin1');
     expect(pdf).toMatch(/\/Subtype \/Link/);
     expect(pdf).toContain('/URI (https://example.com/book?from=deck)');
+    // The web view: the same place, as shares of the slide, for a link laid over its picture.
+    const [a, b, c, d] = /\/Rect \[([\d. -]+)\]/.exec(pdf)![1]!.trim().split(/\s+/).map(Number);
+    const [link, ...others] = rendered.slideLinks[0]!;
+    expect(others).toEqual([]);
+    expect(link).toMatchObject({ href: 'https://example.com/book?from=deck', text: 'example.com' });
+    expect(link!.x * 960).toBeCloseTo(a!, 0);
+    expect(link!.w * 960).toBeCloseTo(c! - a!, 0);
+    expect(link!.y * 540).toBeCloseTo(540 - d!, 0);
+    expect(link!.h * 540).toBeCloseTo(d! - b!, 0);
     // The PPTX: the run clicks through a relationship to the address.
     const files = unzipSync(rendered.pptx);
     const xml = strFromU8(files['ppt/slides/slide1.xml']!);

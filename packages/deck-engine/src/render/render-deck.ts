@@ -1,3 +1,4 @@
+import type { SlideLink } from '@deck-portal/domain';
 import { imageUrls } from '../images/resolve-images.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import type { Deck } from '../layout/model.ts';
@@ -5,6 +6,7 @@ import { placeImages } from './place-images.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderPptx } from './render-pptx.ts';
 import { renderSlideSvg } from './render-svg.ts';
+import { slideLinks } from './slide-links.ts';
 import { layoutWatermark } from './watermark.ts';
 
 export interface RenderedDeck {
@@ -14,6 +16,8 @@ export interface RenderedDeck {
   svgs: string[];
   /** Each slide's title, in deck order (analytics name slides by them). */
   slideTitles: string[];
+  /** Each slide's linked words, in deck order: the web view lays them over its picture. */
+  slideLinks: SlideLink[][];
   warnings: string[];
   /** Picture addresses the deck names that could not be used (drawn as marked frames). */
   /** Pictures the deck names that could not be used (drawn as marked frames), and why. */
@@ -65,6 +69,7 @@ export async function renderDeck(
     pdf,
     svgs,
     slideTitles: deck.slides.map((slide) => slide.title),
+    slideLinks: slides.map((slide) => slideLinks(slide)),
     warnings: [...deck.warnings, ...warnings],
     missingPictures: imageUrls(deck)
       .filter((url) => !images.has(url))

@@ -29,6 +29,7 @@ import { lineWithEnds } from '../layout/line-ends.ts';
 import { gradientCircle, gradientLine } from './gradient.ts';
 import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
+import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -68,8 +69,7 @@ function drawText(doc: Doc, element: TextElement): void {
           lineBreak: false,
           baseline: 'alphabetic',
         });
-        const width =
-          look?.underline || look?.link ? shapeWord(run.text, run.face).width * look.size : 0;
+        const width = look?.underline || look?.link ? runWidth(run) : 0;
         if (look?.underline) {
           const { offset, thickness } = underlineOf(run.face);
           doc
@@ -78,14 +78,8 @@ function drawText(doc: Doc, element: TextElement): void {
         }
         if (look?.link) {
           // The words open their address: a link over their glyphs' band, as a reader clicks it.
-          const { ascent, descent } = getFont(run.face);
-          doc.link(
-            run.x,
-            baseline - ascent * look.size,
-            width,
-            (ascent - descent) * look.size,
-            look.link,
-          );
+          const band = linkBand(run, baseline, width);
+          doc.link(band.x, band.y, band.w, band.h, look.link);
         }
       }
       doc

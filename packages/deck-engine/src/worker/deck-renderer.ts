@@ -115,6 +115,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         pdf: toBuffer(result.pdf),
         svgs: result.svgs,
         slideTitles: result.slideTitles,
+        slideLinks: result.slideLinks,
         warnings: result.warnings,
         missingPictures: result.missingPictures,
       };

@@ -3,6 +3,7 @@ import type {
   DeckDraft,
   DeckPresenter,
   PriceBook,
+  SlideLink,
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
@@ -61,6 +62,7 @@ export interface RenderTaskResult {
   pdf: Uint8Array;
   svgs: string[];
   slideTitles: string[];
+  slideLinks: SlideLink[][];
   warnings: string[];
   missingPictures: { url: string; reason: string }[];
 }

@@ -116,6 +116,36 @@ describe('the client view', () => {
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 
+  it("lays a slide's linked words over its picture as links that open in a new tab", async () => {
+    const links = [
+      { href: 'https://example.com/case', text: 'the case study', x: 0.1, y: 0.8, w: 0.2, h: 0.05 },
+      // An address a viewer must not open is never offered, whatever the server sent.
+      { href: 'javascript:alert(1)', text: 'bad', x: 0.5, y: 0.5, w: 0.1, h: 0.1 },
+    ];
+    mockApi({
+      [`GET ${api}`]: {
+        body: { ...deck, slides: deck.slides.map((s, i) => (i === 1 ? { ...s, links } : s)) },
+      },
+      [`POST ${api}/visits`]: trackedVisit,
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    expect(screen.queryByRole('link', { name: 'the case study' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    const link = screen.getByRole('link', { name: 'the case study' });
+    expect(link).toHaveAttribute('href', 'https://example.com/case');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.style.left).toBe('10%');
+    expect(link.style.top).toBe('80%');
+    expect(link.style.width).toBe('20%');
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    // In present mode too.
+    await userEvent.click(screen.getByRole('button', { name: 'Present' }));
+    const presentation = screen.getByRole('dialog', { name: 'Presentation' });
+    expect(presentation.querySelector('a[href="https://example.com/case"]')).not.toBeNull();
+  });
+
   it('tells a client who saw an earlier version when the deck was updated', async () => {
     mockApi({
       [`GET ${api}`]: { body: { ...deck, updatedAt: '2031-03-07T10:00:00.000Z' } },

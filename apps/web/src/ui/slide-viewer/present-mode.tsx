@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
+import type { SlideLink } from '@deck-portal/domain';
 import { ActionIcon, Box, FocusTrap, Text, VisuallyHidden } from '@mantine/core';
 import { useSwipe } from './use-swipe.ts';
+import { SlideLinks } from './slide-links.tsx';
 import { IconX } from '@tabler/icons-react';
 
 /**
@@ -13,7 +15,7 @@ export function PresentMode({
   onExit,
   onSwipe,
 }: {
-  slides: readonly { url: string }[];
+  slides: readonly { url: string; links?: readonly SlideLink[] }[];
   current: number;
   onExit: () => void;
   onSwipe: (direction: 1 | -1) => void;
@@ -63,11 +65,17 @@ export function PresentMode({
         }}
       >
         {slide && (
-          <img
-            src={slide.url}
-            alt={`Slide ${current + 1} of ${slides.length}`}
-            style={{ maxWidth: '100vw', maxHeight: '100vh', width: '100%', objectFit: 'contain' }}
-          />
+          <Box
+            pos="relative"
+            style={{ width: 'min(100vw, 100vh * 16 / 9)', aspectRatio: '16 / 9' }}
+          >
+            <img
+              src={slide.url}
+              alt={`Slide ${current + 1} of ${slides.length}`}
+              style={{ display: 'block', width: '100%', height: '100%' }}
+            />
+            <SlideLinks links={slide.links} />
+          </Box>
         )}
         <ActionIcon
           variant="subtle"

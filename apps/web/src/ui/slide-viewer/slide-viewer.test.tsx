@@ -5,7 +5,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SlideViewer } from './slide-viewer.tsx';
 
-const slides = [1, 2, 3].map((index) => ({ index, url: `/slides/${index}.svg` }));
+const slides = [1, 2, 3].map((index) => ({
+  index,
+  url: `/slides/${index}.svg`,
+  ...(index === 2
+    ? {
+        links: [
+          {
+            href: 'mailto:sales@example.com',
+            text: 'write to us',
+            x: 0.25,
+            y: 0.5,
+            w: 0.125,
+            h: 0.05,
+          },
+        ],
+      }
+    : {}),
+}));
 
 function Harness({ onSlideChange }: { onSlideChange: (index: number) => void }) {
   const [isPresenting, setPresenting] = useState(false);
@@ -51,6 +68,21 @@ describe('SlideViewer', () => {
     );
 
     expect(onSlideChange.mock.calls.map(([index]) => index as number)).toEqual([0, 1, 2, 0]);
+  });
+
+  it("lays a slide's linked words over its picture, here and in present mode", async () => {
+    render(<Harness onSlideChange={() => undefined} />);
+    expect(screen.queryByRole('link', { name: 'write to us' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    const link = screen.getByRole('link', { name: 'write to us' });
+    expect(link).toHaveAttribute('href', 'mailto:sales@example.com');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('title', 'sales@example.com');
+    expect(link.style.left).toBe('25%');
+    expect(link.style.height).toBe('5%');
+    await userEvent.click(screen.getByRole('button', { name: 'Present' }));
+    const presentation = screen.getByRole('dialog', { name: 'Presentation' });
+    expect(within(presentation).getByRole('link', { name: 'write to us' })).toBeVisible();
   });
 
   it('presents the current slide full screen, moves with the keys and leaves with Escape', async () => {

@@ -22,11 +22,13 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import type { SlideLink } from '@deck-portal/domain';
 import { PresentMode } from './present-mode.tsx';
+import { SlideLinks } from './slide-links.tsx';
 import { useSwipe } from './use-swipe.ts';
 import { nextSlideIndex } from './slide-navigation.ts';
 
-export type Slide = { index: number; url: string };
+export type Slide = { index: number; url: string; links?: readonly SlideLink[] };
 
 /**
  * A deck's slides in the browser: the current slide with previous/next, its position, a strip
@@ -106,12 +108,15 @@ export function SlideViewer({
       >
         <AspectRatio ratio={16 / 9}>
           {slide ? (
-            <Image
-              src={slide.url}
-              alt={`Slide ${current + 1} of ${count}`}
-              radius="sm"
-              style={{ background: 'white' }}
-            />
+            <Box pos="relative">
+              <Image
+                src={slide.url}
+                alt={`Slide ${current + 1} of ${count}`}
+                radius="sm"
+                style={{ background: 'white' }}
+              />
+              <SlideLinks links={slide.links} />
+            </Box>
           ) : (
             <Center c="gray.4">This deck has no slides.</Center>
           )}

@@ -1,10 +1,41 @@
 /** @jsxImportSource preact */
+import type { SlideLink } from '@deck-portal/domain';
+import { isLinkAddress } from '@deck-portal/domain/link-address';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { nextSlideIndex } from '../../../ui/slide-viewer/slide-navigation.ts';
 import { swipeHandlers } from '../../../ui/slide-viewer/swipe-gesture.ts';
 import { ChevronLeft, ChevronRight, Close } from './icons.tsx';
 
-type Slide = { index: number; url: string };
+type Slide = { index: number; url: string; links?: readonly SlideLink[] };
+
+/**
+ * The slide's linked words as links over its picture (which cannot be clicked through), each
+ * opening its page or e-mail in a new tab; named by its words for a screen reader.
+ */
+function SlideLinks({ links }: { links?: readonly SlideLink[] }) {
+  const shown = (links ?? []).filter((link) => isLinkAddress(link.href));
+  return (
+    <>
+      {shown.map((link, i) => (
+        <a
+          key={i}
+          class="cv-slide-link"
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={link.href.replace(/^mailto:/, '')}
+          aria-label={link.text.trim() || link.href}
+          style={{
+            left: `${link.x * 100}%`,
+            top: `${link.y * 100}%`,
+            width: `${link.w * 100}%`,
+            height: `${link.h * 100}%`,
+          }}
+        />
+      ))}
+    </>
+  );
+}
 
 /** Handlers for a swipe that call the latest `onSwipe`. */
 function useSwipe(onSwipe: (direction: 1 | -1) => void) {
@@ -83,7 +114,10 @@ export function ClientSlideViewer({
       <div class="cv-stage" {...swipe}>
         <div class="cv-frame">
           {slide ? (
-            <img src={slide.url} alt={`Slide ${current + 1} of ${count}`} fetchpriority="high" />
+            <>
+              <img src={slide.url} alt={`Slide ${current + 1} of ${count}`} fetchpriority="high" />
+              <SlideLinks links={slide.links} />
+            </>
           ) : (
             <p class="cv-empty">This deck has no slides.</p>
           )}
@@ -210,7 +244,12 @@ function PresentMode({
       onKeyDown={keepFocus}
       {...swipe}
     >
-      {slide && <img src={slide.url} alt={`Slide ${current + 1} of ${slides.length}`} />}
+      {slide && (
+        <div class="cv-present-slide">
+          <img src={slide.url} alt={`Slide ${current + 1} of ${slides.length}`} />
+          <SlideLinks links={slide.links} />
+        </div>
+      )}
       <button
         type="button"
         class="cv-present-exit"
