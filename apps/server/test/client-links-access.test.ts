@@ -300,6 +300,13 @@ describe('what a token opens', () => {
       undefined,
       undefined,
     ]);
+    // A copy of the deck keeps them with its slides.
+    const copy = await w.post(`/api/decks/${deckId}/duplicate`, {}, { cookie: w.cookies.rep });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copied = await w.get(`/api/decks/${copy.json().presentationId}/slides`, {
+      cookie: w.cookies.rep,
+    });
+    expect(copied.json().slides[0].links).toEqual([firstSlideLink]);
     const slide = await w.get(`/api/client-view/${token}/slides/3`);
     expect(slide.statusCode).toBe(200);
     expect(slide.headers['content-type']).toMatch(/image\/svg\+xml/);
