@@ -1,37 +1,19 @@
 /** @jsxImportSource preact */
 import type { SlideLink } from '@deck-portal/domain';
-import { isLinkAddress } from '@deck-portal/domain/link-address';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { nextSlideIndex } from '../../../ui/slide-viewer/slide-navigation.ts';
+import { slideLinkAnchors } from '../../../ui/slide-viewer/slide-link-anchors.ts';
 import { swipeHandlers } from '../../../ui/slide-viewer/swipe-gesture.ts';
 import { ChevronLeft, ChevronRight, Close } from './icons.tsx';
 
 type Slide = { index: number; url: string; links?: readonly SlideLink[] };
 
-/**
- * The slide's linked words as links over its picture (which cannot be clicked through), each
- * opening its page or e-mail in a new tab; named by its words for a screen reader.
- */
+/** The slide's linked words as links over its picture (see `slideLinkAnchors`). */
 function SlideLinks({ links }: { links?: readonly SlideLink[] }) {
-  const shown = (links ?? []).filter((link) => isLinkAddress(link.href));
   return (
     <>
-      {shown.map((link, i) => (
-        <a
-          key={i}
-          class="cv-slide-link"
-          href={link.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={link.href.replace(/^mailto:/, '')}
-          aria-label={link.text.trim() || link.href}
-          style={{
-            left: `${link.x * 100}%`,
-            top: `${link.y * 100}%`,
-            width: `${link.w * 100}%`,
-            height: `${link.h * 100}%`,
-          }}
-        />
+      {slideLinkAnchors(links).map((anchor, i) => (
+        <a key={i} class="cv-slide-link" {...anchor} />
       ))}
     </>
   );
