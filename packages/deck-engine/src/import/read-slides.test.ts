@@ -1788,7 +1788,11 @@ describe('a text that grows in a deck', () => {
   // Three boxes 280 × 120 pt, anchored at the top, the middle and the bottom, each holding one
   // 28-pt line that the deck fills with the client's name.
   const anchors = ['t', 'ctr', 'b'] as const;
-  async function drawnWith(clientName: string) {
+  const nameAlone = () => paragraph('{{Client Name}}', { rPr: 'sz="2800"' });
+  async function drawnWith(
+    clientName: string,
+    paragraphsOf: (anchor: (typeof anchors)[number]) => string = nameAlone,
+  ) {
     const imported = await importPptx(
       buildPptx({
         slides: [
@@ -1800,7 +1804,7 @@ describe('a text that grows in a deck', () => {
                 box: [40 + 300 * i, 100, 280, 120],
                 properties: '<a:prstGeom prst="rect"/><a:noFill/>',
                 bodyProperties: `<a:bodyPr wrap="square" anchor="${anchor}"/>`,
-                paragraphs: paragraph('{{Client Name}}', { rPr: 'sz="2800"' }),
+                paragraphs: paragraphsOf(anchor),
               }),
             )
             .join(''),
@@ -1857,6 +1861,42 @@ describe('a text that grows in a deck', () => {
       expect(longer[i]!.lines.map((l) => l.text).join(' ')).not.toContain('…');
       expect(longer[i]!.lines.at(-1)!.baseline).toBeLessThan(100 + 120);
     }
+  });
+
+  it('gives the room to the text at the open end of a stack of differently styled paragraphs', async () => {
+    // A bold lead-in and the name under it at the top; the name and a line under it at the
+    // bottom. The name is the text at the open end: it may grow there; the other stays put.
+    const lead = paragraph('Prepared for', { rPr: 'sz="2000" b="1"' });
+    const stacked = (anchor: string) => (anchor === 'b' ? nameAlone() + lead : lead + nameAlone());
+    const short = await drawnWith('Acme', stacked);
+    const long = await drawnWith('Northwind Traders International Holdings', stacked);
+    const nameOf = (texts: typeof short, i: number) =>
+      texts
+        .filter((e) => e.x > 40 + 300 * i - 1 && e.x < 40 + 300 * i + 280)
+        .find((e) => e.lines.some((l) => /Acme|Northwind/.test(l.text)))!;
+    const leadOf = (texts: typeof short, i: number) =>
+      texts
+        .filter((e) => e.x > 40 + 300 * i - 1 && e.x < 40 + 300 * i + 280)
+        .find((e) => e.lines[0]!.text === 'Prepared for')!;
+    for (const i of [0, 2]) {
+      const grown = nameOf(long, i);
+      expect(grown.size).toBe(28);
+      expect(grown.lines.length).toBeGreaterThan(1);
+      expect(grown.lines.map((l) => l.text).join(' ')).toBe(
+        'Northwind Traders International Holdings',
+      );
+      // The lead-in stays where it was.
+      expect(leadOf(long, i).lines[0]!.baseline).toBeCloseTo(
+        leadOf(short, i).lines[0]!.baseline,
+        1,
+      );
+    }
+    // At the top the name grows down from its first line; at the bottom, up from its last.
+    expect(nameOf(long, 0).lines[0]!.baseline).toBeCloseTo(nameOf(short, 0).lines[0]!.baseline, 1);
+    expect(nameOf(long, 2).lines.at(-1)!.baseline).toBeCloseTo(
+      nameOf(short, 2).lines.at(-1)!.baseline,
+      1,
+    );
   });
 });
 

@@ -2219,7 +2219,8 @@ class SlideReader {
     const textTurn = normalDegrees(frame.rotation + (frame.flipV ? 180 : 0));
     let cursor =
       anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
-    for (const { group, first, spec, text, gap, bulletIndent, height, overflow, shift } of blocks) {
+    for (const [index, block] of blocks.entries()) {
+      const { group, first, spec, text, gap, bulletIndent, height, overflow, shift } = block;
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
@@ -2234,10 +2235,16 @@ class SlideReader {
               : left + width / 2 - w / 2;
       }
       const placed = { x, y: cursor - overflow + shift, w, h: height + 1 };
-      // A text alone in its shape keeps the room its frame gives it, so words that grow (a
-      // binding's longer value, an editor's added line) wrap on in the frame as in PowerPoint:
-      // down from its first line, up from its last, or both ways about its middle, as anchored.
-      const room = blocks.length === 1 ? roomInFrame(placed, height, top, bottom, anchor) : null;
+      // A text keeps the room its frame gives it where nothing else of its shape stands, so
+      // words that grow (a binding's longer value, an editor's added line) wrap on in the frame
+      // as in PowerPoint: alone, down from its first line, up from its last, or both ways about
+      // its middle, as anchored; the last of a stack at the top down, the first of a stack at
+      // the bottom up.
+      const hasRoom =
+        blocks.length === 1 ||
+        (anchor === 't' && index === blocks.length - 1) ||
+        (anchor === 'b' && index === 0);
+      const room = hasRoom ? roomInFrame(placed, height, top, bottom, anchor) : null;
       // Words that still do not fit are set smaller, down to half their size, never cut.
       const minSize = Math.max(4, round(first.size / 2));
       this.push({
