@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { getClientAcceptance } from '../proposals/client-acceptance.ts';
 import { loadUserNames } from './client-link-rows.ts';
 import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
-import { linksOf } from '../decks/slide-links.ts';
+import { viewedSlides } from '../decks/slide-links.ts';
 
 /** What the client's page draws: the version the link shows, and who sent it. */
 export async function getClientView(
@@ -24,11 +24,7 @@ export async function getClientView(
     clientName: version.clientName,
     recipientName: link.recipientName,
     senderName,
-    slides: Array.from({ length: version.slideCount }, (_, index) => ({
-      index: index + 1,
-      url: clientLinkPaths.slide(token, index + 1),
-      ...linksOf(version.slideLinks[index]),
-    })),
+    slides: viewedSlides(version, (number) => clientLinkPaths.slide(token, number)),
     pdfUrl: link.allowDownload ? clientLinkPaths.pdf(token) : null,
     updatedAt: (await sawEarlierVersion(services, open, viewerToken))
       ? version.createdAt.toISOString()

@@ -35,7 +35,7 @@ import { restoreVersion } from './restore-version.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
-import { linksOf } from './slide-links.ts';
+import { viewedSlides } from './slide-links.ts';
 
 const deckIdParams = z.object({ id: z.string() });
 
@@ -169,11 +169,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         clientName: version.clientName,
         version: version.number,
         currentVersion: deck.currentVersion,
-        slides: Array.from({ length: version.slideCount }, (_, i) => ({
-          index: i + 1,
-          url: `/api/decks/${deck.id}/slides/${i + 1}${query}`,
-          ...linksOf(version.slideLinks[i]),
-        })),
+        slides: viewedSlides(version, (number) => `/api/decks/${deck.id}/slides/${number}${query}`),
         pdfUrl: links.pdfUrl,
         editUrl: links.editUrl,
       };
