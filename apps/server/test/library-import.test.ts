@@ -1,8 +1,15 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { zipSync, strToU8 } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDeck } from '@deck-portal/deck-engine';
+import {
+  checkFont,
+  createTemplateLibrary,
+  DEFAULT_BRAND,
+  generateDeck,
+} from '@deck-portal/deck-engine';
 import type { DeckDraft, LibraryImportResponse } from '@deck-portal/domain';
 import { libraryDraft, libraryImports } from '../src/db/schema.ts';
 import type { JobRow } from '../src/jobs/job-queue.ts';
@@ -240,6 +247,62 @@ describe('importing a PowerPoint file into the library', () => {
       now: new Date(Date.now() + orphanGraceMs + 60_000),
     });
     expect(await files()).toEqual([]);
+  });
+
+  it("reads a file in the draft brand's font in that font, and says so", async () => {
+    // The brand's font (Lora standing in for a company's own), uploaded and put in the draft.
+    const require = createRequire(import.meta.url);
+    const lora = readFileSync(
+      require.resolve('@fontsource/lora/files/lora-latin-400-normal.woff2'),
+    );
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/fonts',
+      headers: {
+        cookie: cookies.editor,
+        origin: 'http://portal.test',
+        'content-type': 'font/woff2',
+      },
+      payload: lora,
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const regular = stored.json().url as string;
+    // The company's PowerPoint, written in that font.
+    const checked = await checkFont(lora);
+    if (!checked.ok) throw new Error(checked.reason);
+    const inLora = await generateDeck(draft, {
+      library: createTemplateLibrary({ ...DEFAULT_BRAND, font: { regular } }),
+      images: { preloaded: { [regular]: checked.font.bytes } },
+    });
+    const importOf = async () => {
+      const ready = await settled((await upload('editor', inLora.pptx)).json().id);
+      expect(ready.state, ready.error ?? '').toBe('ready');
+      return ready.candidates[0]!;
+    };
+    const before = await importOf();
+    expect(before.fonts).toContainEqual({ from: 'Lora', to: 'Inter' });
+    expect(before.notImported.map((n) => n.why)).toContain(
+      'Lora is drawn in Inter: its lines may break in other places',
+    );
+
+    const opened = await requestAs(t.app, cookies.editor, 'GET', '/api/library/brand');
+    const { brand, revision } = opened.json() as { brand: object; revision: number };
+    const saved = await requestAs(t.app, cookies.editor, 'PUT', '/api/library/brand', {
+      revision,
+      brand: { ...brand, font: { regular } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await importOf();
+    expect(after.fonts).toContainEqual({ from: 'Lora', to: 'Lora' });
+    expect(after.notImported.map((n) => n.why)).not.toContain(
+      'Lora is drawn in Inter: its lines may break in other places',
+    );
+    // The thumbnail is drawn in the brand's font (its glyphs are named by its family).
+    const thumbnail = await requestAs(t.app, cookies.editor, 'GET', after.thumbnail);
+    expect(thumbnail.body).toMatch(/id="brand-[0-9a-f]{12}-r/);
+    expect((await requestAs(t.app, cookies.editor, 'GET', before.thumbnail)).body).not.toMatch(
+      /id="brand-[0-9a-f]{12}-r/,
+    );
   });
 
   it('answers 404 for an import that does not exist', async () => {

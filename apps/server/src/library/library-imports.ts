@@ -29,6 +29,7 @@ import { storeUpload } from '../uploads/store-upload.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { newSlideId } from './create-library-slide.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
 export const importPptxJob = 'import-pptx';
 
@@ -190,9 +191,15 @@ export function importJobHandler(services: Services): JobHandler {
       const source = await services.objects.get(sourceKey(id));
       if (!source) throw new FinalJobError('the uploaded file is gone');
       const office = services.config.officeRenderer;
+      // The slides are measured and drawn in the draft's brand font, as its decks are set.
+      const { brand } = draftDocuments(await readDraftRows(services.db));
+      const font = brand?.font
+        ? { brand, files: await loadLibraryPictures(services, [], brandFiles(brand)) }
+        : {};
       const result = await services.deckRenderer.importPresentation(await buffer(source.body), {
         onProgress: (progress) => context.progress(progress),
         ...(office ? { office: { command: office } } : {}),
+        ...font,
       });
       await context.progressWritten();
       if (!result.ok) {

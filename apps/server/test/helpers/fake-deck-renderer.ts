@@ -26,12 +26,11 @@ export function createFakeDeckRenderer(
       };
     },
     // Importing is the engine's own work in this thread: small files, real results.
-    importPresentation: (bytes, options) =>
-      importPresentation(
-        bytes,
-        options?.onProgress ? (done, total) => options.onProgress!({ done, total }) : undefined,
-        options?.office,
-      ),
+    importPresentation: (bytes, { onProgress, ...options } = {}) =>
+      importPresentation(bytes, {
+        ...options,
+        ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total }) } : {}),
+      }),
     async checkPicture() {
       return { ok: true as const, width: 800, height: 600 };
     },

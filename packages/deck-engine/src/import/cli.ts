@@ -1,31 +1,43 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkFont } from '../layout/check-font.ts';
+import { brandTypeface } from '../library/brand.ts';
 import { drawWithOffice, importPptx, renderImportedSlides } from './import-pptx.ts';
 
-const usage = 'usage: npm run pptx -- import FILE --out DIR [--office SOFFICE]';
+const usage = 'usage: npm run pptx -- import FILE --out DIR [--office SOFFICE] [--font FONT]';
 
 /**
  * `npm run pptx -- import FILE --out DIR`: imports one PowerPoint file and writes what our
  * engine makes of it — `slide-N.svg` per slide, `deck.pdf`, and `report.json` (per slide: the
  * elements imported by kind, what was not imported and why, the fonts mapped, the fields found).
  * With `--office soffice`, charts, SmartArt and objects become pictures of themselves drawn by
- * LibreOffice, as the portal imports when it has the office renderer.
+ * LibreOffice, as the portal imports when it has the office renderer. With `--font FONT` (a
+ * TrueType, OpenType or WOFF2 file), the file is read as into a library with that brand font.
  */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: 'string' }, office: { type: 'string' } },
+    options: { out: { type: 'string' }, office: { type: 'string' }, font: { type: 'string' } },
   });
   const [command, file] = positionals;
   if (command !== 'import' || !file || !values.out) {
     console.error(usage);
     return 2;
   }
+  let houseFont;
+  if (values.font) {
+    const checked = await checkFont(await readFile(values.font));
+    if (!checked.ok) {
+      console.error(`${values.font} ${checked.reason}`);
+      return 1;
+    }
+    houseFont = brandTypeface({ font: { regular: 'font' } }, { font: checked.font.bytes });
+  }
   const started = performance.now();
   const bytes = await readFile(file);
-  const imported = await importPptx(bytes);
+  const imported = await importPptx(bytes, houseFont ? { houseFont } : {});
   if (!imported.ok) {
     console.error(`${file} ${imported.reason}`);
     return 1;
@@ -35,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     await drawWithOffice(bytes, imported, { command: values.office }).catch(() => undefined);
   }
   const readMs = performance.now() - started;
-  const rendered = await renderImportedSlides(imported.slides);
+  const rendered = await renderImportedSlides(imported.slides, houseFont);
   const out = values.out;
   await mkdir(out, { recursive: true });
   await Promise.all([

@@ -9,7 +9,9 @@ import {
 import type { ResolvedImage } from '../images/image-store.ts';
 import { normaliseImage } from '../images/resolve-images.ts';
 import { sniffImage } from '../images/sniff-image.ts';
+import { withFontFamily } from '../layout/fonts.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type Slide } from '../layout/model.ts';
+import { brandTypeface, type BrandDefinition } from '../library/brand.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { placeImages } from '../render/place-images.ts';
@@ -19,7 +21,13 @@ import { drawTemplateSample, THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
 import { officePdf, pdfPagesAsPng, type OfficeRenderer } from './office-render.ts';
-import { readSlides, type LeftOut, type ReadSlide, type SlideReport } from './read-slides.ts';
+import {
+  readSlides,
+  type HouseFont,
+  type LeftOut,
+  type ReadSlide,
+  type SlideReport,
+} from './read-slides.ts';
 
 export interface ImportedSlide {
   number: number;
@@ -85,13 +93,22 @@ export async function importPptx(
   {
     limits,
     onProgress,
-  }: { limits?: PackageLimits; onProgress?: (done: number, total: number) => void } = {},
+    houseFont,
+  }: {
+    limits?: PackageLimits;
+    onProgress?: (done: number, total: number) => void;
+    /** The library's brand font, when it has one (see {@link HouseFont}). */
+    houseFont?: HouseFont;
+  } = {},
 ): Promise<PptxImport> {
   const opened = openPptxPackage(bytes, limits);
   if (!opened.ok) return opened;
   let read;
   try {
-    read = await readSlides(opened.package, onProgress);
+    read = await readSlides(opened.package, {
+      ...(onProgress ? { onProgress } : {}),
+      ...(houseFont ? { houseFont } : {}),
+    });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: `could not be read as a presentation (${detail})` };
@@ -161,15 +178,20 @@ export function bindImportedSlide(
   return { ...slide.document, elements: applyFieldChoices(slide.elements, choices) };
 }
 
-/** Imported slides composed as a deck would draw them (sample deck values), with their pictures. */
-async function composeImportedSlides(slides: readonly ImportedSlide[]) {
+/**
+ * Imported slides composed as a deck would draw them (sample deck values; text that names no
+ * family in the house font, when there is one), with their pictures.
+ */
+async function composeImportedSlides(slides: readonly ImportedSlide[], houseFont?: HouseFont) {
   const seed = seedLibraryDocuments();
   const library = createTemplateLibrary(undefined, {
     ...seed,
     slides: slides.map((slide) => slide.document),
   });
   // The imported slides alone: the library adds the pricing slides a deck draws by itself.
-  const drawn: Slide[] = slides.map((slide) => drawTemplateSample(library, slide.document.id)!);
+  const drawn: Slide[] = withFontFamily(houseFont?.family, () =>
+    slides.map((slide) => drawTemplateSample(library, slide.document.id)!),
+  );
   const images = new Map<string, ResolvedImage>();
   for (const slide of slides) {
     for (const [src, bytes] of slide.pictures) {
@@ -192,14 +214,18 @@ async function composeImportedSlides(slides: readonly ImportedSlide[]) {
 /** Draws imported slides in PDF, PPTX and SVG, as a deck made of them would be. */
 export async function renderImportedSlides(
   slides: readonly ImportedSlide[],
+  houseFont?: HouseFont,
 ): Promise<RenderedDeck> {
-  const { deck, images } = await composeImportedSlides(slides);
+  const { deck, images } = await composeImportedSlides(slides, houseFont);
   return renderDeck(deck, images);
 }
 
 /** Each imported slide drawn as its thumbnail (an SVG document), in order. */
-export async function drawImportedSlides(slides: readonly ImportedSlide[]): Promise<string[]> {
-  const { deck, images } = await composeImportedSlides(slides);
+export async function drawImportedSlides(
+  slides: readonly ImportedSlide[],
+  houseFont?: HouseFont,
+): Promise<string[]> {
+  const { deck, images } = await composeImportedSlides(slides, houseFont);
   return deck.slides.map((slide) => renderSlideSvg(placeImages(slide, images)));
 }
 
@@ -294,19 +320,37 @@ export type ImportTaskResult =
   | { ok: true; width: number; height: number; slides: ImportedSlideResult[] }
   | { ok: false; reason: string };
 
+/** What an import is told besides the file. */
+export interface ImportOptions {
+  /** Told after each slide is read, with how many there are. */
+  onProgress?: (done: number, total: number) => void;
+  /** The office renderer (`soffice`), for the originals and charts as pictures. */
+  office?: OfficeRenderer;
+  /**
+   * The library's brand, for its font (its files by address in `files`): the slides are read,
+   * measured and drawn in it as decks of that library are.
+   */
+  brand?: Pick<BrandDefinition, 'font'>;
+  files?: Readonly<Record<string, Uint8Array>>;
+}
+
 /** Imports a file and draws each slide's thumbnail: what a pool worker does for an upload. */
 export async function importPresentation(
   bytes: Uint8Array,
-  onProgress?: (done: number, total: number) => void,
-  office?: OfficeRenderer,
+  { onProgress, office, brand, files }: ImportOptions = {},
 ): Promise<ImportTaskResult> {
-  const imported = await importPptx(bytes, onProgress ? { onProgress } : {});
+  // A brand font that cannot be read leaves the slides in Inter, as the decks would be.
+  const houseFont = brand ? brandTypeface(brand, files) : undefined;
+  const imported = await importPptx(bytes, {
+    ...(onProgress ? { onProgress } : {}),
+    ...(houseFont ? { houseFont } : {}),
+  });
   if (!imported.ok) return imported;
   // The office renderer's part is a help, never a reason to fail the import.
   const originals = office
     ? await drawWithOffice(bytes, imported, office).catch(() => new Map<number, Uint8Array>())
     : new Map<number, Uint8Array>();
-  const thumbnails = await drawImportedSlides(imported.slides);
+  const thumbnails = await drawImportedSlides(imported.slides, houseFont);
   return {
     ok: true,
     width: imported.width,

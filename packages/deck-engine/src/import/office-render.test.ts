@@ -69,13 +69,9 @@ describe.skipIf(!existsSync(file))('charts and SmartArt at import', () => {
   it.skipIf(!hasOffice)(
     'SmartArt without its drawing becomes a picture of itself, and each slide gets its original, with LibreOffice',
     async () => {
-      const imported = await importPresentation(
-        withoutDiagramDrawing(readFileSync(file)),
-        undefined,
-        {
-          command: 'soffice',
-        },
-      );
+      const imported = await importPresentation(withoutDiagramDrawing(readFileSync(file)), {
+        office: { command: 'soffice' },
+      });
       if (!imported.ok) throw new Error(imported.reason);
       // The chart is the engine's own: no picture stands in for it.
       expect(imported.slides[3]!.document.elements.some((e) => e.kind === 'picture')).toBe(false);

@@ -11,7 +11,14 @@ import {
   type TemplateGradient,
   type TemplateShadow,
 } from '@deck-portal/domain';
-import { faceOf, measureText, missingCharacters, singleSpacing } from '../layout/fonts.ts';
+import {
+  faceOf,
+  measureText,
+  missingCharacters,
+  singleSpacing,
+  withFontFamily,
+  type FontWeight,
+} from '../layout/fonts.ts';
 import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Box } from '../layout/model.ts';
 import {
@@ -30,7 +37,7 @@ import {
   type ColorContext,
   type Rgba,
 } from './drawingml-color.ts';
-import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
+import { bulletCharacter, isMetricTwin, mapFont, type ImportFont } from './font-map.ts';
 import {
   connectorRoute,
   curvePath,
@@ -122,6 +129,18 @@ export interface ReadSlide {
   report: SlideReport;
   /** Charts, SmartArt and objects left out: their box and where in the order they were. */
   leftOut: LeftOut[];
+}
+
+/**
+ * The library's own font (its brand font), when it has one: what decks are set in where a text
+ * names no family. Text in that font keeps it (by the name its files give it), a typeface with no
+ * bundled stand-in of its kind is drawn in it rather than in Inter, and lines are measured in it.
+ */
+export interface HouseFont {
+  /** The family's name as its files give it: `Gill Sans MT`. */
+  name: string;
+  /** The engine family the files are registered as (see `useBrandFonts`). */
+  family: string;
 }
 
 export interface ReadPresentation {
@@ -267,8 +286,14 @@ function relsOf(pkg: PptxPackage, part: string) {
  */
 export async function readSlides(
   pkg: PptxPackage,
-  /** Told after each slide is read, with how many there are. */
-  onProgress?: (done: number, total: number) => void,
+  {
+    onProgress,
+    houseFont,
+  }: {
+    /** Told after each slide is read, with how many there are. */
+    onProgress?: (done: number, total: number) => void;
+    houseFont?: HouseFont;
+  } = {},
 ): Promise<ReadPresentation> {
   const outline = presentationOutline(pkg);
   const scale = Math.min(SLIDE_WIDTH / outline.width, SLIDE_HEIGHT / outline.height);
@@ -364,12 +389,16 @@ export async function readSlides(
       defaultTextStyle,
       tableStyles,
       pending,
+      houseFont,
     );
+    // Text is measured in the family decks will set it in.
     slides.push(
-      reader.read(index + 1, root, {
-        width: outline.width * scale,
-        height: outline.height * scale,
-      }),
+      withFontFamily(houseFont?.family, () =>
+        reader.read(index + 1, root, {
+          width: outline.width * scale,
+          height: outline.height * scale,
+        }),
+      ),
     );
     onProgress?.(index + 1, outline.slides.length);
   }
@@ -434,6 +463,7 @@ class SlideReader {
     private readonly defaultTextStyle: XmlElement | undefined,
     private readonly tableStyles: TableStyles,
     private readonly pending: PendingPicture[],
+    private readonly houseFont: HouseFont | undefined,
   ) {}
 
   read(number: number, root: XmlElement, size: { width: number; height: number }): ReadSlide {
@@ -482,11 +512,33 @@ class SlideReader {
     else this.report.notImported.push({ kind, why });
   }
 
-  /** Notes, once a slide, which bundled family a typeface is drawn in; true the first time. */
-  private noteFont(typeface: string, font: string): boolean {
+  /** The family a typeface is drawn in: the house font's own name in the deck's family. */
+  private mapFont(typeface: string): ImportFont {
+    const house = this.houseFont?.name.trim().toLowerCase();
+    return house === typeface.trim().toLowerCase() ? 'Inter' : mapFont(typeface);
+  }
+
+  /** A family as the editor knows it: the deck's family is the house font, where there is one. */
+  private fontName(font: ImportFont): string {
+    return font === 'Inter' && this.houseFont ? this.houseFont.name : font;
+  }
+
+  /** The face a family's text is measured in (the deck's family: the house font, if any). */
+  private faceOf(font: ImportFont, weight: FontWeight, italic = false) {
+    return faceOf(font === 'Inter' ? this.houseFont?.family : font, weight, italic);
+  }
+
+  /**
+   * Notes, once a slide, which family a typeface is drawn in; true the first time when its lines
+   * may break in other places than the original's (drawn in a family of other metrics).
+   */
+  private noteFont(typeface: string, font: ImportFont): boolean {
     if (this.report.fonts.some((f) => f.from === typeface)) return false;
-    this.report.fonts.push({ from: typeface, to: font });
-    return true;
+    const drawnIn = this.fontName(font);
+    this.report.fonts.push({ from: typeface, to: drawnIn });
+    const isItself = drawnIn.trim().toLowerCase() === typeface.trim().toLowerCase();
+    // A metric twin stands in for its original, unless the house font stands in for it.
+    return !isItself && !(isMetricTwin(typeface) && (font !== 'Inter' || !this.houseFont));
   }
 
   /**
@@ -1530,7 +1582,7 @@ class SlideReader {
       return undefined;
     }
     const typeface = themeTypeface(read.typeface, theme);
-    const font = mapFont(typeface);
+    const font = this.mapFont(typeface);
     const element = {
       kind: 'chart',
       ...this.box(frame),
@@ -1662,7 +1714,7 @@ class SlideReader {
       )
       .find((typeface) => typeface !== undefined);
     const typeface = themeTypeface(named, theme);
-    const font = mapFont(typeface);
+    const font = this.mapFont(typeface);
     this.noteFont(typeface, font);
     // Each cell's size (its first run's), the table's the one most cells have; a cell in
     // another size keeps its proportion to the table's.
@@ -1782,13 +1834,7 @@ class SlideReader {
       ) ?? 100_000;
     const lineHeight = Math.min(
       4,
-      Math.max(
-        0.5,
-        round(
-          singleSpacing(faceOf(font === 'Inter' ? undefined : font, 'regular')) *
-            (spacing / 100_000),
-        ),
-      ),
+      Math.max(0.5, round(singleSpacing(this.faceOf(font, 'regular')) * (spacing / 100_000))),
     );
     const box = this.box(frame);
     const sum = columns.reduce((a, b) => a + b, 0);
@@ -1960,12 +2006,12 @@ class SlideReader {
       const looks = [...weights.values()].sort((a, b) => b.chars - a.chars);
       const runLook = looks[0]!.look;
       const typeface = themeTypeface(runLook.typeface, theme);
-      const font = mapFont(typeface);
+      const font = this.mapFont(typeface);
       // Words styled apart from the look most of the paragraph has keep their weight, size,
       // font, slant, underline, colour and rise (in the built-in family: the paragraph's font).
       const drawnLook: DrawnLook = {
         points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
-        family: (run) => mapFont(themeTypeface(run.typeface, theme)),
+        family: (run) => this.mapFont(themeTypeface(run.typeface, theme)),
       };
       const spans = isEmpty
         ? []
@@ -1982,13 +2028,11 @@ class SlideReader {
         for (const run of [{ look: runLook }, ...shown]) {
           const runTypeface = themeTypeface(run.look.typeface, theme);
           // A stand-in of another shape sets the words wider or narrower than the original.
-          if (
-            this.noteFont(runTypeface, drawnLook.family(run.look)) &&
-            !isMetricTwin(runTypeface)
-          ) {
+          const drawnIn = drawnLook.family(run.look);
+          if (this.noteFont(runTypeface, drawnIn)) {
             this.skip(
               'font',
-              `${runTypeface} is drawn in ${drawnLook.family(run.look)}: its lines may break in other places`,
+              `${runTypeface} is drawn in ${this.fontName(drawnIn)}: its lines may break in other places`,
             );
           }
         }
@@ -1998,7 +2042,7 @@ class SlideReader {
       // The bullet as drawn: a symbol font's picture in Unicode (in a fallback family when the
       // text's font lacks it), `•` where no font of ours has it.
       const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';
-      const face = faceOf(font === 'Inter' ? undefined : font, weight, runLook.italic === true);
+      const face = this.faceOf(font, weight, runLook.italic === true);
       const bulletChar = symbol && missingCharacters(symbol, face).length === 0 ? symbol : '•';
       if (!isEmpty && bullet?.kind === 'char' && bulletChar !== symbol) {
         this.skip(

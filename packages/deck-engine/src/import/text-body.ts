@@ -2,6 +2,7 @@ import { importFontFamilies, sameRunLook, type TemplateTextRun } from '@deck-por
 import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
+import type { ImportFont } from './font-map.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
 /** A run's look, as far as PowerPoint's inheritance has decided it. */
@@ -202,7 +203,7 @@ const isImportFamily = (family: string): family is (typeof importFontFamilies)[n
 /** How a look is drawn: its size in points, and the bundled family its font maps to. */
 export interface DrawnLook {
   points(look: RunLook): number;
-  family(look: RunLook): string;
+  family(look: RunLook): ImportFont;
 }
 
 /**

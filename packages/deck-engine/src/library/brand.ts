@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  faceOf,
   FONT_WEIGHTS,
+  getFont,
   isFontFamilyRegistered,
   registerFontFamily,
   type FontWeight,
@@ -64,7 +66,7 @@ export const DEFAULT_BRAND: BrandDefinition = {
 };
 
 /** The family name the engine knows a brand's font files by: the same files, the same name. */
-export function brandFontFamily(brand: BrandDefinition): string | undefined {
+export function brandFontFamily(brand: Pick<BrandDefinition, 'font'>): string | undefined {
   if (!brand.font) return undefined;
   const files = FONT_WEIGHTS.map((weight) => `${weight}=${brand.font?.[weight] ?? ''}`).join(';');
   return `brand-${createHash('sha256').update(files).digest('hex').slice(0, 12)}`;
@@ -76,7 +78,7 @@ export function brandFontFamily(brand: BrandDefinition): string | undefined {
  * regular file is not there, and the built-in family stands in.
  */
 export function useBrandFonts(
-  brand: BrandDefinition,
+  brand: Pick<BrandDefinition, 'font'>,
   files: Readonly<Record<string, Uint8Array>> = {},
 ): { family?: string; warning?: string } {
   const family = brandFontFamily(brand);
@@ -97,4 +99,17 @@ export function useBrandFonts(
     return { warning: "The brand's font could not be read; the deck is set in Inter." };
   }
   return { family };
+}
+
+/**
+ * The brand's font as text is set in it: the engine's family, and the name its files give it
+ * (what a presentation written in that font calls it); undefined when the brand has none or its
+ * files cannot be read.
+ */
+export function brandTypeface(
+  brand: Pick<BrandDefinition, 'font'>,
+  files: Readonly<Record<string, Uint8Array>> = {},
+): { family: string; name: string } | undefined {
+  const { family } = useBrandFonts(brand, files);
+  return family ? { family, name: getFont(faceOf(family, 'regular')).familyName } : undefined;
 }

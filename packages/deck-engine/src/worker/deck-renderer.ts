@@ -6,8 +6,7 @@ import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
-import type { ImportedSlideResult } from '../import/import-pptx.ts';
-import type { OfficeRenderer } from '../import/office-render.ts';
+import type { ImportedSlideResult, ImportOptions } from '../import/import-pptx.ts';
 import type {
   ImportTask,
   ImportTaskResult,
@@ -55,10 +54,8 @@ export interface DeckRenderer {
    */
   importPresentation(
     bytes: Uint8Array,
-    options?: {
+    options?: Omit<ImportOptions, 'onProgress'> & {
       onProgress?: (progress: { done: number; total: number }) => void;
-      /** The office renderer (`soffice`), for the originals and charts as pictures. */
-      office?: OfficeRenderer;
     },
   ): Promise<ImportTaskResult>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
@@ -120,7 +117,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         missingPictures: result.missingPictures,
       };
     },
-    async importPresentation(bytes, { onProgress, office } = {}) {
+    async importPresentation(bytes, { onProgress, office, brand, files } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: { done: number; total: number }) =>
         onProgress!(progress),
@@ -131,6 +128,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         importPptx: owned,
         ...(office ? { office } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
+        ...(brand ? { brand, files: { ...files } } : {}),
       };
       try {
         return (await pool.run(task, {

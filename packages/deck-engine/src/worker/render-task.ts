@@ -7,8 +7,11 @@ import type {
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
-import { importPresentation, type ImportTaskResult } from '../import/import-pptx.ts';
-import type { OfficeRenderer } from '../import/office-render.ts';
+import {
+  importPresentation,
+  type ImportOptions,
+  type ImportTaskResult,
+} from '../import/import-pptx.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
@@ -43,10 +46,8 @@ export interface RenderTask {
 export type { ImportTaskResult };
 
 /** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
-export interface ImportTask {
+export interface ImportTask extends Omit<ImportOptions, 'onProgress'> {
   importPptx: Uint8Array;
-  /** The office renderer (`soffice`), when the server has one. */
-  office?: OfficeRenderer;
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
 }
@@ -107,11 +108,14 @@ function libraryFor(brand: BrandDefinition | undefined, version?: LibraryVersion
 
 async function importTask(task: ImportTask): Promise<ImportTaskResult> {
   try {
-    return await importPresentation(
-      task.importPptx,
-      task.progress ? (done, total) => task.progress!.postMessage({ done, total }) : undefined,
-      task.office,
-    );
+    const progress = task.progress;
+    return await importPresentation(task.importPptx, {
+      ...(progress
+        ? { onProgress: (done: number, total: number) => progress.postMessage({ done, total }) }
+        : {}),
+      ...(task.office ? { office: task.office } : {}),
+      ...(task.brand ? { brand: task.brand, ...(task.files ? { files: task.files } : {}) } : {}),
+    });
   } finally {
     task.progress?.close();
   }
