@@ -274,6 +274,23 @@ export async function pdfText(request: APIRequestContext, deckId: string) {
   return pdfTextAt(request, `/api/decks/${deckId}/download`);
 }
 
+/** The addresses the links on a deck's PDF pages open, every page's in order. */
+export async function pdfLinks(request: APIRequestContext, deckId: string) {
+  const response = await request.get(`/api/decks/${deckId}/download`);
+  expect(response.status()).toBe(200);
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
+    .promise;
+  const links: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    for (const annotation of await (await pdf.getPage(n)).getAnnotations()) {
+      if (typeof annotation.url === 'string') links.push(annotation.url);
+    }
+  }
+  await pdf.destroy();
+  return links;
+}
+
 /** The text of the PDF at `path`, every page's in order, as one spaced line. */
 export async function pdfTextAt(request: APIRequestContext, path: string) {
   const response = await request.get(path);

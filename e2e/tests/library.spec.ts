@@ -8,6 +8,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import {
   createApprovedUser,
   expect,
+  pdfLinks,
   pdfText,
   postJson,
   signInViaApi,
@@ -78,6 +79,17 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   await page.getByRole('button', { name: 'Insert binding' }).click();
   await page.getByRole('menuitem', { name: '{{client.name}}' }).click();
   await expect(text).toHaveValue('Saved for {{client.name}}');
+  // "Saved" links to the company's page (typed without https://): the deck's PDF opens it.
+  await text.focus();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Shift+ArrowRight');
+  await page.getByRole('button', { name: 'Link the chosen words of the text' }).click();
+  await page.getByRole('textbox', { name: 'Link address' }).fill('frostline.example/savings');
+  if (shots) await page.screenshot({ path: `${shots}/link-words.png` });
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Paragraph 1' })).toHaveValue(
+    'Saved for {{client.name}}',
+  );
 
   // Moved with the mouse, then made wider by its right handle.
   const fromLeft = page.getByRole('textbox', { name: 'From left' });
@@ -187,6 +199,7 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   const afterText = await pdfText(repApi, after);
   expect(afterText).toContain('Greener with Frostline');
   expect(afterText).toContain('Saved for Northwind Pharmacies');
+  expect(await pdfLinks(repApi, after)).toContain('https://frostline.example/savings');
   // The chart's words in the PDF, and a chart of PowerPoint's own in the PPTX.
   expect(afterText).toContain('Energy per site');
   expect(afterText).toContain('North store');

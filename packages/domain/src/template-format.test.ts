@@ -7,6 +7,9 @@ import {
   paragraphText,
   readProductBinding,
   styleWords,
+  linkWords,
+  linkOfWords,
+  linkAddressFrom,
   templateElementSchema,
   templateLayoutSchema,
   templateLibraryDocumentsSchema,
@@ -495,6 +498,61 @@ describe('the template format', () => {
       runs: [{ text: 'Dear ' }, { text: '{{client.name}}', italic: true }],
     });
     expect(styleWords('Nothing chosen', { from: 4, to: 4 }, 'bold')).toBe('Nothing chosen');
+  });
+
+  it('links chosen words to a web page, changes the address, and takes the link off', () => {
+    const linked = linkWords(
+      'Book a demo today',
+      { from: 0, to: 11 },
+      'https://northwind.example/demo',
+    );
+    expect(linked).toEqual({
+      runs: [
+        { text: 'Book a demo', link: 'https://northwind.example/demo', underline: true },
+        { text: ' today' },
+      ],
+    });
+    expect(linkOfWords(linked, { from: 5, to: 11 })).toBe('https://northwind.example/demo');
+    // Words only partly linked have no one link to offer.
+    expect(linkOfWords(linked, { from: 5, to: 17 })).toBeNull();
+    // A new address for the same words; a bold word inside keeps its weight.
+    const bold = styleWords(linked, { from: 7, to: 11 }, 'bold');
+    const moved = linkWords(bold, { from: 0, to: 11 }, 'mailto:sales@northwind.example');
+    expect(moved).toEqual({
+      runs: [
+        { text: 'Book a ', link: 'mailto:sales@northwind.example', underline: true },
+        { text: 'demo', weight: 'bold', link: 'mailto:sales@northwind.example', underline: true },
+        { text: ' today' },
+      ],
+    });
+    // Taken off: the words stay underlined (the editor takes that off as any style).
+    expect(linkWords(linked, { from: 0, to: 11 }, null)).toEqual({
+      runs: [{ text: 'Book a demo', underline: true }, { text: ' today' }],
+    });
+    // A binding is linked whole; nothing chosen changes nothing.
+    expect(linkWords('See {{client.name}}', { from: 6, to: 8 }, 'https://a.example')).toEqual({
+      runs: [
+        { text: 'See ' },
+        { text: '{{client.name}}', link: 'https://a.example', underline: true },
+      ],
+    });
+    expect(linkWords('Nothing chosen', { from: 3, to: 3 }, 'https://a.example')).toBe(
+      'Nothing chosen',
+    );
+  });
+
+  it('reads the address a person typed for a link', () => {
+    expect(linkAddressFrom(' https://northwind.example/demo ')).toBe(
+      'https://northwind.example/demo',
+    );
+    expect(linkAddressFrom('northwind.example/demo')).toBe('https://northwind.example/demo');
+    expect(linkAddressFrom('localhost:3000/x')).toBeNull();
+    expect(linkAddressFrom('sales@northwind.example')).toBe('mailto:sales@northwind.example');
+    expect(linkAddressFrom('mailto:sales@northwind.example')).toBe(
+      'mailto:sales@northwind.example',
+    );
+    for (const refused of ['', 'demo', 'javascript:alert(1)', 'file:///etc/passwd', 'a b.example'])
+      expect(linkAddressFrom(refused), refused).toBeNull();
   });
 
   it('knows item bindings inside a repeat, by what it goes over, and nowhere else', () => {

@@ -245,7 +245,7 @@ export type TemplateCondition = z.infer<typeof templateConditionSchema>;
 /** A paragraph shown only when its condition holds. */
 const conditionalParagraph = z.object({ text: boundText, when: templateConditionSchema }).strict();
 
-export { isLinkAddress };
+export { isLinkAddress, linkAddressFrom } from './link-address.ts';
 
 /**
  * Words of a paragraph set apart from the rest of its text: in another weight, size, font (of
@@ -364,32 +364,23 @@ export const sameRunLook = (a: Omit<TemplateTextRun, 'text'>, b: Omit<TemplateTe
   a.script === b.script &&
   a.link === b.link;
 
-/**
- * The paragraph with the words from `from` to `to` (character offsets) made bold, italic or
- * underlined, or made plain again when all of them already are: as runs, or as plain text when no
- * word is styled apart any more. A binding the range cuts into is styled whole.
- */
-export function styleWords(
-  paragraph: TemplateParagraph,
-  range: { from: number; to: number },
-  style: WordStyle,
-): TemplateParagraph {
-  const when = typeof paragraph === 'string' ? undefined : paragraph.when;
+/** A paragraph's runs cut where a range starts and ends, each piece marked chosen or not. */
+function cutRuns(paragraph: TemplateParagraph, range: { from: number; to: number }) {
   const runs =
     typeof paragraph !== 'string' && 'runs' in paragraph
       ? paragraph.runs
       : [{ text: paragraphText(paragraph) }];
   const whole = runs.map((run) => run.text).join('');
   let { from, to } = range;
+  // A binding the range cuts into is taken whole.
   for (const match of whole.matchAll(bindingPattern)) {
     const start = match.index;
     const end = start + match[0].length;
     if (from > start && from < end) from = start;
     if (to > start && to < end) to = end;
   }
-  if (from >= to) return paragraph;
-  // Cut the runs where the range starts and ends.
   const pieces: { run: TemplateTextRun; isChosen: boolean }[] = [];
+  if (from >= to) return { whole, pieces };
   let at = 0;
   for (const run of runs) {
     const end = at + run.text.length;
@@ -401,24 +392,79 @@ export function styleWords(
     }
     at = end;
   }
-  const isOn = pieces.every((piece) => !piece.isChosen || runHas(piece.run, style));
-  const styled = pieces.map(({ run, isChosen }) => {
-    if (!isChosen) return run;
-    const { weight: _weight, ...rest } = run;
-    if (style === 'bold') return isOn ? rest : { ...rest, weight: 'bold' as const };
-    const { [style]: _old, ...others } = run;
-    return isOn ? others : { ...others, [style]: true };
-  });
+  return { whole, pieces };
+}
+
+/**
+ * The paragraph with its chosen words changed by `change`: as runs (alike neighbours joined), or
+ * as plain text when no word is set apart any more; unchanged when nothing is chosen.
+ */
+function changeWords(
+  paragraph: TemplateParagraph,
+  range: { from: number; to: number },
+  change: (run: TemplateTextRun, chosen: readonly TemplateTextRun[]) => TemplateTextRun,
+): TemplateParagraph {
+  const when = typeof paragraph === 'string' ? undefined : paragraph.when;
+  const { whole, pieces } = cutRuns(paragraph, range);
+  if (pieces.length === 0) return paragraph;
+  const chosen = pieces.filter((piece) => piece.isChosen).map((piece) => piece.run);
   const joined: TemplateTextRun[] = [];
-  for (const run of styled) {
+  for (const { run, isChosen } of pieces) {
+    const changed = isChosen ? change(run, chosen) : run;
     const last = joined.at(-1);
-    if (last && sameRunLook(last, run)) last.text += run.text;
-    else joined.push({ ...run });
+    if (last && sameRunLook(last, changed)) last.text += changed.text;
+    else joined.push({ ...changed });
   }
   if (joined.every((run) => Object.keys(run).length === 1)) {
     return when ? { text: whole, when } : whole;
   }
   return { runs: joined, ...(when ? { when } : {}) };
+}
+
+/**
+ * The paragraph with the words from `from` to `to` (character offsets) made bold, italic or
+ * underlined, or made plain again when all of them already are: as runs, or as plain text when no
+ * word is styled apart any more. A binding the range cuts into is styled whole.
+ */
+export function styleWords(
+  paragraph: TemplateParagraph,
+  range: { from: number; to: number },
+  style: WordStyle,
+): TemplateParagraph {
+  return changeWords(paragraph, range, (run, chosen) => {
+    const isOn = chosen.every((piece) => runHas(piece, style));
+    const { weight: _weight, ...rest } = run;
+    if (style === 'bold') return isOn ? rest : { ...rest, weight: 'bold' as const };
+    const { [style]: _old, ...others } = run;
+    return isOn ? others : { ...others, [style]: true };
+  });
+}
+
+/**
+ * The paragraph with the words from `from` to `to` linked to `link` (a web page or an e-mail
+ * address; underlined, so a reader sees it is one), or no longer linked when `link` is null (their
+ * underline stays: the editor takes it off as any other). A binding the range cuts into is
+ * linked whole.
+ */
+export function linkWords(
+  paragraph: TemplateParagraph,
+  range: { from: number; to: number },
+  link: string | null,
+): TemplateParagraph {
+  return changeWords(paragraph, range, (run) => {
+    const { link: _old, ...rest } = run;
+    return link === null ? rest : { ...rest, link, underline: true };
+  });
+}
+
+/** The link every one of the chosen words has, when they have one and the same; else null. */
+export function linkOfWords(
+  paragraph: TemplateParagraph,
+  range: { from: number; to: number },
+): string | null {
+  const chosen = cutRuns(paragraph, range).pieces.filter((piece) => piece.isChosen);
+  const first = chosen[0]?.run.link;
+  return first && chosen.every((piece) => piece.run.link === first) ? first : null;
 }
 
 /** A paragraph's words as one text, whatever runs it is written in. */

@@ -322,6 +322,83 @@ describe('the slide editor', () => {
     });
   });
 
+  it('links chosen words to a page, refuses an address that is none, changes and removes the link', async () => {
+    const calls = editorApi(acceptSave);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const linkButton = () =>
+      screen.getByRole('button', { name: 'Link the chosen words of the text' });
+    // Nothing chosen: the button says to choose the words first.
+    await user.click(linkButton());
+    expect(
+      await screen.findByText('Choose the words to link in the text first.'),
+    ).toBeInTheDocument();
+    await user.click(linkButton());
+
+    const text = screen.getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement;
+    text.focus();
+    text.setSelectionRange(8, 12);
+    await user.click(linkButton());
+    // By label and text: role queries over this page are slow in the test browser.
+    const address = await screen.findByLabelText('Link address');
+    await user.type(address, 'javascript:alert(1)');
+    await user.click(screen.getByText('Link', { selector: 'button *' }));
+    expect(
+      await screen.findByText('Enter a web page (https://…) or an e-mail address.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    await user.clear(address);
+    await user.type(address, 'frostline.example/cold-chain');
+    await user.click(screen.getByText('Link', { selector: 'button *' }));
+    const paragraph = screen.getByRole('textbox', { name: 'Paragraph 1' }) as HTMLTextAreaElement;
+    expect(paragraph).toHaveValue('We keep food cold.');
+
+    // The same words again: their address is offered, to change it or take it off.
+    const reopen = async () => {
+      paragraph.focus();
+      paragraph.setSelectionRange(8, 12);
+      await user.click(
+        screen.getByRole('button', { name: 'Link the chosen words of paragraph 1' }),
+      );
+      return (await screen.findByLabelText('Link address')) as HTMLInputElement;
+    };
+    const offered = await reopen();
+    expect(offered).toHaveValue('https://frostline.example/cold-chain');
+    await user.clear(offered);
+    await user.type(offered, 'sales@frostline.example{Enter}');
+    expect(await reopen()).toHaveValue('mailto:sales@frostline.example');
+    await user.keyboard('{Escape}');
+    const runsSaved = async () => {
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Saved to the draft')).toBeVisible();
+      const saved = calls.filter((call) => call.method === 'PUT').at(-1)!.body as {
+        document: TemplateSlideDocument;
+      };
+      return saved.document.elements[0];
+    };
+    expect(await runsSaved()).toMatchObject({
+      text: [
+        {
+          runs: [
+            { text: 'We keep ' },
+            { text: 'food', link: 'mailto:sales@frostline.example', underline: true },
+            { text: ' cold.' },
+          ],
+        },
+      ],
+    });
+    await reopen();
+    await user.click(screen.getByText('Remove link'));
+    expect(await runsSaved()).toEqual(
+      expect.objectContaining({
+        text: [
+          { runs: [{ text: 'We keep ' }, { text: 'food', underline: true }, { text: ' cold.' }] },
+        ],
+      }),
+    );
+  });
+
   it('edits a table’s cells, adds a row, sets a line’s width, arrowhead and dashes, and adds a line', async () => {
     const withTable: TemplateSlideDocument = {
       ...slide,

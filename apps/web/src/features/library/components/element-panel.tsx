@@ -1,9 +1,11 @@
 import {
+  linkOfWords,
+  linkWords,
   styleWords,
   type LineEnd,
   type TemplateCondition,
   type TemplateElement,
-  type WordStyle,
+  type TemplateParagraph,
 } from '@deck-portal/domain';
 import {
   Button,
@@ -33,6 +35,7 @@ import { ParagraphsField, type Paragraph } from './paragraphs-field.tsx';
 import { PointsInput } from './points-input.tsx';
 import { ShapeLookField } from './shape-look-field.tsx';
 import { StrokeFields } from './stroke-fields.tsx';
+import type { ChosenWords } from './link-words-button.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
 
 export type { PaletteColour } from './colour-field.tsx';
@@ -322,14 +325,14 @@ export function ElementPanel({
         ...element,
         text: Array.isArray(element.text) ? next.split(/\n{2,}/) : next,
       });
-    // Styling chosen words turns the text into its paragraphs (as the layout reads them: a line
-    // each for one string, the list as it is), the chosen one written as runs.
-    const styleChosen = (style: WordStyle) => {
+    // Styling or linking chosen words turns the text into its paragraphs (as the layout reads
+    // them: a line each for one string, the list as it is), the chosen one written as runs.
+    // The list's own paragraphs (all strings here) are joined by a blank line in the box.
+    const isList = Array.isArray(element.text);
+    const paragraphs = isList ? (element.text as string[]) : (text ?? '').split('\n');
+    const chosenWords = (): ChosenWords | null => {
       const area = textArea.current;
-      if (!area || text === undefined || area.selectionStart === area.selectionEnd) return;
-      const isList = Array.isArray(element.text);
-      // The list's own paragraphs (all strings here), joined by a blank line in the box.
-      const paragraphs = isList ? (element.text as string[]) : text.split('\n');
+      if (!area || text === undefined || area.selectionStart === area.selectionEnd) return null;
       const separator = isList ? 2 : 1;
       let start = 0;
       const index = paragraphs.findIndex((paragraph) => {
@@ -338,11 +341,18 @@ export function ElementPanel({
         return isHere;
       });
       const paragraph = paragraphs[index];
-      if (paragraph === undefined || area.selectionEnd > start + paragraph.length) return;
+      if (paragraph === undefined || area.selectionEnd > start + paragraph.length) return null;
       const range = { from: area.selectionStart - start, to: area.selectionEnd - start };
+      return { paragraph: index, range, link: linkOfWords(paragraph, range) };
+    };
+    const changeChosen = (
+      chosen: ChosenWords | null,
+      change: (paragraph: string, range: ChosenWords['range']) => TemplateParagraph,
+    ) => {
+      if (!chosen) return;
       onChange({
         ...element,
-        text: paragraphs.map((p, i) => (i === index ? styleWords(p, range, style) : p)),
+        text: paragraphs.map((p, i) => (i === chosen.paragraph ? change(p, chosen.range) : p)),
       });
     };
     return (
@@ -365,7 +375,16 @@ export function ElementPanel({
               maxRows={12}
               onChange={(event) => setText(event.currentTarget.value)}
             />
-            <WordStyleButtons of="the text" onStyle={styleChosen} />
+            <WordStyleButtons
+              of="the text"
+              onStyle={(style) =>
+                changeChosen(chosenWords(), (p, range) => styleWords(p, range, style))
+              }
+              choose={chosenWords}
+              onLink={(chosen, link) =>
+                changeChosen(chosen, (p, range) => linkWords(p, range, link))
+              }
+            />
             <BindingMenu groups={groups} onPick={(path) => insertBinding(path, text, setText)} />
             <Button
               size="compact-sm"

@@ -1,5 +1,7 @@
 import {
   editRuns,
+  linkOfWords,
+  linkWords,
   paragraphText,
   styleWords,
   type WordStyle,
@@ -11,6 +13,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { BindingMenu, type BindingGroup } from './binding-menu.tsx';
 import { ConditionField } from './condition-field.tsx';
+import type { ChosenWords } from './link-words-button.tsx';
 import { WordStyleButtons } from './word-style-buttons.tsx';
 
 /**
@@ -75,13 +78,21 @@ export function ParagraphsField({
     });
   };
 
+  /** The words chosen in paragraph `index`, and their link; null when none are. */
+  const chosenIn = (index: number): ChosenWords | null => {
+    const area = areas.current[index];
+    if (!area || area.selectionStart === area.selectionEnd) return null;
+    const range = { from: area.selectionStart, to: area.selectionEnd };
+    return { paragraph: index, range, link: linkOfWords(paragraphs[index]!, range) };
+  };
   /** The words chosen in paragraph `index`, made bold, italic or underlined (or plain again). */
   const styleChosen = (index: number, style: WordStyle) => {
-    const area = areas.current[index];
-    if (!area || area.selectionStart === area.selectionEnd) return;
-    const range = { from: area.selectionStart, to: area.selectionEnd };
-    onChange(paragraphs.map((p, i) => (i === index ? styleWords(p, range, style) : p)));
+    const chosen = chosenIn(index);
+    if (!chosen) return;
+    onChange(paragraphs.map((p, i) => (i === index ? styleWords(p, chosen.range, style) : p)));
   };
+  const linkChosen = ({ paragraph, range }: ChosenWords, link: string | null) =>
+    onChange(paragraphs.map((p, i) => (i === paragraph ? linkWords(p, range, link) : p)));
 
   return (
     <Stack gap="xs">
@@ -137,6 +148,8 @@ export function ParagraphsField({
           <WordStyleButtons
             of={`paragraph ${index + 1}`}
             onStyle={(style) => styleChosen(index, style)}
+            choose={() => chosenIn(index)}
+            onLink={linkChosen}
           />
           <ConditionField
             label={`Paragraph ${index + 1} shown`}

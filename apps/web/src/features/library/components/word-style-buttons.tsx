@@ -1,6 +1,7 @@
 import type { WordStyle } from '@deck-portal/domain';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
+import { LinkWordsButton, type ChosenWords } from './link-words-button.tsx';
 
 const styles = [
   { style: 'bold', name: 'Bold', Icon: IconBold },
@@ -11,15 +12,20 @@ const styles = [
 /**
  * Bold, italic and underline for the words chosen in a text box: pressing one sets the style on
  * them, or takes it off when they all have it. The box keeps its selection while a button is
- * pressed, so the words stay chosen.
+ * pressed, so the words stay chosen. Beside them, a link for the chosen words.
  */
 export function WordStyleButtons({
   of,
   onStyle,
+  choose,
+  onLink,
 }: {
   /** What the words are in, for a screen reader: "paragraph 2". */
   of: string;
   onStyle: (style: WordStyle) => void;
+  /** The words chosen now (and their link), or null when none are. */
+  choose: () => ChosenWords | null;
+  onLink: (chosen: ChosenWords, link: string | null) => void;
 }) {
   return (
     <Group gap={4}>
@@ -36,6 +42,7 @@ export function WordStyleButtons({
           </ActionIcon>
         </Tooltip>
       ))}
+      <LinkWordsButton of={of} choose={choose} onLink={onLink} />
     </Group>
   );
 }
