@@ -552,8 +552,10 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
     sendEmail: false,
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { url } = (await created.json()) as { url: string };
-  await repApi.dispose();
+  const { url, link: clientLink } = (await created.json()) as {
+    url: string;
+    link: { id: string };
+  };
   const clientContext = await browser.newContext();
   try {
     const client = await clientContext.newPage();
@@ -572,7 +574,45 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
     expect(linkBox.height).toBeLessThan(slideBox.height * 0.1);
     await link.hover();
     if (shots) await client.screenshot({ path: `${shots}/import-client-link.png` });
+    // The client opens it (in a tab of its own); the rep sees which link was opened, and where.
+    // The page itself is out of reach here: the tab is closed as it opens.
+    await clientContext.route(reviewAddress, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Review</title>' }),
+    );
+    const [opened] = await Promise.all([clientContext.waitForEvent('page'), link.click()]);
+    await opened.close();
   } finally {
     await clientContext.close();
   }
+  const analyticsPath = `/api/decks/${deckId}/client-links/${clientLink.id}/analytics`;
+  await expect
+    .poll(
+      async () => ((await (await repApi.get(analyticsPath)).json()) as AnalyticsBody).linkClicks,
+    )
+    .toEqual([
+      expect.objectContaining({
+        slide: 2,
+        text: '2012-13 — Transitional review',
+        href: reviewAddress,
+        clicks: 1,
+      }),
+    ]);
+  await signInViaApi(page.request, rep);
+  await page.goto(`/deck/${deckId}/links/${clientLink.id}`);
+  const opened = page.getByRole('table', { name: 'Links opened' });
+  await expect(opened.getByRole('row').nth(1)).toContainText('2012-13 — Transitional review');
+  await expect(opened.getByRole('row').nth(1)).toContainText('1 click');
+  if (shots) {
+    await opened.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/links-opened.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await opened.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/links-opened-phone.png` });
+  }
+  expect(await violations(page), 'link analytics').toEqual([]);
+  await repApi.dispose();
 });
+
+type AnalyticsBody = {
+  linkClicks: { slide: number; text: string; href: string; clicks: number }[];
+};

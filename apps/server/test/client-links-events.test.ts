@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { clientLinkMessages, viewEventLimits } from '@deck-portal/domain';
 import { recordViewEvents } from '../src/client-links/record-view-events.ts';
 import { resolveClientLink } from '../src/client-links/resolve-client-link.ts';
-import { clientLinkEvents, clientLinkVisits } from '../src/db/schema.ts';
-import { slideCount, useClientLinkWorld } from './helpers/client-links-world.ts';
+import { clientLinkClicks, clientLinkEvents, clientLinkVisits } from '../src/db/schema.ts';
+import { firstSlideLink, slideCount, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 const w = useClientLinkWorld();
 const { clock } = w;
@@ -210,5 +210,83 @@ describe('batch numbers', () => {
       [1, 1000, 0],
       [1, 1000, 0],
     ]);
+  });
+});
+
+describe('clicks on links of the slides', () => {
+  it('counts the links a client opens, with the words and address of the version, for the rep', async () => {
+    const deckId = await w.newDeck();
+    const { token, id } = await w.createLink(deckId);
+    const { visitId } = await w.startVisit(token);
+    const url = `/api/client-view/${token}/visits/${visitId}/link-clicks`;
+    clock.advance(5_000);
+    expect((await w.post(url, { slide: 1, link: 0 })).statusCode).toBe(204);
+    clock.advance(5_000);
+    expect((await w.post(url, { slide: 1, link: 0 })).statusCode).toBe(204);
+
+    // A link the slide does not have, or a slide the deck does not have: 400, nothing stored.
+    for (const click of [
+      { slide: 1, link: 1 },
+      { slide: 2, link: 0 },
+      { slide: 9, link: 0 },
+    ]) {
+      const refused = await w.post(url, click);
+      expect(refused.statusCode, JSON.stringify(click)).toBe(400);
+      expect(refused.json().error.message).toBe(clientLinkMessages.noSuchSlideLink);
+    }
+    for (const bad of [{ slide: 0, link: 0 }, { slide: 1 }, { slide: 1, link: -1 }, {}]) {
+      expect((await w.post(url, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // Another link's visit, or none at all.
+    const other = await w.createLink(deckId);
+    const elsewhere = `/api/client-view/${other.token}/visits/${visitId}/link-clicks`;
+    expect((await w.post(elsewhere, { slide: 1, link: 0 })).statusCode).toBe(404);
+    const nowhere = `/api/client-view/${token}/visits/not-a-visit/link-clicks`;
+    expect((await w.post(nowhere, { slide: 1, link: 0 })).statusCode).toBe(404);
+
+    const analytics = await w.analytics(deckId, id);
+    expect(analytics.linkClicks).toEqual([
+      {
+        version: 1,
+        slide: 1,
+        title: 'Slide title 1',
+        text: firstSlideLink.text,
+        href: firstSlideLink.href,
+        clicks: 2,
+        lastClickedAt: clock.now().toISOString(),
+      },
+    ]);
+    // The other link's client clicked nothing.
+    expect((await w.analytics(deckId, other.id)).linkClicks).toEqual([]);
+  });
+
+  it('stops counting a visit past its limit of clicks', async () => {
+    const { token } = await w.createLink(await w.newDeck());
+    const { visitId } = await w.startVisit(token);
+    await w
+      .db()
+      .insert(clientLinkClicks)
+      .values(
+        Array.from({ length: viewEventLimits.linkClicksPerVisit }, () => ({
+          visitId: visitId!,
+          slide: 1,
+          link: 0,
+          text: firstSlideLink.text,
+          href: firstSlideLink.href,
+          clickedAt: clock.now(),
+        })),
+      );
+    const refused = await w.post(`/api/client-view/${token}/visits/${visitId}/link-clicks`, {
+      slide: 1,
+      link: 0,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(clientLinkMessages.tooManyLinkClicks);
+    const stored = await w
+      .db()
+      .select()
+      .from(clientLinkClicks)
+      .where(eq(clientLinkClicks.visitId, visitId!));
+    expect(stored).toHaveLength(viewEventLimits.linkClicksPerVisit);
   });
 });

@@ -16,6 +16,8 @@ export const viewEventLimits = {
   elapsedSlackMs: 60_000,
   /** The highest batch number a visit may use (batches are numbered 1, 2, 3… per visit). */
   maxSequence: 1_000_000,
+  /** Clicks on links of the slides one visit may report; past it, a click is not counted. */
+  linkClicksPerVisit: 200,
 } as const;
 
 export const passcodeMinLength = 4;
@@ -42,6 +44,8 @@ export const clientLinkMessages = {
   downloadNotAllowed: 'The sender has not allowed downloading this deck.',
   tooManyEvents: 'This visit has reported too many slide views.',
   tooMuchTime: 'The reported viewing time is longer than the visit has lasted.',
+  tooManyLinkClicks: 'This visit has reported too many clicks on links.',
+  noSuchSlideLink: 'That slide has no such link.',
   expiryInPast: 'The expiry date must be in the future.',
   recipientNameRequired: 'Recipient name is required.',
   linkNotFound: 'Link not found.',

@@ -161,6 +161,21 @@ export const clientVisitSchema = z.object({
 });
 export type ClientVisit = z.infer<typeof clientVisitSchema>;
 
+/** The clicks on one link of a slide, through one client link. */
+export const linkClickStatsSchema = z.object({
+  /** The deck version the link was clicked in, and its slide (1-based). */
+  version: z.number().int(),
+  slide: z.number().int(),
+  /** The slide's title in that version. */
+  title: z.string(),
+  /** The linked words, and the address they open. */
+  text: z.string(),
+  href: z.string(),
+  clicks: z.number().int(),
+  lastClickedAt: isoDateTime,
+});
+export type LinkClickStats = z.infer<typeof linkClickStatsSchema>;
+
 /** `GET /api/decks/:id/client-links/:linkId/analytics`. */
 export const clientLinkAnalyticsSchema = z.object({
   link: clientLinkSchema,
@@ -176,6 +191,8 @@ export const clientLinkAnalyticsSchema = z.object({
   ),
   /** Newest first. */
   visits: z.array(clientVisitSchema),
+  /** The links on the slides the client clicked: the most clicked first. */
+  linkClicks: z.array(linkClickStatsSchema),
 });
 export type ClientLinkAnalytics = z.infer<typeof clientLinkAnalyticsSchema>;
 
@@ -261,6 +278,16 @@ export const viewEventBatchSchema = z.object({
     .max(viewEventLimits.perBatch, `Send at most ${viewEventLimits.perBatch} events at a time.`),
 });
 export type ViewEventBatch = z.infer<typeof viewEventBatchSchema>;
+
+/**
+ * `POST /api/client-view/:token/visits/:visitId/link-clicks`: the client opened a link on a
+ * slide, named by its place among that slide's links (the server knows the address).
+ */
+export const linkClickSchema = z.object({
+  slide: z.number({ error: 'slide must be a slide number' }).int().min(1),
+  link: z.number({ error: 'link must be the number of a link on the slide' }).int().min(0).max(999),
+});
+export type LinkClick = z.infer<typeof linkClickSchema>;
 
 /** The rep's in-app notifications (a client opened a link, …). */
 export const userNotificationSchema = z.object({

@@ -15,6 +15,7 @@ import {
   clientViewSchema,
   startVisitResponseSchema,
   unlockClientViewRequestSchema,
+  linkClickSchema,
   viewEventBatchSchema,
 } from '@deck-portal/domain';
 import { deckFileDisposition } from '../decks/download-name.ts';
@@ -25,6 +26,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { getClientView } from './get-client-view.ts';
 import { getLinkSender, loadSenderPhoto } from './get-link-sender.ts';
+import { recordLinkClick } from './record-link-click.ts';
 import { recordViewEvents } from './record-view-events.ts';
 import {
   openClientLink,
@@ -314,6 +316,28 @@ export async function clientViewRoutes(
         open,
         visitId: request.params.visitId,
         batch: request.body,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/client-view/:token/visits/:visitId/link-clicks',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        params: tokenParams.extend({ visitId: z.string() }),
+        body: linkClickSchema,
+        response: { 204: z.null(), ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      await recordLinkClick(services, {
+        open,
+        visitId: request.params.visitId,
+        click: request.body,
       });
       return reply.code(204).send(null);
     },

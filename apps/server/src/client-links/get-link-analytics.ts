@@ -1,8 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql, sum } from 'drizzle-orm';
 import { clientLinkMessages, type ClientLinkAnalytics, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { clientLinkEvents, clientLinkVisits, deckVersions } from '../db/schema.ts';
+import {
+  clientLinkClicks,
+  clientLinkEvents,
+  clientLinkVisits,
+  deckVersions,
+} from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
@@ -24,7 +29,7 @@ export async function getLinkAnalytics(
   if (!link) throw new AppError('not_found', clientLinkMessages.linkNotFound);
   const { db } = services;
 
-  const [perSlide, visits] = await Promise.all([
+  const [perSlide, visits, clicks] = await Promise.all([
     db
       .select({
         version: clientLinkVisits.version,
@@ -43,6 +48,25 @@ export async function getLinkAnalytics(
       .where(eq(clientLinkVisits.linkId, link.id))
       .orderBy(desc(clientLinkVisits.startedAt), desc(clientLinkVisits.id))
       .limit(visitListLimit),
+    db
+      .select({
+        version: clientLinkVisits.version,
+        slide: clientLinkClicks.slide,
+        text: clientLinkClicks.text,
+        href: clientLinkClicks.href,
+        clicks: count(),
+        lastClickedAt: max(clientLinkClicks.clickedAt),
+      })
+      .from(clientLinkClicks)
+      .innerJoin(clientLinkVisits, eq(clientLinkVisits.id, clientLinkClicks.visitId))
+      .where(eq(clientLinkVisits.linkId, link.id))
+      .groupBy(
+        clientLinkVisits.version,
+        clientLinkClicks.slide,
+        clientLinkClicks.link,
+        clientLinkClicks.text,
+        clientLinkClicks.href,
+      ),
   ]);
   const slidesByVisit = new Map<string, number[]>();
   if (visits.length > 0) {
@@ -65,7 +89,10 @@ export async function getLinkAnalytics(
 
   const shown = link.pinnedVersion ?? deck.currentVersion;
   const seen = [...new Set(perSlide.map((row) => row.version))].filter((v) => v !== shown);
-  const versions = await loadVersionsSlides(db, deck.id, [shown, ...seen]);
+  const clicked = clicks.map((row) => row.version);
+  const versions = await loadVersionsSlides(db, deck.id, [
+    ...new Set([shown, ...seen, ...clicked]),
+  ]);
   const statsOf = (version: number) => {
     const titles = versions.get(version) ?? { slideCount: 0, slideTitles: [] };
     const rows = perSlide.filter((row) => row.version === version);
@@ -98,6 +125,22 @@ export async function getLinkAnalytics(
       slidesViewed: slidesByVisit.get(visit.id) ?? [],
       version: visit.version,
     })),
+    linkClicks: clicks
+      .map((row) => ({
+        version: row.version,
+        slide: row.slide,
+        title: slideTitle(versions.get(row.version)?.slideTitles ?? [], row.slide),
+        text: row.text,
+        href: row.href,
+        clicks: Number(row.clicks),
+        lastClickedAt: new Date(row.lastClickedAt ?? 0).toISOString(),
+      }))
+      .sort(
+        (a, b) =>
+          b.clicks - a.clicks ||
+          b.lastClickedAt.localeCompare(a.lastClickedAt) ||
+          a.slide - b.slide,
+      ),
   };
 }
 

@@ -541,6 +541,24 @@ export const clientLinkEvents = pgTable(
   (table) => [index('client_link_events_visit_idx').on(table.visitId)],
 );
 
+/** A click on a link of a slide during a visit: the words and the address as the version had them. */
+export const clientLinkClicks = pgTable(
+  'client_link_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => clientLinkVisits.id, { onDelete: 'cascade' }),
+    slide: integer('slide').notNull(),
+    /** The link's place among its slide's links. */
+    link: integer('link').notNull(),
+    text: text('text').notNull(),
+    href: text('href').notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('client_link_clicks_visit_idx').on(table.visitId)],
+);
+
 export const jobStates = ['queued', 'running', 'completed', 'failed'] as const;
 
 /**

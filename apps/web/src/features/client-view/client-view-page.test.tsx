@@ -116,17 +116,22 @@ describe('the client view', () => {
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 
-  it("lays a slide's linked words over its picture as links that open in a new tab", async () => {
+  it("lays a slide's linked words over its picture as links that open in a new tab, and counts a click", async () => {
     const links = [
       { href: 'https://example.com/case', text: 'the case study', x: 0.1, y: 0.8, w: 0.2, h: 0.05 },
       // An address a viewer must not open is never offered, whatever the server sent.
       { href: 'javascript:alert(1)', text: 'bad', x: 0.5, y: 0.5, w: 0.1, h: 0.1 },
     ];
-    mockApi({
+    // The bad address first: the good link is the slide's second, as the server listed them.
+    const calls = mockApi({
       [`GET ${api}`]: {
-        body: { ...deck, slides: deck.slides.map((s, i) => (i === 1 ? { ...s, links } : s)) },
+        body: {
+          ...deck,
+          slides: deck.slides.map((s, i) => (i === 1 ? { ...s, links: [...links].reverse() } : s)),
+        },
       },
       [`POST ${api}/visits`]: trackedVisit,
+      [`POST ${api}/visits/v1/link-clicks`]: { status: 204 },
     });
     renderClientView('tok');
     await screen.findByRole('heading', { name: 'Winter proposal' });
@@ -140,6 +145,15 @@ describe('the client view', () => {
     expect(link.style.top).toBe('80%');
     expect(link.style.width).toBe('20%');
     expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    // Opening it tells the visit which link of which slide was opened (starting the visit, as
+    // a click is a person's).
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === `${api}/visits/v1/link-clicks`)).toEqual([
+        expect.objectContaining({ method: 'POST', body: { slide: 2, link: 1 } }),
+      ]),
+    );
     // In present mode too.
     await userEvent.click(screen.getByRole('button', { name: 'Present' }));
     const presentation = screen.getByRole('dialog', { name: 'Presentation' });

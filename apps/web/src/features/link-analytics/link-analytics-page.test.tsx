@@ -38,6 +38,7 @@ const analytics: ClientLinkAnalytics = {
       version: 1,
     },
   ],
+  linkClicks: [],
 };
 
 function analyticsApi(body: ClientLinkAnalytics | ReturnType<typeof apiError>) {
@@ -131,6 +132,68 @@ describe('/deck/{id}/links/{linkId}', () => {
         '1, 2 (2 of 4)',
       ],
     ]);
+  });
+
+  it('lists the links on the slides the client opened, the most opened first', async () => {
+    analyticsApi({
+      ...analytics,
+      linkClicks: [
+        {
+          version: 1,
+          slide: 2,
+          title: 'Battery Backup: your investment',
+          text: 'the case study',
+          href: 'https://frostline.example/case-study',
+          clicks: 3,
+          lastClickedAt: '2031-03-07T14:16:00.000Z',
+        },
+        {
+          version: 1,
+          slide: 4,
+          title: 'Appendix',
+          text: 'Write to us',
+          href: 'javascript:alert(1)',
+          clicks: 1,
+          lastClickedAt: '2031-03-06T09:07:00.000Z',
+        },
+      ],
+    });
+    renderApp('/deck/d1/links/l1');
+    const table = await screen.findByRole('table', { name: 'Links opened' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      [
+        'the case studyhttps://frostline.example/case-study',
+        'Battery Backup: your investmentSlide 2',
+        '3 clicks',
+        dayjs('2031-03-07T14:16:00.000Z').format('MMM D, YYYY [at] h:mm A'),
+      ],
+      [
+        'Write to usjavascript:alert(1)',
+        'AppendixSlide 4',
+        '1 click',
+        dayjs('2031-03-06T09:07:00.000Z').format('MMM D, YYYY [at] h:mm A'),
+      ],
+    ]);
+    // The page's address opens in a new tab; an address of another kind is never a link.
+    expect(within(table).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://frostline.example/case-study',
+    );
+  });
+
+  it('shows no list of links before one was opened', async () => {
+    analyticsApi(analytics);
+    renderApp('/deck/d1/links/l1');
+    await screen.findByRole('table', { name: 'Visits' });
+    expect(screen.queryByRole('table', { name: 'Links opened' })).toBeNull();
   });
 
   it('says the link was not found, with a way back', async () => {

@@ -21,6 +21,7 @@ import { ClientLinkStatusBadge } from '../../ui/client-link-status-badge.tsx';
 import { Figure } from '../../ui/figure.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useLinkAnalytics } from './api/get-link-analytics.ts';
+import { LinksClicked } from './components/links-clicked.tsx';
 import { TimePerSlide } from './components/time-per-slide.tsx';
 import { VisitsTable } from './components/visits-table.tsx';
 
@@ -83,6 +84,7 @@ function LinkAnalytics({ analytics }: { analytics: ClientLinkAnalytics }) {
           heading={`Time per slide: version ${earlier.version} (seen before an update)`}
         />
       ))}
+      <LinksClicked clicks={analytics.linkClicks} />
       <VisitsTable
         visits={analytics.visits}
         slideCounts={

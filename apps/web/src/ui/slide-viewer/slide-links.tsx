@@ -4,7 +4,7 @@ import classes from './slide-links.module.css';
 
 /** The slide's linked words as links over its picture; the parent is the picture's box. */
 export function SlideLinks({ links }: { links?: readonly SlideLink[] }) {
-  return slideLinkAnchors(links).map((anchor, i) => (
-    <a key={i} className={classes.link} {...anchor} />
+  return slideLinkAnchors(links).map(({ place, attributes }) => (
+    <a key={place} className={classes.link} {...attributes} />
   ));
 }

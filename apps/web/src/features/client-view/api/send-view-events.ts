@@ -1,5 +1,5 @@
 import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
-import type { ViewEventBatch } from '@deck-portal/domain';
+import type { LinkClick, ViewEventBatch } from '@deck-portal/domain';
 import { callClientApi } from './client-view-api.ts';
 
 export const viewEventsPath = (token: string, visitId: string) =>
@@ -28,4 +28,15 @@ export function beaconViewEvents(token: string, visitId: string, batch: ViewEven
     return true;
   }
   return navigator.sendBeacon(viewEventsPath(token, visitId), JSON.stringify(batch));
+}
+
+/**
+ * `POST /api/client-view/:token/visits/:visitId/link-clicks` (204): the client opened a link on a
+ * slide; `keepalive`, as the page may be left for the link's.
+ */
+export async function sendLinkClick(token: string, visitId: string, click: LinkClick) {
+  await callClientApi<void>(
+    `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/link-clicks`,
+    { method: 'POST', body: click, keepalive: true },
+  );
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { ClientView } from '@deck-portal/domain';
 import { useEffect, useState } from 'preact/hooks';
+import { sendLinkClick } from '../api/send-view-events.ts';
 import { useViewTracking, type VisitSession } from '../use-view-tracking.ts';
 import { ClientSlideViewer } from './client-slide-viewer.tsx';
 import { AcceptProposal, acceptStepId } from './accept-proposal.tsx';
@@ -97,6 +98,16 @@ export function ClientDeck({
         onSlideChange={(index) => {
           setAtLastSlide(index === slides.length - 1);
           onSlideChange(index);
+        }}
+        onLinkOpen={(slide, link) => {
+          // A click on a link is a person's: the visit starts now if it had not yet. A click
+          // not counted is no reason to bother the client.
+          session
+            .start()
+            .then(async ({ visitId }) => {
+              if (visitId) await sendLinkClick(token, visitId, { slide, link });
+            })
+            .catch(() => undefined);
         }}
       />
       {mayAccept && atLastSlide && (

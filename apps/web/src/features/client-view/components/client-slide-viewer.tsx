@@ -8,12 +8,21 @@ import { ChevronLeft, ChevronRight, Close } from './icons.tsx';
 
 type Slide = { index: number; url: string; links?: readonly SlideLink[] };
 
-/** The slide's linked words as links over its picture (see `slideLinkAnchors`). */
-function SlideLinks({ links }: { links?: readonly SlideLink[] }) {
+/**
+ * The slide's linked words as links over its picture (see `slideLinkAnchors`); `onOpen` is told
+ * which of them the client opened.
+ */
+function SlideLinks({
+  links,
+  onOpen,
+}: {
+  links?: readonly SlideLink[];
+  onOpen?: ((link: number) => void) | undefined;
+}) {
   return (
     <>
-      {slideLinkAnchors(links).map((anchor, i) => (
-        <a key={i} class="cv-slide-link" {...anchor} />
+      {slideLinkAnchors(links).map(({ place, attributes }) => (
+        <a key={place} class="cv-slide-link" {...attributes} onClick={() => onOpen?.(place)} />
       ))}
     </>
   );
@@ -43,12 +52,15 @@ export function ClientSlideViewer({
   isPresenting,
   onPresentingChange,
   onSlideChange,
+  onLinkOpen,
 }: {
   slides: readonly Slide[];
   isPresenting: boolean;
   onPresentingChange: (isPresenting: boolean) => void;
   /** The index (0-based) of the slide on screen: once on mount, then on every change. */
   onSlideChange: (index: number) => void;
+  /** The client opened a link on a slide: the slide's number (1-based) and the link's place. */
+  onLinkOpen?: (slide: number, link: number) => void;
 }) {
   const [current, setCurrent] = useState(0);
   const count = slides.length;
@@ -98,7 +110,7 @@ export function ClientSlideViewer({
           {slide ? (
             <>
               <img src={slide.url} alt={`Slide ${current + 1} of ${count}`} fetchpriority="high" />
-              <SlideLinks links={slide.links} />
+              <SlideLinks links={slide.links} onOpen={(link) => onLinkOpen?.(slide.index, link)} />
             </>
           ) : (
             <p class="cv-empty">This deck has no slides.</p>
@@ -157,6 +169,7 @@ export function ClientSlideViewer({
           current={current}
           onExit={() => latest.current.onPresentingChange(false)}
           onSwipe={go}
+          onLinkOpen={onLinkOpen}
         />
       )}
     </div>
@@ -172,11 +185,13 @@ function PresentMode({
   current,
   onExit,
   onSwipe,
+  onLinkOpen,
 }: {
   slides: readonly Slide[];
   current: number;
   onExit: () => void;
   onSwipe: (direction: 1 | -1) => void;
+  onLinkOpen?: ((slide: number, link: number) => void) | undefined;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const exitRef = useRef(onExit);
@@ -229,7 +244,7 @@ function PresentMode({
       {slide && (
         <div class="cv-present-slide">
           <img src={slide.url} alt={`Slide ${current + 1} of ${slides.length}`} />
-          <SlideLinks links={slide.links} />
+          <SlideLinks links={slide.links} onOpen={(link) => onLinkOpen?.(slide.index, link)} />
         </div>
       )}
       <button

@@ -32,7 +32,13 @@ export function VisitsTable({
           No visits yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer
+          minWidth={520}
+          // On a narrow screen the table scrolls sideways: by keyboard too.
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': 'visits-title' },
+          }}
+        >
           <Table verticalSpacing="xs" aria-labelledby="visits-title">
             <Table.Thead>
               <Table.Tr>
