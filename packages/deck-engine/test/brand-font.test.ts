@@ -11,27 +11,22 @@ import { DEFAULT_BRAND, useBrandFonts } from '../src/library/brand.ts';
 import { createTemplateLibrary } from '../src/library/template-library.ts';
 import { goldenDraft } from './fixtures.ts';
 import { tinyPng } from './images.ts';
+import { LORA_FONT, loraFiles, loraWoff2 } from './lora.ts';
 
 // A brand's own font: checked when uploaded, its metrics used by the layout, embedded in the
-// PDF, drawn in the SVG and named in the PPTX. Lora (OFL, from @fontsource) stands in for a
-// company's font: a serif whose widths differ from Inter's.
+// PDF, drawn in the SVG and named in the PPTX. Lora stands in for a company's font.
 const require = createRequire(import.meta.url);
-const woff2 = (weight: number) =>
-  readFileSync(require.resolve(`@fontsource/lora/files/lora-latin-${weight}-normal.woff2`));
+const woff2 = loraWoff2;
 const inter = readFileSync(
   require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
 );
 
-const REGULAR = '/api/uploads/00000000-0000-4000-8000-000000000001';
-const BOLD = '/api/uploads/00000000-0000-4000-8000-000000000002';
-const brand = { ...DEFAULT_BRAND, font: { regular: REGULAR, bold: BOLD } };
+const REGULAR = LORA_FONT.regular;
+const brand = { ...DEFAULT_BRAND, font: LORA_FONT };
 let files: Record<string, Uint8Array>;
 
 beforeAll(async () => {
-  const regular = await checkFont(woff2(400));
-  const bold = await checkFont(woff2(700));
-  if (!regular.ok || !bold.ok) throw new Error('Lora did not pass the check');
-  files = { [REGULAR]: regular.font.bytes, [BOLD]: bold.font.bytes };
+  files = await loraFiles();
 });
 
 describe('checkFont', () => {

@@ -1,32 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paragraphText, type TemplateElement } from '@deck-portal/domain';
-import { checkFont } from '../layout/check-font.ts';
 import { withFontFamily } from '../layout/fonts.ts';
 import { layoutText } from '../layout/text-layout.ts';
 import { brandTypeface } from '../library/brand.ts';
 import { importPresentation, type ImportTaskResult } from './import-pptx.ts';
+import { LORA_FONT, loraFiles } from '../../test/lora.ts';
 import { buildPptx, paragraph, shape } from './test-fixtures.ts';
 
 // A library whose brand has its own font (Lora here, as a company's font would be): a
 // PowerPoint written in that font is read, measured and drawn in it, as the decks made of its
 // slides are set in it, and the editor is told the font is the brand's own rather than that
 // it was replaced by Inter.
-const require = createRequire(import.meta.url);
-const woff2 = (weight: number) =>
-  readFileSync(require.resolve(`@fontsource/lora/files/lora-latin-${weight}-normal.woff2`));
-
-const REGULAR = '/api/uploads/00000000-0000-4000-8000-00000000000a';
-const BOLD = '/api/uploads/00000000-0000-4000-8000-00000000000b';
-const brand = { font: { regular: REGULAR, bold: BOLD } };
+const brand = { font: LORA_FONT };
 let files: Record<string, Uint8Array>;
 
 beforeAll(async () => {
-  const regular = await checkFont(woff2(400));
-  const bold = await checkFont(woff2(700));
-  if (!regular.ok || !bold.ok) throw new Error('Lora did not pass the check');
-  files = { [REGULAR]: regular.font.bytes, [BOLD]: bold.font.bytes };
+  files = await loraFiles();
 });
 
 type TextElement = Extract<TemplateElement, { kind: 'text' }>;

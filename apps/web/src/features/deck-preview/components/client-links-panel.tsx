@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatShortDate } from '../../../lib/format-date.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { ScrollingTable } from '../../../ui/scrolling-table.tsx';
 import { ClientLinkStatusBadge } from '../../../ui/client-link-status-badge.tsx';
 import { useClientLinks } from '../api/get-client-links.ts';
 import { useRevokeClientLink } from '../api/revoke-client-link.ts';
@@ -163,7 +164,7 @@ export function ClientLinksPanel({ deckId }: { deckId: string }) {
           </Text>
         ) : (
           // Eight columns do not fit a phone: the table scrolls sideways rather than squeeze.
-          <Table.ScrollContainer minWidth={960}>
+          <ScrollingTable minWidth={960} labelledBy="client-links-title">
             <Table verticalSpacing="xs" aria-labelledby="client-links-title">
               <Table.Thead>
                 <Table.Tr>
@@ -183,7 +184,7 @@ export function ClientLinksPanel({ deckId }: { deckId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollingTable>
         )}
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { isLinkAddress, type LinkClickStats } from '@deck-portal/domain';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { ScrollingTable } from '../../../ui/scrolling-table.tsx';
 
 function clicksText(clicks: number): string {
   return clicks === 1 ? '1 click' : `${clicks.toLocaleString('en-US')} clicks`;
@@ -19,13 +20,7 @@ export function LinksClicked({ clicks }: { clicks: readonly LinkClickStats[] }) 
       <Title order={2} size="h4" mb="md" id="links-clicked-title">
         Links opened
       </Title>
-      <Table.ScrollContainer
-        minWidth={560}
-        // On a narrow screen the table scrolls sideways: by keyboard too.
-        scrollAreaProps={{
-          viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': 'links-clicked-title' },
-        }}
-      >
+      <ScrollingTable minWidth={560} labelledBy="links-clicked-title">
         <Table verticalSpacing="xs" aria-labelledby="links-clicked-title">
           <Table.Thead>
             <Table.Tr>
@@ -73,7 +68,7 @@ export function LinksClicked({ clicks }: { clicks: readonly LinkClickStats[] }) 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollingTable>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { ClientVisit } from '@deck-portal/domain';
 import { Card, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { ScrollingTable } from '../../../ui/scrolling-table.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
 
 /** '1, 2, 3 (3 of 12)': which slides, and how much of the deck that was. */
@@ -32,13 +33,7 @@ export function VisitsTable({
           No visits yet.
         </Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={520}
-          // On a narrow screen the table scrolls sideways: by keyboard too.
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': 'visits-title' },
-          }}
-        >
+        <ScrollingTable minWidth={520} labelledBy="visits-title">
           <Table verticalSpacing="xs" aria-labelledby="visits-title">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +56,7 @@ export function VisitsTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
     </Card>
   );
