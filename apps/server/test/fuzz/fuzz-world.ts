@@ -53,7 +53,19 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   const matched = new Map<string, string | undefined>();
   const { app } = await createTestApp({
     clock,
-    deckRenderer: createFakeDeckRenderer(),
+    // The first slide links its words to a page: a client's click on it is a valid request.
+    deckRenderer: createFakeDeckRenderer(3, {
+      firstSlideLinks: [
+        {
+          href: 'https://example.com/case-study',
+          text: 'case study',
+          x: 0.1,
+          y: 0.8,
+          w: 0.2,
+          h: 0.05,
+        },
+      ],
+    }),
     extraRoutes: (instance) =>
       instance.addHook('onResponse', async (request) => {
         matched.set(request.id, request.routeOptions.url);
@@ -403,6 +415,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
         sequence: 1,
         events: [{ slide: 1, ms: 1000, view: 0 }],
       },
+      'POST /api/client-view/{token}/visits/{visitId}/link-clicks': { slide: 1, link: 0 },
       'POST /api/admin/invitations': {
         email: ref('freshEmail', 'freshEmail'),
         name: 'Ivy Invitee',

@@ -77,6 +77,7 @@ export const routeAccess = {
   'GET /api/client-view/{token}/sender/photo': 'link-before-passcode',
   'POST /api/client-view/{token}/visits': 'link',
   'POST /api/client-view/{token}/visits/{visitId}/events': 'link',
+  'POST /api/client-view/{token}/visits/{visitId}/link-clicks': 'link',
   'POST /api/client-view/{token}/accept': 'link',
   'POST /api/client-view/{token}/decline': 'link',
   'GET /api/notifications': 'approved',
