@@ -8,6 +8,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * The base URL comes from global-setup.ts, and every page fails its test when the browser
@@ -274,35 +275,42 @@ export async function pdfText(request: APIRequestContext, deckId: string) {
   return pdfTextAt(request, `/api/decks/${deckId}/download`);
 }
 
-/** The addresses the links on a deck's PDF pages open, every page's in order. */
-export async function pdfLinks(request: APIRequestContext, deckId: string) {
-  const response = await request.get(`/api/decks/${deckId}/download`);
-  expect(response.status()).toBe(200);
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
-    .promise;
-  const links: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    for (const annotation of await (await pdf.getPage(n)).getAnnotations()) {
-      if (typeof annotation.url === 'string') links.push(annotation.url);
-    }
-  }
-  await pdf.destroy();
-  return links;
-}
+type PdfPage = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
 
-/** The text of the PDF at `path`, every page's in order, as one spaced line. */
-export async function pdfTextAt(request: APIRequestContext, path: string) {
+/** Each page of the PDF at `path`, in order, through `read`: what it gave for every page. */
+async function readPdfPages<T>(
+  request: APIRequestContext,
+  path: string,
+  read: (page: PdfPage) => Promise<T>,
+): Promise<T[]> {
   const response = await request.get(path);
   expect(response.status()).toBe(200);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 })
     .promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  try {
+    const pages: T[] = [];
+    for (let n = 1; n <= pdf.numPages; n += 1) pages.push(await read(await pdf.getPage(n)));
+    return pages;
+  } finally {
+    await pdf.destroy();
   }
-  await pdf.destroy();
-  return texts.join(' ').replace(/\s+/g, ' ');
+}
+
+/** The addresses the links on a deck's PDF pages open, every page's in order. */
+export async function pdfLinks(request: APIRequestContext, deckId: string) {
+  const pages = await readPdfPages(request, `/api/decks/${deckId}/download`, async (page) =>
+    (await page.getAnnotations()).flatMap((annotation: { url?: unknown }) =>
+      typeof annotation.url === 'string' ? [annotation.url] : [],
+    ),
+  );
+  return pages.flat();
+}
+
+/** The text of the PDF at `path`, every page's in order, as one spaced line. */
+export async function pdfTextAt(request: APIRequestContext, path: string) {
+  const pages = await readPdfPages(request, path, async (page) =>
+    (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '),
+  );
+  return pages.join(' ').replace(/\s+/g, ' ');
 }

@@ -49,6 +49,8 @@ export const clientLinkMessages = {
   expiryInPast: 'The expiry date must be in the future.',
   recipientNameRequired: 'Recipient name is required.',
   linkNotFound: 'Link not found.',
+  /** A visit the client's page reports on that is not one of this link's. */
+  visitNotFound: 'Visit not found.',
   /** The answer, past the limit, to an address that keeps asking for links that open nothing. */
   tooManyRefused: 'Too many requests for links that are not available. Please try again later.',
   /** A second mail of a deck's link to the same address within the hour. */

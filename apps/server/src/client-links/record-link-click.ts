@@ -21,7 +21,7 @@ export async function recordLinkClick(
       fields: { link: clientLinkMessages.noSuchSlideLink },
     });
   }
-  const visitNotFound = new AppError('not_found', 'Visit not found.');
+  const visitNotFound = new AppError('not_found', clientLinkMessages.visitNotFound);
   if (!isUuid(visitId)) throw visitNotFound;
   await services.db.transaction(async (tx) => {
     // The visit's row is locked while its clicks are counted, so two clicks at once cannot both

@@ -37,7 +37,7 @@ export async function recordViewEvents(
       fields,
     });
   }
-  const visitNotFound = new AppError('not_found', 'Visit not found.');
+  const visitNotFound = new AppError('not_found', clientLinkMessages.visitNotFound);
   if (!isUuid(visitId)) throw visitNotFound;
 
   const now = services.clock.now();

@@ -37,6 +37,21 @@ export async function readDraftRows(db: Db) {
 }
 
 /**
+ * The draft's brand, read without the rest of the draft. A draft nobody has opened yet is the
+ * newest published version, so its brand is that version's.
+ */
+export async function readDraftBrand(db: Db): Promise<Brand | undefined> {
+  const [row] = await db
+    .select({ kind: libraryDraft.kind, document: libraryDraft.document })
+    .from(libraryDraft)
+    // 'brand' sorts before every other kind: any other row first means a draft without one.
+    .orderBy(asc(libraryDraft.kind))
+    .limit(1);
+  if (row) return row.kind === 'brand' ? (row.document as Brand) : undefined;
+  return (await newestLibraryVersion(db)).documents.brand;
+}
+
+/**
  * A draft written before the pricing slides and the quote summary were documents has none drawn
  * with pricing: the built-in ones are added after its slides (as `createTemplateLibrary` draws
  * them for a version stored then). True when rows were added.

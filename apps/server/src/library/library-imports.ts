@@ -28,7 +28,7 @@ import type { Services } from '../services.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { newSlideId } from './create-library-slide.ts';
-import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { draftDocuments, readDraftBrand, readDraftRows } from './library-draft.ts';
 import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
 export const importPptxJob = 'import-pptx';
@@ -192,7 +192,7 @@ export function importJobHandler(services: Services): JobHandler {
       if (!source) throw new FinalJobError('the uploaded file is gone');
       const office = services.config.officeRenderer;
       // The slides are measured and drawn in the draft's brand font, as its decks are set.
-      const { brand } = draftDocuments(await readDraftRows(services.db));
+      const brand = await readDraftBrand(services.db);
       const font = brand?.font
         ? { brand, files: await loadLibraryPictures(services, [], brandFiles(brand)) }
         : {};

@@ -28,6 +28,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
+import { ScrollingTable } from '../../ui/scrolling-table.tsx';
 import { useAdminDealDesk, useSaveDealDesk } from './api/deal-desk-api.ts';
 import { toFormValues, toSettings, type SettingsFormValues } from './settings-form-values.ts';
 
@@ -178,7 +179,7 @@ function ProductLimits({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollingTable minWidth={720} label="Limits per product">
       <Table verticalSpacing="xs" aria-label="Limits per product">
         <Table.Thead>
           <Table.Tr>
@@ -201,7 +202,7 @@ function ProductLimits({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollingTable>
   );
 }
 

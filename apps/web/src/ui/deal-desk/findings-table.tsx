@@ -1,5 +1,6 @@
 import { formatUsd, type DealCheck } from '@deck-portal/domain';
 import { List, Table, Text } from '@mantine/core';
+import { ScrollingTable } from '../scrolling-table.tsx';
 
 /**
  * A deal check's findings for an approver or the rep: per product its price against list, the
@@ -9,7 +10,7 @@ export function FindingsTable({ check, label }: { check: DealCheck; label: strin
   return (
     <>
       {check.findings.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollingTable minWidth={560} label={label}>
           <Table verticalSpacing={4} fz="sm" aria-label={label}>
             <Table.Thead>
               <Table.Tr>
@@ -44,7 +45,7 @@ export function FindingsTable({ check, label }: { check: DealCheck; label: strin
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
       {check.deckFindings.length > 0 && (
         <List size="sm" spacing={2}>
