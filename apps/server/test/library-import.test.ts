@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { zipSync, strToU8 } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkFont,
@@ -10,7 +10,11 @@ import {
   DEFAULT_BRAND,
   generateDeck,
 } from '@deck-portal/deck-engine';
-import type { DeckDraft, LibraryImportResponse } from '@deck-portal/domain';
+import {
+  libraryImportMessages,
+  type DeckDraft,
+  type LibraryImportResponse,
+} from '@deck-portal/domain';
 import { libraryDraft, libraryImports } from '../src/db/schema.ts';
 import type { JobRow } from '../src/jobs/job-queue.ts';
 import { scheduledJobs } from '../src/jobs/scheduled-jobs.ts';
@@ -191,7 +195,7 @@ describe('importing a PowerPoint file into the library', () => {
       ],
     });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ created: ['our-cover', 'who-we-are'] });
+    expect(imported.json()).toEqual({ created: ['our-cover', 'who-we-are'], replaced: [] });
 
     const [coverRow] = await t.database.db
       .select()
@@ -215,6 +219,126 @@ describe('importing a PowerPoint file into the library', () => {
     );
     expect(drawn.statusCode).toBe(200);
     expect(drawn.body).toContain('Your Client');
+  });
+
+  it('replaces the slides imported from a presentation when a newer copy of it is imported', async () => {
+    /**
+     * A copy of the fixture saved as another presentation (first made at `created`), its first
+     * slide's words changed to `heading`, its slides shown in reverse order when `isReversed`.
+     */
+    const copyOf = (created: string, heading: string, isReversed = false) => {
+      const parts = unzipSync(new Uint8Array(pptx));
+      const text = (path: string) => strFromU8(parts[path]!);
+      parts['docProps/core.xml'] = strToU8(
+        text('docProps/core.xml').replace(
+          /(<dcterms:created[^>]*>)[^<]*/,
+          (_, open: string) => `${open}${created}`,
+        ),
+      );
+      parts['ppt/slides/slide1.xml'] = strToU8(
+        text('ppt/slides/slide1.xml').replace('Prepared for', heading),
+      );
+      if (isReversed) {
+        parts['ppt/presentation.xml'] = strToU8(
+          text('ppt/presentation.xml').replace(
+            /<p:sldIdLst>(.*?)<\/p:sldIdLst>/,
+            (_, list: string) =>
+              `<p:sldIdLst>${(list.match(/<p:sldId [^>]*\/>/g) ?? []).reverse().join('')}</p:sldIdLst>`,
+          ),
+        );
+      }
+      return Buffer.from(zipSync(parts));
+    };
+    const importOf = async (bytes: Buffer, name: string) => {
+      const ready = await settled((await upload('editor', bytes, name)).json().id);
+      expect(ready.state, ready.error ?? '').toBe('ready');
+      return ready;
+    };
+    const slideRow = async (id: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(libraryDraft)
+          .where(and(eq(libraryDraft.kind, 'slide'), eq(libraryDraft.documentId, id)))
+      )[0]!;
+
+    // The first copy: nothing of it is in the library yet.
+    const first = await importOf(copyOf('2025-01-15T10:00:00Z', 'Spring pricing'), 'Master.pptx');
+    expect(first.candidates.map((c) => c.replaces)).toEqual([null, null, null]);
+    const path = (ready: LibraryImportResponse) => `/api/library/imports/${ready.id}/slides`;
+    const imported = await requestAs(t.app, cookies.editor, 'POST', path(first), {
+      slides: [
+        { number: 1, title: 'Master cover', category: 'intro' },
+        { number: 2, title: 'Master about', category: 'company' },
+      ],
+    });
+    expect(imported.json()).toEqual({ created: ['master-cover', 'master-about'], replaced: [] });
+    // The editor has since described the cover and put it in the default selection.
+    const cover = await slideRow('master-cover');
+    await t.database.db
+      .update(libraryDraft)
+      .set({ document: { ...cover.document, description: 'Our cover', inDefaultSelection: true } })
+      .where(and(eq(libraryDraft.kind, 'slide'), eq(libraryDraft.documentId, 'master-cover')));
+
+    // Marketing's newer copy, renamed, its cover reworded and its slides reordered.
+    const newer = await importOf(
+      copyOf('2025-01-15T10:00:00Z', 'Autumn pricing', true),
+      'Master (autumn).pptx',
+    );
+    expect(newer.candidates.map((c) => [c.number, c.replaces])).toEqual([
+      [1, null],
+      [2, { id: 'master-about', title: 'Master about', category: 'company' }],
+      [3, { id: 'master-cover', title: 'Master cover', category: 'intro' }],
+    ]);
+
+    // What cannot be replaced is refused, and nothing changes.
+    const before = await t.database.db.select().from(libraryDraft);
+    for (const [slides, message] of [
+      [
+        [{ number: 3, title: 'Cover', category: 'intro', replace: 'no-such-slide' }],
+        libraryImportMessages.replacedGone,
+      ],
+      [
+        [
+          { number: 3, title: 'Cover', category: 'intro', replace: 'master-cover' },
+          { number: 2, title: 'About', category: 'intro', replace: 'master-cover' },
+        ],
+        libraryImportMessages.replacedTwice,
+      ],
+    ] as const) {
+      const refused = await requestAs(t.app, cookies.editor, 'POST', path(newer), { slides });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.values(refused.json().error.fields)).toEqual([message]);
+    }
+    expect(await t.database.db.select().from(libraryDraft)).toEqual(before);
+
+    const replaced = await requestAs(t.app, cookies.editor, 'POST', path(newer), {
+      slides: [
+        { number: 3, title: 'Master cover', category: 'intro', replace: 'master-cover' },
+        { number: 1, title: 'Master thanks', category: 'company' },
+      ],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toEqual({ created: ['master-thanks'], replaced: ['master-cover'] });
+    const after = await slideRow('master-cover');
+    // The same slide in the same place, a revision on from what an open editor has, new words.
+    expect(after).toMatchObject({
+      position: cover.position,
+      revision: cover.revision + 1,
+    });
+    expect(after.document).toMatchObject({
+      id: 'master-cover',
+      description: 'Our cover',
+      inDefaultSelection: true,
+      source: { file: 'Master (autumn).pptx', created: '2025-01-15T10:00:00.000Z', slide: 256 },
+    });
+    expect(JSON.stringify(after.document)).toContain('Autumn pricing');
+    expect(JSON.stringify(after.document)).not.toContain('Spring pricing');
+    expect(await t.database.db.select().from(libraryDraft)).toHaveLength(before.length + 1);
+
+    // Another presentation under the same name is not taken for it.
+    const other = await importOf(copyOf('2026-06-01T08:00:00Z', 'Other'), 'Master (autumn).pptx');
+    expect(other.candidates.map((c) => c.replaces)).toEqual([null, null, null]);
   });
 
   it('forgets an import a week old, and its files with it', async () => {

@@ -24,6 +24,8 @@ export const libraryImportMessages = {
   nothingChosen: 'Choose at least one slide to import.',
   notReady: 'This file is still being read.',
   failed: 'This file could not be imported.',
+  replacedGone: 'The library slide it was to replace is no longer in the draft.',
+  replacedTwice: 'Another slide chosen replaces the same library slide.',
 } as const;
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -59,6 +61,11 @@ export const importCandidateSchema = z.object({
   /** Typefaces named and the bundled family each is drawn in. */
   fonts: z.array(z.object({ from: z.string(), to: z.string() })),
   fields: z.array(importFieldSchema),
+  /**
+   * The library draft's slide imported before from this very slide (an earlier copy of the
+   * file): importing the slide again replaces it, unless the editor adds it as a new slide.
+   */
+  replaces: z.object({ id: z.string(), title: z.string(), category: z.string() }).nullable(),
 });
 export type ImportCandidate = z.infer<typeof importCandidateSchema>;
 
@@ -91,6 +98,11 @@ export const importSlidesRequestSchema = z.object({
         category: z.string().min(1).max(64),
         /** Each field's text (as `fields[].text` gives it) → its binding, or null. */
         fields: z.record(z.string().max(200), fieldChoiceSchema).default({}),
+        /**
+         * The draft slide this one replaces (its document id, as `replaces.id` offers it): it
+         * keeps its id and its place in the library. Absent or null: a new slide.
+         */
+        replace: z.string().min(1).max(64).nullable().optional(),
       }),
     )
     .min(1, libraryImportMessages.nothingChosen)
@@ -101,5 +113,7 @@ export type ImportSlidesRequest = z.input<typeof importSlidesRequestSchema>;
 export const importSlidesResponseSchema = z.object({
   /** The ids the new draft slides got, in the order imported. */
   created: z.array(z.string()),
+  /** The draft slides replaced by a newer copy of theirs, in the order imported. */
+  replaced: z.array(z.string()),
 });
 export type ImportSlidesResponse = z.infer<typeof importSlidesResponseSchema>;

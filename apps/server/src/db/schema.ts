@@ -32,6 +32,7 @@ import {
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
+  type ImportedSlideSource,
   type TemplateSlideDocument,
   type DealCheck,
   type DealDeskSettings,
@@ -693,6 +694,8 @@ export type StoredImportSlide = {
   pictures: Record<string, string>;
   /** Whether the office renderer drew the original (stored beside the thumbnail). */
   hasOriginal?: boolean;
+  /** Where in the file it is, for the library slide it becomes (absent: the file gave no id). */
+  source?: ImportedSlideSource;
 };
 
 /**

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  isSameImportedSlide,
   libraryImportMessages,
   libraryMessages,
   templateSlideDocumentSchema,
   describeTemplateProblems,
   type BindingPath,
+  type ImportedSlideSource,
   type ImportSlidesRequest,
   type LibraryImportResponse,
   type TemplateElement,
@@ -116,12 +118,36 @@ async function readImport(
   return row;
 }
 
+/** The library draft's slides imported from a PowerPoint, in the library's order, with their source. */
+async function importedDraftSlides(db: Db) {
+  const rows = await db
+    .select({
+      id: libraryDraft.documentId,
+      title: sql<string>`${libraryDraft.document}->>'title'`,
+      category: sql<string>`${libraryDraft.document}->>'category'`,
+      source: sql<ImportedSlideSource>`${libraryDraft.document}->'source'`,
+    })
+    .from(libraryDraft)
+    .where(
+      and(eq(libraryDraft.kind, 'slide'), sql`(${libraryDraft.document}->'source') is not null`),
+    )
+    .orderBy(asc(libraryDraft.position));
+  return rows;
+}
+
 async function describeImport(
   services: Pick<Services, 'db'>,
   row: ImportRow,
 ): Promise<LibraryImportResponse> {
   const job = row.state === 'reading' ? await latestJobFor(services.db, row.id) : undefined;
   const progress = job?.progress as { done?: unknown; total?: unknown } | null | undefined;
+  const earlier = row.slides?.some((slide) => slide.source)
+    ? await importedDraftSlides(services.db)
+    : [];
+  const replaces = (source: ImportedSlideSource | undefined) => {
+    const found = source && earlier.find((slide) => isSameImportedSlide(slide.source, source));
+    return found ? { id: found.id, title: found.title, category: found.category } : null;
+  };
   return {
     id: row.id,
     fileName: row.fileName,
@@ -149,6 +175,7 @@ async function describeImport(
         label: field.label,
         ...(field.suggestion ? { suggestion: field.suggestion as BindingPath } : {}),
       })),
+      replaces: replaces(slide.source),
     })),
   };
 }
@@ -210,6 +237,10 @@ export function importJobHandler(services: Services): JobHandler {
         await services.objects.delete([sourceKey(id)]);
         return;
       }
+      const [{ fileName } = { fileName: 'presentation.pptx' }] = await services.db
+        .select({ fileName: libraryImports.fileName })
+        .from(libraryImports)
+        .where(eq(libraryImports.id, id));
       const slides: StoredImportSlide[] = [];
       for (const slide of result.slides) {
         await services.objects.put(
@@ -230,8 +261,17 @@ export function importJobHandler(services: Services): JobHandler {
             'image/png',
           );
         }
+        const source =
+          slide.slideId === undefined
+            ? undefined
+            : {
+                file: fileName,
+                ...(result.created ? { created: result.created } : {}),
+                slide: slide.slideId,
+              };
         slides.push({
           ...(slide.original ? { hasOriginal: true } : {}),
+          ...(source ? { source } : {}),
           number: slide.number,
           hidden: slide.hidden,
           document: slide.document,
@@ -263,9 +303,12 @@ export function importJobHandler(services: Services): JobHandler {
 }
 
 /**
- * Puts the slides the editor chose into the library draft, at its end: each field mapped as
- * chosen, each picture stored as a library picture, each slide a new document the editor can
- * change in the studio before publishing.
+ * Puts the slides the editor chose into the library draft: each field mapped as chosen, each
+ * picture stored as a library picture. A slide is a new document at the draft's end, or takes
+ * the place of the one imported from it before (`replace`): that keeps its id, its place and how
+ * the library offers it (description, default selection, products, retired), and its revision
+ * goes up, so an editor who has it open is told. Either is changed in the studio before
+ * publishing.
  */
 export async function importLibrarySlides(
   services: Services,
@@ -278,14 +321,28 @@ export async function importLibrarySlides(
   }
   const drafts = await readDraftRows(services.db);
   const categories = draftDocuments(drafts).categories ?? TEMPLATE_CATEGORIES;
+  const draftSlides = new Map(
+    drafts
+      .filter(({ row: r }) => r.kind === 'slide')
+      .map(({ row: r }) => [r.documentId, r.document as TemplateSlideDocument]),
+  );
   const fields: Record<string, string> = {};
+  const replacing = new Set<string>();
   const chosen = request.slides.map((choice, i) => {
     const slide = row.slides?.find((s) => s.number === choice.number);
     if (!slide) fields[`slides.${i}.number`] = `This file has no slide ${choice.number}.`;
     if (!categories.some((category) => category.id === choice.category)) {
       fields[`slides.${i}.category`] = libraryMessages.unknownCategory;
     }
-    return { choice, slide: slide! };
+    const replaced = choice.replace ? draftSlides.get(choice.replace) : undefined;
+    if (choice.replace) {
+      if (!replaced) fields[`slides.${i}.replace`] = libraryImportMessages.replacedGone;
+      else if (replacing.has(choice.replace)) {
+        fields[`slides.${i}.replace`] = libraryImportMessages.replacedTwice;
+      }
+      replacing.add(choice.replace);
+    }
+    return { choice, slide: slide!, replaced };
   });
   if (Object.keys(fields).length > 0) {
     throw new AppError('validation_failed', 'Some fields are missing or invalid.', { fields });
@@ -314,7 +371,7 @@ export async function importLibrarySlides(
   const taken = new Set(
     drafts.filter(({ row: r }) => r.kind === 'slide').map(({ row: r }) => r.documentId),
   );
-  const documents: TemplateSlideDocument[] = chosen.map(({ choice, slide }, i) => {
+  const documents: TemplateSlideDocument[] = chosen.map(({ choice, slide, replaced }, i) => {
     const elements = applyFieldChoices(
       slide.elements,
       (choice.fields ?? {}) as Record<string, BindingPath | null>,
@@ -325,14 +382,24 @@ export async function importLibrarySlides(
           : element,
       )
       .filter((element) => element.kind !== 'picture' || !element.src.startsWith('pptx:'));
-    const documentId = newSlideId(choice.title, taken);
+    const documentId = replaced?.id ?? newSlideId(choice.title, taken);
     taken.add(documentId);
+    // A replaced slide keeps how the library offers it; a new one is offered when chosen.
+    const offered = replaced
+      ? {
+          description: replaced.description,
+          inDefaultSelection: replaced.inDefaultSelection ?? false,
+          ...(replaced.forProducts ? { forProducts: replaced.forProducts } : {}),
+          ...(replaced.retired ? { retired: replaced.retired } : {}),
+        }
+      : { inDefaultSelection: false };
     const parsed = templateSlideDocumentSchema.safeParse({
       ...slide.document,
+      ...offered,
       id: documentId,
       title: choice.title,
       category: choice.category,
-      inDefaultSelection: false,
+      ...(slide.source ? { source: slide.source } : {}),
       elements,
     });
     if (!parsed.success) {
@@ -343,30 +410,51 @@ export async function importLibrarySlides(
     return parsed.data;
   });
 
+  const created = documents.filter((_, i) => !chosen[i]!.replaced);
+  const replaced = documents.filter((_, i) => chosen[i]!.replaced);
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${libraryDraft.position}) + 1, 0)` })
-      .from(libraryDraft)
-      .where(eq(libraryDraft.kind, 'slide'));
-    await tx.insert(libraryDraft).values(
-      documents.map((document, i) => ({
-        kind: 'slide' as const,
-        documentId: document.id,
-        position: Number(next) + i,
-        document,
-        revision: 1,
-        updatedBy: actor.id,
-        updatedAt: now,
-      })),
-    );
+    if (created.length > 0) {
+      const [{ next } = { next: 0 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${libraryDraft.position}) + 1, 0)` })
+        .from(libraryDraft)
+        .where(eq(libraryDraft.kind, 'slide'));
+      await tx.insert(libraryDraft).values(
+        created.map((document, i) => ({
+          kind: 'slide' as const,
+          documentId: document.id,
+          position: Number(next) + i,
+          document,
+          revision: 1,
+          updatedBy: actor.id,
+          updatedAt: now,
+        })),
+      );
+    }
+    for (const document of replaced) {
+      await tx
+        .update(libraryDraft)
+        .set({
+          document,
+          revision: sql`${libraryDraft.revision} + 1`,
+          updatedBy: actor.id,
+          updatedAt: now,
+        })
+        .where(and(eq(libraryDraft.kind, 'slide'), eq(libraryDraft.documentId, document.id)));
+    }
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'library.slides_imported',
       oldValue: row.fileName,
-      newValue: documents.map((document) => document.id).join(', '),
+      newValue: [
+        ...created.map((document) => document.id),
+        ...replaced.map((document) => `${document.id} (replaced)`),
+      ].join(', '),
       at: now,
     });
   });
-  return { created: documents.map((document) => document.id) };
+  return {
+    created: created.map((document) => document.id),
+    replaced: replaced.map((document) => document.id),
+  };
 }

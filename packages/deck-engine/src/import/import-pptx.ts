@@ -31,6 +31,8 @@ import {
 
 export interface ImportedSlide {
   number: number;
+  /** Its id in the presentation, which stays with it (see `presentationOutline`). */
+  slideId?: number;
   hidden: boolean;
   /** The slide as a template document, its fields kept as written (see `bindImportedSlide`). */
   document: TemplateSlideDocument;
@@ -43,9 +45,16 @@ export interface ImportedSlide {
   leftOut: readonly LeftOut[];
 }
 
+/** What was read of a file: its slide size in points, when it was first made, its slides. */
+export interface ReadPptx {
+  width: number;
+  height: number;
+  /** When the presentation was first made, when the file says (see `presentationCreated`). */
+  created?: string;
+}
+
 export type PptxImport =
-  | { ok: true; width: number; height: number; slides: ImportedSlide[] }
-  | { ok: false; reason: string };
+  ({ ok: true; slides: ImportedSlide[] } & ReadPptx) | { ok: false; reason: string };
 
 /** The category imported slides take until the editor gives each its own. */
 export const IMPORTED_CATEGORY = 'company';
@@ -119,6 +128,7 @@ export async function importPptx(
       ok: true,
       width: read.width,
       height: read.height,
+      ...(read.created ? { created: read.created } : {}),
       slides: read.slides.map(toImported),
     };
   } catch (error) {
@@ -126,6 +136,8 @@ export async function importPptx(
     return { ok: false, reason: `could not be read as a presentation (${detail})` };
   }
 }
+
+const idOf = ({ slideId }: ReadSlide) => (slideId === undefined ? {} : { slideId });
 
 /** A slide as read, checked against the format, with its fields found. */
 function toImported(slide: ReadSlide): ImportedSlide {
@@ -135,6 +147,7 @@ function toImported(slide: ReadSlide): ImportedSlide {
     // A slide the format refuses is offered empty, with the reasons, rather than dropped.
     return {
       number: slide.number,
+      ...idOf(slide),
       hidden: slide.hidden,
       document: {
         format: 1,
@@ -160,6 +173,7 @@ function toImported(slide: ReadSlide): ImportedSlide {
   }
   return {
     number: slide.number,
+    ...idOf(slide),
     hidden: slide.hidden,
     document,
     elements: slide.elements,
@@ -317,8 +331,7 @@ export type ImportedSlideResult = Omit<ImportedSlide, 'pictures'> & {
 };
 
 export type ImportTaskResult =
-  | { ok: true; width: number; height: number; slides: ImportedSlideResult[] }
-  | { ok: false; reason: string };
+  ({ ok: true; slides: ImportedSlideResult[] } & ReadPptx) | { ok: false; reason: string };
 
 /** What an import is told besides the file. */
 export interface ImportOptions {
@@ -355,6 +368,7 @@ export async function importPresentation(
     ok: true,
     width: imported.width,
     height: imported.height,
+    ...(imported.created ? { created: imported.created } : {}),
     slides: imported.slides.map((slide, i) => ({
       ...slide,
       pictures: Object.fromEntries(slide.pictures),

@@ -4,6 +4,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   openPptxPackage,
+  presentationCreated,
   presentationOutline,
   readXmlPart,
   relationshipsOf,
@@ -54,8 +55,43 @@ describe('opening an uploaded PowerPoint file', () => {
     expect(outline).toEqual({
       width: 960,
       height: 540,
-      slides: ['ppt/slides/slide2.xml', 'ppt/slides/slide1.xml'],
+      slides: [
+        { part: 'ppt/slides/slide2.xml', id: 257 },
+        { part: 'ppt/slides/slide1.xml', id: 256 },
+      ],
     });
+  });
+
+  it('tells when the presentation was first made, when its core properties say', () => {
+    const rootRels = (target: string) =>
+      strToU8(
+        `<?xml version="1.0"?><Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="${target}"/></Relationships>`,
+      );
+    const core = (created: string) =>
+      strToU8(
+        `<?xml version="1.0"?><cp:coreProperties xmlns:cp="cp" xmlns:dcterms="dcterms" xmlns:xsi="xsi"><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created></cp:coreProperties>`,
+      );
+    const createdIn = (extra: Zippable) => presentationCreated(opened(pptx(extra)));
+    expect(
+      createdIn({
+        '_rels/.rels': rootRels('docProps/core.xml'),
+        'docProps/core.xml': core('2012-04-02T18:30:00Z'),
+      }),
+    ).toBe('2012-04-02T18:30:00.000Z');
+    // Not a time, no properties part, or a part that cannot be read: the file does not say.
+    expect(
+      createdIn({
+        '_rels/.rels': rootRels('docProps/core.xml'),
+        'docProps/core.xml': core('soon'),
+      }),
+    ).toBeUndefined();
+    expect(createdIn({})).toBeUndefined();
+    expect(
+      createdIn({
+        '_rels/.rels': rootRels('docProps/core.xml'),
+        'docProps/core.xml': strToU8('<!DOCTYPE x [<!ENTITY a "b">]><cp:coreProperties/>'),
+      }),
+    ).toBeUndefined();
   });
 
   it('resolves relationships inside the package and never follows one outside it', () => {

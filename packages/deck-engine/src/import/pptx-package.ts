@@ -150,7 +150,11 @@ export function relationshipsOf(pkg: PptxPackage, partPath: string): Relationshi
 /** EMU per point: DrawingML measures in English Metric Units (914,400 an inch). */
 export const EMU_PER_POINT = 12_700;
 
-/** The presentation's slide size in points and its slides' parts, in the order shown. */
+/**
+ * The presentation's slide size in points and its slides in the order shown: each one's part
+ * and its id in the presentation (`p:sldId`), which stays with the slide when slides are moved,
+ * added or removed, as long as the file is saved from the same presentation.
+ */
 export function presentationOutline(pkg: PptxPackage) {
   const presentation = readXmlPart(pkg, 'ppt/presentation.xml') as {
     'p:presentation'?: {
@@ -162,7 +166,10 @@ export function presentationOutline(pkg: PptxPackage) {
   const rels = new Map(relationshipsOf(pkg, 'ppt/presentation.xml').map((r) => [r.id, r]));
   const slides = (root?.['p:sldIdLst']?.['p:sldId'] ?? []).flatMap((entry) => {
     const part = rels.get(entry['r:id'] ?? '')?.part;
-    return part && pkg.parts.has(part) ? [part] : [];
+    if (!part || !pkg.parts.has(part)) return [];
+    // The ids the format allows; a slide with another is still read, without one.
+    const id = Number(entry.id);
+    return [Number.isInteger(id) && id >= 256 && id < 2 ** 31 ? { part, id } : { part }];
   });
   // PowerPoint's default (10 × 7.5 in) when the size is missing or outside what it allows.
   const side = (value: string | undefined, fallback: number) => {
@@ -172,4 +179,28 @@ export function presentationOutline(pkg: PptxPackage) {
   const width = side(root?.['p:sldSz']?.cx, 9_144_000) / EMU_PER_POINT;
   const height = side(root?.['p:sldSz']?.cy, 6_858_000) / EMU_PER_POINT;
   return { width, height, slides };
+}
+
+/**
+ * When the presentation was first made (its core properties' `dcterms:created`, ISO 8601): it
+ * stays the same through every later save, whatever the file is then named. Undefined when the
+ * file does not say, or says something that is not a time.
+ */
+export function presentationCreated(pkg: PptxPackage): string | undefined {
+  let created: unknown;
+  try {
+    const part = relationshipsOf(pkg, '').find((r) => r.type === 'core-properties')?.part;
+    const core = part ? readXmlPart(pkg, part) : undefined;
+    const properties = core?.['cp:coreProperties'] as Record<string, unknown> | undefined;
+    created = properties?.['dcterms:created'];
+  } catch {
+    // Properties that cannot be read say nothing of the slides: the file is read without them.
+    return undefined;
+  }
+  // `<dcterms:created xsi:type="dcterms:W3CDTF">2012-04-02T18:30:00Z</dcterms:created>`
+  const text =
+    typeof created === 'object' && created ? (created as { '#text'?: unknown })['#text'] : created;
+  if (typeof text !== 'string') return undefined;
+  const time = new Date(text.trim());
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
 }

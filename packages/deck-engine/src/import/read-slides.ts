@@ -48,6 +48,7 @@ import {
 } from './geometry.ts';
 import {
   EMU_PER_POINT,
+  presentationCreated,
   presentationOutline,
   relationshipsOf,
   type PptxPackage,
@@ -117,6 +118,8 @@ export interface SlideReport {
 export interface ReadSlide {
   /** 1-based, in the order the presentation shows its slides. */
   number: number;
+  /** The slide's id in the presentation, which stays with it (see `presentationOutline`). */
+  slideId?: number;
   part: string;
   /** Hidden in the slide show: offered, not chosen by default. */
   hidden: boolean;
@@ -147,6 +150,8 @@ export interface ReadPresentation {
   /** The file's slide size in points. */
   width: number;
   height: number;
+  /** When the presentation was first made, when the file says (see `presentationCreated`). */
+  created?: string;
   slides: ReadSlide[];
 }
 
@@ -366,7 +371,7 @@ export async function readSlides(
 
   const slides: ReadSlide[] = [];
   const pending: PendingPicture[] = [];
-  for (const [index, part] of outline.slides.entries()) {
+  for (const [index, { part, id }] of outline.slides.entries()) {
     const root = readXmlTree(pkg, part);
     if (!root) continue;
     const rels = relsOf(pkg, part);
@@ -392,18 +397,18 @@ export async function readSlides(
       houseFont,
     );
     // Text is measured in the family decks will set it in.
-    slides.push(
-      withFontFamily(houseFont?.family, () =>
-        reader.read(index + 1, root, {
-          width: outline.width * scale,
-          height: outline.height * scale,
-        }),
-      ),
+    const slide = withFontFamily(houseFont?.family, () =>
+      reader.read(index + 1, root, {
+        width: outline.width * scale,
+        height: outline.height * scale,
+      }),
     );
+    slides.push(id === undefined ? slide : { ...slide, slideId: id });
     onProgress?.(index + 1, outline.slides.length);
   }
   await preparePictures(pending, slides);
-  return { width: outline.width, height: outline.height, slides };
+  const created = presentationCreated(pkg);
+  return { width: outline.width, height: outline.height, ...(created ? { created } : {}), slides };
 }
 
 function overriddenMap(root: XmlElement, inherited: Record<string, string>) {

@@ -37,6 +37,7 @@ const candidate = (number: number, extra: Partial<ImportCandidate>): ImportCandi
   notImported: [],
   fonts: [],
   fields: [],
+  replaces: null,
   ...extra,
 });
 
@@ -183,7 +184,7 @@ describe('the PowerPoint import page', () => {
           ? apiError(400, 'validation_failed', 'Some fields are missing or invalid.', {
               'slides.1.title': 'A slide called Our results is already in the library.',
             })
-          : { body: { created: ['welcome-to-acme', 'results'] } },
+          : { body: { created: ['welcome-to-acme', 'results'], replaced: [] } },
     });
     const user = userEvent.setup();
     const { router } = renderApp(`${paths.libraryImport}?id=imp1`);
@@ -249,6 +250,83 @@ describe('the PowerPoint import page', () => {
           category: 'case-studies',
           fields: { '<<Rep>>': 'rep.name' },
         },
+      ],
+    });
+  });
+
+  it('replaces the library slides imported from the same slides before, unless told to add them', async () => {
+    const again: LibraryImportResponse = {
+      ...ready,
+      candidates: [
+        candidate(1, {
+          title: 'Welcome',
+          replaces: { id: 'welcome', title: 'Welcome to Acme', category: 'case-studies' },
+        }),
+        candidate(2, {
+          title: 'Our results',
+          replaces: { id: 'results', title: 'Results', category: 'company' },
+        }),
+        candidate(3, { title: 'New this quarter' }),
+      ],
+    };
+    let attempt = 0;
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/imports/imp1': { body: again },
+      'POST /api/library/imports/imp1/slides': () =>
+        (attempt += 1) === 1
+          ? apiError(400, 'validation_failed', 'Some fields are missing or invalid.', {
+              'slides.0.replace': libraryImportMessages.replacedGone,
+            })
+          : { body: { created: ['results-2', 'new-this-quarter'], replaced: ['welcome'] } },
+    });
+    const user = userEvent.setup();
+    renderApp(`${paths.libraryImport}?id=imp1`);
+    await screen.findByRole('list', { name: 'Slides found' });
+    expect(screen.getByText(/^2 slides were imported from this presentation before/)).toBeVisible();
+
+    // Under the library slide's own title and category, replacing it.
+    const welcome = slide('Slide 1: Welcome');
+    const replacing = within(welcome).getByRole('radiogroup', {
+      name: 'Imported before as “Welcome to Acme”',
+    });
+    expect(within(replacing).getByRole('radio', { name: 'Replace it' })).toBeChecked();
+    expect(within(welcome).getByRole('textbox', { name: 'Title' })).toHaveValue('Welcome to Acme');
+    expect(within(welcome).getByRole('combobox', { name: 'Category' })).toHaveValue('Case studies');
+    // The second is added beside the one imported before; the third was never imported.
+    const results = slide('Slide 2: Our results');
+    expect(within(results).getByRole('textbox', { name: 'Title' })).toHaveValue('Results');
+    await user.click(within(results).getByRole('radio', { name: 'Add as a new slide' }));
+    // A new slide goes by the file's title, not the library slide's.
+    expect(within(results).getByRole('textbox', { name: 'Title' })).toHaveValue('Our results');
+    expect(within(slide('Slide 3: New this quarter')).queryByRole('radiogroup')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 slides into the draft' }));
+    expect(
+      await screen.findByRole('alert', { name: 'Some fields are missing or invalid.' }),
+    ).toHaveTextContent(`Slide 1: ${libraryImportMessages.replacedGone}`);
+    expect(replacing).toHaveAccessibleDescription(
+      expect.stringContaining(libraryImportMessages.replacedGone),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import 3 slides into the draft' }));
+    expect(
+      await screen.findByText(
+        '3 slides imported into the draft; 1 of them replaced the library slides imported from them before.',
+      ),
+    ).toBeVisible();
+    const posts = calls.filter((call) => call.path === '/api/library/imports/imp1/slides');
+    expect(posts[1]!.body).toEqual({
+      slides: [
+        {
+          number: 1,
+          title: 'Welcome to Acme',
+          category: 'case-studies',
+          fields: {},
+          replace: 'welcome',
+        },
+        { number: 2, title: 'Our results', category: 'company', fields: {} },
+        { number: 3, title: 'New this quarter', category: 'company', fields: {} },
       ],
     });
   });

@@ -17,6 +17,7 @@ import {
   Image,
   List,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -43,6 +44,8 @@ type SlideChoice = {
   category: string;
   /** By the field's text, as the request names it. */
   fields: Record<string, BindingPath | null>;
+  /** The library slide it replaces (imported from it before), or null for a new slide. */
+  replace: string | null;
 };
 
 /** A refused import: what was said, and what it said of which slide's title or category. */
@@ -50,25 +53,46 @@ type Refusal = { message: string; problems: { slide?: number; field?: string; me
 
 const slidesWord = (count: number) => (count === 1 ? '1 slide' : `${count} slides`);
 
+/** "2 slides imported into the draft, 1 of them in place of the library slide it was before." */
+function importedMessage(created: number, replaced: number) {
+  const all = `${slidesWord(created + replaced)} imported into the draft`;
+  if (replaced === 0) return `${all}.`;
+  if (created === 0) {
+    return replaced === 1
+      ? `${all}, in place of the library slide imported from it before.`
+      : `${all}, each in place of the library slide imported from it before.`;
+  }
+  return `${all}; ${replaced} of them replaced the library slides imported from them before.`;
+}
+
 /** A slide's fields, each text once (the request holds one choice per text and slide). */
 const uniqueFields = (candidate: ImportCandidate) =>
   candidate.fields.filter(
     (field, at) => candidate.fields.findIndex((other) => other.text === field.text) === at,
   );
 
-function firstChoices(candidates: ImportCandidate[], category: string) {
+/**
+ * Every slide shown in the original is chosen; one imported before replaces its library slide,
+ * under that slide's title and category (which the editor may have changed since).
+ */
+function firstChoices(candidates: ImportCandidate[], categories: Categories) {
+  const known = (id: string | undefined) => categories.some((category) => category.id === id);
   return Object.fromEntries(
-    candidates.map((candidate): [number, SlideChoice] => [
-      candidate.number,
-      {
-        isChosen: !candidate.hidden,
-        title: candidate.title,
-        category,
-        fields: Object.fromEntries(
-          uniqueFields(candidate).map((field) => [field.text, field.suggestion ?? null]),
-        ),
-      },
-    ]),
+    candidates.map((candidate): [number, SlideChoice] => {
+      const { replaces } = candidate;
+      return [
+        candidate.number,
+        {
+          isChosen: !candidate.hidden,
+          title: replaces?.title ?? candidate.title,
+          category: known(replaces?.category) ? replaces!.category : (categories[0]?.id ?? ''),
+          fields: Object.fromEntries(
+            uniqueFields(candidate).map((field) => [field.text, field.suggestion ?? null]),
+          ),
+          replace: replaces?.id ?? null,
+        },
+      ];
+    }),
   );
 }
 
@@ -93,11 +117,12 @@ export function ImportCandidates({
   categories: Categories;
 }) {
   const { candidates } = libraryImport;
-  const [choices, setChoices] = useState(() => firstChoices(candidates, categories[0]?.id ?? ''));
+  const [choices, setChoices] = useState(() => firstChoices(candidates, categories));
   const [refusal, setRefusal] = useState<Refusal | undefined>();
   const importSlides = useImportLibrarySlides(libraryImport.id);
   const navigate = useNavigate();
   const chosen = candidates.filter((candidate) => choices[candidate.number]?.isChosen);
+  const importedBefore = candidates.filter((candidate) => candidate.replaces).length;
 
   const update = (number: number, change: Partial<SlideChoice>) => {
     setRefusal(undefined);
@@ -116,8 +141,14 @@ export function ImportCandidates({
     const numbers = chosen.map((candidate) => candidate.number);
     const checked = importSlidesRequestSchema.safeParse({
       slides: chosen.map((candidate) => {
-        const { title, category, fields } = choices[candidate.number]!;
-        return { number: candidate.number, title, category, fields };
+        const { title, category, fields, replace } = choices[candidate.number]!;
+        return {
+          number: candidate.number,
+          title,
+          category,
+          fields,
+          ...(replace ? { replace } : {}),
+        };
       }),
     });
     if (!checked.success) {
@@ -132,10 +163,10 @@ export function ImportCandidates({
     }
     setRefusal(undefined);
     importSlides.mutate(checked.data, {
-      onSuccess: ({ created }) => {
+      onSuccess: ({ created, replaced }) => {
         notifications.show({
           color: 'teal',
-          message: `${slidesWord(created.length)} imported into the draft.`,
+          message: importedMessage(created.length, replaced.length),
           autoClose: 6000,
         });
         void navigate(paths.library);
@@ -164,6 +195,13 @@ export function ImportCandidates({
             Each is drawn as our decks will draw it. Choose the slides to import, give each a title
             and a category, and say what the fields found on them should show.
           </Text>
+          {importedBefore > 0 && (
+            <Text size="sm" c="dimmed">
+              {importedBefore === 1
+                ? '1 slide was imported from this presentation before: importing it again replaces that library slide in the draft, unless you add it as a new one.'
+                : `${importedBefore} slides were imported from this presentation before: importing them again replaces those library slides in the draft, unless you add them as new ones.`}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => chooseAll(true)}>
@@ -184,6 +222,7 @@ export function ImportCandidates({
             onChange={(change) => update(candidate.number, change)}
             titleError={problemOf(candidate.number, 'title')}
             categoryError={problemOf(candidate.number, 'category')}
+            replaceError={problemOf(candidate.number, 'replace')}
           />
         ))}
       </Stack>
@@ -238,6 +277,7 @@ function CandidateCard({
   onChange,
   titleError,
   categoryError,
+  replaceError,
 }: {
   candidate: ImportCandidate;
   choice: SlideChoice;
@@ -245,6 +285,7 @@ function CandidateCard({
   onChange: (change: Partial<SlideChoice>) => void;
   titleError: string | undefined;
   categoryError: string | undefined;
+  replaceError: string | undefined;
 }) {
   const { number } = candidate;
   const headingId = `import-slide-${number}`;
@@ -314,6 +355,20 @@ function CandidateCard({
               checked={choice.isChosen}
               onChange={(event) => onChange({ isChosen: event.currentTarget.checked })}
             />
+            {candidate.replaces && (
+              <Radio.Group
+                label={`Imported before as “${candidate.replaces.title}”`}
+                description="Replacing it keeps its place in the library, its description and the decks it is offered for."
+                value={choice.replace ? 'replace' : 'new'}
+                error={replaceError}
+                onChange={(value) => onChange(replacing(candidate, choice, value === 'replace'))}
+              >
+                <Group gap="lg" mt={6}>
+                  <Radio value="replace" label="Replace it" />
+                  <Radio value="new" label="Add as a new slide" />
+                </Group>
+              </Radio.Group>
+            )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label="Title"
@@ -372,6 +427,23 @@ function CandidateCard({
       </Grid>
     </Card>
   );
+}
+
+/**
+ * Replacing, or adding a new slide: a title left as offered follows, the library slide's when
+ * replacing it and the file's for a new one (two slides of one title would be hard to tell apart).
+ */
+function replacing(
+  { replaces, title }: ImportCandidate,
+  choice: SlideChoice,
+  isReplacing: boolean,
+): Partial<SlideChoice> {
+  if (!replaces) return {};
+  const [from, to] = isReplacing ? [title, replaces.title] : [replaces.title, title];
+  return {
+    replace: isReplacing ? replaces.id : null,
+    ...(choice.title === from ? { title: to } : {}),
+  };
 }
 
 function NotImported({ candidate }: { candidate: ImportCandidate }) {

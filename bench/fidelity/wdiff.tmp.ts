@@ -1,0 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { openPdf } from './pdf-pages.ts';
+import { wordsOf } from './compare-words.ts';
+const [file, slide, dir = '/tmp/fid0'] = process.argv.slice(2);
+const ref = await openPdf(await readFile(`${dir}/reference/${file}.pdf`));
+const ours = await openPdf(await readFile(`${dir}/ours/${file}/deck.pdf`));
+const a = wordsOf(await ref.words(Number(slide)));
+const b = wordsOf(await ours.words(Number(slide)));
+let i = 0;
+while (i < a.length && a[i] === b[i]) i++;
+console.log(`equal up to ${i} of ${a.length}/${b.length}`);
+console.log('ref :', a.slice(Math.max(0, i - 5), i + Number(process.env.N ?? 25)).join(' '));
+console.log('ours:', b.slice(Math.max(0, i - 5), i + Number(process.env.N ?? 25)).join(' '));
