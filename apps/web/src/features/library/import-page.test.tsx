@@ -312,7 +312,7 @@ describe('the PowerPoint import page', () => {
     await user.click(screen.getByRole('button', { name: 'Import 3 slides into the draft' }));
     expect(
       await screen.findByText(
-        '3 slides imported into the draft; 1 of them replaced the library slides imported from them before.',
+        '3 slides imported into the draft; 1 of them replaced the library slide imported from it before.',
       ),
     ).toBeVisible();
     const posts = calls.filter((call) => call.path === '/api/library/imports/imp1/slides');

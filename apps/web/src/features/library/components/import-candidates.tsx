@@ -53,7 +53,7 @@ type Refusal = { message: string; problems: { slide?: number; field?: string; me
 
 const slidesWord = (count: number) => (count === 1 ? '1 slide' : `${count} slides`);
 
-/** "2 slides imported into the draft, 1 of them in place of the library slide it was before." */
+/** "3 slides imported into the draft; 1 of them replaced the library slide imported from it before." */
 function importedMessage(created: number, replaced: number) {
   const all = `${slidesWord(created + replaced)} imported into the draft`;
   if (replaced === 0) return `${all}.`;
@@ -62,7 +62,9 @@ function importedMessage(created: number, replaced: number) {
       ? `${all}, in place of the library slide imported from it before.`
       : `${all}, each in place of the library slide imported from it before.`;
   }
-  return `${all}; ${replaced} of them replaced the library slides imported from them before.`;
+  return replaced === 1
+    ? `${all}; 1 of them replaced the library slide imported from it before.`
+    : `${all}; ${replaced} of them replaced the library slides imported from them before.`;
 }
 
 /** A slide's fields, each text once (the request holds one choice per text and slide). */
