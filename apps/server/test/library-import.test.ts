@@ -336,6 +336,15 @@ describe('importing a PowerPoint file into the library', () => {
     expect(JSON.stringify(after.document)).not.toContain('Spring pricing');
     expect(await t.database.db.select().from(libraryDraft)).toHaveLength(before.length + 1);
 
+    // A copy an editor makes of an imported slide is theirs: never replaced by a newer file.
+    const copy = await requestAs(t.app, cookies.editor, 'POST', '/api/library/slides', {
+      title: 'Cover for banks',
+      category: 'intro',
+      duplicateOf: 'master-cover',
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((await slideRow('cover-for-banks')).document).not.toHaveProperty('source');
+
     // Another presentation under the same name is not taken for it.
     const other = await importOf(copyOf('2026-06-01T08:00:00Z', 'Other'), 'Master (autumn).pptx');
     expect(other.candidates.map((c) => c.replaces)).toEqual([null, null, null]);

@@ -76,9 +76,12 @@ export async function createLibrarySlide(
     throw new AppError('not_found', `The library has no slide “${request.duplicateOf}”.`);
   }
   const id = newSlideId(request.title, new Set(rows.map(({ row }) => row.documentId)));
+  // A copy is the editor's own slide: a newer PowerPoint replaces the slide it was imported as,
+  // never the copy (so the copy does not keep where that came from).
+  const { source: _imported, ...copied } = (source?.document ?? {}) as TemplateSlideDocument;
   const document: TemplateSlideDocument = source
     ? {
-        ...(source.document as TemplateSlideDocument),
+        ...copied,
         id,
         title: request.title,
         category: request.category,
