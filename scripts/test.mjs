@@ -32,7 +32,17 @@ if (!only || only === 'unit') {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   if (DATABASE_URL) {
-    run('server tests (PostgreSQL)', vitest, ['run', '--project', 'server'], {
+    // Only the tests that open the test database (test/helpers/test-database.ts) differ on
+    // PostgreSQL: the unit tests beside the code (src/), the server processes (their own data
+    // directory) and the object stores have run already.
+    const sameOnEither = [
+      'src/**',
+      'test/process.test.ts',
+      'test/storage/**',
+      'test/fuzz/judge-response.test.ts',
+    ];
+    const exclude = sameOnEither.flatMap((glob) => ['--exclude', glob]);
+    run('server tests (PostgreSQL)', vitest, ['run', '--project', 'server', ...exclude], {
       TEST_DATABASE_URL: DATABASE_URL,
       DATABASE_URL: '',
     });

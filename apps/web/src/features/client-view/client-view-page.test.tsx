@@ -314,7 +314,7 @@ describe('the client view', () => {
     await page.see(4_000);
     const reports = () => calls.filter((call) => call.path === `${api}/visits/v2/events`);
     // Generous: on a machine busy with other test files the visit's answer can take a while.
-    await waitFor(() => expect(reports()).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(reports()).toHaveLength(1), { timeout: 15_000 });
     expect(reports()[0]!.body).toEqual({ sequence: 1, events: [{ slide: 1, ms: 4_000, view: 0 }] });
     await userEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     page.advance(2_500);
