@@ -299,6 +299,10 @@ describe('importing a PowerPoint file into the library', () => {
         libraryImportMessages.replacedGone,
       ],
       [
+        [{ number: 3, title: 'Cover', category: 'intro', replace: 'pricing' }],
+        libraryImportMessages.replacedNotImported,
+      ],
+      [
         [
           { number: 3, title: 'Cover', category: 'intro', replace: 'master-cover' },
           { number: 2, title: 'About', category: 'intro', replace: 'master-cover' },

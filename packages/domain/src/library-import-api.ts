@@ -26,6 +26,7 @@ export const libraryImportMessages = {
   failed: 'This file could not be imported.',
   replacedGone: 'The library slide it was to replace is no longer in the draft.',
   replacedTwice: 'Another slide chosen replaces the same library slide.',
+  replacedNotImported: 'Only a library slide imported from a PowerPoint can be replaced by one.',
 } as const;
 
 const isoDateTime = z.iso.datetime({ offset: true });

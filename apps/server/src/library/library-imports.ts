@@ -337,7 +337,10 @@ export async function importLibrarySlides(
     const replaced = choice.replace ? draftSlides.get(choice.replace) : undefined;
     if (choice.replace) {
       if (!replaced) fields[`slides.${i}.replace`] = libraryImportMessages.replacedGone;
-      else if (replacing.has(choice.replace)) {
+      else if (!replaced.source) {
+        // The editor's own slides and the pricing slides are never taken for an imported one.
+        fields[`slides.${i}.replace`] = libraryImportMessages.replacedNotImported;
+      } else if (replacing.has(choice.replace)) {
         fields[`slides.${i}.replace`] = libraryImportMessages.replacedTwice;
       }
       replacing.add(choice.replace);
