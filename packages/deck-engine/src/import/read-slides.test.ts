@@ -13,7 +13,7 @@ import { applyFieldChoices } from './fields.ts';
 import { bindImportedSlide, importPptx } from './import-pptx.ts';
 import { openPptxPackage, presentationOutline } from './pptx-package.ts';
 import { readSlides, type ReadSlide } from './read-slides.ts';
-import { faceOf, getFont } from '../layout/fonts.ts';
+import { faceOf, getFont, measureText } from '../layout/fonts.ts';
 import { layoutText } from '../layout/text-layout.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
@@ -1220,6 +1220,58 @@ describe('bullets and numbering', () => {
     const last = textStarting(slide!, 'Thank you');
     // Three lines of 28 pt Carlito: the first text's and two empty ones in its size (not 18 pt).
     expect(last.y - first.y).toBeCloseTo(3 * 28 * kept(CARLITO_LINE), 1);
+  });
+
+  it('gives an empty paragraph of line breaks a line for each break and one more', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 400],
+          paragraph('Figure 1', { rPr: 'sz="2000"' }) +
+            '<a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t/></a:r><a:br><a:rPr lang="en-US" sz="2000"/></a:br><a:endParaRPr lang="en-US" sz="2000"/></a:p>' +
+            paragraph('Row 1', { rPr: 'sz="2000"' }),
+        ),
+      ],
+    });
+    const first = textStarting(slide!, 'Figure 1');
+    const last = textStarting(slide!, 'Row 1');
+    // The caption's line, then two empty lines, all 20 pt Carlito.
+    expect(last.y - first.y).toBeCloseTo(3 * 20 * kept(CARLITO_LINE), 1);
+  });
+
+  it('centres unwrapped text in a shape that grows to fit it, each paragraph aligned in it', async () => {
+    const unwrapped = (id: number, y: number, fit: string, paragraphs: string) =>
+      shape({
+        id,
+        name: `TextBox ${id}`,
+        box: [0, y, 960, 40],
+        properties: '<a:prstGeom prst="rect"/><a:noFill/>',
+        bodyProperties: `<a:bodyPr wrap="none">${fit}</a:bodyPr>`,
+        paragraphs,
+      });
+    const [slide] = await readFixture({
+      slides: [
+        // Saved wider than its words (as a converter leaves it): drawn at its words' width,
+        // centred, the shorter paragraph flush left with the longer one.
+        unwrapped(
+          5,
+          40,
+          '<a:spAutoFit/>',
+          paragraph('A longer first line', { rPr: 'sz="2000"' }) +
+            paragraph('Short', { rPr: `sz="2000">${solid('C00000')}</a:rPr` }),
+        ) +
+          // Not grown to fit: the words start at the shape's left inset.
+          unwrapped(6, 300, '<a:noAutofit/>', paragraph('Stays left', { rPr: 'sz="2000"' })),
+      ],
+    });
+    const longer = textStarting(slide!, 'A longer first line');
+    const short = textStarting(slide!, 'Short');
+    const width = measureText('A longer first line', faceOf('Carlito', 'regular'), 20);
+    expect(longer.x).toBeCloseTo(480 - width / 2, 0);
+    expect(short.x).toBeCloseTo(longer.x, 1);
+    expect(short.style.color).toBe('#C00000');
+    expect(textStarting(slide!, 'Stays left').x).toBeCloseTo(7.2, 1);
   });
 
   it('indents a paragraph by the spaces it opens with, and a bulleted one from its bullet', async () => {

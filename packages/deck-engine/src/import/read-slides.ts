@@ -24,8 +24,10 @@ import { SLIDE_HEIGHT, SLIDE_WIDTH, type Box } from '../layout/model.ts';
 import {
   LINE_BREAK,
   measureTextHeight,
+  measureTextWidth,
   textBandOverflow,
   textLeadingShift,
+  type TextSpec,
 } from '../layout/text-layout.ts';
 import { placePath, svgPathData } from '../render/shape-path.ts';
 import { declaredResolution, isOpaqueImage, sniffImage } from '../images/sniff-image.ts';
@@ -2105,6 +2107,8 @@ class SlideReader {
         /** The paragraph as runs, when words of it are styled apart. */
         runs: styledRuns,
         isEmpty,
+        /** How many lines an empty paragraph takes: one, and one more after each line break. */
+        emptyLines: isEmpty ? text.split(LINE_BREAK).length : 0,
         bulleted: isBulleted,
         weight,
         bulletChar,
@@ -2175,13 +2179,13 @@ class SlideReader {
     let previous: Drawn | undefined;
     for (const paragraph of drawn) {
       if (paragraph.isEmpty) {
-        // An empty paragraph is a line of space in its own size, with its own space before
-        // (none at the top of the box) and after.
+        // An empty paragraph is a line of space in its own size (and a line more for each line
+        // break in it), with its own space before (none at the top of the box) and after.
         const isFirst = groups.length === 0 && pendingSpace === 0;
         pendingSpace +=
           (previous?.after ?? 0) +
           (isFirst ? 0 : paragraph.before) +
-          paragraph.lineHeight * paragraph.size;
+          paragraph.lineHeight * paragraph.size * paragraph.emptyLines;
         previous = paragraph;
         continue;
       }
@@ -2268,20 +2272,32 @@ class SlideReader {
     const textTurn = normalDegrees(frame.rotation + (frame.flipV ? 180 : 0));
     let cursor =
       anchor === 'ctr' ? (top + bottom - total) / 2 : anchor === 'b' ? bottom - total : top;
+    // Unwrapped text in a shape that grows to fit it is as wide as its widest line (a slide
+    // number as one digit), and that width is centred where the shape is, spilling out evenly
+    // on both sides when the shape was left narrower; each paragraph keeps its alignment within
+    // it. An office suite draws it so whatever size the file last saved the shape at.
+    const growsToFit = unwrapped && bodyLook.autofit?.kind === 'grow';
+    const unwrappedWidth = growsToFit
+      ? Math.max(
+          ...blocks.map(
+            ({ spec }) =>
+              spec.x - left + measureTextWidth({ ...spec, text: withFieldsAsShown(spec.text) }),
+          ),
+        )
+      : right - left;
+    const unwrappedLeft = left + (right - left - unwrappedWidth) / 2;
     for (const [index, block] of blocks.entries()) {
       const { group, first, spec, text, gap, bulletIndent, height, overflow, shift } = block;
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
       if (unwrapped) {
-        // Unwrapped text keeps to its line, anchored where its alignment says.
-        const width = right - left;
         x =
           first.align === 'left'
-            ? x
+            ? unwrappedLeft + (x - left)
             : first.align === 'right'
-              ? right - w
-              : left + width / 2 - w / 2;
+              ? unwrappedLeft + unwrappedWidth - w
+              : unwrappedLeft + unwrappedWidth / 2 - w / 2;
       }
       const placed = { x, y: cursor - overflow + shift, w, h: height + 1 };
       // A text keeps the room its frame gives it where nothing else of its shape stands, so
@@ -2342,6 +2358,18 @@ class SlideReader {
     if (placeholder && masterType(placeholder.type) === 'title' && !this.title) this.title = plain;
     if (!this.firstText) this.firstText = plain;
   }
+}
+
+/** A text's words with its slide number field as one digit, about as wide as it is shown. */
+function withFieldsAsShown(text: TextSpec['text']): TextSpec['text'] {
+  const shown = (words: string) => words.replaceAll('{{slide.number}}', '9');
+  return typeof text === 'string'
+    ? shown(text)
+    : text.map((paragraph) =>
+        typeof paragraph === 'string'
+          ? shown(paragraph)
+          : paragraph.map((span) => ({ ...span, text: shown(span.text) })),
+      );
 }
 
 /**

@@ -595,6 +595,15 @@ export function measureTextHeight(spec: TextSpec): number {
 }
 
 /**
+ * How far right of its box's left edge a text's widest line ends, laid out at its size in its
+ * box's width (bullet indents included): the width an unwrapped text takes.
+ */
+export function measureTextWidth(spec: TextSpec): number {
+  const laid = layoutText({ ...spec, h: Number.MAX_SAFE_INTEGER, align: 'left' });
+  return Math.max(0, ...laid.lines.map((line) => line.x + line.width - spec.x));
+}
+
+/**
  * How far a text's glyph band pokes out above its first line and below its last when its line
  * pitch is tighter than its font's band: what stacks of texts overlap by to keep one pitch.
  */
