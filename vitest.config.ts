@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: one file at a time on a two-core machine (CI). Most
+    // files wait on something (a database thread, a child process, a worker pool) part of the
+    // time, so two at once finish sooner there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -24,12 +28,10 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          // Vitest leaves a core free by default: one file at a time on a two-core machine (CI).
-          // The server's files wait on their database thread and child processes, and two at once
-          // finish them in 570 s rather than 660 s there.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
-          // After the other projects, alone: they keep their one file at a time to themselves.
+          // After the other projects, alone: their database threads and child processes are not
+          // contended by the engine's and the web app's files.
           sequence: { groupOrder: 1 },
+          globalSetup: ['./test/global-setup.ts'],
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -31,14 +31,20 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 const migrationLockKey = 7_305_112_201;
 
 export type DatabaseOptions =
-  { driver: 'postgres'; url: string } | { driver: 'pglite'; dataDir: string | undefined };
+  | { driver: 'postgres'; url: string }
+  | {
+      driver: 'pglite';
+      dataDir: string | undefined;
+      /** An {@link embeddedDatabaseImage} to start from (tests open many databases). */
+      copyOf?: Uint8Array;
+    };
 
 /** Opens the database (PGlite in a directory or in memory, or PostgreSQL) and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database =
     options.driver === 'postgres'
       ? await openPostgres(options.url)
-      : await openPglite(options.dataDir);
+      : (await openPglite(options.dataDir, options.copyOf)).database;
   try {
     await migrate(database);
   } catch (error) {
@@ -48,15 +54,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * A new embedded database in memory, migrated, as one archive: a database opened with it as
+ * `copyOf` starts migrated in a fraction of the time an empty one takes.
+ */
+export async function embeddedDatabaseImage(): Promise<Uint8Array> {
+  const { database, client } = await openPglite(undefined, undefined);
+  try {
+    await migrate(database);
+    return await client.dump();
+  } finally {
+    await database.close();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, copyOf: Uint8Array | undefined) {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await openEmbeddedDatabaseThread(
     dataDir ? path.join(dataDir, 'pgdata') : undefined,
+    copyOf ? { copyOf } : {},
   );
-  const db = drizzle(withReadCache(client) as PGlite, { schema }) as unknown as Db;
+  const db = drizzle(withReadCache(client) as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;
-  return {
+  const database: Database = {
     db,
     driver: 'pglite',
     ping: () => pingWith(db),
@@ -67,6 +88,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.close();
     },
   };
+  return { database, client };
 }
 
 async function openPostgres(url: string): Promise<Database> {

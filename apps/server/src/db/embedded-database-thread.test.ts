@@ -1,20 +1,29 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isServerReportedError } from './database-errors.ts';
-import { openEmbeddedDatabaseThread, type EmbeddedClient } from './embedded-database-thread.ts';
+import {
+  openEmbeddedDatabaseThread,
+  type EmbeddedClient,
+  type EmbeddedThreadClient,
+} from './embedded-database-thread.ts';
 
-let db: EmbeddedClient;
+let db: EmbeddedThreadClient;
 
-beforeEach(async () => {
+// One database thread for the file (starting one takes seconds), its table made anew each test.
+beforeAll(async () => {
   db = await openEmbeddedDatabaseThread(undefined);
-  await db.exec(`create table items (id int primary key, name text unique, tags jsonb,
-    body bytea, at timestamptz)`);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await db.close();
+});
+
+beforeEach(async () => {
+  await db.exec(`drop table if exists items;
+    create table items (id int primary key, name text unique, tags jsonb, body bytea,
+    at timestamptz)`);
 });
 
 describe('the embedded database on its own thread', () => {
@@ -107,10 +116,25 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('says it is closed, as PGlite does, once closed', async () => {
-    await db.close();
-    const error = await db.query('select 1').catch((caught: unknown) => caught);
+    const closed = await openEmbeddedDatabaseThread(undefined);
+    await closed.close();
+    const error = await closed.query('select 1').catch((caught: unknown) => caught);
     expect(error).toHaveProperty('message', 'PGlite is closed');
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('starts as a copy of another database, which goes on apart from it', async () => {
+    await db.query(`insert into items (id, name) values (1, 'one')`);
+    const copy = await openEmbeddedDatabaseThread(undefined, { copyOf: await db.dump() });
+    try {
+      await copy.query(`insert into items (id, name) values (2, 'two')`);
+      const names = async (of: EmbeddedClient) =>
+        (await of.query<{ name: string }>('select name from items order by id')).rows;
+      expect(await names(copy)).toEqual([{ name: 'one' }, { name: 'two' }]);
+      expect(await names(db)).toEqual([{ name: 'one' }]);
+    } finally {
+      await copy.close();
+    }
   });
 
   it('keeps its data in a directory, for the next start', async () => {

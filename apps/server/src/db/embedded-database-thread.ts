@@ -6,6 +6,12 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 /** What the portal uses of PGlite; `openEmbeddedDatabaseThread` gives it from another thread. */
 export type EmbeddedClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'>;
 
+/** The database thread's client: PGlite's calls, and a copy of the database to start others from. */
+export type EmbeddedThreadClient = EmbeddedClient & {
+  /** The database's files as one archive: what `copyOf` starts another database from. */
+  dump(): Promise<Uint8Array>;
+};
+
 type Reply = {
   id: number;
   result?: unknown;
@@ -45,9 +51,15 @@ function compiledModules() {
  */
 export async function openEmbeddedDatabaseThread(
   dataDir: string | undefined,
-): Promise<EmbeddedClient> {
+  {
+    copyOf,
+  }: {
+    /** Another database's `dump`: this one starts as its copy, far sooner than an empty one. */
+    copyOf?: Uint8Array;
+  } = {},
+): Promise<EmbeddedThreadClient> {
   const worker = new Worker(new URL('./embedded-database-worker.mjs', import.meta.url), {
-    workerData: { dataDir, ...(await compiledModules()) },
+    workerData: { dataDir, ...(copyOf ? { copyOf } : {}), ...(await compiledModules()) },
   });
   const pending = new Map<
     number,
@@ -155,6 +167,7 @@ export async function openEmbeddedDatabaseThread(
         await send('unlisten', { listener }).catch(() => undefined);
       };
     },
+    dump: () => send<Uint8Array>('dump'),
     async close() {
       if (closed) return;
       await send('close').catch(() => undefined);
@@ -162,5 +175,5 @@ export async function openEmbeddedDatabaseThread(
       await worker.terminate();
     },
   };
-  return client as unknown as EmbeddedClient;
+  return client as unknown as EmbeddedThreadClient;
 }

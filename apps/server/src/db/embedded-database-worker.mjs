@@ -6,8 +6,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
-const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData;
-const options = { extensions: { pg_trgm }, pgliteWasmModule, initdbWasmModule };
+const { dataDir, copyOf, pgliteWasmModule, initdbWasmModule } = workerData;
+const options = {
+  extensions: { pg_trgm },
+  pgliteWasmModule,
+  initdbWasmModule,
+  // A database's contents as `dump` gave them: this one starts as a copy, without initdb.
+  ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}),
+};
 const db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
 
 /** Open transactions by the id the caller gave them: their handle and how to end them. */
@@ -64,6 +70,11 @@ const operations = {
     const stop = listeners.get(listener);
     listeners.delete(listener);
     await stop?.();
+  },
+  /** The database's files as one uncompressed archive, for `copyOf`. */
+  async dump() {
+    const archive = await db.dumpDataDir('none');
+    return new Uint8Array(await archive.arrayBuffer());
   },
   async close() {
     await db.close();

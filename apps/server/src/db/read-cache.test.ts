@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withReadCache } from './read-cache.ts';
 
 let raw: PGlite;
@@ -7,11 +7,23 @@ let clock = 0;
 let db: PGlite;
 let asked: string[];
 
-beforeEach(async () => {
+// One database for the file (starting one takes seconds), its tables made anew for each test.
+beforeAll(async () => {
   raw = await PGlite.create();
-  await raw.exec(`create table items (id int primary key, name text, tags jsonb)`);
-  await raw.exec(`insert into items values (1, 'one', '["a"]')`);
-  await raw.exec(`create table notes (id int primary key, body text)`);
+});
+
+afterAll(async () => {
+  await raw.close();
+});
+
+beforeEach(async () => {
+  await raw.exec(`
+    drop table if exists items, notes;
+    drop sequence if exists s;
+    create table items (id int primary key, name text, tags jsonb);
+    insert into items values (1, 'one', '["a"]');
+    create table notes (id int primary key, body text);
+  `);
   asked = [];
   const query = raw.query.bind(raw);
   vi.spyOn(raw, 'query').mockImplementation((sql, params, options) => {
@@ -22,8 +34,8 @@ beforeEach(async () => {
   db = withReadCache(raw, { now: () => clock });
 });
 
-afterEach(async () => {
-  await raw.close();
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const names = async () =>

@@ -25,7 +25,13 @@ const trackedVisit = {
 /**
  * The page's clock (`performance.now`) and timers, moved by the test: `see(ms)` has the page
  * seen that long. Timers also run on with real time, so the library's waiting still works.
+ * Effects wait for the next frame (Preact's fallback is a 100 ms timer), so `see` first lets
+ * those pending run with the clock standing still: a tracker that starts late on a busy machine
+ * would otherwise begin counting after the time it was to count.
  */
+/** Longer than Preact waits for a frame before it runs effects anyway. */
+const EFFECTS_WAIT_MS = 150;
+
 function usePageTime() {
   let time = 1_000;
   vi.spyOn(performance, 'now').mockImplementation(() => time);
@@ -38,6 +44,7 @@ function usePageTime() {
       time += ms;
     },
     async see(ms: number) {
+      await vi.advanceTimersByTimeAsync(EFFECTS_WAIT_MS);
       time += ms;
       await vi.advanceTimersByTimeAsync(ms);
     },
