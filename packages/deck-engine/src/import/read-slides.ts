@@ -1964,7 +1964,7 @@ class SlideReader {
           const written = child(node, 'a:t')?.text ?? '';
           const value =
             node.name === 'a:fld' && node.attrs.type === 'slidenum'
-              ? '{{slide.number}}'
+              ? SLIDE_NUMBER_FIELD
               : runLook.caps
                 ? written.toUpperCase()
                 : written;
@@ -2360,9 +2360,12 @@ class SlideReader {
   }
 }
 
+/** What a PowerPoint slide number field becomes: the binding the engine fills with the number. */
+const SLIDE_NUMBER_FIELD = '{{slide.number}}';
+
 /** A text's words with its slide number field as one digit, about as wide as it is shown. */
 function withFieldsAsShown(text: TextSpec['text']): TextSpec['text'] {
-  const shown = (words: string) => words.replaceAll('{{slide.number}}', '9');
+  const shown = (words: string) => words.replaceAll(SLIDE_NUMBER_FIELD, '9');
   return typeof text === 'string'
     ? shown(text)
     : text.map((paragraph) =>

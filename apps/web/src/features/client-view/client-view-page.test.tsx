@@ -22,6 +22,9 @@ const trackedVisit = {
   body: { visitId: 'v1', isTracked: true, untrackedReason: null },
 };
 
+/** Longer than Preact waits for a frame before it runs effects anyway. */
+const EFFECTS_WAIT_MS = 150;
+
 /**
  * The page's clock (`performance.now`) and timers, moved by the test: `see(ms)` has the page
  * seen that long. Timers also run on with real time, so the library's waiting still works.
@@ -29,9 +32,6 @@ const trackedVisit = {
  * those pending run with the clock standing still: a tracker that starts late on a busy machine
  * would otherwise begin counting after the time it was to count.
  */
-/** Longer than Preact waits for a frame before it runs effects anyway. */
-const EFFECTS_WAIT_MS = 150;
-
 function usePageTime() {
   let time = 1_000;
   vi.spyOn(performance, 'now').mockImplementation(() => time);
