@@ -91,7 +91,11 @@ async function settled(id: string): Promise<LibraryImportResponse> {
   throw new Error('the import never finished');
 }
 
-describe('importing a PowerPoint file into the library', () => {
+// Each import this machine reads with LibreOffice draws every original slide through the office
+// suite (5–10 s on a busy machine): a test importing three files needs more than the usual 30 s.
+const importTimeout = hasOffice ? 120_000 : 30_000;
+
+describe('importing a PowerPoint file into the library', { timeout: importTimeout }, () => {
   it('refuses what is not a PowerPoint file, and anyone but editors', async () => {
     expect((await upload('rep', pptx)).statusCode).toBe(403);
     const notPptx = await upload('editor', Buffer.from('%PDF-1.7 not a presentation'));
