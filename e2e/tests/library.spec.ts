@@ -259,9 +259,11 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
 
   await signInViaApi(page.request, editor);
   await page.goto('/admin/library');
-  // The pricing slide is a library slide, drawn once per priced product rather than chosen.
+  // The pricing slide is a library slide, drawn once per priced product rather than chosen. (The
+  // page draws every slide's thumbnail while the server still renders the deck just made: on a
+  // busy two-core machine the cards took over 10 s to appear.)
   const card = page.getByRole('article', { name: 'Pricing (one per product)' });
-  await expect(card.getByText('One per priced product')).toBeVisible();
+  await expect(card.getByText('One per priced product')).toBeVisible({ timeout: 30_000 });
   // Its thumbnail is drawn by the engine with a sample product's pricing.
   const thumbnail = card.locator('img');
   await thumbnail.scrollIntoViewIfNeeded();
