@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulletCharacter, isMetricTwin, mapFont } from './font-map.ts';
+import { bulletCharacter, isMetricTwin, mapFont, splitTypeface } from './font-map.ts';
 
 // An imported typeface is drawn in a bundled family: its metric twin where one is bundled,
 // DejaVu Sans for the wide humanist sans faces, else Tinos for a serif and Inter for the rest.
@@ -23,9 +23,38 @@ describe('the bundled family an imported typeface is drawn in', () => {
     // Anything else.
     ['Comic Sans MS', 'Inter'],
     ['Segoe Script', 'Inter'],
+    // A weight of a family is that family's.
+    ['Arial Black', 'Arimo'],
+    ['Segoe UI Semibold', 'Arimo'],
+    ['Bodoni MT Black', 'Tinos'],
   ])('draws %s in %s', (typeface, family) => {
     expect(mapFont(typeface)).toBe(family);
   });
+});
+
+// Office names a family's weights apart: the weight its name ends in is the weight drawn.
+describe('the weight a typeface names', () => {
+  it.each([
+    ['Montserrat SemiBold', 'Montserrat', 'semibold'],
+    ['Open Sans Semibold', 'Open Sans', 'semibold'],
+    ['Franklin Gothic Demi', 'Franklin Gothic', 'semibold'],
+    ['Franklin Gothic Medium', 'Franklin Gothic', 'medium'],
+    ['Arial Black', 'Arial', 'bold'],
+    ['Poppins ExtraBold', 'Poppins', 'bold'],
+    ['Inter Bold', 'Inter', 'bold'],
+    // Light faces are drawn in the regular one.
+    ['Calibri Light', 'Calibri', 'regular'],
+    ['Franklin Gothic Book', 'Franklin Gothic', 'regular'],
+  ])('reads %s as %s in %s', (typeface, family, weight) => {
+    expect(splitTypeface(typeface)).toEqual({ family, weight });
+  });
+
+  it.each(['Calibri', 'Century Schoolbook', 'Times New Roman', 'Black', 'Gill Sans MT'])(
+    'reads no weight in %s',
+    (typeface) => {
+      expect(splitTypeface(typeface)).toEqual({ family: typeface });
+    },
+  );
 });
 
 describe("a symbol font's bullet", () => {

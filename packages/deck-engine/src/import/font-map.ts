@@ -1,3 +1,5 @@
+import type { FontWeight } from '../layout/fonts.ts';
+
 /**
  * The bundled family a typeface of an imported file is drawn in: a metric-compatible stand-in
  * where one is bundled (lines break where the original's do), DejaVu Sans for the wide humanist
@@ -36,9 +38,37 @@ export function isMetricTwin(typeface: string): boolean {
   return twins.test(typeface.trim());
 }
 
+const standInOf = (name: string) => standIns.find(([pattern]) => pattern.test(name))?.[1];
+
 export function mapFont(typeface: string): ImportFont {
   const name = typeface.trim();
-  return standIns.find(([pattern]) => pattern.test(name))?.[1] ?? 'Inter';
+  // A weight of a family is that family's ("Arial Black" is Arial's, drawn in Arimo).
+  return standInOf(name) ?? standInOf(splitTypeface(name).family) ?? 'Inter';
+}
+
+/**
+ * The weight word a typeface's name ends in, as Office names a family's weights apart
+ * ("Montserrat SemiBold", "Arial Black", "Franklin Gothic Demi"), and the weight it is drawn in:
+ * light faces are drawn in the regular one.
+ */
+const weightWords: [RegExp, FontWeight][] = [
+  [/\s+(thin|hairline|(extra|ultra)[ -]?light|light|book|regular|normal)$/i, 'regular'],
+  [/\s+medium$/i, 'medium'],
+  [/\s+(semi|demi)[ -]?bold$|\s+demi$/i, 'semibold'],
+  [/\s+((extra|ultra)[ -]?bold|bold|black|heavy)$/i, 'bold'],
+];
+
+/**
+ * A typeface's family and the weight its name gives (`Montserrat SemiBold`: Montserrat,
+ * semibold); the name itself and no weight when it names none.
+ */
+export function splitTypeface(typeface: string): { family: string; weight?: FontWeight } {
+  const name = typeface.trim();
+  for (const [pattern, weight] of weightWords) {
+    const family = name.replace(pattern, '');
+    if (family !== name && family !== '') return { family, weight };
+  }
+  return { family: name };
 }
 
 /**

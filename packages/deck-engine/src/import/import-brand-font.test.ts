@@ -99,6 +99,27 @@ describe('importing into a library with its own font', () => {
     expect(textStarting(branded.document.elements, BODY).style.font).toBeUndefined();
   });
 
+  it("draws the brand font's weights, named as Office names them, in the brand font", async () => {
+    const weighted = buildPptx({
+      theme: { majorFont: 'Lora', minorFont: 'Lora' },
+      slides: [
+        shape({
+          id: 5,
+          box: [60, 40, 600, 80],
+          paragraphs: paragraph('Our heading', {
+            rPr: '<a:rPr lang="en-US" sz="3200"><a:latin typeface="Lora SemiBold"/></a:rPr>',
+          }),
+        }),
+      ],
+    });
+    const slide = onlySlide(await importPresentation(weighted, { brand, files }));
+    const heading = textStarting(slide.document.elements, 'Our heading');
+    expect(heading.style.font).toBeUndefined();
+    expect(heading.style.weight).toBe('semibold');
+    expect(slide.report.fonts).toEqual([{ from: 'Lora SemiBold', to: 'Lora' }]);
+    expect(slide.report.notImported.filter((n) => n.kind === 'font')).toEqual([]);
+  });
+
   it('stacks paragraphs as the brand font sets them, and draws the thumbnail in it', async () => {
     const family = brandTypeface(brand, files)!.family;
     const stackOf = (result: ImportTaskResult) => {

@@ -984,6 +984,41 @@ describe('bullets and numbering', () => {
     ]);
   });
 
+  it('draws a typeface named for its weight in that weight of its family', async () => {
+    const run = (text: string, typeface: string, bold = '') =>
+      `<a:r><a:rPr lang="en-US" sz="1800"${bold}><a:latin typeface="${typeface}"/></a:rPr><a:t>${text}</a:t></a:r>`;
+    const [slide] = await readFixture({
+      slides: [
+        textBox(5, [60, 60, 600, 60], `<a:p>${run('A semibold heading', 'Inter SemiBold')}</a:p>`) +
+          textBox(
+            6,
+            [60, 200, 600, 60],
+            `<a:p>${run('Set in Arial with ', 'Arial')}${run('a black word', 'Arial Black')}</a:p>`,
+          ) +
+          textBox(
+            7,
+            [60, 300, 600, 60],
+            `<a:p>${run('Most of it medium, ', 'Franklin Gothic Medium')}${run('and bold', 'Franklin Gothic Medium', ' b="1"')}</a:p>`,
+          ),
+      ],
+    });
+    const heading = textStarting(slide!, 'A semibold heading');
+    expect(heading.style.font).toBeUndefined();
+    expect(heading.style.weight).toBe('semibold');
+    // Arial Black is Arial's heaviest face: bold in Arimo, not a word in the deck's font.
+    expect(textStarting(slide!, 'Set in Arial with a black word').text).toEqual([
+      { runs: [{ text: 'Set in Arial with ' }, { text: 'a black word', weight: 'bold' }] },
+    ]);
+    const medium = textStarting(slide!, 'Most of it medium, and bold');
+    expect(medium.text).toEqual([
+      { runs: [{ text: 'Most of it medium, ' }, { text: 'and bold', weight: 'bold' }] },
+    ]);
+    expect(medium.style.weight).toBe('medium');
+    expect(slide!.report.notImported.map((n) => n.why)).not.toContain(
+      "words in another font than their paragraph's are drawn in its font",
+    );
+  });
+
   it('keeps a link to a web page or an e-mail in the link look, and reports any other', async () => {
     const run = (text: string, link = '', own = '') =>
       `<a:r><a:rPr lang="en-US" sz="1800"${own}>${link}</a:rPr><a:t>${text}</a:t></a:r>`;

@@ -39,7 +39,13 @@ import {
   type ColorContext,
   type Rgba,
 } from './drawingml-color.ts';
-import { bulletCharacter, isMetricTwin, mapFont, type ImportFont } from './font-map.ts';
+import {
+  bulletCharacter,
+  isMetricTwin,
+  mapFont,
+  splitTypeface,
+  type ImportFont,
+} from './font-map.ts';
 import {
   connectorRoute,
   curvePath,
@@ -521,8 +527,15 @@ class SlideReader {
 
   /** The family a typeface is drawn in: the house font's own name in the deck's family. */
   private mapFont(typeface: string): ImportFont {
+    return this.isHouseFont(typeface) ? 'Inter' : mapFont(typeface);
+  }
+
+  /** Whether a typeface is the house font or one of its weights (`Montserrat SemiBold`). */
+  private isHouseFont(typeface: string) {
     const house = this.houseFont?.name.trim().toLowerCase();
-    return house === typeface.trim().toLowerCase() ? 'Inter' : mapFont(typeface);
+    return [typeface, splitTypeface(typeface).family].some(
+      (name) => name.trim().toLowerCase() === house,
+    );
   }
 
   /** A family as the editor knows it: the deck's family is the house font, where there is one. */
@@ -543,7 +556,10 @@ class SlideReader {
     if (this.report.fonts.some((f) => f.from === typeface)) return false;
     const drawnIn = this.fontName(font);
     this.report.fonts.push({ from: typeface, to: drawnIn });
-    const isItself = drawnIn.trim().toLowerCase() === typeface.trim().toLowerCase();
+    // A weight of a family is drawn in that family's face of the weight.
+    const isItself = [typeface, splitTypeface(typeface).family].some(
+      (name) => name.trim().toLowerCase() === drawnIn.trim().toLowerCase(),
+    );
     // A metric twin stands in for its original, unless the house font stands in for it.
     return !isItself && !(isMetricTwin(typeface) && (font !== 'Inter' || !this.houseFont));
   }
@@ -1723,6 +1739,8 @@ class SlideReader {
     const typeface = themeTypeface(named, theme);
     const font = this.mapFont(typeface);
     this.noteFont(typeface, font);
+    // The weight the typeface's name gives (`Segoe UI Semibold`), where a cell is not bold.
+    const typefaceWeight = splitTypeface(typeface).weight ?? 'regular';
     // Each cell's size (its first run's), the table's the one most cells have; a cell in
     // another size keeps its proportion to the table's.
     const grid = cells.slice(0, rowCount).map((row) => columns.map((_, i) => row[i]));
@@ -1861,7 +1879,7 @@ class SlideReader {
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
-      weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : 'regular'))),
+      weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : typefaceWeight))),
       ...(look.italic.flat().some(Boolean)
         ? { italics: look.italic.map((row) => row.map((italic) => italic ?? null)) }
         : {}),
@@ -2019,6 +2037,11 @@ class SlideReader {
       const drawnLook: DrawnLook = {
         points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
         family: (run) => this.mapFont(themeTypeface(run.typeface, theme)),
+        // Bold, or the weight the typeface's name gives (`Montserrat SemiBold`).
+        weight: (run) =>
+          run.bold
+            ? 'bold'
+            : (splitTypeface(themeTypeface(run.typeface, theme)).weight ?? 'regular'),
       };
       const spans = isEmpty
         ? []
@@ -2045,7 +2068,7 @@ class SlideReader {
         }
       }
       const size = drawnLook.points(runLook);
-      const weight = runLook.bold ? ('bold' as const) : ('regular' as const);
+      const weight = drawnLook.weight(runLook);
       // The bullet as drawn: a symbol font's picture in Unicode (in a fallback family when the
       // text's font lacks it), `•` where no font of ours has it.
       const symbol = bullet?.kind === 'char' ? bulletCharacter(bullet.char, bullet.font) : '•';

@@ -1,4 +1,5 @@
 import { importFontFamilies, sameRunLook, type TemplateTextRun } from '@deck-portal/domain';
+import type { FontWeight } from '../layout/fonts.ts';
 import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
@@ -200,9 +201,10 @@ type RunStyleApart = Omit<TemplateTextRun, 'text'>;
 const isImportFamily = (family: string): family is (typeof importFontFamilies)[number] =>
   (importFontFamilies as readonly string[]).includes(family);
 
-/** How a look is drawn: its size in points, and the bundled family its font maps to. */
+/** How a look is drawn: its size in points, its weight, and the bundled family its font maps to. */
 export interface DrawnLook {
   points(look: RunLook): number;
+  weight(look: RunLook): FontWeight;
   family(look: RunLook): ImportFont;
 }
 
@@ -220,7 +222,8 @@ export function styleApart(
 ): RunStyleApart {
   const style: RunStyleApart = {};
   if (text.trim() !== '') {
-    if (Boolean(look.bold) !== Boolean(base.bold)) style.weight = look.bold ? 'bold' : 'regular';
+    const weight = drawn.weight(look);
+    if (weight !== drawn.weight(base)) style.weight = weight;
     const size = drawn.points(look);
     if (size !== drawn.points(base)) style.size = size;
     const family = drawn.family(look);
