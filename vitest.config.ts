@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: 'deck-engine',
           root: './packages/deck-engine',
+          // As the server's: the engine (its fonts, its shaper) is imported once per worker. The
+          // one test of what a fresh process reads imports the engine afresh.
+          isolate: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
         },
