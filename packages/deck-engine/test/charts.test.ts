@@ -320,6 +320,36 @@ describe('a chart laid out as its file says', () => {
   });
 });
 
+describe("a line's markers", () => {
+  it('are drawn in the shape and size the series gives, circles 7 pt across when it gives none', () => {
+    const marked = (marks: Partial<ChartData['series'][number]>) =>
+      layoutChart(box, {
+        ...data,
+        dataLabels: false,
+        series: [{ ...data.series[1]!, asLine: true, markers: true, line: false, ...marks }],
+      }).parts.filter(
+        (p): p is ShapeElement =>
+          (p.kind === 'ellipse' || p.kind === 'path') && p.fill === 'E07A5F',
+      );
+    const circles = marked({});
+    expect(circles.map((p) => [p.kind, p.w, p.h])).toEqual(Array(3).fill(['ellipse', 7, 7]));
+    const diamonds = marked({ markerShape: 'diamond', markerSize: 10 });
+    expect(diamonds).toHaveLength(3);
+    expect(diamonds[0]).toMatchObject({ kind: 'path', w: 10, h: 10 });
+    expect(diamonds[0]!.path).toBe('M 500 0 L 1000 500 L 500 1000 L 0 500 Z');
+    // Each marker stands on its point, as the circle of the same point does.
+    expect(diamonds[1]!.x + 5).toBeCloseTo(circles[1]!.x + 3.5, 5);
+    expect(diamonds[1]!.y + 5).toBeCloseTo(circles[1]!.y + 3.5, 5);
+    const squares = layoutChart(box, {
+      ...data,
+      dataLabels: false,
+      series: [{ ...data.series[1]!, asLine: true, markers: true, markerShape: 'square' }],
+    }).parts.filter((p): p is ShapeElement => p.kind === 'rect' && p.fill === 'E07A5F');
+    // (The legend's swatch is a square of the series's colour too.)
+    expect(squares.filter((p) => circles.some((c) => c.x === p.x && c.y === p.y))).toHaveLength(3);
+  });
+});
+
 describe('a fixed axis', () => {
   it('draws a figure past its end to the end, inside the plot', () => {
     const chart = layoutChart(box, {
@@ -490,6 +520,27 @@ describe('a chart in a template', () => {
       expect(words).toContain(word);
     }
     expect(rendered.svgs[0]).toContain('<path');
+  });
+
+  it("marks a line's points in the PowerPoint as it does in the PDF", async () => {
+    const slide = chartSlide({
+      series: [
+        { name: 'Units', values: [1200.5, 800] },
+        {
+          name: 'Trend',
+          values: [1000, 900],
+          asLine: true,
+          markers: true,
+          markerShape: 'diamond',
+          markerSize: 9,
+        },
+      ],
+    });
+    const zip = await JSZip.loadAsync((await renderDeck(chartDeck([slide]))).pptx);
+    const chart = Object.keys(zip.files).find((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name));
+    const xml = await zip.file(chart!)!.async('string');
+    expect(xml).toContain('<c:symbol val="diamond"/>');
+    expect(xml).toContain('<c:size val="9"/>');
   });
 
   it('keeps where the chart places its legend and title in the PowerPoint, chart by chart', async () => {

@@ -1034,6 +1034,10 @@ const chipsElementSchema = z
   })
   .strict();
 
+/** The shapes a line chart's points are marked with. */
+export const chartMarkerShapes = ['circle', 'square', 'diamond', 'triangle'] as const;
+export type ChartMarkerShape = (typeof chartMarkerShapes)[number];
+
 /** One series of a chart: its name (the legend's entry), a figure per category, its colour. */
 const chartSeriesSchema = z
   .object({
@@ -1048,6 +1052,9 @@ const chartSeriesSchema = z
     asLine: z.boolean().optional(),
     /** A line's points marked with dots; `line: false` leaves the dots alone. */
     markers: z.boolean().optional(),
+    /** The markers' shape (a circle when absent) and size across in points (7 when absent). */
+    markerShape: z.enum(chartMarkerShapes).optional(),
+    markerSize: z.number().min(2).max(72).optional(),
     line: z.boolean().optional(),
     /** The outline of its columns, bars or slices; none when absent. */
     outline: templateColorSchema.optional(),

@@ -349,6 +349,32 @@ describe('reading a chart', () => {
     ]);
   });
 
+  it("keeps a line's markers in their shape and size; marks it has not are circles", async () => {
+    const line = (index: number, marker: string) =>
+      series(index, `Series ${index}`, regions, [1, 2, 3], `<c:marker>${marker}</c:marker>`);
+    const slide = await readChartSlide(
+      space(
+        '<c:plotArea><c:lineChart><c:grouping val="standard"/>' +
+          line(0, '<c:symbol val="diamond"/><c:size val="9"/>') +
+          line(1, '<c:symbol val="square"/>') +
+          line(2, '<c:symbol val="star"/><c:size val="12"/>') +
+          line(3, '<c:symbol val="none"/><c:size val="5"/>') +
+          '<c:marker val="1"/></c:lineChart>' +
+          axes +
+          '</c:plotArea>',
+      ),
+    );
+    const marks = (slide.elements[0] as Chart).series.map(
+      ({ markers, markerShape, markerSize }) => ({ markers, markerShape, markerSize }),
+    );
+    expect(marks).toEqual([
+      { markers: true, markerShape: 'diamond', markerSize: 9 },
+      { markers: true, markerShape: 'square', markerSize: undefined },
+      { markers: true, markerShape: undefined, markerSize: 12 },
+      { markers: undefined, markerShape: undefined, markerSize: undefined },
+    ]);
+  });
+
   it('offers a field in its title as a binding', async () => {
     const slide = await readChartSlide(
       space(

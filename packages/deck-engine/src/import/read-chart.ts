@@ -1,5 +1,6 @@
 import {
   readChartNumberCode,
+  type ChartMarkerShape,
   type ChartType,
   type TemplateChart,
   type TemplateColor,
@@ -17,6 +18,15 @@ export type ReadChart =
       notes: string[];
     }
   | { why: string };
+
+/** Office's marker symbols the engine draws as they are (a dot is a small circle). */
+const markerShapes: Readonly<Record<string, ChartMarkerShape>> = {
+  circle: 'circle',
+  dot: 'circle',
+  square: 'square',
+  diamond: 'diamond',
+  triangle: 'triangle',
+};
 
 const groups: Readonly<Record<string, ChartType | 'column-or-bar'>> = {
   'c:barChart': 'column-or-bar',
@@ -122,6 +132,9 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
         drawnAsLine &&
         symbol !== 'none' &&
         (marker !== undefined || child(group, 'c:marker')?.attrs.val === '1');
+      // Office's other marks (a cross, a star, a dash…) are drawn as circles.
+      const markerShape = markerShapes[symbol ?? ''];
+      const markerSize = numberAttr(child(marker, 'c:size'), 'val');
       series.push({
         name: seriesName(child(ser, 'c:tx')),
         values: val.map((v) =>
@@ -130,6 +143,10 @@ export function readChart(space: XmlElement | undefined, colors: ColorContext): 
         color: (fill && colorOf(colorChild(fill), colors)) ?? accent(index),
         ...(asLine ? { asLine: true } : {}),
         ...(markers ? { markers: true } : {}),
+        ...(markers && markerShape && markerShape !== 'circle' ? { markerShape } : {}),
+        ...(markers && markerSize !== undefined && markerSize >= 2 && markerSize <= 72
+          ? { markerSize }
+          : {}),
         ...(drawnAsLine && child(outline, 'a:noFill') ? { line: false } : {}),
         ...(outlineColor ? { outline: outlineColor } : {}),
       });

@@ -24,6 +24,11 @@ const AXIS: Hex = 'BFBFBF';
 /** The gap between column groups, as a share of one column's width (office charts: 150 %). */
 const GAP_WIDTH = 1.5;
 const LINE_WIDTH = 2.25;
+/** The markers drawn as outlines in their box (a 1000 × 1000 square, as a path shape's). */
+const MARKER_PATHS = {
+  diamond: 'M 500 0 L 1000 500 L 500 1000 L 0 500 Z',
+  triangle: 'M 500 0 L 1000 1000 L 0 1000 Z',
+} as const;
 
 /**
  * A chart laid out in its box: the title on top, the legend on its side, the plot in the rest
@@ -544,17 +549,16 @@ function plotWithAxes(data: ChartData, area: Box, parts: ChartPart[], fixed?: Bo
     );
     if (series.line && points.length > 1) parts.push(polyline(points, series.color));
     if (series.markers) {
-      // Office's markers: 7 pt across.
-      const r = 3.5;
+      // Office's markers: 7 pt across unless the series says.
+      const r = (series.markerSize ?? 7) / 2;
+      const shape = series.markerShape ?? 'circle';
       for (const point of points) {
-        parts.push({
-          kind: 'ellipse',
-          x: point.x - r,
-          y: point.y - r,
-          w: 2 * r,
-          h: 2 * r,
-          fill: series.color,
-        });
+        const box = { x: point.x - r, y: point.y - r, w: 2 * r, h: 2 * r, fill: series.color };
+        parts.push(
+          shape === 'circle' || shape === 'square'
+            ? { kind: shape === 'circle' ? 'ellipse' : 'rect', ...box }
+            : { kind: 'path', path: MARKER_PATHS[shape], ...box },
+        );
       }
     }
     if (data.dataLabels) {

@@ -1,4 +1,10 @@
-import type { ChartNumber, ChartType, FixedScale, LineEnd } from '@deck-portal/domain';
+import type {
+  ChartMarkerShape,
+  ChartNumber,
+  ChartType,
+  FixedScale,
+  LineEnd,
+} from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
 
 /**
@@ -263,6 +269,9 @@ export interface ChartData {
     color: Hex;
     asLine: boolean;
     markers: boolean;
+    /** The markers' shape (a circle when absent) and size across in points (Office's 7). */
+    markerShape?: ChartMarkerShape;
+    markerSize?: number;
     /** False: a line series drawn as its markers alone. */
     line: boolean;
     outline?: Hex;

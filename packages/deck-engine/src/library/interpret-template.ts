@@ -355,6 +355,8 @@ export function interpretTemplate(
               color: series.color ? color(series.color) : palette[i % palette.length]!,
               asLine: series.asLine ?? false,
               markers: series.markers ?? false,
+              ...(series.markerShape ? { markerShape: series.markerShape } : {}),
+              ...(series.markerSize ? { markerSize: series.markerSize } : {}),
               line: series.line ?? true,
               ...(series.outline ? { outline: color(series.outline) } : {}),
             })),

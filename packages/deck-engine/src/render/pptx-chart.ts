@@ -100,7 +100,10 @@ export function addChart(
   // Markers and line width are the chart's in pptxgenjs: the first line series's stand for all.
   const firstLine = data.series.find((s) => data.type === 'line' || s.asLine);
   const lineOptions = {
-    lineDataSymbol: firstLine?.markers ? ('circle' as const) : ('none' as const),
+    lineDataSymbol: firstLine?.markers ? (firstLine.markerShape ?? 'circle') : ('none' as const),
+    ...(firstLine?.markers && firstLine.markerSize !== undefined
+      ? { lineDataSymbolSize: Math.round(firstLine.markerSize) }
+      : {}),
     lineSize: firstLine && !firstLine.line ? 0 : 2.25,
   };
   const outline = data.series.find((s) => s.outline)?.outline;
