@@ -49,7 +49,8 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // 35 s alone; up to 1.7 min beside the other worker's tests on a two-core machine.
+  test.setTimeout(180_000);
   const editor = await createApprovedUser('editor', 'content_editor');
   const rep = await createApprovedUser('rep');
   const repApi = await playwrightRequest.newContext({ baseURL: baseURL! });
@@ -439,7 +440,9 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
   browser,
 }) => {
   test.skip(!existsSync(join(corpus, 'aptia.pptx')), `the PowerPoint corpus is not at ${corpus}`);
-  test.setTimeout(180_000);
+  // A minute alone (LibreOffice draws each of the nine slides); up to 2.4 min beside the other
+  // worker's tests on a two-core machine.
+  test.setTimeout(240_000);
   const editor = await createApprovedUser('importer', 'content_editor');
   await signInViaApi(page.request, editor);
   await page.goto('/admin/library');
