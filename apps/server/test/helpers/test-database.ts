@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/db/database.ts';
 
 let migratedImage: Promise<Uint8Array | undefined> | undefined;
 
-/** The migrated database test/global-setup.ts kept, read once per file. */
+/** The migrated database test/global-setup.ts kept, read once per worker. */
 function migratedEmbeddedImage() {
   const file = inject('embeddedDatabaseImage');
   migratedImage ??= file ? readFile(file) : Promise.resolve(undefined);

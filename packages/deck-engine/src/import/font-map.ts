@@ -71,6 +71,19 @@ export function splitTypeface(typeface: string): { family: string; weight?: Font
   return { family: name };
 }
 
+/** The weight a typeface is drawn in where its text is not bold: its name's, else regular. */
+export function typefaceWeight(typeface: string): FontWeight {
+  return splitTypeface(typeface).weight ?? 'regular';
+}
+
+/** Whether a typeface is the family `family` or one of its weights (`Lora SemiBold` of Lora). */
+export function isOfFamily(typeface: string, family: string): boolean {
+  const wanted = family.trim().toLowerCase();
+  return [typeface, splitTypeface(typeface).family].some(
+    (name) => name.trim().toLowerCase() === wanted,
+  );
+}
+
 /**
  * What the common bullets of PowerPoint's symbol fonts look like in Unicode: Wingdings and Symbol
  * keep their pictures at letters' codes (Wingdings `§` is a small square), sometimes moved to

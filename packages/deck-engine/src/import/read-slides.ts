@@ -42,8 +42,9 @@ import {
 import {
   bulletCharacter,
   isMetricTwin,
+  isOfFamily,
   mapFont,
-  splitTypeface,
+  typefaceWeight,
   type ImportFont,
 } from './font-map.ts';
 import {
@@ -527,15 +528,10 @@ class SlideReader {
 
   /** The family a typeface is drawn in: the house font's own name in the deck's family. */
   private mapFont(typeface: string): ImportFont {
-    return this.isHouseFont(typeface) ? 'Inter' : mapFont(typeface);
-  }
-
-  /** Whether a typeface is the house font or one of its weights (`Montserrat SemiBold`). */
-  private isHouseFont(typeface: string) {
-    const house = this.houseFont?.name.trim().toLowerCase();
-    return [typeface, splitTypeface(typeface).family].some(
-      (name) => name.trim().toLowerCase() === house,
-    );
+    // The house font's weights (`Montserrat SemiBold`) are the house font too.
+    return this.houseFont && isOfFamily(typeface, this.houseFont.name)
+      ? 'Inter'
+      : mapFont(typeface);
   }
 
   /** A family as the editor knows it: the deck's family is the house font, where there is one. */
@@ -557,9 +553,7 @@ class SlideReader {
     const drawnIn = this.fontName(font);
     this.report.fonts.push({ from: typeface, to: drawnIn });
     // A weight of a family is drawn in that family's face of the weight.
-    const isItself = [typeface, splitTypeface(typeface).family].some(
-      (name) => name.trim().toLowerCase() === drawnIn.trim().toLowerCase(),
-    );
+    const isItself = isOfFamily(typeface, drawnIn);
     // A metric twin stands in for its original, unless the house font stands in for it.
     return !isItself && !(isMetricTwin(typeface) && (font !== 'Inter' || !this.houseFont));
   }
@@ -1740,7 +1734,7 @@ class SlideReader {
     const font = this.mapFont(typeface);
     this.noteFont(typeface, font);
     // The weight the typeface's name gives (`Segoe UI Semibold`), where a cell is not bold.
-    const typefaceWeight = splitTypeface(typeface).weight ?? 'regular';
+    const weight = typefaceWeight(typeface);
     // Each cell's size (its first run's), the table's the one most cells have; a cell in
     // another size keeps its proportion to the table's.
     const grid = cells.slice(0, rowCount).map((row) => columns.map((_, i) => row[i]));
@@ -1879,7 +1873,7 @@ class SlideReader {
       headerFill: hasHeader ? hex(look.fills[0]?.[0]) : null,
       cellFills: look.fills.map((row) => row.map(hex)),
       textColors: look.colors.map((row) => row.map((color) => hex(color ?? textColor))),
-      weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : typefaceWeight))),
+      weights: look.bold.map((row) => row.map((bold) => (bold ? 'bold' : weight))),
       ...(look.italic.flat().some(Boolean)
         ? { italics: look.italic.map((row) => row.map((italic) => italic ?? null)) }
         : {}),
@@ -2038,10 +2032,7 @@ class SlideReader {
         points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
         family: (run) => this.mapFont(themeTypeface(run.typeface, theme)),
         // Bold, or the weight the typeface's name gives (`Montserrat SemiBold`).
-        weight: (run) =>
-          run.bold
-            ? 'bold'
-            : (splitTypeface(themeTypeface(run.typeface, theme)).weight ?? 'regular'),
+        weight: (run) => (run.bold ? 'bold' : typefaceWeight(themeTypeface(run.typeface, theme))),
       };
       const spans = isEmpty
         ? []
