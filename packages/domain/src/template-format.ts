@@ -514,6 +514,11 @@ export const textStyleSchema = z
     /** How far the text sits from its bullet, as a multiple of the size (1.1 when absent). */
     bulletIndent: z.number().min(0).max(10).optional(),
     /**
+     * A bulleted paragraph's later lines start under its bullet, not under its first word: a
+     * PowerPoint paragraph without a hanging indent, whose first word follows its bullet at once.
+     */
+    wrapUnderBullet: z.boolean().optional(),
+    /**
      * Numbered instead of bulleted (with `bullets`): each paragraph with words gets the next
      * number of the scheme (`arabicPeriod`: 1. 2. 3.), from `startAt` (1 when absent).
      */

@@ -212,6 +212,26 @@ describe('a deck our engine wrote, imported back', () => {
     expect(texts[1]!.style).not.toHaveProperty('bulletSize');
   });
 
+  it('writes a bullet without a hanging indent as PowerPoint has it, and reads it back', async () => {
+    const words = 'A point long enough to wrap onto a second line under its bullet in this box';
+    const flush: TemplateElement = textBox([words], {
+      weight: 'regular',
+      size: 20,
+      color: '#112233',
+      bullets: true,
+      bulletIndent: 0.35,
+      wrapUnderBullet: true,
+    });
+    const rendered = await renderImportedSlides([slideOf(flush)]);
+    const xml = slideXmlOf(rendered.pptx);
+    expect(xml).toMatch(/<a:pPr [^>]*marL="0" indent="0"/);
+    expect(xml).not.toMatch(/indent="-/);
+
+    const back = await firstSlideBack(rendered.pptx);
+    const [text] = back.document.elements.filter((e) => e.kind === 'text');
+    expect(text).toMatchObject({ style: { bullets: true, wrapUnderBullet: true } });
+  });
+
   it('sets words in a size and font of their own in the web view and the PPTX, and reads them back', async () => {
     const runs = [
       { text: 'Revenue up ' },

@@ -885,6 +885,33 @@ describe('bullets and numbering', () => {
     expect(list.style).toMatchObject({ size: 18, bullets: true });
   });
 
+  it('sets a bullet without a hanging indent just before its words, its later lines under it', async () => {
+    const bulleted = (text: string, indent: string) =>
+      paragraph(text, {
+        pPr: `<a:pPr ${indent}><a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>`,
+        rPr: 'sz="2000"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(5, [60, 60, 400, 100], bulleted('No hanging indent', 'marL="0" indent="0"')) +
+          textBox(
+            6,
+            [60, 200, 400, 100],
+            bulleted('Hanging indent', 'marL="285750" indent="-285750"'),
+          ),
+      ],
+    });
+    const flush = textStarting(slide!, 'No hanging indent');
+    expect(flush.style).toMatchObject({ bullets: true, wrapUnderBullet: true });
+    // The words follow the bullet by its own width, not by an indent.
+    expect(flush.style.font).toBe('Carlito');
+    const bullet = measureText('•', faceOf('Carlito', 'regular'), 20) / 20;
+    expect(flush.style.bulletIndent).toBeCloseTo(bullet, 2);
+    const hanging = textStarting(slide!, 'Hanging indent');
+    expect(hanging.style.wrapUnderBullet).toBeUndefined();
+    expect(hanging.style.bulletIndent).toBeCloseTo(22.5 / 20, 2);
+  });
+
   it('keeps italic and underlined paragraphs so, and words styled apart as runs of their own', async () => {
     const [slide] = await readFixture({
       slides: [

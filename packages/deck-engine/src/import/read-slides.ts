@@ -2151,6 +2151,15 @@ class SlideReader {
           : 0,
         /** Spaces between a bullet and its text. */
         bulletSpaces: isBulleted ? openingIndent : 0,
+        /**
+         * How wide the bullet is drawn where the file sets its margin but no hanging indent: the
+         * text follows the bullet at once. Where the file sets neither (a file an office suite
+         * other than PowerPoint wrote), its own default hangs the text half an em on.
+         */
+        flushBulletWidth:
+          isBulleted && !numbered && look.marginLeft !== undefined
+            ? measureText(bulletChar, face, size * Math.min(4, Math.max(0.25, bulletScale)))
+            : undefined,
         before: gap(look.spaceBefore),
         after: gap(look.spaceAfter),
       };
@@ -2234,20 +2243,16 @@ class SlideReader {
       const gap = group.paragraphs.length > 1 ? (first.after + first.before) / first.size : 0;
       // Words spaced apart with runs of spaces stay apart, as PowerPoint shows them.
       const keepSpaces = group.paragraphs.some((p) => /\S {2,}\S/.test(p.text));
-      // Without a hanging indent the text follows the bullet at once, half an em on as office
-      // suites set it (and any spaces after it).
+      // Without a hanging indent the text follows the bullet at once (and any spaces after it),
+      // and its later lines start under the bullet, as PowerPoint sets them.
       // A number's label needs its own width before the text, however small the hanging indent.
+      const flush = first.hanging <= 1 ? first.flushBulletWidth : undefined;
+      const hanging = first.hanging > 1 ? first.hanging : (flush ?? 0.5 * first.size);
       const widestLabel = Math.max(...group.paragraphs.map((p) => p.labelWidth));
       const bulletIndent = first.bulleted
-        ? round(
-            Math.min(
-              10,
-              (Math.max(first.hanging > 1 ? first.hanging : 0.5 * first.size, widestLabel) +
-                first.bulletSpaces) /
-                first.size,
-            ),
-          )
+        ? round(Math.min(10, (Math.max(hanging, widestLabel) + first.bulletSpaces) / first.size))
         : undefined;
+      const wrapUnderBullet = first.bulleted && flush !== undefined;
       const spec = {
         x,
         y: 0,
@@ -2261,6 +2266,7 @@ class SlideReader {
         paragraphGap: gap,
         bullets: first.bulleted,
         ...(bulletIndent !== undefined ? { bulletIndent } : {}),
+        ...(wrapUnderBullet ? { wrapUnderBullet } : {}),
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
         ...(first.italic ? { italic: true } : {}),
         ...(keepSpaces ? { keepSpaces: true } : {}),
@@ -2272,7 +2278,18 @@ class SlideReader {
       // An office suite puts a line's leading above its glyphs; the engine centres the glyphs
       // in the line, so the text moves down by half its leading to sit where it did.
       const shift = textLeadingShift(spec);
-      return { group, first, spec, text, gap, bulletIndent, height, overflow, shift };
+      return {
+        group,
+        first,
+        spec,
+        text,
+        gap,
+        bulletIndent,
+        wrapUnderBullet,
+        height,
+        overflow,
+        shift,
+      };
     });
     // Empty lines after the last text count when the text is centred or sits at the bottom.
     const trailing = pendingSpace;
@@ -2301,7 +2318,8 @@ class SlideReader {
       : right - left;
     const unwrappedLeft = left + (right - left - unwrappedWidth) / 2;
     for (const [index, block] of blocks.entries()) {
-      const { group, first, spec, text, gap, bulletIndent, height, overflow, shift } = block;
+      const { group, first, spec, text, gap, bulletIndent, wrapUnderBullet } = block;
+      const { height, overflow, shift } = block;
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
@@ -2341,6 +2359,7 @@ class SlideReader {
           lineHeight: first.lineHeight,
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
+          ...(wrapUnderBullet ? { wrapUnderBullet } : {}),
           ...(first.numbered
             ? {
                 numbering: {

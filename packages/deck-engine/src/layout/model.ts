@@ -133,6 +133,8 @@ export interface TextElement extends Box {
   bullets: boolean;
   /** The text's distance from its bullet in points, when not the usual 1.1 × the size. */
   bulletIndent?: number;
+  /** A bulleted paragraph's later lines start under its bullet, at the box's left. */
+  wrapUnderBullet?: boolean;
   /** The bullet when not `•`. */
   bulletChar?: string;
   /** The face the bullet is drawn in, when the text's own lacks it (a symbol's fallback family). */

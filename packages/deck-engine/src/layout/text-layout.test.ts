@@ -221,6 +221,30 @@ describe('runs of spaces', () => {
   });
 });
 
+describe('bullets without a hanging indent', () => {
+  it("start the lines after a paragraph's first under its bullet, and use the width it frees", () => {
+    const words = 'Many words that will surely wrap onto later lines in this narrow box';
+    const spec = { ...box, h: 400, size: 14, text: [words], bullets: true, bulletIndent: 1.5 };
+    const hanging = layoutText(spec);
+    const flush = layoutText({ ...spec, wrapUnderBullet: true });
+    expect(flush.wrapUnderBullet).toBe(true);
+    expect(flush.lines[0]!.bulletX).toBe(box.x);
+    expect(flush.lines[0]!.x).toBeCloseTo(box.x + 21, 5);
+    for (const line of flush.lines.slice(1)) {
+      expect(line.x).toBe(box.x);
+      expect(line.width).toBeLessThanOrEqual(box.w + 1e-6);
+    }
+    expect(flush.lines.slice(1).some((line) => line.width > box.w - 21)).toBe(true);
+    expect(flush.lines.length).toBeLessThanOrEqual(hanging.lines.length);
+    expect(hanging.lines.every((line) => line.x === box.x + 21)).toBe(true);
+    // Measured as laid out: the same height a line.
+    const pitch = 14 * 1.2;
+    expect(
+      measureTextHeight({ ...spec, wrapUnderBullet: true }) - flush.lines.length * pitch,
+    ).toBeCloseTo(measureTextHeight(spec) - hanging.lines.length * pitch, 5);
+  });
+});
+
 describe('numbered paragraphs', () => {
   it('label each paragraph with words with the next number, hanging before its text', () => {
     const text = layoutText({

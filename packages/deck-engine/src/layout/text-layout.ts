@@ -48,6 +48,8 @@ export interface TextSpec extends Box {
   bullets?: boolean;
   /** How far the text sits from its bullet, as a multiple of the size (1.1 when left out). */
   bulletIndent?: number;
+  /** A bulleted paragraph's later lines start under its bullet (no hanging indent). */
+  wrapUnderBullet?: boolean;
   bulletChar?: string;
   /** The bullet's (or number's) colour when not the text's. */
   bulletColor?: Hex;
@@ -442,9 +444,11 @@ function wrapLines(
   size: number,
   maxWidth: number,
   widthAt: WidthAt = (_, text) => unitWidth(text, weight),
+  firstLineWidth = maxWidth,
 ): WrappedLine[] {
   if (paragraph === '') return [{ text: '', joiner: '', start: 0 }];
-  const limit = maxWidth / size;
+  // The first line may be narrower or wider than the rest (a bullet's words beside it).
+  const limitOf = () => (lines.length === 0 ? firstLineWidth : maxWidth) / size;
   const lines: WrappedLine[] = [];
   // The line so far, where it starts, its width without trailing spaces, and its last word
   // (which a piece that does not follow a space, after a hyphen or between CJK characters,
@@ -480,7 +484,7 @@ function wrapLines(
     const isBreak = piece.endsWith(LINE_BREAK);
     const content = isBreak ? piece.slice(0, -LINE_BREAK.length) : piece;
     const added = line === '' ? Infinity : widthWith(content);
-    if (added <= limit) {
+    if (added <= limitOf()) {
       const word = content.trimEnd();
       if (word.includes(' ')) start(line + content, lineStart);
       else {
@@ -491,10 +495,10 @@ function wrapLines(
     } else {
       if (line !== '') close();
       const word = content.trimEnd();
-      if (widthAt(pieceStart, word) <= limit) {
+      if (widthAt(pieceStart, word) <= limitOf()) {
         start(content, pieceStart);
       } else {
-        const cut = breakWord(word, (start, text) => widthAt(pieceStart + start, text), limit);
+        const cut = breakWord(word, (start, text) => widthAt(pieceStart + start, text), limitOf());
         const rest = cut.pop() ?? '';
         let at = pieceStart;
         for (const text of cut) {
@@ -576,8 +580,9 @@ function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial
       paragraph.text,
       weight,
       size,
-      spec.w - indent,
+      spec.wrapUnderBullet ? spec.w : spec.w - indent,
       paragraph.styles && widthAtOf(paragraph, weight, spec),
+      spec.w - indent,
     );
     wrapped.forEach((line, i) => {
       const scale = lineScale(paragraph, line.start, line.text);
@@ -711,8 +716,10 @@ export function layoutText(spec: TextSpec): TextElement {
     const width = isStyled
       ? widthAtOf(paragraph, weight, spec)(line.start, line.text) * size
       : measureText(line.text, weight, size);
-    const available = spec.w - indent;
-    let x = spec.x + indent;
+    // Without a hanging indent, a paragraph's later lines start under its bullet.
+    const lineIndent = spec.wrapUnderBullet && !line.firstOfParagraph ? 0 : indent;
+    const available = spec.w - lineIndent;
+    let x = spec.x + lineIndent;
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
@@ -758,6 +765,7 @@ export function layoutText(spec: TextSpec): TextElement {
     ...(spec.bullets && (spec.bulletIndent !== undefined || spec.numbering)
       ? { bulletIndent: indent }
       : {}),
+    ...(spec.bullets && spec.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     ...(spec.bullets && spec.bulletChar ? bulletFaceOf(spec.bulletChar, weight) : {}),
     ...(spec.bullets && spec.bulletColor && spec.bulletColor !== spec.color

@@ -213,6 +213,7 @@ export function interpretTemplate(
             ...(style.valign ? { valign: style.valign } : {}),
             ...(style.bullets ? { bullets: true } : {}),
             ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
+            ...(style.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
             ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
             ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
             ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),

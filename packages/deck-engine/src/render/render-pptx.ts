@@ -223,16 +223,20 @@ function addText(
   bulletLooks: Map<string, BulletLook>,
 ): void {
   if (element.paragraphs.length === 0) return;
-  // A bullet of its own colour or size: pptxgenjs writes neither, so the text gets a name of its
-  // own and its bullets are given them in the slide's XML.
+  // A bullet of its own colour or size, or no hanging indent: pptxgenjs writes none of them, so
+  // the text gets a name of its own and its bullets are given them in the slide's XML.
   const bulletName =
-    element.bullets && (element.bulletColor !== undefined || element.bulletSize !== undefined)
+    element.bullets &&
+    (element.bulletColor !== undefined ||
+      element.bulletSize !== undefined ||
+      element.wrapUnderBullet)
       ? `Bulleted text ${bulletLooks.size + 1}`
       : undefined;
   if (bulletName) {
     bulletLooks.set(bulletName, {
       ...(element.bulletColor ? { color: element.bulletColor } : {}),
       ...(element.bulletSize !== undefined ? { size: element.bulletSize } : {}),
+      ...(element.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
     });
   }
   slide.addText(textRuns(element), {
@@ -329,6 +333,8 @@ function gradientFillXml(gradient: Gradient): string {
 interface BulletLook {
   color?: string;
   size?: number;
+  /** No hanging indent: PowerPoint sets the first word just after the bullet, later lines under it. */
+  wrapUnderBullet?: boolean;
 }
 
 /** What pptxgenjs cannot write, by the name given to the shape it belongs to. */
@@ -363,12 +369,18 @@ function fillGradients(xml: string, gradients: ReadonlyMap<string, Gradient>): s
   );
 }
 
-/** A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %). */
+/**
+ * A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %), and without
+ * the hanging indent pptxgenjs gives every bulleted paragraph where the text has none.
+ */
 function lookOfBullets(xml: string, bullets: ReadonlyMap<string, BulletLook>): string {
   return rewriteNamedShapes(xml, bullets, (shape, look) => {
     const color = look.color ? `<a:buClr><a:srgbClr val="${look.color}"/></a:buClr>` : '';
     const size = `<a:buSzPct val="${Math.round((look.size ?? 1) * 100_000)}"/>`;
-    return shape.replaceAll('<a:buSzPct val="100000"/>', color + size);
+    const sized = shape.replaceAll('<a:buSzPct val="100000"/>', color + size);
+    return look.wrapUnderBullet
+      ? sized.replace(/ marL="\d+" indent="-\d+"/g, ' marL="0" indent="0"')
+      : sized;
   });
 }
 
