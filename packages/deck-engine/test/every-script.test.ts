@@ -272,6 +272,36 @@ describe('right-to-left lines', () => {
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
   });
 
+  it('set a bulleted or numbered paragraph read right to left with its mark at the right', () => {
+    const box = { x: 100, y: 50, w: 400, h: 300, size: 20, color: '111111' };
+    const list = layoutText({
+      ...box,
+      text: ['حلول متكاملة لسلسلة التبريد', 'Fast setup'],
+      bullets: true,
+      align: 'right',
+    });
+    const [arabic, latin] = list.lines;
+    // The Arabic paragraph's words end an indent short of the box's right edge; its bullet
+    // stands in that indent, ending at the edge. The Latin paragraph keeps its bullet at the left.
+    expect(arabic!.x + arabic!.width).toBeCloseTo(box.x + box.w - 22, 5);
+    expect(arabic!.bulletX!).toBeGreaterThan(arabic!.x + arabic!.width);
+    const bulletWidth = box.x + box.w - arabic!.bulletX!;
+    expect(bulletWidth).toBeGreaterThan(2);
+    expect(bulletWidth).toBeLessThan(box.size);
+    expect(latin!.bulletX!).toBeLessThan(latin!.x);
+
+    const numbered = layoutText({
+      ...box,
+      text: ['שָׁלוֹם, פתרון מלא'],
+      bullets: true,
+      numbering: { scheme: 'arabicPeriod' },
+    });
+    const line = numbered.lines[0]!;
+    expect(line.label).toBe('1.');
+    expect(line.x).toBe(box.x);
+    expect(line.bulletX!).toBeGreaterThan(line.x + line.width);
+  });
+
   it('keep a left-to-right line in its order with a Hebrew word inside', () => {
     const input = draftFor({ ...SAMPLES.Hebrew!, name: 'Acme חברת אלקטרה Ltd' });
     const deck = buildDeck(input, library);

@@ -631,6 +631,13 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
   return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
 
+/** How wide a paragraph's bullet (or its number's label) is drawn. */
+function markWidth(spec: TextSpec, face: FontFace, size: number, label: string | undefined) {
+  const bullet = spec.bulletChar ?? '•';
+  const markFace = label === undefined ? (bulletFaceOf(bullet, face).bulletFace ?? face) : face;
+  return measureText(label ?? bullet, markFace, size * (spec.bulletSize ?? 1));
+}
+
 /** The face a bullet is drawn in when the text's own has no glyph for it (a fallback family's). */
 function bulletFaceOf(bullet: string, face: FontFace): { bulletFace?: FontFace } {
   const drawn = fontSegments(bullet, face)[0]?.face ?? face;
@@ -716,29 +723,37 @@ export function layoutText(spec: TextSpec): TextElement {
     const width = isStyled
       ? widthAtOf(paragraph, weight, spec)(line.start, line.text) * size
       : measureText(line.text, weight, size);
-    // Without a hanging indent, a paragraph's later lines start under its bullet.
+    if (!directions.has(line.paragraph)) {
+      directions.set(line.paragraph, isRightToLeft(paragraph?.text ?? ''));
+    }
+    const isRtl = directions.get(line.paragraph)!;
+    // Without a hanging indent, a paragraph's later lines start under its bullet. A paragraph
+    // read right to left is indented from the right, its bullet there.
     const lineIndent = spec.wrapUnderBullet && !line.firstOfParagraph ? 0 : indent;
     const available = spec.w - lineIndent;
-    let x = spec.x + lineIndent;
+    let x = isRtl ? spec.x : spec.x + lineIndent;
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
     const number = isBulleted && spec.numbering ? numbers.get(line.paragraph) : undefined;
-    if (!directions.has(line.paragraph)) {
-      directions.set(line.paragraph, isRightToLeft(paragraph?.text ?? ''));
-    }
+    const label = number !== undefined ? numberLabel(spec.numbering!.scheme, number) : undefined;
     const runs = isStyled
       ? styledRuns(paragraph, line, { spec, face: weight, size, x })
-      : lineRuns(line.text, weight, size, x, directions.get(line.paragraph)!);
+      : lineRuns(line.text, weight, size, x, isRtl);
     lines.push({
       text: line.text,
       x,
       baseline: cursor + line.scale * baselineOffset,
       width,
       // The bullet leads its text: at the box's left for left-aligned text, just before the
-      // first word of a centred or right-aligned line.
-      ...(isBulleted ? { bulletX: x - indent } : {}),
-      ...(number !== undefined ? { label: numberLabel(spec.numbering!.scheme, number) } : {}),
+      // first word of a centred or right-aligned line; for text read right to left, mirrored
+      // (its right edge as far right of the text's end as the indent).
+      ...(isBulleted
+        ? {
+            bulletX: isRtl ? x + width + indent - markWidth(spec, weight, size, label) : x - indent,
+          }
+        : {}),
+      ...(label !== undefined ? { label } : {}),
       ...(runs ? { runs } : {}),
     });
     cursor += line.scale * lineHeight;
