@@ -912,6 +912,33 @@ describe('bullets and numbering', () => {
     expect(hanging.style.bulletIndent).toBeCloseTo(22.5 / 20, 2);
   });
 
+  it('sets words after a tab at the stop PowerPoint moves them to', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 500, 100],
+          paragraph('Price:\t500', { rPr: 'sz="1800"' }) +
+            paragraph('Total\t1,250', {
+              pPr: '<a:pPr><a:tabLst><a:tab pos="3810000" algn="r"/></a:tabLst></a:pPr>',
+              rPr: 'sz="1800"',
+            }),
+        ),
+      ],
+    });
+    const face = faceOf('Carlito', 'regular');
+    const lines = slide!.elements.flatMap((e) => (e.kind === 'text' ? linesOf(e) : []));
+    const price = lines.find((line) => line.startsWith('Price'));
+    const total = lines.find((line) => line.startsWith('Total'));
+    // The next default stop, an inch (72 points) from the box's inset, within half a space.
+    const space = measureText(' ', face, 18);
+    expect(price).toMatch(/^Price: {2,}500$/);
+    expect(Math.abs(measureText(price!.replace(/500$/, ''), face, 18) - 72)).toBeLessThan(space);
+    // A right-aligned stop at 300 points: the figure ends there.
+    expect(total).toMatch(/^Total {2,}1,250$/);
+    expect(Math.abs(measureText(total!, face, 18) - 300)).toBeLessThan(space);
+  });
+
   it('keeps italic and underlined paragraphs so, and words styled apart as runs of their own', async () => {
     const [slide] = await readFixture({
       slides: [

@@ -86,6 +86,7 @@ import {
   type TableStyles,
 } from './table-look.ts';
 import { readChart } from './read-chart.ts';
+import { expandTabs } from './tab-stops.ts';
 import { readTheme, type Theme } from './theme.ts';
 import {
   booleanAttr,
@@ -1983,6 +1984,28 @@ class SlideReader {
           runs.push({ text: value, look: runLook });
         } else if (node.name === 'a:br') runs.push({ text: LINE_BREAK, look: look.run });
       }
+      // Words styled apart from the look most of the paragraph has keep their weight, size,
+      // font, slant, underline, colour and rise (in the built-in family: the paragraph's font).
+      const drawnLook: DrawnLook = {
+        points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
+        family: (run) => this.mapFont(themeTypeface(run.typeface, theme)),
+        // Bold, or the weight the typeface's name gives (`Montserrat SemiBold`).
+        weight: (run) => (run.bold ? 'bold' : typefaceWeight(themeTypeface(run.typeface, theme))),
+      };
+      // Tabs as the spaces that reach their stops, measured in each run's own font and size.
+      const margin = (look.marginLeft ?? 0) * scale;
+      const tabbed = expandTabs(runs, LINE_BREAK, {
+        firstLineStart: margin + (look.bullet?.kind === 'char' ? 0 : (look.indent ?? 0) * scale),
+        lineStart: margin,
+        stops: (look.tabStops ?? []).map((stop) => ({ ...stop, at: stop.at * scale })),
+        defaultStop: (look.tabSize ?? 72) * scale,
+        measure: (index, words) => {
+          const run = runs[index]!.look;
+          const face = this.faceOf(drawnLook.family(run), drawnLook.weight(run), run.italic);
+          return measureText(words, face, drawnLook.points(run));
+        },
+      });
+      tabbed.forEach((words, index) => (runs[index]!.text = words));
       let text = runs.map((r) => r.text).join('');
       const isEmpty = text.trim() === '';
       const bullet = look.bullet;
@@ -2026,14 +2049,6 @@ class SlideReader {
       const runLook = looks[0]!.look;
       const typeface = themeTypeface(runLook.typeface, theme);
       const font = this.mapFont(typeface);
-      // Words styled apart from the look most of the paragraph has keep their weight, size,
-      // font, slant, underline, colour and rise (in the built-in family: the paragraph's font).
-      const drawnLook: DrawnLook = {
-        points: (run) => Math.min(400, Math.max(4, round((run.size ?? 18) * fontScale * scale))),
-        family: (run) => this.mapFont(themeTypeface(run.typeface, theme)),
-        // Bold, or the weight the typeface's name gives (`Montserrat SemiBold`).
-        weight: (run) => (run.bold ? 'bold' : typefaceWeight(themeTypeface(run.typeface, theme))),
-      };
       const spans = isEmpty
         ? []
         : runs.map((run) => ({

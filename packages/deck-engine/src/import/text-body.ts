@@ -4,6 +4,7 @@ import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import type { ImportFont } from './font-map.ts';
+import type { TabStop } from './tab-stops.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
 /** A run's look, as far as PowerPoint's inheritance has decided it. */
@@ -42,6 +43,10 @@ export interface ParagraphLook {
   bulletColor?: Rgba | 'text';
   /** The bullet's size as a share of the text's or in points, or the text's (`buSzTx`). */
   bulletSize?: { percent: number } | { points: number } | 'text';
+  /** Points between default tab stops (`defTabSz`). */
+  tabSize?: number;
+  /** The paragraph's own tab stops (`a:tabLst`), in points from the box's left inset. */
+  tabStops?: TabStop[];
   run: RunLook;
 }
 
@@ -99,6 +104,17 @@ export function readParagraphLook(
   if (marginLeft !== undefined) look.marginLeft = marginLeft / EMU_PER_POINT;
   const indent = numberAttr(element, 'indent');
   if (indent !== undefined) look.indent = indent / EMU_PER_POINT;
+  const tabSize = numberAttr(element, 'defTabSz');
+  if (tabSize !== undefined && tabSize > 0) look.tabSize = tabSize / EMU_PER_POINT;
+  const tabList = child(element, 'a:tabLst');
+  if (tabList) {
+    look.tabStops = tabList.children
+      .filter((tab) => tab.name === 'a:tab')
+      .map((tab) => ({
+        at: (numberAttr(tab, 'pos') ?? 0) / EMU_PER_POINT,
+        align: (['r', 'ctr', 'dec'] as const).find((a) => a === tab.attrs.algn) ?? 'l',
+      }));
+  }
   const lineSpacing = spacing(child(element, 'a:lnSpc'));
   if (lineSpacing) look.lineSpacing = lineSpacing;
   const before = spacing(child(element, 'a:spcBef'));

@@ -1,0 +1,88 @@
+/**
+ * Tabs in an imported paragraph. The engine has no tab stops, so each tab becomes the run of
+ * spaces that reaches the stop PowerPoint would move to, measured in the words' own fonts: the
+ * paragraph's next stop of its own (`a:tabLst`) past the words before it, else the next default
+ * stop (`defTabSz`, an inch when unsaid). A right-aligned stop ends the words after the tab
+ * there, a centred one centres them on it (a decimal one is set as a right-aligned one). A
+ * line break starts again from the paragraph's margin.
+ */
+
+export interface TabStop {
+  /** Points from the text box's left inset. */
+  at: number;
+  align: 'l' | 'r' | 'ctr' | 'dec';
+}
+
+export interface TabbedRun {
+  text: string;
+}
+
+export interface TabLayout {
+  /** Where the first line's words start and where a line after a break starts, in points. */
+  firstLineStart: number;
+  lineStart: number;
+  stops: readonly TabStop[];
+  /** The distance between default stops, in points. */
+  defaultStop: number;
+  /** How wide a run's words are, in points. */
+  measure: (run: number, text: string) => number;
+}
+
+type Token =
+  | { kind: 'text'; run: number; text: string }
+  | { kind: 'tab'; run: number }
+  | { kind: 'break'; run: number };
+
+/** The runs' texts with each tab written as spaces (at least one); runs without tabs as they were. */
+export function expandTabs(
+  runs: readonly TabbedRun[],
+  lineBreak: string,
+  layout: TabLayout,
+): string[] {
+  if (!runs.some((run) => run.text.includes('\t'))) return runs.map((run) => run.text);
+  const tokens: Token[] = [];
+  runs.forEach((run, index) => {
+    if (run.text === lineBreak) {
+      tokens.push({ kind: 'break', run: index });
+      return;
+    }
+    run.text.split('\t').forEach((text, i) => {
+      if (i > 0) tokens.push({ kind: 'tab', run: index });
+      if (text !== '') tokens.push({ kind: 'text', run: index, text });
+    });
+  });
+  const out = runs.map(() => '');
+  let x = layout.firstLineStart;
+  for (const [i, token] of tokens.entries()) {
+    if (token.kind === 'break') {
+      out[token.run] += lineBreak;
+      x = layout.lineStart;
+    } else if (token.kind === 'text') {
+      out[token.run] += token.text;
+      x += layout.measure(token.run, token.text);
+    } else {
+      const space = Math.max(0.1, layout.measure(token.run, ' '));
+      const stop = nextStop(x, layout);
+      // The words up to the next tab or line break, for a stop they end at or centre on.
+      let after = 0;
+      for (const next of tokens.slice(i + 1)) {
+        if (next.kind !== 'text') break;
+        after += layout.measure(next.run, next.text);
+      }
+      const target =
+        stop.align === 'l' ? stop.at : stop.align === 'ctr' ? stop.at - after / 2 : stop.at - after;
+      const count = Math.max(1, Math.round((target - x) / space));
+      out[token.run] += ' '.repeat(count);
+      x += count * space;
+    }
+  }
+  return out;
+}
+
+/** The first stop past `x`: the paragraph's own, else the next default one. */
+function nextStop(x: number, layout: TabLayout): TabStop {
+  const own = [...layout.stops].sort((a, b) => a.at - b.at).find((stop) => stop.at > x + 0.5);
+  if (own) return own;
+  const step = layout.defaultStop > 1 ? layout.defaultStop : 72;
+  return { at: (Math.floor(x / step + 1e-6) + 1) * step, align: 'l' };
+}
