@@ -328,6 +328,8 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
 test('a content editor previews a new brand on slides, saves it to the draft and discards it', async ({
   page,
 }) => {
+  // Four accessibility checks (4–7 s each beside the other worker in CI) and a preview per change.
+  test.setTimeout(120_000);
   const editor = await createApprovedUser('editor', 'content_editor');
   await signInViaApi(page.request, editor);
   await page.goto('/admin/library');
