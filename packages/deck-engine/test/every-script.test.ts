@@ -302,6 +302,41 @@ describe('right-to-left lines', () => {
     expect(line.bulletX!).toBeGreaterThan(line.x + line.width);
   });
 
+  it("set a paragraph in the direction its text's style gives, whatever its first letter", async () => {
+    const box = { x: 100, y: 50, w: 400, h: 100, size: 20, color: '111111', bullets: true };
+    const latinFirst = layoutText({ ...box, text: ['PowerPoint عرض'], rightToLeft: true });
+    const line = latinFirst.lines[0]!;
+    expect(line.bulletX!).toBeGreaterThan(line.x + line.width);
+    // Read right to left, the Latin word that opens the paragraph stands at the line's right end.
+    expect(line.runs![0]!.text).toBe('عرض');
+    expect(line.runs!.at(-1)!.text).toBe('PowerPoint');
+    const arabicLtr = layoutText({ ...box, text: ['عرض تقديمي'], rightToLeft: false });
+    expect(arabicLtr.lines[0]!.bulletX!).toBeLessThan(arabicLtr.lines[0]!.x);
+
+    // The PPTX names the direction on the paragraph.
+    const deck = {
+      title: 't',
+      clientName: 'c',
+      date: '2026-11-28',
+      author: 'a',
+      company: 'c',
+      warnings: [],
+      slides: [
+        {
+          id: 's',
+          kind: 'custom' as const,
+          title: 'x',
+          background: 'FFFFFF',
+          elements: [latinFirst, { ...arabicLtr, y: 200 }],
+        },
+      ],
+    };
+    const zip = await JSZip.loadAsync((await renderDeck(deck, new Map())).pptx);
+    const xml = await zip.file('ppt/slides/slide1.xml')!.async('string');
+    expect(xml).toMatch(/<a:pPr[^>]*rtl="1"[^>]*>(?:(?!<\/a:p>).)*PowerPoint/);
+    expect(xml).not.toMatch(/<a:pPr[^>]*rtl="1"[^>]*>(?:(?!<\/a:p>).)*تقديمي/);
+  });
+
   it('keep a left-to-right line in its order with a Hebrew word inside', () => {
     const input = draftFor({ ...SAMPLES.Hebrew!, name: 'Acme חברת אלקטרה Ltd' });
     const deck = buildDeck(input, library);

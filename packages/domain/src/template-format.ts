@@ -554,6 +554,12 @@ export const textStyleSchema = z
      */
     keepSpaces: z.boolean().optional(),
     /**
+     * Its paragraphs read right to left (true) or left to right (false) whatever letter they
+     * start with, as a PowerPoint paragraph's direction sets them (its bullet on that side);
+     * each paragraph as its first letter with a direction reads when absent.
+     */
+    rightToLeft: z.boolean().optional(),
+    /**
      * Texts of one slide in the same group are set at one size, the smallest any of them needs
      * to fit: figures side by side, where an edited "Unlimited" is not set smaller than a "3".
      */

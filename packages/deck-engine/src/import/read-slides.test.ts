@@ -912,6 +912,29 @@ describe('bullets and numbering', () => {
     expect(hanging.style.bulletIndent).toBeCloseTo(22.5 / 20, 2);
   });
 
+  it("keeps a paragraph's direction where the file sets it apart from its words", async () => {
+    const bulleted = (text: string, rtl: string) =>
+      paragraph(text, {
+        pPr: `<a:pPr marL="285750" indent="-285750"${rtl}><a:buChar char="•"/></a:pPr>`,
+        rPr: 'sz="2000"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(5, [60, 40, 500, 60], bulleted('PowerPoint عرض تقديمي', ' rtl="1"')) +
+          textBox(6, [60, 120, 500, 60], bulleted('عرض تقديمي', ' rtl="0"')) +
+          textBox(7, [60, 200, 500, 60], bulleted('حلول متكاملة', ' rtl="1"')) +
+          textBox(8, [60, 280, 500, 60], bulleted('Plain words', '')),
+      ],
+    });
+    const style = (start: string) => textStarting(slide!, start).style;
+    // A right-to-left paragraph that opens with a Latin word, and an Arabic one set left to right.
+    expect(style('PowerPoint عرض تقديمي').rightToLeft).toBe(true);
+    expect(style('عرض تقديمي').rightToLeft).toBe(false);
+    // Where the file and the words agree, nothing is written.
+    expect(style('حلول متكاملة')).not.toHaveProperty('rightToLeft');
+    expect(style('Plain words')).not.toHaveProperty('rightToLeft');
+  });
+
   it('sets words after a tab at the stop PowerPoint moves them to', async () => {
     const [slide] = await readFixture({
       slides: [

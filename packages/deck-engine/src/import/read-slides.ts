@@ -22,6 +22,7 @@ import {
 import { lineMarkSize } from '../layout/line-ends.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Box } from '../layout/model.ts';
 import {
+  isRightToLeft,
   LINE_BREAK,
   measureTextHeight,
   measureTextWidth,
@@ -2166,6 +2167,8 @@ class SlideReader {
           : 0,
         /** Spaces between a bullet and its text. */
         bulletSpaces: isBulleted ? openingIndent : 0,
+        /** Read right to left: PowerPoint's paragraph direction, left to right when unsaid. */
+        rightToLeft: look.rightToLeft ?? false,
         /**
          * How wide the bullet is drawn where the file sets its margin but no hanging indent: the
          * text follows the bullet at once. Where the file sets neither (a file an office suite
@@ -2205,6 +2208,7 @@ class SlideReader {
       a.font === b.font &&
       a.align === b.align &&
       a.lineHeight === b.lineHeight &&
+      a.rightToLeft === b.rightToLeft &&
       Math.abs(a.margin - b.margin) < 0.5 &&
       Math.abs(a.hanging - b.hanging) < 0.5 &&
       Math.abs(a.bulletSpaces - b.bulletSpaces) < 0.5 &&
@@ -2268,6 +2272,12 @@ class SlideReader {
         ? round(Math.min(10, (Math.max(hanging, widestLabel) + first.bulletSpaces) / first.size))
         : undefined;
       const wrapUnderBullet = first.bulleted && flush !== undefined;
+      // The direction the file gives, where the engine would read the words the other way.
+      const rightToLeft = group.paragraphs.some(
+        (p) => p.text.trim() !== '' && isRightToLeft(p.text) !== p.rightToLeft,
+      )
+        ? first.rightToLeft
+        : undefined;
       const spec = {
         x,
         y: 0,
@@ -2282,6 +2292,7 @@ class SlideReader {
         bullets: first.bulleted,
         ...(bulletIndent !== undefined ? { bulletIndent } : {}),
         ...(wrapUnderBullet ? { wrapUnderBullet } : {}),
+        ...(rightToLeft !== undefined ? { rightToLeft } : {}),
         ...(first.font !== 'Inter' ? { family: first.font } : {}),
         ...(first.italic ? { italic: true } : {}),
         ...(keepSpaces ? { keepSpaces: true } : {}),
@@ -2301,6 +2312,7 @@ class SlideReader {
         gap,
         bulletIndent,
         wrapUnderBullet,
+        rightToLeft,
         height,
         overflow,
         shift,
@@ -2333,7 +2345,7 @@ class SlideReader {
       : right - left;
     const unwrappedLeft = left + (right - left - unwrappedWidth) / 2;
     for (const [index, block] of blocks.entries()) {
-      const { group, first, spec, text, gap, bulletIndent, wrapUnderBullet } = block;
+      const { group, first, spec, text, gap, bulletIndent, wrapUnderBullet, rightToLeft } = block;
       const { height, overflow, shift } = block;
       cursor += group.spaceAbove;
       const { w } = spec;
@@ -2375,6 +2387,7 @@ class SlideReader {
           ...(gap > 0 ? { paragraphGap: Math.min(4, round(gap)) } : {}),
           ...(first.bulleted ? { bullets: true, bulletIndent } : {}),
           ...(wrapUnderBullet ? { wrapUnderBullet } : {}),
+          ...(rightToLeft !== undefined ? { rightToLeft } : {}),
           ...(first.numbered
             ? {
                 numbering: {

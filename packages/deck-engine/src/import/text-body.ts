@@ -43,6 +43,8 @@ export interface ParagraphLook {
   bulletColor?: Rgba | 'text';
   /** The bullet's size as a share of the text's or in points, or the text's (`buSzTx`). */
   bulletSize?: { percent: number } | { points: number } | 'text';
+  /** The paragraph's direction (`rtl`): right to left, or left to right. */
+  rightToLeft?: boolean;
   /** Points between default tab stops (`defTabSz`). */
   tabSize?: number;
   /** The paragraph's own tab stops (`a:tabLst`), in points from the box's left inset. */
@@ -104,6 +106,8 @@ export function readParagraphLook(
   if (marginLeft !== undefined) look.marginLeft = marginLeft / EMU_PER_POINT;
   const indent = numberAttr(element, 'indent');
   if (indent !== undefined) look.indent = indent / EMU_PER_POINT;
+  const rightToLeft = booleanAttr(element, 'rtl');
+  if (rightToLeft !== undefined) look.rightToLeft = rightToLeft;
   const tabSize = numberAttr(element, 'defTabSz');
   if (tabSize !== undefined && tabSize > 0) look.tabSize = tabSize / EMU_PER_POINT;
   const tabList = child(element, 'a:tabLst');

@@ -135,6 +135,8 @@ export interface TextElement extends Box {
   bulletIndent?: number;
   /** A bulleted paragraph's later lines start under its bullet, at the box's left. */
   wrapUnderBullet?: boolean;
+  /** Every paragraph's direction, when set apart from what its letters say. */
+  rightToLeft?: boolean;
   /** The bullet when not `•`. */
   bulletChar?: string;
   /** The face the bullet is drawn in, when the text's own lacks it (a symbol's fallback family). */

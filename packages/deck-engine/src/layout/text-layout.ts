@@ -66,6 +66,8 @@ export interface TextSpec extends Box {
   keepBlankLines?: boolean;
   /** Keep runs of spaces inside a line as written (an imported slide's spacing), not one each. */
   keepSpaces?: boolean;
+  /** Every paragraph read right to left, or left to right; by its first strong letter when absent. */
+  rightToLeft?: boolean;
 }
 
 const ELLIPSIS = '…';
@@ -724,7 +726,7 @@ export function layoutText(spec: TextSpec): TextElement {
       ? widthAtOf(paragraph, weight, spec)(line.start, line.text) * size
       : measureText(line.text, weight, size);
     if (!directions.has(line.paragraph)) {
-      directions.set(line.paragraph, isRightToLeft(paragraph?.text ?? ''));
+      directions.set(line.paragraph, spec.rightToLeft ?? isRightToLeft(paragraph?.text ?? ''));
     }
     const isRtl = directions.get(line.paragraph)!;
     // Without a hanging indent, a paragraph's later lines start under its bullet. A paragraph
@@ -781,6 +783,7 @@ export function layoutText(spec: TextSpec): TextElement {
       ? { bulletIndent: indent }
       : {}),
     ...(spec.bullets && spec.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+    ...(spec.rightToLeft !== undefined ? { rightToLeft: spec.rightToLeft } : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     ...(spec.bullets && spec.bulletChar ? bulletFaceOf(spec.bulletChar, weight) : {}),
     ...(spec.bullets && spec.bulletColor && spec.bulletColor !== spec.color

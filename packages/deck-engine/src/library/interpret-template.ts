@@ -222,6 +222,7 @@ export function interpretTemplate(
             ...(style.italic ? { italic: true } : {}),
             ...(style.underline ? { underline: true } : {}),
             ...(style.keepSpaces ? { keepSpaces: true } : {}),
+            ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
           };
           const laid = text(spec);
           const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;

@@ -88,7 +88,7 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   // `startAt`, and an empty paragraph between two would otherwise restart the count.
   let number = (element.numbering?.startAt ?? 1) - 1;
   return element.paragraphs.flatMap((paragraph, i) => {
-    const rightToLeft = isRightToLeft(paragraph);
+    const rightToLeft = element.rightToLeft ?? isRightToLeft(paragraph);
     if (paragraph !== '') number += 1;
     const spans = element.spans?.[i] ?? [{ text: paragraph, style: {} }];
     const pieces: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
