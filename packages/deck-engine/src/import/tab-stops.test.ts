@@ -43,6 +43,19 @@ describe('tabs in an imported paragraph', () => {
     expect(at('dddd', 0) + 10).toBe(300);
   });
 
+  it('put the first full stop of the words after a decimal tab on the stop', () => {
+    const stops = [{ at: 100, align: 'dec' as const }];
+    const [price, whole] = expandTabs(
+      [{ text: 'a\t1,250.00' }, { text: BREAK }, { text: 'b\t75' }],
+      BREAK,
+      layout(stops),
+    ).filter((text) => text !== BREAK);
+    // "1,250" before the point is 25 points wide: the point stands at 100.
+    expect(price!.indexOf('.') * 5).toBe(100);
+    // Without a point the figure ends at the stop.
+    expect(whole!.length * 5).toBe(100);
+  });
+
   it('count from where the first line starts, and from the margin after a line break', () => {
     // From 40, "ab" ends at 50: 22 points to 72 are four spaces; after the break, from 0.
     expect(

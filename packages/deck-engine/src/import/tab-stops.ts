@@ -3,8 +3,8 @@
  * spaces that reaches the stop PowerPoint would move to, measured in the words' own fonts: the
  * paragraph's next stop of its own (`a:tabLst`) past the words before it, else the next default
  * stop (`defTabSz`, an inch when unsaid). A right-aligned stop ends the words after the tab
- * there, a centred one centres them on it (a decimal one is set as a right-aligned one). A
- * line break starts again from the paragraph's margin.
+ * there, a centred one centres them on it, a decimal one puts their first full stop on it (or
+ * ends them there when they have none). A line break starts again from the paragraph's margin.
  */
 
 export interface TabStop {
@@ -63,14 +63,24 @@ export function expandTabs(
     } else {
       const space = Math.max(0.1, layout.measure(token.run, ' '));
       const stop = nextStop(x, layout);
-      // The words up to the next tab or line break, for a stop they end at or centre on.
+      // The words up to the next tab or line break, for a stop they end at or centre on, and
+      // those before their first full stop, for a decimal stop.
       let after = 0;
+      let beforePoint: number | undefined;
       for (const next of tokens.slice(i + 1)) {
         if (next.kind !== 'text') break;
+        const point = next.text.indexOf('.');
+        if (point >= 0 && beforePoint === undefined) {
+          beforePoint = after + layout.measure(next.run, next.text.slice(0, point));
+        }
         after += layout.measure(next.run, next.text);
       }
       const target =
-        stop.align === 'l' ? stop.at : stop.align === 'ctr' ? stop.at - after / 2 : stop.at - after;
+        stop.align === 'l'
+          ? stop.at
+          : stop.align === 'ctr'
+            ? stop.at - after / 2
+            : stop.at - (stop.align === 'dec' ? (beforePoint ?? after) : after);
       const count = Math.max(1, Math.round((target - x) / space));
       out[token.run] += ' '.repeat(count);
       x += count * space;
