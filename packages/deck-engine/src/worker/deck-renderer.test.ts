@@ -98,4 +98,18 @@ describe('createDeckRenderer (worker pool)', () => {
     // Rendering one deck takes far longer than this on the main thread; the timer kept ticking.
     expect(maxGap).toBeLessThan(150);
   }, 60_000);
+
+  it('warms its first worker up while nobody waits', async () => {
+    await expect(renderer.warmedUp).resolves.toBe(true);
+  }, 60_000);
+
+  it('stops the warm-up at close instead of waiting for it, and still finishes a generation', async () => {
+    const closing = createDeckRenderer({ maxThreads: 2, minThreads: 1 });
+    const generating = closing.generate(draft('https://x.invalid/a.png'));
+    await closing.close();
+    // The warm-up had not finished (loading the engine alone takes longer than this tick); the
+    // rep's deck, already running, had.
+    await expect(closing.warmedUp).resolves.toBe(false);
+    await expect(generating).resolves.toMatchObject({ svgs: expect.any(Array) });
+  }, 60_000);
 });

@@ -62,7 +62,15 @@ export interface DeckRenderer {
   checkPicture(url: string): Promise<PictureCheck>;
   /** Generations running or queued. */
   readonly pending: number;
-  /** Waits for running generations and stops the workers. */
+  /**
+   * Settles when the first worker has loaded the engine and drawn a small deck: true then, false
+   * when the warm-up failed or was cut short by `close()`.
+   */
+  readonly warmedUp: Promise<boolean>;
+  /**
+   * Waits for running generations and imports and stops the workers; the warm-up, which nobody
+   * waits for, is stopped at once.
+   */
   close(): Promise<void>;
 }
 
@@ -80,9 +88,14 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
     idleTimeout: 60_000,
   });
   // The first worker renders a small deck while nobody waits; a failure there only costs the
-  // warm-up (a real generation reports its own errors).
+  // warm-up (a real generation reports its own errors). A shutdown right after start must not
+  // wait for it: on a busy machine it can outlast the process's grace for closing.
   const warmUp: WarmUpTask = { warmUp: true, ...(options.brand ? { brand: options.brand } : {}) };
-  pool.run(warmUp).catch(() => undefined);
+  const stopWarmUp = new AbortController();
+  const warmedUp = pool.run(warmUp, { signal: stopWarmUp.signal }).then(
+    () => true,
+    () => false,
+  );
   return {
     async generate(draft, { presenter, pictures, library, priceBook, onProgress, watermark } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
@@ -142,7 +155,10 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
     get pending() {
       return pool.queueSize + pool.utilization * maxThreads;
     },
+    warmedUp,
     async close() {
+      stopWarmUp.abort();
+      await warmedUp;
       await pool.close();
     },
   };
