@@ -165,6 +165,19 @@ function textElements(deck: Deck): TextElement[] {
 }
 
 const rendered = new Map<string, Promise<{ deck: Deck; files: RenderedDeck }>>();
+/** A deck of one white slide holding the elements given. */
+function oneSlideDeck(elements: SlideElement[]): Deck {
+  return {
+    title: 'Scripts',
+    clientName: 'Client',
+    date: '2026-11-28',
+    author: 'Rep',
+    company: 'Company',
+    slides: [{ id: 's', kind: 'custom', title: 'S', background: 'FFFFFF', elements }],
+    warnings: [],
+  };
+}
+
 function deckIn(script: string) {
   let entry = rendered.get(script);
   if (!entry) {
@@ -314,23 +327,7 @@ describe('right-to-left lines', () => {
     expect(arabicLtr.lines[0]!.bulletX!).toBeLessThan(arabicLtr.lines[0]!.x);
 
     // The PPTX names the direction on the paragraph.
-    const deck = {
-      title: 't',
-      clientName: 'c',
-      date: '2026-11-28',
-      author: 'a',
-      company: 'c',
-      warnings: [],
-      slides: [
-        {
-          id: 's',
-          kind: 'custom' as const,
-          title: 'x',
-          background: 'FFFFFF',
-          elements: [latinFirst, { ...arabicLtr, y: 200 }],
-        },
-      ],
-    };
+    const deck = oneSlideDeck([latinFirst, { ...arabicLtr, y: 200 }]);
     const zip = await JSZip.loadAsync((await renderDeck(deck, new Map())).pptx);
     const xml = await zip.file('ppt/slides/slide1.xml')!.async('string');
     expect(xml).toMatch(/<a:pPr[^>]*rtl="1"[^>]*>(?:(?!<\/a:p>).)*PowerPoint/);
@@ -405,16 +402,7 @@ describe('a symbol font’s bullet', () => {
     expect(
       layoutText({ ...box, text: 'Leave', bullets: true, bulletChar: '▪' }),
     ).not.toHaveProperty('bulletFace');
-    const deck: Deck = {
-      title: 'Bullets',
-      clientName: 'Aptia',
-      date: '2026-03-05',
-      author: 'A',
-      company: 'B',
-      slides: [{ id: 's', kind: 'custom', title: 'S', background: 'FFFFFF', elements: [text] }],
-      warnings: [],
-    };
-    const files = await renderDeck(deck, new Map());
+    const files = await renderDeck(oneSlideDeck([text]), new Map());
     const ids = drawnGlyphIds(files.pdf);
     expect(ids.length).toBeGreaterThan(10);
     expect(ids.filter((id) => id === 0)).toEqual([]);

@@ -2304,19 +2304,8 @@ class SlideReader {
       // An office suite puts a line's leading above its glyphs; the engine centres the glyphs
       // in the line, so the text moves down by half its leading to sit where it did.
       const shift = textLeadingShift(spec);
-      return {
-        group,
-        first,
-        spec,
-        text,
-        gap,
-        bulletIndent,
-        wrapUnderBullet,
-        rightToLeft,
-        height,
-        overflow,
-        shift,
-      };
+      // The text's own style (gap, bullet indent, direction…) travels in `spec`.
+      return { group, first, spec, text, height, overflow, shift };
     });
     // Empty lines after the last text count when the text is centred or sits at the bottom.
     const trailing = pendingSpace;
@@ -2345,8 +2334,8 @@ class SlideReader {
       : right - left;
     const unwrappedLeft = left + (right - left - unwrappedWidth) / 2;
     for (const [index, block] of blocks.entries()) {
-      const { group, first, spec, text, gap, bulletIndent, wrapUnderBullet, rightToLeft } = block;
-      const { height, overflow, shift } = block;
+      const { group, first, spec, text, height, overflow, shift } = block;
+      const { paragraphGap: gap, bulletIndent, wrapUnderBullet, rightToLeft } = spec;
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;

@@ -52,6 +52,7 @@ export function expandTabs(
     });
   });
   const out = runs.map(() => '');
+  const stops = [...layout.stops].sort((a, b) => a.at - b.at);
   let x = layout.firstLineStart;
   for (const [i, token] of tokens.entries()) {
     if (token.kind === 'break') {
@@ -62,7 +63,7 @@ export function expandTabs(
       x += layout.measure(token.run, token.text);
     } else {
       const space = Math.max(0.1, layout.measure(token.run, ' '));
-      const stop = nextStop(x, layout);
+      const stop = nextStop(x, stops, layout.defaultStop);
       // The words up to the next tab or line break, for a stop they end at or centre on, and
       // those before their first full stop, for a decimal stop.
       let after = 0;
@@ -89,10 +90,10 @@ export function expandTabs(
   return out;
 }
 
-/** The first stop past `x`: the paragraph's own, else the next default one. */
-function nextStop(x: number, layout: TabLayout): TabStop {
-  const own = [...layout.stops].sort((a, b) => a.at - b.at).find((stop) => stop.at > x + 0.5);
+/** The first stop past `x`: the paragraph's own (in order), else the next default one. */
+function nextStop(x: number, stops: readonly TabStop[], defaultStop: number): TabStop {
+  const own = stops.find((stop) => stop.at > x + 0.5);
   if (own) return own;
-  const step = layout.defaultStop > 1 ? layout.defaultStop : 72;
+  const step = defaultStop > 1 ? defaultStop : 72;
   return { at: (Math.floor(x / step + 1e-6) + 1) * step, align: 'l' };
 }

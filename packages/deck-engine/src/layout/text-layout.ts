@@ -633,17 +633,22 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
   return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
 
-/** How wide a paragraph's bullet (or its number's label) is drawn. */
-function markWidth(spec: TextSpec, face: FontFace, size: number, label: string | undefined) {
-  const bullet = spec.bulletChar ?? '•';
-  const markFace = label === undefined ? (bulletFaceOf(bullet, face).bulletFace ?? face) : face;
-  return measureText(label ?? bullet, markFace, size * (spec.bulletSize ?? 1));
+/** How wide a paragraph's bullet (drawn in `bulletFace`) or its number's label is drawn. */
+function markWidth(
+  spec: TextSpec,
+  face: FontFace,
+  bulletFace: FontFace | undefined,
+  size: number,
+  label: string | undefined,
+) {
+  const markFace = label === undefined ? (bulletFace ?? face) : face;
+  return measureText(label ?? spec.bulletChar ?? '•', markFace, size * (spec.bulletSize ?? 1));
 }
 
 /** The face a bullet is drawn in when the text's own has no glyph for it (a fallback family's). */
-function bulletFaceOf(bullet: string, face: FontFace): { bulletFace?: FontFace } {
+function bulletFaceOf(bullet: string, face: FontFace): FontFace | undefined {
   const drawn = fontSegments(bullet, face)[0]?.face ?? face;
-  return drawn === face ? {} : { bulletFace: drawn };
+  return drawn === face ? undefined : drawn;
 }
 
 /**
@@ -709,6 +714,7 @@ export function layoutText(spec: TextSpec): TextElement {
   const baselineOffset = (lineHeight - (ascent - descent) * size) / 2 + ascent * size;
 
   const align = spec.align ?? 'left';
+  const bulletFace = spec.bullets ? bulletFaceOf(spec.bulletChar ?? '•', weight) : undefined;
   const lines: TextLine[] = [];
   const directions = new Map<number, boolean>();
   // Numbered paragraphs count on from the first number; an empty paragraph has none.
@@ -752,7 +758,9 @@ export function layoutText(spec: TextSpec): TextElement {
       // (its right edge as far right of the text's end as the indent).
       ...(isBulleted
         ? {
-            bulletX: isRtl ? x + width + indent - markWidth(spec, weight, size, label) : x - indent,
+            bulletX: isRtl
+              ? x + width + indent - markWidth(spec, weight, bulletFace, size, label)
+              : x - indent,
           }
         : {}),
       ...(label !== undefined ? { label } : {}),
@@ -785,7 +793,7 @@ export function layoutText(spec: TextSpec): TextElement {
     ...(spec.bullets && spec.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
     ...(spec.rightToLeft !== undefined ? { rightToLeft: spec.rightToLeft } : {}),
     ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
-    ...(spec.bullets && spec.bulletChar ? bulletFaceOf(spec.bulletChar, weight) : {}),
+    ...(spec.bulletChar && bulletFace ? { bulletFace } : {}),
     ...(spec.bullets && spec.bulletColor && spec.bulletColor !== spec.color
       ? { bulletColor: spec.bulletColor }
       : {}),
