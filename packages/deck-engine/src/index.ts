@@ -49,7 +49,11 @@ export {
 export { appendPdf } from './certificate/append-pdf.ts';
 // The worker pool is its own entry, `@deck-portal/deck-engine/pool`: a process that only renders
 // (a pool worker, a script) never loads the thread-pool library.
-export type { DeckRenderer, DeckRendererOptions } from './worker/deck-renderer.ts';
+export type {
+  DeckRenderer,
+  DeckRendererOptions,
+  DeckRendererPool,
+} from './worker/deck-renderer.ts';
 export { checkFont, type CheckedFont, type FontCheck } from './layout/check-font.ts';
 export { brandFontFamily, useBrandFonts } from './library/brand.ts';
 export { applyFieldChoices, type FieldSuggestion } from './import/fields.ts';

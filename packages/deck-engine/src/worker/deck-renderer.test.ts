@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
-import { createDeckRenderer, type DeckRenderer } from './deck-renderer.ts';
+import { createDeckRenderer, type DeckRendererPool } from './deck-renderer.ts';
 
-let renderer: DeckRenderer;
+let renderer: DeckRendererPool;
 let pictureUrl: string;
 const server = createServer((_req, res) => {
   void sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })

@@ -63,15 +63,19 @@ export interface DeckRenderer {
   /** Generations running or queued. */
   readonly pending: number;
   /**
-   * Settles when the first worker has loaded the engine and drawn a small deck: true then, false
-   * when the warm-up failed or was cut short by `close()`.
-   */
-  readonly warmedUp: Promise<boolean>;
-  /**
    * Waits for running generations and imports and stops the workers; the warm-up, which nobody
    * waits for, is stopped at once.
    */
   close(): Promise<void>;
+}
+
+/** The worker pool behind a {@link DeckRenderer}. */
+export interface DeckRendererPool extends DeckRenderer {
+  /**
+   * Settles when the first worker has loaded the engine and drawn a small deck: true then, false
+   * when the warm-up failed or was cut short by `close()`.
+   */
+  readonly warmedUp: Promise<boolean>;
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {
@@ -79,7 +83,7 @@ function toBuffer(bytes: Uint8Array): Buffer {
 }
 
 /** A worker pool for deck generation: create one per process, close it at shutdown. */
-export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRenderer {
+export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRendererPool {
   const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism() - 1);
   const pool = new Piscina({
     filename: new URL('./render-worker.mjs', import.meta.url).href,
