@@ -496,6 +496,9 @@ const rotation = z.number().min(0).max(360).optional();
  */
 const flips = { flipH: z.boolean().optional(), flipV: z.boolean().optional() };
 
+/** The most tab stops a text style has (PowerPoint's own limit is lower in practice). */
+export const MAX_TAB_STOPS = 32;
+
 export const textStyleSchema = z
   .object({
     weight: z.enum(['regular', 'medium', 'semibold', 'bold']).default('regular'),
@@ -559,6 +562,25 @@ export const textStyleSchema = z
      * each paragraph as its first letter with a direction reads when absent.
      */
     rightToLeft: z.boolean().optional(),
+    /**
+     * Where a tab in the text moves the words after it, as a PowerPoint paragraph's tab stops:
+     * points from the text box's left edge, the words starting there (`left`), ending there
+     * (`right`), centred on it (`center`), or with their first full stop on it (`decimal`).
+     * Past the last one, and where there are none, tabs go to the default stops.
+     */
+    tabStops: z
+      .array(
+        z
+          .object({
+            at: z.number().min(0).max(10_000),
+            align: z.enum(['left', 'right', 'center', 'decimal']),
+          })
+          .strict(),
+      )
+      .max(MAX_TAB_STOPS)
+      .optional(),
+    /** The distance between default tab stops in points (72, an inch, when absent). */
+    tabSize: z.number().min(1).max(10_000).optional(),
     /**
      * Texts of one slide in the same group are set at one size, the smallest any of them needs
      * to fit: figures side by side, where an edited "Unlimited" is not set smaller than a "3".

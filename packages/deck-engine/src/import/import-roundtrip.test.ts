@@ -232,6 +232,40 @@ describe('a deck our engine wrote, imported back', () => {
     expect(text).toMatchObject({ style: { bullets: true, wrapUnderBullet: true } });
   });
 
+  it('writes tabs and their stops as PowerPoint has them, and reads them back', async () => {
+    const price: TemplateElement = textBox(['Data logger\t1,250.00', 'Setup\t75.50'], {
+      weight: 'regular',
+      size: 20,
+      color: '#112233',
+      tabStops: [{ at: 300, align: 'decimal' }],
+      tabSize: 36,
+    });
+    const rendered = await renderImportedSlides([slideOf(price)]);
+    // The web view draws two lines, and reads the tab as a gap.
+    const svg = rendered.svgs[0]!;
+    expect(svg).toContain('aria-label="Data logger 1,250.00\nSetup 75.50"');
+    // (text-layout.test.ts shows where the figures stand.)
+    expect(svg.match(/<g fill="#112233"/g)).toHaveLength(2);
+    // The PPTX keeps the tab in the words and the stop on each paragraph: PowerPoint sets them.
+    const xml = slideXmlOf(rendered.pptx);
+    expect(xml).toContain('<a:t>Data logger\t1,250.00</a:t>');
+    expect(
+      xml.match(
+        /<a:pPr [^>]*defTabSz="457200"[^>]*>(?:(?!<\/a:pPr>).)*<a:tabLst><a:tab pos="3810000" algn="dec"\/><\/a:tabLst><\/a:pPr>/g,
+      ),
+    ).toHaveLength(2);
+
+    // Without an indent of 0 named: LibreOffice would ignore the stops of such a paragraph.
+    expect(xml).not.toMatch(/<a:pPr [^>]*indent="0"[^>]*defTabSz/);
+
+    const back = await firstSlideBack(rendered.pptx);
+    const [text] = back.document.elements.filter((e) => e.kind === 'text');
+    expect(text).toMatchObject({
+      text: ['Data logger\t1,250.00', 'Setup\t75.50'],
+      style: { tabStops: [{ at: 300, align: 'decimal' }], tabSize: 36 },
+    });
+  });
+
   it('sets words in a size and font of their own in the web view and the PPTX, and reads them back', async () => {
     const runs = [
       { text: 'Revenue up ' },

@@ -949,17 +949,56 @@ describe('bullets and numbering', () => {
         ),
       ],
     });
+    // The tabs stay in the text, the stops in its style, for the PPTX and for editing.
+    const price = textStarting(slide!, 'Price:\t500');
+    const total = textStarting(slide!, 'Total\t1,250');
+    expect(price.style.tabStops).toBeUndefined();
+    expect(price.style.tabSize).toBe(72);
+    expect(total.style.tabStops).toEqual([{ at: 300, align: 'right' }]);
+    for (const element of [price, total]) {
+      expect(templateElementSchema.safeParse(element).error).toBeUndefined();
+    }
+    // The engine sets them where PowerPoint does: drawn with spaces and hair spaces, within a point.
     const face = faceOf('Carlito', 'regular');
-    const lines = slide!.elements.flatMap((e) => (e.kind === 'text' ? linesOf(e) : []));
-    const price = lines.find((line) => line.startsWith('Price'));
-    const total = lines.find((line) => line.startsWith('Total'));
-    // The next default stop, an inch (72 points) from the box's inset, within half a space.
-    const space = measureText(' ', face, 18);
-    expect(price).toMatch(/^Price: {2,}500$/);
-    expect(Math.abs(measureText(price!.replace(/500$/, ''), face, 18) - 72)).toBeLessThan(space);
+    const lineOf = (element: TextElement) =>
+      layoutText({
+        ...element,
+        ...element.style,
+        color: '000000',
+        text: element.text as string[],
+        family: element.style.font,
+      }).lines[0]!.text;
+    // The next default stop, an inch (72 points) from the box's inset.
+    expect(lineOf(price)).toMatch(/^Price:[ \u200a]{2,}500$/);
+    const priceGap = measureText(lineOf(price).replace(/500$/, ''), face, 18);
+    expect(Math.abs(priceGap - 72)).toBeLessThan(1);
     // A right-aligned stop at 300 points: the figure ends there.
-    expect(total).toMatch(/^Total {2,}1,250$/);
-    expect(Math.abs(measureText(total!, face, 18) - 300)).toBeLessThan(space);
+    expect(lineOf(total)).toMatch(/^Total[ \u200a]{2,}1,250$/);
+    expect(Math.abs(measureText(lineOf(total), face, 18) - 300)).toBeLessThan(1);
+  });
+
+  it('counts default tab stops from the inset for a text set in from it', async () => {
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 500, 100],
+          paragraph('Indented\tnext', {
+            pPr: '<a:pPr marL="254000" defTabSz="457200"/>',
+            rPr: 'sz="1800"',
+          }),
+        ),
+      ],
+    });
+    // 20 points in: PowerPoint's stops at 36, 72… points from the inset are 16, 52… from the text.
+    const text = textStarting(slide!, 'Indented\tnext');
+    expect(text.style.tabSize).toBe(36);
+    expect(text.style.tabStops?.slice(0, 3)).toEqual([
+      { at: 16, align: 'left' },
+      { at: 52, align: 'left' },
+      { at: 88, align: 'left' },
+    ]);
+    expect(text.style.tabStops?.at(-1)!.at).toBeLessThan(500 - 14.4 - 20);
   });
 
   it('keeps italic and underlined paragraphs so, and words styled apart as runs of their own', async () => {

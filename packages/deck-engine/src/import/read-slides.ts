@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   isLinkAddress,
   lineEnds,
+  MAX_TAB_STOPS,
   numberLabel,
   numberSchemes,
   templateElementSchema,
@@ -86,8 +87,8 @@ import {
   type TableLineLook,
   type TableStyles,
 } from './table-look.ts';
+import type { TabStop } from '../layout/tab-stops.ts';
 import { readChart } from './read-chart.ts';
-import { expandTabs } from './tab-stops.ts';
 import { readTheme, type Theme } from './theme.ts';
 import {
   booleanAttr,
@@ -1993,20 +1994,6 @@ class SlideReader {
         // Bold, or the weight the typeface's name gives (`Montserrat SemiBold`).
         weight: (run) => (run.bold ? 'bold' : typefaceWeight(themeTypeface(run.typeface, theme))),
       };
-      // Tabs as the spaces that reach their stops, measured in each run's own font and size.
-      const margin = (look.marginLeft ?? 0) * scale;
-      const tabbed = expandTabs(runs, LINE_BREAK, {
-        firstLineStart: margin + (look.bullet?.kind === 'char' ? 0 : (look.indent ?? 0) * scale),
-        lineStart: margin,
-        stops: (look.tabStops ?? []).map((stop) => ({ ...stop, at: stop.at * scale })),
-        defaultStop: (look.tabSize ?? 72) * scale,
-        measure: (index, words) => {
-          const run = runs[index]!.look;
-          const face = this.faceOf(drawnLook.family(run), drawnLook.weight(run), run.italic);
-          return measureText(words, face, drawnLook.points(run));
-        },
-      });
-      tabbed.forEach((words, index) => (runs[index]!.text = words));
       let text = runs.map((r) => r.text).join('');
       const isEmpty = text.trim() === '';
       const bullet = look.bullet;
@@ -2180,6 +2167,9 @@ class SlideReader {
             : undefined,
         before: gap(look.spaceBefore),
         after: gap(look.spaceAfter),
+        /** Where its tabs stop, in points from the text box's inset, and the default stops' distance. */
+        tabStops: (look.tabStops ?? []).map((stop) => ({ ...stop, at: stop.at * scale })),
+        tabSize: (look.tabSize ?? 72) * scale,
       };
     });
 
@@ -2209,6 +2199,7 @@ class SlideReader {
       a.align === b.align &&
       a.lineHeight === b.lineHeight &&
       a.rightToLeft === b.rightToLeft &&
+      (!/\t/.test(a.text + b.text) || sameTabs(a, b)) &&
       Math.abs(a.margin - b.margin) < 0.5 &&
       Math.abs(a.hanging - b.hanging) < 0.5 &&
       Math.abs(a.bulletSpaces - b.bulletSpaces) < 0.5 &&
@@ -2278,12 +2269,16 @@ class SlideReader {
       )
         ? first.rightToLeft
         : undefined;
+      const tabs = group.paragraphs.some((p) => p.text.includes('\t'))
+        ? tabsFrom(first, x - left, right - left)
+        : {};
       const spec = {
         x,
         y: 0,
         w,
         h: 0,
         text: text.map((p) => (typeof p === 'string' ? p : spansOf(p.runs, first.size))),
+        ...tabs,
         weight: first.weight,
         size: first.size,
         color: first.color.slice(1),
@@ -2336,6 +2331,7 @@ class SlideReader {
     for (const [index, block] of blocks.entries()) {
       const { group, first, spec, text, height, overflow, shift } = block;
       const { paragraphGap: gap, bulletIndent, wrapUnderBullet, rightToLeft } = spec;
+      const { tabStops, tabSize } = spec;
       cursor += group.spaceAbove;
       const { w } = spec;
       let { x } = spec;
@@ -2396,6 +2392,8 @@ class SlideReader {
           ...(first.italic ? { italic: true } : {}),
           ...(first.underline ? { underline: true } : {}),
           ...(spec.keepSpaces ? { keepSpaces: true } : {}),
+          ...(tabStops?.length ? { tabStops } : {}),
+          ...(tabSize !== undefined ? { tabSize } : {}),
         },
       });
       cursor += height - 2 * overflow;
@@ -2423,6 +2421,38 @@ function withFieldsAsShown(text: TextSpec['text']): TextSpec['text'] {
           ? shown(paragraph)
           : paragraph.map((span) => ({ ...span, text: shown(span.text) })),
       );
+}
+
+/** A paragraph's tab stops: its own and the distance between default ones, in points. */
+interface TabLook {
+  tabStops: TabStop[];
+  tabSize: number;
+}
+
+const sameTabs = (a: TabLook, b: TabLook) =>
+  a.tabSize === b.tabSize && JSON.stringify(a.tabStops) === JSON.stringify(b.tabStops);
+
+/**
+ * A paragraph's tab stops as its text, placed `offset` points right of its box's inset, counts
+ * them: from its own left edge. PowerPoint counts default stops from the inset, so for a text
+ * set in from it they are written out as stops of the text's own, as far as the box is `width`
+ * wide (the layout counts any further ones from the text's edge).
+ */
+function tabsFrom(look: TabLook, offset: number, width: number): Partial<TabLook> {
+  const own = look.tabStops
+    .map((stop) => ({ ...stop, at: round(stop.at - offset) }))
+    .filter((stop) => stop.at > 0)
+    .sort((a, b) => a.at - b.at);
+  const step = look.tabSize > 1 ? look.tabSize : 72;
+  const tabSize = round(step);
+  if (Math.abs(offset) < 0.5) return { ...(own.length > 0 ? { tabStops: own } : {}), tabSize };
+  const defaults: TabStop[] = [];
+  const past = Math.max(offset, (own.at(-1)?.at ?? 0) + offset);
+  for (let at = (Math.floor(past / step + 1e-6) + 1) * step; at < width; at += step) {
+    defaults.push({ at: round(at - offset), align: 'left' });
+  }
+  const tabStops = [...own, ...defaults].slice(0, MAX_TAB_STOPS);
+  return { ...(tabStops.length > 0 ? { tabStops } : {}), tabSize };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import type { ImportFont } from './font-map.ts';
-import type { TabStop } from './tab-stops.ts';
+import type { TabStop } from '../layout/tab-stops.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
 /** A run's look, as far as PowerPoint's inheritance has decided it. */
@@ -65,6 +65,14 @@ export interface BodyLook {
 
 const EMU_PER_POINT = 12_700;
 
+/** DrawingML's tab alignments (`a:tab/@algn`) by the template format's names. */
+const tabAlignments: Readonly<Record<string, TabStop['align']>> = {
+  l: 'left',
+  r: 'right',
+  ctr: 'center',
+  dec: 'decimal',
+};
+
 function spacing(element: XmlElement | undefined) {
   const percent = numberAttr(child(element, 'a:spcPct'), 'val');
   if (percent !== undefined) return { percent: percent / 100_000 };
@@ -116,7 +124,7 @@ export function readParagraphLook(
       .filter((tab) => tab.name === 'a:tab')
       .map((tab) => ({
         at: (numberAttr(tab, 'pos') ?? 0) / EMU_PER_POINT,
-        align: (['r', 'ctr', 'dec'] as const).find((a) => a === tab.attrs.algn) ?? 'l',
+        align: tabAlignments[tab.attrs.algn ?? 'l'] ?? 'left',
       }));
   }
   const lineSpacing = spacing(child(element, 'a:lnSpc'));

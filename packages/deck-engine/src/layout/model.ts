@@ -6,6 +6,7 @@ import type {
   LineEnd,
 } from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
+import type { TabStop } from './tab-stops.ts';
 
 /**
  * The laid-out deck: every position is final, in points, on a 960 × 540 pt slide
@@ -147,8 +148,15 @@ export interface TextElement extends Box {
   bulletSize?: number;
   /** Numbered paragraphs: the scheme (PowerPoint's name, `arabicPeriod`) and the first number. */
   numbering?: { scheme: string; startAt: number };
-  /** The source paragraphs (the PPTX gets these as editable paragraphs). */
+  /** The source paragraphs (the PPTX gets these as editable paragraphs, tabs included). */
   paragraphs: string[];
+  /**
+   * Where the paragraphs' tabs stop, in points from the box's left (the lines have them set as
+   * spaces); present when a paragraph has a tab and the text sets stops of its own.
+   */
+  tabStops?: TabStop[];
+  /** The distance between default tab stops in points, when a paragraph has a tab and it is set. */
+  tabSize?: number;
   /**
    * The paragraphs written with words styled apart, as spans that join to the paragraph's text
    * (null for a paragraph in the text's style alone); absent when none is, or lines were cut.

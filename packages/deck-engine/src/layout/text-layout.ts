@@ -25,6 +25,7 @@ import type {
   TextRun,
   VerticalAlign,
 } from './model.ts';
+import { expandTabs, type TabStop } from './tab-stops.ts';
 
 export interface TextSpec extends Box {
   /** One string (lines split on new lines), or paragraphs: each a string or spans of styles. */
@@ -68,6 +69,10 @@ export interface TextSpec extends Box {
   keepSpaces?: boolean;
   /** Every paragraph read right to left, or left to right; by its first strong letter when absent. */
   rightToLeft?: boolean;
+  /** Where a tab moves the words after it: points from the box's left edge, in any order. */
+  tabStops?: readonly TabStop[];
+  /** The distance between the default tab stops past the text's own, in points (72 when absent). */
+  tabSize?: number;
 }
 
 const ELLIPSIS = '…';
@@ -79,18 +84,19 @@ const ELLIPSIS = '…';
 interface Paragraph {
   text: string;
   styles?: (RunStyle | undefined)[];
+  /** The paragraph as written, tabs and all, when its tabs were set as spaces in `text`. */
+  written?: { text: string; styles?: (RunStyle | undefined)[] };
 }
 
-/** White space at either end of a paragraph, except a line break (which adds a line). */
-const ENDS = /^[^\S\u2028]+|[^\S\u2028]+$/g;
-
 /**
- * Runs of spaces and tabs as one space (unless spaces are kept: then a tab is one space), none
- * around a line break, none at either end.
+ * White space at either end of a paragraph, except a line break (which adds a line) and tabs
+ * that open it (which move its first words to a stop).
  */
+const ENDS = /^[^\S\u2028\t]+|[^\S\u2028]+$/g;
+
+/** Runs of spaces as one space (unless spaces are kept), none around a line break or at either end. */
 function tidy(text: string, keepSpaces: boolean): string {
-  return text
-    .replace(keepSpaces ? /\t/g : /[\t ]+/g, ' ')
+  return (keepSpaces ? text : text.replace(/ +/g, ' '))
     .replace(keepSpaces ? / *\u2028 */g : / ?\u2028 ?/g, LINE_BREAK)
     .replace(ENDS, '');
 }
@@ -101,8 +107,7 @@ function tidySpans(spans: readonly StyledSpan[], keepSpaces: boolean): Paragraph
   const styles: (RunStyle | undefined)[] = [];
   for (const span of spans) {
     const style = Object.keys(span.style).length > 0 ? span.style : undefined;
-    for (const raw of span.text) {
-      const char = raw === '\t' ? ' ' : raw;
+    for (const char of span.text) {
       const previous = text.at(-1);
       if (char === ' ' && ((previous === ' ' && !keepSpaces) || previous === LINE_BREAK)) continue;
       while (char === LINE_BREAK && text.endsWith(' ')) {
@@ -114,7 +119,7 @@ function tidySpans(spans: readonly StyledSpan[], keepSpaces: boolean): Paragraph
     }
   }
   // Trimmed as tidy() trims.
-  const first = text.search(/[\S\u2028]/);
+  const first = text.search(/[\S\u2028\t]/);
   if (first < 0) return { text: '' };
   const end = text.length - (/[^\S\u2028]*$/.exec(text)?.[0].length ?? 0);
   text = text.slice(first, end);
@@ -131,15 +136,56 @@ function splitParagraphs(spec: TextSpec): Paragraph[] {
   const paragraphs = raw.map((p) =>
     typeof p === 'string' ? { text: tidy(p, keepSpaces) } : tidySpans(p, keepSpaces),
   );
-  if (keepBlankLines) return paragraphs.some((p) => p.text !== '') ? paragraphs : [];
-  // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
-  const kept: Paragraph[] = [];
-  for (const p of paragraphs) {
-    if (p.text === '' && (kept.length === 0 || kept[kept.length - 1]!.text === '')) continue;
-    kept.push(p);
+  let kept: Paragraph[] = [];
+  if (keepBlankLines) {
+    if (paragraphs.some((p) => p.text !== '')) kept = paragraphs;
+  } else {
+    // Keep single blank lines as spacing intent, but never leading/trailing or runs of them.
+    for (const p of paragraphs) {
+      if (p.text === '' && (kept.length === 0 || kept[kept.length - 1]!.text === '')) continue;
+      kept.push(p);
+    }
+    while (kept.length > 0 && kept[kept.length - 1]!.text === '') kept.pop();
   }
-  while (kept.length > 0 && kept[kept.length - 1]!.text === '') kept.pop();
-  return kept;
+  if (!kept.some((p) => p.text.includes('\t'))) return kept;
+  const indent = bulletIndentOf(spec, kept, spec.size);
+  return kept.map((p) => (p.text.includes('\t') ? withTabsSet(p, spec, indent) : p));
+}
+
+/**
+ * A paragraph with its tabs set as the spaces that reach their stops at the text's size (see
+ * tab-stops.ts), measured piece by piece in each style's face; the paragraph as written kept.
+ * A shrunk text's spaces shrink with its words, so its columns stay aligned.
+ */
+function withTabsSet(paragraph: Paragraph, spec: TextSpec, indent: number): Paragraph {
+  const widthAt = widthAtOf(paragraph, specFace(spec), spec);
+  // Pieces of one style, line breaks apart.
+  const pieces: { text: string; start: number }[] = [];
+  let start = 0;
+  for (const segment of styleSegments(paragraph, 0, paragraph.text)) {
+    for (const part of segment.text.split(/(\u2028)/)) {
+      if (part !== '') pieces.push({ text: part, start });
+      start += part.length;
+    }
+  }
+  const firstLineStart = spec.bullets ? indent : 0;
+  const set = expandTabs(pieces, LINE_BREAK, {
+    firstLineStart,
+    lineStart: spec.wrapUnderBullet ? 0 : firstLineStart,
+    stops: spec.tabStops ?? [],
+    defaultStop: spec.tabSize ?? 72,
+    measure: (piece, text) => widthAt(pieces[piece]!.start, text) * spec.size,
+  });
+  const styles = paragraph.styles
+    ? pieces.flatMap((piece, i) =>
+        Array<RunStyle | undefined>(set[i]!.length).fill(paragraph.styles![piece.start]),
+      )
+    : undefined;
+  return {
+    text: set.join(''),
+    ...(styles ? { styles } : {}),
+    written: { text: paragraph.text, ...(paragraph.styles ? { styles: paragraph.styles } : {}) },
+  };
 }
 
 /** Raised and lowered words are set at this share of the size. */
@@ -181,7 +227,7 @@ function styleFace(base: FontFace, spec: TextSpec, style: RunStyle | undefined):
 }
 
 /** A paragraph's text from `start` as pieces of one style each. */
-function styleSegments(paragraph: Paragraph, start: number, text: string) {
+function styleSegments(paragraph: Pick<Paragraph, 'styles'>, start: number, text: string) {
   const segments: { text: string; style: RunStyle | undefined }[] = [];
   for (let i = 0; i < text.length; i += 1) {
     const style = paragraph.styles?.[start + i];
@@ -477,7 +523,9 @@ function wrapLines(
     if (word.includes(' ')) return widthAt(lineStart, (line + content).trimEnd());
     const spaces = line.length - line.trimEnd().length;
     if (spaces > 0) {
-      return width + widthAt(pieceStart - spaces, ' '.repeat(spaces)) + widthAt(pieceStart, word);
+      // The spaces as written (a tab's hair spaces among them).
+      const gap = widthAt(pieceStart - spaces, line.slice(line.length - spaces));
+      return width + gap + widthAt(pieceStart, word);
     }
     const wordStart = pieceStart - lastWord.length;
     return width - widthAt(wordStart, lastWord) + widthAt(wordStart, lastWord + word);
@@ -490,9 +538,10 @@ function wrapLines(
       const word = content.trimEnd();
       if (word.includes(' ')) start(line + content, lineStart);
       else {
-        lastWord = line.endsWith(' ') ? word : lastWord + word;
+        lastWord = /\s$/.test(line) ? word : lastWord + word;
         line += content;
-        width = added;
+        // A piece of white space alone (a hair space) is a trailing space until words follow.
+        if (word !== '') width = added;
       }
     } else {
       if (line !== '') close();
@@ -803,9 +852,16 @@ export function layoutText(spec: TextSpec): TextElement {
     ...(spec.bullets && spec.numbering
       ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }
       : {}),
-    paragraphs: truncated ? paragraphsOf(laid) : paragraphs.map((p) => p.text),
+    // The PPTX gets the paragraphs as written, tabs and their stops included.
+    paragraphs: truncated ? paragraphsOf(laid) : paragraphs.map((p) => (p.written ?? p).text),
     ...(!truncated && paragraphs.some((p) => p.styles)
-      ? { spans: paragraphs.map((p) => (p.styles ? spansOf(p) : null)) }
+      ? { spans: paragraphs.map((p) => (p.styles ? spansOf(p.written ?? p) : null)) }
+      : {}),
+    ...(!truncated && paragraphs.some((p) => p.written) && spec.tabStops?.length
+      ? { tabStops: [...spec.tabStops].sort((a, b) => a.at - b.at) }
+      : {}),
+    ...(!truncated && paragraphs.some((p) => p.written) && spec.tabSize !== undefined
+      ? { tabSize: spec.tabSize }
       : {}),
     lines,
     truncated,
@@ -843,7 +899,7 @@ function styledRuns(
 }
 
 /** A styled paragraph as spans of one style each (the text's own: an empty style). */
-function spansOf(paragraph: Paragraph): StyledSpan[] {
+function spansOf(paragraph: Pick<Paragraph, 'text' | 'styles'>): StyledSpan[] {
   return styleSegments(paragraph, 0, paragraph.text).map((segment) => ({
     text: segment.text,
     style: segment.style ?? {},

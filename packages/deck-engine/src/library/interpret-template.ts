@@ -223,6 +223,8 @@ export function interpretTemplate(
             ...(style.underline ? { underline: true } : {}),
             ...(style.keepSpaces ? { keepSpaces: true } : {}),
             ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
+            ...(style.tabStops?.length ? { tabStops: style.tabStops } : {}),
+            ...(style.tabSize !== undefined ? { tabSize: style.tabSize } : {}),
           };
           const laid = text(spec);
           const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;

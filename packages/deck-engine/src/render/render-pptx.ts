@@ -11,6 +11,7 @@ import {
   type FontWeight,
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
+import type { TabStop } from '../layout/tab-stops.ts';
 import { wingdingsLetterOf } from '../import/font-map.ts';
 import {
   drawnElements,
@@ -217,26 +218,27 @@ function weightOptions(family: string | undefined, weight: FontWeight) {
   return { fontFace: face.face, bold: face.bold };
 }
 
-function addText(
-  slide: PptxSlide,
-  element: TextElement,
-  bulletLooks: Map<string, BulletLook>,
-): void {
+function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, TextLook>): void {
   if (element.paragraphs.length === 0) return;
-  // A bullet of its own colour or size, or no hanging indent: pptxgenjs writes none of them, so
-  // the text gets a name of its own and its bullets are given them in the slide's XML.
-  const bulletName =
+  // A bullet of its own colour or size, no hanging indent, tab stops: pptxgenjs writes none of
+  // them, so the text gets a name of its own and its paragraphs are given them in the slide's XML.
+  const bulleted =
     element.bullets &&
     (element.bulletColor !== undefined ||
       element.bulletSize !== undefined ||
-      element.wrapUnderBullet)
-      ? `Bulleted text ${bulletLooks.size + 1}`
+      element.wrapUnderBullet);
+  const tabbed = element.tabStops !== undefined || element.tabSize !== undefined;
+  const lookName =
+    bulleted || tabbed
+      ? `${bulleted ? 'Bulleted' : 'Tabbed'} text ${textLooks.size + 1}`
       : undefined;
-  if (bulletName) {
-    bulletLooks.set(bulletName, {
-      ...(element.bulletColor ? { color: element.bulletColor } : {}),
-      ...(element.bulletSize !== undefined ? { size: element.bulletSize } : {}),
-      ...(element.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+  if (lookName) {
+    textLooks.set(lookName, {
+      ...(bulleted && element.bulletColor ? { bulletColor: element.bulletColor } : {}),
+      ...(bulleted && element.bulletSize !== undefined ? { bulletSize: element.bulletSize } : {}),
+      ...(bulleted && element.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+      ...(element.tabStops ? { tabStops: element.tabStops } : {}),
+      ...(element.tabSize !== undefined ? { tabSize: element.tabSize } : {}),
     });
   }
   slide.addText(textRuns(element), {
@@ -253,7 +255,7 @@ function addText(
     wrap: true,
     // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
     fit: 'shrink',
-    ...(bulletName || element.name ? { objectName: bulletName ?? element.name } : {}),
+    ...(lookName || element.name ? { objectName: lookName ?? element.name } : {}),
     ...turnOptions(element),
   });
 }
@@ -329,18 +331,21 @@ function gradientFillXml(gradient: Gradient): string {
   return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
 }
 
-/** A bulleted text's bullets, when not in its colour and size. */
-interface BulletLook {
-  color?: string;
-  size?: number;
+/** What a text's paragraphs have that pptxgenjs cannot write. */
+interface TextLook {
+  /** The bullets' colour and size, when not the text's. */
+  bulletColor?: string;
+  bulletSize?: number;
   /** No hanging indent: PowerPoint sets the first word just after the bullet, later lines under it. */
   wrapUnderBullet?: boolean;
+  tabStops?: readonly TabStop[];
+  tabSize?: number;
 }
 
 /** What pptxgenjs cannot write, by the name given to the shape it belongs to. */
 interface NamedLooks {
   gradients: Map<string, Gradient>;
-  bullets: Map<string, BulletLook>;
+  texts: Map<string, TextLook>;
 }
 
 /** Each shape of a slide named in `looks`, rewritten with its look. */
@@ -370,17 +375,51 @@ function fillGradients(xml: string, gradients: ReadonlyMap<string, Gradient>): s
 }
 
 /**
- * A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %), and without
- * the hanging indent pptxgenjs gives every bulleted paragraph where the text has none.
+ * A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %), without the
+ * hanging indent pptxgenjs gives every bulleted paragraph where the text has none, and each of
+ * its paragraphs with the text's tab stops.
  */
-function lookOfBullets(xml: string, bullets: ReadonlyMap<string, BulletLook>): string {
-  return rewriteNamedShapes(xml, bullets, (shape, look) => {
-    const color = look.color ? `<a:buClr><a:srgbClr val="${look.color}"/></a:buClr>` : '';
-    const size = `<a:buSzPct val="${Math.round((look.size ?? 1) * 100_000)}"/>`;
-    const sized = shape.replaceAll('<a:buSzPct val="100000"/>', color + size);
-    return look.wrapUnderBullet
-      ? sized.replace(/ marL="\d+" indent="-\d+"/g, ' marL="0" indent="0"')
-      : sized;
+function lookOfTexts(xml: string, texts: ReadonlyMap<string, TextLook>): string {
+  return rewriteNamedShapes(xml, texts, (shape, look) => {
+    const color = look.bulletColor
+      ? `<a:buClr><a:srgbClr val="${look.bulletColor}"/></a:buClr>`
+      : '';
+    const size = `<a:buSzPct val="${Math.round((look.bulletSize ?? 1) * 100_000)}"/>`;
+    let out =
+      look.bulletColor !== undefined || look.bulletSize !== undefined
+        ? shape.replaceAll('<a:buSzPct val="100000"/>', color + size)
+        : shape;
+    if (look.wrapUnderBullet)
+      out = out.replace(/ marL="\d+" indent="-\d+"/g, ' marL="0" indent="0"');
+    return look.tabStops || look.tabSize !== undefined ? withTabStops(out, look) : out;
+  });
+}
+
+const TAB_ALIGNMENTS = { left: 'l', right: 'r', center: 'ctr', decimal: 'dec' } as const;
+
+/**
+ * Every paragraph of a shape with its text's tab stops (`a:tabLst`, after the bullet, as the
+ * schema orders a paragraph's properties) and the default stops' distance (`defTabSz`).
+ */
+function withTabStops(shape: string, look: TextLook): string {
+  const emu = (points: number) => Math.round(points * 12_700);
+  const tabs = look.tabStops?.length
+    ? `<a:tabLst>${look.tabStops
+        .map((stop) => `<a:tab pos="${emu(stop.at)}" algn="${TAB_ALIGNMENTS[stop.align]}"/>`)
+        .join('')}</a:tabLst>`
+    : '';
+  const size = look.tabSize !== undefined ? ` defTabSz="${emu(look.tabSize)}"` : '';
+  return shape.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (_, body: string) => {
+    const properties = /^<a:pPr([^>]*?)(?:\/>|>([\s\S]*?)<\/a:pPr>)/.exec(body);
+    if (!properties) return `<a:p><a:pPr${size}>${tabs}</a:pPr>${body}</a:p>`;
+    const [whole, attrs, children = ''] = properties;
+    // a:tabLst comes before the paragraph's default run properties.
+    const at = children.indexOf('<a:defRPr');
+    const inner = at < 0 ? children + tabs : children.slice(0, at) + tabs + children.slice(at);
+    // An indent of 0 is the text box's own; LibreOffice ignores the stops of a paragraph that
+    // names one.
+    const own = tabs ? attrs!.replace(' indent="0"', '') : attrs!;
+    return `<a:p><a:pPr${own}${size}>${inner}</a:pPr>${body.slice(whole.length)}</a:p>`;
   });
 }
 
@@ -464,7 +503,7 @@ function addElement(
       return;
     }
     case 'text':
-      addText(slide, element, looks.bullets);
+      addText(slide, element, looks.texts);
       return;
     case 'table': {
       // Fresh objects for each cell: pptxgenjs may write into a cell's options.
@@ -615,7 +654,7 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   pptx.author = deck.author;
   pptx.company = deck.company;
   pptx.subject = `Prepared for ${deck.clientName}`;
-  const looks: NamedLooks = { gradients: new Map(), bullets: new Map() };
+  const looks: NamedLooks = { gradients: new Map(), texts: new Map() };
   const media = new MediaTokens();
   for (const slide of slides) {
     const s = pptx.addSlide();
@@ -633,10 +672,7 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
   return normalizePptx(raw, {
     date: deck.date,
     rewriteSlide: (xml) =>
-      inWingdings(
-        lookOfBullets(fillGradients(xml, looks.gradients), looks.bullets),
-        wingdingsBullets,
-      ),
+      inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets),
     media: media.bytes,
     rewriteChart: (xml, order) => {
       const chart = charts[order];

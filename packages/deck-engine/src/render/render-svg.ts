@@ -148,7 +148,8 @@ function drawText(element: TextElement, glyphs: GlyphSet): string {
     }
   }
   if (parts.length === 0) return '';
-  const label = escapeXml(element.paragraphs.join('\n'));
+  // A tab reads as the gap it leaves.
+  const label = escapeXml(element.paragraphs.join('\n').replaceAll('\t', ' '));
   const opacity = element.opacity !== undefined ? ` opacity="${n(element.opacity)}"` : '';
   return `<g role="img" aria-label="${label}"${opacity}${turnTransform(element, element)}>${parts.join('')}</g>`;
 }
