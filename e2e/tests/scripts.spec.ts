@@ -121,6 +121,9 @@ for (const client of clients) {
     await page.getByRole('checkbox', { name: 'Data Logger' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/create-deck\/customize$/);
+    // The address changes before the step's page is drawn: the Continue found at once can still
+    // be the products step's (it failed so once in CI).
+    await expect(page.getByRole('heading', { name: 'Customize Your Deck' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Step 4: the summary shows the name as text.
