@@ -885,6 +885,31 @@ describe('bullets and numbering', () => {
     expect(list.style).toMatchObject({ size: 18, bullets: true });
   });
 
+  it('indents the levels of a file that sets no margins as LibreOffice, which wrote it, shows them', async () => {
+    const bulleted = (text: string, level: number) =>
+      paragraph(text, {
+        pPr: `<a:pPr lvl="${level}"><a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>`,
+        rPr: 'sz="2800"',
+      });
+    const [slide] = await readFixture({
+      slides: [
+        textBox(
+          5,
+          [60, 60, 600, 300],
+          bulleted('First level', 0) + bulleted('Second level', 1) + bulleted('Back out', 0),
+        ),
+      ],
+    });
+    const first = textStarting(slide!, 'First level');
+    const second = textStarting(slide!, 'Second level');
+    // 0.6 cm a level, and the words 0.6 cm past their bullet, at any size.
+    const step = (0.6 / 2.54) * 72;
+    expect(second.x - first.x).toBeCloseTo(step, 1);
+    expect(first.style.bulletIndent! * 28).toBeCloseTo(step, 0);
+    expect(second.style.bulletIndent! * 28).toBeCloseTo(step, 0);
+    expect(textStarting(slide!, 'Back out').x).toBeCloseTo(first.x, 1);
+  });
+
   it('sets a bullet without a hanging indent just before its words, its later lines under it', async () => {
     const bulleted = (text: string, indent: string) =>
       paragraph(text, {
@@ -1451,7 +1476,7 @@ describe('bullets and numbering', () => {
     const near = textStarting(slide!, 'Bulleted');
     const far = textStarting(slide!, 'Further from its bullet');
     expect(far.x).toBeCloseTo(near.x, 1);
-    // Three spaces of the theme's body font (Carlito, 0.227 em) after the usual half-em gap.
+    // Three spaces of the theme's body font (Carlito, 0.227 em) after the usual gap.
     expect((far.style.bulletIndent! - near.style.bulletIndent!) * 20).toBeCloseTo(
       3 * 0.227 * 20,
       0,

@@ -441,6 +441,12 @@ const effectNames: Readonly<Record<string, string>> = {
   'a:fillOverlay': 'a fill overlay',
 };
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * How far LibreOffice indents each list level, and hangs a bullet's text, where the file sets
+ * no margin (0.6 cm, in points): files it wrote leave them out.
+ */
+const UNSET_LEVEL_STEP = 17.0079;
 const clampCoordinate = (value: number) => Math.min(3_000, Math.max(-2_000, round(value)));
 const clampLength = (value: number) => Math.min(3_000, Math.max(0, round(value)));
 
@@ -2143,10 +2149,16 @@ class SlideReader {
               ? 'right'
               : ('left' as 'left' | 'center' | 'right'),
         lineHeight: Math.min(4, Math.max(0.5, round(lineHeight))),
+        // A level whose margin nothing sets (a file an office suite other than PowerPoint wrote)
+        // is indented by that suite's default step per level.
         margin:
-          ((look.marginLeft ?? 0) + (look.indent ?? 0)) * scale + (isBulleted ? 0 : openingIndent),
+          ((look.marginLeft ?? level * UNSET_LEVEL_STEP) + (look.indent ?? 0)) * scale +
+          (isBulleted ? 0 : openingIndent),
         /** A bulleted paragraph's text, this far right of its bullet (a hanging indent). */
-        hanging: Math.max(0, -(look.indent ?? 0)) * scale,
+        hanging:
+          (isBulleted && look.marginLeft === undefined && look.indent === undefined
+            ? UNSET_LEVEL_STEP
+            : Math.max(0, -(look.indent ?? 0))) * scale,
         /** A numbered paragraph's scheme and number, and how wide its label and a space are. */
         numbered,
         labelWidth: numbered
@@ -2159,7 +2171,7 @@ class SlideReader {
         /**
          * How wide the bullet is drawn where the file sets its margin but no hanging indent: the
          * text follows the bullet at once. Where the file sets neither (a file an office suite
-         * other than PowerPoint wrote), its own default hangs the text half an em on.
+         * other than PowerPoint wrote), its default hangs the text (see `hanging`).
          */
         flushBulletWidth:
           isBulleted && !numbered && look.marginLeft !== undefined
