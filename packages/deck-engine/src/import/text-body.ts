@@ -4,7 +4,8 @@ import type { StyledSpan } from '../layout/model.ts';
 import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import type { ImportFont } from './font-map.ts';
-import type { TabStop } from '../layout/tab-stops.ts';
+import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
+import { EMU_PER_POINT } from './pptx-package.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
 /** A run's look, as far as PowerPoint's inheritance has decided it. */
@@ -63,15 +64,13 @@ export interface BodyLook {
     | { kind: 'none' };
 }
 
-const EMU_PER_POINT = 12_700;
-
-/** DrawingML's tab alignments (`a:tab/@algn`) by the template format's names. */
-const tabAlignments: Readonly<Record<string, TabStop['align']>> = {
-  l: 'left',
-  r: 'right',
-  ctr: 'center',
-  dec: 'decimal',
-};
+/** The template format's tab alignments by DrawingML's names. */
+const tabAlignments: Readonly<Record<string, TabStop['align']>> = Object.fromEntries(
+  (Object.keys(DRAWINGML_TAB_ALIGNMENTS) as TabStop['align'][]).map((ours) => [
+    DRAWINGML_TAB_ALIGNMENTS[ours],
+    ours,
+  ]),
+);
 
 function spacing(element: XmlElement | undefined) {
   const percent = numberAttr(child(element, 'a:spcPct'), 'val');

@@ -14,6 +14,14 @@ export interface TabStop {
   align: 'left' | 'right' | 'center' | 'decimal';
 }
 
+/** The alignments as DrawingML names them (`a:tab/@algn`). */
+export const DRAWINGML_TAB_ALIGNMENTS = {
+  left: 'l',
+  right: 'r',
+  center: 'ctr',
+  decimal: 'dec',
+} as const satisfies Record<TabStop['align'], string>;
+
 export interface TabbedRun {
   text: string;
 }
@@ -69,8 +77,8 @@ export function expandTabs(
       // those before their first full stop, for a decimal stop.
       let after = 0;
       let beforePoint: number | undefined;
-      for (const next of tokens.slice(i + 1)) {
-        if (next.kind !== 'text') break;
+      for (let j = i + 1; j < tokens.length && tokens[j]!.kind === 'text'; j += 1) {
+        const next = tokens[j] as Extract<Token, { kind: 'text' }>;
         const point = next.text.indexOf('.');
         if (point >= 0 && beforePoint === undefined) {
           beforePoint = after + layout.measure(next.run, next.text.slice(0, point));

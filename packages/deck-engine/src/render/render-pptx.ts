@@ -11,8 +11,9 @@ import {
   type FontWeight,
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
-import type { TabStop } from '../layout/tab-stops.ts';
+import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
 import { wingdingsLetterOf } from '../import/font-map.ts';
+import { EMU_PER_POINT } from '../import/pptx-package.ts';
 import {
   drawnElements,
   inches,
@@ -395,17 +396,17 @@ function lookOfTexts(xml: string, texts: ReadonlyMap<string, TextLook>): string 
   });
 }
 
-const TAB_ALIGNMENTS = { left: 'l', right: 'r', center: 'ctr', decimal: 'dec' } as const;
-
 /**
  * Every paragraph of a shape with its text's tab stops (`a:tabLst`, after the bullet, as the
  * schema orders a paragraph's properties) and the default stops' distance (`defTabSz`).
  */
 function withTabStops(shape: string, look: TextLook): string {
-  const emu = (points: number) => Math.round(points * 12_700);
+  const emu = (points: number) => Math.round(points * EMU_PER_POINT);
   const tabs = look.tabStops?.length
     ? `<a:tabLst>${look.tabStops
-        .map((stop) => `<a:tab pos="${emu(stop.at)}" algn="${TAB_ALIGNMENTS[stop.align]}"/>`)
+        .map(
+          (stop) => `<a:tab pos="${emu(stop.at)}" algn="${DRAWINGML_TAB_ALIGNMENTS[stop.align]}"/>`,
+        )
         .join('')}</a:tabLst>`
     : '';
   const size = look.tabSize !== undefined ? ` defTabSz="${emu(look.tabSize)}"` : '';
