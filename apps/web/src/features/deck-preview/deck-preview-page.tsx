@@ -373,7 +373,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
         {isReady && deck.canManage && (
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              <VersionsPanel deckId={deck.id} canManage />
+              <VersionsPanel deckId={deck.id} canManage isLocked={!!deck.acceptedAt} />
               <SharePanel deckId={deck.id} />
               <ClientLinksSummaryCard deckId={deck.id} />
             </Stack>

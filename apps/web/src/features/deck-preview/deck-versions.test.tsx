@@ -176,6 +176,18 @@ describe('the versions of a deck on its preview page', () => {
     ]);
   });
 
+  it('offers no restore on a deck a client accepted (the server would refuse it)', async () => {
+    previewApi({
+      'GET /api/decks/d1': { body: { ...deck, acceptedAt: '2031-03-07T12:00:00.000Z' } },
+    });
+    renderApp(paths.deckPreview('d1'));
+    const list = await screen.findByRole('list', { name: 'Versions, newest first' });
+    expect(
+      within(list).getByRole('button', { name: 'Duplicate version 1 as a new deck' }),
+    ).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Restore version 1' })).toBeNull();
+  });
+
   it('duplicates a version as a new deck and opens it', async () => {
     const calls = previewApi({
       'POST /api/decks/d1/duplicate': {

@@ -27,11 +27,11 @@ function changesOf(version: DeckVersion) {
 function VersionItem({
   deckId,
   version,
-  canManage,
+  canRestore,
 }: {
   deckId: string;
   version: DeckVersion;
-  canManage: boolean;
+  canRestore: boolean;
 }) {
   const navigate = useNavigate();
   const restore = useRestoreVersion(deckId);
@@ -112,7 +112,7 @@ function VersionItem({
           <Anchor href={version.editUrl} size="sm" target="_blank" rel="noopener">
             PowerPoint
           </Anchor>
-          {canManage && !version.isCurrent && (
+          {canRestore && !version.isCurrent && (
             <Button
               size="compact-sm"
               variant="subtle"
@@ -142,9 +142,18 @@ function VersionItem({
 
 /**
  * The deck's history: every version, who made it and when, what changed, its files, and
- * restore (managers of the deck) or duplicate (anyone who sees it) for each.
+ * restore (managers of the deck) or duplicate (anyone who sees it) for each. A deck a client
+ * accepted is locked (`isLocked`): the server refuses a restore, so none is offered.
  */
-export function VersionsPanel({ deckId, canManage }: { deckId: string; canManage: boolean }) {
+export function VersionsPanel({
+  deckId,
+  canManage,
+  isLocked = false,
+}: {
+  deckId: string;
+  canManage: boolean;
+  isLocked?: boolean;
+}) {
   const versions = useDeckVersions(deckId);
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="versions-title">
@@ -167,7 +176,7 @@ export function VersionsPanel({ deckId, canManage }: { deckId: string; canManage
               key={version.number}
               deckId={deckId}
               version={version}
-              canManage={canManage}
+              canRestore={canManage && !isLocked}
             />
           ))}
         </ol>
