@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DealCheck } from './deal-desk.ts';
+import { deepestDiscountText, type DealCheck, type DecisionRefusal } from './deal-desk.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -47,6 +47,10 @@ export const approvalRequestSchema = z.object({
   check: dealCheckSchema,
   /** Whether the caller may approve or reject it. */
   canDecide: z.boolean(),
+  /** Why the caller may not decide it while it waits (they set its prices, it needs an administrator…). */
+  cannotDecideReason: z.string().nullable().optional(),
+  /** Who set its prices: the makers of the versions with them (names). */
+  pricedBy: z.array(z.string()).optional(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
@@ -88,6 +92,16 @@ export const approvalMessages = {
   alreadyPending: 'An approval request for this deck is already waiting for an approver.',
   ownDeck: 'You cannot approve your own deck.',
   notYours: 'Only an administrator can decide a request for a sales manager’s deck.',
+  /** A version with these prices was made by the approver: someone else must judge them. */
+  ownPrices:
+    'You set these prices (you made a version of the deck with them): another approver must decide.',
+  ownRequest: 'You asked for this approval: another approver must decide.',
+  /** A rep's price deeper than a manager may give: `depth` is deepestDiscountText's sentence. */
+  needsAdmin: (depth: string | null) =>
+    `An administrator must approve these prices: they go past what a sales manager may give.${depth ? ` ${depth}` : ''}`,
+  /** A client link refused while a request waits for `approver` ('a sales manager'). */
+  linkPending: (approver: string) =>
+    `Approval of this deck’s prices was requested and is waiting for ${approver}: a client link can be created once it is approved.`,
   alreadyDecided: 'This request was already decided.',
   rejectNeedsComment: 'Say why you reject it, so the rep knows what to change.',
   /** A client link whose deck has no version cleared for clients (its prices await approval). */
@@ -97,6 +111,25 @@ export const approvalMessages = {
   withdrawn: (deck: { ownerName: string; title: string; clientName: string }) =>
     `The prices of “${deck.title}” for ${deck.clientName} changed after ${deck.ownerName} asked for approval: the request is withdrawn, nothing is left to decide.`,
 } as const;
+
+/** The sentence an approver reads (and the 403 says) when they may not decide a request. */
+export function decisionRefusalMessage(
+  refusal: DecisionRefusal,
+  request: { check: DealCheck; isOwnerManager: boolean },
+): string {
+  switch (refusal) {
+    case 'own_deck':
+      return approvalMessages.ownDeck;
+    case 'own_prices':
+      return approvalMessages.ownPrices;
+    case 'own_request':
+      return approvalMessages.ownRequest;
+    case 'needs_admin':
+      return request.isOwnerManager
+        ? approvalMessages.notYours
+        : approvalMessages.needsAdmin(deepestDiscountText(request.check));
+  }
+}
 
 /** One line of the priced summary a client accepts. */
 export const proposalLineSchema = z.object({

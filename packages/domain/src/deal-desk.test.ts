@@ -4,6 +4,9 @@ import { SEED_PRICE_BOOK } from './deck/seed-price-book.ts';
 import {
   DEFAULT_DEAL_DESK,
   checkDeal,
+  decisionRefusal,
+  deepestDiscount,
+  deepestDiscountText,
   mayApprove,
   samePricedFigures,
   type DealDeskSettings,
@@ -26,24 +29,79 @@ describe('checkDeal: limits by role', () => {
     const within = checkDeal(battery(5100), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
     expect(within).toMatchObject({ needsApproval: false, approverRole: null, findings: [] });
 
-    const past = checkDeal(battery(3597), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
+    // 24.9% off: past the rep's 15%, within the manager's 30%.
+    const past = checkDeal(battery(4500), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
     expect(past.needsApproval).toBe(true);
     expect(past.approverRole).toBe('manager');
     expect(past.findings).toEqual([
       expect.objectContaining({
         productId: 'battery_backup',
         reason: 'discount',
-        discountPercent: 40,
+        discountPercent: 24.9,
         limitPercent: 15,
-        unitPrice: 3597,
+        unitPrice: 4500,
         listPrice: 5995,
+        approverRole: 'manager',
       }),
     ]);
     expect(past.findings[0]!.message).toBe(
-      '40% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
+      '24.9% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
     );
     expect(past.listTotalCents).toBe(2 * 599_500);
-    expect(past.pricedTotalCents).toBe(2 * 359_700);
+    expect(past.pricedTotalCents).toBe(2 * 450_000);
+  });
+
+  it('sends a rep’s price deeper than a manager may give to an administrator, saying so', () => {
+    const controller: ProductSelection = {
+      selectedProducts: [
+        { id: 'controller', quantity: 1, customPricing: 119.8 },
+        { id: 'battery_backup', quantity: 1, customPricing: 5095.75 },
+      ],
+      includePricing: true,
+      customPricing: {},
+    };
+    const check = checkDeal(controller, SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
+    expect(check).toMatchObject({ needsApproval: true, approverRole: 'admin' });
+    expect(check.findings).toEqual([
+      expect.objectContaining({
+        productId: 'controller',
+        discountPercent: 39.8,
+        limitPercent: 15,
+        managerLimitPercent: 30,
+        approverRole: 'admin',
+      }),
+    ]);
+    expect(check.findings[0]!.message).toBe(
+      '39.8% off list ($199.00) is past the 15% a sales rep may give on Controller without approval, and past the 30% a sales manager may give. Only an administrator may approve it.',
+    );
+    expect(deepestDiscount(check)).toEqual({
+      productName: 'Controller',
+      discountPercent: 39.8,
+      limitPercent: 30,
+      limitRole: 'manager',
+    });
+    expect(deepestDiscountText(check)).toBe(
+      'Deepest discount: 39.8% off list on Controller, past the 30% a sales manager may give.',
+    );
+    // A product's own manager limit counts: 40% lets the manager clear it.
+    const generous = withSettings({
+      products: { controller: { floorPrice: null, maxDiscountPercent: { manager: 40 } } },
+    });
+    expect(checkDeal(controller, SEED_PRICE_BOOK, generous, 'sales_rep').approverRole).toBe(
+      'manager',
+    );
+  });
+
+  it('names the owner’s limit as the deepest discount’s when a manager may clear it', () => {
+    const check = checkDeal(battery(4500), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep');
+    expect(deepestDiscountText(check)).toBe(
+      'Deepest discount: 24.9% off list on Battery Backup, past the 15% a sales rep may give.',
+    );
+    expect(
+      deepestDiscountText(
+        checkDeal(battery(5100), SEED_PRICE_BOOK, DEFAULT_DEAL_DESK, 'sales_rep'),
+      ),
+    ).toBeNull();
   });
 
   it('gives a manager 30% and sends deeper to an admin; an admin has no limit', () => {
@@ -80,6 +138,12 @@ describe('checkDeal: limits by role', () => {
     expect(manager.findings).toEqual([
       expect.objectContaining({ reason: 'floor', limitPercent: 30 }),
     ]);
+    // Under the floor is past what a manager may give: a rep's price there needs an administrator.
+    const repUnderFloor = checkDeal(battery(5400), SEED_PRICE_BOOK, settings, 'sales_rep');
+    expect(repUnderFloor).toMatchObject({ approverRole: 'admin' });
+    expect(repUnderFloor.findings[0]!.message).toBe(
+      '$5,400.00 is below the floor price of $5,500.00 for Battery Backup. Only an administrator may approve it.',
+    );
     expect(checkDeal(battery(5600), SEED_PRICE_BOOK, settings, 'manager').needsApproval).toBe(
       false,
     );
@@ -93,14 +157,16 @@ describe('checkDeal: limits by role', () => {
     const check = checkDeal(battery(5250), SEED_PRICE_BOOK, byDiscount, 'sales_rep');
     expect(check.findings).toEqual([]);
     expect(check.deckFindings).toEqual([expect.objectContaining({ reason: 'total_discount' })]);
-    expect(check).toMatchObject({ needsApproval: true, approverRole: 'manager' });
+    // The deck's discount limit holds for a manager too: only an administrator may clear it.
+    expect(check).toMatchObject({ needsApproval: true, approverRole: 'admin' });
 
     const byValue = withSettings({
       deck: { maxTotalDiscountPercent: null, maxTotalValue: 20_000 },
     });
-    expect(checkDeal(battery(5995, 4), SEED_PRICE_BOOK, byValue, 'sales_rep').deckFindings).toEqual(
-      [expect.objectContaining({ reason: 'total_value' })],
-    );
+    const large = checkDeal(battery(5995, 4), SEED_PRICE_BOOK, byValue, 'sales_rep');
+    expect(large.deckFindings).toEqual([expect.objectContaining({ reason: 'total_value' })]);
+    // A large quote at list price is no discount: a manager may clear it.
+    expect(large.approverRole).toBe('manager');
     expect(checkDeal(battery(5995, 2), SEED_PRICE_BOOK, byValue, 'sales_rep').needsApproval).toBe(
       false,
     );
@@ -131,6 +197,30 @@ describe('mayApprove', () => {
     expect(mayApprove({ id: 'other', role: 'manager' }, managerDeck)).toBe(false);
     expect(mayApprove({ id: 'admin', role: 'admin' }, managerDeck)).toBe(true);
     expect(mayApprove({ id: 'manager', role: 'admin' }, managerDeck)).toBe(false);
+  });
+
+  it('refuses whoever set the prices or asked, whatever their role, and says why', () => {
+    const repDeck = {
+      ownerId: 'rep',
+      approverRole: 'manager' as const,
+      pricedBy: ['rep', 'morgan'],
+      requestedBy: 'morgan',
+    };
+    expect(decisionRefusal({ id: 'rep', role: 'sales_rep' }, repDeck)).toBe('own_deck');
+    expect(decisionRefusal({ id: 'morgan', role: 'manager' }, repDeck)).toBe('own_prices');
+    expect(decisionRefusal({ id: 'ada', role: 'admin' }, { ...repDeck, pricedBy: ['ada'] })).toBe(
+      'own_prices',
+    );
+    expect(
+      decisionRefusal({ id: 'max', role: 'manager' }, { ...repDeck, requestedBy: 'max' }),
+    ).toBe('own_request');
+    expect(decisionRefusal({ id: 'max', role: 'manager' }, repDeck)).toBeNull();
+    expect(
+      decisionRefusal({ id: 'max', role: 'manager' }, { ...repDeck, approverRole: 'admin' }),
+    ).toBe('needs_admin');
+    expect(
+      decisionRefusal({ id: 'ada', role: 'admin' }, { ...repDeck, approverRole: 'admin' }),
+    ).toBeNull();
   });
 });
 

@@ -95,12 +95,23 @@ export interface PriceFinding {
   reason: 'discount' | 'floor' | 'edited_price';
   /** One sentence for the rep: what is past which limit. */
   message: string;
+  /** Whose limit `limitPercent` is (absent on checks stored before it was recorded). */
+  limitRole?: LimitedRole;
+  /** A sales manager's own limit on this product, in percent (absent as above). */
+  managerLimitPercent?: number;
+  /**
+   * Who may clear this line: an administrator once it is past what a manager may give (deeper
+   * than the manager's limit, or under the floor), else a manager (absent as above).
+   */
+  approverRole?: ApproverRole;
 }
 
 /** Why the deck as a whole needs approval. */
 export interface DeckFinding {
   reason: 'total_discount' | 'total_value';
   message: string;
+  /** Who may clear it (absent on checks stored before it was recorded). */
+  approverRole?: ApproverRole;
 }
 
 /** What the deal desk says of a deck's prices, for its owner's role. */
@@ -146,6 +157,12 @@ export function checkDeal(
   ownerRole: Role,
 ): DealCheck {
   const limited = limitedRoleOf(ownerRole);
+  // Past what a manager may give, only an administrator clears it: a manager's approval of a
+  // rep's price never reaches deeper than the manager could price on their own deck.
+  const lineApprover = (isPastManager: boolean): ApproverRole =>
+    limited === 'manager' || isPastManager ? 'admin' : 'manager';
+  const adminSuffix = (isPastManager: boolean) =>
+    limited === 'sales_rep' && isPastManager ? ' Only an administrator may approve it.' : '';
   const summary = quoteSummary(selection, book);
   const findings: PriceFinding[] = [];
   let listTotalCents = 0;
@@ -157,6 +174,7 @@ export function checkDeal(
     const unitPrice = unitPriceFor(product, selected.customPricing, selection.includePricing);
     const own = settings.products[product.id];
     const limitPercent = own?.maxDiscountPercent?.[limited] ?? settings.roleLimits[limited];
+    const managerLimitPercent = own?.maxDiscountPercent?.manager ?? settings.roleLimits.manager;
     const floorPrice = own?.floorPrice ?? null;
     const discountPercent =
       product.msrp > 0 ? roundPercent(((product.msrp - unitPrice) / product.msrp) * 100) : 0;
@@ -168,23 +186,34 @@ export function checkDeal(
       discountPercent,
       limitPercent,
       floorPrice,
+      limitRole: limited,
+      managerLimitPercent,
     };
+    const isPastManagerLimit = discountPercent > managerLimitPercent;
     if (floorPrice !== null && unitPrice < floorPrice) {
+      // The floor holds for everyone who prices, a manager too.
       findings.push({
         ...base,
         reason: 'floor',
-        message: `${formatUsd(unitPrice)} is below the floor price of ${formatUsd(floorPrice)} for ${product.name}.`,
+        approverRole: lineApprover(true),
+        message: `${formatUsd(unitPrice)} is below the floor price of ${formatUsd(floorPrice)} for ${product.name}.${adminSuffix(true)}`,
       });
     } else if (discountPercent > limitPercent) {
+      const managerToo =
+        limited === 'sales_rep' && isPastManagerLimit
+          ? `, and past the ${managerLimitPercent}% a sales manager may give`
+          : '';
       findings.push({
         ...base,
         reason: 'discount',
-        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% ${limitedRoleName[limited]} may give on ${product.name} without approval.`,
+        approverRole: lineApprover(isPastManagerLimit),
+        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% ${limitedRoleName[limited]} may give on ${product.name} without approval${managerToo}.${adminSuffix(isPastManagerLimit)}`,
       });
     } else if (summary.editedProducts.includes(product.id)) {
       findings.push({
         ...base,
         reason: 'edited_price',
+        approverRole: lineApprover(false),
         message: `The pricing slide of ${product.name} shows price texts you edited: the price book did not compute them.`,
       });
     }
@@ -196,22 +225,28 @@ export function checkDeal(
     const totalDiscount =
       listTotalCents > 0 ? roundPercent((1 - pricedTotalCents / listTotalCents) * 100) : 0;
     if (maxTotalDiscountPercent !== null && totalDiscount > maxTotalDiscountPercent) {
+      // The deck's discount limit is a manager's too: a manager cannot clear what they could not give.
       deckFindings.push({
         reason: 'total_discount',
-        message: `The whole quote is ${totalDiscount}% below list: past the deck limit of ${maxTotalDiscountPercent}%.`,
+        approverRole: lineApprover(true),
+        message: `The whole quote is ${totalDiscount}% below list: past the deck limit of ${maxTotalDiscountPercent}%.${adminSuffix(true)}`,
       });
     }
     if (maxTotalValue !== null && summary.totalCents > Math.round(maxTotalValue * 100)) {
       deckFindings.push({
         reason: 'total_value',
+        approverRole: lineApprover(false),
         message: `The quote's total of ${formatUsd(summary.totalCents / 100)} is over ${formatUsd(maxTotalValue)}: quotes that large need approval.`,
       });
     }
   }
   const needsApproval = findings.length > 0 || deckFindings.length > 0;
+  const isForAdmin = [...findings, ...deckFindings].some(
+    (finding) => finding.approverRole === 'admin',
+  );
   return {
     needsApproval,
-    approverRole: needsApproval ? (limited === 'manager' ? 'admin' : 'manager') : null,
+    approverRole: needsApproval ? (isForAdmin ? 'admin' : 'manager') : null,
     findings,
     deckFindings,
     listTotalCents,
@@ -219,14 +254,85 @@ export function checkDeal(
   };
 }
 
-/** Whether `approver` may decide a request for a deck whose owner is `ownerId`. */
+/** The stricter of two approver roles: an administrator may decide what a manager may. */
+export function stricterApprover(a: ApproverRole, b: ApproverRole | null): ApproverRole {
+  return a === 'admin' || b === 'admin' ? 'admin' : 'manager';
+}
+
+/** The deepest discount a check found, and the highest limit it passes. */
+export interface DeepestDiscount {
+  productName: string;
+  discountPercent: number;
+  limitPercent: number;
+  limitRole: LimitedRole;
+}
+
+/**
+ * The deepest discount off list among a check's lines, with the highest limit it is past: a
+ * manager's when it is past theirs too (only an administrator may clear it), else the owner's.
+ * Null when no line is discounted past a limit.
+ */
+export function deepestDiscount(check: DealCheck): DeepestDiscount | null {
+  const discounted = check.findings.filter((finding) => finding.discountPercent > 0);
+  const deepest = discounted.reduce<PriceFinding | null>(
+    (best, finding) => (!best || finding.discountPercent > best.discountPercent ? finding : best),
+    null,
+  );
+  if (!deepest) return null;
+  const managerLimit = deepest.managerLimitPercent;
+  const isPastManager =
+    deepest.limitRole === 'sales_rep' &&
+    managerLimit !== undefined &&
+    deepest.discountPercent > managerLimit;
+  return {
+    productName: deepest.productName,
+    discountPercent: deepest.discountPercent,
+    limitPercent: isPastManager ? managerLimit : deepest.limitPercent,
+    limitRole: isPastManager ? 'manager' : (deepest.limitRole ?? 'sales_rep'),
+  };
+}
+
+/** 'Deepest discount: 39.8% off list on Controller, past the 30% a sales manager may give.' */
+export function deepestDiscountText(check: DealCheck): string | null {
+  const deepest = deepestDiscount(check);
+  if (!deepest) return null;
+  const past =
+    deepest.discountPercent > deepest.limitPercent
+      ? `, past the ${deepest.limitPercent}% ${limitedRoleName[deepest.limitRole]} may give`
+      : '';
+  return `Deepest discount: ${deepest.discountPercent}% off list on ${deepest.productName}${past}.`;
+}
+
+/**
+ * Why `approver` may not decide a request, or null when they may. Nobody decides the prices
+ * they set: not the deck's owner, not whoever made a version with these prices, not whoever
+ * asked; a manager decides only what a manager may clear.
+ */
+export type DecisionRefusal = 'own_deck' | 'own_prices' | 'own_request' | 'needs_admin';
+
+export function decisionRefusal(
+  approver: { id: string; role: Role },
+  request: {
+    ownerId: string;
+    approverRole: ApproverRole;
+    /** Who made a version with these prices (the one put to approval and those before it). */
+    pricedBy?: readonly string[];
+    requestedBy?: string | null;
+  },
+): DecisionRefusal | null {
+  if (approver.id === request.ownerId) return 'own_deck';
+  if (request.pricedBy?.includes(approver.id)) return 'own_prices';
+  if (request.requestedBy === approver.id) return 'own_request';
+  if (approver.role === 'admin') return null;
+  return approver.role === 'manager' && request.approverRole === 'manager' ? null : 'needs_admin';
+}
+
+/** Whether `approver` may decide a request (decisionRefusal says why not). */
 export function mayApprove(
   approver: { id: string; role: Role },
-  request: { ownerId: string; approverRole: ApproverRole },
+  request: Parameters<typeof decisionRefusal>[1],
 ): boolean {
-  if (approver.id === request.ownerId) return false;
-  if (approver.role === 'admin') return true;
-  return approver.role === 'manager' && request.approverRole === 'manager';
+  return decisionRefusal(approver, request) === null;
 }
 
 /** The text both the PDF and the web view carry on every slide of a deck awaiting approval. */
