@@ -127,12 +127,15 @@ test('a rep sends a client link, the client views it, the rep reads the analytic
   const analyticsApi = `/api/decks/${deckId}/client-links`;
   // Slide 1 holds the 2 s before the visit began, and the moments before the clock was paused.
   await expect
-    .poll(async () => {
-      const response = await page.request.get(analyticsApi);
-      const body = (await response.json()) as { links: { totalViewMs: number }[] };
-      const total = body.links[0]?.totalViewMs ?? 0;
-      return total >= 28_000 && total < 30_000;
-    })
+    .poll(
+      async () => {
+        const response = await page.request.get(analyticsApi);
+        const body = (await response.json()) as { links: { totalViewMs: number }[] };
+        const total = body.links[0]?.totalViewMs ?? 0;
+        return total >= 28_000 && total < 30_000;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await panel.getByRole('link', { name: 'View analytics' }).click();
   await expect(page).toHaveURL(new RegExp(`/deck/${deckId}/links/`));

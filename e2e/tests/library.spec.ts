@@ -587,7 +587,15 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
     await clientContext.route(reviewAddress, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Review</title>' }),
     );
+    // The page reports the click while the new tab opens: the client's browser is closed only
+    // once the server has answered it (a busy machine may take a while to).
+    const clickStored = client.waitForResponse(
+      (response) =>
+        response.url().endsWith('/link-clicks') && response.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
     const [opened] = await Promise.all([clientContext.waitForEvent('page'), link.click()]);
+    expect((await clickStored).status()).toBe(204);
     await opened.close();
   } finally {
     await clientContext.close();
@@ -596,6 +604,7 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
   await expect
     .poll(
       async () => ((await (await repApi.get(analyticsPath)).json()) as AnalyticsBody).linkClicks,
+      { timeout: 30_000 },
     )
     .toEqual([
       expect.objectContaining({

@@ -333,6 +333,41 @@ describe('the client view', () => {
     expect(JSON.parse(data)).toEqual({ sequence: 2, events: [{ slide: 2, ms: 2_500, view: 1 }] });
   });
 
+  it('counts the time after a slide change on the new slide, before the page is drawn again', async () => {
+    const page = usePageTime();
+    const sendBeacon = vi.fn((_url: string, _data: string) => true);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { sendBeacon }),
+    );
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck },
+      [`POST ${api}/visits`]: {
+        status: 201,
+        body: { visitId: 'v3', isTracked: true, untrackedReason: null },
+      },
+      [`POST ${api}/visits/v3/events`]: { status: 204 },
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    await page.see(3_000);
+    const reports = () => calls.filter((call) => call.path === `${api}/visits/v3/events`);
+    await waitFor(() => expect(reports()).toHaveLength(1), { timeout: 15_000 });
+
+    // A busy machine: the click is handled, and time passes before anything is drawn or any
+    // effect runs (all of this is synchronous, so no timer or frame comes in between).
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    page.advance(5_000);
+    fireEvent(window, new Event('pagehide'));
+
+    const [, data] = sendBeacon.mock.calls.at(-1)!;
+    expect(JSON.parse(data)).toEqual({
+      sequence: 2,
+      events: [{ slide: 3, ms: 5_000, view: 1 }],
+    });
+  });
+
   it('starts no visit and reports nothing when the page goes within 2 s (a mail scanner)', async () => {
     const page = usePageTime();
     const sendBeacon = vi.fn(() => true);

@@ -1,6 +1,6 @@
 import { clientLinkMessages } from '@deck-portal/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { sendViewEvents } from './send-view-events.ts';
+import { sendLinkClick, sendViewEvents } from './send-view-events.ts';
 
 const batch = { sequence: 1, events: [{ slide: 2, ms: 1_500, view: 0 }] };
 
@@ -36,5 +36,37 @@ describe('sendViewEvents', () => {
       status: 400,
       code: 'too_many_events',
     });
+  });
+});
+
+describe('sendLinkClick', () => {
+  const clicks = '/api/client-view/tok/visits/v1/link-clicks';
+
+  it('tries a click again while the server is busy or away, until it is stored', async () => {
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Response.json({ error: { code: 'unavailable', message: 'Busy' } }, { status: 503 }),
+      () => new Response(null, { status: 204 }),
+    ];
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answers.shift()!());
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      sendLinkClick('tok', 'v1', { slide: 2, link: 0 }, { delaysMs: [1, 1, 1] }),
+    ).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      clicks,
+      expect.objectContaining({ method: 'POST', keepalive: true, body: '{"slide":2,"link":0}' }),
+    );
+  });
+
+  it('does not try again a click the server refused for good', async () => {
+    const fetchMock = stubFetch(() =>
+      Response.json({ error: { code: 'bad_request', message: 'No such link' } }, { status: 400 }),
+    );
+    await expect(
+      sendLinkClick('tok', 'v1', { slide: 2, link: 9 }, { delaysMs: [1, 1, 1] }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
 import type { LinkClick, ViewEventBatch } from '@deck-portal/domain';
+import { ApiError } from '../../../lib/api-error.ts';
 import { callClientApi } from './client-view-api.ts';
 
 export const viewEventsPath = (token: string, visitId: string) =>
@@ -30,13 +31,40 @@ export function beaconViewEvents(token: string, visitId: string, batch: ViewEven
   return navigator.sendBeacon(viewEventsPath(token, visitId), JSON.stringify(batch));
 }
 
+/** How long a click waits before each new try: about half a minute in all. */
+export const linkClickRetryDelaysMs = [500, 1_000, 2_000, 4_000, 8_000, 16_000] as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * `POST /api/client-view/:token/visits/:visitId/link-clicks` (204): the client opened a link on a
- * slide; `keepalive`, as the page may be left for the link's.
+ * slide; `keepalive`, as the page may be left for the link's. A click is sent once and never
+ * again in batches, so an answer that says "not now" (no answer at all, 429, 503: a busy or
+ * restarting server) is tried again, a while later each time, rather than lost. (When the
+ * first request was stored and only its answer lost, the click counts twice: a rare extra
+ * click is the lesser harm than a missing one in a rep's analytics.)
  */
-export async function sendLinkClick(token: string, visitId: string, click: LinkClick) {
-  await callClientApi<void>(
-    `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/link-clicks`,
-    { method: 'POST', body: click, keepalive: true },
-  );
+export async function sendLinkClick(
+  token: string,
+  visitId: string,
+  click: LinkClick,
+  { delaysMs = linkClickRetryDelaysMs }: { delaysMs?: readonly number[] } = {},
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await callClientApi<void>(
+        `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/link-clicks`,
+        { method: 'POST', body: click, keepalive: true },
+      );
+      return;
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined || !isWorthRetrying(error)) throw error;
+      await wait(delay);
+    }
+  }
+}
+
+function isWorthRetrying(error: unknown) {
+  return error instanceof ApiError && [0, 429, 502, 503, 504].includes(error.status);
 }

@@ -68,9 +68,27 @@ export function ClientSlideViewer({
   const latest = useRef({ current, count, isPresenting, onPresentingChange, onSlideChange });
   latest.current = { current, count, isPresenting, onPresentingChange, onSlideChange };
 
+  // The slide on screen when the viewer appears; every later change is told by `show`.
   useEffect(() => {
-    if (count > 0) latest.current.onSlideChange(current);
-  }, [current, count]);
+    if (count > 0) latest.current.onSlideChange(latest.current.current);
+  }, [count]);
+
+  /**
+   * Brings slide `index` on screen and tells `onSlideChange` at once, in the event that moves
+   * it: a report left to an effect after the next paint waits for the browser, and a busy or
+   * throttled page then counts the new slide's first moments (seconds, at worst) on the old one.
+   */
+  const show = (index: number) => {
+    const now = latest.current;
+    const next = Math.min(Math.max(0, index), now.count - 1);
+    if (next === now.current || next < 0) return;
+    // Read by the next key press, which may come before the page is drawn again.
+    now.current = next;
+    setCurrent(next);
+    now.onSlideChange(next);
+  };
+  const showRef = useRef(show);
+  showRef.current = show;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -84,7 +102,7 @@ export function ClientSlideViewer({
       const next = nextSlideIndex(event.key, now.current, now.count);
       if (next === null) return;
       event.preventDefault();
-      setCurrent(next);
+      showRef.current(next);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -97,8 +115,7 @@ export function ClientSlideViewer({
       ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [thumbId, current]);
 
-  const go = (direction: 1 | -1) =>
-    setCurrent((c) => Math.min(Math.max(0, c + direction), count - 1));
+  const go = (direction: 1 | -1) => show(latest.current.current + direction);
   const swipe = useSwipe(go);
   const isTouch = useIsTouch();
   const slide = slides[current];
@@ -151,7 +168,7 @@ export function ClientSlideViewer({
               id={`${thumbId}-${index}`}
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === current ? 'true' : undefined}
-              onClick={() => setCurrent(index)}
+              onClick={() => show(index)}
             >
               <img src={s.url} alt="" loading="lazy" />
             </button>
