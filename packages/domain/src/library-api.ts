@@ -45,6 +45,8 @@ export const libraryDraftSlideSchema = z.object({
   updatedBy: person,
   /** The draft slide drawn with sample data (changes with its revision). */
   thumbnail: z.string(),
+  /** What is wrong with the stored slide, when something is: it must be fixed before publishing. */
+  problem: z.string().optional(),
 });
 export type LibraryDraftSlide = z.infer<typeof libraryDraftSlideSchema>;
 
@@ -80,15 +82,24 @@ const revisionSchema = z
   .min(1)
   .max(2_147_483_647);
 
+/**
+ * What was wrong with a stored document, field by field. The document is then sent with those
+ * texts as plain words (their `{{…}}` made harmless), so the editor can open it and save the fix.
+ */
+const documentProblemsSchema = z.array(z.object({ field: z.string(), message: z.string() }));
+export type LibraryDocumentProblem = z.infer<typeof documentProblemsSchema>[number];
+
 export const librarySlideResponseSchema = z.object({
   document: templateSlideDocumentSchema,
   revision: z.number().int(),
+  problems: documentProblemsSchema.optional(),
 });
 export type LibrarySlideResponse = z.infer<typeof librarySlideResponseSchema>;
 
 export const libraryLayoutResponseSchema = z.object({
   document: templateLayoutSchema,
   revision: z.number().int(),
+  problems: documentProblemsSchema.optional(),
 });
 export type LibraryLayoutResponse = z.infer<typeof libraryLayoutResponseSchema>;
 

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   libraryMessages,
   templateFormatVersion,
+  templateSlideDocumentSchema,
   type CreateLibrarySlideRequest,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -89,6 +90,22 @@ export async function createLibrarySlide(
         retired: false,
       }
     : emptySlide(id, request.title, request.category);
+  // The title is the new slide's heading too, where `{{…}}` is a binding: one the format does
+  // not know is refused here, before it is stored, as every save is.
+  const checked = templateSlideDocumentSchema.safeParse(document);
+  if (!checked.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) {
+      const [field] = issue.path;
+      const name = field === 'heading' || field === 'title' ? 'title' : issue.path.join('.');
+      fields[name] ??=
+        name === 'title' ? `The title cannot hold this: ${issue.message}.` : issue.message;
+    }
+    throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
+      status: 422,
+      fields,
+    });
+  }
   const position = source ? source.position + 1 : rows.length;
   const now = services.clock.now();
 

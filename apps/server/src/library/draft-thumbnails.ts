@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { readStoredDocument } from './document-problems.ts';
 import { draftDocuments, libraryLook, readDraftRows } from './library-draft.ts';
 import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
 
@@ -24,7 +25,14 @@ export function draftThumbnails(services: Services) {
   const drawn = new Map<string, string>();
   return async function thumbnail(kind: 'slide' | 'layout', id: string) {
     const { rows, row } = await readDraftDocument(services, kind, id);
-    const edited = { kind, document: row.document } as EditedDocument;
+    // A broken slide is drawn as the editor opens it: its bad texts as plain words.
+    const { document } = readStoredDocument(kind, row.document);
+    if (!document) {
+      throw new AppError('library_invalid', `The ${kind} “${id}” cannot be drawn.`, {
+        status: 409,
+      });
+    }
+    const edited = { kind, document } as EditedDocument;
     const documents = draftDocuments(rows);
     const look = libraryLook(documents);
     const key = `${look}:${createHash('sha256').update(JSON.stringify(edited)).digest('base64url')}`;

@@ -23,8 +23,6 @@ import {
   reorderLibrarySlidesRequestSchema,
   saveLibraryLayoutRequestSchema,
   saveLibrarySlideRequestSchema,
-  type TemplateLayout,
-  type TemplateSlideDocument,
   uploadResponseSchema,
   importSlidesRequestSchema,
   importSlidesResponseSchema,
@@ -38,9 +36,10 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { createLibrarySlide } from './create-library-slide.ts';
-import { draftThumbnails, readDraftDocument } from './draft-thumbnails.ts';
+import { draftThumbnails } from './draft-thumbnails.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
+import { openLibraryDocument } from './open-library-document.ts';
 import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
 import { publishLibrary } from './publish-library.ts';
 import { reorderLibrarySlides } from './reorder-library-slides.ts';
@@ -92,8 +91,6 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
   const tags = ['library'];
   const editors = requireApproved(...libraryEditorRoles);
   const thumbnail = draftThumbnails(services);
-  const draftDocument = (kind: 'slide' | 'layout', id: string) =>
-    readDraftDocument(services, kind, id);
 
   app.get(
     '/api/library',
@@ -114,10 +111,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         response: { 200: librarySlideResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const { row } = await draftDocument('slide', request.params.id);
-      return { document: row.document as TemplateSlideDocument, revision: row.revision };
-    },
+    async (request) => openLibraryDocument(services, 'slide', request.params.id),
   );
 
   app.put(
@@ -185,10 +179,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         response: { 200: libraryLayoutResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const { row } = await draftDocument('layout', request.params.id);
-      return { document: row.document as TemplateLayout, revision: row.revision };
-    },
+    async (request) => openLibraryDocument(services, 'layout', request.params.id),
   );
 
   app.put(

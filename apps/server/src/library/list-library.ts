@@ -9,6 +9,7 @@ import {
 import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
 import type { Db } from '../db/database.ts';
 import { libraryVersions, users } from '../db/schema.ts';
+import { describeProblem, readStoredDocument } from './document-problems.ts';
 import { draftDocuments, libraryLook, readDraftRows } from './library-draft.ts';
 import { newestLibraryVersion } from './library-versions.ts';
 
@@ -44,6 +45,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
       .filter(({ row }) => row.kind === 'slide')
       .map((entry) => {
         const document = entry.row.document as TemplateSlideDocument;
+        const [problem] = readStoredDocument('slide', document).problems;
         return {
           ...common(entry),
           title: document.title,
@@ -53,6 +55,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
           forProducts: document.forProducts ?? [],
           retired: document.retired ?? false,
           ...(document.drawn ? { drawn: document.drawn } : {}),
+          ...(problem ? { problem: describeProblem(problem) } : {}),
         };
       }),
     layouts: rows

@@ -13,6 +13,7 @@ import {
 } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { usableDocuments } from './document-problems.ts';
 import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
 export type EditedDocument =
@@ -50,7 +51,10 @@ export async function checkLibraryDocument(
       fields: { 'document.category': libraryMessages.unknownCategory },
     });
   }
-  const library = withDocument(documents, edited);
+  const library = withDocument(
+    usableDocuments(documents, { kind: edited.kind, id: edited.document.id }),
+    edited,
+  );
   const checked = templateLibraryDocumentsSchema.safeParse(library);
   if (!checked.success) {
     const fields: Record<string, string> = {};

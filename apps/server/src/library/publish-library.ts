@@ -10,6 +10,7 @@ import { libraryVersions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
+import { describeProblem, readStoredDocument } from './document-problems.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { newestLibraryVersion } from './library-versions.ts';
 
@@ -34,6 +35,22 @@ export async function publishLibrary(
     const changes = describeLibraryChanges(newest.documents, documents);
     if (changes.length === 0) {
       throw new AppError('nothing_to_publish', libraryMessages.nothingToPublish, { status: 409 });
+    }
+    // A slide stored before its texts were checked is named, for an editor to open and fix.
+    for (const [kind, list] of [
+      ['slide', documents.slides],
+      ['layout', documents.layouts],
+    ] as const) {
+      for (const document of list) {
+        const [problem] = readStoredDocument(kind, document).problems;
+        if (!problem) continue;
+        const name = 'title' in document ? document.title : document.name;
+        throw new AppError(
+          'library_invalid',
+          `The draft cannot be published: the ${kind} “${name}” has a problem (${describeProblem(problem)}). Open it to fix it.`,
+          { status: 409 },
+        );
+      }
     }
     // Every save was checked on its own; the whole is checked once more as it is stored.
     const checked = templateLibraryDocumentsSchema.safeParse(documents);
