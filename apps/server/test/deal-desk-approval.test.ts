@@ -264,13 +264,13 @@ describe('each version is checked against its owner’s limits', () => {
     expect((await createLink(rep, deckId)).statusCode).toBe(201);
   });
 
-  it('watermarks a rep’s deck 40% under list and refuses client links until approved', async () => {
-    const deckId = await newDeck(rep, 3597, 'Deep discount');
+  it('watermarks a rep’s deck a quarter under list and refuses client links until approved', async () => {
+    const deckId = await newDeck(rep, 4500, 'Deep discount');
     const version = await versionRow(deckId);
     expect(version.dealCheck).toMatchObject({
       needsApproval: true,
       approverRole: 'manager',
-      findings: [{ productId: 'battery_backup', reason: 'discount', discountPercent: 40 }],
+      findings: [{ productId: 'battery_backup', reason: 'discount', discountPercent: 24.9 }],
     });
     expect(renders.at(-1)).toEqual({ title: 'Deep discount', watermark: APPROVAL_WATERMARK });
     const approval = await approvalOf(rep, deckId);
@@ -310,7 +310,7 @@ describe('each version is checked against its owner’s limits', () => {
     expect(renders.at(-1)!.watermark).toBe(APPROVAL_WATERMARK);
   });
   it('copies a restored version’s files when its clearance is unchanged, else renders it again', async () => {
-    const deckId = await newDeck(rep, 3597, 'Restored deck');
+    const deckId = await newDeck(rep, 4500, 'Restored deck');
     const request = (await askApproval(rep, deckId)).json();
     expect((await decide(manager, request.id, 'approve')).statusCode).toBe(200);
     await clearedVersionFor(deckId, request.id);
@@ -416,7 +416,7 @@ describe('each version is checked against its owner’s limits', () => {
 
 describe('request, approve and the cleared version', () => {
   it('asks the approvers in-app and by mail, and answers who may decide', async () => {
-    const deckId = await newDeck(rep, 3597, 'Approval flow');
+    const deckId = await newDeck(rep, 4500, 'Approval flow');
     const ask = await askApproval(rep, deckId, 'The client signs 40 sites if we match this.');
     expect(ask.statusCode, ask.body).toBe(201);
     const request = ask.json();
@@ -456,7 +456,7 @@ describe('request, approve and the cleared version', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe('Approval requested: Approval flow for Northwind Pharmacies');
       expect(mails[0]!.text).toContain('The client signs 40 sites if we match this.');
-      expect(mails[0]!.text).toContain('40% off list');
+      expect(mails[0]!.text).toContain('24.9% off list');
       expect(mails[0]!.text).toContain('http://portal.test/approvals');
     }
     // In the portal, the notification leads to the approvals page.
@@ -489,7 +489,7 @@ describe('request, approve and the cleared version', () => {
   });
 
   it('approval makes a new version without the watermark; the rep is told and may send the link', async () => {
-    const deckId = await newDeck(rep, 3597, 'Approved deck');
+    const deckId = await newDeck(rep, 4500, 'Approved deck');
     const request = (await askApproval(rep, deckId, 'Please')).json();
     const approved = await decide(manager, request.id, 'approve', 'Fine for a 40-site rollout.');
     expect(approved.statusCode, approved.body).toBe(200);
@@ -530,7 +530,7 @@ describe('request, approve and the cleared version', () => {
     expect(view.statusCode).toBe(200);
 
     // A title change keeps the approval: the new version is cleared and has no watermark.
-    const renamed = await newVersion(rep, deckId, draft(3597, { title: 'Approved deck, renamed' }));
+    const renamed = await newVersion(rep, deckId, draft(4500, { title: 'Approved deck, renamed' }));
     const kept = await versionRow(deckId, renamed);
     expect(kept.approvedBy).toBe(request.id);
     expect(renders.at(-1)).toEqual({ title: 'Approved deck, renamed', watermark: undefined });
@@ -549,7 +549,7 @@ describe('request, approve and the cleared version', () => {
   });
 
   it('reads as approved while the approval’s version is being committed', async () => {
-    const deckId = await newDeck(rep, 3597, 'Deck read mid-commit');
+    const deckId = await newDeck(rep, 4500, 'Deck read mid-commit');
     const request = (await askApproval(rep, deckId, 'Please')).json();
     expect((await decide(manager, request.id, 'approve', '')).statusCode).toBe(200);
     const version = await clearedVersionFor(deckId, request.id);
@@ -570,7 +570,7 @@ describe('request, approve and the cleared version', () => {
   });
 
   it('rejection needs a comment, tells the rep why, and leaves the deck needing approval', async () => {
-    const deckId = await newDeck(rep, 3597, 'Rejected deck');
+    const deckId = await newDeck(rep, 4500, 'Rejected deck');
     const request = (await askApproval(rep, deckId)).json();
     const bare = await decide(manager, request.id, 'reject');
     expect(bare.statusCode).toBe(422);
@@ -615,9 +615,9 @@ describe('request, approve and the cleared version', () => {
   });
 
   it('a pending request survives a title change and is voided by a price change', async () => {
-    const deckId = await newDeck(rep, 3597, 'Voided deck');
+    const deckId = await newDeck(rep, 4500, 'Voided deck');
     const request = (await askApproval(rep, deckId)).json();
-    await newVersion(rep, deckId, draft(3597, { title: 'Voided deck, new title' }));
+    await newVersion(rep, deckId, draft(4500, { title: 'Voided deck, new title' }));
     const stateOf = async () =>
       (
         await t.app.services.db
@@ -652,7 +652,7 @@ describe('request, approve and the cleared version', () => {
 
 describe('who may see, ask and decide', () => {
   it('hides a deck’s approval from other reps and lets only its managers ask', async () => {
-    const deckId = await newDeck(rep, 3597, 'Access deck');
+    const deckId = await newDeck(rep, 4500, 'Access deck');
     expect((await approvalOf(otherRep, deckId)).statusCode).toBe(404);
     expect((await askApproval(otherRep, deckId)).statusCode).toBe(404);
     expect(
@@ -699,7 +699,7 @@ describe('who may see, ask and decide', () => {
   });
 
   it('of two approvers at once, exactly one decides and the other is told the result', async () => {
-    const deckId = await newDeck(rep, 3597, 'Race deck');
+    const deckId = await newDeck(rep, 4500, 'Race deck');
     const request = (await askApproval(rep, deckId)).json();
     const answers = await Promise.all([
       decide(manager, request.id, 'approve'),
@@ -742,7 +742,7 @@ describe('what a client sees', () => {
     const link = await createLink(rep, deckId);
     expect(link.statusCode).toBe(201);
     const token = tokenOf(link);
-    await newVersion(rep, deckId, draft(3597, { title: 'Client view', headline: 'Deep offer' }));
+    await newVersion(rep, deckId, draft(4500, { title: 'Client view', headline: 'Deep offer' }));
     const view = await requestAs(t.app, undefined, 'GET', clientLinkPaths.api(token));
     expect(view.statusCode).toBe(200);
     expect(view.json().title).toBe('Cleared offer');

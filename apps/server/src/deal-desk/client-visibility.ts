@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { approvalMessages } from '@deck-portal/domain';
+import { approvalMessages, approverRoleLabel } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
-import { deckVersions } from '../db/schema.ts';
+import { approvalRequests, deckVersions } from '../db/schema.ts';
 import type { DeckRow } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { noticePage } from '../http/notice-page.ts';
@@ -22,7 +22,15 @@ export async function assertLinkMayShow(db: Db, deck: DeckRow, pinnedVersion?: n
       ),
     );
   if (version && !isVersionCleared(version)) {
-    throw new AppError('approval_required', approvalMessages.linkRefused, { status: 409 });
+    // Once asked, the rep is told who it waits for, not to ask again.
+    const [pending] = await db
+      .select({ approverRole: approvalRequests.approverRole })
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.deckId, deck.id), eq(approvalRequests.state, 'pending')));
+    const message = pending
+      ? approvalMessages.linkPending(approverRoleLabel[pending.approverRole])
+      : approvalMessages.linkRefused;
+    throw new AppError('approval_required', message, { status: 409 });
   }
 }
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import {
   approvalMessages,
+  decisionRefusal,
+  decisionRefusalMessage,
   deckPagePath,
   isUuid,
-  mayApprove,
   type ApprovalRequest,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
@@ -16,7 +17,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
 
 export type Decision = { decision: 'approve' | 'reject'; comment: string };
 
@@ -43,11 +44,22 @@ export async function decideApproval(
   const where = eq(approvalRequests.id, requestId);
   const [row] = await loadApprovalRequests(services.db, { where });
   if (!row) throw notFound;
-  if (row.owner.id === user.id) {
-    throw new AppError('forbidden', approvalMessages.ownDeck, { status: 403 });
-  }
-  if (!mayApprove(user, { ownerId: row.owner.id, approverRole: row.request.approverRole })) {
-    throw new AppError('forbidden', approvalMessages.notYours, { status: 403 });
+  // Who set these prices, and who must approve them under today's limits: checked again now,
+  // not only when the request was made.
+  const rules = (await rulesOfRows(services, [row])).get(requestId);
+  const pricedBy = rules?.pricedBy ?? [];
+  const refusal = decisionRefusal(user, {
+    ownerId: row.owner.id,
+    approverRole: rules?.approverRole ?? row.request.approverRole,
+    pricedBy: pricedBy.map((maker) => maker.id),
+    requestedBy: row.request.requestedBy,
+  });
+  if (refusal) {
+    const message = decisionRefusalMessage(refusal, {
+      check: rules?.check ?? row.request.dealCheck,
+      isOwnerManager: row.ownerRole === 'manager',
+    });
+    throw new AppError('forbidden', message, { status: 403 });
   }
   if (decision.decision === 'reject' && decision.comment === '') {
     throw new AppError('validation_failed', approvalMessages.rejectNeedsComment, {
@@ -124,13 +136,16 @@ export async function decideApproval(
         requestId,
         version: row.request.version,
         comment: decision.comment,
+        // Who set the prices and who asked, beside the approver (the entry's actor).
+        pricesSetBy: pricedBy,
+        requestedBy: row.request.requestedBy,
       }),
       at: now,
     });
     return true;
   });
   const [current] = await loadApprovalRequests(services.db, { where });
-  const answer = toApprovalRequest(current!, user);
+  const answer = toApprovalRequest(current!, user, rules);
   if (!decided) throw new AlreadyDecided(answer);
   return answer;
 }

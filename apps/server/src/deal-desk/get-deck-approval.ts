@@ -11,7 +11,7 @@ import { approvalRequests, deckVersions } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { loadVersion } from '../decks/deck-versions.ts';
 import type { Services } from '../services.ts';
-import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
 
 /** The check of a version made before the deal desk: nothing to approve. */
 const uncheckedVersion: DealCheck = {
@@ -28,7 +28,7 @@ const uncheckedVersion: DealCheck = {
  * approval, and the newest request (any state) with whether the caller may decide it.
  */
 export async function getDeckApproval(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'clock'>,
   { user, deckId }: { user: User; deckId: string },
 ): Promise<DeckApproval> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'view' });
@@ -45,7 +45,12 @@ export async function getDeckApproval(
     newest: version.draft.productSelection,
     request: row?.request,
   });
-  return { state, check, request: row ? toApprovalRequest(row, user) : null };
+  const rules = row ? await rulesOfRows(services, [row]) : undefined;
+  return {
+    state,
+    check,
+    request: row ? toApprovalRequest(row, user, rules?.get(row.request.id)) : null,
+  };
 }
 
 async function approvalState(

@@ -3,7 +3,7 @@ import type { ApprovalRequest, ApprovalRequestState } from '@deck-portal/domain'
 import type { User } from '../auth/sessions.ts';
 import { approvalRequests } from '../db/schema.ts';
 import type { Services } from '../services.ts';
-import { loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
 
 const statesShown: Record<'pending' | 'decided' | 'all', ApprovalRequestState[] | null> = {
   pending: ['pending'],
@@ -13,12 +13,15 @@ const statesShown: Record<'pending' | 'decided' | 'all', ApprovalRequestState[] 
 
 /** The approval requests an approver sees at /approvals, newest first. */
 export async function listApprovals(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'clock'>,
   { user, state }: { user: User; state: 'pending' | 'decided' | 'all' },
 ): Promise<{ requests: ApprovalRequest[] }> {
   const states = statesShown[state];
   const rows = await loadApprovalRequests(services.db, {
     where: states ? inArray(approvalRequests.state, states) : undefined,
   });
-  return { requests: rows.map((row) => toApprovalRequest(row, user)) };
+  const rules = await rulesOfRows(services, rows);
+  return {
+    requests: rows.map((row) => toApprovalRequest(row, user, rules.get(row.request.id))),
+  };
 }

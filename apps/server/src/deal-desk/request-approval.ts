@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import {
   approvalMessages,
   approverRoleLabel,
+  deepestDiscountText,
   formatCents,
+  type ApproverRole,
   type ApprovalRequest,
   type DealCheck,
   approvalsPath,
@@ -15,13 +17,21 @@ import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
-import { approversOf, loadApprovalRequests, toApprovalRequest } from './approval-rows.ts';
+import {
+  approversOf,
+  loadApprovalRequests,
+  rulesOfRows,
+  toApprovalRequest,
+} from './approval-rows.ts';
+import { decisionRulesOf } from './decision-rules.ts';
 import { isVersionCleared } from './version-clearance.ts';
 
 /**
  * Puts the newest version's prices to an approver: refused (409) when they need no approval or
  * a request already waits. Every approved user who may decide it is told in-app and by mail, in
- * the transaction that stores the request.
+ * the transaction that stores the request: never whoever set the prices or asked. Who must
+ * approve is worked out again under today's limits: prices deeper than a manager may give go
+ * to an administrator, whoever asks.
  */
 export async function requestApproval(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
@@ -33,12 +43,20 @@ export async function requestApproval(
   if (!check?.needsApproval || !check.approverRole || isVersionCleared(version)) {
     throw new AppError('approval_not_needed', approvalMessages.notNeeded, { status: 409 });
   }
-  const approverRole = check.approverRole;
   const now = services.clock.now();
   const [owner] = await services.db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.id, deck.ownerId));
+  const rules = await decisionRulesOf(services, {
+    deckId: deck.id,
+    version: version.number,
+    approverRole: check.approverRole,
+    // An owner whose account is gone is held to a rep's limits.
+    ownerRole: owner?.role ?? 'sales_rep',
+  });
+  const approverRole = rules.approverRole;
+  const pricedBy = rules.pricedBy.map((maker) => maker.id);
   const id = await services.db.transaction(async (tx) => {
     // The partial unique index keeps one pending request per deck, also for two at once.
     const [stored] = await tx
@@ -49,7 +67,8 @@ export async function requestApproval(
         approverRole,
         requestedBy: user.id,
         note,
-        dealCheck: check,
+        // The approver reads the prices against today's limits, as they are decided.
+        dealCheck: rules.check ?? check,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -57,7 +76,12 @@ export async function requestApproval(
     if (!stored) {
       throw new AppError('approval_pending', approvalMessages.alreadyPending, { status: 409 });
     }
-    const approvers = await approversOf(tx, { ownerId: deck.ownerId, approverRole });
+    const approvers = await approversOf(tx, {
+      ownerId: deck.ownerId,
+      approverRole,
+      pricedBy,
+      requestedBy: user.id,
+    });
     const ownerName = owner?.name ?? 'A former colleague';
     if (approvers.length > 0) {
       await tx.insert(notifications).values(
@@ -80,7 +104,8 @@ export async function requestApproval(
             ownerName,
             requesterName: user.name,
             deck,
-            check,
+            check: rules.check ?? check,
+            approverRole,
             note,
             url: `${services.config.publicUrl}${approvalsPath}`,
           }),
@@ -91,13 +116,20 @@ export async function requestApproval(
       actorId: user.id,
       action: 'deck.approval_requested',
       target: { id: owner?.id ?? null, email: owner?.email ?? null },
-      newValue: JSON.stringify({ deckId: deck.id, requestId: stored.id, version: version.number }),
+      newValue: JSON.stringify({
+        deckId: deck.id,
+        requestId: stored.id,
+        version: version.number,
+        approverRole,
+        pricesSetBy: rules.pricedBy,
+      }),
       at: now,
     });
     return stored.id;
   });
   const [row] = await loadApprovalRequests(services.db, { where: eq(approvalRequests.id, id) });
-  return toApprovalRequest(row!, user);
+  const rowRules = await rulesOfRows(services, [row!]);
+  return toApprovalRequest(row!, user, rowRules.get(id));
 }
 
 function requestMailText(mail: {
@@ -106,6 +138,7 @@ function requestMailText(mail: {
   requesterName: string;
   deck: DeckRow;
   check: DealCheck;
+  approverRole: ApproverRole;
   note: string;
   url: string;
 }) {
@@ -113,7 +146,8 @@ function requestMailText(mail: {
   const lines = [`Hello ${mail.approverName},`, ''];
   lines.push(
     `${mail.ownerName} asks for approval of the prices in “${mail.deck.title}” for ${mail.deck.clientName}.`,
-    `It needs ${approverRoleLabel[check.approverRole ?? 'manager']} to approve it.`,
+    `It needs ${approverRoleLabel[mail.approverRole]} to approve it.`,
+    ...(deepestDiscountText(check) ? [deepestDiscountText(check)!] : []),
     '',
     `Quote: ${formatCents(check.pricedTotalCents)} against ${formatCents(check.listTotalCents)} at list price.`,
   );
