@@ -71,6 +71,33 @@ async function editTitle() {
 }
 
 describe('the slide editor', () => {
+  it('opens a slide stored with a broken binding, shows the problem and saves the fix', async () => {
+    const mended = { ...slide, heading: 'Plan {nope}' };
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/library': { body: library },
+      'GET /api/library/slides/about-us': {
+        body: {
+          document: mended,
+          revision: 4,
+          problems: [{ field: 'heading', message: '{{nope}} is not a binding this format knows' }],
+        },
+      },
+      'POST /api/library/preview': {
+        body: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', overflowing: [] },
+      },
+      'PUT /api/library/slides/about-us': acceptSave,
+    });
+    renderApp(paths.librarySlide('about-us'));
+    const problem = await screen.findByRole('alert', { name: 'This slide has a problem' });
+    expect(problem).toHaveTextContent('heading: {{nope}} is not a binding this format knows');
+    expect(screen.getByText('Unsaved changes')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    expect(savedBody(calls).document.heading).toBe('Plan {nope}');
+    expect(screen.queryByRole('alert', { name: 'This slide has a problem' })).toBeNull();
+  });
+
   it('saves against the revision it opened, then against the one it saved', async () => {
     let revision = 4;
     const calls = editorApi(({ body }) => {

@@ -3,6 +3,7 @@ import {
   productBindingFields,
   quoteFigureNames,
   type LibraryDocumentKind,
+  type LibraryDocumentProblem,
   type PriceBook,
   type TemplateElement,
   type TemplateLayout,
@@ -69,6 +70,7 @@ export function DocumentEditorPage({ kind }: { kind: LibraryDocumentKind }) {
           id={id}
           loaded={slide.data.document}
           revision={slide.data.revision}
+          problems={slide.data.problems ?? []}
           categories={library.data.categories}
           palette={library.data.palette}
           onReload={() => void slide.refetch().then(() => setReloads((n) => n + 1))}
@@ -83,6 +85,7 @@ function DocumentEditor({
   id,
   loaded,
   revision,
+  problems,
   categories,
   palette,
   onReload,
@@ -91,6 +94,7 @@ function DocumentEditor({
   id: string;
   loaded: LibraryDocument;
   revision: number;
+  problems: LibraryDocumentProblem[];
   categories: { id: string; name: string }[];
   palette: { value: string; hex: string }[];
   onReload: () => void;
@@ -99,7 +103,11 @@ function DocumentEditor({
   const [selected, setSelected] = useState<number | undefined>();
   const save = useSaveLibraryDocument();
   const [savedRevision, setSavedRevision] = useState(revision);
-  const [saved, setSaved] = useState(loaded);
+  // A document stored broken comes mended (its bad texts as plain words): until that is saved,
+  // the draft still holds the broken one, so it counts as a change to save.
+  const [saved, setSaved] = useState<LibraryDocument | undefined>(
+    problems.length > 0 ? undefined : loaded,
+  );
   const isDirty = document.value !== saved;
   const [debounced] = useDebouncedValue(document.value, 150);
   const previewRequest = useMemo(
@@ -271,6 +279,23 @@ function DocumentEditor({
           />
         </Group>
       </Group>
+
+      {problems.length > 0 && saved === undefined && (
+        <Alert color="orange" title={`This ${kind} has a problem`}>
+          <Stack gap={4}>
+            {problems.map((problem) => (
+              <Text size="sm" key={problem.field}>
+                {problem.field ? `${problem.field}: ` : ''}
+                {problem.message}
+              </Text>
+            ))}
+            <Text size="sm">
+              Such text is shown here as plain words. Save the {kind} to keep that, or change it:
+              the draft cannot be published until it is saved.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
 
       {save.isError &&
         (isConflict ? (

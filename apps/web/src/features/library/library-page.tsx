@@ -294,6 +294,11 @@ function SlideCard({
               </Badge>
             )}
           </Group>
+          {slide.problem && (
+            <Text size="xs" c="red.8">
+              Needs fixing before publishing: {slide.problem}
+            </Text>
+          )}
         </Stack>
         <Group gap={2} wrap="nowrap">
           <Tooltip label="Earlier">

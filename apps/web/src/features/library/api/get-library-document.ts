@@ -2,6 +2,7 @@ import {
   libraryLayoutResponseSchema,
   librarySlideResponseSchema,
   type LibraryDocumentKind,
+  type LibraryDocumentProblem,
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -11,7 +12,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { libraryQueryKeys } from './library-query-keys.ts';
 
 export type LibraryDocument = TemplateSlideDocument | TemplateLayout;
-export type LibraryDocumentResponse = { document: LibraryDocument; revision: number };
+export type LibraryDocumentResponse = {
+  document: LibraryDocument;
+  revision: number;
+  problems?: LibraryDocumentProblem[];
+};
 
 /** The answer for a slide or a layout, checked by the schema of its kind. */
 export const libraryDocumentResponseSchema = (kind: LibraryDocumentKind) =>
