@@ -96,6 +96,7 @@ async function acceptance(token: string, chosen: string[] = [], overrides: objec
     optionalProductIds: chosen,
     totalCents,
     termsSha256: shown.termsSha256,
+    version: shown.version,
     ...overrides,
   };
 }
@@ -165,7 +166,8 @@ describe('offering acceptance on a link', () => {
     const { acceptance: shown } = await view(token);
     expect(shown).toMatchObject({
       state: 'open',
-      changedSinceLink: false,
+      version: 1,
+      isUpdating: false,
       termsText: DEFAULT_ACCEPTANCE_TERMS,
       termsSha256: sha256(DEFAULT_ACCEPTANCE_TERMS),
       accepted: null,
@@ -470,16 +472,20 @@ describe('accepting', () => {
     w.clock.advance(2 * 3600_000);
     expect((await accept(expiring.token, expiringBody)).statusCode).toBe(404);
 
-    // A new version after the link was made.
+    // A new version made while the client was reading: the page's version is not the one the
+    // link shows now.
     const next = await w.post(`/api/decks/${deckId}/versions`, pricedDraft(), {
       cookie: cookies.rep,
       headers: { prefer: 'wait=60' },
     });
     expect(next.statusCode, next.body).toBe(201);
-    expect((await view(token)).acceptance.changedSinceLink).toBe(true);
+    expect((await view(token)).acceptance).toMatchObject({ version: 2, isUpdating: false });
     const changed = await accept(token, body);
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().error.message).toBe(acceptanceMessages.changedSinceLink);
+    expect(changed.json().error).toEqual({
+      code: 'version_changed',
+      message: acceptanceMessages.versionChanged,
+    });
 
     await nothingWritten(deckId);
   });
@@ -529,6 +535,7 @@ describe('accepting', () => {
       optionalProductIds: [],
       totalCents: 1,
       termsSha256: 'x',
+      version: 1,
     });
     expect(res.statusCode).toBe(401);
     expect(await responsesOf(deckId)).toEqual([]);

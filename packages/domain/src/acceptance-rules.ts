@@ -4,8 +4,12 @@
 import type { ProposalLine, ProposalSummary } from './deal-desk-api.ts';
 
 export const acceptanceMessages = {
-  changedSinceLink:
-    'This proposal changed after the link was sent: ask your contact for the current one.',
+  /** A following link while the deck's newest version awaits price approval. */
+  updating:
+    'This proposal is being updated: it can be accepted once the new version is ready. Please come back later or ask your contact.',
+  /** A new version was made between the page loading and the client accepting. */
+  versionChanged:
+    'This proposal was updated while you were reading. Reload the page to see the current version.',
   pricesChanged: 'The prices shown are no longer current. Reload the page to see the current ones.',
   termsChanged:
     'The terms changed while you were reading. Reload the page to see the current ones.',

@@ -53,7 +53,7 @@ export const clientLinkMessages = {
   visitNotFound: 'Visit not found.',
   /** The answer, past the limit, to an address that keeps asking for links that open nothing. */
   tooManyRefused: 'Too many requests for links that are not available. Please try again later.',
-  /** A second mail of a deck's link to the same address within the hour. */
+  /** A second mail of a link to the same version of a deck to one address within the hour. */
   recipientMailedRecently:
     'A link to this deck was e-mailed to this address less than an hour ago. Untick "Send the link by e-mail" to copy the link instead, or try again later.',
 } as const;

@@ -96,8 +96,23 @@ export const clientLinkSchema = z.object({
   /** Whether the client may accept the proposal on the page, and the products they choose. */
   // Optional only so that payloads written before issue 19 still parse: the server sends both.
   acceptance: z
-    .object({ enabled: z.boolean(), optionalProductIds: z.array(z.string()) })
+    .object({
+      enabled: z.boolean(),
+      optionalProductIds: z.array(z.string()),
+      /**
+       * Where accepting stands through this link now (in the deck's list of links):
+       * `open`: the client can accept the version the link shows; `awaiting_approval`: the
+       * version the link would offer (the pinned one, or the deck's newest) awaits price
+       * approval, so the client cannot accept yet; `accepted`: the deck was accepted.
+       */
+      state: z.enum(['open', 'awaiting_approval', 'accepted']).optional(),
+    })
     .optional(),
+  /**
+   * The version a client sees through the link now (in the deck's list of links): the pinned
+   * one, or the newest a client may see; null when none may be seen yet.
+   */
+  shownVersion: z.number().int().nullable().optional(),
   /** The deck version the link showed when it was made (null for links made before issue 19). */
   versionAtCreation: z.number().int().nullable().optional(),
 });

@@ -175,6 +175,8 @@ export const acceptProposalRequestSchema = z.object({
   totalCents: z.number().int(),
   /** The SHA-256 of the terms the client saw: refused when the terms changed since. */
   termsSha256: z.string().max(64),
+  /** The version the client saw and accepts: refused when the link shows another now. */
+  version: z.number().int().min(1),
 });
 
 export const declineProposalRequestSchema = z.object({
@@ -215,12 +217,14 @@ export type ClientAccepted = z.infer<typeof clientAcceptedSchema>;
  * The accept step of a client link (`clientView.acceptance`), when the rep offered it:
  * - `open`: the client may accept or decline (a declined proposal may still be accepted);
  * - `accepted`: `accepted` holds the record; nothing more can be done.
- * `changedSinceLink` says the deck got a new version after the link was made: accepting is
- * refused until the rep sends a new link.
+ * `version` is the version shown, the one an acceptance records. `isUpdating` says a link that
+ * follows the newest version shows an earlier one because the newest awaits price approval:
+ * accepting waits until it is cleared (and shown).
  */
 export const clientAcceptanceSchema = z.object({
   state: z.enum(['open', 'accepted', 'declined']),
-  changedSinceLink: z.boolean(),
+  version: z.number().int(),
+  isUpdating: z.boolean(),
   termsText: z.string(),
   termsSha256: z.string(),
   /** Optional lines start left out; the client's choices are totalled in the browser for display only. */

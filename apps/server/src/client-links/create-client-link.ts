@@ -63,6 +63,7 @@ export async function createClientLink(
     ? await consumeLinkMail(services, {
         userId: user.id,
         deckId: deck.id,
+        version: input.pinnedVersion ?? deck.currentVersion,
         recipientEmail: input.recipientEmail,
       })
     : undefined;
@@ -125,16 +126,23 @@ export async function createClientLink(
 
 /**
  * Counts the link's mail before anything is written, so a refused request changes nothing:
- * one mail of a deck's link per address an hour (a second one is most likely a slip, and a
- * recipient is not to be flooded), then the rep's hourly mail allowance. Answers 429 with
- * Retry-After and the reason, or a function that gives both back (when the link is not made).
+ * one mail of a link to one version of a deck per address an hour (a second one is most likely
+ * a slip, and a recipient is not to be flooded), then the rep's hourly mail allowance. A new
+ * version is news: its link may be mailed to an address that got the previous one minutes ago.
+ * Answers 429 with Retry-After and the reason, or a function that gives both back (when the
+ * link is not made).
  */
 async function consumeLinkMail(
   services: Services,
-  { userId, deckId, recipientEmail }: { userId: string; deckId: string; recipientEmail: string },
+  {
+    userId,
+    deckId,
+    version,
+    recipientEmail,
+  }: { userId: string; deckId: string; version: number; recipientEmail: string },
 ) {
   const recipient = {
-    key: `client-link-mail:deck:${deckId}:to:${recipientEmail.toLowerCase()}`,
+    key: `client-link-mail:deck:${deckId}:v${version}:to:${recipientEmail.toLowerCase()}`,
     rule: services.throttleRules.clientLinkMailPerRecipient,
   };
   const recipientMail = await consumeAttempt(

@@ -1,11 +1,17 @@
 import { desc, eq, sql, sum } from 'drizzle-orm';
-import type { ClientLinksResponse, ClientLinksSummary } from '@deck-portal/domain';
+import type { ClientLink, ClientLinksResponse, ClientLinksSummary } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { clientLinkEvents, clientLinks, clientLinkVisits } from '../db/schema.ts';
-import { loadDeckFor } from '../decks/deck-access.ts';
+import { clientLinkEvents, clientLinks, clientLinkVisits, deckVersions } from '../db/schema.ts';
+import { isVersionCleared } from '../deal-desk/version-clearance.ts';
+import { loadDeckFor, type DeckRow } from '../decks/deck-access.ts';
 import type { Services } from '../services.ts';
-import { loadLinkStats, loadUserNames, toClientLink } from './client-link-rows.ts';
+import {
+  loadLinkStats,
+  loadUserNames,
+  toClientLink,
+  type ClientLinkRow,
+} from './client-link-rows.ts';
 import { loadVersionsSlides, slideTitle } from './get-link-analytics.ts';
 
 /** A deck's links, newest first, each with its figures, and the deck-level summary. */
@@ -20,21 +26,27 @@ export async function listClientLinks(
     .where(eq(clientLinks.deckId, deck.id))
     .orderBy(desc(clientLinks.createdAt), desc(clientLinks.id));
   const ids = rows.map((row) => row.id);
-  const [stats, creators, mostViewedSlide] = await Promise.all([
+  const [stats, creators, mostViewedSlide, cleared] = await Promise.all([
     loadLinkStats(services.db, ids),
     loadUserNames(
       services.db,
       rows.map((row) => row.createdBy),
     ),
     findMostViewedSlide(services.db, deck.id),
+    loadClearedVersions(services.db, deck.id),
   ]);
   const now = services.clock.now();
   const links = rows.map((row) =>
-    toClientLink(row, {
-      stats: stats.get(row.id),
-      createdBy: row.createdBy ? (creators.get(row.createdBy) ?? null) : null,
-      now,
-    }),
+    withShownVersion(
+      toClientLink(row, {
+        stats: stats.get(row.id),
+        createdBy: row.createdBy ? (creators.get(row.createdBy) ?? null) : null,
+        now,
+      }),
+      row,
+      deck,
+      cleared,
+    ),
   );
   const openedBy = new Set(
     links.filter((link) => link.opens > 0).map((link) => link.recipientEmail.toLowerCase()),
@@ -72,4 +84,41 @@ async function findMostViewedSlide(db: Db, deckId: string) {
     version: row.version,
     totalMs: Number(row.totalMs ?? 0),
   };
+}
+
+/** Whether each version of the deck may be shown to a client, by number. */
+async function loadClearedVersions(db: Db, deckId: string) {
+  const rows = await db
+    .select({
+      number: deckVersions.number,
+      dealCheck: deckVersions.dealCheck,
+      approvedBy: deckVersions.approvedBy,
+    })
+    .from(deckVersions)
+    .where(eq(deckVersions.deckId, deckId));
+  return new Map(rows.map((row) => [row.number, isVersionCleared(row)]));
+}
+
+/**
+ * What the client sees through the link now and whether they can accept it, by the rules the
+ * client's page follows (resolve-client-link.ts, proposals/client-acceptance.ts): a pinned link
+ * shows and accepts its version once cleared; a following link shows the newest cleared version
+ * and accepts only the deck's newest, so while that awaits approval the client cannot accept.
+ */
+function withShownVersion(
+  link: ClientLink,
+  row: ClientLinkRow,
+  deck: Pick<DeckRow, 'currentVersion' | 'acceptedAt'>,
+  cleared: Map<number, boolean>,
+): ClientLink {
+  const offered = row.pinnedVersion ?? deck.currentVersion;
+  const newestCleared = Math.max(
+    0,
+    ...[...cleared].filter(([, isCleared]) => isCleared).map(([number]) => number),
+  );
+  const shown = row.pinnedVersion ?? newestCleared;
+  const shownVersion = shown > 0 && cleared.get(shown) ? shown : null;
+  if (!link.acceptance?.enabled) return { ...link, shownVersion };
+  const state = deck.acceptedAt ? 'accepted' : cleared.get(offered) ? 'open' : 'awaiting_approval';
+  return { ...link, shownVersion, acceptance: { ...link.acceptance, state } };
 }

@@ -15,7 +15,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { readAcceptanceTerms } from './acceptance-terms.ts';
 import { buildAcceptedPdf } from './accepted-pdf.ts';
-import { changedSinceLink } from './client-acceptance.ts';
+import { isAwaitingNewVersion } from './client-acceptance.ts';
 import { notifyOfAcceptance } from './notify-proposal-answer.ts';
 import {
   acceptedPdfName,
@@ -36,7 +36,8 @@ export class AlreadyAcceptedError extends AppError {
 }
 
 /**
- * The client accepts the proposal a link shows. Everything the client sent is checked against
+ * The client accepts the proposal a link shows: the version it shows now (the pinned one, or
+ * the newest once its prices are cleared), which the record names. Everything the client sent is checked against
  * what the server computes now (the total for the chosen optional items, the terms' hash) and
  * refused when it differs; nothing is written then. Accepting writes one append-only record,
  * chained to the one before it, marks the deck accepted and tells the rep, the managers and
@@ -62,9 +63,11 @@ export async function acceptProposal(
     throw new AppError('acceptance_not_offered', acceptanceMessages.notOffered, { status: 403 });
   }
   await refuseIfAccepted(services, deck.id);
-  if (changedSinceLink(open)) {
-    throw new AppError('changed_since_link', acceptanceMessages.changedSinceLink, { status: 409 });
+  if (isAwaitingNewVersion(open)) {
+    throw new AppError('proposal_updating', acceptanceMessages.updating, { status: 409 });
   }
+  // The page was loaded before a new version the link now shows: that one was never read.
+  if (input.version !== version.number) throw versionChanged();
   const chosen = [...new Set(input.optionalProductIds)];
   if (chosen.some((id) => !link.optionalProductIds.includes(id))) {
     throw new AppError('validation_failed', acceptanceMessages.notOptional, {
@@ -141,9 +144,7 @@ export async function acceptProposal(
         .for('update');
       // A new version made meanwhile: the client accepted what is no longer the deck.
       if (!locked || (link.pinnedVersion === null && locked.currentVersion !== version.number)) {
-        throw new AppError('changed_since_link', acceptanceMessages.changedSinceLink, {
-          status: 409,
-        });
+        throw versionChanged();
       }
       const previous = await chainHead(tx);
       if (previous !== sealed.previousSha256) {
@@ -173,6 +174,10 @@ export async function acceptProposal(
     throw error;
   }
   return toClientAccepted(row);
+}
+
+function versionChanged() {
+  return new AppError('version_changed', acceptanceMessages.versionChanged, { status: 409 });
 }
 
 async function refuseIfAccepted(services: Pick<Services, 'db'>, deckId: string) {

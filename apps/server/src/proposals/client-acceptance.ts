@@ -6,15 +6,18 @@ import { proposalSummary, versionPriceBook } from './proposal-summary.ts';
 import { findAcceptance, findLatestLinkResponse, toClientAccepted } from './proposal-records.ts';
 
 /**
- * Whether the deck moved on since a link that follows the newest version was made: what the
- * client would accept is then not what the rep sent.
+ * Whether the link cannot take an acceptance now because the deck is being updated. A pinned
+ * link shows its version (only once cleared) and accepts it. A link that follows the newest
+ * version accepts the version it shows, which is the newest as soon as that one's prices are
+ * cleared; while the newest awaits approval the link still shows the one before, which is no
+ * longer the proposal, so accepting waits.
  */
-export function changedSinceLink({ link, deck }: Pick<OpenClientLink, 'link' | 'deck'>) {
-  return (
-    link.pinnedVersion === null &&
-    link.versionAtCreation !== null &&
-    deck.currentVersion !== link.versionAtCreation
-  );
+export function isAwaitingNewVersion({
+  link,
+  deck,
+  version,
+}: Pick<OpenClientLink, 'link' | 'deck' | 'version'>) {
+  return link.pinnedVersion === null && deck.currentVersion !== version.number;
 }
 
 /** The accept step of the client's page, or null when the link does not offer it. */
@@ -37,7 +40,8 @@ export async function getClientAcceptance(
   const declined = !acceptance && latest?.kind === 'declined' ? latest : undefined;
   return {
     state: acceptance ? 'accepted' : declined ? 'declined' : 'open',
-    changedSinceLink: changedSinceLink(open),
+    version: version.number,
+    isUpdating: isAwaitingNewVersion(open),
     termsText: terms.text,
     termsSha256: terms.sha256,
     summary,

@@ -104,7 +104,8 @@ export const unlockClientView = (token: string, passcode: string) =>
 /**
  * `POST /api/client-view/:token/accept`: accepts the proposal with the optional items chosen.
  * The server computes the total and refuses (409) one that is not its own, terms that changed,
- * a deck changed since the link, or a second acceptance (`already_accepted`).
+ * a proposal being updated or updated since the page loaded, or a second acceptance
+ * (`already_accepted`).
  */
 export const acceptProposal = (token: string, body: AcceptProposalBody) =>
   callClientApi<{ accepted: ClientAccepted }>(`${clientLinkPaths.api(token)}/accept`, {
@@ -119,6 +120,8 @@ export type AcceptProposalBody = {
   optionalProductIds: string[];
   totalCents: number;
   termsSha256: string;
+  /** The version the page shows: refused (409) when the link shows another by now. */
+  version: number;
 };
 
 /** `POST /api/client-view/:token/decline`: "Not now", with an optional reason (204). */

@@ -16,7 +16,8 @@ const summaryLine = {
 
 const acceptance: ClientAcceptance = {
   state: 'open',
-  changedSinceLink: false,
+  version: 1,
+  isUpdating: false,
   termsText: 'By accepting, I confirm the order.',
   termsSha256: 'a'.repeat(64),
   summary: {
@@ -131,6 +132,7 @@ describe('the accept step on the client page', () => {
       optionalProductIds: ['controller'],
       totalCents: 1_331_200,
       termsSha256: 'a'.repeat(64),
+      version: 1,
     });
   });
 
@@ -196,7 +198,7 @@ describe('the accept step on the client page', () => {
     expect(screen.getByRole('button', { name: 'Accept proposal' })).toBeVisible();
   });
 
-  it('shows the confirmation on reload once accepted, and a clear message when the deck changed since the link', async () => {
+  it('shows the confirmation on reload once accepted, and says the proposal is being updated while its new version awaits approval', async () => {
     mockApi({
       [`GET ${api}`]: {
         body: deck({
@@ -218,12 +220,44 @@ describe('the accept step on the client page', () => {
     first.unmount();
 
     mockApi({
-      [`GET ${api}`]: { body: deck({ changedSinceLink: true }) },
+      [`GET ${api}`]: { body: deck({ isUpdating: true }) },
       [`POST ${api}/visits`]: visit,
     });
     renderClientView('tok');
-    expect(await screen.findByRole('alert')).toHaveTextContent(acceptanceMessages.changedSinceLink);
+    const step = await screen.findByRole('region', { name: 'Accept proposal' });
+    expect(within(step).getByRole('status')).toHaveTextContent(acceptanceMessages.updating);
+    // Nothing green that would then refuse: no button in the step, no link to it above the deck.
     expect(screen.queryByRole('button', { name: 'Accept proposal' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Accept proposal' })).toBeNull();
+  });
+
+  it('offers the version the page shows, a new one included, with the link to the accept step', async () => {
+    const calls = mockApi({
+      [`GET ${api}`]: { body: { ...deck({ version: 3 }), updatedAt: '2031-03-07T10:00:00.000Z' } },
+      [`POST ${api}/visits`]: visit,
+      [`POST ${api}/accept`]: {
+        body: {
+          accepted: {
+            id: 'r2',
+            fullName: 'Casey Client',
+            jobTitle: 'CFO',
+            acceptedAt: '2031-03-08T12:00:00.000Z',
+            summary: acceptance.summary,
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderClientView('tok');
+    expect(await screen.findByRole('link', { name: 'Accept proposal' })).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Casey Client');
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    expect(await screen.findByRole('heading', { name: 'Proposal accepted' })).toBeVisible();
+    expect(calls.find((call) => call.path === `${api}/accept`)?.body).toMatchObject({
+      version: 3,
+    });
   });
 
   it('offers the way to the accept step on the last slide, while the proposal may be accepted', async () => {
@@ -246,11 +280,11 @@ describe('the accept step on the client page', () => {
     page.unmount();
 
     mockApi({
-      [`GET ${api}`]: { body: deck({ changedSinceLink: true }) },
+      [`GET ${api}`]: { body: deck({ isUpdating: true }) },
       [`POST ${api}/visits`]: visit,
     });
     renderClientView('tok');
-    await screen.findByRole('alert');
+    await screen.findByText(acceptanceMessages.updating);
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(screen.queryByRole('link', { name: 'Review and accept' })).toBeNull();
   });

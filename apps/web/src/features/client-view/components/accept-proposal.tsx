@@ -48,13 +48,12 @@ export function AcceptProposal({
       </StepFrame>
     );
   }
-  if (acceptance.changedSinceLink) {
+  if (acceptance.isUpdating) {
     return (
       <StepFrame>
-        <div class="cv-alert" role="alert">
-          <Alert />
-          <span>{acceptanceMessages.changedSinceLink}</span>
-        </div>
+        <p role="status" class="cv-updated cv-sm">
+          {acceptanceMessages.updating}
+        </p>
       </StepFrame>
     );
   }
@@ -186,6 +185,7 @@ function AcceptForm({
         optionalProductIds: chosen,
         totalCents: summary.totalCents,
         termsSha256: acceptance.termsSha256,
+        version: acceptance.version,
       });
       onAccepted(accepted);
     } catch (error) {

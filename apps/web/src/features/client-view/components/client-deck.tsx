@@ -36,9 +36,10 @@ export function ClientDeck({
   const [isPresenting, setPresenting] = useState(false);
   const [atLastSlide, setAtLastSlide] = useState(false);
   const { onSlideChange, visit } = useViewTracking({ session, onRejected });
-  // Declined ("Not now") still may be accepted; a deck changed since the link may not.
+  // Declined ("Not now") still may be accepted; a proposal being updated (its new version
+  // awaits approval) may not, so nothing offers to.
   const mayAccept =
-    !!view.acceptance && view.acceptance.state !== 'accepted' && !view.acceptance.changedSinceLink;
+    !!view.acceptance && view.acceptance.state !== 'accepted' && !view.acceptance.isUpdating;
 
   useEffect(() => {
     document.title = title;
@@ -69,7 +70,7 @@ export function ClientDeck({
             <Present />
             Present
           </button>
-          {view.acceptance && (
+          {view.acceptance && (mayAccept || view.acceptance.state === 'accepted') && (
             <a
               class="cv-button cv-button-accept"
               href={`#${acceptStepId}`}

@@ -188,6 +188,46 @@ describe('the client links panel', () => {
     expect(within(joe).queryByText(/can accept it/)).toBeNull();
   });
 
+  it('says, per link, which version the client can accept, or that accepting waits for approval', async () => {
+    const offered = { enabled: true, optionalProductIds: [] };
+    previewApi({
+      ...noLinks,
+      links: [
+        clientLink({
+          id: 'l1',
+          recipientName: 'Jane Client',
+          shownVersion: 2,
+          acceptance: { ...offered, state: 'open' },
+        }),
+        clientLink({
+          id: 'l2',
+          recipientName: 'Joe Other',
+          shownVersion: 2,
+          acceptance: { ...offered, state: 'awaiting_approval' },
+        }),
+        clientLink({
+          id: 'l3',
+          recipientName: 'Pia Pinned',
+          pinnedVersion: 3,
+          shownVersion: null,
+          acceptance: { ...offered, state: 'awaiting_approval' },
+        }),
+      ],
+    });
+    renderApp('/deck/d1/preview');
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    expect(await row('Jane Client')).toHaveTextContent(
+      'The client can accept version 2 on the page',
+    );
+    expect(await row('Joe Other')).toHaveTextContent(
+      'The newest version awaits price approval: the client sees version 2 and cannot accept until it is approved',
+    );
+    expect(await row('Pia Pinned')).toHaveTextContent(
+      'Version 3 awaits price approval: the client cannot accept it until it is approved',
+    );
+    expect(await row('Joe Other')).not.toHaveTextContent('can accept version');
+  });
+
   it('revokes a link only after confirming, then reloads the list', async () => {
     let link = clientLink();
     const calls = previewApi(() => ({ links: [link], summary: { ...noLinks.summary, links: 1 } }), {

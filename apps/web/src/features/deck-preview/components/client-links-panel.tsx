@@ -28,6 +28,23 @@ import { ClientLinkApprovalNotice } from '../../../ui/deal-desk/client-link-appr
 const noClientLinksText =
   'No client links yet. Create one to send this deck to a client and see what they view.';
 
+/**
+ * Whether the client can accept through the link now, as the client's page has it: the version
+ * the link shows, or why accepting waits (its version's prices await approval).
+ */
+function acceptanceText({ acceptance, pinnedVersion, shownVersion }: ClientLink) {
+  if (acceptance?.state === 'accepted') return 'The proposal was accepted';
+  if (acceptance?.state === 'awaiting_approval') {
+    return pinnedVersion !== null
+      ? `Version ${pinnedVersion} awaits price approval: the client cannot accept it until it is approved`
+      : `The newest version awaits price approval: the client ${shownVersion ? `sees version ${shownVersion} and ` : ''}cannot accept until it is approved`;
+  }
+  const optional = acceptance?.optionalProductIds.length ?? 0;
+  return `The client can accept ${shownVersion ? `version ${shownVersion}` : 'it'} on the page${
+    optional > 0 ? ` (${optional} optional ${optional === 1 ? 'item' : 'items'})` : ''
+  }`;
+}
+
 function ClientLinkRow({ deckId, link }: { deckId: string; link: ClientLink }) {
   const revoke = useRevokeClientLink();
 
@@ -74,11 +91,8 @@ function ClientLinkRow({ deckId, link }: { deckId: string; link: ClientLink }) {
           </Text>
         )}
         {link.acceptance?.enabled && (
-          <Text size="xs" c="dimmed">
-            The client can accept it on the page
-            {link.acceptance.optionalProductIds.length > 0
-              ? ` (${link.acceptance.optionalProductIds.length} optional ${link.acceptance.optionalProductIds.length === 1 ? 'item' : 'items'})`
-              : ''}
+          <Text size="xs" c={link.acceptance.state === 'awaiting_approval' ? 'orange.9' : 'dimmed'}>
+            {acceptanceText(link)}
           </Text>
         )}
       </Table.Td>

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconVersions } from '@tabler/icons-react';
 import { loadEditingDeck, stopModifyingDeck } from '../../../lib/deck-draft-storage.ts';
+import { VersionLinksNotice } from './version-links-notice.tsx';
 
 /**
  * Says, on every step, that the draft modifies an existing deck: Generate then adds its next
  * version (its client links follow) rather than a new deck. The rep can make it a new deck.
+ * On the review step (`isReview`) it also says what the deck's client links will show.
  */
-export function ModifyingNotice() {
+export function ModifyingNotice({ isReview = false }: { isReview?: boolean }) {
   const [editing, setEditing] = useState(loadEditingDeck);
   if (!editing) return null;
   return (
@@ -33,6 +35,7 @@ export function ModifyingNotice() {
           Make it a new deck instead
         </Button>
       </Group>
+      {isReview && <VersionLinksNotice editing={editing} />}
     </Alert>
   );
 }

@@ -47,7 +47,7 @@ export function WizardLayout({
             ))}
           </Stepper>
         </Paper>
-        {active < steps.length && <ModifyingNotice />}
+        {active < steps.length && <ModifyingNotice isReview={active === steps.length - 1} />}
         <Stack gap={4}>
           <Text size="sm" c="blue.8" fw={600} tt="uppercase">
             {active < steps.length ? `Step ${active + 1} of ${steps.length}` : 'Done'}
