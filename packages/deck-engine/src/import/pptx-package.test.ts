@@ -104,6 +104,38 @@ describe('opening an uploaded PowerPoint file', () => {
     ]);
   });
 
+  it('reads relationships however they are written, and follows none out of the package', () => {
+    const ns = 'http://schemas.openxmlformats.org/package/2006/relationships';
+    const layout = 'Type="http://schemas/slideLayout" Target="../slideLayouts/slideLayout1.xml"';
+    const relsOf = (part: Uint8Array) =>
+      relationshipsOf(
+        opened(pptx({ 'ppt/slides/_rels/slide1.xml.rels': part })),
+        'ppt/slides/slide1.xml',
+      );
+    // A prefix on the elements, or the part saved in UTF-16: the same relationships.
+    const prefixed = `<?xml version="1.0"?><q:Relationships xmlns:q="${ns}"><q:Relationship Id="rId1" ${layout}/></q:Relationships>`;
+    const plain = `<?xml version="1.0" encoding="UTF-16"?><Relationships xmlns="${ns}"><Relationship Id="rId1" ${layout}></Relationship></Relationships>`;
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Buffer.from(plain, 'utf16le')]);
+    const found = [{ id: 'rId1', type: 'slideLayout', part: 'ppt/slideLayouts/slideLayout1.xml' }];
+    expect(relsOf(strToU8(prefixed))).toEqual(found);
+    expect(relsOf(utf16)).toEqual(found);
+
+    const hostile = `<?xml version="1.0"?><Relationships xmlns="${ns}">
+      <Relationship Id="rId2" Type="http://schemas/image" Target="http://127.0.0.1/a.png" TargetMode="&#69;xternal"/>
+      <Relationship Id="rId3" Type="http://schemas/image" Target="file:///srv/secret.png"/>
+      <Relationship Id="rId4" Type="http://schemas/image" Target="//127.0.0.1/b.png"/>
+      <Relationship Id="rId5" Type="http://schemas/image" Target="../media/image1.png" TargetMode="external"/>
+      <Relationship Id="rId6" Type="http://schemas/image" Target="%2e%2e/%2e%2e/%2e%2e/srv/secret.png"/>
+    </Relationships>`;
+    expect(relsOf(strToU8(hostile))).toEqual([
+      { id: 'rId2', type: 'image', external: 'http://127.0.0.1/a.png' },
+      { id: 'rId3', type: 'image', external: 'file:///srv/secret.png' },
+      { id: 'rId4', type: 'image', external: '//127.0.0.1/b.png' },
+      { id: 'rId5', type: 'image', external: '../media/image1.png' },
+      { id: 'rId6', type: 'image' },
+    ]);
+  });
+
   it('refuses what is not a presentation, with the reason', () => {
     const cases: [Uint8Array, string][] = [
       [strToU8('just some text'), 'is not a PowerPoint file'],

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
+import { classifyTarget, parseRelationships, relationshipsBase } from './package-relationships.ts';
 
 /**
  * The parts of an uploaded PowerPoint file, read safely (issue 17): the upload is untrusted, so
@@ -132,18 +133,29 @@ export interface Relationship {
   external?: string;
 }
 
-/** The relationships of a part (`ppt/slides/_rels/slide1.xml.rels`), targets resolved. */
+/**
+ * The relationships of a part (`ppt/slides/_rels/slide1.xml.rels`), targets resolved, read as
+ * LibreOffice's sanitiser reads them (see `package-relationships.ts`): a target that is not a
+ * part of the package is never followed. Throws, naming the part, when it cannot be read.
+ */
 export function relationshipsOf(pkg: PptxPackage, partPath: string): Relationship[] {
-  const dir = posix.dirname(partPath);
-  const relsPath = posix.join(dir, '_rels', `${posix.basename(partPath)}.rels`);
-  const xml = readXmlPart(pkg, relsPath) as
-    { Relationships?: { Relationship?: Record<string, string>[] } } | undefined;
-  return (xml?.Relationships?.Relationship ?? []).map((rel) => {
-    const base = { id: rel.Id ?? '', type: (rel.Type ?? '').split('/').pop() ?? '' };
-    const target = rel.Target ?? '';
-    if (rel.TargetMode === 'External') return { ...base, external: target };
-    const part = target.startsWith('/') ? target.slice(1) : posix.join(dir, target);
-    return isSafeName(posix.normalize(part)) ? { ...base, part: posix.normalize(part) } : base;
+  const relsPath = posix.join(posix.dirname(partPath), '_rels', `${posix.basename(partPath)}.rels`);
+  const bytes = pkg.parts.get(relsPath);
+  if (!bytes) return [];
+  let rels;
+  try {
+    rels = parseRelationships(bytes);
+  } catch (error) {
+    throw new Error(`${relsPath} ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  const base = relationshipsBase(relsPath);
+  return rels.map((rel) => {
+    const known = { id: rel.id, type: rel.type.split('/').pop() ?? '' };
+    const kind = classifyTarget(base, rel);
+    if ('external' in kind) return { ...known, external: kind.external };
+    return 'part' in kind && isSafeName(kind.part) ? { ...known, part: kind.part } : known;
   });
 }
 
