@@ -195,6 +195,7 @@ describe('the rep in the deck and on the client page', () => {
     expect(sender.json()).toEqual({
       companyName: 'Frostline',
       companyColors: expect.objectContaining({ primary: expect.stringMatching(/^[0-9A-F]{6}$/i) }),
+      logoUrl: null,
       name: 'Ana Ruiz',
       jobTitle: 'Account Executive',
       photoUrl: `/api/client-view/${token}/sender/photo`,

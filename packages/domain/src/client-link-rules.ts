@@ -67,6 +67,8 @@ export const clientLinkPaths = {
   pdf: (token: string) => `/api/client-view/${token}/download`,
   sender: (token: string) => `/api/client-view/${token}/sender`,
   senderPhoto: (token: string) => `/api/client-view/${token}/sender/photo`,
+  /** The published brand's logo, for the page's header. */
+  logo: (token: string) => `/api/client-view/${token}/sender/logo`,
   /** The rep's analytics page for one link. */
   analytics: (deckId: string, linkId: string) => `/deck/${deckId}/links/${linkId}`,
 } as const;

@@ -220,6 +220,9 @@ export const clientLinkSenderSchema = z.object({
   companyName: z.string(),
   /** Brand colours for the company mark, as `RRGGBB`. */
   companyColors: z.object({ primary: z.string(), accent: z.string(), highlight: z.string() }),
+  /** The published brand's own logo, as its slides draw it; null: the drawn mark. */
+  // Optional only so that payloads written before it still parse: the server sends it.
+  logoUrl: z.string().nullable().optional(),
   name: z.string(),
   jobTitle: z.string().nullable(),
   /** The sender's uploaded photo, when they have one. */

@@ -25,7 +25,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { getClientView } from './get-client-view.ts';
-import { getLinkSender, loadSenderPhoto } from './get-link-sender.ts';
+import { getLinkSender, loadBrandLogo, loadSenderPhoto } from './get-link-sender.ts';
 import { recordLinkClick } from './record-link-click.ts';
 import { recordViewEvents } from './record-view-events.ts';
 import {
@@ -168,7 +168,7 @@ export async function clientViewRoutes(
       }),
   );
 
-  // Who sent the link is shown before its passcode: the token alone opens these two.
+  // Who sent the link is shown before its passcode: the token alone opens these three.
   app.get(
     '/api/client-view/:token/sender',
     {
@@ -196,6 +196,24 @@ export async function clientViewRoutes(
       const photo = await loadSenderPhoto(services, open);
       if (!photo) throw new AppError('not_found', 'The sender has no photo.');
       return reply.type(photo.contentType).header('content-length', photo.size).send(photo.body);
+    },
+  );
+
+  app.get(
+    '/api/client-view/:token/sender/logo',
+    { schema: { tags, params: tokenParams } },
+    async (request, reply) => {
+      await resolveClientLink(services, { token: request.params.token, ip: request.ip });
+      const logo = await loadBrandLogo(services);
+      if (!logo) throw new AppError('not_found', 'The company has no logo.');
+      return (
+        reply
+          .type(logo.contentType)
+          .header('content-length', logo.size)
+          // A logo may be an SVG: opened on its own, it runs nothing and loads nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(logo.body)
+      );
     },
   );
 

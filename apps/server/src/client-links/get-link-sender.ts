@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { clientLinkPaths, type ClientLinkSender } from '@deck-portal/domain';
+import { clientLinkPaths, uploadIdOf, type ClientLinkSender } from '@deck-portal/domain';
 import { uploads, users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { openUpload } from '../uploads/store-upload.ts';
@@ -34,10 +34,27 @@ export async function getLinkSender(
       accent: brand.colors.accent,
       highlight: brand.colors.highlight,
     },
+    logoUrl: brand.logo ? clientLinkPaths.logo(token) : null,
     name: sender?.name ?? 'Your contact',
     jobTitle: sender?.jobTitle ?? null,
     photoUrl: sender?.photoUploadId ? clientLinkPaths.senderPhoto(token) : null,
   };
+}
+
+/**
+ * The published brand's logo as a stream (the picture its slides draw), or undefined when the
+ * brand has none. The client cannot read the library's own address, which needs an account.
+ */
+export async function loadBrandLogo(services: Pick<Services, 'db' | 'objects' | 'currentLibrary'>) {
+  const { brand } = (await services.currentLibrary()).library;
+  const id = brand.logo ? uploadIdOf(brand.logo) : undefined;
+  if (!id) return undefined;
+  const [logo] = await services.db
+    .select({ id: uploads.id, content: uploads.content, contentType: uploads.contentType })
+    .from(uploads)
+    .where(eq(uploads.id, id))
+    .limit(1);
+  return logo ? openUpload(services, logo) : undefined;
 }
 
 /** The sender's uploaded photo as a stream, or undefined when they have none. */

@@ -75,6 +75,7 @@ export const routeAccess = {
   'GET /api/client-view/{token}/download': 'link',
   'GET /api/client-view/{token}/sender': 'link-before-passcode',
   'GET /api/client-view/{token}/sender/photo': 'link-before-passcode',
+  'GET /api/client-view/{token}/sender/logo': 'link-before-passcode',
   'POST /api/client-view/{token}/visits': 'link',
   'POST /api/client-view/{token}/visits/{visitId}/events': 'link',
   'POST /api/client-view/{token}/visits/{visitId}/link-clicks': 'link',

@@ -1,5 +1,5 @@
 import { clientLinkMessages, passcodeMinLength, type ClientView } from '@deck-portal/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/render-app.tsx';
@@ -466,6 +466,35 @@ describe('who the deck comes from', () => {
     expect(from).toHaveTextContent('Ana Ruiz');
     expect(from).toHaveTextContent('Account Executive');
     expect(from.querySelector('img')).toHaveAttribute('src', `${api}/sender/photo`);
+  });
+
+  it('shows the published brand’s logo in place of the drawn mark, on the passcode screen and above the deck', async () => {
+    const branded = { ...sender, logoUrl: `${api}/sender/logo` };
+    mockApi({
+      [`GET ${api}`]: apiError(401, 'passcode_required', clientLinkMessages.passcodeRequired),
+      [`GET ${api}/sender`]: { body: branded },
+    });
+    const locked = renderClientView('tok');
+    expect(await screen.findByRole('img', { name: 'Frostline logo' })).toHaveAttribute(
+      'src',
+      `${api}/sender/logo`,
+    );
+    locked.unmount();
+
+    mockApi({
+      [`GET ${api}`]: { body: deck },
+      [`GET ${api}/sender`]: { body: branded },
+      [`POST ${api}/visits`]: trackedVisit,
+    });
+    renderClientView('tok');
+    await screen.findByRole('heading', { name: 'Winter proposal' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('img', { name: 'Frostline logo' })).toHaveAttribute(
+      'src',
+      `${api}/sender/logo`,
+    );
+    // The drawn mark is gone.
+    expect(banner.querySelector('svg rect')).toBeNull();
   });
 
   it('shows the rep’s initials when they have no photo, above the deck', async () => {

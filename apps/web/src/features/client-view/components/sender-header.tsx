@@ -20,6 +20,24 @@ function CompanyMark({ colors }: { colors: ClientLinkSender['companyColors'] }) 
   );
 }
 
+/**
+ * The company's own logo, as its published brand has it and its slides draw it; the drawn mark
+ * when it has none, or the picture does not load.
+ */
+function CompanyLogo({ sender }: { sender: ClientLinkSender }) {
+  const [isBroken, setBroken] = useState(false);
+  if (!sender.logoUrl || isBroken) return <CompanyMark colors={sender.companyColors} />;
+  return (
+    <img
+      class="cv-logo"
+      src={sender.logoUrl}
+      alt={`${sender.companyName} logo`}
+      height={32}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
 /** The rep's photo, or their initials when there is none or it does not load. */
 function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
   const [isBroken, setBroken] = useState(false);
@@ -39,7 +57,7 @@ export function SenderHeader({ sender }: { sender: ClientLinkSender }) {
   return (
     <header class="cv-sender">
       <div class="cv-row">
-        <CompanyMark colors={sender.companyColors} />
+        <CompanyLogo sender={sender} />
         <span class="cv-company" style={{ color: `#${sender.companyColors.primary}` }}>
           {sender.companyName}
         </span>
