@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClientLinkRequestSchema } from './client-links.ts';
 import { allDecksQuerySchema } from './deck-api.ts';
 import { basicInfoSchema } from './deck/deck-draft.ts';
@@ -37,6 +37,26 @@ describe('findTextProblem', () => {
       problem: 'broken_character',
     });
     expect(findTextProblemIn({ a: ['fine', 3, null, true] })).toBeUndefined();
+  });
+
+  it('leaves bytes alone: an uploaded file in a body is not text and is never walked', () => {
+    // Walking a 10 MB upload's bytes one by one held the server up for 19 seconds.
+    const list = ['fine'];
+    const body = {
+      buffer: Buffer.from([0, 1, 2]),
+      bytes: new Uint8Array([0, 1, 2]),
+      arrayBuffer: new ArrayBuffer(3),
+      view: new DataView(new ArrayBuffer(3)),
+      stream: new ReadableStream(),
+      list,
+    };
+    const entries = vi.spyOn(Object, 'entries');
+    try {
+      expect(findTextProblemIn(body)).toBeUndefined();
+      expect(entries.mock.calls.map(([walked]) => walked)).toEqual([body, list]);
+    } finally {
+      entries.mockRestore();
+    }
   });
 
   it('walks a value nested 100,000 levels deep without overflowing', () => {
