@@ -299,6 +299,8 @@ describe('what the client sees', () => {
       .from(clientLinkVisits)
       .where(eq(clientLinkVisits.linkId, following.link.id));
     expect(visits.map((v) => v.version).sort()).toEqual([1, 2]);
+    // Seen once, the new version is no news: the next visit is not told again.
+    expect((await clientDeckText(following.token, viewer)).view.updatedAt).toBeNull();
     const analytics = (
       await get(`/api/decks/${deckId}/client-links/${following.link.id}/analytics`, cookies.rep)
     ).json();

@@ -239,8 +239,8 @@ export const clientViewSchema = z.object({
   /** The PDF's address when the rep allowed downloading it, else null. */
   pdfUrl: z.string().nullable(),
   /**
-   * When the version shown was made, if this browser saw an earlier version through the link
-   * before ("Updated on …"); null otherwise.
+   * When the version shown was made, if it changed since this browser's last visit of the link
+   * ("Updated on …"); null otherwise, and on every visit after the one that saw it.
    */
   updatedAt: isoDateTime.nullable(),
   /** The accept step, when the rep offered it on this link; null otherwise. */

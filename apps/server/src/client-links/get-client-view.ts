@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import { clientHeadline, clientLinkPaths, type ClientView } from '@deck-portal/domain';
 import { hashToken } from '../auth/tokens.ts';
 import { clientLinkVisits } from '../db/schema.ts';
@@ -33,23 +33,26 @@ export async function getClientView(
   };
 }
 
-/** Whether this browser (its viewer cookie) was shown an earlier version through the link. */
+/**
+ * Whether the version shown changed since this browser's (its viewer cookie's) last visit of
+ * the link: the newest version it was shown is an earlier one. A link shows ever higher version
+ * numbers (a restore, too, is a new number), so the newest seen is the one seen last; once the
+ * browser has seen this version, later visits are not told again.
+ */
 async function sawEarlierVersion(
   { db }: Pick<Services, 'db'>,
   { link, version }: OpenClientLink,
   viewerToken: string | undefined,
 ) {
   if (!viewerToken || !isTokenShaped(viewerToken)) return false;
-  const [earlier] = await db
-    .select({ id: clientLinkVisits.id })
+  const [seen] = await db
+    .select({ newest: max(clientLinkVisits.version) })
     .from(clientLinkVisits)
     .where(
       and(
         eq(clientLinkVisits.linkId, link.id),
         eq(clientLinkVisits.viewerHash, hashToken(viewerToken)),
-        lt(clientLinkVisits.version, version.number),
       ),
-    )
-    .limit(1);
-  return earlier !== undefined;
+    );
+  return seen?.newest != null && seen.newest < version.number;
 }
