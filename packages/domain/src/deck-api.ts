@@ -91,6 +91,17 @@ export const deckLinks = (id: string) => ({
   pdfUrl: `/api/decks/${id}/download`,
 });
 
+export const deckApprovalStatuses = [
+  'needs_approval',
+  'awaiting_approval',
+  'approval_rejected',
+] as const;
+export type DeckApprovalStatus = (typeof deckApprovalStatuses)[number];
+
+/** The deal desk's filters of the All decks list: a request waits, or the last was rejected. */
+export const deckApprovalFilters = ['awaiting', 'rejected'] as const;
+export type DeckApprovalFilter = (typeof deckApprovalFilters)[number];
+
 /** SPEC.md section 3's Recent deck. */
 export const recentDeckSchema = z.object({
   id: z.string(),
@@ -110,6 +121,12 @@ export const recentDeckSchema = z.object({
   currentVersion: z.number(),
   /** When a client accepted the deck on a client link (it is locked since); null otherwise. */
   acceptedAt: z.string().nullable().optional(),
+  /**
+   * Where its newest version stands with the deal desk, when a client may not see it yet: its
+   * prices need approval (never asked, or the request was withdrawn), a request waits for an
+   * approver, or the last request was rejected. Null when its prices need no approval or have it.
+   */
+  approval: z.enum(deckApprovalStatuses).nullable().optional(),
 });
 export type RecentDeck = z.infer<typeof recentDeckSchema>;
 
@@ -152,6 +169,13 @@ export const allDecksQuerySchema = pageQuerySchema.extend({
   owner: userIdQuery('owner').optional(),
   client: plainText('Client').trim().max(200).optional(),
   archived: archivedQuery,
+  /** Only decks whose approval waits for an approver (`awaiting`) or was rejected. */
+  approval: z
+    .enum(deckApprovalFilters, {
+      error: (issue) =>
+        `approval must be 'awaiting' or 'rejected', not '${String(issue.input).slice(0, 40)}'`,
+    })
+    .optional(),
 });
 
 export const deckListResponseSchema = z.object({

@@ -75,6 +75,8 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         ...(request.query.owner ? { ownerId: request.query.owner } : {}),
         ...(request.query.client ? { client: request.query.client } : {}),
         archived: request.query.archived,
+        approval: request.query.approval,
+        withApproval: true,
         after: request.query.after,
       }),
   );

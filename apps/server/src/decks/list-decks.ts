@@ -2,12 +2,15 @@ import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import {
   deckLinks,
   isUuid,
+  type DeckApprovalFilter,
+  type DeckApprovalStatus,
   type DeckListResponse,
   type ProductId,
   type RecentDeck,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
+import { approvalRequests, clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
+import { clearedVersionSql } from '../deal-desk/client-visibility.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
@@ -19,7 +22,11 @@ import type { DeckRow } from './deck-access.ts';
 type ListedDeck = Pick<
   DeckRow,
   'id' | 'title' | 'clientName' | 'status' | 'createdAt' | 'currentVersion' | 'acceptedAt'
-> & { productIds: ProductId[] };
+> & {
+  productIds: ProductId[];
+  /** Only in the managers' list (it costs two index reads a row): undefined elsewhere. */
+  approval?: DeckApprovalStatus | null;
+};
 
 function toRecentDeck(
   deck: ListedDeck,
@@ -43,7 +50,45 @@ function toRecentDeck(
     lastViewedAt: lastViewedAt?.toISOString() ?? null,
     currentVersion: deck.currentVersion,
     acceptedAt: deck.acceptedAt ? new Date(deck.acceptedAt).toISOString() : null,
+    ...(deck.approval === undefined ? {} : { approval: deck.approval }),
   };
+}
+
+/**
+ * Where the deck's newest version stands with the deal desk (DeckApprovalStatus), or null when
+ * a client may see it. Only a version not cleared for clients looks up the deck's newest
+ * request: waiting (at most one request per deck waits, and it is the newest), rejected, or
+ * none (never asked, or withdrawn). Two index reads a listed row.
+ */
+const approvalStatus = sql<DeckApprovalStatus | null>`(
+  select case when not ${clearedVersionSql('listed_version')} then (
+    case (
+      select ${approvalRequests.state} from ${approvalRequests}
+      where ${approvalRequests.deckId} = ${decks.id}
+      order by ${approvalRequests.createdAt} desc limit 1
+    )
+      when 'pending' then 'awaiting_approval'
+      when 'rejected' then 'approval_rejected'
+      else 'needs_approval'
+    end
+  ) end
+  from deck_versions listed_version
+  where listed_version.deck_id = ${decks.id} and listed_version.number = ${decks.currentVersion}
+)`;
+
+/**
+ * The decks an approval filter keeps: found from the (few) requests in that state first, so
+ * the filter never reads every deck's versions.
+ */
+function approvalFilter(filter: DeckApprovalFilter): SQL {
+  const state = filter === 'awaiting' ? 'pending' : 'rejected';
+  const requested = sql`${decks.id} in (
+    select ${approvalRequests.deckId} from ${approvalRequests}
+    where ${approvalRequests.state} = ${state}
+  )`;
+  return filter === 'awaiting'
+    ? requested
+    : sql`(${requested} and ${approvalStatus} = 'approval_rejected')`;
 }
 
 /** When a client last opened any of the deck's links (visits are counted ones only). */
@@ -68,6 +113,7 @@ function listStatements(
   db: Db,
   where: SQL | undefined,
   cursor?: { createdAt: string; id: string },
+  { withApproval = false }: { withApproval?: boolean } = {},
 ) {
   const pageWhere = cursor
     ? and(
@@ -96,6 +142,7 @@ function listStatements(
           productIds: sql<
             ProductId[]
           >`jsonb_path_query_array(${decks.draft}, '$.productSelection.selectedProducts[*].id')`,
+          approval: withApproval ? approvalStatus : sql<null>`null`,
         },
         ownerName: users.name,
         lastViewedAt: lastClientVisit,
@@ -148,12 +195,15 @@ export async function listDecks(
     ownerId?: string;
     client?: string;
     archived?: boolean | undefined;
+    approval?: DeckApprovalFilter | undefined;
+    /** Say where each deck stands with the deal desk (the managers' list). */
+    withApproval?: boolean;
     page: number;
     pageSize: number;
     after?: string | undefined;
   },
 ): Promise<DeckListResponse> {
-  const { client, ownerId, archived } = options;
+  const { client, ownerId, archived, approval } = options;
   const cursor = options.after === undefined ? undefined : readCursor(options.after);
   const placeholders = {
     ...(ownerId ? { ownerId } : {}),
@@ -161,16 +211,20 @@ export async function listDecks(
     offset: cursor ? 0 : (options.page - 1) * options.pageSize,
   };
   let statements: ListQueries;
-  if (ownerId && !client && !cursor) {
+  const withApproval = options.withApproval === true || approval !== undefined;
+  if (ownerId && !client && !cursor && !withApproval) {
     // A rep's own list, asked for on every dashboard: built and prepared once.
     statements = ownersDecks[archived === true ? 'archived' : 'current'](db);
   } else {
     const filters: SQL[] = [];
     if (ownerId) filters.push(eq(decks.ownerId, sql.placeholder('ownerId')));
     if (client) filters.push(ilike(decks.clientName, `%${escapeLike(client)}%`));
+    if (approval) filters.push(approvalFilter(approval));
     if (archived === true) filters.push(eq(decks.status, 'archived'));
     else if (archived === false || !client) filters.push(ne(decks.status, 'archived'));
-    statements = listStatements(db, filters.length > 0 ? and(...filters) : undefined, cursor);
+    statements = listStatements(db, filters.length > 0 ? and(...filters) : undefined, cursor, {
+      withApproval,
+    });
   }
   const [rows, [total], names] = await Promise.all([
     statements.page.execute(placeholders),
@@ -183,7 +237,7 @@ export async function listDecks(
   return {
     recentDecks: page.map((row) =>
       toRecentDeck(
-        row.deck,
+        withApproval ? row.deck : { ...row.deck, approval: undefined },
         row.ownerName,
         row.lastViewedAt ? new Date(row.lastViewedAt) : null,
         names,

@@ -1,0 +1,150 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeckDraftInput, Role } from '@deck-portal/domain';
+import { deckVersions } from '../src/db/schema.ts';
+import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import {
+  createAdmin,
+  newAccount,
+  requestAs,
+  sessionCookieOf,
+  setAccount,
+  signIn,
+  signUp,
+} from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// The All decks list says where each deck stands with the deal desk, and filters by it.
+// Battery Backup lists at $5,995: a rep may give 15% ($5,095.75) without approval.
+
+type Member = { cookie: string; id: string; email: string; name: string };
+
+let t: TestApp;
+let slideIds: string[];
+let rep: Member;
+let manager: Member;
+
+async function member(name: string, role: Role): Promise<Member> {
+  const account = newAccount(name);
+  const { user } = await signUp(t.app, account);
+  await setAccount(t.app, account.email, { status: 'approved', role });
+  const cookie = sessionCookieOf(await signIn(t.app, account))!;
+  return { cookie, id: user.id, email: account.email, name };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ deckRenderer: createFakeDeckRenderer(3) });
+  // The first account is the administrator: the members below keep their roles.
+  await createAdmin(t.app);
+  rep = await member('Riley Rep', 'sales_rep');
+  manager = await member('Morgan Manager', 'manager');
+  const library = await requestAs(t.app, rep.cookie, 'GET', '/api/template-slides');
+  slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
+}, 60_000);
+
+afterAll(async () => {
+  await t.app.close();
+});
+
+type Line = { id: string; price: number; quantity?: number };
+
+function draft(title: string, lines: Line[]): DeckDraftInput {
+  return {
+    basicInfo: { deckTitle: title, clientName: 'Northwind Pharmacies', date: '2026-11-21' },
+    productSelection: {
+      selectedProducts: lines.map((line) => ({
+        id: line.id,
+        quantity: line.quantity ?? 1,
+        customPricing: line.price,
+      })),
+      includePricing: true,
+      customPricing: {},
+    },
+    templateCustomization: { selectedSlides: slideIds.slice(0, 2), customSlides: [] },
+  };
+}
+
+const battery = (price: number): Line[] => [{ id: 'battery_backup', price }];
+
+async function newDeck(owner: Member, title: string, lines: Line[]) {
+  const res = await requestAs(t.app, owner.cookie, 'POST', '/api/generate-slides', {
+    ...draft(title, lines),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().presentationId as string;
+}
+
+const askApproval = (who: Member, deckId: string, note = '') =>
+  requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/approval-requests`, { note });
+
+const decide = (who: Member, requestId: string, decision: 'approve' | 'reject', comment = '') =>
+  requestAs(t.app, who.cookie, 'POST', `/api/approvals/${requestId}/decision`, {
+    decision,
+    comment,
+  });
+
+/** Waits for the version an approval's job makes. */
+async function clearedVersionFor(deckId: string, requestId: string) {
+  for (let i = 0; i < 500; i += 1) {
+    const [row] = await t.app.services.db
+      .select({ number: deckVersions.number })
+      .from(deckVersions)
+      .where(and(eq(deckVersions.deckId, deckId), eq(deckVersions.approvedBy, requestId)));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the approved version was never made');
+}
+
+type Listed = { id: string; status: string; approval?: string | null };
+
+async function allDecks(query = '') {
+  const res = await requestAs(
+    t.app,
+    manager.cookie,
+    'GET',
+    `/api/decks?scope=all&pageSize=100${query}`,
+  );
+  return res;
+}
+
+async function approvalsById(query = '') {
+  const res = await allDecks(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return new Map((res.json().recentDecks as Listed[]).map((deck) => [deck.id, deck]));
+}
+
+describe('All decks and the deal desk', () => {
+  it('shows decks awaiting approval, rejected or needing it, and filters those awaiting or rejected', async () => {
+    const within = await newDeck(rep, 'Within limits', battery(5100));
+    const unasked = await newDeck(rep, 'Never asked', battery(4500));
+    const awaiting = await newDeck(rep, 'Awaiting', battery(4500));
+    expect((await askApproval(rep, awaiting)).statusCode).toBe(201);
+    const rejected = await newDeck(rep, 'Rejected', battery(4500));
+    const rejectedRequest = (await askApproval(rep, rejected)).json();
+    expect((await decide(manager, rejectedRequest.id, 'reject', 'Too deep')).statusCode).toBe(200);
+    const approved = await newDeck(rep, 'Approved', battery(4500));
+    const approvedRequest = (await askApproval(rep, approved)).json();
+    expect((await decide(manager, approvedRequest.id, 'approve')).statusCode).toBe(200);
+    await clearedVersionFor(approved, approvedRequest.id);
+
+    const all = await approvalsById();
+    expect(all.get(within)).toMatchObject({ status: 'completed', approval: null });
+    expect(all.get(unasked)).toMatchObject({ status: 'completed', approval: 'needs_approval' });
+    expect(all.get(awaiting)).toMatchObject({ status: 'completed', approval: 'awaiting_approval' });
+    expect(all.get(rejected)).toMatchObject({ status: 'completed', approval: 'approval_rejected' });
+    expect(all.get(approved)).toMatchObject({ approval: null });
+
+    expect([...(await approvalsById('&approval=awaiting')).keys()]).toEqual([awaiting]);
+    expect([...(await approvalsById('&approval=rejected')).keys()]).toEqual([rejected]);
+    const counted = await allDecks('&approval=awaiting');
+    expect(counted.json().total).toBe(1);
+  });
+
+  it('refuses an unknown approval filter with 400 naming it', async () => {
+    const res = await allDecks('&approval=soon');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.body).toContain("approval must be 'awaiting' or 'rejected', not 'soon'");
+  });
+});
