@@ -259,7 +259,7 @@ test.describe('who may open /admin', () => {
 test('the admin portal shows the stat cards and header', async ({ page }) => {
   await openAdminPortal(page);
   await expect(page.getByText('Admin Portal')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
   for (const label of ['Pending Approvals', 'Approved Users', 'Total Users']) {
     await expect(page.getByRole('group', { name: label })).toContainText(/\d+/);
   }

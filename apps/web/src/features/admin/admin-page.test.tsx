@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
@@ -69,7 +69,7 @@ describe('/admin', () => {
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByText('Admin Portal')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 
     const panel = await screen.findByRole('region', { name: 'Recent Notifications (3 unread)' });
@@ -84,6 +84,22 @@ describe('/admin', () => {
     expect(screen.getByRole('region', { name: 'Pending Approvals (1)' })).toBeInTheDocument();
     expect(await screen.findByText('Approved Jan 15, 2026')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Total Users' })).toHaveTextContent('2');
+  });
+
+  it('signs out with Back to Sign In and shows the sign-in form', async () => {
+    let signedIn = true;
+    const calls = adminApi({
+      'GET /api/auth/session': () => ({ body: { user: signedIn ? adminUser : null } }),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return { body: { ok: true } };
+      },
+    });
+    const { router } = renderApp('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(calls.some((call) => call.path === '/api/auth/sign-out')).toBe(true);
   });
 
   it('approves with the chosen default role and reloads everything', async () => {

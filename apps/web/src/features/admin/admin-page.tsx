@@ -1,16 +1,17 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconLayoutDashboard,
+  IconLogout,
   IconLibrary,
   IconMail,
   IconReceiptTax,
   IconShieldLock,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useStats } from './api/get-stats.ts';
 import { ApprovedUsers } from './components/approved-users.tsx';
@@ -24,6 +25,12 @@ import { StatCards } from './components/stat-cards.tsx';
 export default function AdminPage() {
   const session = useSession();
   const stats = useStats();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  // The spec's 'Back to Sign In': a signed-in admin sent to /auth would land on the dashboard
+  // again, so it signs out first (the admin page's Sign out).
+  const onSignOut = () =>
+    signOut.mutate(undefined, { onSettled: () => navigate(paths.auth, { replace: true }) });
 
   useEffect(() => {
     // SPEC.md section 8: failing to load the stats is only logged.
@@ -76,11 +83,11 @@ export default function AdminPage() {
             Dashboard
           </Button>
           <Button
-            component={Link}
-            to={paths.auth}
             variant="subtle"
-            leftSection={<IconArrowLeft size={16} />}
-            visibleFrom="sm"
+            leftSection={<IconLogout size={16} />}
+            loading={signOut.isPending}
+            onClick={onSignOut}
+            title="Signs you out"
           >
             Back to Sign In
           </Button>
