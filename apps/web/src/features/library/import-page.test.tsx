@@ -71,6 +71,7 @@ const ready: LibraryImportResponse = {
       notImported: [
         { kind: 'chart', why: 'A chart, drawn as a picture', count: 2 },
         { kind: 'effect', why: 'A shadow, left out' },
+        { kind: 'font', why: 'Georgia is drawn in Tinos: its lines may break in other places' },
       ],
       fonts: [{ from: 'Arial', to: 'Arimo' }],
       fields: [{ text: '<<Rep>>', label: 'Rep' }],
@@ -162,6 +163,11 @@ describe('the PowerPoint import page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['A chart, drawn as a picture ×2', 'A shadow, left out']);
+    // A font drawn in another is imported all the same: said apart from what was left out.
+    const fontsReplaced = within(results).getByRole('list', { name: 'Fonts replaced' });
+    expect(fontsReplaced).toHaveTextContent(
+      'Georgia is drawn in Tinos: its lines may break in other places',
+    );
     expect(within(results).getByText('Arial is drawn in Arimo')).toBeVisible();
     expect(within(results).getByRole('combobox', { name: '<<Rep>>' })).toHaveValue(
       'Keep as written',

@@ -450,25 +450,42 @@ function replacing(
 
 function NotImported({ candidate }: { candidate: ImportCandidate }) {
   const id = `import-slide-${candidate.number}-not-imported`;
+  // The report files a font drawn in another among what was not imported; its words were
+  // imported all the same, so it is told under a heading of its own.
+  const replacedFonts = candidate.notImported.filter((item) => item.kind === 'font');
+  const notImported = candidate.notImported.filter((item) => item.kind !== 'font');
+  const item = (entry: (typeof notImported)[number], at: number) => (
+    <List.Item key={at}>
+      {entry.why}
+      {entry.count !== undefined && entry.count > 1 ? ` ×${entry.count}` : ''}
+    </List.Item>
+  );
   return (
-    <Stack gap={2}>
-      <Text fw={600} size="sm" id={id}>
-        Not imported
-      </Text>
-      {candidate.notImported.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Everything on this slide imported as editable elements.
+    <>
+      <Stack gap={2}>
+        <Text fw={600} size="sm" id={id}>
+          Not imported
         </Text>
-      ) : (
-        <List size="sm" spacing={2} aria-labelledby={id}>
-          {candidate.notImported.map((item, at) => (
-            <List.Item key={at}>
-              {item.why}
-              {item.count !== undefined && item.count > 1 ? ` ×${item.count}` : ''}
-            </List.Item>
-          ))}
-        </List>
+        {notImported.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Everything on this slide imported as editable elements.
+          </Text>
+        ) : (
+          <List size="sm" spacing={2} aria-labelledby={id}>
+            {notImported.map(item)}
+          </List>
+        )}
+      </Stack>
+      {replacedFonts.length > 0 && (
+        <Stack gap={2}>
+          <Text fw={600} size="sm" id={`${id}-fonts`}>
+            Fonts replaced
+          </Text>
+          <List size="sm" spacing={2} aria-labelledby={`${id}-fonts`}>
+            {replacedFonts.map(item)}
+          </List>
+        </Stack>
       )}
-    </Stack>
+    </>
   );
 }
