@@ -17,7 +17,8 @@ import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { logRequestsOnOneLine, terminalLogStream } from './http/terminal-log.ts';
-import { isQuietPath, logSerializers } from './http/log-serializers.ts';
+import { logSerializers } from './http/log-serializers.ts';
+import { logRequestsAsJson } from './http/request-log.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
 import { registerDrainingGuard } from './health/refuse-while-draining.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
@@ -80,7 +81,11 @@ export const bodyLimitBytes = 1024 * 1024;
 
 /** Builds the whole HTTP application from its dependencies; listening is main.ts's job. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const lifecycle: Lifecycle = { isShuttingDown: false, inFlight: 0 };
+  const lifecycle: Lifecycle = {
+    isShuttingDown: false,
+    inFlight: 0,
+    draining: new AbortController(),
+  };
   const isPretty = deps.logger !== false && deps.config.logFormat === 'pretty';
   const app = Fastify({
     logger:
@@ -91,11 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             serializers: logSerializers,
             ...(isPretty ? { stream: terminalLogStream() } : {}),
           },
-    // At a terminal each request is one line (terminal-log.ts); JSON keeps Fastify's two, except
-    // for probes and the web app's files, which would drown the log.
-    logController: new LogController({
-      disableRequestLogging: isPretty ? true : (request) => isQuietPath(request.url ?? ''),
-    }),
+    // Each request is logged once, when answered (request-log.ts): Fastify's own two lines
+    // ("incoming request", "request completed") would double the log.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onResponse', async (request) => settle(request.id));
   app.addHook('onRequestAbort', async (request) => settle(request.id));
   if (isPretty) logRequestsOnOneLine(app);
+  else logRequestsAsJson(app);
   registerDrainingGuard(app, lifecycle);
 
   registerErrorHandling(app);
@@ -150,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(templateRoutes, { services });
   await app.register(libraryRoutes, { services });
   await app.register(priceBookRoutes, { services });
-  await app.register(generationRoutes, { services });
+  await app.register(generationRoutes, { services, draining: lifecycle.draining.signal });
   await app.register(deckRoutes, { services });
   await app.register(clientLinkRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });

@@ -1,11 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startFileMaintenance } from './storage/file-maintenance.ts';
-import { buildApp, type App } from './app.ts';
+import type { App } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { hasApprovedAdmin } from './auth/create-account.ts';
-import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -23,6 +20,7 @@ const closeGraceMs = 5_000;
 async function drainAndClose(app: App, config: Config) {
   const deadline = Date.now() + config.shutdownTimeoutMs;
   app.lifecycle.isShuttingDown = true;
+  app.lifecycle.draining.abort();
   app.log.info('shutting down: /readyz now answers 503; waiting for in-flight requests');
   while (app.lifecycle.inFlight > 0 && Date.now() < deadline) {
     await sleep(20);
@@ -46,11 +44,23 @@ async function drainAndClose(app: App, config: Config) {
 
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase(
+  // The embedded database starts on a thread of its own (a new data directory takes seconds to
+  // create and migrate) while this thread loads the rest of the server: a first start waits for
+  // the longer of the two, not for both.
+  const opening = openDatabase(
     config.databaseUrl
       ? { driver: 'postgres', url: config.databaseUrl }
       : { driver: 'pglite', dataDir: config.dataDir },
   );
+  opening.catch(() => {}); // awaited below; this only keeps it from counting as unhandled
+  const [{ buildApp }, { createDeckRenderer }, { startFileMaintenance }, { hasApprovedAdmin }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('@deck-portal/deck-engine/pool'),
+      import('./storage/file-maintenance.ts'),
+      import('./auth/create-account.ts'),
+    ]);
+  const database = await opening;
   // The pool's first worker starts now and loads the engine in the background, so the first
   // rep to generate after a start does not wait for it.
   const app = await buildApp({ config, database, webRoot, deckRenderer: createDeckRenderer() });
@@ -79,25 +89,23 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   startFileMaintenance(app);
   const hasAdmin = await hasApprovedAdmin(database.db);
-  const banner = startBanner(config, database.driver, hasAdmin);
+  app.log.info(startBanner(config, database.driver));
   // Without an administrator nobody can approve anyone: said at warn, so it shows at any level.
-  if (hasAdmin) app.log.info(banner);
-  else app.log.warn(banner);
+  if (!hasAdmin) {
+    app.log.warn(
+      `There is no administrator yet: the first account to sign up becomes the administrator (${config.publicUrl}/auth).`,
+    );
+  }
 }
 
 /** What a person starting the portal needs to know, in a few lines. */
-function startBanner(config: Config, driver: 'pglite' | 'postgres', hasAdmin: boolean) {
+function startBanner(config: Config, driver: 'pglite' | 'postgres') {
   const lines = [
     `Deck Portal is ready: open ${config.publicUrl}`,
     `  database: ${driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  jobs: ${config.jobWorkers > 0 ? `${config.jobWorkers} at once in this process` : 'run by `npm run worker` processes (JOB_WORKERS=0)'}`,
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): shown here and on the admin Outbox page'}`,
   ];
-  if (!hasAdmin) {
-    lines.push(
-      `  There is no administrator yet: the first account to sign up becomes the administrator (${config.publicUrl}/auth).`,
-    );
-  }
   return lines.join('\n');
 }
 

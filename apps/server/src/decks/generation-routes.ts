@@ -41,7 +41,7 @@ export function preferredWaitMs(prefer: string | undefined) {
 /** A deck's generation: start it, ask where it stands, follow it as events, try it again. */
 export async function generationRoutes(
   server: FastifyInstance,
-  { services }: { services: Services },
+  { services, draining }: { services: Services; draining: AbortSignal },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['decks'];
@@ -160,7 +160,7 @@ export async function generationRoutes(
         need: 'view',
         allowUnready: true,
       });
-      return streamGeneration(services, request, reply, deck.id);
+      return streamGeneration(services, { request, reply, draining }, deck.id);
     },
   );
 
@@ -242,13 +242,24 @@ async function waitForGeneration(
 /** The response stays open and carries one `state` event per change, then ends. */
 async function streamGeneration(
   services: Services,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  {
+    request,
+    reply,
+    draining,
+  }: { request: FastifyRequest; reply: FastifyReply; draining: AbortSignal },
   deckId: string,
 ) {
   const events = new PassThrough();
   const stop = new AbortController();
   request.raw.once('close', () => stop.abort());
+  // A stopping server ends the stream at once rather than hold its exit until the timeout: the
+  // browser reconnects after `retry`, to another process or to this one started again.
+  const drain = () => {
+    events.write(': the server is stopping; reconnect\n\n');
+    stop.abort();
+  };
+  if (draining.aborted) drain();
+  else draining.addEventListener('abort', drain, { once: true });
   // The browser reconnects after this long if the stream breaks before the deck is done.
   events.write('retry: 2000\n\n');
   // A comment now and then keeps idle connections from being cut by proxies.
@@ -262,6 +273,7 @@ async function streamGeneration(
     },
     { signal: stop.signal },
   ).finally(() => {
+    draining.removeEventListener('abort', drain);
     clearInterval(keepAlive);
     events.end();
   });

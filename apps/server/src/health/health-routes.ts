@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 
 /** Whether the process is draining, and how many requests it is still answering. */
-export type Lifecycle = { isShuttingDown: boolean; inFlight: number };
+export type Lifecycle = {
+  isShuttingDown: boolean;
+  inFlight: number;
+  /**
+   * Aborted when the drain starts. A response that would stay open for as long as its client
+   * listens (an event stream) ends then, instead of holding the exit until the timeout.
+   */
+  draining: AbortController;
+};
 
 export async function healthRoutes(
   app: FastifyInstance,
