@@ -1,4 +1,4 @@
-import type { CustomSlide, DeckDraft } from '@deck-portal/domain';
+import type { CustomSlide, DeckDraft, TemplateSlideInfo } from '@deck-portal/domain';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTemplateSlides } from '../../../lib/template-slides.ts';
 
@@ -14,10 +14,33 @@ function humanize(id: string): string {
   return id.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
+/**
+ * The chosen slides as the deck draws them (the PDF's order), not in the order they were
+ * picked: the library's order, with the closing slides and then the appendix last. Slides the
+ * library no longer lists come after those it does.
+ */
+export function inDeckOrder(ids: readonly string[], library: readonly TemplateSlideInfo[]) {
+  const known = new Map(library.map((slide) => [slide.id, slide]));
+  const rank = (id: string) => {
+    const slide = known.get(id);
+    if (!slide) return [3, 0];
+    const part = slide.category === 'closing' ? 1 : slide.category === 'appendix' ? 2 : 0;
+    return [part, slide.index];
+  };
+  return [...ids].sort((a, b) => {
+    const [partA, indexA] = rank(a);
+    const [partB, indexB] = rank(b);
+    return partA! - partB! || indexA! - indexB!;
+  });
+}
+
 export function SlideOverview({ draft }: { draft: DeckDraft }) {
   const templates = useTemplateSlides();
   const titles = new Map((templates.data?.slides ?? []).map((s) => [s.id, s.title]));
-  const standard = draft.templateCustomization.selectedSlides;
+  const standard = inDeckOrder(
+    draft.templateCustomization.selectedSlides,
+    templates.data?.slides ?? [],
+  );
   const custom = draft.templateCustomization.customSlides;
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="slide-overview-title">
