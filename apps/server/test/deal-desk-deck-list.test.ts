@@ -147,4 +147,26 @@ describe('All decks and the deal desk', () => {
     expect(res.json().error.code).toBe('validation_failed');
     expect(res.body).toContain("approval must be 'awaiting' or 'rejected', not 'soon'");
   });
+
+  it('tells Modify which figures are approved or waiting, and whose limits hold', async () => {
+    const deckId = await newDeck(rep, 'Modify me', battery(4500));
+    const before = await requestAs(t.app, manager.cookie, 'GET', `/api/decks/${deckId}/approval`);
+    expect(before.json()).toMatchObject({
+      state: 'needs_approval',
+      approvedSelection: null,
+      pendingSelection: null,
+      ownerRole: 'sales_rep',
+    });
+    const request = (await askApproval(rep, deckId)).json();
+    const waiting = await requestAs(t.app, rep.cookie, 'GET', `/api/decks/${deckId}/approval`);
+    expect(waiting.json().pendingSelection.selectedProducts).toEqual([
+      { id: 'battery_backup', quantity: 1, customPricing: 4500 },
+    ]);
+    expect((await decide(manager, request.id, 'approve')).statusCode).toBe(200);
+    const approved = await requestAs(t.app, rep.cookie, 'GET', `/api/decks/${deckId}/approval`);
+    expect(approved.json()).toMatchObject({ state: 'approved', pendingSelection: null });
+    expect(approved.json().approvedSelection.selectedProducts).toEqual([
+      { id: 'battery_backup', quantity: 1, customPricing: 4500 },
+    ]);
+  });
 });

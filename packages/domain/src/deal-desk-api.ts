@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ProductSelection } from './deck/deck-draft.ts';
 import { deepestDiscountText, type DealCheck, type DecisionRefusal } from './deal-desk.ts';
+import { roleSchema } from './users.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -9,6 +11,10 @@ import { plainText } from './text.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const dealCheckSchema = z.custom<DealCheck>((value) => typeof value === 'object' && value !== null);
+/** A stored version's product selection, as the server made it (validated when it was made). */
+const selectionSchema = z.custom<ProductSelection>(
+  (value) => typeof value === 'object' && value !== null,
+);
 
 /**
  * Where a deck stands with the deal desk, for its newest version:
@@ -61,6 +67,15 @@ export const deckApprovalSchema = z.object({
   check: dealCheckSchema,
   /** The newest request for this deck (any state), if there was one. */
   request: approvalRequestSchema.nullable(),
+  /**
+   * The priced figures the deck's newest approval cleared: a new version with the same ones
+   * (samePricedFigures) is approved already. Null when none was approved.
+   */
+  approvedSelection: selectionSchema.nullable().optional(),
+  /** The priced figures a waiting request asks about (null when none waits). */
+  pendingSelection: selectionSchema.nullable().optional(),
+  /** The deck owner's role: prices are checked against the owner's limits, whoever edits. */
+  ownerRole: roleSchema.optional(),
 });
 export type DeckApproval = z.infer<typeof deckApprovalSchema>;
 

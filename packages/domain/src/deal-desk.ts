@@ -131,6 +131,12 @@ export const approverRoleLabel: Record<ApproverRole, string> = {
   admin: 'an administrator',
 };
 
+/** Who must approve, as the wizard and the deck page say it. */
+export const needsApprovalText: Record<ApproverRole, string> = {
+  manager: 'Needs a sales manager’s approval.',
+  admin: 'Needs an administrator’s approval.',
+};
+
 /** The role whose limits apply to a deck's owner: admins have none; everyone else a rep's. */
 export function limitedRoleOf(role: Role): LimitedRole | null {
   if (role === 'admin') return null;

@@ -7,11 +7,12 @@ import {
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { approvalRequests, deckVersions } from '../db/schema.ts';
+import { approvalRequests, deckVersions, users } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { loadVersion } from '../decks/deck-versions.ts';
 import type { Services } from '../services.ts';
 import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
+import { newestApproval } from './version-clearance.ts';
 
 /** The check of a version made before the deal desk: nothing to approve. */
 const uncheckedVersion: DealCheck = {
@@ -25,7 +26,8 @@ const uncheckedVersion: DealCheck = {
 
 /**
  * Where a deck stands with the deal desk, for its newest version: whether its prices need
- * approval, and the newest request (any state) with whether the caller may decide it.
+ * approval, and the newest request (any state) with whether the caller may decide it; for the
+ * wizard's Modify, the figures already approved or waiting, and whose limits hold.
  */
 export async function getDeckApproval(
   services: Pick<Services, 'db' | 'clock'>,
@@ -45,11 +47,28 @@ export async function getDeckApproval(
     newest: version.draft.productSelection,
     request: row?.request,
   });
-  const rules = row ? await rulesOfRows(services, [row]) : undefined;
+  const isPending = row?.request.state === 'pending';
+  const [rules, approved, [owner], [pending]] = await Promise.all([
+    row ? rulesOfRows(services, [row]) : undefined,
+    newestApproval(services.db, deck.id),
+    services.db.select({ role: users.role }).from(users).where(eq(users.id, deck.ownerId)),
+    isPending
+      ? services.db
+          .select({ draft: deckVersions.draft })
+          .from(deckVersions)
+          .where(
+            and(eq(deckVersions.deckId, deck.id), eq(deckVersions.number, row.request.version)),
+          )
+      : [],
+  ]);
   return {
     state,
     check,
     request: row ? toApprovalRequest(row, user, rules?.get(row.request.id)) : null,
+    approvedSelection: approved?.selection ?? null,
+    pendingSelection: pending?.draft.productSelection ?? null,
+    // An owner whose account is gone is held to a rep's limits.
+    ownerRole: owner?.role ?? 'sales_rep',
   };
 }
 

@@ -77,6 +77,13 @@ export async function decideClearance(
  * failed is cleared too.
  */
 async function carriedApproval(db: Db, deckId: string, selection: ProductSelection) {
+  const approved = await newestApproval(db, deckId);
+  if (!approved || !samePricedFigures(approved.selection, selection)) return null;
+  return approved.id;
+}
+
+/** The deck's newest approved request and the product selection (priced figures) it cleared. */
+export async function newestApproval(db: Db, deckId: string) {
   const [approved] = await db
     .select({ id: approvalRequests.id, draft: deckVersions.draft })
     .from(approvalRequests)
@@ -90,8 +97,7 @@ async function carriedApproval(db: Db, deckId: string, selection: ProductSelecti
     .where(and(eq(approvalRequests.deckId, deckId), eq(approvalRequests.state, 'approved')))
     .orderBy(desc(approvalRequests.decidedAt), desc(approvalRequests.createdAt))
     .limit(1);
-  if (!approved || !samePricedFigures(approved.draft.productSelection, selection)) return null;
-  return approved.id;
+  return approved ? { id: approved.id, selection: approved.draft.productSelection } : null;
 }
 
 /**
