@@ -91,6 +91,40 @@ export default function HelpPage() {
             before you call.
           </Text>
         </Section>
+        <Section id="help-approvals" title="Prices that need approval">
+          <Text size="sm">
+            Each role may price only so far below list: out of the box a sales rep up to 15% and a
+            sales manager up to 30% (an administrator sets the limits on the Deal desk). A price
+            past your limit is flagged as you type it, with who must approve it. You can still
+            generate: the deck is a draft for internal review, its PDF and web view marked “Draft —
+            pending approval”, and no client link can be made for it. Choose <b>Request approval</b>{' '}
+            on the deck's page, with a note: managers (or, for a manager's deck, administrators)
+            decide on the Approvals page. An approval makes a new version without the mark; a
+            rejection comes with a comment. Changing the prices afterwards needs a new approval.
+          </Text>
+        </Section>
+        <Section id="help-acceptance" title="Let the client accept">
+          <Text size="sm">
+            When you make a client link you can let the client accept the proposal on the page, and
+            mark products as optional. The page then ends with <b>Accept proposal</b>: the priced
+            summary (optional items ticked in or out), their name and title, the terms and “I
+            accept”; or <b>Not now</b>, with a reason. You and the managers are told at once, and
+            the client is mailed the PDF with a certificate of acceptance. An accepted deck is
+            locked: <b>Duplicate to edit</b> makes a new deck from it. Acceptance records that
+            someone with the link accepted, and when; it is not an electronic signature.
+          </Text>
+        </Section>
+        <Section id="help-library" title="The content library (editors)">
+          <Text size="sm">
+            Content editors and administrators open <b>Content library</b> from the dashboard. The
+            template slides, layouts, brand, categories and price book live there, not in code: edit
+            a slide on its canvas (text, bindings such as the client's name or a product's price,
+            pictures, tables, charts), import slides from a PowerPoint file, or add new ones. Edits
+            go into a draft that reps do not see; <b>Publish</b> (with a note) makes the next
+            numbered version, which every new deck is built from. Older versions can be restored,
+            and <b>Discard changes</b> drops the draft.
+          </Text>
+        </Section>
         <Text size="sm">
           Ready?{' '}
           <Anchor component={Link} to={paths.dashboard}>
