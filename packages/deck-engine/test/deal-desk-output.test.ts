@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APPROVAL_WATERMARK, deckDraftSchema, type ProposalSummary } from '@deck-portal/domain';
 import JSZip from 'jszip';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDeck } from '../src/build-deck.ts';
 import {
@@ -251,6 +252,56 @@ describe('the acceptance certificate', () => {
     await expect(
       renderAcceptanceCertificate(certificate({ acceptedAt: 'yesterday' })),
     ).rejects.toThrow('Not a date and time: yesterday');
+  });
+});
+
+describe('the acceptance certificate in a company’s brand', () => {
+  /** The colour at (x, y) of the certificate's first page drawn at 72 dpi (one pixel a point). */
+  function colourAt(pdf: Uint8Array, x: number, y: number): string {
+    const file = join(dir, `file-${(files += 1)}.pdf`);
+    writeFileSync(file, pdf);
+    const ppm = execFileSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', file], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    // A binary PPM: "P6", width, height, 255, then RGB bytes.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+    const width = Number(header[1]);
+    const at = header[0].length + (y * width + x) * 3;
+    return [...ppm.subarray(at, at + 3)].map((v) => v.toString(16).padStart(2, '0')).join('');
+  }
+
+  it('is drawn in the brand’s colours, with its logo in the header', async () => {
+    const brand = {
+      ...library.brand,
+      colors: { ...library.brand.colors, primary: '5B2A86' },
+    };
+    const logo = await sharp({
+      create: { width: 80, height: 40, channels: 4, background: '#E0553A' },
+    })
+      .png()
+      .toBuffer();
+    const branded = await renderAcceptanceCertificate(certificate(), { brand, logo });
+    // The header band is the brand's primary; the built-in brand's otherwise.
+    expect(colourAt(branded, 20, 20)).toBe('5b2a86');
+    expect(colourAt(await renderAcceptanceCertificate(certificate()), 20, 20)).toBe('0b2545');
+    // The logo, at the band's right end, in the middle of its tile (within a step or two of
+    // its colour: pictures pass through the PDF's colour conversion).
+    const logoColour = colourAt(branded, 960 - 40 - 23, 35);
+    const channels = (hex: string) => [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const target = channels('e0553a');
+    channels(logoColour).forEach((value, i) =>
+      expect(Math.abs(value - target[i]!), logoColour).toBeLessThanOrEqual(3),
+    );
+    // The record's text is all there still.
+    expect(lines(pdfPages(branded)[0]!)).toContain('Dana Reyes');
+  });
+
+  it('leaves a logo it cannot read out, and the certificate as it was', async () => {
+    const pdf = await renderAcceptanceCertificate(certificate(), {
+      logo: new TextEncoder().encode('not a picture'),
+    });
+    expect(lines(pdfPages(pdf)[0]!)).toContain('Certificate of acceptance');
+    expect(colourAt(pdf, 960 - 40 - 23, 35)).toBe('0b2545');
   });
 });
 

@@ -14,7 +14,7 @@ import { deckFileNames, sha256Hex } from '../decks/file-store.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { readAcceptanceTerms } from './acceptance-terms.ts';
-import { buildAcceptedPdf } from './accepted-pdf.ts';
+import { buildAcceptedPdf, loadCertificateBrand } from './accepted-pdf.ts';
 import { isAwaitingNewVersion } from './client-acceptance.ts';
 import { notifyOfAcceptance } from './notify-proposal-answer.ts';
 import {
@@ -89,6 +89,8 @@ export async function acceptProposal(
   }
 
   const deckPdf = await readVersionPdf(services, deck.id, version.number);
+  // The certificate wears the brand the company publishes now, as the client's page does.
+  const brand = await loadCertificateBrand(services);
   const now = services.clock.now();
   const id = randomUUID();
   const base = {
@@ -114,21 +116,25 @@ export async function acceptProposal(
     return { recordSha, previousSha256 };
   };
   const buildPdf = ({ recordSha }: ReturnType<typeof certificateOf>) =>
-    buildAcceptedPdf(deckPdf.bytes, {
-      deckTitle: clientHeadline(version.draft.basicInfo),
-      clientName: version.clientName,
-      version: version.number,
-      fullName: input.fullName,
-      jobTitle: input.jobTitle,
-      acceptedAt: now,
-      ipAddress: ip ?? 'unknown',
-      userAgent: userAgent ?? 'unknown',
-      summary,
-      locale: version.draft.basicInfo.locale,
-      termsText: terms.text,
-      pdfSha256: deckPdf.sha256,
-      recordSha256: recordSha,
-    });
+    buildAcceptedPdf(
+      deckPdf.bytes,
+      {
+        deckTitle: clientHeadline(version.draft.basicInfo),
+        clientName: version.clientName,
+        version: version.number,
+        fullName: input.fullName,
+        jobTitle: input.jobTitle,
+        acceptedAt: now,
+        ipAddress: ip ?? 'unknown',
+        userAgent: userAgent ?? 'unknown',
+        summary,
+        locale: version.draft.basicInfo.locale,
+        termsText: terms.text,
+        pdfSha256: deckPdf.sha256,
+        recordSha256: recordSha,
+      },
+      brand,
+    );
   let sealed = certificateOf(previewPrevious);
   let accepted = await buildPdf(sealed);
   const pdfFile = { name: acceptedPdfName(id), contentType: 'application/pdf' };

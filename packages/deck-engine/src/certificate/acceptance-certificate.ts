@@ -5,7 +5,10 @@ import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TableElement } from '../layo
 import { DEFAULT_BRAND, type BrandDefinition } from '../library/brand.ts';
 import { rect, table } from '../library/slide-kit.ts';
 import { renderPdf } from '../render/render-pdf.ts';
-import type { RenderElement, RenderSlide } from '../render/place-images.ts';
+import { fitImage, type RenderElement, type RenderSlide } from '../render/place-images.ts';
+import type { ResolvedImage } from '../images/image-store.ts';
+import { normaliseImage } from '../images/resolve-images.ts';
+import { sniffImage } from '../images/sniff-image.ts';
 
 /**
  * What a client's acceptance of a proposal recorded (a `proposal_responses` row of kind
@@ -39,6 +42,11 @@ export interface AcceptanceCertificate {
 export interface AcceptanceCertificateOptions {
   /** Colours and the company named in the footer; the built-in brand when left out. */
   brand?: BrandDefinition;
+  /**
+   * The bytes of the brand's logo (the picture `brand.logo` names), drawn in the header on a
+   * white tile, as the company's own mark; none, or a picture that cannot be read: no logo.
+   */
+  logo?: Uint8Array | undefined;
 }
 
 export const CERTIFICATE_TITLE = 'Certificate of acceptance';
@@ -176,6 +184,38 @@ function summaryTable(
   };
 }
 
+const LOGO_TILE = 46;
+
+/** The logo contained in a white rounded tile at the header band's right end. */
+function logoTile(logo: ResolvedImage, brand: BrandDefinition): RenderElement[] {
+  const tile = {
+    x: SLIDE_WIDTH - MARGIN - LOGO_TILE,
+    y: (70 - LOGO_TILE) / 2,
+    w: LOGO_TILE,
+    h: LOGO_TILE,
+  };
+  const frame = { x: tile.x + 5, y: tile.y + 5, w: tile.w - 10, h: tile.h - 10 };
+  return [
+    rect(tile, 'FFFFFF', { radius: 6 }),
+    {
+      kind: 'placed-image',
+      image: logo,
+      frame,
+      ...fitImage(frame, logo.width, logo.height, 'contain'),
+      alt: `${brand.name} logo`,
+    },
+  ];
+}
+
+/** The logo's bytes as a picture the renderer draws, or undefined when they are none. */
+async function readLogo(bytes: Uint8Array | undefined): Promise<ResolvedImage | undefined> {
+  if (!bytes) return undefined;
+  const kind = sniffImage(bytes);
+  if (!kind) return undefined;
+  // A logo that cannot be converted leaves the header as it was: the record matters, not it.
+  return normaliseImage(Buffer.from(bytes), kind).catch(() => undefined);
+}
+
 /**
  * The certificate's page, and a second page with the terms when they are too long to read on
  * the first at 6.5 pt.
@@ -183,9 +223,12 @@ function summaryTable(
 function certificatePages(
   certificate: AcceptanceCertificate,
   brand: BrandDefinition,
+  logo: ResolvedImage | undefined,
 ): RenderSlide[] {
   const c = brand.colors;
   const locale = certificate.locale ?? DEFAULT_DECK_LOCALE;
+  // The logo's tile stands at the band's right end; the company's name moves left of it.
+  const logoRoom = logo ? LOGO_TILE + 12 : 0;
   const elements: RenderElement[] = [
     rect({ x: 0, y: 0, w: SLIDE_WIDTH, h: 70 }, c.primary),
     rect({ x: MARGIN, y: 58, w: 36, h: 3 }, c.accent),
@@ -201,8 +244,9 @@ function certificatePages(
       color: 'FFFFFF',
       valign: 'middle',
     }),
+    ...(logo ? logoTile(logo, brand) : []),
     layoutText({
-      x: SLIDE_WIDTH - MARGIN - 300,
+      x: SLIDE_WIDTH - MARGIN - logoRoom - 300,
       y: 14,
       w: 300,
       h: 32,
@@ -368,9 +412,9 @@ function certificatePages(
  */
 export async function renderAcceptanceCertificate(
   certificate: AcceptanceCertificate,
-  { brand = DEFAULT_BRAND }: AcceptanceCertificateOptions = {},
+  { brand = DEFAULT_BRAND, logo }: AcceptanceCertificateOptions = {},
 ): Promise<Uint8Array> {
-  const pages = certificatePages(certificate, brand);
+  const pages = certificatePages(certificate, brand, await readLogo(logo));
   const acceptedAt = new Date(certificate.acceptedAt);
   const document: Deck = {
     title: `${CERTIFICATE_TITLE}: ${certificate.deckTitle}`,
