@@ -37,7 +37,7 @@ export function useDealDeskSettings() {
  * `GET /api/decks/:id/approval`: where the deck stands with the deal desk. While a request
  * waits, it is asked again every 20 seconds, so a decision shows without a reload.
  */
-export function useDeckApproval(deckId: string) {
+export function useDeckApproval(deckId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: dealDeskKeys.deck(deckId),
     queryFn: ({ signal }) =>
@@ -48,6 +48,7 @@ export function useDeckApproval(deckId: string) {
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? 20_000 : false),
     refetchOnWindowFocus: true,
     retry: false,
+    enabled,
   });
 }
 
@@ -79,13 +80,18 @@ export function useApprovals(state: ApprovalsFilter, options: { enabled?: boolea
 /**
  * The deal desk's check of a selection as the signed-in user prices it, at once as they type;
  * undefined until the limits and the session are loaded (the server checks again when generating).
+ * When Modify edits a deck (`deckId`), its owner's limits hold, as on the server: a manager
+ * editing a rep's deck is warned at the rep's limits.
  */
 export function useDealCheck(
   selection: ProductSelection | undefined,
   book: PriceBook | undefined,
+  deckId?: string,
 ): DealCheck | undefined {
   const settings = useDealDeskSettings().data;
   const user = useSession().data;
+  const approval = useDeckApproval(deckId ?? '', { enabled: deckId !== undefined });
   if (!selection || !book || !settings || !user) return undefined;
-  return checkDeal(selection, book, settings, user.role);
+  if (deckId !== undefined && approval.isPending) return undefined;
+  return checkDeal(selection, book, settings, approval.data?.ownerRole ?? user.role);
 }

@@ -137,7 +137,7 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
               </SummaryRow>
             </>
           )}
-          <NeedsApprovalLine selection={productSelection} />
+          <NeedsApprovalLine selection={productSelection} deckId={loadEditingDeck()?.deckId} />
         </Stack>
       </Card>
       <Card

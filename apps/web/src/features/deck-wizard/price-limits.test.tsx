@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DECK_DRAFT_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
+import type { DeckApproval } from '@deck-portal/domain';
+import { DECK_DRAFT_STORAGE_KEY, DECK_EDITING_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
+import { fortyPercentOff } from '../../test/approval-fixture.ts';
+import { PRICES_APPROVED_TEXT } from '../../ui/deal-desk/needs-approval-line.tsx';
 import { adminUser, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 /** Steps 1 and 2 done: one Battery Backup (list price $5,995) at `price`, priced. */
@@ -40,26 +43,37 @@ async function priceBatteryBackup(user: object, price: string) {
 }
 
 describe('step 2 checks prices against the deal desk’s limits as the rep types', () => {
-  it('warns a rep at 40% off list that a sales manager must approve, and lets them go on', async () => {
-    const card = await priceBatteryBackup(approvedUser, '3597');
+  it('warns a rep at 25% off list that a sales manager must approve, and lets them go on', async () => {
+    const card = await priceBatteryBackup(approvedUser, '4500');
     expect(
       await within(card).findByText(
-        '40% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
+        '24.9% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval.',
       ),
     ).toBeVisible();
-    expect(within(card).getByText('Needs approval by a sales manager.')).toBeVisible();
+    expect(within(card).getByText('Needs a sales manager’s approval.')).toBeVisible();
     // A warning only: Continue still leads on.
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
   it('says nothing at 10% off list, and the warning goes once the price is back within', async () => {
     const card = await priceBatteryBackup(approvedUser, '3597');
-    expect(await within(card).findByText(/Needs approval by/)).toBeVisible();
+    expect(await within(card).findByText(/approval\./)).toBeVisible();
     const input = within(card).getByLabelText('Unit Price');
     await userEvent.clear(input);
     await userEvent.type(input, '5395.50');
-    await waitFor(() => expect(within(card).queryByText(/Needs approval by/)).toBeNull());
+    await waitFor(() => expect(within(card).queryByText(/approval\./)).toBeNull());
     expect(within(card).queryByText(/off list/)).toBeNull();
+  });
+
+  it('tells a rep at 40% off, past a manager’s 30% too, that an administrator must approve', async () => {
+    const card = await priceBatteryBackup(approvedUser, '3597');
+    expect(
+      await within(card).findByText(
+        '40% off list ($5,995.00) is past the 15% a sales rep may give on Battery Backup without approval, and past the 30% a sales manager may give. Only an administrator may approve it.',
+      ),
+    ).toBeVisible();
+    expect(within(card).getByText('Needs an administrator’s approval.')).toBeVisible();
+    expect(within(card).queryByText('Needs a sales manager’s approval.')).toBeNull();
   });
 
   it('tells a manager at 40% off that an administrator must approve', async () => {
@@ -69,13 +83,13 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
         '40% off list ($5,995.00) is past the 30% a sales manager may give on Battery Backup without approval.',
       ),
     ).toBeVisible();
-    expect(within(card).getByText('Needs approval by an administrator.')).toBeVisible();
+    expect(within(card).getByText('Needs an administrator’s approval.')).toBeVisible();
   });
 
   it('never warns an administrator', async () => {
     const card = await priceBatteryBackup(adminUser, '100');
     expect(within(card).getByLabelText('Unit Price')).toHaveValue('100');
-    expect(screen.queryByText(/Needs approval by/)).toBeNull();
+    expect(screen.queryByText(/approval\./)).toBeNull();
   });
 
   it('shows a deck-level finding under the products', async () => {
@@ -97,27 +111,28 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
         /The quote's total of .* is over \$5,000\.00: quotes that large need approval\./,
       ),
     ).toBeVisible();
-    expect(screen.getByText('Needs approval by a sales manager.')).toBeVisible();
+    expect(screen.getByText('Needs a sales manager’s approval.')).toBeVisible();
   });
 });
 
 describe('step 4’s summary', () => {
-  const renderStep4 = (price: number) => {
+  const renderStep4 = (price: number, overrides: Parameters<typeof mockApi>[0] = {}) => {
     storeDraft(price, { selectedSlides: ['title'], customSlides: [] });
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: approvedUser } },
       'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+      ...overrides,
     });
     renderApp('/create-deck/generate');
     return calls;
   };
 
   it('says a deck past the rep’s limits needs approval, and still lets them generate', async () => {
-    renderStep4(3597);
+    renderStep4(4500);
     const products = await screen.findByRole('region', { name: 'Products' });
     expect(
       await within(products).findByText(
-        'Needs approval before a client sees it. Needs approval by a sales manager.',
+        'Needs approval before a client sees it. Needs a sales manager’s approval.',
       ),
     ).toBeVisible();
     await waitFor(() =>
@@ -131,5 +146,84 @@ describe('step 4’s summary', () => {
     await waitFor(() => expect(calls.some((call) => call.path === '/api/deal-desk')).toBe(true));
     expect(await within(products).findByText('Total, shipping included')).toBeVisible();
     expect(within(products).queryByText(/Needs approval/)).toBeNull();
+  });
+
+  describe('of Modify, making a new version of a deck', () => {
+    const batteryAt = (price: number) => ({
+      selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: price }],
+      includePricing: true,
+      customPricing: {},
+    });
+    const modifying = (approval: Partial<DeckApproval>) => {
+      localStorage.setItem(
+        DECK_EDITING_STORAGE_KEY,
+        JSON.stringify({ deckId: 'd1', version: 2, title: 'Spring pitch' }),
+      );
+      return {
+        'GET /api/decks/d1/approval': {
+          body: {
+            state: 'approved',
+            check: fortyPercentOff,
+            request: null,
+            approvedSelection: null,
+            pendingSelection: null,
+            ownerRole: 'sales_rep',
+            ...approval,
+          },
+        },
+      };
+    };
+
+    it('says prices an approver cleared are approved, not that they need approval', async () => {
+      renderStep4(4500, modifying({ approvedSelection: batteryAt(4500) }));
+      const products = await screen.findByRole('region', { name: 'Products' });
+      expect(await within(products).findByText(PRICES_APPROVED_TEXT)).toBeVisible();
+      expect(within(products).queryByText(/Needs approval/)).toBeNull();
+    });
+
+    it('says a waiting request already asks about these prices, and who it waits for', async () => {
+      renderStep4(
+        4500,
+        modifying({ state: 'pending', pendingSelection: batteryAt(4500), approvedSelection: null }),
+      );
+      const products = await screen.findByRole('region', { name: 'Products' });
+      expect(
+        await within(products).findByText(
+          'Approval of these prices is already requested: waiting for a sales manager.',
+        ),
+      ).toBeVisible();
+    });
+
+    it('asks for approval again once the prices differ from the approved ones', async () => {
+      renderStep4(4400, modifying({ approvedSelection: batteryAt(4500) }));
+      const products = await screen.findByRole('region', { name: 'Products' });
+      expect(
+        await within(products).findByText(
+          'Needs approval before a client sees it. Needs a sales manager’s approval.',
+        ),
+      ).toBeVisible();
+      expect(within(products).queryByText(PRICES_APPROVED_TEXT)).toBeNull();
+    });
+
+    it('checks against the owner’s limits when a manager modifies a rep’s deck', async () => {
+      localStorage.setItem(
+        DECK_EDITING_STORAGE_KEY,
+        JSON.stringify({ deckId: 'd1', version: 2, title: 'Spring pitch' }),
+      );
+      storeDraft(4500, { selectedSlides: ['title'], customSlides: [] });
+      mockApi({
+        'GET /api/auth/session': { body: { user: { ...approvedUser, role: 'manager' } } },
+        'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } },
+        ...modifying({ state: 'not_needed', approvedSelection: null }),
+      });
+      renderApp('/create-deck/generate');
+      const products = await screen.findByRole('region', { name: 'Products' });
+      // 24.9% off is within the manager's 30%, past the rep's 15%: the rep's deck needs approval.
+      expect(
+        await within(products).findByText(
+          'Needs approval before a client sees it. Needs a sales manager’s approval.',
+        ),
+      ).toBeVisible();
+    });
   });
 });

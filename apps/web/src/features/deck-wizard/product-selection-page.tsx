@@ -31,7 +31,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { loadDeckDraft, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
+import { loadDeckDraft, loadEditingDeck, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
 import { PriceLimitNote } from '../../ui/deal-desk/price-limit-note.tsx';
 import { useDealCheck } from '../../lib/deal-desk.ts';
@@ -243,7 +243,8 @@ function ProductSelectionForm({
   };
   const liveErrors = fieldErrors(values);
   // Prices past the rep's limits are said beside them; the rep may still go on (a draft).
-  const dealCheck = useDealCheck(readableSelection(values), book);
+  // Modify checks against the deck owner's limits, as the server does.
+  const dealCheck = useDealCheck(readableSelection(values), book, loadEditingDeck()?.deckId);
   const findingsOf = (id: ProductId) =>
     dealCheck?.findings.filter((finding) => finding.productId === id) ?? [];
 

@@ -1,10 +1,9 @@
-import { approverRoleLabel, type ApproverRole } from '@deck-portal/domain';
+import { needsApprovalText, type ApproverRole } from '@deck-portal/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
-/** Who must approve, as a sentence: 'Needs approval by a sales manager.' */
-export const needsApprovalBy = (role: ApproverRole) =>
-  `Needs approval by ${approverRoleLabel[role]}.`;
+/** Who must approve, as a sentence: 'Needs a sales manager’s approval.' */
+export const needsApprovalBy = (role: ApproverRole) => needsApprovalText[role];
 
 /**
  * The wizard's note beside a price (or under the products) past the rep's limits: what is past
