@@ -205,6 +205,16 @@ export const outboxMailSchema = z.object({
   sentAt: isoDateTime.nullable(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** The files sent with the mail (an accepted proposal's PDF); size null once it is gone. */
+  attachments: z.array(
+    z.object({
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int().nullable(),
+      /** Where an administrator downloads it. */
+      url: z.string(),
+    }),
+  ),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

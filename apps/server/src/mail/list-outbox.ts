@@ -14,13 +14,22 @@ const outboxPageSize = 200;
 export async function listOutbox({
   db,
   config,
-}: Pick<Services, 'db' | 'config'>): Promise<OutboxResponse> {
+  objects,
+}: Pick<Services, 'db' | 'config' | 'objects'>): Promise<OutboxResponse> {
   const delivery = config.smtpUrl ? 'smtp' : 'outbox';
   const rows = await db
     .select()
     .from(outboxMails)
     .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id))
     .limit(outboxPageSize);
+  // Only a few mails carry files (an accepted proposal): their sizes are read from the store.
+  const sizes = new Map<string, number | null>();
+  for (const { key } of rows.flatMap((row) => row.attachments)) {
+    if (sizes.has(key)) continue;
+    const stored = await objects.get(key);
+    stored?.body.destroy();
+    sizes.set(key, stored?.size ?? null);
+  }
   return {
     delivery,
     mails: rows.map((row) => ({
@@ -33,6 +42,12 @@ export async function listOutbox({
       sentAt: row.sentAt?.toISOString() ?? null,
       attempts: row.attempts,
       lastError: row.lastError,
+      attachments: row.attachments.map((attachment, index) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        size: sizes.get(attachment.key) ?? null,
+        url: `/api/admin/outbox/${row.id}/attachments/${index + 1}`,
+      })),
     })),
   };
 }
