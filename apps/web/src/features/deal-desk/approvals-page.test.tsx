@@ -2,7 +2,7 @@ import { approvalMessages, type ApprovalRequest } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { approvalRequest } from '../../test/approval-fixture.ts';
+import { approvalRequest, fortyPercentOff } from '../../test/approval-fixture.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const manager = {
@@ -157,6 +157,67 @@ describe('the approvals inbox', () => {
     expect(within(request).getByText('Needs an administrator.')).toBeVisible();
     expect(within(request).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(request).queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('shows a manager why they may not decide a rep’s price past a manager’s limit: the depth, the limit, who must', async () => {
+    const controller = {
+      productId: 'controller',
+      productName: 'Controller',
+      unitPrice: 119.8,
+      listPrice: 199,
+      discountPercent: 39.8,
+      limitPercent: 15,
+      floorPrice: null,
+      reason: 'discount' as const,
+      limitRole: 'sales_rep' as const,
+      managerLimitPercent: 30,
+      approverRole: 'admin' as const,
+      message:
+        '39.8% off list ($199.00) is past the 15% a sales rep may give on Controller without approval, and past the 30% a sales manager may give. Only an administrator may approve it.',
+    };
+    const depth =
+      'Deepest discount: 39.8% off list on Controller, past the 30% a sales manager may give.';
+    inboxApi(() => ({
+      pending: [
+        approvalRequest({
+          approverRole: 'admin',
+          canDecide: false,
+          cannotDecideReason: approvalMessages.needsAdmin(depth),
+          pricedBy: ['Robin Rep'],
+          check: {
+            ...fortyPercentOff,
+            approverRole: 'admin',
+            findings: [controller],
+            deckFindings: [],
+          },
+        }),
+      ],
+    }));
+    renderApp('/approvals');
+    const request = await card();
+    expect(within(request).getByText(`${depth} Needs an administrator’s approval.`)).toBeVisible();
+    expect(within(request).getByText(approvalMessages.needsAdmin(depth))).toBeVisible();
+    expect(
+      within(request).getByText('Prices set by Robin Rep · approval asked by Robin Rep'),
+    ).toBeVisible();
+    expect(within(request).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('tells a manager who set the prices that another approver must decide', async () => {
+    inboxApi(() => ({
+      pending: [
+        approvalRequest({
+          canDecide: false,
+          cannotDecideReason: approvalMessages.ownPrices,
+          pricedBy: [manager.name],
+        }),
+      ],
+    }));
+    renderApp('/approvals');
+    const request = await card();
+    expect(within(request).getByText(approvalMessages.ownPrices)).toBeVisible();
+    expect(within(request).getByText(/^Prices set by Mia Manager/)).toBeVisible();
+    expect(within(request).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('lists decided requests with their outcome', async () => {

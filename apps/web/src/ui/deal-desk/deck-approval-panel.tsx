@@ -82,7 +82,11 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
               Note to the approver: “{request.note}”
             </Text>
           )}
-          <FindingsTable check={check} label="Prices waiting for approval" />
+          <FindingsTable
+            check={check}
+            label="Prices waiting for approval"
+            approverRole={request?.approverRole ?? check.approverRole}
+          />
         </Stack>
       </Alert>
     );

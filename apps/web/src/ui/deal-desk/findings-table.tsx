@@ -1,14 +1,38 @@
-import { formatUsd, type DealCheck } from '@deck-portal/domain';
+import {
+  deepestDiscountText,
+  formatUsd,
+  needsApprovalText,
+  type ApproverRole,
+  type DealCheck,
+} from '@deck-portal/domain';
 import { List, Table, Text } from '@mantine/core';
 import { ScrollingTable } from '../scrolling-table.tsx';
 
 /**
- * A deal check's findings for an approver or the rep: per product its price against list, the
- * discount against the limit and the floor; then what is past the deck's own limits.
+ * A deal check's findings for an approver or the rep: first the deepest discount, the highest
+ * limit it passes and who must approve it; per product its price against list, the discount
+ * against the limit and the floor; then what is past the deck's own limits.
  */
-export function FindingsTable({ check, label }: { check: DealCheck; label: string }) {
+export function FindingsTable({
+  check,
+  label,
+  approverRole = check.approverRole,
+}: {
+  check: DealCheck;
+  label: string;
+  /** Who must approve, when the request says (it may be stricter than the check it was made on). */
+  approverRole?: ApproverRole | null;
+}) {
+  const deepest = deepestDiscountText(check);
   return (
     <>
+      {(deepest || approverRole) && (
+        <Text size="sm" fw={500}>
+          {[deepest, approverRole ? needsApprovalText[approverRole] : null]
+            .filter(Boolean)
+            .join(' ')}
+        </Text>
+      )}
       {check.findings.length > 0 && (
         <ScrollingTable minWidth={560} label={label}>
           <Table verticalSpacing={4} fz="sm" aria-label={label}>

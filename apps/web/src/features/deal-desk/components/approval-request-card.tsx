@@ -60,7 +60,17 @@ export function ApprovalRequestCard({
             Note: “{request.note}”
           </Text>
         )}
-        <FindingsTable check={check} label={`Prices of ${request.deckTitle}`} />
+        <FindingsTable
+          check={check}
+          label={`Prices of ${request.deckTitle}`}
+          approverRole={request.approverRole}
+        />
+        {request.pricedBy && request.pricedBy.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Prices set by {request.pricedBy.join(', ')}
+            {request.requestedBy ? ` · approval asked by ${request.requestedBy}` : ''}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           Quote {formatCents(check.pricedTotalCents)} against {formatCents(check.listTotalCents)} at
           list, before shipping.
@@ -71,9 +81,9 @@ export function ApprovalRequestCard({
         ) : request.canDecide ? (
           <DecisionForm request={request} onConflict={onConflict} />
         ) : (
-          <Group gap={6} c="dimmed">
-            <IconShieldLock size={16} aria-hidden />
-            <Text size="sm">Needs an administrator.</Text>
+          <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
+            <IconShieldLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm">{request.cannotDecideReason ?? 'Needs an administrator.'}</Text>
           </Group>
         )}
       </Stack>
