@@ -96,6 +96,7 @@ export const routeAccess = {
   'POST /api/admin-notifications/{id}/read': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/outbox': 'admin',
+  'GET /api/admin/outbox/{id}/attachments/{number}': 'admin',
   'GET /api/admin/stats': 'admin',
   'POST /api/admin/users/{id}/approve': 'admin',
   'POST /api/admin/users/{id}/decline': 'admin',

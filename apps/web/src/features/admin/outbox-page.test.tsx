@@ -13,6 +13,7 @@ const mail = (overrides: object) => ({
   sentAt: null,
   attempts: 0,
   lastError: null,
+  attachments: [],
   ...overrides,
 });
 
@@ -83,5 +84,50 @@ describe('/admin/outbox', () => {
     expect(within(sent).getByText(/Holds a private link/)).toBeVisible();
     expect(screen.getByText('Attempt 2 failed: connection refused')).toBeVisible();
     expect(screen.queryByText('No mail server is set up')).toBeNull();
+  });
+});
+
+describe('a mail sent with files', () => {
+  it('lists each file with its type and size, a link to download it, or that it is gone', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/outbox': {
+        body: {
+          delivery: 'outbox',
+          mails: [
+            mail({
+              to: 'jane@client.example',
+              subject: 'You accepted the proposal',
+              text: 'The proposal is attached.',
+              attachments: [
+                {
+                  filename: 'Cold chain - accepted.pdf',
+                  contentType: 'application/pdf',
+                  size: 831_488,
+                  url: '/api/admin/outbox/m1/attachments/1',
+                },
+                {
+                  filename: 'Old.pdf',
+                  contentType: 'application/pdf',
+                  size: null,
+                  url: '/api/admin/outbox/m1/attachments/2',
+                },
+              ],
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/admin/outbox');
+    const files = await screen.findByRole('list', {
+      name: 'Attachments of the mail to jane@client.example',
+    });
+    const [stored, gone] = within(files).getAllByRole('listitem');
+    expect(stored).toHaveTextContent('Cold chain - accepted.pdf PDF, 812 KB');
+    expect(
+      within(stored!).getByRole('link', { name: 'Cold chain - accepted.pdf' }),
+    ).toHaveAttribute('href', '/api/admin/outbox/m1/attachments/1');
+    expect(gone).toHaveTextContent('Old.pdf (no longer stored)');
+    expect(within(gone!).queryByRole('link')).toBeNull();
   });
 });

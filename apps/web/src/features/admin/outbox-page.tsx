@@ -1,6 +1,12 @@
 import type { OutboxMail } from '@deck-portal/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconInfoCircle,
+  IconLock,
+  IconPaperclip,
+} from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -31,6 +37,46 @@ export function LinkedText({ text }: { text: string }) {
         ),
       )}
     </>
+  );
+}
+
+/** A file's size as a person reads it: `812 KB`, `2.4 MB`. */
+function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The files a mail was sent with: each opens from the store, or says it is gone. */
+function Attachments({ mail }: { mail: OutboxMail }) {
+  if (mail.attachments.length === 0) return null;
+  return (
+    <Stack
+      component="ul"
+      gap={4}
+      mt="sm"
+      p={0}
+      aria-label={`Attachments of the mail to ${mail.to}`}
+    >
+      {mail.attachments.map((file) => (
+        <Group key={file.url} component="li" gap={6} wrap="nowrap" style={{ listStyle: 'none' }}>
+          <IconPaperclip size={14} aria-hidden />
+          {file.size === null ? (
+            <Text size="sm">{file.filename} (no longer stored)</Text>
+          ) : (
+            <Text size="sm">
+              <Anchor href={file.url} download={file.filename}>
+                {file.filename}
+              </Anchor>{' '}
+              <Text span c="dimmed" size="sm">
+                {file.contentType === 'application/pdf' ? 'PDF' : file.contentType},{' '}
+                {formatSize(file.size)}
+              </Text>
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -71,6 +117,7 @@ function MailCard({ mail, isHeld }: { mail: OutboxMail; isHeld: boolean }) {
           <LinkedText text={mail.text} />
         </Text>
       )}
+      <Attachments mail={mail} />
       {mail.status === 'failing' && mail.lastError && (
         <Text size="xs" c="red.8" mt="xs">
           Attempt {mail.attempts} failed: {mail.lastError}
