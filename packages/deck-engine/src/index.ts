@@ -66,3 +66,4 @@ export {
   type ImportTaskResult,
 } from './import/import-pptx.ts';
 export { legacyFileReason, presentationFileKind } from './import/pptx-package.ts';
+export { officeConfinement, type OfficeConfinement } from './import/office-render.ts';

@@ -17,6 +17,7 @@ import {
 import {
   applyFieldChoices,
   legacyFileReason,
+  officeConfinement,
   presentationFileKind,
   TEMPLATE_CATEGORIES,
 } from '@deck-portal/deck-engine';
@@ -205,8 +206,30 @@ export async function readImportDrawing(
   return buffer(stored.body);
 }
 
+/**
+ * Says once, as the jobs start, how LibreOffice is kept from reaching past an uploaded file:
+ * at warn when this machine cannot confine it (the file's links are still removed first).
+ */
+async function sayHowOfficeIsConfined(services: Services) {
+  const kind = await officeConfinement();
+  if (kind === 'bubblewrap') {
+    services.log.info(
+      'PowerPoint import: LibreOffice runs in a bubblewrap sandbox (no network; it sees only the file it draws)',
+    );
+  } else if (kind === 'network-only') {
+    services.log.warn(
+      'PowerPoint import: LibreOffice runs without network but can read the server’s files (install bubblewrap to confine it)',
+    );
+  } else {
+    services.log.warn(
+      'PowerPoint import: LibreOffice runs unconfined (install bubblewrap, or allow user namespaces, to confine it)',
+    );
+  }
+}
+
 /** The job that reads an uploaded file on a worker thread and keeps what it read. */
 export function importJobHandler(services: Services): JobHandler {
+  if (services.config.officeRenderer) void sayHowOfficeIsConfined(services);
   const fail = (db: Db, id: string, message: string) =>
     db
       .update(libraryImports)

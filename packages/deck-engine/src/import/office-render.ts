@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { keepPackageRelationshipsOnly } from './package-relationships.ts';
 
 /**
  * The office renderer at import time (issue 17): LibreOffice, when the server has it, draws the
@@ -16,26 +17,166 @@ export interface OfficeRenderer {
   timeoutMs?: number;
 }
 
+/** For the tests of each defence alone, the other turned off. The product never sets these. */
+export interface OfficeDefences {
+  /** Rewrite the file's relationships to parts of the package only (default true). */
+  sanitise?: boolean;
+  /** Run LibreOffice confined when the platform allows (default true). */
+  confine?: boolean;
+  /** Set LibreOffice's profile to load no link from the document (default true). */
+  blockLinks?: boolean;
+}
+
+/** A program and its arguments. */
+interface Run {
+  command: string;
+  args: string[];
+}
+
 /**
- * The file with every relationship to something outside it removed: LibreOffice would fetch a
- * linked picture or object (a URL, a path on the server), which the importer never does.
+ * How LibreOffice is confined on this machine: in a bubblewrap sandbox (no network, sees only
+ * /usr, its font and own configuration, and the folder of the file it converts), with no
+ * network only (`unshare`), or not at all (then the file's links are still removed first).
  */
-function withoutExternalLinks(pptx: Uint8Array): Uint8Array {
-  const parts = unzipSync(pptx);
-  for (const [name, bytes] of Object.entries(parts)) {
-    if (!name.endsWith('.rels')) continue;
-    const xml = strFromU8(bytes);
-    const kept = xml.replace(/<Relationship\b[^>]*TargetMode\s*=\s*["']External["'][^>]*\/>/gi, '');
-    if (kept !== xml) parts[name] = strToU8(kept);
+export type OfficeConfinement = 'bubblewrap' | 'network-only' | 'none';
+
+/** The places under /etc LibreOffice and its fonts need; the rest (and its secrets) stay unseen. */
+const etcPaths = ['/etc/fonts', '/etc/libreoffice', '/etc/ld.so.cache', '/etc/alternatives'];
+
+/** The first-level folders a merged-/usr system links into /usr, or that an older one has. */
+const rootLinks = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+
+function bubblewrap(dir: string, command: string, args: string[]): Run {
+  const root = rootLinks.flatMap((path) => {
+    if (!existsSync(path)) return [];
+    try {
+      const link = readlinkSync(path);
+      return ['--symlink', link, path];
+    } catch {
+      return ['--ro-bind', path, path];
+    }
+  });
+  return {
+    command: 'bwrap',
+    args: [
+      // No network, no other process, no way back to the host's namespaces.
+      '--unshare-all',
+      '--die-with-parent',
+      '--cap-drop',
+      'ALL',
+      '--ro-bind',
+      '/usr',
+      '/usr',
+      ...root,
+      ...etcPaths.flatMap((path) => ['--ro-bind-try', path, path]),
+      // Where LibreOffice's own packages install it, when it is not the distribution's.
+      '--ro-bind-try',
+      '/opt',
+      '/opt',
+      // Font caches, read only: without them fontconfig would scan every font at each run.
+      '--ro-bind-try',
+      '/var/cache/fontconfig',
+      '/var/cache/fontconfig',
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      // An empty /tmp, and in it only the folder of this conversion.
+      '--tmpfs',
+      '/tmp',
+      '--bind',
+      dir,
+      dir,
+      '--chdir',
+      dir,
+      '--',
+      command,
+      ...args,
+    ],
+  };
+}
+
+let confinement: Promise<OfficeConfinement> | undefined;
+
+/** Whether a program runs to success (`true` as the command), within a few seconds. */
+function runs(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'ignore', timeout: 10_000 });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * How LibreOffice is confined here, found once per process by trying each way with `true`.
+ * Bubblewrap needs `bwrap` and user namespaces (or root); `unshare --net` needs root or
+ * user namespaces too.
+ */
+export function officeConfinement(): Promise<OfficeConfinement> {
+  confinement ??= (async () => {
+    if (process.platform !== 'linux') return 'none';
+    const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-')).catch(() => undefined);
+    if (dir) {
+      const probe = bubblewrap(dir, 'true', []);
+      const isConfined = await runs(probe.command, probe.args);
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      if (isConfined) return 'bubblewrap';
+    }
+    if (await runs('unshare', ['--net', '--', 'true'])) return 'network-only';
+    if (await runs('unshare', ['--net', '--map-root-user', '--', 'true'])) return 'network-only';
+    return 'none';
+  })();
+  return confinement;
+}
+
+/** The command line for a conversion, confined as far as this machine allows. */
+function confined(kind: OfficeConfinement, dir: string, command: string, args: string[]): Run {
+  if (kind === 'bubblewrap') return bubblewrap(dir, command, args);
+  if (kind === 'network-only') {
+    // As root `--net` alone works; otherwise only in a user namespace of its own.
+    const asRoot = process.getuid?.() === 0;
+    return {
+      command: 'unshare',
+      args: ['--net', ...(asRoot ? [] : ['--map-root-user']), '--', command, ...args],
+    };
   }
-  return zipSync(parts);
+  return { command, args };
+}
+
+/**
+ * LibreOffice's own settings for a run: links from the document (linked pictures, media) are
+ * never loaded, since the converted file is in no trusted location; macros never run.
+ */
+const profileSettings = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+</oor:items>
+`;
+
+/**
+ * What LibreOffice is given of the server's environment: a path, the language, a home and a
+ * temporary folder in the conversion's folder. Nothing else (database address, mail and storage
+ * secrets) reaches it.
+ */
+function officeEnvironment(dir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    TMPDIR: dir,
+  };
+  for (const name of ['LANG', 'LC_ALL', 'LC_CTYPE']) {
+    if (process.env[name]) env[name] = process.env[name];
+  }
+  return env;
 }
 
 /** Runs LibreOffice, killing it and every process it started when it takes too long. */
-function convert(command: string, args: string[], timeoutMs: number): Promise<void> {
+function convert(run: Run, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     // Its own process group: `soffice` is a script that starts the real program.
-    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    const child = spawn(run.command, run.args, { detached: true, stdio: 'ignore', env });
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -55,30 +196,41 @@ function convert(command: string, args: string[], timeoutMs: number): Promise<vo
   });
 }
 
-/** The file as LibreOffice prints it to PDF; undefined when it cannot (not installed, failed). */
+/**
+ * The file as LibreOffice prints it to PDF; undefined when it cannot (not installed, failed).
+ * The file is untrusted, so LibreOffice never reaches past it, three ways over: its
+ * relationships are rewritten to parts of the package only (a linked picture would be fetched
+ * from its address or read from a path on the server), LibreOffice's profile loads no link from
+ * a document, and it runs confined (see {@link officeConfinement}) with none of the server's
+ * environment.
+ */
 export async function officePdf(
   pptx: Uint8Array,
   { command, timeoutMs = 120_000 }: OfficeRenderer,
+  { sanitise = true, confine = true, blockLinks = true }: OfficeDefences = {},
 ): Promise<Uint8Array | undefined> {
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));
   try {
     const source = join(dir, 'upload.pptx');
-    await writeFile(source, withoutExternalLinks(pptx));
-    await convert(
-      command,
-      [
-        '--headless',
-        '--norestore',
-        // A profile of its own: runs side by side never share LibreOffice's lock.
-        `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        dir,
-        source,
-      ],
-      timeoutMs,
-    );
+    await writeFile(source, sanitise ? keepPackageRelationshipsOnly(pptx) : pptx);
+    const profile = join(dir, 'profile');
+    if (blockLinks) {
+      await mkdir(join(profile, 'user'), { recursive: true });
+      await writeFile(join(profile, 'user', 'registrymodifications.xcu'), profileSettings);
+    }
+    const args = [
+      '--headless',
+      '--norestore',
+      // A profile of its own: runs side by side never share LibreOffice's lock.
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      source,
+    ];
+    const kind = confine ? await officeConfinement() : 'none';
+    await convert(confined(kind, dir, command, args), officeEnvironment(dir), timeoutMs);
     return new Uint8Array(await readFile(join(dir, 'upload.pdf')));
   } catch {
     return undefined;

@@ -29,7 +29,8 @@ function utf16(text: string): Uint8Array {
   return bytes;
 }
 
-const kept = `<Relationship Id="rId1" Type="${layout}" Target="../slideLayouts/slideLayout1.xml"/><Relationship Id="rId9" Type="${image}" Target="../media/image1.png"/>`;
+const hyperlink = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink';
+const kept = `<Relationship Id="rId1" Type="${layout}" Target="../slideLayouts/slideLayout1.xml"/><Relationship Id="rId9" Type="${image}" Target="../media/image1.png"/><Relationship Id="rId8" Type="${hyperlink}" Target="#_ftn1"/>`;
 
 /** Every spelling of a link out of the package, one slide's relationships each. */
 const hostile: Record<string, Uint8Array> = {
@@ -47,6 +48,7 @@ const hostile: Record<string, Uint8Array> = {
     `${declaration}<q:Relationships xmlns:q="${RELATIONSHIPS_NAMESPACE}">` +
       `<q:Relationship Id="rId1" Type="${layout}" Target="../slideLayouts/slideLayout1.xml"/>` +
       `<q:Relationship Id="rId9" Type="${image}" Target="../media/image1.png"/>` +
+      `<q:Relationship Id="rId8" Type="${hyperlink}" Target="#_ftn1"/>` +
       `<q:Relationship Id="rId2" Type="${image}" Target="http://127.0.0.1:9/c.png" TargetMode="External"/>` +
       '</q:Relationships>',
   ),
@@ -100,6 +102,8 @@ describe('keeping only the relationships to parts of the package', () => {
         `${declaration}\n<Relationships xmlns="${RELATIONSHIPS_NAMESPACE}">` +
           `<Relationship Id="rId1" Type="${layout}" Target="../slideLayouts/slideLayout1.xml"/>` +
           `<Relationship Id="rId9" Type="${image}" Target="../media/image1.png"/>` +
+          // A hyperlink to a place in the document itself.
+          `<Relationship Id="rId8" Type="${hyperlink}" Target="#_ftn1"/>` +
           '</Relationships>',
       );
     });

@@ -122,8 +122,12 @@ export function relationshipsBase(relsPath: string): string {
   return dir === '.' ? '' : dir;
 }
 
-/** Where a target points: a part of the package by its name, outside it, or nowhere safe. */
-export type TargetKind = { part: string } | { external: string } | { unsafe: true };
+/**
+ * Where a target points: a part of the package by its name, a place in the document itself
+ * (`#_ftn1`, a hyperlink to a bookmark), outside the package, or nowhere safe.
+ */
+export type TargetKind =
+  { part: string } | { fragment: string } | { external: string } | { unsafe: true };
 
 const hasScheme = (target: string) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(target);
 
@@ -142,8 +146,9 @@ function resolveInPackage(base: string, path: string): string | undefined {
 /**
  * Where a relationship's target points. External: a target mode other than Internal, or a
  * target that names a scheme (`http:`, `file:`) or a host (`//host`). Unsafe: a path that climbs
- * out of the package (`..`, also percent-encoded), or one with a backslash. Otherwise the part
- * it names, resolved against `base` (which may or may not be in the package).
+ * out of the package (`..`, also percent-encoded), or one with a backslash. A fragment alone is
+ * a place in the document. Otherwise the part it names, resolved against `base` (which may or
+ * may not be in the package).
  */
 export function classifyTarget(base: string, rel: RawRelationship): TargetKind {
   const target = rel.target.trim();
@@ -157,6 +162,7 @@ export function classifyTarget(base: string, rel: RawRelationship): TargetKind {
   if ([target, decoded].some((t) => hasScheme(t) || t.startsWith('//'))) {
     return { external: target };
   }
+  if (target.startsWith('#')) return { fragment: target };
   // A fragment or query names nothing more in the package.
   const path = target.replace(/[#?].*$/s, '');
   const part = resolveInPackage(base, path);
@@ -210,7 +216,7 @@ export function keepPackageRelationshipsOnly(zip: Uint8Array, depth = 0): Uint8A
         const base = relationshipsBase(name);
         kept = parseRelationships(bytes).filter((rel) => {
           const kind = classifyTarget(base, rel);
-          return 'part' in kind && inPackage(kind.part);
+          return 'fragment' in kind || ('part' in kind && inPackage(kind.part));
         });
       } catch {
         // Unreadable: it keeps no relationship.
