@@ -109,6 +109,21 @@ describe('the deck page’s approval panel', () => {
     expect(screen.queryByRole('button', { name: 'Request approval' })).toBeNull();
   });
 
+  it('says in the client-link dialog that approval is pending, and who it waits for', async () => {
+    deckApi({
+      ...needsApproval,
+      state: 'pending',
+      request: approvalRequest({ approverRole: 'admin' }),
+    });
+    renderApp('/deck/d1/preview');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create client link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create client link' });
+    expect(
+      await within(dialog).findByText(approvalMessages.linkPending('an administrator')),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/Request approval first/)).toBeNull();
+  });
+
   it('shows the server’s reason when a request is refused', async () => {
     deckApi(needsApproval, {
       'POST /api/decks/d1/approval-requests': apiError(

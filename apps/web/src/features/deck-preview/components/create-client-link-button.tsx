@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import {
+  approvalMessages,
+  approverRoleLabel,
   createClientLinkRequestSchema,
   passcodeSchema,
   type CreateClientLinkRequest,
@@ -34,6 +36,7 @@ import {
 } from '@tabler/icons-react';
 import { z } from 'zod';
 import { useDeckVersions } from '../api/deck-versions.ts';
+import { useDeckApproval } from '../../../lib/deal-desk.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
@@ -96,6 +99,7 @@ function CreateClientLinkForm({
   const create = useCreateClientLink();
   const versions = useDeckVersions(deckId);
   const deck = useDeck(deckId);
+  const approval = useDeckApproval(deckId).data;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -133,6 +137,31 @@ function CreateClientLinkForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {/* Said before the rep fills the form: the server refuses the link until approval. */}
+        {!formError && approval?.state === 'pending' && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconLock size={18} />}
+            title="Approval pending"
+          >
+            {approvalMessages.linkPending(
+              approverRoleLabel[
+                approval.request?.approverRole ?? approval.check.approverRole ?? 'manager'
+              ],
+            )}
+          </Alert>
+        )}
+        {!formError && approval?.state === 'needs_approval' && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconLock size={18} />}
+            title="Needs approval"
+          >
+            {approvalMessages.linkRefused}
+          </Alert>
+        )}
         {formError && (
           <Alert
             color="red"
