@@ -30,8 +30,21 @@ async function approvedAccount() {
   return account;
 }
 
-const requestReset = (email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/password-reset', headers, payload: { email } });
+// Each request from an address of its own unless a test says otherwise: the limits per
+// address are tested on their own below.
+let requests = 0;
+const requestReset = (
+  email: string,
+  headers: Record<string, string> = {},
+  remoteAddress = `10.9.${(requests += 1) >> 8}.${requests & 255}`,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password-reset',
+    headers,
+    payload: { email },
+    remoteAddress,
+  });
 
 const confirm = (token: string, password: string) =>
   t.app.inject({
@@ -189,11 +202,43 @@ describe('password reset', () => {
     expect((await confirm(token, 'an uncommon passphrase')).statusCode).toBe(200);
   });
 
-  it('limits requests per address', async () => {
+  it('limits requests for an address to 3 a minute and 5 an hour, and mails nothing over them', async () => {
+    clock.set(new Date('2026-11-02T14:00:00Z'));
     const account = await approvedAccount();
-    for (let i = 0; i < 5; i++) expect((await requestReset(account.email)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await requestReset(account.email)).statusCode).toBe(200);
     const limited = await requestReset(account.email);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().error.message).toBe(authMessages.tooManyResetRequests);
+    expect(Number(limited.headers['retry-after'])).toBe(60);
+    expect(await resetTokens(account.email)).toHaveLength(3);
+
+    clock.advance(60_000);
+    for (let i = 0; i < 2; i++) expect((await requestReset(account.email)).statusCode).toBe(200);
+    // Five this hour: the hour's limit holds after the minute's has passed.
+    clock.advance(60_000);
+    const hourly = await requestReset(account.email);
+    expect(hourly.statusCode).toBe(429);
+    expect(Number(hourly.headers['retry-after'])).toBe(58 * 60);
+    expect(await resetTokens(account.email)).toHaveLength(5);
+  });
+
+  it('limits requests from one IP address to 3 a minute, whatever addresses they name', async () => {
+    clock.set(new Date('2026-11-02T15:00:00Z'));
+    const accounts = [];
+    for (let i = 0; i < 4; i++) accounts.push(await approvedAccount());
+    const ip = '203.0.113.7';
+    for (const account of accounts.slice(0, 3)) {
+      expect((await requestReset(account.email, {}, ip)).statusCode).toBe(200);
+    }
+    const fourth = accounts[3]!;
+    const limited = await requestReset(fourth.email, {}, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(authMessages.tooManyResetRequests);
+    expect(Number(limited.headers['retry-after'])).toBe(60);
+    expect(await resetTokens(fourth.email)).toEqual([]);
+    // Another address is not held up by this one, and this one may ask again after the minute.
+    expect((await requestReset(fourth.email, {}, '203.0.113.8')).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await requestReset(accounts[0]!.email, {}, ip)).statusCode).toBe(200);
   });
 });

@@ -99,6 +99,7 @@ export const authMessages = {
     'Wrong email or password combination. Please check your credentials and try again.',
   disabled: 'This account has been disabled. Please contact support.',
   tooManyAttempts: 'Too many failed attempts. Please try again later.',
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
   pendingApproval: 'Your account is pending approval. Please contact an administrator.',
   deactivated: 'Your account has been deactivated. Please contact an administrator.',
   resetSent: 'Password reset email sent! Check your inbox.',

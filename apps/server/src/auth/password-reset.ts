@@ -1,13 +1,14 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   authMessages,
   type passwordResetConfirmSchema,
   type passwordResetRequestSchema,
 } from '@deck-portal/domain';
-import { passwordResetTokens, users } from '../db/schema.ts';
+import { outboxMails, passwordResetTokens, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { deliverMailJob, enqueueMail } from '../mail/mailer.ts';
 import type { Services } from '../services.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { endUserSessions } from './sessions.ts';
@@ -17,54 +18,63 @@ import { hashToken, newToken } from './tokens.ts';
 
 export const resetTokenLifetimeMs = 60 * 60_000;
 
+/** Names no account: where an address has no account that may reset, the writes find no row. */
+const noAccount = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Mails a single-use reset link valid for an hour; a newer link voids the older ones. Only an
  * account that could sign in with the new password gets one: an unknown address, and a
  * pending, declined or removed account, get exactly the same answer and no mail (DESIGN.md
- * section 4).
+ * section 4). Every address takes the same path, too: the same token made, the same statements
+ * in one transaction, each writing only for the account it names, so the answer's time does not
+ * tell which addresses have accounts either.
  */
 export async function requestPasswordReset(
   services: Services,
   { input, ip }: { input: z.output<typeof passwordResetRequestSchema>; ip: string },
 ) {
+  const { resetPerIpPerMinute, resetPerIp, resetPerEmailPerMinute, resetPerEmail } =
+    services.throttleRules;
+  // The caller's own address first (see Throttle.consume), then the account's.
   const checks = [
-    { key: `reset:ip:${ip}`, rule: services.throttleRules.resetPerIp },
-    { key: `reset:email:${input.email}`, rule: services.throttleRules.resetPerEmail },
+    { key: `reset-minute:ip:${ip}`, rule: resetPerIpPerMinute },
+    { key: `reset:ip:${ip}`, rule: resetPerIp },
+    { key: `reset-minute:email:${input.email}`, rule: resetPerEmailPerMinute },
+    { key: `reset:email:${input.email}`, rule: resetPerEmail },
   ];
-  await consumeAttempt(services, checks);
+  await consumeAttempt(services, checks, authMessages.tooManyResetRequests);
 
   const [user] = await services.db.select().from(users).where(eq(users.email, input.email));
-  if (!user || !maySignIn(user)) return;
-
+  const userId = user && maySignIn(user) ? user.id : noAccount;
   const token = newToken();
   const now = services.clock.now();
   const link = `${services.config.publicUrl}/auth/reset?token=${token}`;
+  const mailText = [
+    `Hello ${user?.name ?? ''},`,
+    '',
+    'Someone asked to reset the password of your Deck Portal account. To choose a new one, open this link within the next hour:',
+    '',
+    link,
+    '',
+    'If it was not you, ignore this mail: your password stays as it is.',
+  ].join('\n');
   await services.db.transaction(async (tx) => {
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + resetTokenLifetimeMs),
-    });
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: 'Reset your Deck Portal password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone asked to reset the password of your Deck Portal account. To choose a new one, open this link within the next hour:',
-        '',
-        link,
-        '',
-        'If it was not you, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-      // The link sets a password: kept only until an SMTP server has the mail.
-      isSecret: true,
-    });
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.execute(sql`
+      insert into ${passwordResetTokens} (token_hash, user_id, created_at, expires_at)
+      select ${hashToken(token)}, ${users.id}, ${now.toISOString()}::timestamptz,
+        ${new Date(now.getTime() + resetTokenLifetimeMs).toISOString()}::timestamptz
+      from ${users} where ${users.id} = ${userId}`);
+    // The link sets a password: the mail's text is kept only until an SMTP server has it.
+    await tx.execute(sql`
+      insert into ${outboxMails} ("to", subject, text, is_secret)
+      select ${users.email}, ${'Reset your Deck Portal password'}::text, ${mailText}::text, true
+      from ${users} where ${users.id} = ${userId}`);
+    // Delivers whatever is waiting: nothing new when no mail was written.
+    await enqueueJob(tx, undefined, { kind: deliverMailJob, maxAttempts: 1 });
   });
 }
 

@@ -86,13 +86,18 @@ export type Throttle = ReturnType<typeof createThrottle>;
  * behind one address needs more than a single person does).
  */
 export function throttleRules(ipLimitPer15Minutes: number, mailLimitPerHour = 30) {
-  const fifteenMinutes = 15 * 60_000;
+  const minute = 60_000;
+  const fifteenMinutes = 15 * minute;
   const hour = 60 * 60_000;
   return {
     signInPerEmail: { limit: 10, windowMs: fifteenMinutes },
     signInPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
     resetPerEmail: { limit: 5, windowMs: hour },
     resetPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
+    // Each reset request mails someone: a burst is cut short within the minute, whatever the
+    // longer windows above still allow.
+    resetPerEmailPerMinute: { limit: 3, windowMs: minute },
+    resetPerIpPerMinute: { limit: 3, windowMs: minute },
     signUpPerIp: { limit: ipLimitPer15Minutes, windowMs: fifteenMinutes },
     // A client link's passcode is guessed like a password. Counted per link and address, so a
     // guesser elsewhere cannot lock the real client out; per link overall with a far higher
