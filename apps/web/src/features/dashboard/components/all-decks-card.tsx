@@ -6,12 +6,14 @@ import {
   Center,
   Group,
   Loader,
+  Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { deckApprovalFilters, type DeckApprovalFilter } from '@deck-portal/domain';
 import {
   IconAlertCircle,
   IconChevronLeft,
@@ -21,6 +23,11 @@ import {
 import { ALL_DECKS_PAGE_SIZE, useAllDecks } from '../api/get-all-decks.ts';
 import { GeneratedDeckItem } from './deck-list-item.tsx';
 
+const approvalFilterLabels: Record<DeckApprovalFilter, string> = {
+  awaiting: 'Awaiting approval',
+  rejected: 'Approval rejected',
+};
+
 /** Managers and admins see every rep's decks (DESIGN.md §5), newest first. */
 export function AllDecksCard() {
   // Where each page seen so far starts: the list pages by position, so going back is a step
@@ -28,7 +35,8 @@ export function AllDecksCard() {
   const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
   const [client, setClient] = useState('');
   const [debouncedClient] = useDebouncedValue(client, 300);
-  const decks = useAllDecks({ client: debouncedClient, after: starts.at(-1) });
+  const [approval, setApproval] = useState<DeckApprovalFilter | undefined>(undefined);
+  const decks = useAllDecks({ client: debouncedClient, approval, after: starts.at(-1) });
   const list = decks.data?.recentDecks ?? [];
   const pageNumber = starts.length;
   const nextCursor = decks.data?.nextCursor ?? null;
@@ -48,17 +56,38 @@ export function AllDecksCard() {
             {decks.data ? ` · ${total} in total` : ''}
           </Text>
         </Stack>
-        <TextInput
-          aria-label="Filter by client"
-          placeholder="Filter by client"
-          leftSection={<IconSearch size={16} />}
-          value={client}
-          onChange={(event) => {
-            setClient(event.currentTarget.value);
-            setStarts([undefined]);
-          }}
-          w={240}
-        />
+        <Group gap="sm" align="flex-end">
+          <Select
+            aria-label="Filter by approval"
+            allowDeselect={false}
+            value={approval ?? 'any'}
+            onChange={(value) => {
+              setApproval(
+                value === 'any' || value === null ? undefined : (value as DeckApprovalFilter),
+              );
+              setStarts([undefined]);
+            }}
+            data={[
+              { value: 'any', label: 'Any approval' },
+              ...deckApprovalFilters.map((value) => ({
+                value,
+                label: approvalFilterLabels[value],
+              })),
+            ]}
+            w={200}
+          />
+          <TextInput
+            aria-label="Filter by client"
+            placeholder="Filter by client"
+            leftSection={<IconSearch size={16} />}
+            value={client}
+            onChange={(event) => {
+              setClient(event.currentTarget.value);
+              setStarts([undefined]);
+            }}
+            w={240}
+          />
+        </Group>
       </Group>
       {decks.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DeckStatus, RecentDeck } from '@deck-portal/domain';
+import type { DeckApprovalStatus, DeckStatus, RecentDeck } from '@deck-portal/domain';
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconEye, IconPackage, IconPresentation } from '@tabler/icons-react';
 import { formatMonthDayTime, formatShortDate } from '../../../lib/format-date.ts';
@@ -16,6 +16,7 @@ export function DeckListItem({
   owner,
   viewedAt,
   acceptedAt,
+  approval,
   actions,
 }: {
   clientName: string;
@@ -28,6 +29,8 @@ export function DeckListItem({
   viewedAt?: string | null;
   /** When a client accepted the deck on a client link. */
   acceptedAt?: string | null | undefined;
+  /** Where the deck stands with the deal desk, when a client may not see it yet. */
+  approval?: DeckApprovalStatus | null | undefined;
   actions: ReactNode;
 }) {
   return (
@@ -54,7 +57,12 @@ export function DeckListItem({
               <Text fw={600} truncate>
                 {clientName || 'No client specified'}
               </Text>
-              <DeckStatusBadge status={status} acceptedAt={acceptedAt} size="sm" />
+              <DeckStatusBadge
+                status={status}
+                acceptedAt={acceptedAt}
+                approval={approval}
+                size="sm"
+              />
               {viewedAt && (
                 <Badge
                   size="sm"
@@ -108,6 +116,7 @@ export function GeneratedDeckItem({
       {...(showOwner ? { owner: deck.ownerName } : {})}
       viewedAt={deck.lastViewedAt}
       acceptedAt={deck.acceptedAt}
+      approval={deck.approval}
       actions={<CompletedDeckActions deck={deck} />}
     />
   );
