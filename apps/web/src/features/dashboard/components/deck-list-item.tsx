@@ -53,8 +53,10 @@ export function DeckListItem({
             <IconPresentation size={24} />
           </ThemeIcon>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Text fw={600} truncate>
+            {/* On a phone the badges go under the name; a long name wraps rather than shrink to
+                nothing beside them. */}
+            <Group gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
+              <Text fw={600} maw="100%" style={{ overflowWrap: 'anywhere' }}>
                 {clientName || 'No client specified'}
               </Text>
               <DeckStatusBadge
