@@ -8,7 +8,7 @@ import type { User } from '../auth/sessions.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
-import { assertSafeSvg } from './svg-safety.ts';
+import { assertSafeSvg, isGzip, unpackSvgz } from './svg-safety.ts';
 import { recordAudit } from '../users/record-audit.ts';
 
 /** What kind of file an upload is; fonts are stored by the library's own route (library-fonts.ts). */
@@ -85,15 +85,23 @@ const formatsOf = (kind: UploadKind) =>
     ? ['png', 'jpeg', 'webp', 'gif', 'svg']
     : ['png', 'jpeg', 'webp', 'gif'];
 
-async function normalise(bytes: Buffer, kind: UploadKind) {
+async function normalise(sent: Buffer, kind: UploadKind) {
+  const notAPicture = new AppError(
+    'validation_failed',
+    kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
+  );
+  // Of packed files, only a compressed drawing (.svgz) is a picture, and only where drawings
+  // are taken; it is unpacked here so that the check below reads what will be drawn.
+  let bytes = sent;
+  if (isGzip(sent)) {
+    const unpacked = kind === 'library_picture' ? await unpackSvgz(sent) : undefined;
+    if (!unpacked || isGzip(unpacked)) throw notAPicture;
+    bytes = unpacked;
+  }
   try {
     const probe = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
-    if (!probe.format || !formatsOf(kind).includes(probe.format)) {
-      throw new AppError(
-        'validation_failed',
-        kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
-      );
-    }
+    if (!probe.format || !formatsOf(kind).includes(probe.format)) throw notAPicture;
+    if (bytes !== sent && probe.format !== 'svg') throw notAPicture;
     if (probe.format === 'svg') assertSafeSvg(bytes);
     // An SVG is drawn at twice its size, for a sharp picture on a projector.
     const image = sharp(bytes, {
@@ -121,10 +129,7 @@ async function normalise(bytes: Buffer, kind: UploadKind) {
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(
-      'validation_failed',
-      kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
-    );
+    throw notAPicture;
   }
 }
 
