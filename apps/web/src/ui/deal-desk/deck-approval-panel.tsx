@@ -8,6 +8,12 @@ import { dealDeskKeys, useDeckApproval } from '../../lib/deal-desk.ts';
 import { FindingsTable } from './findings-table.tsx';
 import { RequestApprovalButton } from './request-approval-button.tsx';
 
+/**
+ * An alert holding a findings table: its body may shrink below the table's width (the table
+ * scrolls sideways), or on a phone the body grows to the table and its sentences are cut off.
+ */
+const shrinkingBody = { body: { minWidth: 0 } };
+
 export const NEEDS_APPROVAL_TEXT =
   'Its PDF and web view carry a “Draft — pending approval” watermark, and client links are refused until it is approved.';
 
@@ -70,7 +76,12 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
   if (state === 'pending') {
     const role = request?.approverRole ?? check.approverRole ?? 'manager';
     return (
-      <Alert color="blue" icon={<IconClockHour4 size={18} />} title="Waiting for approval">
+      <Alert
+        color="blue"
+        icon={<IconClockHour4 size={18} />}
+        title="Waiting for approval"
+        styles={shrinkingBody}
+      >
         <Stack gap="xs">
           <Text size="sm">
             Waiting for approval by {approverRoleLabel[role]}
@@ -100,7 +111,12 @@ function ApprovalState({ deck, approval }: { deck: DeckDetails; approval: DeckAp
           {rejected.comment ? `: ${rejected.comment}` : '.'}
         </Alert>
       )}
-      <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Needs approval">
+      <Alert
+        color="orange"
+        icon={<IconAlertTriangle size={18} />}
+        title="Needs approval"
+        styles={shrinkingBody}
+      >
         <Stack gap="sm">
           <Text size="sm">{NEEDS_APPROVAL_TEXT}</Text>
           <FindingsTable check={check} label="Prices past the limits" />
