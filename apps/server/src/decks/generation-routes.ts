@@ -253,7 +253,7 @@ async function streamGeneration(
   const stop = new AbortController();
   request.raw.once('close', () => stop.abort());
   // A stopping server ends the stream at once rather than hold its exit until the timeout: the
-  // browser reconnects after `retry`, to another process or to this one started again.
+  // client follows on elsewhere: an EventSource reconnects after `retry`, the wizard polls.
   const drain = () => {
     events.write(': the server is stopping; reconnect\n\n');
     stop.abort();
