@@ -20,7 +20,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   requestAs(t.app, editor, method, url, payload);
 
 async function draft(): Promise<LibraryDraftResponse> {
@@ -113,5 +113,33 @@ describe('a broken slide already in the draft', () => {
 
     const published = await call('POST', '/api/library/publish', { note: 'New slides' });
     expect(published.statusCode, published.body).toBe(201);
+  });
+});
+
+describe('deleting a slide from the draft', () => {
+  it('takes out a slide added since the last publish, broken or not', async () => {
+    const made = await call('POST', '/api/library/slides', { title: 'Scratch', category: 'intro' });
+    const { document } = made.json() as { document: TemplateSlideDocument };
+    await t.database.db
+      .update(libraryDraft)
+      .set({ document: { ...document, heading: 'Scratch {{nope}}' } })
+      .where(eq(libraryDraft.documentId, document.id));
+    const listed = (await draft()).slides.find((slide) => slide.id === 'scratch');
+    expect(listed).toMatchObject({ isNew: true, problem: expect.any(String) });
+
+    const deleted = await call('DELETE', '/api/library/slides/scratch');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await draft()).slides.map((slide) => slide.id)).not.toContain('scratch');
+    expect((await call('DELETE', '/api/library/slides/scratch')).statusCode).toBe(404);
+  });
+
+  it('refuses a published slide: it is retired instead', async () => {
+    expect((await draft()).slides.find((slide) => slide.id === 'title')?.isNew).toBe(false);
+    const refused = await call('DELETE', '/api/library/slides/title');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'This slide is in the published library, where decks use it: retire it instead.',
+    );
+    expect((await draft()).slides.map((slide) => slide.id)).toContain('title');
   });
 });

@@ -173,6 +173,7 @@ export const auditActions = [
   'invitation.accepted',
   'notification.read',
   'library.slide_created',
+  'library.slide_deleted',
   'library.slide_saved',
   'library.layout_saved',
   'library.brand_saved',

@@ -47,6 +47,8 @@ export const libraryDraftSlideSchema = z.object({
   thumbnail: z.string(),
   /** What is wrong with the stored slide, when something is: it must be fixed before publishing. */
   problem: z.string().optional(),
+  /** Added since the published version: it may be deleted (a published one is retired). */
+  isNew: z.boolean(),
 });
 export type LibraryDraftSlide = z.infer<typeof libraryDraftSlideSchema>;
 

@@ -36,6 +36,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { createLibrarySlide } from './create-library-slide.ts';
+import { deleteLibrarySlide } from './delete-library-slide.ts';
 import { draftThumbnails } from './draft-thumbnails.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
@@ -132,6 +133,18 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         revision: request.body.revision,
         edited: { kind: 'slide', document: request.body.document },
       }),
+  );
+
+  app.delete(
+    '/api/library/slides/:id',
+    {
+      onRequest: editors,
+      schema: { tags, params: idParams, response: { 200: done, ...apiErrorResponses } },
+    },
+    async (request) => {
+      await deleteLibrarySlide(services, { actor: request.user!, id: request.params.id });
+      return { ok: true as const };
+    },
   );
 
   app.post(

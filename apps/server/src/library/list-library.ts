@@ -23,6 +23,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
   const documents = draftDocuments(rows);
   const brand = documents.brand ?? DEFAULT_BRAND;
   const look = libraryLook(documents);
+  const published = new Set(newest.documents.slides.map((slide) => slide.id));
   const thumbnail = (kind: string, id: string, revision: number) =>
     `/api/library/${kind}s/${encodeURIComponent(id)}/thumbnail?revision=${revision}&look=${look}`;
   const common = ({ row, updatedByName, updatedByEmail }: (typeof rows)[number]) => ({
@@ -54,6 +55,7 @@ export async function listLibraryDraft(db: Db): Promise<LibraryDraftResponse> {
           inDefaultSelection: document.inDefaultSelection ?? false,
           forProducts: document.forProducts ?? [],
           retired: document.retired ?? false,
+          isNew: !published.has(document.id),
           ...(document.drawn ? { drawn: document.drawn } : {}),
           ...(problem ? { problem: describeProblem(problem) } : {}),
         };

@@ -125,6 +125,7 @@ export const routeAccess = {
   'GET /api/library/layouts/{id}': 'content',
   'PUT /api/library/layouts/{id}': 'content',
   'GET /api/library/slides/{id}/thumbnail': 'content',
+  'DELETE /api/library/slides/{id}': 'content',
   'GET /api/library/layouts/{id}/thumbnail': 'content',
   'POST /api/library/preview': 'content',
   'POST /api/library/pictures': 'content',

@@ -23,7 +23,9 @@ import {
   IconLayoutDashboard,
   IconPalette,
   IconReceipt,
+  IconTrash,
 } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -31,6 +33,7 @@ import { PageShell } from '../../ui/page-shell.tsx';
 import { useLibrary } from './api/get-library.ts';
 import { useReorderLibrarySlides } from './api/reorder-library-slides.ts';
 import { useSaveLibraryDocument } from './api/save-library-document.ts';
+import { useDeleteLibrarySlide } from './api/delete-library-slide.ts';
 import { CategoriesPanel } from './components/categories-panel.tsx';
 import { DraftBar } from './components/draft-bar.tsx';
 import { LibraryHistory } from './components/library-history.tsx';
@@ -238,6 +241,21 @@ function SlideCard({
   isLast: boolean;
 }) {
   const save = useSaveLibraryDocument();
+  const remove = useDeleteLibrarySlide();
+  // Only a slide no published version has: decks never named it.
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete “${slide.title}”?`,
+      centered: true,
+      children: (
+        <Text size="sm">
+          It was added since the last publish, so no deck uses it. It leaves the draft for good.
+        </Text>
+      ),
+      labels: { confirm: 'Delete slide', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(slide.id),
+    });
   const toggleRetired = async () => {
     const { document, revision } = await fetchLibraryDocument('slide', slide.id);
     save.mutate({
@@ -363,10 +381,23 @@ function SlideCard({
         >
           {slide.retired ? 'Bring back' : 'Retire'}
         </Button>
+        {slide.isNew && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            loading={remove.isPending}
+            onClick={confirmDelete}
+            aria-label={`Delete ${slide.title}`}
+          >
+            Delete
+          </Button>
+        )}
       </Group>
-      {save.isError && (
+      {(save.isError || remove.isError) && (
         <Text size="xs" c="red.8" mt={4}>
-          {errorText(save.error)}
+          {errorText(save.error ?? remove.error)}
         </Text>
       )}
     </Card>
