@@ -76,6 +76,36 @@ describe('step 2 checks prices against the deal desk’s limits as the rep types
     expect(within(card).queryByText('Needs a sales manager’s approval.')).toBeNull();
   });
 
+  it('names per product who may clear it: a manager at 25% off, an administrator at 39.8%', async () => {
+    localStorage.setItem(
+      DECK_DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        basicInfo: {
+          deckTitle: 'Spring pitch',
+          clientName: 'Glacier Logistics',
+          date: '2031-05-02',
+          primaryContact: '',
+          mode: 'simple',
+        },
+        productSelection: {
+          selectedProducts: [
+            { id: 'battery_backup', quantity: 1, customPricing: 4500 },
+            { id: 'controller', quantity: 1, customPricing: 119.8 },
+          ],
+          includePricing: true,
+          customPricing: {},
+        },
+      }),
+    );
+    mockApi({ 'GET /api/auth/session': { body: { user: approvedUser } } });
+    renderApp('/create-deck/product-selection');
+    const battery = await screen.findByRole('region', { name: 'Battery Backup' });
+    const controller = screen.getByRole('region', { name: 'Controller' });
+    expect(await within(battery).findByText('Needs a sales manager’s approval.')).toBeVisible();
+    expect(within(controller).getByText('Needs an administrator’s approval.')).toBeVisible();
+    expect(within(controller).getByText(/39\.8% off list/)).toBeVisible();
+  });
+
   it('tells a manager at 40% off that an administrator must approve', async () => {
     const card = await priceBatteryBackup({ ...approvedUser, role: 'manager' }, '3597');
     expect(

@@ -33,7 +33,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { loadDeckDraft, loadEditingDeck, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
-import { PriceLimitNote } from '../../ui/deal-desk/price-limit-note.tsx';
+import { PriceLimitNote, strictestApprover } from '../../ui/deal-desk/price-limit-note.tsx';
 import { useDealCheck } from '../../lib/deal-desk.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
@@ -352,7 +352,8 @@ function ProductSelectionForm({
                       findingsOf(id).length > 0 && (
                         <PriceLimitNote
                           messages={findingsOf(id).map((finding) => finding.message)}
-                          approverRole={dealCheck.approverRole}
+                          // Each line names who may clear it: past a manager's limit, an administrator.
+                          approverRole={strictestApprover(findingsOf(id))}
                         />
                       )}
                   </Stack>
@@ -365,7 +366,7 @@ function ProductSelectionForm({
             <Paper withBorder radius="lg" p="md">
               <PriceLimitNote
                 messages={dealCheck.deckFindings.map((finding) => finding.message)}
-                approverRole={dealCheck.approverRole}
+                approverRole={strictestApprover(dealCheck.deckFindings)}
               />
             </Paper>
           )}

@@ -5,6 +5,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 /** Who must approve, as a sentence: 'Needs a sales manager’s approval.' */
 export const needsApprovalBy = (role: ApproverRole) => needsApprovalText[role];
 
+/** Who may clear all of these findings: an administrator once one is past a manager's reach. */
+export const strictestApprover = (
+  findings: readonly { approverRole?: ApproverRole | undefined }[],
+): ApproverRole =>
+  findings.some((finding) => finding.approverRole === 'admin') ? 'admin' : 'manager';
+
 /**
  * The wizard's note beside a price (or under the products) past the rep's limits: what is past
  * which limit, and who must approve. It warns only: the rep may still generate a draft.
