@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMaxBytes } from '@deck-portal/domain';
@@ -68,4 +69,28 @@ describe('a large upload', () => {
     // about 19 seconds per 10 MB.
     expect(Math.max(...waits)).toBeLessThan(1_000);
   }, 120_000);
+
+  it('is taken when sent without a declared length, and refused past the limit all the same', async () => {
+    const send = (chunks: Buffer[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie: rep, origin: 'http://portal.test', 'content-type': 'image/png' },
+        // A stream: sent in chunks, with no Content-Length.
+        payload: Readable.from(chunks),
+      });
+    const small = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#fa0' },
+    })
+      .png()
+      .toBuffer();
+    const taken = await send([small.subarray(0, 100), small.subarray(100)]);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ width: 40, height: 30 });
+
+    const megabyte = Buffer.alloc(1024 * 1024);
+    const refused = await send(Array.from({ length: 11 }, () => megabyte));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toBe('Pictures can be at most 10 MB.');
+  });
 });

@@ -48,6 +48,7 @@ import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-ve
 import { saveLibraryDocument } from './save-library-document.ts';
 import { previewLibraryBrand } from './preview-library-brand.ts';
 import { readDraftSetting, saveDraftSetting } from './library-settings.ts';
+import { acceptRawBodies } from '../http/raw-body.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
@@ -258,11 +259,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       const config: ErrorRouteConfig = { tooLargeMessage: libraryImportMessages.tooLarge };
       route.config = { ...(route.config as object), ...config } as typeof route.config;
     });
-    imports.addContentTypeParser(
-      [...pptxContentTypes],
-      { parseAs: 'buffer', bodyLimit: libraryImportMaxBytes },
-      (_request, body, done) => done(null, body),
-    );
+    acceptRawBodies(imports, pptxContentTypes, { bodyLimit: libraryImportMaxBytes });
     imports.withTypeProvider<ZodTypeProvider>().post(
       '/api/library/imports',
       {
@@ -345,11 +342,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       const config: ErrorRouteConfig = { tooLargeMessage: libraryMessages.fontTooLarge };
       route.config = { ...(route.config as object), ...config } as typeof route.config;
     });
-    fonts.addContentTypeParser(
-      fontContentTypes,
-      { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
-      (_request, body, done) => done(null, body),
-    );
+    acceptRawBodies(fonts, fontContentTypes, { bodyLimit: uploadMaxBytes });
     fonts.withTypeProvider<ZodTypeProvider>().post(
       '/api/library/fonts',
       {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadContentTypes, uploadMaxBytes } from '@deck-portal/domain';
 import { AppError } from '../http/app-error.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
+import { acceptRawBodies } from '../http/raw-body.ts';
 
 /**
  * Lets the routes of this plugin take a picture as the raw request body (what the browser
@@ -13,11 +14,9 @@ export function acceptPictureBodies(app: FastifyInstance, extraTypes: readonly s
     const config: ErrorRouteConfig = { tooLargeMessage: 'Pictures can be at most 10 MB.' };
     route.config = { ...(route.config as object), ...config } as typeof route.config;
   });
-  app.addContentTypeParser(
-    [...uploadContentTypes, ...extraTypes, 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBodies(app, [...uploadContentTypes, ...extraTypes, 'application/octet-stream'], {
+    bodyLimit: uploadMaxBytes,
+  });
 }
 
 export function pictureBody(body: unknown): Buffer {
