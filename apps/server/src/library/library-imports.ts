@@ -28,6 +28,7 @@ import { AppError } from '../http/app-error.ts';
 import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
 import { FinalJobError, type JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
+import { readObjectBytes } from '../storage/read-object-bytes.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { newSlideId } from './create-library-slide.ts';
@@ -246,7 +247,7 @@ export function importJobHandler(services: Services): JobHandler {
       const font = brand?.font
         ? { brand, files: await loadLibraryPictures(services, [], brandFiles(brand)) }
         : {};
-      const result = await services.deckRenderer.importPresentation(await buffer(source.body), {
+      const result = await services.deckRenderer.importPresentation(await readObjectBytes(source), {
         onProgress: (progress) => context.progress(progress),
         ...(office ? { office: { command: office } } : {}),
         ...font,
