@@ -249,6 +249,8 @@ export function importJobHandler(services: Services): JobHandler {
         : {};
       const result = await services.deckRenderer.importPresentation(await readObjectBytes(source), {
         onProgress: (progress) => context.progress(progress),
+        // Read for this import alone: moved to the worker, not copied again.
+        handOver: true,
         ...(office ? { office: { command: office } } : {}),
         ...font,
       });

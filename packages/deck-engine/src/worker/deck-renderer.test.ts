@@ -112,4 +112,17 @@ describe('createDeckRenderer (worker pool)', () => {
     await expect(closing.warmedUp).resolves.toBe(false);
     await expect(generating).resolves.toMatchObject({ svgs: expect.any(Array) });
   }, 60_000);
+
+  it('copies a file to import unless the caller hands it over, then moves it', async () => {
+    const notAPresentation = () => new Uint8Array(Buffer.alloc(64 * 1024, 1).buffer);
+    const kept = notAPresentation();
+    await expect(renderer.importPresentation(kept)).resolves.toMatchObject({ ok: false });
+    expect(kept.byteLength).toBe(64 * 1024);
+    const handed = notAPresentation();
+    await expect(renderer.importPresentation(handed, { handOver: true })).resolves.toMatchObject({
+      ok: false,
+    });
+    // Moved to the worker, not copied: the caller's view of it is empty now.
+    expect(handed.byteLength).toBe(0);
+  }, 60_000);
 });

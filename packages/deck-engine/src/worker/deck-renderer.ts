@@ -56,6 +56,12 @@ export interface DeckRenderer {
     bytes: Uint8Array,
     options?: Omit<ImportOptions, 'onProgress'> & {
       onProgress?: (progress: { done: number; total: number }) => void;
+      /**
+       * The caller has no further use for `bytes`: they are moved to the worker rather than
+       * copied (a 60 MB file is not held twice, nor copied at once on the caller's thread), and
+       * are empty afterwards.
+       */
+      handOver?: boolean;
     },
   ): Promise<ImportTaskResult>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
@@ -134,13 +140,21 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         missingPictures: result.missingPictures,
       };
     },
-    async importPresentation(bytes, { onProgress, office, brand, files } = {}) {
+    async importPresentation(bytes, { onProgress, office, brand, files, handOver } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: { done: number; total: number }) =>
         onProgress!(progress),
       );
-      // The worker gets its own copy, moved rather than copied again.
-      const owned = new Uint8Array(bytes);
+      // The worker gets its own copy, moved rather than copied again; bytes handed over that
+      // fill their memory whole are moved as they are.
+      const memory = bytes.buffer;
+      const owned =
+        handOver &&
+        memory instanceof ArrayBuffer &&
+        bytes.byteOffset === 0 &&
+        bytes.byteLength === memory.byteLength
+          ? new Uint8Array(memory)
+          : new Uint8Array(bytes);
       const task: ImportTask = {
         importPptx: owned,
         ...(office ? { office } : {}),
