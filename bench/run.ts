@@ -19,6 +19,7 @@ import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { baselineRender } from './baseline.ts';
 import { benchImportedDeck, benchImportSpeed, corpusDir, hasCorpus } from './imported-deck.ts';
 import { fidelitySectionOf } from './fidelity/results-section.ts';
+import { serverHardeningSection } from './server-hardening.ts';
 import {
   benchDraft,
   japaneseBenchDraft,
@@ -280,6 +281,9 @@ const signIn = JSON.parse(signInJson) as {
 };
 const signInRatio = signIn.unknownEmailMs / signIn.wrongPasswordMs;
 console.log('sign-in', signIn);
+
+// Large uploads against the rest of the server, and the password reset's time by address.
+const hardeningSection = await serverHardeningSection();
 
 // Client links: view events ingested per second on the embedded database (its own process).
 const { stdout: eventsJson } = await run(
@@ -642,6 +646,7 @@ const previousResults = existsSync(`${here}RESULTS.md`)
   ? readFileSync(`${here}RESULTS.md`, 'utf8')
   : '';
 const fidelitySection = fidelitySectionOf(previousResults);
-writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${report}\n${fidelitySection}\n` : report);
-console.log(report);
+const results = `${report}\n${hardeningSection}\n`;
+writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${results}\n${fidelitySection}\n` : results);
+console.log(results);
 postgres.stop();

@@ -1,0 +1,204 @@
+// Files sent as raw request bodies must not hold the server up: /healthz answered at rest, then
+// while three reps upload a 10 MB photo each and an editor imports a 60 MB PowerPoint file, all
+// at once, against the portal in a process of its own (embedded database, local file store);
+// and how much the server process grows meanwhile, against the bytes in flight.
+// `node --import tsx apps/server/bench/uploads-while-serving.ts` prints one JSON line for
+// bench/run.ts.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import {
+  createBenchDatabase,
+  makeAccounts,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const REST_MS = 3_000;
+const PHOTOS = 3;
+
+const bench = await createBenchDatabase(undefined);
+const [admin, ...reps] = await makeAccounts(bench.where, [
+  'Bench Admin',
+  ...Array.from({ length: PHOTOS }, (_, i) => `Bench Rep ${i + 1}`),
+]);
+const server = await startBenchServer(bench.where);
+const { hostname, port } = new URL(server.baseUrl);
+const pid = server.child.pid!;
+
+/** A photo-like PNG just under the 10 MB upload limit: noise does not compress. */
+async function photo() {
+  const side = 1800;
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/**
+ * A 60 MB PowerPoint package: a small presentation with a large video stored uncompressed,
+ * written as a plain zip (stored entries), as PowerPoint stores media it cannot compress.
+ */
+function largePresentation(mediaBytes: number) {
+  const parts: [string, Buffer][] = [
+    [
+      '[Content_Types].xml',
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="mp4" ContentType="video/mp4"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
+      ),
+    ],
+    ['ppt/media/media1.mp4', randomBytes(mediaBytes)],
+  ];
+  const local: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of parts) {
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    local.push(header, fileName, data);
+    central.push(entry, fileName);
+    offset += header.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, directory, end]);
+}
+
+const photos = await Promise.all(reps.map(() => photo()));
+const presentation = largePresentation(60 * 1000 * 1000);
+const bytesInFlight = photos.reduce((total, p) => total + p.length, 0) + presentation.length;
+
+/** The server process's resident memory, from the kernel. */
+function serverRss() {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+/** Probes /healthz one request after another until `until` settles; answers each wait. */
+async function probeUntil(until: Promise<unknown>) {
+  let isDone = false;
+  void until.finally(() => (isDone = true));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const waits: number[] = [];
+  let peakRss = serverRss();
+  while (!isDone) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) =>
+      get({ host: hostname, port, path: '/healthz', agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject),
+    );
+    waits.push(performance.now() - started);
+    peakRss = Math.max(peakRss, serverRss());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  agent.destroy();
+  return { waits, peakRss };
+}
+
+// fetch takes its bodies as plain typed arrays: copied once here, not while measuring.
+const photoBodies = photos.map((p) => new Uint8Array(p));
+const presentationBody = new Uint8Array(presentation);
+
+async function post(path: string, cookie: string, body: Uint8Array<ArrayBuffer>, type: string) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: server.baseUrl, 'content-type': type },
+    body,
+  });
+  const answer = await res.text();
+  return { status: res.status, answer };
+}
+
+/** Waits until the import's job has read the file (or given up on it): the next round starts idle. */
+async function importSettled(id: string) {
+  for (;;) {
+    const res = await fetch(`${server.baseUrl}/api/library/imports/${id}`, {
+      headers: { cookie: admin!.cookie },
+    });
+    const { state } = (await res.json()) as { state: string };
+    if (state !== 'reading') return state;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const atRest: number[] = [];
+const underLoad: number[] = [];
+const rssGrowth: number[] = [];
+const loadMs: number[] = [];
+let importState = '';
+for (let round = 0; round < ROUNDS; round += 1) {
+  const rest = await probeUntil(new Promise((resolve) => setTimeout(resolve, REST_MS)));
+  atRest.push(...rest.waits);
+  const before = serverRss();
+  const started = performance.now();
+  const sending = Promise.all([
+    ...photoBodies.map((bytes, i) => post('/api/uploads', reps[i]!.cookie, bytes, 'image/png')),
+    post(
+      '/api/library/imports',
+      admin!.cookie,
+      presentationBody,
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ),
+  ]);
+  const load = await probeUntil(sending);
+  loadMs.push(performance.now() - started);
+  const answers = await sending;
+  const statuses = answers.map((a) => a.status);
+  if (statuses.join() !== '201,201,201,202') {
+    throw new Error(`uploads answered ${answers.map((a) => `${a.status} ${a.answer}`).join('; ')}`);
+  }
+  underLoad.push(...load.waits);
+  rssGrowth.push(load.peakRss - before);
+  importState = await importSettled((JSON.parse(answers[PHOTOS]!.answer) as { id: string }).id);
+}
+await stopBenchServer(server);
+await bench.remove();
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { n: sorted.length, p50: round(at(0.5)), p99: round(at(0.99)), max: round(at(1)) };
+}
+const rest = stats(atRest);
+const load = stats(underLoad);
+process.stdout.write(
+  `${JSON.stringify({
+    rounds: ROUNDS,
+    photoBytes: photos.map((p) => p.length),
+    presentationBytes: presentation.length,
+    bytesInFlight,
+    importState,
+    atRest: rest,
+    underLoad: load,
+    p99Ratio: Math.round((load.p99 / rest.p99) * 100) / 100,
+    loadMs: loadMs.map(Math.round),
+    maxRssGrowth: Math.max(...rssGrowth),
+    rssGrowthRatio: Math.round((Math.max(...rssGrowth) / bytesInFlight) * 100) / 100,
+  })}\n`,
+);
