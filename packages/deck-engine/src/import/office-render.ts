@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { keepPackageRelationshipsOnly } from './package-relationships.ts';
 
@@ -28,7 +28,7 @@ export interface OfficeDefences {
 }
 
 /** A program and its arguments. */
-interface Run {
+export interface Run {
   command: string;
   args: string[];
 }
@@ -46,7 +46,44 @@ const etcPaths = ['/etc/fonts', '/etc/libreoffice', '/etc/ld.so.cache', '/etc/al
 /** The first-level folders a merged-/usr system links into /usr, or that an older one has. */
 const rootLinks = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 
-function bubblewrap(dir: string, command: string, args: string[]): Run {
+/** `command` as the program it runs: found on the PATH, symbolic links followed. */
+function programPath(command: string): string | undefined {
+  const candidates = command.includes(sep)
+    ? [command]
+    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command));
+  for (const candidate of candidates) {
+    if (!isAbsolute(candidate)) continue;
+    try {
+      return realpathSync(candidate);
+    } catch {
+      // not there
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The folders of /opt LibreOffice runs from when its own packages installed it there
+ * (`/opt/libreoffice7.6`), and that of `command` when it lives under /opt. Never /opt as a
+ * whole: an application installed there (this one, its data folder beside it) stays unseen.
+ */
+export function officeFoldersInOpt(command: string): string[] {
+  const folders = new Set<string>();
+  try {
+    for (const name of readdirSync('/opt')) {
+      if (/^libreoffice/i.test(name)) folders.add(join('/opt', name));
+    }
+  } catch {
+    // no /opt
+  }
+  const program = programPath(command);
+  const [, top, name] = program?.split('/') ?? [];
+  if (top === 'opt' && name) folders.add(join('/opt', name));
+  return [...folders];
+}
+
+/** The command line that runs `command` in a bubblewrap sandbox that sees `dir` (exported for tests). */
+export function bubblewrap(dir: string, command: string, args: string[]): Run {
   const root = rootLinks.flatMap((path) => {
     if (!existsSync(path)) return [];
     try {
@@ -70,9 +107,7 @@ function bubblewrap(dir: string, command: string, args: string[]): Run {
       ...root,
       ...etcPaths.flatMap((path) => ['--ro-bind-try', path, path]),
       // Where LibreOffice's own packages install it, when it is not the distribution's.
-      '--ro-bind-try',
-      '/opt',
-      '/opt',
+      ...officeFoldersInOpt(command).flatMap((path) => ['--ro-bind', path, path]),
       // Font caches, read only: without them fontconfig would scan every font at each run.
       '--ro-bind-try',
       '/var/cache/fontconfig',
