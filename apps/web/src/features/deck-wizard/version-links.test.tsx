@@ -1,4 +1,4 @@
-import type { ClientLink, DeckDraft } from '@deck-portal/domain';
+import type { ClientLink, DeckApproval, DeckDraft } from '@deck-portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths.ts';
@@ -28,9 +28,27 @@ function modify(price: number) {
   startModifyingDeck(draft, { deckId: 'd1', version: 2, title: 'Q3 proposal' });
 }
 
-function reviewApi(links: ClientLink[]) {
+function reviewApi(
+  links: ClientLink[],
+  { user = approvedUser, approval }: { user?: object; approval?: Partial<DeckApproval> } = {},
+) {
   return mockApi({
-    'GET /api/auth/session': { body: { user: approvedUser } },
+    'GET /api/auth/session': { body: { user } },
+    ...(approval
+      ? {
+          'GET /api/decks/d1/approval': {
+            body: {
+              state: 'not_needed',
+              check: { needsApproval: false, approverRole: null, findings: [], deckFindings: [] },
+              request: null,
+              approvedSelection: null,
+              pendingSelection: null,
+              ownerRole: 'sales_rep',
+              ...approval,
+            },
+          },
+        }
+      : {}),
     'GET /api/template-slides': {
       body: { slides: [], categories: [], pricingSlides: { perProduct: 1, once: 1 } },
     },
@@ -72,6 +90,43 @@ describe('Modify’s review step, for a deck with client links', () => {
     const said = await screen.findByRole('group', { name: 'What the client links will show' });
     expect(said).toHaveTextContent(
       '2 client links that follow the newest version will show version 3 only once its prices are approved. Until then they keep showing the current version, and clients cannot accept the proposal.',
+    );
+  });
+
+  it('holds a manager modifying a rep’s deck to the rep’s limits, as the server does', async () => {
+    // $4,500 is 24.9% off: within a manager's 30%, past the rep's 15%.
+    modify(4500);
+    reviewApi([clientLink({ id: 'l1', acceptance: offered })], {
+      user: { ...approvedUser, role: 'manager' },
+      approval: { ownerRole: 'sales_rep' },
+    });
+    renderApp(paths.createDeck.generate);
+    const said = await screen.findByRole('group', { name: 'What the client links will show' });
+    await waitFor(() =>
+      expect(said).toHaveTextContent(
+        '1 client link that follows the newest version will show version 3 only once its prices are approved.',
+      ),
+    );
+  });
+
+  it('says prices the newest approval cleared reach the links at once, as the server clears them', async () => {
+    modify(3597);
+    reviewApi([clientLink({ id: 'l1', acceptance: offered })], {
+      approval: {
+        state: 'approved',
+        approvedSelection: {
+          selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 3597 }],
+          includePricing: true,
+          customPricing: {},
+        },
+      },
+    });
+    renderApp(paths.createDeck.generate);
+    const said = await screen.findByRole('group', { name: 'What the client links will show' });
+    await waitFor(() =>
+      expect(said).toHaveTextContent(
+        '1 client link that follows the newest version will show version 3 as soon as it is generated, and their clients can accept it there.',
+      ),
     );
   });
 

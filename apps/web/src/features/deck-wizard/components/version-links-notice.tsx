@@ -1,5 +1,6 @@
+import { samePricedFigures } from '@deck-portal/domain';
 import { Stack, Text } from '@mantine/core';
-import { useDealCheck } from '../../../lib/deal-desk.ts';
+import { useDealCheck, useDeckApproval } from '../../../lib/deal-desk.ts';
 import { loadDeckDraft, type EditingDeck } from '../../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../../lib/price-book.ts';
 import { useDeckLinks } from '../api/get-deck-links.ts';
@@ -15,7 +16,13 @@ const linkCount = (count: number) => (count === 1 ? '1 client link' : `${count} 
 export function VersionLinksNotice({ editing }: { editing: EditingDeck }) {
   const query = useDeckLinks(editing.deckId);
   const selection = loadDeckDraft().productSelection;
-  const check = useDealCheck(selection, usePriceBook().data);
+  // As the server decides it: against the deck owner's limits, whoever modifies, and cleared
+  // already when its priced figures are those the deck's newest approval cleared.
+  const check = useDealCheck(selection, usePriceBook().data, editing.deckId);
+  const approved = useDeckApproval(editing.deckId).data?.approvedSelection;
+  const awaitsApproval =
+    check?.needsApproval === true &&
+    !(approved && selection && samePricedFigures(approved, selection));
   const active = (query.data?.links ?? []).filter((link) => link.status === 'active');
   if (active.length === 0) return null;
   const following = active.filter((link) => link.pinnedVersion === null);
@@ -27,7 +34,7 @@ export function VersionLinksNotice({ editing }: { editing: EditingDeck }) {
   return (
     <Stack gap={4} mt="sm" role="group" aria-label="What the client links will show">
       {following.length > 0 &&
-        (check?.needsApproval ? (
+        (awaitsApproval ? (
           <Text size="sm" c="orange.9" fw={500}>
             {linkCount(following.length)} that follow{following.length === 1 ? 's' : ''} the newest
             version will show version {next} only once its prices are approved. Until then they keep
