@@ -8,6 +8,11 @@ describe('the guide', () => {
     renderApp('/help');
     const approvals = await screen.findByRole('region', { name: 'Prices that need approval' });
     expect(within(approvals).getByText('Request approval')).toBeVisible();
+    // Who decides, as the deal desk has it: not managers alone, and never whoever set the prices.
+    expect(approvals).toHaveTextContent(
+      "by an administrator for a manager's deck and for a price past what a sales manager may give",
+    );
+    expect(approvals).toHaveTextContent('Nobody decides prices they set or asked about.');
     const acceptance = screen.getByRole('region', { name: 'Let the client accept' });
     expect(within(acceptance).getByText('Accept proposal')).toBeVisible();
     expect(within(acceptance).getByText('Duplicate to edit')).toBeVisible();

@@ -98,9 +98,12 @@ export default function HelpPage() {
             past your limit is flagged as you type it, with who must approve it. You can still
             generate: the deck is a draft for internal review, its PDF and web view marked “Draft —
             pending approval”, and no client link can be made for it. Choose <b>Request approval</b>{' '}
-            on the deck's page, with a note: managers (or, for a manager's deck, administrators)
-            decide on the Approvals page. An approval makes a new version without the mark; a
-            rejection comes with a comment. Changing the prices afterwards needs a new approval.
+            on the deck's page, with a note. It is decided on the Approvals page: by a sales
+            manager, or by an administrator for a manager's deck and for a price past what a sales
+            manager may give (past a manager's limit, under a product's floor, or past the deck's
+            discount limit). Nobody decides prices they set or asked about. An approval makes a new
+            version without the mark; a rejection comes with a comment. Changing the prices
+            afterwards needs a new approval.
           </Text>
         </Section>
         <Section id="help-acceptance" title="Let the client accept">
