@@ -58,6 +58,9 @@ export function describeResetRequestError(error: unknown): FormFeedback {
   if (error instanceof ApiError && error.status === 400) {
     return { fields: { email: authMessages.resetInvalidEmail } };
   }
+  if (error instanceof ApiError && error.status === 429) {
+    return { message: authMessages.tooManyResetRequests };
+  }
   return { message: authMessages.resetFailed };
 }
 

@@ -248,6 +248,7 @@ describe('/auth forgot password', () => {
 
   it.each([
     [apiError(400, 'validation_failed'), authMessages.resetInvalidEmail],
+    [apiError(429, 'too_many_requests'), authMessages.tooManyResetRequests],
     [apiError(500, 'internal_error'), authMessages.resetFailed],
   ])('explains a refused request (%#)', async (reply, message) => {
     mockApi({ ...anonymous, 'POST /api/auth/password-reset': reply });
