@@ -2,8 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { uploadIdOf } from '@deck-portal/domain';
+import { uploads } from '../src/db/schema.ts';
+import { uploadObjectKey } from '../src/uploads/store-upload.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { textPdf } from './helpers/text-pdf.ts';
 import { useClientLinkWorld } from './helpers/client-links-world.ts';
@@ -174,5 +178,32 @@ describe('the certificate of acceptance', () => {
     // The deck's own page is white; the certificate's header band is the brand's primary.
     expect(corners).toEqual(['ffffff', '5b2a86']);
     expect(await picturesOnPage(certificate.rawPayload, 2)).toBeGreaterThan(0);
+  });
+});
+
+describe('a published logo whose file is gone from the store', () => {
+  it('is left out: the link has no logo to serve, and the client still accepts', async () => {
+    const deckId = await w.newDeck();
+    const { token } = await w.createLink(deckId, {
+      acceptance: { enabled: true, optionalProductIds: [] },
+    });
+    await publishLogo();
+    const opened = await w.get('/api/library/brand', { cookie: cookies.admin });
+    const id = uploadIdOf((opened.json() as { brand: { logo: string } }).brand.logo)!;
+    await w.t.database.db.update(uploads).set({ content: null }).where(eq(uploads.id, id));
+    await w.t.app.services.objects.delete([uploadObjectKey(id)]);
+
+    expect((await w.get(`/api/client-view/${token}/sender/logo`)).statusCode).toBe(404);
+    const shown = (await w.get(`/api/client-view/${token}`)).json().acceptance;
+    const accepted = await w.post(`/api/client-view/${token}/accept`, {
+      fullName: 'Jane Client',
+      jobTitle: 'Head of Operations',
+      agree: true,
+      optionalProductIds: [],
+      totalCents: shown.summary.totalCents,
+      termsSha256: shown.termsSha256,
+      version: shown.version,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 });

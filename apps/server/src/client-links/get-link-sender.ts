@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { clientLinkPaths, uploadIdOf, type ClientLinkSender } from '@deck-portal/domain';
 import { uploads, users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
-import { openUpload } from '../uploads/store-upload.ts';
+import { openUpload, uploadObjectKey } from '../uploads/store-upload.ts';
 import type { OpenClientLink } from './resolve-client-link.ts';
 
 /** The rep who made the link, or the deck's owner once that account is gone. */
@@ -43,7 +43,9 @@ export async function getLinkSender(
 
 /**
  * The published brand's logo as a stream (the picture its slides draw), or undefined when the
- * brand has none. The client cannot read the library's own address, which needs an account.
+ * brand has none, or its bytes are gone from the store: then it is left out, as a picture that
+ * cannot be read is, rather than failing the page's header or a client's acceptance (whose
+ * certificate wears it). The client cannot read the library's own address, which needs an account.
  */
 export async function loadBrandLogo(services: Pick<Services, 'db' | 'objects' | 'currentLibrary'>) {
   const { brand } = (await services.currentLibrary()).library;
@@ -54,7 +56,10 @@ export async function loadBrandLogo(services: Pick<Services, 'db' | 'objects' | 
     .from(uploads)
     .where(eq(uploads.id, id))
     .limit(1);
-  return logo ? openUpload(services, logo) : undefined;
+  if (!logo) return undefined;
+  if (logo.content) return openUpload(services, logo);
+  const stored = await services.objects.get(uploadObjectKey(logo.id));
+  return stored && { body: stored.body, size: stored.size, contentType: logo.contentType };
 }
 
 /** The sender's uploaded photo as a stream, or undefined when they have none. */
