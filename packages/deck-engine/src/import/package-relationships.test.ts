@@ -5,6 +5,7 @@ import {
   keepPackageRelationshipsOnly,
   parseRelationships,
   RELATIONSHIPS_NAMESPACE,
+  UnpacksTooLarge,
 } from './package-relationships.ts';
 
 // Before LibreOffice draws an uploaded file, its relationships are rewritten so that every one
@@ -157,6 +158,20 @@ describe('keeping only the relationships to parts of the package', () => {
     const inner = unzipSync(unzipSync(zip)['ppt/embeddings/Workbook1.xlsx']!);
     expect(strFromU8(inner['xl/_rels/workbook.xml.rels']!)).not.toContain('127.0.0.1');
     expect(strFromU8(inner['xl/workbook.xml']!)).toBe('<workbook/>');
+  });
+
+  it('leaves out a package inside it that unpacks to far more than it holds, and refuses such a file', () => {
+    // 64 MB of zeros packs into about 64 KB: unpacking it in the render worker (and then in
+    // LibreOffice) is what a bomb is for.
+    const bomb = zipSync({ 'xl/workbook.xml': new Uint8Array(64 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const zip = keepPackageRelationshipsOnly(
+      packageWith(strToU8(rels(kept)), { 'ppt/embeddings/Workbook1.xlsx': bomb }),
+    );
+    const parts = unzipSync(zip);
+    expect(parts['ppt/embeddings/Workbook1.xlsx']).toBeUndefined();
+    expect(parts['ppt/presentation.xml']).toBeDefined();
+    expect(() => keepPackageRelationshipsOnly(bomb)).toThrow(UnpacksTooLarge);
   });
 });
 

@@ -192,6 +192,28 @@ const isRelationshipsPart = (name: string) => name.toLowerCase().endsWith('.rels
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
 
+/** A zip that unpacks to more than a presentation can be, or far more than it holds. */
+export class UnpacksTooLarge extends Error {}
+
+// The outer file passed openPptxPackage's limits before it got here; a package inside it (an
+// embedded workbook) did not, and a small one may unpack to gigabytes.
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+const MAX_RATIO = 200;
+
+function unzipWithinLimits(zip: Uint8Array): Record<string, Uint8Array> {
+  let total = 0;
+  return unzipSync(zip, {
+    filter: (entry) => {
+      total += entry.originalSize;
+      const isBomb =
+        entry.originalSize > 1024 * 1024 &&
+        entry.originalSize > Math.max(1, entry.size) * MAX_RATIO;
+      if (total > MAX_UNPACKED_BYTES || isBomb) throw new UnpacksTooLarge(entry.name);
+      return true;
+    },
+  });
+}
+
 /**
  * Every `.rels` part rewritten with only the relationships that point at a part of the package
  * (one that is in it, by its name as written or percent-decoded); a part that cannot be read
@@ -199,7 +221,7 @@ const zipMagic = [0x50, 0x4b, 0x03, 0x04];
  * down. Given a zip that cannot be unpacked, throws.
  */
 export function keepPackageRelationshipsOnly(zip: Uint8Array, depth = 0): Uint8Array {
-  const parts: Record<string, Uint8Array> = unzipSync(zip);
+  const parts: Record<string, Uint8Array> = unzipWithinLimits(zip);
   const names = new Set(Object.keys(parts));
   const inPackage = (part: string) => {
     if (names.has(part)) return true;
@@ -227,8 +249,10 @@ export function keepPackageRelationshipsOnly(zip: Uint8Array, depth = 0): Uint8A
     } else if (depth < 2 && startsWithBytes(bytes, zipMagic)) {
       try {
         parts[name] = keepPackageRelationshipsOnly(bytes, depth + 1);
-      } catch {
-        // Not a zip after all (or a damaged one): it is left as it is.
+      } catch (error) {
+        // Not a zip after all (or a damaged one): it is left as it is. One that unpacks to far
+        // more than it holds is left out: LibreOffice would unpack it too.
+        if (error instanceof UnpacksTooLarge) delete parts[name];
       }
     }
   }
