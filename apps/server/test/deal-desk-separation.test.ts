@@ -1,23 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_DEAL_DESK,
-  approvalMessages,
-  approverRoleLabel,
-  type DeckDraftInput,
-  type Role,
-} from '@deck-portal/domain';
+import { DEFAULT_DEAL_DESK, approvalMessages, approverRoleLabel } from '@deck-portal/domain';
 import { auditLog, deckVersions, notifications } from '../src/db/schema.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import { createAdmin, requestAs } from './helpers/accounts.ts';
 import {
-  createAdmin,
-  newAccount,
-  requestAs,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+  approvedMember,
+  battery,
+  newPricedDeck,
+  pricedDraft,
+  type Line,
+  type Member,
+} from './helpers/priced-decks.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Nobody approves the price they set: not whoever made the version put to approval, nor whoever
@@ -25,22 +19,12 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 // default), whoever asked, checked again when the decision is made.
 // Battery Backup lists at $5,995 (a rep's 15% is $5,095.75); the Controller at $199.
 
-type Member = { cookie: string; id: string; email: string; name: string };
-
 let t: TestApp;
 let slideIds: string[];
 let admin: Member;
 let rep: Member;
 let manager: Member;
 let otherManager: Member;
-
-async function member(name: string, role: Role): Promise<Member> {
-  const account = newAccount(name);
-  const { user } = await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  const cookie = sessionCookieOf(await signIn(t.app, account))!;
-  return { cookie, id: user.id, email: account.email, name };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createFakeDeckRenderer(3) });
@@ -51,9 +35,9 @@ beforeAll(async () => {
     email: first.account.email,
     name: first.account.name,
   };
-  rep = await member('Riley Rep', 'sales_rep');
-  manager = await member('Morgan Manager', 'manager');
-  otherManager = await member('Max Manager', 'manager');
+  rep = await approvedMember(t.app, 'Riley Rep', 'sales_rep');
+  manager = await approvedMember(t.app, 'Morgan Manager', 'manager');
+  otherManager = await approvedMember(t.app, 'Max Manager', 'manager');
   const library = await requestAs(t.app, rep.cookie, 'GET', '/api/template-slides');
   slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
 }, 60_000);
@@ -62,33 +46,10 @@ afterAll(async () => {
   await t.app.close();
 });
 
-type Line = { id: string; price: number; quantity?: number };
+const draft = (title: string, lines: Line[]) => pricedDraft(slideIds, title, lines);
 
-function draft(title: string, lines: Line[]): DeckDraftInput {
-  return {
-    basicInfo: { deckTitle: title, clientName: 'Northwind Pharmacies', date: '2026-11-21' },
-    productSelection: {
-      selectedProducts: lines.map((line) => ({
-        id: line.id,
-        quantity: line.quantity ?? 1,
-        customPricing: line.price,
-      })),
-      includePricing: true,
-      customPricing: {},
-    },
-    templateCustomization: { selectedSlides: slideIds.slice(0, 2), customSlides: [] },
-  };
-}
-
-const battery = (price: number): Line[] => [{ id: 'battery_backup', price }];
-
-async function newDeck(owner: Member, title: string, lines: Line[]) {
-  const res = await requestAs(t.app, owner.cookie, 'POST', '/api/generate-slides', {
-    ...draft(title, lines),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().presentationId as string;
-}
+const newDeck = (owner: Member, title: string, lines: Line[]) =>
+  newPricedDeck(t.app, owner, draft(title, lines));
 
 async function newVersion(who: Member, deckId: string, title: string, lines: Line[]) {
   const res = await requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/versions`, {
