@@ -75,6 +75,7 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
 }
 
 let samplePicture: Promise<ResolvedImage> | undefined;
+    ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
 
 /** A quiet two-tone picture standing in for the rep's photo in a layout's preview. */
 function loadSamplePicture(): Promise<ResolvedImage> {

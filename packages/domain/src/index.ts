@@ -37,3 +37,4 @@ export * from './price-book-api.ts';
 export * from './library-changes.ts';
 export * from './deal-desk.ts';
 export * from './deal-desk-api.ts';
+export * from './preflight.ts';

@@ -165,6 +165,8 @@ export interface TextElement extends Box {
   lines: TextLine[];
   /** True when even the smallest size could not hold the text and lines were cut. */
   truncated: boolean;
+  /** The size it was given, when it was shrunk to fit its box (what preflight judges). */
+  shrunkFrom?: number;
   /** Degrees clockwise the laid-out box is turned about its centre. */
   rotation?: number;
   /** 0–1, how solid the text is drawn (PDF and SVG only); opaque when absent. */
@@ -345,6 +347,14 @@ export type SlideElement =
 
 export type SlideKind = 'template' | 'pricing' | 'custom';
 
+/**
+ * A picture frame of a slide whose address came out empty for this deck: nothing is drawn, but
+ * preflight names it. `at`: the index of the element it would have been drawn before.
+ */
+export interface EmptyPicture extends Box {
+  at: number;
+}
+
 export interface Slide {
   /** Template slide id, `pricing-<product>` or the custom slide id. */
   id: string;
@@ -352,6 +362,8 @@ export interface Slide {
   title: string;
   background: Hex;
   elements: SlideElement[];
+  /** Picture frames left empty (not drawn). */
+  emptyPictures?: EmptyPicture[];
 }
 
 export interface Deck {

@@ -865,6 +865,7 @@ export function layoutText(spec: TextSpec): TextElement {
       : {}),
     lines,
     truncated,
+    ...(size < spec.size ? { shrunkFrom: spec.size } : {}),
   };
 }
 

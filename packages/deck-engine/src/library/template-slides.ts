@@ -4,7 +4,7 @@ import type {
   TemplatePart,
   TemplateSlideDocument,
 } from '@deck-portal/domain';
-import type { Hex, SlideElement } from '../layout/model.ts';
+import type { EmptyPicture, Hex, SlideElement } from '../layout/model.ts';
 import type { CategoryId } from './categories.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
@@ -15,6 +15,8 @@ export interface ComposedSlide {
   /** The slide's heading with the deck's values (a slide drawn with pricing is titled by it). */
   heading?: string;
 }
+  /** Picture frames whose address came out empty: not drawn, named by preflight. */
+  emptyPictures?: EmptyPicture[];
 
 export interface TemplateSlideDefinition {
   id: string;
