@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deckDraftSchema,
+  quoteSummary,
   type DeckDraftInput,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -72,48 +73,80 @@ function texts(slide: Slide): string {
 }
 
 describe('buildDeck', () => {
-  it("computes the ROI slide from the deck's own quantities and quote, never a typical one", () => {
-    const deck = buildDeck(draft({ selectedSlides: ['return-on-investment'] }), library);
-    const roi = deck.slides.find((slide) => slide.id === 'return-on-investment')!;
-    const quote = deck.slides.find((slide) => slide.id === 'quote-summary')!;
-    // 11 controllers at $199 and a battery at $5,995, shipping, less the 30% credit: 11 sites,
-    // each controlled ($61,500 → $54,100 of energy) and one in eleven backed up (1/11 of $17,000).
-    expect(texts(roi)).toContain('$98,400');
-    expect(texts(roi)).toContain('saved every year: $8,945 per site × 11');
-    expect(texts(roi)).toContain('$15,455'); // outage losses with one battery bank in 11 sites
-    const net = /Net after credits\n+(\$[\d,.]+)/.exec(texts(quote))![1]!;
-    const netDollars = Number(net.replace(/[$,]/g, ''));
-    expect(texts(roi)).toContain(`${((netDollars / 98_400) * 12).toFixed(1)} months`);
-    expect(texts(roi)).toContain(`to pay back this proposal's ${net} after credits`);
-    expect(texts(roi)).not.toContain('typical payback');
-
-    // Twice the controllers: twice the sites' energy saving, the battery's share halved.
-    const doubled = buildDeck(
+  it("computes the ROI slide from the deck's inputs, quantities and quote, never a typical one", () => {
+    const order = (selectedProducts: DeckDraftInput['productSelection']['selectedProducts']) => ({
+      selectedProducts,
+      includePricing: true,
+      customPricing: {},
+    });
+    const roiOf = (deck: ReturnType<typeof buildDeck>) =>
+      texts(deck.slides.find((slide) => slide.id === 'return-on-investment')!);
+    const money = (dollars: number) =>
+      dollars.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      });
+    const selectedProducts = [
+      { id: 'controller', quantity: 11, customPricing: 199 },
+      { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+      { id: 'data_logger', quantity: 110, customPricing: 29.99 },
+    ];
+    const deck = buildDeck(
       deckDraftSchema.parse({
-        ...draft({ selectedSlides: ['return-on-investment'] }),
-        productSelection: {
-          selectedProducts: [
-            { id: 'controller', quantity: 22, customPricing: 199 },
-            { id: 'battery_backup', quantity: 1, customPricing: 5995 },
-          ],
-          includePricing: true,
-        },
+        ...draft({
+          selectedSlides: ['return-on-investment'],
+          inputValues: {
+            sites: 11,
+            coldSpaces: 20,
+            spoilage: 100_000,
+            energy: 200_000,
+            outages: 30_000,
+          },
+        }),
+        productSelection: order(selectedProducts),
       }),
       library,
     );
-    const doubledRoi = doubled.slides.find((slide) => slide.id === 'return-on-investment')!;
-    expect(texts(doubledRoi)).toContain('$179,800'); // 22 × $7,400 + $17,000
-    expect(texts(doubledRoi)).toContain('× 22');
+    const roi = roiOf(deck);
+    // 110 loggers for 11 × 20 cold spaces: half monitored, 31% of $100,000 × ½ = $15,500;
+    // a controller per site: 12% of $200,000 = $24,000; one battery in 11 sites: $30,000 / 11.
+    expect(roi).toContain('Sites: 11 · cold spaces per site: 20');
+    for (const figure of ['$100,000', '$200,000', '$30,000', '$330,000']) {
+      expect(roi).toContain(figure);
+    }
+    for (const figure of ['$15,500', '$24,000', '$2,727', '$42,227']) expect(roi).toContain(figure);
+    const saving = 15_500 + 24_000 + 30_000 / 11;
+    const { netCents } = quoteSummary(order(selectedProducts), SEED_PRICE_BOOK);
+    const net = netCents / 100;
+    expect(roi).toContain(`${Math.round((net / saving) * 12)} months`);
+    expect(roi).toContain(`to pay back the ${money(net)} you pay after tax credits`);
+    expect(roi).not.toMatch(/×|per site ×|typical/);
 
-    const withoutPricing = buildDeck(
-      draft({ selectedSlides: ['return-on-investment'] }, false),
-      library,
+    // A deck made before the inputs existed draws with their defaults: one site of 50 cold
+    // spaces, $12,000 of spoilage, $18,000 of cooling energy, $600 of outage losses a year.
+    const tenLoggers = [{ id: 'data_logger', quantity: 10, customPricing: 29.99 }];
+    const small = roiOf(
+      buildDeck(
+        deckDraftSchema.parse({
+          ...draft({ selectedSlides: ['return-on-investment'] }),
+          productSelection: order(tenLoggers),
+        }),
+        library,
+      ),
     );
-    const typical = withoutPricing.slides.find((slide) => slide.id === 'return-on-investment')!;
-    expect(texts(typical)).toContain('$98,400');
-    expect(texts(typical)).toContain('16 months');
-    expect(texts(typical)).toContain('typical payback on a $79,600 installation');
-    expect(texts(typical)).not.toContain('to pay back this proposal');
+    // Ten loggers for 50 cold spaces: 31% of $12,000 × 10/50 = $744 a year, nothing else.
+    expect(small).toContain('$744');
+    expect(small).toContain('$30,600');
+    const smallNet = quoteSummary(order(tenLoggers), SEED_PRICE_BOOK).netCents / 100;
+    expect(small).toContain(`${Math.round((smallNet / 744) * 12)} months`);
+
+    const withoutPricing = roiOf(
+      buildDeck(draft({ selectedSlides: ['return-on-investment'] }, false), library),
+    );
+    expect(withoutPricing).toContain('14 months');
+    expect(withoutPricing).toContain('to full payback at Harvest Lane Markets');
+    expect(withoutPricing).not.toContain('to pay back the');
   });
 
   it('takes the warranty terms on the product and warranty slides from the price book', () => {
@@ -157,22 +190,14 @@ describe('buildDeck', () => {
     expect(pricing.find((t) => t.includes('Controller'))).toContain('ITC credit (30%)');
     expect(textOf('quote-summary')).toContain('ITC credits');
     expect(textOf('product-battery-bms')).toContain('40%');
-
-    const withoutPricing = buildDeck(
-      draft({ selectedSlides: ['return-on-investment'] }, false),
-      library,
-      { priceBook },
-    );
-    const roi = texts(withoutPricing.slides.find((slide) => slide.id === 'return-on-investment')!);
-    expect(roi).toContain('before a tax credit of up to 40%');
   });
 
   it('orders body, pricing, custom, closing, appendix slides, template slides in master order', () => {
     const deck = buildDeck(draft(), library);
     expect(deck.slides.map((s) => s.id)).toEqual([
       'title',
-      'about-us',
       'product-controller',
+      'about-us',
       'pricing-controller',
       'pricing-battery_backup',
       'quote-summary',
@@ -363,22 +388,24 @@ describe('buildDeck', () => {
     expect(texts(deck.slides.find((s) => s.id === 'x')!)).toContain('Kept words');
   });
 
-  it('lists the deck’s sections on the agenda', () => {
+  it('lists the deck’s sections on the agenda as the client reads them', () => {
     const deck = buildDeck(
       draft({ selectedSlides: ['agenda', 'about-us', 'product-controller', 'next-steps'] }),
       library,
     );
     const agenda = texts(deck.slides[0]!);
-    for (const section of [
-      'Company',
-      'Products',
-      'Pricing',
-      'For Acme Cold Storage',
-      'Next steps',
-    ]) {
-      expect(agenda).toContain(section);
+    expect(agenda.split('\n').filter((line) => !/^\d+$/.test(line))).toEqual(
+      expect.arrayContaining([
+        'The solution',
+        'Why Frostline',
+        'Your investment',
+        'For Acme Cold Storage',
+        'Next steps',
+      ]),
+    );
+    for (const internal of ['Company', 'Products', 'Pricing', 'Sales', 'Your challenge']) {
+      expect(agenda).not.toContain(internal);
     }
-    expect(agenda).not.toContain('Market');
   });
 
   it('writes dates en-US without time-zone drift', () => {

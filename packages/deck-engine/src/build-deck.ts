@@ -19,7 +19,7 @@ import {
   type SlideKind,
   type TextElement,
 } from './layout/model.ts';
-import { categoryName } from './library/categories.ts';
+import { categoryLabel } from './library/categories.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
 import type { SlideContext } from './library/slide-kit.ts';
 import {
@@ -124,8 +124,8 @@ export interface BuildDeckOptions {
 /**
  * The rep's draft as a laid-out deck: the selected template slides in master order, then one
  * pricing slide per product and the quote summary (when pricing is included), then the custom
- * slides, then the closing slides, then the appendix. Every text box is measured and fitted
- * here, once.
+ * slides, then the closing slides, then the appendix, then the legal notices. Every text box is
+ * measured and fitted here, once.
  */
 
 export function buildDeck(
@@ -149,9 +149,12 @@ export function buildDeck(
     else warnings.push(`Unknown template slide "${id}" was skipped.`);
   }
   const ordered = [...chosen.values()].sort((a, b) => a.index - b.index);
-  const body = ordered.filter((s) => s.category !== 'closing' && s.category !== 'appendix');
+  const atTheBack = new Set(['closing', 'appendix', 'legal']);
+  const body = ordered.filter((s) => !atTheBack.has(s.category));
   const closing = ordered.filter((s) => s.category === 'closing');
   const appendix = ordered.filter((s) => s.category === 'appendix');
+  // Notices (confidentiality) are the deck's last page, not what a client reads first.
+  const legal = ordered.filter((s) => s.category === 'legal');
   const pricing = productSelection.includePricing
     ? resolveDeckPricing(productSelection, priceBook, locale)
     : [];
@@ -164,19 +167,22 @@ export function buildDeck(
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
     ...appendix.map(planTemplateSlide),
+    ...legal.map(planTemplateSlide),
   ];
 
   const sections: string[] = [];
   const addSection = (name: string) => {
     if (!sections.includes(name)) sections.push(name);
   };
+  // The agenda names each part as the client reads it on the slides' kickers.
+  const label = (category: string) => categoryLabel(category, library.categories);
   for (const slide of body) {
-    if (slide.category !== 'intro' && slide.category !== 'legal')
-      addSection(categoryName(slide.category, library.categories));
+    if (slide.category !== 'intro') addSection(label(slide.category));
   }
-  if (pricing.length > 0) addSection('Pricing');
+  const pricingCategory = pricingSlides(library)[0]?.category;
+  if (pricing.length > 0) addSection(pricingCategory ? label(pricingCategory) : 'Pricing');
   if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);
-  if (closing.length > 0) addSection('Next steps');
+  if (closing.length > 0) addSection(label('closing'));
 
   const slides: Slide[] = withFontFamily(fontFamily, () =>
     plan.map((planned, i) => {
@@ -185,6 +191,7 @@ export function buildDeck(
         categories: library.categories,
         clientName: basicInfo.clientName,
         headline: clientHeadline(basicInfo),
+        date: basicInfo.date,
         dateText: formatDeckDate(basicInfo.date, locale),
         year: formatDeckYear(basicInfo.date, locale),
         locale,
@@ -198,6 +205,9 @@ export function buildDeck(
         ),
         priceBook,
         ...(quote ? { quote } : {}),
+        ...(templateCustomization.inputValues
+          ? { inputValues: templateCustomization.inputValues }
+          : {}),
         ...(planned.pricing ? { pricing: planned.pricing } : {}),
       };
       const composed = planned.compose(ctx);
@@ -209,6 +219,7 @@ export function buildDeck(
         title: (planned.kind === 'pricing' && composed.heading) || planned.title,
         background: composed.background,
         elements: composed.elements,
+        ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
       };
     }),
   );

@@ -27,6 +27,8 @@ export * from './deck-api.ts';
 export * from './client-links.ts';
 export * from './portal-config.ts';
 export * from './template-figures.ts';
+export * from './slide-inputs.ts';
+export * from './deck/figure-plausibility.ts';
 export * from './chart.ts';
 export * from './numbering.ts';
 export * from './template-format.ts';

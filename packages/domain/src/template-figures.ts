@@ -5,7 +5,8 @@ import jsep, { type Expression } from 'jsep';
  * figure.saving * 12"`. A formula is arithmetic (`+ - * /`, parentheses, numbers, `min`, `max`,
  * `round`, `floor`, `ceil`) over the quote's figures in dollars (`quote.net`…), how many of each
  * product of the price book the deck sells (`quantity.controller`: 0 when it sells none, with or
- * without pricing) and the figures defined before it on the same slide (`figure.saving`). Parsed
+ * without pricing), the slide's deck inputs (`input.sites`: what the rep entered, else the
+ * input's default) and the figures defined before it on the same slide (`figure.saving`). Parsed
  * by jsep; only what is listed here is evaluated, so a formula can compute and nothing else.
  */
 export const quoteFigureNames = ['subtotal', 'shipping', 'total', 'credits', 'net'] as const;
@@ -61,7 +62,11 @@ function compile(node: Expression, isKnown: (name: string) => boolean): Formula 
     case 'MemberExpression': {
       const name = referenceName(node);
       if (name === undefined || !isKnown(name)) {
-        throw new FormulaError(`${name ?? 'this'} is not a figure it can use`);
+        throw new FormulaError(
+          name?.startsWith('input.')
+            ? `${name} is not an input this slide asks for`
+            : `${name ?? 'this'} is not a figure it can use`,
+        );
       }
       return (values) => values[name];
     }
@@ -120,4 +125,49 @@ function referenceName(node: Expression): string | undefined {
     return undefined;
   }
   return `${String(object.name)}.${String(property.name)}`;
+}
+
+/** The quote's figures a formula reads, in dollars (`quote.net`), from a quote in cents. */
+export function quoteFigureValues(
+  quote:
+    | {
+        subtotalCents: number;
+        shippingCents: number;
+        totalCents: number;
+        creditsCents: number;
+        netCents: number;
+      }
+    | undefined,
+): Record<string, number> {
+  if (!quote) return {};
+  return {
+    'quote.subtotal': quote.subtotalCents / 100,
+    'quote.shipping': quote.shippingCents / 100,
+    'quote.total': quote.totalCents / 100,
+    'quote.credits': quote.creditsCents / 100,
+    'quote.net': quote.netCents / 100,
+  };
+}
+
+/**
+ * A slide's figures for one deck, in order, unrounded (rounding is the display's: `| money`,
+ * `| number: "1"`), each by its full name (`figure.payback`) beside the values it was given.
+ * A figure is undefined when a value it needs is missing (no quote) or it divides by zero; a
+ * formula that cannot be read (the schema refuses it) is undefined too rather than failing a deck.
+ */
+export function evaluateFigures(
+  figures: Readonly<Record<string, string>> | undefined,
+  given: FormulaValues,
+): Record<string, number | undefined> {
+  const values: Record<string, number | undefined> = { ...given };
+  for (const [name, source] of Object.entries(figures ?? {})) {
+    let value: number | undefined;
+    try {
+      value = compileFormula(source, () => true)(values);
+    } catch {
+      value = undefined;
+    }
+    values[`figure.${name}`] = value;
+  }
+  return values;
 }

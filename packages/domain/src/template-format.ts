@@ -11,6 +11,7 @@ import { plainText } from './text.ts';
 import { endSentence } from './sentence.ts';
 import { isLinkAddress } from './link-address.ts';
 import { compileFormula, FormulaError, isDeckFigureName } from './template-figures.ts';
+import { inputReference, slideInputsSchema, type SlideInput } from './slide-inputs.ts';
 
 /**
  * The template format: a slide, a custom-slide layout or a shared part (a footer, a title bar)
@@ -56,12 +57,17 @@ export const bindingPaths = [
   'slide.number',
   'slide.heading',
   'slide.subheading',
+  /** The slide's category as a client reads it: its label, else its name. */
   'slide.categoryName',
 ] as const;
 export type BindingPath = (typeof bindingPaths)[number];
 
 /** A figure a slide computes (`figure.payback`): letters and digits, a letter first. */
 const figureName = /^[a-z][A-Za-z0-9]{0,31}$/;
+
+/** What a figure may be declared to mean (`figureRoles`), each checked for plausibility. */
+export const figureRoles = ['paybackMonths', 'yearlySaving', 'yearlyCosts'] as const;
+export type FigureRole = (typeof figureRoles)[number];
 
 /** What a slide may show of any product of the price book: `product.<productId>.<field>`. */
 export const productBindingFields = [
@@ -71,6 +77,11 @@ export const productBindingFields = [
   'warrantyYears',
   /** "30%" when the credit applies to the product; empty when not (a condition can hide it). */
   'credit',
+  /**
+   * "Eligible for the 30% investment tax credit" when the credit applies to the product, so a
+   * slide says what the quote applies; empty when not.
+   */
+  'creditNote',
   /** The product's picture in the price book (a picture element's `src`). */
   'picture',
 ] as const;
@@ -89,7 +100,10 @@ export function readProductBinding(path: string) {
  * What a slide drawn once per priced product (`drawn: "perPricedProduct"`) shows of its product:
  * `pricing.<field>`: each pricing text as the rep left it (SPEC.md §3: `pricing.stdpricing`,
  * `pricing.effective`, …), the product's name, description and picture, and the credit's label
- * with the product's own rate ("ITC credit (30%)").
+ * with the product's own rate ("ITC credit (30%)"). The line's list price, its discount (empty
+ * at list), how it is paid ("One-off", "Per year"), and the estimated credit and the cost after
+ * it (empty when the credit does not apply) are computed only; a table row whose value is one
+ * of these, empty, is left out.
  */
 export const pricingBindingFields = [
   ...PRICING_TEXT_KEYS,
@@ -97,6 +111,11 @@ export const pricingBindingFields = [
   'productDescription',
   'productPicture',
   'creditLabel',
+  'listPrice',
+  'discount',
+  'billing',
+  'creditEstimate',
+  'afterCredit',
 ] as const;
 export type PricingBindingField = (typeof pricingBindingFields)[number];
 const pricingBinding = new RegExp(`^pricing\\.(${pricingBindingFields.join('|')})$`);
@@ -104,6 +123,18 @@ const pricingBinding = new RegExp(`^pricing\\.(${pricingBindingFields.join('|')}
 /** A pricing binding's field, or undefined when the path is not one. */
 export function readPricingBinding(path: string): PricingBindingField | undefined {
   return pricingBinding.exec(path)?.[1] as PricingBindingField | undefined;
+}
+
+/**
+ * A date counted from the deck's date, written as the deck writes dates: `deck.date + 14 days`
+ * ("by {{deck.date + 7 days}}" on a next-steps slide reads "by March 12, 2026").
+ */
+const deckDateOffsetBinding = /^deck\.date \+ (\d{1,3}) days?$/;
+
+/** How many days after the deck's date a binding names, or undefined when the path is not one. */
+export function readDeckDateOffset(path: string): number | undefined {
+  const match = deckDateOffsetBinding.exec(path);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** A layout's placeholders are bound as `placeholder.<objectId>`; products as above. */
@@ -115,9 +146,11 @@ const bindingPathSchema = z
       /^placeholder\.[A-Za-z0-9_-]{1,64}$/.test(path) ||
       /^item\.[A-Za-z]{1,32}$/.test(path) ||
       isDeckFigureName(path) ||
+      inputReference.test(path) ||
       (figureName.test(path.replace(/^figure\./, '')) && path.startsWith('figure.')) ||
       productBinding.test(path) ||
-      pricingBinding.test(path),
+      pricingBinding.test(path) ||
+      deckDateOffsetBinding.test(path),
     { message: 'is not a binding this format knows' },
   );
 
@@ -148,35 +181,45 @@ export function fillBindings(
   text: string,
   valueOf: (path: string) => string,
   locale: string = DEFAULT_DECK_LOCALE,
+  /** What each filled value becomes in the text (see `insertedValue`): itself when absent. */
+  insert: (path: string, value: string) => string = (_, value) => value,
 ): string {
   return text.replace(
     bindingPattern,
-    (_, path: string, filter: string | undefined, argument: string | undefined) => {
-      const value = valueOf(path);
-      if (filter === 'upper') return value.toUpperCase();
-      if (filter === 'sentence') return value === '' ? '' : endSentence(value);
-      if (filter === 'default') return value === '' ? (argument ?? '') : value;
-      if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
-      if (filter === 'money') {
-        if (value === '') return '';
-        return formatNumber(Number(value), locale, {
-          style: 'currency',
-          currency: 'USD',
-          minimumFractionDigits: 0,
-          maximumFractionDigits: 0,
-        });
-      }
-      if (filter === 'number') {
-        if (value === '') return '';
-        const digits = Math.min(6, Math.max(0, Number(argument) || 0));
-        return formatNumber(Number(value), locale, {
-          minimumFractionDigits: digits,
-          maximumFractionDigits: digits,
-        });
-      }
-      return value;
-    },
+    (_, path: string, filter: string | undefined, argument: string | undefined) =>
+      insert(path, filled(valueOf(path), filter, argument, locale)),
   );
+}
+
+/** A binding's value through its filter. */
+function filled(
+  value: string,
+  filter: string | undefined,
+  argument: string | undefined,
+  locale: string,
+): string {
+  if (filter === 'upper') return value.toUpperCase();
+  if (filter === 'sentence') return value === '' ? '' : endSentence(value);
+  if (filter === 'default') return value === '' ? (argument ?? '') : value;
+  if (filter === 'pad') return value.padStart(Number(argument) || 0, '0');
+  if (filter === 'money') {
+    if (value === '') return '';
+    return formatNumber(Number(value), locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+  }
+  if (filter === 'number') {
+    if (value === '') return '';
+    const digits = Math.min(6, Math.max(0, Number(argument) || 0));
+    return formatNumber(Number(value), locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  }
+  return value;
 }
 
 /** Text that may hold bindings: each must name a known path and filter. */
@@ -1348,35 +1391,77 @@ const slideBody = {
       z.string().max(500),
     )
     .optional(),
+  /**
+   * What some figures mean, so an implausible result can be flagged before a client reads it
+   * (deck/figure-plausibility.ts): `paybackMonths`, `yearlySaving`, `yearlyCosts` (what the
+   * client says the costs the saving comes from are).
+   */
+  figureRoles: z
+    .record(
+      z.string().regex(figureName, 'a figure is named by letters and digits'),
+      z.enum(figureRoles, { error: 'is paybackMonths, yearlySaving or yearlyCosts' }),
+    )
+    .optional(),
   elements: elementsSchema,
 };
 
-/** Figures that compute, from what exists before them; bindings to figures that exist. */
+/**
+ * Figures that compute, from what exists before them and the slide's inputs; bindings to figures
+ * and inputs that exist; roles of figures that exist.
+ */
 function checkFigures(
-  document: { figures?: Record<string, string> | undefined; elements: readonly TemplateElement[] },
+  document: {
+    figures?: Record<string, string> | undefined;
+    figureRoles?: Record<string, FigureRole> | undefined;
+    inputs?: readonly SlideInput[] | undefined;
+    heading?: string | undefined;
+    subheading?: string | undefined;
+    elements: readonly TemplateElement[];
+  },
   context: z.RefinementCtx,
 ) {
+  const inputs = new Set((document.inputs ?? []).map((input) => `input.${input.name}`));
   const defined = new Set<string>();
   for (const [name, formula] of Object.entries(document.figures ?? {})) {
     try {
-      compileFormula(formula, (reference) => isDeckFigureName(reference) || defined.has(reference));
+      compileFormula(
+        formula,
+        (reference) =>
+          isDeckFigureName(reference) || defined.has(reference) || inputs.has(reference),
+      );
     } catch (error) {
       if (!(error instanceof FormulaError)) throw error;
       context.addIssue({ code: 'custom', path: ['figures', name], message: error.message });
     }
     defined.add(`figure.${name}`);
   }
+  for (const name of Object.keys(document.figureRoles ?? {})) {
+    if (!defined.has(`figure.${name}`)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['figureRoles', name],
+        message: `"${name}" is not a figure this slide computes`,
+      });
+    }
+  }
+  const unknown = (binding: string) =>
+    binding.startsWith('figure.')
+      ? !defined.has(binding) && `{{${binding}}} is not a figure this slide computes`
+      : binding.startsWith('input.') &&
+        !inputs.has(binding) &&
+        `{{${binding}}} is not an input this slide asks for`;
+  for (const key of ['heading', 'subheading'] as const) {
+    for (const { path: binding } of findBindings(document[key] ?? '')) {
+      const message = unknown(binding);
+      if (message) context.addIssue({ code: 'custom', path: [key], message });
+    }
+  }
   const visit = (elements: readonly TemplateElement[], path: (string | number)[]) =>
     elements.forEach((element, i) => {
       if (element.kind === 'repeat') visit(element.elements, [...path, i, 'elements']);
       for (const { path: binding } of elementBindings(element)) {
-        if (binding.startsWith('figure.') && !defined.has(binding)) {
-          context.addIssue({
-            code: 'custom',
-            path: [...path, i],
-            message: `{{${binding}}} is not a figure this slide computes`,
-          });
-        }
+        const message = unknown(binding);
+        if (message) context.addIssue({ code: 'custom', path: [...path, i], message });
       }
     });
   visit(document.elements, ['elements']);
@@ -1518,6 +1603,11 @@ export const templateSlideDocumentSchema = z
     drawn: z.enum(slideDrawnValues).optional(),
     /** The PowerPoint slide it was imported from, so a newer copy of the file can replace it. */
     source: importedSlideSourceSchema.optional(),
+    /**
+     * Deck inputs the slide needs (slide-inputs.ts): the wizard asks for them when a rep chooses
+     * the slide; formulas and texts use them as `input.<name>`.
+     */
+    inputs: slideInputsSchema.optional(),
     ...slideBody,
   })
   .strict()
@@ -1602,13 +1692,18 @@ export const brandSchema = z
   .strict();
 export type Brand = z.infer<typeof brandSchema>;
 
-/** One category of slides: its id, the name reps see and its colour (`#RRGGBB`). */
+/**
+ * One category of slides: its id, the name editors and reps file slides under, the label a
+ * client reads on its slides (eyebrows, the agenda) and its colour (`#RRGGBB`). A category
+ * stored before labels existed has none: `categoryLabel` says what a client reads then.
+ */
 export const libraryCategorySchema = z
   .object({
     id: z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,31}$/, 'an id is lower-case letters, digits and dashes'),
     name: plainText('The name').trim().min(1, 'The name is required').max(40),
+    label: plainText('The client label').trim().max(40).optional(),
     color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour as #RRGGBB'),
   })
   .strict();

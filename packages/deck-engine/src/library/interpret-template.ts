@@ -1,9 +1,14 @@
 import {
   chartTextSizes,
-  compileFormula,
   defaultChartPalette,
+  evaluateFigures,
   fillBindings,
+  insertedValue,
   quoteFigureNames,
+  quoteFigureValues,
+  resolveInputValues,
+  type SlideInput,
+  readDeckDateOffset,
   readPricingBinding,
   readProductBinding,
   type PricingBindingField,
@@ -22,6 +27,7 @@ import {
   findProduct,
   formatCents,
   formatCreditShare,
+  formatDeckDate,
   pricingTextLabel,
   productName,
   type PriceBook,
@@ -29,7 +35,9 @@ import {
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import type {
+  Box,
   ChartData,
+  EmptyPicture,
   Gradient,
   Hex,
   SlideElement,
@@ -39,7 +47,7 @@ import type {
 } from '../layout/model.ts';
 import { layoutChart } from '../layout/chart-layout.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
-import { categoryColor, categoryName, type CategoryId } from './categories.ts';
+import { categoryColor, categoryLabel, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import { quoteTable } from './quote-table.ts';
 import type { ComposedSlide } from './template-slides.ts';
@@ -74,6 +82,8 @@ export interface TemplateDocument {
   background: TemplateColor;
   /** Figures computed from the deck's quote (template-figures.ts), by name, in order. */
   figures?: Readonly<Record<string, string>> | undefined;
+  /** Deck inputs the figures and texts may use (`input.sites`), with their defaults. */
+  inputs?: readonly SlideInput[] | undefined;
   category: string;
   heading?: string | undefined;
   subheading?: string | undefined;
@@ -87,6 +97,14 @@ export interface TemplateInputs {
   placeholders?: Readonly<Record<string, string>>;
   /** The library's categories (the built-in ones when absent): their colours and names. */
   categories?: readonly TemplateCategory[];
+}
+
+/** The date `days` after an ISO date (`2026-03-05`), written as the deck writes dates. */
+function dateAfter(date: string, days: number, locale: string | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return '';
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return Number.isNaN(day.getTime()) ? '' : formatDeckDate(day.toISOString().slice(0, 10), locale);
 }
 
 /** Parts may place parts; this deep is a loop, not a design. */
@@ -142,10 +160,11 @@ export function interpretTemplate(
       .map((id) => productName(ctx.priceBook, id))
       .join(', '),
     'slide.number': String(ctx.pageNumber),
-    'slide.categoryName': categoryName(category, inputs.categories ?? ctx.categories),
+    // What the client reads above the title: the category's label, not the library's grouping.
+    'slide.categoryName': categoryLabel(category, inputs.categories ?? ctx.categories),
     ...quoteValues(ctx.quote, ctx.locale),
     ...quantityValues(ctx),
-    ...figureValues(document.figures, ctx),
+    ...figureValues(document, ctx),
   };
   /** The item of the repeat copy being drawn: its `item.…` values. */
   let item: Readonly<Record<string, string>> | undefined;
@@ -156,6 +175,8 @@ export function interpretTemplate(
     }
     const pricingField = readPricingBinding(path);
     if (pricingField) return pricingValue(pricingField, ctx);
+    const daysLater = readDeckDateOffset(path);
+    if (daysLater !== undefined) return ctx.date ? dateAfter(ctx.date, daysLater, ctx.locale) : '';
     const productField = readProductBinding(path);
     if (productField) {
       const product = findProduct(ctx.priceBook, productField.productId);
@@ -164,6 +185,9 @@ export function interpretTemplate(
     return values[path] ?? '';
   };
   const bind = (template: string): string => fillBindings(template, valueOf, ctx.locale);
+  /** A text element's words: each value isolated, names kept whole (see `insertedValue`). */
+  const bindWords = (template: string): string =>
+    fillBindings(template, valueOf, ctx.locale, insertedValue);
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
@@ -176,6 +200,9 @@ export function interpretTemplate(
     if ('filled' in when) return valueOf(when.filled) !== '';
     return valueOf(when.empty) === '';
   };
+
+  /** Picture frames whose address came out empty: taken out of the drawing at the end. */
+  const emptyFrames = new Set<SlideElement>();
 
   /** Texts of a size group, as drawn and as specified, to be set at one size afterwards. */
   const grouped = new Map<string, { spec: TextSpec; drawn: SlideElement; rotation?: number }[]>();
@@ -194,14 +221,16 @@ export function interpretTemplate(
             h: element.h,
             text: Array.isArray(element.text)
               ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
-                  if (typeof paragraph === 'string') return [bind(paragraph)];
+                  if (typeof paragraph === 'string') return [bindWords(paragraph)];
                   if (!isShown(paragraph.when)) return [];
-                  if (!('runs' in paragraph)) return [bind(paragraph.text)];
+                  if (!('runs' in paragraph)) return [bindWords(paragraph.text)];
                   return [
-                    paragraph.runs.map((run) => runSpan(run, bind(run.text), style.size, color)),
+                    paragraph.runs.map((run) =>
+                      runSpan(run, bindWords(run.text), style.size, color),
+                    ),
                   ];
                 })
-              : bind(element.text),
+              : bindWords(element.text),
             weight: style.weight,
             size: style.size,
             color: color(style.color),
@@ -285,7 +314,18 @@ export function interpretTemplate(
           ];
         case 'picture': {
           const src = bind(element.src).trim();
-          if (src === '') return [];
+          if (src === '') {
+            // Not drawn, but kept in its place among the elements for preflight to name.
+            const frame: SlideElement = {
+              kind: 'rect',
+              x: element.x,
+              y: element.y,
+              w: element.w,
+              h: element.h,
+            };
+            emptyFrames.add(frame);
+            return [frame];
+          }
           return [
             {
               kind: 'image',
@@ -303,7 +343,9 @@ export function interpretTemplate(
         }
         case 'logo':
           return logoMark(ctx.brand, element.x, element.y, element.size);
-        case 'table':
+        case 'table': {
+          // Its rows bound, without those whose value is missing.
+          const shown = withoutEmptyRows(element, bind);
           return [
             table(
               ctx,
@@ -312,7 +354,7 @@ export function interpretTemplate(
                 ...(element.name ? { name: element.name } : {}),
                 columns: element.columns,
                 ...(element.header ? { header: element.header.map(bind) } : {}),
-                rows: element.rows.map((row) => row.map(bind)),
+                rows: shown.rows,
                 ...(element.align ? { align: element.align } : {}),
                 ...(element.size !== undefined ? { size: element.size } : {}),
                 ...(element.lineHeight !== undefined ? { lineHeight: element.lineHeight } : {}),
@@ -322,21 +364,21 @@ export function interpretTemplate(
                   ? { firstColumnWeight: element.firstColumnWeight }
                   : {}),
                 ...(element.stripe ? { stripe: color(element.stripe) } : {}),
-                ...(element.emphasisRow !== undefined ? { emphasisRow: element.emphasisRow } : {}),
+                ...(shown.emphasisRow !== undefined ? { emphasisRow: shown.emphasisRow } : {}),
                 ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
-                ...(element.cellFills ? { cellFills: colorGrid(element.cellFills) } : {}),
-                ...(element.textColors ? { textColors: colorGrid(element.textColors) } : {}),
-                ...(element.weights ? { weights: element.weights } : {}),
-                ...(element.italics ? { italics: element.italics } : {}),
-                ...(element.rowShares ? { rowShares: element.rowShares } : {}),
-                ...(element.cellScales ? { cellScales: element.cellScales } : {}),
-                ...(element.cellValigns ? { cellValigns: element.cellValigns } : {}),
-                ...(element.cellPaddings ? { cellPaddings: element.cellPaddings } : {}),
-                ...(element.borders
+                ...(shown.cellFills ? { cellFills: colorGrid(shown.cellFills) } : {}),
+                ...(shown.textColors ? { textColors: colorGrid(shown.textColors) } : {}),
+                ...(shown.weights ? { weights: shown.weights } : {}),
+                ...(shown.italics ? { italics: shown.italics } : {}),
+                ...(shown.rowShares ? { rowShares: shown.rowShares } : {}),
+                ...(shown.cellScales ? { cellScales: shown.cellScales } : {}),
+                ...(shown.cellValigns ? { cellValigns: shown.cellValigns } : {}),
+                ...(shown.cellPaddings ? { cellPaddings: shown.cellPaddings } : {}),
+                ...(shown.borders
                   ? {
                       borders: {
-                        horizontal: borderGrid(element.borders.horizontal),
-                        vertical: borderGrid(element.borders.vertical),
+                        horizontal: borderGrid(shown.borders.horizontal),
+                        vertical: borderGrid(shown.borders.vertical),
                       },
                     }
                   : {}),
@@ -346,6 +388,7 @@ export function interpretTemplate(
               },
             ),
           ];
+        }
         case 'chart': {
           const palette = (element.palette ?? defaultChartPalette).map(color);
           const data: ChartData = {
@@ -447,11 +490,69 @@ export function interpretTemplate(
       }
     });
 
-  const elements = draw(document.elements, 0);
+  const elements: SlideElement[] = [];
+  const emptyPictures: EmptyPicture[] = [];
+  for (const drawn of draw(document.elements, 0)) {
+    if (!emptyFrames.has(drawn)) elements.push(drawn);
+    else if (drawn.kind === 'rect') emptyPictures.push({ ...boxOf(drawn), at: elements.length });
+  }
   return {
     background: color(document.background),
     elements: grouped.size > 0 ? atGroupSizes(elements, grouped) : elements,
     heading: values['slide.heading'],
+    ...(emptyPictures.length > 0 ? { emptyPictures } : {}),
+  };
+}
+
+const boxOf = ({ x, y, w, h }: Box): Box => ({ x, y, w, h });
+
+type TableElementDoc = Extract<TemplateElement, { kind: 'table' }>;
+
+/**
+ * A table with its rows bound, without those whose value is missing: a row with a cell made of
+ * bindings alone that comes out empty (a discount at list price, a credit a product does not
+ * get) is left out with its per-row styling, and the emphasised row follows its row. A table
+ * with merged cells keeps every row (a merge may span the row).
+ */
+function withoutEmptyRows(
+  element: TableElementDoc,
+  bind: (template: string) => string,
+): TableElementDoc {
+  const onlyBindings = /^(\s*\{\{[^{}]*\}\}\s*)+$/;
+  const rows = element.rows.map((row) => row.map(bind));
+  const isKept = element.rows.map(
+    (row, r) =>
+      Boolean(element.merges?.length) ||
+      !row.some((cell, c) => onlyBindings.test(cell) && rows[r]![c]!.trim() === ''),
+  );
+  if (isKept.every(Boolean)) return { ...element, rows };
+  // Per-row grids count the header as row 0 when there is one.
+  const offset = element.header ? 1 : 0;
+  const kept = <T,>(grid: T[] | undefined) =>
+    grid?.filter((_, r) => r < offset || isKept[r - offset]);
+  const { emphasisRow, borders } = element;
+  return {
+    ...element,
+    rows: rows.filter((_, r) => isKept[r]),
+    emphasisRow:
+      emphasisRow !== undefined && isKept[emphasisRow]
+        ? isKept.slice(0, emphasisRow).filter(Boolean).length
+        : undefined,
+    cellFills: kept(element.cellFills),
+    textColors: kept(element.textColors),
+    weights: kept(element.weights),
+    italics: kept(element.italics),
+    rowShares: kept(element.rowShares),
+    cellScales: kept(element.cellScales),
+    cellValigns: kept(element.cellValigns),
+    cellPaddings: kept(element.cellPaddings),
+    borders: borders && {
+      // The line on top of a row goes with it; the table's bottom edge stays.
+      horizontal: borders.horizontal.filter(
+        (_, r) => r < offset || r - offset >= isKept.length || isKept[r - offset],
+      ),
+      vertical: kept(borders.vertical)!,
+    },
   };
 }
 
@@ -486,6 +587,12 @@ function pricingValue(field: PricingBindingField, ctx: SlideContext): string {
       return product?.picture ?? '';
     case 'creditLabel':
       return pricingTextLabel('itc', product, ctx.locale);
+    case 'listPrice':
+    case 'discount':
+    case 'billing':
+    case 'creditEstimate':
+    case 'afterCredit':
+      return pricing.line[field];
     default:
       return pricing.texts[field];
   }
@@ -562,6 +669,9 @@ function productValues(product: Product, locale?: string) {
     warrantyYears: String(product.warrantyYears),
     // Empty for a product without the credit, so a slide can hide its credit line.
     credit: product.creditEligible ? formatCreditShare(creditShare(product), locale) : '',
+    creditNote: product.creditEligible
+      ? `Eligible for the ${formatCreditShare(creditShare(product), locale)} investment tax credit`
+      : '',
     picture: product.picture ?? '',
   };
 }
@@ -679,31 +789,23 @@ function quantityValues({ priceBook, quantities }: SlideContext): Record<string,
 }
 
 /**
- * The document's figures for this deck, in order, as numbers in text (`figure.payback`); a
- * figure that needs the quote is empty when the deck shows no pricing, and one that names a
- * product the price book does not have is empty too.
+ * The document's deck inputs (the rep's values, else their defaults) and its figures for this
+ * deck, in order, as numbers in text (`input.sites`, `figure.payback`), unrounded: a text rounds
+ * them as it writes them. A figure that needs the quote is empty when the deck shows no pricing,
+ * and one that names a product the price book does not have is empty too.
  */
 function figureValues(
-  figures: Readonly<Record<string, string>> | undefined,
+  document: Pick<TemplateDocument, 'figures' | 'inputs'>,
   ctx: SlideContext,
 ): Record<string, string> {
-  const numbers: Record<string, number | undefined> = {};
-  if (ctx.quote) {
-    for (const name of quoteFigureNames) {
-      numbers[`quote.${name}`] = quoteCents(ctx.quote, name) / 100;
-    }
-  }
-  for (const [name, value] of Object.entries(quantityValues(ctx))) numbers[name] = Number(value);
+  const inputs = resolveInputValues(document.inputs, ctx.inputValues);
+  const given: Record<string, number> = { ...quoteFigureValues(ctx.quote), ...inputs };
+  for (const [name, value] of Object.entries(quantityValues(ctx))) given[name] = Number(value);
+  const values = evaluateFigures(document.figures, given);
   const texts: Record<string, string> = {};
-  for (const [name, formula] of Object.entries(figures ?? {})) {
-    // Checked by the schema; an unreadable formula here shows nothing rather than failing a deck.
-    let value: number | undefined;
-    try {
-      value = compileFormula(formula, () => true)(numbers);
-    } catch {
-      value = undefined;
-    }
-    numbers[`figure.${name}`] = value;
+  for (const name of Object.keys(inputs)) texts[name] = String(inputs[name]);
+  for (const name of Object.keys(document.figures ?? {})) {
+    const value = values[`figure.${name}`];
     texts[`figure.${name}`] = value === undefined ? '' : String(value);
   }
   return texts;

@@ -15,8 +15,8 @@ import type {
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { layoutText, measureTextHeight, type TextSpec } from '../layout/text-layout.ts';
 import type { BrandDefinition } from './brand.ts';
-import type { TemplateCategory } from '@deck-portal/domain';
-import { categoryColor, categoryName, type CategoryId } from './categories.ts';
+import { insertedValue, type TemplateCategory } from '@deck-portal/domain';
+import { categoryColor, categoryLabel, type CategoryId } from './categories.ts';
 
 /** What a slide knows about the deck it is in. */
 export interface SlideContext {
@@ -28,6 +28,8 @@ export interface SlideContext {
   headline: string;
   /** The presentation date, already written out in the deck's locale (`March 5, 2026`). */
   dateText: string;
+  /** The presentation date as entered (`2026-03-05`): what `{{deck.date + 7 days}}` counts from. */
+  date?: string;
   /** Its year (`2026`); the last four characters of `dateText` when left out. */
   year?: string;
   /** How the deck writes dates and figures (`de-DE`); en-US when left out. */
@@ -45,6 +47,8 @@ export interface SlideContext {
   priceBook: PriceBook;
   /** The deck's quote, when it shows pricing: what slides compute their figures from. */
   quote?: QuoteSummary;
+  /** The rep's answers to the deck inputs, by name; a slide's defaults stand for the rest. */
+  inputValues?: Readonly<Record<string, number>>;
   /** The product a slide drawn once per priced product is drawn for: its pricing texts. */
   pricing?: ProductPricing;
 }
@@ -131,7 +135,7 @@ export function chrome(
       y: 30,
       w: 400,
       h: 14,
-      text: categoryName(category, ctx.categories).toUpperCase(),
+      text: categoryLabel(category, ctx.categories).toUpperCase(),
       weight: 'semibold',
       size: 8.5,
       color,
@@ -204,7 +208,7 @@ export function footer(ctx: SlideContext, onDark = false): SlideElement[] {
       y,
       w: 500,
       h: 13,
-      text: `Prepared for ${ctx.clientName} · ${ctx.dateText}`,
+      text: `Prepared for ${insertedValue('client.name', ctx.clientName)} · ${insertedValue('deck.date', ctx.dateText)}`,
       size: 8,
       maxLines: 1,
       color: tone,

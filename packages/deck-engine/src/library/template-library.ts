@@ -5,7 +5,7 @@ import type {
   TemplateSlideInfo,
 } from '@deck-portal/domain';
 import { DEFAULT_BRAND, type BrandDefinition } from './brand.ts';
-import { TEMPLATE_CATEGORIES } from './categories.ts';
+import { TEMPLATE_CATEGORIES, withClientLabels } from './categories.ts';
 import { layoutFromDocument, type LayoutDefinition } from './layouts.ts';
 import { seedLibraryDocuments, withPricingSlides } from './template-seed.ts';
 import { slideFromDocument, type TemplateSlideDefinition } from './template-slides.ts';
@@ -39,7 +39,10 @@ export function createTemplateLibrary(
   const documents = withPricingSlides(stored);
   const brand = brandGiven ?? documents.brand ?? DEFAULT_BRAND;
   const parts = new Map(documents.parts.map((part) => [part.id, part]));
-  const categories = documents.categories ?? TEMPLATE_CATEGORIES;
+  // What a client reads of each category, in the deck's brand ("Why Frostline").
+  const categories = withClientLabels(documents.categories ?? TEMPLATE_CATEGORIES).map(
+    (category) => ({ ...category, label: rebrand(category.label!, brand) }),
+  );
   return {
     brand,
     categories,
@@ -65,15 +68,18 @@ export function pricingSlides(library: TemplateLibrary): TemplateSlide[] {
 export function listTemplateSlides(library: TemplateLibrary): TemplateSlideInfo[] {
   return library.slides
     .filter((slide) => !slide.isRetired && slide.drawn === undefined)
-    .map(({ id, index, title, description, category, inDefaultSelection, forProducts }) => ({
-      id,
-      index,
-      title,
-      description,
-      category,
-      inDefaultSelection,
-      forProducts: [...forProducts],
-    }));
+    .map(
+      ({ id, index, title, description, category, inDefaultSelection, forProducts, inputs }) => ({
+        id,
+        index,
+        title,
+        description,
+        category,
+        inDefaultSelection,
+        forProducts: [...forProducts],
+        ...(inputs.length > 0 ? { inputs: inputs.map((input) => ({ ...input })) } : {}),
+      }),
+    );
 }
 
 /** The layout list `GET /api/template-layouts` answers. */

@@ -1,5 +1,6 @@
 import type {
   SlideDrawn,
+  SlideInput,
   TemplateCategory,
   TemplatePart,
   TemplateSlideDocument,
@@ -14,9 +15,9 @@ export interface ComposedSlide {
   elements: SlideElement[];
   /** The slide's heading with the deck's values (a slide drawn with pricing is titled by it). */
   heading?: string;
-}
   /** Picture frames whose address came out empty: not drawn, named by preflight. */
   emptyPictures?: EmptyPicture[];
+}
 
 export interface TemplateSlideDefinition {
   id: string;
@@ -29,6 +30,8 @@ export interface TemplateSlideDefinition {
   isRetired: boolean;
   /** Drawn once per priced product or once with pricing, not chosen; chosen when absent. */
   drawn?: SlideDrawn;
+  /** The deck inputs the slide needs: the wizard asks for them when the slide is chosen. */
+  inputs: readonly SlideInput[];
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -47,6 +50,7 @@ export function slideFromDocument(
     forProducts: document.forProducts ?? [],
     isRetired: document.retired ?? false,
     ...(document.drawn ? { drawn: document.drawn } : {}),
+    inputs: document.inputs ?? [],
     compose: (ctx) =>
       interpretTemplate(document, ctx, { parts, ...(categories ? { categories } : {}) }),
   };

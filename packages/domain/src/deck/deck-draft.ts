@@ -3,6 +3,7 @@ import { plainText } from '../text.ts';
 import { isImagePlaceholder, placeholderSchema } from './placeholder-types.ts';
 import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
 import { DECK_LOCALES, DEFAULT_DECK_LOCALE, type DeckLocale } from './locale.ts';
+import { deckInputValuesSchema } from '../slide-inputs.ts';
 
 /** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
 export const DECK_DRAFT_MESSAGES = {
@@ -190,6 +191,11 @@ export const templateCustomizationSchema = z.object({
     .min(1, DECK_DRAFT_MESSAGES.slidesRequired)
     .max(200),
   customSlides: z.array(customSlideSchema).max(30).default([]),
+  /**
+   * The rep's answers to the chosen slides' deck inputs, by input name (slide-inputs.ts); an
+   * input left out takes its slide's default, so a deck made before an input existed draws too.
+   */
+  inputValues: deckInputValuesSchema.optional(),
 });
 export type TemplateCustomization = z.infer<typeof templateCustomizationSchema>;
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { placeholderSchema } from './placeholder-types.ts';
+import { slideInputSchema } from '../slide-inputs.ts';
 
 /** The shapes `GET /api/template-slides` and `GET /api/template-layouts` answer (SPEC.md §3). */
 export const templateCategorySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** What a client reads on the slides (eyebrows, the agenda); the name when absent. */
+  label: z.string().optional(),
   /** `#RRGGBB` */
   color: z.string(),
 });
@@ -25,6 +28,8 @@ export const templateSlideSchema = z.object({
   inDefaultSelection: z.boolean().optional(),
   /** The products the slide is about. */
   forProducts: z.array(z.string()).optional(),
+  /** The deck inputs the slide needs (slide-inputs.ts): step 3 asks for them when it is chosen. */
+  inputs: z.array(slideInputSchema).optional(),
 });
 export type TemplateSlideInfo = z.infer<typeof templateSlideSchema>;
 
