@@ -120,7 +120,7 @@ describe('buildDeck', () => {
     const { netCents } = quoteSummary(order(selectedProducts), SEED_PRICE_BOOK);
     const net = netCents / 100;
     expect(roi).toContain(`${Math.round((net / saving) * 12)} months`);
-    expect(roi).toContain(`to pay back the ${money(net)} you pay after tax credits`);
+    expect(roi).toContain(`to pay back this order's ${money(net)}, after any tax credits`);
     expect(roi).not.toMatch(/×|per site ×|typical/);
 
     // A deck made before the inputs existed draws with their defaults: one site of 50 cold
@@ -146,7 +146,7 @@ describe('buildDeck', () => {
     );
     expect(withoutPricing).toContain('14 months');
     expect(withoutPricing).toContain('to full payback at Harvest Lane Markets');
-    expect(withoutPricing).not.toContain('to pay back the');
+    expect(withoutPricing).not.toContain('to pay back this order');
   });
 
   it('takes the warranty terms on the product and warranty slides from the price book', () => {
