@@ -17,6 +17,7 @@ import { renderSlideSvg } from './render/render-svg.ts';
 export const THUMBNAIL_SAMPLE = {
   clientName: 'Your Client',
   headline: 'Proposal',
+  date: '2026-01-15',
   dateText: 'January 15, 2026',
   contact: 'Primary contact',
   // Product names on a sample are the built-in price book's: a sample, not a quote.
@@ -59,7 +60,10 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
     categories: library.categories,
     ...THUMBNAIL_SAMPLE,
     pageNumber: template.index + 1,
-    sections: ['Company', 'Market', 'Products', 'Strategy', 'Sales', 'Next steps'],
+    // The agenda's parts as a client reads them: the library's categories' labels.
+    sections: library.categories
+      .filter((category) => !['intro', 'legal', 'appendix'].includes(category.id))
+      .map((category) => category.label ?? category.name),
     products: SAMPLE_SELECTION.map(({ id }) => id),
     quantities: Object.fromEntries(SAMPLE_SELECTION.map(({ id, quantity }) => [id, quantity])),
     quote: SAMPLE_QUOTE,
@@ -71,11 +75,11 @@ export function drawTemplateSample(library: TemplateLibrary, slideId: string): S
     title: template.title,
     background: composed.background,
     elements: composed.elements,
+    ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
   };
 }
 
 let samplePicture: Promise<ResolvedImage> | undefined;
-    ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
 
 /** A quiet two-tone picture standing in for the rep's photo in a layout's preview. */
 function loadSamplePicture(): Promise<ResolvedImage> {

@@ -89,9 +89,33 @@ describe('drawing a template document', () => {
     expect(texts(slide)).toEqual([
       'Harbor Fresh Foods · March 5, 2026 · Dana Reyes',
       'Ada Rep 555 0100',
-      'POLAR page 4: For Harbor Fresh Foods (Market)',
+      'POLAR page 4: For Harbor Fresh Foods (Your challenge)',
       'Cold-chain resilience proposal / second paragraph',
     ]);
+  });
+
+  it('counts dates from the deck’s date, as the deck’s locale writes dates', () => {
+    const steps = salesLayout([
+      text('By {{deck.date + 7 days}}'),
+      text('Valid until {{deck.date + 60 days}}'),
+      text('Tomorrow: {{deck.date + 1 day}}'),
+    ]);
+    const drawn = (date: string | undefined, locale: string) =>
+      texts(
+        interpretTemplate(
+          steps,
+          { ...ctx, ...(date ? { date } : {}), locale },
+          { parts: new Map() },
+        ),
+      );
+    expect(drawn('2026-03-05', 'en-GB')).toEqual([
+      'By 12 March 2026',
+      'Valid until 4 May 2026',
+      'Tomorrow: 6 March 2026',
+    ]);
+    expect(drawn('2026-12-28', 'en-US')[0]).toBe('By January 4, 2027');
+    expect(drawn(undefined, 'en-US')).toEqual(['By', 'Valid until', 'Tomorrow:']);
+    expect(() => salesLayout([text('{{deck.date + 2 weeks}}')])).toThrow(/not a binding/);
   });
 
   it('binds how many of each product the deck sells, and 0 for one it does not sell', () => {

@@ -47,7 +47,7 @@ describe('template library', () => {
       'product-battery-bms',
       'product-controller',
     ]);
-    expect(slides.filter((s) => s.category === 'products').map((s) => s.index)).toEqual([6, 7, 8]);
+    expect(slides.filter((s) => s.forProducts.length > 0).map((s) => s.index)).toEqual([6, 7, 8]);
     const firstAppendix = slides.findIndex((s) => s.category === 'appendix');
     expect(firstAppendix).toBeGreaterThan(14);
     expect(slides.slice(firstAppendix).every((s) => s.category === 'appendix')).toBe(true);
@@ -64,7 +64,7 @@ describe('template library', () => {
     expect(ids[0]).toBe('title');
     expect(ids).toContain('product-controller');
     expect(ids).not.toContain('product-data-logger');
-    expect(ids.slice(-2)).toEqual(['next-steps', 'thank-you']);
+    expect(ids.slice(-3)).toEqual(['next-steps', 'thank-you', 'confidentiality']);
   });
 
   it('has at least six layouts whose placeholders have ids, labels and known types', () => {

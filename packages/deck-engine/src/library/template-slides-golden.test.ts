@@ -21,6 +21,7 @@ const decks: Record<string, SlideContext> = {
     brand: DEFAULT_BRAND,
     clientName: 'Harbor Fresh Foods',
     headline: 'Cold-chain resilience proposal',
+    date: '2026-03-05',
     dateText: 'March 5, 2026',
     contact: 'Dana Reyes, Director of Operations',
     presenter: {
@@ -39,6 +40,7 @@ const decks: Record<string, SlideContext> = {
     clientName: 'The Consolidated Northern Refrigerated Warehousing and Logistics Cooperative',
     headline:
       'A proposal for continuous temperature monitoring and battery-backed resilience across all forty-two sites',
+    date: '2026-12-31',
     dateText: 'December 31, 2026',
     contact: 'Maximiliana Fitzgerald-Ramaswamy, Senior Vice President of Supply Chain Operations',
     presenter: {
@@ -64,6 +66,7 @@ const decks: Record<string, SlideContext> = {
     brand: DEFAULT_BRAND,
     clientName: '東京冷蔵株式会社',
     headline: 'コールドチェーンの提案',
+    date: '2026-04-01',
     dateText: 'April 1, 2026',
     contact: '山田 花子',
     pageNumber: 9,
@@ -75,6 +78,7 @@ const decks: Record<string, SlideContext> = {
     brand: DEFAULT_BRAND,
     clientName: 'Acme',
     headline: 'Proposal for Acme',
+    date: '2026-01-01',
     dateText: 'January 1, 2026',
     contact: '',
     pageNumber: 1,

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { deckDraftSchema, selectDefaultSlides, type ProductId } from '@deck-portal/domain';
+import { buildDeck } from '../build-deck.ts';
+import type { Slide, TextElement } from '../layout/model.ts';
+import { createTemplateLibrary, listTemplateSlides } from './template-library.ts';
+
+/** The seeded library as a rep meets it: the default deck of a small order, as built. */
+const library = createTemplateLibrary();
+const presenter = {
+  name: 'Ada Rep',
+  email: 'ada@frostline.example',
+  jobTitle: 'Account Executive',
+  phone: null,
+};
+
+function defaultDeck(products: ProductId[], { date = '2026-03-05', locale = 'en-US' } = {}) {
+  const draft = deckDraftSchema.parse({
+    basicInfo: {
+      deckTitle: 'Harbor, internal',
+      clientName: 'Harbor Fresh Foods',
+      date,
+      locale,
+      primaryContact: 'Dana Reyes',
+    },
+    productSelection: {
+      selectedProducts: products.map((id) => ({ id, quantity: 10 })),
+      includePricing: true,
+    },
+    templateCustomization: {
+      selectedSlides: selectDefaultSlides(listTemplateSlides(library), products),
+      customSlides: [],
+    },
+  });
+  return buildDeck(draft, library, { presenter });
+}
+
+const lines = (slide: Slide) =>
+  slide.elements.filter((e): e is TextElement => e.kind === 'text').flatMap((e) => e.paragraphs);
+
+/** The small capitals above a content slide's title: its category as the client reads it. */
+const kicker = (slide: Slide) => {
+  const first = slide.elements.find((e): e is TextElement => e.kind === 'text');
+  const text = first?.paragraphs.join(' ') ?? '';
+  return text === text.toUpperCase() ? text : '';
+};
+
+describe('the seeded library’s default deck for a small order', () => {
+  it('has 12 to 14 slides in the order a buyer reads, the confidentiality notice last', () => {
+    const loggers = defaultDeck(['data_logger']);
+    expect(loggers.slides.map((slide) => slide.id)).toEqual([
+      'title',
+      'agenda',
+      'market-challenge',
+      'solution-architecture',
+      'product-data-logger',
+      'case-study',
+      'deployment-plan',
+      'return-on-investment',
+      'pricing-data_logger',
+      'quote-summary',
+      'next-steps',
+      'thank-you',
+      'confidentiality',
+    ]);
+    const battery = defaultDeck(['battery_backup', 'bms']);
+    expect(battery.slides).toHaveLength(14);
+    expect(battery.slides.at(-1)!.id).toBe('confidentiality');
+  });
+
+  it('reads situation, solution, proof, plan, investment and next steps on its kickers and agenda', () => {
+    const deck = defaultDeck(['data_logger']);
+    const kickers = deck.slides.map(kicker).filter(Boolean);
+    expect([...new Set(kickers)]).toEqual([
+      'OVERVIEW',
+      'YOUR CHALLENGE',
+      'THE SOLUTION',
+      'WHY FROSTLINE',
+      'THE PLAN',
+      'YOUR INVESTMENT',
+      'NEXT STEPS',
+      'ABOUT THIS PROPOSAL',
+    ]);
+    const agenda = lines(deck.slides.find((slide) => slide.id === 'agenda')!);
+    const sections = agenda.filter((line, i) => /^\d\d$/.test(agenda[i - 1] ?? ''));
+    expect(sections).toEqual([
+      'Your challenge',
+      'The solution',
+      'Why Frostline',
+      'The plan',
+      'Your investment',
+      'Next steps',
+    ]);
+    const everything = deck.slides.flatMap(lines).join('\n');
+    for (const internal of ['SALES', 'STRATEGY', 'PRODUCTS', 'COMPANY', 'MARKET', 'LEGAL']) {
+      expect(everything).not.toMatch(new RegExp(`\\b${internal}\\b`));
+    }
+  });
+
+  it('gives next steps addressed to the reader, dated from the deck’s date, the rep as owner', () => {
+    const steps = lines(defaultDeck(['data_logger']).slides.find((s) => s.id === 'next-steps')!);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'Confirm your scope',
+        'By March 12, 2026',
+        'By March 19, 2026',
+        'By April 2, 2026',
+        'Owner: Ada Rep',
+      ]),
+    );
+    expect(steps.filter((line) => line === 'Owner: Ada Rep')).toHaveLength(3);
+    expect(steps.join(' ')).toContain('valid until May 4, 2026');
+
+    const british = lines(
+      defaultDeck(['data_logger'], { date: '2026-12-20', locale: 'en-GB' }).slides.find(
+        (s) => s.id === 'next-steps',
+      )!,
+    );
+    expect(british).toEqual(
+      expect.arrayContaining(['By 27 December 2026', 'By 3 January 2027', 'By 17 January 2027']),
+    );
+  });
+});
