@@ -3,7 +3,7 @@ import type { ProductSelection } from './deck/deck-draft.ts';
 import { formatUsd } from './deck/money.ts';
 import { findProduct, type PriceBook, type ProductId } from './deck/price-book.ts';
 import { quoteSummary } from './deck/quote-summary.ts';
-import { unitPriceFor } from './deck/pricing.ts';
+import { percentOffList, unitPriceFor } from './deck/pricing.ts';
 import type { Role } from './users.ts';
 
 /**
@@ -182,8 +182,8 @@ export function checkDeal(
     const limitPercent = own?.maxDiscountPercent?.[limited] ?? settings.roleLimits[limited];
     const managerLimitPercent = own?.maxDiscountPercent?.manager ?? settings.roleLimits.manager;
     const floorPrice = own?.floorPrice ?? null;
-    const discountPercent =
-      product.msrp > 0 ? roundPercent(((product.msrp - unitPrice) / product.msrp) * 100) : 0;
+    // The quote's discount lines measure from the same list price, the same way.
+    const discountPercent = percentOffList(product.msrp, unitPrice);
     const base = {
       productId: product.id,
       productName: product.name,
@@ -224,7 +224,8 @@ export function checkDeal(
       });
     }
   }
-  const pricedTotalCents = summary.subtotalCents;
+  // Every line against its list value, a subscription's year too, as listTotalCents counts it.
+  const pricedTotalCents = summary.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const deckFindings: DeckFinding[] = [];
   if (limited && selection.includePricing) {
     const { maxTotalDiscountPercent, maxTotalValue } = settings.deck;

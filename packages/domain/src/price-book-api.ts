@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
+import { productKinds } from './deck/price-book.ts';
 
 /**
  * The price book as the portal edits it (`/admin/products`, issue 16): every change to a
@@ -45,6 +46,10 @@ export const productFieldsSchema = z.object({
   name: line('Name', 80),
   description: line('Description', 400),
   features: z.array(line('Feature', 40)).max(6, 'A product has at most 6 features').default([]),
+  /** Goods, a service or a subscription; goods for a product stored before products had a kind. */
+  kind: z
+    .enum(productKinds, { error: 'Sold as must be goods, a service or a subscription' })
+    .default('goods'),
   defaultQuantity: wholeNumber('Default quantity', 1, 100_000),
   msrp: money('MSRP'),
   basePrice: money('Unit price'),

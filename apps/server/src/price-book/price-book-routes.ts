@@ -8,6 +8,7 @@ import {
   priceBookResponseSchema,
   productChangeSchema,
   productHistoryResponseSchema,
+  productKindOf,
 } from '@deck-portal/domain';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
@@ -39,7 +40,11 @@ export async function priceBookRoutes(
     },
     async () => {
       const { book } = await currentPriceBook(services.db, services.clock.now());
-      return { products: book.products.filter((product) => product.active) };
+      return {
+        products: book.products
+          .filter((product) => product.active)
+          .map((product) => ({ ...product, kind: productKindOf(product) })),
+      };
     },
   );
 

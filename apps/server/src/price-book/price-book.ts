@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DeckPriceBook, PriceBook, PriceBookEntry, ProductId } from '@deck-portal/domain';
+import {
+  productKindOf,
+  type DeckPriceBook,
+  type PriceBook,
+  type PriceBookEntry,
+  type ProductId,
+} from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import type { Db } from '../db/database.ts';
 import { priceBookEntries, users } from '../db/schema.ts';
@@ -50,7 +56,8 @@ export async function readPriceBookEntries(
   return rows.map(({ entry, creator }) => ({
     id: entry.id,
     productId: entry.productId,
-    product: { ...entry.product, id: entry.productId },
+    // An entry stored before products had a kind sells goods.
+    product: { ...entry.product, kind: productKindOf(entry.product), id: entry.productId },
     effectiveFrom: entry.effectiveFrom.toISOString(),
     note: entry.note,
     createdAt: entry.createdAt.toISOString(),

@@ -29,7 +29,12 @@ export function proposalSummary(
     if (!line) return [];
     return [
       {
-        ...line,
+        productId: line.productId,
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        amountCents: line.amountCents,
+        shippingCents: line.shippingCents,
         creditsCents: quote.creditsCents,
         optional: optionalProductIds.includes(selected.id),
         included: true,

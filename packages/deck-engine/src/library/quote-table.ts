@@ -3,55 +3,107 @@ import {
   findProduct,
   formatCents,
   formatCreditShare,
+  formatDiscountPercent,
   formatNumber,
+  productKindBilling,
+  type QuoteLine,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import type { SlideContext, TableSpec } from './slide-kit.ts';
 
 /**
- * The quote as a table: each line item with its quantity, unit price and amount, then subtotal,
- * shipping, total, the tax credit and the net (emphasised), in the deck's locale: every
- * `quote` element's (the quote summary slide's and any other slide's).
+ * The quote as a table, in the deck's locale: every `quote` element's (the quote summary
+ * slide's and any other slide's). Each line with its quantity, list price, the rep's price, the
+ * discount when there is one and its amount; then subtotal, shipping and the total the client
+ * pays, emphasised; then the yearly fees, which that total does not include; and last the tax
+ * credit, as an estimate, on the lines the price book marks eligible, and the cost after it.
  */
 export function quoteTable(
   ctx: SlideContext,
   quote: QuoteSummary,
   look: Pick<TableSpec, 'size' | 'headerFill' | 'stripe' | 'emphasisFill'>,
 ): TableSpec {
-  // The credit's rate when the credited lines share one; their rates differ on their own slides.
-  const shares = new Set(
-    quote.lines.flatMap((line) => {
-      const product = findProduct(ctx.priceBook, line.productId);
-      return product?.creditEligible ? [creditShare(product)] : [];
-    }),
-  );
-  const credit =
-    shares.size === 1
-      ? `ITC credit (${formatCreditShare([...shares][0]!, ctx.locale)})`
-      : shares.size > 1
-        ? 'ITC credits'
-        : 'ITC credit';
   const money = (cents: number) => formatCents(cents, ctx.locale);
-  const rows: string[][] = [
-    ...quote.lines.map((line) => [
-      line.name,
-      formatNumber(line.quantity, ctx.locale),
-      money(line.unitPriceCents),
-      money(line.amountCents),
-    ]),
-    ['Subtotal', '', '', money(quote.subtotalCents)],
-    ['Shipping and delivery', '', '', money(quote.shippingCents)],
-    ['Total', '', '', money(quote.totalCents)],
-    [credit, '', '', `−${money(quote.creditsCents)}`],
-    ['Net after credits', '', '', money(quote.netCents)],
+  const isDiscounted = quote.lines.some((line) => line.discountCents > 0);
+  const once = quote.lines.filter((line) => line.kind !== 'subscription');
+  const yearly = quote.lines.filter((line) => line.kind === 'subscription');
+  const lineRow = (line: QuoteLine, amount: string) => [
+    line.kind === 'goods' ? line.name : `${line.name} · ${productKindBilling[line.kind]}`,
+    formatNumber(line.quantity, ctx.locale),
+    money(line.listPriceCents),
+    money(line.unitPriceCents),
+    // A line at list says nothing of a discount.
+    ...(isDiscounted
+      ? [
+          line.discountCents > 0
+            ? `−${money(line.discountCents)} (${formatDiscountPercent(line.discountPercent, ctx.locale)})`
+            : '',
+        ]
+      : []),
+    amount,
   ];
+  const total = (label: string, cents: string) => [
+    label,
+    '',
+    '',
+    '',
+    ...(isDiscounted ? [''] : []),
+    cents,
+  ];
+  const rows: string[][] = [
+    ...once.map((line) => lineRow(line, money(line.amountCents))),
+    total('Subtotal', money(quote.subtotalCents)),
+    total('Shipping and delivery', money(quote.shippingCents)),
+    total('Total you pay', money(quote.totalCents)),
+  ];
+  const emphasisRow = rows.length - 1;
+  rows.push(...yearly.map((line) => lineRow(line, `${money(line.amountCents)} a year`)));
+  const credited = once.filter((line) => line.creditCents > 0);
+  if (credited.length > 0) {
+    rows.push(
+      total(creditLabel(ctx, credited), `−${money(quote.creditsCents)}`),
+      total('Your cost after the estimated credit', money(quote.netCents)),
+    );
+  }
   return {
     name: 'quote-table',
-    columns: [2.2, 0.8, 1.1, 1.2],
-    header: ['Item', 'Quantity', 'Unit price', 'Amount'],
+    columns: isDiscounted ? [2.3, 0.6, 1.05, 1.05, 1.4, 1.2] : [2.6, 0.7, 1.15, 1.15, 1.3],
+    header: [
+      'Item',
+      'Quantity',
+      'List price',
+      'Your price',
+      ...(isDiscounted ? ['Discount'] : []),
+      'Amount',
+    ],
     rows,
-    align: ['left', 'right', 'right', 'right'],
+    align: [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      ...(isDiscounted ? ['right' as const] : []),
+    ],
     ...look,
-    emphasisRow: rows.length - 1,
+    emphasisRow,
   };
+}
+
+/**
+ * The credit's row names its rate and the products it applies to, and says it is an estimate:
+ * the client claims it on a tax return; it is not taken off what they pay.
+ */
+function creditLabel(ctx: SlideContext, credited: readonly QuoteLine[]): string {
+  const shares = new Set(
+    credited.flatMap((line) => {
+      const product = findProduct(ctx.priceBook, line.productId);
+      return product ? [creditShare(product)] : [];
+    }),
+  );
+  const rate = shares.size === 1 ? ` (${formatCreditShare([...shares][0]!, ctx.locale)})` : '';
+  const names = credited.map((line) => line.name);
+  const products =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Estimated investment tax credit${rate} on ${products}, subject to tax advice`;
 }

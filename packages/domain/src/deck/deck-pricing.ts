@@ -1,8 +1,11 @@
 import type { ProductSelection } from './deck-draft.ts';
 import {
   applyPricingOverrides,
+  computePricingFigures,
   computePricingTexts,
+  pricingLineTexts,
   unitPriceFor,
+  type PricingLineTexts,
   type PricingTexts,
 } from './pricing.ts';
 import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
@@ -10,6 +13,8 @@ import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
 export interface ProductPricing {
   productId: ProductId;
   texts: PricingTexts;
+  /** The line's list price, discount, billing and credit estimate, computed only. */
+  line: PricingLineTexts;
 }
 
 /**
@@ -26,16 +31,20 @@ export function resolveDeckPricing(
   return selection.selectedProducts.flatMap((selected) => {
     const product = findProduct(book, selected.id);
     if (!product) return [];
-    const computed = computePricingTexts({
+    const input = {
       product,
       quantity: selected.quantity,
       unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
       ...(locale ? { locale } : {}),
-    });
+    };
     return [
       {
         productId: selected.id,
-        texts: applyPricingOverrides(computed, selection.customPricing[selected.id]),
+        texts: applyPricingOverrides(
+          computePricingTexts(input),
+          selection.customPricing[selected.id],
+        ),
+        line: pricingLineTexts(product, computePricingFigures(input), locale),
       },
     ];
   });

@@ -8,6 +8,28 @@
 /** A product's id: a slug, stable for the product's whole life (decks name products by it). */
 export type ProductId = string;
 
+/**
+ * How a product is sold: `goods` are shipped and paid once; a `service` (installation) is paid
+ * once and not shipped; a `subscription` (monitoring) is paid every year and not shipped, so it
+ * is never part of what the client pays now.
+ */
+export const productKinds = ['goods', 'service', 'subscription'] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+/** How the quote and the pricing slide say how a product is paid. */
+export const productKindBilling: Readonly<Record<ProductKind, string>> = {
+  goods: 'One-off',
+  service: 'One-off service',
+  subscription: 'Per year',
+};
+
+/** How the price book editor names each kind. */
+export const productKindLabels: Readonly<Record<ProductKind, string>> = {
+  goods: 'Goods (shipped, paid once)',
+  service: 'Service (not shipped, paid once)',
+  subscription: 'Subscription (not shipped, paid every year)',
+};
+
 export interface Product {
   id: ProductId;
   /** The stock-keeping unit the company's order system knows the product by. */
@@ -17,7 +39,15 @@ export interface Product {
   /** Feature tags shown on the product card and the product slide. */
   features: string[];
   defaultQuantity: number;
-  /** Suggested retail price per unit, in US dollars; the rep's starting price. */
+  /**
+   * How it is sold; goods when absent (entries stored before products had a kind, and the
+   * price books deck versions recorded then).
+   */
+  kind?: ProductKind | undefined;
+  /**
+   * Suggested retail price per unit, in US dollars: the list price the quote shows and measures
+   * discounts from (as the deal desk does), and the rep's starting price.
+   */
   msrp: number;
   /** The price-book price used when the deck carries no pricing of the rep's. */
   basePrice: number;
@@ -44,6 +74,10 @@ export interface Product {
 export interface PriceBook {
   products: readonly Product[];
 }
+
+/** A product's kind, goods for a product stored before products had one. */
+export const productKindOf = (product: Pick<Product, 'kind'>): ProductKind =>
+  product.kind ?? 'goods';
 
 export function findProduct(book: PriceBook, id: ProductId): Product | undefined {
   return book.products.find((product) => product.id === id);

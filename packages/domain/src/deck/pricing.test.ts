@@ -85,7 +85,7 @@ describe('computePricingTexts (worked by hand)', () => {
   });
 
   it('data_logger ×100 at $29.99 ships flat-rate: $2,999 + $25 = $3,024.00', () => {
-    // 29.99 × 100 = 2999; quantity 100 > 10 → flat-rate $25; 30 % of 3024 = 907.20
+    // 29.99 × 100 = 2999; quantity 100 > 10 → flat-rate $25; not eligible for the credit
     const texts = computePricingTexts({
       product: product('data_logger'),
       quantity: 100,
@@ -97,8 +97,8 @@ describe('computePricingTexts (worked by hand)', () => {
       shiprate: '$25.00',
       wgd: 'Flat-rate drop ship',
       total: '$3,024.00',
-      itc: '$907.20',
-      effective: '$2,116.80',
+      itc: 'Not eligible',
+      effective: '$3,024.00',
       monthsincluded: 'Unlimited',
       annual: 'Included',
       warrantyyear: '5',
@@ -106,7 +106,7 @@ describe('computePricingTexts (worked by hand)', () => {
   });
 
   it('controller crosses the shipping threshold between 10 and 11', () => {
-    // ×10: 1990 + 75 white-glove = 2065; ×11: 2189 + 35 flat-rate = 2224, ITC 667.20
+    // ×10: 1990 + 75 white-glove = 2065; ×11: 2189 + 35 flat-rate = 2224, no credit
     const ten = computePricingTexts({
       product: product('controller'),
       quantity: 10,
@@ -126,8 +126,8 @@ describe('computePricingTexts (worked by hand)', () => {
       shiprate: '$35.00',
       wgd: 'Flat-rate drop ship',
       total: '$2,224.00',
-      itc: '$667.20',
-      effective: '$1,556.80',
+      itc: 'Not eligible',
+      effective: '$2,224.00',
       warrantyyear: '3',
     });
   });
@@ -144,7 +144,7 @@ describe('computePricingTexts (worked by hand)', () => {
 
   it('handles a zero price: only shipping is charged', () => {
     const texts = computePricingTexts({
-      product: product('controller'),
+      product: { ...product('controller'), creditEligible: true },
       quantity: 1,
       unitPrice: 0,
     });
@@ -159,7 +159,7 @@ describe('computePricingTexts (worked by hand)', () => {
   it('rounds the credit to the cent and keeps total = credit + effective', () => {
     // 0.05 + 75 = 75.05; 30 % = 22.515 → 22.52 (half up on cents); 75.05 − 22.52 = 52.53
     const figures = computePricingFigures({
-      product: product('controller'),
+      product: { ...product('controller'), creditEligible: true },
       quantity: 1,
       unitPrice: 0.05,
     });

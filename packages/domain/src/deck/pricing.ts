@@ -1,6 +1,6 @@
 import { formatNumber } from './locale.ts';
 import { formatUsd, toCents } from './money.ts';
-import type { Product } from './price-book.ts';
+import { productKindBilling, productKindOf, type Product, type ProductKind } from './price-book.ts';
 
 /** The pricing placeholder set of SPEC.md §3, in the order the pricing slide shows them. */
 export const PRICING_TEXT_KEYS = [
@@ -78,11 +78,30 @@ export function unitPriceFor(
   return product.basePrice;
 }
 
+/**
+ * How far `unitPrice` is below `listPrice`, in per cent to one decimal (negative above list):
+ * the one measure of a discount, the deal desk's limits and the client's quote alike.
+ */
+export function percentOffList(listPrice: number, unitPrice: number): number {
+  if (listPrice <= 0) return 0;
+  return Math.round(((listPrice - unitPrice) / listPrice) * 1000) / 10;
+}
+
 /** The figures behind the pricing texts, in whole cents. */
 export interface PricingFigures {
+  kind: ProductKind;
+  /** The list price per unit: the product's MSRP. */
+  listPriceCents: number;
   unitPriceCents: number;
   quantity: number;
+  /**
+   * What the line is below list: (list − unit price) × quantity, and in per cent as
+   * {@link percentOffList}; 0 when the price is at or above list.
+   */
+  discountCents: number;
+  discountPercent: number;
   isFlatRate: boolean;
+  /** 0 for services and subscriptions, which are not shipped. */
   shippingCents: number;
   totalCents: number;
   itcCents: number;
@@ -94,15 +113,25 @@ export function computePricingFigures({
   quantity,
   unitPrice,
 }: PricingInput): PricingFigures {
+  const kind = productKindOf(product);
   const isFlatRate = quantity > product.flatRateAboveQuantity;
+  const listPriceCents = toCents(product.msrp);
   const unitPriceCents = toCents(unitPrice);
-  const shippingCents = toCents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping);
+  const isDiscounted = unitPriceCents < listPriceCents;
+  const shippingCents =
+    kind === 'goods'
+      ? toCents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping)
+      : 0;
   const totalCents = unitPriceCents * quantity + shippingCents;
   // The credit applies only to the products the price book marks eligible.
   const itcCents = Math.round(totalCents * creditShare(product));
   return {
+    kind,
+    listPriceCents,
     unitPriceCents,
     quantity,
+    discountCents: isDiscounted ? (listPriceCents - unitPriceCents) * quantity : 0,
+    discountPercent: isDiscounted ? percentOffList(product.msrp, unitPrice) : 0,
     isFlatRate,
     shippingCents,
     totalCents,
@@ -119,17 +148,60 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
   return {
     stdpricing: money(figures.unitPriceCents),
     qty: formatNumber(figures.quantity, locale),
-    shiprate: money(figures.shippingCents),
-    wgd: figures.isFlatRate ? 'Flat-rate drop ship' : 'White-glove delivery',
+    // Services and subscriptions are not shipped: no delivery to state.
+    shiprate: figures.kind === 'goods' ? money(figures.shippingCents) : '',
+    wgd:
+      figures.kind !== 'goods'
+        ? ''
+        : figures.isFlatRate
+          ? 'Flat-rate drop ship'
+          : 'White-glove delivery',
     total: money(figures.totalCents),
     itc: product.creditEligible ? money(figures.itcCents) : NOT_CREDIT_ELIGIBLE,
     effective: money(figures.effectiveCents),
     monthsincluded: product.monthsIncluded,
     annual: product.annualMonitoring,
-    warrantyyear: String(product.warrantyYears),
+    // A subscription or a service without a warranty has none to state.
+    warrantyyear: product.warrantyYears > 0 ? String(product.warrantyYears) : '—',
     maintenance: product.maintenance,
   };
 }
+
+/**
+ * What the pricing slide says of a line beside its pricing texts, computed only (a rep edits
+ * none of them): the list price, the discount when the price is below it, how it is paid, and
+ * the estimated credit and the cost after it, empty for a product the credit does not apply to.
+ */
+export interface PricingLineTexts {
+  listPrice: string;
+  /** `−$1,095.00 (18.3% off list)`, `… each …` for more than one; empty at or above list. */
+  discount: string;
+  billing: string;
+  creditEstimate: string;
+  afterCredit: string;
+}
+
+export function pricingLineTexts(
+  product: Product,
+  figures: PricingFigures,
+  locale?: string,
+): PricingLineTexts {
+  const money = (cents: number) => formatUsd(cents / 100, locale);
+  const perUnit = figures.unitPriceCents < figures.listPriceCents;
+  return {
+    listPrice: money(figures.listPriceCents),
+    discount: perUnit
+      ? `−${money(figures.listPriceCents - figures.unitPriceCents)}${figures.quantity > 1 ? ' each' : ''} (${formatDiscountPercent(figures.discountPercent, locale)} off list)`
+      : '',
+    billing: productKindBilling[figures.kind],
+    creditEstimate: product.creditEligible ? money(figures.itcCents) : '',
+    afterCredit: product.creditEligible ? money(figures.effectiveCents) : '',
+  };
+}
+
+/** A discount's per cent as the deck's locale writes it (`18.3%`). */
+export const formatDiscountPercent = (percent: number, locale?: string) =>
+  formatNumber(percent / 100, locale, { style: 'percent', maximumFractionDigits: 1 });
 
 /** Computed texts with the rep's edits on top: an edit wins over the computed value. */
 export function applyPricingOverrides(

@@ -1,29 +1,46 @@
 import type { ProductSelection } from './deck-draft.ts';
 import { formatUsd } from './money.ts';
 import { computePricingFigures, PRICING_TEXT_KEYS, unitPriceFor } from './pricing.ts';
-import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
+import { findProduct, type PriceBook, type ProductId, type ProductKind } from './price-book.ts';
 
 export interface QuoteLine {
   productId: ProductId;
   name: string;
+  /** Goods and services are paid once; a subscription's amount is per year. */
+  kind: ProductKind;
   quantity: number;
+  /** The list price per unit (the product's MSRP), and the rep's. */
+  listPriceCents: number;
   unitPriceCents: number;
+  /** What the line is below list, in cents and per cent to one decimal (0 at or above list). */
+  discountCents: number;
+  discountPercent: number;
   /** Unit price × quantity, before shipping. */
   amountCents: number;
   shippingCents: number;
+  /** The line's estimated tax credit, as its pricing slide rounds it (0 when not eligible). */
+  creditCents: number;
 }
 
-/** The whole quote in whole cents: what the summary slide and step 4 show. */
+/**
+ * The whole quote in whole cents: what the summary slide and step 4 show. Its totals are what
+ * the client pays now (goods and services); subscriptions are paid every year and add up apart.
+ */
 export interface QuoteSummary {
   lines: QuoteLine[];
-  /** Every line's amount, before shipping. */
+  /** The one-off lines' amounts, before shipping. */
   subtotalCents: number;
   shippingCents: number;
-  /** Subtotal plus shipping: the sum of the pricing slides' totals. */
+  /** Subtotal plus shipping: what the client pays (the one-off pricing slides' totals). */
   totalCents: number;
-  /** The investment tax credit, per product as each pricing slide shows it, summed. */
+  /** The subscriptions' amounts: what the client pays every year. */
+  yearlyCents: number;
+  /**
+   * The estimated investment tax credit on the one-off lines the price book marks eligible,
+   * per product as each pricing slide shows it, summed: an estimate, never taken off the total.
+   */
   creditsCents: number;
-  /** Total less credits: the sum of the pricing slides' effective net prices. */
+  /** Total less the estimated credits. */
   netCents: number;
   /** Products whose pricing slide shows edited price texts the figures here do not include. */
   editedProducts: ProductId[];
@@ -51,15 +68,24 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
     lines.push({
       productId: selected.id,
       name: product.name,
+      kind: figures.kind,
       quantity: figures.quantity,
+      listPriceCents: figures.listPriceCents,
       unitPriceCents: figures.unitPriceCents,
+      discountCents: figures.discountCents,
+      discountPercent: figures.discountPercent,
       amountCents: figures.unitPriceCents * figures.quantity,
       shippingCents: figures.shippingCents,
+      creditCents: figures.itcCents,
     });
-    creditsCents += figures.itcCents;
+    if (figures.kind !== 'subscription') creditsCents += figures.itcCents;
   }
-  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const shippingCents = lines.reduce((sum, line) => sum + line.shippingCents, 0);
+  const once = lines.filter((line) => line.kind !== 'subscription');
+  const subtotalCents = once.reduce((sum, line) => sum + line.amountCents, 0);
+  const shippingCents = once.reduce((sum, line) => sum + line.shippingCents, 0);
+  const yearlyCents = lines
+    .filter((line) => line.kind === 'subscription')
+    .reduce((sum, line) => sum + line.amountCents, 0);
   const totalCents = subtotalCents + shippingCents;
   const editedProducts = selection.selectedProducts
     .filter((selected) =>
@@ -73,6 +99,7 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
     subtotalCents,
     shippingCents,
     totalCents,
+    yearlyCents,
     creditsCents,
     netCents: totalCents - creditsCents,
     editedProducts,

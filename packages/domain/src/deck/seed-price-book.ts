@@ -7,10 +7,12 @@ const monitoringIncluded = {
 } as const;
 
 /**
- * SPEC.md §9's price book, as the portal seeds it on its first start. Every product is
- * eligible for the investment tax credit, as SPEC.md applies it; admins change that per
- * product. Only the server (to seed the database) and the deck engine (its default for tests
- * and tools) import this file.
+ * SPEC.md §9's price book, as the portal seeds it on its first start, with the two things a
+ * quote also needs: installation, priced as a service, and the battery's monitoring after its
+ * included months, as a yearly subscription. Only the battery products (the Battery Backup
+ * and its management system) are eligible for the investment tax credit, as the product
+ * slides say; admins change that per product. Only the server (to seed the database) and the
+ * deck engine (its default for tests and tools) import this file.
  */
 export const SEED_PRICE_BOOK: PriceBook = {
   products: [
@@ -54,7 +56,7 @@ export const SEED_PRICE_BOOK: PriceBook = {
       flatRateShipping: 25,
       flatRateAboveQuantity: 10,
       warrantyYears: 5,
-      creditEligible: true,
+      creditEligible: false,
       ...monitoringIncluded,
       picture: 'seed:data-logger.png',
       active: true,
@@ -73,7 +75,7 @@ export const SEED_PRICE_BOOK: PriceBook = {
       flatRateShipping: 35,
       flatRateAboveQuantity: 10,
       warrantyYears: 3,
-      creditEligible: true,
+      creditEligible: false,
       ...monitoringIncluded,
       picture: 'seed:controller.png',
       active: true,
@@ -100,6 +102,48 @@ export const SEED_PRICE_BOOK: PriceBook = {
       creditEligible: true,
       ...monitoringIncluded,
       picture: 'seed:battery-bms.png',
+      active: true,
+    },
+    {
+      id: 'installation',
+      sku: 'SVC-INST',
+      name: 'Installation and commissioning',
+      kind: 'service',
+      description:
+        'On-site installation, wiring and commissioning of every device by certified technicians, with staff training at hand-over.',
+      features: ['Certified technicians', 'Commissioning report', 'Staff training'],
+      defaultQuantity: 1,
+      msrp: 1500,
+      basePrice: 1500,
+      whiteGloveShipping: 0,
+      flatRateShipping: 0,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 1,
+      creditEligible: false,
+      monthsIncluded: '—',
+      annualMonitoring: '—',
+      maintenance: 'Workmanship guaranteed for one year after commissioning',
+      active: true,
+    },
+    {
+      id: 'battery_monitoring',
+      sku: 'MON-BB',
+      name: 'Battery monitoring',
+      kind: 'subscription',
+      description:
+        'Remote monitoring of each Battery Backup once the 24 months included with it end: alerts, health reports and firmware updates.',
+      features: ['Around-the-clock alerts', 'Monthly health report', 'Firmware updates'],
+      defaultQuantity: 1,
+      msrp: 75,
+      basePrice: 75,
+      whiteGloveShipping: 0,
+      flatRateShipping: 0,
+      flatRateAboveQuantity: 10,
+      warrantyYears: 0,
+      creditEligible: false,
+      monthsIncluded: '24',
+      annualMonitoring: '$75',
+      maintenance: 'Billed every year for each battery, from the end of the 24 months included',
       active: true,
     },
   ] satisfies Product[],
