@@ -1,7 +1,7 @@
 // The one entry point of @deck-portal/deck-engine: template library, deck building, picture
 // fetching and the three renderers. Knows nothing of HTTP or databases.
 export { DEFAULT_BRAND, type BrandDefinition } from './library/brand.ts';
-export { TEMPLATE_CATEGORIES } from './library/categories.ts';
+export { TEMPLATE_CATEGORIES, withClientLabels } from './library/categories.ts';
 export {
   createTemplateLibrary,
   listLayouts,
@@ -12,7 +12,12 @@ export {
 } from './library/template-library.ts';
 export type { LayoutDefinition } from './library/layouts.ts';
 export { seedLibraryDocuments, withPricingSlides } from './library/template-seed.ts';
-export { previewLibraryDocument, THUMBNAIL_SAMPLE, type DocumentPreview } from './thumbnails.ts';
+export {
+  previewLibraryDocument,
+  sampleFigureFindings,
+  THUMBNAIL_SAMPLE,
+  type DocumentPreview,
+} from './thumbnails.ts';
 export { buildDeck, formatDeckDate, type BuildDeckOptions } from './build-deck.ts';
 export { charactersTheFontLacks } from './layout/fonts.ts';
 export type * from './layout/model.ts';
@@ -38,6 +43,13 @@ export {
   type RenderProgress,
 } from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
+export {
+  preflightDeck,
+  preflightSlide,
+  SMALLEST_READABLE_SIZE,
+  type PreflightOptions,
+} from './preflight/preflight-slide.ts';
+export { preflightDeckSlides, preflightLibrary } from './preflight/preflight-library.ts';
 export {
   CERTIFICATE_TITLE,
   formatAcceptedAt,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +31,9 @@ import {
   libraryImportMessages,
   libraryImportResponseSchema,
   pptxContentTypes,
+  preflightResponseSchema,
 } from '@deck-portal/domain';
+import { sampleFigureFindings } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
@@ -43,12 +46,13 @@ import { listLibraryDraft, listLibraryVersions } from './list-library.ts';
 import { openLibraryDocument } from './open-library-document.ts';
 import { checkLibraryDocument, type EditedDocument } from './preview-library-document.ts';
 import { publishLibrary } from './publish-library.ts';
+import { preflightLibraryDraft } from './preflight-library-draft.ts';
 import { reorderLibrarySlides } from './reorder-library-slides.ts';
 import { discardLibraryDraft, restoreLibraryVersion } from './restore-library-version.ts';
 import { saveLibraryDocument } from './save-library-document.ts';
 import { previewLibraryBrand } from './preview-library-brand.ts';
-import { readDraftSetting, saveDraftSetting } from './library-settings.ts';
-import { acceptRawBodies } from '../http/raw-body.ts';
+import { readDraftCategories, readDraftSetting, saveDraftSetting } from './library-settings.ts';
+import { acceptRawBodies, spooledBody } from '../http/raw-body.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
@@ -247,7 +251,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
           await storeUpload(services, {
             user: request.user!,
             kind: 'library_picture',
-            bytes: pictureBody(request.body),
+            picture: pictureBody(request.body),
           }),
         ),
     );
@@ -267,13 +271,14 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         schema: { tags, response: { 202: libraryImportResponseSchema, ...apiErrorResponses } },
       },
       async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) {
+        const file = spooledBody(request.body);
+        if (!file) {
           throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
         }
         const started = await startLibraryImport(services, {
           actor: request.user!,
           fileName: importFileName(request.headers['x-file-name']),
-          bytes: request.body,
+          file,
         });
         return reply.code(202).send(started);
       },
@@ -350,16 +355,19 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         schema: { tags, response: { 201: libraryFontResponseSchema, ...apiErrorResponses } },
       },
       async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) {
+        const file = spooledBody(request.body);
+        if (!file) {
           throw new AppError(
             'validation_failed',
             `Send the font file itself as the request body. ${libraryMessages.fontFormats}`,
             { status: 415 },
           );
         }
+        // A font is read whole to be checked (at most 10 MB, sent by an editor).
+        const bytes = await readFile(file.path);
         return reply
           .code(201)
-          .send(await storeLibraryFont(services, { user: request.user!, bytes: request.body }));
+          .send(await storeLibraryFont(services, { user: request.user!, bytes }));
       },
     );
   });
@@ -376,13 +384,15 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
     },
     async (request) => {
       const rows = await readDraftRows(services.db);
+      const edited = request.body as EditedDocument;
       const { svg, overflowing } = await checkLibraryDocument(
         services,
         draftDocuments(rows),
-        request.body as EditedDocument,
+        edited,
         { refuseOverflow: false },
       );
-      return { svg, overflowing };
+      const figureFindings = edited.kind === 'slide' ? sampleFigureFindings(edited.document) : [];
+      return { svg, overflowing, figureFindings };
     },
   );
 
@@ -427,7 +437,7 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       schema: { tags, response: { 200: libraryCategoriesResponseSchema, ...apiErrorResponses } },
     },
     async () => {
-      const { value, revision } = await readDraftSetting(services, 'categories');
+      const { value, revision } = await readDraftCategories(services);
       return { categories: value, revision };
     },
   );
@@ -477,9 +487,22 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await publishLibrary(services, { actor: request.user!, note: request.body.note })),
+      reply.code(201).send(
+        await publishLibrary(services, {
+          actor: request.user!,
+          note: request.body.note,
+          reason: request.body.reason,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/library/preflight',
+    {
+      onRequest: editors,
+      schema: { tags, response: { 200: preflightResponseSchema, ...apiErrorResponses } },
+    },
+    async () => ({ findings: await preflightLibraryDraft(services) }),
   );
 
   app.post(

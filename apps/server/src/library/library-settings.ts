@@ -5,7 +5,7 @@ import {
   type Brand,
   type TemplateCategory,
 } from '@deck-portal/domain';
-import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import { DEFAULT_BRAND, TEMPLATE_CATEGORIES, withClientLabels } from '@deck-portal/deck-engine';
 import type { User } from '../auth/sessions.ts';
 import { libraryDraft } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -35,6 +35,15 @@ export async function readDraftSetting<K extends Setting>(
   return row
     ? { value: row.document as ValueOf<K>, revision: row.revision }
     : { value: settings[kind].builtIn, revision: 0 };
+}
+
+/**
+ * The draft's categories as the editor sees them: each with the label a client reads, also
+ * those saved before categories had one (the label their decks draw).
+ */
+export async function readDraftCategories(services: Pick<Services, 'db'>) {
+  const { value, revision } = await readDraftSetting(services, 'categories');
+  return { value: withClientLabels(value), revision };
 }
 
 /** Categories that still hold slides of the draft must stay. */

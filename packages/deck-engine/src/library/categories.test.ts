@@ -52,6 +52,13 @@ describe('a category’s client label', () => {
     });
   });
 
+  it('is the name when an editor leaves it empty', () => {
+    const emptied = TEMPLATE_CATEGORIES.map((category) =>
+      category.id === 'market' ? { ...category, label: '' } : category,
+    );
+    expect(clientWords(emptied).kickers[0]).toBe('MARKET');
+  });
+
   it('reads as the built-in label for categories stored before labels, as its name once renamed', () => {
     const stored = TEMPLATE_CATEGORIES.map(({ id, name, color }) => ({
       id,

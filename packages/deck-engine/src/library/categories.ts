@@ -29,16 +29,18 @@ export type CategoryId =
   | 'appendix';
 
 /**
- * Categories with the label a client reads filled in. One stored before labels existed reads
- * as the built-in label when it is still the built-in category under its built-in name (its
- * grouping name was never meant for a client: "Sales"), else as its name, which an editor chose.
+ * Categories with the label a client reads filled in. An editor who leaves it empty means the
+ * name. One stored before labels existed reads as the built-in label when it is still the
+ * built-in category under its built-in name (its grouping name was never meant for a client:
+ * "Sales"), else as its name, which an editor chose.
  */
 export function withClientLabels(categories: readonly TemplateCategory[]): TemplateCategory[] {
   return categories.map((category) => {
     if (category.label?.trim()) return category;
-    const builtIn = TEMPLATE_CATEGORIES.find(
-      (c) => c.id === category.id && c.name === category.name,
-    );
+    const builtIn =
+      category.label === undefined
+        ? TEMPLATE_CATEGORIES.find((c) => c.id === category.id && c.name === category.name)
+        : undefined;
     return { ...category, label: builtIn?.label ?? category.name };
   });
 }

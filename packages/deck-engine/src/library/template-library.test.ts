@@ -47,7 +47,7 @@ describe('template library', () => {
       'product-battery-bms',
       'product-controller',
     ]);
-    expect(slides.filter((s) => s.forProducts.length > 0).map((s) => s.index)).toEqual([6, 7, 8]);
+    expect(slides.filter((s) => s.forProducts?.length).map((s) => s.index)).toEqual([6, 7, 8]);
     const firstAppendix = slides.findIndex((s) => s.category === 'appendix');
     expect(firstAppendix).toBeGreaterThan(14);
     expect(slides.slice(firstAppendix).every((s) => s.category === 'appendix')).toBe(true);

@@ -8,7 +8,10 @@ import { useLibraryCategories, useSaveLibraryCategories } from '../api/library-c
 import { errorText } from './error-text.ts';
 import { SaveState } from './save-state.tsx';
 
-/** The categories slides are filed under: names and colours reps see, in order. */
+/**
+ * The categories slides are filed under: the names editors and reps see, in order, the label a
+ * client reads on the slides and the colour.
+ */
 export function CategoriesPanel() {
   const loaded = useLibraryCategories();
   if (loaded.isPending) return <PageLoader label="Loading the categories" />;
@@ -48,8 +51,8 @@ function CategoriesEditor({
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Step 3 of the wizard groups slides by these categories; a slide’s kicker shows its
-          category’s name in its colour.
+          Step 3 of the wizard groups slides by these names. Clients never see them: a slide’s
+          kicker and the agenda show the client label, in the category’s colour.
         </Text>
         <Group gap="xs">
           <SaveState
@@ -76,6 +79,16 @@ function CategoriesEditor({
             value={category.name}
             error={fields[`categories.${index}.name`]}
             onChange={(event) => change(index, { name: event.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            label="Client label"
+            aria-label={`Client label of ${category.name || `category ${index + 1}`}`}
+            description="On its slides and the agenda"
+            placeholder={category.name}
+            value={category.label ?? ''}
+            error={fields[`categories.${index}.label`]}
+            onChange={(event) => change(index, { label: event.currentTarget.value })}
             style={{ flex: 1 }}
           />
           <ColorInput
