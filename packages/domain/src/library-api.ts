@@ -136,6 +136,14 @@ export const publishLibraryRequestSchema = z.object({
     .min(1, 'Say in a few words what changed.')
     .max(500, 'The note must be at most 500 characters.'),
 });
+  /**
+   * Why the draft may go out with what preflight found on its slides: required then, kept with
+   * the version and in the audit log.
+   */
+  reason: plainText('Reason')
+    .trim()
+    .max(500, 'The reason must be at most 500 characters.')
+    .optional(),
 export type PublishLibraryRequest = z.input<typeof publishLibraryRequestSchema>;
 
 export const libraryVersionSchema = z.object({
@@ -206,4 +214,5 @@ export const libraryMessages = {
   published: 'Published. Reps build from this version now.',
   nothingToPublish: 'The draft has no changes to publish.',
   unknownCategory: 'Choose one of the library’s categories.',
+  reasonNeeded: 'Say why the slides may go out as they are.',
 } as const;

@@ -16,6 +16,7 @@ import {
   newVersionResponseSchema,
   versionNumberParamsSchema,
   okResponseSchema,
+  preflightResponseSchema,
   recentDecksQuerySchema,
   shareRequestSchema,
   shareResponseSchema,
@@ -36,6 +37,7 @@ import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
 import { viewedSlides } from './slide-links.ts';
+import { preflightDeckVersion } from './preflight-deck-version.ts';
 
 const deckIdParams = z.object({ id: z.string() });
 
@@ -44,6 +46,25 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
   const tags = ['decks'];
   const approved = requireApproved();
   const seesAll = requireApproved('manager', 'admin');
+
+  app.get(
+    '/api/decks/:id/preflight',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: deckIdParams,
+        querystring: deckVersionQuerySchema,
+        response: { 200: preflightResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      preflightDeckVersion(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        version: request.query.version,
+      }),
+  );
 
   app.get(
     '/api/recent-decks',

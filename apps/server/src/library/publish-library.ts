@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  describeFindingCount,
   describeLibraryChanges,
   libraryMessages,
   templateLibraryDocumentsSchema,
+  type SlideFinding,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -13,6 +15,7 @@ import { recordAudit } from '../users/record-audit.ts';
 import { describeProblem, readStoredDocument } from './document-problems.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { newestLibraryVersion } from './library-versions.ts';
+import { preflightDocuments } from './preflight-library-draft.ts';
 
 /** Publishing and restoring take turns across every process, so numbers never collide. */
 export async function lockLibraryVersions(tx: Db) {
@@ -21,11 +24,13 @@ export async function lockLibraryVersions(tx: Db) {
 
 /**
  * Makes the draft the library's next numbered version, with the editor's note and what changed,
- * in one transaction: reps build from it from the next deck on.
+ * in one transaction: reps build from it from the next deck on. When preflight finds something
+ * on the draft's slides, it is published only with the editor's reason, which the version's
+ * changes and the audit log keep.
  */
 export async function publishLibrary(
   services: Services,
-  { actor, note }: { actor: User; note: string },
+  { actor, note, reason }: { actor: User; note: string; reason?: string | undefined },
 ) {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
@@ -61,11 +66,24 @@ export async function publishLibrary(
         { status: 409 },
       );
     }
+    const findings = await preflightDocuments({ ...services, db: tx }, checked.data);
+    const given = reason?.trim() ?? '';
+    if (findings.length > 0 && given === '') {
+      throw new AppError(
+        'preflight_findings',
+        `The draft's slides have ${describeFindingCount(findings.length)} before a client sees them (${firstFinding(findings)}). Fix them, or say why they may go out as they are.`,
+        { status: 409, fields: { reason: libraryMessages.reasonNeeded } },
+      );
+    }
+    const kept =
+      findings.length > 0
+        ? [`Published with ${describeFindingCount(findings.length)}: ${given}`]
+        : [];
     const number = newest.number + 1;
     await tx.insert(libraryVersions).values({
       number,
       note,
-      changes,
+      changes: [...changes, ...kept],
       documents: checked.data,
       createdBy: actor.id,
       createdAt: now,
@@ -74,9 +92,16 @@ export async function publishLibrary(
       actorId: actor.id,
       action: 'library.published',
       oldValue: String(newest.number),
-      newValue: `${number}: ${note}`,
+      newValue: `${number}: ${note}${kept.length > 0 ? ` (${kept[0]})` : ''}`,
       at: now,
     });
-    return { number, changes };
+    return { number, changes: [...changes, ...kept] };
   });
+}
+
+/** The first finding as a sentence names it: the slide, then what is wrong. */
+function firstFinding(findings: readonly SlideFinding[]): string {
+  const [first] = findings;
+  const more = findings.length > 1 ? ' …' : '';
+  return first ? `“${first.slideTitle}”: ${first.message.replace(/\.$/, '')}${more}` : '';
 }

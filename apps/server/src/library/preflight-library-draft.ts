@@ -1,0 +1,32 @@
+import type { SlideFinding, TemplateLibraryDocuments } from '@deck-portal/domain';
+import { createTemplateLibrary, preflightLibrary } from '@deck-portal/deck-engine';
+import type { Db } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { usableDocuments } from './document-problems.ts';
+import { draftDocuments, readDraftRows } from './library-draft.ts';
+import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
+
+/**
+ * The preflight findings of the draft's slides (retired ones left out), each drawn with the
+ * studio's sample data as its thumbnail is: what an editor sees before publishing.
+ */
+export async function preflightLibraryDraft(
+  services: Pick<Services, 'db' | 'objects'>,
+  db: Db = services.db,
+): Promise<SlideFinding[]> {
+  return preflightDocuments(services, draftDocuments(await readDraftRows(db)));
+}
+
+/** The findings of a library's slides, its pictures and brand font loaded as a deck loads them. */
+export async function preflightDocuments(
+  services: Pick<Services, 'db' | 'objects'>,
+  stored: TemplateLibraryDocuments,
+): Promise<SlideFinding[]> {
+  const documents = usableDocuments(stored);
+  const files = await loadLibraryPictures(
+    services,
+    [...documents.slides, ...documents.parts],
+    brandFiles(documents.brand),
+  );
+  return preflightLibrary(createTemplateLibrary(undefined, documents), files);
+}
