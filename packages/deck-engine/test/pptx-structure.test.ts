@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formatCents,
+  NOT_CREDIT_ELIGIBLE,
   PRICING_TEXT_KEYS,
   quoteSummary,
   resolveDeckPricing,
@@ -201,7 +202,11 @@ describe('PPTX structure', () => {
       .filter(({ s }) => s.kind === 'pricing' && s.id !== 'quote-summary');
     expect(pricingSlides).toHaveLength(4);
     pricing.forEach((product, i) => {
-      for (const key of PRICING_TEXT_KEYS) {
+      // A product the credit does not apply to says nothing of it.
+      const shown = PRICING_TEXT_KEYS.filter(
+        (key) => key !== 'itc' || product.texts.itc !== NOT_CREDIT_ELIGIBLE,
+      );
+      for (const key of shown) {
         expect(pricingSlides[i]!.text, `${product.productId}.${key}`).toContain(product.texts[key]);
       }
     });
@@ -222,11 +227,17 @@ describe('PPTX structure', () => {
       expect(text).toContain(line.name);
       expect(text).toContain(formatCents(line.amountCents));
     }
-    for (const figure of ['Subtotal', 'Shipping and delivery', 'Total', 'Net after credits']) {
+    for (const figure of [
+      'Subtotal',
+      'Shipping and delivery',
+      'Total you pay',
+      'Your cost after the estimated credit',
+    ]) {
       expect(text).toContain(figure);
     }
     expect(text).toContain(formatCents(quote.totalCents));
     expect(text).toContain(`−${formatCents(quote.creditsCents)}`);
+    expect(text).toContain('subject to tax advice');
     expect(text).toContain(formatCents(quote.netCents));
     // The pricing slides' effective prices add up to the quote's net.
     const effective = resolveDeckPricing(goldenDraft().productSelection, SEED_PRICE_BOOK).reduce(

@@ -218,10 +218,10 @@ describe('drawing a template document', () => {
     expect(table?.kind).toBe('table');
     if (table?.kind !== 'table') return;
     expect(table.name).toBe('specs');
+    // A row whose value is a binding that comes out empty is left out.
     expect(table.rows.map((row) => row.map((cell) => cell.text.paragraphs.join(' ')))).toEqual([
       ['For Harbor Fresh Foods', 'Battery Backup'],
       ['Warranty', '7 years'],
-      ['Unknown product', ''],
     ]);
     expect(table.rows[0]![0]!.fill).toBe('AA0011');
     expect(table.columnWidths).toEqual([576, 288]);
@@ -239,7 +239,11 @@ describe('drawing a template document', () => {
     };
     const document = salesLayout([quoteElement]);
     const selection = {
-      selectedProducts: [{ id: 'controller', quantity: 11, customPricing: 199 }],
+      selectedProducts: [
+        { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+        { id: 'controller', quantity: 11, customPricing: 179 },
+        { id: 'battery_monitoring', quantity: 1, customPricing: 75 },
+      ],
       includePricing: true,
       customPricing: {},
     };
@@ -249,12 +253,31 @@ describe('drawing a template document', () => {
     if (table?.kind !== 'table') throw new Error(`drew ${table?.kind}`);
     expect(table.name).toBe('the-quote');
     const cells = table.rows.map((row) => row.map((cell) => cell.text.paragraphs.join(' ')));
-    // 11 controllers at $199 = $2,189 + $35 flat-rate shipping = $2,224.00; 30% credit $667.20.
-    expect(cells[0]).toEqual(['Item', 'Quantity', 'Unit price', 'Amount']);
-    expect(cells[1]).toEqual(['Controller', '11', '$199.00', '$2,189.00']);
-    expect(cells.at(-3)).toEqual(['Total', '', '', '$2,224.00']);
-    expect(cells.at(-2)).toEqual(['ITC credit (30%)', '', '', '−$667.20']);
-    expect(cells.at(-1)).toEqual(['Net after credits', '', '', '$1,556.80']);
+    // The battery at list: $5,995 + $250 white-glove, 30% credit $1,873.50. 11 controllers at
+    // $179, $20 (10.1%) under their $199 list: $1,969 + $35 flat-rate, no credit. Monitoring:
+    // $75 a year, not in what the client pays now.
+    expect(cells).toEqual([
+      ['Item', 'Quantity', 'List price', 'Your price', 'Discount', 'Amount'],
+      ['Battery Backup', '1', '$5,995.00', '$5,995.00', '', '$5,995.00'],
+      ['Controller', '11', '$199.00', '$179.00', '−$220.00 (10.1%)', '$1,969.00'],
+      ['Subtotal', '', '', '', '', '$7,964.00'],
+      ['Shipping and delivery', '', '', '', '', '$285.00'],
+      ['Total you pay', '', '', '', '', '$8,249.00'],
+      ['Battery monitoring · per year', '1', '$75.00', '$75.00', '', '$75.00 a year'],
+      [
+        'Estimated investment tax credit (30%) on Battery Backup, subject to tax advice',
+        '',
+        '',
+        '',
+        '',
+        '−$1,873.50',
+      ],
+      ['Your cost after the estimated credit', '', '', '', '', '$6,375.50'],
+    ]);
+    // The headline is what the client pays; the credit after it is not emphasised.
+    const weights = table.rows.map((row) => row[0]!.text.weight);
+    expect(weights[5]).toBe('bold');
+    expect(weights.filter((weight) => weight === 'bold')).toHaveLength(1);
     expect(table.rows[0]![0]!.fill).toBe('AA0011');
 
     expect(interpretTemplate(document, ctx, { parts: new Map() }).elements).toEqual([]);
@@ -282,6 +305,9 @@ describe('drawing a template document', () => {
       heading: '{{pricing.productName}}: your investment',
       elements: [
         text('{{pricing.creditLabel}}: {{pricing.itc}} · net {{pricing.effective}}'),
+        text(
+          'List {{pricing.listPrice}}, {{pricing.discount | default: "no discount"}}, {{pricing.billing}}, credit {{pricing.creditEstimate | default: "none"}}',
+        ),
         text('{{pricing.productDescription}}'),
         text('Edited: {{quote.editedProducts | default: "none"}}'),
       ],
@@ -292,15 +318,17 @@ describe('drawing a template document', () => {
       { parts: new Map() },
     );
     expect(drawn.heading).toBe('Controller: your investment');
-    // 11 × $199 + $35 shipping = $2,224.00; 30% of it $667.20.
+    // 11 × $199 + $35 shipping = $2,224.00; the controller gets no credit.
     expect(texts(drawn)).toEqual([
-      'ITC credit (30%): $667.20 · net $1,556.80',
+      'ITC credit: Not eligible · net $2,224.00',
+      'List $199.00, no discount, One-off, credit none',
       SEED_PRICE_BOOK.products.find((p) => p.id === 'controller')!.description,
       'Edited: Battery Management System',
     ]);
     // Not drawn for a product: nothing to show.
     expect(texts(interpretTemplate(document, ctx, { parts: new Map() }))).toEqual([
       ': · net',
+      'List , no discount, , credit none',
       '',
       'Edited: none',
     ]);

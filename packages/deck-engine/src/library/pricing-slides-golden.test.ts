@@ -11,7 +11,8 @@ import { createTemplateLibrary } from './template-library.ts';
  * keep drawing when they move from code to template documents (issue 16's parity first): every
  * element's kind, box, style and text lines, to 0.01 pt, in `test/golden/pricing-slides.json`,
  * for decks with the price book's own texts, a rep's long, CJK and emptied texts, another
- * locale, a product without the credit and a rate of its own.
+ * locale, prices under and at list with a service and a yearly fee, a product without the
+ * credit and a rate of its own.
  * `UPDATE_GOLDENS=1 npx vitest run --project deck-engine src/library/pricing-slides-golden.test.ts`
  * writes it anew after a deliberate change.
  */
@@ -58,6 +59,19 @@ const decks: Record<
     },
   },
   german: { selection: allProducts(), locale: 'de-DE' },
+  // Under list and at list, a service and a yearly fee: discount lines, no shipping, per year.
+  services: {
+    selection: {
+      includePricing: true,
+      selectedProducts: [
+        sold('battery_backup', 2, 4_900),
+        sold('controller', 1, 199),
+        sold('installation', 1),
+        sold('battery_monitoring', 2),
+      ],
+      customPricing: {},
+    },
+  },
   rates: {
     selection: allProducts(),
     book: {

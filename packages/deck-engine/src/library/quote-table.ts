@@ -28,7 +28,9 @@ export function quoteTable(
   const once = quote.lines.filter((line) => line.kind !== 'subscription');
   const yearly = quote.lines.filter((line) => line.kind === 'subscription');
   const lineRow = (line: QuoteLine, amount: string) => [
-    line.kind === 'goods' ? line.name : `${line.name} · ${productKindBilling[line.kind]}`,
+    line.kind === 'goods'
+      ? line.name
+      : `${line.name} · ${productKindBilling[line.kind].toLocaleLowerCase('en-US')}`,
     formatNumber(line.quantity, ctx.locale),
     money(line.listPriceCents),
     money(line.unitPriceCents),
@@ -42,32 +44,28 @@ export function quoteTable(
       : []),
     amount,
   ];
-  const total = (label: string, cents: string) => [
-    label,
-    '',
-    '',
-    '',
-    ...(isDiscounted ? [''] : []),
-    cents,
-  ];
-  const rows: string[][] = [
-    ...once.map((line) => lineRow(line, money(line.amountCents))),
-    total('Subtotal', money(quote.subtotalCents)),
-    total('Shipping and delivery', money(quote.shippingCents)),
-    total('Total you pay', money(quote.totalCents)),
-  ];
+  const columns = isDiscounted ? 6 : 5;
+  /** Rows of totals, their label across every column but the amount's. */
+  const merged: number[] = [];
+  const rows: string[][] = [];
+  const total = (label: string, cents: string) => {
+    merged.push(rows.length);
+    return [label, ...Array<string>(columns - 2).fill(''), cents];
+  };
+  rows.push(...once.map((line) => lineRow(line, money(line.amountCents))));
+  rows.push(total('Subtotal', money(quote.subtotalCents)));
+  rows.push(total('Shipping and delivery', money(quote.shippingCents)));
+  rows.push(total('Total you pay', money(quote.totalCents)));
   const emphasisRow = rows.length - 1;
   rows.push(...yearly.map((line) => lineRow(line, `${money(line.amountCents)} a year`)));
   const credited = once.filter((line) => line.creditCents > 0);
   if (credited.length > 0) {
-    rows.push(
-      total(creditLabel(ctx, credited), `−${money(quote.creditsCents)}`),
-      total('Your cost after the estimated credit', money(quote.netCents)),
-    );
+    rows.push(total(creditLabel(ctx, credited), `−${money(quote.creditsCents)}`));
+    rows.push(total('Your cost after the estimated credit', money(quote.netCents)));
   }
   return {
     name: 'quote-table',
-    columns: isDiscounted ? [2.3, 0.6, 1.05, 1.05, 1.4, 1.2] : [2.6, 0.7, 1.15, 1.15, 1.3],
+    columns: isDiscounted ? [2.7, 0.75, 1, 1, 1.35, 1.15] : [2.9, 0.8, 1.15, 1.15, 1.3],
     header: [
       'Item',
       'Quantity',
@@ -87,6 +85,8 @@ export function quoteTable(
     ],
     ...look,
     emphasisRow,
+    // The header is the table's row 0.
+    merges: merged.map((row) => ({ row: row + 1, column: 0, rows: 1, columns: columns - 1 })),
   };
 }
 
