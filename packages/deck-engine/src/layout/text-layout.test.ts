@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertedValue } from '@deck-portal/domain';
 import { measureText } from './fonts.ts';
 import { layoutText, layoutTextRow, measureTextHeight, wrapParagraph } from './text-layout.ts';
 
@@ -411,5 +412,69 @@ describe('styled words and numbers that need room', () => {
     expect(shrunk.lines[0]!.runs!.find((run) => run.text === 'Big')!.look?.size).toBe(
       2 * shrunk.size,
     );
+  });
+});
+
+describe('names and phrases', () => {
+  const lines = (text: string, w: number, size = 20) =>
+    layoutText({ ...box, w, h: 400, size, text }).lines.map((line) => line.text);
+  const width = (text: string, size = 20) => measureText(text, 'regular', size);
+
+  it('break Japanese between phrases, never inside a word, and a name stays whole', () => {
+    // BudouX reads 株式会社サンプルの / 山田太郎様への / ご提案です.
+    const text = '株式会社サンプルの山田太郎様へのご提案です';
+    const w = width('株式会社サンプルの') + 5;
+    expect(lines(text, w)).toEqual(['株式会社サンプルの', '山田太郎様への', 'ご提案です']);
+    // Filled in from the deck, the company and the contact are names as well.
+    const bound = `${insertedValue('client.name', '株式会社サンプル')}の${insertedValue('contact.name', '山田太郎')}様へのご提案です`;
+    expect(lines(bound, w)).toEqual(['株式会社サンプルの', '山田太郎様への', 'ご提案です']);
+  });
+
+  it('break a phrase longer than a line between its characters, a name in it kept whole', () => {
+    const w = width('株式会社サン') + 5;
+    const bound = `${insertedValue('client.name', '株式会社サンプル')}の${insertedValue('contact.name', '山田太郎')}様へのご提案です`;
+    const laid = lines(bound, w);
+    expect(laid.join('')).toBe('株式会社サンプルの山田太郎様へのご提案です');
+    for (const line of laid) expect(width(line)).toBeLessThanOrEqual(w);
+    expect(laid.some((line) => line.includes('山田太郎'))).toBe(true);
+  });
+
+  it('keep a Latin name whole on the next line when it fits one, and break it when it does not', () => {
+    const w = width('Prepared for Acme Cold') + 2;
+    expect(lines('Prepared for Acme Cold Storage today', w)).toEqual([
+      'Prepared for Acme Cold',
+      'Storage today',
+    ]);
+    const bound = `Prepared for ${insertedValue('client.name', 'Acme Cold Storage')} today`;
+    expect(lines(bound, w)).toEqual(['Prepared for', 'Acme Cold Storage', 'today']);
+    // A name wider than the box still breaks between its words, and nothing overflows.
+    const narrow = width('Prepared for') + 2;
+    expect(lines(bound, narrow)).toEqual(['Prepared for', 'Acme Cold', 'Storage', 'today']);
+    // Only names are kept whole: a date is not.
+    const dated = `Due ${insertedValue('deck.date', 'March 5, 2026')}`;
+    expect(lines(dated, width('Due March 5,') + 2)).toEqual(['Due March 5,', '2026']);
+  });
+
+  it('isolate each value inserted into a right-to-left sentence, so the date stays after the name', () => {
+    const text = `أعدت لـ ${insertedValue('client.name', 'Acme Corp')} · ${insertedValue('deck.date', 'March 5, 2026')}`;
+    const laid = layoutText({ ...box, w: 500, size: 20, text });
+    // Left to right as drawn: read from the right, the Arabic words, the name, then the date.
+    expect(laid.lines[0]!.runs!.map((run) => run.text)).toEqual([
+      'March 5, 2026',
+      '·',
+      'Acme Corp',
+      'لـ',
+      'أعدت',
+    ]);
+    expect(laid.lines[0]!.text).toBe('أعدت لـ Acme Corp · March 5, 2026');
+    // The PPTX gets the sentence with its values isolated (FSI … PDI).
+    expect(laid.paragraphs).toEqual(['أعدت لـ \u2068Acme Corp\u2069 · \u2068March 5, 2026\u2069']);
+    // Left to right, the isolation changes nothing: the text keeps no mark.
+    const latin = layoutText({
+      ...box,
+      size: 20,
+      text: `For ${insertedValue('client.name', 'Acme')}`,
+    });
+    expect(latin.paragraphs).toEqual(['For Acme']);
   });
 });

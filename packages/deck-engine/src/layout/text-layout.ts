@@ -1,5 +1,6 @@
-import { numberLabel } from '@deck-portal/domain';
+import { ISOLATE_END, ISOLATE_START, KEEP_WHOLE, numberLabel } from '@deck-portal/domain';
 import bidiFactory from 'bidi-js';
+import { loadDefaultJapaneseParser, loadDefaultSimplifiedChineseParser, type Parser } from 'budoux';
 import LineBreaker from 'linebreak';
 import {
   activeFontFamily,
@@ -86,6 +87,20 @@ interface Paragraph {
   styles?: (RunStyle | undefined)[];
   /** The paragraph as written, tabs and all, when its tabs were set as spaces in `text`. */
   written?: { text: string; styles?: (RunStyle | undefined)[] };
+  /** The values inserted into it (see `insertedValue`), where they stand in `text`. */
+  inserted?: Inserted[];
+  /**
+   * The text with its inserted values isolated (FSI…PDI), for the PPTX: only where a
+   * right-to-left letter or direction makes the isolation change the order of its words.
+   */
+  isolated?: string;
+}
+
+/** A value inserted into a paragraph: from `start` to `end`, and whether it is a name kept whole. */
+interface Inserted {
+  start: number;
+  end: number;
+  keep: boolean;
 }
 
 /**
@@ -134,7 +149,10 @@ function splitParagraphs(spec: TextSpec): Paragraph[] {
   const { text, keepBlankLines = false, keepSpaces = false } = spec;
   const raw = Array.isArray(text) ? text : text.replace(/\r\n?/g, '\n').split('\n');
   const paragraphs = raw.map((p) =>
-    typeof p === 'string' ? { text: tidy(p, keepSpaces) } : tidySpans(p, keepSpaces),
+    withMarksTaken(
+      typeof p === 'string' ? { text: tidy(p, keepSpaces) } : tidySpans(p, keepSpaces),
+      spec.rightToLeft,
+    ),
   );
   let kept: Paragraph[] = [];
   if (keepBlankLines) {
@@ -149,7 +167,67 @@ function splitParagraphs(spec: TextSpec): Paragraph[] {
   }
   if (!kept.some((p) => p.text.includes('\t'))) return kept;
   const indent = bulletIndentOf(spec, kept, spec.size);
-  return kept.map((p) => (p.text.includes('\t') ? withTabsSet(p, spec, indent) : p));
+  // Tabs set as spaces move the words: a tabbed paragraph's values are not followed.
+  return kept.map((p) =>
+    p.text.includes('\t') ? withTabsSet({ text: p.text, ...stylesOf(p) }, spec, indent) : p,
+  );
+}
+
+const stylesOf = (p: Paragraph) => (p.styles ? { styles: p.styles } : {});
+
+/**
+ * A paragraph with the marks of its inserted values (`insertedValue`) taken out of its words and
+ * kept as where each value stands. A paragraph that is one value alone has nothing around it to
+ * isolate it from, nor a name to keep from its neighbours: it keeps no trace of it.
+ */
+function withMarksTaken(paragraph: Paragraph, rightToLeft: boolean | undefined): Paragraph {
+  if (!/[\u2068\u2069]/.test(paragraph.text)) return paragraph;
+  const { text, inserted, kept } = takeMarks(paragraph.text);
+  const values = inserted.filter((value) => value.end > value.start);
+  const styles = paragraph.styles && kept.map((i) => paragraph.styles![i]);
+  const alone = values.length === 1 && values[0]!.start === 0 && values[0]!.end === text.length;
+  if (values.length === 0 || alone) return { text, ...(styles ? { styles } : {}) };
+  const isolated = rightToLeft || RIGHT_TO_LEFT.test(text) ? withIsolates(text, values) : undefined;
+  return {
+    text,
+    ...(styles ? { styles } : {}),
+    inserted: values,
+    ...(isolated ? { isolated } : {}),
+  };
+}
+
+/** A text's words without the marks of inserted values, the values' places and the kept indices. */
+function takeMarks(marked: string) {
+  let text = '';
+  const inserted: Inserted[] = [];
+  const kept: number[] = [];
+  let open: Inserted | undefined;
+  for (let i = 0; i < marked.length; i += 1) {
+    const char = marked[i]!;
+    if (char === ISOLATE_START) {
+      const keep = marked[i + 1] === KEEP_WHOLE;
+      if (keep) i += 1;
+      open = { start: text.length, end: text.length, keep };
+    } else if (char === ISOLATE_END) {
+      if (open) inserted.push({ ...open, end: text.length });
+      open = undefined;
+    } else {
+      text += char;
+      kept.push(i);
+    }
+  }
+  return { text, inserted, kept };
+}
+
+/** The text with each inserted value between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE. */
+function withIsolates(text: string, inserted: readonly Inserted[]): string {
+  let out = '';
+  let from = 0;
+  for (const value of inserted) {
+    out += `${text.slice(from, value.start)}${ISOLATE_START}${text.slice(value.start, value.end)}${ISOLATE_END}`;
+    from = value.end;
+  }
+  return out + text.slice(from);
 }
 
 /**
@@ -296,22 +374,89 @@ interface WrappedLine {
 }
 
 /**
- * Where a line may end, by the Unicode line-breaking rules: after a space, after a hyphen, and
- * (for the scripts that have no spaces) between characters; it must end at a line break. Each
- * piece keeps its trailing space or break.
+ * A stretch of a paragraph between two places a line may end, with its trailing space or break.
+ * A name kept whole or a phrase of Japanese or Chinese is one piece; `parts` are the finer
+ * pieces it breaks into when it is wider than a line.
  */
-function breakablePieces(paragraph: string): string[] {
+interface Piece {
+  text: string;
+  parts?: Piece[];
+}
+
+/**
+ * Where a line may end, by the Unicode line-breaking rules: after a space, after a hyphen, and
+ * (for the scripts that have no spaces) between characters, Japanese and Chinese only between
+ * phrases; never inside a name kept whole (`keep`); it must end at a line break.
+ */
+function breakablePieces(paragraph: string, keep: readonly Inserted[] = []): Piece[] {
   // Fitting tries a text at size after size: its break opportunities are found once.
-  let pieces = piecesCache.get(paragraph);
+  const key = keep.length === 0 ? paragraph : `${paragraph}\u0000${JSON.stringify(keep)}`;
+  let pieces = piecesCache.get(key);
   if (!pieces) {
-    pieces = findPieces(paragraph);
+    pieces = joinPieces(paragraph, findPieces(paragraph), keep);
     if (piecesCache.size > 5_000) piecesCache.clear();
-    piecesCache.set(paragraph, pieces);
+    piecesCache.set(key, pieces);
   }
   return pieces;
 }
 
-const piecesCache = new Map<string, string[]>();
+const piecesCache = new Map<string, Piece[]>();
+
+/** Han, kana and their punctuation: the characters a phrase segmenter reads. */
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF01-\uFF60\u30FC]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+let japanese: Parser | undefined;
+let chinese: Parser | undefined;
+
+/**
+ * Where BudouX ends a phrase in the paragraph (offsets), for a paragraph in Japanese (any kana)
+ * or Chinese (Han alone); none for the other scripts.
+ */
+function phraseEnds(paragraph: string): Set<number> | undefined {
+  if (!CJK.test(paragraph)) return undefined;
+  const parser = KANA.test(paragraph)
+    ? (japanese ??= loadDefaultJapaneseParser())
+    : (chinese ??= loadDefaultSimplifiedChineseParser());
+  return new Set(parser.parseBoundaries(paragraph));
+}
+
+/**
+ * The Unicode pieces joined where a line must not end: inside a name kept whole, and between two
+ * characters of Japanese or Chinese that one phrase holds (a phrase's parts keep its names whole).
+ */
+function joinPieces(paragraph: string, fine: string[], keep: readonly Inserted[]): Piece[] {
+  let pieces: Piece[] = fine.map((text) => ({ text }));
+  const names = keep.filter((value) => value.keep);
+  if (names.length > 0) {
+    pieces = joinWhere(pieces, (at) => names.some((name) => name.start < at && at < name.end));
+  }
+  const phrases = phraseEnds(paragraph);
+  if (phrases) {
+    pieces = joinWhere(
+      pieces,
+      (at) => CJK.test(paragraph[at - 1]!) && CJK.test(paragraph[at]!) && !phrases.has(at),
+    );
+  }
+  return pieces;
+}
+
+/** Pieces joined at every place between them where `isJoined` (an offset) says so. */
+function joinWhere(pieces: readonly Piece[], isJoined: (at: number) => boolean): Piece[] {
+  const joined: Piece[] = [];
+  let group: Piece[] = [];
+  let at = 0;
+  for (const [i, piece] of pieces.entries()) {
+    group.push(piece);
+    at += piece.text.length;
+    if (i < pieces.length - 1 && isJoined(at)) continue;
+    joined.push(
+      group.length === 1 ? piece : { text: group.map((part) => part.text).join(''), parts: group },
+    );
+    group = [];
+  }
+  return joined;
+}
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const THAI = /\p{Script=Thai}/u;
@@ -362,10 +507,51 @@ const bidi = bidiFactory();
 const RIGHT_TO_LEFT =
   /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
-/** Whether a paragraph reads right to left: its first letter with a direction is (Unicode rule P2). */
+/**
+ * Whether a paragraph reads right to left: its first letter with a direction is (Unicode rule
+ * P2), inserted values (isolated, see `insertedValue`) passed over, as the rule passes over
+ * isolates; a paragraph with no such letter but in its values reads as its first value does.
+ */
 export function isRightToLeft(paragraph: string): boolean {
   if (!RIGHT_TO_LEFT.test(paragraph)) return false;
-  return bidi.getEmbeddingLevels(paragraph, 'auto').paragraphs[0]?.level === 1;
+  const { text, inserted } = takeMarks(paragraph);
+  return readsRightToLeft(text, inserted);
+}
+
+function readsRightToLeft(text: string, inserted: readonly Inserted[]): boolean {
+  if (!RIGHT_TO_LEFT.test(text)) return false;
+  const outside = inserted.reduceRight(
+    (rest, value) => rest.slice(0, value.start) + rest.slice(value.end),
+    text,
+  );
+  const firstStrong = bidi.getEmbeddingLevels(/\p{L}/u.test(outside) ? outside : text, 'auto');
+  return firstStrong.paragraphs[0]?.level === 1;
+}
+
+/**
+ * The bidirectional levels of a line's characters and the place each is drawn at (0 leftmost),
+ * its inserted values isolated (`inserted`: where they stand in the line).
+ */
+function bidiOrder(text: string, inserted: readonly Inserted[], rightToLeft: boolean) {
+  let marked = '';
+  const at: number[] = [];
+  for (let i = 0; i <= text.length; i += 1) {
+    for (const value of inserted) if (value.end === i) marked += ISOLATE_END;
+    if (i === text.length) break;
+    for (const value of inserted) if (value.start === i) marked += ISOLATE_START;
+    at.push(marked.length);
+    marked += text[i];
+  }
+  const levels = bidi.getEmbeddingLevels(marked, rightToLeft ? 'rtl' : 'ltr');
+  const visual = bidi.getReorderedIndices(marked, levels);
+  const rank = new Array<number>(marked.length);
+  visual.forEach((logical, place) => {
+    rank[logical] = place;
+  });
+  return {
+    levels: Uint8Array.from(at, (i) => levels.levels[i]!),
+    visualOf: at.map((i) => rank[i]!),
+  };
 }
 
 interface LinePiece {
@@ -374,6 +560,25 @@ interface LinePiece {
   text: string;
   face: FontFace;
   level: number;
+}
+
+/** The values inserted into a paragraph that stand in one of its lines, where they do in it. */
+function insertedIn(
+  paragraph: Paragraph | undefined,
+  line: { start: number; text: string },
+): Inserted[] {
+  const end = line.start + line.text.length;
+  return (paragraph?.inserted ?? []).flatMap((value) =>
+    value.end <= line.start || value.start >= end
+      ? []
+      : [
+          {
+            ...value,
+            start: Math.max(0, value.start - line.start),
+            end: Math.min(line.text.length, value.end - line.start),
+          },
+        ],
+  );
 }
 
 /** Splits pieces where their bidi level changes (never inside a surrogate pair). */
@@ -412,6 +617,7 @@ function lineRuns(
   size: number,
   x: number,
   rightToLeft: boolean,
+  inserted: readonly Inserted[] = [],
 ): TextRun[] | undefined {
   const hasRightToLeft = RIGHT_TO_LEFT.test(text);
   // Most lines: left to right, every character in the text's own face.
@@ -433,12 +639,8 @@ function lineRuns(
   }
   if (!isFallback && !hasRightToLeft && !rightToLeft) return undefined;
   if (hasRightToLeft || rightToLeft) {
-    const levels = bidi.getEmbeddingLevels(text, rightToLeft ? 'rtl' : 'ltr');
-    pieces = splitByLevel(pieces, levels.levels);
-    const visualOf = new Array<number>(text.length);
-    bidi.getReorderedIndices(text, levels).forEach((logical, visual) => {
-      visualOf[logical] = visual;
-    });
+    const { levels, visualOf } = bidiOrder(text, inserted, rightToLeft);
+    pieces = splitByLevel(pieces, levels);
     const firstSeen = (piece: LinePiece) =>
       Math.min(...Array.from({ length: piece.text.length }, (_, i) => visualOf[piece.start + i]!));
     pieces = pieces
@@ -493,6 +695,7 @@ function wrapLines(
   maxWidth: number,
   widthAt: WidthAt = (_, text) => unitWidth(text, weight),
   firstLineWidth = maxWidth,
+  keep: readonly Inserted[] = [],
 ): WrappedLine[] {
   if (paragraph === '') return [{ text: '', joiner: '', start: 0 }];
   // The first line may be narrower or wider than the rest (a bullet's words beside it).
@@ -530,10 +733,17 @@ function wrapLines(
     const wordStart = pieceStart - lastWord.length;
     return width - widthAt(wordStart, lastWord) + widthAt(wordStart, lastWord + word);
   };
-  for (const piece of breakablePieces(paragraph)) {
+  const pieces = [...breakablePieces(paragraph, keep)];
+  for (let i = 0; i < pieces.length; i += 1) {
+    const { text: piece, parts } = pieces[i]!;
     const isBreak = piece.endsWith(LINE_BREAK);
     const content = isBreak ? piece.slice(0, -LINE_BREAK.length) : piece;
     const added = line === '' ? Infinity : widthWith(content);
+    if (parts && added > limitOf() && widthAt(pieceStart, content.trimEnd()) > limitOf()) {
+      // A name or a phrase wider than a whole line breaks where its own words may.
+      pieces.splice(i + 1, 0, ...parts);
+      continue;
+    }
     if (added <= limitOf()) {
       const word = content.trimEnd();
       if (word.includes(' ')) start(line + content, lineStart);
@@ -634,6 +844,7 @@ function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial
       spec.wrapUnderBullet ? spec.w : spec.w - indent,
       paragraph.styles && widthAtOf(paragraph, weight, spec),
       spec.w - indent,
+      paragraph.inserted,
     );
     wrapped.forEach((line, i) => {
       const scale = lineScale(paragraph, line.start, line.text);
@@ -781,7 +992,10 @@ export function layoutText(spec: TextSpec): TextElement {
       ? widthAtOf(paragraph, weight, spec)(line.start, line.text) * size
       : measureText(line.text, weight, size);
     if (!directions.has(line.paragraph)) {
-      directions.set(line.paragraph, spec.rightToLeft ?? isRightToLeft(paragraph?.text ?? ''));
+      directions.set(
+        line.paragraph,
+        spec.rightToLeft ?? readsRightToLeft(paragraph?.text ?? '', paragraph?.inserted ?? []),
+      );
     }
     const isRtl = directions.get(line.paragraph)!;
     // Without a hanging indent, a paragraph's later lines start under its bullet. A paragraph
@@ -796,7 +1010,7 @@ export function layoutText(spec: TextSpec): TextElement {
     const label = number !== undefined ? numberLabel(spec.numbering!.scheme, number) : undefined;
     const runs = isStyled
       ? styledRuns(paragraph, line, { spec, face: weight, size, x })
-      : lineRuns(line.text, weight, size, x, isRtl);
+      : lineRuns(line.text, weight, size, x, isRtl, insertedIn(paragraph, line));
     lines.push({
       text: line.text,
       x,
@@ -853,7 +1067,9 @@ export function layoutText(spec: TextSpec): TextElement {
       ? { numbering: { scheme: spec.numbering.scheme, startAt: spec.numbering.startAt ?? 1 } }
       : {}),
     // The PPTX gets the paragraphs as written, tabs and their stops included.
-    paragraphs: truncated ? paragraphsOf(laid) : paragraphs.map((p) => (p.written ?? p).text),
+    paragraphs: truncated
+      ? paragraphsOf(laid)
+      : paragraphs.map((p) => p.isolated ?? (p.written ?? p).text),
     ...(!truncated && paragraphs.some((p) => p.styles)
       ? { spans: paragraphs.map((p) => (p.styles ? spansOf(p.written ?? p) : null)) }
       : {}),
