@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { deckDraftSchema, selectDefaultSlides, type ProductId } from '@deck-portal/domain';
 import { buildDeck } from '../build-deck.ts';
+import { findProduct } from '@deck-portal/domain/pricing';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { seedPicture } from '../images/seed-pictures.ts';
 import type { Slide, TextElement } from '../layout/model.ts';
 import { createTemplateLibrary, listTemplateSlides } from './template-library.ts';
 
@@ -118,5 +121,33 @@ describe('the seeded library’s default deck for a small order', () => {
     expect(british).toEqual(
       expect.arrayContaining(['By 27 December 2026', 'By 3 January 2027', 'By 17 January 2027']),
     );
+  });
+
+  it('shows each product slide’s picture from the price book, large and clear of its words', () => {
+    const deck = defaultDeck(['data_logger', 'battery_backup', 'bms', 'controller']);
+    const productSlides = deck.slides.filter((slide) => slide.id.startsWith('product-'));
+    expect(productSlides.map((slide) => slide.id)).toEqual([
+      'product-data-logger',
+      'product-battery-bms',
+      'product-controller',
+    ]);
+    for (const [slide, product] of productSlides.map(
+      (slide, i) => [slide, ['data_logger', 'battery_backup', 'controller'][i]!] as const,
+    )) {
+      const picture = slide.elements.find((e) => e.kind === 'image');
+      expect(picture?.kind, slide.id).toBe('image');
+      if (picture?.kind !== 'image') continue;
+      expect(picture.src).toBe(findProduct(SEED_PRICE_BOOK, product)!.picture);
+      expect(seedPicture(picture.src), picture.src).toBeDefined();
+      expect(picture.w).toBeGreaterThanOrEqual(200);
+      for (const words of slide.elements.filter((e): e is TextElement => e.kind === 'text')) {
+        const apart =
+          words.x >= picture.x + picture.w ||
+          words.x + words.w <= picture.x ||
+          words.y >= picture.y + picture.h ||
+          words.y + words.h <= picture.y;
+        expect(apart, `${slide.id}: "${words.paragraphs.join(' ')}" over the picture`).toBe(true);
+      }
+    }
   });
 });
