@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deckDraftSchema,
   quoteSummary,
+  type DeckDraft,
   type DeckDraftInput,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
@@ -74,7 +75,7 @@ function texts(slide: Slide): string {
 
 describe('buildDeck', () => {
   it("computes the ROI slide from the deck's inputs, quantities and quote, never a typical one", () => {
-    const order = (selectedProducts: DeckDraftInput['productSelection']['selectedProducts']) => ({
+    const order = (selectedProducts: DeckDraft['productSelection']['selectedProducts']) => ({
       selectedProducts,
       includePricing: true,
       customPricing: {},

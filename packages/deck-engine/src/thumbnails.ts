@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isImagePlaceholder } from '@deck-portal/domain';
+import {
+  checkSlideFigures,
+  isImagePlaceholder,
+  type FigureFinding,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { findProduct, quoteSummary, resolveDeckPricing } from '@deck-portal/domain/pricing';
 import type { ResolvedImage } from './images/image-store.ts';
@@ -50,6 +55,18 @@ const SAMPLE_QUOTE = quoteSummary(SAMPLE_PRODUCTS, SEED_PRICE_BOOK);
 const SAMPLE_PRICING = resolveDeckPricing(SAMPLE_PRODUCTS, SEED_PRICE_BOOK).find(
   (pricing) => pricing.productId === 'controller',
 );
+
+/**
+ * What is implausible in a slide's figures for the sample deck its preview is drawn with (one
+ * typical site at list prices) and its deck inputs' defaults: what the studio's preview warns of.
+ */
+export function sampleFigureFindings(document: TemplateSlideDocument): FigureFinding[] {
+  const quantities: Record<string, number> = Object.fromEntries(
+    SEED_PRICE_BOOK.products.map((product) => [product.id, 0]),
+  );
+  for (const { id, quantity } of SAMPLE_SELECTION) quantities[id] = quantity;
+  return checkSlideFigures(document, { quote: SAMPLE_QUOTE, quantities }).findings;
+}
 
 /** One template slide drawn with sample data; undefined when the id is unknown. */
 export function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {

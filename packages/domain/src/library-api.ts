@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateCategorySchema } from './deck/template-library.ts';
+import { figureFindingSchema } from './deck/figure-plausibility.ts';
 import { plainText } from './text.ts';
 import {
   brandSchema,
@@ -135,7 +136,6 @@ export const publishLibraryRequestSchema = z.object({
     .trim()
     .min(1, 'Say in a few words what changed.')
     .max(500, 'The note must be at most 500 characters.'),
-});
   /**
    * Why the draft may go out with what preflight found on its slides: required then, kept with
    * the version and in the audit log.
@@ -144,6 +144,7 @@ export const publishLibraryRequestSchema = z.object({
     .trim()
     .max(500, 'The reason must be at most 500 characters.')
     .optional(),
+});
 export type PublishLibraryRequest = z.input<typeof publishLibraryRequestSchema>;
 
 export const libraryVersionSchema = z.object({
@@ -171,6 +172,11 @@ export const libraryPreviewResponseSchema = z.object({
   svg: z.string(),
   /** Texts that do not fit their box even at their smallest size, with the sample data. */
   overflowing: z.array(z.string()),
+  /**
+   * What is implausible in the slide's figures with the sample data and its inputs' defaults
+   * (figure-plausibility.ts): a negative or empty figure, an unbelievable payback or saving.
+   */
+  figureFindings: z.array(figureFindingSchema),
 });
 export type LibraryPreviewResponse = z.infer<typeof libraryPreviewResponseSchema>;
 
@@ -213,6 +219,6 @@ export const libraryMessages = {
     'Someone else saved this since you opened it. Reload to see their changes, then make yours again.',
   published: 'Published. Reps build from this version now.',
   nothingToPublish: 'The draft has no changes to publish.',
-  unknownCategory: 'Choose one of the library’s categories.',
   reasonNeeded: 'Say why the slides may go out as they are.',
+  unknownCategory: 'Choose one of the library’s categories.',
 } as const;

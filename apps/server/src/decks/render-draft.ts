@@ -1,4 +1,6 @@
 import {
+  checkDeckInputValues,
+  deckInputsFor,
   findProduct,
   type DeckDraft,
   type DeckPresenter,
@@ -176,6 +178,12 @@ export function assertKnownTemplates({ library }: { library: TemplateLibrary }, 
   if (unknownSlides.length > 0) {
     fields['templateCustomization.selectedSlides'] =
       `Unknown template slides: ${unknownSlides.join(', ')}`;
+  }
+  // The deck inputs the chosen slides ask for: each value the rep gave must be one they take.
+  const inputs = deckInputsFor(library.slides, draft.templateCustomization.selectedSlides);
+  const inputProblems = checkDeckInputValues(inputs, draft.templateCustomization.inputValues);
+  for (const [name, problem] of Object.entries(inputProblems)) {
+    fields[`templateCustomization.inputValues.${name}`] = problem;
   }
   const layoutIds = new Set(library.layouts.map((layout) => layout.id));
   draft.templateCustomization.customSlides.forEach((slide, index) => {

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { templateLayoutsResponseSchema, templateSlidesResponseSchema } from '@deck-portal/domain';
+import {
+  deckFiguresRequestSchema,
+  deckFiguresResponseSchema,
+  templateLayoutsResponseSchema,
+  templateSlidesResponseSchema,
+} from '@deck-portal/domain';
 import {
   listLayouts,
   listTemplateSlides,
@@ -15,6 +20,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import type { Services } from '../services.ts';
+import { computeDeckFigures } from './compute-deck-figures.ts';
 
 /** How many slides a priced deck draws per product and once, from the library's pricing slides. */
 function countPricingSlides(library: TemplateLibrary) {
@@ -55,6 +61,19 @@ export async function templateRoutes(
         pricingSlides: countPricingSlides(library),
       };
     },
+  );
+
+  app.post(
+    '/api/template-slides/figures',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        body: deckFiguresRequestSchema,
+        response: { 200: deckFiguresResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => computeDeckFigures(services, request.body),
   );
 
   app.get(

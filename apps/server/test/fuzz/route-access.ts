@@ -43,6 +43,7 @@ export const routeAccess = {
   'GET /api/template-slides': 'approved',
   'GET /api/template-layouts': 'approved',
   'GET /api/template-slides/{id}/thumbnail': 'approved',
+  'POST /api/template-slides/figures': 'approved',
   'GET /api/template-layouts/{id}/thumbnail': 'approved',
   'POST /api/generate-slides': 'approved',
   'GET /api/decks/{id}/generation': 'approved',

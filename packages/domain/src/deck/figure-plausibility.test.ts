@@ -10,7 +10,7 @@ const text = (words: string, when?: TemplateElement['when']): TemplateElement =>
   w: 100,
   h: 20,
   text: words,
-  style: { size: 12, color: 'brand.ink' },
+  style: { weight: 'regular', size: 12, color: 'brand.ink' },
   ...(when ? { when } : {}),
 });
 

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { FigureRole, TemplateCondition, TemplateElement } from '../template-format.ts';
 import { findBindings } from '../template-format.ts';
+import { evaluateFigures, quoteFigureValues } from '../template-figures.ts';
+import { resolveInputValues, type SlideInput } from '../slide-inputs.ts';
 
 /**
  * Whether a slide's computed figures are believable for this deck, before a client reads them:
@@ -15,6 +18,12 @@ export interface FigureFinding {
   /** What is wrong, for the person who can fix it. */
   message: string;
 }
+
+export const figureFindingSchema = z.object({
+  slideId: z.string(),
+  figure: z.string(),
+  message: z.string(),
+});
 
 /** What the check reads of a slide: its figures, what they mean and where it shows them. */
 export interface FigureSlide {
@@ -153,4 +162,49 @@ function shownFigures(
     }
   }
   return names;
+}
+
+/** What a deck gives a slide's figures: its quote (when priced), quantities and input values. */
+export interface FigureDeck {
+  quote?:
+    | {
+        subtotalCents: number;
+        shippingCents: number;
+        totalCents: number;
+        creditsCents: number;
+        netCents: number;
+      }
+    | undefined;
+  /** How many of each product of the price book the deck sells: every product, 0 for none. */
+  quantities: Readonly<Record<string, number>>;
+  /** The rep's answers to the deck inputs, by name; the slide's defaults stand for the rest. */
+  inputValues?: Readonly<Record<string, number>> | undefined;
+}
+
+/**
+ * A slide's figures for a deck, unrounded, beside the values they come from (`quote.net`,
+ * `quantity.controller`, `input.sites`, `figure.payback`), as the engine computes them to draw it.
+ */
+export function slideFigureValues(
+  slide: {
+    figures?: Readonly<Record<string, string>> | undefined;
+    inputs?: readonly SlideInput[] | undefined;
+  },
+  deck: FigureDeck,
+): Record<string, number | undefined> {
+  const given: Record<string, number> = {
+    ...quoteFigureValues(deck.quote),
+    ...resolveInputValues(slide.inputs, deck.inputValues),
+  };
+  for (const [id, quantity] of Object.entries(deck.quantities)) given[`quantity.${id}`] = quantity;
+  return evaluateFigures(slide.figures, given);
+}
+
+/** A slide's figures for a deck and what is implausible in them. */
+export function checkSlideFigures(
+  slide: FigureSlide & { inputs?: readonly SlideInput[] | undefined },
+  deck: FigureDeck,
+): { values: Record<string, number | undefined>; findings: FigureFinding[] } {
+  const values = slideFigureValues(slide, deck);
+  return { values, findings: findImplausibleFigures(slide, values) };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { placeholderSchema } from './placeholder-types.ts';
-import { slideInputSchema } from '../slide-inputs.ts';
+import { deckInputValuesSchema, slideInputSchema } from '../slide-inputs.ts';
+import { figureRoles } from '../template-format.ts';
+import { figureFindingSchema } from './figure-plausibility.ts';
+import { productSelectionSchema } from './deck-draft.ts';
 
 /** The shapes `GET /api/template-slides` and `GET /api/template-layouts` answer (SPEC.md §3). */
 export const templateCategorySchema = z.object({
@@ -59,3 +62,30 @@ export const layoutSchema = z.object({
 export type LayoutInfo = z.infer<typeof layoutSchema>;
 
 export const templateLayoutsResponseSchema = z.object({ layouts: z.array(layoutSchema) });
+
+/**
+ * `POST /api/template-slides/figures`: what the chosen slides' figures come to for the deck as
+ * step 3 has it (its products, prices and deck inputs), and what is implausible in them.
+ */
+export const deckFiguresRequestSchema = z.object({
+  productSelection: productSelectionSchema,
+  selectedSlides: z.array(z.string().min(1).max(100)).max(200),
+  inputValues: deckInputValuesSchema.default({}),
+});
+export type DeckFiguresRequest = z.input<typeof deckFiguresRequestSchema>;
+
+export const deckFiguresResponseSchema = z.object({
+  /** Each chosen slide that computes figures with a meaning, in library order. */
+  slides: z.array(
+    z.object({
+      slideId: z.string(),
+      title: z.string(),
+      /** Figures with a role (the saving, the payback), unrounded; null when empty. */
+      figures: z.array(
+        z.object({ name: z.string(), role: z.enum(figureRoles), value: z.number().nullable() }),
+      ),
+    }),
+  ),
+  findings: z.array(figureFindingSchema),
+});
+export type DeckFigures = z.infer<typeof deckFiguresResponseSchema>;
