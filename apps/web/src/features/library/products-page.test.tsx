@@ -11,7 +11,7 @@ const entry = (index: number, extra: Partial<PriceBookEntry> = {}): PriceBookEnt
   return {
     id: `seed-${product.id}`,
     productId: product.id,
-    product: { ...product, features: [...product.features] },
+    product: { ...product, kind: product.kind ?? 'goods', features: [...product.features] },
     effectiveFrom: '2000-01-01T00:00:00.000Z',
     note: 'The built-in price book',
     createdAt: '2026-11-01T09:00:00.000Z',
@@ -82,6 +82,32 @@ describe('the price book page', () => {
       product: { msrp: 249, sku: 'SC-1', name: 'Controller' },
       note: 'List 2027',
     });
+  });
+
+  it('sells a product as a yearly subscription, not shipped', async () => {
+    const calls = mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/products': { body: products },
+      'POST /api/admin/products/controller/changes': { status: 201, body: entry(2, { id: 'e4' }) },
+    });
+    renderApp(paths.products);
+    expect(await screen.findByText('SKU SC-1 · One-off')).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Controller' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Controller' });
+    const shipping = within(dialog).getByRole('textbox', { name: 'White-glove shipping' });
+    expect(shipping).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Sold as/ }));
+    await userEvent.click(
+      await screen.findByRole('option', {
+        name: 'Subscription (not shipped, paid every year)',
+        hidden: true,
+      }),
+    );
+    expect(shipping).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({ product: { kind: 'subscription', name: 'Controller' } });
   });
 
   it('restores an older entry of a product as a new one, from its history', async () => {

@@ -1,6 +1,10 @@
 import {
   DEFAULT_CREDIT_PERCENT,
   formatUsd,
+  productKindBilling,
+  productKindLabels,
+  productKinds,
+  type ProductKind,
   type AdminProducts,
   type PriceBookEntry,
   type ProductFields,
@@ -14,6 +18,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -44,6 +49,7 @@ const blankProduct: ProductFields = {
   name: '',
   description: '',
   features: [],
+  kind: 'goods',
   defaultQuantity: 1,
   msrp: 0,
   basePrice: 0,
@@ -51,7 +57,8 @@ const blankProduct: ProductFields = {
   flatRateShipping: 0,
   flatRateAboveQuantity: 10,
   warrantyYears: 1,
-  creditEligible: true,
+  // The credit is claimed only for what the price book marks: a new product opts in.
+  creditEligible: false,
   monthsIncluded: 'Unlimited',
   annualMonitoring: 'Included',
   maintenance: 'Monitoring and software updates included',
@@ -167,7 +174,7 @@ function ProductRow({
       <Table.Td>
         <Text fw={600}>{product.name}</Text>
         <Text size="xs" c="dimmed">
-          SKU {product.sku}
+          SKU {product.sku} · {productKindBilling[product.kind]}
         </Text>
       </Table.Td>
       <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
@@ -233,9 +240,11 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
   const change = useChangeProduct();
   const set = <K extends keyof ProductFields>(key: K, value: ProductFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
-  const money = (key: keyof ProductFields, label: string) => (
+  const isShipped = fields.kind === 'goods';
+  const money = (key: keyof ProductFields, label: string, disabled = false) => (
     <NumberInput
       label={label}
+      disabled={disabled}
       prefix="$"
       decimalScale={2}
       thousandSeparator=","
@@ -245,10 +254,16 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
       onChange={(value) => set(key, value as never)}
     />
   );
-  const whole = (key: keyof ProductFields, label: string, description?: string) => (
+  const whole = (
+    key: keyof ProductFields,
+    label: string,
+    description?: string,
+    disabled = false,
+  ) => (
     <NumberInput
       label={label}
       description={description}
+      disabled={disabled}
       allowDecimal={false}
       min={0}
       value={fields[key] as number | string}
@@ -293,6 +308,14 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
             onChange={(e) => set('sku', e.currentTarget.value)}
           />
         </SimpleGrid>
+        <Select
+          label="Sold as"
+          description="Services and subscriptions are not shipped; a subscription is priced per year and is not part of what the client pays up front."
+          data={productKinds.map((kind) => ({ value: kind, label: productKindLabels[kind] }))}
+          value={fields.kind}
+          allowDeselect={false}
+          onChange={(value) => value && set('kind', value as ProductKind)}
+        />
         <Textarea
           label="Description"
           rows={2}
@@ -323,9 +346,9 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
           {money('msrp', 'MSRP (the rep’s starting price)')}
           {money('basePrice', 'Base price (when the deck shows no pricing)')}
           {whole('defaultQuantity', 'Default quantity')}
-          {money('whiteGloveShipping', 'White-glove shipping')}
-          {money('flatRateShipping', 'Flat-rate shipping')}
-          {whole('flatRateAboveQuantity', 'Flat rate above quantity')}
+          {money('whiteGloveShipping', 'White-glove shipping', !isShipped)}
+          {money('flatRateShipping', 'Flat-rate shipping', !isShipped)}
+          {whole('flatRateAboveQuantity', 'Flat rate above quantity', undefined, !isShipped)}
           {whole('warrantyYears', 'Warranty (years)')}
           <TextInput
             label="Monitoring months included"
