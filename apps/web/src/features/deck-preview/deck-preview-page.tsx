@@ -47,6 +47,7 @@ import { useSetArchived } from './api/deck-versions.ts';
 import { VersionsPanel } from './components/versions-panel.tsx';
 import { LibraryUpdateNotice } from './components/library-update-notice.tsx';
 import { ClientLinksPanel } from './components/client-links-panel.tsx';
+import { DeckPreflightNotice } from './components/deck-preflight-notice.tsx';
 import { ClientAnswerPanel } from './components/client-answer-panel.tsx';
 import { ModifyDeckButton } from './components/modify-deck-button.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
@@ -351,6 +352,9 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
           </Grid.Col>
         </Grid>
       </Card>
+      {isReady && deck.canManage && (
+        <DeckPreflightNotice deckId={deck.id} version={deck.currentVersion} where="page" />
+      )}
       {deck.warnings.length > 0 && (
         <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Generation notes">
           {/* One note per line; a long picture address wraps rather than running off a phone. */}

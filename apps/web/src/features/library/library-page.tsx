@@ -1,4 +1,9 @@
-import type { LibraryDraftResponse, LibraryDraftSlide } from '@deck-portal/domain';
+import {
+  describeFindingCount,
+  type LibraryDraftResponse,
+  type LibraryDraftSlide,
+  type SlideFinding,
+} from '@deck-portal/domain';
 import {
   ActionIcon,
   Alert,
@@ -36,6 +41,7 @@ import { useSaveLibraryDocument } from './api/save-library-document.ts';
 import { useDeleteLibrarySlide } from './api/delete-library-slide.ts';
 import { CategoriesPanel } from './components/categories-panel.tsx';
 import { DraftBar } from './components/draft-bar.tsx';
+import { useLibraryPreflight } from './api/get-library-preflight.ts';
 import { LibraryHistory } from './components/library-history.tsx';
 import { NewSlideButton } from './components/new-slide-button.tsx';
 import { errorText } from './components/error-text.ts';
@@ -44,6 +50,8 @@ import { fetchLibraryDocument } from './api/get-library-document.ts';
 /** /admin/library: the content library's draft, by category, with publishing and history. */
 export default function LibraryPage() {
   const library = useLibrary();
+  // What the draft's slides would show a client that they should not, slide by slide.
+  const findings = useLibraryPreflight().data?.findings ?? [];
 
   return (
     <PageShell
@@ -94,7 +102,7 @@ export default function LibraryPage() {
         )}
         {library.data && (
           <>
-            <DraftBar library={library.data} />
+            <DraftBar library={library.data} findings={findings} />
             <Tabs defaultValue="slides" keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="slides">Slides ({library.data.slides.length})</Tabs.Tab>
@@ -105,7 +113,7 @@ export default function LibraryPage() {
                 <Tabs.Tab value="history">History</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="slides" pt="md">
-                <SlidesByCategory library={library.data} />
+                <SlidesByCategory library={library.data} findings={findings} />
               </Tabs.Panel>
               <Tabs.Panel value="layouts" pt="md">
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -149,7 +157,13 @@ export default function LibraryPage() {
   );
 }
 
-function SlidesByCategory({ library }: { library: LibraryDraftResponse }) {
+function SlidesByCategory({
+  library,
+  findings,
+}: {
+  library: LibraryDraftResponse;
+  findings: readonly SlideFinding[];
+}) {
   const reorder = useReorderLibrarySlides();
   const order = library.slides.map((slide) => slide.id);
   // Moving within the master order: a slide swaps with its neighbour in the whole list.
@@ -213,6 +227,7 @@ function SlidesByCategory({ library }: { library: LibraryDraftResponse }) {
                 <SlideCard
                   key={slide.id}
                   slide={slide}
+                  findings={findings.filter((finding) => finding.slideId === slide.id)}
                   categories={library.categories}
                   onMove={(by) => move(slide.id, by)}
                   isFirst={order[0] === slide.id}
@@ -229,12 +244,14 @@ function SlidesByCategory({ library }: { library: LibraryDraftResponse }) {
 
 function SlideCard({
   slide,
+  findings,
   categories,
   onMove,
   isFirst,
   isLast,
 }: {
   slide: LibraryDraftSlide;
+  findings: readonly SlideFinding[];
   categories: LibraryDraftResponse['categories'];
   onMove: (by: -1 | 1) => void;
   isFirst: boolean;
@@ -316,6 +333,18 @@ function SlideCard({
             <Text size="xs" c="red.8">
               Needs fixing before publishing: {slide.problem}
             </Text>
+          )}
+          {findings.length > 0 && (
+            <Stack gap={2} aria-label={`Preflight of ${slide.title}`}>
+              <Badge color="orange" variant="light" size="sm" tt="none">
+                Preflight: {describeFindingCount(findings.length)}
+              </Badge>
+              {findings.map((finding, i) => (
+                <Text key={i} size="xs" c="orange.9">
+                  {finding.message}
+                </Text>
+              ))}
+            </Stack>
           )}
         </Stack>
         <Group gap={2} wrap="nowrap">

@@ -42,6 +42,7 @@ import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
 import { useDeck } from '../api/get-deck.ts';
 import { AcceptanceOptions } from './acceptance-options.tsx';
+import { DeckPreflightNotice } from './deck-preflight-notice.tsx';
 
 const messageMaxLength = 2000;
 
@@ -161,6 +162,9 @@ function CreateClientLinkForm({
           >
             {approvalMessages.linkRefused}
           </Alert>
+        )}
+        {!formError && deck.data && (
+          <DeckPreflightNotice deckId={deckId} version={deck.data.currentVersion} where="link" />
         )}
         {formError && (
           <Alert

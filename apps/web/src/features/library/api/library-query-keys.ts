@@ -3,6 +3,8 @@ export const libraryQueryKeys = {
   all: ['library'] as const,
   draft: ['library', 'draft'] as const,
   versions: ['library', 'versions'] as const,
+  /** Under the draft's key: whatever changes the draft checks its slides again. */
+  preflight: ['library', 'draft', 'preflight'] as const,
   import: (id: string) => ['library', 'import', id] as const,
   document: (kind: 'slide' | 'layout', id: string) => ['library', kind, id] as const,
 };

@@ -1,3 +1,4 @@
+import type { PublishLibraryRequest } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -5,14 +6,17 @@ import { libraryQueryKeys } from './library-query-keys.ts';
 
 const publishedSchema = z.object({ number: z.number(), changes: z.array(z.string()) });
 
-/** `POST /api/library/publish {note}`: the draft becomes the version reps build from. */
+/**
+ * `POST /api/library/publish {note, reason?}`: the draft becomes the version reps build from; a
+ * reason is needed when preflight finds something on its slides.
+ */
 export function usePublishLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (note: string) =>
+    mutationFn: (request: PublishLibraryRequest) =>
       apiRequest('/api/library/publish', {
         method: 'POST',
-        body: { note },
+        body: request,
         schema: publishedSchema,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: libraryQueryKeys.all }),
