@@ -251,16 +251,16 @@ describe('PPTX structure', () => {
   it('uses native tables and editable text, not pictures of slides', () => {
     const roi = files.get(slidePaths[7]!)!;
     expect(roi).toContain('<a:tbl>');
-    // The only pictures are the library's illustrations (a scene on the company and market
+    // The only pictures are the library's illustrations (a scene on the market and company
     // slides, a product on each product slide), one each: no slide is a picture of itself.
     const media = Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/'));
     const withPictures = slidePaths.filter((path) => files.get(path)!.includes('<p:pic>'));
     expect(withPictures.map((path) => files.get(path)!.match(/descr="([^"]*)"/)?.[1])).toEqual([
-      'A cold store, a battery cabinet, a refrigerated truck and a pharmacy fridge',
       'A storm cuts the power line to a cold store while its temperature climbs',
       'The Data Logger',
       'Battery Backup with its Battery Management System',
       'The Site Controller linking loggers, batteries and refrigeration',
+      'A cold store, a battery cabinet, a refrigerated truck and a pharmacy fridge',
     ]);
     expect(media).toHaveLength(withPictures.length);
   });
