@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { deckDraftSchema, type DeckDraftInput } from '@deck-portal/domain';
+import { deckDraftSchema, insertedValue, type DeckDraftInput } from '@deck-portal/domain';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDeck } from '../src/build-deck.ts';
-import { shapeWord } from '../src/layout/fonts.ts';
+import { getFont, shapeWord } from '../src/layout/fonts.ts';
 import { layoutText } from '../src/layout/text-layout.ts';
 import { officePdf } from '../src/import/office-render.ts';
 import type { Deck, SlideElement, TextElement } from '../src/layout/model.ts';
@@ -339,6 +339,69 @@ describe('right-to-left lines', () => {
     const deck = buildDeck(input, library);
     const name = textElements(deck).find((t) => t.name === 'client-name')!;
     expect(name.lines[0]!.runs!.map((run) => run.text)).toEqual(['Acme', 'אלקטרה', 'חברת', 'Ltd']);
+  });
+});
+
+describe('a value inserted into a right-to-left sentence', () => {
+  // An Arabic library's footer, "Prepared for {{client.name}} · {{deck.date}}", for a client with
+  // a Latin name: each value isolated, the name and the date never trade places.
+  const footer = layoutText({
+    ...box,
+    w: 700,
+    text: `أعدت لـ ${insertedValue('client.name', 'Acme Corp')} · ${insertedValue('deck.date', 'March 5, 2026')}`,
+  });
+  /** Where each part stands in a page's text, as drawn left to right. */
+  const order = (page: string) =>
+    ['March 5, 2026', 'Acme Corp', 'أعدت'].map((part) => page.indexOf(part));
+
+  it.skipIf(!hasPdftotext)(
+    'reads back from our PDF with the name between the words and the date',
+    async () => {
+      const files = await renderDeck(oneSlideDeck([footer]), new Map());
+      const [page] = pdfText(files.pdf, 'isolated-footer');
+      // Drawn left to right: the date, the name, then the Arabic words that open the sentence.
+      const [date, name, words] = order(page!);
+      expect(date).toBeGreaterThanOrEqual(0);
+      expect(date).toBeLessThan(name!);
+      expect(name).toBeLessThan(words!);
+    },
+  );
+
+  it('says the same order in the PPTX, isolated, and LibreOffice reads it so', async () => {
+    const files = await renderDeck(oneSlideDeck([footer]), new Map());
+    const xml = await (
+      await JSZip.loadAsync(files.pptx)
+    )
+      .file('ppt/slides/slide1.xml')!
+      .async('string');
+    const paragraph = /<a:p>(?:(?!<\/a:p>)[\s\S])*أعدت[\s\S]*?<\/a:p>/.exec(xml)![0];
+    expect(paragraph).toMatch(/<a:pPr[^>]*rtl="1"/);
+    const words = [...paragraph.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join('');
+    expect(words).toBe('أعدت لـ \u2068Acme Corp\u2069 · \u2068March 5, 2026\u2069');
+    if (!hasPdftotext || !hasOffice) return;
+    const office = await officePdf(files.pptx, { command: 'soffice' });
+    const [page] = pdfText(office!, 'isolated-footer-office').map(squash);
+    const [ours] = pdfText(files.pdf, 'isolated-footer-ours').map(squash);
+    expect(page).toBe(ours);
+  }, 180_000);
+});
+
+describe('an Arabic name on the cover', () => {
+  it('is set on a line as tall as its font needs, so office suites keep it in its box', async () => {
+    const { deck } = await deckIn('Arabic');
+    const name = textElements(deck).find((t) => t.name === 'client-name')!;
+    const { ascent, descent } = getFont(name.lines[0]!.runs![0]!.face);
+    expect(name.lines[0]!.runs![0]!.face).toBe('Noto Sans Arabic/bold');
+    expect(name.lineHeight).toBeGreaterThanOrEqual((ascent - descent) * name.size - 0.01);
+    // The PPTX states that pitch: LibreOffice sets the line's leading above its glyphs.
+    const { files } = await deckIn('Arabic');
+    const xml = await (
+      await JSZip.loadAsync(files.pptx)
+    )
+      .file('ppt/slides/slide1.xml')!
+      .async('string');
+    const spacing = Number(/<a:spcPts val="(\d+)"\/>(?:(?!<\/a:p>)[\s\S])*شركة/.exec(xml)![1]);
+    expect(spacing / 100).toBeCloseTo(name.lineHeight, 0);
   });
 });
 

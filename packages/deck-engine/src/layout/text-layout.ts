@@ -828,9 +828,37 @@ function bulletIndentOf(spec: TextSpec, paragraphs: readonly Paragraph[], size: 
   return Math.max(indent, widest + 0.2 * size);
 }
 
-function tryLayout(spec: TextSpec, paragraphs: Paragraph[], size: number): Trial {
+/**
+ * A text's line pitch as a share of its size: its own, or the glyph band (ascent to descent) of
+ * a fallback family that draws letters of it, when that band is taller. Office suites set an
+ * exact pitch from the drawing font's own metrics, all its leading above the glyphs: under a
+ * pitch tighter than Noto Sans Arabic's 2.1 em band, LibreOffice lifts an Arabic name out of its
+ * box onto the words above it, by as much as the fonts the machine has make it.
+ */
+function pitchOf(spec: TextSpec, paragraphs: readonly Paragraph[]): number {
+  const face = specFace(spec);
+  let pitch = spec.lineHeight ?? 1.2;
+  for (const paragraph of paragraphs) {
+    if (faceCovers(face, paragraph.text)) continue;
+    for (const word of paragraph.text.split(/\s+/)) {
+      for (const segment of fontSegments(word, face)) {
+        if (segment.face === face || !/\p{L}/u.test(segment.text)) continue;
+        const { ascent, descent } = getFont(segment.face);
+        pitch = Math.max(pitch, ascent - descent);
+      }
+    }
+  }
+  return pitch;
+}
+
+function tryLayout(
+  spec: TextSpec,
+  paragraphs: Paragraph[],
+  size: number,
+  pitch = pitchOf(spec, paragraphs),
+): Trial {
   const weight = specFace(spec);
-  const lineHeight = (spec.lineHeight ?? 1.2) * size;
+  const lineHeight = pitch * size;
   const gap = (spec.paragraphGap ?? 0) * size;
   const indent = bulletIndentOf(spec, paragraphs, size);
   const lines: Trial['lines'] = [];
@@ -924,13 +952,14 @@ export function layoutText(spec: TextSpec): TextElement {
   const fits = (t: Trial) =>
     t.height <= spec.h + 0.01 && (spec.maxLines === undefined || t.lines.length <= spec.maxLines);
 
-  let trial = tryLayout(spec, paragraphs, spec.size);
+  const pitch = pitchOf(spec, paragraphs);
+  let trial = tryLayout(spec, paragraphs, spec.size, pitch);
   for (let size = spec.size - 0.5; !fits(trial) && size >= minSize - 1e-9; size -= 0.5) {
-    trial = tryLayout(spec, paragraphs, size);
+    trial = tryLayout(spec, paragraphs, size, pitch);
   }
 
   const size = trial.size;
-  const lineHeight = (spec.lineHeight ?? 1.2) * size;
+  const lineHeight = pitch * size;
   const gap = (spec.paragraphGap ?? 0) * size;
   const indent = bulletIndentOf(spec, paragraphs, size);
   let truncated = false;
