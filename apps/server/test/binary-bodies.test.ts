@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMaxBytes } from '@deck-portal/domain';
+import { spoolFolder } from '../src/http/raw-body.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie } from './helpers/accounts.ts';
 
@@ -92,5 +94,34 @@ describe('a large upload', () => {
     const refused = await send(Array.from({ length: 11 }, () => megabyte));
     expect(refused.statusCode).toBe(413);
     expect(refused.json().error.message).toBe('Pictures can be at most 10 MB.');
+  });
+
+  it('is kept on disk only while it is answered: nothing is left after a stored, a refused or a cut-off body', async () => {
+    const left = async () => (await readdir(spoolFolder).catch(() => [])).length;
+    const send = (payload: Buffer | Readable, contentType = 'image/png') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie: rep, origin: 'http://portal.test', 'content-type': contentType },
+        payload,
+      });
+    const picture = await sharp({
+      create: { width: 20, height: 20, channels: 3, background: '#0af' },
+    })
+      .png()
+      .toBuffer();
+    expect((await send(picture)).statusCode).toBe(201);
+    await expect.poll(left).toBe(0);
+    // Not a picture: refused once read from disk.
+    const refused = await send(Buffer.from('%PDF-1.7 not a picture'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/not a picture we can use/);
+    await expect.poll(left).toBe(0);
+    // Past the limit as it comes in (no declared length): the part written is removed too.
+    const tooLarge = await send(
+      Readable.from(Array.from({ length: 11 }, () => Buffer.alloc(1 << 20))),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    await expect.poll(left).toBe(0);
   });
 });

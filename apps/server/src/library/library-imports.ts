@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -28,7 +29,7 @@ import { AppError } from '../http/app-error.ts';
 import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
 import { FinalJobError, type JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
-import { readObjectBytes } from '../storage/read-object-bytes.ts';
+import { firstBytesOf, type LocalFile, spoolToTempFile } from '../storage/local-file.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { newSlideId } from './create-library-slide.ts';
@@ -67,10 +68,10 @@ export function importFileName(header: string | string[] | undefined): string {
  */
 export async function startLibraryImport(
   services: Services,
-  { actor, fileName, bytes }: { actor: User; fileName: string; bytes: Buffer },
+  { actor, fileName, file }: { actor: User; fileName: string; file: LocalFile },
 ): Promise<LibraryImportResponse> {
-  if (bytes.length === 0) throw new AppError('validation_failed', libraryImportMessages.empty);
-  const kind = presentationFileKind(bytes);
+  if (file.size === 0) throw new AppError('validation_failed', libraryImportMessages.empty);
+  const kind = presentationFileKind(await firstBytesOf(file, 8));
   if (kind === 'legacy') throw new AppError('validation_failed', `This file ${legacyFileReason}.`);
   if (kind === 'other') {
     throw new AppError('validation_failed', libraryImportMessages.notPptx, { status: 415 });
@@ -78,7 +79,7 @@ export async function startLibraryImport(
   // The bytes first, then the row and its job together: a row never waits on bytes or a job
   // that are not there (bytes whose row never came are swept).
   const id = randomUUID();
-  await services.objects.put(sourceKey(id), bytes, 'application/octet-stream');
+  await services.objects.putFile(sourceKey(id), file, 'application/octet-stream');
   const row = await services.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(libraryImports)
@@ -86,7 +87,7 @@ export async function startLibraryImport(
         id,
         createdBy: actor.id,
         fileName,
-        byteSize: bytes.length,
+        byteSize: file.size,
         createdAt: services.clock.now(),
       })
       .returning();
@@ -247,13 +248,22 @@ export function importJobHandler(services: Services): JobHandler {
       const font = brand?.font
         ? { brand, files: await loadLibraryPictures(services, [], brandFiles(brand)) }
         : {};
-      const result = await services.deckRenderer.importPresentation(await readObjectBytes(source), {
-        onProgress: (progress) => context.progress(progress),
-        // Read for this import alone: moved to the worker, not copied again.
-        handOver: true,
-        ...(office ? { office: { command: office } } : {}),
-        ...font,
-      });
+      // The file goes to the worker as a file on this machine, which the worker reads: a large
+      // file's bytes never sit whole in this (perhaps the web) process.
+      const spooled = await spoolToTempFile(source.body);
+      let result;
+      try {
+        result = await services.deckRenderer.importPresentation(
+          { file: spooled.path },
+          {
+            onProgress: (progress) => context.progress(progress),
+            ...(office ? { office: { command: office } } : {}),
+            ...font,
+          },
+        );
+      } finally {
+        await rm(spooled.path, { force: true });
+      }
       await context.progressWritten();
       if (!result.ok) {
         await services.db.transaction(async (tx) => {
@@ -388,7 +398,7 @@ export async function importLibrarySlides(
         const upload = await storeUpload(services, {
           user: actor,
           kind: 'library_picture',
-          bytes: await buffer(object.body),
+          picture: await buffer(object.body),
         });
         stored.set(src, upload.url);
       } catch (error) {

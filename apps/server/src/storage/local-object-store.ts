@@ -39,23 +39,42 @@ export function createLocalObjectStore(root: string): ObjectStore {
     folders.add(folder);
   };
 
-  async function writeAtomically(file: string, body: Buffer | string) {
-    const folder = path.dirname(file);
-    await makeFolder(folder);
-    const temp = path.join(
-      folder,
+  /** A temporary name beside `file`, in its folder. */
+  const tempBeside = (file: string) =>
+    path.join(
+      path.dirname(file),
       `${tempPrefix}${randomBytes(8).toString('hex')}-${path.basename(file)}`,
     );
-    let handle;
+
+  /**
+   * Runs `make` (which creates a file in `folder`) once the folder is made; again after making
+   * it anew when it was removed since this process made it (a deck's files purged).
+   */
+  async function inFolder<T>(folder: string, make: () => Promise<T>): Promise<T> {
+    await makeFolder(folder);
     try {
-      handle = await open(temp, 'w');
+      return await make();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      // The folder was removed since it was made (a deck's files purged): make it again.
       folders.delete(folder);
       await makeFolder(folder);
-      handle = await open(temp, 'w');
+      return make();
     }
+  }
+
+  /** Sets the type of the object at `file`: by its extension, or in a sidecar. */
+  async function writeType(file: string, contentType: string) {
+    if (typeByExtension(file) === contentType) {
+      // A sidecar left by an earlier put of another type would contradict the name.
+      await rm(`${file}${typeSuffix}`, { force: true });
+    } else {
+      await writeAtomically(`${file}${typeSuffix}`, contentType);
+    }
+  }
+
+  async function writeAtomically(file: string, body: Buffer | string) {
+    const temp = tempBeside(file);
+    const handle = await inFolder(path.dirname(file), () => open(temp, 'w'));
     try {
       await handle.writeFile(body);
       await handle.sync();
@@ -69,13 +88,27 @@ export function createLocalObjectStore(root: string): ObjectStore {
     kind: 'local',
     async put(key, body, contentType) {
       const file = fileOf(key);
-      if (typeByExtension(file) === contentType) {
-        // A sidecar left by an earlier put of another type would contradict the name.
-        await rm(`${file}${typeSuffix}`, { force: true });
-      } else {
-        await writeAtomically(`${file}${typeSuffix}`, contentType);
-      }
+      await writeType(file, contentType);
       await writeAtomically(file, body);
+    },
+    async putFile(key, source, contentType) {
+      const file = fileOf(key);
+      await writeType(file, contentType);
+      // Copied by the operating system (no bytes through this process), flushed, then renamed.
+      const temp = tempBeside(file);
+      try {
+        await inFolder(path.dirname(file), () => copyFile(source.path, temp));
+        const copied = await open(temp, 'r+');
+        try {
+          await copied.sync();
+        } finally {
+          await copied.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const file = fileOf(key);

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { LocalFile } from './local-file.ts';
 
 export type ListedObject = { key: string; modifiedAt: Date };
+
 
 /** One stored object as read back: its bytes as a stream, its size and type. */
 export type StoredObject = { body: Readable; size: number; contentType: string };
@@ -15,6 +17,12 @@ export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Writes the whole object or nothing: a reader never sees half a file. Overwrites. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * The same with the bytes of a file on this machine (a large upload spooled to disk), read
+   * as they are written out, never held whole in this process's memory. The file is left as
+   * it was.
+   */
+  putFile(key: string, file: LocalFile, contentType: string): Promise<void>;
   /** The object, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
   /** Copies an object to another key, without passing its bytes through this process when the store can. */

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -27,7 +28,9 @@ export type S3StoreOptions = {
  * SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role) unless given.
  */
 export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
-  const client = new S3Client(options.client);
+  // Checksums only where an operation requires one: a streamed body (putFile) would otherwise
+  // go as `aws-chunked` with a trailing checksum, which S3-compatible servers do not all read.
+  const client = new S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', ...options.client });
   const { bucket } = options;
   const prefix = options.prefix ?? '';
   const full = (key: string) => {
@@ -62,6 +65,18 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
+        }),
+      );
+    },
+    async putFile(key, file, contentType) {
+      // Streamed from disk with its length said up front, as a single PUT takes it.
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: full(key),
+          Body: createReadStream(file.path),
+          ContentType: contentType,
+          ContentLength: file.size,
         }),
       );
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadContentTypes, uploadMaxBytes } from '@deck-portal/domain';
 import { AppError } from '../http/app-error.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
-import { acceptRawBodies } from '../http/raw-body.ts';
+import { acceptRawBodies, type SpooledBody, spooledBody } from '../http/raw-body.ts';
 
 /**
  * Lets the routes of this plugin take a picture as the raw request body (what the browser
@@ -19,13 +19,15 @@ export function acceptPictureBodies(app: FastifyInstance, extraTypes: readonly s
   });
 }
 
-export function pictureBody(body: unknown): Buffer {
-  if (!Buffer.isBuffer(body)) {
+/** The picture sent as the request body, as a file on this machine (see raw-body.ts). */
+export function pictureBody(body: unknown): SpooledBody {
+  const picture = spooledBody(body);
+  if (!picture) {
     throw new AppError(
       'validation_failed',
       'Send the picture itself as the request body (PNG, JPEG, WebP or GIF).',
       { status: 415 },
     );
   }
-  return body;
+  return picture;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { User } from '../auth/sessions.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { firstBytesOf, type LocalFile } from '../storage/local-file.ts';
 import { assertSafeSvg, isGzip, unpackSvgz } from './svg-safety.ts';
 import { recordAudit } from '../users/record-audit.ts';
 
@@ -42,13 +44,14 @@ type UploadServices = Pick<Services, 'db' | 'clock' | 'objects'>;
  */
 export async function storeUpload(
   { db, clock, objects }: UploadServices,
-  { user, kind, bytes }: { user: User; kind: UploadKind; bytes: Buffer },
+  { user, kind, picture }: { user: User; kind: UploadKind; picture: Buffer | LocalFile },
 ): Promise<UploadResponse> {
-  if (bytes.length === 0) throw new AppError('validation_failed', 'The file is empty.');
-  if (bytes.length > uploadMaxBytes) {
+  const size = Buffer.isBuffer(picture) ? picture.length : picture.size;
+  if (size === 0) throw new AppError('validation_failed', 'The file is empty.');
+  if (size > uploadMaxBytes) {
     throw new AppError('payload_too_large', 'Pictures can be at most 10 MB.', { status: 413 });
   }
-  const normalised = await normalise(bytes, kind);
+  const normalised = await normalise(picture, kind);
   // Bytes first, then the row: a row never names bytes that are not there. Bytes whose row
   // never committed are swept (sweep-orphan-files.ts).
   const id = randomUUID();
@@ -85,26 +88,36 @@ const formatsOf = (kind: UploadKind) =>
     ? ['png', 'jpeg', 'webp', 'gif', 'svg']
     : ['png', 'jpeg', 'webp', 'gif'];
 
-async function normalise(sent: Buffer, kind: UploadKind) {
+/** The whole picture in memory: for the few kinds checked as text (drawings), never photos. */
+const wholePicture = (picture: Buffer | LocalFile) =>
+  Buffer.isBuffer(picture) ? Promise.resolve(picture) : readFile(picture.path);
+
+async function normalise(sent: Buffer | LocalFile, kind: UploadKind) {
   const notAPicture = new AppError(
     'validation_failed',
     kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
   );
   // Of packed files, only a compressed drawing (.svgz) is a picture, and only where drawings
   // are taken; it is unpacked here so that the check below reads what will be drawn.
-  let bytes = sent;
-  if (isGzip(sent)) {
-    const unpacked = kind === 'library_picture' ? await unpackSvgz(sent) : undefined;
+  // A file on disk is decoded by sharp from the disk: its bytes never enter this process whole.
+  let input: Buffer | string = Buffer.isBuffer(sent) ? sent : sent.path;
+  const isPacked = isGzip(Buffer.isBuffer(sent) ? sent : await firstBytesOf(sent, 2));
+  if (isPacked) {
+    const unpacked =
+      kind === 'library_picture' ? await unpackSvgz(await wholePicture(sent)) : undefined;
     if (!unpacked || isGzip(unpacked)) throw notAPicture;
-    bytes = unpacked;
+    input = unpacked;
   }
   try {
-    const probe = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const probe = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
     if (!probe.format || !formatsOf(kind).includes(probe.format)) throw notAPicture;
-    if (bytes !== sent && probe.format !== 'svg') throw notAPicture;
-    if (probe.format === 'svg') assertSafeSvg(bytes);
+    if (isPacked && probe.format !== 'svg') throw notAPicture;
+    if (probe.format === 'svg') {
+      input = typeof input === 'string' ? await readFile(input) : input;
+      assertSafeSvg(input);
+    }
     // An SVG is drawn at twice its size, for a sharp picture on a projector.
-    const image = sharp(bytes, {
+    const image = sharp(input, {
       animated: false,
       limitInputPixels: 40_000_000,
       ...(probe.format === 'svg' ? { density: 144 } : {}),

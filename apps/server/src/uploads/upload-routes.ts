@@ -26,7 +26,7 @@ export async function uploadRoutes(server: FastifyInstance, { services }: { serv
       const stored = await storeUpload(services, {
         user: request.user!,
         kind: 'slide_picture',
-        bytes: pictureBody(request.body),
+        picture: pictureBody(request.body),
       });
       return reply.code(201).send(stored);
     },

@@ -29,7 +29,7 @@ export async function profileRoutes(server: FastifyInstance, { services }: { ser
     '/api/profile/photo',
     { onRequest: approved, schema: { tags, response } },
     async (request) =>
-      setProfilePhoto(services, { user: request.user!, bytes: pictureBody(request.body) }),
+      setProfilePhoto(services, { user: request.user!, picture: pictureBody(request.body) }),
   );
 
   app.delete(

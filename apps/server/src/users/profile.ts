@@ -4,6 +4,7 @@ import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import type { LocalFile } from '../storage/local-file.ts';
 import { deleteUploads, storeUpload, uploadPath } from '../uploads/store-upload.ts';
 
 /** The photo colleagues and clients see: an uploaded one wins over the Google picture. */
@@ -33,9 +34,9 @@ export async function updateProfile(
 /** Replaces the user's photo; the one it replaces is deleted with it. */
 export async function setProfilePhoto(
   services: Pick<Services, 'db' | 'clock' | 'objects'>,
-  { user, bytes }: { user: User; bytes: Buffer },
+  { user, picture }: { user: User; picture: Buffer | LocalFile },
 ): Promise<Profile> {
-  const stored = await storeUpload(services, { user, kind: 'profile_photo', bytes });
+  const stored = await storeUpload(services, { user, kind: 'profile_photo', picture });
   return replacePhoto(services, user, stored.id);
 }
 

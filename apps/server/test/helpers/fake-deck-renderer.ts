@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { importPresentation, type DeckRenderer } from '@deck-portal/deck-engine';
 import type { SlideLink } from '@deck-portal/domain';
 
@@ -26,8 +27,8 @@ export function createFakeDeckRenderer(
       };
     },
     // Importing is the engine's own work in this thread: small files, real results.
-    importPresentation: (bytes, { onProgress, ...options } = {}) =>
-      importPresentation(bytes, {
+    importPresentation: async (source, { onProgress, ...options } = {}) =>
+      importPresentation(source instanceof Uint8Array ? source : await readFile(source.file), {
         ...options,
         ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total }) } : {}),
       }),

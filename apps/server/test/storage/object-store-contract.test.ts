@@ -72,6 +72,29 @@ describe.each(stores)('the $name object store', ({ open }) => {
     expect((await read('decks/d1/v1/deck.pdf'))?.bytes.equals(again)).toBe(true);
   });
 
+  it('stores a file from disk as it is, leaving the file, and overwrites with it', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-spooled-'));
+    try {
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 17);
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 31) % 251;
+      const file = path.join(folder, 'upload');
+      await writeFile(file, bytes);
+      await store.put('imports/i1/source', Buffer.from('older'), 'text/plain');
+      await store.putFile(
+        'imports/i1/source',
+        { path: file, size: bytes.length },
+        'application/octet-stream',
+      );
+      const stored = await read('imports/i1/source');
+      expect(stored?.size).toBe(bytes.length);
+      expect(stored?.bytes.equals(bytes)).toBe(true);
+      expect(stored?.contentType).toBe('application/octet-stream');
+      expect((await readdir(folder)).sort()).toEqual(['upload']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('answers nothing for a key with no object', async () => {
     expect(await store.get('decks/none/v1/deck.pdf')).toBeUndefined();
   });

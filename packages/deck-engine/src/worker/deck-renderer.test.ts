@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +127,21 @@ describe('createDeckRenderer (worker pool)', () => {
     });
     // Moved to the worker, not copied: the caller's view of it is empty now.
     expect(handed.byteLength).toBe(0);
+  }, 60_000);
+
+  it('reads a file to import from its path on the worker thread', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'deck-renderer-import-'));
+    try {
+      const file = path.join(folder, 'legacy.ppt');
+      // A 97–2003 file's signature: read from the file, it is named as such.
+      await writeFile(file, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]));
+      const result = await renderer.importPresentation({ file });
+      expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/97–2003/) });
+      await expect(
+        renderer.importPresentation({ file: path.join(folder, 'gone.pptx') }),
+      ).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 });

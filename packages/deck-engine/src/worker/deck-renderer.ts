@@ -53,7 +53,8 @@ export interface DeckRenderer {
    * its thumbnail; a file that is not a readable presentation answers `ok: false` with why.
    */
   importPresentation(
-    bytes: Uint8Array,
+    /** The file's bytes, or the path of the file on this machine (read on the worker thread). */
+    source: Uint8Array | { file: string },
     options?: Omit<ImportOptions, 'onProgress'> & {
       onProgress?: (progress: { done: number; total: number }) => void;
       /**
@@ -140,31 +141,26 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         missingPictures: result.missingPictures,
       };
     },
-    async importPresentation(bytes, { onProgress, office, brand, files, handOver } = {}) {
+    async importPresentation(source, { onProgress, office, brand, files, handOver } = {}) {
       const channel = onProgress ? new MessageChannel() : undefined;
       channel?.port1.on('message', (progress: { done: number; total: number }) =>
         onProgress!(progress),
       );
-      // The worker gets its own copy, moved rather than copied again; bytes handed over that
-      // fill their memory whole are moved as they are.
-      const memory = bytes.buffer;
-      const owned =
-        handOver &&
-        memory instanceof ArrayBuffer &&
-        bytes.byteOffset === 0 &&
-        bytes.byteLength === memory.byteLength
-          ? new Uint8Array(memory)
-          : new Uint8Array(bytes);
+      // A file is read by the worker itself. Bytes go as the worker's own copy, moved rather
+      // than copied again; bytes handed over that fill their memory whole are moved as they are.
+      const owned = source instanceof Uint8Array ? ownCopy(source, handOver) : undefined;
       const task: ImportTask = {
-        importPptx: owned,
+        importPptx: owned ?? source,
         ...(office ? { office } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
         ...(brand ? { brand, files: { ...files } } : {}),
       };
+      const transferList = [
+        ...(owned ? [owned.buffer as ArrayBuffer] : []),
+        ...(channel ? [channel.port2] : []),
+      ];
       try {
-        return (await pool.run(task, {
-          transferList: channel ? [owned.buffer, channel.port2] : [owned.buffer],
-        })) as ImportTaskResult;
+        return (await pool.run(task, { transferList })) as ImportTaskResult;
       } finally {
         channel?.port1.close();
       }
@@ -180,4 +176,15 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       await pool.close();
     },
   };
+}
+
+/** Bytes the worker may own: these very bytes when handed over whole, else a copy. */
+function ownCopy(bytes: Uint8Array, handOver: boolean | undefined): Uint8Array {
+  const memory = bytes.buffer;
+  return handOver &&
+    memory instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === memory.byteLength
+    ? new Uint8Array(memory)
+    : new Uint8Array(bytes);
 }

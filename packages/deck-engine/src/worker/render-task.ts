@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type {
   DeckDraft,
@@ -47,7 +48,8 @@ export type { ImportTaskResult };
 
 /** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
 export interface ImportTask extends Omit<ImportOptions, 'onProgress'> {
-  importPptx: Uint8Array;
+  /** The file's bytes, or the path of the file on this machine, read here off the caller's thread. */
+  importPptx: Uint8Array | { file: string };
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
 }
@@ -109,7 +111,9 @@ function libraryFor(brand: BrandDefinition | undefined, version?: LibraryVersion
 async function importTask(task: ImportTask): Promise<ImportTaskResult> {
   try {
     const progress = task.progress;
-    return await importPresentation(task.importPptx, {
+    const source = task.importPptx;
+    const bytes = source instanceof Uint8Array ? source : await readFile(source.file);
+    return await importPresentation(bytes, {
       ...(progress
         ? { onProgress: (done: number, total: number) => progress.postMessage({ done, total }) }
         : {}),
