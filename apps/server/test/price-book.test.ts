@@ -78,6 +78,24 @@ async function deckText(deckId: string, version = 1) {
   return bodies.join('\n');
 }
 
+/** Each page of a PDF as text, runs joined by spaces. */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  await doc.destroy();
+  return pages;
+}
+
 async function recordedPriceBook(deckId: string, number = 1) {
   const [row] = await t.database.db
     .select({ priceBook: deckVersions.priceBook })
@@ -87,20 +105,71 @@ async function recordedPriceBook(deckId: string, number = 1) {
 }
 
 describe('the price book', () => {
-  it('is seeded once with SPEC.md’s four products, every one eligible for the credit', async () => {
+  it('is seeded once with SPEC.md’s four products, installation and monitoring, the credit on the battery products only', async () => {
     const book = await call('rep', 'GET', '/api/price-book');
     expect(book.statusCode, book.body).toBe(200);
     const products = book.json().products as ProductFields[];
-    expect(products.map((p) => [p.name, p.msrp, p.basePrice])).toEqual([
-      ['Battery Backup', 5995, 5995],
-      ['Data Logger', 29.99, 895],
-      ['Controller', 199, 1295],
-      ['Battery Management System', 200, 2495],
+    expect(products.map((p) => [p.name, p.kind, p.msrp, p.basePrice, p.creditEligible])).toEqual([
+      ['Battery Backup', 'goods', 5995, 5995, true],
+      ['Data Logger', 'goods', 29.99, 895, false],
+      ['Controller', 'goods', 199, 1295, false],
+      ['Battery Management System', 'goods', 200, 2495, true],
+      ['Installation and commissioning', 'service', 1500, 1500, false],
+      ['Battery monitoring', 'subscription', 75, 75, false],
     ]);
-    expect(products.every((p) => p.creditEligible)).toBe(true);
     const rows = await t.database.db.select().from(priceBookEntries);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
   });
+
+  it('shows list price, discount, what the client pays and the estimated credit in the PDF', async () => {
+    const order = draft('battery_backup');
+    order.templateCustomization.selectedSlides = ['title'];
+    order.productSelection.selectedProducts = [
+      { id: 'battery_backup', quantity: 2, customPricing: 4900 },
+      { id: 'controller', quantity: 1, customPricing: 199 },
+      { id: 'installation', quantity: 1, customPricing: 1500 },
+      { id: 'battery_monitoring', quantity: 2, customPricing: 75 },
+    ];
+    // An administrator's deck: no approval watermark over its figures.
+    const made = await call('admin', 'POST', '/api/generate-slides', order);
+    expect(made.statusCode, made.body).toBe(201);
+    const pdf = await call('admin', 'GET', `/api/decks/${made.json().presentationId}/download`);
+    expect(pdf.statusCode).toBe(200);
+    const pages = await pdfPages(pdf.rawPayload);
+    const page = (heading: string) => pages.find((text) => text.includes(heading)) ?? '';
+
+    const battery = page('Battery Backup: your investment');
+    expect(battery).toContain('List price $5,995.00');
+    expect(battery).toContain('Your price $4,900.00');
+    expect(battery).toContain('Discount −$1,095.00 each (18.3% off list)');
+    // 2 × $4,900 + $250 = $10,050 to pay; the credit, 30% of it, an estimate after it.
+    expect(battery).toContain('Total you pay $10,050.00');
+    expect(battery).toContain('Estimated ITC credit (30%) $3,015.00');
+    expect(battery).toContain('subject to tax advice');
+
+    const controller = page('Controller: your investment');
+    expect(controller).toContain('List price $199.00');
+    expect(controller).not.toContain('Discount');
+    expect(controller).not.toMatch(/credit/i);
+    expect(page('Installation and commissioning: your investment')).toContain(
+      'Paid One-off service',
+    );
+    expect(page('Battery monitoring: your investment')).toContain('YOUR TOTAL · PER YEAR');
+
+    const quote = page('Quote summary');
+    expect(quote).toContain('Battery Backup 2 $5,995.00 $4,900.00 −$2,190.00 (18.3%) $9,800.00');
+    expect(quote).toContain('Controller 1 $199.00 $199.00 $199.00');
+    expect(quote).toContain('Installation and commissioning · one-off service');
+    // $9,800 + $199 + $1,500, shipping $250 + $75: what the client pays, in bold, last but
+    // the yearly fee and the credit on the battery alone.
+    expect(quote).toContain('Total you pay $11,824.00');
+    expect(quote).toContain('Battery monitoring · per year 2 $75.00 $75.00 $150.00 a year');
+    expect(quote).toContain(
+      'Estimated investment tax credit (30%) on Battery Backup, subject to tax advice −$3,015.00',
+    );
+    expect(quote).toContain('Your cost after the estimated credit $8,809.00');
+    expect(quote).not.toContain('Net after credits');
+  }, 120_000);
 
   it('lets content editors and admins change it, and nobody else', async () => {
     const fields = await fieldsOf('controller');
@@ -111,7 +180,7 @@ describe('the price book', () => {
       expect(refused.statusCode).toBe(403);
       expect((await call(who, 'GET', '/api/admin/products')).statusCode).toBe(403);
     }
-    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(4);
+    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(6);
   });
 
   it('refuses bad changes with the field named, and stores nothing', async () => {
@@ -133,32 +202,32 @@ describe('the price book', () => {
       product: fields,
     });
     expect(unknown.statusCode).toBe(404);
-    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(4);
+    expect((await t.database.db.select().from(priceBookEntries)).length).toBe(6);
   });
 
   it('prices a new deck from a change while a deck made before keeps its figures', async () => {
     const before = await call('rep', 'POST', '/api/generate-slides', draft('controller'));
     expect(before.statusCode, before.body).toBe(201);
     const oldDeck = before.json().presentationId as string;
-    // 2 × $199 + $75 white-glove = $473.00; 30% credit $141.90.
+    // 2 × $199 + $75 white-glove = $473.00; no credit on the controller.
     expect(await deckText(oldDeck)).toContain('$473.00');
-    expect(await deckText(oldDeck)).toContain('$141.90');
-    // The entries it used: its product's, and the battery's that the battery slide speaks of.
+    expect(await deckText(oldDeck)).not.toContain('ITC credit');
+    // The entries it used: its product's, and those the battery slide speaks of.
     const controller = (deck: string) =>
       recordedPriceBook(deck).then((book) => book?.products.find((p) => p.id === 'controller'));
     const recorded = (await recordedPriceBook(oldDeck))?.products ?? [];
-    expect(recorded.map((p) => p.id).sort()).toEqual(['battery_backup', 'controller']);
+    expect(recorded.map((p) => p.id).sort()).toEqual(['battery_backup', 'bms', 'controller']);
     expect(await controller(oldDeck)).toMatchObject({
       whiteGloveShipping: 75,
-      creditEligible: true,
+      creditEligible: false,
       entryId: 'seed-controller',
     });
     expect(await deckText(oldDeck)).toContain('7 years');
 
-    // Shipping goes up and the credit no longer applies to the controller.
+    // Shipping goes up and the credit now applies to the controller.
     const fields = await fieldsOf('controller');
     const changed = await call('admin', 'POST', '/api/admin/products/controller/changes', {
-      product: { ...fields, whiteGloveShipping: 95, creditEligible: false },
+      product: { ...fields, whiteGloveShipping: 95, creditEligible: true },
       note: 'Carrier rates 2027',
     });
     expect(changed.statusCode, changed.body).toBe(201);
@@ -167,9 +236,9 @@ describe('the price book', () => {
     expect(after.statusCode, after.body).toBe(201);
     const newDeck = after.json().presentationId as string;
     const text = await deckText(newDeck);
-    // 2 × $199 + $95 = $493.00, and no credit.
+    // 2 × $199 + $95 = $493.00, and an estimated credit of 30% of it, $147.90.
     expect(text).toContain('$493.00');
-    expect(text).toContain('Not eligible');
+    expect(text).toContain('$147.90');
     expect(await controller(newDeck)).toMatchObject({
       whiteGloveShipping: 95,
       entryId: changed.json().id,
@@ -194,17 +263,16 @@ describe('the price book', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'product.changed'));
-    expect(audit.map((row) => row.newValue)).toEqual([
-      expect.stringContaining('credit no longer applies'),
-    ]);
+    expect(audit.map((row) => row.newValue)).toEqual([expect.stringContaining('credit applies')]);
   }, 120_000);
 
   it('follows the credit setting in the slides’ wording', async () => {
     const fields = await fieldsOf('battery_backup');
     const eligible = await call('rep', 'POST', '/api/generate-slides', draft('battery_backup'));
-    expect(await deckText(eligible.json().presentationId)).toContain(
-      'investment tax credit eligible',
-    );
+    // The battery slide says it of each battery product, in its own column.
+    const eligibleLines = (text: string) =>
+      text.match(/Eligible for the 30% investment tax credit/g)?.length ?? 0;
+    expect(eligibleLines(await deckText(eligible.json().presentationId))).toBe(2);
     const changed = await call('editor', 'POST', '/api/admin/products/battery_backup/changes', {
       product: { ...fields, creditEligible: false },
     });
@@ -212,8 +280,8 @@ describe('the price book', () => {
     const notEligible = await call('rep', 'POST', '/api/generate-slides', draft('battery_backup'));
     expect(notEligible.statusCode, notEligible.body).toBe(201);
     const text = await deckText(notEligible.json().presentationId);
-    expect(text).not.toContain('investment tax credit eligible');
-    expect(text).toContain('Not eligible');
+    expect(eligibleLines(text)).toBe(1);
+    expect(text).not.toContain('ITC credit');
 
     // Its own rate: 2 × $199 + $250 white-glove = $648.00, 40% of it $259.20. (The test's
     // clock stands still: of two changes made in one instant, the later one counts.)
