@@ -58,7 +58,7 @@ export async function notifyOfAcceptance(
   await tellTeam(tx, services, open, {
     message: `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`,
     subject: `Accepted: ${deck.title} by ${version.clientName}`,
-    details: [`Net after credits: ${formatCents(summary.netCents)}.`, ''],
+    details: [`After the estimated tax credits: ${formatCents(summary.netCents)}.`, ''],
   });
   const headline = clientHeadline(version.draft.basicInfo);
   await enqueueMail(tx, {
@@ -67,7 +67,7 @@ export async function notifyOfAcceptance(
     text: [
       `Hello ${record.fullName},`,
       '',
-      `Thank you: you accepted "${headline}" on ${record.createdAt.toISOString().slice(0, 10)} for a total of ${total} (${formatCents(summary.netCents)} after credits).`,
+      `Thank you: you accepted "${headline}" on ${record.createdAt.toISOString().slice(0, 10)} for a total of ${total} (${formatCents(summary.netCents)} after the estimated tax credits, subject to tax advice).`,
       '',
       'The proposal is attached, with a certificate of your acceptance as its last page.',
       'Accepting on the page is a click-to-accept record of your agreement, not a qualified electronic signature.',

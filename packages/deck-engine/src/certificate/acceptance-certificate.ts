@@ -145,8 +145,8 @@ function summaryTable(
     ['Subtotal', '', '', money(summary.subtotalCents), ''],
     ['Shipping and delivery', '', '', money(summary.shippingCents), ''],
     ['Total', '', '', money(summary.totalCents), ''],
-    ['Credits', '', '', `−${money(summary.creditsCents)}`, ''],
-    ['Net after credits', '', '', money(summary.netCents), ''],
+    ['Estimated tax credits, subject to tax advice', '', '', `−${money(summary.creditsCents)}`, ''],
+    ['After the estimated credits', '', '', money(summary.netCents), ''],
   ];
   const muted = brand.colors.muted;
   // Optional lines the client left out are greyed: listed, but not in the totals.
@@ -167,7 +167,8 @@ function summaryTable(
       size: 9,
       headerFill: brand.colors.primary,
       stripe: 'F7F9FC',
-      emphasisRow: rows.length - 1,
+      // What the client pays: the total, not the cost after an estimated credit.
+      emphasisRow: rows.length - 3,
       emphasisFill: 'E3F4F7',
       textColors,
     },

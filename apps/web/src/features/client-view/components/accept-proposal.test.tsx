@@ -107,14 +107,14 @@ describe('the accept step on the client page', () => {
     );
     expect(within(step).getByRole('rowheader', { name: /Battery Backup/ })).toBeVisible();
     expect(total('Total')).toBe('$12,490.00');
-    expect(total('Net after credits')).toBe('$8,743.00');
+    expect(total('After the estimated credits')).toBe('$8,743.00');
     expect(within(step).getByText(acceptanceMessages.notASignature)).toBeVisible();
     expect(within(step).getByText('By accepting, I confirm the order.')).toBeVisible();
 
     await user.click(screen.getByRole('checkbox', { name: 'Optional — include Controller' }));
     expect(total('Total')).toBe('$13,312.00');
-    expect(total('Credits')).toBe('$3,993.60');
-    expect(total('Net after credits')).toBe('$9,318.40');
+    expect(total('Estimated tax credits, subject to tax advice')).toBe('$3,993.60');
+    expect(total('After the estimated credits')).toBe('$9,318.40');
 
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Casey Client');
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');

@@ -5,7 +5,8 @@ import type { ComponentChildren } from 'preact';
 
 /**
  * The priced summary as the pricing slide states it: one row per product (quantity, unit
- * price, amount, shipping), then subtotal, shipping, total, credits and net. `choice` renders
+ * price, amount, shipping), then subtotal, shipping, the total the client pays (emphasised),
+ * and the estimated tax credits and the cost after them. `choice` renders
  * an optional line's checkbox; without it (a recorded acceptance) optional lines say whether
  * they were chosen, and lines left out are not shown.
  */
@@ -65,8 +66,9 @@ export function ProposalTotals({
         <Total label="Subtotal" cents={summary.subtotalCents} />
         <Total label="Shipping" cents={summary.shippingCents} />
         <Total label="Total" cents={summary.totalCents} isStrong />
-        <Total label="Credits" cents={summary.creditsCents} />
-        <Total label="Net after credits" cents={summary.netCents} isStrong />
+        {/* What the client pays is the total; a tax credit is an estimate, not a discount. */}
+        <Total label="Estimated tax credits, subject to tax advice" cents={summary.creditsCents} />
+        <Total label="After the estimated credits" cents={summary.netCents} />
       </tfoot>
     </table>
   );
