@@ -324,8 +324,8 @@ describe('publishing', () => {
 
     expect((await draft()).changes).toEqual([
       'Added slide “Case study: hospital network”',
-      'Added slide “Case study: hospital network”',
       'Retired slide “Market trends 2026”',
+      'Added slide “Case study: hospital network”',
       'Reordered the slides',
     ]);
     const published = await call('admin', 'POST', '/api/library/publish', {
@@ -667,7 +667,7 @@ describe('the brand', () => {
     const preview = await call('editor', 'POST', '/api/library/brand/preview', { brand: next });
     expect(preview.statusCode, preview.body).toBe(200);
     const samples = preview.json().slides as { id: string; svg: string }[];
-    expect(samples.map((slide) => slide.id)).toEqual(['title', 'about-us', 'by-the-numbers']);
+    expect(samples.map((slide) => slide.id)).toEqual(['title', 'by-the-numbers', 'about-us']);
     expect(samples[0]!.svg.toUpperCase()).toContain('#5B2A86');
 
     const bad = await call('editor', 'PUT', '/api/library/brand', {
