@@ -149,6 +149,7 @@ describe('the slide editor', () => {
       '{{product.battery_backup.warrantyYears}}',
       '{{credit.rate}}',
       '{{client.name}}',
+      '{{deck.date + 14 days}}',
     ]) {
       expect(screen.getByText(binding).closest('[role="menuitem"]')).not.toBeNull();
     }

@@ -15,6 +15,9 @@ const deckGroups: [prefix: string, label: string][] = [
   ['slide.', 'Slide'],
 ];
 
+/** Dates counted from the deck's date, as next steps give them (any number of days works). */
+const deckDates = ['deck.date + 7 days', 'deck.date + 14 days', 'deck.date + 30 days'];
+
 /**
  * Every binding a text of this document may show, by group: the document's own (its fields,
  * figures, the quote, the products) first, then the deck's, each path once.
@@ -27,7 +30,10 @@ export function bindingGroupsFor(extra: readonly BindingGroup[]): BindingGroup[]
     ...extra.map((group) => ({ label: group.label, paths: once(group.paths) })),
     ...deckGroups.map(([prefix, label]) => ({
       label,
-      paths: once(bindingPaths.filter((path) => path.startsWith(prefix))),
+      paths: once([
+        ...bindingPaths.filter((path) => path.startsWith(prefix)),
+        ...(prefix === 'deck.' ? deckDates : []),
+      ]),
     })),
   ].filter((group) => group.paths.length > 0);
 }

@@ -27,7 +27,7 @@ const bindingNames: Record<BindingPath, string> = {
   'slide.number': 'Slide number',
   'slide.heading': 'Slide heading',
   'slide.subheading': 'Slide subheading',
-  'slide.categoryName': 'Slide’s category',
+  'slide.categoryName': 'Slide’s category (its client label)',
 };
 
 /** The option groups, by a binding's first part; groups keep `bindingPaths`' order. */
