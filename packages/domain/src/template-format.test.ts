@@ -618,8 +618,8 @@ describe('the template format', () => {
     expect(slideProblems(slide(undefined, '{{pricing.qty}}'))).toEqual([
       'elements.0: {{pricing.qty}} is only known on a slide drawn once per priced product',
     ]);
-    expect(slideProblems(slide('perPricedProduct', '{{pricing.discount}}'))).toEqual([
-      'elements.0.text: {{pricing.discount}} is not a binding this format knows',
+    expect(slideProblems(slide('perPricedProduct', '{{pricing.margin}}'))).toEqual([
+      'elements.0.text: {{pricing.margin}} is not a binding this format knows',
     ]);
     expect(slideProblems(slide('sometimes', 'x'))[0]).toMatch(/^drawn: /);
     expect(
