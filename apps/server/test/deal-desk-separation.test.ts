@@ -204,6 +204,25 @@ describe('nobody decides the prices they set', () => {
     });
   });
 
+  it('keeps a price the manager set theirs when the rep later changes the order around it', async () => {
+    const deckId = await newDeck(rep, 'Manager’s price, rep’s order', battery(5100));
+    // The manager sets 24.9% off; the rep then orders two and adds a Controller at list.
+    await newVersion(manager, deckId, 'Manager’s price, rep’s order', battery(4500));
+    await newVersion(rep, deckId, 'Manager’s price, rep’s order', [
+      { id: 'battery_backup', price: 4500, quantity: 2 },
+      { id: 'controller', price: 199 },
+    ]);
+    const ask = await askApproval(rep, deckId);
+    expect(ask.statusCode, ask.body).toBe(201);
+    const request = ask.json();
+    expect(request).toMatchObject({ approverRole: 'manager', pricedBy: [manager.name] });
+    const own = await decide(manager, request.id, 'approve');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(approvalMessages.ownPrices);
+    expect(await toldAbout(manager, 'Manager’s price, rep’s order')).toBe(false);
+    expect((await decide(otherManager, request.id, 'approve')).statusCode).toBe(200);
+  });
+
   it('refuses the manager who asked for approval of a rep’s prices', async () => {
     const deckId = await newDeck(rep, 'Asked by the manager', battery(4500));
     const ask = await askApproval(manager, deckId, 'I back this one');

@@ -1,13 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   checkDeal,
-  samePricedFigures,
   stricterApprover,
   type ApproverRole,
   type DealCheck,
   type PriceBook,
   type ProductSelection,
   type Role,
+  whoSetThePrices,
 } from '@deck-portal/domain';
 import { deckVersions, users } from '../db/schema.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
@@ -21,7 +21,7 @@ import { loadDealDeskSettings } from './deal-desk-settings.ts';
  * was tightened).
  */
 export type DecisionRules = {
-  /** The makers of the versions carrying these prices, up to the one put to approval. */
+  /** Who last changed the prices put to approval (those past a limit, or all when the total is). */
   pricedBy: { id: string; name: string }[];
   approverRole: ApproverRole;
   /** The check of those prices under today's limits, when it still needs approval. */
@@ -70,16 +70,26 @@ export async function loadDecisionRules(
     const book =
       asked.priceBook ?? (todaysBook ??= (await currentPriceBook(db, services.clock.now())).book);
     const check = checkDeal(asked.selection, book, settings, request.ownerRole);
-    const pricedBy = new Map<string, string>();
-    for (const version of ofDeck) {
-      // A cleared version (the approval's own rendering, a title change after it) set no price.
-      if (version.number > request.version || version.approvedBy !== null) continue;
-      if (version.createdBy === null) continue;
-      if (!samePricedFigures(version.selection, asked.selection)) continue;
-      pricedBy.set(version.createdBy, version.maker ?? 'A former colleague');
-    }
+    // The lines past a limit, when only lines are; every line when the deck's total is.
+    const lines =
+      check.findings.length > 0 && check.deckFindings.length === 0
+        ? new Set<string>(check.findings.map((finding) => finding.productId))
+        : undefined;
+    const upToAsked = ofDeck
+      .filter((version) => version.number <= request.version)
+      .sort((a, b) => a.number - b.number)
+      .map((version) => ({
+        selection: version.selection,
+        maker: version.createdBy,
+        cleared: version.approvedBy !== null,
+      }));
+    const makers = new Map(ofDeck.map((version) => [version.createdBy, version.maker]));
+    const pricedBy = whoSetThePrices(upToAsked, lines).map((id) => ({
+      id,
+      name: makers.get(id) ?? 'A former colleague',
+    }));
     rules.set(request.id, {
-      pricedBy: [...pricedBy].map(([id, name]) => ({ id, name })),
+      pricedBy,
       approverRole: stricterApprover(request.approverRole, check.approverRole),
       check: check.needsApproval ? check : null,
     });
