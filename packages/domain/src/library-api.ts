@@ -176,7 +176,7 @@ export const libraryPreviewResponseSchema = z.object({
    * What is implausible in the slide's figures with the sample data and its inputs' defaults
    * (figure-plausibility.ts): a negative or empty figure, an unbelievable payback or saving.
    */
-  figureFindings: z.array(figureFindingSchema),
+  figureFindings: z.array(figureFindingSchema).default([]),
 });
 export type LibraryPreviewResponse = z.infer<typeof libraryPreviewResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  deckInputsFor,
   placeholderInputKind,
   selectDefaultSlides,
   templateCustomizationSchema,
@@ -38,7 +39,9 @@ import {
   type StoredDeckDraft,
 } from '../../lib/deck-draft-storage.ts';
 import { useTemplateSlides } from '../../lib/template-slides.ts';
+import { useDeckFigures } from './api/get-deck-figures.ts';
 import { CustomSlides } from './components/custom-slides.tsx';
+import { DeckInputs, entriesFor, readEntries } from './components/deck-inputs.tsx';
 import { ModeDescription } from './components/mode-description.tsx';
 import { isImageUrlValid } from './components/placeholder-input.tsx';
 import { PricingPanels } from './components/pricing-panels.tsx';
@@ -206,6 +209,23 @@ function CustomizeStep({
   const isAdvanced = mode === 'advanced';
   const selection: ProductSelection = { ...draft.productSelection, customPricing: pricingEdits };
 
+  // The deck inputs the chosen slides ask for, as typed, read as numbers for the slides' figures.
+  const [typedInputs, setTypedInputs] = useState<Record<string, string>>({});
+  const [isShowingInputErrors, setShowingInputErrors] = useState(false);
+  const askedInputs = slides ? deckInputsFor(slides, values.selectedSlides) : [];
+  const storedInputs = draft.templateCustomization?.inputValues;
+  const inputEntries = entriesFor(askedInputs, storedInputs, typedInputs);
+  const readInputs = readEntries(askedInputs, inputEntries);
+  const inputValues = { ...storedInputs, ...readInputs.values };
+  const figures = useDeckFigures(
+    {
+      productSelection: selection,
+      selectedSlides: values.selectedSlides,
+      inputValues: readInputs.values,
+    },
+    askedInputs.length > 0,
+  );
+
   const changeMode = (next: DeckMode) => {
     setMode(next);
     saveDeckDraft({ basicInfo: { ...draft.basicInfo, mode: next } });
@@ -224,6 +244,7 @@ function CustomizeStep({
     templateCustomizationSchema.safeParse({
       selectedSlides: raw.selectedSlides,
       customSlides: isAdvanced ? raw.customSlides : [],
+      ...(Object.keys(inputValues).length > 0 ? { inputValues } : {}),
     });
 
   const saveCommon = () =>
@@ -244,7 +265,9 @@ function CustomizeStep({
         ),
       );
     const parsed = customizationToSave(raw);
-    if (!parsed.success || hasBadUrl) return;
+    const hasBadInput = Object.keys(readInputs.errors).length > 0;
+    if (hasBadInput) setShowingInputErrors(true);
+    if (!parsed.success || hasBadUrl || hasBadInput) return;
     saveCommon();
     saveDeckDraft({ templateCustomization: parsed.data });
     navigate(paths.createDeck.generate);
@@ -348,6 +371,26 @@ function CustomizeStep({
             </Stack>
           )}
         </Section>
+
+        {askedInputs.length > 0 && (
+          <Section
+            id="deck-inputs"
+            title="Deck inputs"
+            description="Figures the chosen slides need from you, such as the client's sites and yearly costs. Start from the library's typical values and replace them with the client's own."
+          >
+            <DeckInputs
+              inputs={askedInputs}
+              entries={inputEntries}
+              errors={isShowingInputErrors ? readInputs.errors : {}}
+              onChange={(name, typed) => {
+                setTypedInputs((current) => ({ ...current, [name]: typed }));
+                setShowingInputErrors(true);
+              }}
+              figures={figures.data}
+              slideTitles={new Map((slides ?? []).map((slide) => [slide.id, slide.title]))}
+            />
+          </Section>
+        )}
 
         {isAdvanced && (
           <Section

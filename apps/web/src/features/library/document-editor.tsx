@@ -15,6 +15,7 @@ import {
   Button,
   Grid,
   Group,
+  List,
   NavLink,
   Paper,
   ScrollArea,
@@ -333,6 +334,19 @@ function DocumentEditor({
               <Alert color="orange" title="Text that does not fit">
                 {preview.data.overflowing.map((text) => `“${text}”`).join(', ')}: shorten it, make
                 its box larger or allow a smaller size. The slide cannot be saved like this.
+              </Alert>
+            )}
+            {preview.data && preview.data.figureFindings.length > 0 && (
+              <Alert color="yellow" title="Figures a client would not believe">
+                <List size="sm" spacing={4}>
+                  {preview.data.figureFindings.map((finding) => (
+                    <List.Item key={finding.figure}>{finding.message}</List.Item>
+                  ))}
+                </List>
+                <Text size="xs" c="dimmed" mt={6}>
+                  With the sample deck (one typical site at list prices) and the deck inputs’
+                  defaults. Reps see the same check with their own order before they generate.
+                </Text>
               </Alert>
             )}
             <Text size="xs" c="dimmed">

@@ -1,15 +1,21 @@
 import {
+  figureRoles,
   PLACEHOLDER_TYPES,
+  slideInputTypes,
+  type FigureRole,
   type PlaceholderType,
+  type SlideInput,
   type SlideDrawn,
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
 import {
   Button,
+  Card,
   Checkbox,
   Group,
   MultiSelect,
+  NumberInput,
   Select,
   Stack,
   Text,
@@ -106,7 +112,12 @@ export function SlideSettings({
           />
         </>
       )}
-      <FiguresField figures={slide.figures ?? {}} onChange={(figures) => onChange({ figures })} />
+      <InputsField inputs={slide.inputs ?? []} onChange={(inputs) => onChange({ inputs })} />
+      <FiguresField
+        figures={slide.figures ?? {}}
+        roles={slide.figureRoles ?? {}}
+        onChange={(figures, figureRoles) => onChange({ figures, figureRoles })}
+      />
       <Checkbox
         label={
           slide.drawn === undefined ? 'Retired (hidden from reps)' : 'Retired (no longer drawn)'
@@ -125,22 +136,39 @@ export function SlideSettings({
  */
 function FiguresField({
   figures,
+  roles,
   onChange,
 }: {
   figures: Readonly<Record<string, string>>;
-  onChange: (figures: Record<string, string> | undefined) => void;
+  roles: Readonly<Record<string, FigureRole>>;
+  onChange: (
+    figures: Record<string, string> | undefined,
+    roles: Record<string, FigureRole> | undefined,
+  ) => void;
 }) {
   const entries = Object.entries(figures);
-  const set = (next: [string, string][]) =>
-    onChange(next.length > 0 ? Object.fromEntries(next) : undefined);
+  /** The figures, and their roles following them when renamed or removed. */
+  const set = (next: [string, string][], nextRoles: (string | undefined)[] = roleList) => {
+    const kept = next.flatMap(([name], i) => {
+      const role = nextRoles[i];
+      return role ? [[name, role as FigureRole] as const] : [];
+    });
+    onChange(
+      next.length > 0 ? Object.fromEntries(next) : undefined,
+      kept.length > 0 ? Object.fromEntries(kept) : undefined,
+    );
+  };
+  const roleList = entries.map(([name]) => roles[name]);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
         Figures
       </Text>
       <Text size="xs" c="dimmed">
-        Computed for each deck: arithmetic over quote.net, quote.total…, quantity.&lt;product&gt;
-        and the figures above; shown in texts as {'{{figure.name}}'}.
+        Computed for each deck: arithmetic over quote.net, quote.total…, quantity.&lt;product&gt;,
+        the deck inputs (input.&lt;name&gt;) and the figures above; shown in texts as{' '}
+        {'{{figure.name}}'}, rounded only there. A figure’s meaning lets the preview and the wizard
+        flag an unbelievable payback or a saving above the client’s costs.
       </Text>
       {entries.map(([name, formula], index) => (
         <Group key={index} gap={4} wrap="nowrap" align="flex-end">
@@ -170,12 +198,32 @@ function FiguresField({
               )
             }
           />
+          <Select
+            size="xs"
+            w={120}
+            aria-label={`Figure ${index + 1} meaning`}
+            placeholder="Meaning"
+            clearable
+            data={figureRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
+            value={roles[name] ?? null}
+            onChange={(role) =>
+              set(
+                entries,
+                roleList.map((given, i) => (i === index ? (role ?? undefined) : given)),
+              )
+            }
+          />
           <Button
             size="compact-xs"
             variant="subtle"
             color="red"
             aria-label={`Remove figure ${name || index + 1}`}
-            onClick={() => set(entries.filter((_, i) => i !== index))}
+            onClick={() =>
+              set(
+                entries.filter((_, i) => i !== index),
+                roleList.filter((_, i) => i !== index),
+              )
+            }
           >
             <IconTrash size={12} />
           </Button>
@@ -186,9 +234,159 @@ function FiguresField({
         variant="light"
         w="fit-content"
         leftSection={<IconPlus size={12} />}
-        onClick={() => set([...entries, [`figure${entries.length + 1}`, '0']])}
+        onClick={() =>
+          set([...entries, [`figure${entries.length + 1}`, '0']], [...roleList, undefined])
+        }
       >
         Add a figure
+      </Button>
+    </Stack>
+  );
+}
+
+const roleLabels: Record<FigureRole, string> = {
+  paybackMonths: 'Payback (months)',
+  yearlySaving: 'Yearly saving',
+  yearlyCosts: 'Client’s yearly costs',
+};
+
+const inputTypeLabels: Record<SlideInput['type'], string> = {
+  integer: 'Whole number',
+  number: 'Number',
+  money: 'Money ($)',
+};
+
+/** A bound or default as the field holds it: a number, or nothing while the field is empty. */
+const numberOrUndefined = (value: string | number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/**
+ * The deck inputs a slide asks reps for (step 3 shows them when the slide is chosen): each a
+ * name for formulas and texts (`input.sites`), the label and help reps read, its type and unit,
+ * the default the preview and older decks use, and its bounds. Refused on save, naming the field,
+ * when a default is out of its bounds or a formula names an input that is gone.
+ */
+function InputsField({
+  inputs,
+  onChange,
+}: {
+  inputs: readonly SlideInput[];
+  onChange: (inputs: SlideInput[] | undefined) => void;
+}) {
+  const set = (next: SlideInput[]) => onChange(next.length > 0 ? next : undefined);
+  const change = (index: number, patch: Partial<SlideInput>) =>
+    set(
+      inputs.map((input, i) => {
+        if (i !== index) return input;
+        const next = { ...input, ...patch };
+        // An optional field emptied is left out, not stored empty.
+        for (const key of ['unit', 'help', 'min', 'max'] as const) {
+          if (next[key] === undefined || next[key] === '') delete next[key];
+        }
+        return next;
+      }),
+    );
+  const add = () => {
+    const taken = new Set(inputs.map((input) => input.name));
+    let n = inputs.length + 1;
+    while (taken.has(`input${n}`)) n += 1;
+    set([...inputs, { name: `input${n}`, label: 'New input', type: 'number', default: 0 }]);
+  };
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Deck inputs
+      </Text>
+      <Text size="xs" c="dimmed">
+        Numbers reps enter in step 3 when they choose this slide; formulas and texts use them as
+        input.&lt;name&gt;. The preview uses the defaults.
+      </Text>
+      {inputs.map((input, index) => (
+        <Card key={index} withBorder p="xs" radius="sm" aria-label={`Input ${index + 1}`}>
+          <Stack gap={4}>
+            <Group gap={4} wrap="nowrap" align="flex-end">
+              <TextInput
+                size="xs"
+                w={110}
+                label="Name"
+                value={input.name}
+                onChange={(event) => change(index, { name: event.currentTarget.value })}
+              />
+              <TextInput
+                size="xs"
+                style={{ flex: 1 }}
+                label="Label"
+                aria-label={`Input ${index + 1} label`}
+                value={input.label}
+                onChange={(event) => change(index, { label: event.currentTarget.value })}
+              />
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Remove input ${input.name || index + 1}`}
+                onClick={() => set(inputs.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={12} />
+              </Button>
+            </Group>
+            <Group gap={4} wrap="nowrap" grow>
+              <Select
+                size="xs"
+                label="Type"
+                data={slideInputTypes.map((type) => ({
+                  value: type,
+                  label: inputTypeLabels[type],
+                }))}
+                value={input.type}
+                allowDeselect={false}
+                onChange={(type) => type && change(index, { type: type as SlideInput['type'] })}
+              />
+              <TextInput
+                size="xs"
+                label="Unit"
+                value={input.unit ?? ''}
+                onChange={(event) => change(index, { unit: event.currentTarget.value })}
+              />
+            </Group>
+            <Group gap={4} wrap="nowrap" grow>
+              <NumberInput
+                size="xs"
+                label="Default"
+                aria-label={`Input ${index + 1} default`}
+                value={input.default}
+                onChange={(value) => change(index, { default: numberOrUndefined(value) ?? 0 })}
+              />
+              <NumberInput
+                size="xs"
+                label="Min"
+                value={input.min ?? ''}
+                onChange={(value) => change(index, { min: numberOrUndefined(value) })}
+              />
+              <NumberInput
+                size="xs"
+                label="Max"
+                value={input.max ?? ''}
+                onChange={(value) => change(index, { max: numberOrUndefined(value) })}
+              />
+            </Group>
+            <TextInput
+              size="xs"
+              label="Help"
+              value={input.help ?? ''}
+              onChange={(event) => change(index, { help: event.currentTarget.value })}
+            />
+          </Stack>
+        </Card>
+      ))}
+      <Button
+        size="compact-xs"
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={12} />}
+        onClick={add}
+      >
+        Add an input
       </Button>
     </Stack>
   );
