@@ -366,6 +366,38 @@ export function samePricedFigures(a: ProductSelection, b: ProductSelection): boo
   });
 }
 
+/**
+ * Who set the prices a version puts before a client, line by line: the maker of the version
+ * that last changed that line's unit price or price texts. Versions come oldest first, up to
+ * and with the one in question; a cleared version (made by an approval) changes nothing. Only
+ * the lines in `lines` count when given (those past a limit), else every line. So a manager's
+ * deep price stays theirs when the rep later changes another line or a title.
+ */
+export function whoSetThePrices<Maker>(
+  versions: readonly { selection: ProductSelection; maker: Maker | null; cleared: boolean }[],
+  lines?: ReadonlySet<string>,
+): Maker[] {
+  const setters = new Map<string, Maker | null>();
+  let previous: ProductSelection | undefined;
+  for (const { selection, maker, cleared } of versions) {
+    for (const line of selection.selectedProducts) {
+      const before = previous?.selectedProducts.find((product) => product.id === line.id);
+      const changed =
+        !before ||
+        before.customPricing !== line.customPricing ||
+        !sameTexts(previous?.customPricing[line.id], selection.customPricing[line.id]);
+      if (changed && !cleared) setters.set(line.id, maker);
+    }
+    previous = selection;
+  }
+  const makers = new Set<Maker>();
+  for (const line of previous?.selectedProducts ?? []) {
+    const maker = setters.get(line.id);
+    if ((!lines || lines.has(line.id)) && maker !== undefined && maker !== null) makers.add(maker);
+  }
+  return [...makers];
+}
+
 /** Two products' edited pricing texts, an absent or empty edit counting as none. */
 function sameTexts(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) {
   const entries = (texts: Record<string, unknown> | undefined) =>
