@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulletCharacter, isMetricTwin, mapFont, splitTypeface } from './font-map.ts';
+import { isMetricTwin, mapFont, splitTypeface } from './font-map.ts';
 
 // An imported typeface is drawn in a bundled family: its metric twin where one is bundled,
 // DejaVu Sans for the wide humanist sans faces, else Tinos for a serif and Inter for the rest.
@@ -55,22 +55,6 @@ describe('the weight a typeface names', () => {
       expect(splitTypeface(typeface)).toEqual({ family: typeface });
     },
   );
-});
-
-describe("a symbol font's bullet", () => {
-  it.each([
-    ['§', 'Wingdings', '▪'],
-    ['\uF0A7', 'Wingdings', '▪'],
-    ['Ø', 'Wingdings', '➢'],
-    ['Ø', 'Wingdings 3', undefined],
-    ['\uF07D', 'Wingdings 3', '►'],
-    ['·', 'Symbol', '•'],
-    ['z', 'Wingdings', undefined],
-    ['–', 'Arial', '–'],
-    ['»', undefined, '»'],
-  ])('draws %s of %s as %s', (char, font, drawn) => {
-    expect(bulletCharacter(char, font)).toBe(drawn);
-  });
 });
 
 describe('a stand-in with the very metrics of the original', () => {

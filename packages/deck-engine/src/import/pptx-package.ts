@@ -1,6 +1,9 @@
 import { posix } from 'node:path';
 import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
+import { EMU_PER_POINT } from '../ooxml/units.ts';
+// Until the PowerPoint writer imports it from ooxml/ (its import lines change last).
+export { EMU_PER_POINT };
 import { classifyTarget, parseRelationships, relationshipsBase } from './package-relationships.ts';
 
 /**
@@ -159,8 +162,10 @@ export function relationshipsOf(pkg: PptxPackage, partPath: string): Relationshi
   });
 }
 
-/** EMU per point: DrawingML measures in English Metric Units (914,400 an inch). */
-export const EMU_PER_POINT = 12_700;
+/** A part's relationships by their id (`rId3`), as its XML names them. */
+export function relsOf(pkg: PptxPackage, part: string): Map<string, Relationship> {
+  return new Map(relationshipsOf(pkg, part).map((rel) => [rel.id, rel]));
+}
 
 /**
  * The presentation's slide size in points and its slides in the order shown: each one's part

@@ -5,7 +5,7 @@ import { runSpan } from '../library/interpret-template.ts';
 import { resolveColorIn, type ColorContext, type Rgba } from './drawingml-color.ts';
 import type { ImportFont } from './font-map.ts';
 import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
-import { EMU_PER_POINT } from './pptx-package.ts';
+import { EMU_PER_POINT } from '../ooxml/units.ts';
 import { booleanAttr, child, numberAttr, type XmlElement } from './xml-tree.ts';
 
 /** A run's look, as far as PowerPoint's inheritance has decided it. */
