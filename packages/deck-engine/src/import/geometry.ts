@@ -1,4 +1,5 @@
-import { child, childrenNamed, numberAttr, type XmlElement } from './xml-tree.ts';
+import { round } from './slide-read.ts';
+import { child, childrenNamed, numberAttr, pathOf, type XmlElement } from './xml-tree.ts';
 
 /**
  * Shapes PowerPoint draws from a preset name or a freeform, as the template format's `path`
@@ -527,4 +528,105 @@ export function curvePath(
     `${n(((x - box.x) / box.w) * SIDE)} ${n(((y - box.y) / box.h) * SIDE)}`;
   const path = [`M${at(start)}`, ...curves.map((curve) => `C${curve.map(at).join(' ')}`)].join(' ');
   return { box, path };
+}
+
+/** The preset shapes drawn as themselves; the rest are drawn as their bounding box. */
+export const rectangles = new Set([
+  'rect',
+  'snip1Rect',
+  'snip2SameRect',
+  'flowChartProcess',
+  'frame',
+  'plaque',
+]);
+export const lines = new Set([
+  'line',
+  'straightConnector1',
+  'bentConnector2',
+  'bentConnector3',
+  'bentConnector4',
+  'curvedConnector3',
+]);
+
+/**
+ * How a shape's geometry is drawn in its box: an ellipse, a path (`outline`: a preset's or
+ * freeform's), a rounded rectangle (`radius` in points: its adjustment, a share of the shorter
+ * side, or Office's 16.667 %), else a rectangle.
+ */
+export function shapeOutline(
+  geometry: string,
+  properties: XmlElement | undefined,
+  box: { w: number; h: number },
+): { ellipse: boolean; outline: string | undefined; radius: number | undefined } {
+  const ellipse = geometry === 'ellipse' || geometry === 'flowChartConnector';
+  const outline =
+    ellipse || geometry === 'roundRect' || rectangles.has(geometry)
+      ? undefined
+      : geometry === 'custom'
+        ? customPath(child(properties, 'a:custGeom'))
+        : presetPath(geometry, child(properties, 'a:prstGeom'), box.w, box.h);
+  const adjust = pathOf(properties, 'a:prstGeom', 'a:avLst', 'a:gd')?.attrs.fmla;
+  const share = adjust?.startsWith('val ') ? Number(adjust.slice(4)) / 100_000 : 0.16667;
+  const radius =
+    geometry === 'roundRect' && Number.isFinite(share)
+      ? round(share * Math.min(box.w, box.h))
+      : undefined;
+  return { ellipse, outline, radius };
+}
+
+/**
+ * How far inside its shape's box a shape's text sits, as the preset's text rectangle says: an
+ * ellipse's text is in the square inscribed in it, a rounded rectangle's clear of its corners.
+ */
+export function textInset(
+  geometry: string,
+  preset: XmlElement | undefined,
+  frame: { w: number; h: number },
+): { left: number; top: number; right: number; bottom: number } {
+  const even = (x: number, y: number) => ({ left: x, top: y, right: x, bottom: y });
+  if (geometry === 'ellipse' || geometry === 'flowChartConnector') {
+    const share = (1 - Math.SQRT1_2) / 2;
+    return even(frame.w * share, frame.h * share);
+  }
+  const adjustment = (fallback: number) => {
+    const guide = childrenNamed(child(preset, 'a:avLst'), 'a:gd').find(
+      (g) => g.attrs.name === 'adj',
+    );
+    return Number(/^val (\d+)$/.exec(guide?.attrs.fmla ?? '')?.[1] ?? fallback) / 100_000;
+  };
+  if (geometry === 'roundRect') {
+    const radius = Math.min(frame.w, frame.h) * Math.min(0.5, Math.max(0, adjustment(16_667)));
+    const clear = radius * (1 - Math.SQRT1_2);
+    return even(clear, clear);
+  }
+  // A triangle's text sits in the middle half of its lower half (under its apex, as PowerPoint
+  // sets it); a merge triangle's, pointing down, in the middle half of its upper half.
+  if (geometry === 'triangle') {
+    const apex = Math.min(1, Math.max(0, adjustment(50_000)));
+    const left = (frame.w * apex) / 2;
+    return { left, top: frame.h / 2, right: frame.w - left - frame.w / 2, bottom: 0 };
+  }
+  if (geometry === 'flowChartMerge') {
+    return { left: frame.w / 4, top: 0, right: frame.w / 4, bottom: frame.h / 2 };
+  }
+  return even(0, 0);
+}
+
+/** An ellipse filling the 1000 × 1000 square, as path commands (four quarter curves). */
+export const ELLIPSE_PATH = (() => {
+  const k = 500 * 0.5523;
+  const [a, b] = [500 - k, 500 + k].map((v) => Math.round(v * 10) / 10);
+  return `M0 500 C0 ${a} ${a} 0 500 0 C${b} 0 1000 ${a} 1000 500 C1000 ${b} ${b} 1000 500 1000 C${a} 1000 0 ${b} 0 500 Z`;
+})();
+
+/** A rectangle filling the 1000 × 1000 square with corners rounded by rx across and ry down. */
+export function roundedRectPath(rx: number, ry: number): string {
+  const k = 1 - 0.5523;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return (
+    `M${r(rx)} 0 L${r(1000 - rx)} 0 C${r(1000 - rx * k)} 0 1000 ${r(ry * k)} 1000 ${r(ry)} ` +
+    `L1000 ${r(1000 - ry)} C1000 ${r(1000 - ry * k)} ${r(1000 - rx * k)} 1000 ${r(1000 - rx)} 1000 ` +
+    `L${r(rx)} 1000 C${r(rx * k)} 1000 0 ${r(1000 - ry * k)} 0 ${r(1000 - ry)} ` +
+    `L0 ${r(ry)} C0 ${r(ry * k)} ${r(rx * k)} 0 ${r(rx)} 0 Z`
+  );
 }

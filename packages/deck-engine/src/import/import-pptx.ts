@@ -21,13 +21,8 @@ import { drawTemplateSample, THUMBNAIL_SAMPLE } from '../thumbnails.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
 import { officePdf, pdfPagesAsPng, type OfficeRenderer } from './office-render.ts';
-import {
-  readSlides,
-  type HouseFont,
-  type LeftOut,
-  type ReadSlide,
-  type SlideReport,
-} from './read-slides.ts';
+import { readSlides } from './read-slides.ts';
+import type { HouseFont, LeftOut, ReadSlide, SlideReport } from './slide-read.ts';
 
 export interface ImportedSlide {
   number: number;

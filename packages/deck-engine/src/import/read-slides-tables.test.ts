@@ -3,7 +3,8 @@ import type { TemplateElement } from '@deck-portal/domain';
 import { DEFAULT_BRAND } from '../library/brand.ts';
 import { table } from '../library/slide-kit.ts';
 import { resolveColor } from './drawingml-color.ts';
-import { readSlides, type ReadSlide } from './read-slides.ts';
+import { readSlides } from './read-slides.ts';
+import type { ReadSlide } from './slide-read.ts';
 import { DEFAULT_TABLE_STYLE_ID } from './table-look.ts';
 import {
   fixtureColors,
