@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { EMU_PER_POINT, openPptxPackage, type PptxPackage } from './pptx-package.ts';
+import { EMU_PER_POINT } from '../ooxml/units.ts';
+import { openPptxPackage, type PptxPackage } from './pptx-package.ts';
 
 /**
  * Small PowerPoint files written by hand for the importer's tests: the parts a presentation
@@ -397,3 +398,21 @@ export function withoutResolution(png: Uint8Array): Uint8Array {
   }
   return new Uint8Array(Buffer.concat(kept));
 }
+
+/** A solid fill of one colour (`RRGGBB`). */
+export const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
+
+/** A rectangle filled as given (`solid(…)`, `<a:noFill/>`…), its box in points. */
+export const rectangle = (id: number, box: [number, number, number, number], fill: string) =>
+  shape({ id, name: `Rectangle ${id}`, box, properties: `<a:prstGeom prst="rect"/>${fill}` });
+
+/** A text box of these paragraphs (see `paragraph`), unfilled, its words wrapped. */
+export const textBox = (id: number, box: [number, number, number, number], paragraphs: string) =>
+  shape({
+    id,
+    name: `TextBox ${id}`,
+    box,
+    properties: '<a:prstGeom prst="rect"/><a:noFill/>',
+    bodyProperties: '<a:bodyPr wrap="square"/>',
+    paragraphs,
+  });
