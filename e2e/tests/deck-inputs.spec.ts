@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { createApprovedUser, expect, pdfTextAt, signInViaApi, test } from '../fixtures.ts';
+
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+async function snap(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/deck-inputs-${name}.png`, fullPage: true });
+}
+
+type BrowserStorage = { setItem(key: string, value: string): void };
+
+/** Step 3 as a rep reaches it: a priced order for 11 stores, the cover and the ROI slide chosen. */
+async function seedDraft(page: Page) {
+  await page.evaluate(
+    (draft) =>
+      (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem(
+        'deckCreationData',
+        JSON.stringify(draft),
+      ),
+    {
+      basicInfo: {
+        deckTitle: 'Harbor Fresh ROI',
+        clientName: 'Harbor Fresh Foods',
+        date: '2031-06-15',
+        primaryContact: '',
+        mode: 'simple',
+      },
+      productSelection: {
+        selectedProducts: [
+          { id: 'controller', quantity: 11, customPricing: 199 },
+          { id: 'battery_backup', quantity: 1, customPricing: 5995 },
+          { id: 'data_logger', quantity: 110, customPricing: 29.99 },
+        ],
+        includePricing: true,
+        customPricing: {},
+      },
+      templateCustomization: {
+        selectedSlides: ['title', 'return-on-investment'],
+        customSlides: [],
+      },
+    },
+  );
+}
+
+test('a rep enters the deck inputs the ROI slide needs and sees the ROI follow', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const rep = await createApprovedUser('roi');
+  await signInViaApi(page.request, rep);
+  await page.goto('/dashboard');
+  await seedDraft(page);
+  await page.goto('/create-deck/customize');
+
+  const inputs = page.getByRole('region', { name: 'Deck inputs' });
+  const sites = inputs.getByLabel('Sites in this proposal');
+  // The library's defaults, and what the ROI says with them: one typical site.
+  await expect(sites).toHaveValue('1');
+  await expect(inputs.getByLabel('Spoiled stock a year')).toHaveValue('12000');
+  const roi = inputs.getByRole('status', { name: 'Return on investment with these inputs' });
+  await expect(roi).toContainText('Saved every year: $6,480');
+
+  // The client's own figures: 11 stores of 20 cold spaces and their yearly costs.
+  await sites.fill('11');
+  await inputs.getByLabel('Cold spaces per site').fill('20');
+  await inputs.getByLabel('Spoiled stock a year').fill('100,000');
+  await inputs.getByLabel('Refrigeration energy a year').fill('200000');
+  await inputs.getByLabel('Stock lost to power outages a year').fill('30000');
+  await expect(roi).toContainText('Saved every year: $42,227');
+  await expect(roi).toContainText(/Payback: \d+ months/);
+  await expect(page.getByText('Check these figures before a client reads them')).toBeHidden();
+  await snap(page, 'told');
+
+  // A value out of bounds is said at once; a number no client would believe is flagged.
+  await sites.fill('0');
+  await expect(inputs.getByText('Sites in this proposal must be at least 1')).toBeVisible();
+  await sites.fill('500');
+  const warning = page.getByRole('alert').filter({
+    hasText: 'Check these figures before a client reads them',
+  });
+  await expect(warning).toContainText('Return on investment: The payback comes out at');
+  await expect(warning).toContainText('over ten years');
+  await snap(page, 'implausible');
+  await sites.fill('11');
+  await expect(warning).toBeHidden();
+  await expect(roi).toContainText('Saved every year: $42,227');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/create-deck\/generate$/);
+  await page.getByRole('button', { name: 'Generate Presentation' }).click();
+  await expect(page.getByRole('heading', { name: 'Your deck is ready!' })).toBeVisible({
+    timeout: 90_000,
+  });
+  const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const text = await pdfTextAt(page.request, pdfHref!);
+  expect(text).toContain('Sites: 11');
+  expect(text).toContain('$42,227');
+  expect(text).toContain('$330,000');
+});
