@@ -123,6 +123,20 @@ describe('the seeded library’s default deck for a small order', () => {
     );
   });
 
+  it('keeps the next steps’ dates and owners at their size in an Arabic or Japanese deck', () => {
+    const sizes = (locale: string) =>
+      defaultDeck(['data_logger'], { locale })
+        .slides.find((slide) => slide.id === 'next-steps')!
+        .elements.filter(
+          (e): e is TextElement => e.kind === 'text' && /-due$|-owner$/.test(e.name ?? ''),
+        )
+        .map((e) => e.size);
+    const english = sizes('en-US');
+    expect(english).toEqual([12.5, 10.5, 12.5, 10.5, 12.5, 10.5]);
+    expect(sizes('ar-AE')).toEqual(english);
+    expect(sizes('ja-JP')).toEqual(english);
+  });
+
   it('shows each product slide’s picture from the price book, large and clear of its words', () => {
     const deck = defaultDeck(['data_logger', 'battery_backup', 'bms', 'controller']);
     const productSlides = deck.slides.filter((slide) => slide.id.startsWith('product-'));
