@@ -223,6 +223,32 @@ describe('nobody decides the prices they set', () => {
     expect((await decide(otherManager, request.id, 'approve')).statusCode).toBe(200);
   });
 
+  it('tells only those who were asked when a request is withdrawn by a price change', async () => {
+    const title = 'Withdrawn from the asked';
+    const deckId = await newDeck(rep, title, battery(5100));
+    await newVersion(manager, deckId, title, battery(4500));
+    const ask = await askApproval(rep, deckId);
+    expect(ask.statusCode, ask.body).toBe(201);
+    // The rep changes the price: the request is void, and those asked are told.
+    await newVersion(rep, deckId, title, battery(4600));
+    const withdrawn = approvalMessages.withdrawn({
+      ownerName: rep.name,
+      title,
+      clientName: 'Northwind Pharmacies',
+    });
+    const toldWithdrawn = async (who: Member) =>
+      (
+        await t.app.services.db
+          .select({ message: notifications.message })
+          .from(notifications)
+          .where(eq(notifications.recipientUserId, who.id))
+      ).some((row) => row.message === withdrawn);
+    expect(await toldWithdrawn(otherManager)).toBe(true);
+    expect(await toldWithdrawn(admin)).toBe(true);
+    // The manager who set the prices was never asked, so is not told it is withdrawn.
+    expect(await toldWithdrawn(manager)).toBe(false);
+  });
+
   it('refuses the manager who asked for approval of a rep’s prices', async () => {
     const deckId = await newDeck(rep, 'Asked by the manager', battery(4500));
     const ask = await askApproval(manager, deckId, 'I back this one');

@@ -13,6 +13,7 @@ import type { Db } from '../db/database.ts';
 import { approvalRequests, deckVersions, decks, notifications, users } from '../db/schema.ts';
 import { approversOf } from './approval-rows.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
+import { decisionRulesOf } from './decision-rules.ts';
 
 /** What the deal desk says of a version about to be made, stored on its row. */
 export type VersionClearance = {
@@ -112,7 +113,9 @@ export async function voidChangedRequests(
   const [pending] = await tx
     .select({
       id: approvalRequests.id,
+      version: approvalRequests.version,
       approverRole: approvalRequests.approverRole,
+      requestedBy: approvalRequests.requestedBy,
       draft: deckVersions.draft,
     })
     .from(approvalRequests)
@@ -137,12 +140,24 @@ export async function voidChangedRequests(
     .where(eq(decks.id, deckId));
   if (!deck) return;
   const [owner] = await tx
-    .select({ name: users.name })
+    .select({ name: users.name, role: users.role })
     .from(users)
     .where(eq(users.id, deck.ownerId));
+  // Those who were asked are told, as they were chosen: not who set the prices or asked.
+  const rules = await decisionRulesOf(
+    { db: tx, clock: { now: () => at } },
+    {
+      deckId,
+      version: pending.version,
+      approverRole: pending.approverRole,
+      ownerRole: owner?.role ?? 'sales_rep',
+    },
+  );
   const approvers = await approversOf(tx, {
     ownerId: deck.ownerId,
     approverRole: pending.approverRole,
+    pricedBy: rules.pricedBy.map((maker) => maker.id),
+    requestedBy: pending.requestedBy,
   });
   if (approvers.length === 0) return;
   await tx.insert(notifications).values(
