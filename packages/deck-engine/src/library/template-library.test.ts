@@ -59,12 +59,12 @@ describe('template library', () => {
     }
   });
 
-  it('gives a default deck that opens with the title and ends with the closing slides', () => {
+  it('gives a default deck that opens with the title and ends with next steps and the notice', () => {
     const ids = selectDefaultSlides(listTemplateSlides(library), ['controller']);
     expect(ids[0]).toBe('title');
     expect(ids).toContain('product-controller');
     expect(ids).not.toContain('product-data-logger');
-    expect(ids.slice(-3)).toEqual(['next-steps', 'thank-you', 'confidentiality']);
+    expect(ids.slice(-2)).toEqual(['next-steps', 'confidentiality']);
   });
 
   it('has at least six layouts whose placeholders have ids, labels and known types', () => {

