@@ -96,3 +96,32 @@ test('a rep enters the deck inputs the ROI slide needs and sees the ROI follow',
   expect(text).toContain('$42,227');
   expect(text).toContain('$330,000');
 });
+
+test('an editor sees the ROI slide’s inputs and an implausible figure flagged in the preview', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await createApprovedUser('roi-editor', 'content_editor');
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library/slides/return-on-investment');
+  await expect(page.getByRole('textbox', { name: 'Input 1 label' })).toHaveValue(
+    'Sites in this proposal',
+  );
+  await expect(page.getByRole('textbox', { name: 'Input 3 default' })).toHaveValue('12,000');
+  // The preview draws the sample deck with the defaults: nothing to flag.
+  await expect(page.getByRole('group', { name: 'Slide canvas' })).toBeVisible();
+  const findings = page
+    .getByRole('alert')
+    .filter({ hasText: 'Figures a client would not believe' });
+  await expect(findings).toBeHidden();
+
+  // An edit that makes the saving negative is flagged before it is saved or published.
+  await page.getByRole('textbox', { name: 'Figure 8 formula' }).fill('0 - figure.costs');
+  await expect(findings).toContainText('"saving" comes out negative');
+  if (shots) await page.screenshot({ path: `${shots}/deck-inputs-editor.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Add an input' }).click();
+  await expect(page.getByRole('textbox', { name: 'Input 6 label' })).toHaveValue('New input');
+  await page.getByRole('button', { name: 'Remove input input6' }).click();
+  await expect(page.getByRole('textbox', { name: 'Input 6 label' })).toHaveCount(0);
+});

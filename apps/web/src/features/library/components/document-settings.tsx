@@ -171,23 +171,54 @@ function FiguresField({
         flag an unbelievable payback or a saving above the client’s costs.
       </Text>
       {entries.map(([name, formula], index) => (
-        <Group key={index} gap={4} wrap="nowrap" align="flex-end">
+        // A figure's formula gets the panel's whole width: it is what an editor reads.
+        <Stack key={index} gap={2}>
+          <Group gap={4} wrap="nowrap" align="flex-end">
+            <TextInput
+              size="xs"
+              w={110}
+              aria-label={`Figure ${index + 1} name`}
+              value={name}
+              onChange={(event) =>
+                set(
+                  entries.map((entry, i) =>
+                    i === index ? [event.currentTarget.value, entry[1]] : entry,
+                  ),
+                )
+              }
+            />
+            <Select
+              size="xs"
+              style={{ flex: 1 }}
+              aria-label={`Figure ${index + 1} meaning`}
+              placeholder="Meaning"
+              clearable
+              data={figureRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
+              value={roles[name] ?? null}
+              onChange={(role) =>
+                set(
+                  entries,
+                  roleList.map((given, i) => (i === index ? (role ?? undefined) : given)),
+                )
+              }
+            />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove figure ${name || index + 1}`}
+              onClick={() =>
+                set(
+                  entries.filter((_, i) => i !== index),
+                  roleList.filter((_, i) => i !== index),
+                )
+              }
+            >
+              <IconTrash size={12} />
+            </Button>
+          </Group>
           <TextInput
             size="xs"
-            w={110}
-            aria-label={`Figure ${index + 1} name`}
-            value={name}
-            onChange={(event) =>
-              set(
-                entries.map((entry, i) =>
-                  i === index ? [event.currentTarget.value, entry[1]] : entry,
-                ),
-              )
-            }
-          />
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
             aria-label={`Figure ${index + 1} formula`}
             value={formula}
             onChange={(event) =>
@@ -198,36 +229,7 @@ function FiguresField({
               )
             }
           />
-          <Select
-            size="xs"
-            w={120}
-            aria-label={`Figure ${index + 1} meaning`}
-            placeholder="Meaning"
-            clearable
-            data={figureRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
-            value={roles[name] ?? null}
-            onChange={(role) =>
-              set(
-                entries,
-                roleList.map((given, i) => (i === index ? (role ?? undefined) : given)),
-              )
-            }
-          />
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove figure ${name || index + 1}`}
-            onClick={() =>
-              set(
-                entries.filter((_, i) => i !== index),
-                roleList.filter((_, i) => i !== index),
-              )
-            }
-          >
-            <IconTrash size={12} />
-          </Button>
-        </Group>
+        </Stack>
       ))}
       <Button
         size="compact-xs"
@@ -351,6 +353,7 @@ function InputsField({
             </Group>
             <Group gap={4} wrap="nowrap" grow>
               <NumberInput
+                thousandSeparator=","
                 size="xs"
                 label="Default"
                 aria-label={`Input ${index + 1} default`}
@@ -358,12 +361,14 @@ function InputsField({
                 onChange={(value) => change(index, { default: numberOrUndefined(value) ?? 0 })}
               />
               <NumberInput
+                thousandSeparator=","
                 size="xs"
                 label="Min"
                 value={input.min ?? ''}
                 onChange={(value) => change(index, { min: numberOrUndefined(value) })}
               />
               <NumberInput
+                thousandSeparator=","
                 size="xs"
                 label="Max"
                 value={input.max ?? ''}
