@@ -55,6 +55,21 @@ export default tseslint.config(
               from: ['./apps'],
               message: 'The deck engine knows nothing of HTTP, the database or the web app.',
             },
+            // The importer reads DrawingML, the renderers write it: neither imports the other.
+            // What both need is in ooxml/; what uses both (an import drawn) sits above them.
+            {
+              target: './packages/deck-engine/src/render',
+              from: './packages/deck-engine/src/import',
+              message: 'The renderers never import the importer: share DrawingML through ooxml/.',
+            },
+            {
+              target: './packages/deck-engine/src/import',
+              from: './packages/deck-engine/src/render',
+              // The template's path format, which the importer cuts pictures to (until it moves
+              // beside the model).
+              except: ['./shape-path.ts'],
+              message: 'The importer never imports the renderers: share DrawingML through ooxml/.',
+            },
             {
               target: './apps/web',
               from: ['./apps/server', './packages/deck-engine'],

@@ -69,13 +69,11 @@ export type {
 export { checkFont, type CheckedFont, type FontCheck } from './layout/check-font.ts';
 export { brandFontFamily, useBrandFonts } from './library/brand.ts';
 export { applyFieldChoices, type FieldSuggestion } from './import/fields.ts';
+export { IMPORTED_CATEGORY, importPptx, type ImportedSlide } from './import/import-pptx.ts';
 export {
-  IMPORTED_CATEGORY,
-  importPptx,
   importPresentation,
-  type ImportedSlide,
   type ImportedSlideResult,
   type ImportTaskResult,
-} from './import/import-pptx.ts';
+} from './import-presentation.ts';
 export { legacyFileReason, presentationFileKind } from './import/pptx-package.ts';
 export { officeConfinement, type OfficeConfinement } from './import/office-render.ts';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkFont } from '../layout/check-font.ts';
 import { brandTypeface } from '../library/brand.ts';
-import { drawWithOffice, importPptx, renderImportedSlides } from './import-pptx.ts';
+import { renderImportedSlides } from '../import-presentation.ts';
+import { drawWithOffice, importPptx } from './import-pptx.ts';
 
 const usage = 'usage: npm run pptx -- import FILE --out DIR [--office SOFFICE] [--font FONT]';
 

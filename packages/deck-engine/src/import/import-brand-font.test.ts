@@ -3,7 +3,7 @@ import { paragraphText, type TemplateElement } from '@deck-portal/domain';
 import { withFontFamily } from '../layout/fonts.ts';
 import { layoutText } from '../layout/text-layout.ts';
 import { brandTypeface } from '../library/brand.ts';
-import { importPresentation, type ImportTaskResult } from './import-pptx.ts';
+import { importPresentation, type ImportTaskResult } from '../import-presentation.ts';
 import { LORA_FONT, loraFiles } from '../../test/lora.ts';
 import { buildPptx, paragraph, shape } from './test-fixtures.ts';
 

@@ -6,18 +6,7 @@ import {
   type TemplateElement,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import type { ResolvedImage } from '../images/image-store.ts';
-import { normaliseImage } from '../images/resolve-images.ts';
-import { sniffImage } from '../images/sniff-image.ts';
-import { withFontFamily } from '../layout/fonts.ts';
-import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type Slide } from '../layout/model.ts';
-import { brandTypeface, type BrandDefinition } from '../library/brand.ts';
-import { createTemplateLibrary } from '../library/template-library.ts';
-import { seedLibraryDocuments } from '../library/template-seed.ts';
-import { placeImages } from '../render/place-images.ts';
-import { renderDeck, type RenderedDeck } from '../render/render-deck.ts';
-import { renderSlideSvg } from '../render/render-svg.ts';
-import { drawTemplateSample, THUMBNAIL_SAMPLE } from '../thumbnails.ts';
+import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { applyFieldChoices, findFields, type FieldSuggestion } from './fields.ts';
 import { openPptxPackage, type PackageLimits } from './pptx-package.ts';
 import { officePdf, pdfPagesAsPng, type OfficeRenderer } from './office-render.ts';
@@ -188,57 +177,6 @@ export function bindImportedSlide(
 }
 
 /**
- * Imported slides composed as a deck would draw them (sample deck values; text that names no
- * family in the house font, when there is one), with their pictures.
- */
-async function composeImportedSlides(slides: readonly ImportedSlide[], houseFont?: HouseFont) {
-  const seed = seedLibraryDocuments();
-  const library = createTemplateLibrary(undefined, {
-    ...seed,
-    slides: slides.map((slide) => slide.document),
-  });
-  // The imported slides alone: the library adds the pricing slides a deck draws by itself.
-  const drawn: Slide[] = withFontFamily(houseFont?.family, () =>
-    slides.map((slide) => drawTemplateSample(library, slide.document.id)!),
-  );
-  const images = new Map<string, ResolvedImage>();
-  for (const slide of slides) {
-    for (const [src, bytes] of slide.pictures) {
-      const kind = sniffImage(bytes);
-      if (kind && !images.has(src)) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
-    }
-  }
-  const deck: Deck = {
-    title: 'Imported slides',
-    clientName: THUMBNAIL_SAMPLE.clientName,
-    date: '2026-01-15',
-    author: 'Deck Portal',
-    company: library.brand.name,
-    slides: drawn,
-    warnings: [],
-  };
-  return { deck, images };
-}
-
-/** Draws imported slides in PDF, PPTX and SVG, as a deck made of them would be. */
-export async function renderImportedSlides(
-  slides: readonly ImportedSlide[],
-  houseFont?: HouseFont,
-): Promise<RenderedDeck> {
-  const { deck, images } = await composeImportedSlides(slides, houseFont);
-  return renderDeck(deck, images);
-}
-
-/** Each imported slide drawn as its thumbnail (an SVG document), in order. */
-export async function drawImportedSlides(
-  slides: readonly ImportedSlide[],
-  houseFont?: HouseFont,
-): Promise<string[]> {
-  const { deck, images } = await composeImportedSlides(slides, houseFont);
-  return deck.slides.map((slide) => renderSlideSvg(placeImages(slide, images)));
-}
-
-/**
  * With the office renderer: each slide as it looked in the original (a PNG), and every chart,
  * SmartArt or object that was left out put back as a picture of itself, cut from that drawing.
  * Without it (or when it fails) the slides are as read, and the report says what was left out.
@@ -314,61 +252,4 @@ export async function drawWithOffice(
     });
   }
   return originals;
-}
-
-/** An imported slide as it crosses threads: its pictures as a plain record, and its drawing. */
-export type ImportedSlideResult = Omit<ImportedSlide, 'pictures'> & {
-  pictures: Record<string, Uint8Array>;
-  /** The slide drawn by our engine (an SVG document). */
-  thumbnail: string;
-  /** The slide as the office renderer drew the original (a PNG), when it was there. */
-  original?: Uint8Array;
-};
-
-export type ImportTaskResult =
-  ({ ok: true; slides: ImportedSlideResult[] } & ReadPptx) | { ok: false; reason: string };
-
-/** What an import is told besides the file. */
-export interface ImportOptions {
-  /** Told after each slide is read, with how many there are. */
-  onProgress?: (done: number, total: number) => void;
-  /** The office renderer (`soffice`), for the originals and charts as pictures. */
-  office?: OfficeRenderer;
-  /**
-   * The library's brand, for its font (its files by address in `files`): the slides are read,
-   * measured and drawn in it as decks of that library are.
-   */
-  brand?: Pick<BrandDefinition, 'font'>;
-  files?: Readonly<Record<string, Uint8Array>>;
-}
-
-/** Imports a file and draws each slide's thumbnail: what a pool worker does for an upload. */
-export async function importPresentation(
-  bytes: Uint8Array,
-  { onProgress, office, brand, files }: ImportOptions = {},
-): Promise<ImportTaskResult> {
-  // A brand font that cannot be read leaves the slides in Inter, as the decks would be.
-  const houseFont = brand ? brandTypeface(brand, files) : undefined;
-  const imported = await importPptx(bytes, {
-    ...(onProgress ? { onProgress } : {}),
-    ...(houseFont ? { houseFont } : {}),
-  });
-  if (!imported.ok) return imported;
-  // The office renderer's part is a help, never a reason to fail the import.
-  const originals = office
-    ? await drawWithOffice(bytes, imported, office).catch(() => new Map<number, Uint8Array>())
-    : new Map<number, Uint8Array>();
-  const thumbnails = await drawImportedSlides(imported.slides, houseFont);
-  return {
-    ok: true,
-    width: imported.width,
-    height: imported.height,
-    ...(imported.created ? { created: imported.created } : {}),
-    slides: imported.slides.map((slide, i) => ({
-      ...slide,
-      pictures: Object.fromEntries(slide.pictures),
-      thumbnail: thumbnails[i]!,
-      ...(originals.has(slide.number) ? { original: originals.get(slide.number) } : {}),
-    })),
-  };
 }

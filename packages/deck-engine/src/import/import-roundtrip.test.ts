@@ -10,7 +10,8 @@ import { buildDeck } from '../build-deck.ts';
 import { generateDeck } from '../generate-deck.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { textsOf } from './fields.ts';
-import { importPptx, renderImportedSlides, type ImportedSlide } from './import-pptx.ts';
+import { renderImportedSlides } from '../import-presentation.ts';
+import { importPptx, type ImportedSlide } from './import-pptx.ts';
 
 // A deck our engine wrote, imported back: the same slides with the same words, and a slide set
 // in an Office font's stand-in names the Office font in the PPTX it becomes.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPresentation } from './import-pptx.ts';
+import { importPresentation } from '../import-presentation.ts';
 import { officeConfinement, officePdf, pdfPagesAsPng } from './office-render.ts';
 import { RELATIONSHIPS_NAMESPACE } from './package-relationships.ts';
 import { buildPptx, xfrm } from './test-fixtures.ts';

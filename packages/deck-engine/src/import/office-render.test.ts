@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { importPresentation } from './import-pptx.ts';
+import { importPresentation } from '../import-presentation.ts';
 
 // A chart imports as a chart and a SmartArt diagram as the shapes of its drawing. A diagram
 // saved without its drawing (older writers) comes back, with LibreOffice at import time, as a

@@ -6,7 +6,7 @@ import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
-import type { ImportedSlideResult, ImportOptions } from '../import/import-pptx.ts';
+import type { ImportedSlideResult, ImportOptions } from '../import-presentation.ts';
 import type {
   ImportTask,
   ImportTaskResult,

@@ -12,7 +12,7 @@ import {
   importPresentation,
   type ImportOptions,
   type ImportTaskResult,
-} from '../import/import-pptx.ts';
+} from '../import-presentation.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
