@@ -12,8 +12,8 @@ import {
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
-import { wingdingsLetterOf } from '../import/font-map.ts';
-import { EMU_PER_POINT } from '../import/pptx-package.ts';
+import { wingdingsLetterOf } from '../ooxml/symbol-fonts.ts';
+import { EMU_PER_POINT } from '../ooxml/units.ts';
 import {
   drawnElements,
   inches,
