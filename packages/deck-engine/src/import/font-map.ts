@@ -83,6 +83,3 @@ export function isOfFamily(typeface: string, family: string): boolean {
     (name) => name.trim().toLowerCase() === wanted,
   );
 }
-
-// Until the PowerPoint writer imports it from ooxml/ (its import lines change last).
-export { wingdingsLetterOf } from '../ooxml/symbol-fonts.ts';

@@ -2,8 +2,6 @@ import { posix } from 'node:path';
 import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
 import { EMU_PER_POINT } from '../ooxml/units.ts';
-// Until the PowerPoint writer imports it from ooxml/ (its import lines change last).
-export { EMU_PER_POINT };
 import { classifyTarget, parseRelationships, relationshipsBase } from './package-relationships.ts';
 
 /**
