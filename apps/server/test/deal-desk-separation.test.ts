@@ -324,6 +324,10 @@ describe('a manager never clears a price deeper than a manager may give', () => 
         approverRole: 'admin',
         canDecide: false,
       });
+      // The rep who tries to send it is told whom it waits for now, as the deck page says.
+      const link = await createLink(rep, deckId);
+      expect(link.statusCode).toBe(409);
+      expect(link.json().error.message).toBe(approvalMessages.linkPending(approverRoleLabel.admin));
     } finally {
       await requestAs(t.app, admin.cookie, 'PUT', '/api/admin/deal-desk', {
         ...DEFAULT_DEAL_DESK,

@@ -38,7 +38,7 @@ export async function createClientLink(
   }: { user: User; deckId: string; input: z.output<typeof createClientLinkRequestSchema> },
 ): Promise<CreateClientLinkResponse> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
-  await assertLinkMayShow(services.db, deck, input.pinnedVersion);
+  await assertLinkMayShow(services, deck, input.pinnedVersion);
   const now = services.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {

@@ -1,17 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { approvalMessages, approverRoleLabel } from '@deck-portal/domain';
-import type { Db } from '../db/database.ts';
-import { approvalRequests, deckVersions } from '../db/schema.ts';
+import { approvalRequests, deckVersions, users } from '../db/schema.ts';
 import type { DeckRow } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { noticePage } from '../http/notice-page.ts';
+import type { Services } from '../services.ts';
+import { decisionRulesOf } from './decision-rules.ts';
 import { isVersionCleared } from './version-clearance.ts';
 
 /**
  * Refuses a client link (409 `approval_required`) to a version whose prices await approval:
  * the pinned one, or the newest. A version that does not exist is left to the caller to refuse.
  */
-export async function assertLinkMayShow(db: Db, deck: DeckRow, pinnedVersion?: number | null) {
+export async function assertLinkMayShow(
+  services: Pick<Services, 'db' | 'clock'>,
+  deck: DeckRow,
+  pinnedVersion?: number | null,
+) {
+  const { db } = services;
   const [version] = await db
     .select({ dealCheck: deckVersions.dealCheck, approvedBy: deckVersions.approvedBy })
     .from(deckVersions)
@@ -22,14 +28,26 @@ export async function assertLinkMayShow(db: Db, deck: DeckRow, pinnedVersion?: n
       ),
     );
   if (version && !isVersionCleared(version)) {
-    // Once asked, the rep is told who it waits for, not to ask again.
+    // Once asked, the rep is told who it waits for (as the deck page says it, under today's
+    // limits), not to ask again.
     const [pending] = await db
-      .select({ approverRole: approvalRequests.approverRole })
+      .select({ version: approvalRequests.version, approverRole: approvalRequests.approverRole })
       .from(approvalRequests)
       .where(and(eq(approvalRequests.deckId, deck.id), eq(approvalRequests.state, 'pending')));
-    const message = pending
-      ? approvalMessages.linkPending(approverRoleLabel[pending.approverRole])
-      : approvalMessages.linkRefused;
+    let message: string = approvalMessages.linkRefused;
+    if (pending) {
+      const [owner] = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, deck.ownerId));
+      const rules = await decisionRulesOf(services, {
+        deckId: deck.id,
+        version: pending.version,
+        approverRole: pending.approverRole,
+        ownerRole: owner?.role ?? 'sales_rep',
+      });
+      message = approvalMessages.linkPending(approverRoleLabel[rules.approverRole]);
+    }
     throw new AppError('approval_required', message, { status: 409 });
   }
 }
