@@ -62,6 +62,13 @@ export function overriddenMap(root: XmlElement, inherited: Record<string, string
   return override ? colorMap(override) : inherited;
 }
 
+/** A master's or layout's tree and relationships; throws, naming it, when it is missing. */
+function readPart(pkg: PptxPackage, part: string) {
+  const root = readXmlTree(pkg, part);
+  if (!root) throw new Error(`${part} is missing`);
+  return { root, rels: relsOf(pkg, part) };
+}
+
 /**
  * Reads masters and layouts as slides name them, each once: a layout with its master, theme,
  * colour map, text styles and placeholders, which the slide's shapes inherit from.
@@ -72,9 +79,7 @@ export function partLoader(pkg: PptxPackage) {
   const loadMaster = (part: string): Master => {
     const known = masters.get(part);
     if (known) return known;
-    const root = readXmlTree(pkg, part);
-    if (!root) throw new Error(`${part} is missing`);
-    const rels = relsOf(pkg, part);
+    const { root, rels } = readPart(pkg, part);
     const themePart = [...rels.values()].find((r) => r.type === 'theme')?.part;
     const theme = readTheme(themePart ? readXmlTree(pkg, themePart) : undefined);
     const map = colorMap(child(root, 'p:clrMap'));
@@ -100,9 +105,7 @@ export function partLoader(pkg: PptxPackage) {
   const loadLayout = (part: string): Layout => {
     const known = layouts.get(part);
     if (known) return known;
-    const root = readXmlTree(pkg, part);
-    if (!root) throw new Error(`${part} is missing`);
-    const rels = relsOf(pkg, part);
+    const { root, rels } = readPart(pkg, part);
     const masterPart = [...rels.values()].find((r) => r.type === 'slideMaster')?.part;
     if (!masterPart) throw new Error(`${part} names no slide master`);
     const master = loadMaster(masterPart);
