@@ -159,6 +159,38 @@ describe('deck inputs', () => {
     ]);
   });
 
+  it('flag an unbelievable ROI in the generated deck’s preflight, before a client link', async () => {
+    const believable = await call('rep', 'POST', '/api/generate-slides', roiDraft(clientFigures));
+    expect(believable.statusCode, believable.body).toBe(201);
+    const clean = await call(
+      'rep',
+      'GET',
+      `/api/decks/${believable.json().presentationId}/preflight`,
+    );
+    expect(clean.statusCode, clean.body).toBe(200);
+    expect(clean.json().findings).toEqual([]);
+
+    // 500 sites whose costs stayed at one site's: the payback runs past ten years.
+    const generated = await call('rep', 'POST', '/api/generate-slides', roiDraft({ sites: 500 }));
+    expect(generated.statusCode, generated.body).toBe(201);
+    const preflight = await call(
+      'rep',
+      'GET',
+      `/api/decks/${generated.json().presentationId}/preflight`,
+    );
+    expect(preflight.statusCode, preflight.body).toBe(200);
+    expect(preflight.json().findings).toEqual([
+      {
+        slideId: 'return-on-investment',
+        slideTitle: 'Return on investment',
+        slideNumber: 1,
+        element: 'The figure “payback”',
+        kind: 'implausible-figure',
+        message: expect.stringContaining('over ten years'),
+      },
+    ]);
+  }, 120_000);
+
   it('are declared by editors; a bad declaration is refused naming the field', async () => {
     const opened = await call('editor', 'GET', '/api/library/slides/return-on-investment');
     expect(opened.statusCode).toBe(200);
@@ -206,5 +238,30 @@ describe('deck inputs', () => {
     ]);
     const fine = await call('editor', 'POST', '/api/library/preview', { kind: 'slide', document });
     expect(fine.json().figureFindings).toEqual([]);
+
+    // Saved to the draft, the negative saving is among what the editor checks before publishing.
+    const negative = await call('editor', 'PUT', '/api/library/slides/return-on-investment', {
+      revision,
+      document: { ...document, figures: { ...document.figures, saving: '0 - figure.costs' } },
+    });
+    expect(negative.statusCode, negative.body).toBe(200);
+    try {
+      const preflight = await call('editor', 'GET', '/api/library/preflight');
+      expect(preflight.statusCode, preflight.body).toBe(200);
+      expect(
+        (preflight.json().findings as { slideId: string; kind: string; element: string }[]).filter(
+          (finding) => finding.kind === 'implausible-figure',
+        ),
+      ).toMatchObject([
+        { slideId: 'return-on-investment', element: 'The figure “saving”' },
+        { slideId: 'return-on-investment', element: 'The figure “payback”' },
+      ]);
+    } finally {
+      const back = await call('editor', 'PUT', '/api/library/slides/return-on-investment', {
+        revision: negative.json().revision,
+        document,
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    }
   });
 });

@@ -29,6 +29,7 @@ export * from './portal-config.ts';
 export * from './template-figures.ts';
 export * from './slide-inputs.ts';
 export * from './deck/figure-plausibility.ts';
+export * from './deck/deck-figures.ts';
 export * from './chart.ts';
 export * from './numbering.ts';
 export * from './template-format.ts';

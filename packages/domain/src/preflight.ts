@@ -18,6 +18,8 @@ export const preflightKinds = [
   'small-text',
   /** A text whose colour stands out too little from what is behind it (WCAG AA). */
   'low-contrast',
+  /** A computed figure a client would not believe (figure-plausibility.ts): empty, negative, a payback out of range. */
+  'implausible-figure',
 ] as const;
 export type PreflightKind = (typeof preflightKinds)[number];
 
@@ -52,4 +54,18 @@ export type PreflightResponse = z.infer<typeof preflightResponseSchema>;
 /** How a list of findings is summed up in one line. */
 export function describeFindingCount(count: number): string {
   return count === 1 ? '1 thing to check' : `${count} things to check`;
+}
+
+/** A figure a client would not believe, as one of a preflight's findings. */
+export function figurePreflightFinding(finding: {
+  slideId: string;
+  figure: string;
+  message: string;
+}): PreflightFinding {
+  return {
+    slideId: finding.slideId,
+    element: `The figure “${finding.figure}”`,
+    kind: 'implausible-figure',
+    message: finding.message,
+  };
 }

@@ -1,4 +1,10 @@
-import { draftPictures, type PreflightResponse } from '@deck-portal/domain';
+import {
+  deckFigures,
+  draftPictures,
+  figurePreflightFinding,
+  type PreflightResponse,
+  type TemplateSlideDocument,
+} from '@deck-portal/domain';
 import {
   buildDeck,
   createTemplateLibrary,
@@ -8,6 +14,7 @@ import {
 import type { User } from '../auth/sessions.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import { libraryVersionDocuments } from '../library/library-versions.ts';
+import { currentPriceBook } from '../price-book/price-book.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { loadRequestedVersion } from './deck-versions.ts';
@@ -19,7 +26,7 @@ import { checkOne } from './draft-pictures.ts';
  * picture frames the rep kept empty. Told to the rep before a client link is sent; never blocks.
  */
 export async function preflightDeckVersion(
-  services: Pick<Services, 'db' | 'objects' | 'currentLibrary' | 'deckRenderer'>,
+  services: Pick<Services, 'db' | 'clock' | 'objects' | 'currentLibrary' | 'deckRenderer'>,
   { user, deckId, version }: { user: User; deckId: string; version?: number | undefined },
 ): Promise<PreflightResponse> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'view' });
@@ -37,10 +44,26 @@ export async function preflightDeckVersion(
     ...(row.priceBook ? { priceBook: row.priceBook } : {}),
     ...(family ? { fontFamily: family } : {}),
   });
-  return {
-    version: row.number,
-    findings: preflightDeckSlides(laid, await keptEmptyFrames(services, user, row.draft)),
-  };
+  // Figures a client would not believe (an ROI from the deck's inputs), on the slide they are on.
+  const { selectedSlides, inputValues } = row.draft.templateCustomization;
+  const figures = deckFigures(
+    (older ?? current.documents).slides as readonly TemplateSlideDocument[],
+    row.priceBook ?? (await currentPriceBook(services.db, services.clock.now())).book,
+    { productSelection: row.draft.productSelection, selectedSlides, inputValues },
+  );
+  const figureFindings = figures.findings.flatMap((finding) => {
+    const index = laid.slides.findIndex((slide) => slide.id === finding.slideId);
+    if (index < 0) return [];
+    const slide = laid.slides[index]!;
+    return [
+      { ...figurePreflightFinding(finding), slideTitle: slide.title, slideNumber: index + 1 },
+    ];
+  });
+  const findings = [
+    ...preflightDeckSlides(laid, await keptEmptyFrames(services, user, row.draft)),
+    ...figureFindings,
+  ].sort((a, b) => a.slideNumber - b.slideNumber);
+  return { version: row.number, findings };
 }
 
 /**

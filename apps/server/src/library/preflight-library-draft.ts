@@ -1,5 +1,13 @@
-import type { SlideFinding, TemplateLibraryDocuments } from '@deck-portal/domain';
-import { createTemplateLibrary, preflightLibrary } from '@deck-portal/deck-engine';
+import {
+  figurePreflightFinding,
+  type SlideFinding,
+  type TemplateLibraryDocuments,
+} from '@deck-portal/domain';
+import {
+  createTemplateLibrary,
+  preflightLibrary,
+  sampleFigureFindings,
+} from '@deck-portal/deck-engine';
 import type { Db } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { usableDocuments } from './document-problems.ts';
@@ -28,5 +36,18 @@ export async function preflightDocuments(
     [...documents.slides, ...documents.parts],
     brandFiles(documents.brand),
   );
-  return preflightLibrary(createTemplateLibrary(undefined, documents), files);
+  // Figures a client would not believe, as the studio's sample deck computes them.
+  const figureFindings = documents.slides.flatMap((slide, index) =>
+    slide.retired
+      ? []
+      : sampleFigureFindings(slide).map((finding) => ({
+          ...figurePreflightFinding(finding),
+          slideTitle: slide.title,
+          slideNumber: index + 1,
+        })),
+  );
+  return [
+    ...preflightLibrary(createTemplateLibrary(undefined, documents), files),
+    ...figureFindings,
+  ].sort((a, b) => a.slideNumber - b.slideNumber);
 }
