@@ -34,6 +34,19 @@ function pdfPages(pdf: Uint8Array): string[] {
   return pages;
 }
 
+/** The first page's text as laid out, each line's runs of white space as one space. */
+function laidOut(pdf: Uint8Array): string {
+  const file = join(dir, `file-${(files += 1)}.pdf`);
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-l', '1', file, '-'], {
+    encoding: 'utf8',
+  });
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .join('\n');
+}
+
 function lines(page: string): string[] {
   return page.split('\n').map((line) => line.trim());
 }
@@ -154,6 +167,7 @@ const SUMMARY: ProposalSummary = {
   subtotalCents: 518_800,
   shippingCents: 12_500,
   totalCents: 531_300,
+  yearlyCents: 0,
   creditsCents: 0,
   netCents: 531_300,
 };
@@ -195,13 +209,78 @@ describe('the acceptance certificate', () => {
       '$5,188.00',
       '$125.00',
       '$5,313.00',
-      '−$0.00',
       'Optional, chosen',
       'Optional, not chosen',
       PDF_HASH,
       RECORD_HASH,
       'By accepting, I confirm that I am authorised to accept this proposal.',
       'This is a click-to-accept record, not a qualified electronic signature.',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('says no credit where none applies, and no yearly fees where there are none', async () => {
+    const text = laidOut(await renderAcceptanceCertificate(certificate()));
+    expect(text).toContain('Total you pay $5,313.00');
+    expect(text).not.toMatch(/credit|a year/);
+  });
+
+  it('states what the client pays as the deck does: yearly fees apart, the credit an estimate', async () => {
+    const summary: ProposalSummary = {
+      lines: [
+        {
+          productId: 'battery_backup',
+          name: 'Battery Backup',
+          kind: 'goods',
+          quantity: 2,
+          unitPriceCents: 599_500,
+          amountCents: 1_199_000,
+          shippingCents: 25_000,
+          creditsCents: 367_200,
+          optional: false,
+          included: true,
+        },
+        {
+          productId: 'installation',
+          name: 'Installation and commissioning',
+          kind: 'service',
+          quantity: 1,
+          unitPriceCents: 150_000,
+          amountCents: 150_000,
+          shippingCents: 0,
+          creditsCents: 0,
+          optional: false,
+          included: true,
+        },
+        {
+          productId: 'battery_monitoring',
+          name: 'Battery monitoring',
+          kind: 'subscription',
+          quantity: 2,
+          unitPriceCents: 7_500,
+          amountCents: 15_000,
+          shippingCents: 0,
+          creditsCents: 0,
+          optional: false,
+          included: true,
+        },
+      ],
+      subtotalCents: 1_349_000,
+      shippingCents: 25_000,
+      totalCents: 1_374_000,
+      yearlyCents: 15_000,
+      creditsCents: 367_200,
+      netCents: 1_006_800,
+    };
+    const text = laidOut(await renderAcceptanceCertificate(certificate({ summary })));
+    for (const expected of [
+      'Installation and commissioning · one-off service 1 $1,500.00 $1,500.00',
+      'Battery monitoring · per year 2 $75.00 $150.00 a year',
+      'Total you pay $13,740.00',
+      'Yearly fees, not in the total $150.00 a year',
+      'Estimated investment tax credit on Battery Backup, subject to tax advice −$3,672.00',
+      'Your cost after the estimated credit $10,068.00',
     ]) {
       expect(text, expected).toContain(expected);
     }

@@ -28,20 +28,45 @@ export const acceptanceMessages = {
 /**
  * The totals of a summary's included lines: what the accept step shows as the client ticks
  * optional items (the server computes the same on acceptance, and refuses any other total).
+ * As the deck's quote: the total is what the client pays now (goods and services with their
+ * shipping); subscriptions add up apart, per year; the credits are an estimate on the one-off
+ * lines. A line without a kind (recorded before lines had one) counts as goods.
  */
 export function totalProposal(lines: readonly ProposalLine[]): Omit<ProposalSummary, 'lines'> {
   const included = lines.filter((line) => line.included);
-  const subtotalCents = included.reduce((sum, line) => sum + line.amountCents, 0);
-  const shippingCents = included.reduce((sum, line) => sum + line.shippingCents, 0);
-  const creditsCents = included.reduce((sum, line) => sum + line.creditsCents, 0);
+  const once = included.filter((line) => line.kind !== 'subscription');
+  const sum = (of: readonly ProposalLine[], cents: (line: ProposalLine) => number) =>
+    of.reduce((total, line) => total + cents(line), 0);
+  const subtotalCents = sum(once, (line) => line.amountCents);
+  const shippingCents = sum(once, (line) => line.shippingCents);
+  const creditsCents = sum(once, (line) => line.creditsCents);
+  const yearlyCents = sum(
+    included.filter((line) => line.kind === 'subscription'),
+    (line) => line.amountCents,
+  );
   const totalCents = subtotalCents + shippingCents;
   return {
     subtotalCents,
     shippingCents,
     totalCents,
+    yearlyCents,
     creditsCents,
     netCents: totalCents - creditsCents,
   };
+}
+
+/** A summary as the database keeps it: those recorded before yearly fees were apart have none. */
+export type StoredProposalSummary = Omit<ProposalSummary, 'yearlyCents'> & {
+  yearlyCents?: number | undefined;
+};
+
+/**
+ * A recorded summary as it reads now: its figures as recorded (never totalled again, so an
+ * acceptance says what the client accepted), no yearly fees for one recorded before they were
+ * kept apart (its lines had no kind, and every one was in its total).
+ */
+export function readStoredSummary(stored: StoredProposalSummary): ProposalSummary {
+  return { ...stored, yearlyCents: stored.yearlyCents ?? 0 };
 }
 
 /** The summary with exactly the chosen optional lines included, totalled again. */

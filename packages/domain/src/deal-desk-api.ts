@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProductSelection } from './deck/deck-draft.ts';
+import { productKinds } from './deck/price-book.ts';
 import { deepestDiscountText, type DealCheck, type DecisionRefusal } from './deal-desk.ts';
 import { roleSchema } from './users.ts';
 import { plainText } from './text.ts';
@@ -150,6 +151,11 @@ export function decisionRefusalMessage(
 export const proposalLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
+  /**
+   * How it is paid, as the deck's quote says: a subscription's amount is per year and never in
+   * the total. Goods when absent: lines recorded before lines had a kind were totalled as such.
+   */
+  kind: z.enum(productKinds).optional(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   amountCents: z.number().int(),
@@ -169,7 +175,11 @@ export const proposalSummarySchema = z.object({
   lines: z.array(proposalLineSchema),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** What the client pays: the one-off lines (goods and services) with shipping. */
   totalCents: z.number().int(),
+  /** The subscriptions' amounts: what the client pays every year, apart from the total. */
+  yearlyCents: z.number().int(),
+  /** The estimated tax credits on the one-off lines: an estimate, never taken off the total. */
   creditsCents: z.number().int(),
   netCents: z.number().int(),
 });
@@ -259,4 +269,10 @@ export const alreadyAcceptedErrorSchema = z.object({
 
 export const proposalResponsesSchema = z.object({ responses: z.array(proposalResponseSchema) });
 
-export { acceptanceMessages, chooseOptionalLines, totalProposal } from './acceptance-rules.ts';
+export {
+  acceptanceMessages,
+  chooseOptionalLines,
+  readStoredSummary,
+  totalProposal,
+  type StoredProposalSummary,
+} from './acceptance-rules.ts';

@@ -36,7 +36,7 @@ import {
   type TemplateSlideDocument,
   type DealCheck,
   type DealDeskSettings,
-  type ProposalSummary,
+  type StoredProposalSummary,
   type SlideLink,
   approvalRequestStates,
 } from '@deck-portal/domain';
@@ -794,7 +794,7 @@ export const proposalResponses = pgTable(
     jobTitle: text('job_title'),
     reason: text('reason'),
     /** The priced summary as the client accepted it (accepted only). */
-    summary: jsonb('summary').$type<ProposalSummary>(),
+    summary: jsonb('summary').$type<StoredProposalSummary>(),
     termsText: text('terms_text'),
     /** SHA-256 of the deck PDF the client accepted. */
     pdfSha256: text('pdf_sha256'),

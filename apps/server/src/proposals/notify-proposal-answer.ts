@@ -1,5 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
-import { clientHeadline, deckPagePath, formatCents } from '@deck-portal/domain';
+import {
+  clientHeadline,
+  creditEstimateLabel,
+  deckPagePath,
+  formatCents,
+  quoteWording,
+  readStoredSummary,
+  type ProposalSummary,
+} from '@deck-portal/domain';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
@@ -52,13 +60,14 @@ export async function notifyOfAcceptance(
   { open, record, pdfName }: { open: OpenClientLink; record: ProposalResponseRow; pdfName: string },
 ) {
   const { link, deck, version } = open;
-  const summary = record.summary!;
+  const summary = readStoredSummary(record.summary!);
   const total = formatCents(summary.totalCents);
   const who = `${record.fullName} (${record.jobTitle}, ${version.clientName})`;
+  const figures = acceptedFigures(summary);
   await tellTeam(tx, services, open, {
     message: `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`,
     subject: `Accepted: ${deck.title} by ${version.clientName}`,
-    details: [`After the estimated tax credits: ${formatCents(summary.netCents)}.`, ''],
+    details: [...figures, ''],
   });
   const headline = clientHeadline(version.draft.basicInfo);
   await enqueueMail(tx, {
@@ -67,7 +76,9 @@ export async function notifyOfAcceptance(
     text: [
       `Hello ${record.fullName},`,
       '',
-      `Thank you: you accepted "${headline}" on ${record.createdAt.toISOString().slice(0, 10)} for a total of ${total} (${formatCents(summary.netCents)} after the estimated tax credits, subject to tax advice).`,
+      `Thank you: you accepted "${headline}" on ${record.createdAt.toISOString().slice(0, 10)}.`,
+      '',
+      ...figures,
       '',
       'The proposal is attached, with a certificate of your acceptance as its last page.',
       'Accepting on the page is a click-to-accept record of your agreement, not a qualified electronic signature.',
@@ -80,6 +91,32 @@ export async function notifyOfAcceptance(
       },
     ],
   });
+}
+
+/**
+ * The accepted figures as the deck's quote states them, a line each: the total the client pays,
+ * the yearly fees apart from it, and the estimated tax credit (when there is one) after it.
+ */
+function acceptedFigures(summary: ProposalSummary): string[] {
+  const money = formatCents;
+  const yearly = summary.lines.filter((line) => line.included && line.kind === 'subscription');
+  const credited = summary.lines.filter(
+    (line) => line.included && line.kind !== 'subscription' && line.creditsCents > 0,
+  );
+  return [
+    `${quoteWording.total}: ${money(summary.totalCents)}`,
+    ...(summary.yearlyCents > 0
+      ? [
+          `${quoteWording.yearlyFees}: ${quoteWording.perYear(money(summary.yearlyCents))} (${yearly.map((line) => line.name).join(', ')})`,
+        ]
+      : []),
+    ...(summary.creditsCents > 0
+      ? [
+          `${creditEstimateLabel(credited.map((line) => line.name))}: −${money(summary.creditsCents)}`,
+          `${quoteWording.afterCredit}: ${money(summary.netCents)}`,
+        ]
+      : []),
+  ];
 }
 
 /** Tells the rep and the managers that the client declined, with their reason. */

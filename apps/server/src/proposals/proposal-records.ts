@@ -1,6 +1,6 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ClientAccepted, ProposalResponse } from '@deck-portal/domain';
+import { readStoredSummary, type ClientAccepted, type ProposalResponse } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { proposalResponses } from '../db/schema.ts';
 
@@ -67,7 +67,7 @@ export function toClientAccepted(row: ProposalResponseRow): ClientAccepted {
     fullName: row.fullName ?? '',
     jobTitle: row.jobTitle ?? '',
     acceptedAt: row.createdAt.toISOString(),
-    summary: row.summary!,
+    summary: readStoredSummary(row.summary!),
   };
 }
 
@@ -80,7 +80,7 @@ export function toProposalResponse(row: ProposalResponseRow): ProposalResponse {
     fullName: row.fullName,
     jobTitle: row.jobTitle,
     reason: row.reason,
-    summary: row.summary,
+    summary: row.summary && readStoredSummary(row.summary),
     pdfSha256: row.pdfSha256,
     createdAt: row.createdAt.toISOString(),
     certificateUrl:

@@ -12,7 +12,8 @@ import { currentPriceBook } from '../price-book/price-book.ts';
 /**
  * The priced summary of a version as the accept step shows it: one line per product, priced
  * as its pricing slide prices it (`quoteSummary`, one product at a time so each line carries
- * its own credit), optional lines marked, and only the chosen optional lines counted.
+ * its own credit), with its kind, so a subscription is totalled per year apart from what the
+ * client pays, as the deck's quote does; optional lines marked, and only the chosen ones counted.
  */
 export function proposalSummary(
   draft: DeckDraft,
@@ -31,6 +32,7 @@ export function proposalSummary(
       {
         productId: line.productId,
         name: line.name,
+        kind: line.kind,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         amountCents: line.amountCents,
@@ -48,6 +50,7 @@ const emptyTotals = {
   subtotalCents: 0,
   shippingCents: 0,
   totalCents: 0,
+  yearlyCents: 0,
   creditsCents: 0,
   netCents: 0,
 };

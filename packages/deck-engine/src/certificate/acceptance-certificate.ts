@@ -1,5 +1,12 @@
-import type { ProposalSummary } from '@deck-portal/domain';
-import { DEFAULT_DECK_LOCALE, formatCents, formatNumber } from '@deck-portal/domain/pricing';
+import type { ProposalLine, ProposalSummary } from '@deck-portal/domain';
+import {
+  creditEstimateLabel,
+  DEFAULT_DECK_LOCALE,
+  formatCents,
+  formatNumber,
+  productKindBilling,
+  quoteWording,
+} from '@deck-portal/domain/pricing';
 import { measureTextHeight, layoutText, type TextSpec } from '../layout/text-layout.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH, type Deck, type TableElement } from '../layout/model.ts';
 import { DEFAULT_BRAND, type BrandDefinition } from '../library/brand.ts';
@@ -127,6 +134,11 @@ function lineStatus(line: ProposalSummary['lines'][number]): string {
   return line.included ? 'Optional, chosen' : 'Optional, not chosen';
 }
 
+/**
+ * The accepted quote as the deck's quote states it: each line (a subscription's amount per
+ * year), the total the client pays emphasised, the yearly fees apart from it, and the tax
+ * credit, when there is one, as an estimate after it.
+ */
 function summaryTable(
   brand: BrandDefinition,
   summary: ProposalSummary,
@@ -134,20 +146,39 @@ function summaryTable(
   y: number,
 ): { element: TableElement; bottom: number } {
   const money = (cents: number) => formatCents(cents, locale);
-  const rows: string[][] = [
-    ...summary.lines.map((line) => [
-      line.name,
-      formatNumber(line.quantity, locale),
-      money(line.unitPriceCents),
-      money(line.amountCents),
-      lineStatus(line),
-    ]),
+  const isYearly = (line: ProposalLine) => line.kind === 'subscription';
+  const lineRows = summary.lines.map((line) => [
+    !line.kind || line.kind === 'goods'
+      ? line.name
+      : `${line.name} · ${productKindBilling[line.kind].toLocaleLowerCase('en-US')}`,
+    formatNumber(line.quantity, locale),
+    money(line.unitPriceCents),
+    isYearly(line) ? quoteWording.perYear(money(line.amountCents)) : money(line.amountCents),
+    lineStatus(line),
+  ]);
+  const included = summary.lines.filter((line) => line.included);
+  const credited = included.filter((line) => !isYearly(line) && line.creditsCents > 0);
+  const totals: string[][] = [
     ['Subtotal', '', '', money(summary.subtotalCents), ''],
     ['Shipping and delivery', '', '', money(summary.shippingCents), ''],
-    ['Total', '', '', money(summary.totalCents), ''],
-    ['Estimated tax credits, subject to tax advice', '', '', `−${money(summary.creditsCents)}`, ''],
-    ['After the estimated credits', '', '', money(summary.netCents), ''],
+    [quoteWording.total, '', '', money(summary.totalCents), ''],
+    ...(summary.yearlyCents > 0
+      ? [[quoteWording.yearlyFees, '', '', quoteWording.perYear(money(summary.yearlyCents)), '']]
+      : []),
+    ...(summary.creditsCents > 0
+      ? [
+          [
+            creditEstimateLabel(credited.map((line) => line.name)),
+            '',
+            '',
+            `−${money(summary.creditsCents)}`,
+            '',
+          ],
+          [quoteWording.afterCredit, '', '', money(summary.netCents), ''],
+        ]
+      : []),
   ];
+  const rows = [...lineRows, ...totals];
   const muted = brand.colors.muted;
   // Optional lines the client left out are greyed: listed, but not in the totals.
   const textColors = [
@@ -168,9 +199,16 @@ function summaryTable(
       headerFill: brand.colors.primary,
       stripe: 'F7F9FC',
       // What the client pays: the total, not the cost after an estimated credit.
-      emphasisRow: rows.length - 3,
+      emphasisRow: lineRows.length + 2,
       emphasisFill: 'E3F4F7',
       textColors,
+      // A totals row's label spans the line's columns (the header is the table's row 0).
+      merges: totals.map((_, i) => ({
+        row: lineRows.length + i + 1,
+        column: 0,
+        rows: 1,
+        columns: 3,
+      })),
     },
   );
   // A long list of products can need more than the box: the terms start under its last row.

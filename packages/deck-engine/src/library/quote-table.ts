@@ -1,11 +1,10 @@
 import {
-  creditShare,
-  findProduct,
   formatCents,
-  formatCreditShare,
   formatDiscountPercent,
   formatNumber,
   productKindBilling,
+  quoteCreditLabel,
+  quoteWording,
   type QuoteLine,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
@@ -55,13 +54,14 @@ export function quoteTable(
   rows.push(...once.map((line) => lineRow(line, money(line.amountCents))));
   rows.push(total('Subtotal', money(quote.subtotalCents)));
   rows.push(total('Shipping and delivery', money(quote.shippingCents)));
-  rows.push(total('Total you pay', money(quote.totalCents)));
+  rows.push(total(quoteWording.total, money(quote.totalCents)));
   const emphasisRow = rows.length - 1;
-  rows.push(...yearly.map((line) => lineRow(line, `${money(line.amountCents)} a year`)));
-  const credited = once.filter((line) => line.creditCents > 0);
-  if (credited.length > 0) {
-    rows.push(total(creditLabel(ctx, credited), `−${money(quote.creditsCents)}`));
-    rows.push(total('Your cost after the estimated credit', money(quote.netCents)));
+  rows.push(...yearly.map((line) => lineRow(line, quoteWording.perYear(money(line.amountCents)))));
+  if (quote.creditsCents > 0) {
+    rows.push(
+      total(quoteCreditLabel(quote, ctx.priceBook, ctx.locale), `−${money(quote.creditsCents)}`),
+    );
+    rows.push(total(quoteWording.afterCredit, money(quote.netCents)));
   }
   return {
     name: 'quote-table',
@@ -88,22 +88,4 @@ export function quoteTable(
     // The header is the table's row 0.
     merges: merged.map((row) => ({ row: row + 1, column: 0, rows: 1, columns: columns - 1 })),
   };
-}
-
-/**
- * The credit's row names its rate and the products it applies to, and says it is an estimate:
- * the client claims it on a tax return; it is not taken off what they pay.
- */
-function creditLabel(ctx: SlideContext, credited: readonly QuoteLine[]): string {
-  const shares = new Set(
-    credited.flatMap((line) => {
-      const product = findProduct(ctx.priceBook, line.productId);
-      return product ? [creditShare(product)] : [];
-    }),
-  );
-  const rate = shares.size === 1 ? ` (${formatCreditShare([...shares][0]!, ctx.locale)})` : '';
-  const names = credited.map((line) => line.name);
-  const products =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `Estimated investment tax credit${rate} on ${products}, subject to tax advice`;
 }

@@ -1,6 +1,12 @@
 import type { ProductSelection } from './deck-draft.ts';
 import { formatUsd } from './money.ts';
-import { computePricingFigures, PRICING_TEXT_KEYS, unitPriceFor } from './pricing.ts';
+import {
+  computePricingFigures,
+  creditShare,
+  formatCreditShare,
+  PRICING_TEXT_KEYS,
+  unitPriceFor,
+} from './pricing.ts';
 import { findProduct, type PriceBook, type ProductId, type ProductKind } from './price-book.ts';
 
 export interface QuoteLine {
@@ -108,3 +114,48 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
 
 /** Cents as the portal writes money: `$1,234.50`. */
 export const formatCents = (cents: number, locale?: string) => formatUsd(cents / 100, locale);
+
+/**
+ * The words every place that states a quote uses (the quote summary slide, step 4, the accept
+ * step, the acceptance certificate and mails), so the client and the rep read one story: what
+ * the client pays, the yearly fees apart from it, and the tax credit as an estimate after it.
+ */
+export const quoteWording = {
+  total: 'Total you pay',
+  yearlyFees: 'Yearly fees, not in the total',
+  afterCredit: 'Your cost after the estimated credit',
+  /** A subscription's amount, or the yearly fees together: `$150.00 a year`. */
+  perYear: (money: string) => `${money} a year`,
+} as const;
+
+/**
+ * The credit's label: the products it applies to, the rate when it is one, and that it is an
+ * estimate (the client claims it on a tax return; it is not taken off what they pay).
+ * `Estimated investment tax credit (30%) on Battery Backup, subject to tax advice`.
+ */
+export function creditEstimateLabel(productNames: readonly string[], rate?: string): string {
+  const products =
+    productNames.length <= 1
+      ? (productNames[0] ?? '')
+      : `${productNames.slice(0, -1).join(', ')} and ${productNames.at(-1)}`;
+  const on = products ? ` on ${products}` : '';
+  return `Estimated investment tax credit${rate ? ` (${rate})` : ''}${on}, subject to tax advice`;
+}
+
+/** The credit label of a quote's eligible one-off lines, with their rate when they share one. */
+export function quoteCreditLabel(quote: QuoteSummary, book: PriceBook, locale?: string): string {
+  const credited = quote.lines.filter(
+    (line) => line.kind !== 'subscription' && line.creditCents > 0,
+  );
+  const shares = new Set(
+    credited.flatMap((line) => {
+      const product = findProduct(book, line.productId);
+      return product ? [creditShare(product)] : [];
+    }),
+  );
+  const [share] = [...shares];
+  return creditEstimateLabel(
+    credited.map((line) => line.name),
+    shares.size === 1 && share !== undefined ? formatCreditShare(share, locale) : undefined,
+  );
+}

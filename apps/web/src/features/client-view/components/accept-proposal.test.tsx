@@ -48,6 +48,7 @@ const acceptance: ClientAcceptance = {
     subtotalCents: 1_199_000,
     shippingCents: 50_000,
     totalCents: 1_249_000,
+    yearlyCents: 0,
     creditsCents: 374_700,
     netCents: 874_300,
   },
@@ -105,16 +106,20 @@ describe('the accept step on the client page', () => {
       'href',
       '#accept-proposal',
     );
-    expect(within(step).getByRole('rowheader', { name: /Battery Backup/ })).toBeVisible();
-    expect(total('Total')).toBe('$12,490.00');
-    expect(total('After the estimated credits')).toBe('$8,743.00');
+    expect(within(step).getByRole('rowheader', { name: /^Battery Backup/ })).toBeVisible();
+    expect(total('Total you pay')).toBe('$12,490.00');
+    expect(total('Your cost after the estimated credit')).toBe('$8,743.00');
     expect(within(step).getByText(acceptanceMessages.notASignature)).toBeVisible();
     expect(within(step).getByText('By accepting, I confirm the order.')).toBeVisible();
 
     await user.click(screen.getByRole('checkbox', { name: 'Optional — include Controller' }));
-    expect(total('Total')).toBe('$13,312.00');
-    expect(total('Estimated tax credits, subject to tax advice')).toBe('$3,993.60');
-    expect(total('After the estimated credits')).toBe('$9,318.40');
+    expect(total('Total you pay')).toBe('$13,312.00');
+    expect(
+      total(
+        'Estimated investment tax credit on Battery Backup and Controller, subject to tax advice',
+      ),
+    ).toBe('−$3,993.60');
+    expect(total('Your cost after the estimated credit')).toBe('$9,318.40');
 
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Casey Client');
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');
@@ -134,6 +139,50 @@ describe('the accept step on the client page', () => {
       termsSha256: 'a'.repeat(64),
       version: 1,
     });
+  });
+
+  it('keeps a yearly fee out of the total the client accepts, as the deck does', async () => {
+    const user = userEvent.setup();
+    const monitoring = {
+      productId: 'battery_monitoring',
+      name: 'Battery monitoring',
+      kind: 'subscription' as const,
+      quantity: 2,
+      unitPriceCents: 7_500,
+      amountCents: 15_000,
+      shippingCents: 0,
+      creditsCents: 0,
+      optional: false,
+      included: true,
+    };
+    const [battery] = acceptance.summary.lines;
+    const summary = {
+      ...acceptance.summary,
+      lines: [{ ...battery!, kind: 'goods' as const }, monitoring],
+      yearlyCents: 15_000,
+    };
+    const calls = mockApi({
+      [`GET ${api}`]: { body: deck({ summary }) },
+      [`POST ${api}/visits`]: visit,
+      [`POST ${api}/accept`]: apiError(409, 'prices_changed', acceptanceMessages.pricesChanged),
+    });
+    renderClientView('tok');
+
+    const step = await screen.findByRole('region', { name: 'Accept proposal' });
+    const row = within(step).getByRole('row', { name: /^Battery monitoring · per year/ });
+    expect(row).toHaveTextContent('$150.00 a year');
+    expect(total('Total you pay')).toBe('$12,490.00');
+    expect(total('Yearly fees, not in the total')).toBe('$150.00 a year');
+
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Casey Client');
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'CFO');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === `${api}/accept`)?.body).toMatchObject({
+        totalCents: 1_249_000,
+      }),
+    );
   });
 
   it('says what is missing, next to each field, and sends nothing', async () => {

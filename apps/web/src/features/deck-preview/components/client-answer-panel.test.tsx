@@ -12,6 +12,7 @@ const summary = {
   subtotalCents: 1_199_000,
   shippingCents: 50_000,
   totalCents: 1_249_000,
+  yearlyCents: 15_000,
   creditsCents: 374_700,
   netCents: 874_300,
 };
@@ -83,7 +84,11 @@ describe("the deck page's client answer", () => {
     const panel = await screen.findByRole('region', { name: /Client's answer/ });
     expect(within(panel).getByText('Accepted', { selector: '.mantine-Badge-label' })).toBeVisible();
     expect(within(panel).getByText(/Accepted by Casey Client, CFO, on/)).toBeVisible();
-    expect(within(panel).getByText(/Total \$12,490\.00/)).toBeVisible();
+    expect(
+      within(panel).getByText(
+        'Total the client pays $12,490.00 · yearly fees $150.00 a year · after the estimated tax credit $8,743.00',
+      ),
+    ).toBeVisible();
     expect(within(panel).getByRole('link', { name: 'Certificate (PDF)' })).toHaveAttribute(
       'href',
       '/api/decks/d1/proposal-responses/r2/certificate.pdf',

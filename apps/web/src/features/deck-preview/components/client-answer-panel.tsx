@@ -1,5 +1,5 @@
 import type { ProposalResponse } from '@deck-portal/domain';
-import { formatCents } from '@deck-portal/domain';
+import { formatCents, quoteWording } from '@deck-portal/domain';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -42,8 +42,12 @@ function Accepted({ response }: { response: ProposalResponse }) {
       </Text>
       {response.summary && (
         <Text>
-          Total {formatCents(response.summary.totalCents)} · net after credits{' '}
-          {formatCents(response.summary.netCents)}
+          {/* As the deck's quote: what the client pays, yearly fees apart, the credit an estimate. */}
+          Total the client pays {formatCents(response.summary.totalCents)}
+          {response.summary.yearlyCents > 0 &&
+            ` · yearly fees ${quoteWording.perYear(formatCents(response.summary.yearlyCents))}`}
+          {response.summary.creditsCents > 0 &&
+            ` · after the estimated tax credit ${formatCents(response.summary.netCents)}`}
         </Text>
       )}
       {response.certificateUrl && (
