@@ -382,11 +382,14 @@ describe('Modify', () => {
       },
     });
     renderApp(paths.createDeck.generate);
-    // Step 4's summary totals the quote: 2 × $900.00 + $250.00 white-glove delivery, less 30%.
+    // Step 4's summary totals the quote: 2 × $900.00 + $250.00 white-glove delivery, and the
+    // battery's 30% credit as an estimate after it.
     const products = await screen.findByRole('region', { name: 'Products' });
     // Priced once the price book has arrived from the server.
-    await waitFor(() => expect(products).toHaveTextContent('Total, shipping included$2,050.00'));
-    expect(products).toHaveTextContent('Net after ITC credit$1,435.00');
+    await waitFor(() =>
+      expect(products).toHaveTextContent('Total you pay, shipping included$2,050.00'),
+    );
+    expect(products).toHaveTextContent('Your cost after the estimated credit$1,435.00');
     expect(screen.getByRole('region', { name: 'Slides' })).toHaveTextContent('2Pricing slides');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Presentation' }));
     expect(await screen.findByText(/^Version 3 of Q3 proposal for Polar Foods/)).toBeVisible();

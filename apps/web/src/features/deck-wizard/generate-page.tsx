@@ -2,11 +2,15 @@ import { useState } from 'react';
 import {
   clientHeadline,
   DECK_LOCALES,
+  findProduct,
+  productKindOf,
   productName,
   formatUsd,
   type DeckDraft,
   formatCents,
+  quoteCreditLabel,
   quoteSummary,
+  quoteWording,
 } from '@deck-portal/domain';
 import {
   Alert,
@@ -58,13 +62,28 @@ import { NeedsApprovalLine } from '../../ui/deal-desk/needs-approval-line.tsx';
 
 export const GENERATE_FAILED = 'Failed to generate presentation.';
 
-function SummaryRow({ label, children }: { label: string; children: React.ReactNode }) {
+/** A label and its value; a long label (the credit's) wraps beside its figure instead. */
+function SummaryRow({
+  label,
+  children,
+  isLongLabel = false,
+}: {
+  label: string;
+  children: React.ReactNode;
+  isLongLabel?: boolean;
+}) {
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
-      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" style={isLongLabel ? undefined : { flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" fw={500} ta="right" component="div">
+      <Text
+        size="sm"
+        fw={500}
+        ta="right"
+        component="div"
+        style={isLongLabel ? { flexShrink: 0 } : undefined}
+      >
         {children}
       </Text>
     </Group>
@@ -87,6 +106,13 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
     productSelection.includePricing && book.products.length > 0
       ? quoteSummary(productSelection, book)
       : null;
+  const money = (cents: number) => formatCents(cents, basicInfo.locale);
+  /** The rep's price per unit, a subscription's per year, as the deck's quote writes it. */
+  const unitPrice = (id: string, price: number) => {
+    const product = findProduct(book, id);
+    const text = formatUsd(price, basicInfo.locale);
+    return product && productKindOf(product) === 'subscription' ? quoteWording.perYear(text) : text;
+  };
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Card withBorder radius="lg" p="lg" component="section" aria-label="Deck details">
@@ -118,23 +144,32 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {productSelection.selectedProducts.map((p) => (
             <SummaryRow key={p.id} label={productName(book, p.id)}>
               Qty {p.quantity}
-              {productSelection.includePricing
-                ? ` × ${formatUsd(p.customPricing, basicInfo.locale)}`
-                : ''}
+              {productSelection.includePricing ? ` × ${unitPrice(p.id, p.customPricing)}` : ''}
             </SummaryRow>
           ))}
           <Divider my={4} />
           <SummaryRow label="Pricing included">
             {productSelection.includePricing ? 'Yes' : 'No'}
           </SummaryRow>
+          {/* The quote as the deck's quote summary states it, in its words. */}
           {quote && (
             <>
-              <SummaryRow label="Total, shipping included">
-                {formatCents(quote.totalCents, basicInfo.locale)}
+              <SummaryRow label={`${quoteWording.total}, shipping included`}>
+                {money(quote.totalCents)}
               </SummaryRow>
-              <SummaryRow label="Net after ITC credit">
-                {formatCents(quote.netCents, basicInfo.locale)}
-              </SummaryRow>
+              {quote.yearlyCents > 0 && (
+                <SummaryRow label={quoteWording.yearlyFees}>
+                  {quoteWording.perYear(money(quote.yearlyCents))}
+                </SummaryRow>
+              )}
+              {quote.creditsCents > 0 && (
+                <>
+                  <SummaryRow label={quoteCreditLabel(quote, book, basicInfo.locale)} isLongLabel>
+                    −{money(quote.creditsCents)}
+                  </SummaryRow>
+                  <SummaryRow label={quoteWording.afterCredit}>{money(quote.netCents)}</SummaryRow>
+                </>
+              )}
             </>
           )}
           <NeedsApprovalLine selection={productSelection} deckId={loadEditingDeck()?.deckId} />

@@ -174,7 +174,7 @@ describe('step 4’s summary', () => {
     const calls = renderStep4(5995);
     const products = await screen.findByRole('region', { name: 'Products' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/deal-desk')).toBe(true));
-    expect(await within(products).findByText('Total, shipping included')).toBeVisible();
+    expect(await within(products).findByText('Total you pay, shipping included')).toBeVisible();
     expect(within(products).queryByText(/Needs approval/)).toBeNull();
   });
 

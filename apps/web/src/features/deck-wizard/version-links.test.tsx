@@ -139,7 +139,7 @@ describe('Modify’s review step, for a deck with client links', () => {
       expect(calls.some((call) => call.path === '/api/decks/d1/client-links')).toBe(true),
     );
     // The summary is drawn from the price book, after the links have had time to arrive.
-    await screen.findByText('Total, shipping included');
+    await screen.findByText('Total you pay, shipping included');
     expect(screen.queryByRole('group', { name: 'What the client links will show' })).toBeNull();
   });
 });
