@@ -177,7 +177,11 @@ describe('buildDeck', () => {
     const priceBook = {
       ...SEED_PRICE_BOOK,
       products: SEED_PRICE_BOOK.products.map((product) =>
-        product.id === 'battery_backup' ? { ...product, creditPercent: 40 } : product,
+        product.id === 'battery_backup'
+          ? { ...product, creditPercent: 40 }
+          : product.id === 'controller'
+            ? { ...product, creditEligible: true }
+            : product,
       ),
     };
     const deck = buildDeck(
@@ -189,7 +193,10 @@ describe('buildDeck', () => {
     const pricing = deck.slides.filter((slide) => slide.kind === 'pricing').map(texts);
     expect(pricing.find((t) => t.includes('Battery Backup'))).toContain('ITC credit (40%)');
     expect(pricing.find((t) => t.includes('Controller'))).toContain('ITC credit (30%)');
-    expect(textOf('quote-summary')).toContain('ITC credits');
+    // The quote's credit, an estimate, names the eligible products (their rates differ).
+    expect(textOf('quote-summary')).toContain(
+      'Estimated investment tax credit on Controller and Battery Backup, subject to tax advice',
+    );
     expect(textOf('product-battery-bms')).toContain('40%');
   });
 

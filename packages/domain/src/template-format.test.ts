@@ -710,7 +710,15 @@ describe('the template format', () => {
     ]);
     expect(fillBindings('{{x | money}} {{x | number: "1"}}', () => '59700.25')).toBe(
       '$59,700 59,700.3',
-    );
+    ); // A payback in whole months, with the word that fits the number.
+    const months = (value: string) => fillBindings('{{x | months}}', () => value);
+    expect([months('0.6'), months('1.4'), months('14.6'), months('1234'), months('')]).toEqual([
+      '1 month',
+      '1 month',
+      '15 months',
+      '1,234 months',
+      '',
+    ]);
   });
 
   it('checks a whole library: unique ids, and parts that exist', () => {

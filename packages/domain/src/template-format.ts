@@ -159,9 +159,18 @@ const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}]*)")?\
  * What a binding's value may go through: `upper` (capitals), `sentence` (a full stop added
  * unless it ends in one: `at {{client.name | sentence}}`), `default: "text"` (the text when the
  * value is empty), `pad: "2"` (zeros in front up to that many characters: `01`), and for
- * figures `money` (`$59,700`) and `number: "1"` (that many decimals, with thousands separators).
+ * figures `money` (`$59,700`), `number: "1"` (that many decimals, with thousands separators)
+ * and `months` (whole months with their word: `1 month`, `15 months`).
  */
-export const bindingFilters = ['upper', 'sentence', 'default', 'pad', 'money', 'number'] as const;
+export const bindingFilters = [
+  'upper',
+  'sentence',
+  'default',
+  'pad',
+  'money',
+  'number',
+  'months',
+] as const;
 const filtersWithArgument: readonly string[] = ['default', 'pad', 'number'];
 
 /** Every `{{…}}` in a text, with its path, filter and the filter's argument, in order. */
@@ -210,6 +219,11 @@ function filled(
       minimumFractionDigits: 0,
       maximumFractionDigits: 0,
     });
+  }
+  if (filter === 'months') {
+    if (value === '') return '';
+    const months = Math.round(Number(value));
+    return `${formatNumber(months, locale)} ${Math.abs(months) === 1 ? 'month' : 'months'}`;
   }
   if (filter === 'number') {
     if (value === '') return '';
