@@ -91,6 +91,25 @@ describe('the pricing slides', () => {
     expect(monitoring).toContain('YOUR TOTAL · PER YEAR');
     expect(monitoring).toContain('Total you pay | $150.00');
   });
+
+  it('leave out what a service or a subscription does not have, never showing a dash', () => {
+    const battery = slideWords(slide(deck, 'pricing-battery_backup'));
+    expect(battery).toEqual(
+      expect.arrayContaining(['Warranty (years)', 'Monitoring months included', '24']),
+    );
+    // Installation has its workmanship guarantee, and no monitoring of its own.
+    const installation = slideWords(slide(deck, 'pricing-installation'));
+    expect(installation).toEqual(expect.arrayContaining(['Warranty (years)', '1']));
+    expect(installation.join('\n')).not.toMatch(/Monitoring months|Annual monitoring|—/);
+    // Monitoring is the yearly fee itself: no warranty, no months included, no fee after them.
+    const monitoring = slideWords(slide(deck, 'pricing-battery_monitoring'));
+    expect(monitoring.join('\n')).not.toMatch(/Warranty|Monitoring months|Annual monitoring|—/);
+    // Nor the rule that sets those figures apart from the total.
+    const rules = (id: string) =>
+      slide(deck, id)?.elements.filter((e) => e.kind === 'line' && e.x1 === 624) ?? [];
+    expect(rules('pricing-battery_backup')).toHaveLength(1);
+    expect(rules('pricing-battery_monitoring')).toHaveLength(0);
+  });
 });
 
 describe('the quote summary', () => {

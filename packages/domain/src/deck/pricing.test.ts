@@ -212,6 +212,34 @@ describe('credit eligibility', () => {
   });
 });
 
+describe('what a service or a subscription does not have', () => {
+  it('states no monitoring of its own for a service, and neither monitoring nor warranty for a subscription', () => {
+    // The seeded installation (a one-year workmanship guarantee) and battery monitoring.
+    const installation = computePricingTexts({
+      product: product('installation'),
+      quantity: 1,
+      unitPrice: 1500,
+    });
+    expect(installation).toMatchObject({
+      warrantyyear: '1',
+      monthsincluded: '',
+      annual: '',
+      shiprate: '',
+      wgd: '',
+    });
+    const monitoring = computePricingTexts({
+      product: { ...product('battery_monitoring'), warrantyYears: 2 },
+      quantity: 2,
+      unitPrice: 75,
+    });
+    expect(monitoring).toMatchObject({ warrantyyear: '', monthsincluded: '', annual: '' });
+    // Goods keep theirs.
+    expect(
+      computePricingTexts({ product: product('battery_backup'), quantity: 1, unitPrice: 5995 }),
+    ).toMatchObject({ warrantyyear: '7', monthsincluded: '24', annual: '$75' });
+  });
+});
+
 describe('unitPriceFor', () => {
   it("takes the rep's price with pricing included and the base price otherwise", () => {
     expect(unitPriceFor(product('data_logger'), 29.99, true)).toBe(29.99);

@@ -159,10 +159,15 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
     total: money(figures.totalCents),
     itc: product.creditEligible ? money(figures.itcCents) : NOT_CREDIT_ELIGIBLE,
     effective: money(figures.effectiveCents),
-    monthsincluded: product.monthsIncluded,
-    annual: product.annualMonitoring,
-    // A subscription or a service without a warranty has none to state.
-    warrantyyear: product.warrantyYears > 0 ? String(product.warrantyYears) : '—',
+    // Monitoring included with a device, and its fee after that, are said of goods only: a
+    // service has none, and a subscription is that fee. Empty, the slide leaves them out.
+    monthsincluded: figures.kind === 'goods' ? product.monthsIncluded : '',
+    annual: figures.kind === 'goods' ? product.annualMonitoring : '',
+    // A subscription has no warranty to state, nor a product the price book gives none.
+    warrantyyear:
+      figures.kind !== 'subscription' && product.warrantyYears > 0
+        ? String(product.warrantyYears)
+        : '',
     maintenance: product.maintenance,
   };
 }
