@@ -89,7 +89,7 @@ describe('the pricing slides', () => {
     expect(installation.join('\n')).not.toMatch(/Shipping|Delivery method/);
     const monitoring = slideWords(slide(deck, 'pricing-battery_monitoring'));
     expect(monitoring).toContain('YOUR TOTAL · PER YEAR');
-    expect(monitoring).toContain('Total you pay | $150.00');
+    expect(monitoring).toContain('Total you pay | $150.00 a year');
   });
 
   it('leave out what a service or a subscription does not have, never showing a dash', () => {

@@ -233,6 +233,9 @@ describe('what a service or a subscription does not have', () => {
       unitPrice: 75,
     });
     expect(monitoring).toMatchObject({ warrantyyear: '', monthsincluded: '', annual: '' });
+    // Its total is paid every year, and says so.
+    expect(monitoring.total).toBe('$150.00 a year');
+    expect(installation.total).toBe('$1,500.00');
     // Goods keep theirs.
     expect(
       computePricingTexts({ product: product('battery_backup'), quantity: 1, unitPrice: 5995 }),

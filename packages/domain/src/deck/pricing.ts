@@ -56,6 +56,19 @@ export function pricingTextLabel(key: PricingTextKey, product?: Product, locale?
   return `${PRICING_TEXT_LABELS.itc} (${formatCreditShare(creditShare(product), locale)})`;
 }
 
+/**
+ * The words every place that states a quote uses (the quote summary slide, step 4, the accept
+ * step, the acceptance certificate and mails), so the client and the rep read one story: what
+ * the client pays, the yearly fees apart from it, and the tax credit as an estimate after it.
+ */
+export const quoteWording = {
+  total: 'Total you pay',
+  yearlyFees: 'Yearly fees, not in the total',
+  afterCredit: 'Your cost after the estimated credit',
+  /** A subscription's amount, or the yearly fees together: `$150.00 a year`. */
+  perYear: (money: string) => `${money} a year`,
+} as const;
+
 /** The credit text of a product the price book does not mark eligible. */
 export const NOT_CREDIT_ELIGIBLE = 'Not eligible';
 
@@ -156,7 +169,11 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
         : figures.isFlatRate
           ? 'Flat-rate drop ship'
           : 'White-glove delivery',
-    total: money(figures.totalCents),
+    // A subscription's total is paid every year, and says so.
+    total:
+      figures.kind === 'subscription'
+        ? quoteWording.perYear(money(figures.totalCents))
+        : money(figures.totalCents),
     itc: product.creditEligible ? money(figures.itcCents) : NOT_CREDIT_ELIGIBLE,
     effective: money(figures.effectiveCents),
     // Monitoring included with a device, and its fee after that, are said of goods only: a

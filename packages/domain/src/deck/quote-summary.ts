@@ -116,19 +116,6 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
 export const formatCents = (cents: number, locale?: string) => formatUsd(cents / 100, locale);
 
 /**
- * The words every place that states a quote uses (the quote summary slide, step 4, the accept
- * step, the acceptance certificate and mails), so the client and the rep read one story: what
- * the client pays, the yearly fees apart from it, and the tax credit as an estimate after it.
- */
-export const quoteWording = {
-  total: 'Total you pay',
-  yearlyFees: 'Yearly fees, not in the total',
-  afterCredit: 'Your cost after the estimated credit',
-  /** A subscription's amount, or the yearly fees together: `$150.00 a year`. */
-  perYear: (money: string) => `${money} a year`,
-} as const;
-
-/**
  * The credit's label: the products it applies to, the rate when it is one, and that it is an
  * estimate (the client claims it on a tax return; it is not taken off what they pay).
  * `Estimated investment tax credit (30%) on Battery Backup, subject to tax advice`.
