@@ -67,7 +67,8 @@ export async function notifyOfAcceptance(
   await tellTeam(tx, services, open, {
     message: `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`,
     subject: `Accepted: ${deck.title} by ${version.clientName}`,
-    details: [...figures, ''],
+    // The message names the total; the yearly fees and the credit, when any, follow it.
+    details: figures.length > 1 ? [...figures.slice(1), ''] : [],
   });
   const headline = clientHeadline(version.draft.basicInfo);
   await enqueueMail(tx, {
