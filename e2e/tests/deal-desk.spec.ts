@@ -135,7 +135,7 @@ test('a deck priced 25% under list is watermarked until a manager approves it, t
   await client.goto(link);
   await client.getByRole('link', { name: 'Accept proposal' }).click();
   const accept = client.getByRole('region', { name: 'Accept proposal' });
-  const total = accept.locator('[data-total="Total"]');
+  const total = accept.locator('[data-total="Total you pay"]');
   const before = await total.textContent();
   await accept.getByRole('checkbox', { name: 'Optional — include Controller' }).check();
   await expect(total).not.toHaveText(before!);
