@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createApprovedUser,
   expect,
+  failedResourceError,
   pdfLinks,
   pdfText,
   postJson,
@@ -19,6 +20,8 @@ import {
 // A content editor changes a template slide in the portal and publishes it; a rep's next deck
 // shows the change in its PDF and its slide pictures, a deck made before does not, and the
 // previous version comes back by a restore. The slide edited is one no other browser test uses.
+// Every browser test that changes the library's shared draft is in this file, so that they run
+// one after another: a publish takes whatever the draft holds at that moment.
 
 const shots = process.env.E2E_SCREENSHOTS_DIR;
 /** A 48 × 32 green PNG. */
@@ -36,6 +39,32 @@ async function makeDeck(request: APIRequestContext, deckTitle: string) {
   });
   expect(generated.status(), await generated.text()).toBe(201);
   return ((await generated.json()) as { presentationId: string }).presentationId;
+}
+
+/**
+ * Publishes the library's draft from the library page. With `pastFindings`, preflight must
+ * have named that finding, and the editor publishes anyway, giving the reason.
+ */
+async function publishLibrary(
+  page: Page,
+  note: string,
+  pastFindings?: { finding: string; reason: string },
+) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
+  await dialog.getByLabel('What changed').fill(note);
+  if (pastFindings) {
+    await expect(dialog.getByRole('list', { name: 'Preflight findings' })).toContainText(
+      pastFindings.finding,
+    );
+    await dialog.getByLabel('Why they may go out as they are').fill(pastFindings.reason);
+    await dialog.getByRole('button', { name: 'Publish anyway' }).click();
+  } else {
+    await dialog.getByRole('button', { name: /^Publish version/ }).click();
+  }
+  await expect(
+    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
+  ).toBeVisible();
 }
 
 /** The deck's first slide picture (the web view's SVG). */
@@ -188,13 +217,12 @@ test('a content editor edits a slide and publishes it; new decks follow, old one
     'Greener with Frostline',
   );
 
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
-  await dialog.getByLabel('What changed').fill('Sustainability slide speaks to the client');
-  await dialog.getByRole('button', { name: /^Publish version/ }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
-  ).toBeVisible();
+  // The picture and the chart now lie over the slide's words: preflight says so, and the editor
+  // publishes past it, saying why.
+  await publishLibrary(page, 'Sustainability slide speaks to the client', {
+    finding: 'A picture lies over the text',
+    reason: 'The picture and chart are meant to cover the old figures',
+  });
 
   const after = await makeDeck(repApi, 'After the change');
   const afterText = await pdfText(repApi, after);
@@ -288,8 +316,9 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
     .getByRole('group', { name: 'Slide canvas' })
     .getByRole('button', { name: 'Table' })
     .click();
-  const label = page.getByRole('textbox', { name: 'Row 1, column 1' });
-  await expect(label).toHaveValue('Unit price');
+  await expect(page.getByRole('textbox', { name: 'Row 1, column 1' })).toHaveValue('List price');
+  const label = page.getByRole('textbox', { name: 'Row 2, column 1' });
+  await expect(label).toHaveValue('Your price');
   await label.fill('Price per unit');
   await expect(page.getByRole('img', { name: 'The slide as it will look' })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/pricing-slide-editor.png`, fullPage: true });
@@ -297,13 +326,7 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
   await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Library' }).click();
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
-  await dialog.getByLabel('What changed').fill('Pricing slide says price per unit');
-  await dialog.getByRole('button', { name: /^Publish version/ }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
-  ).toBeVisible();
+  await publishLibrary(page, 'Pricing slide says price per unit');
 
   // Both products' pricing slides say it; their figures and the quote summary are as before.
   const afterText = await pdfText(repApi, await pricedDeck('Priced after'));
@@ -313,7 +336,7 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
   expect(afterText).toContain('Quote summary');
   const beforeText = await pdfText(repApi, before);
   expect(beforeText).not.toContain('Price per unit');
-  expect(beforeText.match(/Unit price/g)?.length).toBeGreaterThanOrEqual(2);
+  expect(beforeText.match(/Your price/g)?.length).toBeGreaterThanOrEqual(2);
 
   // Restored, so the other browser tests' decks are priced with the built-in wording.
   await page.getByRole('tab', { name: 'History' }).click();
@@ -491,13 +514,7 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
   // (On a retry the same slides replace those the first attempt imported, and it says so.)
   await expect(page.getByText(/^4 slides imported into the draft/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Publish the library' });
-  await dialog.getByLabel('What changed').fill('Slides imported from the Aptia deck');
-  await dialog.getByRole('button', { name: /^Publish version/ }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Version \d+ is published/ }),
-  ).toBeVisible();
+  await publishLibrary(page, 'Slides imported from the Aptia deck');
 
   // A rep builds a deck from the four imported slides.
   const library = (await (await page.request.get('/api/library')).json()) as {
@@ -633,3 +650,113 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
 type AnalyticsBody = {
   linkClicks: { slide: number; text: string; href: string; clicks: number }[];
 };
+
+// A category's name files slides for the library; its client label is what a client reads on
+// the slides. An editor changes the label in the studio, publishes, and a rep's next deck says it.
+test('an editor gives a category a new client label; the next deck’s kicker and agenda say it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const editor = await createApprovedUser('labels-editor', 'content_editor');
+  const rep = await createApprovedUser('labels-rep');
+  const repApi = await playwrightRequest.newContext({ baseURL: baseURL! });
+  await signInViaApi(repApi, rep);
+
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library');
+  await page.getByRole('tab', { name: /^Categories/ }).click();
+  const label = page.getByRole('textbox', { name: 'Client label of Strategy' });
+  await expect(label).toHaveValue('The plan');
+  await expect(page.getByRole('textbox', { name: 'Client label of Sales' })).toHaveValue(
+    'Your investment',
+  );
+  await label.fill('Your roll-out');
+  if (shots) await page.screenshot({ path: `${shots}/category-labels.png`, fullPage: true });
+  expect(await violations(page, 'category-labels'), 'categories').toEqual([]);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+  await publishLibrary(page, 'The plan reads as the client’s roll-out');
+
+  const generated = await postJson(repApi, '/api/generate-slides', {
+    basicInfo: { deckTitle: 'Labels', clientName: 'Northwind Pharmacies', date: '2031-06-15' },
+    productSelection: {
+      selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+      includePricing: false,
+    },
+    templateCustomization: { selectedSlides: ['agenda', 'deployment-plan'] },
+  });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const { presentationId } = (await generated.json()) as { presentationId: string };
+  const text = await pdfText(repApi, presentationId);
+  expect(text).toContain('YOUR ROLL-OUT');
+  expect(text).toContain('Your roll-out');
+  expect(text).not.toMatch(/STRATEGY|Strategy/);
+  await repApi.dispose();
+});
+
+// Preflight before publishing: the editor is told what a client should not read, and must say
+// why it may go out as it is. Its words are put back before the test ends.
+test.describe('preflight before publishing', () => {
+  // Publishing past a finding without a reason is refused: the browser logs the 409.
+  test.use({ allowedConsoleErrors: [failedResourceError(409)] });
+
+  test('an editor adds a TODO to a slide and is warned before publishing', async ({ page }) => {
+    test.setTimeout(120_000);
+    const editor = await createApprovedUser('preflight-editor', 'content_editor');
+    await signInViaApi(page.request, editor);
+    await page.goto('/admin/library');
+    await expect(page.getByRole('heading', { name: 'Content library' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit Market trends 2026' }).click();
+    const heading = page.getByRole('textbox', { name: 'Heading', exact: true });
+    // The editor's code loads on first use: slow on a busy machine.
+    await expect(heading).toHaveValue('Market trends 2026', { timeout: 30_000 });
+    await heading.fill('TODO: market trends for 2026');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+    try {
+      await page.getByRole('link', { name: 'Library' }).click();
+      // On the slide's card in the list…
+      const card = page.getByRole('article', { name: 'Market trends 2026' });
+      await expect(card.getByText('Preflight: 1 thing to check')).toBeVisible();
+      await expect(card).toContainText(
+        'The text “TODO: market trends for 2026” still holds placeholder words (“TODO”)',
+      );
+      // …and in the publish dialog, which asks why it may go out as it is.
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Publish the library' });
+      await expect(
+        dialog.getByText('Preflight: 1 thing to check before a client sees these slides'),
+      ).toBeVisible();
+      await expect(dialog.getByRole('list', { name: 'Preflight findings' })).toContainText(
+        'Slide 4 · Market trends 2026: The text “TODO: market trends for 2026” still holds placeholder words',
+      );
+      await expect(dialog.getByLabel('Why they may go out as they are')).toBeVisible();
+      if (shots) await page.screenshot({ path: `${shots}/preflight-publish.png` });
+
+      // Publishing without a reason is refused, and says what to give.
+      await dialog.getByLabel('What changed').fill('Trends heading');
+      await dialog.getByRole('button', { name: 'Publish anyway' }).click();
+      await expect(dialog.getByText('Say why the slides may go out as they are.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      // The words as they were: the draft has nothing of this test left to publish.
+      await page.goto('/admin/library');
+      await page.getByRole('link', { name: 'Edit Market trends 2026' }).click();
+      const again = page.getByRole('textbox', { name: 'Heading', exact: true });
+      await expect(again).toHaveValue(/market trends/i, { timeout: 30_000 });
+      await again.fill('Market trends 2026');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Saved to the draft' }),
+      ).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Library' }).click();
+    await expect(page.getByRole('article', { name: 'Market trends 2026' })).not.toContainText(
+      'thing to check',
+    );
+  });
+});

@@ -58,7 +58,7 @@ export function DraftBar({
     >
       <Stack gap="sm">
         {hasChanges && hasFindings && (
-          <Text size="sm" fw={600} c="orange.9">
+          <Text size="sm" fw={600} c="red.9">
             Preflight: {describeFindingCount(findings.length)} on the slides below, before a client
             sees them.
           </Text>
