@@ -62,9 +62,11 @@ describe('createDeckRenderer (worker pool)', () => {
     const withVersion = await renderer.generate(draft(pictureUrl), {
       library: { key: 'version-2', documents },
     });
-    expect(withVersion.svgs[1]).toContain('Who we are, for Worker Foods');
+    expect(
+      withVersion.svgs.filter((svg) => svg.includes('Who we are, for Worker Foods')),
+    ).toHaveLength(1);
     const builtIn = await renderer.generate(draft(pictureUrl));
-    expect(builtIn.svgs[1]).not.toContain('Who we are');
+    expect(builtIn.svgs.filter((svg) => svg.includes('Who we are'))).toEqual([]);
   }, 60_000);
 
   it('generates a deck on a worker thread, pictures included', async () => {
