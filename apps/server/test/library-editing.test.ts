@@ -297,6 +297,13 @@ describe('publishing', () => {
     });
     expect(blank.statusCode, blank.body).toBe(201);
     expect(blank.json().document.id).toBe('case-study-hospital-network-2');
+    // A new slide starts clean: its title bar brings the footer once (it was drawn twice).
+    const preflight = await call('editor', 'GET', '/api/library/preflight');
+    expect(
+      (preflight.json().findings as { slideId: string }[]).filter(
+        (finding) => finding.slideId === 'case-study-hospital-network-2',
+      ),
+    ).toEqual([]);
     const unknown = await call('editor', 'POST', '/api/library/slides', {
       title: 'Lost',
       category: 'closing',
@@ -662,13 +669,14 @@ describe('the brand', () => {
       revision: number;
     };
     expect(brand.name).toBe('Frostline');
-    const next = { ...brand, name: 'Polaris', colors: { ...brand.colors, primary: '5B2A86' } };
+    // A purple dark enough for the cover's grey tagline to read on it (preflight checks).
+    const next = { ...brand, name: 'Polaris', colors: { ...brand.colors, primary: '3B1A66' } };
 
     const preview = await call('editor', 'POST', '/api/library/brand/preview', { brand: next });
     expect(preview.statusCode, preview.body).toBe(200);
     const samples = preview.json().slides as { id: string; svg: string }[];
     expect(samples.map((slide) => slide.id)).toEqual(['title', 'by-the-numbers', 'about-us']);
-    expect(samples[0]!.svg.toUpperCase()).toContain('#5B2A86');
+    expect(samples[0]!.svg.toUpperCase()).toContain('#3B1A66');
 
     const bad = await call('editor', 'PUT', '/api/library/brand', {
       revision,
@@ -683,7 +691,7 @@ describe('the brand', () => {
     // Every slide looks different with another brand: the thumbnails' addresses change with it.
     const thumbnailAfter = (await draft()).slides[0]!.thumbnail;
     expect(thumbnailAfter).not.toBe(thumbnailBefore);
-    expect((await call('editor', 'GET', thumbnailAfter)).body.toUpperCase()).toContain('#5B2A86');
+    expect((await call('editor', 'GET', thumbnailAfter)).body.toUpperCase()).toContain('#3B1A66');
     const stale = await call('admin', 'PUT', '/api/library/brand', { revision, brand });
     expect(stale.statusCode).toBe(409);
     expect((await draft()).changes).toEqual(['Changed the brand']);
@@ -710,12 +718,12 @@ describe('the brand', () => {
       }[];
       return (await call('rep', 'GET', slides[0]!.url)).body.toUpperCase();
     };
-    expect(await title()).not.toContain('#5B2A86');
+    expect(await title()).not.toContain('#3B1A66');
     expect(
       (await call('editor', 'POST', '/api/library/publish', { note: 'New brand' })).statusCode,
     ).toBe(201);
     const after = await title();
-    expect(after).toContain('#5B2A86');
+    expect(after).toContain('#3B1A66');
     expect(after).toContain('POLARIS');
   });
 });

@@ -24,6 +24,7 @@ function emptySlide(id: string, title: string, category: string): TemplateSlideD
     background: '#FFFFFF',
     category,
     heading: title,
+    // The title bar brings the footer with it.
     elements: [
       { kind: 'part', part: 'title-bar' },
       {
@@ -35,7 +36,6 @@ function emptySlide(id: string, title: string, category: string): TemplateSlideD
         text: 'Write the slide’s text here.',
         style: { weight: 'regular', size: 20, minSize: 12, lineHeight: 1.4, color: 'brand.ink' },
       },
-      { kind: 'part', part: 'footer' },
     ],
   };
 }
