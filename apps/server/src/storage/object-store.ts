@@ -3,7 +3,6 @@ import type { LocalFile } from './local-file.ts';
 
 export type ListedObject = { key: string; modifiedAt: Date };
 
-
 /** One stored object as read back: its bytes as a stream, its size and type. */
 export type StoredObject = { body: Readable; size: number; contentType: string };
 

@@ -528,7 +528,7 @@ function withoutEmptyRows(
   if (isKept.every(Boolean)) return { ...element, rows };
   // Per-row grids count the header as row 0 when there is one.
   const offset = element.header ? 1 : 0;
-  const kept = <T,>(grid: T[] | undefined) =>
+  const kept = <T>(grid: T[] | undefined) =>
     grid?.filter((_, r) => r < offset || isKept[r - offset]);
   const { emphasisRow, borders } = element;
   return {
