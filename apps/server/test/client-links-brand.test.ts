@@ -150,7 +150,7 @@ describe('the certificate of acceptance', () => {
     await publishLogo();
     await publishBrand((brand) => ({
       ...brand,
-      colors: { ...brand.colors, primary: '5B2A86' },
+      colors: { ...brand.colors, primary: '3B1A66' },
     }));
     const deckId = await w.newDeck();
     const { token } = await w.createLink(deckId, {
@@ -176,7 +176,7 @@ describe('the certificate of acceptance', () => {
     expect(certificate.statusCode).toBe(200);
     const corners = await cornerColours(certificate.rawPayload);
     // The deck's own page is white; the certificate's header band is the brand's primary.
-    expect(corners).toEqual(['ffffff', '5b2a86']);
+    expect(corners).toEqual(['ffffff', '3b1a66']);
     expect(await picturesOnPage(certificate.rawPayload, 2)).toBeGreaterThan(0);
   });
 });
