@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -51,7 +52,7 @@ export async function storeUpload(
   if (size > uploadMaxBytes) {
     throw new AppError('payload_too_large', 'Pictures can be at most 10 MB.', { status: 413 });
   }
-  const normalised = await normalise(picture, kind);
+  const normalised = await decodingTurn(() => normalise(picture, kind));
   // Bytes first, then the row: a row never names bytes that are not there. Bytes whose row
   // never committed are swept (sweep-orphan-files.ts).
   const id = randomUUID();
@@ -91,6 +92,32 @@ const formatsOf = (kind: UploadKind) =>
 /** The whole picture in memory: for the few kinds checked as text (drawings), never photos. */
 const wholePicture = (picture: Buffer | LocalFile) =>
   Buffer.isBuffer(picture) ? Promise.resolve(picture) : readFile(picture.path);
+
+/**
+ * How many pictures are decoded at once: one core is left to the request thread, so that
+ * several large photos arriving together never hold up the answers to everyone else (on two
+ * cores, one at a time; each decode takes a fraction of a second).
+ */
+const decodingSlots = Math.max(1, availableParallelism() - 1);
+let decoding = 0;
+const waitingToDecode: (() => void)[] = [];
+
+/** Runs `decode` when a decoding slot is free. */
+async function decodingTurn<T>(decode: () => Promise<T>): Promise<T> {
+  if (decoding >= decodingSlots) {
+    await new Promise<void>((resolve) => waitingToDecode.push(resolve));
+  } else {
+    decoding += 1;
+  }
+  try {
+    return await decode();
+  } finally {
+    // The slot goes straight to the next in line, or is freed.
+    const next = waitingToDecode.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
 
 async function normalise(sent: Buffer | LocalFile, kind: UploadKind) {
   const notAPicture = new AppError(
