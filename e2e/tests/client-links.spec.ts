@@ -106,8 +106,10 @@ test('a rep sends a client link, the client views it, the rep reads the analytic
   await expect(client.getByRole('button', { name: 'Back to Dashboard' })).toHaveCount(0);
   await expect(client.getByRole('link', { name: /sign in/i })).toHaveCount(0);
   await snap(client, 'client-view');
-  // From here on the page's time moves only when the test says.
-  await client.clock.pauseAt(Date.now() + 100);
+  // From here on the page's time moves only when the test says. The pause is set a second
+  // ahead of the page's own time: this side's clock, or a moment closer, can be in the page's
+  // past by the time the call arrives on a busy machine.
+  await client.clock.pauseAt((await client.evaluate(() => Date.now())) + 1_000);
   // The visit begins once the deck has been seen 2 s (a mail scanner is gone by then).
   await client.clock.runFor(2_000);
   await visitStarted;
