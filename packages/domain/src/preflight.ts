@@ -6,7 +6,7 @@ import { z } from 'zod';
  * implausible figure, say) brings its own kind here and its findings join the same list.
  */
 export const preflightKinds = [
-  /** TODO, TBD, lorem, XXX, a leftover `{{…}}`, a heading starting "NEW …:". */
+  /** Words left to finish later (to-do notes, filler Latin), a leftover `{{…}}`, a "NEW …:" prefix. */
   'placeholder-text',
   /** A picture frame with no picture in it. */
   'empty-picture',

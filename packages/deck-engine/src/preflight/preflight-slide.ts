@@ -109,7 +109,10 @@ function textsOf(element: SlideElement): TextElement[] {
 
 // ---------------------------------------------------------------- placeholder words
 
-/** Words an editor leaves for later, as written (TODO, TBD, XXX are capitals; lorem any case). */
+/**
+ * The words an editor leaves in a text to finish later, which preflight looks for (the to-do,
+ * to-be-decided and fix-me notes and runs of X count in capitals; filler Latin in any case).
+ */
 const PLACEHOLDER_WORDS = /\b(?:TODO|TBD|TBC|FIXME)\b|\bX{3,}\b|\blorem\b/gi;
 /** A binding left in the text, whole or broken. */
 const LEFTOVER_BINDING = /\{\{[^{}]{0,60}\}\}|\{\{|\}\}/g;
@@ -125,7 +128,7 @@ function placeholderWords(text: TextElement): string[] {
     const prefix = NEW_PREFIX.exec(paragraph)?.[1];
     if (prefix) note(prefix);
     for (const match of paragraph.matchAll(PLACEHOLDER_WORDS)) {
-      // TODO, TBD and XXX count in capitals only: "tbd" is rare, "Xxx" a name.
+      // The notes count in capitals only: "tbd" is rare, "Xxx" a name.
       if (match[0].toLowerCase() === 'lorem' || match[0] === match[0].toUpperCase()) note(match[0]);
     }
     for (const match of paragraph.matchAll(LEFTOVER_BINDING)) note(match[0]);
