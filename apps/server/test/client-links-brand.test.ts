@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -55,15 +55,18 @@ async function cornerColours(pdf: Buffer) {
     await writeFile(path.join(dir, 'a.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '10', '-png', path.join(dir, 'a.pdf'), path.join(dir, 'p')]);
     const pages = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
-    return Promise.all(
-      pages.map(async (name) => {
-        const { data } = await sharp(path.join(dir, name))
+    // Each page is read whole before sharp sees it, one after another: sharp never opens a path
+    // in a folder this function removes.
+    const colours: string[] = [];
+    for (const name of pages) {
+      const png = await readFile(path.join(dir, name));
+      const { data } = await sharp(png)
           .extract({ left: 2, top: 2, width: 1, height: 1 })
           .raw()
-          .toBuffer({ resolveWithObject: true });
-        return [...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('');
-      }),
-    );
+        .toBuffer({ resolveWithObject: true });
+      colours.push([...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join(''));
+    }
+    return colours;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
