@@ -98,4 +98,25 @@ describe('loadConfig', () => {
       /S3_BUCKET: is required when STORAGE is s3/,
     );
   });
+
+  it('names the product and the company from PRODUCT_NAME and COMPANY_NAME', () => {
+    expect(loadConfig({})).toMatchObject({
+      productName: 'Deck Portal',
+      companyName: undefined,
+      mailFrom: 'Deck Portal <no-reply@deck-portal.local>',
+    });
+    const named = loadConfig({ PRODUCT_NAME: ' Pitch Room ', COMPANY_NAME: 'Acme, Inc.' });
+    expect(named).toMatchObject({
+      productName: 'Pitch Room',
+      companyName: 'Acme, Inc.',
+      mailFrom: 'Pitch Room <no-reply@deck-portal.local>',
+    });
+    // A comma is a list separator in a From header: such a name is quoted there.
+    expect(loadConfig({ PRODUCT_NAME: 'Acme, Decks' }).mailFrom).toBe(
+      '"Acme, Decks" <no-reply@deck-portal.local>',
+    );
+    expect(loadConfig({ PRODUCT_NAME: 'X', MAIL_FROM: 'Sales <s@acme.test>' }).mailFrom).toBe(
+      'Sales <s@acme.test>',
+    );
+  });
 });

@@ -33,7 +33,16 @@ const envSchema = z.object({
       'must be an smtp:// or smtps:// URL',
     )
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Deck Portal <no-reply@deck-portal.local>'),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** What the portal calls itself in mails and titles. */
+  PRODUCT_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, 'must be at most 60 characters')
+    .default('Deck Portal'),
+  /** The company running the portal, named in mails; the published brand's name when unset. */
+  COMPANY_NAME: z.string().trim().max(120, 'must be at most 120 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL' }).default('https://accounts.google.com'),
@@ -134,6 +143,10 @@ export type Config = {
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** `PRODUCT_NAME`: the portal's own name in mails and titles. */
+  productName: string;
+  /** `COMPANY_NAME`, or undefined: mails then name the published brand's company, if any. */
+  companyName: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   adminEmails: string[];
   tutorialUrl: string;
@@ -161,6 +174,11 @@ function findOnPath(program: string, searchPath: string | undefined): string | u
     }
   }
   return undefined;
+}
+
+/** A display name for a From header: quoted when it holds a character with a meaning there. */
+function mailDisplayName(name: string) {
+  return /^[\w !#$%&'*+\-/=?^`{|}~.]*$/.test(name) ? name : `"${name.replace(/["\\]/g, '')}"`;
 }
 
 export class ConfigError extends Error {
@@ -197,7 +215,10 @@ export function loadConfig(
       values.LOG_FORMAT ?? (isTerminal && values.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: values.SMTP_URL,
-    mailFrom: values.MAIL_FROM,
+    mailFrom:
+      values.MAIL_FROM ?? `${mailDisplayName(values.PRODUCT_NAME)} <no-reply@deck-portal.local>`,
+    productName: values.PRODUCT_NAME,
+    companyName: values.COMPANY_NAME,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {
