@@ -154,4 +154,21 @@ export default tseslint.config(
       ],
     },
   },
+  // A deck version is written in one place, which numbers it and points the deck at it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/decks/write-deck-version.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='insert'][arguments.0.name='deckVersions']",
+          "CallExpression[callee.property.name='insert'][arguments.0.property.name='deckVersions']",
+        ].map((selector) => ({
+          selector,
+          message: 'Write a deck version with writeDeckVersion (decks/write-deck-version.ts).',
+        })),
+      ],
+    },
+  },
 );

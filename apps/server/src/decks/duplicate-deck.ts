@@ -1,11 +1,12 @@
 import { deckLinks, TEXT_LIMITS, type NewVersionResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
-import { deckVersions, decks } from '../db/schema.ts';
+import { decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { copyVersionFiles, loadRequestedVersion, versionFiles } from './deck-versions.ts';
 import { clearanceOfDuplicate, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
 import { renderVersionAgain } from './render-draft.ts';
+import { writeDeckVersion } from './write-deck-version.ts';
 
 /**
  * A new deck of the caller's own from any version of a deck they can see (to send a proposal
@@ -52,40 +53,44 @@ export async function duplicateDeck(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(deckVersions).values({
+    const number = await writeDeckVersion(tx, {
       deckId: deck!.id,
-      number: 1,
-      title,
-      clientName: from.clientName,
-      draft,
-      slideCount,
-      slideTitles: again?.slideTitles ?? from.slideTitles,
-      slideLinks: again?.slideLinks ?? from.slideLinks,
-      warnings,
+      version: {
+        draft,
+        slideCount,
+        slideTitles: again?.slideTitles ?? from.slideTitles,
+        slideLinks: again?.slideLinks ?? from.slideLinks,
+        warnings,
+        presenter: from.presenter,
+        libraryVersion: from.libraryVersion,
+        priceBook: from.priceBook,
+        dealCheck: clearance.dealCheck,
+      },
       changes: [
         `Copied from “${from.title}”, version ${from.number}`,
         ...(again ? [renderedAgainReason(clearance)] : []),
       ],
-      presenter: from.presenter,
-      libraryVersion: from.libraryVersion,
-      priceBook: from.priceBook,
-      dealCheck: clearance.dealCheck,
       createdBy: user.id,
-      createdAt: now,
+      at: now,
     });
     if (again) {
-      await services.fileStore.put(tx, deck!.id, versionFiles(1, again));
+      await services.fileStore.put(tx, deck!.id, versionFiles(number, again));
     } else {
       await copyVersionFiles(
         services,
         tx,
         { deckId: source.id, number: from.number },
-        { deckId: deck!.id, number: 1 },
+        { deckId: deck!.id, number },
       );
     }
-    return deck!;
+    return { deck: deck!, number };
   });
-  return { presentationId: copy.id, ...deckLinks(copy.id), version: 1, warnings: copy.warnings };
+  return {
+    presentationId: copy.deck.id,
+    ...deckLinks(copy.deck.id),
+    version: copy.number,
+    warnings,
+  };
 }
 
 /** "Title (copy)", within the title's length limit. */

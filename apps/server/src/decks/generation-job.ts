@@ -7,7 +7,7 @@ import {
 } from '@deck-portal/domain';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { deckVersions, decks } from '../db/schema.ts';
+import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueJob, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
@@ -16,6 +16,7 @@ import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
 import { versionFiles } from './deck-versions.ts';
 import { renderDraft } from './render-draft.ts';
+import { writeDeckVersion } from './write-deck-version.ts';
 
 export const generateDeckJob = 'generate-deck';
 /** A deck's next version (Modify → Generate): generate-version.ts. */
@@ -64,35 +65,25 @@ export function generationJobHandler(services: Services): JobHandler {
       const now = services.clock.now();
       await services.db.transaction(async (tx) => {
         await context.complete(tx);
-        await tx.insert(deckVersions).values({
+        await writeDeckVersion(tx, {
           deckId: deck.id,
-          number: 1,
-          title: deck.title,
-          clientName: deck.clientName,
-          draft: deck.draft,
-          slideCount: rendered.svgs.length,
-          slideTitles: rendered.slideTitles,
-          slideLinks: rendered.slideLinks,
-          warnings: rendered.warnings,
-          presenter: presenter ?? null,
-          libraryVersion: rendered.libraryVersion,
-          priceBook: rendered.priceBook,
-          dealCheck: rendered.clearance.dealCheck,
-          approvedBy: rendered.clearance.approvedByRequest,
+          version: {
+            draft: deck.draft,
+            slideCount: rendered.svgs.length,
+            slideTitles: rendered.slideTitles,
+            slideLinks: rendered.slideLinks,
+            warnings: rendered.warnings,
+            presenter,
+            libraryVersion: rendered.libraryVersion,
+            priceBook: rendered.priceBook,
+            dealCheck: rendered.clearance.dealCheck,
+            approvedBy: rendered.clearance.approvedByRequest,
+          },
           createdBy: deck.ownerId,
-          createdAt: now,
+          at: now,
+          deckState: { status: 'completed', generationError: null },
         });
         await services.fileStore.record(tx, files);
-        await tx
-          .update(decks)
-          .set({
-            status: 'completed',
-            slideCount: rendered.svgs.length,
-            warnings: rendered.warnings,
-            generationError: null,
-            updatedAt: now,
-          })
-          .where(eq(decks.id, deck.id));
       });
     },
     async onFailed(job, message) {
