@@ -1,0 +1,27 @@
+import { render, toPlainText } from '@react-email/render';
+import type { MailContext } from './mail-context.ts';
+import type { MailTemplate } from './mail-template.ts';
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** Plain text as a person writes it: headings keep their case, list items start with a dash. */
+const textSelectors = [
+  { selector: 'h1', options: { uppercase: false } },
+  { selector: 'h2', options: { uppercase: false } },
+  { selector: 'ul', options: { itemPrefix: '- ' } },
+];
+
+/** A mail's subject, its HTML, and the plain-text part read from that same HTML. */
+export async function renderMail<Props>(
+  template: MailTemplate<Props>,
+  props: Props,
+  context: MailContext,
+): Promise<RenderedMail> {
+  const { Body } = template;
+  const html = await render(<Body {...props} context={context} />);
+  return {
+    subject: template.subject(props, context),
+    html,
+    text: toPlainText(html, { selectors: textSelectors }).trim(),
+  };
+}
