@@ -65,25 +65,25 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.libraryBrand,
-            ...page('brand', () => import('../features/library/brand-page.tsx')),
+            ...page('brand', () => import('../features/brand/brand-page.tsx')),
           },
           {
             path: paths.libraryImport,
-            ...page('library-import', () => import('../features/library/import-page.tsx')),
+            ...page('library-import', () => import('../features/import/import-page.tsx')),
           },
           // The brand is part of the library; the short address leads there.
           { path: '/admin/brand', element: <Navigate to={paths.libraryBrand} replace /> },
           {
             path: paths.products,
-            ...page('products', () => import('../features/library/products-page.tsx')),
+            ...page('products', () => import('../features/price-book/products-page.tsx')),
           },
           {
             path: '/admin/library/slides/:id',
-            ...page('slide-editor', () => import('../features/library/slide-editor-page.tsx')),
+            ...page('slide-editor', () => import('../features/studio/slide-editor-page.tsx')),
           },
           {
             path: '/admin/library/layouts/:id',
-            ...page('layout-editor', () => import('../features/library/layout-editor-page.tsx')),
+            ...page('layout-editor', () => import('../features/studio/layout-editor-page.tsx')),
           },
         ],
       },

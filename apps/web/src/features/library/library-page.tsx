@@ -35,17 +35,17 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
-import { useLibrary } from './api/get-library.ts';
+import { useLibrary } from '../../lib/library-api/get-library.ts';
 import { useReorderLibrarySlides } from './api/reorder-library-slides.ts';
-import { useSaveLibraryDocument } from './api/save-library-document.ts';
+import { useSaveLibraryDocument } from '../../lib/library-api/save-library-document.ts';
 import { useDeleteLibrarySlide } from './api/delete-library-slide.ts';
 import { CategoriesPanel } from './components/categories-panel.tsx';
 import { DraftBar } from './components/draft-bar.tsx';
 import { useLibraryPreflight } from './api/get-library-preflight.ts';
 import { LibraryHistory } from './components/library-history.tsx';
 import { NewSlideButton } from './components/new-slide-button.tsx';
-import { errorText } from './components/error-text.ts';
-import { fetchLibraryDocument } from './api/get-library-document.ts';
+import { errorText } from '../../lib/library-api/error-text.ts';
+import { fetchLibraryDocument } from '../../lib/library-api/get-library-document.ts';
 
 /** /admin/library: the content library's draft, by category, with publishing and history. */
 export default function LibraryPage() {

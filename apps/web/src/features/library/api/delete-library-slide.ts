@@ -1,7 +1,7 @@
 import { okResponseSchema } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 /** `DELETE /api/library/slides/:id`: a slide added since the last publish leaves the draft. */
 export function useDeleteLibrarySlide() {

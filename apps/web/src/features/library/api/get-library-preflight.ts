@@ -1,7 +1,7 @@
 import { preflightResponseSchema } from '@deck-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 /**
  * `GET /api/library/preflight`: what the draft's slides would show a client that they should

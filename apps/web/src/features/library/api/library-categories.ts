@@ -1,7 +1,7 @@
 import { libraryCategoriesResponseSchema, type TemplateCategory } from '@deck-portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 const categoriesKey = [...libraryQueryKeys.all, 'categories'] as const;
 

@@ -2,7 +2,7 @@ import type { PublishLibraryRequest } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 const publishedSchema = z.object({ number: z.number(), changes: z.array(z.string()) });
 

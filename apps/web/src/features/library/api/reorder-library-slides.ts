@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 /** `PUT /api/library/slide-order`: every slide, in the new order. */
 export function useReorderLibrarySlides() {

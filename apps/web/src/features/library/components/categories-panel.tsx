@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useLibraryCategories, useSaveLibraryCategories } from '../api/library-categories.ts';
-import { errorText } from './error-text.ts';
-import { SaveState } from './save-state.tsx';
+import { errorText } from '../../../lib/library-api/error-text.ts';
+import { SaveState } from '../../../ui/library/save-state.tsx';
 
 /**
  * The categories slides are filed under: the names editors and reps see, in order, the label a

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { PreflightFindings } from '../../../ui/preflight-findings.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDiscardLibraryDraft, usePublishLibrary } from '../api/publish-library.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 
 /**
  * Which version reps build from, what the draft would change, what preflight finds on its

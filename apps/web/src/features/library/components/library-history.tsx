@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { useLibraryVersions } from '../api/get-library-versions.ts';
 import { useRestoreLibraryVersion } from '../api/publish-library.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 
 /** Every published version, newest first, with who, when, what changed and Restore. */
 export function LibraryHistory() {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateLibrarySlide } from '../api/create-library-slide.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 
 /** New slide (empty, in a category) or Duplicate (a copy of one): asks a title, then edits it. */
 export function NewSlideButton({

@@ -37,10 +37,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatShortDate, todayIsoDate } from '../../lib/format-date.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { LibraryPageShell } from './components/library-page-shell.tsx';
-import { errorText } from './components/error-text.ts';
+import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
+import { errorText } from '../../lib/library-api/error-text.ts';
 import { useAdminProducts, useChangeProduct, useProductHistory } from './api/price-book.ts';
-import { LibraryPictureField } from './components/library-picture-field.tsx';
+import { LibraryPictureField } from '../../ui/library/library-picture-field.tsx';
 
 type Row = AdminProducts['products'][number];
 

@@ -30,18 +30,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { LibraryPageShell } from './components/library-page-shell.tsx';
-import { useLibrary } from './api/get-library.ts';
-import { useLibraryDocument, type LibraryDocument } from './api/get-library-document.ts';
+import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
+import { useLibrary } from '../../lib/library-api/get-library.ts';
+import {
+  useLibraryDocument,
+  type LibraryDocument,
+} from '../../lib/library-api/get-library-document.ts';
 import { useLibraryPreview } from './api/preview-library-document.ts';
-import { useSaveLibraryDocument } from './api/save-library-document.ts';
+import { useSaveLibraryDocument } from '../../lib/library-api/save-library-document.ts';
 import { LayoutSettings, SlideSettings } from './components/document-settings.tsx';
 import { describeElement } from './element-boxes.ts';
 import { ElementPanel } from './components/element-panel.tsx';
 import type { BindingGroup } from './components/binding-menu.tsx';
 import { usePriceBook } from '../../lib/price-book.ts';
-import { errorText } from './components/error-text.ts';
-import { SaveState } from './components/save-state.tsx';
+import { errorText } from '../../lib/library-api/error-text.ts';
+import { SaveState } from '../../ui/library/save-state.tsx';
 import { SlideCanvas } from './components/slide-canvas.tsx';
 import { useUndoable } from './use-undoable.ts';
 

@@ -1,8 +1,8 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
-import { errorText } from './error-text.ts';
+import { useUploadLibraryPicture } from '../../lib/library-api/upload-library-picture.ts';
+import { errorText } from '../../lib/library-api/error-text.ts';
 
 /**
  * A picture the library keeps (a logo, a product's picture): shown when it is an upload, with an

@@ -3,7 +3,7 @@ import { Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadLibraryFont } from '../api/upload-library-font.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 
 type BrandFont = NonNullable<Brand['font']>;
 type Weight = (typeof brandFontWeights)[number];

@@ -16,12 +16,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { LibraryPageShell } from './components/library-page-shell.tsx';
+import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
 import { useBrandPreview, useLibraryBrand, useSaveLibraryBrand } from './api/library-brand.ts';
 import { BrandFontField } from './components/brand-font-field.tsx';
-import { LibraryPictureField } from './components/library-picture-field.tsx';
-import { errorText } from './components/error-text.ts';
-import { SaveState } from './components/save-state.tsx';
+import { LibraryPictureField } from '../../ui/library/library-picture-field.tsx';
+import { errorText } from '../../lib/library-api/error-text.ts';
+import { SaveState } from '../../ui/library/save-state.tsx';
 
 const colourLabels: Record<(typeof brandColorNames)[number], [string, string]> = {
   primary: ['Primary', 'Title slide, headings'],

@@ -1,6 +1,6 @@
 import { uploadResponseSchema } from '@deck-portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** `POST /api/library/pictures`: a picture for the library's slides (PNG, JPEG, WebP, GIF, SVG). */
 export function useUploadLibraryPicture() {

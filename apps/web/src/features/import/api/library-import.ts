@@ -6,7 +6,7 @@ import {
 } from '@deck-portal/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 /** How often a file being read is asked after: often enough for the bar to move smoothly. */
 const readingPollMs = 700;

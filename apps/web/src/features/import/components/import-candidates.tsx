@@ -32,7 +32,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useImportLibrarySlides } from '../api/library-import.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ImportFieldSelect } from './import-field-select.tsx';
 
 type Categories = LibraryDraftResponse['categories'];

@@ -23,9 +23,9 @@ import {
 } from '@mantine/core';
 import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { useUploadLibraryPicture } from '../api/upload-library-picture.ts';
+import { useUploadLibraryPicture } from '../../../lib/library-api/upload-library-picture.ts';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ChartDataField } from './chart-data-field.tsx';
 import { ColourField, type PaletteColour } from './colour-field.tsx';
 import { TableCellsField } from './table-cells-field.tsx';

@@ -8,7 +8,7 @@ import {
 } from '@deck-portal/domain';
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { libraryQueryKeys } from './library-query-keys.ts';
 
 export type LibraryDocument = TemplateSlideDocument | TemplateLayout;

@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../ui/page-shell.tsx';
+import { paths } from '../../config/paths.ts';
+import { PageShell } from '../page-shell.tsx';
 
 /** A page of the content library below its list (an editor, the brand, the price book). */
 export function LibraryPageShell({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import {
 } from '@deck-portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 const brandKey = [...libraryQueryKeys.all, 'brand'] as const;
 

@@ -1,6 +1,6 @@
 import { libraryDraftResponseSchema } from '@deck-portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { libraryQueryKeys } from './library-query-keys.ts';
 
 /** `GET /api/library`: the draft's slides and layouts, and what it changes. */

@@ -3,7 +3,7 @@ import { Alert, Button, FileButton, Group, Paper, Stack, Text, Title } from '@ma
 import { IconFileTypePpt } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useStartLibraryImport } from '../api/library-import.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../../lib/library-api/error-text.ts';
 
 const accept = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../api-error.ts';
 
 /** What a failed library call says to an editor: the server's message, and its fields' messages. */
 export function errorText(error: unknown): string {

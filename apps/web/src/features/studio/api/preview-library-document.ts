@@ -5,7 +5,7 @@ import {
 } from '@deck-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { libraryQueryKeys } from './library-query-keys.ts';
+import { libraryQueryKeys } from '../../../lib/library-api/library-query-keys.ts';
 
 /** `POST /api/library/preview`: the document as it stands, drawn by the engine. */
 export function previewLibraryDocument(

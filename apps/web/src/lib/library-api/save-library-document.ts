@@ -1,6 +1,6 @@
 import type { LibraryDocumentKind } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import {
   libraryDocumentPath,
   libraryDocumentResponseSchema,

@@ -3,12 +3,12 @@ import { Alert, Button, Paper, Progress, Stack, Text, Title } from '@mantine/cor
 import { IconFileTypePpt } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { useLibrary } from './api/get-library.ts';
+import { useLibrary } from '../../lib/library-api/get-library.ts';
 import { useLibraryImport } from './api/library-import.ts';
-import { errorText } from './components/error-text.ts';
+import { errorText } from '../../lib/library-api/error-text.ts';
 import { ImportCandidates } from './components/import-candidates.tsx';
 import { ImportUpload } from './components/import-upload.tsx';
-import { LibraryPageShell } from './components/library-page-shell.tsx';
+import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
 
 /**
  * /admin/library/import: a company's PowerPoint into the library (issue 17). Upload a `.pptx`,
