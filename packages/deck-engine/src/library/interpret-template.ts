@@ -1,17 +1,12 @@
 import {
   chartTextSizes,
   defaultChartPalette,
-  evaluateFigures,
   fillBindings,
   insertedValue,
-  quoteFigureNames,
-  quoteFigureValues,
-  resolveInputValues,
   type SlideInput,
   readDeckDateOffset,
   readPricingBinding,
   readProductBinding,
-  type PricingBindingField,
   type TemplateCategory,
   type TemplateColor,
   type TemplateCondition,
@@ -22,18 +17,7 @@ import {
   type RepeatedElement,
   type TemplatePart,
 } from '@deck-portal/domain';
-import {
-  creditShare,
-  findProduct,
-  formatCents,
-  formatCreditShare,
-  formatDeckDate,
-  pricingTextLabel,
-  productName,
-  type PriceBook,
-  type Product,
-  type QuoteSummary,
-} from '@deck-portal/domain/pricing';
+import { findProduct } from '@deck-portal/domain/pricing';
 import type {
   Box,
   ChartData,
@@ -47,10 +31,17 @@ import type {
 } from '../layout/model.ts';
 import { layoutChart } from '../layout/chart-layout.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
-import { categoryColor, categoryLabel, type CategoryId } from './categories.ts';
+import { categoryColor, type CategoryId } from './categories.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import { quoteTable } from './quote-table.ts';
 import type { ComposedSlide } from './template-slides.ts';
+import {
+  dateAfter,
+  deckValues,
+  pricingValue,
+  productValues,
+  repeatItems,
+} from './template-values.ts';
 
 /**
  * A template run as the layout sets it, with its words as given (bindings filled): its style,
@@ -99,14 +90,6 @@ export interface TemplateInputs {
   categories?: readonly TemplateCategory[];
 }
 
-/** The date `days` after an ISO date (`2026-03-05`), written as the deck writes dates. */
-function dateAfter(date: string, days: number, locale: string | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return '';
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
-  return Number.isNaN(day.getTime()) ? '' : formatDeckDate(day.toISOString().slice(0, 10), locale);
-}
-
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
 
@@ -133,39 +116,7 @@ export function interpretTemplate(
     grid.map((row) =>
       row.map((line) => (line === null ? null : { color: color(line.color), width: line.width })),
     );
-  const values: Record<string, string> = {
-    'client.name': ctx.clientName,
-    'deck.headline': ctx.headline,
-    'deck.date': ctx.dateText,
-    'deck.year': ctx.year ?? ctx.dateText.slice(-4),
-    'contact.name': ctx.contact,
-    'rep.name': ctx.presenter?.name ?? '',
-    'rep.title': ctx.presenter?.jobTitle ?? '',
-    'rep.email': ctx.presenter?.email ?? '',
-    'rep.phone': ctx.presenter?.phone ?? '',
-    'rep.nameAndTitle': ctx.presenter
-      ? [ctx.presenter.name, ctx.presenter.jobTitle].filter(Boolean).join(', ')
-      : '',
-    'rep.reach': [ctx.presenter?.email, ctx.presenter?.phone].filter(Boolean).join(' · '),
-    'brand.name': ctx.brand.name,
-    'brand.legalName': ctx.brand.legalName,
-    'brand.tagline': ctx.brand.tagline,
-    'brand.website': ctx.brand.website,
-    'brand.email': ctx.brand.email,
-    'brand.phone': ctx.brand.phone,
-    'brand.address': ctx.brand.address,
-    'credit.rate': creditRate(ctx.priceBook, ctx.locale),
-    'credit.products': creditProducts(ctx.priceBook),
-    'quote.editedProducts': (ctx.quote?.editedProducts ?? [])
-      .map((id) => productName(ctx.priceBook, id))
-      .join(', '),
-    'slide.number': String(ctx.pageNumber),
-    // What the client reads above the title: the category's label, not the library's grouping.
-    'slide.categoryName': categoryLabel(category, inputs.categories ?? ctx.categories),
-    ...quoteValues(ctx.quote, ctx.locale),
-    ...quantityValues(ctx),
-    ...figureValues(document, ctx),
-  };
+  const values = deckValues(document, ctx, inputs.categories ?? ctx.categories);
   /** The item of the repeat copy being drawn: its `item.…` values. */
   let item: Readonly<Record<string, string>> | undefined;
   const valueOf = (path: string): string => {
@@ -573,31 +524,6 @@ function atGroupSizes(
   return elements.map((element) => replaced.get(element) ?? element);
 }
 
-/** A `pricing.…` value of the product whose pricing slide is drawn; empty on any other slide. */
-function pricingValue(field: PricingBindingField, ctx: SlideContext): string {
-  const pricing = ctx.pricing;
-  if (!pricing) return '';
-  const product = findProduct(ctx.priceBook, pricing.productId);
-  switch (field) {
-    case 'productName':
-      return product?.name ?? pricing.productId;
-    case 'productDescription':
-      return product?.description ?? '';
-    case 'productPicture':
-      return product?.picture ?? '';
-    case 'creditLabel':
-      return pricingTextLabel('itc', product, ctx.locale);
-    case 'listPrice':
-    case 'discount':
-    case 'billing':
-    case 'creditEstimate':
-    case 'afterCredit':
-      return pricing.line[field];
-    default:
-      return pricing.texts[field];
-  }
-}
-
 /** The products' feature tags as chips, row by row, each sized to its words. */
 function chips(
   element: Extract<TemplateElement, { kind: 'chips' }>,
@@ -645,53 +571,6 @@ function chips(
     x += width + gap;
   }
   return drawn;
-}
-
-/**
- * The tax credit's rate as the deck's locale writes a percentage (`30%`, `30 %`): the one rate
- * of the products it applies to, or "up to" the highest when their rates differ.
- */
-function creditRate(book: PriceBook, locale?: string) {
-  const shares = [
-    ...new Set(book.products.filter((p) => p.active && p.creditEligible).map(creditShare)),
-  ];
-  if (shares.length === 0) return '';
-  const highest = formatCreditShare(Math.max(...shares), locale);
-  return shares.length === 1 ? highest : `up to ${highest}`;
-}
-
-/** What a slide may show of a product (`product.<id>.<field>`, or `item.<field>` in a repeat). */
-function productValues(product: Product, locale?: string) {
-  return {
-    name: product.name,
-    sku: product.sku,
-    description: product.description,
-    warrantyYears: String(product.warrantyYears),
-    // Empty for a product without the credit, so a slide can hide its credit line.
-    credit: product.creditEligible ? formatCreditShare(creditShare(product), locale) : '',
-    creditNote: product.creditEligible
-      ? `Eligible for the ${formatCreditShare(creditShare(product), locale)} investment tax credit`
-      : '',
-    picture: product.picture ?? '',
-  };
-}
-
-/** The products the credit applies to, as a sentence names them: "A, B and C". */
-function creditProducts(book: PriceBook): string {
-  const names = book.products.filter((p) => p.active && p.creditEligible).map((p) => p.name);
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/** A repeat's items as their `item.…` values: the deck's sections or products, in order. */
-function repeatItems(repeat: Extract<TemplateElement, { kind: 'repeat' }>, ctx: SlideContext) {
-  if (repeat.over === 'deck.products') {
-    return ctx.products
-      .flatMap((id) => findProduct(ctx.priceBook, id) ?? [])
-      .map((product, i) => ({ ...productValues(product, ctx.locale), number: String(i + 1) }));
-  }
-  const sections = ctx.sections.length > 0 ? ctx.sections : (repeat.fallback ?? []);
-  return sections.map((name, i) => ({ name, number: String(i + 1) }));
 }
 
 /**
@@ -758,55 +637,4 @@ function turnOf(element: Turn): Turn {
     ...(element.flipH ? { flipH: true } : {}),
     ...(element.flipV ? { flipV: true } : {}),
   };
-}
-
-/** `quote.total` and the others as the quote slide writes them (`$12,345.00`); none without a quote. */
-function quoteValues(quote: QuoteSummary | undefined, locale?: string): Record<string, string> {
-  if (!quote) return {};
-  return Object.fromEntries(
-    quoteFigureNames.map((name) => [`quote.${name}`, formatCents(quoteCents(quote, name), locale)]),
-  );
-}
-
-function quoteCents(quote: QuoteSummary, name: (typeof quoteFigureNames)[number]) {
-  return {
-    subtotal: quote.subtotalCents,
-    shipping: quote.shippingCents,
-    total: quote.totalCents,
-    credits: quote.creditsCents,
-    net: quote.netCents,
-  }[name];
-}
-
-/** `quantity.<productId>` for every product of the price book: 0 when the deck sells none. */
-function quantityValues({ priceBook, quantities }: SlideContext): Record<string, string> {
-  return Object.fromEntries(
-    priceBook.products.map((product) => [
-      `quantity.${product.id}`,
-      String(quantities?.[product.id] ?? 0),
-    ]),
-  );
-}
-
-/**
- * The document's deck inputs (the rep's values, else their defaults) and its figures for this
- * deck, in order, as numbers in text (`input.sites`, `figure.payback`), unrounded: a text rounds
- * them as it writes them. A figure that needs the quote is empty when the deck shows no pricing,
- * and one that names a product the price book does not have is empty too.
- */
-function figureValues(
-  document: Pick<TemplateDocument, 'figures' | 'inputs'>,
-  ctx: SlideContext,
-): Record<string, string> {
-  const inputs = resolveInputValues(document.inputs, ctx.inputValues);
-  const given: Record<string, number> = { ...quoteFigureValues(ctx.quote), ...inputs };
-  for (const [name, value] of Object.entries(quantityValues(ctx))) given[name] = Number(value);
-  const values = evaluateFigures(document.figures, given);
-  const texts: Record<string, string> = {};
-  for (const name of Object.keys(inputs)) texts[name] = String(inputs[name]);
-  for (const name of Object.keys(document.figures ?? {})) {
-    const value = values[`figure.${name}`];
-    texts[`figure.${name}`] = value === undefined ? '' : String(value);
-  }
-  return texts;
 }
