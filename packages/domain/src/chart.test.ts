@@ -7,7 +7,7 @@ import {
   readChartNumberCode,
   type ChartNumber,
 } from './chart.ts';
-import { templateElementSchema } from './template-format.ts';
+import { templateElementSchema } from './template-format/index.ts';
 
 const number = (over: Partial<ChartNumber>): ChartNumber => ({
   decimals: 0,

@@ -32,7 +32,7 @@ export * from './deck/figure-plausibility.ts';
 export * from './deck/deck-figures.ts';
 export * from './chart.ts';
 export * from './numbering.ts';
-export * from './template-format.ts';
+export * from './template-format/index.ts';
 export * from './slide-links.ts';
 export * from './library-api.ts';
 export * from './library-import-api.ts';

@@ -8,7 +8,7 @@ import {
   slideDrawnValues,
   templateLayoutSchema,
   templateSlideDocumentSchema,
-} from './template-format.ts';
+} from './template-format/index.ts';
 
 /**
  * The content library as editors see it (`/admin/library`, issue 16): a draft of template slides

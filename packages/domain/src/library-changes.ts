@@ -1,4 +1,4 @@
-import type { TemplateLibraryDocuments } from './template-format.ts';
+import type { TemplateLibraryDocuments } from './template-format/index.ts';
 
 type Named = { id: string; title?: string; name?: string; retired?: boolean };
 

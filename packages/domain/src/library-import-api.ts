@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bindingPaths } from './template-format.ts';
+import { bindingPaths } from './template-format/index.ts';
 import { plainText } from './text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endSentence, insertedValue, withoutInsertionMarks } from './sentence.ts';
-import { fillBindings } from './template-format.ts';
+import { fillBindings } from './template-format/index.ts';
 
 describe('endSentence', () => {
   it('adds a full stop only where the text has none', () => {

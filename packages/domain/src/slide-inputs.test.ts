@@ -6,7 +6,7 @@ import {
   resolveInputValues,
   type SlideInput,
 } from './slide-inputs.ts';
-import { describeTemplateProblems, templateSlideDocumentSchema } from './template-format.ts';
+import { describeTemplateProblems, templateSlideDocumentSchema } from './template-format/index.ts';
 import { evaluateFigures, quoteFigureValues } from './template-figures.ts';
 
 const sites: SlideInput = {

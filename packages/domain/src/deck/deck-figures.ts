@@ -1,4 +1,4 @@
-import type { FigureRole, TemplateSlideDocument } from '../template-format.ts';
+import type { FigureRole, TemplateSlideDocument } from '../template-format/index.ts';
 import type { ProductSelection } from './deck-draft.ts';
 import { checkSlideFigures } from './figure-plausibility.ts';
 import type { PriceBook } from './price-book.ts';

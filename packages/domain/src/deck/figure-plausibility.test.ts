@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateElement } from '../template-format.ts';
+import type { TemplateElement } from '../template-format/index.ts';
 import { evaluateFigures } from '../template-figures.ts';
 import { findImplausibleFigures, type FigureSlide } from './figure-plausibility.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FigureRole, TemplateCondition, TemplateElement } from '../template-format.ts';
-import { findBindings } from '../template-format.ts';
+import type { FigureRole, TemplateCondition, TemplateElement } from '../template-format/index.ts';
+import { findBindings } from '../template-format/index.ts';
 import { evaluateFigures, quoteFigureValues } from '../template-figures.ts';
 import { resolveInputValues, type SlideInput } from '../slide-inputs.ts';
 

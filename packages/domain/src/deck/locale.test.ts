@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillBindings } from '../template-format.ts';
+import { fillBindings } from '../template-format/index.ts';
 import { basicInfoSchema } from './deck-draft.ts';
 import { formatDeckDate, formatDeckYear } from './locale.ts';
 import { formatUsd } from './money.ts';

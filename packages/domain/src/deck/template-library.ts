@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { placeholderSchema } from './placeholder-types.ts';
 import { deckInputValuesSchema, slideInputSchema } from '../slide-inputs.ts';
-import { figureRoles } from '../template-format.ts';
+import { figureRoles } from '../template-format/index.ts';
 import { figureFindingSchema } from './figure-plausibility.ts';
 import { productSelectionSchema } from './deck-draft.ts';
 
