@@ -3,11 +3,15 @@
 // database, and on PostgreSQL too when DATABASE_URL is set. Prints one JSON line for
 // bench/run.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import { systemClock } from '../src/clock.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
+import { defineJob, handleJob } from '../src/jobs/define-job.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { startJobWorker } from '../src/jobs/job-worker.ts';
 import { createThrowawayDatabase } from '../test/helpers/test-database.ts';
+
+const noopJob = defineJob({ name: 'bench-noop', payload: z.object({}) });
 
 const SAMPLES = Number(process.env.BENCH_PICKUP_SAMPLES ?? 60);
 const silent = {
@@ -31,21 +35,22 @@ async function measure(database: Database) {
     clock: systemClock,
     log: silent,
     concurrency: 1,
-    handlers: {
-      'bench-noop': {
+    jobs: [
+      handleJob(noopJob, () => ({
         async run(_job, context) {
           started?.(performance.now());
           await database.db.transaction((tx) => context.complete(tx));
         },
-      },
-    },
+      })),
+    ],
+    deps: undefined,
   });
   const waits: number[] = [];
   for (let i = 0; i < SAMPLES; i += 1) {
     await sleep(30); // the worker idle, waiting on LISTEN
     const picked = new Promise<number>((resolve) => (started = resolve));
     const queuedAt = performance.now();
-    await enqueueJob(database.db, systemClock, { kind: 'bench-noop' });
+    await enqueueJob(database.db, systemClock, noopJob, {});
     waits.push((await picked) - queuedAt);
   }
   await worker.stop();

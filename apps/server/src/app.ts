@@ -37,7 +37,7 @@ import type { Services } from './services.ts';
 import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
-import { startJobs } from './jobs/start-jobs.ts';
+import { startServerJobs } from './server-jobs.ts';
 import { seedLibrary } from './library/library-versions.ts';
 import { seedPriceBook } from './price-book/price-book.ts';
 import { priceBookRoutes } from './price-book/price-book-routes.ts';
@@ -173,7 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Generation and the other jobs run in this process too unless JOB_WORKERS is 0 (a web process
   // beside `npm run worker` processes).
-  const worker = deps.config.jobWorkers > 0 ? await startJobs(services, deps.database) : undefined;
+  const worker =
+    deps.config.jobWorkers > 0 ? await startServerJobs(services, deps.database) : undefined;
 
   app.addHook('onClose', async () => {
     await worker?.stop();

@@ -5,7 +5,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { terminalLogStream } from './http/terminal-log.ts';
-import { startJobs } from './jobs/start-jobs.ts';
+import { startServerJobs } from './server-jobs.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (renders decks), beside web processes started
@@ -35,7 +35,7 @@ async function main() {
     isPretty,
     deckRenderer: createDeckRenderer({ maxThreads: config.jobWorkers }),
   });
-  const worker = await startJobs(services, database);
+  const worker = await startServerJobs(services, database);
   log.info({ workerId: worker.id, jobsAtOnce: config.jobWorkers }, 'job worker started');
 
   let isStopping = false;

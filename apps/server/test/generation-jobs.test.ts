@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DeckRenderer, RenderProgress } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
 import { deckVersions, decks, jobs, outboxMails, sessions, users } from '../src/db/schema.ts';
 import { enqueueMail } from '../src/mail/mailer.ts';
 import { offerScheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 import { AppError } from '../src/http/app-error.ts';
+import { defineJob, handleJob } from '../src/jobs/define-job.ts';
 import { claimJob, completeJob, enqueueJob } from '../src/jobs/job-queue.ts';
 import { startJobWorker } from '../src/jobs/job-worker.ts';
+import { serverSchedule } from '../src/server-jobs.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { createAdmin } from './helpers/accounts.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
@@ -385,6 +388,7 @@ const holdNextRender = () => steer.hold();
 
 describe('the queue', () => {
   it('gives each job to one worker of many, all woken by the notification', async () => {
+    const countJob = defineJob({ name: 'count', payload: z.object({}) });
     const runs = new Map<string, number>();
     const workers = await Promise.all(
       [1, 2, 3].map(() =>
@@ -394,22 +398,23 @@ describe('the queue', () => {
           log: t.app.log,
           concurrency: 2,
           pollMs: 60_000,
-          handlers: {
-            count: {
+          jobs: [
+            handleJob(countJob, () => ({
               async run(job, context) {
                 runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
                 await new Promise((resolve) => setTimeout(resolve, 5));
                 await t.app.services.db.transaction((tx) => context.complete(tx));
               },
-            },
-          },
+            })),
+          ],
+          deps: undefined,
         }),
       ),
     );
     try {
       const queued = [];
       for (let i = 0; i < 30; i += 1) {
-        queued.push((await enqueueJob(t.app.services.db, clock, { kind: 'count' }))!.id);
+        queued.push((await enqueueJob(t.app.services.db, clock, countJob, {}))!.id);
       }
       await until(async () => {
         const rows = await t.app.services.db.select().from(jobs).where(eq(jobs.kind, 'count'));
@@ -423,14 +428,21 @@ describe('the queue', () => {
   });
 
   it('adds a job with a unique key once', async () => {
-    const first = await enqueueJob(t.app.services.db, clock, {
-      kind: 'sweep',
-      uniqueKey: 'sweep:1',
-    });
-    const second = await enqueueJob(t.app.services.db, clock, {
-      kind: 'sweep',
-      uniqueKey: 'sweep:1',
-    });
+    const sweepJob = defineJob({ name: 'sweep', payload: z.object({}) });
+    const first = await enqueueJob(
+      t.app.services.db,
+      clock,
+      sweepJob,
+      {},
+      { uniqueKey: 'sweep:1' },
+    );
+    const second = await enqueueJob(
+      t.app.services.db,
+      clock,
+      sweepJob,
+      {},
+      { uniqueKey: 'sweep:1' },
+    );
     expect(first).toBeDefined();
     expect(second).toBeUndefined();
   });
@@ -466,7 +478,10 @@ describe('mail and scheduled work go through the queue', () => {
       expiresAt: new Date(clock.now().getTime() - 1),
     });
     // Two processes offer the period's jobs at the same moment.
-    await Promise.all([offerScheduledJobs(db, clock), offerScheduledJobs(db, clock)]);
+    await Promise.all([
+      offerScheduledJobs(db, clock, serverSchedule),
+      offerScheduledJobs(db, clock, serverSchedule),
+    ]);
     const period = Math.floor(clock.now().getTime() / (60 * 60_000));
     const offered = await db
       .select()

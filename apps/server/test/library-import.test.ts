@@ -16,8 +16,8 @@ import {
   type LibraryImportResponse,
 } from '@deck-portal/domain';
 import { libraryDraft, libraryImports } from '../src/db/schema.ts';
-import type { JobRow } from '../src/jobs/job-queue.ts';
-import { scheduledJobs } from '../src/jobs/scheduled-jobs.ts';
+import type { Job } from '../src/jobs/define-job.ts';
+import { sweepExpiredJob } from '../src/server-jobs.ts';
 import { orphanGraceMs, sweepOrphanFiles } from '../src/storage/sweep-orphan-files.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, requestAs } from './helpers/accounts.ts';
@@ -377,9 +377,7 @@ describe('importing a PowerPoint file into the library', { timeout: importTimeou
       complete: async () => undefined,
       signal: new AbortController().signal,
     };
-    await scheduledJobs['sweep-expired']
-      .handler(t.app.services)
-      .run({ payload: {} } as JobRow, context);
+    await sweepExpiredJob.handler(t.app.services).run({ payload: {} } as Job<unknown>, context);
     const gone = await requestAs(t.app, cookies.editor, 'GET', `/api/library/imports/${ready.id}`);
     expect(gone.statusCode).toBe(404);
     await sweepOrphanFiles({

@@ -74,7 +74,7 @@ export async function requestPasswordReset(
       select ${users.email}, ${'Reset your Deck Portal password'}::text, ${mailText}::text, true
       from ${users} where ${users.id} = ${userId}`);
     // Delivers whatever is waiting: nothing new when no mail was written.
-    await enqueueJob(tx, undefined, { kind: deliverMailJob, maxAttempts: 1 });
+    await enqueueJob(tx, undefined, deliverMailJob, {});
   });
 }
 

@@ -10,8 +10,7 @@ import {
 import type { User } from '../auth/sessions.ts';
 import { approvalRequests, decks, notifications } from '../db/schema.ts';
 import { draftFingerprint } from '../decks/generate-deck.ts';
-import type { VersionJobPayload } from '../decks/generate-version.ts';
-import { generateVersionJob } from '../decks/generation-job.ts';
+import { generateVersionJob, type VersionJobPayload } from '../decks/deck-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mailer.ts';
@@ -93,11 +92,7 @@ export async function decideApproval(
         fingerprint: draftFingerprint(deck.draft),
         approvalRequestId: requestId,
       };
-      await enqueueJob(tx, services.clock, {
-        kind: generateVersionJob,
-        payload,
-        subjectId: deck.id,
-      });
+      await enqueueJob(tx, services.clock, generateVersionJob, payload, { subjectId: deck.id });
     }
     const title = `“${row.deckTitle}” for ${row.clientName}`;
     const comment = decision.comment ? ` ${user.name} wrote: ${decision.comment}` : '';

@@ -9,8 +9,8 @@ import {
 import type { User } from '../auth/sessions.ts';
 import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { JobHandler } from '../jobs/define-job.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
@@ -19,18 +19,9 @@ import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import { versionFiles } from './deck-versions.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
-import { generateVersionJob, generationState } from './generation-job.ts';
+import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
+import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
-
-export type VersionJobPayload = {
-  deckId: string;
-  userId: string;
-  draft: DeckDraft;
-  idempotencyKey: string | null;
-  fingerprint: string;
-  /** The approval this version is made for: it is cleared, without the watermark. */
-  approvalRequestId?: string;
-};
 
 /**
  * Modify → Generate: the rep's changed draft becomes the next version of the same deck, so its
@@ -81,9 +72,7 @@ export async function generateNextVersion(
     idempotencyKey: idempotencyKey ?? null,
     fingerprint,
   };
-  const job = await enqueueJob(services.db, services.clock, {
-    kind: generateVersionJob,
-    payload,
+  const job = await enqueueJob(services.db, services.clock, generateVersionJob, payload, {
     subjectId: deck.id,
   });
   if (!job) throw new Error(`the version job for deck ${deck.id} was not queued`);
@@ -98,7 +87,7 @@ async function pendingJobByKey(services: Pick<Services, 'db'>, deckId: string, k
     .where(
       and(
         eq(jobs.subjectId, deckId),
-        eq(jobs.kind, generateVersionJob),
+        eq(jobs.kind, generateVersionJob.name),
         inArray(jobs.state, ['queued', 'running']),
         sql`${jobs.payload}->>'idempotencyKey' = ${key}`,
       ),
@@ -111,10 +100,9 @@ async function pendingJobByKey(services: Pick<Services, 'db'>, deckId: string, k
  * version's number, in the transaction that stores the version. The deck speaks for its owner,
  * whoever makes the new version.
  */
-export function versionJobHandler(services: Services): JobHandler {
+export function versionJobHandler(services: Services): JobHandler<VersionJobPayload> {
   return {
-    async run(job, context) {
-      const payload = job.payload as VersionJobPayload;
+    async run({ payload }, context) {
       const [deck] = await services.db.select().from(decks).where(eq(decks.id, payload.deckId));
       if (!deck) {
         // Deleted while queued: nothing left to do.

@@ -9,27 +9,19 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { JobHandler, PayloadOf } from '../jobs/define-job.ts';
 import { enqueueJob, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
-import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
+import { generateDeckJob, generateVersionJob } from './deck-jobs.ts';
 import { versionFiles } from './deck-versions.ts';
 import { renderDraft } from './render-draft.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
-export const generateDeckJob = 'generate-deck';
-/** A deck's next version (Modify → Generate): generate-version.ts. */
-export const generateVersionJob = 'generate-version';
-
 /** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
 export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
-  return enqueueJob(tx, clock, {
-    kind: generateDeckJob,
-    payload: { deckId },
-    subjectId: deckId,
-    maxAttempts: 3,
-  });
+  return enqueueJob(tx, clock, generateDeckJob, { deckId }, { subjectId: deckId });
 }
 
 /**
@@ -37,7 +29,9 @@ export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
  * `completed` in the same transaction that completes the job; when every attempt failed the deck
  * turns `failed` with the reason.
  */
-export function generationJobHandler(services: Services): JobHandler {
+export function generationJobHandler(
+  services: Services,
+): JobHandler<PayloadOf<typeof generateDeckJob>> {
   return {
     async run(job, context) {
       const deckId = String(job.payload.deckId);
@@ -147,7 +141,7 @@ export function generationStateOf(
         deck.status === 'failed' ? (deck.generationError ?? 'The deck could not be made.') : null,
     };
   }
-  if (job?.kind === generateVersionJob && job.state !== 'completed') {
+  if (job?.kind === generateVersionJob.name && job.state !== 'completed') {
     const isFailed = job.state === 'failed';
     return {
       ...base,
@@ -156,7 +150,7 @@ export function generationStateOf(
       error: isFailed ? (job.lastError ?? 'The version could not be made.') : null,
     };
   }
-  const version = job?.kind === generateVersionJob ? Number(job.result?.version) : NaN;
+  const version = job?.kind === generateVersionJob.name ? Number(job.result?.version) : NaN;
   return {
     ...base,
     status: 'completed',

@@ -1,44 +1,48 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
+import { InvalidJobPayloadError, readPayload, type JobKind, type JobRow } from './define-job.ts';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type { JobRow };
 
 /** The channel every job change is notified on: `queued` for new work, or a job's id. */
 export const jobsChannel = 'deck_portal_jobs';
 export const queuedSignal = 'queued';
 
-export type NewJob = {
-  kind: string;
-  payload?: Record<string, unknown>;
+export type EnqueueOptions = {
   subjectId?: string;
   /** At most one job per key (a sweep's period): a second enqueue with it adds nothing. */
   uniqueKey?: string;
-  maxAttempts?: number;
   runAt?: Date;
 };
 
 /**
- * Adds a job, in the caller's transaction when given one, and wakes the workers when it commits.
- * Answers the job, or undefined when a job with the same unique key exists. Without a clock the
- * job is due at once, whatever time the workers' clock says.
+ * Adds a job of `kind`, in the caller's transaction when given one, and wakes the workers when it
+ * commits. Answers the job, or undefined when a job with the same unique key exists. Without a
+ * clock the job is due at once, whatever time the workers' clock says. A payload that does not
+ * match the kind is refused (InvalidJobPayloadError) and nothing is queued.
  */
-export async function enqueueJob(
+export async function enqueueJob<Payload extends JobKind['payload']>(
   db: Db,
   clock: Clock | undefined,
-  job: NewJob,
+  kind: JobKind<Payload>,
+  payload: z.input<Payload>,
+  options: EnqueueOptions = {},
 ): Promise<JobRow | undefined> {
+  const read = readPayload(kind, payload);
+  if ('problem' in read) throw new InvalidJobPayloadError(read.problem);
   const now = clock?.now();
   const [row] = await db
     .insert(jobs)
     .values({
-      kind: job.kind,
-      payload: job.payload ?? {},
-      subjectId: job.subjectId ?? null,
-      uniqueKey: job.uniqueKey ?? null,
-      maxAttempts: job.maxAttempts ?? 3,
-      runAt: job.runAt ?? now ?? dueAtOnce,
+      kind: kind.name,
+      payload: read.payload,
+      subjectId: options.subjectId ?? null,
+      uniqueKey: options.uniqueKey ?? null,
+      maxAttempts: kind.maxAttempts,
+      runAt: options.runAt ?? now ?? dueAtOnce,
       ...(now ? { createdAt: now, updatedAt: now } : {}),
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
@@ -188,6 +192,13 @@ const dueAtOnce = new Date(0);
 /** 1 s after the first failure, then 4 s, 16 s…, at most a minute. */
 export function retryDelayMs(attempts: number) {
   return Math.min(60_000, 1_000 * 4 ** Math.max(0, attempts - 1));
+}
+
+/** Deletes the jobs that finished (completed or failed) before `before`. */
+export async function deleteFinishedJobs(db: Db, before: Date) {
+  await db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['completed', 'failed']), lt(jobs.updatedAt, before)));
 }
 
 /** The newest job about `subjectId`. */

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Database, Db } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { readPayload, type HandledJob, type Job, type JobHandler } from './define-job.ts';
 import {
   claimJob,
   completeJob,
@@ -15,37 +16,19 @@ import {
   type JobRow,
 } from './job-queue.ts';
 
-/** What a handler is given besides its job. */
-export type JobContext = {
-  /** Records progress for whoever follows the job (writes are coalesced, never queued up). */
-  progress(progress: Record<string, unknown>): void;
-  /** Waits for the progress writes under way; call it before opening the result's transaction. */
-  progressWritten(): Promise<void>;
-  /**
-   * Marks the job done in the transaction that stores its result; throws when the worker lost
-   * its claim meanwhile, so that transaction rolls back and the job completes once.
-   */
-  complete(tx: Db, result?: Record<string, unknown>): Promise<void>;
-  /** Aborted when the worker lost its claim (its lease ran out and another took the job). */
-  signal: AbortSignal;
-};
-
-export type JobHandler = {
-  run(job: JobRow, context: JobContext): Promise<void>;
-  /** After the last attempt failed: record it where people look (the deck turns `failed`). */
-  onFailed?(job: JobRow, message: string): Promise<void>;
-};
-
 /** A failure no retry can mend (the deck's input is refused): the job fails at once. */
 export class FinalJobError extends Error {
   override name = 'FinalJobError';
 }
 
-export type JobWorkerOptions = {
+export type JobWorkerOptions<Deps> = {
   database: Pick<Database, 'db' | 'listen'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  handlers: Record<string, JobHandler>;
+  /** The kinds of job this worker runs, each with its handler. */
+  jobs: readonly HandledJob<Deps>[];
+  /** What the handlers are made from (the server's services). */
+  deps: Deps;
   /** Jobs run at once by this worker. */
   concurrency: number;
   /** How long a claim holds without renewal; renewed every third of it. */
@@ -72,11 +55,14 @@ class LostClaimError extends Error {
  * Claims and runs jobs: woken at once by `LISTEN` when a job is queued (on both databases), and
  * by a slow poll for retries that come due and notifications missed while reconnecting.
  */
-export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
-  const { database, clock, log, handlers } = options;
+export async function startJobWorker<Deps>(options: JobWorkerOptions<Deps>): Promise<JobWorker> {
+  const { database, clock, log } = options;
   const { db } = database;
   const leaseMs = options.leaseMs ?? 30_000;
-  const kinds = Object.keys(handlers);
+  const handlers = new Map(
+    options.jobs.map(({ kind, handler }) => [kind.name, { kind, handler: handler(options.deps) }]),
+  );
+  const kinds = [...handlers.keys()];
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const running = new Set<Promise<void>>();
   let isStopping = false;
@@ -137,30 +123,38 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     if (!isStopping) void fill();
   };
 
-  const runJob = async (job: JobRow) => {
-    const handler = handlers[job.kind]!;
-    if (job.attempts > job.maxAttempts) {
+  const runJob = async (row: JobRow) => {
+    const { kind, handler } = handlers.get(row.kind)!;
+    const read = readPayload(kind, row.payload);
+    if ('problem' in read) {
+      // A row written before its kind changed, or by hand: no attempt can mend it.
+      log.warn({ jobId: row.id, kind: row.kind, problem: read.problem }, 'a job was refused');
+      await settleFailure(row, undefined, read.problem, true);
+      return;
+    }
+    const job: Job<unknown> = { ...row, payload: read.payload };
+    if (row.attempts > row.maxAttempts) {
       // Its workers died that many times: running it again would likely kill the next one too.
-      const message = `It was stopped before finishing, ${job.maxAttempts} times: the server making it restarted or ran out of memory. Try again; if it stops again, a deck with fewer or smaller pictures may go through, and your administrator can see why in the server's log.`;
-      await settleFailure(job, handler, message, true);
+      const message = `It was stopped before finishing, ${row.maxAttempts} times: the server making it restarted or ran out of memory. Try again; if it stops again, a deck with fewer or smaller pictures may go through, and your administrator can see why in the server's log.`;
+      await settleFailure(row, { handler, job }, message, true);
       return;
     }
     const abort = new AbortController();
     const renew = setInterval(() => {
-      extendLease(db, clock, job, leaseMs)
+      extendLease(db, clock, row, leaseMs)
         .then((isOwn) => {
           if (!isOwn) abort.abort(new LostClaimError('the job was taken over'));
         })
         .catch(() => undefined);
     }, leaseMs / 3);
-    const progress = coalescedProgress((value) => reportProgress(db, clock, job, value));
+    const progress = coalescedProgress((value) => reportProgress(db, clock, row, value));
     try {
       await handler.run(job, {
         progress: progress.report,
         progressWritten: progress.settled,
         signal: abort.signal,
         complete: async (tx, result) => {
-          if (!(await completeJob(tx, clock, job, result))) {
+          if (!(await completeJob(tx, clock, row, result))) {
             throw new LostClaimError('claim lost');
           }
         },
@@ -173,23 +167,25 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
       const isFinal = error instanceof FinalJobError || error instanceof AppError;
       if (!isFinal) log.error({ err: error, jobId: job.id, kind: job.kind }, 'a job failed');
       await progress.settled();
-      await settleFailure(job, handler, messageOf(error, isFinal, job.maxAttempts), isFinal);
+      const message = messageOf(error, isFinal, row.maxAttempts);
+      await settleFailure(row, { handler, job }, message, isFinal);
     } finally {
       clearInterval(renew);
     }
   };
 
+  /** Records a failed attempt; `read` (the job as its handler knows it) hears of the last one. */
   const settleFailure = async (
-    job: JobRow,
-    handler: JobHandler,
+    row: JobRow,
+    read: { handler: JobHandler; job: Job<unknown> } | undefined,
     message: string,
     isFinal: boolean,
   ) => {
     try {
-      const outcome = await failAttempt(db, clock, job, { message, isFinal });
-      if (outcome === 'failed') await handler.onFailed?.(job, message);
+      const outcome = await failAttempt(db, clock, row, { message, isFinal });
+      if (outcome === 'failed') await read?.handler.onFailed?.(read.job, message);
     } catch (error) {
-      log.error({ err: error, jobId: job.id }, 'a failed job could not be recorded');
+      log.error({ err: error, jobId: row.id }, 'a failed job could not be recorded');
     }
   };
 

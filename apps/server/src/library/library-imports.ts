@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   isSameImportedSlide,
   libraryImportMessages,
@@ -26,8 +27,9 @@ import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { libraryDraft, libraryImports, type StoredImportSlide } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { defineJob, type JobHandler, type PayloadOf } from '../jobs/define-job.ts';
 import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
-import { FinalJobError, type JobHandler } from '../jobs/job-worker.ts';
+import { FinalJobError } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
 import { firstBytesOf, type LocalFile, spoolToTempFile } from '../storage/local-file.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
@@ -36,7 +38,13 @@ import { newSlideId } from './create-library-slide.ts';
 import { draftDocuments, readDraftBrand, readDraftRows } from './library-draft.ts';
 import { brandFiles, loadLibraryPictures } from './library-pictures.ts';
 
-export const importPptxJob = 'import-pptx';
+/** Reads an uploaded PowerPoint file into an import's slides. */
+export const importPptxJob = defineJob({
+  name: 'import-pptx',
+  payload: z.object({ importId: z.guid() }),
+  // A file that made a worker fail once is not tried over and over.
+  maxAttempts: 2,
+});
 
 const sourceKey = (id: string) => `imports/${id}/source.pptx`;
 const thumbnailKey = (id: string, number: number) => `imports/${id}/slide-${number}.svg`;
@@ -91,13 +99,7 @@ export async function startLibraryImport(
         createdAt: services.clock.now(),
       })
       .returning();
-    await enqueueJob(tx, services.clock, {
-      kind: importPptxJob,
-      subjectId: id,
-      payload: { importId: id },
-      // A file that made a worker fail once is not tried over and over.
-      maxAttempts: 2,
-    });
+    await enqueueJob(tx, services.clock, importPptxJob, { importId: id }, { subjectId: id });
     return inserted;
   });
   return describeImport(services, row!);
@@ -230,7 +232,7 @@ async function sayHowOfficeIsConfined(services: Services) {
 }
 
 /** The job that reads an uploaded file on a worker thread and keeps what it read. */
-export function importJobHandler(services: Services): JobHandler {
+export function importJobHandler(services: Services): JobHandler<PayloadOf<typeof importPptxJob>> {
   if (services.config.officeRenderer) void sayHowOfficeIsConfined(services);
   const fail = (db: Db, id: string, message: string) =>
     db

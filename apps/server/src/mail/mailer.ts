@@ -1,10 +1,12 @@
 import nodemailer from 'nodemailer';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
 import { mailBlock } from '../http/terminal-log.ts';
+import { defineJob } from '../jobs/define-job.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
@@ -31,7 +33,12 @@ export type OutgoingMail = Omit<Mail, 'attachments' | 'isSecret'> & {
 /** What a secret mail's stored text becomes once an SMTP server has accepted it. */
 export const sentSecretText = '(Removed after sending: this mail held a private link.)';
 
-export const deliverMailJob = 'deliver-mail';
+/** Sends whatever mail is waiting in the outbox, once: a mail server down is retried by the schedule. */
+export const deliverMailJob = defineJob({
+  name: 'deliver-mail',
+  payload: z.object({}),
+  maxAttempts: 1,
+});
 
 /**
  * Puts a mail in the outbox, inside the caller's transaction, with a job to deliver it: a worker
@@ -41,7 +48,7 @@ export async function enqueueMail(db: Db, mail: Mail | Mail[]) {
   const mails = Array.isArray(mail) ? mail : [mail];
   if (mails.length === 0) return;
   await db.insert(outboxMails).values(mails);
-  await enqueueJob(db, undefined, { kind: deliverMailJob, maxAttempts: 1 });
+  await enqueueJob(db, undefined, deliverMailJob, {});
 }
 
 /** Hands a mail to the outside world. */
