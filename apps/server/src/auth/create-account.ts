@@ -78,7 +78,7 @@ export async function createAccount(
         .values({ ...account.identity, userId: user.id, email: account.email });
     }
     if (user.status === 'pending_approval') {
-      await notifyAdminsOfSignUp(tx, { user, publicUrl: config.publicUrl });
+      await notifyAdminsOfSignUp(tx, { user, config });
     }
     return user;
   });

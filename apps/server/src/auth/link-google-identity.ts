@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { identities, pendingIdentityLinks } from '../db/schema.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { googleLinkedMail } from '../mail/templates/google-linked-mail.tsx';
 import type { Services } from '../services.ts';
 import type { User } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -60,17 +61,17 @@ export async function linkHeldIdentity(
       .onConflictDoNothing()
       .returning();
     if (!linked) return false;
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: 'Google sign-in was linked to your Deck Portal account',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        `You can now sign in to Deck Portal with the Google account ${held.email} as well as with your password.`,
-        '',
-        `If you did not do this, change your password at ${services.config.publicUrl}/auth and tell your administrator.`,
-      ].join('\n'),
-    });
+    await sendMail(
+      tx,
+      services.config,
+      googleLinkedMail,
+      {
+        name: user.name,
+        googleEmail: held.email,
+        signInUrl: `${services.config.publicUrl}/auth`,
+      },
+      { to: user.email },
+    );
     return true;
   });
   return isLinked;

@@ -16,7 +16,8 @@ import { AppError } from '../http/app-error.ts';
 import { consumeAttempt } from '../auth/throttled.ts';
 import { consumeMailQuota } from '../mail/mail-quota.ts';
 import type { CountedAttempt } from '../auth/throttle.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { clientLinkMail } from '../mail/templates/client-link-mail.tsx';
 import type { Services } from '../services.ts';
 import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
@@ -94,21 +95,22 @@ export async function createClientLink(
           .where(eq(decks.id, deck.id));
       }
       if (input.sendEmail) {
-        await enqueueMail(tx, {
-          to: input.recipientEmail,
-          replyTo: user.email,
-          isSecret: true,
-          subject: `${user.name} sent you a presentation: ${headline}`,
-          text: clientMailText({
+        // The link is the client's key: the template is secret, its text kept until SMTP has it.
+        await sendMail(
+          tx,
+          services.config,
+          clientLinkMail,
+          {
             recipientName: input.recipientName,
             senderName: user.name,
             headline,
-            message: input.message,
+            message: input.message ?? '',
             url,
             expiresAt,
             hasPasscode: passcodeHash !== null,
-          }),
-        });
+          },
+          { to: input.recipientEmail, replyTo: user.email },
+        );
       }
       return row!;
     })
@@ -162,33 +164,4 @@ async function consumeLinkMail(
     await recipientMail.giveBack();
     await quota.giveBack();
   };
-}
-
-const mailDate = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-function clientMailText(mail: {
-  recipientName: string;
-  senderName: string;
-  headline: string;
-  message: string | undefined;
-  url: string;
-  expiresAt: Date | null;
-  hasPasscode: boolean;
-}) {
-  const lines = [`Hello ${mail.recipientName},`, ''];
-  lines.push(`${mail.senderName} sent you the presentation "${mail.headline}".`, '');
-  if (mail.message) lines.push(mail.message, '');
-  lines.push(`Open it here: ${mail.url}`, '');
-  if (mail.hasPasscode) {
-    lines.push(`The presentation is protected by a passcode, which ${mail.senderName} gives you.`);
-  }
-  if (mail.expiresAt) {
-    lines.push(`The link works until ${mailDate.format(mail.expiresAt)} (UTC).`);
-  }
-  lines.push('The link is for you alone: please do not forward it.');
-  return lines.join('\n');
 }

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { clientLinkPaths, endSentence, type StartVisitResponse } from '@deck-portal/domain';
+import { clientLinkPaths, type StartVisitResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinks, clientLinkVisits, notifications, users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { canManageDeck } from '../decks/deck-access.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { clientLinkOpenedMail } from '../mail/templates/client-link-opened-mail.tsx';
 import type { Services } from '../services.ts';
 import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 
@@ -87,17 +88,18 @@ async function notifyOwnerOfFirstOpen(tx: Db, services: Services, { link, deck }
     .where(eq(users.id, deck.ownerId));
   if (!owner || owner.status !== 'approved') return;
   const analyticsUrl = `${services.config.publicUrl}${clientLinkPaths.analytics(deck.id, link.id)}`;
-  await enqueueMail(tx, {
-    to: owner.email,
-    subject: `${link.recipientName} opened your deck: ${deck.title}`,
-    text: [
-      `Hello ${owner.name},`,
-      '',
-      endSentence(
-        `${link.recipientName} (${link.recipientEmail}) just opened "${deck.title}" for ${deck.clientName}`,
-      ),
-      '',
-      `See which slides they view: ${analyticsUrl}`,
-    ].join('\n'),
-  });
+  await sendMail(
+    tx,
+    services.config,
+    clientLinkOpenedMail,
+    {
+      ownerName: owner.name,
+      recipientName: link.recipientName,
+      recipientEmail: link.recipientEmail,
+      deckTitle: deck.title,
+      clientName: deck.clientName,
+      analyticsUrl,
+    },
+    { to: owner.email },
+  );
 }

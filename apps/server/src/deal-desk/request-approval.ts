@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import {
-  approvalMessages,
-  approverRoleLabel,
-  deepestDiscountText,
-  formatCents,
-  type ApproverRole,
-  type ApprovalRequest,
-  type DealCheck,
-  approvalsPath,
-} from '@deck-portal/domain';
+import { approvalMessages, type ApprovalRequest, approvalsPath } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { approvalRequests, notifications, users } from '../db/schema.ts';
-import { loadDeckFor, type DeckRow } from '../decks/deck-access.ts';
+import { loadDeckFor } from '../decks/deck-access.ts';
 import { loadVersion } from '../decks/deck-versions.ts';
 import { AppError } from '../http/app-error.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMails } from '../mail/send-mail.ts';
+import { approvalRequestedMail } from '../mail/templates/approval-requested-mail.tsx';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import {
@@ -93,22 +85,24 @@ export async function requestApproval(
           createdAt: now,
         })),
       );
-      await enqueueMail(
+      await sendMails(
         tx,
+        services.config,
+        approvalRequestedMail,
         approvers.map((approver) => ({
           to: approver.email,
-          ...(owner ? { replyTo: owner.email } : {}),
-          subject: `Approval requested: ${deck.title} for ${deck.clientName}`,
-          text: requestMailText({
+          replyTo: owner?.email,
+          props: {
             approverName: approver.name,
             ownerName,
             requesterName: user.name,
-            deck,
+            deckTitle: deck.title,
+            clientName: deck.clientName,
             check: rules.check ?? check,
             approverRole,
             note,
-            url: `${services.config.publicUrl}${approvalsPath}`,
-          }),
+            approvalsUrl: `${services.config.publicUrl}${approvalsPath}`,
+          },
         })),
       );
     }
@@ -130,31 +124,4 @@ export async function requestApproval(
   const [row] = await loadApprovalRequests(services.db, { where: eq(approvalRequests.id, id) });
   const rowRules = await rulesOfRows(services, [row!]);
   return toApprovalRequest(row!, user, rowRules.get(id));
-}
-
-function requestMailText(mail: {
-  approverName: string;
-  ownerName: string;
-  requesterName: string;
-  deck: DeckRow;
-  check: DealCheck;
-  approverRole: ApproverRole;
-  note: string;
-  url: string;
-}) {
-  const { check } = mail;
-  const lines = [`Hello ${mail.approverName},`, ''];
-  lines.push(
-    `${mail.ownerName} asks for approval of the prices in “${mail.deck.title}” for ${mail.deck.clientName}.`,
-    `It needs ${approverRoleLabel[mail.approverRole]} to approve it.`,
-    ...(deepestDiscountText(check) ? [deepestDiscountText(check)!] : []),
-    '',
-    `Quote: ${formatCents(check.pricedTotalCents)} against ${formatCents(check.listTotalCents)} at list price.`,
-  );
-  for (const finding of [...check.findings, ...check.deckFindings]) {
-    lines.push(`- ${finding.message}`);
-  }
-  if (mail.note) lines.push('', `Note from ${mail.requesterName}:`, mail.note);
-  lines.push('', `Approve or reject it here: ${mail.url}`);
-  return lines.join('\n');
 }

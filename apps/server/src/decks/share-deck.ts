@@ -4,8 +4,9 @@ import { deckLinks, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { enqueueMail } from '../mail/mailer.ts';
 import { withMailQuota } from '../mail/mail-quota.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { deckSharedMail } from '../mail/templates/deck-shared-mail.tsx';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
@@ -41,19 +42,20 @@ export async function shareDeck(
         .update(decks)
         .set({ status: 'shared', updatedAt: services.clock.now() })
         .where(eq(decks.id, deck.id));
-      await enqueueMail(tx, {
-        to: email,
-        subject: `${user.name} shared a deck with you: ${deck.title}`,
-        text: [
-          'Hello,',
-          '',
-          `${user.name} (${user.email}) shared the deck "${deck.title}" for ${deck.clientName} with you.`,
-          '',
-          `View it here: ${link}`,
-          '',
-          `Sign in to Deck Portal with ${email} to open it.`,
-        ].join('\n'),
-      });
+      await sendMail(
+        tx,
+        services.config,
+        deckSharedMail,
+        {
+          sharerName: user.name,
+          sharerEmail: user.email,
+          deckTitle: deck.title,
+          clientName: deck.clientName,
+          recipientEmail: email,
+          viewUrl: link,
+        },
+        { to: email },
+      );
       return row;
     }),
   );
@@ -66,7 +68,7 @@ export async function shareDeck(
  * account (422 `no_account`: the portal would mail a link that only leads to a sign-in page).
  */
 async function assertCanReceive(
-  { db }: Pick<Services, 'db'>,
+  { db, config }: Pick<Services, 'db' | 'config'>,
   { user, ownerId, email }: { user: User; ownerId: string; email: string },
 ) {
   const [recipient] = await db
@@ -86,7 +88,7 @@ async function assertCanReceive(
   if (!recipient || recipient.status !== 'approved' || recipient.role === 'pending') {
     const message = recipient
       ? `${email} has an account that is not approved yet: an administrator must approve it before the deck can be shared with it.`
-      : `${email} has no Deck Portal account. Decks are shared with colleagues who can sign in: invite them first.`;
+      : `${email} has no ${config.productName} account. Decks are shared with colleagues who can sign in: invite them first.`;
     throw new AppError('no_account', message, { status: 422, fields: { email: message } });
   }
 }

@@ -17,7 +17,7 @@ export async function notifyAdminOfOwnSignUp(services: Services, caller: User): 
       .where(and(eq(notifications.subjectUserId, caller.id)))
       .limit(1);
     if (existing) return false;
-    await notifyAdminsOfSignUp(tx, { user: caller, publicUrl: services.config.publicUrl });
+    await notifyAdminsOfSignUp(tx, { user: caller, config: services.config });
     return true;
   });
   return isNew;

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMails } from '../mail/send-mail.ts';
+import { signUpWaitingMail } from '../mail/templates/sign-up-waiting-mail.tsx';
 
 /**
  * Tells every approved administrator about a new sign-up: a notification in the portal and an
@@ -9,7 +11,7 @@ import { enqueueMail } from '../mail/mailer.ts';
  */
 export async function notifyAdminsOfSignUp(
   tx: Db,
-  { user, publicUrl }: { user: { id: string; name: string; email: string }; publicUrl: string },
+  { user, config }: { user: { id: string; name: string; email: string }; config: Config },
 ) {
   const message = `New user sign-up: ${user.name} (${user.email})`;
   await tx.insert(notifications).values({ message, subjectUserId: user.id });
@@ -17,18 +19,18 @@ export async function notifyAdminsOfSignUp(
     .select({ email: users.email, name: users.name })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
-  await enqueueMail(
+  await sendMails(
     tx,
+    config,
+    signUpWaitingMail,
     admins.map((admin) => ({
       to: admin.email,
-      subject: `New sign-up waiting for approval: ${user.name}`,
-      text: [
-        `Hello ${admin.name},`,
-        '',
-        `${user.name} (${user.email}) has signed up for Deck Portal and is waiting for approval.`,
-        '',
-        `Review pending accounts: ${publicUrl}/admin`,
-      ].join('\n'),
+      props: {
+        adminName: admin.name,
+        userName: user.name,
+        userEmail: user.email,
+        reviewUrl: `${config.publicUrl}/admin`,
+      },
     })),
   );
 }

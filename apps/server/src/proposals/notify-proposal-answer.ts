@@ -1,18 +1,14 @@
 import { and, eq, or } from 'drizzle-orm';
-import {
-  clientHeadline,
-  creditEstimateLabel,
-  deckPagePath,
-  formatCents,
-  quoteWording,
-  readStoredSummary,
-  type ProposalSummary,
-} from '@deck-portal/domain';
+import { clientHeadline, deckPagePath, formatCents, readStoredSummary } from '@deck-portal/domain';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
 import { deckObjectKey } from '../decks/file-store.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import type { MailTemplate } from '../mail/templates/mail-template.ts';
+import { proposalAcceptedClientMail } from '../mail/templates/proposal-accepted-client-mail.tsx';
+import { proposalAcceptedTeamMail } from '../mail/templates/proposal-accepted-team-mail.tsx';
+import { proposalDeclinedTeamMail } from '../mail/templates/proposal-declined-team-mail.tsx';
 import type { Services } from '../services.ts';
 import type { ProposalResponseRow } from './proposal-records.ts';
 
@@ -25,11 +21,20 @@ async function answerRecipients(tx: Db, ownerId: string) {
   return rows;
 }
 
-async function tellTeam(
+/** The notification, and the template with its props for one recipient's mail. */
+async function tellTeam<Props>(
   tx: Db,
   services: Pick<Services, 'config'>,
   { link, deck }: OpenClientLink,
-  { message, subject, details }: { message: string; subject: string; details: string[] },
+  {
+    message,
+    template,
+    props,
+  }: {
+    message: string;
+    template: MailTemplate<Props>;
+    props: (person: { name: string }, deckUrl: string) => Props;
+  },
 ) {
   const deckUrl = `${services.config.publicUrl}${deckPagePath(deck.id)}`;
   for (const person of await answerRecipients(tx, deck.ownerId)) {
@@ -40,13 +45,7 @@ async function tellTeam(
       linkPath: deckPagePath(deck.id),
     });
     if (person.status !== 'approved') continue;
-    await enqueueMail(tx, {
-      to: person.email,
-      subject,
-      text: [`Hello ${person.name},`, '', message, '', ...details, `See the deck: ${deckUrl}`].join(
-        '\n',
-      ),
-    });
+    await sendMail(tx, services.config, template, props(person, deckUrl), { to: person.email });
   }
 }
 
@@ -63,27 +62,28 @@ export async function notifyOfAcceptance(
   const summary = readStoredSummary(record.summary!);
   const total = formatCents(summary.totalCents);
   const who = `${record.fullName} (${record.jobTitle}, ${version.clientName})`;
-  const figures = acceptedFigures(summary);
+  const message = `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`;
   await tellTeam(tx, services, open, {
-    message: `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`,
-    subject: `Accepted: ${deck.title} by ${version.clientName}`,
-    // The message names the total; the yearly fees and the credit, when any, follow it.
-    details: figures.length > 1 ? [...figures.slice(1), ''] : [],
+    message,
+    template: proposalAcceptedTeamMail,
+    props: (person, deckUrl) => ({
+      name: person.name,
+      deckTitle: deck.title,
+      clientName: version.clientName,
+      message,
+      summary,
+      deckUrl,
+    }),
   });
   const headline = clientHeadline(version.draft.basicInfo);
-  await enqueueMail(tx, {
+  const confirmation = {
+    fullName: record.fullName,
+    headline,
+    acceptedAt: record.createdAt,
+    summary,
+  };
+  await sendMail(tx, services.config, proposalAcceptedClientMail, confirmation, {
     to: link.recipientEmail,
-    subject: `You accepted the proposal: ${headline}`,
-    text: [
-      `Hello ${record.fullName},`,
-      '',
-      `Thank you: you accepted "${headline}" on ${record.createdAt.toISOString().slice(0, 10)}.`,
-      '',
-      ...figures,
-      '',
-      'The proposal is attached, with a certificate of your acceptance as its last page.',
-      'Accepting on the page is a click-to-accept record of your agreement, not a qualified electronic signature.',
-    ].join('\n'),
     attachments: [
       {
         filename: `${headline.replace(/[^\w .-]+/g, '').trim() || 'Proposal'} - accepted.pdf`,
@@ -94,32 +94,6 @@ export async function notifyOfAcceptance(
   });
 }
 
-/**
- * The accepted figures as the deck's quote states them, a line each: the total the client pays,
- * the yearly fees apart from it, and the estimated tax credit (when there is one) after it.
- */
-function acceptedFigures(summary: ProposalSummary): string[] {
-  const money = formatCents;
-  const yearly = summary.lines.filter((line) => line.included && line.kind === 'subscription');
-  const credited = summary.lines.filter(
-    (line) => line.included && line.kind !== 'subscription' && line.creditsCents > 0,
-  );
-  return [
-    `${quoteWording.total}: ${money(summary.totalCents)}`,
-    ...(summary.yearlyCents > 0
-      ? [
-          `${quoteWording.yearlyFees}: ${quoteWording.perYear(money(summary.yearlyCents))} (${yearly.map((line) => line.name).join(', ')})`,
-        ]
-      : []),
-    ...(summary.creditsCents > 0
-      ? [
-          `${creditEstimateLabel(credited.map((line) => line.name))}: −${money(summary.creditsCents)}`,
-          `${quoteWording.afterCredit}: ${money(summary.netCents)}`,
-        ]
-      : []),
-  ];
-}
-
 /** Tells the rep and the managers that the client declined, with their reason. */
 export async function notifyOfDecline(
   tx: Db,
@@ -128,9 +102,10 @@ export async function notifyOfDecline(
 ) {
   const { link, deck } = open;
   const reason = record.reason ? ` Their reason: “${record.reason}”` : ' They gave no reason.';
+  const message = `${link.recipientName} declined “${deck.title}” for now.${reason}`;
   await tellTeam(tx, services, open, {
-    message: `${link.recipientName} declined “${deck.title}” for now.${reason}`,
-    subject: `Declined for now: ${deck.title}`,
-    details: ['They can still accept it later through the same link.', ''],
+    message,
+    template: proposalDeclinedTeamMail,
+    props: (person, deckUrl) => ({ name: person.name, deckTitle: deck.title, message, deckUrl }),
   });
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { roleInfo, type AdminUser, type AssignableRole } from '@deck-portal/domain';
+import type { AdminUser, AssignableRole } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { accountApprovedMail } from '../mail/templates/account-approved-mail.tsx';
 import type { Services } from '../services.ts';
 import { toAdminUser } from './admin-user.ts';
 import { recordAudit } from './record-audit.ts';
@@ -32,17 +33,13 @@ export async function approveUser(
       newValue: role,
       at: now,
     });
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: 'Your Deck Portal account is approved',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        `An administrator approved your Deck Portal account as ${roleInfo[role].label}.`,
-        '',
-        `Sign in: ${services.config.publicUrl}/auth`,
-      ].join('\n'),
-    });
+    await sendMail(
+      tx,
+      services.config,
+      accountApprovedMail,
+      { name: user.name, role, signInUrl: `${services.config.publicUrl}/auth` },
+      { to: user.email },
+    );
     return updated!;
   });
   return toAdminUser(approved);

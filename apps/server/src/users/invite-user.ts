@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   invitationLifetimeDays,
-  roleInfo,
   type Invitation,
   type inviteUserRequestSchema,
 } from '@deck-portal/domain';
@@ -10,8 +9,9 @@ import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { invitations, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { enqueueMail } from '../mail/mailer.ts';
 import { withMailQuota } from '../mail/mail-quota.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { invitationMail } from '../mail/templates/invitation-mail.tsx';
 import type { Services } from '../services.ts';
 import { recordAudit } from './record-audit.ts';
 
@@ -60,21 +60,14 @@ export async function inviteUser(
         newValue: input.role,
         at: now,
       });
-      await enqueueMail(tx, {
-        to: input.email,
-        subject: `${actor.name} invited you to Deck Portal`,
-        text: [
-          `Hello ${input.name},`,
-          '',
-          `${actor.name} invited you to Deck Portal as ${roleInfo[input.role].label}. To set your password and sign in, open this link within the next ${invitationLifetimeDays} days:`,
-          '',
-          link,
-          '',
-          'The link works once. If you did not expect this invitation, ignore this mail.',
-        ].join('\n'),
-        // The link sets a password: kept only until an SMTP server has the mail.
-        isSecret: true,
-      });
+      // The link sets a password: the template is secret, kept only until SMTP has it.
+      await sendMail(
+        tx,
+        services.config,
+        invitationMail,
+        { name: input.name, inviterName: actor.name, role: input.role, acceptUrl: link },
+        { to: input.email },
+      );
     }),
   );
   return {

@@ -7,8 +7,10 @@ export type ReceivedMail = {
   /** Header names lower-cased, folded lines joined. */
   headers: Map<string, string>;
   subject: string;
-  /** The decoded text body. */
+  /** The decoded text body (the plain-text part of a multipart mail). */
   text: string;
+  /** The decoded HTML part, when the mail has one. */
+  html?: string;
 };
 
 export type SmtpMailbox = {
@@ -83,8 +85,29 @@ async function readStream(stream: SMTPServerDataStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Enough MIME for single-part text mail: headers, then a 7bit, quoted-printable or base64 body. */
-export function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text'> {
+/**
+ * Enough MIME for the portal's mails: headers, then a 7bit, quoted-printable or base64 body; a
+ * multipart mail's text/plain part is its text and its text/html part its HTML.
+ */
+export function parseMessage(
+  raw: string,
+): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html'> {
+  const { headers, body } = splitHeaders(raw);
+  const parts = leafParts(headers, body);
+  const text = parts.find((part) => part.type === 'text/plain');
+  if (!text) {
+    throw new Error(`expected a text/plain part, got ${headers.get('content-type') ?? 'none'}`);
+  }
+  const html = parts.find((part) => part.type === 'text/html');
+  return {
+    headers,
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
+    text: text.content,
+    ...(html ? { html: html.content } : {}),
+  };
+}
+
+function splitHeaders(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
   const head = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split + 4);
@@ -94,16 +117,30 @@ export function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'subje
     if (colon > 0)
       headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
+  return { headers, body };
+}
+
+/** The single parts of a body, multipart ones opened; attachments are kept by type only. */
+function leafParts(
+  headers: Map<string, string>,
+  body: string,
+): { type: string; content: string }[] {
   const contentType = headers.get('content-type') ?? 'text/plain';
-  if (!contentType.toLowerCase().startsWith('text/plain')) {
-    throw new Error(`expected a single-part text/plain mail, got ${contentType}`);
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) throw new Error(`a multipart mail without a boundary: ${contentType}`);
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => {
+        const inner = splitHeaders(part.replace(/^\r\n/, ''));
+        return leafParts(inner.headers, inner.body.replace(/\r\n$/, ''));
+      });
   }
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  return {
-    headers,
-    subject: decodeEncodedWords(headers.get('subject') ?? ''),
-    text: decodeBody(body, encoding),
-  };
+  return [{ type, content: decodeBody(body, encoding) }];
 }
 
 function decodeBody(body: string, encoding: string): string {
