@@ -8,7 +8,12 @@ import {
 import { outboxMails, passwordResetTokens, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { deliverMailJob, enqueueMail } from '../mail/mailer.ts';
+import { loadMailContext } from '../mail/load-mail-context.ts';
+import { deliverMailJob } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { passwordChangedMail } from '../mail/templates/password-changed-mail.tsx';
+import { passwordResetMail } from '../mail/templates/password-reset-mail.tsx';
+import { renderMail } from '../mail/templates/render-mail.tsx';
 import type { Services } from '../services.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { endUserSessions } from './sessions.ts';
@@ -49,15 +54,12 @@ export async function requestPasswordReset(
   const token = newToken();
   const now = services.clock.now();
   const link = `${services.config.publicUrl}/auth/reset?token=${token}`;
-  const mailText = [
-    `Hello ${user?.name ?? ''},`,
-    '',
-    'Someone asked to reset the password of your Deck Portal account. To choose a new one, open this link within the next hour:',
-    '',
-    link,
-    '',
-    'If it was not you, ignore this mail: your password stays as it is.',
-  ].join('\n');
+  // Rendered for every address, whether a mail is written or not.
+  const mail = await renderMail(
+    passwordResetMail,
+    { name: user?.name ?? '', resetUrl: link },
+    await loadMailContext(services.db, services.config),
+  );
   await services.db.transaction(async (tx) => {
     await tx
       .update(passwordResetTokens)
@@ -70,8 +72,9 @@ export async function requestPasswordReset(
       from ${users} where ${users.id} = ${userId}`);
     // The link sets a password: the mail's text is kept only until an SMTP server has it.
     await tx.execute(sql`
-      insert into ${outboxMails} ("to", subject, text, is_secret)
-      select ${users.email}, ${'Reset your Deck Portal password'}::text, ${mailText}::text, true
+      insert into ${outboxMails} ("to", subject, text, html, is_secret)
+      select ${users.email}, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
+        ${passwordResetMail.isSecret}::boolean
       from ${users} where ${users.id} = ${userId}`);
     // Delivers whatever is waiting: nothing new when no mail was written.
     await enqueueJob(tx, undefined, deliverMailJob, {});
@@ -113,17 +116,13 @@ export async function confirmPasswordReset(
     if (!updated || !maySignIn(updated))
       throw new AppError('invalid_token', authMessages.invalidResetLink);
     await endUserSessions(tx, updated.id);
-    await enqueueMail(tx, {
-      to: updated.email,
-      subject: 'Your Deck Portal password was changed',
-      text: [
-        `Hello ${updated.name},`,
-        '',
-        'The password of your Deck Portal account was just changed, and every device that was signed in has been signed out.',
-        '',
-        `If you did not do this, reset your password at ${services.config.publicUrl}/auth and tell your administrator.`,
-      ].join('\n'),
-    });
+    await sendMail(
+      tx,
+      services.config,
+      passwordChangedMail,
+      { name: updated.name, signInUrl: `${services.config.publicUrl}/auth` },
+      { to: updated.email },
+    );
     return updated;
   });
   // A user throttled for failed sign-ins may sign in with the new password right away.

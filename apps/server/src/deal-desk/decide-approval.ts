@@ -13,7 +13,8 @@ import { draftFingerprint } from '../decks/generate-deck.ts';
 import { generateVersionJob, type VersionJobPayload } from '../decks/deck-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { enqueueMail } from '../mail/mailer.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import { approvalDecidedMail } from '../mail/templates/approval-decided-mail.tsx';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
@@ -106,22 +107,20 @@ export async function decideApproval(
       linkPath: deckPagePath(row.request.deckId),
       createdAt: now,
     });
-    await enqueueMail(tx, {
-      to: row.owner.email,
-      replyTo: user.email,
-      subject: `${isApproved ? 'Approved' : 'Not approved'}: ${row.deckTitle} for ${row.clientName}`,
-      text: [
-        `Hello ${row.owner.name},`,
-        '',
+    await sendMail(
+      tx,
+      services.config,
+      approvalDecidedMail,
+      {
+        ownerName: row.owner.name,
+        isApproved,
+        deckTitle: row.deckTitle,
+        clientName: row.clientName,
         message,
-        '',
-        isApproved
-          ? 'A new version without the “pending approval” watermark is being made; you can then send it to the client.'
-          : 'Change the prices and generate the deck again, or ask for approval once more.',
-        '',
-        `Open the deck: ${services.config.publicUrl}${deckPagePath(row.request.deckId)}`,
-      ].join('\n'),
-    });
+        deckUrl: `${services.config.publicUrl}${deckPagePath(row.request.deckId)}`,
+      },
+      { to: row.owner.email, replyTo: user.email },
+    );
     await recordAudit(tx, {
       actorId: user.id,
       action: isApproved ? 'deck.approval_approved' : 'deck.approval_rejected',
