@@ -225,3 +225,23 @@ export const outboxResponseSchema = z.object({
   mails: z.array(outboxMailSchema),
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+/** One mail template, shown to administrators rendered from its sample props. */
+export const mailTemplatePreviewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** When the portal sends it. */
+  sentWhen: z.string(),
+  /** It holds a private link: its text is kept only until a mail server has it. */
+  isSecret: z.boolean(),
+  subject: z.string(),
+  /** The whole HTML document, for a sandboxed frame. */
+  html: z.string(),
+  text: z.string(),
+});
+export type MailTemplatePreview = z.infer<typeof mailTemplatePreviewSchema>;
+
+export const mailTemplatesResponseSchema = z.object({
+  templates: z.array(mailTemplatePreviewSchema),
+});
+export type MailTemplatesResponse = z.infer<typeof mailTemplatesResponseSchema>;

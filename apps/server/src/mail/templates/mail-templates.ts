@@ -1,3 +1,4 @@
+import type { MailTemplatePreview } from '@deck-portal/domain';
 import { accountApprovedMail } from './account-approved-mail.tsx';
 import { approvalDecidedMail } from './approval-decided-mail.tsx';
 import { approvalRequestedMail } from './approval-requested-mail.tsx';
@@ -15,17 +16,6 @@ import { proposalAcceptedTeamMail } from './proposal-accepted-team-mail.tsx';
 import { proposalDeclinedTeamMail } from './proposal-declined-team-mail.tsx';
 import { renderMail } from './render-mail.tsx';
 import { signUpWaitingMail } from './sign-up-waiting-mail.tsx';
-
-/** A template shown with its own sample props, as administrators see it. */
-export type MailTemplatePreview = {
-  id: string;
-  title: string;
-  sentWhen: string;
-  isSecret: boolean;
-  subject: string;
-  html: string;
-  text: string;
-};
 
 /** Each template with the renderer bound to its own props type. */
 function previewOf<Props>(template: MailTemplate<Props>) {

@@ -131,3 +131,55 @@ describe('a mail sent with files', () => {
     expect(within(gone!).queryByRole('link')).toBeNull();
   });
 });
+
+describe('the Templates tab', () => {
+  it('shows every template: when it is sent, its subject, the mail in a sandboxed frame and its text', async () => {
+    const template = (overrides: object) => ({
+      id: 'password-reset',
+      title: 'Password reset',
+      sentWhen: 'Someone asks to reset the password of an account that may sign in.',
+      isSecret: true,
+      subject: 'Reset your Pitch Room password',
+      html: '<!DOCTYPE html><html><body><p>Hello Rita Rep,</p><script>parent.alert(1)</script></body></html>',
+      text: 'Hello Rita Rep,\n\nSent by Pitch Room.',
+      ...overrides,
+    });
+    mockApi({
+      'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/admin/outbox': { body: { delivery: 'outbox', mails: [] } },
+      'GET /api/admin/mail-templates': {
+        body: {
+          templates: [
+            template({}),
+            template({
+              id: 'account-approved',
+              title: 'Account approved',
+              sentWhen: 'An administrator approves a sign-up.',
+              isSecret: false,
+              subject: 'Your Pitch Room account is approved',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/admin/outbox');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Templates' }));
+    const reset = await screen.findByRole('article', { name: 'Password reset' });
+    expect(within(reset).getByText('Reset your Pitch Room password')).toBeVisible();
+    expect(within(reset).getByText(/Someone asks to reset the password/)).toBeVisible();
+    expect(within(reset).getByText('Private link')).toBeVisible();
+    const frame = within(reset).getByTitle('Preview of Password reset');
+    // Rendered by the browser apart from the page: no scripts, no access to the portal.
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>Hello Rita Rep,</p>');
+
+    const approved = screen.getByRole('article', { name: 'Account approved' });
+    expect(within(approved).getByText('Your Pitch Room account is approved')).toBeVisible();
+    expect(within(approved).queryByText('Private link')).toBeNull();
+
+    await userEvent.click(within(approved).getByRole('tab', { name: 'Plain text' }));
+    expect(within(approved).getByText(/Sent by Pitch Room\./)).toBeVisible();
+    expect(within(approved).queryByTitle('Preview of Account approved')).toBeNull();
+  });
+});

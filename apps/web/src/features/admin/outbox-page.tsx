@@ -1,5 +1,16 @@
 import type { OutboxMail } from '@deck-portal/domain';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -13,6 +24,7 @@ import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useOutbox } from './api/get-outbox.ts';
+import { MailTemplates } from './components/mail-templates.tsx';
 import { formatDateTime } from './format.ts';
 
 const urlPattern = /(https?:\/\/[^\s<>"']+)/g;
@@ -127,9 +139,51 @@ function MailCard({ mail, isHeld }: { mail: OutboxMail; isHeld: boolean }) {
   );
 }
 
-/** /admin/outbox: every mail the portal sent or holds, for an administrator. */
-export default function OutboxPage() {
+/** The mails themselves, newest first. */
+function OutboxMails() {
   const outbox = useOutbox();
+  if (outbox.isPending) return <PageLoader />;
+  if (outbox.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title="The outbox could not be loaded"
+      >
+        {outbox.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {outbox.data.delivery === 'outbox' && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title="No mail server is set up"
+        >
+          Without SMTP_URL no mail leaves the portal: each stays here. Pass its link on to the
+          person it is for, or set SMTP_URL to send them.
+        </Alert>
+      )}
+      {outbox.data.mails.length === 0 ? (
+        <Text c="dimmed">No mail yet.</Text>
+      ) : (
+        outbox.data.mails.map((mail) => (
+          <MailCard key={mail.id} mail={mail} isHeld={outbox.data.delivery === 'outbox'} />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /admin/outbox: every mail the portal sent or holds, for an administrator; and, on its second
+ * tab, every template the mails are made from.
+ */
+export default function OutboxPage() {
   return (
     <PageShell
       actions={
@@ -151,39 +205,18 @@ export default function OutboxPage() {
             client links. The newest 200, newest first.
           </Text>
         </div>
-        {outbox.isPending ? (
-          <PageLoader />
-        ) : outbox.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="The outbox could not be loaded"
-          >
-            {outbox.error.message}
-          </Alert>
-        ) : (
-          <>
-            {outbox.data.delivery === 'outbox' && (
-              <Alert
-                color="blue"
-                variant="light"
-                icon={<IconInfoCircle size={18} />}
-                title="No mail server is set up"
-              >
-                Without SMTP_URL no mail leaves the portal: each stays here. Pass its link on to the
-                person it is for, or set SMTP_URL to send them.
-              </Alert>
-            )}
-            {outbox.data.mails.length === 0 ? (
-              <Text c="dimmed">No mail yet.</Text>
-            ) : (
-              outbox.data.mails.map((mail) => (
-                <MailCard key={mail.id} mail={mail} isHeld={outbox.data.delivery === 'outbox'} />
-              ))
-            )}
-          </>
-        )}
+        <Tabs defaultValue="mails" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="mails">Mails</Tabs.Tab>
+            <Tabs.Tab value="templates">Templates</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="mails" pt="lg">
+            <OutboxMails />
+          </Tabs.Panel>
+          <Tabs.Panel value="templates" pt="lg">
+            <MailTemplates />
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </PageShell>
   );
