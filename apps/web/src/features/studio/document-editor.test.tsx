@@ -133,6 +133,31 @@ describe('the slide editor', () => {
     expect(saved.document.elements[0]).not.toHaveProperty('style.underline');
   });
 
+  it('takes back a word typed in one undo, and a deleted element in the next', async () => {
+    editorApi(acceptSave);
+    const user = userEvent.setup();
+    renderApp(paths.librarySlide('about-us'));
+    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const text = screen.getByRole('textbox', { name: 'Text' });
+    await user.type(text, ' Always');
+    expect(text).toHaveValue('We keep food cold. Always');
+
+    // The studio's undo, in the field as on the button: the whole word at once.
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold.');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold. Always');
+
+    await user.click(screen.getByRole('button', { name: 'Delete element' }));
+    expect(screen.queryByRole('button', { name: /^Text: We keep food/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Text: We keep food cold. Always' }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold. Always');
+  });
+
   it('offers every binding from the menu: products and their quantities, the quote, figures', async () => {
     const withFigures = { ...slide, figures: { sites: 'max(1, quantity.controller)' } };
     editorApi(undefined, withFigures);

@@ -46,7 +46,16 @@ import { usePriceBook } from '../../lib/price-book.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
 import { SaveState } from '../../ui/library/save-state.tsx';
 import { SlideCanvas } from './components/slide-canvas.tsx';
-import { useUndoable } from './use-undoable.ts';
+import { useEditHistory } from '../../lib/edit-history/use-edit-history.ts';
+import {
+  changedFields,
+  elementIdOf,
+  newElementId,
+  studioEditModel,
+  withElementIds,
+  withoutElementIds,
+  type StudioElement,
+} from './studio-commands.ts';
 
 /**
  * One slide or layout of the library's draft (`/admin/library/slides/:id`, `…/layouts/:id`),
@@ -103,34 +112,43 @@ function DocumentEditor({
   palette: { value: string; hex: string }[];
   onReload: () => void;
 }) {
-  const document = useUndoable(loaded);
-  const [selected, setSelected] = useState<number | undefined>();
+  // Every element gets an id to be addressed by; new ids are saved with the next save, and are
+  // no change of their own.
+  const [opened] = useState(() => withElementIds(loaded));
+  const document = useEditHistory(studioEditModel, opened);
+  const [selected, setSelected] = useState<string | undefined>();
   const save = useSaveLibraryDocument();
   const [savedRevision, setSavedRevision] = useState(revision);
   // A document stored broken comes mended (its bad texts as plain words): until that is saved,
   // the draft still holds the broken one, so it counts as a change to save.
   const [saved, setSaved] = useState<LibraryDocument | undefined>(
-    problems.length > 0 ? undefined : loaded,
+    problems.length > 0 ? undefined : opened,
   );
-  const isDirty = document.value !== saved;
-  const [debounced] = useDebouncedValue(document.value, 150);
+  const isDirty = document.state !== saved;
+  const [debounced] = useDebouncedValue(document.state, 150);
   const previewRequest = useMemo(
     () =>
       kind === 'slide'
-        ? { kind, document: debounced as TemplateSlideDocument }
-        : { kind, document: debounced as TemplateLayout },
+        ? { kind, document: withoutElementIds(debounced) as TemplateSlideDocument }
+        : { kind, document: withoutElementIds(debounced) as TemplateLayout },
     [kind, debounced],
   );
   const preview = useLibraryPreview(previewRequest);
   const priceBook = usePriceBook();
-  const current = document.value;
+  const current = document.state;
+  const elements = current.elements as StudioElement[];
 
-  useHotkeys([
-    ['mod+Z', () => document.undo()],
-    ['mod+shift+Z', () => document.redo()],
-    ['mod+Y', () => document.redo()],
-    ['mod+S', () => submit()],
-  ]);
+  // Undo and redo are the studio's in its fields too: a field's own undo would be an edit of
+  // its own, and would leave the studio's history and the field's disagreeing.
+  useHotkeys(
+    [
+      ['mod+Z', () => document.undo()],
+      ['mod+shift+Z', () => document.redo()],
+      ['mod+Y', () => document.redo()],
+    ],
+    [],
+  );
+  useHotkeys([['mod+S', () => submit()]]);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     return isDirty && currentLocation.pathname !== nextLocation.pathname;
   });
@@ -141,11 +159,17 @@ function DocumentEditor({
   }, [blocker, kind]);
 
   const change = (patch: Partial<LibraryDocument>) =>
-    document.set({ ...current, ...patch } as LibraryDocument);
-  const changeElement = (index: number, element: TemplateElement) =>
-    document.set({ ...current, elements: current.elements.with(index, element) });
-  const deleteElement = (index: number) => {
-    document.set({ ...current, elements: current.elements.filter((_, i) => i !== index) });
+    document.dispatch({
+      type: 'setDocumentSettings',
+      patch: changedFields(current, { ...current, ...patch }),
+    });
+  const changeElement = (id: string, element: TemplateElement) => {
+    const before = elements.find((e) => e.id === id);
+    if (before)
+      document.dispatch({ type: 'updateElement', id, patch: changedFields(before, element) });
+  };
+  const deleteElement = (id: string) => {
+    document.dispatch({ type: 'removeElement', id });
     setSelected(undefined);
   };
   // New elements land where they are easy to see, selected for editing.
@@ -220,15 +244,16 @@ function DocumentEditor({
     ],
   ];
   const addElement = (element: TemplateElement) => {
-    document.set({ ...current, elements: [...current.elements, element] });
-    setSelected(current.elements.length);
+    const id = newElementId(new Set(current.elements.flatMap((e) => elementIdOf(e) ?? [])));
+    document.dispatch({ type: 'addElement', element: { ...element, id } as StudioElement });
+    setSelected(id);
   };
 
   function submit() {
     if (!isDirty || save.isPending) return;
     const sent = current;
     save.mutate(
-      { kind, id, revision: savedRevision, document: sent },
+      { kind, id, revision: savedRevision, document: withoutElementIds(sent) },
       {
         onSuccess: (result) => {
           setSavedRevision(result.revision);
@@ -239,7 +264,7 @@ function DocumentEditor({
   }
 
   const isConflict = save.error instanceof ApiError && save.error.status === 409;
-  const element = selected === undefined ? undefined : current.elements[selected];
+  const element = selected === undefined ? undefined : elements.find((e) => e.id === selected);
 
   return (
     <Stack gap="md">
@@ -323,10 +348,13 @@ function DocumentEditor({
           <Stack gap="xs" style={{ position: 'sticky', top: 16 }}>
             <SlideCanvas
               svg={preview.data?.svg}
-              elements={current.elements}
+              elements={elements}
               selected={selected}
               onSelect={setSelected}
-              onChange={changeElement}
+              onMove={(ids, dx, dy) => document.dispatch({ type: 'moveElements', ids, dx, dy })}
+              onResize={changeElement}
+              onGestureStart={document.beginGesture}
+              onGestureEnd={document.endGesture}
             />
             {preview.isError && (
               <Text size="sm" c="red.8" role="alert">
@@ -398,13 +426,13 @@ function DocumentEditor({
                 </Group>
               </Group>
               <ScrollArea.Autosize mah={220}>
-                {current.elements.map((item, index) => (
+                {elements.map((item) => (
                   <NavLink
                     component="button"
-                    key={index}
+                    key={item.id}
                     label={describeElement(item)}
-                    active={selected === index}
-                    onClick={() => setSelected(index)}
+                    active={selected === item.id}
+                    onClick={() => setSelected(item.id)}
                   />
                 ))}
               </ScrollArea.Autosize>

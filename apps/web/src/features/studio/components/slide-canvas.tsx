@@ -1,8 +1,8 @@
-import type { TemplateElement } from '@deck-portal/domain';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import Moveable from 'react-moveable';
 import { boxOf, describeElement, withBox } from '../element-boxes.ts';
+import type { StudioElement } from '../studio-commands.ts';
 import classes from './slide-canvas.module.css';
 
 /** The slide's size in points (16:9), as the engine lays it out. */
@@ -14,23 +14,32 @@ const GRID = 8;
  * The slide at its real proportions: the engine's drawing of the document under a layer of
  * boxes, one per element that has a place. A selected box moves and resizes with the mouse
  * (snapping to the grid and to the other elements) and with the arrow keys (Shift: 10 points).
+ * A drag or a resize is one gesture, from pointer down to pointer up.
  */
 export function SlideCanvas({
   svg,
   elements,
   selected,
   onSelect,
-  onChange,
+  onMove,
+  onResize,
+  onGestureStart,
+  onGestureEnd,
 }: {
   svg: string | undefined;
-  elements: readonly TemplateElement[];
-  selected: number | undefined;
-  onSelect: (index: number | undefined) => void;
-  onChange: (index: number, element: TemplateElement) => void;
+  elements: readonly StudioElement[];
+  /** The selected element's id. */
+  selected: string | undefined;
+  onSelect: (id: string | undefined) => void;
+  /** Elements moved by (dx, dy) points. */
+  onMove: (ids: readonly string[], dx: number, dy: number) => void;
+  onResize: (id: string, element: StudioElement) => void;
+  onGestureStart: () => void;
+  onGestureEnd: () => void;
 }) {
   const { ref: frame, width } = useElementSize<HTMLDivElement>();
   const scale = width > 0 ? width / SLIDE_SIZE.w : 0;
-  const boxes = useRef(new Map<number, HTMLDivElement>());
+  const boxes = useRef(new Map<string, HTMLDivElement>());
   const moveable = useRef<Moveable>(null);
   const [target, setTarget] = useState<HTMLDivElement | null>(null);
 
@@ -45,29 +54,26 @@ export function SlideCanvas({
   const gesture = useRef<{ dx: number; dy: number; w?: number; h?: number } | null>(null);
 
   /** Where a dragged or resized box ended, in slide points. */
-  const commit = (index: number, element: HTMLElement) => {
+  const commit = (id: string, element: HTMLElement) => {
     const moved = gesture.current;
     gesture.current = null;
     element.style.transform = '';
-    const original = elements[index];
+    const original = elements.find((e) => e.id === id);
     const box = original && boxOf(original);
     if (!moved || !original || !box || scale === 0) return;
-    onChange(
-      index,
+    if (moved.w === undefined || moved.h === undefined) {
+      onMove([id], moved.dx / scale, moved.dy / scale);
+      return;
+    }
+    onResize(
+      id,
       withBox(original, {
         x: box.x + moved.dx / scale,
         y: box.y + moved.dy / scale,
-        w: moved.w === undefined ? box.w : moved.w / scale,
-        h: moved.h === undefined ? box.h : moved.h / scale,
-      }),
+        w: moved.w / scale,
+        h: moved.h / scale,
+      }) as StudioElement,
     );
-  };
-
-  const nudge = (index: number, dx: number, dy: number) => {
-    const element = elements[index];
-    const box = element && boxOf(element);
-    if (!element || !box) return;
-    onChange(index, withBox(element, { ...box, x: box.x + dx, y: box.y + dy }));
   };
 
   return (
@@ -91,32 +97,33 @@ export function SlideCanvas({
         />
       ) : null}
       {scale > 0 &&
-        elements.map((element, index) => {
+        elements.map((element) => {
           const box = boxOf(element);
           if (!box) return null;
           const label = describeElement(element);
+          const { id } = element;
           return (
             <div
-              key={index}
+              key={id}
               ref={(node) => {
-                if (node) boxes.current.set(index, node);
-                else boxes.current.delete(index);
+                if (node) boxes.current.set(id, node);
+                else boxes.current.delete(id);
               }}
               role="button"
               tabIndex={0}
               aria-label={label}
-              aria-pressed={selected === index}
+              aria-pressed={selected === id}
               title={label}
               className={classes.box}
-              data-selected={selected === index || undefined}
+              data-selected={selected === id || undefined}
               style={{
                 left: box.x * scale,
                 top: box.y * scale,
                 width: Math.max(box.w * scale, 4),
                 height: Math.max(box.h * scale, 4),
               }}
-              onPointerDown={() => onSelect(index)}
-              onFocus={() => onSelect(index)}
+              onPointerDown={() => onSelect(id)}
+              onFocus={() => onSelect(id)}
               onKeyDown={(event) => {
                 const step = event.shiftKey ? 10 : 1;
                 const moves: Record<string, [number, number]> = {
@@ -128,7 +135,7 @@ export function SlideCanvas({
                 const move = moves[event.key];
                 if (!move) return;
                 event.preventDefault();
-                nudge(index, move[0], move[1]);
+                onMove([id], move[0], move[1]);
               }}
             />
           );
@@ -139,7 +146,7 @@ export function SlideCanvas({
           target={target}
           draggable
           // A repeat's copies are as big as its elements: it only moves.
-          resizable={elements[selected]?.kind !== 'repeat'}
+          resizable={elements.find((e) => e.id === selected)?.kind !== 'repeat'}
           snappable
           snapGridWidth={GRID * scale}
           snapGridHeight={GRID * scale}
@@ -161,16 +168,19 @@ export function SlideCanvas({
             middle: true,
           }}
           elementGuidelines={[...boxes.current.entries()]
-            .filter(([index]) => index !== selected)
+            .filter(([id]) => id !== selected)
             .map(([, node]) => node)}
           origin={false}
+          onDragStart={onGestureStart}
           onDrag={({ target: moved, transform, beforeTranslate }) => {
             moved.style.transform = transform;
             gesture.current = { dx: beforeTranslate[0]!, dy: beforeTranslate[1]! };
           }}
           onDragEnd={({ target: moved, isDrag }) => {
             if (isDrag) commit(selected, moved as HTMLElement);
+            onGestureEnd();
           }}
+          onResizeStart={onGestureStart}
           onResize={({ target: resized, width: w, height: h, drag }) => {
             resized.style.width = `${w}px`;
             resized.style.height = `${h}px`;
@@ -184,6 +194,7 @@ export function SlideCanvas({
           }}
           onResizeEnd={({ target: resized, isDrag }) => {
             if (isDrag) commit(selected, resized as HTMLElement);
+            onGestureEnd();
           }}
         />
       )}
