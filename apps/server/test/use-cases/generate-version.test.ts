@@ -1,0 +1,232 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeckDraft } from '@deck-portal/domain';
+import type { User } from '../../src/auth/sessions.ts';
+import { deckFiles, deckVersions, decks } from '../../src/db/schema.ts';
+import { setDeckArchived } from '../../src/decks/archive-deck.ts';
+import { duplicateDeck } from '../../src/decks/duplicate-deck.ts';
+import { versionPrefix } from '../../src/decks/file-store.ts';
+import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
+import { generateNextVersion } from '../../src/decks/generate-version.ts';
+import { restoreVersion } from '../../src/decks/restore-version.ts';
+import {
+  batteryDraft,
+  createUseCaseWorld,
+  settledGeneration,
+  type UseCaseWorld,
+} from './use-case-world.ts';
+
+// A deck's next version (Modify → Generate), a restore, a duplicate: every way a version is
+// made, each numbered after the deck's newest with the deck pointing at it. HTTP's side (201 or
+// 202, Prefer: wait, who may call) is deck-versions.test.ts's and decks.test.ts's.
+
+let w: UseCaseWorld;
+let rep: User;
+let manager: User;
+
+beforeAll(async () => {
+  w = await createUseCaseWorld();
+  rep = await w.member('sales_rep', 'Riley Rep');
+  manager = await w.member('manager', 'Morgan Manager');
+}, 120_000);
+
+afterAll(async () => {
+  await w.close();
+});
+
+async function newDeck(title: string) {
+  const draft = batteryDraft(w.slideIds, { title });
+  const { presentationId } = await generateDeckForUser(w.services, { user: rep, draft });
+  expect((await settledGeneration(w.services, presentationId)).status).toBe('completed');
+  return presentationId;
+}
+
+/** Modify → Generate as `user`, waited for: the version's number. */
+async function nextVersion(user: User, deckId: string, draft: DeckDraft) {
+  const answer = await generateNextVersion(w.services, { user, deckId, draft });
+  if (!('queued' in answer)) throw new Error('a version without a key was made at once');
+  const settled = await settledGeneration(w.services, deckId, { jobId: answer.jobId });
+  expect(settled.status).toBe('completed');
+  return settled.version;
+}
+
+const deckRow = async (id: string) =>
+  (await w.services.db.select().from(decks).where(eq(decks.id, id)))[0]!;
+const versionsOf = (id: string) =>
+  w.services.db
+    .select()
+    .from(deckVersions)
+    .where(eq(deckVersions.deckId, id))
+    .orderBy(asc(deckVersions.number));
+/** A version's stored files: each name within the version, and its bytes' SHA-256. */
+async function filesOf(deckId: string, version: number) {
+  const prefix = versionPrefix(version);
+  const rows = await w.services.db
+    .select({ name: deckFiles.name, sha256: deckFiles.sha256 })
+    .from(deckFiles)
+    .where(eq(deckFiles.deckId, deckId));
+  return rows
+    .filter((row) => row.name.startsWith(prefix))
+    .map((row) => ({ name: row.name.slice(prefix.length), sha256: row.sha256 }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+describe('a new version of a deck', () => {
+  it('makes the changed draft the next version, says what changed, and the deck follows it', async () => {
+    const deckId = await newDeck('Cold Chain Upgrade');
+    const changed = batteryDraft(w.slideIds, { title: 'Cold Chain Upgrade 2027', quantity: 3 });
+    expect(await nextVersion(rep, deckId, changed)).toBe(2);
+
+    const [first, second] = await versionsOf(deckId);
+    expect(first).toMatchObject({ number: 1, title: 'Cold Chain Upgrade', changes: [] });
+    expect(second).toMatchObject({
+      number: 2,
+      title: 'Cold Chain Upgrade 2027',
+      clientName: 'Northwind Pharmacies',
+      createdBy: rep.id,
+      restoredFrom: null,
+      changes: [
+        'Title “Cold Chain Upgrade” → “Cold Chain Upgrade 2027”',
+        'Battery Backup: quantity 2 → 3',
+      ],
+    });
+    expect(await deckRow(deckId)).toMatchObject({
+      currentVersion: 2,
+      title: 'Cold Chain Upgrade 2027',
+      status: 'completed',
+    });
+    expect((await deckRow(deckId)).draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
+    expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual([
+      'deck.pdf',
+      'deck.pptx',
+      'slide-1.svg',
+      'slide-2.svg',
+      'slide-3.svg',
+    ]);
+  });
+
+  it('is made by a manager for the deck’s owner', async () => {
+    const deckId = await newDeck('Managed deck');
+    const changed = batteryDraft(w.slideIds, { title: 'Managed deck', quantity: 5 });
+    expect(await nextVersion(manager, deckId, changed)).toBe(2);
+    const [, second] = await versionsOf(deckId);
+    expect(second!.createdBy).toBe(manager.id);
+    expect(second!.draft.basicInfo.userId).toBe(rep.id);
+    expect((await deckRow(deckId)).ownerId).toBe(rep.id);
+  });
+
+  it('answers a retry with the same idempotency key with the version it made', async () => {
+    const deckId = await newDeck('Keyed deck');
+    const draft = batteryDraft(w.slideIds, { title: 'Keyed deck', quantity: 4 });
+    const idempotencyKey = 'next-version-1';
+    const first = await generateNextVersion(w.services, {
+      user: rep,
+      deckId,
+      draft,
+      idempotencyKey,
+    });
+    if (!('queued' in first)) throw new Error('the first call made nothing to follow');
+    await settledGeneration(w.services, deckId, { jobId: first.jobId });
+    const retry = await generateNextVersion(w.services, {
+      user: rep,
+      deckId,
+      draft,
+      idempotencyKey,
+    });
+    expect(retry).toMatchObject({ made: { presentationId: deckId, version: 2 } });
+    const other = batteryDraft(w.slideIds, { title: 'Keyed deck', quantity: 9 });
+    await expect(
+      generateNextVersion(w.services, { user: rep, deckId, draft: other, idempotencyKey }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_reused', statusCode: 422 });
+    expect(await versionsOf(deckId)).toHaveLength(2);
+  });
+
+  it('brings an archived deck back into use', async () => {
+    const deckId = await newDeck('Archived deck');
+    await setDeckArchived(w.services, { user: rep, deckId, archived: true });
+    expect(await deckRow(deckId)).toMatchObject({ status: 'archived' });
+    const changed = batteryDraft(w.slideIds, { title: 'Archived deck', quantity: 6 });
+    expect(await nextVersion(rep, deckId, changed)).toBe(2);
+    // Nobody outside the team can open it (no share, no link): back to completed.
+    expect(await deckRow(deckId)).toMatchObject({
+      status: 'completed',
+      archivedAt: null,
+      currentVersion: 2,
+    });
+  });
+});
+
+describe('restoring a version', () => {
+  it('adds the earlier version as the next one, with its very files', async () => {
+    const deckId = await newDeck('Restored deck');
+    await nextVersion(rep, deckId, batteryDraft(w.slideIds, { title: 'Changed', quantity: 7 }));
+    const restored = await restoreVersion(w.services, { user: rep, deckId, number: 1 });
+    expect(restored).toMatchObject({ presentationId: deckId, version: 3 });
+
+    const third = (await versionsOf(deckId))[2];
+    expect(third).toMatchObject({
+      number: 3,
+      title: 'Restored deck',
+      restoredFrom: 1,
+      createdBy: rep.id,
+      changes: [
+        'Restored version 1',
+        'Title “Changed” → “Restored deck”',
+        'Battery Backup: quantity 7 → 2',
+      ],
+    });
+    expect(await deckRow(deckId)).toMatchObject({ currentVersion: 3, title: 'Restored deck' });
+    expect(await filesOf(deckId, 3)).toEqual(await filesOf(deckId, 1));
+
+    await expect(
+      restoreVersion(w.services, { user: rep, deckId, number: 3 }),
+    ).rejects.toMatchObject({ code: 'conflict', message: 'Version 3 is already the newest.' });
+  });
+
+  it('numbers two versions written at once one after the other, never the same', async () => {
+    const deckId = await newDeck('Raced deck');
+    await nextVersion(rep, deckId, batteryDraft(w.slideIds, { title: 'Raced deck', quantity: 8 }));
+    // Both read the deck while version 2 is its newest; both are written.
+    const made = await Promise.all([
+      restoreVersion(w.services, { user: rep, deckId, number: 1 }),
+      restoreVersion(w.services, { user: manager, deckId, number: 1 }),
+    ]);
+    expect(made.map((answer) => answer.version).sort()).toEqual([3, 4]);
+    expect((await versionsOf(deckId)).map((version) => version.number)).toEqual([1, 2, 3, 4]);
+    expect((await deckRow(deckId)).currentVersion).toBe(4);
+  });
+});
+
+describe('duplicating a deck', () => {
+  it('makes a new deck of the caller’s whose version 1 is the copied version', async () => {
+    const deckId = await newDeck('Original deck');
+    await nextVersion(
+      rep,
+      deckId,
+      batteryDraft(w.slideIds, { title: 'Original deck', quantity: 3 }),
+    );
+    const copy = await duplicateDeck(w.services, { user: manager, deckId, version: 2 });
+    expect(copy.version).toBe(1);
+    expect(copy.presentationId).not.toBe(deckId);
+
+    expect(await deckRow(copy.presentationId)).toMatchObject({
+      ownerId: manager.id,
+      title: 'Original deck (copy)',
+      status: 'completed',
+      currentVersion: 1,
+    });
+    const [first, ...others] = await versionsOf(copy.presentationId);
+    expect(others).toEqual([]);
+    expect(first).toMatchObject({
+      number: 1,
+      title: 'Original deck (copy)',
+      createdBy: manager.id,
+      changes: ['Copied from “Original deck”, version 2'],
+    });
+    expect(first!.draft.basicInfo.userId).toBe(manager.id);
+    expect(first!.draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
+    expect(await filesOf(copy.presentationId, 1)).toEqual(await filesOf(deckId, 2));
+    // The original is as it was.
+    expect(await deckRow(deckId)).toMatchObject({ currentVersion: 2, title: 'Original deck' });
+  });
+});
