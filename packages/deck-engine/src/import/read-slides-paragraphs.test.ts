@@ -91,6 +91,36 @@ describe('bullets and numbering', () => {
     expect(second.y - first.y).toBeCloseTo(line + 4 + line + 4, 1);
   });
 
+  it('draws the shrink PowerPoint recorded: type at its scale, lines and the space between paragraphs closer by its reduction', async () => {
+    const pPr = (before: string) =>
+      `<a:pPr><a:lnSpc><a:spcPct val="90000"/></a:lnSpc><a:spcBef>${before}</a:spcBef></a:pPr>`;
+    const [slide] = await readFixture({
+      slides: [
+        shape({
+          id: 5,
+          name: 'Content',
+          box: [60, 60, 600, 300],
+          properties: '<a:prstGeom prst="rect"/>',
+          bodyProperties:
+            '<a:bodyPr><a:normAutofit fontScale="50000" lnSpcReduction="20000"/></a:bodyPr>',
+          paragraphs:
+            paragraph('First point', { pPr: pPr('<a:spcPct val="20000"/>'), rPr: 'sz="4000"' }) +
+            paragraph('Second point', { pPr: pPr('<a:spcPts val="1000"/>'), rPr: 'sz="4000"' }) +
+            paragraph('Third point', { pPr: pPr('<a:spcPct val="20000"/>'), rPr: 'sz="4000"' }),
+        }),
+      ],
+    });
+    const first = textStarting(slide!, 'First point');
+    const second = textStarting(slide!, 'Second point');
+    const third = textStarting(slide!, 'Third point');
+    // 40 pt at half: 20 pt; lines at 90 % less a fifth; the space before a fifth less too (as
+    // PowerPoint and LibreOffice's fit scale it): 10 pt → 8 pt, 20 % of 20 pt → 3.2 pt.
+    expect(first.style.size).toBe(20);
+    const line = kept(0.9 * 0.8 * CARLITO_LINE) * 20;
+    expect(second.y - first.y).toBeCloseTo(line + 8, 1);
+    expect(third.y - second.y).toBeCloseTo(line + 3.2, 1);
+  });
+
   it('gives an empty paragraph that names no size the size the text before it ended in', async () => {
     const [slide] = await readFixture({
       slides: [

@@ -279,11 +279,14 @@ export function readText(
       spacing && 'percent' in spacing
         ? single * spacing.percent * (1 - lineReduction)
         : spacing && 'points' in spacing
-          ? (spacing.points * scale) / size
+          ? (spacing.points * scale * (1 - lineReduction)) / size
           : single * (1 - lineReduction);
-    // Space before and after in per cent is a share of the text's size.
+    // Space before and after in per cent is a share of the text's size. PowerPoint's recorded
+    // shrink brings paragraphs closer by its line reduction as well (LibreOffice's fit, made to
+    // match it, scales a paragraph's space so too).
     const gap = (value: ParagraphLook['spaceAfter']) =>
-      !value ? 0 : 'percent' in value ? value.percent * size : value.points * scale;
+      (!value ? 0 : 'percent' in value ? value.percent * size : value.points * scale) *
+      (1 - lineReduction);
     return {
       text,
       /** The paragraph as runs, when words of it are styled apart. */
