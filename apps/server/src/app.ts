@@ -31,6 +31,7 @@ import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
+import { mailTemplateRoutes } from './outbox/mail-template-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
@@ -135,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Deck Portal API', version: '0.1.0' },
+      info: { title: `${deps.config.productName} API`, version: '0.1.0' },
     },
     transform: jsonSchemaTransform,
   });
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(outboxRoutes, { services });
+  await app.register(mailTemplateRoutes, { services });
   await app.register(uploadRoutes, { services });
   await app.register(dealDeskRoutes, { services });
   await app.register(approvalRoutes, { services });
