@@ -26,4 +26,15 @@ describe('what elements have alike', () => {
       valid({ kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1, color: '#000000', width: 1, rotation: 10 }),
     ).toBe(false);
   });
+
+  it('keeps an element’s short id, and refuses one that is not', () => {
+    const rect = { kind: 'rect', x: 0, y: 0, w: 10, h: 10, fill: '#000000' };
+    expect(templateElementSchema.parse({ ...rect, id: 'k3x9_a-2' })).toHaveProperty(
+      'id',
+      'k3x9_a-2',
+    );
+    expect(templateElementSchema.safeParse({ ...rect, id: '' }).success).toBe(false);
+    expect(templateElementSchema.safeParse({ ...rect, id: 'a b' }).success).toBe(false);
+    expect(templateElementSchema.safeParse({ ...rect, id: 'x'.repeat(33) }).success).toBe(false);
+  });
 });

@@ -10,6 +10,14 @@ export const length = z.number().min(0).max(3_000);
 export const boxShape = { x: coordinate, y: coordinate, w: length, h: length };
 
 export const common = {
+  /**
+   * The element's own id in its document, which the studio addresses it by (its place in the
+   * list changes); the studio gives one to each element without.
+   */
+  id: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,32}$/, 'An element id is 1 to 32 letters, digits, - or _')
+    .optional(),
   /** A stable name tests and the web view find the element by (`title`, `client-name`). */
   name: z.string().max(64).optional(),
   when: templateConditionSchema.optional(),
