@@ -101,7 +101,7 @@ async function main() {
 /** What a person starting the portal needs to know, in a few lines. */
 function startBanner(config: Config, driver: 'pglite' | 'postgres') {
   const lines = [
-    `Deck Portal is ready: open ${config.publicUrl}`,
+    `${config.productName} is ready: open ${config.publicUrl}`,
     `  database: ${driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  jobs: ${config.jobWorkers > 0 ? `${config.jobWorkers} at once in this process` : 'run by `npm run worker` processes (JOB_WORKERS=0)'}`,
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): shown here and on the admin Outbox page'}`,
