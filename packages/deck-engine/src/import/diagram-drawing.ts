@@ -49,10 +49,26 @@ export function readDiagramDrawing(
   return true;
 }
 
+/** A full turn in DrawingML's 60,000ths of a degree. */
+const FULL_TURN = 21_600_000;
+
+/**
+ * The turn of a diagram shape's words: the text box's own (`dsp:txXfrm rot`) is counted from
+ * the shape's, as PowerPoint and LibreOffice draw it, so a shape turned 180° whose text box turns
+ * 180° more has its words upright, and a hexagon stood on end (90°) with its text at -90° reads
+ * level. Words whose box says no turn are turned with their shape.
+ */
+function wordsTurn(shape: XmlElement, textBox: XmlElement): number {
+  const turn =
+    (numberAttr(pathOf(shape, 'dsp:spPr', 'a:xfrm'), 'rot') ?? 0) +
+    (numberAttr(textBox, 'rot') ?? 0);
+  return ((turn % FULL_TURN) + FULL_TURN) % FULL_TURN;
+}
+
 /**
  * A diagram drawing's shape tree under the names a slide's has (`dsp:sp` → `p:sp`). A shape
  * whose words have a box of their own (`dsp:txXfrm`, narrower than the shape) becomes the shape
- * and, over it, a text box of that size without fill or outline.
+ * and, over it, a text box of that size without fill or outline, turned as the words are.
  */
 function asSlideTree(element: XmlElement): XmlElement {
   const renamed = (node: XmlElement): XmlElement => ({
@@ -65,6 +81,7 @@ function asSlideTree(element: XmlElement): XmlElement {
     const body = child(node, 'dsp:txBody');
     if (node.name !== 'dsp:sp' || !textBox || !body) return [renamed(node)];
     const shape = renamed({ ...node, children: node.children.filter((c) => c !== body) });
+    const turn = wordsTurn(node, textBox);
     const bare = (name: string): XmlElement => ({ name, attrs: {}, children: [], text: '' });
     const words: XmlElement = {
       name: 'p:sp',
@@ -75,7 +92,7 @@ function asSlideTree(element: XmlElement): XmlElement {
         {
           ...bare('p:spPr'),
           children: [
-            { ...textBox, name: 'a:xfrm' },
+            { ...textBox, name: 'a:xfrm', attrs: { ...textBox.attrs, rot: String(turn) } },
             { ...bare('a:prstGeom'), attrs: { prst: 'rect' } },
             bare('a:noFill'),
             { ...bare('a:ln'), children: [bare('a:noFill')] },
