@@ -11,7 +11,11 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './clock.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import {
+  answerFrameworkErrors,
+  registerErrorHandling,
+  type ErrorPages,
+} from './http/error-handler.ts';
 import { registerUnstorableTextGuard } from './http/refuse-unstorable-text.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -21,6 +25,8 @@ import { logSerializers } from './http/log-serializers.ts';
 import { logRequestsAsJson } from './http/request-log.ts';
 import { healthRoutes, type Lifecycle } from './health/health-routes.ts';
 import { registerDrainingGuard } from './health/refuse-while-draining.ts';
+import { isClientPage, sendServiceUnavailable } from './health/service-unavailable.ts';
+import { unavailablePageHtml } from './client-links/unavailable-page.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createGoogleSignIn } from './auth/google.ts';
@@ -30,7 +36,7 @@ import { adminNotificationsRoutes } from './notifications/admin-notifications-ro
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
-import { outboxRoutes } from './mail/outbox-routes.ts';
+import { outboxRoutes } from './outbox/outbox-routes.ts';
 import { mailTemplateRoutes } from './outbox/mail-template-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
@@ -80,6 +86,14 @@ export type App = FastifyInstance & {
 
 export const bodyLimitBytes = 1024 * 1024;
 
+/** A client link's page (`/v/{token}`) is opened by a person: its errors are pages too. */
+const errorPages: ErrorPages = {
+  isBrowserPage: isClientPage,
+  // A person who opened a damaged client link gets the same page as for any refused link.
+  notFoundHtml: unavailablePageHtml,
+  sendServiceUnavailable,
+};
+
 /** Builds the whole HTTP application from its dependencies; listening is main.ts's job. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const lifecycle: Lifecycle = {
@@ -107,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The draining guard answers 503 in the API's own shape from the signal on; Fastify's
     // built-in 503 would only start once the server closes, in another shape.
     return503OnClosing: false,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkErrors(errorPages),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -128,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   else logRequestsAsJson(app);
   registerDrainingGuard(app, lifecycle);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, errorPages);
   registerUnstorableTextGuard(app);
   await registerCompression(app);
   registerSecurityHeaders(app, {

@@ -57,7 +57,7 @@ async function main() {
     await Promise.all([
       import('./app.ts'),
       import('@deck-portal/deck-engine/pool'),
-      import('./storage/file-maintenance.ts'),
+      import('./file-maintenance.ts'),
       import('./auth/create-account.ts'),
     ]);
   const database = await opening;

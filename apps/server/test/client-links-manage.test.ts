@@ -9,7 +9,7 @@ import {
   notifications,
   outboxMails,
 } from '../src/db/schema.ts';
-import { mailQuotaMessage } from '../src/mail/mail-quota.ts';
+import { mailQuotaMessage } from '../src/auth/mail-quota.ts';
 import { sentSecretText } from '../src/mail/mailer.ts';
 import {
   createAdmin,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails, passwordResetTokens, users } from '../src/db/schema.ts';
 import { sentSecretText } from '../src/mail/mailer.ts';
-import { mailQuotaMessage } from '../src/mail/mail-quota.ts';
+import { mailQuotaMessage } from '../src/auth/mail-quota.ts';
 import {
   createAdmin,
   newAccount,

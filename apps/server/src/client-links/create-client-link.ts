@@ -14,7 +14,7 @@ import { clientLinks, decks } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeAttempt } from '../auth/throttled.ts';
-import { consumeMailQuota } from '../mail/mail-quota.ts';
+import { consumeMailQuota } from '../auth/mail-quota.ts';
 import type { CountedAttempt } from '../auth/throttle.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { clientLinkMail } from '../mail/templates/client-link-mail.tsx';

@@ -4,7 +4,7 @@ import { deckLinks, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { withMailQuota } from '../mail/mail-quota.ts';
+import { withMailQuota } from '../auth/mail-quota.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { deckSharedMail } from '../mail/templates/deck-shared-mail.tsx';
 import type { Services } from '../services.ts';

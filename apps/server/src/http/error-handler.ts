@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@deck-portal/domain';
-import { AppError } from './app-error.ts';
-import { unavailablePageHtml } from '../client-links/unavailable-page.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import { isClientPage, sendServiceUnavailable } from '../health/service-unavailable.ts';
+import { AppError } from './app-error.ts';
 
 // Messages for the framework's own 4xx errors, so that no internal wording leaks.
 const frameworkMessages: Record<number, [string, string]> = {
@@ -24,6 +22,19 @@ export type ErrorRouteConfig = {
   tooLargeMessage?: string;
 };
 
+/**
+ * The pages a person opens in a browser (a client link's), whose errors are pages rather than the
+ * API's JSON: the modules that serve them say which they are and what they show (app.ts wires
+ * them), so this handler knows no page by name.
+ */
+export type ErrorPages = {
+  isBrowserPage(url: string): boolean;
+  /** What such a page shows for an address the router refused. */
+  notFoundHtml: string;
+  /** Answers 503 when the database cannot be reached: the API's body, or a page for a person. */
+  sendServiceUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+};
+
 function send(reply: FastifyReply, status: number, error: ApiErrorBody['error']) {
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
@@ -33,7 +44,7 @@ function send(reply: FastifyReply, status: number, error: ApiErrorBody['error'])
  * A database that cannot be reached is a 503 with Retry-After (a client link's page gets an
  * HTML page instead); every other unexpected error is a 500 that says nothing.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, pages: ErrorPages) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -70,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       // Not a fault of this server: the caller may retry, and the next request will reconnect.
       request.log.warn({ err: error }, 'database unavailable');
-      return sendServiceUnavailable(request, reply);
+      return pages.sendServiceUnavailable(request, reply);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, {
@@ -86,23 +97,21 @@ export function registerErrorHandling(app: FastifyInstance) {
  * echoes the address (a client link's token with it) in another shape; this one names nothing.
  * No route was matched, so there is nothing to sign in to: 404, as for any unknown address.
  */
-export function answerFrameworkError(
-  _error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  reply.code(404).headers({
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-  });
-  // A person who opened a damaged client link gets the same page as for any refused link.
-  if (isClientPage(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-    return reply.type('text/html; charset=utf-8').send(unavailablePageHtml);
-  }
-  return reply
-    .type('application/json; charset=utf-8')
-    .send({ error: { code: 'not_found', message: 'Not found.' } });
+export function answerFrameworkErrors(pages: ErrorPages) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(404).headers({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+    });
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isPage && pages.isBrowserPage(request.url)) {
+      return reply.type('text/html; charset=utf-8').send(pages.notFoundHtml);
+    }
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ error: { code: 'not_found', message: 'Not found.' } });
+  };
 }

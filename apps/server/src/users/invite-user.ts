@@ -9,7 +9,7 @@ import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { invitations, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { withMailQuota } from '../mail/mail-quota.ts';
+import { withMailQuota } from '../auth/mail-quota.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { invitationMail } from '../mail/templates/invitation-mail.tsx';
 import type { Services } from '../services.ts';

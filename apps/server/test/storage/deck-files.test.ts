@@ -6,7 +6,7 @@ import type { DeckDraftInput } from '@deck-portal/domain';
 import { deckFiles, uploads, users } from '../../src/db/schema.ts';
 import { sha256Hex } from '../../src/decks/file-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
-import { moveDatabaseFilesOut } from '../../src/storage/move-files-out.ts';
+import { moveDatabaseFilesOut } from '../../src/file-maintenance.ts';
 import { createS3ObjectStore } from '../../src/storage/s3-object-store.ts';
 import { orphanGraceMs, sweepOrphanFiles } from '../../src/storage/sweep-orphan-files.ts';
 import { createFakeDeckRenderer } from '../helpers/fake-deck-renderer.ts';

@@ -1,5 +1,5 @@
 import type { Services } from '../services.ts';
-import { consumeAttempt } from '../auth/throttled.ts';
+import { consumeAttempt } from './throttled.ts';
 
 export const mailQuotaMessage =
   'You have sent too many e-mails for now. Please wait a while before sending more.';
