@@ -50,7 +50,7 @@ export {
 } from './edits.ts';
 export type { TemplateShadow } from './element-fields.ts';
 export { MAX_TAB_STOPS, textStyleSchema } from './text-element.ts';
-export type { TableBorder } from './table-element.ts';
+export type { TableBorder, TableCellParagraph } from './table-element.ts';
 export {
   chartMarkerShapes,
   chartTextSizes,

@@ -98,6 +98,21 @@ describe('a table', () => {
       expect(problemsOf(table)).toEqual([]);
     });
 
+    it("accepts a cell's paragraphs set in and bulleted, and refuses a bullet of a whole word", () => {
+      const lists = [
+        [null, null],
+        [[null, { indent: 13.5, bullet: '•', hanging: 13.5 }, { indent: 49.5, bullet: '–' }], null],
+        [null, [{ indent: 18, bullet: '1.', hanging: 18 }]],
+      ];
+      expect(problemsOf({ ...table, cellParagraphs: lists })).toEqual([]);
+      expect(
+        problemsOf({ ...table, cellParagraphs: [[[{ indent: 0, bullet: 'Important' }], null]] }),
+      ).toEqual([
+        'cellParagraphs.0.0.0.bullet: at most 8 characters',
+        'cellParagraphs: has 1 rows of lists for a table of 3',
+      ]);
+    });
+
     it('refuses a per-cell grid of another shape, naming the field and row', () => {
       expect(problemsOf({ ...table, cellFills: table.cellFills.slice(1) })).toEqual([
         'cellFills: has 2 rows of fills for a table of 3',

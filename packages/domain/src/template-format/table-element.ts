@@ -12,6 +12,24 @@ export type TableBorder = z.infer<typeof tableBorderSchema>;
 const tableWeightSchema = z.enum(['regular', 'medium', 'semibold', 'bold']);
 
 /**
+ * A paragraph of a cell set in from the cell's padding and, when it has one, hung from a bullet,
+ * as a PowerPoint cell's list levels set it (a cell of bulleted sub-points).
+ */
+const cellParagraphSchema = z
+  .object({
+    /** How far its words sit right of the cell's padding, in points. */
+    indent: z.number().min(0).max(500),
+    /** Its bullet, or a number's label (`1.`), drawn `hanging` points before its first word. */
+    bullet: z
+      .string()
+      .refine((value) => [...value].length <= 8 && value.trim() !== '', 'at most 8 characters')
+      .optional(),
+    hanging: z.number().min(0).max(200).optional(),
+  })
+  .strict();
+export type TableCellParagraph = z.infer<typeof cellParagraphSchema>;
+
+/**
  * A table laid out by the engine: one font size (each cell's in proportion to it), chosen so all
  * rows fit the box; row heights from the wrapped text. Cells are text and may hold bindings.
  *
@@ -99,6 +117,14 @@ export const tableElementSchema = z
           )
           .max(12),
       )
+      .max(61)
+      .optional(),
+    /**
+     * Each cell's paragraphs set in or bulleted (null: all plain), one entry for each paragraph
+     * of the cell's text as split on new lines (null: that paragraph is plain).
+     */
+    cellParagraphs: z
+      .array(z.array(z.array(cellParagraphSchema.nullable()).max(100).nullable()).max(12))
       .max(61)
       .optional(),
     /** Where each cell's text sits, top to bottom (null: the table's `valign`). */
@@ -194,6 +220,7 @@ export const tableElementSchema = z
     checkGrid(table.cellScales, ['cellScales'], rowCount, widths, 'sizes');
     checkGrid(table.cellValigns, ['cellValigns'], rowCount, widths, 'placements');
     checkGrid(table.cellPaddings, ['cellPaddings'], rowCount, widths, 'margins');
+    checkGrid(table.cellParagraphs, ['cellParagraphs'], rowCount, widths, 'lists');
     if (table.borders) {
       const { horizontal, vertical } = table.borders;
       checkGrid(horizontal, ['borders', 'horizontal'], rowCount + 1, widths, 'lines');
