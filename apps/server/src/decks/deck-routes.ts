@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  clientHeadline,
   allDecksQuerySchema,
   deckDetailsSchema,
-  deckLinks,
   deckListResponseSchema,
   deckSharesResponseSchema,
   deckSlidesResponseSchema,
-  deckVersionLinks,
   deckVersionQuerySchema,
   deckVersionsResponseSchema,
   duplicateDeckRequestSchema,
@@ -24,19 +21,17 @@ import {
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import type { Services } from '../services.ts';
-import { loadDeckFor } from './deck-access.ts';
 import { sendDeckFile } from './send-deck-file.ts';
-import { deckFileDisposition } from './download-name.ts';
-import { deckFileNames } from './file-store.ts';
 import { deleteDeck } from './delete-deck.ts';
 import { setDeckArchived } from './archive-deck.ts';
-import { loadRequestedVersion, listVersions } from './deck-versions.ts';
+import { listVersions } from './deck-versions.ts';
 import { duplicateDeck } from './duplicate-deck.ts';
 import { restoreVersion } from './restore-version.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
 import { listShares, revokeShare, shareDeck } from './share-deck.ts';
-import { viewedSlides } from './slide-links.ts';
+import { getDeckSlides } from './get-deck-slides.ts';
+import { locateDeckDownload, locateSlidePicture } from './locate-deck-file.ts';
 import { preflightDeckVersion } from './preflight-deck-version.ts';
 
 const deckIdParams = z.object({ id: z.string() });
@@ -143,23 +138,13 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         schema: { tags, params: deckIdParams, querystring: deckVersionQuerySchema },
       },
       async (request, reply) => {
-        const deck = await loadDeckFor(services, {
+        const file = await locateDeckDownload(services, {
           user: request.user!,
           deckId: request.params.id,
-          need: 'view',
+          version: request.query.version,
+          extension,
         });
-        const version = await loadRequestedVersion(services.db, deck, request.query.version);
-        return sendDeckFile(services, reply, {
-          deckId: deck.id,
-          name: deckFileNames[extension](version.number),
-          // An earlier version's file says so in its name, or it would overwrite the newest.
-          disposition: deckFileDisposition(
-            version.number === deck.currentVersion
-              ? clientHeadline(version.draft.basicInfo)
-              : `${clientHeadline(version.draft.basicInfo)} - version ${version.number}`,
-            extension,
-          ),
-        });
+        return sendDeckFile(services, reply, file);
       },
     );
   }
@@ -175,28 +160,12 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
         response: { 200: deckSlidesResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const deck = await loadDeckFor(services, {
+    async (request) =>
+      getDeckSlides(services, {
         user: request.user!,
         deckId: request.params.id,
-        need: 'view',
-      });
-      const version = await loadRequestedVersion(services.db, deck, request.query.version);
-      const links =
-        version.number === deck.currentVersion
-          ? deckLinks(deck.id)
-          : deckVersionLinks(deck.id, version.number);
-      const query = version.number === deck.currentVersion ? '' : `?version=${version.number}`;
-      return {
-        title: version.title,
-        clientName: version.clientName,
-        version: version.number,
-        currentVersion: deck.currentVersion,
-        slides: viewedSlides(version, (number) => `/api/decks/${deck.id}/slides/${number}${query}`),
-        pdfUrl: links.pdfUrl,
-        editUrl: links.editUrl,
-      };
-    },
+        version: request.query.version,
+      }),
   );
 
   app.get(
@@ -210,16 +179,13 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       },
     },
     async (request, reply) => {
-      const deck = await loadDeckFor(services, {
+      const file = await locateSlidePicture(services, {
         user: request.user!,
         deckId: request.params.id,
-        need: 'view',
+        version: request.query.version,
+        index: request.params.index,
       });
-      const version = await loadRequestedVersion(services.db, deck, request.query.version);
-      return sendDeckFile(services, reply, {
-        deckId: deck.id,
-        name: deckFileNames.slide(version.number, request.params.index),
-      });
+      return sendDeckFile(services, reply, file);
     },
   );
 

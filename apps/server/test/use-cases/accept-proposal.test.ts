@@ -13,6 +13,8 @@ import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
 import { generateNextVersion } from '../../src/decks/generate-version.ts';
 import { acceptProposal } from '../../src/proposals/accept-proposal.ts';
 import { getClientAcceptance } from '../../src/proposals/client-acceptance.ts';
+import { listProposalResponses } from '../../src/proposals/list-proposal-responses.ts';
+import { locateAcceptanceCertificate } from '../../src/proposals/locate-acceptance-certificate.ts';
 import { acceptedPdfName } from '../../src/proposals/proposal-records.ts';
 import {
   batteryDraft,
@@ -118,6 +120,20 @@ describe('accepting a proposal', () => {
       .from(notifications)
       .where(eq(notifications.recipientUserId, rep.id));
     expect(told).toHaveLength(1);
+
+    // The rep reads the answer and its certificate on the deck.
+    expect(await listProposalResponses(w.services, { user: rep, deckId })).toEqual([
+      expect.objectContaining({
+        id: accepted.id,
+        kind: 'accepted',
+        version: 1,
+        fullName: 'Jane Client',
+        certificateUrl: expect.stringContaining(accepted.id),
+      }),
+    ]);
+    expect(
+      await locateAcceptanceCertificate(w.services, { user: rep, deckId, responseId: accepted.id }),
+    ).toMatchObject({ deckId, name: acceptedPdfName(accepted.id) });
 
     // Accepted, the deck takes no new version: changes go to a duplicate.
     await expect(
