@@ -15,6 +15,9 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The server's infrastructure folders; every other folder of apps/server/src is a business module.
+const serverInfrastructure = ['jobs', 'storage', 'mail', 'http', 'db'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +83,21 @@ export default tseslint.config(
               from: ['./apps/web'],
               message: 'The server never imports the web app.',
             },
+            // The server's infrastructure serves its business modules (decks, library, auth...)
+            // and knows none of them, nor the composition root that builds the app: a module
+            // registers its job handler, type or page with it, or app.ts, build-services.ts and
+            // server-jobs.ts wire them. It may use the other infrastructure, the clock and config.
+            ...serverInfrastructure.map((folder) => ({
+              target: `./apps/server/src/${folder}`,
+              from: './apps/server/src',
+              except: [
+                ...serverInfrastructure.map((other) => `./${other}`),
+                './clock.ts',
+                './config.ts',
+              ],
+              message:
+                'Server infrastructure (jobs, storage, mail, http, db) imports no business module and not the composition root: have the module register with it, or wire it in app.ts / build-services.ts / server-jobs.ts.',
+            })),
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
