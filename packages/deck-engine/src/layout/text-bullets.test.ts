@@ -59,3 +59,39 @@ describe('numbered paragraphs', () => {
     expect(text.bulletIndent).toBeGreaterThan(widest);
   });
 });
+
+describe("paragraphs with indents and bullets of their own (a table cell's list levels)", () => {
+  it('sets each in by its own indent, hangs its own bullet before it, and wraps it in the room left', () => {
+    const text = layoutText({
+      ...box,
+      h: 400,
+      size: 12,
+      text: [
+        'Principle',
+        'Who is your market?',
+        'Immediate client, decision-makers and staff who use it',
+        '1 more',
+      ],
+      keepBlankLines: true,
+      paragraphIndents: [
+        null,
+        { indent: 13.5, bullet: '•', hanging: 13.5 },
+        { indent: 49.5, bullet: '–', hanging: 13.5 },
+        { indent: 20, bullet: '2.', hanging: 20 },
+      ],
+    });
+    const first = (words: string) => text.lines.find((line) => line.text.startsWith(words))!;
+    expect(first('Principle')).toMatchObject({ x: box.x });
+    expect(first('Principle').bulletX).toBeUndefined();
+    // The text's own bullet is drawn as a bullet; another, or a number, as its label.
+    expect(first('Who')).toMatchObject({ x: box.x + 13.5, bulletX: box.x });
+    expect(first('Who').label).toBeUndefined();
+    expect(first('Immediate')).toMatchObject({ x: box.x + 49.5, bulletX: box.x + 36, label: '–' });
+    expect(first('1 more')).toMatchObject({ x: box.x + 20, bulletX: box.x, label: '2.' });
+    // The deeper paragraph wraps in the 150.5 points its indent leaves, its later lines under its words.
+    const deeper = text.lines.filter((line) => line.x === box.x + 49.5);
+    expect(deeper.length).toBeGreaterThan(1);
+    for (const line of deeper) expect(line.width).toBeLessThanOrEqual(box.w - 49.5 + 1e-6);
+    expect(deeper.slice(1).every((line) => line.bulletX === undefined)).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import type { TextElement, TextLine } from './model.ts';
 import { bulletFaceOf, bulletIndentOf, markWidth } from './text-bullets.ts';
 import { insertedIn, lineRuns, readsRightToLeft } from './text-direction.ts';
 import { splitParagraphs } from './text-paragraphs.ts';
-import { specFace, type Paragraph, type TextSpec } from './text-spec.ts';
+import { ownIndentOf, specFace, type Paragraph, type TextSpec } from './text-spec.ts';
 import { lineScale, spansOf, styledRuns, widthAtOf } from './text-styles.ts';
 import { wrapLines, type WrappedLine } from './text-wrap.ts';
 
@@ -83,13 +83,14 @@ function tryLayout(
   // Tight line pitches: the font's ascent–descent band must still stay inside the box.
   let height = 2 * bandOverflow(weight, size, lineHeight);
   paragraphs.forEach((paragraph, index) => {
+    const own = ownIndentOf(spec, index);
     const wrapped = wrapLines(
       paragraph.text,
       weight,
       size,
-      spec.wrapUnderBullet ? spec.w : spec.w - indent,
+      (spec.wrapUnderBullet ? spec.w : spec.w - indent) - own,
       paragraph.styles && widthAtOf(paragraph, weight, spec),
-      spec.w - indent,
+      spec.w - indent - own,
       paragraph.inserted,
     );
     wrapped.forEach((line, i) => {
@@ -212,7 +213,9 @@ export function layoutText(spec: TextSpec): TextElement {
   const baselineOffset = (lineHeight - (ascent - descent) * size) / 2 + ascent * size;
 
   const align = spec.align ?? 'left';
-  const bulletFace = spec.bullets ? bulletFaceOf(spec.bulletChar ?? '•', weight) : undefined;
+  const hasOwnBullets = spec.paragraphIndents?.some((own) => own?.bullet) ?? false;
+  const bulletFace =
+    spec.bullets || hasOwnBullets ? bulletFaceOf(spec.bulletChar ?? '•', weight) : undefined;
   const lines: TextLine[] = [];
   const directions = new Map<number, boolean>();
   // Numbered paragraphs count on from the first number; an empty paragraph has none.
@@ -238,11 +241,15 @@ export function layoutText(spec: TextSpec): TextElement {
     const isRtl = directions.get(line.paragraph)!;
     // Without a hanging indent, a paragraph's later lines start under its bullet. A paragraph
     // read right to left is indented from the right, its bullet there.
-    const lineIndent = spec.wrapUnderBullet && !line.firstOfParagraph ? 0 : indent;
+    const own = ownIndentOf(spec, line.paragraph);
+    const lineIndent = (spec.wrapUnderBullet && !line.firstOfParagraph ? 0 : indent) + own;
     const available = spec.w - lineIndent;
     let x = isRtl ? spec.x : spec.x + lineIndent;
     if (align === 'center') x += (available - width) / 2;
     if (align === 'right') x += available - width;
+    // A paragraph with a bullet of its own hangs it before its first word (a cell's list).
+    const ownBullet = spec.paragraphIndents?.[line.paragraph]?.bullet;
+    const hasOwnBullet = ownBullet !== undefined && line.firstOfParagraph && line.text !== '';
     const isBulleted = spec.bullets && line.firstOfParagraph && line.text !== '';
     const number = isBulleted && spec.numbering ? numbers.get(line.paragraph) : undefined;
     const label = number !== undefined ? numberLabel(spec.numbering!.scheme, number) : undefined;
@@ -265,6 +272,13 @@ export function layoutText(spec: TextSpec): TextElement {
           }
         : {}),
       ...(label !== undefined ? { label } : {}),
+      ...(hasOwnBullet && !isBulleted
+        ? {
+            bulletX: x - (spec.paragraphIndents?.[line.paragraph]?.hanging ?? 0),
+            // The text's own bullet is drawn in its fallback face where it has one; another is a label.
+            ...(ownBullet !== (spec.bulletChar ?? '•') ? { label: ownBullet } : {}),
+          }
+        : {}),
       ...(runs ? { runs } : {}),
     });
     cursor += line.scale * lineHeight;
@@ -293,7 +307,7 @@ export function layoutText(spec: TextSpec): TextElement {
       : {}),
     ...(spec.bullets && spec.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
     ...(spec.rightToLeft !== undefined ? { rightToLeft: spec.rightToLeft } : {}),
-    ...(spec.bullets && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
+    ...((spec.bullets || hasOwnBullets) && spec.bulletChar ? { bulletChar: spec.bulletChar } : {}),
     ...(spec.bulletChar && bulletFace ? { bulletFace } : {}),
     ...(spec.bullets && spec.bulletColor && spec.bulletColor !== spec.color
       ? { bulletColor: spec.bulletColor }

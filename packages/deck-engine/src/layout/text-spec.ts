@@ -48,6 +48,24 @@ export interface TextSpec extends Box {
   tabStops?: readonly TabStop[];
   /** The distance between the default tab stops past the text's own, in points (72 when absent). */
   tabSize?: number;
+  /**
+   * Paragraphs set in from the box's left and hung from a bullet of their own (a table cell's
+   * list levels), one entry for each paragraph as split (with `keepBlankLines`, each line of
+   * the text); a paragraph without one is the text's own.
+   */
+  paragraphIndents?: readonly (ParagraphIndent | null | undefined)[];
+}
+
+/** A paragraph's own indent: its words `indent` points right of the box's left, its bullet `hanging` points before them. */
+export interface ParagraphIndent {
+  indent: number;
+  bullet?: string;
+  hanging?: number;
+}
+
+/** How far a paragraph's words sit right of its box's left of its own (see `paragraphIndents`). */
+export function ownIndentOf(spec: TextSpec, paragraph: number): number {
+  return Math.max(0, spec.paragraphIndents?.[paragraph]?.indent ?? 0);
 }
 
 /**
