@@ -12,7 +12,8 @@ import {
 } from './use-case-world.ts';
 
 // Generating a deck (the wizard's Generate): the deck is stored at once, a worker makes its
-// version 1. HTTP's side (201/202, Prefer: wait, the Location header) is decks.test.ts's.
+// version 1. HTTP's side (201/202, Prefer: wait, the Location header) is
+// decks-generation.test.ts's.
 
 let w: UseCaseWorld;
 let rep: User;

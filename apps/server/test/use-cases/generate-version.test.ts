@@ -18,7 +18,7 @@ import {
 
 // A deck's next version (Modify → Generate), a restore, a duplicate: every way a version is
 // made, each numbered after the deck's newest with the deck pointing at it. HTTP's side (201 or
-// 202, Prefer: wait, who may call) is deck-versions.test.ts's and decks.test.ts's.
+// 202, Prefer: wait, who may call) is deck-versions.test.ts's and decks-generation.test.ts's.
 
 let w: UseCaseWorld;
 let rep: User;

@@ -245,7 +245,7 @@ describe('a deck our engine wrote, imported back', () => {
     // The web view draws two lines, and reads the tab as a gap.
     const svg = rendered.svgs[0]!;
     expect(svg).toContain('aria-label="Data logger 1,250.00\nSetup 75.50"');
-    // (text-layout.test.ts shows where the figures stand.)
+    // (text-paragraphs.test.ts shows where the figures stand.)
     expect(svg.match(/<g fill="#112233"/g)).toHaveLength(2);
     // The PPTX keeps the tab in the words and the stop on each paragraph: PowerPoint sets them.
     const xml = slideXmlOf(rendered.pptx);
