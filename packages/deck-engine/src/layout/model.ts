@@ -7,6 +7,7 @@ import type {
 } from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
 import type { TabStop } from './tab-stops.ts';
+import type { ParagraphIndent } from './text-spec.ts';
 
 /**
  * The laid-out deck: every position is final, in points, on a 960 × 540 pt slide
@@ -240,6 +241,8 @@ export interface TableCell {
   covered?: true;
   /** Room around this cell's text in points, when it is not the table's `padding`. */
   padding?: CellPadding;
+  /** Its paragraphs' own indents and bullets (a cell's list levels), paragraph by paragraph. */
+  paragraphIndents?: readonly (ParagraphIndent | null | undefined)[];
 }
 
 /** One segment of a table's grid lines. */

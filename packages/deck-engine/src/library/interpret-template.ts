@@ -325,6 +325,7 @@ export function interpretTemplate(
                 ...(shown.cellScales ? { cellScales: shown.cellScales } : {}),
                 ...(shown.cellValigns ? { cellValigns: shown.cellValigns } : {}),
                 ...(shown.cellPaddings ? { cellPaddings: shown.cellPaddings } : {}),
+                ...(shown.cellParagraphs ? { cellParagraphs: shown.cellParagraphs } : {}),
                 ...(shown.borders
                   ? {
                       borders: {
@@ -497,6 +498,7 @@ function withoutEmptyRows(
     cellScales: kept(element.cellScales),
     cellValigns: kept(element.cellValigns),
     cellPaddings: kept(element.cellPaddings),
+    cellParagraphs: kept(element.cellParagraphs),
     borders: borders && {
       // The line on top of a row goes with it; the table's bottom edge stays.
       horizontal: borders.horizontal.filter(

@@ -14,6 +14,7 @@ import type {
 } from '../layout/model.ts';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { layoutText, measureTextHeight, type TextSpec } from '../layout/text-layout.ts';
+import type { ParagraphIndent } from '../layout/text-spec.ts';
 import type { BrandDefinition } from './brand.ts';
 import { insertedValue, type TemplateCategory } from '@deck-portal/domain';
 import { categoryColor, categoryLabel, type CategoryId } from './categories.ts';
@@ -267,6 +268,8 @@ export interface TableSpec {
   cellValigns?: ('top' | 'middle' | 'bottom' | null)[][];
   /** Room around a cell's text when it is not `padding`'s. */
   cellPaddings?: (CellPadding | null)[][];
+  /** Each cell's paragraphs set in and bulleted, paragraph by paragraph (null: plain). */
+  cellParagraphs?: (readonly (ParagraphIndent | null)[] | null)[][];
   /** The grid lines, in place of the rule under each row. */
   borders?: TableBorders;
   /** Merged cells, rows counted as above. */
@@ -279,6 +282,22 @@ export interface TableSpec {
 
 const CELL_PAD_X = 8;
 const CELL_PAD_Y = 5;
+
+/**
+ * A cell's paragraphs set in and bulleted: their indents, and its most used bullet as the text's
+ * own (drawn in the family that has it when the cell's font lacks it; the others as labels).
+ */
+function listLook(lists: readonly (ParagraphIndent | null)[] | undefined) {
+  if (!lists?.some((own) => own)) return {};
+  const counts = new Map<string, number>();
+  for (const own of lists)
+    if (own?.bullet) counts.set(own.bullet, (counts.get(own.bullet) ?? 0) + 1);
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return {
+    paragraphIndents: lists,
+    ...(common && [...common].length === 1 ? { bulletChar: common } : {}),
+  };
+}
 
 /**
  * A native table: one font size (each cell's in proportion to it) chosen so every row fits the
@@ -340,6 +359,8 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
     return padding.top + padding.bottom;
   };
   const isItalicAt = (r: number, col: number) => spec.italics?.[r]?.[col] === true;
+  const listsAt = (r: number, col: number) =>
+    covered.has(`${r},${col}`) ? undefined : (spec.cellParagraphs?.[r]?.[col] ?? undefined);
   /** A cell's text as it is set at the table's size; its box is placed by the caller. */
   const cellText = (r: number, col: number, size: number) => ({
     x: 0,
@@ -354,6 +375,7 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
     lineHeight: lineFactor,
     // A cell shows what it holds, empty paragraphs included, as PowerPoint shows them.
     keepBlankLines: true,
+    ...listLook(listsAt(r, col)),
   });
   /** The height a cell's text needs at the table's size: every paragraph's lines. */
   const textHeightAt = (r: number, col: number, size: number) =>
@@ -433,6 +455,7 @@ export function table(ctx: Pick<SlideContext, 'brand'>, box: Box, spec: TableSpe
           ...(span ? { span } : {}),
           ...(isCovered ? { covered: true as const } : {}),
           ...(spec.cellPaddings?.[r]?.[col] ? { padding } : {}),
+          ...(listsAt(r, col) ? { paragraphIndents: listsAt(r, col) } : {}),
         };
       }),
     );

@@ -12,6 +12,7 @@ import {
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
+import type { ParagraphIndent } from '../layout/text-spec.ts';
 import { wingdingsLetterOf } from '../ooxml/symbol-fonts.ts';
 import { EMU_PER_POINT } from '../ooxml/units.ts';
 import {
@@ -23,6 +24,7 @@ import {
   type RunStyle,
   type Shadow,
   type ShapeElement,
+  type TableCell,
   type TableLine,
   type TextElement,
   type Turn,
@@ -128,6 +130,57 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
       },
     }));
   });
+}
+
+/**
+ * A cell's paragraphs with their bullets (a cell's list levels). pptxgenjs sets a bullet's margin
+ * as its hanging indent times one more than its level, so each takes the level whose step is
+ * nearest its hanging indent: its words stand where the layout set them, its bullet within a
+ * step's rounding of where it was. A number's label (`3.`, `3)`) is PowerPoint's own numbering
+ * from that number; a bullet longer than one character stays before the words. An indent without
+ * a bullet is not written (pptxgenjs gives such a paragraph no margin).
+ */
+function cellListRuns(cell: TableCell): PptxGenJS.TextProps[] {
+  let paragraph = 0;
+  let isFirst = true;
+  return textRuns(cell.text).map((piece) => {
+    const own = cell.paragraphIndents?.[paragraph];
+    const text = cell.text.paragraphs[paragraph] ?? '';
+    const list = isFirst && own?.bullet && text !== '' ? listOptions(own, cell.text.size) : {};
+    isFirst = piece.options?.breakLine === true;
+    if (isFirst) paragraph += 1;
+    return 'prefix' in list
+      ? { text: `${list.prefix}${piece.text}`, options: piece.options ?? {} }
+      : { text: piece.text, options: { ...piece.options, ...list } };
+  });
+}
+
+function listOptions(
+  own: ParagraphIndent,
+  size: number,
+): Partial<PptxGenJS.TextPropsOptions> | { prefix: string } {
+  const bullet = own.bullet ?? '';
+  const label = /^(\d{1,5})([.)])$/.exec(bullet);
+  const isChar = [...bullet].length === 1 && bullet.codePointAt(0)! <= 0xffff;
+  if (!label && !isChar) return { prefix: `${bullet} ` };
+  const step = (own.hanging ?? 0) > 0 ? own.hanging! : size;
+  const level = own.indent > 0 ? Math.max(0, Math.min(8, Math.round(own.indent / step) - 1)) : 0;
+  const indent = own.indent > 0 ? own.indent / (level + 1) : step;
+  return {
+    ...(level > 0 ? { indentLevel: level } : {}),
+    bullet: label
+      ? ({
+          type: 'number',
+          style: label[2] === '.' ? 'arabicPeriod' : 'arabicParenR',
+          numberType: label[2] === '.' ? 'arabicPeriod' : 'arabicParenR',
+          numberStartAt: Number(label[1]),
+          indent,
+        } as PptxGenJS.TextPropsOptions['bullet'] & object)
+      : {
+          indent,
+          characterCode: bullet.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0'),
+        },
+  };
 }
 
 /**
@@ -523,9 +576,11 @@ function addElement(
           return [
             {
               // Runs when the cell needs more than its face: fallback families, right to left.
-              text: cell.text.lines.some((line) => line.runs)
-                ? textRuns(cell.text)
-                : cell.text.paragraphs.join('\n'),
+              text: cell.paragraphIndents?.some((own) => own?.bullet)
+                ? cellListRuns(cell)
+                : cell.text.lines.some((line) => line.runs)
+                  ? textRuns(cell.text)
+                  : cell.text.paragraphs.join('\n'),
               options: {
                 ...fontOptions(cell.text),
                 // The line pitch the cell was laid out with, as in a text box.

@@ -202,3 +202,48 @@ describe('a table with its own fills, lines, colours and merges', () => {
     expect(svgOf(plain).match(/<line /g)).toHaveLength(2);
   });
 });
+
+describe("a table whose cells hold bulleted points on levels (a PowerPoint cell's lists)", () => {
+  const listSpec: TableSpec = {
+    columns: [1, 2],
+    rows: [['Principle', 'Who is your market?\nImmediate client and decision-makers\nNext steps']],
+    headerFill: null,
+    valign: 'top',
+    cellParagraphs: [
+      [
+        null,
+        [
+          { indent: 13.5, bullet: '•', hanging: 13.5 },
+          { indent: 49.5, bullet: '–', hanging: 13.5 },
+          { indent: 18, bullet: '2.', hanging: 18 },
+        ],
+      ],
+    ],
+  };
+  const laid = table(ctx, { ...box, w: 450 }, listSpec);
+  const cell = laid.rows[0]![1]!;
+
+  it('sets each point in by its level and hangs its bullet before it, as the PDF and web view draw it', () => {
+    const left = cell.text.x;
+    const first = (words: string) => cell.text.lines.find((l) => l.text.startsWith(words))!;
+    expect(first('Who')).toMatchObject({ x: left + 13.5, bulletX: left });
+    expect(first('Immediate')).toMatchObject({ x: left + 49.5, bulletX: left + 36, label: '–' });
+    expect(first('Next')).toMatchObject({ x: left + 18, label: '2.' });
+    expect(laid.rows[0]![0]!.text.lines[0]!.bulletX).toBeUndefined();
+  });
+
+  it('writes each point to PowerPoint with its bullet, level and margin', async () => {
+    const xml = await slideXml(laid);
+    const paragraphs = [...xml.matchAll(/<a:p>(?:(?!<\/a:p>).)*<\/a:p>/g)].map((m) => m[0]);
+    const of = (words: string) => paragraphs.find((p) => p.includes(words))!;
+    // 13.5 pt is 171,450 EMU; 49.5 pt is four steps of 12.375 pt (157,163 EMU) at level 3, the
+    // step nearest its 13.5 pt hanging indent.
+    expect(of('Who is your market?')).toMatch(/marL="171450" indent="-171450"/);
+    // pptxgenjs writes the bullet as a character reference.
+    expect(of('Who is your market?')).toMatch(/<a:buChar char="&#x2022;"\/>/);
+    expect(of('Immediate client')).toMatch(/lvl="3"[^>]*marL="62865[0-2]" indent="-15716[23]"/);
+    expect(of('Immediate client')).toMatch(/<a:buChar char="&#x2013;"\/>/);
+    expect(of('Next steps')).toMatch(/<a:buAutoNum type="arabicPeriod" startAt="2"\/>/);
+    expect(of('Principle')).not.toMatch(/buChar|buAutoNum/);
+  });
+});
