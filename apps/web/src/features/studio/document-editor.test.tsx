@@ -1,7 +1,7 @@
 import type { LibraryDraftResponse, TemplateSlideDocument } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths.ts';
 import { choose } from '../../test/choose-option.ts';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
@@ -138,14 +138,21 @@ describe('the slide editor', () => {
     const user = userEvent.setup();
     renderApp(paths.librarySlide('about-us'));
     await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    // The ids the studio gives the elements are no change to save.
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
     const text = screen.getByRole('textbox', { name: 'Text' });
+    // Typed as a person types, each key well within a second of the last (a busy test machine
+    // can take longer than that to render one).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     await user.type(text, ' Always');
+    clock.mockRestore();
     expect(text).toHaveValue('We keep food cold. Always');
 
     // The studio's undo, in the field as on the button: the whole word at once.
     await user.keyboard('{Control>}z{/Control}');
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold.');
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Redo' }));
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('We keep food cold. Always');
 
@@ -506,6 +513,7 @@ describe('the slide editor', () => {
       ],
     });
     expect(saved.document.elements[1]).toEqual({
+      id: expect.any(String),
       kind: 'line',
       x1: 48,
       y1: 340,
@@ -517,6 +525,7 @@ describe('the slide editor', () => {
       dash: true,
     });
     expect(saved.document.elements[2]).toEqual({
+      id: expect.any(String),
       kind: 'line',
       x1: 120,
       y1: 300,
@@ -572,6 +581,7 @@ describe('the slide editor', () => {
     expect(await screen.findByText('Saved to the draft')).toBeVisible();
     const saved = savedBody(calls);
     expect(saved.document.elements[0]).toEqual({
+      id: expect.any(String),
       kind: 'rect',
       x: 48,
       y: 40,
@@ -582,6 +592,7 @@ describe('the slide editor', () => {
     });
     // An outline in the palette's first colour, one point wide; no fill.
     expect(saved.document.elements[1]).toEqual({
+      id: expect.any(String),
       kind: 'ellipse',
       x: 300,
       y: 40,
@@ -680,7 +691,10 @@ describe('the slide editor', () => {
       ],
     });
     expect(saved.document.elements[0]).not.toHaveProperty('scale');
-    expect(saved.document.elements[1]).toEqual(withChart.elements[1]);
+    expect(saved.document.elements[1]).toEqual({
+      ...withChart.elements[1],
+      id: expect.any(String),
+    });
   });
 
   it('writes a chart’s figures in a format, fixes its axis and sizes its text', async () => {

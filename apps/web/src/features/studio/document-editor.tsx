@@ -47,13 +47,13 @@ import { errorText } from '../../lib/library-api/error-text.ts';
 import { SaveState } from '../../ui/library/save-state.tsx';
 import { SlideCanvas } from './components/slide-canvas.tsx';
 import { useEditHistory } from '../../lib/edit-history/use-edit-history.ts';
+import { isSameDocument } from './is-same-document.ts';
 import {
   changedFields,
   elementIdOf,
   newElementId,
   studioEditModel,
   withElementIds,
-  withoutElementIds,
   type StudioElement,
 } from './studio-commands.ts';
 
@@ -124,13 +124,13 @@ function DocumentEditor({
   const [saved, setSaved] = useState<LibraryDocument | undefined>(
     problems.length > 0 ? undefined : opened,
   );
-  const isDirty = document.state !== saved;
+  const isDirty = useMemo(() => !isSameDocument(document.state, saved), [document.state, saved]);
   const [debounced] = useDebouncedValue(document.state, 150);
   const previewRequest = useMemo(
     () =>
       kind === 'slide'
-        ? { kind, document: withoutElementIds(debounced) as TemplateSlideDocument }
-        : { kind, document: withoutElementIds(debounced) as TemplateLayout },
+        ? { kind, document: debounced as TemplateSlideDocument }
+        : { kind, document: debounced as TemplateLayout },
     [kind, debounced],
   );
   const preview = useLibraryPreview(previewRequest);
@@ -253,7 +253,7 @@ function DocumentEditor({
     if (!isDirty || save.isPending) return;
     const sent = current;
     save.mutate(
-      { kind, id, revision: savedRevision, document: withoutElementIds(sent) },
+      { kind, id, revision: savedRevision, document: sent },
       {
         onSuccess: (result) => {
           setSavedRevision(result.revision);

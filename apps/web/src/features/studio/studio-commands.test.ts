@@ -2,6 +2,7 @@ import type { TemplateSlideDocument } from '@deck-portal/domain';
 import { describe, expect, it } from 'vitest';
 import { recordEdit, startHistory, undoEdit } from '../../lib/edit-history/edit-history.ts';
 import type { LibraryDocument } from '../../lib/library-api/get-library-document.ts';
+import { isSameDocument } from './is-same-document.ts';
 import {
   applyStudioCommand,
   studioEditModel,
@@ -55,6 +56,8 @@ describe('the studio’s commands', () => {
     expect(elementsOf(edited).map((e) => e.id)).toEqual(['panel', 'rule']);
     expect(elementsOf(edited)[1]).toMatchObject({ id: 'rule', width: 4, dashed: true });
     expect(undone).toEqual(slide);
+    expect(isSameDocument(undone, slide)).toBe(true);
+    expect(isSameDocument(edited, slide)).toBe(false);
   });
 
   it('take a field away with undefined, and undo puts it back', () => {

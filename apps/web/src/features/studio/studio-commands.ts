@@ -18,8 +18,7 @@ export type StudioCommand =
   | { type: 'moveElements'; ids: readonly string[]; dx: number; dy: number }
   | { type: 'setDocumentSettings'; patch: Fields };
 
-export const elementIdOf = (element: TemplateElement): string | undefined =>
-  (element as { id?: string }).id;
+export const elementIdOf = (element: TemplateElement): string | undefined => element.id;
 
 /** The fields of `after` that differ from `before`'s (undefined: `after` has none). */
 export function changedFields(before: object, after: object): Fields {
@@ -174,20 +173,6 @@ export function withElementIds(document: LibraryDocument): LibraryDocument {
       const id = newElementId(taken);
       taken.add(id);
       return { ...element, id } as StudioElement;
-    }),
-  );
-}
-
-/**
- * The document without the studio's element ids, as the template format takes it (it has no
- * element ids yet).
- */
-export function withoutElementIds(document: LibraryDocument): LibraryDocument {
-  return withElements(
-    document,
-    document.elements.map((element) => {
-      const { id: _id, ...rest } = element as StudioElement;
-      return rest as TemplateElement;
     }),
   );
 }
