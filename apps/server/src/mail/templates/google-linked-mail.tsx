@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { MailLayout, Paragraph, UrlLink } from './mail-layout.tsx';
 import { defineMailTemplate } from './mail-template.ts';
 

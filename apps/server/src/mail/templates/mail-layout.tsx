@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { CSSProperties, ReactNode } from 'react';
 import {
   Body,

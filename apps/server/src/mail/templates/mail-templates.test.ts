@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountApprovedMail } from './account-approved-mail.tsx';
 import { clientLinkMail } from './client-link-mail.tsx';
@@ -89,5 +91,19 @@ describe('mail templates', () => {
     const unbranded = await renderMail(accountApprovedMail, accountApprovedMail.sample, plain);
     expect(unbranded.html).not.toContain('<img');
     expect(unbranded.html).not.toContain('#0B2545');
+  });
+
+  it('render under tsx from the repository root, where npm start and the browser tests run the server', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+    const script = `
+      const { previewMailTemplates } = await import('./apps/server/src/mail/templates/mail-templates.ts');
+      const mails = await previewMailTemplates({ productName: 'Deck Portal', companyName: null, brand: null });
+      console.log(mails.length);`;
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', script],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    expect(output.trim()).toBe('14');
   });
 });

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { ProposalSummary } from '@deck-portal/domain';
 import { acceptedFigures, sampleSummary } from './accepted-figures.ts';
 import { Lines, MailLayout, Paragraph } from './mail-layout.tsx';

@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+// Each template file says its JSX runtime itself: `npm start` runs the server with tsx from the
+// repository root, where no tsconfig.json names one (docs/decisions: mail templates).
 import { render, toPlainText } from '@react-email/render';
 import type { MailContext } from './mail-context.ts';
 import type { MailTemplate } from './mail-template.ts';
