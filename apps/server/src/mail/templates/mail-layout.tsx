@@ -65,7 +65,9 @@ export function MailLayout({
             )}
           </Section>
           <Section style={{ padding: '8px 32px', color: ink }}>{children}</Section>
-          <Hr style={{ borderColor: '#e5e7eb', margin: '0 32px' }} data-skip-in-text="true" />
+          <Section style={{ padding: '0 32px' }} data-skip-in-text="true">
+            <Hr style={{ borderColor: '#e5e7eb', margin: 0 }} />
+          </Section>
           <Text style={{ padding: '0 32px', fontSize: '12px', color: muted }}>
             {senderLine(context)}
           </Text>
