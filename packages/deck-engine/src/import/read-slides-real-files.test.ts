@@ -33,3 +33,28 @@ describe("a SmartArt diagram's drawing", () => {
     expect(arrows).toHaveLength(4);
   });
 });
+
+describe('a table of bulleted cells', () => {
+  it("keeps each cell paragraph's bullet, level and margin", async () => {
+    const slides = await readRealFile(
+      'au.asn.aes.www_conferences_2011_presentations_Fri_20Room4Level4_20930_20Maloney.pptx',
+    );
+    // Slide 9: a cell of four sub-points under "Product" and four under "Promotion".
+    const table = slides[8]!.elements.find((e) => e.kind === 'table');
+    if (table?.kind !== 'table') throw new Error('slide 9 has no table');
+    const all = [...(table.header ? [table.header] : []), ...table.rows];
+    const r = all.findIndex((row) => row.some((cell) => cell.startsWith('Product\n')));
+    const c = all[r]!.findIndex((cell) => cell.startsWith('Product\n'));
+    const lines = all[r]![c]!.split('\n');
+    const lists = table.cellParagraphs?.[r]?.[c];
+    expect(lists).toHaveLength(lines.length);
+    // marL 171450 and 628650 EMU, each hung 171450 EMU: 13.5 and 49.5 pt, hung 13.5 pt (the
+    // 4:3 slide is placed on ours at its own scale, its height the same).
+    expect(lines[0]).toBe('Product');
+    expect(lists![0]).toEqual({ indent: 13.5, bullet: '•', hanging: 13.5 });
+    expect(lines[1]).toMatch(/^How can we best/);
+    expect(lists![1]).toEqual({ indent: 49.5, bullet: '•', hanging: 13.5 });
+    // The heading cells beside them have no lists.
+    expect(table.cellParagraphs?.[0]?.[0]).toBeNull();
+  });
+});

@@ -1,9 +1,12 @@
-import { singleSpacing } from '../layout/fonts.ts';
+import { numberLabel, type TableCellParagraph } from '@deck-portal/domain';
+import { measureText, missingCharacters, singleSpacing, type FontFace } from '../layout/fonts.ts';
+import { bulletCharacter } from '../ooxml/symbol-fonts.ts';
 import { EMU_PER_POINT } from '../ooxml/units.ts';
-import { resolveColor, type Rgba } from './drawingml-color.ts';
+import { resolveColor, type ColorContext, type Rgba } from './drawingml-color.ts';
 import { typefaceWeight } from './font-map.ts';
 import { themeTypeface } from './masters.ts';
 import { paragraphText } from './read-text.ts';
+import { readParagraphLook } from './text-body.ts';
 import { hexOf, round, type PartContext, type SlideRead } from './slide-read.ts';
 import { columnAlignment, readTableLook, tableStyleOf, type TableLineLook } from './table-look.ts';
 import {
@@ -39,22 +42,23 @@ export function readTable(
   );
   // A cell is set in one size: an empty line in under half its words' size (a spacer) is
   // left out rather than drawn as tall as they are.
-  const textOf = (cell: XmlElement | undefined) => {
+  const paragraphsOf = (cell: XmlElement | undefined) => {
     if (!cell || booleanAttr(cell, 'hMerge') === true || booleanAttr(cell, 'vMerge') === true)
-      return '';
+      return [];
     const paragraphs = childrenNamed(child(cell, 'a:txBody'), 'a:p');
     const firstRun = paragraphs.flatMap((p) => childrenNamed(p, 'a:r'))[0];
     const wordsSize = firstRun && (numberAttr(child(firstRun, 'a:rPr'), 'sz') ?? 1_800);
-    return paragraphs
-      .filter((p) => {
-        const own = numberAttr(child(p, 'a:endParaRPr'), 'sz');
-        const isSpacer = paragraphText(p).trim() === '' && own !== undefined;
-        return !(isSpacer && wordsSize && own < wordsSize / 2);
-      })
+    return paragraphs.filter((p) => {
+      const own = numberAttr(child(p, 'a:endParaRPr'), 'sz');
+      const isSpacer = paragraphText(p).trim() === '' && own !== undefined;
+      return !(isSpacer && wordsSize && own < wordsSize / 2);
+    });
+  };
+  const textOf = (cell: XmlElement | undefined) =>
+    paragraphsOf(cell)
       .map((p) => paragraphText(p))
       .join('\n')
       .slice(0, 5_000);
-  };
   const texts = cells.map((row) => columns.map((_, i) => textOf(row[i])));
   const properties = child(table, 'a:tblPr');
   const hasHeader = booleanAttr(properties, 'firstRow') === true && texts.length > 1;
@@ -192,6 +196,10 @@ export function readTable(
     }),
   );
   const valign = valignOf(anchor);
+  const faceOfCells = read.faceOf(font, weight);
+  const cellParagraphs = grid.map((row) =>
+    row.map((cell) => cellListsOf(read, paragraphsOf(cell).slice(0, 100), faceOfCells, colors)),
+  );
   // Each row's own height (`a:tr h`), which PowerPoint keeps as the row's least.
   const rowHeights = rows.slice(0, rowCount).map((row) => Math.max(0, numberAttr(row, 'h') ?? 0));
   const rowTotal = rowHeights.reduce((a, b) => a + b, 0);
@@ -245,12 +253,66 @@ export function readTable(
     ...(cellScales.flat().some((scale) => scale !== null) ? { cellScales } : {}),
     ...(cellValigns.flat().some((place) => place !== null) ? { cellValigns } : {}),
     ...(cellPaddings.flat().some((padding) => padding !== null) ? { cellPaddings } : {}),
+    ...(cellParagraphs.flat().some((lists) => lists !== null) ? { cellParagraphs } : {}),
     borders: {
       horizontal: look.horizontal.map((row) => row.map(line)),
       vertical: look.vertical.map((row) => row.map(line)),
     },
     ...(look.merges.length > 0 ? { merges: look.merges } : {}),
   });
+}
+
+/**
+ * A cell's paragraphs as its list levels set them (null where none is set in or bulleted): the
+ * words `marL` right of the cell's margin, a bullet (a symbol font's picture in Unicode, `•`
+ * where our fonts lack it) or a number's label hung by the first line's indent before them. A
+ * bullet with no hanging indent is followed by its words at once, as PowerPoint draws it.
+ */
+function cellListsOf(
+  read: SlideRead,
+  paragraphs: readonly XmlElement[],
+  face: FontFace,
+  colors: ColorContext,
+): (TableCellParagraph | null)[] | null {
+  const counters = new Map<number, number>();
+  const lists = paragraphs.map((paragraph): TableCellParagraph | null => {
+    const properties = child(paragraph, 'a:pPr');
+    const level = Math.min(8, numberAttr(properties, 'lvl') ?? 0);
+    const look = readParagraphLook(properties, colors);
+    const points = (emu: number | undefined) =>
+      Math.min(500, Math.max(0, round((emu ?? 0) * read.base.sx)));
+    const margin = points(numberAttr(properties, 'marL'));
+    const firstLine = round((numberAttr(properties, 'indent') ?? 0) * read.base.sx);
+    const hasWords = paragraphText(paragraph).trim() !== '';
+    for (const deeper of [...counters.keys()])
+      if (hasWords && deeper > level) counters.delete(deeper);
+    let bullet: string | undefined;
+    if (hasWords && look.bullet?.kind === 'char') {
+      const symbol = bulletCharacter(look.bullet.char, look.bullet.font);
+      bullet = symbol && missingCharacters(symbol, face).length === 0 ? symbol : '•';
+    } else if (hasWords && look.bullet?.kind === 'number') {
+      const value = (counters.get(level) ?? look.bullet.startAt - 1) + 1;
+      counters.set(level, value);
+      bullet = numberLabel(look.bullet.scheme, value);
+    }
+    if (hasWords && look.bullet?.kind !== 'number') counters.delete(level);
+    if (!bullet) return margin > 0 ? { indent: margin } : null;
+    if (firstLine < 0) {
+      return { indent: margin, bullet, hanging: Math.min(200, margin, -firstLine) };
+    }
+    // No hanging indent: the bullet where the first line starts, its words just after it.
+    const size = (wordsSizeOf(paragraph) ?? 18) * read.base.sx * EMU_PER_POINT;
+    const room = round(measureText(`${bullet} `, face, size));
+    return { indent: Math.min(500, margin + firstLine + room), bullet, hanging: room };
+  });
+  return lists.some((list) => list !== null) ? lists : null;
+}
+
+/** A paragraph's size in points as its first run with words names it. */
+function wordsSizeOf(paragraph: XmlElement): number | undefined {
+  const run = childrenNamed(paragraph, 'a:r').find((r) => (child(r, 'a:t')?.text ?? '').trim());
+  const size = numberAttr(child(run, 'a:rPr'), 'sz');
+  return size === undefined ? undefined : size / 100;
 }
 
 /** The value met most often (the first met of those tied); undefined when there is none. */
