@@ -348,6 +348,42 @@ test('a content editor rewords the pricing slide; every product’s pricing slid
   await repApi.dispose();
 });
 
+// The studio's undo takes back what a person did, not each key: a word typed is one step.
+// Nothing is saved, so the draft stays as it was.
+test('an editor types a word into a text, and one undo takes the whole word back; redo brings it back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await createApprovedUser('undo-editor', 'content_editor');
+  await signInViaApi(page.request, editor);
+  await page.goto('/admin/library');
+  await page.getByRole('link', { name: 'Edit About Frostline' }).click();
+  const box = page
+    .getByRole('group', { name: 'Slide canvas' })
+    .getByRole('button', { name: 'Text: We keep food, medicine and' });
+  // The editor's code loads on first use: slow on a busy machine.
+  await expect(box).toBeVisible({ timeout: 30_000 });
+  await box.click();
+  const text = page.getByRole('textbox', { name: 'Text' });
+  const before = await text.inputValue();
+
+  await text.focus();
+  await page.keyboard.press('Control+End');
+  await text.pressSequentially(' Always');
+  await expect(text).toHaveValue(`${before} Always`);
+  if (shots) await page.screenshot({ path: `${shots}/studio.png`, fullPage: true });
+
+  await page.keyboard.press('Control+Z');
+  await expect(text).toHaveValue(before);
+  // That was the only step: the text is as the slide was opened.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(text).toHaveValue(`${before} Always`);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+});
+
 test('a content editor previews a new brand on slides, saves it to the draft and discards it', async ({
   page,
 }) => {
