@@ -101,16 +101,17 @@ describe('GET /api/admin/mail-templates', () => {
       .orderBy(desc(libraryVersions.number))
       .limit(1);
     const documents = builtIn!.documents;
+    const brand = documents.brand!;
     await db.insert(libraryVersions).values({
       number: builtIn!.number + 1,
       note: 'Our brand',
       documents: {
         ...documents,
         brand: {
-          ...documents.brand,
+          ...brand,
           name: 'Northwind Cooling',
           logo: `/api/uploads/${logo!.id}`,
-          colors: { ...documents.brand.colors, primary: '123456', accent: 'ABCDEF' },
+          colors: { ...brand.colors, primary: '123456', accent: 'ABCDEF' },
         },
       },
     });

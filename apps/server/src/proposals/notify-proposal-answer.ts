@@ -77,7 +77,7 @@ export async function notifyOfAcceptance(
   });
   const headline = clientHeadline(version.draft.basicInfo);
   const confirmation = {
-    fullName: record.fullName,
+    fullName: record.fullName ?? '',
     headline,
     acceptedAt: record.createdAt,
     summary,
