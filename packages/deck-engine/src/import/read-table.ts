@@ -6,7 +6,7 @@ import { resolveColor, type ColorContext, type Rgba } from './drawingml-color.ts
 import { typefaceWeight } from './font-map.ts';
 import { themeTypeface } from './masters.ts';
 import { paragraphText } from './read-text.ts';
-import { readParagraphLook } from './text-body.ts';
+import { mergeParagraphLooks, readListStyle, readParagraphLook } from './text-body.ts';
 import { hexOf, round, type PartContext, type SlideRead } from './slide-read.ts';
 import { columnAlignment, readTableLook, tableStyleOf, type TableLineLook } from './table-look.ts';
 import {
@@ -275,14 +275,15 @@ function cellListsOf(
   colors: ColorContext,
 ): (TableCellParagraph | null)[] | null {
   const counters = new Map<number, number>();
+  // A level the paragraph does not set up itself is the presentation's default text style's.
+  const levels = readListStyle(read.defaultTextStyle, colors);
+  const scale = read.base.sx * EMU_PER_POINT;
   const lists = paragraphs.map((paragraph): TableCellParagraph | null => {
     const properties = child(paragraph, 'a:pPr');
     const level = Math.min(8, numberAttr(properties, 'lvl') ?? 0);
-    const look = readParagraphLook(properties, colors);
-    const points = (emu: number | undefined) =>
-      Math.min(500, Math.max(0, round((emu ?? 0) * read.base.sx)));
-    const margin = points(numberAttr(properties, 'marL'));
-    const firstLine = round((numberAttr(properties, 'indent') ?? 0) * read.base.sx);
+    const look = mergeParagraphLooks([levels[level]!, readParagraphLook(properties, colors)]);
+    const margin = Math.min(500, Math.max(0, round((look.marginLeft ?? 0) * scale)));
+    const firstLine = round((look.indent ?? 0) * scale);
     const hasWords = paragraphText(paragraph).trim() !== '';
     for (const deeper of [...counters.keys()])
       if (hasWords && deeper > level) counters.delete(deeper);
@@ -301,7 +302,7 @@ function cellListsOf(
       return { indent: margin, bullet, hanging: Math.min(200, margin, -firstLine) };
     }
     // No hanging indent: the bullet where the first line starts, its words just after it.
-    const size = (wordsSizeOf(paragraph) ?? 18) * read.base.sx * EMU_PER_POINT;
+    const size = (wordsSizeOf(paragraph) ?? 18) * scale;
     const room = round(measureText(`${bullet} `, face, size));
     return { indent: Math.min(500, margin + firstLine + room), bullet, hanging: room };
   });
