@@ -122,6 +122,12 @@ describe('summarise', () => {
       [{ file: 'k.pptx', slide: 5, reason: 'LibreOffice re-computes the shrink' }],
     );
     expect(gateFailures(listed, [0.95, 0.93])).toEqual([]);
+    // A typeface drawn in a stand-in does not explain a low slide; a chart not drawn does.
+    const font = summarise(
+      [{ file: 'k.pptx', slides: [...ok, slide(5, 0.5, 0.95, ['font ×2'])], problems: [] }],
+      [],
+    );
+    expect(font.unexplainedLow).toEqual([{ file: 'k.pptx', slide: 5 }]);
     expect(gateFailures(passing, [0.95, 0.99])).toEqual([
       'below the floor: median text placement must stay ≥ 0.95 and median SSIM ≥ 0.99',
     ]);
