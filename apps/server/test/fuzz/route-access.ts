@@ -99,6 +99,9 @@ export const routeAccess = {
   'GET /api/admin/users': 'admin',
   'GET /api/admin/outbox': 'admin',
   'GET /api/admin/outbox/{id}/attachments/{number}': 'admin',
+  'GET /api/admin/mail-templates': 'admin',
+  // The published brand's logo, which mails show: a mail program has no session.
+  'GET /api/mail/logo/{id}': 'public',
   'GET /api/admin/stats': 'admin',
   'POST /api/admin/users/{id}/approve': 'admin',
   'POST /api/admin/users/{id}/decline': 'admin',

@@ -85,8 +85,9 @@ export function routeSpecOf(
             ? versionNumbers
             : p.name === 'requestId' ||
                 p.name === 'responseId' ||
-                // An outbox mail: the fixtures send none with files.
-                (p.name === 'id' && path.startsWith('/api/admin/outbox/'))
+                // An outbox mail: the fixtures send none with files. A mail logo: none is published.
+                (p.name === 'id' &&
+                  (path.startsWith('/api/admin/outbox/') || path.startsWith('/api/mail/logo/')))
               ? approvalRequestIds
               : [],
     }));
