@@ -121,6 +121,23 @@ describe('bullets and numbering', () => {
     expect(third.y - second.y).toBeCloseTo(line + 3.2, 1);
   });
 
+  it('says where a paragraph without a bullet hangs its later lines past its first', async () => {
+    const hanging = '<a:pPr marL="342900" indent="-342900"><a:buNone/></a:pPr>';
+    const reference =
+      'Littlejohn, S.W. and Foss, K.A., Theories of human communication (tenth edition), Waveland Press';
+    const [long, short] = await readFixture({
+      slides: [
+        textBox(5, [60, 60, 300, 300], paragraph(reference, { pPr: hanging, rPr: 'sz="2000"' })),
+        textBox(5, [60, 60, 300, 300], paragraph('Kotler, Marketing', { pPr: hanging })),
+      ],
+    });
+    const why =
+      "a paragraph's later lines hanging past its first without a bullet are set under its first";
+    expect(long!.report.notImported).toContainEqual({ kind: 'text', why });
+    // One line has no later lines to hang.
+    expect(short!.report.notImported).toEqual([]);
+  });
+
   it('gives an empty paragraph that names no size the size the text before it ended in', async () => {
     const [slide] = await readFixture({
       slides: [

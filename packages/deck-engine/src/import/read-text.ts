@@ -242,6 +242,16 @@ export function readText(
     // Spaces that open a paragraph indent it: the engine sets text from its first word, so
     // the indent moves the paragraph's margin instead.
     const isBulleted = !isEmpty && (bullet?.kind === 'char' || numbered !== undefined);
+    // A paragraph without a bullet whose later lines hang past its first (a list of references)
+    // has all its lines set where its first starts: said where it runs onto a second line.
+    const hangsBare =
+      !isEmpty && !isBulleted && (look.indent ?? 0) < 0 && (look.marginLeft ?? 0) > 0;
+    if (hangsBare && measureText(text, face, size) > frame.w - (look.marginLeft ?? 0) * scale) {
+      read.skip(
+        'text',
+        "a paragraph's later lines hanging past its first without a bullet are set under its first",
+      );
+    }
     // A bullet (or number) in a colour and size of its own, as a theme's list style often
     // has; else in its paragraph's first words' (its size a share of theirs either way).
     const firstWords = shown[0]?.look ?? runLook;
