@@ -26,4 +26,11 @@ const RECOMPUTED_SHRINK =
 export const DIVERGENCES: readonly Divergence[] = [
   { file: 'aascu-workarea-5864.pptx', slide: 17, reason: RECOMPUTED_SHRINK },
   { file: 'aptia.pptx', slide: 3, reason: RECOMPUTED_SHRINK },
+  {
+    // Checked on its PDF: the page's only faces are DejaVu Sans's (pdffonts).
+    file: 'themes.pptx',
+    slide: 10,
+    reason:
+      'LibreOffice sets Arial Black and Candara in DejaVu Sans, its stand-in for faces it lacks; we set them in Arimo and Carlito, nearer their widths, so the words start and break elsewhere',
+  },
 ];
