@@ -76,6 +76,32 @@ const rows = [
 ];
 
 describe('tables', () => {
+  it("sets a cell's paragraph in where its first line starts, and hangs a bullet by its indent", async () => {
+    const { table } = await readTable({
+      slides: [
+        tableFrame({
+          columns: [240, 120],
+          rows: [
+            [
+              {
+                text: 'Point',
+                pPr: '<a:pPr marL="342900" indent="-228600"><a:buFont typeface="Wingdings"/><a:buChar char="§"/></a:pPr>',
+              },
+              // A centred heading whose margin its negative indent takes back (aptia 5's "Group").
+              { text: 'Group', pPr: '<a:pPr marL="1165225" indent="-984250" algn="ctr"/>' },
+            ],
+            ['Plain', ''],
+          ],
+        }),
+      ],
+    });
+    // 27 pt margin hung 18 pt; Wingdings' § is the square it shows; 14.25 pt where "Group" starts.
+    expect(table!.cellParagraphs).toEqual([
+      [[{ indent: 27, bullet: '▪', hanging: 18 }], [{ indent: 14.25 }]],
+      [null, null],
+    ]);
+  });
+
   it('reads a table with its header row and columns as shares of the grid', async () => {
     const { table } = await readTable({
       slides: [

@@ -297,7 +297,11 @@ function cellListsOf(
       bullet = numberLabel(look.bullet.scheme, value);
     }
     if (hasWords && look.bullet?.kind !== 'number') counters.delete(level);
-    if (!bullet) return margin > 0 ? { indent: margin } : null;
+    // Without a bullet, the paragraph is set where its first line starts (as a text's is).
+    if (!bullet) {
+      const start = Math.min(500, Math.max(0, margin + firstLine));
+      return start > 0 ? { indent: start } : null;
+    }
     if (firstLine < 0) {
       return { indent: margin, bullet, hanging: Math.min(200, margin, -firstLine) };
     }
