@@ -11,14 +11,7 @@ import {
 } from '../src/db/schema.ts';
 import { mailQuotaMessage } from '../src/auth/mail-quota.ts';
 import { sentSecretText } from '../src/mail/mailer.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+import { approvedCookie, createAdmin } from './helpers/accounts.ts';
 import { startSmtpMailbox } from './helpers/smtp-mailbox.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import {
@@ -255,10 +248,7 @@ describe('mailing a link', () => {
       ).toHaveLength(0);
 
       // The address was not mailed, so a manager with an allowance of their own may mail it.
-      const account = newAccount('Morgan Manager');
-      await signUp(app, account);
-      await setAccount(app, account.email, { status: 'approved', role: 'manager' });
-      const manager = sessionCookieOf(await signIn(app, account))!;
+      const manager = await approvedCookie(app, 'Morgan Manager', 'manager');
       expect((await create(manager, 'c@client.example')).statusCode).toBe(201);
       expect(
         await db.select().from(outboxMails).where(eq(outboxMails.to, 'c@client.example')),

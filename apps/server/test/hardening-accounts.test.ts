@@ -7,13 +7,13 @@ import { outboxMails, passwordResetTokens, users } from '../src/db/schema.ts';
 import { sentSecretText } from '../src/mail/mailer.ts';
 import { mailQuotaMessage } from '../src/auth/mail-quota.ts';
 import {
+  approvedAccount,
+  approvedCookie,
   createAdmin,
   newAccount,
-  sessionCookieOf,
   setAccount,
   signIn,
   signUp,
-  type Account,
 } from './helpers/accounts.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { waitFor } from './helpers/server-process.ts';
@@ -41,11 +41,8 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-async function approvedRep() {
-  const account = newAccount('Rita Rep');
-  await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role: 'sales_rep' });
-  return { account, cookie: sessionCookieOf(await signIn(t.app, account))! };
+function approvedRep() {
+  return approvedAccount(t.app, 'Rita Rep', 'sales_rep');
 }
 
 // From an address of its own each time: more than 3 a minute from one address are refused
@@ -254,10 +251,7 @@ describe('mail floods', () => {
   });
 
   it('invitations count against the inviting admin', async () => {
-    const admin = newAccount('Second Admin') as Account;
-    await signUp(t.app, admin);
-    await setAccount(t.app, admin.email, { status: 'approved', role: 'admin' });
-    const cookie = sessionCookieOf(await signIn(t.app, admin))!;
+    const cookie = await approvedCookie(t.app, 'Second Admin', 'admin');
     const invite = (email: string) =>
       t.app.inject({
         method: 'POST',

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput } from '@deck-portal/domain';
 import { clientLinks, decks, invitations, users } from '../src/db/schema.ts';
 import { idempotencyKeyReusedMessage } from '../src/decks/generate-deck.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+import { approvedCookie, createAdmin, newAccount, signUp } from './helpers/accounts.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -25,10 +18,7 @@ const loneSurrogate = 'x\ud800y';
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createFakeDeckRenderer() });
   cookies.admin = (await createAdmin(t.app)).cookie;
-  const rep = newAccount('Rita Rep');
-  await signUp(t.app, rep);
-  await setAccount(t.app, rep.email, { status: 'approved', role: 'sales_rep' });
-  cookies.rep = sessionCookieOf(await signIn(t.app, rep))!;
+  cookies.rep = await approvedCookie(t.app, 'Rita Rep', 'sales_rep');
   cookies.pending = (await signUp(t.app, newAccount('Pat Pending'))).cookie;
   const library = await t.app.inject({
     method: 'GET',

@@ -56,12 +56,17 @@ export async function createAdmin(app: App) {
   return { account, user, cookie };
 }
 
+/** A signed-in, approved account with `role`: the account, its user and its session cookie. */
+export async function approvedAccount(app: App, name: string, role: Role) {
+  const account = newAccount(name);
+  const { user } = await signUp(app, account);
+  await setAccount(app, account.email, { status: 'approved', role });
+  return { account, user, cookie: sessionCookieOf(await signIn(app, account))! };
+}
+
 /** A signed-in, approved account with `role`: its session cookie. */
 export async function approvedCookie(app: App, name: string, role: Role) {
-  const account = newAccount(name);
-  await signUp(app, account);
-  await setAccount(app, account.email, { status: 'approved', role });
-  return sessionCookieOf(await signIn(app, account))!;
+  return (await approvedAccount(app, name, role)).cookie;
 }
 
 /**
