@@ -5,7 +5,7 @@ import type { TestApp } from './helpers/test-app.ts';
 import { useLibraryEditors } from './helpers/library-editors.ts';
 
 // Editing the library's brand, its logo and its categories.
-const { world, cookies, call, draft, saveSlide } = useLibraryEditors();
+const { world, cookies, call, draft, saveSlide, repDeck } = useLibraryEditors();
 let t: TestApp;
 beforeAll(() => {
   t = world.t;
@@ -49,25 +49,12 @@ describe('the brand', () => {
 
     // Reps keep the published brand until it is published.
     const title = async () => {
-      const made = await t.app.inject({
-        method: 'POST',
-        url: '/api/generate-slides',
-        headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
-        payload: {
-          basicInfo: { deckTitle: 'Brand', clientName: 'Northwind', date: '2031-06-15' },
-          productSelection: {
-            selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
-            includePricing: false,
-          },
-          templateCustomization: { selectedSlides: ['title'] },
-        },
+      const { svgs } = await repDeck({
+        title: 'Brand',
+        slides: ['title'],
+        products: [{ id: 'controller', quantity: 1, customPricing: 199 }],
       });
-      expect(made.statusCode, made.body).toBe(201);
-      const id = made.json().presentationId as string;
-      const slides = (await call('rep', 'GET', `/api/decks/${id}/slides`)).json().slides as {
-        url: string;
-      }[];
-      return (await call('rep', 'GET', slides[0]!.url)).body.toUpperCase();
+      return svgs[0]!.toUpperCase();
     };
     expect(await title()).not.toContain('#3B1A66');
     expect(

@@ -7,7 +7,8 @@ import type { TestApp } from './helpers/test-app.ts';
 import { firstText, useLibraryEditors, type Who } from './helpers/library-editors.ts';
 
 // Editing a layout, the library's pictures and its pricing slides; what a publish redraws.
-const { world, cookies, call, draft, openSlide, saveSlide, repSlides } = useLibraryEditors();
+const { world, cookies, call, draft, openSlide, saveSlide, repSlides, repDeck } =
+  useLibraryEditors();
 let t: TestApp;
 beforeAll(() => {
   t = world.t;
@@ -166,56 +167,29 @@ describe('library pictures', () => {
       (await call('editor', 'POST', '/api/library/publish', { note: 'Team photo' })).statusCode,
     ).toBe(201);
 
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/generate-slides',
-      headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
-      payload: {
-        basicInfo: { deckTitle: 'Team', clientName: 'Northwind', date: '2031-06-15' },
-        productSelection: {
-          selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],
-          includePricing: false,
-        },
-        templateCustomization: { selectedSlides: ['leadership'] },
-      },
+    const { svgs, warnings } = await repDeck({
+      title: 'Team',
+      slides: ['leadership'],
+      products: [{ id: 'controller', quantity: 1, customPricing: 199 }],
     });
-    expect(made.statusCode, made.body).toBe(201);
-    const deckId = made.json().presentationId as string;
-    const slides = (await call('rep', 'GET', `/api/decks/${deckId}/slides`)).json().slides as {
-      url: string;
-    }[];
-    const slideSvg = (await call('rep', 'GET', slides[0]!.url)).body;
-    expect(slideSvg).toMatch(/<image[^>]+href="data:image\//);
-    expect(made.json().warnings ?? []).toEqual([]);
+    expect(svgs[0]).toMatch(/<image[^>]+href="data:image\//);
+    expect(warnings).toEqual([]);
   });
 });
 
 describe('the pricing slides', () => {
-  const pricedDeck = async () => {
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/generate-slides',
-      headers: { cookie: cookies.rep, origin: 'http://portal.test', prefer: 'wait=60' },
-      payload: {
-        basicInfo: { deckTitle: 'Priced', clientName: 'Northwind', date: '2031-06-15' },
-        productSelection: {
-          selectedProducts: [
-            { id: 'controller', quantity: 11, customPricing: 199 },
-            { id: 'bms', quantity: 1, customPricing: 1_800 },
-          ],
-          includePricing: true,
-        },
-        templateCustomization: { selectedSlides: ['title'] },
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const deckId = made.json().presentationId as string;
-    const slides = (await call('rep', 'GET', `/api/decks/${deckId}/slides`)).json().slides as {
-      url: string;
-    }[];
-    // Each slide's SVG, as the web view shows it.
-    return Promise.all(slides.map(async (slide) => (await call('rep', 'GET', slide.url)).body));
-  };
+  const pricedDeck = async () =>
+    (
+      await repDeck({
+        title: 'Priced',
+        slides: ['title'],
+        products: [
+          { id: 'controller', quantity: 11, customPricing: 199 },
+          { id: 'bms', quantity: 1, customPricing: 1_800 },
+        ],
+        includePricing: true,
+      })
+    ).svgs;
 
   it('are library slides reps do not choose, drawn per product and once with pricing', async () => {
     const listed = await call('rep', 'GET', '/api/template-slides');

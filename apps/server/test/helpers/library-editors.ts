@@ -77,7 +77,38 @@ export function useLibraryEditors() {
     return response.json().slides as { id: string; title: string; index: number }[];
   }
 
-  return { world, cookies, call, draft, openSlide, saveSlide, repSlides };
+  /**
+   * A deck the rep generates for Northwind of `products` on `slides`: each slide's SVG as the web
+   * view shows it, and the generation's warnings.
+   */
+  async function repDeck({
+    title,
+    slides,
+    products,
+    includePricing = false,
+  }: {
+    title: string;
+    slides: string[];
+    products: { id: string; quantity: number; customPricing: number }[];
+    includePricing?: boolean;
+  }) {
+    const made = await call('rep', 'POST', '/api/generate-slides', {
+      basicInfo: { deckTitle: title, clientName: 'Northwind', date: '2031-06-15' },
+      productSelection: { selectedProducts: products, includePricing },
+      templateCustomization: { selectedSlides: slides },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const deckId = made.json().presentationId as string;
+    const listed = (await call('rep', 'GET', `/api/decks/${deckId}/slides`)).json().slides as {
+      url: string;
+    }[];
+    const svgs = await Promise.all(
+      listed.map(async (slide) => (await call('rep', 'GET', slide.url)).body),
+    );
+    return { svgs, warnings: (made.json().warnings ?? []) as string[] };
+  }
+
+  return { world, cookies, call, draft, openSlide, saveSlide, repSlides, repDeck };
 }
 
 export const firstText = (document: TemplateSlideDocument) =>
