@@ -18,6 +18,18 @@ beforeAll(() => {
   ({ t, pictureUrl, slideIds, layouts } = world);
 });
 
+/** A picture of one colour uploaded by the holder of `cookie`: the upload's answer. */
+async function uploadPicture(cookie: string, width: number, height: number, background: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { cookie, 'content-type': 'image/png' },
+    payload: await sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer(),
+  });
+}
+
 describe('generation', () => {
   it('stores the deck with its PPTX, PDF and slides and answers the links', async () => {
     const res = await generate(cookies.rep, draft());
@@ -224,16 +236,7 @@ describe('generation', () => {
     });
 
     it('renders a picture the rep uploaded, and only their own', async () => {
-      const upload = await t.app.inject({
-        method: 'POST',
-        url: '/api/uploads',
-        headers: { cookie: cookies.rep, 'content-type': 'image/png' },
-        payload: await sharp({
-          create: { width: 640, height: 480, channels: 3, background: '#1fa9c0' },
-        })
-          .png()
-          .toBuffer(),
-      });
+      const upload = await uploadPicture(cookies.rep, 640, 480, '#1fa9c0');
       expect(upload.statusCode, upload.body).toBe(201);
       const { body } = pictureDraft(upload.json().url);
       const res = await generate(cookies.rep, body);
@@ -259,16 +262,7 @@ describe('generation', () => {
 
     it('takes a picture the manager uploads when the manager makes the next version', async () => {
       const deckId = (await generate(cookies.rep, draft())).json().presentationId as string;
-      const upload = await t.app.inject({
-        method: 'POST',
-        url: '/api/uploads',
-        headers: { cookie: cookies.manager, 'content-type': 'image/png' },
-        payload: await sharp({
-          create: { width: 320, height: 200, channels: 3, background: '#3c8d5a' },
-        })
-          .png()
-          .toBuffer(),
-      });
+      const upload = await uploadPicture(cookies.manager, 320, 200, '#3c8d5a');
       const { body } = pictureDraft(upload.json().url);
       const version = await t.app.inject({
         method: 'POST',
