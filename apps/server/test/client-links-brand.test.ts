@@ -10,7 +10,7 @@ import { uploads } from '../src/db/schema.ts';
 import { uploadObjectKey } from '../src/uploads/store-upload.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
 import { textPdf } from './helpers/text-pdf.ts';
-import { useClientLinkWorld } from './helpers/client-links-world.ts';
+import { acceptanceBody, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 // The client's page wears the published brand: its logo in the header (and on the passcode
 // screen, which reads the same sender answer), served through the link, as the slides draw it;
@@ -61,8 +61,8 @@ async function cornerColours(pdf: Buffer) {
     for (const name of pages) {
       const png = await readFile(path.join(dir, name));
       const { data } = await sharp(png)
-          .extract({ left: 2, top: 2, width: 1, height: 1 })
-          .raw()
+        .extract({ left: 2, top: 2, width: 1, height: 1 })
+        .raw()
         .toBuffer({ resolveWithObject: true });
       colours.push([...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join(''));
     }
@@ -160,15 +160,7 @@ describe('the certificate of acceptance', () => {
       acceptance: { enabled: true, optionalProductIds: [] },
     });
     const shown = (await w.get(`/api/client-view/${token}`)).json().acceptance;
-    const accepted = await w.post(`/api/client-view/${token}/accept`, {
-      fullName: 'Jane Client',
-      jobTitle: 'Head of Operations',
-      agree: true,
-      optionalProductIds: [],
-      totalCents: shown.summary.totalCents,
-      termsSha256: shown.termsSha256,
-      version: shown.version,
-    });
+    const accepted = await w.post(`/api/client-view/${token}/accept`, acceptanceBody(shown));
     expect(accepted.statusCode, accepted.body).toBe(200);
     const listed = await w.get(`/api/decks/${deckId}/proposal-responses`, {
       cookie: cookies.rep,

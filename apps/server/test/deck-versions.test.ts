@@ -3,16 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { DEFAULT_DEAL_DESK, type DeckDraftInput } from '@deck-portal/domain';
 import { clientLinkVisits, deckFiles, deckVersions, decks } from '../src/db/schema.ts';
+import { northwindDraft } from './helpers/northwind-draft.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { viewerCookieOf } from './helpers/client-links-world.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+import { approvedAccount, createAdmin } from './helpers/accounts.ts';
 
 // Versions are tested through the real renderer: "the client sees the new price" is read off
 // the slides the client is served, not off a stored number.
@@ -22,10 +16,8 @@ const emails: Record<keyof typeof cookies, string> = {} as never;
 let slideIds: string[];
 
 async function approved(role: 'sales_rep' | 'manager', key: keyof typeof cookies) {
-  const account = newAccount(`${key} person`);
-  await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  cookies[key] = sessionCookieOf(await signIn(t.app, account))!;
+  const { account, cookie } = await approvedAccount(t.app, `${key} person`, role);
+  cookies[key] = cookie;
   emails[key] = account.email;
 }
 
@@ -74,24 +66,11 @@ function draft(
   price: number,
   overrides: { title?: string; slides?: string[] } = {},
 ): DeckDraftInput {
-  return {
-    basicInfo: {
-      deckTitle: overrides.title ?? 'Cold Chain Upgrade',
-      clientName: 'Northwind Pharmacies',
-      date: '2026-11-21',
-      primaryContact: 'Dana Lee',
-      mode: 'simple',
-    },
-    productSelection: {
-      selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: price }],
-      includePricing: true,
-      customPricing: {},
-    },
-    templateCustomization: {
-      selectedSlides: overrides.slides ?? slideIds.slice(0, 3),
-      customSlides: [],
-    },
-  };
+  return northwindDraft({
+    slides: overrides.slides ?? slideIds.slice(0, 3),
+    products: [{ id: 'battery_backup', quantity: 2, customPricing: price }],
+    title: overrides.title,
+  });
 }
 
 async function newDeck(price = 1000, cookie = cookies.rep) {

@@ -10,7 +10,8 @@ import type { DeckDraftInput } from '@deck-portal/domain';
 import { outboxMails, proposalResponses } from '../src/db/schema.ts';
 import { chainHead } from '../src/proposals/proposal-records.ts';
 import { recordSha256 } from '../src/proposals/record-hash.ts';
-import { useClientLinkWorld } from './helpers/client-links-world.ts';
+import { acceptanceBody, useClientLinkWorld } from './helpers/client-links-world.ts';
+import { northwindDraft } from './helpers/northwind-draft.ts';
 
 // A client accepts what the deck says they pay: the deck is drawn by the real engine, so its
 // quote summary's "Total you pay" is read from its PDF, as the client read it.
@@ -21,25 +22,14 @@ const clientEmail = 'jane.client@northwind.example';
 
 /** Two batteries, their installation (a service) and their monitoring (a yearly fee), at list. */
 function order(): DeckDraftInput {
-  return {
-    basicInfo: {
-      deckTitle: 'Cold Chain Upgrade',
-      clientName: 'Northwind Pharmacies',
-      date: '2026-11-21',
-      primaryContact: 'Dana Lee',
-      mode: 'simple',
-    },
-    productSelection: {
-      selectedProducts: [
-        { id: 'battery_backup', quantity: 2, customPricing: 5995 },
-        { id: 'installation', quantity: 1, customPricing: 1500 },
-        { id: 'battery_monitoring', quantity: 2, customPricing: 75 },
-      ],
-      includePricing: true,
-      customPricing: {},
-    },
-    templateCustomization: { selectedSlides: ['title'], customSlides: [] },
-  };
+  return northwindDraft({
+    slides: ['title'],
+    products: [
+      { id: 'battery_backup', quantity: 2, customPricing: 5995 },
+      { id: 'installation', quantity: 1, customPricing: 1500 },
+      { id: 'battery_monitoring', quantity: 2, customPricing: 75 },
+    ],
+  });
 }
 
 /** A PDF's pages as text, laid out, each line's runs of white space as one space. */
@@ -84,19 +74,9 @@ describe('accepting a deck with a yearly fee', () => {
     });
     const shown = (await w.get(`/api/client-view/${token}`)).json().acceptance;
     expect(shown.summary).toMatchObject({ totalCents: 1_374_000, yearlyCents: 15_000 });
-    const res = await w.post(
-      `/api/client-view/${token}/accept`,
-      {
-        fullName: 'Jane Client',
-        jobTitle: 'Head of Operations',
-        agree: true,
-        optionalProductIds: [],
-        totalCents: shown.summary.totalCents,
-        termsSha256: shown.termsSha256,
-        version: shown.version,
-      },
-      { headers: { 'user-agent': 'Test Browser/1.0' } },
-    );
+    const res = await w.post(`/api/client-view/${token}/accept`, acceptanceBody(shown), {
+      headers: { 'user-agent': 'Test Browser/1.0' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     const [record] = await w

@@ -4,7 +4,7 @@ import { acceptanceMessages, clientLinkMessages, type DeckDraftInput } from '@de
 import { proposalResponses } from '../src/db/schema.ts';
 import { textPdf } from './helpers/text-pdf.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { useClientLinkWorld } from './helpers/client-links-world.ts';
+import { acceptanceBody, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 // Accepting through a link after the deck got a new version (Modify → Generate): a link that
 // follows the newest version accepts the version it shows once that one's prices are cleared;
@@ -70,15 +70,7 @@ async function view(token: string) {
 /** What the client's page sends for what it shows now. */
 async function accept(token: string) {
   const shown = (await view(token)).acceptance;
-  return w.post(`/api/client-view/${token}/accept`, {
-    fullName: 'Jane Client',
-    jobTitle: 'Head of Operations',
-    agree: true,
-    optionalProductIds: [],
-    totalCents: shown.summary.totalCents,
-    termsSha256: shown.termsSha256,
-    version: shown.version,
-  });
+  return w.post(`/api/client-view/${token}/accept`, acceptanceBody(shown));
 }
 
 async function listedLinks(deckId: string) {

@@ -22,6 +22,7 @@ import {
 import { recordSha256 } from '../src/proposals/record-hash.ts';
 import { textPdf } from './helpers/text-pdf.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import { northwindDraft } from './helpers/northwind-draft.ts';
 import { sha256, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 // The deck's PDF is a real one, so the accepted PDF can be read back as text.
@@ -38,24 +39,13 @@ const { cookies, ids } = w;
 
 /** Battery Backup ×2 at list, Controller ×3 at list: two lines, priced within every limit. */
 function pricedDraft(): DeckDraftInput {
-  return {
-    basicInfo: {
-      deckTitle: 'Cold Chain Upgrade',
-      clientName: 'Northwind Pharmacies',
-      date: '2026-11-21',
-      primaryContact: 'Dana Lee',
-      mode: 'simple',
-    },
-    productSelection: {
-      selectedProducts: [
-        { id: 'battery_backup', quantity: 2, customPricing: 5995 },
-        { id: 'controller', quantity: 3, customPricing: 199 },
-      ],
-      includePricing: true,
-      customPricing: {},
-    },
-    templateCustomization: { selectedSlides: w.slideIds.slice(0, 3), customSlides: [] },
-  };
+  return northwindDraft({
+    slides: w.slideIds.slice(0, 3),
+    products: [
+      { id: 'battery_backup', quantity: 2, customPricing: 5995 },
+      { id: 'controller', quantity: 3, customPricing: 199 },
+    ],
+  });
 }
 
 async function pricedDeck() {

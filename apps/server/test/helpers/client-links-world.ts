@@ -4,17 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { DeckRenderer } from '@deck-portal/deck-engine';
-import type { DeckDraftInput } from '@deck-portal/domain';
+import type { ClientAcceptance, DeckDraftInput } from '@deck-portal/domain';
 import { createTestApp, createTestClock, type TestApp } from './test-app.ts';
 import { createFakeDeckRenderer } from './fake-deck-renderer.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './accounts.ts';
+import { northwindDraft } from './northwind-draft.ts';
+import { approvedAccount, createAdmin, newAccount, signUp } from './accounts.ts';
 
 /**
  * What the client-link test files share: one app on a fresh database per file, with a fake
@@ -44,22 +38,31 @@ export type Who = 'admin' | 'rep' | 'otherRep' | 'manager' | 'pending';
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function draft(slideIds: string[], title = 'Cold Chain Upgrade'): DeckDraftInput {
-  return {
-    basicInfo: {
-      deckTitle: title,
-      clientName: 'Northwind Pharmacies',
-      date: '2026-11-21',
-      primaryContact: 'Dana Lee',
-      mode: 'simple',
-    },
-    productSelection: {
-      selectedProducts: [{ id: 'controller', quantity: 2, customPricing: 199 }],
-      includePricing: false,
-      customPricing: {},
-    },
-    templateCustomization: { selectedSlides: slideIds.slice(0, 3), customSlides: [] },
-  };
+  return northwindDraft({
+    slides: slideIds.slice(0, 3),
+    products: [{ id: 'controller', quantity: 2, customPricing: 199 }],
+    title,
+    includePricing: false,
+  });
 }
+
+/**
+ * What the client's page sends to accept the proposal as it shows it (`shown`: the client view's
+ * `acceptance`): Jane Client, Head of Operations, with none of the optional products.
+ */
+export const acceptanceBody = (
+  shown: Pick<ClientAcceptance, 'termsSha256' | 'version'> & {
+    summary: Pick<ClientAcceptance['summary'], 'totalCents'>;
+  },
+) => ({
+  fullName: 'Jane Client',
+  jobTitle: 'Head of Operations',
+  agree: true as const,
+  optionalProductIds: [],
+  totalCents: shown.summary.totalCents,
+  termsSha256: shown.termsSha256,
+  version: shown.version,
+});
 
 export const linkInput = (overrides: Record<string, unknown> = {}) => ({
   recipientName: 'Jane Client',
@@ -173,10 +176,8 @@ export function useClientLinkWorld({
   let webRoot: string;
 
   async function approved(key: Who, role: 'sales_rep' | 'manager') {
-    const account = newAccount(`${key} person`);
-    const { user } = await signUp(world.t.app, account);
-    await setAccount(world.t.app, account.email, { status: 'approved', role });
-    cookies[key] = sessionCookieOf(await signIn(world.t.app, account))!;
+    const { account, user, cookie } = await approvedAccount(world.t.app, `${key} person`, role);
+    cookies[key] = cookie;
     ids[key] = user.id;
     emails[key] = account.email;
   }

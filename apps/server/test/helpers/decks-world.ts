@@ -5,14 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import type { DeckDraftInput, LayoutInfo } from '@deck-portal/domain';
 import { decks } from '../../src/db/schema.ts';
-import {
-  createAdmin,
-  newAccount,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './accounts.ts';
+import { approvedAccount, createAdmin } from './accounts.ts';
+import { northwindDraft } from './northwind-draft.ts';
 import { startSmtpMailbox, type SmtpMailbox } from './smtp-mailbox.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -44,22 +38,14 @@ export function useDecksWorld() {
 
     draft(overrides: Partial<DeckDraftInput> = {}): DeckDraftInput {
       return {
-        basicInfo: {
-          deckTitle: 'Cold Chain Upgrade',
-          clientName: 'Northwind Pharmacies',
-          date: '2026-11-21',
-          primaryContact: 'Dana Lee',
-          mode: 'simple',
-        },
-        productSelection: {
-          selectedProducts: [
+        ...northwindDraft({
+          slides: world.slideIds.slice(0, 6),
+          products: [
             { id: 'battery_backup', quantity: 2, customPricing: 5500 },
             { id: 'data_logger', quantity: 120, customPricing: 29.99 },
           ],
-          includePricing: true,
           customPricing: { battery_backup: { total: '$11,150.00 (special offer)' } },
-        },
-        templateCustomization: { selectedSlides: world.slideIds.slice(0, 6), customSlides: [] },
+        }),
         ...overrides,
       };
     },
@@ -80,10 +66,8 @@ export function useDecksWorld() {
   };
 
   async function approved(role: 'sales_rep' | 'manager', key: Who) {
-    const account = newAccount(`${key} person`);
-    await signUp(world.t.app, account);
-    await setAccount(world.t.app, account.email, { status: 'approved', role });
-    cookies[key] = sessionCookieOf(await signIn(world.t.app, account))!;
+    const { account, cookie } = await approvedAccount(world.t.app, `${key} person`, role);
+    cookies[key] = cookie;
     emails[key] = account.email;
   }
 
