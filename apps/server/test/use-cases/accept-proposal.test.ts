@@ -1,53 +1,35 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   acceptanceMessages,
   acceptProposalRequestSchema,
   createClientLinkRequestSchema,
 } from '@deck-portal/domain';
-import type { User } from '../../src/auth/sessions.ts';
 import { createClientLink } from '../../src/client-links/create-client-link.ts';
 import { openClientLink } from '../../src/client-links/resolve-client-link.ts';
 import { deckFiles, decks, notifications, proposalResponses } from '../../src/db/schema.ts';
-import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
 import { generateNextVersion } from '../../src/decks/generate-version.ts';
 import { acceptProposal } from '../../src/proposals/accept-proposal.ts';
 import { getClientAcceptance } from '../../src/proposals/client-acceptance.ts';
 import { listProposalResponses } from '../../src/proposals/list-proposal-responses.ts';
 import { locateAcceptanceCertificate } from '../../src/proposals/locate-acceptance-certificate.ts';
 import { acceptedPdfName } from '../../src/proposals/proposal-records.ts';
-import {
-  batteryDraft,
-  createUseCaseWorld,
-  settledGeneration,
-  type UseCaseWorld,
-} from './use-case-world.ts';
+import { acceptanceBody } from '../helpers/client-links-world.ts';
+import { batteryDraft, useUseCaseWorld } from './use-case-world.ts';
 
 // A client accepting a proposal on its link, below HTTP: the record, the certificate, the deck
 // locked. HTTP's side (the accept route's bodies, the certificate's download, the client's
 // page) is proposal-acceptance*.test.ts's.
 
-let w: UseCaseWorld;
-let rep: User;
-
-beforeAll(async () => {
-  w = await createUseCaseWorld();
-  rep = await w.member('sales_rep', 'Riley Rep');
-}, 120_000);
-
-afterAll(async () => {
-  await w.close();
-});
+const w = useUseCaseWorld();
 
 const client = { ip: '203.0.113.7', userAgent: 'Test Browser/1.0' };
 
 /** A deck at list price, made, with a link offering acceptance: the link's token. */
 async function offeredDeck(title: string) {
-  const draft = batteryDraft(w.slideIds, { title });
-  const { presentationId: deckId } = await generateDeckForUser(w.services, { user: rep, draft });
-  expect((await settledGeneration(w.services, deckId)).status).toBe('completed');
+  const deckId = await w.madeDeck(w.rep, batteryDraft(w.slideIds, { title }));
   const made = await createClientLink(w.services, {
-    user: rep,
+    user: w.rep,
     deckId,
     input: createClientLinkRequestSchema.parse({
       recipientName: 'Jane Client',
@@ -64,16 +46,7 @@ async function offeredDeck(title: string) {
 async function acceptanceOf(token: string, overrides: object = {}) {
   const open = await openClientLink(w.services, { token, proof: undefined, ip: client.ip });
   const shown = (await getClientAcceptance(w.services, open))!;
-  const input = acceptProposalRequestSchema.parse({
-    fullName: 'Jane Client',
-    jobTitle: 'Head of Operations',
-    agree: true,
-    optionalProductIds: [],
-    totalCents: shown.summary.totalCents,
-    termsSha256: shown.termsSha256,
-    version: shown.version,
-    ...overrides,
-  });
+  const input = acceptProposalRequestSchema.parse({ ...acceptanceBody(shown), ...overrides });
   return { open, input };
 }
 
@@ -118,11 +91,11 @@ describe('accepting a proposal', () => {
     const told = await w.services.db
       .select({ message: notifications.message })
       .from(notifications)
-      .where(eq(notifications.recipientUserId, rep.id));
+      .where(eq(notifications.recipientUserId, w.rep.id));
     expect(told).toHaveLength(1);
 
     // The rep reads the answer and its certificate on the deck.
-    expect(await listProposalResponses(w.services, { user: rep, deckId })).toEqual([
+    expect(await listProposalResponses(w.services, { user: w.rep, deckId })).toEqual([
       expect.objectContaining({
         id: accepted.id,
         kind: 'accepted',
@@ -132,13 +105,17 @@ describe('accepting a proposal', () => {
       }),
     ]);
     expect(
-      await locateAcceptanceCertificate(w.services, { user: rep, deckId, responseId: accepted.id }),
+      await locateAcceptanceCertificate(w.services, {
+        user: w.rep,
+        deckId,
+        responseId: accepted.id,
+      }),
     ).toMatchObject({ deckId, name: acceptedPdfName(accepted.id) });
 
     // Accepted, the deck takes no new version: changes go to a duplicate.
     await expect(
       generateNextVersion(w.services, {
-        user: rep,
+        user: w.rep,
         deckId,
         draft: batteryDraft(w.slideIds, { title: 'Accepted deck', quantity: 3 }),
       }),

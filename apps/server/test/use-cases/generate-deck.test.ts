@@ -1,45 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/auth/sessions.ts';
-import { deckFiles, deckVersions, decks } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { deckFiles, decks } from '../../src/db/schema.ts';
 import { deckFileNames } from '../../src/decks/file-store.ts';
 import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
-import {
-  batteryDraft,
-  createUseCaseWorld,
-  settledGeneration,
-  type UseCaseWorld,
-} from './use-case-world.ts';
+import { batteryDraft, settledGeneration, useUseCaseWorld } from './use-case-world.ts';
 
 // Generating a deck (the wizard's Generate): the deck is stored at once, a worker makes its
 // version 1. HTTP's side (201/202, Prefer: wait, the Location header) is
 // decks-generation.test.ts's.
 
-let w: UseCaseWorld;
-let rep: User;
-
-beforeAll(async () => {
-  w = await createUseCaseWorld();
-  rep = await w.member('sales_rep', 'Riley Rep');
-}, 120_000);
-
-afterAll(async () => {
-  await w.close();
-});
-
-const deckRow = async (id: string) =>
-  (await w.services.db.select().from(decks).where(eq(decks.id, id)))[0];
-const versionsOf = (id: string) =>
-  w.services.db
-    .select()
-    .from(deckVersions)
-    .where(eq(deckVersions.deckId, id))
-    .orderBy(asc(deckVersions.number));
+const w = useUseCaseWorld();
 
 describe('generating a deck', () => {
   it('stores the deck at once, and a worker makes its version 1 with its files', async () => {
     const draft = batteryDraft(w.slideIds, { title: 'First deck' });
-    const accepted = await generateDeckForUser(w.services, { user: rep, draft });
+    const accepted = await generateDeckForUser(w.services, { user: w.rep, draft });
     expect(accepted).toMatchObject({ status: 'generating', error: null });
     const deckId = accepted.presentationId;
 
@@ -47,8 +22,8 @@ describe('generating a deck', () => {
       status: 'completed',
       presentationId: deckId,
     });
-    expect(await deckRow(deckId)).toMatchObject({
-      ownerId: rep.id,
+    expect(await w.deckRow(deckId)).toMatchObject({
+      ownerId: w.rep.id,
       title: 'First deck',
       clientName: 'Northwind Pharmacies',
       status: 'completed',
@@ -56,7 +31,7 @@ describe('generating a deck', () => {
       slideCount: 3,
       generationError: null,
     });
-    const [first, ...others] = await versionsOf(deckId);
+    const [first, ...others] = await w.versionsOf(deckId);
     expect(others).toEqual([]);
     expect(first).toMatchObject({
       number: 1,
@@ -65,11 +40,11 @@ describe('generating a deck', () => {
       slideCount: 3,
       slideTitles: ['Slide title 1', 'Slide title 2', 'Slide title 3'],
       changes: [],
-      createdBy: rep.id,
+      createdBy: w.rep.id,
       restoredFrom: null,
     });
     // The deck speaks for its owner: the stored draft names them.
-    expect(first!.draft.basicInfo.userId).toBe(rep.id);
+    expect(first!.draft.basicInfo.userId).toBe(w.rep.id);
     expect(first!.draft.productSelection).toEqual(draft.productSelection);
     expect(first!.libraryVersion).toBeGreaterThanOrEqual(1);
 
@@ -91,8 +66,8 @@ describe('generating a deck', () => {
   it('answers a retry with the same idempotency key with the deck the first call made', async () => {
     const draft = batteryDraft(w.slideIds, { title: 'Retried deck' });
     const idempotencyKey = 'generate-retry-1';
-    const first = await generateDeckForUser(w.services, { user: rep, draft, idempotencyKey });
-    const retry = await generateDeckForUser(w.services, { user: rep, draft, idempotencyKey });
+    const first = await generateDeckForUser(w.services, { user: w.rep, draft, idempotencyKey });
+    const retry = await generateDeckForUser(w.services, { user: w.rep, draft, idempotencyKey });
     expect(retry.presentationId).toBe(first.presentationId);
     const stored = await w.services.db
       .select({ id: decks.id })
@@ -103,16 +78,16 @@ describe('generating a deck', () => {
     // The same key with another draft is refused, and makes nothing.
     const other = batteryDraft(w.slideIds, { title: 'Another deck' });
     await expect(
-      generateDeckForUser(w.services, { user: rep, draft: other, idempotencyKey }),
+      generateDeckForUser(w.services, { user: w.rep, draft: other, idempotencyKey }),
     ).rejects.toMatchObject({ code: 'idempotency_key_reused', statusCode: 422 });
     await settledGeneration(w.services, first.presentationId);
-    expect(await versionsOf(first.presentationId)).toHaveLength(1);
+    expect(await w.versionsOf(first.presentationId)).toHaveLength(1);
   });
 
   it('refuses a draft naming a slide the library does not have, and stores nothing', async () => {
     const draft = batteryDraft(w.slideIds, { title: 'Unknown slide deck' });
     draft.templateCustomization.selectedSlides = ['no-such-slide'];
-    await expect(generateDeckForUser(w.services, { user: rep, draft })).rejects.toMatchObject({
+    await expect(generateDeckForUser(w.services, { user: w.rep, draft })).rejects.toMatchObject({
       code: 'validation_failed',
       fields: {
         'templateCustomization.selectedSlides': 'Unknown template slides: no-such-slide',

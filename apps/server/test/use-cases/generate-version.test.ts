@@ -1,45 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { DeckDraft } from '@deck-portal/domain';
 import type { User } from '../../src/auth/sessions.ts';
-import { deckFiles, deckVersions, decks } from '../../src/db/schema.ts';
+import { deckFiles } from '../../src/db/schema.ts';
 import { setDeckArchived } from '../../src/decks/archive-deck.ts';
 import { duplicateDeck } from '../../src/decks/duplicate-deck.ts';
 import { versionPrefix } from '../../src/decks/file-store.ts';
-import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
 import { generateNextVersion } from '../../src/decks/generate-version.ts';
 import { restoreVersion } from '../../src/decks/restore-version.ts';
-import {
-  batteryDraft,
-  createUseCaseWorld,
-  settledGeneration,
-  type UseCaseWorld,
-} from './use-case-world.ts';
+import { batteryDraft, settledGeneration, useUseCaseWorld } from './use-case-world.ts';
 
 // A deck's next version (Modify → Generate), a restore, a duplicate: every way a version is
 // made, each numbered after the deck's newest with the deck pointing at it. HTTP's side (201 or
 // 202, Prefer: wait, who may call) is deck-versions.test.ts's and decks-generation.test.ts's.
 
-let w: UseCaseWorld;
-let rep: User;
-let manager: User;
+const w = useUseCaseWorld();
 
-beforeAll(async () => {
-  w = await createUseCaseWorld();
-  rep = await w.member('sales_rep', 'Riley Rep');
-  manager = await w.member('manager', 'Morgan Manager');
-}, 120_000);
-
-afterAll(async () => {
-  await w.close();
-});
-
-async function newDeck(title: string) {
-  const draft = batteryDraft(w.slideIds, { title });
-  const { presentationId } = await generateDeckForUser(w.services, { user: rep, draft });
-  expect((await settledGeneration(w.services, presentationId)).status).toBe('completed');
-  return presentationId;
-}
+const newDeck = (title: string) => w.madeDeck(w.rep, batteryDraft(w.slideIds, { title }));
 
 /** Modify → Generate as `user`, waited for: the version's number. */
 async function nextVersion(user: User, deckId: string, draft: DeckDraft) {
@@ -50,14 +27,6 @@ async function nextVersion(user: User, deckId: string, draft: DeckDraft) {
   return settled.version;
 }
 
-const deckRow = async (id: string) =>
-  (await w.services.db.select().from(decks).where(eq(decks.id, id)))[0]!;
-const versionsOf = (id: string) =>
-  w.services.db
-    .select()
-    .from(deckVersions)
-    .where(eq(deckVersions.deckId, id))
-    .orderBy(asc(deckVersions.number));
 /** A version's stored files: each name within the version, and its bytes' SHA-256. */
 async function filesOf(deckId: string, version: number) {
   const prefix = versionPrefix(version);
@@ -75,27 +44,27 @@ describe('a new version of a deck', () => {
   it('makes the changed draft the next version, says what changed, and the deck follows it', async () => {
     const deckId = await newDeck('Cold Chain Upgrade');
     const changed = batteryDraft(w.slideIds, { title: 'Cold Chain Upgrade 2027', quantity: 3 });
-    expect(await nextVersion(rep, deckId, changed)).toBe(2);
+    expect(await nextVersion(w.rep, deckId, changed)).toBe(2);
 
-    const [first, second] = await versionsOf(deckId);
+    const [first, second] = await w.versionsOf(deckId);
     expect(first).toMatchObject({ number: 1, title: 'Cold Chain Upgrade', changes: [] });
     expect(second).toMatchObject({
       number: 2,
       title: 'Cold Chain Upgrade 2027',
       clientName: 'Northwind Pharmacies',
-      createdBy: rep.id,
+      createdBy: w.rep.id,
       restoredFrom: null,
       changes: [
         'Title “Cold Chain Upgrade” → “Cold Chain Upgrade 2027”',
         'Battery Backup: quantity 2 → 3',
       ],
     });
-    expect(await deckRow(deckId)).toMatchObject({
+    expect(await w.deckRow(deckId)).toMatchObject({
       currentVersion: 2,
       title: 'Cold Chain Upgrade 2027',
       status: 'completed',
     });
-    expect((await deckRow(deckId)).draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
+    expect((await w.deckRow(deckId)).draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
     expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual([
       'deck.pdf',
       'deck.pptx',
@@ -108,11 +77,11 @@ describe('a new version of a deck', () => {
   it('is made by a manager for the deck’s owner', async () => {
     const deckId = await newDeck('Managed deck');
     const changed = batteryDraft(w.slideIds, { title: 'Managed deck', quantity: 5 });
-    expect(await nextVersion(manager, deckId, changed)).toBe(2);
-    const [, second] = await versionsOf(deckId);
-    expect(second!.createdBy).toBe(manager.id);
-    expect(second!.draft.basicInfo.userId).toBe(rep.id);
-    expect((await deckRow(deckId)).ownerId).toBe(rep.id);
+    expect(await nextVersion(w.manager, deckId, changed)).toBe(2);
+    const [, second] = await w.versionsOf(deckId);
+    expect(second!.createdBy).toBe(w.manager.id);
+    expect(second!.draft.basicInfo.userId).toBe(w.rep.id);
+    expect((await w.deckRow(deckId)).ownerId).toBe(w.rep.id);
   });
 
   it('answers a retry with the same idempotency key with the version it made', async () => {
@@ -120,7 +89,7 @@ describe('a new version of a deck', () => {
     const draft = batteryDraft(w.slideIds, { title: 'Keyed deck', quantity: 4 });
     const idempotencyKey = 'next-version-1';
     const first = await generateNextVersion(w.services, {
-      user: rep,
+      user: w.rep,
       deckId,
       draft,
       idempotencyKey,
@@ -128,7 +97,7 @@ describe('a new version of a deck', () => {
     if (!('queued' in first)) throw new Error('the first call made nothing to follow');
     await settledGeneration(w.services, deckId, { jobId: first.jobId });
     const retry = await generateNextVersion(w.services, {
-      user: rep,
+      user: w.rep,
       deckId,
       draft,
       idempotencyKey,
@@ -136,19 +105,19 @@ describe('a new version of a deck', () => {
     expect(retry).toMatchObject({ made: { presentationId: deckId, version: 2 } });
     const other = batteryDraft(w.slideIds, { title: 'Keyed deck', quantity: 9 });
     await expect(
-      generateNextVersion(w.services, { user: rep, deckId, draft: other, idempotencyKey }),
+      generateNextVersion(w.services, { user: w.rep, deckId, draft: other, idempotencyKey }),
     ).rejects.toMatchObject({ code: 'idempotency_key_reused', statusCode: 422 });
-    expect(await versionsOf(deckId)).toHaveLength(2);
+    expect(await w.versionsOf(deckId)).toHaveLength(2);
   });
 
   it('brings an archived deck back into use', async () => {
     const deckId = await newDeck('Archived deck');
-    await setDeckArchived(w.services, { user: rep, deckId, archived: true });
-    expect(await deckRow(deckId)).toMatchObject({ status: 'archived' });
+    await setDeckArchived(w.services, { user: w.rep, deckId, archived: true });
+    expect(await w.deckRow(deckId)).toMatchObject({ status: 'archived' });
     const changed = batteryDraft(w.slideIds, { title: 'Archived deck', quantity: 6 });
-    expect(await nextVersion(rep, deckId, changed)).toBe(2);
+    expect(await nextVersion(w.rep, deckId, changed)).toBe(2);
     // Nobody outside the team can open it (no share, no link): back to completed.
-    expect(await deckRow(deckId)).toMatchObject({
+    expect(await w.deckRow(deckId)).toMatchObject({
       status: 'completed',
       archivedAt: null,
       currentVersion: 2,
@@ -159,41 +128,45 @@ describe('a new version of a deck', () => {
 describe('restoring a version', () => {
   it('adds the earlier version as the next one, with its very files', async () => {
     const deckId = await newDeck('Restored deck');
-    await nextVersion(rep, deckId, batteryDraft(w.slideIds, { title: 'Changed', quantity: 7 }));
-    const restored = await restoreVersion(w.services, { user: rep, deckId, number: 1 });
+    await nextVersion(w.rep, deckId, batteryDraft(w.slideIds, { title: 'Changed', quantity: 7 }));
+    const restored = await restoreVersion(w.services, { user: w.rep, deckId, number: 1 });
     expect(restored).toMatchObject({ presentationId: deckId, version: 3 });
 
-    const third = (await versionsOf(deckId))[2];
+    const third = (await w.versionsOf(deckId))[2];
     expect(third).toMatchObject({
       number: 3,
       title: 'Restored deck',
       restoredFrom: 1,
-      createdBy: rep.id,
+      createdBy: w.rep.id,
       changes: [
         'Restored version 1',
         'Title “Changed” → “Restored deck”',
         'Battery Backup: quantity 7 → 2',
       ],
     });
-    expect(await deckRow(deckId)).toMatchObject({ currentVersion: 3, title: 'Restored deck' });
+    expect(await w.deckRow(deckId)).toMatchObject({ currentVersion: 3, title: 'Restored deck' });
     expect(await filesOf(deckId, 3)).toEqual(await filesOf(deckId, 1));
 
     await expect(
-      restoreVersion(w.services, { user: rep, deckId, number: 3 }),
+      restoreVersion(w.services, { user: w.rep, deckId, number: 3 }),
     ).rejects.toMatchObject({ code: 'conflict', message: 'Version 3 is already the newest.' });
   });
 
   it('numbers two versions written at once one after the other, never the same', async () => {
     const deckId = await newDeck('Raced deck');
-    await nextVersion(rep, deckId, batteryDraft(w.slideIds, { title: 'Raced deck', quantity: 8 }));
+    await nextVersion(
+      w.rep,
+      deckId,
+      batteryDraft(w.slideIds, { title: 'Raced deck', quantity: 8 }),
+    );
     // Both read the deck while version 2 is its newest; both are written.
     const made = await Promise.all([
-      restoreVersion(w.services, { user: rep, deckId, number: 1 }),
-      restoreVersion(w.services, { user: manager, deckId, number: 1 }),
+      restoreVersion(w.services, { user: w.rep, deckId, number: 1 }),
+      restoreVersion(w.services, { user: w.manager, deckId, number: 1 }),
     ]);
     expect(made.map((answer) => answer.version).sort()).toEqual([3, 4]);
-    expect((await versionsOf(deckId)).map((version) => version.number)).toEqual([1, 2, 3, 4]);
-    expect((await deckRow(deckId)).currentVersion).toBe(4);
+    expect((await w.versionsOf(deckId)).map((version) => version.number)).toEqual([1, 2, 3, 4]);
+    expect((await w.deckRow(deckId)).currentVersion).toBe(4);
   });
 });
 
@@ -201,32 +174,32 @@ describe('duplicating a deck', () => {
   it('makes a new deck of the caller’s whose version 1 is the copied version', async () => {
     const deckId = await newDeck('Original deck');
     await nextVersion(
-      rep,
+      w.rep,
       deckId,
       batteryDraft(w.slideIds, { title: 'Original deck', quantity: 3 }),
     );
-    const copy = await duplicateDeck(w.services, { user: manager, deckId, version: 2 });
+    const copy = await duplicateDeck(w.services, { user: w.manager, deckId, version: 2 });
     expect(copy.version).toBe(1);
     expect(copy.presentationId).not.toBe(deckId);
 
-    expect(await deckRow(copy.presentationId)).toMatchObject({
-      ownerId: manager.id,
+    expect(await w.deckRow(copy.presentationId)).toMatchObject({
+      ownerId: w.manager.id,
       title: 'Original deck (copy)',
       status: 'completed',
       currentVersion: 1,
     });
-    const [first, ...others] = await versionsOf(copy.presentationId);
+    const [first, ...others] = await w.versionsOf(copy.presentationId);
     expect(others).toEqual([]);
     expect(first).toMatchObject({
       number: 1,
       title: 'Original deck (copy)',
-      createdBy: manager.id,
+      createdBy: w.manager.id,
       changes: ['Copied from “Original deck”, version 2'],
     });
-    expect(first!.draft.basicInfo.userId).toBe(manager.id);
+    expect(first!.draft.basicInfo.userId).toBe(w.manager.id);
     expect(first!.draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
     expect(await filesOf(copy.presentationId, 1)).toEqual(await filesOf(deckId, 2));
     // The original is as it was.
-    expect(await deckRow(deckId)).toMatchObject({ currentVersion: 2, title: 'Original deck' });
+    expect(await w.deckRow(deckId)).toMatchObject({ currentVersion: 2, title: 'Original deck' });
   });
 });

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { listTemplateSlides, type DeckRenderer } from '@deck-portal/deck-engine';
 import {
   deckDraftSchema,
+  type DeckDraft,
   type DeckDraftInput,
   type GenerationState,
   type Role,
 } from '@deck-portal/domain';
 import type { User } from '../../src/auth/sessions.ts';
-import { users } from '../../src/db/schema.ts';
+import { deckVersions, decks, users } from '../../src/db/schema.ts';
 import { followGeneration } from '../../src/decks/follow-generation.ts';
+import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
 import type { Services } from '../../src/services.ts';
 import { createFakeDeckRenderer } from '../helpers/fake-deck-renderer.ts';
 import { textPdf } from '../helpers/text-pdf.ts';
@@ -25,6 +29,12 @@ export type UseCaseWorld = {
   member(role: Role, name?: string): Promise<User>;
   /** The published library's slides as the wizard lists them. */
   slideIds: string[];
+  /** `draft` generated as `user` and waited for, made: the deck's id. */
+  madeDeck(user: User, draft: DeckDraft): Promise<string>;
+  /** The deck's row. */
+  deckRow(deckId: string): Promise<typeof decks.$inferSelect>;
+  /** The deck's versions, oldest first. */
+  versionsOf(deckId: string): Promise<(typeof deckVersions.$inferSelect)[]>;
 };
 
 /** A renderer answering at once, with a real (text) PDF so a certificate can be built on it. */
@@ -62,7 +72,40 @@ export async function createUseCaseWorld({
       return user!;
     },
     slideIds: listTemplateSlides(library).map((slide) => slide.id),
+    async madeDeck(user, draft) {
+      const { presentationId } = await generateDeckForUser(services, { user, draft });
+      expect((await settledGeneration(services, presentationId)).status).toBe('completed');
+      return presentationId;
+    },
+    async deckRow(deckId) {
+      return (await services.db.select().from(decks).where(eq(decks.id, deckId)))[0]!;
+    },
+    versionsOf(deckId) {
+      return services.db
+        .select()
+        .from(deckVersions)
+        .where(eq(deckVersions.deckId, deckId))
+        .orderBy(asc(deckVersions.number));
+    },
   };
+}
+
+/**
+ * The world for the test file that calls it (in its top level), with a sales rep (Riley Rep) and
+ * a manager (Morgan Manager): built before the file's tests and closed after them, its fields
+ * set once the file's `beforeAll` hooks run.
+ */
+export function useUseCaseWorld(): UseCaseWorld & { rep: User; manager: User } {
+  const world = {} as UseCaseWorld & { rep: User; manager: User };
+  beforeAll(async () => {
+    Object.assign(world, await createUseCaseWorld());
+    world.rep = await world.member('sales_rep', 'Riley Rep');
+    world.manager = await world.member('manager', 'Morgan Manager');
+  }, 120_000);
+  afterAll(async () => {
+    await world.close();
+  });
+  return world;
 }
 
 /**
