@@ -10,17 +10,14 @@ import {
   DEFAULT_BRAND,
   generateDeck,
 } from '@deck-portal/deck-engine';
-import {
-  libraryImportMessages,
-  type DeckDraft,
-  type LibraryImportResponse,
-} from '@deck-portal/domain';
+import { libraryImportMessages, type LibraryImportResponse } from '@deck-portal/domain';
 import { libraryDraft, libraryImports } from '../src/db/schema.ts';
 import type { Job } from '../src/jobs/define-job.ts';
 import { sweepExpiredJob } from '../src/server-jobs.ts';
 import { orphanGraceMs, sweepOrphanFiles } from '../src/storage/sweep-orphan-files.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, requestAs } from './helpers/accounts.ts';
+import { importFixtureChoice, importFixtureDraft } from './helpers/import-fixture.ts';
 
 // Issue 17: a content editor uploads the company's PowerPoint, the file is read by a job, each
 // slide comes back as a candidate, and the chosen slides go into the library draft.
@@ -29,20 +26,6 @@ let t: TestApp;
 const cookies: Record<'editor' | 'rep', string> = { editor: '', rep: '' };
 /** A real PowerPoint file: a deck our engine wrote, whose title slide reads `{{Client Name}}`. */
 let pptx: Buffer;
-
-const draft: DeckDraft = {
-  basicInfo: {
-    deckTitle: 'Import fixture',
-    headline: '',
-    clientName: '{{Client Name}}',
-    date: '2026-03-05',
-    primaryContact: '',
-    mode: 'simple',
-    locale: 'en-US',
-  },
-  productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
-  templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },
-};
 
 /** LibreOffice, when this machine has it: the import then draws the originals with it. */
 const hasOffice = (() => {
@@ -58,7 +41,7 @@ beforeAll(async () => {
   t = await createTestApp(hasOffice ? { env: { OFFICE_RENDERER: 'soffice' } } : {});
   cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
   cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
-  pptx = (await generateDeck(draft)).pptx;
+  pptx = (await generateDeck(importFixtureDraft)).pptx;
 }, 120_000);
 
 afterAll(async () => {
@@ -187,17 +170,7 @@ describe('importing a PowerPoint file into the library', { timeout: importTimeou
     }
     expect(await t.database.db.select().from(libraryDraft)).toHaveLength(before.length);
 
-    const imported = await requestAs(t.app, cookies.editor, 'POST', path, {
-      slides: [
-        {
-          number: 1,
-          title: 'Our cover',
-          category: 'intro',
-          fields: { '{{Client Name}}': 'client.name' },
-        },
-        { number: 2, title: 'Who we are', category: 'company' },
-      ],
-    });
+    const imported = await requestAs(t.app, cookies.editor, 'POST', path, importFixtureChoice);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({ created: ['our-cover', 'who-we-are'], replaced: [] });
 
@@ -409,7 +382,7 @@ describe('importing a PowerPoint file into the library', { timeout: importTimeou
     // The company's PowerPoint, written in that font.
     const checked = await checkFont(lora);
     if (!checked.ok) throw new Error(checked.reason);
-    const inLora = await generateDeck(draft, {
+    const inLora = await generateDeck(importFixtureDraft, {
       library: createTemplateLibrary({ ...DEFAULT_BRAND, font: { regular } }),
       images: { preloaded: { [regular]: checked.font.bytes } },
     });

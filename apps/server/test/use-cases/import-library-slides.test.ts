@@ -4,11 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDeck } from '@deck-portal/deck-engine';
-import {
-  importSlidesRequestSchema,
-  type DeckDraft,
-  type LibraryImportResponse,
-} from '@deck-portal/domain';
+import { importSlidesRequestSchema, type LibraryImportResponse } from '@deck-portal/domain';
 import type { User } from '../../src/auth/sessions.ts';
 import { auditLog, libraryDraft, libraryImports } from '../../src/db/schema.ts';
 import {
@@ -17,6 +13,7 @@ import {
   startLibraryImport,
 } from '../../src/library/library-imports.ts';
 import type { LocalFile } from '../../src/storage/local-file.ts';
+import { importFixtureChoice, importFixtureDraft } from '../helpers/import-fixture.ts';
 import { createUseCaseWorld, type UseCaseWorld } from './use-case-world.ts';
 
 // Importing a PowerPoint into the library, below HTTP: the file is taken, a job reads it, and
@@ -29,25 +26,11 @@ let folder: string;
 /** A real PowerPoint file: a deck our engine wrote, whose title slide reads `{{Client Name}}`. */
 let pptx: LocalFile;
 
-const fixture: DeckDraft = {
-  basicInfo: {
-    deckTitle: 'Import fixture',
-    headline: '',
-    clientName: '{{Client Name}}',
-    date: '2026-03-05',
-    primaryContact: '',
-    mode: 'simple',
-    locale: 'en-US',
-  },
-  productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
-  templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },
-};
-
 beforeAll(async () => {
   w = await createUseCaseWorld();
   editor = await w.member('content_editor', 'Cora Content');
   folder = await mkdtemp(path.join(os.tmpdir(), 'use-case-import-'));
-  pptx = await localFile('company.pptx', (await generateDeck(fixture)).pptx);
+  pptx = await localFile('company.pptx', (await generateDeck(importFixtureDraft)).pptx);
 }, 120_000);
 
 afterAll(async () => {
@@ -102,17 +85,7 @@ describe('importing a PowerPoint into the library', { timeout: 60_000 }, () => {
       file: pptx,
     });
     expect((await settled(id)).state).toBe('ready');
-    const request = importSlidesRequestSchema.parse({
-      slides: [
-        {
-          number: 1,
-          title: 'Our cover',
-          category: 'intro',
-          fields: { '{{Client Name}}': 'client.name' },
-        },
-        { number: 2, title: 'Who we are', category: 'company' },
-      ],
-    });
+    const request = importSlidesRequestSchema.parse(importFixtureChoice);
     const imported = await importLibrarySlides(w.services, { actor: editor, id, request });
     expect(imported).toEqual({ created: ['our-cover', 'who-we-are'], replaced: [] });
 
