@@ -2,22 +2,30 @@ import { paragraphText, type TemplateElement } from '@deck-portal/domain';
 
 export type Box = { x: number; y: number; w: number; h: number };
 
+/** The kinds of element placed by a box of their own (x, y, w, h). */
+const boxedKinds = [
+  'text',
+  'rect',
+  'ellipse',
+  'path',
+  'picture',
+  'table',
+  'quote',
+  'chips',
+  'chart',
+] as const satisfies readonly TemplateElement['kind'][];
+type BoxedElement = Extract<TemplateElement, { kind: (typeof boxedKinds)[number] }>;
+
+const isBoxed = (element: TemplateElement): element is BoxedElement =>
+  (boxedKinds as readonly string[]).includes(element.kind);
+
 /**
  * Where an element sits on the slide, in points: a repeat's is its first copy's (its elements'
  * boxes together, from its place); undefined for parts.
  */
 export function boxOf(element: TemplateElement): Box | undefined {
+  if (isBoxed(element)) return { x: element.x, y: element.y, w: element.w, h: element.h };
   switch (element.kind) {
-    case 'text':
-    case 'rect':
-    case 'ellipse':
-    case 'path':
-    case 'picture':
-    case 'table':
-    case 'quote':
-    case 'chips':
-    case 'chart':
-      return { x: element.x, y: element.y, w: element.w, h: element.h };
     case 'logo':
       return { x: element.x, y: element.y, w: element.size, h: element.size };
     case 'line':
@@ -49,17 +57,8 @@ const round = (value: number) => Math.round(value * 10) / 10;
  */
 export function withBox(element: TemplateElement, next: Box): TemplateElement {
   const box = { x: round(next.x), y: round(next.y), w: round(next.w), h: round(next.h) };
+  if (isBoxed(element)) return { ...element, ...box };
   switch (element.kind) {
-    case 'text':
-    case 'rect':
-    case 'ellipse':
-    case 'path':
-    case 'picture':
-    case 'table':
-    case 'quote':
-    case 'chips':
-    case 'chart':
-      return { ...element, ...box };
     case 'logo':
       return { ...element, x: box.x, y: box.y, size: Math.max(box.w, box.h) };
     case 'line': {
