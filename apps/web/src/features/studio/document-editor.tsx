@@ -278,28 +278,20 @@ function DocumentEditor({
           </Title>
         </Stack>
         <Group gap="xs">
-          <Tooltip label="Undo (Ctrl+Z)">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Undo"
-              disabled={!document.canUndo}
-              onClick={document.undo}
-            >
-              <IconArrowBackUp size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Redo (Ctrl+Shift+Z)">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Redo"
-              disabled={!document.canRedo}
-              onClick={document.redo}
-            >
-              <IconArrowForwardUp size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <HistoryButton
+            label="Undo"
+            keys="Ctrl+Z"
+            icon={IconArrowBackUp}
+            disabled={!document.canUndo}
+            onClick={document.undo}
+          />
+          <HistoryButton
+            label="Redo"
+            keys="Ctrl+Shift+Z"
+            icon={IconArrowForwardUp}
+            disabled={!document.canRedo}
+            onClick={document.redo}
+          />
           <SaveState
             isDirty={isDirty}
             isSaved={save.isSuccess}
@@ -497,4 +489,33 @@ function documentBindings(
       ],
     })),
   ];
+}
+
+/** Undo or Redo: an icon named `label`, its keys in its tooltip. */
+function HistoryButton({
+  label,
+  keys,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  keys: string;
+  icon: typeof IconArrowBackUp;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={`${label} (${keys})`}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <Icon size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }

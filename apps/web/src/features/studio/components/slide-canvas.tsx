@@ -9,6 +9,15 @@ import classes from './slide-canvas.module.css';
 export const SLIDE_SIZE = { w: 960, h: 540 } as const;
 /** The grid elements snap to, in points. */
 const GRID = 8;
+/** A dragged box snaps by its edges and its centre lines, to the grid and to the other boxes. */
+const snapToAllSides = {
+  top: true,
+  left: true,
+  bottom: true,
+  right: true,
+  center: true,
+  middle: true,
+};
 
 /**
  * The slide at its real proportions: the engine's drawing of the document under a layer of
@@ -151,22 +160,8 @@ export function SlideCanvas({
           snapGridWidth={GRID * scale}
           snapGridHeight={GRID * scale}
           snapThreshold={6}
-          snapDirections={{
-            top: true,
-            left: true,
-            bottom: true,
-            right: true,
-            center: true,
-            middle: true,
-          }}
-          elementSnapDirections={{
-            top: true,
-            left: true,
-            bottom: true,
-            right: true,
-            center: true,
-            middle: true,
-          }}
+          snapDirections={snapToAllSides}
+          elementSnapDirections={snapToAllSides}
           elementGuidelines={[...boxes.current.entries()]
             .filter(([id]) => id !== selected)
             .map(([, node]) => node)}
