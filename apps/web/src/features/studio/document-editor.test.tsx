@@ -36,6 +36,25 @@ const library: LibraryDraftResponse = {
   layouts: [],
 };
 
+/** A column chart titled Savings: one series, Before, over 2025 and 2026, its axis fixed to `max`. */
+const savingsChart = (
+  values: number[],
+  max: number,
+): TemplateSlideDocument['elements'][number] => ({
+  kind: 'chart',
+  x: 48,
+  y: 124,
+  w: 560,
+  h: 300,
+  chart: 'column',
+  title: 'Savings',
+  categories: ['2025', '2026'],
+  series: [{ name: 'Before', values, color: '#0B2545' }],
+  scale: { min: 0, max },
+  size: 11,
+  color: 'brand.ink',
+});
+
 type Answer = Parameters<typeof mockApi>[0][string];
 
 /** What the editor sent with its save (the first `PUT`). */
@@ -60,6 +79,24 @@ function editorApi(save: Answer | undefined, document: TemplateSlideDocument = s
 const acceptSave: Answer = ({ body }) => ({
   body: { document: (body as { document: object }).document, revision: 5 },
 });
+
+/**
+ * The About us slide (or `document`) opened in the editor, its saves taken, and the element named
+ * `name` chosen: the user, the calls the editor made and its save.
+ */
+async function openElement(name: string, document: TemplateSlideDocument = slide) {
+  const calls = editorApi(acceptSave, document);
+  const user = userEvent.setup();
+  renderApp(paths.librarySlide('about-us'));
+  await user.click(await screen.findByRole('button', { name }));
+  /** Saves with the Save button, once the draft has it: what the editor sent. */
+  const save = async () => {
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved to the draft')).toBeVisible();
+    return savedBody(calls);
+  };
+  return { user, calls, save };
+}
 
 async function editTitle() {
   renderApp(paths.librarySlide('about-us'));
@@ -116,17 +153,11 @@ describe('the slide editor', () => {
   });
 
   it('sets a text in italics and underlined, and saves that style', async () => {
-    const calls = editorApi(({ body }) => ({
-      body: { document: (body as { document: object }).document, revision: 5 },
-    }));
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Italic' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Underline' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Underline' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const { user, save } = await openElement('Text: We keep food cold.');
+    await user.click(screen.getByRole('checkbox', { name: 'Italic' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Underline' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Underline' }));
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       style: { weight: 'regular', size: 20, color: 'brand.ink', italic: true },
     });
@@ -134,10 +165,7 @@ describe('the slide editor', () => {
   });
 
   it('takes back a word typed in one undo, and a deleted element in the next', async () => {
-    editorApi(acceptSave);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const { user } = await openElement('Text: We keep food cold.');
     // The ids the studio gives the elements are no change to save.
     expect(screen.queryByText('Unsaved changes')).toBeNull();
     const text = screen.getByRole('textbox', { name: 'Text' });
@@ -167,10 +195,8 @@ describe('the slide editor', () => {
 
   it('offers every binding from the menu: products and their quantities, the quote, figures', async () => {
     const withFigures = { ...slide, figures: { sites: 'max(1, quantity.controller)' } };
-    editorApi(undefined, withFigures);
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
+    const { user } = await openElement('Text: We keep food cold.', withFigures);
+    await user.click(screen.getByRole('button', { name: 'Insert binding' }));
     // By text: role queries over the menu's many items are slow in this test browser.
     expect(await screen.findByText('{{figure.sites}}')).toBeInTheDocument();
     for (const binding of [
@@ -185,7 +211,7 @@ describe('the slide editor', () => {
     ]) {
       expect(screen.getByText(binding).closest('[role="menuitem"]')).not.toBeNull();
     }
-    await userEvent.click(screen.getByText('{{quantity.controller}}'));
+    await user.click(screen.getByText('{{quantity.controller}}'));
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue(
       'We keep food cold.{{quantity.controller}}',
     );
@@ -217,19 +243,14 @@ describe('the slide editor', () => {
   });
 
   it('offers no pricing bindings on a slide reps choose', async () => {
-    editorApi(undefined);
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Insert binding' }));
+    const { user } = await openElement('Text: We keep food cold.');
+    await user.click(screen.getByRole('button', { name: 'Insert binding' }));
     expect(await screen.findByText('{{quote.net}}')).toBeInTheDocument();
     expect(screen.queryByText('{{pricing.effective}}')).toBeNull();
   });
 
   it('shows an element only in decks where a binding has a value', async () => {
-    const calls = editorApi(acceptSave);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const { user, save } = await openElement('Text: We keep food cold.');
     const shown = screen.getByRole('combobox', { name: 'Shown' });
     expect(shown).toHaveValue('Always');
     await choose(user, shown, 'When a value is filled in');
@@ -238,17 +259,12 @@ describe('the slide editor', () => {
       screen.getByRole('combobox', { name: 'Shown: the value' }),
       '{{contact.name}}',
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({ when: { filled: 'contact.name' } });
   });
 
   it('edits paragraphs shown only in some decks, each with its condition', async () => {
-    const calls = editorApi(acceptSave);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const { user, save } = await openElement('Text: We keep food cold.');
     await user.click(
       screen.getByRole('button', { name: 'Add a paragraph shown only in some decks' }),
     );
@@ -278,9 +294,7 @@ describe('the slide editor', () => {
       screen.getByRole('combobox', { name: 'Paragraph 2 shown: the value' }),
       '{{rep.name}}',
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         'We keep food cold.',
@@ -317,12 +331,7 @@ describe('the slide editor', () => {
         },
       ],
     };
-    const calls = editorApi(acceptSave, styled);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(
-      await screen.findByRole('button', { name: 'Text: Caring about students (Support)' }),
-    );
+    const { user, save } = await openElement('Text: Caring about students (Support)', styled);
     const paragraph = screen.getByRole('textbox', { name: 'Paragraph 1' });
     expect(paragraph).toHaveValue('Caring about students (Support)');
     expect(
@@ -338,9 +347,7 @@ describe('the slide editor', () => {
     await user.click(
       screen.getByRole('button', { name: 'Underline the chosen words of paragraph 1' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         {
@@ -358,10 +365,7 @@ describe('the slide editor', () => {
   });
 
   it('makes chosen words of a plain text bold, which writes its paragraph as runs', async () => {
-    const calls = editorApi(acceptSave);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const { user, save } = await openElement('Text: We keep food cold.');
     const text = screen.getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement;
     // Nothing chosen: nothing changes.
     await user.click(screen.getByRole('button', { name: 'Bold the chosen words of the text' }));
@@ -370,9 +374,7 @@ describe('the slide editor', () => {
     text.setSelectionRange(8, 12);
     await user.click(screen.getByRole('button', { name: 'Bold the chosen words of the text' }));
     expect(screen.getByRole('textbox', { name: 'Paragraph 1' })).toHaveValue('We keep food cold.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       text: [
         {
@@ -383,10 +385,7 @@ describe('the slide editor', () => {
   });
 
   it('links chosen words to a page, refuses an address that is none, changes and removes the link', async () => {
-    const calls = editorApi(acceptSave);
-    const user = userEvent.setup();
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Text: We keep food cold.' }));
+    const { user, calls } = await openElement('Text: We keep food cold.');
     const linkButton = () =>
       screen.getByRole('button', { name: 'Link the chosen words of the text' });
     // Nothing chosen: the button says to choose the words first.
@@ -481,29 +480,25 @@ describe('the slide editor', () => {
         { kind: 'line', x1: 48, y1: 340, x2: 600, y2: 340, color: 'brand.ink', width: 1 },
       ],
     };
-    const calls = editorApi(acceptSave, withTable);
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Table' }));
+    const { user, save } = await openElement('Table', withTable);
     const cell = screen.getByRole('textbox', { name: 'Row 1, column 1' });
-    await userEvent.clear(cell);
-    await userEvent.type(cell, 'Spoiled food');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Header, column 2' }), ' (a year)');
-    await userEvent.click(screen.getByRole('button', { name: 'Add a row' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Row 3, column 1' }), 'Energy');
+    await user.clear(cell);
+    await user.type(cell, 'Spoiled food');
+    await user.type(screen.getByRole('textbox', { name: 'Header, column 2' }), ' (a year)');
+    await user.click(screen.getByRole('button', { name: 'Add a row' }));
+    await user.type(screen.getByRole('textbox', { name: 'Row 3, column 1' }), 'Energy');
 
     // The line in the list of elements (the "Line" button above the list adds one).
-    await userEvent.click(screen.getAllByRole('button', { name: 'Line' }).at(-1)!);
+    await user.click(screen.getAllByRole('button', { name: 'Line' }).at(-1)!);
     const width = screen.getByRole('textbox', { name: 'Line width' });
-    await userEvent.clear(width);
-    await userEvent.type(width, '2.5');
-    await choose(userEvent.setup(), screen.getByRole('combobox', { name: 'End' }), 'Arrowhead');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Dashed' }));
+    await user.clear(width);
+    await user.type(width, '2.5');
+    await choose(user, screen.getByRole('combobox', { name: 'End' }), 'Arrowhead');
+    await user.click(screen.getByRole('checkbox', { name: 'Dashed' }));
     // And a new line, plain, from the button above the list.
-    await userEvent.click(screen.getAllByRole('button', { name: 'Line' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Line' })[0]!);
     expect(screen.getByRole('combobox', { name: 'End' })).toHaveValue('Plain');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       header: ['Annual saving', 'Before (a year)'],
       rows: [
@@ -558,28 +553,24 @@ describe('the slide editor', () => {
         { kind: 'ellipse', x: 300, y: 40, w: 100, h: 100, fill: '#2F6FDE' },
       ],
     };
-    const calls = editorApi(acceptSave, withShapes);
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Rectangle' }));
+    const { user, save } = await openElement('Rectangle', withShapes);
     expect(screen.getByText(/Filled with a gradient/)).toBeVisible();
-    await userEvent.click(
+    await user.click(
       within(screen.getByRole('radiogroup', { name: 'Fill' })).getByRole('radio', {
         name: 'brand.ink',
       }),
     );
     expect(screen.queryByText(/Filled with a gradient/)).toBeNull();
     const width = screen.getByRole('textbox', { name: 'Outline width' });
-    await userEvent.clear(width);
-    await userEvent.type(width, '3');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Dashed outline' }));
+    await user.clear(width);
+    await user.type(width, '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Dashed outline' }));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ellipse' }));
+    await user.click(screen.getByRole('button', { name: 'Ellipse' }));
     expect(screen.queryByRole('textbox', { name: 'Outline width' })).toBeNull();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Outline' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Filled' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    await user.click(screen.getByRole('checkbox', { name: 'Outline' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Filled' }));
+    const saved = await save();
     expect(saved.document.elements[0]).toEqual({
       id: expect.any(String),
       kind: 'rect',
@@ -603,24 +594,10 @@ describe('the slide editor', () => {
   });
 
   it('edits a chart: its kind, its legend and its figures pasted from a spreadsheet', async () => {
-    const user = userEvent.setup();
     const withChart: TemplateSlideDocument = {
       ...slide,
       elements: [
-        {
-          kind: 'chart',
-          x: 48,
-          y: 124,
-          w: 560,
-          h: 300,
-          chart: 'column',
-          title: 'Savings',
-          categories: ['2025', '2026'],
-          series: [{ name: 'Before', values: [120, 135], color: '#0B2545' }],
-          scale: { min: 0, max: 140 },
-          size: 11,
-          color: 'brand.ink',
-        },
+        savingsChart([120, 135], 140),
         {
           kind: 'chart',
           x: 620,
@@ -636,9 +613,7 @@ describe('the slide editor', () => {
         },
       ],
     };
-    const calls = editorApi(acceptSave, withChart);
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Chart: Savings' }));
+    const { user, save } = await openElement('Chart: Savings', withChart);
     const figures = screen.getByRole('textbox', { name: 'Figures' });
     expect(figures).toHaveValue('\tBefore\n2025\t120\n2026\t135');
 
@@ -676,9 +651,7 @@ describe('the slide editor', () => {
         name: 'brand.ink',
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({
       kind: 'chart',
       chart: 'bar',
@@ -698,29 +671,11 @@ describe('the slide editor', () => {
   });
 
   it('writes a chart’s figures in a format, fixes its axis and sizes its text', async () => {
-    const user = userEvent.setup();
     const chart: TemplateSlideDocument = {
       ...slide,
-      elements: [
-        {
-          kind: 'chart',
-          x: 48,
-          y: 124,
-          w: 560,
-          h: 300,
-          chart: 'column',
-          title: 'Savings',
-          categories: ['2025', '2026'],
-          series: [{ name: 'Before', values: [1200, 1350], color: '#0B2545' }],
-          scale: { min: 0, max: 1400 },
-          size: 11,
-          color: 'brand.ink',
-        },
-      ],
+      elements: [savingsChart([1200, 1350], 1400)],
     };
-    const calls = editorApi(acceptSave, chart);
-    renderApp(paths.librarySlide('about-us'));
-    await user.click(await screen.findByRole('button', { name: 'Chart: Savings' }));
+    const { user, save } = await openElement('Chart: Savings', chart);
     expect(screen.getByText('Untouched: each figure as typed.')).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: 'Format the figures' }));
     await user.type(screen.getByRole('textbox', { name: 'Before' }), '$');
@@ -752,9 +707,7 @@ describe('the slide editor', () => {
     expect(size).toHaveValue('4 pt');
     await user.clear(size);
     await user.type(size, '14');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    expect(savedBody(calls).document.elements[0]).toMatchObject({
+    expect((await save()).document.elements[0]).toMatchObject({
       number: { decimals: 1, grouping: true, percent: false, prefix: '$', suffix: '' },
       scale: { min: -1.5, max: 5000, step: 0.25 },
       size: 14,
@@ -762,9 +715,7 @@ describe('the slide editor', () => {
   });
 
   it('sets the subheading, the products a slide is about and the figures it computes', async () => {
-    const calls = editorApi(({ body }) => ({
-      body: { document: (body as { document: object }).document, revision: 5 },
-    }));
+    const calls = editorApi(acceptSave);
     renderApp(paths.librarySlide('about-us'));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Subheading' }), 'Since 2009');
     const about = screen
@@ -815,23 +766,19 @@ describe('the slide editor', () => {
         },
       ],
     };
-    const calls = editorApi(acceptSave, withRepeat);
-    renderApp(paths.librarySlide('about-us'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Repeated block' }));
+    const { user, save } = await openElement('Repeated block', withRepeat);
     expect(screen.getByText(/One copy of its elements per section of the deck/)).toBeVisible();
     const step = screen.getByRole('textbox', { name: 'Step' });
-    await userEvent.clear(step);
-    await userEvent.type(step, '52');
-    await userEvent.click(screen.getByRole('button', { name: 'Quote' }));
+    await user.clear(step);
+    await user.type(step, '52');
+    await user.click(screen.getByRole('button', { name: 'Quote' }));
     expect(screen.getByRole('button', { name: 'Quote table' })).toBeVisible();
     // Feature tags: the chosen products' tags from the price book.
-    await userEvent.click(screen.getByRole('button', { name: 'Feature tags' }));
+    await user.click(screen.getByRole('button', { name: 'Feature tags' }));
     expect(
       await screen.findByText(/Each product's feature tags from the price book/),
     ).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved to the draft')).toBeVisible();
-    const saved = savedBody(calls);
+    const saved = await save();
     expect(saved.document.elements[0]).toMatchObject({ kind: 'repeat', step: 52, x: 48 });
     expect(saved.document.elements[1]).toMatchObject({
       kind: 'quote',
