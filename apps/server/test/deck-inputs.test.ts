@@ -2,37 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   DeckDraftInput,
   DeckFigures,
   TemplateSlideDocument,
   TemplateSlideInfo,
 } from '@deck-portal/domain';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { approvedCookie, requestAs } from './helpers/accounts.ts';
+import { useLibraryEditors } from './helpers/library-editors.ts';
 
 // Deck inputs: the ROI slide asks the rep for the client's sites and yearly costs, the deck keeps
 // the answers, and its figures (and the PDF) follow them.
-let t: TestApp;
-const cookies = { editor: '', rep: '' };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
-  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
-}, 60_000);
-
-afterAll(async () => {
-  await t.app.close();
-});
-
-const call = (
-  who: keyof typeof cookies,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  body?: object,
-) => requestAs(t.app, cookies[who], method, url, body);
+const { call } = useLibraryEditors();
 
 /** 11 controllers, a battery and 110 loggers at list prices, on the ROI slide. */
 function roiDraft(inputValues?: Record<string, number>): DeckDraftInput {
