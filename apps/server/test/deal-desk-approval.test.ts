@@ -8,7 +8,6 @@ import {
   clientLinkPaths,
   deckPagePath,
   type DeckDraftInput,
-  type Role,
 } from '@deck-portal/domain';
 import {
   approvalRequests,
@@ -19,15 +18,14 @@ import {
   outboxMails,
 } from '../src/db/schema.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
+import { requestAs } from './helpers/accounts.ts';
 import {
-  createAdmin,
-  newAccount,
-  requestAs,
-  sessionCookieOf,
-  setAccount,
-  signIn,
-  signUp,
-} from './helpers/accounts.ts';
+  adminMember,
+  approvedMember,
+  dealDeskRequests,
+  librarySlideIds,
+  type Member,
+} from './helpers/priced-decks.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The deal desk: a deck priced past its owner's limits is made with the watermark, cannot reach
@@ -48,8 +46,6 @@ function recordingRenderer() {
   return { renderer, renders };
 }
 
-type Member = { cookie: string; id: string; email: string; name: string };
-
 let t: TestApp;
 const { renderer, renders } = recordingRenderer();
 let slideIds: string[];
@@ -59,29 +55,14 @@ let otherRep: Member;
 let manager: Member;
 let otherManager: Member;
 
-async function member(name: string, role: Role): Promise<Member> {
-  const account = newAccount(name);
-  const { user } = await signUp(t.app, account);
-  await setAccount(t.app, account.email, { status: 'approved', role });
-  const cookie = sessionCookieOf(await signIn(t.app, account))!;
-  return { cookie, id: user.id, email: account.email, name };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: renderer });
-  const first = await createAdmin(t.app);
-  admin = {
-    cookie: first.cookie,
-    id: first.user.id,
-    email: first.account.email,
-    name: first.account.name,
-  };
-  rep = await member('Riley Rep', 'sales_rep');
-  otherRep = await member('Olive Rep', 'sales_rep');
-  manager = await member('Morgan Manager', 'manager');
-  otherManager = await member('Max Manager', 'manager');
-  const library = await requestAs(t.app, rep.cookie, 'GET', '/api/template-slides');
-  slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
+  admin = await adminMember(t.app);
+  rep = await approvedMember(t.app, 'Riley Rep', 'sales_rep');
+  otherRep = await approvedMember(t.app, 'Olive Rep', 'sales_rep');
+  manager = await approvedMember(t.app, 'Morgan Manager', 'manager');
+  otherManager = await approvedMember(t.app, 'Max Manager', 'manager');
+  slideIds = await librarySlideIds(t.app, rep);
 }, 60_000);
 
 afterAll(async () => {
@@ -141,14 +122,7 @@ async function versionRow(deckId: string, number?: number) {
 const approvalOf = (who: Member, deckId: string) =>
   requestAs(t.app, who.cookie, 'GET', `/api/decks/${deckId}/approval`);
 
-const askApproval = (who: Member, deckId: string, note = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/approval-requests`, { note });
-
-const decide = (who: Member, requestId: string, decision: 'approve' | 'reject', comment = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/approvals/${requestId}/decision`, {
-    decision,
-    comment,
-  });
+const { askApproval, decide } = dealDeskRequests(() => t.app);
 
 const createLink = (who: Member, deckId: string, extra: Record<string, unknown> = {}) =>
   requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/client-links`, {

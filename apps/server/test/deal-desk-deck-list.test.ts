@@ -6,6 +6,8 @@ import { createAdmin, requestAs } from './helpers/accounts.ts';
 import {
   approvedMember,
   battery,
+  dealDeskRequests,
+  librarySlideIds,
   newPricedDeck,
   pricedDraft,
   type Line,
@@ -27,8 +29,7 @@ beforeAll(async () => {
   await createAdmin(t.app);
   rep = await approvedMember(t.app, 'Riley Rep', 'sales_rep');
   manager = await approvedMember(t.app, 'Morgan Manager', 'manager');
-  const library = await requestAs(t.app, rep.cookie, 'GET', '/api/template-slides');
-  slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
+  slideIds = await librarySlideIds(t.app, rep);
 }, 60_000);
 
 afterAll(async () => {
@@ -40,14 +41,7 @@ const draft = (title: string, lines: Line[]) => pricedDraft(slideIds, title, lin
 const newDeck = (owner: Member, title: string, lines: Line[]) =>
   newPricedDeck(t.app, owner, draft(title, lines));
 
-const askApproval = (who: Member, deckId: string, note = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/approval-requests`, { note });
-
-const decide = (who: Member, requestId: string, decision: 'approve' | 'reject', comment = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/approvals/${requestId}/decision`, {
-    decision,
-    comment,
-  });
+const { askApproval, decide } = dealDeskRequests(() => t.app);
 
 /** Waits for the version an approval's job makes. */
 async function clearedVersionFor(deckId: string, requestId: string) {

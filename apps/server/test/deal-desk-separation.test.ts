@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEAL_DESK, approvalMessages, approverRoleLabel } from '@deck-portal/domain';
 import { auditLog, deckVersions, notifications } from '../src/db/schema.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { createAdmin, requestAs } from './helpers/accounts.ts';
+import { requestAs } from './helpers/accounts.ts';
 import {
+  adminMember,
   approvedMember,
   battery,
+  dealDeskRequests,
+  librarySlideIds,
   newPricedDeck,
   pricedDraft,
   type Line,
@@ -28,18 +31,11 @@ let otherManager: Member;
 
 beforeAll(async () => {
   t = await createTestApp({ deckRenderer: createFakeDeckRenderer(3) });
-  const first = await createAdmin(t.app);
-  admin = {
-    cookie: first.cookie,
-    id: first.user.id,
-    email: first.account.email,
-    name: first.account.name,
-  };
+  admin = await adminMember(t.app);
   rep = await approvedMember(t.app, 'Riley Rep', 'sales_rep');
   manager = await approvedMember(t.app, 'Morgan Manager', 'manager');
   otherManager = await approvedMember(t.app, 'Max Manager', 'manager');
-  const library = await requestAs(t.app, rep.cookie, 'GET', '/api/template-slides');
-  slideIds = (library.json().slides as { id: string }[]).map((slide) => slide.id);
+  slideIds = await librarySlideIds(t.app, rep);
 }, 60_000);
 
 afterAll(async () => {
@@ -59,14 +55,7 @@ async function newVersion(who: Member, deckId: string, title: string, lines: Lin
   return res.json().version as number;
 }
 
-const askApproval = (who: Member, deckId: string, note = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/approval-requests`, { note });
-
-const decide = (who: Member, requestId: string, decision: 'approve' | 'reject', comment = '') =>
-  requestAs(t.app, who.cookie, 'POST', `/api/approvals/${requestId}/decision`, {
-    decision,
-    comment,
-  });
+const { askApproval, decide } = dealDeskRequests(() => t.app);
 
 const createLink = (who: Member, deckId: string) =>
   requestAs(t.app, who.cookie, 'POST', `/api/decks/${deckId}/client-links`, {
