@@ -320,6 +320,9 @@ export function ElementPanel({
   function textFields() {
     if (element.kind !== 'text') return null;
     const text = editableText(element);
+    const style = element.style;
+    const setStyle = (patch: Partial<typeof style>) =>
+      onChange({ ...element, style: { ...style, ...patch } });
     const setText = (next: string) =>
       onChange({
         ...element,
@@ -377,8 +380,8 @@ export function ElementPanel({
             />
             <WordStyleButtons
               of="the text"
-              onStyle={(style) =>
-                changeChosen(chosenWords(), (p, range) => styleWords(p, range, style))
+              onStyle={(wordStyle) =>
+                changeChosen(chosenWords(), (p, range) => styleWords(p, range, wordStyle))
               }
               choose={chosenWords}
               onLink={(chosen, link) =>
@@ -406,37 +409,24 @@ export function ElementPanel({
           </>
         )}
         <Group grow gap="xs">
-          <SizeInput
-            value={element.style.size}
-            max={400}
-            onChange={(size) => onChange({ ...element, style: { ...element.style, size } })}
-          />
+          <SizeInput value={style.size} max={400} onChange={(size) => setStyle({ size })} />
           <NumberInput
             label="Smallest size"
             description="Shrinks to fit down to this"
-            value={element.style.minSize ?? element.style.size}
+            value={style.minSize ?? style.size}
             min={4}
             max={400}
             decimalScale={1}
-            onChange={(minSize) =>
-              typeof minSize === 'number' &&
-              onChange({ ...element, style: { ...element.style, minSize } })
-            }
+            onChange={(minSize) => typeof minSize === 'number' && setStyle({ minSize })}
           />
         </Group>
         <Stack gap="xs">
           <Select
             label="Weight"
             data={['regular', 'medium', 'semibold', 'bold']}
-            value={element.style.weight ?? 'regular'}
+            value={style.weight ?? 'regular'}
             allowDeselect={false}
-            onChange={(weight) =>
-              weight &&
-              onChange({
-                ...element,
-                style: { ...element.style, weight: weight as typeof element.style.weight },
-              })
-            }
+            onChange={(weight) => weight && setStyle({ weight: weight as typeof style.weight })}
           />
           <SegmentedControl
             fullWidth
@@ -446,26 +436,21 @@ export function ElementPanel({
               { value: 'center', label: 'Centre' },
               { value: 'right', label: 'Right' },
             ]}
-            value={element.style.align ?? 'left'}
-            onChange={(align) =>
-              onChange({
-                ...element,
-                style: { ...element.style, align: align as 'left' | 'center' | 'right' },
-              })
-            }
+            value={style.align ?? 'left'}
+            onChange={(align) => setStyle({ align: align as typeof style.align })}
           />
           <Group gap="md">
             {(['italic', 'underline'] as const).map((key) => (
               <Checkbox
                 key={key}
                 label={key === 'italic' ? 'Italic' : 'Underline'}
-                checked={element.style[key] === true}
+                checked={style[key] === true}
                 onChange={(event) => {
                   // Set, or left out of the style altogether (never `false`).
-                  const style = { ...element.style };
-                  delete style[key];
-                  if (event.currentTarget.checked) style[key] = true;
-                  onChange({ ...element, style });
+                  const next = { ...style };
+                  delete next[key];
+                  if (event.currentTarget.checked) next[key] = true;
+                  onChange({ ...element, style: next });
                 }}
               />
             ))}
@@ -473,9 +458,9 @@ export function ElementPanel({
         </Stack>
         <ColourField
           label="Colour"
-          value={element.style.color}
+          value={style.color}
           palette={palette}
-          onChange={(color) => onChange({ ...element, style: { ...element.style, color } })}
+          onChange={(color) => setStyle({ color })}
         />
       </>
     );
