@@ -24,6 +24,7 @@ describe('who may edit the library', () => {
     const expected: Record<Who, number> = {
       anonymous: 401,
       rep: 403,
+      otherRep: 403,
       manager: 403,
       editor: 200,
       admin: 200,

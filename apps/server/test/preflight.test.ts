@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   libraryMessages,
   type DeckDraftInput,
@@ -8,33 +8,18 @@ import {
 } from '@deck-portal/domain';
 import { auditLog, libraryVersions } from '../src/db/schema.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { approvedCookie, requestAs } from './helpers/accounts.ts';
+import { useLibraryEditors, type Who } from './helpers/library-editors.ts';
+import type { TestApp } from './helpers/test-app.ts';
 
 // Preflight: the editor is told what a client should not read before publishing (and publishes
 // past it only with a reason); the rep is told what concerns their deck before sending it.
+const { world, call } = useLibraryEditors({ deckRenderer: createFakeDeckRenderer(3) });
 let t: TestApp;
-const cookies = { editor: '', rep: '', otherRep: '' };
-
-beforeAll(async () => {
-  t = await createTestApp({ deckRenderer: createFakeDeckRenderer(3) });
-  cookies.editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
-  cookies.rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
-  cookies.otherRep = await approvedCookie(t.app, 'Otto Other', 'sales_rep');
-}, 60_000);
-
-afterAll(async () => {
-  await t.app.close();
+beforeAll(() => {
+  t = world.t;
 });
 
-const call = (
-  who: keyof typeof cookies,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-) => requestAs(t.app, cookies[who], method, url, payload);
-
-async function findings(url: string, who: keyof typeof cookies = 'editor') {
+async function findings(url: string, who: Who = 'editor') {
   const response = await call(who, 'GET', url);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().findings as SlideFinding[];

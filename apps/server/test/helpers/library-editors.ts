@@ -1,32 +1,35 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { LibraryDraftResponse, TemplateSlideDocument } from '@deck-portal/domain';
 import { approvedCookie, createAdmin, requestAs } from './accounts.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // The app the library editing tests share within a file: its built-in library fresh, an admin,
-// a content editor, a rep and a manager signed in. Content editors and admins change the
+// a content editor, two reps and a manager signed in. Content editors and admins change the
 // library's draft and publish it; reps build from the published version only.
 
-export type Who = 'admin' | 'editor' | 'rep' | 'manager' | 'anonymous';
+export type Who = 'admin' | 'editor' | 'rep' | 'otherRep' | 'manager' | 'anonymous';
 
 /**
  * Builds the app before the file's tests and closes it after them; what it returns reads the
  * app once it is built (`world.t` is set when the file's own `beforeAll` hooks run).
  */
-export function useLibraryEditors() {
+export function useLibraryEditors({ deckRenderer }: { deckRenderer?: DeckRenderer } = {}) {
   const cookies: Record<Exclude<Who, 'anonymous'>, string> = {
     admin: '',
     editor: '',
     rep: '',
+    otherRep: '',
     manager: '',
   };
   const world = { t: undefined as unknown as TestApp, cookies };
 
   beforeAll(async () => {
-    world.t = await createTestApp();
+    world.t = await createTestApp({ deckRenderer });
     cookies.admin = (await createAdmin(world.t.app)).cookie;
     cookies.editor = await approvedCookie(world.t.app, 'Cora Content', 'content_editor');
     cookies.rep = await approvedCookie(world.t.app, 'Reese Rep', 'sales_rep');
+    cookies.otherRep = await approvedCookie(world.t.app, 'Otto Other', 'sales_rep');
     cookies.manager = await approvedCookie(world.t.app, 'Mona Manager', 'manager');
   }, 60_000);
 
