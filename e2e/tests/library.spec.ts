@@ -517,7 +517,7 @@ test('an editor imports a PowerPoint: maps its field to the client, imports four
 
   // Read on the server; each slide comes back drawn by our engine.
   const slides = page.getByRole('list', { name: 'Slides found' });
-  await expect(slides).toBeVisible({ timeout: 60_000 });
+  await expect(slides).toBeVisible({ timeout: 120_000 });
   /** The candidate of slide N (its own lists are inside it). */
   const candidate = (number: number) =>
     slides.getByRole('listitem').filter({
