@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { templateElementSchema } from './elements.ts';
 import { paragraphText } from './paragraphs.ts';
 
+/** A text element's kind and box, the same in every test here. */
+const textBox = { kind: 'text', x: 0, y: 0, w: 100, h: 100 } as const;
+
 describe('paragraphs', () => {
   it('accepts paragraphs with conditions of their own', () => {
     const element = {
-      kind: 'text',
-      x: 0,
-      y: 0,
-      w: 100,
-      h: 100,
+      ...textBox,
       text: [
         '{{deck.date}}',
         { text: 'Attention: {{contact.name}}', when: { filled: 'contact.name' } },
@@ -23,11 +22,7 @@ describe('paragraphs', () => {
 
   it('accepts paragraphs written as runs of their own style, and says what is wrong with one', () => {
     const element = {
-      kind: 'text',
-      x: 0,
-      y: 0,
-      w: 100,
-      h: 100,
+      ...textBox,
       text: [
         {
           runs: [

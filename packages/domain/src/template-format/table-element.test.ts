@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { describeTemplateProblems } from './documents.ts';
 import { templateElementSchema } from './elements.ts';
 
+/** A table's kind, box and two columns, the first twice the second, as most tests here have it. */
+const twoColumns = { kind: 'table', x: 48, y: 116, w: 864, h: 200, columns: [2, 1] } as const;
+
 describe('a table', () => {
   it('accepts a table whose rows have a cell per column, and a product field binding', () => {
     const table = {
-      kind: 'table',
-      x: 48,
-      y: 116,
-      w: 864,
-      h: 200,
-      columns: [2, 1],
+      ...twoColumns,
       header: ['', '{{product.data_logger.name}}'],
       rows: [['Warranty', '{{product.data_logger.warrantyYears}} years']],
       headerFill: 'brand.primary',
@@ -31,12 +29,7 @@ describe('a table', () => {
     const line = { color: '#8EA9DB', width: 1 };
     // Two columns, a header and two body rows: three rows in all.
     const table = {
-      kind: 'table',
-      x: 48,
-      y: 116,
-      w: 864,
-      h: 200,
-      columns: [2, 1],
+      ...twoColumns,
       header: ['Region', 'Share'],
       rows: [
         ['North', '40%'],

@@ -6,6 +6,17 @@ import { paths } from '../../config/paths.ts';
 import { adminUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 // The slide the studio's tests open, the API they answer it from, and the steps they share.
+/** The About us slide's one text. */
+export const aboutText = {
+  kind: 'text',
+  x: 48,
+  y: 120,
+  w: 400,
+  h: 80,
+  text: 'We keep food cold.',
+  style: { weight: 'regular', size: 20, color: 'brand.ink' },
+} satisfies TemplateSlideDocument['elements'][number];
+
 export const slide: TemplateSlideDocument = {
   format: 1,
   id: 'about-us',
@@ -14,17 +25,7 @@ export const slide: TemplateSlideDocument = {
   background: '#FFFFFF',
   category: 'company',
   heading: 'About us',
-  elements: [
-    {
-      kind: 'text',
-      x: 48,
-      y: 120,
-      w: 400,
-      h: 80,
-      text: 'We keep food cold.',
-      style: { weight: 'regular', size: 20, color: 'brand.ink' },
-    },
-  ],
+  elements: [aboutText],
 };
 
 export const library: LibraryDraftResponse = {

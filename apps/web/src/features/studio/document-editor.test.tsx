@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { choose } from '../../test/choose-option.ts';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
 import {
+  aboutText,
   acceptSave,
   editTitle,
   editorApi,
@@ -220,11 +221,7 @@ describe('the slide editor', () => {
       ...slide,
       elements: [
         {
-          kind: 'text',
-          x: 48,
-          y: 120,
-          w: 400,
-          h: 80,
+          ...aboutText,
           text: [
             {
               runs: [
@@ -235,7 +232,6 @@ describe('the slide editor', () => {
               ],
             },
           ],
-          style: { weight: 'regular', size: 20, color: 'brand.ink' },
         },
       ],
     };
