@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DeckRenderer, RenderProgress } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
 import { deckVersions, decks, jobs, outboxMails, sessions, users } from '../src/db/schema.ts';
+import { refusedJobMessage } from '../src/decks/generation-job.ts';
 import { enqueueMail } from '../src/mail/mailer.ts';
 import { offerScheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 import { AppError } from '../src/http/app-error.ts';
@@ -378,6 +379,36 @@ describe('a worker that dies', () => {
       status: 'failed',
     });
     expect(await db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId))).toEqual([]);
+    const retried = await request('POST', `/api/decks/${deckId}/generation/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(await settled(deckId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('fails a deck whose job row cannot be read back (an older server wrote it), and Try again makes it', async () => {
+    const db = t.app.services.db;
+    const gate = holdNextRender();
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId;
+    await gate.reached;
+    const [running] = await db.select().from(jobs).where(eq(jobs.subjectId, deckId));
+    // Its worker died, and the row is as a server before this one wrote it: no deck id.
+    await db
+      .update(jobs)
+      .set({
+        payload: { deck: deckId },
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(clock.now().getTime() - 1),
+      })
+      .where(eq(jobs.id, running!.id));
+    t.app.jobs!.wake();
+    expect(await settled(deckId)).toMatchObject({ status: 'failed', error: refusedJobMessage });
+    const [refused] = await db.select().from(jobs).where(eq(jobs.id, running!.id));
+    expect(refused).toMatchObject({ state: 'failed' });
+    expect(refused!.lastError).toMatch(/^The generate-deck job's payload does not match: deckId: /);
+    gate.release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await request('GET', `/api/decks/${deckId}`)).json()).toMatchObject({
+      status: 'failed',
+    });
     const retried = await request('POST', `/api/decks/${deckId}/generation/retry`);
     expect(retried.statusCode, retried.body).toBe(202);
     expect(await settled(deckId)).toMatchObject({ status: 'completed' });

@@ -81,12 +81,24 @@ export function generationJobHandler(
       });
     },
     async onFailed(job, message) {
-      await services.db
-        .update(decks)
-        .set({ status: 'failed', generationError: message, updatedAt: services.clock.now() })
-        .where(and(eq(decks.id, String(job.payload.deckId)), eq(decks.status, 'generating')));
+      await markFailed(services, job.payload.deckId, message);
+    },
+    async onRefused(row) {
+      if (row.subjectId) await markFailed(services, row.subjectId, refusedJobMessage);
     },
   };
+}
+
+/** What a rep reads when the deck's job could not be read back (the portal changed meanwhile). */
+export const refusedJobMessage =
+  'Its generation could not be read back after the portal was updated. Try again.';
+
+/** A deck still generating turns failed, saying why; one made or failed already stays as it is. */
+async function markFailed(services: Services, deckId: string, message: string) {
+  await services.db
+    .update(decks)
+    .set({ status: 'failed', generationError: message, updatedAt: services.clock.now() })
+    .where(and(eq(decks.id, deckId), eq(decks.status, 'generating')));
 }
 
 /** Try again: a failed deck is queued once more, from its stored draft. */

@@ -58,9 +58,15 @@ export type JobHandler<Payload = unknown> = {
   run(job: Job<Payload>, context: JobContext): Promise<void>;
   /**
    * After the last attempt failed: record it where people look (the deck turns `failed`). Not
-   * called for a row whose payload does not match its kind: there is no subject to trust.
+   * called for a row whose payload does not match its kind: see `onRefused`.
    */
   onFailed?(job: Job<Payload>, message: string): Promise<void>;
+  /**
+   * A row whose payload does not match its kind (written before the kind changed, or by hand)
+   * ended failed without running: its payload is not to be trusted, its `subjectId` (written by
+   * the queue) is. `message` names the field, for the log, not for a rep.
+   */
+  onRefused?(row: JobRow, message: string): Promise<void>;
 };
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { readPayload, type HandledJob, type Job, type JobHandler } from './define-job.ts';
+import { readPayload, type HandledJob, type Job } from './define-job.ts';
 import {
   claimJob,
   completeJob,
@@ -128,15 +128,17 @@ export async function startJobWorker<Deps>(options: JobWorkerOptions<Deps>): Pro
     const read = readPayload(kind, row.payload);
     if ('problem' in read) {
       // A row written before its kind changed, or by hand: no attempt can mend it.
+      // Its subject (a column of the row, written by the queue, not the payload) is told, so a
+      // deck or an import does not wait for it forever.
       log.warn({ jobId: row.id, kind: row.kind, problem: read.problem }, 'a job was refused');
-      await settleFailure(row, undefined, read.problem, true);
+      await settleFailure(row, (message) => handler.onRefused?.(row, message), read.problem, true);
       return;
     }
     const job: Job<unknown> = { ...row, payload: read.payload };
     if (row.attempts > row.maxAttempts) {
       // Its workers died that many times: running it again would likely kill the next one too.
       const message = `It was stopped before finishing, ${row.maxAttempts} times: the server making it restarted or ran out of memory. Try again; if it stops again, a deck with fewer or smaller pictures may go through, and your administrator can see why in the server's log.`;
-      await settleFailure(row, { handler, job }, message, true);
+      await settleFailure(row, (text) => handler.onFailed?.(job, text), message, true);
       return;
     }
     const abort = new AbortController();
@@ -168,22 +170,22 @@ export async function startJobWorker<Deps>(options: JobWorkerOptions<Deps>): Pro
       if (!isFinal) log.error({ err: error, jobId: job.id, kind: job.kind }, 'a job failed');
       await progress.settled();
       const message = messageOf(error, isFinal, row.maxAttempts);
-      await settleFailure(row, { handler, job }, message, isFinal);
+      await settleFailure(row, (text) => handler.onFailed?.(job, text), message, isFinal);
     } finally {
       clearInterval(renew);
     }
   };
 
-  /** Records a failed attempt; `read` (the job as its handler knows it) hears of the last one. */
+  /** Records a failed attempt; `hearOfLast` is told of the last one. */
   const settleFailure = async (
     row: JobRow,
-    read: { handler: JobHandler; job: Job<unknown> } | undefined,
+    hearOfLast: (message: string) => Promise<void> | undefined,
     message: string,
     isFinal: boolean,
   ) => {
     try {
       const outcome = await failAttempt(db, clock, row, { message, isFinal });
-      if (outcome === 'failed') await read?.handler.onFailed?.(read.job, message);
+      if (outcome === 'failed') await hearOfLast(message);
     } catch (error) {
       log.error({ err: error, jobId: row.id }, 'a failed job could not be recorded');
     }

@@ -335,7 +335,10 @@ export function importJobHandler(services: Services): JobHandler<PayloadOf<typeo
       await services.objects.delete([sourceKey(id)]);
     },
     async onFailed(job) {
-      await fail(services.db, String(job.payload.importId ?? ''), libraryImportMessages.failed);
+      await fail(services.db, job.payload.importId, libraryImportMessages.failed);
+    },
+    async onRefused(row) {
+      if (row.subjectId) await fail(services.db, row.subjectId, libraryImportMessages.failed);
     },
   };
 }
