@@ -35,6 +35,17 @@ describe('slide, layout and part documents', () => {
     ]);
   });
 
+  it('refuses two elements of a document with the same id, naming the first', () => {
+    const withIds = (ids: string[]) => ({
+      ...layout,
+      elements: layout.elements.map((element, i) => ({ ...element, id: ids[i] })),
+    });
+    expect(problems(withIds(['e0', 'e1', 'e2', 'e3']))).toEqual([]);
+    expect(problems(withIds(['e0', 'e1', 'e0', 'e3']))).toEqual([
+      'elements.2.id: element 1 has the id e0 already',
+    ]);
+  });
+
   it('refuses a document of another format version', () => {
     expect(problems({ ...layout, format: 2 })[0]).toMatch(/^format: /);
   });

@@ -33,10 +33,30 @@ function refuseItemsOutsideRepeats(elements: readonly TemplateElement[], context
   });
 }
 
+/** An id the studio addresses an element by is that element's alone in its list. */
+function refuseRepeatedIds(elements: readonly TemplateElement[], context: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  elements.forEach((element, i) => {
+    if (element.id === undefined) return;
+    const first = seen.get(element.id);
+    if (first === undefined) seen.set(element.id, i);
+    else {
+      context.addIssue({
+        code: 'custom',
+        path: [i, 'id'],
+        message: `element ${first + 1} has the id ${element.id} already`,
+      });
+    }
+  });
+}
+
 const elementsSchema = z
   .array(templateElementSchema)
   .max(400)
-  .superRefine((elements, context) => refuseItemsOutsideRepeats(elements, context));
+  .superRefine((elements, context) => {
+    refuseItemsOutsideRepeats(elements, context);
+    refuseRepeatedIds(elements, context);
+  });
 
 /** Shared elements slides place with a `part` element, such as the footer. */
 export const templatePartSchema = z
