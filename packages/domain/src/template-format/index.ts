@@ -52,6 +52,14 @@ export type { TemplateShadow } from './element-fields.ts';
 export { MAX_TAB_STOPS, textStyleSchema } from './text-element.ts';
 export type { TableBorder, TableCellParagraph } from './table-element.ts';
 export {
+  addTableColumn,
+  addTableRow,
+  alignCellParagraphs,
+  editTableCellText,
+  removeTableColumn,
+  removeTableRow,
+} from './table-element-edits.ts';
+export {
   chartMarkerShapes,
   chartTextSizes,
   type ChartMarkerShape,
