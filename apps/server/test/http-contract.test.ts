@@ -125,17 +125,19 @@ describe('the API description', () => {
 });
 
 describe('the portal configuration', () => {
-  it('tells the browser the tutorial address and whether Google sign-in is set up', async () => {
+  it("tells the browser the tutorial address, whether Google sign-in is set up and the portal's name", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
       tutorialUrl: '/help',
       isGoogleSignInEnabled: false,
+      productName: 'Deck Portal',
     });
     const { app } = await createTestApp({
       env: {
         TUTORIAL_URL: 'https://videos.example.com/deck-portal',
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
+        PRODUCT_NAME: 'Acme Decks',
       },
     });
     const configured = await app.inject({ method: 'GET', url: '/api/config' });
@@ -143,6 +145,7 @@ describe('the portal configuration', () => {
     expect(configured.json()).toEqual({
       tutorialUrl: 'https://videos.example.com/deck-portal',
       isGoogleSignInEnabled: true,
+      productName: 'Acme Decks',
     });
   });
 });

@@ -11,6 +11,7 @@ export async function portalConfigRoutes(server: FastifyInstance, { config }: { 
     async () => ({
       tutorialUrl: config.tutorialUrl,
       isGoogleSignInEnabled: config.google !== undefined,
+      productName: config.productName,
     }),
   );
 }
