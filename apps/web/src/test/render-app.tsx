@@ -5,7 +5,7 @@ import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes as appRoutes } from '../app/router.tsx';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
-import { DEFAULT_DEAL_DESK } from '@deck-portal/domain';
+import { DEFAULT_DEAL_DESK, defaultProductName, type PortalConfig } from '@deck-portal/domain';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (request: { body: unknown; url: URL }) => Reply | Promise<Reply>;
@@ -18,7 +18,19 @@ const defaultHandlers: Record<string, Handler | Reply> = {
   'GET /api/price-book': { body: SEED_PRICE_BOOK },
   // The deal desk's limits the wizard checks prices against: a new portal's.
   'GET /api/deal-desk': { body: DEFAULT_DEAL_DESK },
+  // A portal with no TUTORIAL_URL, PRODUCT_NAME or Google sign-in set.
+  'GET /api/config': { body: portalConfig() },
 };
+
+/** `GET /api/config`'s answer: a portal with nothing set, but for `overrides`. */
+export function portalConfig(overrides: Partial<PortalConfig> = {}): PortalConfig {
+  return {
+    tutorialUrl: '/help',
+    isGoogleSignInEnabled: false,
+    productName: defaultProductName,
+    ...overrides,
+  };
+}
 
 /**
  * Replaces `fetch` with a table of `'METHOD /path'` handlers (over {@link defaultHandlers}); a

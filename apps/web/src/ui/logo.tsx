@@ -1,9 +1,11 @@
 import { Group, Text } from '@mantine/core';
+import { useProductName } from '../lib/portal-config.ts';
 
 /** The portal's mark and name, as shown in page headers. */
 export function Logo({ size = 32 }: { size?: number }) {
+  const productName = useProductName();
   return (
-    <Group gap={8} wrap="nowrap" aria-label="Deck Portal">
+    <Group gap={8} wrap="nowrap" aria-label={productName}>
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="#0B3C5D" />
         <rect
@@ -26,7 +28,7 @@ export function Logo({ size = 32 }: { size?: number }) {
         />
       </svg>
       <Text fw={700} size="lg" c="dark.8">
-        Deck Portal
+        {productName}
       </Text>
     </Group>
   );

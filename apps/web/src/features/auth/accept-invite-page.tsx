@@ -2,6 +2,7 @@ import { tokenSchema } from '@deck-portal/domain';
 import { Button } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useProductName } from '../../lib/portal-config.ts';
 import { useAcceptInvite } from './api/accept-invite.ts';
 import { describeSetPasswordError } from './auth-errors.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -16,6 +17,7 @@ export default function AcceptInvitePage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const navigate = useNavigate();
   const acceptInvite = useAcceptInvite();
+  const productName = useProductName();
 
   if (!tokenSchema.safeParse(token).success) {
     return (
@@ -31,7 +33,7 @@ export default function AcceptInvitePage() {
   return (
     <AuthLayout
       title="Accept your invitation"
-      description="You have been invited to Deck Portal. Choose a password to finish setting up your account."
+      description={`You have been invited to ${productName}. Choose a password to finish setting up your account.`}
     >
       <SetPasswordForm
         submitLabel="Set password and continue"

@@ -8,6 +8,7 @@ import {
   approvedUser,
   mockApi,
   pendingUser,
+  portalConfig,
   renderApp,
 } from '../../test/render-app.tsx';
 
@@ -94,7 +95,7 @@ describe('/auth sign in', () => {
   it('links Google sign-in to the server redirect when this server has Google set up', async () => {
     mockApi({
       ...anonymous,
-      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: true } },
+      'GET /api/config': { body: portalConfig({ isGoogleSignInEnabled: true }) },
     });
     await openAuth();
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
@@ -107,12 +108,32 @@ describe('/auth sign in', () => {
   it('offers no Google button when Google is not set up', async () => {
     const calls = mockApi({
       ...anonymous,
-      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: false } },
+      'GET /api/config': { body: portalConfig() },
     });
     await openAuth();
     await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/config'));
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
     expect(screen.queryByText('or continue with email')).toBeNull();
+  });
+
+  it("names the portal as its configuration does, in the logo, the offer to sign up and the tab's title", async () => {
+    mockApi({
+      ...anonymous,
+      'GET /api/config': { body: portalConfig({ productName: 'Acme Decks' }) },
+    });
+    await openAuth();
+    expect(await screen.findByText('Acme Decks')).toBeVisible();
+    expect(screen.getByLabelText('Acme Decks')).toBeVisible();
+    expect(screen.getByText(/^New to Acme Decks\?/)).toBeVisible();
+    expect(screen.queryByText(/Deck Portal/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Acme Decks'));
+  });
+
+  it('says the default name while the configuration is on its way, rather than nothing', async () => {
+    mockApi({ ...anonymous, 'GET /api/config': () => new Promise(() => undefined) });
+    await openAuth();
+    expect(screen.getByLabelText('Deck Portal')).toHaveTextContent('Deck Portal');
+    expect(screen.getByText(/^New to Deck Portal\?/)).toBeVisible();
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useProductName } from '../../lib/portal-config.ts';
 import { isApproved, useSession } from '../../lib/session.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { describeRedirectError } from './auth-errors.ts';
@@ -34,6 +35,7 @@ export default function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
+  const productName = useProductName();
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams.get('mode')));
   const [email, setEmail] = useState('');
   const redirectError = describeRedirectError(searchParams.get('error'));
@@ -120,7 +122,7 @@ export default function AuthPage() {
           </>
         ) : (
           <>
-            New to Deck Portal?{' '}
+            New to {productName}?{' '}
             <Anchor component="button" type="button" size="sm" onClick={() => switchTo('sign-up')}>
               Create an account
             </Anchor>

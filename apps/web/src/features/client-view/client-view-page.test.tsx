@@ -2,7 +2,7 @@ import { clientLinkMessages, passcodeMinLength, type ClientView } from '@deck-po
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '../../test/render-app.tsx';
+import { apiError, mockApi, portalConfig } from '../../test/render-app.tsx';
 import { renderClientView } from '../../test/render-client-view.tsx';
 
 const api = '/api/client-view/tok';
@@ -110,13 +110,14 @@ describe('the client view', () => {
         status: 201,
         body: { visitId: null, isTracked: false, untrackedReason: 'team' },
       },
+      'GET /api/config': { body: portalConfig({ productName: 'Acme Decks' }) },
     });
     renderClientView('tok');
     await screen.findByRole('heading', { name: 'Winter proposal' });
     await page.see(2_000);
     expect(
       await screen.findByText(
-        "You are signed in to Deck Portal: this visit is not counted in the link's analytics.",
+        "You are signed in to Acme Decks: this visit is not counted in the link's analytics.",
       ),
     ).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();

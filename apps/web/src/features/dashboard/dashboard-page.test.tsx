@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { DECK_DRAFT_STORAGE_KEY } from '../../lib/deck-draft-storage.ts';
-import { adminUser, apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
+import {
+  adminUser,
+  apiError,
+  approvedUser,
+  mockApi,
+  portalConfig,
+  renderApp,
+} from '../../test/render-app.tsx';
 
 const noDecks = { body: { recentDecks: [], page: 1, pageSize: 10, total: 0 } };
 const noNotifications = { body: { notifications: [], unreadCount: 0 } };
@@ -58,9 +65,7 @@ describe('the tutorial card', () => {
       'GET /api/auth/session': { body: { user: approvedUser } },
       'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
-      'GET /api/config': {
-        body: { tutorialUrl: 'https://videos.example.com/tour', isGoogleSignInEnabled: false },
-      },
+      'GET /api/config': { body: portalConfig({ tutorialUrl: 'https://videos.example.com/tour' }) },
     });
     renderApp('/dashboard');
     const link = await screen.findByRole('link', { name: 'Watch tutorial' });
@@ -74,7 +79,7 @@ describe('the tutorial card', () => {
       'GET /api/auth/session': { body: { user: approvedUser } },
       'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': noDecks,
-      'GET /api/config': { body: { tutorialUrl: '/help', isGoogleSignInEnabled: false } },
+      'GET /api/config': { body: portalConfig() },
     });
     renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('link', { name: 'Read the guide' }));

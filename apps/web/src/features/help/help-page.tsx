@@ -1,6 +1,7 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useProductName } from '../../lib/portal-config.ts';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 
@@ -28,11 +29,12 @@ function Section({
  * installation points it at a video of its own (TUTORIAL_URL).
  */
 export default function HelpPage() {
+  const productName = useProductName();
   return (
     <PageShell actions={<BackToDashboardButton />}>
       <Stack gap="lg" maw={820}>
         <Stack gap={4}>
-          <Title order={1}>How Deck Portal works</Title>
+          <Title order={1}>How {productName} works</Title>
           <Text c="dimmed">
             From a client conversation to a priced proposal they can open from an e-mail, in four
             steps.
@@ -74,7 +76,7 @@ export default function HelpPage() {
         <Section id="help-share" title="3. Share it">
           <List spacing="xs">
             <List.Item>
-              <b>Colleagues</b>: share by e-mail with anyone who has a Deck Portal account; they
+              <b>Colleagues</b>: share by e-mail with anyone who has a {productName} account; they
               open it signed in.
             </List.Item>
             <List.Item>

@@ -1,4 +1,5 @@
 import { clientLinkPaths } from '@deck-portal/domain/client-link-rules';
+import { defaultProductName } from '@deck-portal/domain/product-name';
 import type {
   ClientAccepted,
   ClientLinkSender,
@@ -90,6 +91,14 @@ export const getLinkSender = (token: string, signal?: AbortSignal) =>
  */
 export const startVisit = (token: string) =>
   callClientApi<StartVisitResponse>(`${clientLinkPaths.api(token)}/visits`, { method: 'POST' });
+
+/**
+ * `GET /api/config`'s `productName`: what the portal calls itself, told to a colleague whose
+ * visit is not counted (the default when the answer names nothing).
+ */
+export const getProductName = async (signal?: AbortSignal) =>
+  (await callClientApi<{ productName?: string }>('/api/config', { signal })).productName ||
+  defaultProductName;
 
 /**
  * `POST /api/client-view/:token/unlock`: checks the passcode; the answer sets a cookie that

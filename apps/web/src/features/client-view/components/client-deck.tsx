@@ -1,6 +1,8 @@
 /** @jsxImportSource preact */
 import type { ClientView } from '@deck-portal/domain';
+import { defaultProductName } from '@deck-portal/domain/product-name';
 import { useEffect, useState } from 'preact/hooks';
+import { getProductName } from '../api/client-view-api.ts';
 import { sendLinkClick } from '../api/send-view-events.ts';
 import { useViewTracking, type VisitSession } from '../use-view-tracking.ts';
 import { ClientSlideViewer } from './client-slide-viewer.tsx';
@@ -45,6 +47,20 @@ export function ClientDeck({
     document.title = title;
   }, [title]);
 
+  // Only a colleague is told the portal's name: the client's page asks for it then, not before.
+  const isTeamVisit = visit?.untrackedReason === 'team';
+  const [productName, setProductName] = useState(defaultProductName);
+  useEffect(() => {
+    if (!isTeamVisit) return;
+    const abort = new AbortController();
+    getProductName(abort.signal).then(
+      (name) => !abort.signal.aborted && setProductName(name),
+      // The default name says it well enough.
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [isTeamVisit]);
+
   return (
     <div class="cv-deck">
       <div class="cv-deck-head">
@@ -87,9 +103,10 @@ export function ClientDeck({
           )}
         </div>
       </div>
-      {visit?.untrackedReason === 'team' && (
+      {isTeamVisit && (
         <p class="cv-dimmed cv-xs" role="note">
-          You are signed in to Deck Portal: this visit is not counted in the link&apos;s analytics.
+          You are signed in to {productName}: this visit is not counted in the link&apos;s
+          analytics.
         </p>
       )}
       <ClientSlideViewer

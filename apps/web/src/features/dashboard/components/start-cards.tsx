@@ -7,7 +7,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { usePortalConfig } from '../../../lib/portal-config.ts';
+import { usePortalConfig, useProductName } from '../../../lib/portal-config.ts';
 import { clearDeckDraft } from '../../../lib/deck-draft-storage.ts';
 import { NewTabButton } from '../../../ui/new-tab-button.tsx';
 
@@ -61,6 +61,7 @@ export function CreateDeckCard() {
  */
 export function TutorialCard() {
   const tutorialUrl = usePortalConfig().data?.tutorialUrl;
+  const productName = useProductName();
   const isGuide = !tutorialUrl || tutorialUrl.startsWith('/');
   return (
     <Card
@@ -82,8 +83,8 @@ export function TutorialCard() {
             </Title>
             <Text c="dimmed" size="sm">
               {isGuide
-                ? 'New to Deck Portal? Read the short guide to building, sending and following up a deck.'
-                : 'New to Deck Portal? Watch the short walkthrough of building and sending a deck.'}
+                ? `New to ${productName}? Read the short guide to building, sending and following up a deck.`
+                : `New to ${productName}? Watch the short walkthrough of building and sending a deck.`}
             </Text>
           </Stack>
         </Group>
