@@ -88,6 +88,57 @@ describe('the slide editor: tables, shapes, lines, charts and repeated blocks', 
     });
   });
 
+  it('keeps a bulleted cell’s bullets with its lines when a line is split, one removed and a row added', async () => {
+    const dot = { indent: 18, bullet: '•', hanging: 12 };
+    const dash = { indent: 36, bullet: '–', hanging: 12 };
+    const bulleted: TemplateSlideDocument = {
+      ...slide,
+      elements: [
+        {
+          kind: 'table',
+          x: 48,
+          y: 124,
+          w: 560,
+          h: 200,
+          columns: [2, 1],
+          header: ['Plan', 'Price'],
+          rows: [['Included\nSupport\nTraining', '$900']],
+          headerFill: null,
+          cellParagraphs: [
+            [null, null],
+            [[{ indent: 0 }, dot, dash], null],
+          ],
+        },
+      ],
+    };
+    const { user, save } = await openElement('Table', bulleted);
+    const cell = screen.getByRole('textbox', { name: 'Row 1, column 1' });
+    expect(cell).toHaveValue('Included\nSupport\nTraining');
+    // A line split after "Support" takes its bullet; "Included" is taken away with its paragraph.
+    const afterSupport = 'Included\nSupport'.length;
+    await user.type(cell, '{Enter}Onboarding', {
+      initialSelectionStart: afterSupport,
+      initialSelectionEnd: afterSupport,
+    });
+    await user.type(cell, '{Delete}'.repeat('Included\n'.length), {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 0,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add a row' }));
+    const saved = await save();
+    expect(saved.document.elements[0]).toMatchObject({
+      rows: [
+        ['Support\nOnboarding\nTraining', '$900'],
+        ['', ''],
+      ],
+      cellParagraphs: [
+        [null, null],
+        [[dot, dot, dash], null],
+        [null, null],
+      ],
+    });
+  });
+
   it('fills a gradient shape plainly, sets its outline, and outlines a shape that had none', async () => {
     const withShapes: TemplateSlideDocument = {
       ...slide,

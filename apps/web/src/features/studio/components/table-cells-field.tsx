@@ -1,5 +1,10 @@
-import type { TemplateElement } from '@deck-portal/domain';
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  addTableRow,
+  editTableCellText,
+  removeTableRow,
+  type TemplateElement,
+} from '@deck-portal/domain';
+import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 
 type TableElement = Extract<TemplateElement, { kind: 'table' }>;
@@ -24,7 +29,8 @@ const hasCellLook = (table: TableElement) =>
 
 /**
  * The words of a table's cells, header first, each in a box of its own (a cell may hold
- * bindings, as `{{figure.before | money}}`); rows are added and removed at the end.
+ * bindings, as `{{figure.before | money}}`, and several lines, each a paragraph whose bullet
+ * follows it); rows are added and removed at the end.
  */
 export function TableCellsField({
   table,
@@ -33,16 +39,10 @@ export function TableCellsField({
   table: TableElement;
   onChange: (table: TableElement) => void;
 }) {
-  const columns = table.columns.length;
-  const setHeader = (column: number, value: string) =>
-    onChange({ ...table, header: table.header!.map((cell, c) => (c === column ? value : cell)) });
+  // Rows count over the whole table here, the header first, as its per-cell fields do.
+  const firstBodyRow = table.header ? 1 : 0;
   const setCell = (row: number, column: number, value: string) =>
-    onChange({
-      ...table,
-      rows: table.rows.map((cells, r) =>
-        r === row ? cells.map((cell, c) => (c === column ? value : cell)) : cells,
-      ),
-    });
+    onChange(editTableCellText(table, row, column, value));
   const canReshape = !hasCellLook(table);
   const lastRow = table.rows.length - 1;
 
@@ -57,12 +57,11 @@ export function TableCellsField({
             <Table.Tr>
               {table.header.map((cell, column) => (
                 <Table.Td key={column}>
-                  <TextInput
-                    size="xs"
-                    fw={600}
-                    aria-label={`Header, column ${column + 1}`}
+                  <CellInput
+                    header
+                    label={`Header, column ${column + 1}`}
                     value={cell}
-                    onChange={(event) => setHeader(column, event.currentTarget.value)}
+                    onChange={(value) => setCell(0, column, value)}
                   />
                 </Table.Td>
               ))}
@@ -72,11 +71,10 @@ export function TableCellsField({
             <Table.Tr key={row}>
               {cells.map((cell, column) => (
                 <Table.Td key={column}>
-                  <TextInput
-                    size="xs"
-                    aria-label={`Row ${row + 1}, column ${column + 1}`}
+                  <CellInput
+                    label={`Row ${row + 1}, column ${column + 1}`}
                     value={cell}
-                    onChange={(event) => setCell(row, column, event.currentTarget.value)}
+                    onChange={(value) => setCell(firstBodyRow + row, column, value)}
                   />
                 </Table.Td>
               ))}
@@ -91,12 +89,7 @@ export function TableCellsField({
             variant="light"
             leftSection={<IconPlus size={12} />}
             disabled={table.rows.length >= 60}
-            onClick={() =>
-              onChange({
-                ...table,
-                rows: [...table.rows, Array.from({ length: columns }, () => '')],
-              })
-            }
+            onClick={() => onChange(addTableRow(table))}
           >
             Add a row
           </Button>
@@ -106,16 +99,7 @@ export function TableCellsField({
             color="red"
             leftSection={<IconMinus size={12} />}
             disabled={lastRow < 1}
-            onClick={() =>
-              onChange({
-                ...table,
-                rows: table.rows.slice(0, lastRow),
-                // An emphasised row that is gone is emphasised no more.
-                ...(table.emphasisRow !== undefined && table.emphasisRow >= lastRow
-                  ? { emphasisRow: undefined }
-                  : {}),
-              })
-            }
+            onClick={() => onChange(removeTableRow(table, lastRow))}
           >
             Remove the last row
           </Button>
@@ -127,5 +111,31 @@ export function TableCellsField({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** A cell's words: a new line (Enter) starts a paragraph of the cell. */
+function CellInput({
+  label,
+  value,
+  header = false,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  header?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Textarea
+      size="xs"
+      fw={header ? 600 : undefined}
+      autosize
+      minRows={1}
+      maxRows={8}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
