@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultProductName } from '@deck-portal/domain/product-name';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,7 +41,7 @@ const envSchema = z.object({
     .trim()
     .min(1)
     .max(60, 'must be at most 60 characters')
-    .default('Deck Portal'),
+    .default(defaultProductName),
   /** The company running the portal, named in mails; the published brand's name when unset. */
   COMPANY_NAME: z.string().trim().max(120, 'must be at most 120 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
