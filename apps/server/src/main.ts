@@ -86,9 +86,11 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // Asked before listening, so the banner and this warning are written before the first request
+  // can be answered.
+  const hasAdmin = await hasApprovedAdmin(database.db);
   await app.listen({ port: config.port, host: config.host });
   startFileMaintenance(app);
-  const hasAdmin = await hasApprovedAdmin(database.db);
   app.log.info(startBanner(config, database.driver));
   // Without an administrator nobody can approve anyone: said at warn, so it shows at any level.
   if (!hasAdmin) {
