@@ -41,3 +41,5 @@ export * from './library-changes.ts';
 export * from './deal-desk.ts';
 export * from './deal-desk-api.ts';
 export * from './preflight.ts';
+export * from './deck-edits.ts';
+export * from './deck-edit-api.ts';

@@ -39,6 +39,11 @@ import {
   type StoredProposalSummary,
   type SlideLink,
   approvalRequestStates,
+  editedFileStates,
+  shareAccessValues,
+  type EditedDeck,
+  type FigureChange,
+  type SlideChange,
 } from '@deck-portal/domain';
 
 export const uploadKinds = [
@@ -326,6 +331,11 @@ export type VersionPresenter = {
  * One generation of a deck. Version 1 is made with the deck; Modify → Generate, or a restore,
  * adds the next number. Its files are stored under `v{number}/` in the file store.
  */
+export const versionEditKinds = ['online', 'file'] as const;
+
+/** A slide of a version's files as the editor knows it: see `deckVersions.slidePlan`. */
+export type PlannedSlideKey = { key: string; priced: boolean };
+
 export const deckVersions = pgTable(
   'deck_versions',
   {
@@ -348,6 +358,18 @@ export const deckVersions = pgTable(
     presenter: jsonb('presenter').$type<VersionPresenter>(),
     /** The version this one restored, when it was made by a restore. */
     restoredFrom: integer('restored_from'),
+    /**
+     * How it was edited, when it was (issue 49): `online` in the editor, `file` from an edited
+     * PowerPoint file brought back. Its slides are then `edited`, drawn as they are.
+     */
+    editKind: text('edit_kind', { enum: versionEditKinds }),
+    /** The slides as edited, which its files were drawn from (null: drawn from `draft`). */
+    edited: jsonb('edited').$type<EditedDeck>(),
+    /**
+     * Each slide of its files, in order: the key it keeps when edited and whether its figures are
+     * the quote's (null for versions made before the editor).
+     */
+    slidePlan: jsonb('slide_plan').$type<PlannedSlideKey[]>(),
     /** The content library version it was drawn from (none for versions made before there were any). */
     libraryVersion: integer('library_version'),
     /**
@@ -393,6 +415,10 @@ export const uploads = pgTable(
     sha256: text('sha256'),
     width: integer('width'),
     height: integer('height'),
+    /** The file's name as it was uploaded (the picture library shows and searches it). */
+    name: text('name'),
+    /** Words the picture library is filtered by, lower case. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (table) => [
@@ -429,7 +455,7 @@ export const deckFiles = pgTable(
   ],
 );
 
-/** View access granted to an e-mail address. */
+/** A deck shared with an e-mail address, to view or to edit. */
 export const deckShares = pgTable(
   'deck_shares',
   {
@@ -438,10 +464,13 @@ export const deckShares = pgTable(
       .notNull()
       .references(() => decks.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** `view`: open and download; `edit`: also edit it online and bring edited files back. */
+    access: text('access', { enum: shareAccessValues }).notNull().default('view'),
     sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
+    check('deck_shares_access_check', sql`${table.access} in (${inList(shareAccessValues)})`),
     unique('deck_shares_deck_email').on(table.deckId, table.email),
     index('deck_shares_email_idx').on(table.email),
   ],
@@ -810,5 +839,66 @@ export const proposalResponses = pgTable(
     uniqueIndex('proposal_responses_one_acceptance')
       .on(table.deckId)
       .where(sql`${table.kind} = 'accepted'`),
+  ],
+);
+
+/**
+ * A person's draft of a deck's next version in the online editor (issue 49): one per deck and
+ * person, saved as they type, so a reload or another device continues it.
+ */
+export const deckEditDrafts = pgTable(
+  'deck_edit_drafts',
+  {
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The version the draft began from. */
+    baseVersion: integer('base_version').notNull(),
+    /** Counts the draft's saves: a save naming an older one (another tab's) is refused. */
+    revision: integer('revision').notNull().default(0),
+    edited: jsonb('edited').$type<EditedDeck>().notNull(),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deckId, table.userId] }),
+    index('deck_edit_drafts_deck_idx').on(table.deckId, table.updatedAt),
+  ],
+);
+
+/**
+ * An edited PowerPoint file brought back to a deck (issue 49): the file is in the object store
+ * under `decks/{deckId}/edited-files/{id}`; what was read of it and how it differs, here.
+ */
+export const deckEditedFiles = pgTable(
+  'deck_edited_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    baseVersion: integer('base_version').notNull(),
+    state: text('state', { enum: editedFileStates }).notNull().default('reading'),
+    error: text('error'),
+    /** The slides read from the file, as the next version would draw them. */
+    edited: jsonb('edited').$type<EditedDeck>(),
+    changes: jsonb('changes').$type<SlideChange[]>().notNull().default([]),
+    figureChanges: jsonb('figure_changes').$type<FigureChange[]>().notNull().default([]),
+    /** The version it became, once saved. */
+    savedAs: integer('saved_as'),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('deck_edited_files_state_check', sql`${table.state} in (${inList(editedFileStates)})`),
+    index('deck_edited_files_deck_idx').on(table.deckId, table.createdAt),
   ],
 );
