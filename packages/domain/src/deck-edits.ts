@@ -90,3 +90,10 @@ export function showsQuoteFigures(slide: Pick<EditedSlide, 'priced'>, element: T
   if (element.kind === 'table' || element.kind === 'chart' || element.kind === 'quote') return true;
   return FIGURE.test(elementWords(element));
 }
+
+/**
+ * A slide of a version's files as the editor knows it: the key an edited copy of it keeps, and
+ * whether its figures are the quote's. A generated version records one per slide, in order.
+ */
+export const plannedSlideKeySchema = z.object({ key: z.string(), priced: z.boolean() }).strict();
+export type PlannedSlideKey = z.infer<typeof plannedSlideKeySchema>;

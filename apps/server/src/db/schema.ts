@@ -42,6 +42,7 @@ import {
   editedFileStates,
   shareAccessValues,
   type EditedDeck,
+  type PlannedSlideKey,
   type FigureChange,
   type SlideChange,
 } from '@deck-portal/domain';
@@ -332,9 +333,6 @@ export type VersionPresenter = {
  * adds the next number. Its files are stored under `v{number}/` in the file store.
  */
 export const versionEditKinds = ['online', 'file'] as const;
-
-/** A slide of a version's files as the editor knows it: see `deckVersions.slidePlan`. */
-export type PlannedSlideKey = { key: string; priced: boolean };
 
 export const deckVersions = pgTable(
   'deck_versions',
