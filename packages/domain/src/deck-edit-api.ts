@@ -111,6 +111,8 @@ export const editedFileSchema = z.object({
   state: z.enum(editedFileStates),
   /** Why it could not be taken (state `failed`), in words the rep can act on. */
   error: z.string().nullable(),
+  /** While reading: slides read so far of how many (when known), as a library import tells it. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable().optional(),
   /** The version it is compared with: the deck's newest when it was brought. */
   baseVersion: z.number(),
   slideCount: z.number().nullable(),
