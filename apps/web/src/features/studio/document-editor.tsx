@@ -39,15 +39,15 @@ import {
 import { useLibraryPreview } from './api/preview-library-document.ts';
 import { useSaveLibraryDocument } from '../../lib/library-api/save-library-document.ts';
 import { LayoutSettings, SlideSettings } from './components/document-settings.tsx';
-import { describeElement } from './element-boxes.ts';
+import { describeElement } from '../../lib/slide-document/element-boxes.ts';
 import { ElementPanel } from './components/element-panel.tsx';
 import type { BindingGroup } from './components/binding-menu.tsx';
 import { usePriceBook } from '../../lib/price-book.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
 import { SaveState } from '../../ui/library/save-state.tsx';
-import { SlideCanvas } from './components/slide-canvas.tsx';
+import { SlideCanvas } from '../../ui/slide-canvas/slide-canvas.tsx';
 import { useEditHistory } from '../../lib/edit-history/use-edit-history.ts';
-import { isSameDocument } from './is-same-document.ts';
+import { isSameDocument } from '../../lib/slide-document/is-same-document.ts';
 import {
   changedFields,
   elementIdOf,
@@ -55,7 +55,7 @@ import {
   studioEditModel,
   withElementIds,
   type StudioElement,
-} from './studio-commands.ts';
+} from '../../lib/slide-document/studio-commands.ts';
 
 /**
  * One slide or layout of the library's draft (`/admin/library/slides/:id`, `…/layouts/:id`),

@@ -24,7 +24,7 @@ import {
 import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useUploadLibraryPicture } from '../../../lib/library-api/upload-library-picture.ts';
-import { boxOf, describeElement, withBox } from '../element-boxes.ts';
+import { boxOf, describeElement, withBox } from '../../../lib/slide-document/element-boxes.ts';
 import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ChartDataField } from './chart-data-field.tsx';
 import { ColourField, type PaletteColour } from './colour-field.tsx';

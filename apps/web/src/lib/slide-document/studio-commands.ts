@@ -1,6 +1,6 @@
 import type { TemplateElement } from '@deck-portal/domain';
-import type { EditModel } from '../../lib/edit-history/edit-history.ts';
-import type { LibraryDocument } from '../../lib/library-api/get-library-document.ts';
+import type { EditModel } from '../edit-history/edit-history.ts';
+import type { LibraryDocument } from '../library-api/get-library-document.ts';
 import { boxOf, withBox } from './element-boxes.ts';
 
 /** Fields of an element or of the document; a field set to undefined is taken away. */

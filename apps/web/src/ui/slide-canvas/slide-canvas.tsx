@@ -1,8 +1,8 @@
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import Moveable from 'react-moveable';
-import { boxOf, describeElement, withBox } from '../element-boxes.ts';
-import type { StudioElement } from '../studio-commands.ts';
+import { boxOf, describeElement, withBox } from '../../lib/slide-document/element-boxes.ts';
+import type { StudioElement } from '../../lib/slide-document/studio-commands.ts';
 import classes from './slide-canvas.module.css';
 
 /** The slide's size in points (16:9), as the engine lays it out. */

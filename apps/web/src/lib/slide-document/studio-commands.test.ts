@@ -1,7 +1,7 @@
 import type { TemplateSlideDocument } from '@deck-portal/domain';
 import { describe, expect, it } from 'vitest';
-import { recordEdit, startHistory, undoEdit } from '../../lib/edit-history/edit-history.ts';
-import type { LibraryDocument } from '../../lib/library-api/get-library-document.ts';
+import { recordEdit, startHistory, undoEdit } from '../edit-history/edit-history.ts';
+import type { LibraryDocument } from '../library-api/get-library-document.ts';
 import { isSameDocument } from './is-same-document.ts';
 import {
   applyStudioCommand,
