@@ -75,6 +75,19 @@ export const editorPreviewRequestSchema = z.object({ slide: editedSlideSchema })
 export type EditorPreviewRequest = z.infer<typeof editorPreviewRequestSchema>;
 export const editorPreviewResponseSchema = z.object({ svg: z.string() });
 
+/**
+ * `POST /api/decks/:id/editor/slides`: a slide to add to the draft, made by the server (the web
+ * has no library documents): a template slide of the library as the wizard lists them (its
+ * document the template's own), or a custom slide from a layout. Answers the slide, its key
+ * `added-…` new to the draft; the editor puts it in and saves as for any other change.
+ */
+export const editorNewSlideRequestSchema = z.union([
+  z.object({ templateSlideId: z.string().min(1).max(100) }).strict(),
+  z.object({ layoutId: z.string().min(1).max(100) }).strict(),
+]);
+export type EditorNewSlideRequest = z.infer<typeof editorNewSlideRequestSchema>;
+export const editorNewSlideResponseSchema = z.object({ slide: editedSlideSchema });
+
 /** One slide that differs between a version and the file brought back. */
 export const slideChangeSchema = z.object({
   kind: z.enum(['added', 'removed', 'moved', 'changed']),
