@@ -98,6 +98,8 @@ export const slideChangeSchema = z.object({
   title: z.string(),
   wordsRemoved: z.array(z.string()),
   wordsAdded: z.array(z.string()),
+  /** A changed slide hidden in the file (true) or shown again (false); absent when neither. */
+  hidden: z.boolean().optional(),
 });
 export type SlideChange = z.infer<typeof slideChangeSchema>;
 
