@@ -4,6 +4,7 @@ CREATE TABLE "deck_edit_drafts" (
 	"base_version" integer NOT NULL,
 	"revision" integer DEFAULT 0 NOT NULL,
 	"edited" jsonb NOT NULL,
+	"base_edited" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "deck_edit_drafts_deck_id_user_id_pk" PRIMARY KEY("deck_id","user_id")

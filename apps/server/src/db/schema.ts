@@ -858,6 +858,8 @@ export const deckEditDrafts = pgTable(
     /** Counts the draft's saves: a save naming an older one (another tab's) is refused. */
     revision: integer('revision').notNull().default(0),
     edited: jsonb('edited').$type<EditedDeck>().notNull(),
+    /** The base version's slides as the draft began: what a save compares the quote's figures with. */
+    baseEdited: jsonb('base_edited').$type<EditedDeck>().notNull(),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
