@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle, IconLayoutGrid, IconRefresh } from '@tabler/icons-react';
-import { useTemplateLayouts } from '../api/get-template-layouts.ts';
+import { useTemplateLayouts } from '../../../lib/template-layouts.ts';
 
 export const NO_LAYOUTS_MESSAGE = 'No layouts available. Please try again later.';
 

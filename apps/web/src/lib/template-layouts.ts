@@ -1,6 +1,6 @@
 import { templateLayoutsResponseSchema } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** `GET /api/template-layouts`: layouts for custom slides, loaded when the rep asks. */
 export function getTemplateLayouts(signal?: AbortSignal) {
