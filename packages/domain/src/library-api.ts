@@ -222,3 +222,91 @@ export const libraryMessages = {
   reasonNeeded: 'Say why the slides may go out as they are.',
   unknownCategory: 'Choose one of the library’s categories.',
 } as const;
+
+// The picture library (issue 49): what was uploaded before, found by name and tag and used
+// again by the studio and by reps in the online deck editor.
+
+/** Pictures a page of `GET /api/library/pictures` lists. */
+export const libraryPicturePageSize = 40;
+
+/**
+ * A tag the picture library is filtered by: lower case, letters, digits, spaces and hyphens.
+ * Tags are compared exactly, so they are stored as this schema gives them back.
+ */
+export const pictureTagSchema = plainText('Tag')
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be empty.')
+  .max(40, 'A tag must be at most 40 characters.')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, 'A tag takes letters, digits, spaces and hyphens only.');
+
+/** A picture's name as the library shows it (the uploaded file's name, until renamed). */
+export const pictureNameSchema = plainText('Name')
+  .trim()
+  .min(1, 'Name is required.')
+  .max(200, 'The name must be at most 200 characters.');
+
+/** Where the next page starts: opaque to callers (the last picture's time and id). */
+const pictureCursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'cursor must be a position this list answered');
+
+/** `GET /api/library/pictures?q=&tag=&cursor=&own=`. */
+export const libraryPicturesQuerySchema = z.object({
+  /** Words each matching the start of a word of the name or of a tag ("roof" finds "rooftop"). */
+  q: plainText('Search').trim().max(100, 'The search must be at most 100 characters.').optional(),
+  tag: pictureTagSchema.optional(),
+  cursor: pictureCursorSchema.optional(),
+  /**
+   * `true` lists the caller's own slide pictures too (uploaded for custom slides and in the
+   * online deck editor) beside the library's: what a rep may put on their own decks. The studio
+   * leaves it out, as a library slide can only show the library's pictures.
+   */
+  own: z
+    .enum(['true', 'false'], { error: "own must be 'true' or 'false'" })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type LibraryPicturesQuery = z.input<typeof libraryPicturesQuerySchema>;
+
+export const libraryPictureSchema = z.object({
+  id: z.string(),
+  /** What a picture element's `src` names it by: `/api/uploads/{id}`. */
+  address: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  uploadedBy: person,
+  /** `library`: shared with everyone; `own`: the caller's own slide picture (see `own`). */
+  source: z.enum(['library', 'own']),
+});
+export type LibraryPicture = z.infer<typeof libraryPictureSchema>;
+
+export const libraryPicturesResponseSchema = z.object({
+  /** Newest first, at most {@link libraryPicturePageSize}. */
+  pictures: z.array(libraryPictureSchema),
+  /** The `cursor` of the page after this one, or null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** The tags of every picture listed (whatever `q` and `tag` say), most used first. */
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type LibraryPicturesResponse = z.infer<typeof libraryPicturesResponseSchema>;
+
+/** `PUT /api/library/pictures/:id`: a new name, new tags, or both. */
+export const updateLibraryPictureRequestSchema = z
+  .object({
+    name: pictureNameSchema.optional(),
+    tags: z
+      .array(pictureTagSchema, { error: 'Tags must be a list of words.' })
+      .max(20, 'A picture takes at most 20 tags.')
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.name !== undefined || body.tags !== undefined, {
+    message: 'Send a name, tags, or both.',
+  });
+export type UpdateLibraryPictureRequest = z.input<typeof updateLibraryPictureRequestSchema>;
