@@ -11,6 +11,7 @@ import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { firstBytesOf, type LocalFile } from '../storage/local-file.ts';
+import { tagsOfName } from './picture-name.ts';
 import { assertSafeSvg, isGzip, unpackSvgz } from './svg-safety.ts';
 import { recordAudit } from '../users/record-audit.ts';
 
@@ -45,7 +46,18 @@ type UploadServices = Pick<Services, 'db' | 'clock' | 'objects'>;
  */
 export async function storeUpload(
   { db, clock, objects }: UploadServices,
-  { user, kind, picture }: { user: User; kind: UploadKind; picture: Buffer | LocalFile },
+  {
+    user,
+    kind,
+    picture,
+    name,
+  }: {
+    user: User;
+    kind: UploadKind;
+    picture: Buffer | LocalFile;
+    /** The file's name as it was sent (see picture-name.ts): shown, searched, and tagged from. */
+    name?: string | undefined;
+  },
 ): Promise<UploadResponse> {
   const size = Buffer.isBuffer(picture) ? picture.length : picture.size;
   if (size === 0) throw new AppError('validation_failed', 'The file is empty.');
@@ -68,6 +80,8 @@ export async function storeUpload(
       sha256: createHash('sha256').update(normalised.data).digest('hex'),
       width: normalised.width,
       height: normalised.height,
+      name: name ?? null,
+      tags: name ? tagsOfName(name) : [],
       createdAt: at,
     });
     // The library's pictures are shared content: who added which is kept.

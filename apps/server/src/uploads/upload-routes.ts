@@ -7,6 +7,7 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { acceptPictureBodies, pictureBody } from './picture-body.ts';
+import { pictureFileName } from './picture-name.ts';
 import { loadUpload, openUpload, storeUpload } from './store-upload.ts';
 
 /** Pictures a rep uploads for custom slides, and reading any upload back. */
@@ -27,6 +28,7 @@ export async function uploadRoutes(server: FastifyInstance, { services }: { serv
         user: request.user!,
         kind: 'slide_picture',
         picture: pictureBody(request.body),
+        name: pictureFileName(request.headers['x-file-name']),
       });
       return reply.code(201).send(stored);
     },
