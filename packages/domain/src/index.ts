@@ -43,3 +43,6 @@ export * from './deal-desk-api.ts';
 export * from './preflight.ts';
 export * from './deck-edits.ts';
 export * from './deck-edit-api.ts';
+export * from './deck-edit-figure-reading.ts';
+export * from './deck-edit-compare.ts';
+export * from './deck-edit-figures.ts';
