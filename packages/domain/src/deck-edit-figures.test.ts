@@ -102,6 +102,19 @@ describe.each(['en-US', 'de-DE'] as const)('figureChanges in %s', (locale) => {
     expect(changes[0]).not.toHaveProperty('product');
   });
 
+  it('labels a figure by its row even when the row says a figure too', () => {
+    const file = copyOf(version);
+    elementOf(file, PRICING, 1, 'table').rows[4]![1] = money(3000);
+    expect(figureChanges(version, file, quote)).toEqual([
+      {
+        slideTitle: 'Battery Backup: your investment',
+        label: 'Battery Backup estimated ITC credit',
+        inFile: money(3000),
+        inQuote: money(3597),
+      },
+    ]);
+  });
+
   it('takes a figure written otherwise for the same figure', () => {
     const file = copyOf(version);
     elementOf(file, SUMMARY, 1, 'table').rows[0]![2] = formatNumber(5995, locale, {

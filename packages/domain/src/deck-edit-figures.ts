@@ -326,12 +326,14 @@ function tableChanges(
   const grid = (table: typeof old) => [...(table.header ? [table.header] : []), ...table.rows];
   const oldGrid = grid(old);
   const newGrid = grid(now);
-  // A first row of words only heads the columns, whether or not the table says it is a header.
+  // A first row of words only heads the columns of a table wider than label and value, whether
+  // or not the table says it is a header.
   const first = oldGrid[0];
   const header =
     old.header ??
     (first &&
     oldGrid.length > 1 &&
+    first.length >= 3 &&
     first.filter(hasLetters).length >= 2 &&
     first.every((cell) => findFigures(cell, locale).length === 0)
       ? first
@@ -339,9 +341,12 @@ function tableChanges(
   return oldGrid.flatMap((row, r) =>
     row.flatMap((cell, c) =>
       differingFigures(cell, newGrid[r]?.[c] ?? '', locale).map(({ figure, shown }) => {
-        const labelColumn = row.findIndex(
-          (other, k) => k !== c && hasLetters(other) && findFigures(other, locale).length === 0,
+        // The row's words: a cell without figures, else one with words ("Credit (30%)").
+        const worded = (other: string, k: number) => k !== c && hasLetters(other);
+        const plainColumn = row.findIndex(
+          (other, k) => worded(other, k) && findFigures(other, locale).length === 0,
         );
+        const labelColumn = plainColumn === -1 ? row.findIndex(worded) : plainColumn;
         const rowLabel = labelColumn === -1 ? '' : cleanLabel(row[labelColumn]!, locale);
         const columnLabel = header && r > 0 ? cleanLabel(header[c] ?? '', locale) : '';
         // A row whose only figure is this one (a total across the columns) is named by its label.

@@ -107,6 +107,7 @@ export function salesDeck(locale = 'en-US'): EditedDeck {
             ['Your price', money(battery.unitPrice)],
             ['Quantity', formatNumber(battery.quantity, locale)],
             ['Total you pay', money(batteryAmount)],
+            ['Estimated ITC credit (30%)', money(batteryAmount * 0.3)],
           ]),
           text('Keeps the lights and the fridge on through an outage.', 48, 440, 520, 60),
           text('YOUR TOTAL', 620, 140, 280, 30),
