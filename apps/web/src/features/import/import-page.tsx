@@ -1,5 +1,5 @@
 import { libraryImportMessages, type LibraryImportResponse } from '@deck-portal/domain';
-import { Alert, Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePpt } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -9,6 +9,7 @@ import { errorText } from '../../lib/library-api/error-text.ts';
 import { ImportCandidates } from './components/import-candidates.tsx';
 import { ImportUpload } from './components/import-upload.tsx';
 import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
+import { FileReadingProgress } from '../../ui/file-reading-progress.tsx';
 
 /**
  * /admin/library/import: a company's PowerPoint into the library (issue 17). Upload a `.pptx`,
@@ -66,7 +67,15 @@ function ImportStatus({ id, onStartOver }: { id: string; onStartOver: () => void
       </Stack>
     );
   }
-  if (data.state === 'reading') return <Reading libraryImport={data} />;
+  if (data.state === 'reading') {
+    return (
+      <FileReadingProgress
+        fileName={data.fileName}
+        status="Reading slides…"
+        progress={data.progress}
+      />
+    );
+  }
   if (data.state === 'failed') {
     return (
       <Stack gap="sm">
@@ -88,26 +97,6 @@ function ImportStatus({ id, onStartOver }: { id: string; onStartOver: () => void
     );
   }
   return <ReadyImport libraryImport={data} />;
-}
-
-function Reading({ libraryImport }: { libraryImport: LibraryImportResponse }) {
-  const { progress } = libraryImport;
-  const percent = progress && progress.total > 0 ? (100 * progress.done) / progress.total : null;
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {libraryImport.fileName}
-        </Title>
-        <Text role="status">
-          Reading slides…{progress ? ` (${progress.done} of ${progress.total})` : ''}
-        </Text>
-        {percent !== null && (
-          <Progress value={percent} aria-label="Slides read" size="lg" radius="xl" animated />
-        )}
-      </Stack>
-    </Paper>
-  );
 }
 
 /** The candidates need the library's categories to be filed under. */
