@@ -53,6 +53,7 @@ import { ModifyDeckButton } from './components/modify-deck-button.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
+import { UploadEditedFileButton } from './components/upload-edited-file.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { DeckApprovalPanel } from '../../ui/deal-desk/deck-approval-panel.tsx';
 
@@ -287,6 +288,10 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                   <NewTabButton href={deck.editUrl} leftSection={<IconFileTypePpt size={16} />}>
                     Open in PowerPoint
                   </NewTabButton>
+                )}
+                {/* An accepted deck is locked: its changes go in a copy (Duplicate to edit). */}
+                {isReady && deck.canManage && !deck.acceptedAt && (
+                  <UploadEditedFileButton deck={deck} />
                 )}
                 {isReady && deck.pdfUrl && (
                   <NewTabButton
