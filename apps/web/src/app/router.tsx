@@ -138,6 +138,10 @@ export const routes: RouteObject[] = [
             path: '/deck/:id/view',
             ...page('deck-view', () => import('../features/viewer/deck-view-page.tsx')),
           },
+          {
+            path: '/deck/:id/edit',
+            ...page('deck-editor', () => import('../features/deck-editor/deck-editor-page.tsx')),
+          },
         ],
       },
       { path: '*', ...page('not-found', () => import('./routes/not-found.tsx')) },

@@ -10,7 +10,6 @@ import {
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
 import {
-  ActionIcon,
   Alert,
   Button,
   Grid,
@@ -22,13 +21,13 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
+import { HistoryButton } from '../../ui/history-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
 import { useLibrary } from '../../lib/library-api/get-library.ts';
@@ -489,33 +488,4 @@ function documentBindings(
       ],
     })),
   ];
-}
-
-/** Undo or Redo: an icon named `label`, its keys in its tooltip. */
-function HistoryButton({
-  label,
-  keys,
-  icon: Icon,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  keys: string;
-  icon: typeof IconArrowBackUp;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip label={`${label} (${keys})`}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        <Icon size={18} />
-      </ActionIcon>
-    </Tooltip>
-  );
 }
