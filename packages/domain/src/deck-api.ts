@@ -3,6 +3,7 @@ import { isUuid } from './ids.ts';
 import { plainText } from './text.ts';
 import { emailSchema } from './auth.ts';
 import { viewedSlideSchema } from './slide-links.ts';
+import { shareAccessValues } from './deck-edit-api.ts';
 import type { DeckDraft } from './deck/deck-draft.ts';
 
 /** `generating` until its job has rendered version 1; `failed` when every attempt failed. */
@@ -190,6 +191,10 @@ export const deckListResponseSchema = z.object({
 });
 export type DeckListResponse = z.infer<typeof deckListResponseSchema>;
 
+/** What a person may do with a deck: manage it (owner, manager, admin), edit it, or view it. */
+export const deckAccessValues = ['manage', 'edit', 'view'] as const;
+export type DeckAccess = (typeof deckAccessValues)[number];
+
 /** Everything the preview page shows of one deck. */
 export const deckDetailsSchema = z.object({
   id: z.string(),
@@ -208,6 +213,8 @@ export const deckDetailsSchema = z.object({
   pdfUrl: z.string(),
   /** Whether the caller may share, unshare and delete (owner, manager, admin). */
   canManage: z.boolean(),
+  /** What the caller may do: `manage` (and edit), `edit` (a share that says so), `view`. */
+  access: z.enum(deckAccessValues),
   /** The newest version's number; the fields above are that version's. */
   currentVersion: z.number(),
   /** When the deck was archived; null while it is in use. */
@@ -297,24 +304,46 @@ export const deckSlidesResponseSchema = z.object({
   editUrl: z.string(),
 });
 
+/** A share's access, as a request sends it: "Can view" unless it says "Can edit". */
+const shareAccessSchema = z.enum(shareAccessValues, {
+  error: (issue) => `access must be 'view' or 'edit', not '${String(issue.input).slice(0, 40)}'`,
+});
+
 export const shareRequestSchema = z.object({
   presentationId: plainText('presentationId', {
     requiredMessage: 'presentationId is required',
   }).min(1, 'presentationId is required'),
   email: emailSchema,
+  /** Sharing again with the same address changes its access to this one. */
+  access: shareAccessSchema.default('view'),
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 
 export const deckShareSchema = z.object({
   id: z.string(),
   email: z.string(),
+  access: z.enum(shareAccessValues),
   createdAt: z.string(),
   sharedBy: z.string().nullable(),
 });
 export type DeckShare = z.infer<typeof deckShareSchema>;
 
-export const shareResponseSchema = z.object({ success: z.literal(true), share: deckShareSchema });
+/**
+ * A new share answers 201 with `previousAccess` null; sharing again with an address changes its
+ * access and answers 200 with the access it had.
+ */
+export const shareResponseSchema = z.object({
+  success: z.literal(true),
+  share: deckShareSchema,
+  previousAccess: z.enum(shareAccessValues).nullable(),
+});
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
 export const deckSharesResponseSchema = z.object({ shares: z.array(deckShareSchema) });
+
+/** `PATCH /api/decks/:id/shares/:shareId`: one share's access. */
+export const changeShareAccessRequestSchema = z.object({ access: shareAccessSchema });
+export type ChangeShareAccessRequest = z.infer<typeof changeShareAccessRequestSchema>;
+export const changeShareAccessResponseSchema = z.object({ share: deckShareSchema });
 
 /** `POST /api/pictures/check`: can generation use this picture address? */
 export const pictureCheckRequestSchema = z.object({

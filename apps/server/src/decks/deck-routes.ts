@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   allDecksQuerySchema,
+  changeShareAccessRequestSchema,
+  changeShareAccessResponseSchema,
   deckDetailsSchema,
   deckListResponseSchema,
   deckSharesResponseSchema,
@@ -29,7 +31,7 @@ import { duplicateDeck } from './duplicate-deck.ts';
 import { restoreVersion } from './restore-version.ts';
 import { getDeckDetails } from './get-deck-details.ts';
 import { listDecks, listRecentDecks } from './list-decks.ts';
-import { listShares, revokeShare, shareDeck } from './share-deck.ts';
+import { changeShareAccess, listShares, revokeShare, shareDeck } from './share-deck.ts';
 import { getDeckSlides } from './get-deck-slides.ts';
 import { locateDeckDownload, locateSlidePicture } from './locate-deck-file.ts';
 import { preflightDeckVersion } from './preflight-deck-version.ts';
@@ -275,16 +277,19 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
       schema: {
         tags,
         body: shareRequestSchema,
-        response: { 201: shareResponseSchema, ...apiErrorResponses },
+        response: { 200: shareResponseSchema, 201: shareResponseSchema, ...apiErrorResponses },
       },
     },
     async (request, reply) => {
-      const share = await shareDeck(services, {
+      const shared = await shareDeck(services, {
         user: request.user!,
         deckId: request.body.presentationId,
         email: request.body.email,
+        access: request.body.access,
       });
-      return reply.code(201).send({ success: true as const, share });
+      // 201 for a new share; 200 when sharing again changed an existing one's access.
+      const status = shared.previousAccess === null ? 201 : 200;
+      return reply.code(status).send({ success: true as const, ...shared });
     },
   );
 
@@ -300,6 +305,27 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
     },
     async (request) => ({
       shares: await listShares(services, { user: request.user!, deckId: request.params.id }),
+    }),
+  );
+
+  app.patch(
+    '/api/decks/:id/shares/:shareId',
+    {
+      onRequest: approved,
+      schema: {
+        tags,
+        params: deckIdParams.extend({ shareId: z.string() }),
+        body: changeShareAccessRequestSchema,
+        response: { 200: changeShareAccessResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => ({
+      share: await changeShareAccess(services, {
+        user: request.user!,
+        deckId: request.params.id,
+        shareId: request.params.shareId,
+        access: request.body.access,
+      }),
     }),
   );
 

@@ -4,14 +4,19 @@ import type { User } from '../auth/sessions.ts';
 import { deckVersions, users } from '../db/schema.ts';
 import { productNames } from '../price-book/price-book.ts';
 import type { Services } from '../services.ts';
-import { canManageDeck, loadDeckFor } from './deck-access.ts';
+import { loadDeckAccessFor } from './deck-access.ts';
 
 /** Everything the preview page shows of a deck the caller may see. */
 export async function getDeckDetails(
   services: Services,
   { user, deckId }: { user: User; deckId: string },
 ): Promise<DeckDetails> {
-  const deck = await loadDeckFor(services, { user, deckId, need: 'view', allowUnready: true });
+  const { deck, access } = await loadDeckAccessFor(services, {
+    user,
+    deckId,
+    need: 'view',
+    allowUnready: true,
+  });
   const [owner] = await services.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -38,7 +43,8 @@ export async function getDeckDetails(
     generationError: deck.status === 'failed' ? (deck.generationError ?? null) : null,
     draft: deck.draft,
     ...deckLinks(deck.id),
-    canManage: canManageDeck(user, deck),
+    canManage: access === 'manage',
+    access,
     currentVersion: deck.currentVersion,
     archivedAt: deck.archivedAt?.toISOString() ?? null,
     libraryVersion: version?.libraryVersion ?? null,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DeckShare } from '@deck-portal/domain';
-import { deckLinks, isUuid } from '@deck-portal/domain';
+import type { DeckShare, ShareAccess, ShareResponse } from '@deck-portal/domain';
+import { deckEditorPath, deckLinks, isUuid } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { deckShares, decks, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -8,40 +8,68 @@ import { withMailQuota } from '../auth/mail-quota.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { deckSharedMail } from '../mail/templates/deck-shared-mail.tsx';
 import type { Services } from '../services.ts';
-import { loadDeckFor } from './deck-access.ts';
+import { loadDeckFor, type DeckRow } from './deck-access.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
 
 type ShareRow = typeof deckShares.$inferSelect;
 const toShare = (row: ShareRow, sharedBy: string | null): DeckShare => ({
   id: row.id,
   email: row.email,
+  access: row.access,
   createdAt: row.createdAt.toISOString(),
   sharedBy,
 });
 
+const mayWhat = (access: ShareAccess) => (access === 'edit' ? 'view and edit it' : 'view it');
+
 /**
- * Grants an address view access, mails it the view link and marks the deck shared. The mail
- * counts against the sharer's hourly allowance (429 once it is spent).
+ * Grants an address view or edit access, mails it the deck's links and marks the deck shared.
+ * Sharing again with an address that has a share changes that share's access and mails the
+ * recipient what they may do now (previousAccess says what they could before); the same access
+ * again is refused (409). The mail counts against the sharer's hourly allowance (429 once spent).
  */
 export async function shareDeck(
   services: Services,
-  { user, deckId, email }: { user: User; deckId: string; email: string },
-): Promise<DeckShare> {
+  {
+    user,
+    deckId,
+    email,
+    access = 'view',
+  }: { user: User; deckId: string; email: string; access?: ShareAccess },
+): Promise<Omit<ShareResponse, 'success'>> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
   await assertCanReceive(services, { user, ownerId: deck.ownerId, email });
-  const link = `${services.config.publicUrl}${deckLinks(deck.id).viewUrl}`;
+  const existing = await findShare(services, deck.id, email);
+  if (existing?.access === access) throw alreadyShared(email, access);
   const share = await withMailQuota(services, user.id, () =>
     services.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(deckShares)
-        .values({ deckId: deck.id, email, sharedBy: user.id, createdAt: services.clock.now() })
-        .onConflictDoNothing({ target: [deckShares.deckId, deckShares.email] })
-        .returning();
-      if (!row) throw new AppError('conflict', `The deck is already shared with ${email}.`);
-      await tx
-        .update(decks)
-        .set({ status: 'shared', updatedAt: services.clock.now() })
-        .where(eq(decks.id, deck.id));
+      const now = services.clock.now();
+      const row = existing
+        ? await tx
+            .update(deckShares)
+            .set({ access })
+            // Only the access seen above: a change made meanwhile is not overwritten unseen.
+            .where(and(eq(deckShares.id, existing.id), eq(deckShares.access, existing.access)))
+            .returning()
+            .then(([changed]) => changed)
+        : await tx
+            .insert(deckShares)
+            .values({ deckId: deck.id, email, access, sharedBy: user.id, createdAt: now })
+            .onConflictDoNothing({ target: [deckShares.deckId, deckShares.email] })
+            .returning()
+            .then(([created]) => created);
+      if (!row) {
+        throw new AppError(
+          'conflict',
+          `The deck's share with ${email} changed meanwhile. Try again.`,
+        );
+      }
+      if (!existing) {
+        await tx
+          .update(decks)
+          .set({ status: 'shared', updatedAt: now })
+          .where(eq(decks.id, deck.id));
+      }
       await sendMail(
         tx,
         services.config,
@@ -52,14 +80,60 @@ export async function shareDeck(
           deckTitle: deck.title,
           clientName: deck.clientName,
           recipientEmail: email,
-          viewUrl: link,
+          access,
+          viewUrl: `${services.config.publicUrl}${deckLinks(deck.id).viewUrl}`,
+          editorUrl: `${services.config.publicUrl}${deckEditorPath(deck.id)}`,
         },
         { to: email },
       );
       return row;
     }),
   );
-  return toShare(share, user.name);
+  const sharedBy = existing ? await nameOf(services, share.sharedBy) : user.name;
+  return { share: toShare(share, sharedBy), previousAccess: existing?.access ?? null };
+}
+
+/**
+ * Changes what one share lets its recipient do; no mail (the recipient sees it when they open
+ * the deck). The same access again is accepted as it stands.
+ */
+export async function changeShareAccess(
+  services: Services,
+  {
+    user,
+    deckId,
+    shareId,
+    access,
+  }: { user: User; deckId: string; shareId: string; access: ShareAccess },
+): Promise<DeckShare> {
+  const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
+  if (!isUuid(shareId)) throw new AppError('not_found', 'Share not found.');
+  const [row] = await services.db
+    .update(deckShares)
+    .set({ access })
+    .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
+    .returning();
+  if (!row) throw new AppError('not_found', 'Share not found.');
+  return toShare(row, await nameOf(services, row.sharedBy));
+}
+
+async function findShare({ db }: Pick<Services, 'db'>, deckId: DeckRow['id'], email: string) {
+  const [row] = await db
+    .select()
+    .from(deckShares)
+    .where(and(eq(deckShares.deckId, deckId), eq(deckShares.email, email)));
+  return row;
+}
+
+async function nameOf({ db }: Pick<Services, 'db'>, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+function alreadyShared(email: string, access: ShareAccess) {
+  const message = `The deck is already shared with ${email}, who can ${mayWhat(access)}.`;
+  return new AppError('conflict', message, { fields: { email: message } });
 }
 
 /**

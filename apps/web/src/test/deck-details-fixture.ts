@@ -32,6 +32,7 @@ export function deckDetails(overrides: Partial<DeckDetails> = {}): DeckDetails {
     viewUrl: '/deck/d1/view',
     pdfUrl: '/api/decks/d1/download',
     canManage: true,
+    access: 'manage',
     currentVersion: 1,
     archivedAt: null,
     libraryVersion: 1,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountApprovedMail } from './account-approved-mail.tsx';
 import { clientLinkMail } from './client-link-mail.tsx';
+import { deckSharedMail } from './deck-shared-mail.tsx';
 import type { MailContext } from './mail-context.ts';
 import { previewMailTemplates } from './mail-templates.ts';
 import { renderMail } from './render-mail.tsx';
@@ -76,6 +77,26 @@ describe('mail templates', () => {
     expect(link.text).not.toContain('passcode');
     // What a person typed is text in the HTML, never markup.
     expect(link.html).toContain('Second &lt;b&gt;line&lt;/b&gt;');
+  });
+
+  it('tell a colleague a deck is shared with them what the share lets them do', async () => {
+    const view = await renderMail(
+      deckSharedMail,
+      { ...deckSharedMail.sample, access: 'view' as const },
+      plain,
+    );
+    expect(view.text).toContain('for Northwind Pharmacies with you. You can view it.\n\n');
+    expect(view.text).toContain(`View it here: ${deckSharedMail.sample.viewUrl}`);
+    expect(view.text).not.toContain('edit');
+
+    const edit = await renderMail(
+      deckSharedMail,
+      { ...deckSharedMail.sample, access: 'edit' as const },
+      plain,
+    );
+    expect(edit.text).toContain('with you. You can view and edit it.\n\n');
+    expect(edit.text).toContain(`View it here: ${deckSharedMail.sample.viewUrl}`);
+    expect(edit.text).toContain(`Edit it here: ${deckSharedMail.sample.editorUrl}`);
   });
 
   it('name the product and the company from the context, in the brand’s colour and logo', async () => {

@@ -40,6 +40,7 @@ const deck: DeckDetails = {
   viewUrl: '/deck/d1/view',
   pdfUrl: '/api/decks/d1/download',
   canManage: true,
+  access: 'manage',
   currentVersion: 2,
   archivedAt: null,
   libraryVersion: 1,
