@@ -15,6 +15,10 @@ import {
   libraryFontResponseSchema,
   libraryLayoutResponseSchema,
   libraryMessages,
+  libraryPictureSchema,
+  libraryPicturesQuerySchema,
+  libraryPicturesResponseSchema,
+  updateLibraryPictureRequestSchema,
   uploadMaxBytes,
   libraryPreviewRequestSchema,
   libraryPreviewResponseSchema,
@@ -54,7 +58,10 @@ import { previewLibraryBrand } from './preview-library-brand.ts';
 import { readDraftCategories, readDraftSetting, saveDraftSetting } from './library-settings.ts';
 import { acceptRawBodies, spooledBody } from '../http/raw-body.ts';
 import { acceptPictureBodies, pictureBody } from '../uploads/picture-body.ts';
+import { pictureFileName } from '../uploads/picture-name.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
+import { listLibraryPictures } from './list-library-pictures.ts';
+import { updateLibraryPicture } from './update-library-picture.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
 import { assertBrandFontsUploaded, brandFontNames, storeLibraryFont } from './library-fonts.ts';
 import {
@@ -252,10 +259,40 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
             user: request.user!,
             kind: 'library_picture',
             picture: pictureBody(request.body),
+            name: pictureFileName(request.headers['x-file-name']),
           }),
         ),
     );
   });
+
+  // Anyone who builds decks chooses from the library's pictures (the studio, and reps in the
+  // online deck editor); only editors rename and tag them.
+  app.get(
+    '/api/library/pictures',
+    {
+      onRequest: requireApproved(),
+      schema: {
+        tags,
+        querystring: libraryPicturesQuerySchema,
+        response: { 200: libraryPicturesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => listLibraryPictures(services, { user: request.user!, ...request.query }),
+  );
+
+  app.put(
+    '/api/library/pictures/:id',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ error: 'Picture not found.' }) }),
+        body: updateLibraryPictureRequestSchema,
+        response: { 200: libraryPictureSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => updateLibraryPicture(services, { id: request.params.id, ...request.body }),
+  );
 
   // A PowerPoint file to import comes as the raw body, up to 100 MB (issue 17).
   await app.register(async (imports) => {

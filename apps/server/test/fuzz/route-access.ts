@@ -135,6 +135,8 @@ export const routeAccess = {
   'POST /api/library/preview': 'content',
   'GET /api/library/preflight': 'content',
   'POST /api/library/pictures': 'content',
+  'GET /api/library/pictures': 'approved',
+  'PUT /api/library/pictures/{id}': 'content',
   'POST /api/library/fonts': 'content',
   'POST /api/library/imports': 'content',
   'GET /api/library/imports/{id}': 'content',
