@@ -137,6 +137,65 @@ describe('sharing', () => {
     ).toHaveLength(0);
   });
 
+  it('shares "can view" by default or "can edit", changes a share’s access, and tells each caller what they may do', async () => {
+    const deckId = (await generate(cookies.rep, draft())).json().presentationId;
+    const share = (access?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/share-presentation',
+        headers: { cookie: cookies.rep },
+        payload: { presentationId: deckId, email: emails.recipient, ...(access ? { access } : {}) },
+      });
+    const accessOf = async (cookie: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/decks/${deckId}`, headers: { cookie } })
+      ).json().access;
+
+    const first = await share();
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ share: { access: 'view' }, previousAccess: null });
+    expect(await accessOf(cookies.recipient)).toBe('view');
+    expect(await accessOf(cookies.rep)).toBe('manage');
+    expect(await accessOf(cookies.manager)).toBe('manage');
+
+    const raised = await share('edit');
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ share: { access: 'edit' }, previousAccess: 'view' });
+    expect(await accessOf(cookies.recipient)).toBe('edit');
+    const same = await share('edit');
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error.message).toBe(
+      `The deck is already shared with ${emails.recipient}, who can view and edit it.`,
+    );
+    const wrong = await share('own');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.access).toBe("access must be 'view' or 'edit', not 'own'");
+
+    const shareId = raised.json().share.id;
+    const change = (cookie: string, access: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/decks/${deckId}/shares/${shareId}`,
+        headers: { cookie },
+        payload: { access },
+      });
+    const lowered = await change(cookies.manager, 'view');
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json().share).toMatchObject({ id: shareId, access: 'view' });
+    expect(await accessOf(cookies.recipient)).toBe('view');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/decks/${deckId}/shares`,
+      headers: { cookie: cookies.rep },
+    });
+    expect(list.json().shares).toMatchObject([{ id: shareId, access: 'view' }]);
+    // The recipient may not raise their own access; a colleague who cannot see it is told nothing.
+    expect((await change(cookies.recipient, 'edit')).statusCode).toBe(404);
+    expect((await change(cookies.otherRep, 'edit')).statusCode).toBe(404);
+    expect((await change(cookies.rep, 'admin')).statusCode).toBe(400);
+    expect(await accessOf(cookies.recipient)).toBe('view');
+  });
+
   it('refuses a bad address', async () => {
     const res = await t.app.inject({
       method: 'POST',
