@@ -138,6 +138,27 @@ describe('figureChanges', () => {
     expect(figureChanges(version, file, quote)).toEqual([]);
   });
 
+  it('labels a figure of a text by the words just before it', () => {
+    const withTexts = (sites: string, credit: string) => {
+      const deck = copyOf(version);
+      const elements = slideOf(deck, SUMMARY).document.elements;
+      elements.push(text(`Sites: 1 · cold spaces per site: ${sites}`, 48, 480));
+      elements.push(
+        text(`Estimated ITC credit (30%): ${credit}, claimed on your tax return`, 48, 500),
+      );
+      return deck;
+    };
+    const changes = figureChanges(
+      withTexts('50', '$3,597.00'),
+      withTexts('40', '$3,000.00'),
+      quote,
+    );
+    expect(changes.map(({ label, inFile, inQuote }) => [label, inFile, inQuote])).toEqual([
+      ['Cold spaces per site', '40', '50'],
+      ['Estimated ITC credit', '$3,000.00', '$3,597.00'],
+    ]);
+  });
+
   it('finds a figure at its place when a shape is added before it', () => {
     const file = copyOf(version);
     const pricing = slideOf(file, PRICING).document.elements;

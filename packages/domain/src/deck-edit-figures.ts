@@ -223,24 +223,38 @@ function fieldNamedBy(label: string): ProductField | undefined {
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
-/** A label cleaned of figures, brackets left empty and the marks around it; short. */
-function cleanLabel(text: string, locale: string): string {
+/** Where a line of words starts another part: "Sites: 1 · cold spaces per site: 50". */
+const PART_BREAK = /\s[·•|]\s|;\s/;
+
+/**
+ * A label cleaned of figures, brackets left empty and the marks around it; short. `first` keeps
+ * the start of a label that stands on its own (a row's, a caption's: "Estimated credit on
+ * Battery Backup, subject to tax advice" → its first clause); `last` the end of the words just
+ * before a figure.
+ */
+function cleanLabel(text: string, locale: string, keep: 'first' | 'last' = 'first'): string {
   let label = text;
   for (const figure of findFigures(text, locale).reverse()) {
     label = label.slice(0, figure.start) + label.slice(figure.end);
   }
-  label = label
+  const parts = label
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:·•–—\-,;=|]+|[\s:·•–—\-,;=|]+$/g, '');
-  const words = label.split(' ');
-  label = words.slice(-8).join(' ');
+    .split(PART_BREAK)
+    .filter(hasLetters);
+  const words = (keep === 'first' ? (parts[0]?.split(/,\s/)[0] ?? '') : (parts.at(-1) ?? ''))
+    .replace(/^[\s:·•–—\-,;=|]+|[\s:·•–—\-,;=|]+$/g, '')
+    .split(' ')
+    .filter((word) => word !== '');
+  label = (keep === 'first' ? words.slice(0, 8) : words.slice(-8)).join(' ');
   // A kicker in capitals ("YOUR TOTAL") reads as a sentence.
   if (hasLetters(label) && label === label.toLocaleUpperCase('en-US')) {
     label = label.charAt(0) + label.slice(1).toLocaleLowerCase('en-US');
   }
   return hasLetters(label) ? label : '';
 }
+
+const upperFirst = (label: string) => label.charAt(0).toLocaleUpperCase('en-US') + label.slice(1);
 
 /** A label put after a name ("Battery Backup total you pay"): its first letter small. */
 function afterName(label: string): string {
@@ -279,7 +293,7 @@ function nearestCaption(
 function textFigureLabel(words: string, figure: ShownFigure, locale: string): string {
   const lineStart = words.lastIndexOf('\n', figure.start - 1) + 1;
   const lineEnd = words.indexOf('\n', figure.end);
-  const before = cleanLabel(words.slice(lineStart, figure.start), locale);
+  const before = cleanLabel(words.slice(lineStart, figure.start), locale, 'last');
   if (before) return before;
   return cleanLabel(words.slice(figure.end, lineEnd === -1 ? undefined : lineEnd), locale);
 }
@@ -462,7 +476,7 @@ export function figureChanges(
         const named =
           place.label && product && !place.label.includes(product.name)
             ? `${product.name} ${afterName(place.label)}`
-            : place.label || `${slideTitle} figure`;
+            : upperFirst(place.label) || `${slideTitle} figure`;
         return {
           slideTitle,
           label: field && product ? `${product.name} ${FIELD_WORDS[field.field]}` : named,
