@@ -289,8 +289,8 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                     Open in PowerPoint
                   </NewTabButton>
                 )}
-                {/* An accepted deck is locked: its changes go in a copy (Duplicate to edit). */}
-                {isReady && deck.canManage && !deck.acceptedAt && (
+                {/* Owners, managers and edit shares; an accepted deck is locked (its changes go in a copy). */}
+                {isReady && deck.access !== 'view' && !deck.acceptedAt && (
                   <UploadEditedFileButton deck={deck} />
                 )}
                 {isReady && deck.pdfUrl && (

@@ -1,8 +1,9 @@
-import type { EditedFile } from '@deck-portal/domain';
+import type { DeckDetails, EditedFile } from '@deck-portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths.ts';
 import { deckDetails } from '../../../test/deck-details-fixture.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../../test/render-app.tsx';
 import { UploadEditedFileButton } from './upload-edited-file.tsx';
@@ -260,5 +261,36 @@ describe('bringing an edited PowerPoint back', () => {
       ),
     ).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
+
+describe('Upload edited PowerPoint on the deck page', () => {
+  // The page's panels ask for more (versions, approval, answers); unanswered, they show errors.
+  function renderDeckPage(deck: DeckDetails) {
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/decks/d1': { body: deck },
+    });
+    renderApp(paths.deckPreview('d1'));
+  }
+  const owner = { id: 'u9', name: 'Oona Owner', email: 'oona@example.com' };
+
+  it.each([
+    ['manage', 1],
+    ['edit', 1],
+    ['view', 0],
+  ] as const)('is offered to a person with %s access (%i button)', async (access, buttons) => {
+    renderDeckPage(deckDetails({ access, canManage: access === 'manage', owner }));
+    // The deck's own buttons are there: the page is drawn.
+    expect(await screen.findByRole('link', { name: 'View Deck' })).toBeVisible();
+    expect(screen.queryAllByRole('button', { name: 'Upload edited PowerPoint' })).toHaveLength(
+      buttons,
+    );
+  });
+
+  it('is not offered on a deck a client accepted', async () => {
+    renderDeckPage(deckDetails({ acceptedAt: '2031-03-06T12:00:00.000Z' }));
+    expect(await screen.findByRole('button', { name: 'Duplicate to edit' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Upload edited PowerPoint' })).toBeNull();
   });
 });
