@@ -66,6 +66,7 @@ export const routeAccess = {
   'POST /api/decks/{id}/unarchive': 'approved',
   'POST /api/share-presentation': 'approved',
   'GET /api/decks/{id}/shares': 'approved',
+  'PATCH /api/decks/{id}/shares/{shareId}': 'approved',
   'DELETE /api/decks/{id}/shares/{shareId}': 'approved',
   'POST /api/decks/{id}/client-links': 'approved',
   'GET /api/decks/{id}/client-links': 'approved',
