@@ -5,6 +5,7 @@ import {
   figureChanges,
   keepQuoteFigures,
   pairElements,
+  productFigureEdits,
   quoteFiguresOf,
 } from './deck-edit-figures.ts';
 import {
@@ -276,5 +277,33 @@ describe('pairElements', () => {
       [0, undefined],
       [2, undefined],
     ]);
+  });
+});
+
+describe('productFigureEdits', () => {
+  const version = salesDeck();
+  const quote = quoteIn('en-US');
+
+  it('asks once for a price shown on two slides, and for a quantity', () => {
+    const file = copyOf(version);
+    elementOf(file, PRICING, 1, 'table').rows[1]![1] = '$4,500.00';
+    elementOf(file, PRICING, 1, 'table').rows[2]![1] = '3';
+    elementOf(file, SUMMARY, 1, 'table').rows[0]![2] = '$4,500';
+    expect(productFigureEdits(figureChanges(version, file, quote))).toEqual({
+      products: { battery_backup: { unitPrice: 4500, quantity: 3 } },
+      conflicts: [],
+    });
+  });
+
+  it('takes no side when two slides say two prices', () => {
+    const file = copyOf(version);
+    elementOf(file, PRICING, 1, 'table').rows[1]![1] = '$4,500.00';
+    elementOf(file, SUMMARY, 1, 'table').rows[0]![2] = '$4,900';
+    expect(productFigureEdits(figureChanges(version, file, quote))).toEqual({
+      products: {},
+      conflicts: [
+        'Battery Backup unit price is shown differently on different slides: $4,500.00, $4,900.',
+      ],
+    });
   });
 });

@@ -488,3 +488,37 @@ export function figureChanges(
     });
   });
 }
+
+/** The unit prices and quantities a file sets for the quote's products. */
+export interface ProductFigureEdits {
+  /** By product id: the fields the file changes, with the numbers it says. */
+  products: Record<string, { unitPrice?: number; quantity?: number }>;
+  /** A field the file says two ways (one slide one price, another another), a sentence each. */
+  conflicts: string[];
+}
+
+/**
+ * What the figures read back ask of the quote: each product's changed unit price and quantity,
+ * once however many slides show it; a field the slides disagree on is a conflict, not an edit.
+ */
+export function productFigureEdits(changes: readonly FigureChange[]): ProductFigureEdits {
+  const seen = new Map<string, FigureChange[]>();
+  for (const change of changes) {
+    if (!change.product) continue;
+    const key = `${change.product.id}\n${change.product.field}`;
+    seen.set(key, [...(seen.get(key) ?? []), change]);
+  }
+  const products: ProductFigureEdits['products'] = {};
+  const conflicts: string[] = [];
+  for (const found of seen.values()) {
+    const { id, field, value } = found[0]!.product!;
+    const values = new Set(found.map((change) => change.product!.value));
+    if (values.size > 1) {
+      const shown = [...new Set(found.map((change) => change.inFile))].join(', ');
+      conflicts.push(`${found[0]!.label} is shown differently on different slides: ${shown}.`);
+      continue;
+    }
+    products[id] = { ...products[id], [field]: value };
+  }
+  return { products, conflicts };
+}
