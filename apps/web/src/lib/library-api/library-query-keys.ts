@@ -7,4 +7,8 @@ export const libraryQueryKeys = {
   preflight: ['library', 'draft', 'preflight'] as const,
   import: (id: string) => ['library', 'import', id] as const,
   document: (kind: 'slide' | 'layout', id: string) => ['library', kind, id] as const,
+  /** The picture library's lists, whatever their search: an upload or a new tag reloads them. */
+  allPictures: ['library', 'pictures'] as const,
+  pictures: (filter: { q: string; tag: string; own: boolean }) =>
+    ['library', 'pictures', filter] as const,
 };
