@@ -1,12 +1,14 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { IconPhotoUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useUploadLibraryPicture } from '../../lib/library-api/upload-library-picture.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
+import { PictureBrowser } from './picture-browser.tsx';
 
 /**
  * A picture the library keeps (a logo, a product's picture): shown when it is an upload, with an
- * upload button and a way back to none. The upload's address is what `onChange` gets.
+ * upload button, a choice from the pictures uploaded before, and a way back to none. The
+ * picture's address is what `onChange` gets.
  */
 export function LibraryPictureField({
   label,
@@ -29,6 +31,7 @@ export function LibraryPictureField({
   onChange: (picture: string | undefined) => void;
 }) {
   const upload = useUploadLibraryPicture();
+  const [isBrowsing, setBrowsing] = useState(false);
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
@@ -60,6 +63,14 @@ export function LibraryPictureField({
             </Button>
           )}
         </FileButton>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPhoto size={14} />}
+          onClick={() => setBrowsing(true)}
+        >
+          Choose from library
+        </Button>
         {picture && (
           <Button size="xs" variant="subtle" color="gray" onClick={() => onChange(undefined)}>
             {clearLabel}
@@ -74,6 +85,11 @@ export function LibraryPictureField({
       <Text size="xs" c="dimmed">
         {hint}
       </Text>
+      <PictureBrowser
+        opened={isBrowsing}
+        onClose={() => setBrowsing(false)}
+        onChoose={(address) => onChange(address)}
+      />
     </Stack>
   );
 }

@@ -21,9 +21,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconPhoto, IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useUploadLibraryPicture } from '../../../lib/library-api/upload-library-picture.ts';
+import { PictureBrowser } from '../../../ui/library/picture-browser.tsx';
 import { boxOf, describeElement, withBox } from '../../../lib/slide-document/element-boxes.ts';
 import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ChartDataField } from './chart-data-field.tsx';
@@ -91,6 +92,7 @@ export function ElementPanel({
   const groups = bindingGroupsFor(extraBindings);
   const box = boxOf(element);
   const upload = useUploadLibraryPicture();
+  const [isBrowsing, setBrowsing] = useState(false);
 
   const insertBinding = (path: string, text: string, apply: (next: string) => void) => {
     const area = textArea.current;
@@ -245,28 +247,43 @@ export function ElementPanel({
 
       {element.kind === 'picture' && (
         <>
-          <FileButton
-            accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
-            onChange={(file) =>
-              file &&
-              upload.mutate(file, {
-                onSuccess: (stored) => onChange({ ...element, src: stored.url }),
-              })
-            }
-          >
-            {(props) => (
-              <Button
-                {...props}
-                size="compact-sm"
-                variant="light"
-                w="fit-content"
-                loading={upload.isPending}
-                leftSection={<IconPhotoUp size={14} />}
-              >
-                Upload a picture
-              </Button>
-            )}
-          </FileButton>
+          <Group gap="xs">
+            <FileButton
+              accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
+              onChange={(file) =>
+                file &&
+                upload.mutate(file, {
+                  onSuccess: (stored) => onChange({ ...element, src: stored.url }),
+                })
+              }
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  size="compact-sm"
+                  variant="light"
+                  w="fit-content"
+                  loading={upload.isPending}
+                  leftSection={<IconPhotoUp size={14} />}
+                >
+                  Upload a picture
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPhoto size={14} />}
+              onClick={() => setBrowsing(true)}
+            >
+              Choose from library
+            </Button>
+          </Group>
+          <PictureBrowser
+            opened={isBrowsing}
+            onClose={() => setBrowsing(false)}
+            onChoose={(src) => onChange({ ...element, src })}
+          />
           {upload.isError && (
             <Text size="sm" c="red.8" role="alert">
               {errorText(upload.error)}
@@ -274,7 +291,7 @@ export function ElementPanel({
           )}
           <TextInput
             label="Picture address"
-            description="Set by the upload; or an https address, or a layout field such as {{placeholder.image}}."
+            description="Set by the upload or the library; or an https address, or a layout field such as {{placeholder.image}}."
             value={element.src}
             onChange={(event) => onChange({ ...element, src: event.currentTarget.value })}
           />
