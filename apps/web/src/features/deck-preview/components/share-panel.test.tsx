@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import {
   adminUser,
@@ -93,5 +94,97 @@ describe('sharing a deck', () => {
       name: 'Nora Body',
       role: 'sales_rep',
     });
+  });
+});
+
+const colleague = (access: 'view' | 'edit') => ({
+  id: 's1',
+  email: 'colleague@example.com',
+  access,
+  createdAt: '2031-03-05T10:00:00.000Z',
+  sharedBy: 'Robin Rep',
+});
+
+describe('what a colleague may do with a shared deck', () => {
+  // A notification outlives its test: each test reads only its own.
+  afterEach(() => notifications.clean());
+
+  it('shares "Can view" unless the rep chooses "Can edit", and says what the colleague may now do', async () => {
+    let shared = 0;
+    const calls = renderPanel(approvedUser, {
+      'POST /api/share-presentation': ({ body }: { body: unknown }) => {
+        shared += 1;
+        const { access } = body as { access: 'view' | 'edit' };
+        return {
+          status: 201,
+          body: { success: true, share: colleague(access), previousAccess: null },
+        };
+      },
+    });
+    const choice = await screen.findByRole('radiogroup', { name: 'Access' });
+    expect(within(choice).getByRole('radio', { name: 'Can view' })).toBeChecked();
+    await shareWith('colleague@example.com');
+    expect(await screen.findByText('colleague@example.com can now view this deck.')).toBeVisible();
+
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Can edit' }));
+    await shareWith('colleague@example.com');
+    expect(
+      await screen.findByText('colleague@example.com can now view and edit this deck.'),
+    ).toBeVisible();
+    expect(shared).toBe(2);
+    expect(
+      calls.filter((call) => call.path === '/api/share-presentation').map((call) => call.body),
+    ).toEqual([
+      { presentationId: 'd1', email: 'colleague@example.com', access: 'view' },
+      { presentationId: 'd1', email: 'colleague@example.com', access: 'edit' },
+    ]);
+  });
+
+  it('says the access changed when the deck is shared again, and why a share is refused', async () => {
+    const already =
+      'The deck is already shared with colleague@example.com, who can view and edit it.';
+    let answers = 0;
+    renderPanel(approvedUser, {
+      'POST /api/share-presentation': () =>
+        ++answers === 1
+          ? { body: { success: true, share: colleague('edit'), previousAccess: 'view' } }
+          : apiError(409, 'conflict', already, { email: already }),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Can edit' }));
+    await shareWith('colleague@example.com');
+    // The notification's title and its sentence, together.
+    const changed = (await screen.findByText('Access changed')).parentElement!;
+    expect(
+      within(changed).getByText('colleague@example.com can now view and edit this deck.'),
+    ).toBeVisible();
+
+    await shareWith('colleague@example.com');
+    expect(await screen.findByText(already)).toBeVisible();
+  });
+
+  it('lists each share’s access and lets the rep change it', async () => {
+    let current = colleague('view');
+    const calls = renderPanel(approvedUser, {
+      'GET /api/decks/d1/shares': () => ({ body: { shares: [current] } }),
+      'PATCH /api/decks/d1/shares/s1': ({ body }: { body: unknown }) => {
+        current = { ...current, access: (body as { access: 'view' | 'edit' }).access };
+        return { body: { share: current } };
+      },
+    });
+    const row = await screen.findByRole('radiogroup', { name: 'Access for colleague@example.com' });
+    expect(within(row).getByRole('radio', { name: 'Can view' })).toBeChecked();
+
+    await userEvent.click(within(row).getByRole('radio', { name: 'Can edit' }));
+    expect(
+      await screen.findByText('colleague@example.com can now view and edit this deck.'),
+    ).toBeVisible();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ access: 'edit' });
+    await waitFor(() =>
+      expect(
+        within(
+          screen.getByRole('radiogroup', { name: 'Access for colleague@example.com' }),
+        ).getByRole('radio', { name: 'Can edit' }),
+      ).toBeChecked(),
+    );
   });
 });
