@@ -87,6 +87,7 @@ export function LibraryPictureField({
       </Text>
       <PictureBrowser
         opened={isBrowsing}
+        canEdit
         onClose={() => setBrowsing(false)}
         onChoose={(address) => onChange(address)}
       />

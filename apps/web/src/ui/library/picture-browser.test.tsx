@@ -52,9 +52,11 @@ function answer(url: URL, pictures = library): { body: LibraryPicturesResponse }
 function Harness({
   onChoose,
   uploadTo,
+  canEdit,
 }: {
   onChoose: (address: string) => void;
   uploadTo?: 'library' | 'own';
+  canEdit?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
   const [chosen, setChosen] = useState('');
@@ -67,6 +69,7 @@ function Harness({
       <PictureBrowser
         opened={opened}
         uploadTo={uploadTo}
+        canEdit={canEdit}
         onClose={() => setOpened(false)}
         onChoose={(address) => {
           setChosen(address);
@@ -167,5 +170,50 @@ describe('the picture browser', () => {
     const posted = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(String(posted[0])).toBe('/api/uploads');
     expect(posted[1]!.headers).toMatchObject({ 'X-File-Name': 'Northwind%20roof.png' });
+  });
+
+  it('lets an editor rename and retag a picture, and shows what the server refused', async () => {
+    const puts: unknown[] = [];
+    mockApi({
+      'GET /api/library/pictures': ({ url }) => answer(url),
+      'PUT /api/library/pictures/p3': ({ body }) => {
+        puts.push(body);
+        return puts.length === 1
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Check the fields.',
+                  fields: { 'tags.1': 'A tag takes letters, digits, spaces and hyphens only.' },
+                },
+              },
+            }
+          : { body: { ...library[2]!, name: 'Sales team', tags: ['team', 'sales'] } };
+      },
+    });
+    const { user, dialog } = await openBrowser({ onChoose: vi.fn(), canEdit: true });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Name and tags of Team photo.png' }),
+    );
+    const form = within(dialog).getByRole('form', { name: 'Name and tags of Team photo.png' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Sales team');
+    await user.type(within(form).getByRole('combobox', { name: 'Tags' }), 'sales{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Save name and tags' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'tags, 1: A tag takes letters, digits, spaces and hyphens only.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save name and tags' }));
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    expect(puts.at(-1)).toEqual({ name: 'Sales team', tags: ['team', 'sales'] });
+  });
+
+  it('offers no editing where the picture cannot be changed', async () => {
+    mockApi({ 'GET /api/library/pictures': ({ url }) => answer(url) });
+    const { dialog } = await openBrowser({ onChoose: vi.fn() });
+    await within(dialog).findByRole('button', { name: 'Team photo.png' });
+    expect(within(dialog).queryByRole('button', { name: /^Name and tags/ })).toBeNull();
   });
 });

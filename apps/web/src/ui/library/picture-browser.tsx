@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Button,
   Center,
@@ -11,15 +12,17 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  TagsInput,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
+import { IconPencil, IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LibraryPicture } from '@deck-portal/domain';
 import { useLibraryPictures } from '../../lib/library-api/get-library-pictures.ts';
+import { useUpdateLibraryPicture } from '../../lib/library-api/update-library-picture.ts';
 import { useUploadLibraryPicture } from '../../lib/library-api/upload-library-picture.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
 
@@ -44,6 +47,7 @@ export function PictureBrowser({
   onClose,
   onChoose,
   uploadTo = 'library',
+  canEdit = false,
   title = 'Picture library',
 }: {
   opened: boolean;
@@ -54,6 +58,8 @@ export function PictureBrowser({
    * is the user's own slide picture, and their own earlier ones are listed too (a rep's deck).
    */
   uploadTo?: 'library' | 'own';
+  /** Content editors and admins rename and tag the library's pictures here. */
+  canEdit?: boolean;
   title?: string;
 }) {
   return (
@@ -61,6 +67,7 @@ export function PictureBrowser({
       {/* Mounted only while open: each opening starts from the newest pictures. */}
       <PictureBrowserBody
         uploadTo={uploadTo}
+        canEdit={canEdit}
         onChoose={(address) => {
           onChoose(address);
           onClose();
@@ -72,11 +79,14 @@ export function PictureBrowser({
 
 function PictureBrowserBody({
   uploadTo,
+  canEdit,
   onChoose,
 }: {
   uploadTo: 'library' | 'own';
+  canEdit: boolean;
   onChoose: (address: string) => void;
 }) {
+  const [editing, setEditing] = useState<LibraryPicture>();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const [tag, setTag] = useState('');
@@ -158,9 +168,22 @@ function PictureBrowserBody({
           aria-busy={pictures.isFetching}
         >
           {listed.map((picture) => (
-            <PictureTile key={picture.id} picture={picture} onChoose={onChoose} />
+            <PictureTile
+              key={picture.id}
+              picture={picture}
+              onChoose={onChoose}
+              onEdit={canEdit && picture.source === 'library' ? setEditing : undefined}
+            />
           ))}
         </SimpleGrid>
+      )}
+
+      {editing && (
+        <PictureDetailsForm
+          key={editing.id}
+          picture={editing}
+          onDone={() => setEditing(undefined)}
+        />
       )}
 
       {pictures.hasNextPage && (
@@ -182,9 +205,11 @@ function PictureBrowserBody({
 function PictureTile({
   picture,
   onChoose,
+  onEdit,
 }: {
   picture: LibraryPicture;
   onChoose: (address: string) => void;
+  onEdit: ((picture: LibraryPicture) => void) | undefined;
 }) {
   const details = [
     picture.tags.length > 0 ? `Tags: ${picture.tags.join(', ')}` : undefined,
@@ -192,7 +217,7 @@ function PictureTile({
     picture.source === 'own' ? 'Your upload' : undefined,
   ].filter((detail) => detail !== undefined);
   return (
-    <div role="listitem">
+    <div role="listitem" style={{ position: 'relative' }}>
       <UnstyledButton
         w="100%"
         title={details.join(' · ') || undefined}
@@ -213,6 +238,67 @@ function PictureTile({
           </Text>
         </Paper>
       </UnstyledButton>
+      {onEdit && (
+        <ActionIcon
+          size="sm"
+          variant="default"
+          pos="absolute"
+          top={10}
+          right={10}
+          aria-label={`Name and tags of ${picture.name}`}
+          onClick={() => onEdit(picture)}
+        >
+          <IconPencil size={14} />
+        </ActionIcon>
+      )}
     </div>
+  );
+}
+
+/** A library picture's name and tags, as an editor changes them (its address stays). */
+function PictureDetailsForm({ picture, onDone }: { picture: LibraryPicture; onDone: () => void }) {
+  const [name, setName] = useState(picture.name);
+  const [tags, setTags] = useState(picture.tags);
+  const update = useUpdateLibraryPicture();
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="form"
+      aria-label={`Name and tags of ${picture.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate({ id: picture.id, change: { name, tags } }, { onSuccess: onDone });
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TagsInput
+          label="Tags"
+          description="Words the library is filtered by. Press Enter after each."
+          value={tags}
+          onChange={setTags}
+          maxTags={20}
+          splitChars={[',']}
+        />
+        {update.isError && (
+          <Text size="sm" c="red.8" role="alert">
+            {errorText(update.error)}
+          </Text>
+        )}
+        <Group gap="xs" justify="flex-end">
+          <Button variant="default" size="xs" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="xs" loading={update.isPending}>
+            Save name and tags
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

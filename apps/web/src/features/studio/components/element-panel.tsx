@@ -281,6 +281,7 @@ export function ElementPanel({
           </Group>
           <PictureBrowser
             opened={isBrowsing}
+            canEdit
             onClose={() => setBrowsing(false)}
             onChoose={(src) => onChange({ ...element, src })}
           />
