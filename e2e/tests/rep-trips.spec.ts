@@ -81,7 +81,7 @@ test('sharing refuses the rep’s own address and one without an account; deleti
   await page.getByLabel('Email address').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(page.getByText('An invitation is needed first')).toBeVisible();
-  await expect(page.getByText(/can now open this deck/)).toBeHidden();
+  await expect(page.getByText(/can now view/)).toBeHidden();
   await snap(page, 'share-refused');
 
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -54,7 +54,7 @@ describe('sharing a deck', () => {
     expect(
       await screen.findByText('That is your own address: you can already open this deck.'),
     ).toBeVisible();
-    expect(screen.queryByText(/can now open this deck/)).toBeNull();
+    expect(screen.queryByText(/can now view/)).toBeNull();
   });
 
   it('tells a rep an invitation is needed for an address without an account', async () => {
