@@ -26,7 +26,13 @@ const renderer: DeckRenderer = {
     slideLinks: Array.from({ length: SLIDES }, () => []),
     missingPictures: [],
     warnings: [],
+    slidePlan: Array.from({ length: SLIDES }, (_, i) => ({ key: `slide-${i + 1}`, priced: false })),
   }),
+  generateEdited: async () => {
+    throw new Error('no edited decks in this benchmark');
+  },
+  readEdited: async () => ({ ok: false, reason: 'not read in this benchmark' }),
+  previewEditedSlide: async () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
   checkPicture: async () => ({ ok: false, reason: 'not checked in this benchmark' }),
   importPresentation: async () => ({ ok: false, reason: 'not imported in this benchmark' }),
   pending: 0,

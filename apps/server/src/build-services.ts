@@ -64,6 +64,11 @@ function lazyDeckRenderer(): DeckRenderer {
     generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
     importPresentation: (bytes, options) =>
       (renderer ??= createDeckRenderer()).importPresentation(bytes, options),
+    generateEdited: (edited, options) =>
+      (renderer ??= createDeckRenderer()).generateEdited(edited, options),
+    readEdited: (pptx, options) => (renderer ??= createDeckRenderer()).readEdited(pptx, options),
+    previewEditedSlide: (slide, options) =>
+      (renderer ??= createDeckRenderer()).previewEditedSlide(slide, options),
     // A check fetches on this thread: it needs no pool.
     checkPicture: (url) => checkPicture(url),
     get pending() {

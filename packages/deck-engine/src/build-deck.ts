@@ -9,6 +9,7 @@ import {
   resolveDeckPricing,
   type PriceBook,
   type ProductPricing,
+  type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
@@ -36,6 +37,8 @@ interface PlannedSlide {
   id: string;
   kind: SlideKind;
   title: string;
+  /** Its figures are the deck's quote. */
+  priced: boolean;
   /** The product a slide drawn once per priced product is drawn for. */
   pricing?: ProductPricing;
   compose(ctx: SlideContext): ComposedSlide;
@@ -74,6 +77,7 @@ function planCustomSlide(
     id: slide.id,
     kind: 'custom',
     title,
+    priced: false,
     compose: (ctx) => chosen.compose(ctx, content),
   };
 }
@@ -83,6 +87,7 @@ function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
     id: slide.id,
     kind: 'template',
     title: slide.title,
+    priced: slide.priced,
     compose: (ctx) => slide.compose(ctx),
   };
 }
@@ -95,12 +100,13 @@ function planPricingSlides(library: TemplateLibrary, pricing: readonly ProductPr
   return pricingSlides(library).flatMap((slide): PlannedSlide[] => {
     const compose = (ctx: SlideContext) => slide.compose(ctx);
     if (slide.drawn === 'withPricing') {
-      return [{ id: slide.id, kind: 'pricing', title: slide.title, compose }];
+      return [{ id: slide.id, kind: 'pricing', title: slide.title, priced: true, compose }];
     }
     return pricing.map((product) => ({
       id: `${slide.id}-${product.productId}`,
       kind: 'pricing',
       title: slide.title,
+      priced: true,
       pricing: product,
       compose,
     }));
@@ -119,6 +125,51 @@ export interface BuildDeckOptions {
   priceBook?: PriceBook;
   /** A registered font family the text is set in (the brand's); the built-in one when left out. */
   fontFamily?: string;
+}
+
+/**
+ * What every slide of a deck is drawn with but its page number and the product it is drawn for:
+ * the rep's draft (client, date, contact, products, inputs), the library's look, the quote.
+ */
+export function deckSlideContext(
+  draft: DeckDraft,
+  library: Pick<TemplateLibrary, 'brand' | 'categories'>,
+  {
+    sections,
+    priceBook,
+    presenter,
+    quote,
+  }: {
+    sections: string[];
+    priceBook: PriceBook;
+    presenter?: DeckPresenter;
+    quote?: QuoteSummary;
+  },
+): Omit<SlideContext, 'pageNumber' | 'pricing'> {
+  const { basicInfo, productSelection, templateCustomization } = draft;
+  const locale = basicInfo.locale ?? DEFAULT_DECK_LOCALE;
+  return {
+    brand: library.brand,
+    categories: library.categories,
+    clientName: basicInfo.clientName,
+    headline: clientHeadline(basicInfo),
+    date: basicInfo.date,
+    dateText: formatDeckDate(basicInfo.date, locale),
+    year: formatDeckYear(basicInfo.date, locale),
+    locale,
+    contact: basicInfo.primaryContact,
+    ...(presenter ? { presenter } : {}),
+    sections,
+    products: productSelection.selectedProducts.map((p) => p.id),
+    quantities: Object.fromEntries(
+      productSelection.selectedProducts.map((p) => [p.id, p.quantity]),
+    ),
+    priceBook,
+    ...(quote ? { quote } : {}),
+    ...(templateCustomization.inputValues
+      ? { inputValues: templateCustomization.inputValues }
+      : {}),
+  };
 }
 
 /**
@@ -184,30 +235,17 @@ export function buildDeck(
   if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);
   if (closing.length > 0) addSection(label('closing'));
 
+  const deckContext = deckSlideContext(draft, library, {
+    sections,
+    priceBook,
+    ...(presenter ? { presenter } : {}),
+    ...(quote ? { quote } : {}),
+  });
   const slides: Slide[] = withFontFamily(fontFamily, () =>
     plan.map((planned, i) => {
       const ctx: SlideContext = {
-        brand: library.brand,
-        categories: library.categories,
-        clientName: basicInfo.clientName,
-        headline: clientHeadline(basicInfo),
-        date: basicInfo.date,
-        dateText: formatDeckDate(basicInfo.date, locale),
-        year: formatDeckYear(basicInfo.date, locale),
-        locale,
-        contact: basicInfo.primaryContact,
-        ...(presenter ? { presenter } : {}),
+        ...deckContext,
         pageNumber: i + 1,
-        sections,
-        products: productSelection.selectedProducts.map((p) => p.id),
-        quantities: Object.fromEntries(
-          productSelection.selectedProducts.map((p) => [p.id, p.quantity]),
-        ),
-        priceBook,
-        ...(quote ? { quote } : {}),
-        ...(templateCustomization.inputValues
-          ? { inputValues: templateCustomization.inputValues }
-          : {}),
         ...(planned.pricing ? { pricing: planned.pricing } : {}),
       };
       const composed = planned.compose(ctx);
@@ -220,6 +258,7 @@ export function buildDeck(
         background: composed.background,
         elements: composed.elements,
         ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
+        ...(planned.priced ? { priced: true } : {}),
       };
     }),
   );

@@ -1,5 +1,6 @@
 import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
+import type { DeckIdentity } from './edited/deck-identity.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
 import { useBrandFonts } from './library/brand.ts';
 import { createTemplateLibrary, type TemplateLibrary } from './library/template-library.ts';
@@ -15,6 +16,8 @@ export interface GenerateDeckOptions {
   onProgress?: (progress: RenderProgress) => void;
   /** Drawn across every PDF page and web view slide, never in the PPTX (see `renderDeck`). */
   watermark?: string;
+  /** The deck and version the PPTX is: written into it, so an edited copy names them. */
+  identity?: DeckIdentity;
 }
 
 let defaultLibrary: TemplateLibrary | undefined;
@@ -41,5 +44,6 @@ export async function generateDeck(
   if (font.warning) warnings.unshift(font.warning);
   return renderDeck(deck, images, warnings, failures, onProgress, {
     ...(options.watermark ? { watermark: options.watermark } : {}),
+    ...(options.identity ? { identity: options.identity } : {}),
   });
 }

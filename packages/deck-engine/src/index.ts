@@ -65,7 +65,21 @@ export type {
   DeckRenderer,
   DeckRendererOptions,
   DeckRendererPool,
+  EditedDeckRenderOptions,
 } from './worker/deck-renderer.ts';
+// The editable link (issue 49): an edited deck drawn as it is, a deck's own file read back.
+export { readDeckIdentity, type DeckIdentity } from './edited/deck-identity.ts';
+export {
+  generateEditedDeck,
+  previewEditedSlide,
+  type EditedDeckOptions,
+} from './edited/draw-edited.ts';
+export {
+  readEditedDeck,
+  type ReadEditedOptions,
+  type ReadEditedResult,
+} from './edited/read-edited.ts';
+export { computesFromQuote } from './edited/slide-plan.ts';
 export { checkFont, type CheckedFont, type FontCheck } from './layout/check-font.ts';
 export { brandFontFamily, useBrandFonts } from './library/brand.ts';
 export { applyFieldChoices, type FieldSuggestion } from './import/fields.ts';

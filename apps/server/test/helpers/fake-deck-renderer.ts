@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { importPresentation, type DeckRenderer } from '@deck-portal/deck-engine';
-import type { SlideLink } from '@deck-portal/domain';
+import {
+  importPresentation,
+  readEditedDeck,
+  type DeckRenderer,
+  type RenderedDeck,
+} from '@deck-portal/deck-engine';
+import { elementWords, type PlannedSlideKey, type SlideLink } from '@deck-portal/domain';
 
 /**
  * A renderer that answers a deck of `slideCount` slides at once (with these linked words on its
@@ -11,20 +16,39 @@ export function createFakeDeckRenderer(
   slideCount = 3,
   { firstSlideLinks = [] }: { firstSlideLinks?: SlideLink[] } = {},
 ): DeckRenderer {
+  /** A deck of these slides, answered at once. */
+  const deckOf = (plan: readonly PlannedSlideKey[]): RenderedDeck => ({
+    pptx: Buffer.from('PK fake pptx'),
+    pdf: Buffer.from('%PDF-1.7 fake'),
+    svgs: plan.map(
+      (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
+    ),
+    slideTitles: plan.map((_, i) => `Slide title ${i + 1}`),
+    slideLinks: plan.map((_, i) => (i === 0 ? firstSlideLinks : [])),
+    warnings: [],
+    missingPictures: [],
+    slidePlan: [...plan],
+  });
   return {
     async generate() {
-      return {
-        pptx: Buffer.from('PK fake pptx'),
-        pdf: Buffer.from('%PDF-1.7 fake'),
-        svgs: Array.from(
-          { length: slideCount },
-          (_, i) => `<svg xmlns="http://www.w3.org/2000/svg"><text>Slide ${i + 1}</text></svg>`,
-        ),
-        slideTitles: Array.from({ length: slideCount }, (_, i) => `Slide title ${i + 1}`),
-        slideLinks: Array.from({ length: slideCount }, (_, i) => (i === 0 ? firstSlideLinks : [])),
-        warnings: [],
-        missingPictures: [],
-      };
+      return deckOf(
+        Array.from({ length: slideCount }, (_, i) => ({ key: `slide-${i + 1}`, priced: false })),
+      );
+    },
+    async generateEdited(edited) {
+      return deckOf(
+        edited.slides.filter((slide) => !slide.hidden).map(({ key, priced }) => ({ key, priced })),
+      );
+    },
+    // A file is read by the engine itself in this thread, as an import is.
+    readEdited: (pptx, { onProgress, handOver: _handOver, ...options } = {}) =>
+      readEditedDeck(pptx, {
+        ...options,
+        ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total }) } : {}),
+      }),
+    async previewEditedSlide(slide) {
+      const words = slide.document.elements.map((element) => elementWords(element)).join(' ');
+      return `<svg xmlns="http://www.w3.org/2000/svg"><text>${words.replace(/[<&]/g, ' ')}</text></svg>`;
     },
     // Importing is the engine's own work in this thread: small files, real results.
     importPresentation: async (source, { onProgress, ...options } = {}) =>

@@ -367,6 +367,8 @@ export interface Slide {
   elements: SlideElement[];
   /** Picture frames left empty (not drawn). */
   emptyPictures?: EmptyPicture[];
+  /** Its figures are the deck's quote (a pricing slide, a slide computing from the quote). */
+  priced?: boolean;
 }
 
 export interface Deck {

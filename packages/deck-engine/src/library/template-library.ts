@@ -2,6 +2,7 @@ import type {
   LayoutInfo,
   TemplateCategory,
   TemplateLibraryDocuments,
+  TemplatePart,
   TemplateSlideInfo,
 } from '@deck-portal/domain';
 import { DEFAULT_BRAND, type BrandDefinition } from './brand.ts';
@@ -21,6 +22,8 @@ export interface TemplateLibrary {
   categories: readonly TemplateCategory[];
   slides: readonly TemplateSlide[];
   layouts: readonly LayoutDefinition[];
+  /** The shared parts its documents place, by id (a deck's edited slides place them too). */
+  parts?: ReadonlyMap<string, TemplatePart>;
 }
 
 function rebrand(value: string, brand: BrandDefinition): string {
@@ -56,6 +59,7 @@ export function createTemplateLibrary(
       };
     }),
     layouts: documents.layouts.map((document) => layoutFromDocument(document, parts, categories)),
+    parts,
   };
 }
 

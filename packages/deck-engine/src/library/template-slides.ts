@@ -6,6 +6,7 @@ import type {
   TemplateSlideDocument,
 } from '@deck-portal/domain';
 import type { EmptyPicture, Hex, SlideElement } from '../layout/model.ts';
+import { computesFromQuote } from '../edited/slide-plan.ts';
 import type { CategoryId } from './categories.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
@@ -32,6 +33,8 @@ export interface TemplateSlideDefinition {
   drawn?: SlideDrawn;
   /** The deck inputs the slide needs: the wizard asks for them when the slide is chosen. */
   inputs: readonly SlideInput[];
+  /** It shows figures of the deck's quote (see `computesFromQuote`). */
+  priced: boolean;
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -51,6 +54,7 @@ export function slideFromDocument(
     isRetired: document.retired ?? false,
     ...(document.drawn ? { drawn: document.drawn } : {}),
     inputs: document.inputs ?? [],
+    priced: computesFromQuote(document),
     compose: (ctx) =>
       interpretTemplate(document, ctx, { parts, ...(categories ? { categories } : {}) }),
   };

@@ -46,6 +46,8 @@ export function normalizePptx(
     media?: ReadonlyMap<string, Uint8Array>;
     /** What the caller changes in each chart's XML, the charts in the order they were added. */
     rewriteChart?: (xml: string, order: number) => string;
+    /** What the caller adds to or changes in the package's parts (by name), before it is zipped. */
+    rewriteParts?: (parts: Map<string, Uint8Array>) => void;
   },
 ): Buffer {
   // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
@@ -153,6 +155,8 @@ export function normalizePptx(
     }
     if (changed) parts.set(name, zipSync(book));
   }
+
+  options.rewriteParts?.(parts);
 
   // Content types: only parts that exist, only extensions in use, correct JPEG type.
   let types = text(CONTENT_TYPES) ?? '';

@@ -1,4 +1,6 @@
-import type { SlideLink } from '@deck-portal/domain';
+import type { PlannedSlideKey, SlideLink } from '@deck-portal/domain';
+import type { DeckIdentity } from '../edited/deck-identity.ts';
+import { slidePlanOf } from '../edited/slide-plan.ts';
 import { imageUrls } from '../images/resolve-images.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import type { Deck } from '../layout/model.ts';
@@ -22,6 +24,11 @@ export interface RenderedDeck {
   /** Picture addresses the deck names that could not be used (drawn as marked frames). */
   /** Pictures the deck names that could not be used (drawn as marked frames), and why. */
   missingPictures: { url: string; reason: string }[];
+  /**
+   * Each slide's key and whether its figures are the quote's, in deck order: what a version
+   * records so an edited copy of its files can be told slide by slide (issue 49).
+   */
+  slidePlan: PlannedSlideKey[];
 }
 
 /** A stage of rendering as it starts, for a progress display (`layout` counts slides). */
@@ -35,6 +42,8 @@ export interface RenderDeckOptions {
    * stays clean.
    */
   watermark?: string;
+  /** The deck and version the PPTX is, written into it (see `stampIdentity`). */
+  identity?: DeckIdentity;
 }
 
 /** Draws one laid-out deck three ways. Pictures missing from `images` become marked frames. */
@@ -45,7 +54,7 @@ export async function renderDeck(
   /** Why each picture missing from `images` could not be used, by its address. */
   failures: Readonly<Record<string, string>> = {},
   onProgress?: (progress: RenderProgress) => void,
-  { watermark }: RenderDeckOptions = {},
+  { watermark, identity }: RenderDeckOptions = {},
 ): Promise<RenderedDeck> {
   const slides = deck.slides.map((slide) => placeImages(slide, images));
   // Laid out once for the deck; the PDF and the web view draw it, the PPTX never does.
@@ -56,7 +65,7 @@ export async function renderDeck(
     isPdfDone = true;
     return bytes;
   });
-  const pptxWritten = renderPptx(deck, slides).then((bytes) => {
+  const pptxWritten = renderPptx(deck, slides, identity).then((bytes) => {
     // The two files are written side by side; the stage shown is the one still running.
     if (!isPdfDone) onProgress?.({ stage: 'pdf' });
     return bytes;
@@ -74,5 +83,6 @@ export async function renderDeck(
     missingPictures: imageUrls(deck)
       .filter((url) => !images.has(url))
       .map((url) => ({ url, reason: failures[url] ?? 'the picture is not available' })),
+    slidePlan: slidePlanOf(deck.slides),
   };
 }

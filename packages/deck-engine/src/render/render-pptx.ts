@@ -29,6 +29,7 @@ import {
   type TextElement,
   type Turn,
 } from '../layout/model.ts';
+import { stampIdentity, type DeckIdentity } from '../edited/deck-identity.ts';
 import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { addChart, placeChartParts } from './pptx-chart.ts';
@@ -703,7 +704,12 @@ const transparencyOf = (opacity: number | undefined) =>
   opacity !== undefined && opacity < 1 ? { transparency: Math.round((1 - opacity) * 100) } : {};
 
 /** The deck as an editable PowerPoint file: native text boxes, shapes and tables. */
-export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buffer> {
+export async function renderPptx(
+  deck: Deck,
+  slides: RenderSlide[],
+  /** The deck and version the file is (its custom properties and slide ids), when known. */
+  identity?: DeckIdentity,
+): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
   pptx.title = deck.title;
@@ -734,6 +740,7 @@ export async function renderPptx(deck: Deck, slides: RenderSlide[]): Promise<Buf
       const chart = charts[order];
       return chart ? placeChartParts(xml, chart.data) : xml;
     },
+    ...(identity ? { rewriteParts: (parts) => stampIdentity(parts, identity) } : {}),
   });
 }
 

@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
+import type {
+  DeckDraft,
+  DeckPresenter,
+  EditedDeck,
+  EditedSlide,
+  PlannedSlideKey,
+  PriceBook,
+} from '@deck-portal/domain';
+import type { DeckIdentity } from '../edited/deck-identity.ts';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { checkPicture, type PictureCheck } from '../images/resolve-images.ts';
@@ -8,9 +16,13 @@ import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
 import type { ImportedSlideResult, ImportOptions } from '../import-presentation.ts';
 import type {
+  EditedRenderTask,
   ImportTask,
   ImportTaskResult,
   LibraryVersion,
+  PreviewEditedTask,
+  ReadEditedResult,
+  ReadEditedTask,
   RenderTask,
   RenderTaskResult,
   WarmUpTask,
@@ -26,7 +38,32 @@ export interface DeckRendererOptions {
   images?: FetchImageOptions;
 }
 
-export type { ImportTaskResult, ImportedSlideResult, LibraryVersion };
+export type {
+  DeckIdentity,
+  ImportTaskResult,
+  ImportedSlideResult,
+  LibraryVersion,
+  ReadEditedResult,
+};
+
+/** What an edited deck is drawn with (issue 49): what a generation is given, and the draft. */
+export interface EditedDeckRenderOptions {
+  /** The version's draft: client, date, locale, contact, products, for what slides still bind. */
+  draft: DeckDraft;
+  presenter?: DeckPresenter;
+  /** Pictures by address: the edited deck's own (`deck-picture:{sha256}`), uploads, font files. */
+  pictures?: Record<string, Uint8Array>;
+  /** The library version the deck was drawn from; the built-in library when left out. */
+  library?: LibraryVersion;
+  /** The price book entries to price from; the built-in price book when left out. */
+  priceBook?: PriceBook;
+  /** Told as each stage starts on the worker thread. */
+  onProgress?: (progress: RenderProgress) => void;
+  /** Drawn across every PDF page and web view slide, never in the PPTX. */
+  watermark?: string;
+  /** The deck and version the PPTX is: written into it, so an edited copy names them. */
+  identity?: DeckIdentity;
+}
 
 export interface DeckRenderer {
   /** Builds and renders a deck on a worker thread; the caller's event loop stays free. */
@@ -46,8 +83,48 @@ export interface DeckRenderer {
        * the PPTX (the server passes `APPROVAL_WATERMARK` for a deck awaiting approval).
        */
       watermark?: string;
+      /**
+       * The deck and version the PPTX is: written into it as custom properties, its slides
+       * numbered from a base of that version's, so an edited copy names them and its slides.
+       */
+      identity?: DeckIdentity;
     },
   ): Promise<RenderedDeck>;
+  /**
+   * Draws an edited deck as it is (its slides in order, hidden ones left out) on a worker
+   * thread: the same files as a generation, `slidePlan` naming the drawn slides.
+   */
+  generateEdited(edited: EditedDeck, options: EditedDeckRenderOptions): Promise<RenderedDeck>;
+  /**
+   * Reads a deck's own PowerPoint file, maybe edited in PowerPoint or Keynote, back as an
+   * edited deck on a worker thread: each slide told by its id as the plan's slide it was, or
+   * `added-{n}`; its pictures as `deck-picture:{sha256}`; the deck and version it names.
+   */
+  readEdited(
+    pptx: Uint8Array,
+    options?: {
+      /** The plan of the version the file was made from. */
+      slidePlan?: readonly PlannedSlideKey[];
+      /** The version that plan is of, when known (see `ReadEditedOptions`). */
+      planOf?: DeckIdentity;
+      /** The library's brand, for its font (its files by address in `files`). */
+      brand?: Pick<BrandDefinition, 'font'>;
+      files?: Readonly<Record<string, Uint8Array>>;
+      onProgress?: (progress: { done: number; total: number }) => void;
+      /** The caller has no further use for `pptx`: moved to the worker rather than copied. */
+      handOver?: boolean;
+    },
+  ): Promise<ReadEditedResult>;
+  /**
+   * One slide of an edited deck drawn as its version's files will draw it (an SVG document),
+   * for the online editor's preview; `pageNumber` is its place among the shown slides.
+   */
+  previewEditedSlide(
+    slide: EditedSlide,
+    options: Omit<EditedDeckRenderOptions, 'onProgress' | 'watermark' | 'identity'> & {
+      pageNumber?: number;
+    },
+  ): Promise<string>;
   /**
    * Reads an uploaded PowerPoint file on a worker thread into template slides, each drawn as
    * its thumbnail; a file that is not a readable presentation answers `ok: false` with why.
@@ -89,6 +166,28 @@ function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** A worker's result as the caller's: the files as Buffers. */
+function renderedOf(result: RenderTaskResult): RenderedDeck {
+  return {
+    pptx: toBuffer(result.pptx),
+    pdf: toBuffer(result.pdf),
+    svgs: result.svgs,
+    slideTitles: result.slideTitles,
+    slideLinks: result.slideLinks,
+    warnings: result.warnings,
+    missingPictures: result.missingPictures,
+    slidePlan: result.slidePlan,
+  };
+}
+
+/** A channel the worker posts progress on, when someone listens; closed by `done`. */
+function progressChannel<T>(onProgress: ((progress: T) => void) | undefined) {
+  if (!onProgress) return undefined;
+  const channel = new MessageChannel();
+  channel.port1.on('message', (progress: T) => onProgress(progress));
+  return channel;
+}
+
 /** A worker pool for deck generation: create one per process, close it at shutdown. */
 export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRendererPool {
   const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism() - 1);
@@ -108,9 +207,11 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
     () => false,
   );
   return {
-    async generate(draft, { presenter, pictures, library, priceBook, onProgress, watermark } = {}) {
-      const channel = onProgress ? new MessageChannel() : undefined;
-      channel?.port1.on('message', (progress: RenderProgress) => onProgress!(progress));
+    async generate(
+      draft,
+      { presenter, pictures, library, priceBook, onProgress, watermark, identity } = {},
+    ) {
+      const channel = progressChannel(onProgress);
       const task: RenderTask = {
         draft,
         ...(presenter ? { presenter } : {}),
@@ -118,6 +219,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         ...(library ? { library } : {}),
         ...(priceBook ? { priceBook } : {}),
         ...(watermark ? { watermark } : {}),
+        ...(identity ? { identity } : {}),
         ...(options.brand ? { brand: options.brand } : {}),
         ...(options.images ? { images: options.images } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
@@ -131,21 +233,54 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       } finally {
         channel?.port1.close();
       }
-      return {
-        pptx: toBuffer(result.pptx),
-        pdf: toBuffer(result.pdf),
-        svgs: result.svgs,
-        slideTitles: result.slideTitles,
-        slideLinks: result.slideLinks,
-        warnings: result.warnings,
-        missingPictures: result.missingPictures,
+      return renderedOf(result);
+    },
+    async generateEdited(edited, { onProgress, ...rest }) {
+      const channel = progressChannel(onProgress);
+      const task: EditedRenderTask = {
+        generateEdited: edited,
+        ...withoutUndefined(rest),
+        ...(options.brand ? { brand: options.brand } : {}),
+        ...(options.images ? { images: options.images } : {}),
+        ...(channel ? { progress: channel.port2 } : {}),
       };
+      try {
+        const result = (await pool.run(
+          task,
+          channel ? { transferList: [channel.port2] } : {},
+        )) as RenderTaskResult;
+        return renderedOf(result);
+      } finally {
+        channel?.port1.close();
+      }
+    },
+    async readEdited(pptx, { onProgress, handOver, slidePlan, planOf, brand, files } = {}) {
+      const channel = progressChannel(onProgress);
+      const owned = ownCopy(pptx, handOver);
+      const task: ReadEditedTask = {
+        readEdited: owned,
+        ...(slidePlan ? { slidePlan: [...slidePlan] } : {}),
+        ...(planOf ? { planOf } : {}),
+        ...(brand ? { brand, files: { ...files } } : {}),
+        ...(channel ? { progress: channel.port2 } : {}),
+      };
+      const transferList = [owned.buffer as ArrayBuffer, ...(channel ? [channel.port2] : [])];
+      try {
+        return (await pool.run(task, { transferList })) as ReadEditedResult;
+      } finally {
+        channel?.port1.close();
+      }
+    },
+    async previewEditedSlide(slide, rest) {
+      const task: PreviewEditedTask = {
+        previewEdited: slide,
+        ...withoutUndefined(rest),
+        ...(options.brand ? { brand: options.brand } : {}),
+      };
+      return (await pool.run(task)) as string;
     },
     async importPresentation(source, { onProgress, office, brand, files, handOver } = {}) {
-      const channel = onProgress ? new MessageChannel() : undefined;
-      channel?.port1.on('message', (progress: { done: number; total: number }) =>
-        onProgress!(progress),
-      );
+      const channel = progressChannel(onProgress);
       // A file is read by the worker itself. Bytes go as the worker's own copy, moved rather
       // than copied again; bytes handed over that fill their memory whole are moved as they are.
       const owned = source instanceof Uint8Array ? ownCopy(source, handOver) : undefined;
@@ -176,6 +311,11 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       await pool.close();
     },
   };
+}
+
+/** The options given, those left undefined left out (a task crosses threads as it is). */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** Bytes the worker may own: these very bytes when handed over whole, else a copy. */

@@ -3,10 +3,20 @@ import type { MessagePort } from 'node:worker_threads';
 import type {
   DeckDraft,
   DeckPresenter,
+  EditedDeck,
+  EditedSlide,
+  PlannedSlideKey,
   PriceBook,
   SlideLink,
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
+import type { DeckIdentity } from '../edited/deck-identity.ts';
+import { generateEditedDeck, previewEditedSlide } from '../edited/draw-edited.ts';
+import {
+  readEditedDeck,
+  type ReadEditedOptions,
+  type ReadEditedResult,
+} from '../edited/read-edited.ts';
 import { generateDeck } from '../generate-deck.ts';
 import {
   importPresentation,
@@ -42,9 +52,35 @@ export interface RenderTask {
   progress?: MessagePort;
   /** Drawn across every PDF page and web view slide (a deck awaiting approval). */
   watermark?: string;
+  /** The deck and version the PPTX is, written into it. */
+  identity?: DeckIdentity;
 }
 
-export type { ImportTaskResult };
+/** An edited deck to draw as it is (issue 49), with what a generation is given. */
+export interface EditedRenderTask extends Omit<RenderTask, 'draft'> {
+  generateEdited: EditedDeck;
+  /** The version's draft: the values of what its slides still bind. */
+  draft: DeckDraft;
+}
+
+/** One slide of an edited deck to draw for the editor's preview. */
+export interface PreviewEditedTask extends Omit<
+  RenderTask,
+  'draft' | 'progress' | 'watermark' | 'identity'
+> {
+  previewEdited: EditedSlide;
+  draft: DeckDraft;
+  pageNumber?: number;
+}
+
+/** A deck's own PowerPoint file, maybe edited, to read back as an edited deck. */
+export interface ReadEditedTask extends Omit<ReadEditedOptions, 'onProgress'> {
+  readEdited: Uint8Array;
+  /** Where `{ done, total }` slides read is posted, when someone listens. */
+  progress?: MessagePort;
+}
+
+export type { ImportTaskResult, ReadEditedResult };
 
 /** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
 export interface ImportTask extends Omit<ImportOptions, 'onProgress'> {
@@ -68,6 +104,7 @@ export interface RenderTaskResult {
   slideLinks: SlideLink[][];
   warnings: string[];
   missingPictures: { url: string; reason: string }[];
+  slidePlan: PlannedSlideKey[];
 }
 
 // Load the fonts when the worker starts, not on its first deck.
@@ -125,11 +162,62 @@ async function importTask(task: ImportTask): Promise<ImportTaskResult> {
   }
 }
 
+async function readEditedTask(task: ReadEditedTask): Promise<ReadEditedResult> {
+  const { readEdited, progress, slidePlan, planOf, brand, files } = task;
+  try {
+    return await readEditedDeck(readEdited, {
+      ...(slidePlan ? { slidePlan } : {}),
+      ...(planOf ? { planOf } : {}),
+      ...(brand ? { brand, ...(files ? { files } : {}) } : {}),
+      ...(progress
+        ? { onProgress: (done: number, total: number) => progress.postMessage({ done, total }) }
+        : {}),
+    });
+  } finally {
+    progress?.close();
+  }
+}
+
+/** What an edited deck is drawn with, from a task. */
+function editedOptions(task: EditedRenderTask | PreviewEditedTask) {
+  return {
+    draft: task.draft,
+    library: libraryFor(task.brand, task.library),
+    ...(task.images || task.pictures
+      ? { images: { ...task.images, ...(task.pictures ? { preloaded: task.pictures } : {}) } }
+      : {}),
+    ...(task.presenter ? { presenter: task.presenter } : {}),
+    ...(task.priceBook ? { priceBook: task.priceBook } : {}),
+  };
+}
+
+async function generateEditedTask(task: EditedRenderTask): Promise<RenderTaskResult> {
+  try {
+    return await generateEditedDeck(task.generateEdited, {
+      ...editedOptions(task),
+      ...(task.watermark ? { watermark: task.watermark } : {}),
+      ...(task.identity ? { identity: task.identity } : {}),
+      ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
+    });
+  } finally {
+    task.progress?.close();
+  }
+}
+
 /** One generation (or import) inside a pool worker. */
 export default async function renderTask(
-  task: RenderTask | WarmUpTask | ImportTask,
-): Promise<RenderTaskResult | ImportTaskResult | null> {
+  task:
+    RenderTask | WarmUpTask | ImportTask | EditedRenderTask | PreviewEditedTask | ReadEditedTask,
+): Promise<RenderTaskResult | ImportTaskResult | ReadEditedResult | string | null> {
   if ('importPptx' in task) return importTask(task);
+  if ('readEdited' in task) return readEditedTask(task);
+  if ('generateEdited' in task) return generateEditedTask(task);
+  if ('previewEdited' in task) {
+    return previewEditedSlide(task.previewEdited, {
+      ...editedOptions(task),
+      ...(task.pageNumber ? { pageNumber: task.pageNumber } : {}),
+    });
+  }
   if ('warmUp' in task) {
     // The renderers' code, font tables and shaping plans are then warm: a rep's first deck after
     // a start is not the slow one.
@@ -144,6 +232,7 @@ export default async function renderTask(
     ...(task.presenter ? { presenter: task.presenter } : {}),
     ...(task.priceBook ? { priceBook: task.priceBook } : {}),
     ...(task.watermark ? { watermark: task.watermark } : {}),
+    ...(task.identity ? { identity: task.identity } : {}),
     ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
   });
   task.progress?.close();

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EditedDeck, PlannedSlideKey } from '@deck-portal/domain';
+import { generateDeck } from '../generate-deck.ts';
+import type { RenderedDeck } from '../render/render-deck.ts';
+import { generateEditedDeck, previewEditedSlide } from './draw-edited.ts';
+import {
+  editPptx,
+  pdfPageWords,
+  pricedDraft,
+  SITE_PHOTO,
+  sitePhoto,
+  slideIdsOf,
+  slideWords,
+  strToU8,
+} from './edited-fixtures.ts';
+import { readEditedDeck } from './read-edited.ts';
+
+// A generated deck's own PowerPoint file read back as an edited deck, and drawn again: the same
+// slides with the same words, keys that follow the slides a person moves, and what was changed.
+
+const identity = { deckId: '0b7f7c1e-0d1f-4a51-8a3e-5d0c1f2e3a4b', version: 2 };
+const draft = pricedDraft(['title', 'agenda', 'about-us', 'return-on-investment', 'next-steps']);
+let photo: Buffer;
+let original: RenderedDeck;
+let edited: EditedDeck;
+let pictures: Record<string, Uint8Array>;
+
+const keysOf = (deck: EditedDeck) => deck.slides.map(({ key, priced }) => ({ key, priced }));
+
+beforeAll(async () => {
+  photo = await sitePhoto();
+  original = await generateDeck(draft, {
+    images: { preloaded: { [SITE_PHOTO]: photo } },
+    identity,
+  });
+  const read = await readEditedDeck(original.pptx, { slidePlan: original.slidePlan });
+  if (!read.ok) throw new Error(read.reason);
+  ({ edited, pictures } = read);
+}, 120_000);
+
+describe('a generated deck’s plan', () => {
+  it('names each slide by its planned id, and its figures the quote’s on pricing and quote slides', () => {
+    expect(original.slidePlan).toEqual<PlannedSlideKey[]>([
+      { key: 'title', priced: false },
+      { key: 'agenda', priced: false },
+      { key: 'about-us', priced: false },
+      // Computes its payback from the quote.
+      { key: 'return-on-investment', priced: true },
+      { key: 'pricing-controller', priced: true },
+      { key: 'pricing-battery_backup', priced: true },
+      { key: 'quote-summary', priced: true },
+      { key: 'site', priced: false },
+      { key: 'next-steps', priced: false },
+    ]);
+    expect(original.svgs).toHaveLength(original.slidePlan.length);
+  });
+});
+
+describe('a deck’s own PowerPoint file read back', () => {
+  it('has its slides in order with their keys, priced flags and words, and names the deck', async () => {
+    const read = await readEditedDeck(original.pptx, { slidePlan: original.slidePlan });
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.identity).toEqual(identity);
+    expect(read.slideCount).toBe(original.slidePlan.length);
+    expect(keysOf(read.edited)).toEqual(original.slidePlan);
+    expect(read.edited.slides.every((slide) => !slide.hidden)).toBe(true);
+    const pages = pdfPageWords(original.pdf);
+    read.edited.slides.forEach((slide, i) => {
+      const words = slideWords(slide);
+      expect(
+        pages[i]!.filter((word) => !words.has(word)),
+        `words of slide ${i + 1} missing`,
+      ).toEqual([]);
+      expect(slide.document.id).toMatch(/^edited-[A-Za-z0-9_-]+$/);
+      expect(slide.document.title).not.toBe('');
+    });
+    expect(new Set(read.edited.slides.map((slide) => slide.document.id)).size).toBe(9);
+  });
+
+  it('keeps its pictures, each by its content’s address', async () => {
+    const site = edited.slides.find((slide) => slide.key === 'site')!;
+    const frame = site.document.elements.find((element) => element.kind === 'picture');
+    expect(frame?.kind === 'picture' && frame.src).toMatch(/^deck-picture:[0-9a-f]{64}$/);
+    const src = frame?.kind === 'picture' ? frame.src : '';
+    const bytes = pictures[src]!;
+    expect(`deck-picture:${createHash('sha256').update(bytes).digest('hex')}`).toBe(src);
+    // The rep's photo, as the file holds it: its blue.
+    const { channels } = await sharp(bytes).stats();
+    expect(channels.slice(0, 3).map((channel) => Math.round(channel.mean))).toEqual([58, 123, 213]);
+  });
+});
+
+describe('an edited deck drawn', () => {
+  it('draws the slides as they were: the same words on each page, the same plan', async () => {
+    const again = await generateEditedDeck(edited, {
+      draft,
+      images: { preloaded: pictures },
+      identity: { ...identity, version: 3 },
+    });
+    expect(pdfPageWords(again.pdf)).toEqual(pdfPageWords(original.pdf));
+    expect(again.slidePlan).toEqual(original.slidePlan);
+    expect(again.slideTitles).toHaveLength(9);
+    expect(again.missingPictures).toEqual([]);
+    // The picture is drawn, and written into the PowerPoint file once, as it was.
+    const site = again.svgs[original.slidePlan.findIndex((slide) => slide.key === 'site')]!;
+    expect(site).toContain('<image');
+    const media = Object.entries(unzipSync(again.pptx)).filter(([name]) =>
+      name.startsWith('ppt/media/'),
+    );
+    for (const bytes of Object.values(pictures)) {
+      expect(media.filter(([, held]) => Buffer.from(held).equals(bytes))).toHaveLength(1);
+    }
+    // The new version's file names it, and reads back with its own keys.
+    const back = await readEditedDeck(again.pptx, { slidePlan: again.slidePlan });
+    if (!back.ok) throw new Error(back.reason);
+    expect(back.identity).toEqual({ ...identity, version: 3 });
+    expect(keysOf(back.edited)).toEqual(original.slidePlan);
+  }, 120_000);
+
+  it('shows a changed heading, and leaves a hidden slide out', async () => {
+    const changed = structuredClone(edited);
+    const about = changed.slides.find((slide) => slide.key === 'about-us')!;
+    const heading = about.document.elements.findIndex(
+      (element) =>
+        element.kind === 'text' &&
+        slideWords({ ...about, document: { ...about.document, elements: [element] } }).size > 0,
+    );
+    about.document.elements[heading] = {
+      ...(about.document.elements[heading] as Extract<
+        EditedDeck['slides'][number]['document']['elements'][number],
+        { kind: 'text' }
+      >),
+      text: 'Rewritten by the rep',
+    };
+    changed.slides.find((slide) => slide.key === 'agenda')!.hidden = true;
+    const drawn = await generateEditedDeck(changed, { draft, images: { preloaded: pictures } });
+    const pages = pdfPageWords(drawn.pdf);
+    expect(pages).toHaveLength(8);
+    expect(drawn.slidePlan.map((slide) => slide.key)).not.toContain('agenda');
+    const aboutPage = drawn.slidePlan.findIndex((slide) => slide.key === 'about-us');
+    expect(pages[aboutPage]).toEqual(expect.arrayContaining(['Rewritten', 'by', 'the', 'rep']));
+    // The editor's preview of that slide draws the same words.
+    const preview = await previewEditedSlide(about, { draft, images: { preloaded: pictures } });
+    expect(preview).toBe(drawn.svgs[aboutPage]!.replace(/^[\s\S]*?(?=<svg)/, ''));
+  }, 120_000);
+});
+
+describe('a file a person changed in PowerPoint', () => {
+  it('follows the slides moved, tells a slide added, and keeps those hidden', async () => {
+    const changed = editPptx(original.pptx, (parts, text) => {
+      const xml = text('ppt/presentation.xml');
+      const entries = [...xml.matchAll(/<p:sldId [^>]*\/>/g)].map((m) => m[0]);
+      const ids = slideIdsOf(xml);
+      // The third slide moved first; the last slide replaced by one added (a new id above all).
+      const moved = [entries[2]!, entries[0]!, entries[1]!, ...entries.slice(3, -1)];
+      const added = entries.at(-1)!.replace(/id="\d+"/, `id="${Math.max(...ids) + 1}"`);
+      parts['ppt/presentation.xml'] = strToU8(
+        xml.replace(entries.join(''), [...moved, added].join('')),
+      );
+      // The agenda hidden.
+      const agenda = 'ppt/slides/slide2.xml';
+      parts[agenda] = strToU8(text(agenda).replace('<p:sld ', '<p:sld show="0" '));
+    });
+    const read = await readEditedDeck(changed, { slidePlan: original.slidePlan });
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.edited.slides.map(({ key, priced, hidden }) => [key, priced, hidden])).toEqual([
+      ['about-us', false, false],
+      ['title', false, false],
+      ['agenda', false, true],
+      ['return-on-investment', true, false],
+      ['pricing-controller', true, false],
+      ['pricing-battery_backup', true, false],
+      ['quote-summary', true, false],
+      ['site', false, false],
+      ['added-9', false, false],
+    ]);
+    // The moved slide keeps its words.
+    const aboutWords = slideWords(edited.slides.find((slide) => slide.key === 'about-us')!);
+    expect(slideWords(read.edited.slides[0]!)).toEqual(aboutWords);
+  });
+
+  it('is told by its ids without its properties when the caller names the version, and not as another one', async () => {
+    const stripped = editPptx(original.pptx, (parts) => {
+      delete parts['docProps/custom.xml'];
+    });
+    const named = await readEditedDeck(stripped, {
+      slidePlan: original.slidePlan,
+      planOf: identity,
+    });
+    if (!named.ok) throw new Error(named.reason);
+    expect(named.identity).toBeNull();
+    expect(keysOf(named.edited)).toEqual(original.slidePlan);
+    const other = await readEditedDeck(original.pptx, {
+      slidePlan: original.slidePlan,
+      planOf: { ...identity, version: 1 },
+    });
+    if (!other.ok) throw new Error(other.reason);
+    expect(other.edited.slides.map((slide) => slide.key)).toEqual(
+      original.slidePlan.map((_, i) => `added-${i + 1}`),
+    );
+    expect(other.edited.slides.every((slide) => !slide.priced)).toBe(true);
+  });
+
+  it('is refused with a reason when it is not a presentation, or shows no slide', async () => {
+    expect(await readEditedDeck(strToU8('not a presentation'))).toEqual({
+      ok: false,
+      reason: expect.any(String),
+    });
+    const allHidden = editPptx(original.pptx, (parts, text) => {
+      for (const name of Object.keys(parts).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)))
+        parts[name] = strToU8(text(name).replace('<p:sld ', '<p:sld show="0" '));
+    });
+    expect(await readEditedDeck(allHidden)).toEqual({
+      ok: false,
+      reason: 'has no slide that is shown (every slide is hidden)',
+    });
+  });
+});

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import {
+  DECK_PICTURE_PREFIX,
+  describeTemplateProblems,
+  editedDeckSchema,
+  MAX_EDITED_SLIDES,
+  type EditedDeck,
+  type EditedSlide,
+  type PlannedSlideKey,
+  type TemplateElement,
+} from '@deck-portal/domain';
+import { importPptx, type ImportedSlide } from '../import/import-pptx.ts';
+import { brandTypeface, type BrandDefinition } from '../library/brand.ts';
+import {
+  planIndexOf,
+  readDeckIdentity,
+  slideIdScheme,
+  type DeckIdentity,
+} from './deck-identity.ts';
+
+// A deck's own PowerPoint file, maybe changed in PowerPoint or Keynote, read back as an edited
+// deck (issue 49) by the same importer the library's imports use: each slide a template
+// document, told by its slide id as the version's slide it was (or as one added), its pictures
+// addressed by their content.
+
+export interface ReadEditedOptions {
+  /** The plan of the version the file was made from: each slide's key and whether it is priced. */
+  slidePlan?: readonly PlannedSlideKey[];
+  /**
+   * The version the plan is of, when the caller knows: its slides are then told by their ids
+   * even in a file that lost its custom properties. The file's own identity when left out.
+   */
+  planOf?: DeckIdentity;
+  /** The library's brand, for its font (its files by address in `files`). */
+  brand?: Pick<BrandDefinition, 'font'>;
+  files?: Readonly<Record<string, Uint8Array>>;
+  /** Told after each slide is read, with how many there are. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type ReadEditedResult =
+  | {
+      ok: true;
+      edited: EditedDeck;
+      /** The pictures the slides show, by their addresses (`deck-picture:{sha256}`). */
+      pictures: Record<string, Uint8Array>;
+      /** The deck and version the file says it is; null when it says none. */
+      identity: DeckIdentity | null;
+      slideCount: number;
+    }
+  | { ok: false; reason: string };
+
+/** A document id the format takes (at most 64 characters), from a slide's key. */
+function documentIdOf(key: string, taken: Set<string>): string {
+  const base = `edited-${key}`.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60);
+  let id = base;
+  for (let n = 2; taken.has(id); n += 1) id = `${base.slice(0, 60 - String(n).length)}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+/** A picture's address by its content: the same picture is one file however often it is shown. */
+function pictureAddress(bytes: Uint8Array): string {
+  return `${DECK_PICTURE_PREFIX}${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function withPictureAddresses(
+  elements: readonly TemplateElement[],
+  addresses: ReadonlyMap<string, string>,
+): TemplateElement[] {
+  return elements.map((element) => {
+    if (element.kind === 'picture' && addresses.has(element.src)) {
+      return { ...element, src: addresses.get(element.src)! };
+    }
+    if (element.kind === 'repeat') {
+      return {
+        ...element,
+        elements: withPictureAddresses(element.elements, addresses) as typeof element.elements,
+      };
+    }
+    return element;
+  });
+}
+
+/** Each slide's key: the plan's for a slide its id says it is, `added-{n}` for the others. */
+function keysOf(
+  slides: readonly ImportedSlide[],
+  plan: readonly PlannedSlideKey[],
+  identity: DeckIdentity | null | undefined,
+): PlannedSlideKey[] {
+  const scheme = slideIdScheme(identity);
+  const taken = new Set(plan.map(({ key }) => key));
+  const told = new Set<number>();
+  const planned = slides.map((slide) => {
+    const index =
+      slide.slideId === undefined ? undefined : planIndexOf(scheme, slide.slideId, plan.length);
+    if (index === undefined || told.has(index)) return undefined;
+    told.add(index);
+    return plan[index]!;
+  });
+  return slides.map((slide, i) => {
+    const known = planned[i];
+    if (known) return { ...known };
+    let n = slide.number;
+    while (taken.has(`added-${n}`)) n += 1;
+    taken.add(`added-${n}`);
+    return { key: `added-${n}`, priced: false };
+  });
+}
+
+/**
+ * Reads a PowerPoint file back as an edited deck, never throwing: what is not a readable
+ * presentation, or not one an edited deck can be, is refused with a reason a person can act on.
+ */
+export async function readEditedDeck(
+  bytes: Uint8Array,
+  { slidePlan = [], planOf, brand, files, onProgress }: ReadEditedOptions = {},
+): Promise<ReadEditedResult> {
+  const houseFont = brand ? brandTypeface(brand, files) : undefined;
+  const imported = await importPptx(bytes, {
+    ...(onProgress ? { onProgress } : {}),
+    ...(houseFont ? { houseFont } : {}),
+  });
+  if (!imported.ok) return imported;
+  if (imported.slides.length > MAX_EDITED_SLIDES) {
+    return { ok: false, reason: `has more than ${MAX_EDITED_SLIDES} slides` };
+  }
+  const identity = readDeckIdentity(bytes);
+  const keys = keysOf(imported.slides, slidePlan, planOf ?? identity);
+  const pictures: Record<string, Uint8Array> = {};
+  const ids = new Set<string>();
+  const slides = imported.slides.map((slide, i): EditedSlide => {
+    const addresses = new Map<string, string>();
+    for (const [src, picture] of slide.pictures) {
+      const address = pictureAddress(picture);
+      addresses.set(src, address);
+      pictures[address] ??= picture;
+    }
+    const { key, priced } = keys[i]!;
+    return {
+      key,
+      hidden: slide.hidden,
+      priced,
+      document: {
+        ...slide.document,
+        id: documentIdOf(key, ids),
+        elements: withPictureAddresses(slide.document.elements, addresses),
+      },
+    };
+  });
+  if (slides.every((slide) => slide.hidden)) {
+    return { ok: false, reason: 'has no slide that is shown (every slide is hidden)' };
+  }
+  const checked = editedDeckSchema.safeParse({ slides });
+  if (!checked.success) {
+    const problems = describeTemplateProblems(checked.error);
+    return { ok: false, reason: `could not be read as this deck (${problems[0]})` };
+  }
+  return {
+    ok: true,
+    edited: checked.data,
+    pictures,
+    identity,
+    slideCount: imported.slides.length,
+  };
+}
