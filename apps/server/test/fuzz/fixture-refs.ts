@@ -17,6 +17,7 @@ export const refFamilies = {
   product: ['product'],
   libraryImport: ['libraryImport'],
   upload: ['repUpload', 'adminUpload'],
+  libraryPicture: ['libraryPicture'],
   /** A new address every time (sign-up, invitations): a valid body reaches the handler. */
   freshEmail: ['freshEmail'],
   /** An approved account the fuzzer signs in as (never one of its callers). */
@@ -96,6 +97,7 @@ export function familyOfParam(path: string, param: string): RefFamily | undefine
     return 'templateLayout';
   }
   if (path.startsWith('/api/uploads/')) return 'upload';
+  if (path.startsWith('/api/library/pictures/')) return 'libraryPicture';
   if (path.startsWith('/api/admin/products/')) return 'product';
   if (path.startsWith('/api/library/imports/')) return 'libraryImport';
   return undefined;

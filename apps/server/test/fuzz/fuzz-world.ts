@@ -284,15 +284,16 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     .returning({ id: libraryImports.id });
   ids.set('libraryImport', libraryImport!.id);
   // Uploads no route deletes: made once, straight into the table.
-  for (const [name, owner] of [
-    ['repUpload', accounts.rep],
-    ['adminUpload', accounts.admin],
+  for (const [name, owner, kind] of [
+    ['repUpload', accounts.rep, 'slide_picture'],
+    ['adminUpload', accounts.admin, 'slide_picture'],
+    ['libraryPicture', accounts.admin, 'library_picture'],
   ] as const) {
     const [upload] = await db
       .insert(uploads)
       .values({
         ownerId: owner.id,
-        kind: 'slide_picture',
+        kind,
         contentType: 'image/png',
         content: Buffer.from(
           'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
