@@ -220,8 +220,10 @@ export default async function renderTask(
   }
   if ('warmUp' in task) {
     // The renderers' code, font tables and shaping plans are then warm: a rep's first deck after
-    // a start is not the slow one.
-    await generateDeck(WARM_UP_DRAFT, { library: libraryFor(task.brand) });
+    // a start is not the slow one. Reading its file back warms the importer, which opens a
+    // deck's version in the online editor.
+    const warm = await generateDeck(WARM_UP_DRAFT, { library: libraryFor(task.brand) });
+    await readEditedDeck(warm.pptx, { slidePlan: warm.slidePlan });
     return null;
   }
   const result = await generateDeck(task.draft, {
