@@ -127,7 +127,7 @@ test('a rep builds, generates, views, shares and deletes a deck', async ({ page,
 
   const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const pptxHref = await page
-    .getByRole('link', { name: 'Open in PowerPoint' })
+    .getByRole('link', { name: 'Download PowerPoint' })
     .getAttribute('href');
   const deckId = /\/api\/decks\/([^/]+)\/download$/.exec(pdfHref!)![1]!;
   const pdf = await page.request.get(pdfHref!);

@@ -1,4 +1,4 @@
-import { approvalsPath } from '@deck-portal/domain';
+import { approvalsPath, deckEditorPath } from '@deck-portal/domain';
 /** Every URL of the web app, in one place (SPEC.md section 2's route table). */
 export const paths = {
   home: '/',
@@ -27,6 +27,7 @@ export const paths = {
   },
   deckPreview: (id: string) => `/deck/${encodeURIComponent(id)}/preview`,
   deckView: (id: string) => `/deck/${encodeURIComponent(id)}/view`,
+  deckEditor: (id: string) => deckEditorPath(encodeURIComponent(id)),
   linkAnalytics: (deckId: string, linkId: string) =>
     `/deck/${encodeURIComponent(deckId)}/links/${encodeURIComponent(linkId)}`,
 } as const;

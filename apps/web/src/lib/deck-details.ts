@@ -1,6 +1,6 @@
 import { deckDetailsSchema } from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** `GET /api/decks/:id`: everything the preview shows; 404 when the caller may not see it. */
 export function getDeck(id: string, signal?: AbortSignal) {

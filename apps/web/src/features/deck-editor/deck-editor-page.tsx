@@ -21,7 +21,7 @@ import { PageShell } from '../../ui/page-shell.tsx';
 import { useMakeEditorSlide } from './api/add-editor-slide.ts';
 import { useDiscardEditorDraft } from './api/discard-editor-draft.ts';
 import { deckEditorQueryKey, useDeckEditor } from './api/get-deck-editor.ts';
-import { useDeckDetails } from './api/get-deck-details.ts';
+import { useDeck } from '../../lib/deck-details.ts';
 import { useSaveEditedVersion } from './api/save-edited-version.ts';
 import { AddSlideModal } from './components/add-slide-modal.tsx';
 import {
@@ -90,7 +90,7 @@ function DeckEditor({ loaded, onReload }: { loaded: DeckEditorData; onReload: ()
     current: deck.state,
     presence: { others: loaded.others, newerVersion: loaded.newerVersion },
   });
-  const details = useDeckDetails(deckId);
+  const details = useDeck(deckId);
   const makeSlide = useMakeEditorSlide();
   const saveVersion = useSaveEditedVersion();
   const discard = useDiscardEditorDraft();

@@ -26,6 +26,7 @@ import {
   IconArchiveOff,
   IconCalendar,
   IconDownload,
+  IconEdit,
   IconEye,
   IconFileTypePpt,
   IconTrash,
@@ -40,7 +41,7 @@ import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
-import { useDeck } from './api/get-deck.ts';
+import { useDeck } from '../../lib/deck-details.ts';
 import { clientLinksQueryOptions } from './api/get-client-links.ts';
 import { useDeleteDeck } from './api/delete-deck.ts';
 import { useSetArchived } from './api/deck-versions.ts';
@@ -284,9 +285,23 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
               </Text>
               <Group gap="sm" mt="sm">
                 {isReady && <ModifyDeckButton deck={deck} onModify={modify} />}
+                {/* The online editor: for whoever may edit, until a client accepts the deck. */}
+                {isReady && deck.access !== 'view' && !deck.acceptedAt && (
+                  <Button
+                    component={Link}
+                    to={paths.deckEditor(deck.id)}
+                    leftSection={<IconEdit size={16} />}
+                  >
+                    Open editor
+                  </Button>
+                )}
                 {isReady && deck.editUrl && (
-                  <NewTabButton href={deck.editUrl} leftSection={<IconFileTypePpt size={16} />}>
-                    Open in PowerPoint
+                  <NewTabButton
+                    href={deck.editUrl}
+                    variant="light"
+                    leftSection={<IconFileTypePpt size={16} />}
+                  >
+                    Download PowerPoint
                   </NewTabButton>
                 )}
                 {/* Owners, managers and edit shares; an accepted deck is locked (its changes go in a copy). */}

@@ -30,6 +30,7 @@ import {
   IconArrowLeft,
   IconCheck,
   IconDownload,
+  IconEdit,
   IconEye,
   IconFileTypePpt,
   IconLayoutDashboard,
@@ -245,8 +246,19 @@ function DeckReady({
           </Alert>
         )}
         <Group justify="center" gap="sm" mt="sm">
-          <NewTabButton href={result.editUrl} leftSection={<IconFileTypePpt size={18} />}>
-            Open in PowerPoint
+          <Button
+            component={Link}
+            to={paths.deckEditor(result.presentationId)}
+            leftSection={<IconEdit size={18} />}
+          >
+            Open editor
+          </Button>
+          <NewTabButton
+            href={result.editUrl}
+            variant="light"
+            leftSection={<IconFileTypePpt size={18} />}
+          >
+            Download PowerPoint
           </NewTabButton>
           <NewTabButton
             href={result.pdfUrl}

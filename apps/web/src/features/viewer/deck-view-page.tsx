@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from
 import {
   IconAlertCircle,
   IconDownload,
+  IconEdit,
   IconFileTypePpt,
   IconPresentation,
 } from '@tabler/icons-react';
@@ -13,10 +14,12 @@ import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
 import { SlideViewer } from '../../ui/slide-viewer/slide-viewer.tsx';
+import { useDeckAccess } from './api/get-deck-access.ts';
 import { useDeckSlides } from './api/get-deck-slides.ts';
 
 function Viewer({ id, version }: { id: string; version: number | undefined }) {
   const deck = useDeckSlides(id, version);
+  const access = useDeckAccess(id);
   const [isPresenting, setPresenting] = useState(false);
   const slides = deck.data?.slides ?? [];
 
@@ -52,6 +55,8 @@ function Viewer({ id, version }: { id: string; version: number | undefined }) {
 
   const { title, clientName, pdfUrl, editUrl } = deck.data;
   const isEarlier = deck.data.version !== deck.data.currentVersion;
+  // The editor begins from the newest version, for whoever may edit it (not a view share).
+  const mayEdit = !isEarlier && access.data !== undefined && access.data !== 'view';
 
   return (
     <Stack gap="lg">
@@ -81,8 +86,18 @@ function Viewer({ id, version }: { id: string; version: number | undefined }) {
           <NewTabButton href={pdfUrl} variant="light" leftSection={<IconDownload size={16} />}>
             Download PDF
           </NewTabButton>
+          {mayEdit && (
+            <Button
+              component={Link}
+              to={paths.deckEditor(id)}
+              variant="light"
+              leftSection={<IconEdit size={16} />}
+            >
+              Open editor
+            </Button>
+          )}
           <NewTabButton href={editUrl} variant="light" leftSection={<IconFileTypePpt size={16} />}>
-            Download PPTX
+            Download PowerPoint
           </NewTabButton>
         </Group>
       </Group>

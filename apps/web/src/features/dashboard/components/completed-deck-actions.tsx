@@ -1,7 +1,7 @@
 import type { RecentDeck } from '@deck-portal/domain';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconFileTypePdf, IconFileTypePpt } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconFileTypePdf, IconFileTypePpt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NewTabButton } from '../../../ui/new-tab-button.tsx';
@@ -53,7 +53,7 @@ function DeckPageButton({ deckId, children }: { deckId: string; children: React.
 }
 
 /**
- * The PowerPoint file (to edit in PowerPoint), PDF and Preview for a generated deck; a deck still
+ * The online editor, the PowerPoint file, the PDF and Preview for a generated deck; a deck still
  * generating, or that failed, has no files yet: its page shows the progress, or Try again.
  */
 export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
@@ -66,6 +66,18 @@ export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
   }
   return (
     <>
+      {/* An accepted deck is locked: its changes go in a copy, made from its page. */}
+      {!deck.acceptedAt && (
+        <Button
+          component={Link}
+          to={paths.deckEditor(deck.id)}
+          size="xs"
+          variant="light"
+          leftSection={<IconEdit size={14} />}
+        >
+          Open editor
+        </Button>
+      )}
       <ExternalDeckLink
         href={deck.editUrl}
         label="PowerPoint"

@@ -1,7 +1,7 @@
 import { createClientLinkResponseSchema, type CreateClientLinkRequest } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { deckQueryOptions } from './get-deck.ts';
+import { deckQueryOptions } from '../../../lib/deck-details.ts';
 
 /**
  * `POST /api/decks/:id/client-links`: answers the link's address, told this once only (the

@@ -1,7 +1,7 @@
 import { clientLinkResponseSchema } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { deckQueryOptions } from './get-deck.ts';
+import { deckQueryOptions } from '../../../lib/deck-details.ts';
 
 /** `POST /api/decks/:id/client-links/:linkId/revoke`: the link stops working at once. */
 export function revokeClientLink({ deckId, linkId }: { deckId: string; linkId: string }) {

@@ -40,7 +40,7 @@ import { useDeckApproval } from '../../../lib/deal-desk.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
-import { useDeck } from '../api/get-deck.ts';
+import { useDeck } from '../../../lib/deck-details.ts';
 import { AcceptanceOptions } from './acceptance-options.tsx';
 import { DeckPreflightNotice } from './deck-preflight-notice.tsx';
 
