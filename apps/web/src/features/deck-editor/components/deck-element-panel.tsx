@@ -2,7 +2,6 @@ import { elementWords, type TemplateElement } from '@deck-portal/domain';
 import {
   Anchor,
   Button,
-  FileButton,
   Group,
   NumberInput,
   Stack,
@@ -10,9 +9,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconLock, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { boxOf, describeElement, withBox } from '../../../lib/slide-document/element-boxes.ts';
-import { useUploadSlidePicture } from '../api/upload-slide-picture.ts';
+import { PictureBrowser } from '../../../ui/library/picture-browser.tsx';
 import { withWords, wordsOf } from '../edit-words.ts';
 
 export const LOCKED_FIGURES_NOTE =
@@ -39,7 +39,7 @@ export function DeckElementPanel({
   onModify: (() => void) | undefined;
 }) {
   const box = boxOf(element);
-  const upload = useUploadSlidePicture();
+  const [isBrowsing, setBrowsing] = useState(false);
 
   if (isLocked) {
     return (
@@ -103,33 +103,22 @@ export function DeckElementPanel({
 
       {element.kind === 'picture' && (
         <>
-          <FileButton
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            onChange={(file) =>
-              file &&
-              upload.mutate(file, {
-                onSuccess: (stored) => onChange({ ...element, src: stored.url }),
-              })
-            }
+          <Button
+            size="compact-sm"
+            variant="light"
+            w="fit-content"
+            leftSection={<IconPhoto size={14} />}
+            onClick={() => setBrowsing(true)}
           >
-            {(props) => (
-              <Button
-                {...props}
-                size="compact-sm"
-                variant="light"
-                w="fit-content"
-                loading={upload.isPending}
-                leftSection={<IconPhotoUp size={14} />}
-              >
-                Upload a picture
-              </Button>
-            )}
-          </FileButton>
-          {upload.isError && (
-            <Text size="sm" c="red.8" role="alert">
-              {upload.error.message}
-            </Text>
-          )}
+            Choose a picture
+          </Button>
+          <PictureBrowser
+            opened={isBrowsing}
+            onClose={() => setBrowsing(false)}
+            uploadTo="own"
+            title="Choose a picture"
+            onChoose={(address) => onChange({ ...element, src: address })}
+          />
           <TextInput
             label="Description"
             description="Read aloud by screen readers in the web view."
