@@ -24,6 +24,8 @@ import { assertNotAccepted } from '../proposals/deck-lock.ts';
 export type NewVersion = DeckVersionContent & {
   /** Why the version was made, when not for a change of the draft (an approval): its first change line. */
   reason?: string;
+  /** What was edited on its slides, in words, after the reason (issue 49). */
+  editChanges?: string[];
   /** Stores the version's files under its number, inside the transaction. */
   storeFiles: (tx: Db, number: number) => Promise<void>;
   /** Last in the transaction (a job marking itself done); throwing rolls the version back. */
@@ -51,6 +53,7 @@ export async function appendVersion(
     const changes = [
       ...(version.restoredFrom ? [`Restored version ${version.restoredFrom}`] : []),
       ...(version.reason ? [version.reason] : []),
+      ...(version.editChanges ?? []),
       ...describeDraftChanges(locked.draft, version.draft, slideName, productNameOf),
     ];
     // Before the deck takes the new version's title: approvers are told of the deck they were

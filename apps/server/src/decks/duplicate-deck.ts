@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deckLinks, TEXT_LIMITS, type NewVersionResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
@@ -6,6 +7,7 @@ import { loadDeckFor } from './deck-access.ts';
 import { copyVersionFiles, loadRequestedVersion, versionFiles } from './deck-versions.ts';
 import { clearanceOfDuplicate, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
 import { renderVersionAgain } from './render-draft.ts';
+import { copyDeckPictures } from '../deck-edits/edited-pictures.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
 /**
@@ -38,10 +40,14 @@ export async function duplicateDeck(
   const slideCount = again?.svgs.length ?? from.slideCount;
   const warnings = again?.warnings ?? from.warnings;
   const now = services.clock.now();
+  const copyId = randomUUID();
+  // Edited slides name pictures kept with their deck: the copy gets its own, before its rows.
+  if (from.edited) await copyDeckPictures(services, source.id, copyId);
   const copy = await services.db.transaction(async (tx) => {
     const [deck] = await tx
       .insert(decks)
       .values({
+        id: copyId,
         ownerId: user.id,
         title,
         clientName: from.clientName,
@@ -65,6 +71,9 @@ export async function duplicateDeck(
         libraryVersion: from.libraryVersion,
         priceBook: from.priceBook,
         dealCheck: clearance.dealCheck,
+        editKind: from.editKind,
+        edited: from.edited,
+        slidePlan: again?.slidePlan ?? from.slidePlan,
       },
       changes: [
         `Copied from “${from.title}”, version ${from.number}`,

@@ -6,6 +6,7 @@ import {
   type GenerationState,
   type NewVersionResponse,
 } from '@deck-portal/domain';
+import type { RenderProgress } from '@deck-portal/deck-engine';
 import type { User } from '../auth/sessions.ts';
 import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -22,6 +23,9 @@ import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.t
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
+import { loadVersion } from './deck-versions.ts';
+import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
+import { renderEdited } from '../deck-edits/render-edited.ts';
 
 /**
  * Modify → Generate: the rep's changed draft becomes the next version of the same deck, so its
@@ -118,17 +122,35 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
       }
       context.progress({ stage: 'layout', done: 0 });
       const presenter = await loadPresenter(services.db, deck.ownerId);
-      const rendered = await renderDraft(services, {
+      // Edited slides saved; or an approval's version of a deck whose newest slides were edited:
+      // those slides again, not the ones the draft would draw.
+      const edit =
+        payload.edit ??
+        (payload.approvalRequestId ? await editOfVersion(services, deck) : undefined);
+      const common = {
         draft,
         presenter,
         uploaderIds: [deck.ownerId, payload.userId],
-        onProgress: (progress) => context.progress(progress),
-        dealDesk: {
-          deckId: deck.id,
-          ownerId: deck.ownerId,
-          approvalRequestId: payload.approvalRequestId ?? null,
-        },
-      });
+        onProgress: (progress: RenderProgress) => context.progress(progress),
+      };
+      const rendered = edit
+        ? await renderEdited(services, {
+            ...common,
+            deckId: deck.id,
+            ownerId: deck.ownerId,
+            approvalRequestId: payload.approvalRequestId ?? null,
+            edited: edit.edited,
+            from: await loadVersion(services.db, deck.id, edit.baseVersion),
+            versionNumber: deck.currentVersion + 1,
+          })
+        : await renderDraft(services, {
+            ...common,
+            dealDesk: {
+              deckId: deck.id,
+              ownerId: deck.ownerId,
+              approvalRequestId: payload.approvalRequestId ?? null,
+            },
+          });
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
       await context.progressWritten();
@@ -146,9 +168,12 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
           priceBook: rendered.priceBook,
           dealCheck: rendered.clearance.dealCheck,
           approvedBy: rendered.clearance.approvedByRequest,
+          slidePlan: rendered.slidePlan,
+          ...(edit ? { editKind: edit.kind, edited: edit.edited } : {}),
           ...(payload.approvalRequestId
             ? { reason: 'Prices approved: made again without the watermark' }
             : {}),
+          ...(payload.edit ? { editChanges: payload.edit.changes } : {}),
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,
@@ -157,7 +182,16 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             : {}),
           storeFiles: (tx, number) =>
             services.fileStore.put(tx, deck.id, versionFiles(number, rendered)),
-          beforeCommit: (tx, number) => context.complete(tx, { version: number }),
+          beforeCommit: async (tx, number) => {
+            if (payload.edit)
+              await settleEdit(tx, {
+                deckId: deck.id,
+                userId: payload.userId,
+                number,
+                edit: payload.edit,
+              });
+            await context.complete(tx, { version: number });
+          },
         },
       });
     },

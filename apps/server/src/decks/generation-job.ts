@@ -72,6 +72,7 @@ export function generationJobHandler(
             priceBook: rendered.priceBook,
             dealCheck: rendered.clearance.dealCheck,
             approvedBy: rendered.clearance.approvedByRequest,
+            slidePlan: rendered.slidePlan,
           },
           createdBy: deck.ownerId,
           at: now,

@@ -15,7 +15,8 @@ import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts'
 import { currentPriceBook, productsNamedBy, recordPriceBook } from '../price-book/price-book.ts';
 import { assertPicturesUsable, loadDraftUploads, refusedPictures } from './draft-pictures.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
-import { libraryVersionDocuments } from '../library/library-versions.ts';
+import { versionSources } from './version-sources.ts';
+import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 
 type RenderInput = {
@@ -65,9 +66,9 @@ export async function renderDraft(
 }
 
 /**
- * Renders a stored version again as it was made — from its draft, the library version and the
- * price book it was drawn from — with or without the watermark: a restore or a duplicate whose
- * clearance is no longer what its files show. Versions made before decks recorded their library
+ * Renders a stored version again as it was made — from its draft (or its edited slides), the
+ * library version and the price book it was drawn from — with or without the watermark: a
+ * restore or a duplicate whose clearance is no longer what its files show. Versions made before decks recorded their library
  * version or prices are drawn from the current ones.
  */
 export async function renderVersionAgain(
@@ -85,18 +86,19 @@ export async function renderVersionAgain(
     watermark: string | undefined;
   },
 ) {
-  const current = await services.currentLibrary();
-  const documents =
-    version.libraryVersion === null || version.libraryVersion === current.number
-      ? undefined
-      : await libraryVersionDocuments(services.db, version.libraryVersion);
-  const library = documents ? { number: version.libraryVersion!, documents } : current;
-  const priceBook =
-    version.priceBook ??
-    recordPriceBook(
-      (await currentPriceBook(services.db, services.clock.now())).entries,
-      draft.productSelection.selectedProducts.map((product) => product.id),
-    );
+  if (version.edited) {
+    return renderEditedAgain(services, {
+      deckId: version.deckId,
+      from: version,
+      draft,
+      presenter: version.presenter ?? undefined,
+      uploaderIds,
+      edited: version.edited,
+      versionNumber: version.number,
+      watermark,
+    });
+  }
+  const { library, priceBook } = await versionSources(services, { ...version, draft });
   const input = {
     draft,
     presenter: version.presenter ?? undefined,

@@ -54,6 +54,9 @@ export async function restoreVersion(
       ...(again ? { reason: renderedAgainReason(clearance) } : {}),
       libraryVersion: old.libraryVersion,
       priceBook: old.priceBook,
+      editKind: old.editKind,
+      edited: old.edited,
+      slidePlan: again?.slidePlan ?? old.slidePlan,
       storeFiles: (tx, next) =>
         again
           ? services.fileStore.put(tx, deck.id, versionFiles(next, again))

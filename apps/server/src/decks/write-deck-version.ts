@@ -1,5 +1,12 @@
 import { eq, max } from 'drizzle-orm';
-import type { DealCheck, DeckDraft, DeckPriceBook, SlideLink } from '@deck-portal/domain';
+import type {
+  DealCheck,
+  DeckDraft,
+  DeckPriceBook,
+  EditedDeck,
+  PlannedSlideKey,
+  SlideLink,
+} from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { deckVersions, decks } from '../db/schema.ts';
 import type { DeckRow } from './deck-access.ts';
@@ -20,6 +27,11 @@ export type DeckVersionContent = {
   approvedBy?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
   idempotencyFingerprint?: string | null | undefined;
+  /** How its slides were edited, and the slides as edited (issue 49), when they were. */
+  editKind?: DeckVersionRow['editKind'] | undefined;
+  edited?: EditedDeck | null | undefined;
+  /** Each slide of its files: its key and whether its figures are the quote's. */
+  slidePlan?: PlannedSlideKey[] | null | undefined;
 };
 
 /** Deck columns a writer may change beside the ones that follow the newest version. */
@@ -84,6 +96,9 @@ export async function writeDeckVersion(
     changes,
     presenter: version.presenter ?? null,
     restoredFrom: version.restoredFrom ?? null,
+    editKind: version.editKind ?? null,
+    edited: version.edited ?? null,
+    slidePlan: version.slidePlan ?? null,
     libraryVersion: version.libraryVersion ?? null,
     priceBook: version.priceBook ?? null,
     dealCheck: version.dealCheck ?? null,

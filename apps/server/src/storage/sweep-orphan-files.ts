@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deckFiles, libraryImports, uploads } from '../db/schema.ts';
+import { deckFiles, decks, libraryImports, uploads } from '../db/schema.ts';
 import type { ListedObject, ObjectStore } from './object-store.ts';
 
 /** Bytes younger than this are left alone: their rows may be about to commit. */
@@ -15,7 +15,7 @@ type SweepInput = { db: Db; objects: ObjectStore; now: Date };
  * Deletes bytes in the object store that no row names: deck files no `deck_files` row names
  * (those of deleted decks whose purge failed, and of generations whose transaction never
  * committed), uploads whose row is gone (an account deleted), PowerPoint imports whose row is
- * gone, and the temporary files of writes a crash cut short. Objects written in the last hour
+ * gone, the pictures and files of edited decks whose deck is gone, and the temporary files of writes a crash cut short. Objects written in the last hour
  * are skipped, so a generation in flight never loses its files. The store is read a page at a
  * time, so a bucket of millions of objects is never held in memory at once. Answers how many
  * objects it deleted.
@@ -23,7 +23,7 @@ type SweepInput = { db: Db; objects: ObjectStore; now: Date };
 export async function sweepOrphanFiles({ db, objects, now }: SweepInput): Promise<number> {
   const unfinished =
     (await objects.removeUnfinishedWrites?.(new Date(now.getTime() - orphanGraceMs))) ?? 0;
-  const decks = await sweepPrefix({ objects, now }, 'decks/', async (deckIds) => {
+  const deckFilesSwept = await sweepPrefix({ objects, now }, 'decks/', async (deckIds) => {
     const rows = await db
       .select({ deckId: deckFiles.deckId, name: deckFiles.name })
       .from(deckFiles)
@@ -42,11 +42,16 @@ export async function sweepOrphanFiles({ db, objects, now }: SweepInput): Promis
     // Every file under a kept import's folder is kept.
     return { owners: new Set(rows.map((row) => row.id)) };
   });
-  return unfinished + decks + uploadsSwept + imports;
+  // The pictures and files of edited decks (deck-edits/{deckId}/…) go with their deck.
+  const edits = await sweepPrefix({ objects, now }, 'deck-edits/', async (ids) => {
+    const rows = await db.select({ id: decks.id }).from(decks).where(inArray(decks.id, ids));
+    return { owners: new Set(rows.map((row) => row.id)) };
+  });
+  return unfinished + deckFilesSwept + uploadsSwept + imports + edits;
 }
 
 /**
- * Sweeps the objects under `prefix` (`decks/`, `uploads/`, `imports/`), each owned by the id
+ * Sweeps the objects under `prefix` (`decks/`, `uploads/`, `imports/`, `deck-edits/`), each owned by the id
  * that follows the prefix, page by page: `keep` is asked, for a batch of owner ids, which keys
  * (or which owners' keys, all of them) still have a row. Answers how many objects it deleted.
  */

@@ -1,0 +1,111 @@
+import type { DeckDraft, DeckPresenter, EditedDeck, EditedSlide } from '@deck-portal/domain';
+import type { RenderProgress } from '@deck-portal/deck-engine';
+import type { Services } from '../services.ts';
+import { decideClearance } from '../deal-desk/version-clearance.ts';
+import type { DeckVersionRow } from '../decks/deck-versions.ts';
+import { versionSources } from '../decks/version-sources.ts';
+import { loadEditedPictures } from './edited-pictures.ts';
+
+/** What drawing an edited deck needs besides its slides. */
+type EditedInput = {
+  deckId: string;
+  /** The version it was edited from: its library, prices and presenter are the deck's look. */
+  from: Pick<DeckVersionRow, 'libraryVersion' | 'priceBook' | 'draft' | 'presenter'>;
+  /** The draft the version keeps (the version's, or with the prices a file brought back). */
+  draft: DeckDraft;
+  presenter: DeckPresenter | undefined;
+  /** Whose uploads the slides may show. */
+  uploaderIds: readonly string[];
+  /** The version number the files will most likely be (written into the PowerPoint file). */
+  versionNumber?: number;
+};
+
+/** The library, prices and pictures an edited deck is drawn with, once per drawing. */
+async function editedSources(services: Services, input: EditedInput, edited: EditedDeck) {
+  const { library, priceBook } = await versionSources(services, input.from);
+  const pictures = await loadEditedPictures(services, {
+    deckId: input.deckId,
+    edited,
+    library,
+    uploaderIds: input.uploaderIds,
+  });
+  return {
+    library: { key: `library-${library.number}`, documents: library.documents },
+    libraryVersion: library.number,
+    priceBook,
+    pictures,
+  };
+}
+
+/**
+ * Draws an edited deck as a version's files on the worker pool: its slides as they are, the deck's
+ * brand and pictures, the watermark when the deal desk calls for it (its prices are the draft's).
+ */
+export async function renderEdited(
+  services: Services,
+  input: EditedInput & {
+    edited: EditedDeck;
+    ownerId: string;
+    approvalRequestId?: string | null;
+    onProgress?: (progress: RenderProgress) => void;
+  },
+) {
+  const sources = await editedSources(services, input, input.edited);
+  const clearance = await decideClearance(services.db, {
+    deckId: input.deckId,
+    ownerId: input.ownerId,
+    approvalRequestId: input.approvalRequestId ?? null,
+    selection: input.draft.productSelection,
+    priceBook: sources.priceBook,
+  });
+  const rendered = await drawEdited(services, input, sources, clearance.watermark);
+  return { ...rendered, clearance };
+}
+
+/**
+ * Draws an edited version's slides again as they were made, with or without the watermark (a
+ * restore or a duplicate whose clearance is no longer what its files show).
+ */
+export async function renderEditedAgain(
+  services: Services,
+  input: EditedInput & { edited: EditedDeck; watermark: string | undefined },
+) {
+  const sources = await editedSources(services, input, input.edited);
+  return drawEdited(services, input, sources, input.watermark);
+}
+
+async function drawEdited(
+  services: Services,
+  input: EditedInput & { edited: EditedDeck; onProgress?: (progress: RenderProgress) => void },
+  sources: Awaited<ReturnType<typeof editedSources>>,
+  watermark: string | undefined,
+) {
+  const rendered = await services.deckRenderer.generateEdited(input.edited, {
+    draft: input.draft,
+    ...(input.presenter ? { presenter: input.presenter } : {}),
+    pictures: sources.pictures,
+    library: sources.library,
+    priceBook: sources.priceBook,
+    ...(watermark ? { watermark } : {}),
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(input.versionNumber
+      ? { identity: { deckId: input.deckId, version: input.versionNumber } }
+      : {}),
+  });
+  return { ...rendered, libraryVersion: sources.libraryVersion, priceBook: sources.priceBook };
+}
+
+/** One slide of an edited deck drawn as the version would draw it (an SVG), for the editor. */
+export async function previewEditedSlide(
+  services: Services,
+  input: EditedInput & { slide: EditedSlide },
+): Promise<string> {
+  const sources = await editedSources(services, input, { slides: [input.slide] });
+  return services.deckRenderer.previewEditedSlide(input.slide, {
+    draft: input.draft,
+    ...(input.presenter ? { presenter: input.presenter } : {}),
+    pictures: sources.pictures,
+    library: sources.library,
+    priceBook: sources.priceBook,
+  });
+}
