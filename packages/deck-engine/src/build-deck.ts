@@ -12,6 +12,7 @@ import {
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { slidePlanOf } from './edited/slide-plan.ts';
 import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
 import {
   drawnElements,
@@ -258,7 +259,6 @@ export function buildDeck(
         background: composed.background,
         elements: composed.elements,
         ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
-        ...(planned.priced ? { priced: true } : {}),
       };
     }),
   );
@@ -279,6 +279,7 @@ export function buildDeck(
     company: library.brand.legalName,
     slides,
     warnings,
+    slidePlan: slidePlanOf(plan),
   };
 }
 

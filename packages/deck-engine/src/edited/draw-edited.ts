@@ -98,7 +98,6 @@ function drawEditedSlide(slide: EditedSlide, library: TemplateLibrary, ctx: Slid
     background: composed.background,
     elements: composed.elements,
     ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
-    ...(slide.priced ? { priced: true } : {}),
   };
 }
 
@@ -124,6 +123,7 @@ function layOutEditedDeck(edited: EditedDeck, options: EditedDeckOptions) {
     company: library.brand.legalName,
     slides,
     warnings: font.warning ? [font.warning] : [],
+    slidePlan: shown.map(({ key, priced }) => ({ key, priced })),
   };
   return deck;
 }

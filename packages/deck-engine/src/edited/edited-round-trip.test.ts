@@ -70,8 +70,10 @@ describe('a deck’s own PowerPoint file read back', () => {
     const pages = pdfPageWords(original.pdf);
     read.edited.slides.forEach((slide, i) => {
       const words = slideWords(slide);
+      // The slide's number is bound again: its place in the deck, not in this file.
+      expect(words.has('{{slide.number}}'), `slide ${i + 1}'s number`).toBe(i > 0);
       expect(
-        pages[i]!.filter((word) => !words.has(word)),
+        pages[i]!.filter((word) => !words.has(word) && (i === 0 || word !== String(i + 1))),
         `words of slide ${i + 1} missing`,
       ).toEqual([]);
       expect(slide.document.id).toMatch(/^edited-[A-Za-z0-9_-]+$/);
@@ -142,8 +144,12 @@ describe('an edited deck drawn', () => {
     expect(drawn.slidePlan.map((slide) => slide.key)).not.toContain('agenda');
     const aboutPage = drawn.slidePlan.findIndex((slide) => slide.key === 'about-us');
     expect(pages[aboutPage]).toEqual(expect.arrayContaining(['Rewritten', 'by', 'the', 'rep']));
-    // The editor's preview of that slide draws the same words.
-    const preview = await previewEditedSlide(about, { draft, images: { preloaded: pictures } });
+    // The editor's preview of that slide, at its place, draws it as the deck does.
+    const preview = await previewEditedSlide(about, {
+      draft,
+      images: { preloaded: pictures },
+      pageNumber: aboutPage + 1,
+    });
     expect(preview).toBe(drawn.svgs[aboutPage]!.replace(/^[\s\S]*?(?=<svg)/, ''));
   }, 120_000);
 });
@@ -177,9 +183,22 @@ describe('a file a person changed in PowerPoint', () => {
       ['site', false, false],
       ['added-9', false, false],
     ]);
-    // The moved slide keeps its words.
+    // The moved slide keeps its words, and is numbered by its new place.
     const aboutWords = slideWords(edited.slides.find((slide) => slide.key === 'about-us')!);
     expect(slideWords(read.edited.slides[0]!)).toEqual(aboutWords);
+    const drawn = await generateEditedDeck(read.edited, {
+      draft,
+      images: { preloaded: read.pictures },
+    });
+    const pages = pdfPageWords(drawn.pdf);
+    const before = pdfPageWords(original.pdf);
+    const renumbered = (words: string[], from: number, to: number) =>
+      words.with(words.indexOf(String(from)), String(to)).sort();
+    expect(pages[0]).toEqual(renumbered(before[2]!, 3, 1));
+    expect(pages[1]).toEqual(before[0]);
+    // The hidden agenda is left out: the ROI slide is third.
+    expect(pages[2]).toEqual(renumbered(before[3]!, 4, 3));
+    expect(pages).toHaveLength(8);
   });
 
   it('is told by its ids without its properties when the caller names the version, and not as another one', async () => {

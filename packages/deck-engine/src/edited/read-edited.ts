@@ -82,6 +82,28 @@ function withPictureAddresses(
   });
 }
 
+/** Where a slide's number sits in the footer: the bottom right, in a box of its own. */
+const isFooterCorner = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) =>
+  y >= 480 && y + h <= 560 && x >= 640 && w <= 200 && h <= 40;
+
+/**
+ * The slide's number in the footer bound again (`{{slide.number}}`): written out as the file has
+ * it, a slide moved, hidden or added would show the number of its old place.
+ */
+function withPageNumbers(elements: readonly TemplateElement[]): TemplateElement[] {
+  return elements.map((element) => {
+    if (element.kind !== 'text' || !isFooterCorner(element)) return element;
+    const { text } = element;
+    const paragraphs = typeof text === 'string' ? [text] : text;
+    if (paragraphs.length !== 1 || typeof paragraphs[0] !== 'string') return element;
+    if (!/^\d{1,3}$/.test(paragraphs[0].trim())) return element;
+    return {
+      ...element,
+      text: typeof text === 'string' ? '{{slide.number}}' : ['{{slide.number}}'],
+    };
+  });
+}
+
 /** Each slide's key: the plan's for a slide its id says it is, `added-{n}` for the others. */
 function keysOf(
   slides: readonly ImportedSlide[],
@@ -144,7 +166,7 @@ export async function readEditedDeck(
       document: {
         ...slide.document,
         id: documentIdOf(key, ids),
-        elements: withPictureAddresses(slide.document.elements, addresses),
+        elements: withPageNumbers(withPictureAddresses(slide.document.elements, addresses)),
       },
     };
   });

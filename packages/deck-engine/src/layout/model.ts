@@ -367,8 +367,6 @@ export interface Slide {
   elements: SlideElement[];
   /** Picture frames left empty (not drawn). */
   emptyPictures?: EmptyPicture[];
-  /** Its figures are the deck's quote (a pricing slide, a slide computing from the quote). */
-  priced?: boolean;
 }
 
 export interface Deck {
@@ -381,6 +379,11 @@ export interface Deck {
   slides: Slide[];
   /** Problems found while building (unknown slide ids, unknown layouts): never fatal. */
   warnings: string[];
+  /**
+   * Each slide's key and whether its figures are the deck's quote (a pricing slide, a slide
+   * computing from the quote), in order; keys are the slides' ids, priced none, when left out.
+   */
+  slidePlan?: { key: string; priced: boolean }[];
 }
 
 /** The elements as drawn: each chart's parts in its place. */

@@ -83,6 +83,6 @@ export async function renderDeck(
     missingPictures: imageUrls(deck)
       .filter((url) => !images.has(url))
       .map((url) => ({ url, reason: failures[url] ?? 'the picture is not available' })),
-    slidePlan: slidePlanOf(deck.slides),
+    slidePlan: deck.slidePlan ?? slidePlanOf(deck.slides),
   };
 }
