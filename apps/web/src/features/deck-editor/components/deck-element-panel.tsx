@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   NumberInput,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -135,7 +136,7 @@ export function DeckElementPanel({
       )}
 
       {box && element.kind !== 'repeat' && (
-        <Group grow gap="xs">
+        <SimpleGrid cols={2} spacing="xs">
           {(['x', 'y', 'w', 'h'] as const).map((key) => (
             <NumberInput
               key={key}
@@ -149,7 +150,7 @@ export function DeckElementPanel({
               }
             />
           ))}
-        </Group>
+        </SimpleGrid>
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
-import type { EditedSlide } from '@deck-portal/domain';
-import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { elementWords, type EditedSlide } from '@deck-portal/domain';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -11,10 +11,24 @@ import {
 } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEditorSlidePreview } from '../api/preview-editor-slide.ts';
+import classes from './slide-list.module.css';
 
-/** A slide's name in the list: its title, else its first words. */
+/**
+ * A slide's name in the list: the words of its largest text (its heading, as a person reads
+ * the slide), else its title.
+ */
 export function slideName(slide: EditedSlide): string {
-  return slide.document.title;
+  let name: string | undefined;
+  let size = 0;
+  for (const element of slide.document.elements) {
+    if (element.kind !== 'text') continue;
+    const words = elementWords(element).replace(/\s+/g, ' ').trim();
+    if (words && element.style.size > size) {
+      name = words;
+      size = element.style.size;
+    }
+  }
+  return name ?? slide.document.title;
 }
 
 export type SlideAction = 'up' | 'down' | 'hide' | 'show' | 'duplicate' | 'delete';
@@ -39,13 +53,13 @@ export function SlideList({
 }) {
   const shown = slides.filter((slide) => !slide.hidden).length;
   return (
-    <Stack gap="xs" component="ol" aria-label="Slides" p={0} m={0} style={{ listStyle: 'none' }}>
+    <ol aria-label="Slides" className={classes.list}>
       {slides.map((slide, i) => {
         const name = slideName(slide);
         const isSelected = slide.key === selected;
         const canDelete = slide.hidden || shown > 1;
         return (
-          <li key={slide.key}>
+          <li key={slide.key} className={classes.item}>
             <Paper
               withBorder
               radius="md"
@@ -157,7 +171,7 @@ export function SlideList({
           </li>
         );
       })}
-    </Stack>
+    </ol>
   );
 }
 
