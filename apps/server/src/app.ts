@@ -51,6 +51,7 @@ import { priceBookRoutes } from './price-book/price-book-routes.ts';
 import { libraryRoutes } from './library/library-routes.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { editorRoutes } from './deck-edits/editor-routes.ts';
+import { editedFileRoutes } from './deck-edits/edited-file-routes.ts';
 import { deckRoutes } from './decks/deck-routes.ts';
 import { generationRoutes } from './decks/generation-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(generationRoutes, { services, draining: lifecycle.draining.signal });
   await app.register(deckRoutes, { services });
   await app.register(editorRoutes, { services });
+  await app.register(editedFileRoutes, { services });
   await app.register(clientLinkRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
   await app.register(userNotificationsRoutes, { services });

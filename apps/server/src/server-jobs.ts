@@ -11,6 +11,7 @@ import { deleteFinishedJobs } from './jobs/job-queue.ts';
 import type { ScheduledJob } from './jobs/scheduled-jobs.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { importJobHandler, importPptxJob } from './library/library-imports.ts';
+import { readEditedFileHandler, readEditedFileJob } from './deck-edits/edited-files.ts';
 import { deliverMailJob } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 import { sweepOrphanFiles } from './storage/sweep-orphan-files.ts';
@@ -86,6 +87,7 @@ export const serverJobs = [
   handleJob(generateDeckJob, generationJobHandler),
   handleJob(generateVersionJob, versionJobHandler),
   handleJob(importPptxJob, importJobHandler),
+  handleJob(readEditedFileJob, readEditedFileHandler),
   handleJob(deliverMailJob, deliverMail),
 ] as const;
 

@@ -145,6 +145,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
           })
         : await renderDraft(services, {
             ...common,
+            identity: { deckId: deck.id, version: deck.currentVersion + 1 },
             dealDesk: {
               deckId: deck.id,
               ownerId: deck.ownerId,

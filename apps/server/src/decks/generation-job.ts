@@ -49,6 +49,7 @@ export function generationJobHandler(
         uploaderIds: [deck.ownerId],
         onProgress: (progress) => context.progress(progress),
         dealDesk: { deckId: deck.id, ownerId: deck.ownerId },
+        identity: { deckId: deck.id, version: 1 },
       });
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });

@@ -8,7 +8,7 @@ import {
   type PriceBook,
   type TemplateLibraryDocuments,
 } from '@deck-portal/domain';
-import type { RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
+import type { DeckIdentity, RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
@@ -25,6 +25,11 @@ type RenderInput = {
   /** Whose uploads the draft may name. */
   uploaderIds: readonly string[];
   onProgress?: (progress: RenderProgress) => void;
+  /**
+   * The deck and the version number its files will most likely be, written into the PowerPoint
+   * file so an edited copy brought back is known for this deck's (issue 49).
+   */
+  identity?: DeckIdentity;
 };
 
 /**
@@ -103,6 +108,7 @@ export async function renderVersionAgain(
     draft,
     presenter: version.presenter ?? undefined,
     uploaderIds,
+    identity: { deckId: version.deckId, version: version.number },
   };
   return renderFrom(services, input, { library, priceBook, watermark });
 }
@@ -121,7 +127,7 @@ function usedDocuments(documents: TemplateLibraryDocuments, draft: DeckDraft) {
 /** Renders a draft from one library version and price book, with the pictures it uses. */
 async function renderFrom(
   services: Services,
-  { draft, presenter, uploaderIds, onProgress }: RenderInput,
+  { draft, presenter, uploaderIds, onProgress, identity }: RenderInput,
   {
     library,
     priceBook,
@@ -144,6 +150,7 @@ async function renderFrom(
     ...(watermark ? { watermark } : {}),
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),
+    ...(identity ? { identity } : {}),
     pictures,
     library: { key: `library-${library.number}`, documents: library.documents },
     priceBook,
