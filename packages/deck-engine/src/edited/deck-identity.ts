@@ -96,11 +96,98 @@ function customPropertiesXml(identity: DeckIdentity): string {
   );
 }
 
+/*
+ * Slide keys in shape names. Office suites other than PowerPoint renumber slide ids when they
+ * save (LibreOffice numbers them 256 on) but keep shapes' names: each shape of a slide is named
+ * with the slide's key too (` #deck:{key}`, shown only in a selection pane), so a slide is still
+ * told by what most of its shapes say.
+ */
+const KEY_MARK = ' #deck:';
+
+/** The parts of a presentation's slides, in the order its slide list shows them. */
+function slidePartsInOrder(presentation: string, rels: string): string[] {
+  const targets = new Map(
+    [...rels.matchAll(/<Relationship\b[^>]*>/g)].flatMap(([tag]) => {
+      const id = /\bId="([^"]+)"/.exec(tag)?.[1];
+      const target = /\bTarget="([^"]+)"/.exec(tag)?.[1];
+      return id && target ? [[id, target.replace(/^\/?(ppt\/)?/, 'ppt/')] as const] : [];
+    }),
+  );
+  return [...presentation.matchAll(/<p:sldId\b[^>]*\br:id="([^"]+)"/g)].flatMap(([, id]) => {
+    const target = targets.get(id!);
+    return target ? [target] : [];
+  });
+}
+
+/** A slide's shapes named with its key too (see {@link KEY_MARK}). */
+function markShapes(xml: string, key: string): string {
+  const mark = `${KEY_MARK}${encodeURIComponent(key)}`;
+  return xml.replace(
+    /(<p:cNvPr\b[^>]*?\bname=")([^"]*)(")/g,
+    (match, start: string, name: string, end: string, offset: number) =>
+      // The slide's shape tree itself (its first, unnamed group) is not a shape a person sees.
+      name === '' && /<p:nvGrpSpPr>\s*$/.test(xml.slice(Math.max(0, offset - 20), offset))
+        ? match
+        : `${start}${name}${mark}${end}`,
+  );
+}
+
+/** The key most of a slide's shapes are named with, if any. */
+function markedKey(xml: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const [, name] of xml.matchAll(/<p:cNvPr\b[^>]*?\bname="([^"]*)"/g)) {
+    const at = name!.lastIndexOf(KEY_MARK);
+    if (at === -1) continue;
+    let key: string;
+    try {
+      key = decodeURIComponent(name!.slice(at + KEY_MARK.length));
+    } catch {
+      continue;
+    }
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [key, count] of counts)
+    if (best === undefined || count > counts.get(best)!) best = key;
+  return best;
+}
+
+/**
+ * The key each slide of a presentation is marked with, in slide list order (undefined for a
+ * slide with none); empty when the file cannot be read. Only its slide list and slides are
+ * unpacked: the file is one the importer took (within its limits).
+ */
+export function readSlideKeys(pptx: Uint8Array): (string | undefined)[] {
+  try {
+    const files = unzipSync(pptx, {
+      filter: (file) =>
+        file.name === 'ppt/presentation.xml' ||
+        file.name === 'ppt/_rels/presentation.xml.rels' ||
+        /^ppt\/slides\/[^/]+\.xml$/.test(file.name),
+    });
+    const presentation = files['ppt/presentation.xml'];
+    const rels = files['ppt/_rels/presentation.xml.rels'];
+    if (!presentation || !rels) return [];
+    // A slide the list names that is not in the file is not read (as the importer does).
+    return slidePartsInOrder(strFromU8(presentation), strFromU8(rels))
+      .filter((name) => files[name] !== undefined)
+      .map((name) => markedKey(strFromU8(files[name]!)));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Writes the deck's identity into a presentation's parts (by name, as `normalizePptx` holds
- * them): its custom properties, and its slides' ids numbered as {@link slideIdScheme} says.
+ * them): its custom properties, its slides' ids numbered as {@link slideIdScheme} says, and, when
+ * given, each slide's key in its shapes' names.
  */
-export function stampIdentity(parts: Map<string, Uint8Array>, identity: DeckIdentity): void {
+export function stampIdentity(
+  parts: Map<string, Uint8Array>,
+  identity: DeckIdentity,
+  /** Each slide's key, in slide list order. */
+  keys: readonly string[] = [],
+): void {
   const text = (name: string) => {
     const bytes = parts.get(name);
     return bytes ? strFromU8(bytes) : undefined;
@@ -149,6 +236,13 @@ export function stampIdentity(parts: Map<string, Uint8Array>, identity: DeckIden
       renumbered.has(id) ? `<p14:sldId id="${renumbered.get(id)}"` : match,
     );
     parts.set('ppt/presentation.xml', strToU8(sections));
+    const rels = text('ppt/_rels/presentation.xml.rels');
+    if (rels && keys.length > 0) {
+      slidePartsInOrder(sections, rels).forEach((name, i) => {
+        const slide = text(name);
+        if (slide && keys[i] !== undefined) parts.set(name, strToU8(markShapes(slide, keys[i])));
+      });
+    }
   }
 }
 

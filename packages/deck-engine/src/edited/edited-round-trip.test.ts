@@ -166,6 +166,9 @@ describe('a file a person changed in PowerPoint', () => {
       parts['ppt/presentation.xml'] = strToU8(
         xml.replace(entries.join(''), [...moved, added].join('')),
       );
+      // A slide PowerPoint adds has shapes of its own names.
+      const last = `ppt/slides/slide${entries.length}.xml`;
+      parts[last] = strToU8(text(last).replace(/ #deck:[^"]*/g, ''));
       // The agenda hidden.
       const agenda = 'ppt/slides/slide2.xml';
       parts[agenda] = strToU8(text(agenda).replace('<p:sld ', '<p:sld show="0" '));
@@ -201,6 +204,28 @@ describe('a file a person changed in PowerPoint', () => {
     expect(pages).toHaveLength(8);
   });
 
+  it('is told by its shapes’ names when an office suite renumbered its slides (LibreOffice: 256 on)', async () => {
+    const renumbered = editPptx(original.pptx, (parts, text) => {
+      const xml = text('ppt/presentation.xml');
+      const entries = [...xml.matchAll(/<p:sldId [^>]*\/>/g)].map((m) => m[0]);
+      const moved = [entries[1]!, entries[0]!, ...entries.slice(2)];
+      parts['ppt/presentation.xml'] = strToU8(
+        xml.replace(
+          entries.join(''),
+          moved.map((entry, i) => entry.replace(/id="\d+"/, `id="${256 + i}"`)).join(''),
+        ),
+      );
+    });
+    const read = await readEditedDeck(renumbered, { slidePlan: original.slidePlan });
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.edited.slides.map((slide) => slide.key)).toEqual([
+      'agenda',
+      'title',
+      ...original.slidePlan.slice(2).map((slide) => slide.key),
+    ]);
+    expect(keysOf(read.edited)[3]).toEqual({ key: 'return-on-investment', priced: true });
+  });
+
   it('is told by its ids without its properties when the caller names the version, and not as another one', async () => {
     const stripped = editPptx(original.pptx, (parts) => {
       delete parts['docProps/custom.xml'];
@@ -212,10 +237,17 @@ describe('a file a person changed in PowerPoint', () => {
     if (!named.ok) throw new Error(named.reason);
     expect(named.identity).toBeNull();
     expect(keysOf(named.edited)).toEqual(original.slidePlan);
-    const other = await readEditedDeck(original.pptx, {
-      slidePlan: original.slidePlan,
-      planOf: { ...identity, version: 1 },
+    // Another version's ids are none of this one's; its shapes' keys, which a slide keeps from
+    // version to version, still tell it.
+    const otherVersion = { slidePlan: original.slidePlan, planOf: { ...identity, version: 1 } };
+    const marked = await readEditedDeck(original.pptx, otherVersion);
+    if (!marked.ok) throw new Error(marked.reason);
+    expect(keysOf(marked.edited)).toEqual(original.slidePlan);
+    const unmarked = editPptx(original.pptx, (parts, text) => {
+      for (const name of Object.keys(parts).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)))
+        parts[name] = strToU8(text(name).replace(/ #deck:[^"]*/g, ''));
     });
+    const other = await readEditedDeck(unmarked, otherVersion);
     if (!other.ok) throw new Error(other.reason);
     expect(other.edited.slides.map((slide) => slide.key)).toEqual(
       original.slidePlan.map((_, i) => `added-${i + 1}`),

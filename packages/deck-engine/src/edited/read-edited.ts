@@ -14,6 +14,7 @@ import { brandTypeface, type BrandDefinition } from '../library/brand.ts';
 import {
   planIndexOf,
   readDeckIdentity,
+  readSlideKeys,
   slideIdScheme,
   type DeckIdentity,
 } from './deck-identity.ts';
@@ -104,25 +105,37 @@ function withPageNumbers(elements: readonly TemplateElement[]): TemplateElement[
   });
 }
 
-/** Each slide's key: the plan's for a slide its id says it is, `added-{n}` for the others. */
+/**
+ * Each slide's key: the plan's for a slide its id says it is, else for the slide its shapes are
+ * marked as (an office suite that renumbered the ids), `added-{n}` for the others. A plan's slide
+ * is told once: a copy of it (a duplicated slide) is an added one.
+ */
 function keysOf(
   slides: readonly ImportedSlide[],
   plan: readonly PlannedSlideKey[],
   identity: DeckIdentity | null | undefined,
+  marked: readonly (string | undefined)[],
 ): PlannedSlideKey[] {
   const scheme = slideIdScheme(identity);
   const taken = new Set(plan.map(({ key }) => key));
   const told = new Set<number>();
-  const planned = slides.map((slide) => {
+  const planned: (number | undefined)[] = slides.map((slide) => {
     const index =
       slide.slideId === undefined ? undefined : planIndexOf(scheme, slide.slideId, plan.length);
     if (index === undefined || told.has(index)) return undefined;
     told.add(index);
-    return plan[index]!;
+    return index;
+  });
+  const byKey = new Map(plan.map(({ key }, index) => [key, index]));
+  slides.forEach((slide, i) => {
+    const index = byKey.get(marked[slide.number - 1] ?? '');
+    if (planned[i] !== undefined || index === undefined || told.has(index)) return;
+    told.add(index);
+    planned[i] = index;
   });
   return slides.map((slide, i) => {
     const known = planned[i];
-    if (known) return { ...known };
+    if (known !== undefined) return { ...plan[known]! };
     let n = slide.number;
     while (taken.has(`added-${n}`)) n += 1;
     taken.add(`added-${n}`);
@@ -148,7 +161,12 @@ export async function readEditedDeck(
     return { ok: false, reason: `has more than ${MAX_EDITED_SLIDES} slides` };
   }
   const identity = readDeckIdentity(bytes);
-  const keys = keysOf(imported.slides, slidePlan, planOf ?? identity);
+  const keys = keysOf(
+    imported.slides,
+    slidePlan,
+    planOf ?? identity,
+    slidePlan.length > 0 ? readSlideKeys(bytes) : [],
+  );
   const pictures: Record<string, Uint8Array> = {};
   const ids = new Set<string>();
   const slides = imported.slides.map((slide, i): EditedSlide => {

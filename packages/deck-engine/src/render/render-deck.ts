@@ -65,7 +65,9 @@ export async function renderDeck(
     isPdfDone = true;
     return bytes;
   });
-  const pptxWritten = renderPptx(deck, slides, identity).then((bytes) => {
+  const slidePlan = deck.slidePlan ?? slidePlanOf(deck.slides);
+  const keys = slidePlan.map(({ key }) => key);
+  const pptxWritten = renderPptx(deck, slides, identity, keys).then((bytes) => {
     // The two files are written side by side; the stage shown is the one still running.
     if (!isPdfDone) onProgress?.({ stage: 'pdf' });
     return bytes;
@@ -83,6 +85,6 @@ export async function renderDeck(
     missingPictures: imageUrls(deck)
       .filter((url) => !images.has(url))
       .map((url) => ({ url, reason: failures[url] ?? 'the picture is not available' })),
-    slidePlan: deck.slidePlan ?? slidePlanOf(deck.slides),
+    slidePlan,
   };
 }

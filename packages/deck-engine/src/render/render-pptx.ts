@@ -709,6 +709,8 @@ export async function renderPptx(
   slides: RenderSlide[],
   /** The deck and version the file is (its custom properties and slide ids), when known. */
   identity?: DeckIdentity,
+  /** Each slide's key, in order: written into its shapes' names with the identity. */
+  keys?: readonly string[],
 ): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
@@ -740,7 +742,7 @@ export async function renderPptx(
       const chart = charts[order];
       return chart ? placeChartParts(xml, chart.data) : xml;
     },
-    ...(identity ? { rewriteParts: (parts) => stampIdentity(parts, identity) } : {}),
+    ...(identity ? { rewriteParts: (parts) => stampIdentity(parts, identity, keys) } : {}),
   });
 }
 
