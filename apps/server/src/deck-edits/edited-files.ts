@@ -29,7 +29,7 @@ import { firstBytesOf, type LocalFile } from '../storage/local-file.ts';
 import { deckEditsPrefix, storeDeckPictures } from './edited-pictures.ts';
 import { loadEditableDeck } from './editor-drafts.ts';
 import { describeEdits, queueEditedVersion } from './save-edited-version.ts';
-import { editedDeckOfVersion } from './version-edited-deck.ts';
+import { editedDeckOfVersion, withVersionTitles } from './version-edited-deck.ts';
 
 // An edited PowerPoint file brought back (issue 49): read on the worker pool like a library
 // import, compared with the version it was made from, its priced figures read against the quote,
@@ -190,8 +190,9 @@ export function readEditedFileHandler(
           : undefined;
       const base = made ?? current;
       const before = await editedDeckOfVersion(services, { deckId: deck.id, version: base });
-      const changes = compareEditedDecks(before, read.edited);
-      const matched = read.edited.slides.filter((slide) =>
+      const after = withVersionTitles(read.edited, base);
+      const changes = compareEditedDecks(before, after);
+      const matched = after.slides.filter((slide) =>
         before.slides.some((old) => old.key === slide.key),
       ).length;
       const foreign = foreignReason(deck, read.identity, matched);
@@ -208,9 +209,9 @@ export function readEditedFileHandler(
           .set({
             state: 'ready',
             baseVersion: base.number,
-            edited: read.edited,
+            edited: after,
             changes,
-            figureChanges: figureChanges(before, read.edited, quoteOf(base)),
+            figureChanges: figureChanges(before, after, quoteOf(base)),
             finishedAt: services.clock.now(),
           })
           .where(eq(deckEditedFiles.id, id));

@@ -37,5 +37,26 @@ export async function editedDeckOfVersion(
     );
   }
   await storeDeckPictures(services, deckId, read.pictures);
-  return read.edited;
+  return withVersionTitles(read.edited, version);
+}
+
+/**
+ * Each slide named as the version names it (what analytics and the history call it: "Battery
+ * Backup: your investment"), rather than by the first words read off it (a small kicker).
+ */
+export function withVersionTitles(
+  edited: EditedDeck,
+  { slidePlan, slideTitles }: Pick<DeckVersionRow, 'slidePlan' | 'slideTitles'>,
+): EditedDeck {
+  const titles = new Map<string, string>();
+  slidePlan?.forEach((planned, i) => {
+    const title = slideTitles[i]?.trim();
+    if (title) titles.set(planned.key, title.slice(0, 120));
+  });
+  return {
+    slides: edited.slides.map((slide) => {
+      const title = titles.get(slide.key);
+      return title ? { ...slide, document: { ...slide.document, title } } : slide;
+    }),
+  };
 }
