@@ -114,7 +114,8 @@ function keysOf(
   slides: readonly ImportedSlide[],
   plan: readonly PlannedSlideKey[],
   identity: DeckIdentity | null | undefined,
-  marked: readonly (string | undefined)[],
+  /** The key each slide's shapes are marked with, in file order (read only when needed). */
+  markedKeys: () => readonly (string | undefined)[],
 ): PlannedSlideKey[] {
   const scheme = slideIdScheme(identity);
   const taken = new Set(plan.map(({ key }) => key));
@@ -127,6 +128,7 @@ function keysOf(
     return index;
   });
   const byKey = new Map(plan.map(({ key }, index) => [key, index]));
+  const marked = told.size < Math.min(plan.length, slides.length) ? markedKeys() : [];
   slides.forEach((slide, i) => {
     const index = byKey.get(marked[slide.number - 1] ?? '');
     if (planned[i] !== undefined || index === undefined || told.has(index)) return;
@@ -161,12 +163,7 @@ export async function readEditedDeck(
     return { ok: false, reason: `has more than ${MAX_EDITED_SLIDES} slides` };
   }
   const identity = readDeckIdentity(bytes);
-  const keys = keysOf(
-    imported.slides,
-    slidePlan,
-    planOf ?? identity,
-    slidePlan.length > 0 ? readSlideKeys(bytes) : [],
-  );
+  const keys = keysOf(imported.slides, slidePlan, planOf ?? identity, () => readSlideKeys(bytes));
   const pictures: Record<string, Uint8Array> = {};
   const ids = new Set<string>();
   const slides = imported.slides.map((slide, i): EditedSlide => {
