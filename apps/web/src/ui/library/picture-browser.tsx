@@ -63,7 +63,13 @@ export function PictureBrowser({
   title?: string;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {/* Mounted only while open: each opening starts from the newest pictures. */}
       <PictureBrowserBody
         uploadTo={uploadTo}
