@@ -269,6 +269,40 @@ describe('the online deck editor', () => {
     await waitFor(() => expect(calls.router.state.location.pathname).toBe('/deck/d1/preview'));
   });
 
+  it('shows the version saved meanwhile when saving is refused as a conflict', async () => {
+    let opened = 0;
+    openEditor(editor(), {
+      'GET /api/decks/d1/editor': () => {
+        opened += 1;
+        return {
+          body:
+            opened === 1
+              ? editor()
+              : editor({
+                  currentVersion: 4,
+                  newerVersion: {
+                    number: 4,
+                    createdAt: '2031-03-10T10:02:00Z',
+                    createdBy: 'Dana Reyes',
+                  },
+                }),
+        };
+      },
+      'POST /api/decks/d1/editor/versions': apiError(
+        409,
+        'edit_conflict',
+        'Version 4 was saved after you began this draft.',
+      ),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as version 4' }));
+    expect(
+      await screen.findByText(
+        /Version 4 was saved by Dana Reyes after you began\. Review it before you save yours\./,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('The version was not saved')).toBeNull();
+  });
+
   it('stops saving when the draft was saved in another tab, and offers to reload it', async () => {
     openEditor(editor(), {
       'PUT /api/decks/d1/editor': apiError(

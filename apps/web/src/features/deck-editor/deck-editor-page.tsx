@@ -20,7 +20,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useMakeEditorSlide } from './api/add-editor-slide.ts';
 import { useDiscardEditorDraft } from './api/discard-editor-draft.ts';
-import { deckEditorQueryKey, useDeckEditor } from './api/get-deck-editor.ts';
+import { deckEditorQueryKey, getDeckEditor, useDeckEditor } from './api/get-deck-editor.ts';
 import { useDeck } from '../../lib/deck-details.ts';
 import { useSaveEditedVersion } from './api/save-edited-version.ts';
 import { AddSlideModal } from './components/add-slide-modal.tsx';
@@ -190,7 +190,14 @@ function DeckEditor({ loaded, onReload }: { loaded: DeckEditorData; onReload: ()
       });
       setGeneration(state);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'edit_conflict') setConflict(error.message);
+      if (error instanceof ApiError && error.code === 'edit_conflict') {
+        setConflict(error.message);
+        // The version saved meanwhile, named in the banner, to review before saving over it.
+        const answer = await getDeckEditor(deckId).catch(() => undefined);
+        if (answer) {
+          autosave.setPresence({ others: answer.others, newerVersion: answer.newerVersion });
+        }
+      }
     }
   };
 

@@ -106,6 +106,8 @@ export function useDraftAutosave({
     savedAt,
     others: presence.others as EditorCollaborator[],
     newerVersion: presence.newerVersion,
+    /** Who else edits, and the newest version, as the server last told them. */
+    setPresence,
     flush,
   };
 }

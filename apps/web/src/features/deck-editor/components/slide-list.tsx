@@ -1,4 +1,4 @@
-import { elementWords, type EditedSlide } from '@deck-portal/domain';
+import { elementWords, showsQuoteFigures, type EditedSlide } from '@deck-portal/domain';
 import { ActionIcon, Badge, Box, Group, Menu, Paper, Text } from '@mantine/core';
 import {
   IconArrowDown,
@@ -14,14 +14,15 @@ import { useEditorSlidePreview } from '../api/preview-editor-slide.ts';
 import classes from './slide-list.module.css';
 
 /**
- * A slide's name in the list: the words of its largest text (its heading, as a person reads
- * the slide), else its title.
+ * A slide's name in the list: the words of its largest text that is not the quote's figures
+ * (its heading, as a person reads the slide), else its title.
  */
 export function slideName(slide: EditedSlide): string {
   let name: string | undefined;
   let size = 0;
   for (const element of slide.document.elements) {
-    if (element.kind !== 'text') continue;
+    // A priced slide's largest text may be its total: a figure does not name the slide.
+    if (element.kind !== 'text' || showsQuoteFigures(slide, element)) continue;
     const words = elementWords(element).replace(/\s+/g, ' ').trim();
     if (words && element.style.size > size) {
       name = words;

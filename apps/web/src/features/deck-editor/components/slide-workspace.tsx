@@ -39,6 +39,11 @@ export function SlideWorkspace({
 }) {
   const preview = useEditorSlidePreview(deckId, previewed);
   const elements = slide.document.elements as StudioElement[];
+  // What a rep changes most (words, pictures) first; the slide's shapes and lines after.
+  const listed = [
+    ...elements.filter((e) => e.kind === 'text' || e.kind === 'picture'),
+    ...elements.filter((e) => e.kind !== 'text' && e.kind !== 'picture'),
+  ];
   const element = selected === undefined ? undefined : elements.find((e) => e.id === selected);
 
   return (
@@ -95,7 +100,7 @@ export function SlideWorkspace({
               Elements
             </Text>
             <ScrollArea.Autosize mah={260}>
-              {elements.map((item) => (
+              {listed.map((item) => (
                 <NavLink
                   component="button"
                   key={item.id}
