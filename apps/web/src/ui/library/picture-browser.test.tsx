@@ -216,4 +216,25 @@ describe('the picture browser', () => {
     await within(dialog).findByRole('button', { name: 'Team photo.png' });
     expect(within(dialog).queryByRole('button', { name: /^Name and tags/ })).toBeNull();
   });
+
+  it('shows the next page of pictures after the last one, when asked', async () => {
+    const cursors: (string | null)[] = [];
+    mockApi({
+      'GET /api/library/pictures': ({ url }) => {
+        const cursor = url.searchParams.get('cursor');
+        cursors.push(cursor);
+        const { body } = answer(url);
+        return cursor === 'page-2'
+          ? { body: { ...body, pictures: [picture('p9', 'Old warehouse.jpg', [])] } }
+          : { body: { ...body, nextCursor: 'page-2' } };
+      },
+    });
+    const { user, dialog } = await openBrowser({ onChoose: vi.fn() });
+    await within(dialog).findByRole('button', { name: 'Team photo.png' });
+    await user.click(within(dialog).getByRole('button', { name: 'Show more pictures' }));
+    await waitFor(() => expect(shown(dialog)).toHaveLength(4));
+    expect(shown(dialog).at(-1)).toBe('Old warehouse.jpg');
+    expect(cursors).toEqual([null, 'page-2']);
+    expect(within(dialog).queryByRole('button', { name: 'Show more pictures' })).toBeNull();
+  });
 });
