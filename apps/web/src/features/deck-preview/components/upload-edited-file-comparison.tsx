@@ -75,7 +75,7 @@ function ChangedWords({ change }: { change: SlideChange }) {
             inherit
             td="none"
             bg="green.1"
-            c="green.9"
+            fw={600}
             px={4}
             style={{ borderRadius: 'var(--mantine-radius-xs)' }}
           >

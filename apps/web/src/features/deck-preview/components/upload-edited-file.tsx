@@ -104,7 +104,14 @@ export function UploadEditedFileButton({ deck }: { deck: DeckDetails }) {
       >
         Upload edited PowerPoint
       </Button>
-      <Modal opened={opened} onClose={close} title="Upload edited PowerPoint" size="lg" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Upload edited PowerPoint"
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {fileId === null ? (
           <ChooseEditedFile deck={deck} nextVersion={nextVersion} onUploaded={setFileId} />
         ) : (
