@@ -41,10 +41,15 @@ export function usePictureCheck(url: string) {
   });
 }
 
-/** `POST /api/uploads` with the picture as the body. */
+/** `POST /api/uploads` with the picture as the body, and its name (the picture library's). */
 export function useUploadPicture() {
   return useMutation({
     mutationFn: (file: File) =>
-      apiRequest('/api/uploads', { method: 'POST', file, schema: uploadResponseSchema }),
+      apiRequest('/api/uploads', {
+        method: 'POST',
+        file,
+        headers: file.name ? { 'X-File-Name': encodeURIComponent(file.name) } : {},
+        schema: uploadResponseSchema,
+      }),
   });
 }
