@@ -28,6 +28,14 @@ let original: RenderedDeck;
 let edited: EditedDeck;
 let pictures: Record<string, Uint8Array>;
 
+/** A SmartArt diagram's frame, whose drawing the file does not have. */
+const SMART_ART =
+  '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="99" name="Diagram 1"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>' +
+  '<p:xfrm><a:off x="914400" y="914400"/><a:ext cx="1828800" cy="914400"/></p:xfrm><a:graphic>' +
+  '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram">' +
+  '<dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rId90" r:lo="rId91" r:qs="rId92" r:cs="rId93"/>' +
+  '</a:graphicData></a:graphic></p:graphicFrame>';
+
 const keysOf = (deck: EditedDeck) => deck.slides.map(({ key, priced }) => ({ key, priced }));
 
 beforeAll(async () => {
@@ -65,6 +73,7 @@ describe('a deck’s own PowerPoint file read back', () => {
     if (!read.ok) throw new Error(read.reason);
     expect(read.identity).toEqual(identity);
     expect(read.slideCount).toBe(original.slidePlan.length);
+    expect(read.leftOut).toEqual([]);
     expect(keysOf(read.edited)).toEqual(original.slidePlan);
     expect(read.edited.slides.every((slide) => !slide.hidden)).toBe(true);
     const pages = pdfPageWords(original.pdf);
@@ -172,6 +181,9 @@ describe('a file a person changed in PowerPoint', () => {
       // The agenda hidden.
       const agenda = 'ppt/slides/slide2.xml';
       parts[agenda] = strToU8(text(agenda).replace('<p:sld ', '<p:sld show="0" '));
+      // A SmartArt diagram put on the title slide.
+      const title = 'ppt/slides/slide1.xml';
+      parts[title] = strToU8(text(title).replace('</p:spTree>', `${SMART_ART}</p:spTree>`));
     });
     const read = await readEditedDeck(changed, { slidePlan: original.slidePlan });
     if (!read.ok) throw new Error(read.reason);
@@ -185,6 +197,10 @@ describe('a file a person changed in PowerPoint', () => {
       ['quote-summary', true, false],
       ['site', false, false],
       ['added-9', false, false],
+    ]);
+    // What the engine does not draw is named.
+    expect(read.leftOut).toEqual([
+      expect.stringMatching(/^Slide 2: a SmartArt diagram was left out/),
     ]);
     // The moved slide keeps its words, and is numbered by its new place.
     const aboutWords = slideWords(edited.slides.find((slide) => slide.key === 'about-us')!);

@@ -48,6 +48,11 @@ export type ReadEditedResult =
       /** The deck and version the file says it is; null when it says none. */
       identity: DeckIdentity | null;
       slideCount: number;
+      /**
+       * What the importer could not keep, a line per slide and reason (`Slide 4: a SmartArt
+       * diagram was left out: …`): what a person added that the engine does not draw.
+       */
+      leftOut: string[];
     }
   | { ok: false; reason: string };
 
@@ -199,5 +204,11 @@ export async function readEditedDeck(
     pictures,
     identity,
     slideCount: imported.slides.length,
+    leftOut: imported.slides.flatMap((slide) =>
+      slide.report.notImported.map(
+        ({ why, count }) =>
+          `Slide ${slide.number}: ${why}${count && count > 1 ? ` (${count} times)` : ''}`,
+      ),
+    ),
   };
 }
