@@ -3,6 +3,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import {
   createApprovedUser,
   expect,
+  generateDeckViaApi,
   pdfText,
   postJson,
   signInViaApi,
@@ -121,7 +122,7 @@ test('a rep brings the deck’s PowerPoint back with a word and a price changed:
 
   await dialog
     .getByRole('radio', {
-      name: 'Keep the file’s figures (sent for approval if below your limits)',
+      name: 'Keep the file’s figures (a discount past your limits needs approval)',
     })
     .check();
   await dialog.getByRole('button', { name: 'Save as version 2' }).click();
@@ -142,4 +143,35 @@ test('a rep brings the deck’s PowerPoint back with a word and a price changed:
   const pdf = await pdfText(page.request, deckId);
   expect(pdf).toContain(`HARBOR EXPANSION ${suffix}`);
   expect(pdf).toContain('Draft — pending approval');
+});
+
+test('another deck’s PowerPoint is refused with a sentence that says so, and nothing is saved', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const rep = await createApprovedUser('foreignrep');
+  await signInViaApi(page.request, rep);
+  const deckId = await generateDeckViaApi(page.request, 'Harbor deck');
+  const otherId = await generateDeckViaApi(page.request, 'Another deck');
+  const other = await page.request.get(`/api/decks/${otherId}/pptx`);
+  expect(other.status()).toBe(200);
+
+  await page.goto(`/deck/${deckId}/preview`);
+  await page.getByRole('button', { name: 'Upload edited PowerPoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload edited PowerPoint' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'Another deck.pptx',
+    mimeType: pptxType,
+    buffer: await other.body(),
+  });
+
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('This file is not a version of “Harbor deck”', {
+    timeout: 120_000,
+  });
+  await expect(dialog.getByRole('button', { name: /^Save as version/ })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Choose another file' })).toBeVisible();
+  await snap(page, 'foreign-file');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(/· version 1 ·/)).toBeVisible();
 });

@@ -169,7 +169,7 @@ export function FigureChanges({
             <Radio
               value="file"
               disabled={disabled}
-              label="Keep the file’s figures (sent for approval if below your limits)"
+              label="Keep the file’s figures (a discount past your limits needs approval)"
             />
             <Radio value="quote" disabled={disabled} label="Keep the quote’s figures" />
           </Stack>

@@ -152,7 +152,7 @@ describe('bringing an edited PowerPoint back', () => {
     expect(save).toBeDisabled();
     await user.click(
       screen.getByRole('radio', {
-        name: 'Keep the file’s figures (sent for approval if below your limits)',
+        name: 'Keep the file’s figures (a discount past your limits needs approval)',
       }),
     );
     await user.click(save);
