@@ -193,6 +193,27 @@ describe('the online editor', () => {
       .where(eq(deckEditDrafts.deckId, deckId));
     expect(drafts).toEqual([]);
     expect((await openEditor(deckId)).baseVersion).toBe(2);
+
+    // The deck page knows the newest version's slides were edited; a version made in the wizard
+    // afterwards says in the history that it leaves the edits out.
+    const details = await call('GET', `/api/decks/${deckId}`, cookies.rep);
+    expect(details.json()).toMatchObject({ editKind: 'online', currentVersion: 2 });
+    const modified = await t.app.inject({
+      method: 'POST',
+      url: `/api/decks/${deckId}/versions`,
+      headers: { cookie: cookies.rep, prefer: 'wait=60' },
+      payload: details.json().draft,
+    });
+    expect(modified.statusCode, modified.body).toBe(201);
+    const [v3] = await t.database.db
+      .select()
+      .from(deckVersions)
+      .where(and(eq(deckVersions.deckId, deckId), eq(deckVersions.number, 3)));
+    expect(v3!.changes).toContain(
+      "Drawn from the wizard's choices, without the edits made to version 2's slides",
+    );
+    expect(v3!.editKind).toBeNull();
+    expect((await call('GET', `/api/decks/${deckId}`, cookies.rep)).json().editKind).toBeNull();
   }, 180_000);
 
   it("refuses a priced slide's figures typed over, and a save with nothing changed", async () => {

@@ -227,6 +227,11 @@ export const deckDetailsSchema = z.object({
   productNames: z.record(z.string(), z.string()),
   /** When a client accepted the deck on a client link (it is locked since); null otherwise. */
   acceptedAt: z.string().nullable().optional(),
+  /**
+   * How the newest version's slides were edited (issue 49): `online` in the editor, `file` from
+   * a PowerPoint file brought back; null when they are as the wizard's choices draw them.
+   */
+  editKind: z.enum(['online', 'file']).nullable().optional(),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
 

@@ -23,7 +23,7 @@ import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.t
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
-import { loadVersion } from './deck-versions.ts';
+import { findVersion, loadVersion } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
 import { renderEdited } from '../deck-edits/render-edited.ts';
 
@@ -152,6 +152,11 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
               approvalRequestId: payload.approvalRequestId ?? null,
             },
           });
+      // A version made in the wizard after one whose slides were edited: the history says the
+      // edits are not in it.
+      const editedBefore = edit
+        ? null
+        : (await findVersion(services.db, deck.id, deck.currentVersion))?.editKind;
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
       await context.progressWritten();
@@ -175,6 +180,13 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             ? { reason: 'Prices approved: made again without the watermark' }
             : {}),
           ...(payload.edit ? { editChanges: payload.edit.changes } : {}),
+          ...(editedBefore
+            ? {
+                editChanges: [
+                  `Drawn from the wizard's choices, without the edits made to version ${deck.currentVersion}'s slides`,
+                ],
+              }
+            : {}),
           ...(payload.idempotencyKey
             ? {
                 idempotencyKey: payload.idempotencyKey,

@@ -23,7 +23,11 @@ export async function getDeckDetails(
     .where(eq(users.id, deck.ownerId));
   if (!owner) throw new Error(`deck ${deck.id} has no owner row`);
   const [version] = await services.db
-    .select({ libraryVersion: deckVersions.libraryVersion, priceBook: deckVersions.priceBook })
+    .select({
+      libraryVersion: deckVersions.libraryVersion,
+      priceBook: deckVersions.priceBook,
+      editKind: deckVersions.editKind,
+    })
     .from(deckVersions)
     .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.number, deck.currentVersion)));
   const newest = await services.currentLibrary();
@@ -51,5 +55,6 @@ export async function getDeckDetails(
     newestLibraryVersion: newest.number,
     productNames: Object.fromEntries(productIds.map((id) => [id, names.get(id) ?? id])),
     acceptedAt: deck.acceptedAt?.toISOString() ?? null,
+    editKind: version?.editKind ?? null,
   };
 }

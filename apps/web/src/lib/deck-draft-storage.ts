@@ -80,6 +80,8 @@ export const editingDeckSchema = z.object({
   /** The version the draft was loaded from; generating makes the deck's next version. */
   version: z.number().int().min(1),
   title: z.string(),
+  /** That version's slides were edited (online, or in a file brought back): Generate leaves the edits out. */
+  slidesEdited: z.boolean().optional(),
 });
 export type EditingDeck = z.infer<typeof editingDeckSchema>;
 

@@ -207,7 +207,12 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
 
   // Generate then makes the deck's next version: same deck, same links.
   const modify = () => {
-    startModifyingDeck(deck.draft, { deckId: deck.id, version: deck.currentVersion, title });
+    startModifyingDeck(deck.draft, {
+      deckId: deck.id,
+      version: deck.currentVersion,
+      title,
+      slidesEdited: Boolean(deck.editKind),
+    });
     navigate(paths.createDeck.basicInfo);
   };
   const archive = useSetArchived(deck.id);

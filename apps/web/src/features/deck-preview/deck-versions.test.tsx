@@ -351,7 +351,13 @@ describe('Modify', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Modify' }));
     expect(await screen.findByText('Modifying “Q3 proposal”')).toBeVisible();
     expect(screen.getByText(/Generating makes version 3 of this deck/)).toBeVisible();
-    expect(loadEditingDeck()).toEqual({ deckId: 'd1', version: 2, title: 'Q3 proposal' });
+    expect(loadEditingDeck()).toEqual({
+      deckId: 'd1',
+      version: 2,
+      title: 'Q3 proposal',
+      slidesEdited: false,
+    });
+    expect(screen.queryByText(/slides were edited/)).toBeNull();
     expect(JSON.parse(localStorage.getItem(DECK_DRAFT_STORAGE_KEY)!).basicInfo.deckTitle).toBe(
       'Q3 proposal',
     );
@@ -359,6 +365,17 @@ describe('Modify', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Make it a new deck instead' }));
     expect(screen.queryByText('Modifying “Q3 proposal”')).toBeNull();
     expect(loadEditingDeck()).toBeNull();
+  });
+
+  it('says that edits made to the slides of the version modified are left out', async () => {
+    previewApi({ 'GET /api/decks/d1': { body: { ...deck, editKind: 'online' } } });
+    renderApp(paths.deckPreview('d1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Modify' }));
+    expect(
+      await screen.findByText(
+        /Version 2's slides were edited after they were generated: the new version is drawn from the choices here, without those edits\./,
+      ),
+    ).toBeVisible();
   });
 
   it('generates the next version of the deck, not a new deck', async () => {

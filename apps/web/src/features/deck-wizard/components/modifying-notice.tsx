@@ -23,6 +23,8 @@ export function ModifyingNotice({ isReview = false }: { isReview?: boolean }) {
         <Text size="sm">
           Generating makes version {editing.version + 1} of this deck; its client links that follow
           the newest version will show it. Earlier versions stay in its history.
+          {editing.slidesEdited &&
+            ` Version ${editing.version}'s slides were edited after they were generated: the new version is drawn from the choices here, without those edits.`}
         </Text>
         <Button
           size="xs"
