@@ -220,6 +220,63 @@ describe('a file a person changed in PowerPoint', () => {
     expect(pages).toHaveLength(8);
   });
 
+  it('tells a duplicated slide as added, priced when the slide it copies is', async () => {
+    // PowerPoint's Duplicate Slide: a copy of the part, after the original, with a new id.
+    const duplicated = editPptx(original.pptx, (parts, text) => {
+      const copy = (from: number, to: number) => {
+        const part = `ppt/slides/slide${to}.xml`;
+        parts[part] = parts[`ppt/slides/slide${from}.xml`]!;
+        parts[`ppt/slides/_rels/slide${to}.xml.rels`] =
+          parts[`ppt/slides/_rels/slide${from}.xml.rels`]!;
+        parts['[Content_Types].xml'] = strToU8(
+          text('[Content_Types].xml').replace(
+            '</Types>',
+            `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/></Types>`,
+          ),
+        );
+        return `rIdCopy${to}`;
+      };
+      const presentation = text('ppt/presentation.xml');
+      const entries = [...presentation.matchAll(/<p:sldId [^>]*\/>/g)].map((m) => m[0]);
+      const nextId = Math.max(...slideIdsOf(presentation)) + 1;
+      const pricing = original.slidePlan.findIndex((slide) => slide.key === 'pricing-controller');
+      const about = original.slidePlan.findIndex((slide) => slide.key === 'about-us');
+      const copies = [
+        [pricing, copy(pricing + 1, entries.length + 1)],
+        [about, copy(about + 1, entries.length + 2)],
+      ] as const;
+      let rels = text('ppt/_rels/presentation.xml.rels');
+      const list = [...entries];
+      copies.forEach(([after, rId], i) => {
+        rels = rels.replace(
+          '</Relationships>',
+          `<Relationship Id="${rId}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${entries.length + 1 + i}.xml"/></Relationships>`,
+        );
+        list.splice(
+          list.indexOf(entries[after]!) + 1,
+          0,
+          `<p:sldId id="${nextId + i}" r:id="${rId}"/>`,
+        );
+      });
+      parts['ppt/_rels/presentation.xml.rels'] = strToU8(rels);
+      parts['ppt/presentation.xml'] = strToU8(
+        presentation.replace(entries.join(''), list.join('')),
+      );
+    });
+    const read = await readEditedDeck(duplicated, { slidePlan: original.slidePlan });
+    if (!read.ok) throw new Error(read.reason);
+    const keys = keysOf(read.edited);
+    expect(keys).toHaveLength(11);
+    expect(keys.filter(({ key }) => !key.startsWith('added-'))).toEqual(original.slidePlan);
+    // The copies follow their originals, keyed as added; the pricing slide's copy is priced.
+    const after = (key: string) => keys[keys.findIndex((slide) => slide.key === key) + 1];
+    expect(after('pricing-controller')).toEqual({
+      key: expect.stringMatching(/^added-/),
+      priced: true,
+    });
+    expect(after('about-us')).toEqual({ key: expect.stringMatching(/^added-/), priced: false });
+  });
+
   it('is told by its shapes’ names when an office suite renumbered its slides (LibreOffice: 256 on)', async () => {
     const renumbered = editPptx(original.pptx, (parts, text) => {
       const xml = text('ppt/presentation.xml');

@@ -113,7 +113,8 @@ function withPageNumbers(elements: readonly TemplateElement[]): TemplateElement[
 /**
  * Each slide's key: the plan's for a slide its id says it is, else for the slide its shapes are
  * marked as (an office suite that renumbered the ids), `added-{n}` for the others. A plan's slide
- * is told once: a copy of it (a duplicated slide) is an added one.
+ * is told once: a copy of it (a duplicated slide) is an added one, priced when the slide it was
+ * copied from is (its figures are still the quote's to check).
  */
 function keysOf(
   slides: readonly ImportedSlide[],
@@ -133,7 +134,7 @@ function keysOf(
     return index;
   });
   const byKey = new Map(plan.map(({ key }, index) => [key, index]));
-  const marked = told.size < Math.min(plan.length, slides.length) ? markedKeys() : [];
+  const marked = told.size < slides.length && plan.length > 0 ? markedKeys() : [];
   slides.forEach((slide, i) => {
     const index = byKey.get(marked[slide.number - 1] ?? '');
     if (planned[i] !== undefined || index === undefined || told.has(index)) return;
@@ -146,7 +147,8 @@ function keysOf(
     let n = slide.number;
     while (taken.has(`added-${n}`)) n += 1;
     taken.add(`added-${n}`);
-    return { key: `added-${n}`, priced: false };
+    const copied = byKey.get(marked[slide.number - 1] ?? '');
+    return { key: `added-${n}`, priced: copied !== undefined && plan[copied]!.priced };
   });
 }
 
