@@ -5,16 +5,19 @@ export type FileReadingProgressValue = { done: number; total: number } | null | 
 
 /**
  * A PowerPoint file the server is reading: its name, what is happening ("Reading slides…") with
- * the slides read so far, and a bar once their number is known.
+ * the slides read so far, and a bar once their number is known (or a moving one until then, with
+ * `showsWhileUnknown`: for a reader that may never tell it).
  */
 export function FileReadingProgress({
   fileName,
   status,
   progress,
+  showsWhileUnknown = false,
 }: {
   fileName: string;
   status: string;
   progress: FileReadingProgressValue;
+  showsWhileUnknown?: boolean;
 }) {
   const percent = progress && progress.total > 0 ? (100 * progress.done) / progress.total : null;
   return (
@@ -27,8 +30,13 @@ export function FileReadingProgress({
           {status}
           {progress ? ` (${progress.done} of ${progress.total})` : ''}
         </Text>
-        {percent !== null && (
+        {percent !== null ? (
           <Progress value={percent} aria-label="Slides read" size="lg" radius="xl" animated />
+        ) : (
+          showsWhileUnknown && (
+            // Only a sign of life: the status above says it to a screen reader, without a figure.
+            <Progress value={100} aria-hidden size="lg" radius="xl" striped animated />
+          )
         )}
       </Stack>
     </Paper>

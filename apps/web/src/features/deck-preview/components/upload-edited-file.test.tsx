@@ -123,6 +123,17 @@ describe('bringing an edited PowerPoint back', () => {
     ).toBeVisible();
   });
 
+  it('says the file is being read while the reader has not counted its slides', async () => {
+    renderButton({ [`GET ${filePath}`]: { body: reading } });
+    const user = userEvent.setup();
+    await uploadFile(user);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Reading your file…$/);
+    expect(screen.getByRole('heading', { name: reading.fileName })).toBeVisible();
+    // The moving bar tells no figure: nothing reads as a share of the slides done.
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('lists each slide added, removed, moved and changed, with the words struck and added', async () => {
     renderButton({});
     const user = userEvent.setup();

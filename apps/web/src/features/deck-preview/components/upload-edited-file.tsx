@@ -278,6 +278,7 @@ function EditedFileStatus({
         fileName={data.fileName}
         status="Reading your file…"
         progress={data.progress}
+        showsWhileUnknown
       />
     );
   }
