@@ -20,6 +20,7 @@ import { baselineRender } from './baseline.ts';
 import { benchImportedDeck, benchImportSpeed, corpusDir, hasCorpus } from './imported-deck.ts';
 import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { serverHardeningSection } from './server-hardening.ts';
+import { deckEditorSection } from './deck-editor-section.ts';
 import {
   benchDraft,
   japaneseBenchDraft,
@@ -392,6 +393,9 @@ const libraryPreview = JSON.parse(previewOut.trim().split('\n').at(-1)!) as {
 };
 console.log('library preview', libraryPreview);
 
+// The editable link (issue 49): the online editor and an edited PowerPoint file brought back.
+const deckEditorRows = await deckEditorSection();
+
 // The load balancer's probe against a bare Fastify route with the same logger.
 const { stdout: probeOut } = await run(
   process.execPath,
@@ -646,7 +650,7 @@ const previousResults = existsSync(`${here}RESULTS.md`)
   ? readFileSync(`${here}RESULTS.md`, 'utf8')
   : '';
 const fidelitySection = fidelitySectionOf(previousResults);
-const results = `${report}\n${hardeningSection}\n`;
+const results = `${report}\n${deckEditorRows}\n\n${hardeningSection}\n`;
 writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${results}\n${fidelitySection}\n` : results);
 console.log(results);
 postgres.stop();

@@ -12,7 +12,7 @@
 //    generation is completed; against the library importer reading the same file.
 // Prints one JSON line for bench/run.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import os, { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -40,6 +40,7 @@ const UPLOADS = Number(process.env.BENCH_EDITOR_UPLOADS ?? 5);
 /** How often a waiting caller asks again: small beside the times measured. */
 const POLL_MS = 20;
 
+const loadAtStart = loadavg()[0]!;
 const origin = 'http://localhost:3000';
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-bench-editor-'));
 const database = await openDatabase({ driver: 'pglite', dataDir });
@@ -393,6 +394,9 @@ const summary = (values: number[]) => ({
 });
 console.log(
   JSON.stringify({
+    load: { start: Math.round(loadAtStart * 10) / 10, end: Math.round(loadavg()[0]! * 10) / 10 },
+    // The pool as `npm start` makes it: a thread fewer than the cores, at least one.
+    renderThreads: Math.max(1, availableParallelism() - 1),
     slides,
     librarySlides,
     pricingSlides: slides - librarySlides,
