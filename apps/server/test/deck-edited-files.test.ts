@@ -203,6 +203,17 @@ describe('an edited PowerPoint file brought back', () => {
 
     const notPptx = await upload(mine, strToU8('just some words'));
     expect(notPptx.statusCode).toBe(415);
+    // A 97–2003 file is named as such; a zip that is no presentation is refused once read, and
+    // nothing of it is kept.
+    const legacy = await upload(
+      mine,
+      new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+    );
+    expect(legacy.statusCode).toBe(400);
+    expect(legacy.json().error.message).toMatch(/97.2003/);
+    const notADeck = await broughtBack(mine, zipSync({ 'notes.txt': strToU8('not slides') }));
+    expect(notADeck).toMatchObject({ state: 'failed', changes: [], slideCount: null });
+    expect(notADeck.error).toMatch(/^This file /);
 
     const shared = await t.app.inject({
       method: 'POST',
