@@ -235,6 +235,29 @@ describe('bringing an edited PowerPoint back', () => {
     ).toBeVisible();
   });
 
+  it('shows why a save was refused, and lets the rep choose again', async () => {
+    const refused =
+      'The file’s figures for a product cannot be a quote (a unit price is at least 0). Correct the file, or keep the quote’s figures.';
+    const calls = renderButton({
+      [`POST ${filePath}/versions`]: apiError(422, 'validation_failed', refused),
+    });
+    const user = userEvent.setup();
+    await uploadFile(user);
+    await user.click(
+      await screen.findByRole('radio', {
+        name: 'Keep the file’s figures (a discount past your limits needs approval)',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save as version 4' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The version could not be saved');
+    expect(alert).toHaveTextContent(refused);
+    await user.click(screen.getByRole('radio', { name: 'Keep the quote’s figures' }));
+    expect(screen.getByRole('button', { name: 'Save as version 4' })).toBeEnabled();
+    expect(calls.filter((call) => call.path === `${filePath}/versions`)).toHaveLength(1);
+  });
+
   it('shows the server’s sentence for a file it could not take, and lets the rep choose another', async () => {
     renderButton({
       [`GET ${filePath}`]: { body: { ...reading, state: 'failed', error: foreignFile } },
