@@ -163,6 +163,18 @@ describe('the online deck editor', () => {
     expect(saves(calls)[1]!.body).toMatchObject({ revision: 8 });
   });
 
+  it('saves what was just typed before leaving for another page', async () => {
+    const calls = openEditor();
+    await selectElement('Cold chain');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Text' }), '!');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    await waitFor(() => expect(calls.router.state.location.pathname).toBe('/dashboard'));
+    expect(saves(calls)).toHaveLength(1);
+    expect(headingText(saves(calls)[0]!.body)).toMatchObject({
+      text: 'Cold chain for Polar Foods!',
+    });
+  });
+
   it('takes a typing burst back in one undo, and brings it back with redo', async () => {
     openEditor();
     await selectElement('Cold chain');

@@ -8,8 +8,8 @@ import {
 import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { startModifyingDeck } from '../../lib/deck-draft-storage.ts';
@@ -116,6 +116,24 @@ function DeckEditor({ loaded, onReload }: { loaded: DeckEditorData; onReload: ()
     ],
     [],
   );
+
+  // Leaving for another page of the portal saves what was typed last first.
+  const isSaving = autosave.state.status === 'saving';
+  const { flush } = autosave;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isSaving && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    flush().then(
+      () => blocker.proceed(),
+      () => {
+        if (window.confirm('Your last changes are not saved. Leave anyway?')) blocker.proceed();
+        else blocker.reset();
+      },
+    );
+  }, [blocker, flush]);
 
   const selectSlide = (key: string) => {
     setSelectedKey(key);
