@@ -28,7 +28,9 @@ export type DeckEditorFigures = {
   libraryPreviewRefused: string | null;
   save: Summary;
   modify: Summary;
-  openEdited: Summary | null;
+  /** Each generation stage's median time first seen, from the request that queued it. */
+  saveStages: Record<string, number>;
+  modifyStages: Record<string, number>;
   upload: Summary;
   uploadRead: Summary;
   uploadImport: Summary;
@@ -37,6 +39,10 @@ export type DeckEditorFigures = {
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const ms = (value: number) => `${value.toLocaleString('en-US')} ms`;
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
+const stages = (seen: Record<string, number>) =>
+  Object.entries(seen)
+    .map(([stage, at]) => `${stage} ${ms(at)}`)
+    .join(', ');
 const row = (label: string, s: Summary) =>
   `| ${label} (${s.n}) | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`;
 
@@ -51,9 +57,9 @@ export function formatDeckEditorSection(f: DeckEditorFigures): string {
 
 | measure (samples) | median | p95 | max |
 |---|---|---|---|
-${row('opening the editor: `GET /api/decks/:id/editor` reading the version’s file back (its first opening, then after the draft was discarded)', f.open)}
+${row('opening the editor: `GET /api/decks/:id/editor` reading the version’s file back (the deck’s first opening, again after the draft was discarded, and after each Modify → Generate)', f.open)}
 ${row('reopening the editor, the draft kept', f.reopen)}
-${f.openEdited ? `${row('opening the editor on a version saved online', f.openEdited)}\n` : ''}${row('baseline: the library importer reading the same file (`POST /api/library/imports` until read)', f.openImport)}
+${row('baseline: the library importer reading the same file (`POST /api/library/imports` until read)', f.openImport)}
 ${row('each change previewed: `POST …/editor/preview` of one slide with one word changed', f.preview)}
 ${f.libraryPreview ? `${row('baseline: the content editor’s preview of the same slide (`POST /api/library/preview`)', f.libraryPreview)}\n` : ''}${row('save → the new version ready: `PUT …/editor`, `POST …/editor/versions`, until `GET …/generation` has it', f.save)}
 ${row('baseline: Modify → Generate of the same deck (`POST /api/decks/:id/versions`, title changed)', f.modify)}
@@ -67,7 +73,9 @@ ${row('baseline: the library importer reading the same file', f.uploadImport)}
 | each change previewed, median | ${ms(f.preview.median)} | ${previewBaseline} | ≤ 100 ms (${verdict(f.preview.median <= 100)}; p95 ${ms(f.preview.p95)}) |
 | save → version ready, p50 | ${ms(f.save.median)} | Modify → Generate ${ms(f.modify.median)} | ${ratio(f.save.median, f.modify.median)} | ≤ 2 s (${verdict(f.save.median <= 2_000)}) |
 | edited PowerPoint → version, median | ${ms(f.upload.median)} | | | ≤ 5 s (${verdict(f.upload.median <= 5_000)}; slowest ${ms(f.upload.max)}) |
-| of which the file read, median | ${ms(f.uploadRead.median)} | library import ${ms(f.uploadImport.median)} | ${ratio(f.uploadRead.median, f.uploadImport.median)} | |`;
+| of which the file read, median | ${ms(f.uploadRead.median)} | library import ${ms(f.uploadImport.median)} | ${ratio(f.uploadRead.median, f.uploadImport.median)} | |
+
+Where a save's time goes: each stage of the version's generation as first seen by the caller, median from the request that queued it; saved online: ${stages(f.saveStages)}, completed ${ms(f.save.median)}; Modify → Generate: ${stages(f.modifyStages)}, completed ${ms(f.modify.median)}.`;
   return `${START}\n${body}\n${END}`;
 }
 

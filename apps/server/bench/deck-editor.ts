@@ -101,15 +101,24 @@ async function account(index: number, name: string) {
 const admin = await account(0, 'Bench Admin');
 const rep = await account(1, 'Bench Rep');
 
-/** Until the deck's generation has made a version newer than `after`; answers its number. */
-async function versionReady(deckId: string, after: number) {
+/** When each stage of a generation was first seen, in ms from the request that queued it. */
+type Stages = Record<string, number>;
+
+/**
+ * Until the deck's generation has made a version newer than `after`; answers its number. Notes
+ * in `stages` when each stage was first seen, counted from `since`.
+ */
+async function versionReady(deckId: string, after: number, stages: Stages = {}, since = 0) {
   for (;;) {
     const state = (await call('GET', `/api/decks/${deckId}/generation`, rep)).json() as {
       status: string;
+      progress: { stage: string } | null;
       version?: number;
       error?: string;
     };
     if (state.status === 'failed') throw new Error(`the version failed: ${state.error}`);
+    const stage = state.status === 'generating' ? state.progress?.stage : undefined;
+    if (stage && !(stage in stages)) stages[stage] = performance.now() - since;
     if (state.status === 'completed' && (state.version ?? 0) > after) return state.version!;
     await pause();
   }
@@ -269,7 +278,8 @@ async function bringBack(id: string, bytes: Uint8Array, current: number) {
 }
 
 /** One word changed online and saved as the next version; answers the version made. */
-async function saveOnline(id: string, opened: DeckEditor, n: number) {
+async function saveOnline(id: string, opened: DeckEditor, n: number, stages?: Stages) {
+  const since = performance.now();
   const texts = freeTexts(opened.edited);
   const edited = withWord(opened.edited, texts[n % texts.length]!, `Saved${n}`);
   const saved = await json(rep, 'PUT', `/api/decks/${id}/editor`, {
@@ -279,13 +289,14 @@ async function saveOnline(id: string, opened: DeckEditor, n: number) {
   await json(rep, 'POST', `/api/decks/${id}/editor/versions`, {
     revision: (saved.json() as { revision: number }).revision,
   });
-  return versionReady(id, opened.currentVersion);
+  return versionReady(id, opened.currentVersion, stages, since);
 }
 
 /** Modify → Generate with the deck's title changed; answers the version made. */
-async function modify(id: string, current: number, n: number) {
+async function modify(id: string, current: number, n: number, stages?: Stages) {
+  const since = performance.now();
   await json(rep, 'POST', `/api/decks/${id}/versions`, draftOf(librarySlides, `Cold Chain ${n}`));
-  return versionReady(id, current);
+  return versionReady(id, current, stages, since);
 }
 
 // Warm-up on the first deck: each path once, not counted (the process's first of each loads
@@ -350,20 +361,27 @@ for (let i = 0; i < PREVIEWS; i += 1) {
 console.error('previews', { previews, libraryPreviews, libraryPreviewRefused });
 
 // 3. Save → the new version ready, in turn with Modify → Generate of the same deck.
+// The editor opened after each Modify → Generate reads that version's file back: one more
+// opening.
 const saves: number[] = [];
 const modifies: number[] = [];
-const editedOpens: number[] = [];
+const saveStages: Stages[] = [];
+const modifyStages: Stages[] = [];
 let current = opened.value.currentVersion;
 for (let i = 1; i <= SAVES; i += 1) {
   const before = await openEditor(deckId);
-  if (i > 1) editedOpens.push(before.ms);
-  const save = await timed(() => saveOnline(deckId, before.value, i));
+  if (i > 1) opens.push(before.ms);
+  const stages: Stages = {};
+  const save = await timed(() => saveOnline(deckId, before.value, i, stages));
   saves.push(save.ms);
-  const again = await timed(() => modify(deckId, save.value, i));
+  saveStages.push(stages);
+  const modified: Stages = {};
+  const again = await timed(() => modify(deckId, save.value, i, modified));
   modifies.push(again.ms);
+  modifyStages.push(modified);
   current = again.value;
 }
-console.error('saves', { saves, modifies, editedOpens });
+console.error('saves', { saves, modifies, saveStages, modifyStages });
 
 // 4. The deck's own file with one word changed, brought back as the next version, beside the
 // library importer reading the same file.
@@ -386,6 +404,16 @@ const at = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 };
 const whole = (value: number) => Math.round(value);
+/** Each stage's median time first seen, in the order the stages come. */
+const stageMedians = (runs: Stages[]) =>
+  Object.fromEntries(
+    [...new Set(runs.flatMap((run) => Object.keys(run)))]
+      .map((stage) => {
+        const seen = runs.flatMap((run) => (stage in run ? [run[stage]!] : []));
+        return [stage, whole(at(seen, 0.5))] as const;
+      })
+      .sort((a, b) => a[1] - b[1]),
+  );
 const summary = (values: number[]) => ({
   n: values.length,
   median: whole(at(values, 0.5)),
@@ -409,7 +437,8 @@ console.log(
     libraryPreviewRefused: libraryPreviewRefused ?? null,
     save: summary(saves),
     modify: summary(modifies),
-    openEdited: editedOpens.length ? summary(editedOpens) : null,
+    saveStages: stageMedians(saveStages),
+    modifyStages: stageMedians(modifyStages),
     upload: summary(uploads.map((u) => u.totalMs)),
     uploadRead: summary(uploads.map((u) => u.readMs)),
     uploadImport: summary(uploadImports),
