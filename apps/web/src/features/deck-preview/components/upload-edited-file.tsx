@@ -1,6 +1,7 @@
 import {
   libraryImportMaxBytes,
   libraryImportMessages,
+  pptxContentTypes,
   type DeckDetails,
 } from '@deck-portal/domain';
 import {
@@ -30,7 +31,7 @@ import {
   type FiguresChoice,
 } from './upload-edited-file-comparison.tsx';
 
-const accept = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const accept = `.pptx,${pptxContentTypes[0]}`;
 
 export const uploadEditedFileMessages = {
   notPptx: 'Choose the deck’s PowerPoint file (.pptx), as PowerPoint or Keynote saved it.',
