@@ -404,15 +404,15 @@ const at = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 };
 const whole = (value: number) => Math.round(value);
-/** Each stage's median time first seen, in the order the stages come. */
+/** Each stage's median time first seen (of the runs it was seen in, a short one may not be). */
 const stageMedians = (runs: Stages[]) =>
   Object.fromEntries(
     [...new Set(runs.flatMap((run) => Object.keys(run)))]
       .map((stage) => {
         const seen = runs.flatMap((run) => (stage in run ? [run[stage]!] : []));
-        return [stage, whole(at(seen, 0.5))] as const;
+        return [stage, { median: whole(at(seen, 0.5)), seen: seen.length }] as const;
       })
-      .sort((a, b) => a[1] - b[1]),
+      .sort((a, b) => a[1].median - b[1].median),
   );
 const summary = (values: number[]) => ({
   n: values.length,
