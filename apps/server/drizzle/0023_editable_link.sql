@@ -22,6 +22,7 @@ CREATE TABLE "deck_edited_files" (
 	"edited" jsonb,
 	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"figure_changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"left_out" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"saved_as" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,

@@ -133,6 +133,8 @@ export const editedFileSchema = z.object({
   slideCount: z.number().nullable(),
   changes: z.array(slideChangeSchema),
   figureChanges: z.array(figureChangeSchema),
+  /** What of the file could not be kept, a sentence each ("Slide 2: a SmartArt diagram was left out: …"). */
+  leftOut: z.array(z.string()).optional(),
 });
 export type EditedFile = z.infer<typeof editedFileSchema>;
 

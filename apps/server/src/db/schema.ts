@@ -892,6 +892,8 @@ export const deckEditedFiles = pgTable(
     edited: jsonb('edited').$type<EditedDeck>(),
     changes: jsonb('changes').$type<SlideChange[]>().notNull().default([]),
     figureChanges: jsonb('figure_changes').$type<FigureChange[]>().notNull().default([]),
+    /** What of the file could not be kept, a sentence each. */
+    leftOut: jsonb('left_out').$type<string[]>().notNull().default([]),
     /** The version it became, once saved. */
     savedAs: integer('saved_as'),
     ...timestamps,

@@ -14,12 +14,15 @@ import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
 import { acceptRawBodies, spooledBody } from '../http/raw-body.ts';
+import { latestJobFor } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
 import { importFileName } from '../library/library-imports.ts';
 import { loadEditedFile, saveEditedFile, startEditedFile, toEditedFile } from './edited-files.ts';
 
 const params = z.object({ id: z.string() });
 const fileParams = params.extend({ fileId: z.string().max(64) });
+/** How far the reading job is, as it reports it. */
+const readProgress = z.object({ done: z.number().int(), total: z.number().int() });
 
 /** "Upload edited PowerPoint" (issue 49): a deck's own file, changed, brought back as its next version. */
 export async function editedFileRoutes(
@@ -84,7 +87,9 @@ export async function editedFileRoutes(
         deckId: request.params.id,
         fileId: request.params.fileId,
       });
-      return toEditedFile(row);
+      const job = row.state === 'reading' ? await latestJobFor(services.db, row.id) : undefined;
+      const progress = readProgress.safeParse(job?.progress);
+      return toEditedFile(row, progress.success ? progress.data : undefined);
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { legacyFileReason, presentationFileKind } from '@deck-portal/deck-engine';
+import { legacyFileReason, presentationFileKind, readDeckIdentity } from '@deck-portal/deck-engine';
 import {
   compareEditedDecks,
   DEFAULT_DECK_LOCALE,
@@ -48,7 +48,10 @@ export const readEditedFileJob = defineJob({
 });
 
 /** A file's row as the web reads it. */
-export function toEditedFile(row: EditedFileRow): EditedFile {
+export function toEditedFile(
+  row: EditedFileRow,
+  progress?: { done: number; total: number },
+): EditedFile {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -58,6 +61,8 @@ export function toEditedFile(row: EditedFileRow): EditedFile {
     slideCount: row.edited ? row.edited.slides.length : null,
     changes: row.changes,
     figureChanges: row.figureChanges,
+    leftOut: row.leftOut,
+    progress: progress ?? null,
   };
 }
 
@@ -96,7 +101,8 @@ export async function startEditedFile(
         createdAt: services.clock.now(),
       })
       .returning();
-    await enqueueJob(tx, services.clock, readEditedFileJob, { fileId: id }, { subjectId: deck.id });
+    // Its own subject: the deck's generation follows the deck's latest job, never this one.
+    await enqueueJob(tx, services.clock, readEditedFileJob, { fileId: id }, { subjectId: id });
     return inserted!;
   });
   return toEditedFile(row);
@@ -167,15 +173,21 @@ export function readEditedFileHandler(
         await services.db.transaction((tx) => context.complete(tx));
         return;
       }
-      const current = await loadVersion(services.db, deck.id, row.baseVersion);
-      const read = await services.deckRenderer.readEdited(
-        new Uint8Array(await buffer(source.body)),
-        {
-          ...(current.slidePlan ? { slidePlan: current.slidePlan } : {}),
-          onProgress: (progress) => context.progress(progress),
-          handOver: true,
-        },
-      );
+      const bytes = new Uint8Array(await buffer(source.body));
+      // The version the file says it was made from, when the deck still has it: its slides are
+      // told by that version's plan, and the file is compared with it.
+      const said = readDeckIdentity(bytes);
+      const made =
+        said?.deckId === deck.id
+          ? await findVersion(services.db, deck.id, said.version)
+          : undefined;
+      const base = made ?? (await loadVersion(services.db, deck.id, row.baseVersion));
+      const read = await services.deckRenderer.readEdited(bytes, {
+        ...(base.slidePlan ? { slidePlan: base.slidePlan } : {}),
+        ...(made ? { planOf: { deckId: deck.id, version: made.number } } : {}),
+        onProgress: (progress) => context.progress(progress),
+        handOver: true,
+      });
       await context.progressWritten();
       if (!read.ok) {
         await fail(id, `This file ${read.reason}.`);
@@ -183,12 +195,6 @@ export function readEditedFileHandler(
         await services.db.transaction((tx) => context.complete(tx));
         return;
       }
-      // The version the file says it was made from, when the deck still has it.
-      const made =
-        read.identity?.deckId === deck.id
-          ? await findVersion(services.db, deck.id, read.identity.version)
-          : undefined;
-      const base = made ?? current;
       const before = await editedDeckOfVersion(services, { deckId: deck.id, version: base });
       const after = withVersionTitles(read.edited, base);
       const changes = compareEditedDecks(before, after);
@@ -212,6 +218,7 @@ export function readEditedFileHandler(
             edited: after,
             changes,
             figureChanges: figureChanges(before, after, quoteOf(base)),
+            leftOut: read.leftOut,
             finishedAt: services.clock.now(),
           })
           .where(eq(deckEditedFiles.id, id));
