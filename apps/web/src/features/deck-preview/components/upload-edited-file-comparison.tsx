@@ -121,6 +121,18 @@ export function SlideChanges({ file }: { file: EditedFile }) {
           ))}
         </List>
       )}
+      {file.leftOut && file.leftOut.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Not kept from the file (the portal cannot draw these yet):
+          </Text>
+          <List size="sm" spacing={2} aria-label="Not kept from the file">
+            {file.leftOut.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
     </Stack>
   );
 }

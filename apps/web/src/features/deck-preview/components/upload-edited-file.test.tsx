@@ -189,6 +189,22 @@ describe('bringing an edited PowerPoint back', () => {
     });
   });
 
+  it('names what the file had that could not be kept', async () => {
+    renderButton({
+      [`GET ${filePath}`]: {
+        body: {
+          ...compared,
+          leftOut: ['Slide 2: a SmartArt diagram was left out: its drawing was not saved.'],
+        },
+      },
+    });
+    await uploadFile(userEvent.setup());
+    const list = await screen.findByRole('list', { name: 'Not kept from the file' });
+    expect(list).toHaveTextContent(
+      'Slide 2: a SmartArt diagram was left out: its drawing was not saved.',
+    );
+  });
+
   it('says so when nothing changed, and saves without asking about figures', async () => {
     const calls = renderButton({
       [`GET ${filePath}`]: { body: { ...compared, changes: [], figureChanges: [] } },
