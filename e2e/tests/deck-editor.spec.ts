@@ -112,6 +112,8 @@ test('a rep edits a heading online and saves it as the next version: its PDF and
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Save as version 2' })).toBeVisible();
   await snap(page, 'phone');
+  // Nothing of the editor is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A reload continues the draft.

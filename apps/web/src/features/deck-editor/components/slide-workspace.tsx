@@ -50,16 +50,20 @@ export function SlideWorkspace({
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="xs" style={{ position: 'sticky', top: 16 }}>
-          <SlideCanvas
-            svg={preview.data?.svg}
-            elements={elements}
-            selected={selected}
-            onSelect={onSelect}
-            onMove={(ids, dx, dy) => onCommand({ type: 'moveElements', ids, dx, dy })}
-            onResize={onChange}
-            onGestureStart={onGestureStart}
-            onGestureEnd={onGestureEnd}
-          />
+          {/* Boxes of shapes that bleed off the slide stay within a step of it: on a phone they
+              would widen the page. */}
+          <div style={{ overflow: 'clip', overflowClipMargin: 12 }}>
+            <SlideCanvas
+              svg={preview.data?.svg}
+              elements={elements}
+              selected={selected}
+              onSelect={onSelect}
+              onMove={(ids, dx, dy) => onCommand({ type: 'moveElements', ids, dx, dy })}
+              onResize={onChange}
+              onGestureStart={onGestureStart}
+              onGestureEnd={onGestureEnd}
+            />
+          </div>
           {preview.isError && (
             <Text size="sm" c="red.8" role="alert">
               {preview.error.message}
