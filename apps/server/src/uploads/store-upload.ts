@@ -113,6 +113,8 @@ const wholePicture = (picture: Buffer | LocalFile) =>
  * cores, one at a time; each decode takes a fraction of a second).
  */
 const decodingSlots = Math.max(1, availableParallelism() - 1);
+// And each decode on as many threads: libvips would otherwise spread one photo over every core.
+sharp.concurrency(decodingSlots);
 let decoding = 0;
 const waitingToDecode: (() => void)[] = [];
 
