@@ -113,7 +113,7 @@ test('a rep edits a heading online and saves it as the next version: its PDF and
   await expect(page.getByRole('button', { name: 'Save as version 2' })).toBeVisible();
   await snap(page, 'phone');
   // Nothing of the editor is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A reload continues the draft.
