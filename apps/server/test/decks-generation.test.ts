@@ -34,8 +34,10 @@ describe('generation', () => {
   it('stores the deck with its PPTX, PDF and slides and answers the links', async () => {
     const res = await generate(cookies.rep, draft());
     expect(res.statusCode).toBe(201);
-    const { presentationId, editUrl, viewUrl, pdfUrl } = res.json();
-    expect(editUrl).toBe(`/api/decks/${presentationId}/pptx`);
+    const { presentationId, editUrl, pptxUrl, viewUrl, pdfUrl } = res.json();
+    // The editable link opens the online editor; the PowerPoint file is its own address.
+    expect(editUrl).toBe(`/deck/${presentationId}/edit`);
+    expect(pptxUrl).toBe(`/api/decks/${presentationId}/pptx`);
     expect(viewUrl).toBe(`/deck/${presentationId}/view`);
     expect(pdfUrl).toBe(`/api/decks/${presentationId}/download`);
 
@@ -74,7 +76,7 @@ describe('generation', () => {
 
     const pptx = await t.app.inject({
       method: 'GET',
-      url: editUrl,
+      url: pptxUrl,
       headers: { cookie: cookies.rep },
     });
     expect(pptx.headers['content-type']).toBe(

@@ -210,7 +210,7 @@ describe('sharing', () => {
 
 describe('deleting', () => {
   it('removes the deck and its files, and the links then answer 404', async () => {
-    const { presentationId, pdfUrl, editUrl } = (await generate(cookies.rep, draft())).json();
+    const { presentationId, pdfUrl, pptxUrl } = (await generate(cookies.rep, draft())).json();
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/decks/${presentationId}`,
@@ -220,7 +220,7 @@ describe('deleting', () => {
     expect(
       await t.app.services.db.select().from(deckFiles).where(eq(deckFiles.deckId, presentationId)),
     ).toHaveLength(0);
-    for (const url of [pdfUrl, editUrl, `/api/decks/${presentationId}`]) {
+    for (const url of [pdfUrl, pptxUrl, `/api/decks/${presentationId}`]) {
       expect(
         (await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.rep } })).statusCode,
       ).toBe(404);

@@ -21,7 +21,10 @@ export type DeckStatus = z.infer<typeof deckStatusSchema>;
 /** SPEC.md section 3's generation response; the links follow DESIGN.md section 5. */
 export const generationResponseSchema = z.object({
   presentationId: z.string(),
+  /** The online editor (the deck's newest version). */
   editUrl: z.string(),
+  /** The deck's PowerPoint file. */
+  pptxUrl: z.string(),
   viewUrl: z.string(),
   pdfUrl: z.string(),
 });
@@ -86,8 +89,14 @@ export function describeGenerationProgress(progress: GenerationProgress | null):
 /** A deck's page in the portal (its details, versions, links and the deal desk's panel). */
 export const deckPagePath = (id: string) => `/deck/${id}/preview`;
 
+/**
+ * A deck's addresses: `editUrl` opens the online editor on its newest version (issue 49: the
+ * spec's editable link), `pptxUrl` downloads its PowerPoint file, `viewUrl` shows it in the
+ * browser, `pdfUrl` downloads its PDF.
+ */
 export const deckLinks = (id: string) => ({
-  editUrl: `/api/decks/${id}/pptx`,
+  editUrl: `/deck/${id}/edit`,
+  pptxUrl: `/api/decks/${id}/pptx`,
   viewUrl: `/deck/${id}/view`,
   pdfUrl: `/api/decks/${id}/download`,
 });
@@ -112,6 +121,7 @@ export const recentDeckSchema = z.object({
   createdAt: z.string(),
   status: deckStatusSchema,
   editUrl: z.string().nullable(),
+  pptxUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   viewUrl: z.string().nullable(),
   isDraft: z.boolean(),
@@ -209,6 +219,7 @@ export const deckDetailsSchema = z.object({
   /** The validated draft the deck was generated from (already parsed; sent as stored). */
   draft: z.custom<DeckDraft>((value) => typeof value === 'object' && value !== null),
   editUrl: z.string(),
+  pptxUrl: z.string(),
   viewUrl: z.string(),
   pdfUrl: z.string(),
   /** Whether the caller may share, unshare and delete (owner, manager, admin). */
@@ -245,11 +256,15 @@ export const deckVersionQuerySchema = z.object({
     .optional(),
 });
 
-/** A version's addresses: the deck's own, with `?version=n`. */
+/**
+ * A version's addresses: the deck's own files with `?version=n`; the editor opens the newest
+ * version whichever is asked for.
+ */
 export const deckVersionLinks = (id: string, version: number) => {
   const links = deckLinks(id);
   return {
-    editUrl: `${links.editUrl}?version=${version}`,
+    editUrl: links.editUrl,
+    pptxUrl: `${links.pptxUrl}?version=${version}`,
     viewUrl: `${links.viewUrl}?version=${version}`,
     pdfUrl: `${links.pdfUrl}?version=${version}`,
   };
@@ -269,6 +284,7 @@ export const deckVersionSchema = z.object({
   restoredFrom: z.number().nullable(),
   isCurrent: z.boolean(),
   editUrl: z.string(),
+  pptxUrl: z.string(),
   viewUrl: z.string(),
   pdfUrl: z.string(),
 });
@@ -307,6 +323,7 @@ export const deckSlidesResponseSchema = z.object({
   slides: z.array(viewedSlideSchema),
   pdfUrl: z.string(),
   editUrl: z.string(),
+  pptxUrl: z.string(),
 });
 
 /** A share's access, as a request sends it: "Can view" unless it says "Can edit". */

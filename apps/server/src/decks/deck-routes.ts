@@ -128,7 +128,7 @@ export async function deckRoutes(server: FastifyInstance, { services }: { servic
     },
   );
 
-  // The PDF (the spec's `pdfUrl`) and the editable PowerPoint (`editUrl`), as attachments.
+  // The PDF (the spec's `pdfUrl`) and the PowerPoint file (`pptxUrl`), as attachments.
   for (const [path, extension] of [
     ['/api/decks/:id/download', 'pdf'],
     ['/api/decks/:id/pptx', 'pptx'],

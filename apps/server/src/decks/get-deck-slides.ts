@@ -28,5 +28,6 @@ export async function getDeckSlides(
     slides: viewedSlides(shown, (number) => `/api/decks/${deck.id}/slides/${number}${query}`),
     pdfUrl: links.pdfUrl,
     editUrl: links.editUrl,
+    pptxUrl: links.pptxUrl,
   };
 }

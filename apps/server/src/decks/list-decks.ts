@@ -43,7 +43,7 @@ function toRecentDeck(
     status: deck.status,
     // A deck still generating, or failed, has no files to link to yet.
     ...(deck.status === 'generating' || deck.status === 'failed'
-      ? { editUrl: null, pdfUrl: null, viewUrl: null }
+      ? { editUrl: null, pptxUrl: null, pdfUrl: null, viewUrl: null }
       : deckLinks(deck.id)),
     isDraft: deck.status === 'draft',
     ownerName,

@@ -99,7 +99,8 @@ const completedDeck = {
   productNames: ['Battery Backup', 'Controller'],
   createdAt: '2031-03-04T15:00:00.000Z',
   status: 'completed',
-  editUrl: '/api/decks/d1/pptx',
+  editUrl: '/deck/d1/edit',
+  pptxUrl: '/api/decks/d1/pptx',
   pdfUrl: '/api/decks/d1/download',
   viewUrl: '/deck/d1/view',
   isDraft: false,
@@ -182,6 +183,7 @@ describe('the dashboard decks', () => {
                 ...completedDeck,
                 status: 'generating',
                 editUrl: null,
+                pptxUrl: null,
                 pdfUrl: null,
                 viewUrl: null,
               }
@@ -211,7 +213,7 @@ describe('the dashboard decks', () => {
       'GET /api/notifications': noNotifications,
       'GET /api/recent-decks': {
         body: {
-          recentDecks: [{ ...completedDeck, editUrl: null }],
+          recentDecks: [{ ...completedDeck, pptxUrl: null }],
           page: 1,
           pageSize: 10,
           total: 1,

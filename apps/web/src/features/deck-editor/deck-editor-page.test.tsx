@@ -92,7 +92,8 @@ function editor(overrides: Partial<DeckEditor> = {}): DeckEditor {
 function generation(overrides: Partial<GenerationState> = {}): GenerationState {
   return {
     presentationId: 'd1',
-    editUrl: '/api/decks/d1/pptx',
+    editUrl: '/deck/d1/edit',
+    pptxUrl: '/api/decks/d1/pptx',
     viewUrl: '/deck/d1/view',
     pdfUrl: '/api/decks/d1/pdf',
     status: 'generating',

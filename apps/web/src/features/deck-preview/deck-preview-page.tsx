@@ -300,9 +300,9 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                     Open editor
                   </Button>
                 )}
-                {isReady && deck.editUrl && (
+                {isReady && deck.pptxUrl && (
                   <NewTabButton
-                    href={deck.editUrl}
+                    href={deck.pptxUrl}
                     variant="light"
                     leftSection={<IconFileTypePpt size={16} />}
                   >

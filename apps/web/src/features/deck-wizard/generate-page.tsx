@@ -254,7 +254,7 @@ function DeckReady({
             Open editor
           </Button>
           <NewTabButton
-            href={result.editUrl}
+            href={result.pptxUrl}
             variant="light"
             leftSection={<IconFileTypePpt size={18} />}
           >

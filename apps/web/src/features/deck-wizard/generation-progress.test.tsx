@@ -34,7 +34,8 @@ class FakeEventSource {
 
 const links = {
   presentationId: 'd9',
-  editUrl: '/api/decks/d9/pptx',
+  editUrl: '/deck/d9/edit',
+  pptxUrl: '/api/decks/d9/pptx',
   viewUrl: '/deck/d9/view',
   pdfUrl: '/api/decks/d9/download',
 };

@@ -53,7 +53,7 @@ function Viewer({ id, version }: { id: string; version: number | undefined }) {
     );
   }
 
-  const { title, clientName, pdfUrl, editUrl } = deck.data;
+  const { title, clientName, pdfUrl, pptxUrl } = deck.data;
   const isEarlier = deck.data.version !== deck.data.currentVersion;
   // The editor begins from the newest version, for whoever may edit it (not a view share).
   const mayEdit = !isEarlier && access.data !== undefined && access.data !== 'view';
@@ -96,7 +96,7 @@ function Viewer({ id, version }: { id: string; version: number | undefined }) {
               Open editor
             </Button>
           )}
-          <NewTabButton href={editUrl} variant="light" leftSection={<IconFileTypePpt size={16} />}>
+          <NewTabButton href={pptxUrl} variant="light" leftSection={<IconFileTypePpt size={16} />}>
             Download PowerPoint
           </NewTabButton>
         </Group>

@@ -79,7 +79,7 @@ export function CompletedDeckActions({ deck }: { deck: RecentDeck }) {
         </Button>
       )}
       <ExternalDeckLink
-        href={deck.editUrl}
+        href={deck.pptxUrl}
         label="PowerPoint"
         icon={<IconFileTypePpt size={14} />}
         variant="light"

@@ -64,7 +64,8 @@ function pageApi(details: typeof deck, responses: ProposalResponse[]) {
       status: 201,
       body: {
         presentationId: 'd2',
-        editUrl: '/api/decks/d2/pptx',
+        editUrl: '/deck/d2/edit',
+        pptxUrl: '/api/decks/d2/pptx',
         viewUrl: '/deck/d2/view',
         pdfUrl: '/api/decks/d2/download',
         version: 1,

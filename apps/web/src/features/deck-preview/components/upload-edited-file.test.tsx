@@ -56,7 +56,8 @@ const compared: EditedFile = {
 /** What `POST …/versions` answers when the version was made within its wait. */
 const made = {
   presentationId: 'd1',
-  editUrl: '/api/decks/d1/pptx',
+  editUrl: '/deck/d1/edit',
+  pptxUrl: '/api/decks/d1/pptx',
   viewUrl: '/deck/d1/view',
   pdfUrl: '/api/decks/d1/download',
   version: 4,

@@ -109,7 +109,7 @@ function VersionItem({
           <Anchor href={version.pdfUrl} size="sm" target="_blank" rel="noopener">
             PDF
           </Anchor>
-          <Anchor href={version.editUrl} size="sm" target="_blank" rel="noopener">
+          <Anchor href={version.pptxUrl} size="sm" target="_blank" rel="noopener">
             PowerPoint
           </Anchor>
           {canRestore && !version.isCurrent && (
