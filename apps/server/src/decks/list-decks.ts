@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import {
   deckLinks,
-  isUuid,
   type DeckApprovalFilter,
   type DeckApprovalStatus,
   type DeckListResponse,
@@ -12,6 +11,7 @@ import type { User } from '../auth/sessions.ts';
 import { approvalRequests, clientLinks, clientLinkVisits, decks, users } from '../db/schema.ts';
 import { clearedVersionSql } from '../deal-desk/client-visibility.ts';
 import { AppError } from '../http/app-error.ts';
+import { readListCursor, writeListCursor } from '../http/list-cursor.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Services } from '../services.ts';
@@ -204,7 +204,7 @@ export async function listDecks(
   },
 ): Promise<DeckListResponse> {
   const { client, ownerId, archived, approval } = options;
-  const cursor = options.after === undefined ? undefined : readCursor(options.after);
+  const cursor = options.after === undefined ? undefined : readListCursor(options.after, 'after');
   const placeholders = {
     ...(ownerId ? { ownerId } : {}),
     limit: options.pageSize + 1,
@@ -248,35 +248,8 @@ export async function listDecks(
     total: Math.min(countedRows, deckCountCap),
     totalIsCapped: countedRows > deckCountCap,
     nextCursor:
-      rows.length > options.pageSize && last ? writeCursor(last.position, last.deck.id) : null,
+      rows.length > options.pageSize && last ? writeListCursor(last.position, last.deck.id) : null,
   };
-}
-
-/** A position in the list: the deck's creation time (to the microsecond) and its id. */
-function writeCursor(createdAt: string, id: string) {
-  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
-}
-
-const cursorTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-function readCursor(cursor: string) {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    !createdAt ||
-    !cursorTime.test(createdAt) ||
-    Number.isNaN(Date.parse(createdAt)) ||
-    !id ||
-    !isUuid(id)
-  ) {
-    throw new AppError(
-      'validation_failed',
-      'This list position is not valid. Start again from the first page.',
-      {
-        fields: { after: 'after must be a cursor this list answered' },
-      },
-    );
-  }
-  return { createdAt, id };
 }
 
 function escapeLike(text: string) {

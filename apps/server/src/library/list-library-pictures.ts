@@ -1,13 +1,12 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
-  isUuid,
   libraryPicturePageSize,
   type LibraryPicture,
   type LibraryPicturesResponse,
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { uploads, users } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
+import { readListCursor, writeListCursor } from '../http/list-cursor.ts';
 import type { Services } from '../services.ts';
 import { uploadPath } from '../uploads/store-upload.ts';
 
@@ -49,7 +48,7 @@ export async function listLibraryPictures(
     : eq(uploads.kind, 'library_picture');
   const filters: SQL[] = [visible, ...searchWords(q ?? '').map(matchesWord)];
   if (tag) filters.push(sql`${uploads.tags} @> ${JSON.stringify([tag])}::jsonb`);
-  const after = cursor === undefined ? undefined : readCursor(cursor);
+  const after = cursor === undefined ? undefined : readListCursor(cursor, 'cursor');
   if (after) {
     filters.push(
       sql`(${uploads.createdAt}, ${uploads.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
@@ -89,7 +88,8 @@ export async function listLibraryPictures(
   const last = page.at(-1);
   return {
     pictures: page.map(libraryPictureOf),
-    nextCursor: rows.length > libraryPicturePageSize && last ? writeCursor(last) : null,
+    nextCursor:
+      rows.length > libraryPicturePageSize && last ? writeListCursor(last.position, last.id) : null,
     tags: tags.map((row) => ({ tag: row.tag, count: Number(row.count) })),
   };
 }
@@ -136,29 +136,4 @@ function searchWords(q: string): string[] {
 function matchesWord(word: string): SQL {
   // The tags' JSON text puts quotes and commas between them: each starts after a non-letter.
   return sql`lower(coalesce(${uploads.name}, '') || ' ' || ${uploads.tags}::text) ~ ${`(^|[^[:alnum:]])${word}`}`;
-}
-
-/** A position in the list: the picture's upload time (to the microsecond) and its id. */
-function writeCursor(row: { position: string; id: string }) {
-  return Buffer.from(`${row.position}|${row.id}`).toString('base64url');
-}
-
-const cursorTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-function readCursor(cursor: string) {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    !createdAt ||
-    !cursorTime.test(createdAt) ||
-    Number.isNaN(Date.parse(createdAt)) ||
-    !id ||
-    !isUuid(id)
-  ) {
-    throw new AppError(
-      'validation_failed',
-      'This list position is not valid. Start again from the first page.',
-      { fields: { cursor: 'cursor must be a position this list answered' } },
-    );
-  }
-  return { createdAt, id };
 }

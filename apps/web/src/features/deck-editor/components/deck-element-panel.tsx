@@ -1,18 +1,9 @@
 import { elementWords, type TemplateElement } from '@deck-portal/domain';
-import {
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconLock, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconLock, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { boxOf, describeElement, withBox } from '../../../lib/slide-document/element-boxes.ts';
+import { ElementBoxFields, ElementHeading } from '../../../ui/slide-canvas/element-panel-parts.tsx';
+import { describeElement } from '../../../lib/slide-document/element-boxes.ts';
 import { PictureBrowser } from '../../../ui/library/picture-browser.tsx';
 import { withWords, wordsOf } from '../edit-words.ts';
 
@@ -39,7 +30,6 @@ export function DeckElementPanel({
   /** Modify → the wizard, where quantities and prices are changed. */
   onModify: (() => void) | undefined;
 }) {
-  const box = boxOf(element);
   const [isBrowsing, setBrowsing] = useState(false);
 
   if (isLocked) {
@@ -71,20 +61,7 @@ export function DeckElementPanel({
 
   return (
     <Stack gap="sm" aria-label="Selected element">
-      <Group justify="space-between">
-        <Text fw={600}>{describeElement(element)}</Text>
-        {element.kind !== 'part' && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-          >
-            Delete element
-          </Button>
-        )}
-      </Group>
+      <ElementHeading element={element} onDelete={onDelete} />
 
       {element.kind === 'text' && (
         <Textarea
@@ -135,23 +112,7 @@ export function DeckElementPanel({
         </Text>
       )}
 
-      {box && element.kind !== 'repeat' && (
-        <SimpleGrid cols={2} spacing="xs">
-          {(['x', 'y', 'w', 'h'] as const).map((key) => (
-            <NumberInput
-              key={key}
-              label={{ x: 'From left', y: 'From top', w: 'Width', h: 'Height' }[key]}
-              value={box[key]}
-              min={key === 'w' || key === 'h' ? 0 : -2000}
-              max={3000}
-              decimalScale={1}
-              onChange={(value) =>
-                typeof value === 'number' && onChange(withBox(element, { ...box, [key]: value }))
-              }
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ElementBoxFields element={element} onChange={onChange} />
     </Stack>
   );
 }

@@ -21,11 +21,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconPhoto, IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPhoto, IconPhotoUp, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useUploadLibraryPicture } from '../../../lib/library-api/upload-library-picture.ts';
 import { PictureBrowser } from '../../../ui/library/picture-browser.tsx';
-import { boxOf, describeElement, withBox } from '../../../lib/slide-document/element-boxes.ts';
+import { ElementBoxFields, ElementHeading } from '../../../ui/slide-canvas/element-panel-parts.tsx';
 import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ChartDataField } from './chart-data-field.tsx';
 import { ColourField, type PaletteColour } from './colour-field.tsx';
@@ -90,7 +90,6 @@ export function ElementPanel({
 }) {
   const textArea = useRef<HTMLTextAreaElement>(null);
   const groups = bindingGroupsFor(extraBindings);
-  const box = boxOf(element);
   const upload = useUploadLibraryPicture();
   const [isBrowsing, setBrowsing] = useState(false);
 
@@ -108,20 +107,7 @@ export function ElementPanel({
 
   return (
     <Stack gap="sm" aria-label="Selected element">
-      <Group justify="space-between">
-        <Text fw={600}>{describeElement(element)}</Text>
-        {element.kind !== 'part' && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-          >
-            Delete element
-          </Button>
-        )}
-      </Group>
+      <ElementHeading element={element} onDelete={onDelete} />
 
       {element.kind === 'text' && textFields()}
 
@@ -314,23 +300,7 @@ export function ElementPanel({
         />
       )}
 
-      {box && element.kind !== 'repeat' && (
-        <Group grow gap="xs">
-          {(['x', 'y', 'w', 'h'] as const).map((key) => (
-            <NumberInput
-              key={key}
-              label={{ x: 'From left', y: 'From top', w: 'Width', h: 'Height' }[key]}
-              value={box[key]}
-              min={key === 'w' || key === 'h' ? 0 : -2000}
-              max={3000}
-              decimalScale={1}
-              onChange={(value) =>
-                typeof value === 'number' && onChange(withBox(element, { ...box, [key]: value }))
-              }
-            />
-          ))}
-        </Group>
-      )}
+      <ElementBoxFields element={element} onChange={onChange} />
     </Stack>
   );
 
