@@ -225,8 +225,12 @@ export function readEditedFileHandler(
         await context.complete(tx);
       });
     },
-    async onFailed(job, message) {
-      await fail(job.payload.fileId, `This file could not be read (${message}).`);
+    async onFailed(job) {
+      // What went wrong is in the job's row for whoever runs the portal, not for the rep.
+      await fail(
+        job.payload.fileId,
+        'This file could not be read. Save it again in PowerPoint and upload it once more.',
+      );
     },
     async onRefused(row) {
       const id = (row.payload as { fileId?: unknown }).fileId;

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type {
   DeckEditor,
+  EditedSlide,
   EditorCollaborator,
   SaveEditorDraftRequest,
   SaveEditorDraftResponse,
@@ -14,6 +15,8 @@ import { loadDeckFor, type DeckRow } from '../decks/deck-access.ts';
 import { findVersion, loadVersion } from '../decks/deck-versions.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import { editedDeckOfVersion } from './version-edited-deck.ts';
+import { previewEditedSlide } from './render-edited.ts';
+import { loadPresenter } from '../users/profile.ts';
 
 /** How long after their last save someone counts as still editing a deck. */
 export const EDITING_WINDOW_MS = 5 * 60_000;
@@ -178,4 +181,25 @@ export async function newerVersionThan(
     createdAt: newest.createdAt.toISOString(),
     createdBy: maker?.name ?? null,
   };
+}
+
+/**
+ * One slide of the caller's draft drawn as the next version would draw it (an SVG): with the
+ * look of the version the draft began from, the deck's values and its owner as presenter.
+ */
+export async function previewDraftSlide(
+  services: Services,
+  { user, deckId, slide }: { user: User; deckId: string; slide: EditedSlide },
+) {
+  const deck = await loadEditableDeck(services, user, deckId);
+  const draft = await findEditDraft(services.db, deck.id, user.id);
+  const from = await loadVersion(services.db, deck.id, draft?.baseVersion ?? deck.currentVersion);
+  return previewEditedSlide(services, {
+    deckId: deck.id,
+    from,
+    draft: deck.draft,
+    presenter: (await loadPresenter(services.db, deck.ownerId)) ?? undefined,
+    uploaderIds: [deck.ownerId, user.id],
+    slide,
+  });
 }

@@ -15,17 +15,14 @@ import {
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import type { Services } from '../services.ts';
-import { loadVersion } from '../decks/deck-versions.ts';
-import { loadPresenter } from '../users/profile.ts';
 import {
   discardEditorDraft,
-  findEditDraft,
   loadEditableDeck,
   openEditor,
+  previewDraftSlide,
   saveEditorDraft,
 } from './editor-drafts.ts';
 import { newEditorSlide } from './new-editor-slide.ts';
-import { previewEditedSlide } from './render-edited.ts';
 import { saveOnlineEdits } from './save-edited-version.ts';
 
 const params = z.object({ id: z.string() });
@@ -133,25 +130,13 @@ export async function editorRoutes(server: FastifyInstance, { services }: { serv
         response: { 200: editorPreviewResponseSchema, ...apiErrorResponses },
       },
     },
-    async (request) => {
-      const user = request.user!;
-      const deck = await loadEditableDeck(services, user, request.params.id);
-      const draft = await findEditDraft(services.db, deck.id, user.id);
-      const from = await loadVersion(
-        services.db,
-        deck.id,
-        draft?.baseVersion ?? deck.currentVersion,
-      );
-      const svg = await previewEditedSlide(services, {
-        deckId: deck.id,
-        from,
-        draft: deck.draft,
-        presenter: (await loadPresenter(services.db, deck.ownerId)) ?? undefined,
-        uploaderIds: [deck.ownerId, user.id],
+    async (request) => ({
+      svg: await previewDraftSlide(services, {
+        user: request.user!,
+        deckId: request.params.id,
         slide: request.body.slide,
-      });
-      return { svg };
-    },
+      }),
+    }),
   );
 
   app.post(
