@@ -66,6 +66,43 @@ export function pdfPageWords(pdf: Uint8Array): string[][] {
   }
 }
 
+/** A word on a PDF page and its box, in points from the page's top left. */
+export interface PdfWord {
+  word: string;
+  x: number;
+  y: number;
+  h: number;
+}
+
+/** Each PDF page's words with their boxes, as poppler's `pdftotext -bbox` reads them, in order. */
+export function pdfPageWordBoxes(pdf: Uint8Array): PdfWord[][] {
+  const dir = mkdtempSync(join(tmpdir(), 'edited-deck-'));
+  try {
+    const file = join(dir, 'deck.pdf');
+    writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], {
+      encoding: 'utf8',
+    });
+    return html
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        [
+          ...page.matchAll(
+            /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g,
+          ),
+        ].map(([, x, yMin, yMax, word]) => ({
+          word: word!,
+          x: Number(x),
+          y: Number(yMin),
+          h: Number(yMax) - Number(yMin),
+        })),
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Every word an edited slide's document shows (its elements' texts). */
 export function slideWords(slide: EditedSlide): Set<string> {
   return new Set(

@@ -8,6 +8,7 @@ import type { RenderedDeck } from '../render/render-deck.ts';
 import { generateEditedDeck, previewEditedSlide } from './draw-edited.ts';
 import {
   editPptx,
+  pdfPageWordBoxes,
   pdfPageWords,
   pricedDraft,
   SITE_PHOTO,
@@ -112,6 +113,17 @@ describe('an edited deck drawn', () => {
       identity: { ...identity, version: 3 },
     });
     expect(pdfPageWords(again.pdf)).toEqual(pdfPageWords(original.pdf));
+    // Where they were, in their size: a table's rows as tall as generated, a heading in place.
+    const before = pdfPageWordBoxes(original.pdf);
+    pdfPageWordBoxes(again.pdf).forEach((page, i) => {
+      page.forEach((word, j) => {
+        const was = before[i]![j]!;
+        const moved = Math.max(Math.abs(word.x - was.x), Math.abs(word.y - was.y));
+        expect(word.word, `page ${i + 1}, word ${j + 1}`).toBe(was.word);
+        expect(moved, `"${word.word}" on page ${i + 1} moved`).toBeLessThan(8);
+        expect(Math.abs(word.h - was.h), `"${word.word}" on page ${i + 1} resized`).toBeLessThan(1);
+      });
+    });
     expect(again.slidePlan).toEqual(original.slidePlan);
     expect(again.slideTitles).toHaveLength(9);
     expect(again.missingPictures).toEqual([]);

@@ -400,6 +400,20 @@ describe('tables', () => {
     expect(even.table.rowShares).toBeUndefined();
   });
 
+  it('draws a table as tall as its rows when its frame says less, as PowerPoint shows it', async () => {
+    // Rows of 100 pt in a frame of 200 pt (a writer that left the frame as first placed).
+    const { table } = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows, rowHeights: [100, 100, 100] })],
+    });
+    expect(table.h).toBe(300);
+    expect(layoutTable(table).rowHeights.map(Math.round)).toEqual([100, 100, 100]);
+    const uneven = await readTable({
+      slides: [tableFrame({ columns: [240, 120, 120], rows, rowHeights: [150, 75, 75] })],
+    });
+    expect(uneven.table.rowShares).toEqual([0.5, 0.25, 0.25]);
+    expect(layoutTable(uneven.table).rowHeights.map(Math.round)).toEqual([150, 75, 75]);
+  });
+
   it("keeps a cell's paragraphs, an empty one first included, and gives the row room for them", async () => {
     // An empty paragraph, then the words: PowerPoint shows a blank line above them.
     // A spacer in under half the words' size is left out: the cell has one size for both.

@@ -285,7 +285,7 @@ function readGraphicFrame(
   const uri = data?.attrs.uri ?? '';
   const frame = shapeFrame(child(frameElement, 'p:xfrm'), transform);
   if (uri.endsWith('/table') && frame) {
-    readTable(read, child(data, 'a:tbl'), frame, context);
+    readTable(read, child(data, 'a:tbl'), frame, context, transform.sy);
     return;
   }
   if (uri.endsWith('/ole') && frame && readObjectPicture(read, data, frame, context)) return;

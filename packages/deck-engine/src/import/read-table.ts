@@ -25,6 +25,8 @@ export function readTable(
   table: XmlElement | undefined,
   frame: { x: number; y: number; w: number; h: number },
   context: PartContext,
+  /** Points per EMU down the slide, as the frame was placed with. */
+  scaleY: number = read.base.sy,
 ) {
   if (!table) return;
   const widths = childrenNamed(child(table, 'a:tblGrid'), 'a:gridCol').map(
@@ -200,14 +202,14 @@ export function readTable(
   const cellParagraphs = grid.map((row) =>
     row.map((cell) => cellListsOf(read, paragraphsOf(cell).slice(0, 100), faceOfCells, colors)),
   );
-  // Each row's own height (`a:tr h`), which PowerPoint keeps as the row's least.
+  // Each row's own height (`a:tr h`), which PowerPoint keeps as the row's least: a frame
+  // shorter than its rows (as some writers leave it) is drawn as tall as they are.
   const rowHeights = rows.slice(0, rowCount).map((row) => Math.max(0, numberAttr(row, 'h') ?? 0));
   const rowTotal = rowHeights.reduce((a, b) => a + b, 0);
+  const height = Math.max(frame.h, rowTotal * scaleY);
   const rowShares =
     rowTotal > 0 && new Set(rowHeights).size > 1
-      ? rowHeights.map(
-          (h) => Math.round((h / Math.max(rowTotal, frame.h / read.base.sx)) * 1_000) / 1_000,
-        )
+      ? rowHeights.map((h) => Math.round(((h * scaleY) / height) * 1_000) / 1_000)
       : undefined;
   // The cells' line pitch: single spacing in their font, as the line spacing most of their
   // paragraphs with words say.
@@ -228,7 +230,7 @@ export function readTable(
     4,
     Math.max(0.5, round(singleSpacing(read.faceOf(font, 'regular')) * (spacing / 100_000))),
   );
-  const box = read.box(frame);
+  const box = read.box({ ...frame, h: height });
   const sum = columns.reduce((a, b) => a + b, 0);
   read.push({
     kind: 'table',

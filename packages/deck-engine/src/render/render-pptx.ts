@@ -630,6 +630,8 @@ function addElement(
         x: inches(element.x),
         y: inches(element.y),
         w: inches(element.w),
+        // The frame as tall as its rows: a reader that boxes the table by the frame keeps them.
+        h: inches(element.rowHeights.reduce((a, b) => a + b, 0)),
         colW: element.columnWidths.map(inches),
         rowH: element.rowHeights.map(inches),
         autoPage: false,
