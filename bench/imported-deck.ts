@@ -58,6 +58,8 @@ export async function benchImportedDeck(file: string, runs: number): Promise<Imp
       primaryContact: '',
       mode: 'simple',
       locale: 'en-US',
+      market: 'US',
+      language: 'en',
     },
     productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
     templateCustomization: {

@@ -13,6 +13,8 @@ export const importFixtureDraft: DeckDraft = {
     primaryContact: '',
     mode: 'simple',
     locale: 'en-US',
+    market: 'US',
+    language: 'en',
   },
   productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
   templateCustomization: { selectedSlides: ['title', 'about-us', 'thank-you'], customSlides: [] },

@@ -18,6 +18,8 @@ const basicInfo = {
   primaryContact: '',
   mode: 'simple' as const,
   locale: 'en-US' as const,
+  market: 'US',
+  language: 'en' as const,
 };
 const productSelection = {
   selectedProducts: [{ id: 'controller' as const, quantity: 2, customPricing: 199 }],

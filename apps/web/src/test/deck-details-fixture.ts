@@ -11,6 +11,8 @@ export const polarFoodsDraft: DeckDraft = {
     primaryContact: '',
     mode: 'simple',
     locale: 'en-US',
+    market: 'US',
+    language: 'en',
   },
   productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
   templateCustomization: { selectedSlides: ['title'], customSlides: [] },

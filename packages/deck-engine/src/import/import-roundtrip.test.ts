@@ -25,6 +25,8 @@ const draft: DeckDraft = {
     primaryContact: 'Dana Reyes',
     mode: 'simple',
     locale: 'en-US',
+    market: 'US',
+    language: 'en',
   },
   productSelection: { selectedProducts: [], includePricing: false, customPricing: {} },
   templateCustomization: {

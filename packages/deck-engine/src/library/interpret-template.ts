@@ -148,6 +148,7 @@ export function interpretTemplate(
 
   const isShown = (when: TemplateCondition | undefined) => {
     if (!when) return true;
+    if ('markets' in when) return when.markets.includes(ctx.market ?? 'US');
     if ('filled' in when) return valueOf(when.filled) !== '';
     return valueOf(when.empty) === '';
   };

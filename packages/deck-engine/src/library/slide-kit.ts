@@ -35,6 +35,8 @@ export interface SlideContext {
   year?: string;
   /** How the deck writes dates and figures (`de-DE`); en-US when left out. */
   locale?: string;
+  /** The client's market (ISO 3166): what market conditions test; US when left out (issue 50). */
+  market?: string;
   contact: string;
   /** The rep who sends the deck, when known (the server passes the rep's profile). */
   presenter?: DeckPresenter;

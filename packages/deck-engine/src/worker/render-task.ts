@@ -122,6 +122,8 @@ export const WARM_UP_DRAFT: DeckDraft = {
     primaryContact: '',
     mode: 'simple',
     locale: 'en-US',
+    market: 'US',
+    language: 'en',
   },
   productSelection: {
     selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 199 }],

@@ -3,6 +3,8 @@ import { plainText } from '../text.ts';
 import { isImagePlaceholder, placeholderSchema } from './placeholder-types.ts';
 import { pricingTextOverridesSchema, productIdSchema } from './deck-schemas.ts';
 import { DECK_LOCALES, DEFAULT_DECK_LOCALE, type DeckLocale } from './locale.ts';
+import { deckLanguageSchema, LIBRARY_LANGUAGE } from '../markets/languages.ts';
+import { DEFAULT_MARKET_CODE, marketCodeSchema } from '../markets/markets.ts';
 import { deckInputValuesSchema } from '../slide-inputs.ts';
 
 /** SPEC.md §5's messages, kept in one place so the form and the server say the same thing. */
@@ -62,36 +64,55 @@ export const deckLocaleSchema = z.enum(localeIds, {
   error: 'Choose one of the listed languages for dates and figures',
 });
 
-export const basicInfoSchema = z.object({
-  deckTitle: requiredText(
-    DECK_DRAFT_MESSAGES.deckTitleRequired,
-    TEXT_LIMITS.deckTitle,
-    'Deck title',
-  ),
-  clientName: requiredText(
-    DECK_DRAFT_MESSAGES.clientNameRequired,
-    TEXT_LIMITS.clientName,
-    'Client name',
-  ),
-  date: deckDateSchema,
-  /** What the client reads as the deck's title (cover, client page, mail, file names); empty for the default. */
-  headline: plainText('Headline')
-    .trim()
-    .max(TEXT_LIMITS.headline, `Headline must be at most ${TEXT_LIMITS.headline} characters`)
-    .default(''),
-  primaryContact: plainText('Primary contact')
-    .trim()
-    .max(
-      TEXT_LIMITS.primaryContact,
-      `Primary contact must be at most ${TEXT_LIMITS.primaryContact} characters`,
-    )
-    .default(''),
-  mode: deckModeSchema.default('simple'),
-  /** How the deck writes dates and figures (its prices stay in the price book's currency). */
-  locale: deckLocaleSchema.default(DEFAULT_DECK_LOCALE),
-  userId: plainText('User').max(100).optional(),
-});
+export const basicInfoSchema = z
+  .object({
+    deckTitle: requiredText(
+      DECK_DRAFT_MESSAGES.deckTitleRequired,
+      TEXT_LIMITS.deckTitle,
+      'Deck title',
+    ),
+    clientName: requiredText(
+      DECK_DRAFT_MESSAGES.clientNameRequired,
+      TEXT_LIMITS.clientName,
+      'Client name',
+    ),
+    date: deckDateSchema,
+    /** What the client reads as the deck's title (cover, client page, mail, file names); empty for the default. */
+    headline: plainText('Headline')
+      .trim()
+      .max(TEXT_LIMITS.headline, `Headline must be at most ${TEXT_LIMITS.headline} characters`)
+      .default(''),
+    primaryContact: plainText('Primary contact')
+      .trim()
+      .max(
+        TEXT_LIMITS.primaryContact,
+        `Primary contact must be at most ${TEXT_LIMITS.primaryContact} characters`,
+      )
+      .default(''),
+    mode: deckModeSchema.default('simple'),
+    /**
+     * How the deck writes dates and figures; when absent, as its language writes them in its
+     * market (`ja-JP`), the language's first listed locale, or US English.
+     */
+    locale: deckLocaleSchema.optional(),
+    /** The client's market (ISO 3166): its currency, tax and incentives (issue 50). */
+    market: marketCodeSchema.default(DEFAULT_MARKET_CODE),
+    /** The deck's language (BCP 47): its texts' translations and forms of address. */
+    language: deckLanguageSchema.default(LIBRARY_LANGUAGE),
+    userId: plainText('User').max(100).optional(),
+  })
+  .transform(({ locale, ...info }) => ({
+    ...info,
+    locale: locale ?? deckLocaleFor(info.language, info.market),
+  }));
 export type BasicInfo = z.infer<typeof basicInfoSchema>;
+
+/** The listed locale a language is written in in a market: `ja-JP`; `en-US` for English in Japan. */
+export function deckLocaleFor(language: string, market: string): DeckLocale {
+  const exact = DECK_LOCALES.find((locale) => locale.id === `${language}-${market}`);
+  const same = DECK_LOCALES.find((locale) => locale.id.startsWith(`${language}-`));
+  return (exact ?? same)?.id ?? DEFAULT_DECK_LOCALE;
+}
 
 /** A number typed into a form field: numbers pass, numeric strings convert, anything else → `fallback`. */
 function numberOr(fallback: number) {

@@ -11,6 +11,8 @@ const draft: DeckDraft = {
     primaryContact: 'Ana Silva',
     mode: 'simple',
     locale: 'en-US',
+    market: 'US',
+    language: 'en',
   },
   productSelection: {
     selectedProducts: [

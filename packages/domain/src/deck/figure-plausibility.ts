@@ -125,7 +125,8 @@ function shownFigures(
 ): string[] {
   const isKnown = (path: string) => /^(figure|input|quantity|quote)\./.test(path);
   const isShown = (when: TemplateCondition | undefined) => {
-    if (!when) return true;
+    // A market's figures are checked whatever market the deck is for.
+    if (!when || 'markets' in when) return true;
     const path = 'filled' in when ? when.filled : when.empty;
     if (!isKnown(path)) return true;
     const filled = values[path] !== undefined;

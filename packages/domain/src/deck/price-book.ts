@@ -5,6 +5,8 @@
  * deck engine load, so no browser bundle carries a price.
  */
 
+import type { ProductPrices } from '../markets/price-lists.ts';
+
 /** A product's id: a slug, stable for the product's whole life (decks name products by it). */
 export type ProductId = string;
 
@@ -64,6 +66,11 @@ export interface Product {
   monthsIncluded: string;
   annualMonitoring: string;
   maintenance: string;
+  /**
+   * The product's money in the entered price lists of other currencies (issue 50), by ISO 4217
+   * code; the fields above are US dollars. Derived lists are computed, not kept here.
+   */
+  prices?: Record<string, ProductPrices> | undefined;
   /** A picture of the product, as `/api/uploads/{id}` or a shipped `seed:NAME.png`. */
   picture?: string | undefined;
   /** Retired products stay in the book for the decks that have them; new decks cannot. */

@@ -262,6 +262,15 @@ export const templateSlideDocumentSchema = z
      * drawn from it before still draw it.
      */
     retired: z.boolean().optional(),
+    /**
+     * Only for decks in these markets (ISO 3166 country codes): not offered, nor in the default
+     * selection, for a deck elsewhere (issue 50). Every market when absent.
+     */
+    markets: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'a market is an ISO 3166 country code such as "US"'))
+      .min(1)
+      .max(50)
+      .optional(),
     drawn: z.enum(slideDrawnValues).optional(),
     /** The PowerPoint slide it was imported from, so a newer copy of the file can replace it. */
     source: importedSlideSourceSchema.optional(),

@@ -33,6 +33,16 @@ export {
   type TemplateColor,
 } from './colors-and-fonts.ts';
 export { templateConditionSchema, type TemplateCondition } from './conditions.ts';
+export {
+  documentTexts,
+  isTranslatable,
+  languageTranslationsSchema,
+  libraryTranslationsSchema,
+  translateDocument,
+  translateText,
+  type LanguageTranslations,
+  type LibraryTranslations,
+} from './translations.ts';
 export { isLinkAddress, linkAddressFrom } from '../link-address.ts';
 export {
   paragraphText,

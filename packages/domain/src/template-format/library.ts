@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { libraryTranslationsSchema } from './translations.ts';
 import { plainText } from '../text.ts';
 import { brandColorNames } from './colors-and-fonts.ts';
 import {
@@ -113,6 +114,8 @@ export const templateLibraryDocumentsSchema = z
     slides: templateSlideDocumentsSchema.min(1).max(500),
     layouts: templateLayoutsSchema.max(200),
     parts: templatePartsSchema.max(100),
+    /** The library's texts in other languages, by language tag (translations.ts). */
+    translations: libraryTranslationsSchema.optional(),
   })
   .strict()
   .superRefine((library, context) => {

@@ -28,6 +28,8 @@ const deck: DeckDetails = {
       primaryContact: '',
       mode: 'simple',
       locale: 'en-US',
+      market: 'US',
+      language: 'en',
     },
     productSelection: {
       selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: 900 }],

@@ -17,6 +17,8 @@ function modify(price: number) {
       primaryContact: '',
       mode: 'simple',
       locale: 'en-US',
+      market: 'US',
+      language: 'en',
     },
     productSelection: {
       selectedProducts: [{ id: 'battery_backup', quantity: 2, customPricing: price }],

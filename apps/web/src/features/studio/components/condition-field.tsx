@@ -1,17 +1,29 @@
 import type { TemplateCondition } from '@deck-portal/domain';
-import { Group, Select } from '@mantine/core';
+import { Group, Select, TagsInput } from '@mantine/core';
 import type { BindingGroup } from './binding-menu.tsx';
 
-type Mode = 'always' | 'filled' | 'empty';
+type Mode = 'always' | 'filled' | 'empty' | 'markets';
 
 const modes: { value: Mode; label: string }[] = [
   { value: 'always', label: 'Always' },
   { value: 'filled', label: 'When a value is filled in' },
   { value: 'empty', label: 'When a value is empty' },
+  { value: 'markets', label: 'Only in some markets' },
 ];
 
 const conditionOf = (mode: Mode, path: string): TemplateCondition | undefined =>
-  mode === 'always' ? undefined : mode === 'filled' ? { filled: path } : { empty: path };
+  mode === 'always'
+    ? undefined
+    : mode === 'markets'
+      ? { markets: ['US'] }
+      : mode === 'filled'
+        ? { filled: path }
+        : { empty: path };
+
+/** Country codes as typed: two letters each, in capitals. */
+const marketCodes = (values: string[]) => [
+  ...new Set(values.map((value) => value.trim().toUpperCase()).filter((v) => /^[A-Z]{2}$/.test(v))),
+];
 
 /**
  * When something is shown: always, or only in decks where a binding has a value (the contact's
@@ -29,8 +41,15 @@ export function ConditionField({
   groups: readonly BindingGroup[];
   onChange: (when: TemplateCondition | undefined) => void;
 }) {
-  const mode: Mode = !when ? 'always' : 'filled' in when ? 'filled' : 'empty';
-  const path = when ? ('filled' in when ? when.filled : when.empty) : undefined;
+  const mode: Mode = !when
+    ? 'always'
+    : 'markets' in when
+      ? 'markets'
+      : 'filled' in when
+        ? 'filled'
+        : 'empty';
+  const path =
+    when && !('markets' in when) ? ('filled' in when ? when.filled : when.empty) : undefined;
   const firstPath = groups[0]?.paths[0] ?? 'contact.name';
   // A value none of the groups lists (a repeat's item) is still shown as chosen.
   const listed = path === undefined || groups.some((group) => group.paths.includes(path));
@@ -44,6 +63,17 @@ export function ConditionField({
         allowDeselect={false}
         onChange={(next) => next && onChange(conditionOf(next as Mode, path ?? firstPath))}
       />
+      {when && 'markets' in when && (
+        <TagsInput
+          label={`${label}: the markets`}
+          description="Country codes, such as US or JP"
+          value={when.markets}
+          onChange={(next) => {
+            const codes = marketCodes(next);
+            if (codes.length > 0) onChange({ markets: codes });
+          }}
+        />
+      )}
       {path !== undefined && (
         <Select
           label={`${label}: the value`}
