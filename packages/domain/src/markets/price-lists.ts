@@ -60,6 +60,16 @@ export type PriceList = z.infer<typeof priceListSchema>;
 /** The book's own list: US dollars, entered. */
 export const BOOK_PRICE_LIST: PriceList = { currency: BOOK_CURRENCY, derived: null };
 
+/**
+ * The seeded lists: euros entered per product (the seed price book's `prices.EUR`), yen and
+ * dirhams derived from US dollars at a stated rate (an admin changes the rate or enters them).
+ */
+export const SEED_PRICE_LISTS: readonly PriceList[] = [
+  { currency: 'EUR', derived: null },
+  { currency: 'JPY', derived: { from: 'USD', rate: 150, rounding: 'hundred' } },
+  { currency: 'AED', derived: { from: 'USD', rate: 3.6725, rounding: 'unit' } },
+];
+
 /** `amount` rounded by `rule`, half up, to the currency's cents at most. */
 export function roundPrice(amount: number, rule: PriceRounding): number {
   const step = PRICE_ROUNDINGS.find((rounding) => rounding.id === rule)!.step;
