@@ -86,10 +86,11 @@ describe('price lists', () => {
         EUR: { msrp: 5500, basePrice: 5000, whiteGloveShipping: 240, flatRateShipping: 30 },
       },
     };
-    const book = { products: [priced, SEED_PRICE_BOOK.products[0]!] };
+    const unpriced = { ...SEED_PRICE_BOOK.products[0]!, prices: undefined };
+    const book = { products: [priced, unpriced] };
     const germany = priceBookForMarket(book, findMarket(SEED_MARKETS, 'DE')!, lists);
     expect(germany.book.products[0]).toMatchObject({ msrp: 5500, creditEligible: false });
-    expect(germany.unpriced).toEqual([SEED_PRICE_BOOK.products[0]!.id]);
+    expect(germany.unpriced).toEqual([unpriced.id]);
     // In the US the book's own prices, and the credit where the book marks it.
     const us = priceBookForMarket(book, findMarket(SEED_MARKETS, 'US')!, lists);
     expect(us.book.products[0]).toMatchObject({
