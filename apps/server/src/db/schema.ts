@@ -45,6 +45,8 @@ import {
   type PlannedSlideKey,
   type FigureChange,
   type SlideChange,
+  type Market,
+  type PriceList,
 } from '@deck-portal/domain';
 
 export const uploadKinds = [
@@ -92,6 +94,9 @@ export const users = pgTable(
     photoUploadId: uuid('photo_upload_id').references((): AnyPgColumn => uploads.id, {
       onDelete: 'set null',
     }),
+    /** The market and language the rep's new decks start with (issue 50); null: the portal's. */
+    market: text('market'),
+    language: text('language'),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in (${inList(roles)})`),
@@ -320,6 +325,9 @@ export const decks = pgTable(
   ],
 );
 
+/** What a version was priced with: its market and the price lists as they stood. */
+export type PricingContext = { market: Market; priceLists: PriceList[] };
+
 /** Who sent a version, as the client saw it then (the profile may change later). */
 export type VersionPresenter = {
   name: string;
@@ -375,6 +383,11 @@ export const deckVersions = pgTable(
      * made before the price book was data): its figures never change when prices do.
      */
     priceBook: jsonb('price_book').$type<DeckPriceBook>(),
+    /**
+     * The market and price lists it was priced with (issue 50): drawn again, it keeps its
+     * currency, tax and rates (null before markets: the US in dollars).
+     */
+    pricingContext: jsonb('pricing_context').$type<PricingContext>(),
     /** The deal desk's check of its prices for the owner's role (issue 19; null before it). */
     dealCheck: jsonb('deal_check').$type<DealCheck>(),
     /**
@@ -649,7 +662,14 @@ export const libraryVersions = pgTable('library_versions', {
   ...timestamps,
 });
 
-export const libraryDraftKinds = ['slide', 'layout', 'part', 'brand', 'categories'] as const;
+export const libraryDraftKinds = [
+  'slide',
+  'layout',
+  'part',
+  'brand',
+  'categories',
+  'translations',
+] as const;
 export type LibraryDraftKind = (typeof libraryDraftKinds)[number];
 
 /**
@@ -701,6 +721,32 @@ export const priceBookEntries = pgTable(
   },
   (table) => [index('price_book_entries_product').on(table.productId, table.effectiveFrom)],
 );
+
+/**
+ * The markets decks are made for (issue 50): a country's currency, tax and incentives, kept by
+ * admins; the seeded ones (`SEED_MARKETS`) are stored at the first start.
+ */
+export const markets = pgTable('markets', {
+  code: text('code').primaryKey(),
+  /** The order the portal lists them in. */
+  position: integer('position').notNull(),
+  market: jsonb('market').$type<Market>().notNull(),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * The price lists of currencies other than the book's own (issue 50): entered per product, or
+ * derived from another list at a rate; the seeded ones (`SEED_PRICE_LISTS`) at the first start.
+ */
+export const priceLists = pgTable('price_lists', {
+  currency: text('currency').primaryKey(),
+  list: jsonb('list').$type<PriceList>().notNull(),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 export const libraryImportStates = ['reading', 'ready', 'failed'] as const;
 
