@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductSelection } from './deck/deck-draft.ts';
 import { SEED_PRICE_BOOK } from './deck/seed-price-book.ts';
+import { findMarket, SEED_MARKETS } from './markets/markets.ts';
+import { priceBookForMarket, SEED_PRICE_LISTS } from './markets/price-lists.ts';
 import {
   DEFAULT_DEAL_DESK,
   checkDeal,
@@ -260,5 +262,45 @@ describe('samePricedFigures', () => {
     ).toBe(false);
     expect(samePricedFigures(base, { ...base, customPricing: {} })).toBe(false);
     expect(samePricedFigures(base, { ...base, includePricing: false })).toBe(false);
+  });
+});
+
+describe('checkDeal in the deck’s currency (issue 50)', () => {
+  const yenBook = priceBookForMarket(SEED_PRICE_BOOK, findMarket(SEED_MARKETS, 'JP')!, [
+    ...SEED_PRICE_LISTS,
+  ]).book;
+  const inYen = { currency: 'JPY', dollarBook: SEED_PRICE_BOOK };
+
+  it('measures discounts from the yen list price and writes yen', () => {
+    // Battery Backup lists at ¥899,300 (US$5,995 × 150, to the hundred): ¥719,440 is 20% off.
+    const check = checkDeal(battery(719_440), yenBook, DEFAULT_DEAL_DESK, 'sales_rep', inYen);
+    expect(check).toMatchObject({ needsApproval: true, currency: 'JPY' });
+    expect(check.findings[0]).toMatchObject({ discountPercent: 20, listPrice: 899_300 });
+    expect(check.findings[0]!.message).toContain('(¥899,300)');
+    expect(check.listTotalCents).toBe(899_300 * 2 * 100);
+    expect(
+      checkDeal(battery(800_000), yenBook, DEFAULT_DEAL_DESK, 'sales_rep', inYen).needsApproval,
+    ).toBe(false);
+  });
+
+  it('converts a dollar floor and value limit by the list prices’ ratio', () => {
+    const settings = withSettings({
+      products: { battery_backup: { floorPrice: 5500, maxDiscountPercent: {} } },
+      deck: { maxTotalDiscountPercent: null, maxTotalValue: 20_000 },
+    });
+    // $5,500 at ¥899,300 / $5,995 is ¥825,046 (whole yen).
+    const under = checkDeal(battery(820_000, 1), yenBook, settings, 'manager', inYen);
+    expect(under.findings[0]!.message).toBe(
+      '¥820,000 is below the floor price of ¥825,046 for Battery Backup.',
+    );
+    expect(checkDeal(battery(830_000, 1), yenBook, settings, 'manager', inYen).findings).toEqual(
+      [],
+    );
+    // $20,000 is ¥3,000,167: four at list are over it, two are not.
+    const large = checkDeal(battery(899_300, 4), yenBook, settings, 'manager', inYen);
+    expect(large.deckFindings[0]!.message).toContain('over ¥3,000,167');
+    expect(
+      checkDeal(battery(899_300, 2), yenBook, settings, 'manager', inYen).deckFindings,
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProductSelection } from './deck/deck-draft.ts';
-import { formatUsd } from './deck/money.ts';
+import { formatMoney, roundToCurrency } from './deck/money.ts';
 import { findProduct, type PriceBook, type ProductId } from './deck/price-book.ts';
 import { quoteSummary } from './deck/quote-summary.ts';
 import { percentOffList, unitPriceFor } from './deck/pricing.ts';
@@ -124,6 +124,32 @@ export interface DealCheck {
   /** The quote's list value and its priced total before shipping, in cents. */
   listTotalCents: number;
   pricedTotalCents: number;
+  /**
+   * The currency its figures are in (issue 50): the deck's market's; US dollars when absent
+   * (checks stored before markets).
+   */
+  currency?: string;
+}
+
+/**
+ * The money a deck is checked in (issue 50): its market's currency, and the same products in
+ * US dollars, which the deal desk's floors and value limit are kept in. A floor is converted by
+ * its product's ratio of list prices (the market's to the dollars'), the value limit by the
+ * quote's.
+ */
+export interface DealMoney {
+  currency: string;
+  dollarBook?: PriceBook;
+}
+
+/** How many units of the deck's currency a dollar of `dollars` is worth, from two list prices. */
+function listRatio(local: number, dollars: number | undefined): number {
+  return dollars !== undefined && dollars > 0 && local > 0 ? local / dollars : 1;
+}
+
+/** Dollars converted at `ratio` and rounded to what the currency can pay. */
+function convertDollars(amount: number, ratio: number, currency: string): number {
+  return roundToCurrency(Math.round(amount * ratio * 100), currency) / 100;
 }
 
 export const approverRoleLabel: Record<ApproverRole, string> = {
@@ -161,7 +187,13 @@ export function checkDeal(
   book: PriceBook,
   settings: DealDeskSettings,
   ownerRole: Role,
+  money: DealMoney = { currency: 'USD' },
 ): DealCheck {
+  const { currency, dollarBook } = money;
+  const isDollars = currency === 'USD' || !dollarBook;
+  const format = (amount: number) => formatMoney(amount, currency);
+  const dollarMsrp = (productId: ProductId) =>
+    dollarBook ? findProduct(dollarBook, productId)?.msrp : undefined;
   const limited = limitedRoleOf(ownerRole);
   // Past what a manager may give, only an administrator clears it: a manager's approval of a
   // rep's price never reaches deeper than the manager could price on their own deck.
@@ -172,16 +204,23 @@ export function checkDeal(
   const summary = quoteSummary(selection, book);
   const findings: PriceFinding[] = [];
   let listTotalCents = 0;
+  let dollarListTotalCents = 0;
   for (const selected of selection.selectedProducts) {
     const product = findProduct(book, selected.id);
     if (!product) continue;
     listTotalCents += Math.round(product.msrp * 100) * selected.quantity;
+    dollarListTotalCents +=
+      Math.round((dollarMsrp(product.id) ?? product.msrp) * 100) * selected.quantity;
     if (!limited || !selection.includePricing) continue;
     const unitPrice = unitPriceFor(product, selected.customPricing, selection.includePricing);
     const own = settings.products[product.id];
     const limitPercent = own?.maxDiscountPercent?.[limited] ?? settings.roleLimits[limited];
     const managerLimitPercent = own?.maxDiscountPercent?.manager ?? settings.roleLimits.manager;
-    const floorPrice = own?.floorPrice ?? null;
+    const dollarFloor = own?.floorPrice ?? null;
+    const floorPrice =
+      dollarFloor === null || isDollars
+        ? dollarFloor
+        : convertDollars(dollarFloor, listRatio(product.msrp, dollarMsrp(product.id)), currency);
     // The quote's discount lines measure from the same list price, the same way.
     const discountPercent = percentOffList(product.msrp, unitPrice);
     const base = {
@@ -202,7 +241,7 @@ export function checkDeal(
         ...base,
         reason: 'floor',
         approverRole: lineApprover(true),
-        message: `${formatUsd(unitPrice)} is below the floor price of ${formatUsd(floorPrice)} for ${product.name}.${adminSuffix(true)}`,
+        message: `${format(unitPrice)} is below the floor price of ${format(floorPrice)} for ${product.name}.${adminSuffix(true)}`,
       });
     } else if (discountPercent > limitPercent) {
       const managerToo =
@@ -213,7 +252,7 @@ export function checkDeal(
         ...base,
         reason: 'discount',
         approverRole: lineApprover(isPastManagerLimit),
-        message: `${discountPercent}% off list (${formatUsd(product.msrp)}) is past the ${limitPercent}% ${limitedRoleName[limited]} may give on ${product.name} without approval${managerToo}.${adminSuffix(isPastManagerLimit)}`,
+        message: `${discountPercent}% off list (${format(product.msrp)}) is past the ${limitPercent}% ${limitedRoleName[limited]} may give on ${product.name} without approval${managerToo}.${adminSuffix(isPastManagerLimit)}`,
       });
     } else if (summary.editedProducts.includes(product.id)) {
       findings.push({
@@ -239,11 +278,19 @@ export function checkDeal(
         message: `The whole quote is ${totalDiscount}% below list: past the deck limit of ${maxTotalDiscountPercent}%.${adminSuffix(true)}`,
       });
     }
-    if (maxTotalValue !== null && summary.totalCents > Math.round(maxTotalValue * 100)) {
+    const valueLimit =
+      maxTotalValue === null || isDollars
+        ? maxTotalValue
+        : convertDollars(
+            maxTotalValue,
+            listRatio(listTotalCents, dollarListTotalCents || undefined),
+            currency,
+          );
+    if (valueLimit !== null && summary.totalCents > Math.round(valueLimit * 100)) {
       deckFindings.push({
         reason: 'total_value',
         approverRole: lineApprover(false),
-        message: `The quote's total of ${formatUsd(summary.totalCents / 100)} is over ${formatUsd(maxTotalValue)}: quotes that large need approval.`,
+        message: `The quote's total of ${format(summary.totalCents / 100)} is over ${format(valueLimit)}: quotes that large need approval.`,
       });
     }
   }
@@ -258,6 +305,7 @@ export function checkDeal(
     deckFindings,
     listTotalCents,
     pricedTotalCents,
+    ...(currency === 'USD' ? {} : { currency }),
   };
 }
 

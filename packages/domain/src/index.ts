@@ -41,6 +41,7 @@ export * from './slide-links.ts';
 export * from './library-api.ts';
 export * from './library-import-api.ts';
 export * from './price-book-api.ts';
+export * from './markets-api.ts';
 export * from './library-changes.ts';
 export * from './deal-desk.ts';
 export * from './deal-desk-api.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
 import { productKinds } from './deck/price-book.ts';
+import { currencyCodeSchema } from './markets/markets.ts';
+import { BOOK_CURRENCY, productPricesSchema } from './markets/price-lists.ts';
 
 /**
  * The price book as the portal edits it (`/admin/products`, issue 16): every change to a
@@ -72,6 +74,16 @@ export const productFieldsSchema = z.object({
   maintenance: line('Maintenance', 200),
   picture: productPicture.optional(),
   active: z.boolean(),
+  /**
+   * Its prices in the entered lists of other currencies (issue 50), by ISO 4217 code; the
+   * fields above are the book's own US dollars, so a `USD` entry is refused.
+   */
+  prices: z
+    .record(currencyCodeSchema, productPricesSchema)
+    .refine((prices) => !(BOOK_CURRENCY in prices), {
+      message: `Prices in ${BOOK_CURRENCY} are the product's own fields`,
+    })
+    .optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
@@ -85,7 +97,10 @@ export const productChangeSchema = z.object({
 export type ProductChange = z.input<typeof productChangeSchema>;
 
 /** A product with its id, as the price book serves it. */
-export const priceBookProductSchema = productFieldsSchema.extend({ id: z.string() });
+export const priceBookProductSchema = productFieldsSchema.extend({
+  id: z.string(),
+  prices: z.record(z.string(), productPricesSchema).optional(),
+});
 
 export const priceBookEntrySchema = z.object({
   id: z.string(),

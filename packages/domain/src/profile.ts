@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fullNameSchema } from './auth.ts';
 import { plainText } from './text.ts';
+import { deckLanguageSchema } from './markets/languages.ts';
+import { marketCodeSchema } from './markets/markets.ts';
 
 /** Picture files a user may upload (a profile photo, a custom slide's picture). */
 export const uploadContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -25,6 +27,12 @@ export const profileUpdateSchema = z.object({
   name: fullNameSchema,
   jobTitle: optionalLine('Job title', 100),
   phone: phoneSchema,
+  /**
+   * The market and language the rep's new decks start with (issue 50); null for the portal's
+   * (US, English), left out to keep what is saved.
+   */
+  market: marketCodeSchema.nullable().optional(),
+  language: deckLanguageSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export type ProfileValues = z.output<typeof profileUpdateSchema>;
@@ -37,6 +45,9 @@ export const profileSchema = z.object({
   /** The photo clients see: an uploaded one, else the Google picture, else none. */
   photoUrl: z.string().nullable(),
   hasUploadedPhoto: z.boolean(),
+  /** The rep's default market and language for new decks (null: the portal's). */
+  market: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
