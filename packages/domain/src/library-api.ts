@@ -310,3 +310,133 @@ export const updateLibraryPictureRequestSchema = z
     message: 'Send a name, tags, or both.',
   });
 export type UpdateLibraryPictureRequest = z.input<typeof updateLibraryPictureRequestSchema>;
+
+// The library's languages (issue 50): each text's translation per language, edited side by side
+// in the studio and exported to and imported from a translator's files (XLIFF, CSV).
+
+/** A language's translations at a glance: how many of the draft's texts it has. */
+export const libraryTranslationLanguageSchema = z.object({
+  language: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
+  /** Texts of the draft with a translation, and without one. */
+  translated: z.number().int(),
+  missing: z.number().int(),
+  /** The revision of the language's translations (0 before any). */
+  revision: z.number().int(),
+});
+export type LibraryTranslationLanguage = z.infer<typeof libraryTranslationLanguageSchema>;
+
+/** `GET /api/library/translations`: every language a deck may be written in but the library's own. */
+export const libraryTranslationLanguagesResponseSchema = z.object({
+  /** The language the library's texts are written in. */
+  sourceLanguage: z.string(),
+  /** How many texts the draft has to translate. */
+  textCount: z.number().int(),
+  languages: z.array(libraryTranslationLanguageSchema),
+});
+export type LibraryTranslationLanguagesResponse = z.infer<
+  typeof libraryTranslationLanguagesResponseSchema
+>;
+
+/** A document of the draft whose texts are translated: a slide, a layout or a shared part. */
+export const libraryTranslationDocumentSchema = z.object({
+  kind: z.enum(['slide', 'layout', 'part']),
+  id: z.string(),
+  title: z.string(),
+  total: z.number().int(),
+  missing: z.number().int(),
+});
+export type LibraryTranslationDocument = z.infer<typeof libraryTranslationDocumentSchema>;
+
+export const libraryTranslationTextSchema = z.object({
+  /** Stable while the source stays the same (a hash of it): what exported files name it by. */
+  id: z.string(),
+  source: z.string(),
+  /** The translation; empty when there is none. */
+  target: z.string(),
+  missing: z.boolean(),
+});
+export type LibraryTranslationText = z.infer<typeof libraryTranslationTextSchema>;
+
+/** `GET /api/library/translations/:lang?slide=`: which of `slide`, `layout`, `part` names one. */
+export const libraryTranslationTextsQuerySchema = z.object({
+  slide: z.string().min(1).max(64).optional(),
+  layout: z.string().min(1).max(64).optional(),
+  part: z.string().min(1).max(64).optional(),
+});
+
+/** A language's texts: those of one document when the query names one, else every one. */
+export const libraryTranslationTextsResponseSchema = z.object({
+  language: libraryTranslationLanguageSchema,
+  documents: z.array(libraryTranslationDocumentSchema),
+  texts: z.array(libraryTranslationTextSchema),
+});
+export type LibraryTranslationTextsResponse = z.infer<typeof libraryTranslationTextsResponseSchema>;
+
+/**
+ * `PUT /api/library/translations/:lang`: the changed translations, by source text; an empty
+ * target removes one. Saved against the revision the editor loaded (409 on a stale one).
+ */
+export const saveLibraryTranslationsRequestSchema = z.object({
+  revision: z.number().int().min(0).max(2_147_483_647),
+  entries: z
+    .record(
+      z.string().min(1).max(5_000),
+      plainText('Translation', { isMultiline: true }).max(
+        5_000,
+        'A translation must be at most 5,000 characters.',
+      ),
+    )
+    .refine((entries) => Object.keys(entries).length <= 5_000, 'Send at most 5,000 texts at once.'),
+});
+export type SaveLibraryTranslationsRequest = z.input<typeof saveLibraryTranslationsRequestSchema>;
+
+export const libraryTranslationFormats = ['xliff', 'csv'] as const;
+
+/** `GET /api/library/translations/:lang/export?format=xliff|csv&version=1.2|2.0`. */
+export const libraryTranslationExportQuerySchema = z.object({
+  format: z.enum(libraryTranslationFormats, { error: "format must be 'xliff' or 'csv'" }),
+  /** The XLIFF version written (1.2 when absent); CSV has none. */
+  version: z.enum(['1.2', '2.0'], { error: "version must be '1.2' or '2.0'" }).optional(),
+});
+export type LibraryTranslationExportQuery = z.input<typeof libraryTranslationExportQuerySchema>;
+
+/** A file's entry that was not taken, and why. */
+const translationEntryNoteSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  message: z.string(),
+});
+
+/** `POST /api/library/translations/:lang/import`: what the file changed, and what it could not. */
+export const libraryTranslationImportResponseSchema = z.object({
+  language: libraryTranslationLanguageSchema,
+  /** Translations added or changed. */
+  applied: z.number().int(),
+  /** Entries the same as the draft's already, or left empty. */
+  unchanged: z.number().int(),
+  /** Unknown ids and texts no longer in the library. */
+  skipped: z.array(translationEntryNoteSchema),
+  /** Entries refused (their bindings are not the source's). */
+  refused: z.array(translationEntryNoteSchema),
+});
+export type LibraryTranslationImportResponse = z.infer<
+  typeof libraryTranslationImportResponseSchema
+>;
+
+/** A translation file's size limit. */
+export const libraryTranslationFileMaxBytes = 5 * 1024 * 1024;
+
+/** The types a translation file may be sent as (browsers name `.xlf` and `.csv` many ways). */
+export const libraryTranslationFileTypes = [
+  'application/xliff+xml',
+  'application/x-xliff+xml',
+  'application/xml',
+  'text/xml',
+  'text/csv',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+] as const;

@@ -1,3 +1,4 @@
+import { deckLanguageOf, isDeckLanguage } from './markets/languages.ts';
 import type { TemplateLibraryDocuments } from './template-format/index.ts';
 
 type Named = { id: string; title?: string; name?: string; retired?: boolean };
@@ -58,5 +59,19 @@ export function describeLibraryChanges(
     ...describeKind('slide', before.slides, after.slides),
     ...describeKind('layout', before.layouts, after.layouts),
     ...describeKind('part', before.parts, after.parts),
+    ...describeTranslations(before.translations ?? {}, after.translations ?? {}),
   ];
+}
+
+/** A line per language whose translations changed (an empty table is as none). */
+function describeTranslations(
+  before: NonNullable<TemplateLibraryDocuments['translations']>,
+  after: NonNullable<TemplateLibraryDocuments['translations']>,
+): string[] {
+  const languages = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return languages
+    .filter((tag) => !sameDocument(before[tag] ?? {}, after[tag] ?? {}))
+    .map(
+      (tag) => `Changed the ${isDeckLanguage(tag) ? deckLanguageOf(tag).name : tag} translations`,
+    );
 }
