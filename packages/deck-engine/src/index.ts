@@ -90,4 +90,5 @@ export {
   type ImportTaskResult,
 } from './import-presentation.ts';
 export { legacyFileReason, presentationFileKind } from './import/pptx-package.ts';
+export { parseXmlDocument, type XmlElement } from './import/xml-tree.ts';
 export { officeConfinement, type OfficeConfinement } from './import/office-render.ts';

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PptxPackage } from './pptx-package.ts';
 
 /**
@@ -59,6 +59,22 @@ export function readXmlTree(pkg: PptxPackage, path: string): XmlElement | undefi
     if (element && !element.name.startsWith('?')) return element;
   }
   return undefined;
+}
+
+/**
+ * A whole XML document's root element, read from its text (a translator's XLIFF file). Refused
+ * with the reason and the line when it is not well-formed, or when it declares a DOCTYPE.
+ */
+export function parseXmlDocument(source: string): XmlElement {
+  if (/<!DOCTYPE|<!ENTITY/i.test(source)) throw new Error('it declares a DOCTYPE');
+  const checked = XMLValidator.validate(source);
+  if (checked !== true) throw new Error(`line ${checked.err.line}: ${checked.err.msg}`);
+  const nodes = orderedParser.parse(source) as OrderedNode[];
+  for (const node of nodes) {
+    const element = toElement(node);
+    if (element && !element.name.startsWith('?')) return element;
+  }
+  throw new Error('it has no root element');
 }
 
 /** The first child of that name (`a:solidFill`), or undefined. */
