@@ -185,6 +185,7 @@ export const auditActions = [
   'library.slides_imported',
   'library.picture_uploaded',
   'library.font_uploaded',
+  'library.translations_saved',
   'product.created',
   'product.changed',
   'deal_desk.updated',
