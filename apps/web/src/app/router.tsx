@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
             path: paths.dealDesk,
             ...page('deal-desk', () => import('../features/deal-desk/deal-desk-settings-page.tsx')),
           },
+          {
+            path: paths.markets,
+            ...page('markets', () => import('../features/markets/markets-page.tsx')),
+          },
         ],
       },
       {

@@ -14,6 +14,7 @@ export const paths = {
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   products: '/admin/products',
+  markets: '/admin/markets',
   dealDesk: '/admin/deal-desk',
   approvals: approvalsPath,
   dashboard: '/dashboard',

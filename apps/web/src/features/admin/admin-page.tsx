@@ -6,6 +6,7 @@ import {
   IconMail,
   IconReceiptTax,
   IconShieldLock,
+  IconWorld,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -65,6 +66,14 @@ export default function AdminPage() {
             leftSection={<IconReceiptTax size={16} />}
           >
             Deal desk
+          </Button>
+          <Button
+            component={Link}
+            to={paths.markets}
+            variant="default"
+            leftSection={<IconWorld size={16} />}
+          >
+            Markets
           </Button>
           <Button
             component={Link}
