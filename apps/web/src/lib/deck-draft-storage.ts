@@ -1,5 +1,6 @@
 import {
   basicInfoSchema,
+  marketCodeSchema,
   productSelectionSchema,
   templateCustomizationSchema,
   type BasicInfo,
@@ -18,6 +19,12 @@ export type StoredDeckDraft = {
   basicInfo?: BasicInfo;
   productSelection?: ProductSelection;
   templateCustomization?: TemplateCustomization;
+  /**
+   * The market whose currency the selected products' prices were entered in (the draft's own
+   * market when absent): once the rep changes to a market with another currency, step 2 resets
+   * the prices to that market's list.
+   */
+  pricedFor?: string;
 };
 
 export type DraftStep = 'basic-info' | 'product-selection' | 'customize' | 'generate';
@@ -53,6 +60,8 @@ export function loadDeckDraft(): StoredDeckDraft {
   if (productSelection.success) draft.productSelection = productSelection.data;
   const customization = templateCustomizationSchema.safeParse(record.templateCustomization);
   if (customization.success) draft.templateCustomization = customization.data;
+  const pricedFor = marketCodeSchema.safeParse(record.pricedFor);
+  if (pricedFor.success) draft.pricedFor = pricedFor.data;
   return draft;
 }
 
@@ -99,7 +108,7 @@ export function loadEditingDeck(): EditingDeck | null {
 
 /** Modify: the deck's draft becomes the wizard's, and Generate makes the deck's next version. */
 export function startModifyingDeck(draft: DeckDraft, editing: EditingDeck): void {
-  writeDeckDraft(draft);
+  writeDeckDraft({ ...draft, pricedFor: draft.basicInfo.market });
   try {
     storage()?.setItem(DECK_EDITING_STORAGE_KEY, JSON.stringify(editing));
   } catch {
@@ -141,6 +150,11 @@ export function resumeStep(draft: StoredDeckDraft): DraftStep {
   if (draft.templateCustomization) return 'generate';
   if ((draft.productSelection?.selectedProducts.length ?? 0) > 0) return 'customize';
   return 'product-selection';
+}
+
+/** The market the draft's product prices are in (see `StoredDeckDraft.pricedFor`). */
+export function pricesMarketOf(draft: StoredDeckDraft): string | undefined {
+  return draft.pricedFor ?? draft.basicInfo?.market;
 }
 
 /** The whole draft, when every step has been saved: what `POST /api/generate-slides` takes. */
