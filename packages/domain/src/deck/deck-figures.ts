@@ -2,6 +2,7 @@ import type { FigureRole, TemplateSlideDocument } from '../template-format/index
 import type { ProductSelection } from './deck-draft.ts';
 import { checkSlideFigures } from './figure-plausibility.ts';
 import type { PriceBook } from './price-book.ts';
+import type { PricingTerms } from './pricing.ts';
 import { quoteSummary } from './quote-summary.ts';
 import type { DeckFigures } from './template-library.ts';
 
@@ -18,13 +19,18 @@ export function deckFigures(
     productSelection,
     selectedSlides,
     inputValues = {},
+    terms = {},
   }: {
     productSelection: ProductSelection;
     selectedSlides: readonly string[];
     inputValues?: Readonly<Record<string, number>> | undefined;
+    /** The deck's currency and tax (`book` being in that currency); US dollars when absent. */
+    terms?: Pick<PricingTerms, 'currency' | 'tax'> | undefined;
   },
 ): DeckFigures {
-  const quote = productSelection.includePricing ? quoteSummary(productSelection, book) : undefined;
+  const quote = productSelection.includePricing
+    ? quoteSummary(productSelection, book, terms)
+    : undefined;
   const quantities: Record<string, number> = Object.fromEntries(
     book.products.map((product) => [product.id, 0]),
   );

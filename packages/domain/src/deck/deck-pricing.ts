@@ -6,6 +6,7 @@ import {
   pricingLineTexts,
   unitPriceFor,
   type PricingLineTexts,
+  type PricingTerms,
   type PricingTexts,
 } from './pricing.ts';
 import { findProduct, type PriceBook, type ProductId } from './price-book.ts';
@@ -19,14 +20,15 @@ export interface ProductPricing {
 
 /**
  * The pricing placeholder set of every selected product, in selection order: computed from the
- * price book (DESIGN.md §6), written as `locale` writes figures, with the rep's edits of
- * `customPricing[productId]` on top. A product the book does not have is left out (the server
- * refuses such drafts before this).
+ * price book (DESIGN.md §6), written as `locale` writes figures in the terms' currency and
+ * words, with the rep's edits of `customPricing[productId]` on top. A product the book does not
+ * have is left out (the server refuses such drafts before this).
  */
 export function resolveDeckPricing(
   selection: ProductSelection,
   book: PriceBook,
   locale?: string,
+  terms: PricingTerms = {},
 ): ProductPricing[] {
   return selection.selectedProducts.flatMap((selected) => {
     const product = findProduct(book, selected.id);
@@ -36,6 +38,8 @@ export function resolveDeckPricing(
       quantity: selected.quantity,
       unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
       ...(locale ? { locale } : {}),
+      currency: terms.currency,
+      words: terms.words,
     };
     return [
       {
@@ -44,7 +48,7 @@ export function resolveDeckPricing(
           computePricingTexts(input),
           selection.customPricing[selected.id],
         ),
-        line: pricingLineTexts(product, computePricingFigures(input), locale),
+        line: pricingLineTexts(product, computePricingFigures(input), locale, terms),
       },
     ];
   });

@@ -1,5 +1,5 @@
 import { formatNumber } from './locale.ts';
-import { formatUsd, toCents } from './money.ts';
+import { formatMoney, roundToCurrency, toCents } from './money.ts';
 import { productKindBilling, productKindOf, type Product, type ProductKind } from './price-book.ts';
 
 /** The pricing placeholder set of SPEC.md §3, in the order the pricing slide shows them. */
@@ -72,7 +72,35 @@ export const quoteWording = {
 /** The credit text of a product the price book does not mark eligible. */
 export const NOT_CREDIT_ELIGIBLE = 'Not eligible';
 
-export interface PricingInput {
+/** A market's tax as a quote states it (markets.ts `MarketTax`). */
+export interface QuoteTax {
+  /** In the library's language ("Consumption tax"); translated as the deck's words are. */
+  name: string;
+  percent: number;
+  /** The prices include it (a line says how much of the total it is) or it is added to them. */
+  inclusive: boolean;
+}
+
+/**
+ * What a deck prices in beyond its products (issue 50): the currency its price book's money is
+ * in (US dollars when absent), the market's tax, and the deck's words for the pricing's own
+ * (a translation; the English ones when absent).
+ */
+export interface PricingTerms {
+  currency?: string | undefined;
+  tax?: QuoteTax | null | undefined;
+  words?: ((source: string) => string) | undefined;
+}
+
+/** A worded template with its `{name}`s filled: `fillWords('{amount} a year', { amount })`. */
+export function fillWords(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The wording of a subscription's yearly amount, `{amount}` its money, as translations key it. */
+export const PER_YEAR_WORDING = '{amount} a year';
+
+export interface PricingInput extends PricingTerms {
   product: Product;
   quantity: number;
   /** The unit price the deck uses (see {@link unitPriceFor}). */
@@ -125,19 +153,22 @@ export function computePricingFigures({
   product,
   quantity,
   unitPrice,
+  currency,
 }: PricingInput): PricingFigures {
   const kind = productKindOf(product);
   const isFlatRate = quantity > product.flatRateAboveQuantity;
-  const listPriceCents = toCents(product.msrp);
-  const unitPriceCents = toCents(unitPrice);
+  // What the currency can pay: whole yen, cents of a dollar.
+  const cents = (amount: number) => roundToCurrency(toCents(amount), currency);
+  const listPriceCents = cents(product.msrp);
+  const unitPriceCents = cents(unitPrice);
   const isDiscounted = unitPriceCents < listPriceCents;
   const shippingCents =
     kind === 'goods'
-      ? toCents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping)
+      ? cents(isFlatRate ? product.flatRateShipping : product.whiteGloveShipping)
       : 0;
   const totalCents = unitPriceCents * quantity + shippingCents;
   // The credit applies only to the products the price book marks eligible.
-  const itcCents = Math.round(totalCents * creditShare(product));
+  const itcCents = roundToCurrency(Math.round(totalCents * creditShare(product)), currency);
   return {
     kind,
     listPriceCents,
@@ -156,8 +187,9 @@ export function computePricingFigures({
 /** The computed pricing placeholder set of one product (DESIGN.md §6), before any rep edits. */
 export function computePricingTexts(input: PricingInput): PricingTexts {
   const figures = computePricingFigures(input);
-  const { product, locale } = input;
-  const money = (cents: number) => formatUsd(cents / 100, locale);
+  const { product, locale, currency } = input;
+  const words = input.words ?? ((source: string) => source);
+  const money = (cents: number) => formatMoney(cents / 100, currency, locale);
   return {
     stdpricing: money(figures.unitPriceCents),
     qty: formatNumber(figures.quantity, locale),
@@ -166,15 +198,13 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
     wgd:
       figures.kind !== 'goods'
         ? ''
-        : figures.isFlatRate
-          ? 'Flat-rate drop ship'
-          : 'White-glove delivery',
+        : words(figures.isFlatRate ? 'Flat-rate drop ship' : 'White-glove delivery'),
     // A subscription's total is paid every year, and says so.
     total:
       figures.kind === 'subscription'
-        ? quoteWording.perYear(money(figures.totalCents))
+        ? fillWords(words(PER_YEAR_WORDING), { amount: money(figures.totalCents) })
         : money(figures.totalCents),
-    itc: product.creditEligible ? money(figures.itcCents) : NOT_CREDIT_ELIGIBLE,
+    itc: product.creditEligible ? money(figures.itcCents) : words(NOT_CREDIT_ELIGIBLE),
     effective: money(figures.effectiveCents),
     // Monitoring included with a device, and its fee after that, are said of goods only: a
     // service has none, and a subscription is that fee. Empty, the slide leaves them out.
@@ -207,15 +237,27 @@ export function pricingLineTexts(
   product: Product,
   figures: PricingFigures,
   locale?: string,
+  { currency, words = (source) => source }: PricingTerms = {},
 ): PricingLineTexts {
-  const money = (cents: number) => formatUsd(cents / 100, locale);
+  const money = (cents: number) => formatMoney(cents / 100, currency, locale);
   const perUnit = figures.unitPriceCents < figures.listPriceCents;
+  const discount = {
+    amount: money(figures.listPriceCents - figures.unitPriceCents),
+    percent: formatDiscountPercent(figures.discountPercent, locale),
+  };
   return {
     listPrice: money(figures.listPriceCents),
     discount: perUnit
-      ? `−${money(figures.listPriceCents - figures.unitPriceCents)}${figures.quantity > 1 ? ' each' : ''} (${formatDiscountPercent(figures.discountPercent, locale)} off list)`
+      ? fillWords(
+          words(
+            figures.quantity > 1
+              ? '−{amount} each ({percent} off list)'
+              : '−{amount} ({percent} off list)',
+          ),
+          discount,
+        )
       : '',
-    billing: productKindBilling[figures.kind],
+    billing: words(productKindBilling[figures.kind]),
     creditEstimate: product.creditEligible ? money(figures.itcCents) : '',
     afterCredit: product.creditEligible ? money(figures.effectiveCents) : '',
   };

@@ -1,11 +1,13 @@
 import type { ProductSelection } from './deck-draft.ts';
-import { formatUsd } from './money.ts';
+import { formatMoney, taxCents } from './money.ts';
 import {
   computePricingFigures,
   creditShare,
   formatCreditShare,
   PRICING_TEXT_KEYS,
   unitPriceFor,
+  type PricingTerms,
+  type QuoteTax,
 } from './pricing.ts';
 import { findProduct, type PriceBook, type ProductId, type ProductKind } from './price-book.ts';
 
@@ -37,8 +39,18 @@ export interface QuoteSummary {
   /** The one-off lines' amounts, before shipping. */
   subtotalCents: number;
   shippingCents: number;
-  /** Subtotal plus shipping: what the client pays (the one-off pricing slides' totals). */
+  /**
+   * What the client pays: subtotal plus shipping (the one-off pricing slides' totals), and the
+   * market's tax when it is added to prices.
+   */
   totalCents: number;
+  /** The currency of every amount (ISO 4217); US dollars when absent. */
+  currency?: string;
+  /**
+   * The market's tax on subtotal plus shipping, when the market has one (issue 50): added to the
+   * total when prices exclude it, the part of the total it is when they include it.
+   */
+  tax?: QuoteTax & { cents: number };
   /** The subscriptions' amounts: what the client pays every year. */
   yearlyCents: number;
   /**
@@ -60,7 +72,11 @@ const PRICE_KEYS = new Set<string>(['stdpricing', 'qty', 'shiprate', 'total', 'i
  * slide, so the summary agrees with them to the cent (credits are rounded per product, as the
  * slides round them, and then summed).
  */
-export function quoteSummary(selection: ProductSelection, book: PriceBook): QuoteSummary {
+export function quoteSummary(
+  selection: ProductSelection,
+  book: PriceBook,
+  { currency, tax }: Pick<PricingTerms, 'currency' | 'tax'> = {},
+): QuoteSummary {
   const lines: QuoteLine[] = [];
   let creditsCents = 0;
   for (const selected of selection.selectedProducts) {
@@ -70,6 +86,7 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
       product,
       quantity: selected.quantity,
       unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
+      currency,
     });
     lines.push({
       productId: selected.id,
@@ -92,7 +109,9 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
   const yearlyCents = lines
     .filter((line) => line.kind === 'subscription')
     .reduce((sum, line) => sum + line.amountCents, 0);
-  const totalCents = subtotalCents + shippingCents;
+  const beforeTaxCents = subtotalCents + shippingCents;
+  const taxed = tax ? { ...tax, cents: taxCents(beforeTaxCents, tax, currency) } : undefined;
+  const totalCents = beforeTaxCents + (taxed && !taxed.inclusive ? taxed.cents : 0);
   const editedProducts = selection.selectedProducts
     .filter((selected) =>
       PRICING_TEXT_KEYS.some(
@@ -105,6 +124,8 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
     subtotalCents,
     shippingCents,
     totalCents,
+    ...(currency ? { currency } : {}),
+    ...(taxed ? { tax: taxed } : {}),
     yearlyCents,
     creditsCents,
     netCents: totalCents - creditsCents,
@@ -112,8 +133,9 @@ export function quoteSummary(selection: ProductSelection, book: PriceBook): Quot
   };
 }
 
-/** Cents as the portal writes money: `$1,234.50`. */
-export const formatCents = (cents: number, locale?: string) => formatUsd(cents / 100, locale);
+/** Cents as the portal writes money: `$1,234.50`; in `currency` when named (`￥1,234,500`). */
+export const formatCents = (cents: number, locale?: string, currency?: string) =>
+  formatMoney(cents / 100, currency, locale);
 
 /**
  * The credit's label: the products it applies to, the rate when it is one, and that it is an

@@ -18,6 +18,15 @@ export const bindingPaths = [
   'deck.date',
   'deck.year',
   'contact.name',
+  /** The client company as the deck's language names it in an address line ("Northwind 御中"). */
+  'client.addressed',
+  /** The contact as the deck's language names a person in an address line ("Dana Reyes 様"). */
+  'contact.addressed',
+  /**
+   * The opening of a letter in the deck's language: to the contact ("Dear Dana Reyes,"), else
+   * to the company ("Dear Northwind team,").
+   */
+  'contact.greeting',
   'rep.name',
   'rep.title',
   'rep.email',
@@ -104,6 +113,11 @@ export const pricingBindingFields = [
   'billing',
   'creditEstimate',
   'afterCredit',
+  /**
+   * The label of the line's total: "Total you pay", or "Total before VAT" where the market's
+   * tax is added to prices (the quote summary adds it).
+   */
+  'totalLabel',
 ] as const;
 export type PricingBindingField = (typeof pricingBindingFields)[number];
 const pricingBinding = new RegExp(`^pricing\\.(${pricingBindingFields.join('|')})$`);
@@ -172,7 +186,7 @@ export function findBindings(text: string) {
 
 /**
  * The text with each `{{path}}` replaced by its value, filters applied; `money` and `number`
- * write figures as `locale` does (`$59,700`, `59.700 $`).
+ * write figures as `locale` does (`$59,700`, `59.700 $`), money in the deck's `currency`.
  */
 export function fillBindings(
   text: string,
@@ -180,11 +194,12 @@ export function fillBindings(
   locale: string = DEFAULT_DECK_LOCALE,
   /** What each filled value becomes in the text (see `insertedValue`): itself when absent. */
   insert: (path: string, value: string) => string = (_, value) => value,
+  currency = 'USD',
 ): string {
   return text.replace(
     bindingPattern,
     (_, path: string, filter: string | undefined, argument: string | undefined) =>
-      insert(path, filled(valueOf(path), filter, argument, locale)),
+      insert(path, filled(valueOf(path), filter, argument, locale, currency)),
   );
 }
 
@@ -194,6 +209,7 @@ function filled(
   filter: string | undefined,
   argument: string | undefined,
   locale: string,
+  currency: string,
 ): string {
   if (filter === 'upper') return value.toUpperCase();
   if (filter === 'sentence') return value === '' ? '' : endSentence(value);
@@ -203,7 +219,7 @@ function filled(
     if (value === '') return '';
     return formatNumber(Number(value), locale, {
       style: 'currency',
-      currency: 'USD',
+      currency,
       minimumFractionDigits: 0,
       maximumFractionDigits: 0,
     });
