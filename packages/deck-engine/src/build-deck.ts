@@ -1,17 +1,18 @@
-import type { DeckDraft, DeckPresenter } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, TemplateCategory } from '@deck-portal/domain';
 import {
   clientHeadline,
   DEFAULT_DECK_LOCALE,
+  fillWords,
   findProduct,
   formatDeckDate,
   formatDeckYear,
+  isForMarket,
   quoteSummary,
   resolveDeckPricing,
   type PriceBook,
   type ProductPricing,
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
-import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { slidePlanOf } from './edited/slide-plan.ts';
 import { faceOf, missingCharacters, withFontFamily } from './layout/fonts.ts';
 import {
@@ -22,6 +23,15 @@ import {
   type TextElement,
 } from './layout/model.ts';
 import { categoryLabel } from './library/categories.ts';
+import { deckMarketOf, type DeckMarketOptions } from './library/deck-market.ts';
+import {
+  deckWordsOf,
+  priceBookIn,
+  untranslatedWarning,
+  wordIn,
+  wordsFunction,
+  type DeckWords,
+} from './library/deck-words.ts';
 import type { LayoutDefinition } from './library/layouts.ts';
 import type { SlideContext } from './library/slide-kit.ts';
 import {
@@ -114,18 +124,28 @@ function planPricingSlides(library: TemplateLibrary, pricing: readonly ProductPr
   });
 }
 
-export interface BuildDeckOptions {
+export interface BuildDeckOptions extends DeckMarketOptions {
   /** The rep who sends the deck: named on the cover and the closing slide. */
   presenter?: DeckPresenter;
   /** Called after each slide is laid out, with how many of how many are done. */
   onSlide?: (done: number, total: number) => void;
   /**
    * The price book entries the deck is priced from (the server passes the ones in force when
-   * the deck is made); the built-in price book when left out.
+   * the deck is made), in US dollars: the deck prices them in its market's currency through
+   * `priceLists`. The built-in price book when left out.
    */
   priceBook?: PriceBook;
   /** A registered font family the text is set in (the brand's); the built-in one when left out. */
   fontFamily?: string;
+}
+
+/** The categories with the labels a client reads in the deck's language (kickers, the agenda). */
+function categoriesIn(categories: readonly TemplateCategory[], words: DeckWords) {
+  if (!words.table) return categories;
+  return categories.map((category) => ({
+    ...category,
+    label: wordIn(words, categoryLabel(category.id, categories)),
+  }));
 }
 
 /**
@@ -140,18 +160,31 @@ export function deckSlideContext(
     priceBook,
     presenter,
     quote,
+    market,
+    currency,
+    words,
   }: {
     sections: string[];
     priceBook: PriceBook;
     presenter?: DeckPresenter;
     quote?: QuoteSummary;
+    /** The deck's market code; the draft's when left out. */
+    market?: string;
+    /** The currency of `priceBook`'s money; US dollars when left out. */
+    currency?: string;
+    /** The deck's words; the library's language's when left out. */
+    words?: DeckWords;
   },
 ): Omit<SlideContext, 'pageNumber' | 'pricing'> {
   const { basicInfo, productSelection, templateCustomization } = draft;
   const locale = basicInfo.locale ?? DEFAULT_DECK_LOCALE;
+  const deckMarket = market ?? basicInfo.market;
   return {
     brand: library.brand,
-    categories: library.categories,
+    categories: words ? categoriesIn(library.categories, words) : library.categories,
+    ...(deckMarket ? { market: deckMarket } : {}),
+    ...(currency ? { currency } : {}),
+    ...(words?.table ? { words } : {}),
     clientName: basicInfo.clientName,
     headline: clientHeadline(basicInfo),
     date: basicInfo.date,
@@ -183,22 +216,40 @@ export function deckSlideContext(
 export function buildDeck(
   draft: DeckDraft,
   library: TemplateLibrary,
-  { presenter, onSlide, priceBook = SEED_PRICE_BOOK, fontFamily }: BuildDeckOptions = {},
+  { presenter, onSlide, fontFamily, ...marketOptions }: BuildDeckOptions = {},
 ): Deck {
   const warnings: string[] = [];
-  const { basicInfo, productSelection, templateCustomization } = draft;
+  const { basicInfo, templateCustomization } = draft;
   const locale = basicInfo.locale ?? DEFAULT_DECK_LOCALE;
-  for (const selected of productSelection.selectedProducts) {
+  // Priced in the market's currency, with its tax and its incentives only (issue 50).
+  const deckMarket = deckMarketOf(draft, marketOptions);
+  const { market, terms, pricedSelection: productSelection } = deckMarket;
+  // Its texts in its language, each slide's untranslated ones told (deck-words.ts).
+  const deckWords = deckWordsOf(basicInfo.language, library.translations);
+  const deckUntranslated = new Set<string>();
+  const translatedBook = priceBookIn(
+    deckWords,
+    deckMarket.priceBook,
+    draft.productSelection.selectedProducts.map((selected) => selected.id),
+  );
+  for (const text of translatedBook.untranslated) deckUntranslated.add(text);
+  const priceBook = translatedBook.book;
+  for (const selected of draft.productSelection.selectedProducts) {
     if (!findProduct(priceBook, selected.id))
       warnings.push(`Unknown product "${selected.id}" was left out of the pricing.`);
   }
+  warnings.push(...deckMarket.warnings);
 
   const byId = new Map(library.slides.map((s) => [s.id, s]));
   const chosen = new Map<string, TemplateSlide>();
   for (const id of templateCustomization.selectedSlides) {
     const slide = byId.get(id);
-    if (slide) chosen.set(id, slide);
-    else warnings.push(`Unknown template slide "${id}" was skipped.`);
+    if (!slide) warnings.push(`Unknown template slide "${id}" was skipped.`);
+    else if (!isForMarket(slide, market.code)) {
+      warnings.push(
+        `"${slide.title}" is only for decks in ${slide.markets!.join(', ')}: left out of this deck for ${market.name}.`,
+      );
+    } else chosen.set(id, slide);
   }
   const ordered = [...chosen.values()].sort((a, b) => a.index - b.index);
   const atTheBack = new Set(['closing', 'appendix', 'legal']);
@@ -207,11 +258,12 @@ export function buildDeck(
   const appendix = ordered.filter((s) => s.category === 'appendix');
   // Notices (confidentiality) are the deck's last page, not what a client reads first.
   const legal = ordered.filter((s) => s.category === 'legal');
+  const words = wordsFunction(deckWords);
   const pricing = productSelection.includePricing
-    ? resolveDeckPricing(productSelection, priceBook, locale)
+    ? resolveDeckPricing(productSelection, priceBook, locale, { ...terms, words })
     : [];
   // The quote every slide may compute from (the ROI slide's payback), when pricing is shown.
-  const quote = pricing.length > 0 ? quoteSummary(productSelection, priceBook) : undefined;
+  const quote = pricing.length > 0 ? quoteSummary(productSelection, priceBook, terms) : undefined;
 
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
@@ -227,13 +279,19 @@ export function buildDeck(
     if (!sections.includes(name)) sections.push(name);
   };
   // The agenda names each part as the client reads it on the slides' kickers.
-  const label = (category: string) => categoryLabel(category, library.categories);
+  const deckWide: DeckWords = { ...deckWords, untranslated: deckUntranslated };
+  const categories = categoriesIn(library.categories, deckWide);
+  const label = (category: string) => categoryLabel(category, categories);
   for (const slide of body) {
     if (slide.category !== 'intro') addSection(label(slide.category));
   }
   const pricingCategory = pricingSlides(library)[0]?.category;
-  if (pricing.length > 0) addSection(pricingCategory ? label(pricingCategory) : 'Pricing');
-  if (templateCustomization.customSlides.length > 0) addSection(`For ${basicInfo.clientName}`);
+  if (pricing.length > 0) {
+    addSection(pricingCategory ? label(pricingCategory) : wordIn(deckWide, 'Pricing'));
+  }
+  if (templateCustomization.customSlides.length > 0) {
+    addSection(fillWords(wordIn(deckWide, 'For {client}'), { client: basicInfo.clientName }));
+  }
   if (closing.length > 0) addSection(label('closing'));
 
   const deckContext = deckSlideContext(draft, library, {
@@ -241,15 +299,23 @@ export function buildDeck(
     priceBook,
     ...(presenter ? { presenter } : {}),
     ...(quote ? { quote } : {}),
+    market: market.code,
+    currency: market.currency,
+    words: deckWide,
   });
   const slides: Slide[] = withFontFamily(fontFamily, () =>
     plan.map((planned, i) => {
+      const untranslated = new Set<string>();
       const ctx: SlideContext = {
         ...deckContext,
+        ...(deckWords.table ? { words: { ...deckWords, untranslated } } : {}),
         pageNumber: i + 1,
         ...(planned.pricing ? { pricing: planned.pricing } : {}),
       };
       const composed = planned.compose(ctx);
+      if (untranslated.size > 0) {
+        warnings.push(untranslatedWarning(planned.title, untranslated.size, deckWords.language));
+      }
       onSlide?.(i + 1, plan.length);
       return {
         id: planned.id,
@@ -262,6 +328,12 @@ export function buildDeck(
       };
     }),
   );
+
+  if (deckUntranslated.size > 0) {
+    warnings.push(
+      untranslatedWarning('Products and categories', deckUntranslated.size, deckWords.language),
+    );
+  }
 
   const missing = missingGlyphs(slides);
   if (missing.length > 0) {

@@ -1,4 +1,4 @@
-import type { DeckDraft, DeckPresenter, PriceBook } from '@deck-portal/domain';
+import type { DeckDraft, DeckPresenter, Market, PriceBook, PriceList } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
 import type { DeckIdentity } from './edited/deck-identity.ts';
 import { resolveImages, type ResolveImagesOptions } from './images/resolve-images.ts';
@@ -12,6 +12,13 @@ export interface GenerateDeckOptions {
   presenter?: DeckPresenter;
   /** The price book entries to price from; the built-in price book when left out. */
   priceBook?: PriceBook;
+  /**
+   * The client's market: the deck's currency, tax and incentives (issue 50); the seeded market
+   * the draft names when left out.
+   */
+  market?: Market;
+  /** The price lists per currency the deck is priced from; the seeded ones when left out. */
+  priceLists?: readonly PriceList[];
   /** Told as each stage starts: every slide laid out, pictures, each file. */
   onProgress?: (progress: RenderProgress) => void;
   /** Drawn across every PDF page and web view slide, never in the PPTX (see `renderDeck`). */
@@ -35,6 +42,8 @@ export async function generateDeck(
     ...(font.family ? { fontFamily: font.family } : {}),
     ...(options.presenter ? { presenter: options.presenter } : {}),
     ...(options.priceBook ? { priceBook: options.priceBook } : {}),
+    ...(options.market ? { market: options.market } : {}),
+    ...(options.priceLists ? { priceLists: options.priceLists } : {}),
     ...(onProgress
       ? { onSlide: (done, total) => onProgress({ stage: 'layout', done, total }) }
       : {}),

@@ -3,7 +3,9 @@ import type {
   DeckPresenter,
   EditedDeck,
   EditedSlide,
+  Market,
   PriceBook,
+  PriceList,
 } from '@deck-portal/domain';
 import {
   clientHeadline,
@@ -11,13 +13,14 @@ import {
   resolveDeckPricing,
   DEFAULT_DECK_LOCALE,
 } from '@deck-portal/domain/pricing';
-import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { deckSlideContext } from '../build-deck.ts';
 import { resolveImages, type ResolveImagesOptions } from '../images/resolve-images.ts';
 import { withFontFamily } from '../layout/fonts.ts';
 import type { Deck, Slide } from '../layout/model.ts';
 import { useBrandFonts } from '../library/brand.ts';
 import { categoryLabel } from '../library/categories.ts';
+import { deckMarketOf } from '../library/deck-market.ts';
+import { deckWordsOf, priceBookIn } from '../library/deck-words.ts';
 import type { SlideContext } from '../library/slide-kit.ts';
 import { createTemplateLibrary, type TemplateLibrary } from '../library/template-library.ts';
 import { slideFromDocument } from '../library/template-slides.ts';
@@ -39,6 +42,10 @@ export interface EditedDeckOptions {
   library?: TemplateLibrary;
   /** The price book entries to price from; the built-in price book when left out. */
   priceBook?: PriceBook;
+  /** The client's market (issue 50); the seeded market the draft names when left out. */
+  market?: Market;
+  /** The price lists per currency; the seeded ones when left out. */
+  priceLists?: readonly PriceList[];
   /** Pictures (the edited deck's own as `deck-picture:{sha256}`) and fetching rules. */
   images?: ResolveImagesOptions;
   /** Drawn across every PDF page and web view slide, never in the PPTX. */
@@ -69,18 +76,28 @@ function editedContext(
   draft: DeckDraft,
   library: TemplateLibrary,
   slides: readonly EditedSlide[],
-  { presenter, priceBook = SEED_PRICE_BOOK }: Pick<EditedDeckOptions, 'presenter' | 'priceBook'>,
+  {
+    presenter,
+    ...marketOptions
+  }: Pick<EditedDeckOptions, 'presenter' | 'priceBook' | 'market' | 'priceLists'>,
 ) {
-  const { productSelection, basicInfo } = draft;
+  const { basicInfo } = draft;
   const locale = basicInfo.locale ?? DEFAULT_DECK_LOCALE;
+  // Priced and worded as the deck was generated: its market's currency, its language.
+  const { market, terms, pricedSelection, ...priced } = deckMarketOf(draft, marketOptions);
+  const words = deckWordsOf(basicInfo.language, library.translations);
+  const priceBook = priceBookIn(words, priced.priceBook, []).book;
   const isPriced =
-    productSelection.includePricing &&
-    resolveDeckPricing(productSelection, priceBook, locale).length > 0;
+    pricedSelection.includePricing &&
+    resolveDeckPricing(pricedSelection, priceBook, locale).length > 0;
   return deckSlideContext(draft, library, {
     sections: sectionsOf(slides, library),
     priceBook,
     ...(presenter ? { presenter } : {}),
-    ...(isPriced ? { quote: quoteSummary(productSelection, priceBook) } : {}),
+    ...(isPriced ? { quote: quoteSummary(pricedSelection, priceBook, terms) } : {}),
+    market: market.code,
+    currency: market.currency,
+    words,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   readDeckDateOffset,
   readPricingBinding,
   readProductBinding,
+  isRightToLeft as isRightToLeftLanguage,
   type TemplateCategory,
   type TemplateColor,
   type TemplateCondition,
@@ -32,6 +33,7 @@ import type {
 import { layoutChart } from '../layout/chart-layout.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
+import { documentIn } from './deck-words.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import { quoteTable } from './quote-table.ts';
 import type { ComposedSlide } from './template-slides.ts';
@@ -98,11 +100,15 @@ const maxPartDepth = 4;
  * what its conditions exclude, and lays every element out as the code-built slides do.
  */
 export function interpretTemplate(
-  document: TemplateDocument,
+  source: TemplateDocument,
   ctx: SlideContext,
   inputs: TemplateInputs,
 ): ComposedSlide {
+  // In the deck's language: each text its translation, the untranslated ones told (issue 50).
+  const document = documentIn(ctx.words, source);
   const category = document.category as CategoryId;
+  /** Where a deck reads right to left (Arabic), its texts start at the right unless placed. */
+  const isRtlDeck = ctx.words !== undefined && isRightToLeftLanguage(ctx.words.language);
   const color = (value: TemplateColor): Hex => {
     if (value === 'category') return categoryColor(category, inputs.categories ?? ctx.categories);
     if (value.startsWith('brand.')) {
@@ -116,7 +122,12 @@ export function interpretTemplate(
     grid.map((row) =>
       row.map((line) => (line === null ? null : { color: color(line.color), width: line.width })),
     );
-  const values = deckValues(document, ctx, inputs.categories ?? ctx.categories);
+  // The deck's categories carry the labels in its language.
+  const values = deckValues(
+    document,
+    ctx,
+    ctx.words ? (ctx.categories ?? inputs.categories) : (inputs.categories ?? ctx.categories),
+  );
   /** The item of the repeat copy being drawn: its `item.…` values. */
   let item: Readonly<Record<string, string>> | undefined;
   const valueOf = (path: string): string => {
@@ -135,10 +146,11 @@ export function interpretTemplate(
     }
     return values[path] ?? '';
   };
-  const bind = (template: string): string => fillBindings(template, valueOf, ctx.locale);
+  const bind = (template: string): string =>
+    fillBindings(template, valueOf, ctx.locale, undefined, ctx.currency);
   /** A text element's words: each value isolated, names kept whole (see `insertedValue`). */
   const bindWords = (template: string): string =>
-    fillBindings(template, valueOf, ctx.locale, insertedValue);
+    fillBindings(template, valueOf, ctx.locale, insertedValue, ctx.currency);
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
@@ -190,7 +202,11 @@ export function interpretTemplate(
             ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
             ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
             ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
-            ...(style.align ? { align: style.align } : {}),
+            ...(style.align
+              ? { align: isRtlDeck && style.align === 'left' ? 'right' : style.align }
+              : isRtlDeck
+                ? { align: 'right' }
+                : {}),
             ...(style.valign ? { valign: style.valign } : {}),
             ...(style.bullets ? { bullets: true } : {}),
             ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
@@ -416,7 +432,7 @@ export function interpretTemplate(
         case 'part': {
           const part = inputs.parts.get(element.part);
           if (!part || depth >= maxPartDepth) return [];
-          return draw(part.elements, depth + 1);
+          return draw(documentIn(ctx.words, part).elements, depth + 1);
         }
         case 'repeat': {
           const items = repeatItems(element, ctx).slice(0, element.max);

@@ -16,6 +16,7 @@ import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../layout/model.ts';
 import { layoutText, measureTextHeight, type TextSpec } from '../layout/text-layout.ts';
 import type { ParagraphIndent } from '../layout/text-spec.ts';
 import type { BrandDefinition } from './brand.ts';
+import type { DeckWords } from './deck-words.ts';
 import { insertedValue, type TemplateCategory } from '@deck-portal/domain';
 import { categoryColor, categoryLabel, type CategoryId } from './categories.ts';
 
@@ -37,6 +38,10 @@ export interface SlideContext {
   locale?: string;
   /** The client's market (ISO 3166): what market conditions test; US when left out (issue 50). */
   market?: string;
+  /** The currency the price book's money and the quote are in (ISO 4217); US dollars when left out. */
+  currency?: string;
+  /** The deck's language and its words (deck-words.ts); the library's own when left out. */
+  words?: DeckWords;
   contact: string;
   /** The rep who sends the deck, when known (the server passes the rep's profile). */
   presenter?: DeckPresenter;

@@ -1,4 +1,5 @@
 import type {
+  LibraryTranslations,
   LayoutInfo,
   TemplateCategory,
   TemplateLibraryDocuments,
@@ -24,6 +25,8 @@ export interface TemplateLibrary {
   layouts: readonly LayoutDefinition[];
   /** The shared parts its documents place, by id (a deck's edited slides place them too). */
   parts?: ReadonlyMap<string, TemplatePart>;
+  /** Its texts in other languages, by language tag: what a deck in that language draws. */
+  translations?: LibraryTranslations;
 }
 
 function rebrand(value: string, brand: BrandDefinition): string {
@@ -60,6 +63,7 @@ export function createTemplateLibrary(
     }),
     layouts: documents.layouts.map((document) => layoutFromDocument(document, parts, categories)),
     parts,
+    ...(documents.translations ? { translations: documents.translations } : {}),
   };
 }
 

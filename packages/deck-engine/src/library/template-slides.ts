@@ -27,6 +27,8 @@ export interface TemplateSlideDefinition {
   category: CategoryId;
   inDefaultSelection: boolean;
   forProducts: readonly string[];
+  /** Only for decks in these markets (ISO 3166); every market when absent (issue 50). */
+  markets?: readonly string[];
   /** No longer offered to reps, still drawn for decks that chose it. */
   isRetired: boolean;
   /** Drawn once per priced product or once with pricing, not chosen; chosen when absent. */
@@ -51,6 +53,7 @@ export function slideFromDocument(
     category: document.category as CategoryId,
     inDefaultSelection: document.inDefaultSelection ?? false,
     forProducts: document.forProducts ?? [],
+    ...(document.markets ? { markets: document.markets } : {}),
     isRetired: document.retired ?? false,
     ...(document.drawn ? { drawn: document.drawn } : {}),
     inputs: document.inputs ?? [],

@@ -1,4 +1,6 @@
 import {
+  addressed,
+  deckLanguageOf,
   evaluateFigures,
   quoteFigureNames,
   quoteFigureValues,
@@ -13,7 +15,9 @@ import {
   findProduct,
   formatCents,
   formatCreditShare,
+  fillWords,
   formatDeckDate,
+  formatNumber,
   pricingTextLabel,
   productName,
   type PriceBook,
@@ -21,6 +25,7 @@ import {
   type QuoteSummary,
 } from '@deck-portal/domain/pricing';
 import { categoryLabel, type CategoryId } from './categories.ts';
+import { wordIn } from './deck-words.ts';
 import type { SlideContext } from './slide-kit.ts';
 
 /** What of a template document its values come from: its category, figures and deck inputs. */
@@ -45,6 +50,7 @@ export function deckValues(
     'deck.date': ctx.dateText,
     'deck.year': ctx.year ?? ctx.dateText.slice(-4),
     'contact.name': ctx.contact,
+    ...addressValues(ctx),
     'rep.name': ctx.presenter?.name ?? '',
     'rep.title': ctx.presenter?.jobTitle ?? '',
     'rep.email': ctx.presenter?.email ?? '',
@@ -68,7 +74,7 @@ export function deckValues(
     'slide.number': String(ctx.pageNumber),
     // What the client reads above the title: the category's label, not the library's grouping.
     'slide.categoryName': categoryLabel(document.category as CategoryId, categories),
-    ...quoteValues(ctx.quote, ctx.locale),
+    ...quoteValues(ctx.quote, ctx.locale, ctx.currency),
     ...quantityValues(ctx),
     ...figureValues(document, ctx),
   };
@@ -96,6 +102,8 @@ export function pricingValue(field: PricingBindingField, ctx: SlideContext): str
       return product?.picture ?? '';
     case 'creditLabel':
       return pricingTextLabel('itc', product, ctx.locale);
+    case 'totalLabel':
+      return totalLabel(ctx);
     case 'listPrice':
     case 'discount':
     case 'billing':
@@ -158,11 +166,56 @@ export function repeatItems(
 }
 
 /** `quote.total` and the others as the quote slide writes them (`$12,345.00`); none without a quote. */
-function quoteValues(quote: QuoteSummary | undefined, locale?: string): Record<string, string> {
+function quoteValues(
+  quote: QuoteSummary | undefined,
+  locale?: string,
+  currency?: string,
+): Record<string, string> {
   if (!quote) return {};
   return Object.fromEntries(
-    quoteFigureNames.map((name) => [`quote.${name}`, formatCents(quoteCents(quote, name), locale)]),
+    quoteFigureNames.map((name) => [
+      `quote.${name}`,
+      formatCents(quoteCents(quote, name), locale, currency),
+    ]),
   );
+}
+
+/**
+ * The client and the contact as the deck's language addresses them (address-forms.ts): a
+ * greeting to the contact, or to the company when no one is named.
+ */
+function addressValues(ctx: SlideContext): Record<string, string> {
+  const language = deckLanguageOf(ctx.words?.language ?? 'en').tag;
+  const contact = ctx.contact.trim();
+  return {
+    'client.addressed': addressed(language, 'company', ctx.clientName),
+    'contact.addressed': addressed(language, 'person', contact),
+    'contact.greeting': contact
+      ? addressed(language, 'greeting', contact)
+      : addressed(language, 'companyGreeting', ctx.clientName),
+  };
+}
+
+/** A tax as a quote names it: `VAT (19 %)`, its name in the deck's language. */
+export function taxLabel(
+  ctx: Pick<SlideContext, 'words' | 'locale'>,
+  tax: { name: string; percent: number },
+): string {
+  const percent = formatNumber(tax.percent / 100, ctx.locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  });
+  return `${wordIn(ctx.words, tax.name)} (${percent})`;
+}
+
+/**
+ * The label of a priced product's total: what the client pays, or the total before the
+ * market's tax where the tax is added (the quote summary adds it).
+ */
+function totalLabel(ctx: SlideContext): string {
+  const tax = ctx.quote?.tax;
+  if (!tax || tax.inclusive) return wordIn(ctx.words, 'Total you pay');
+  return fillWords(wordIn(ctx.words, 'Total before {tax}'), { tax: wordIn(ctx.words, tax.name) });
 }
 
 function quoteCents(quote: QuoteSummary, name: (typeof quoteFigureNames)[number]) {

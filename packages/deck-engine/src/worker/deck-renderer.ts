@@ -6,7 +6,9 @@ import type {
   EditedDeck,
   EditedSlide,
   PlannedSlideKey,
+  Market,
   PriceBook,
+  PriceList,
 } from '@deck-portal/domain';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
 import { Piscina } from 'piscina';
@@ -57,6 +59,10 @@ export interface EditedDeckRenderOptions {
   library?: LibraryVersion;
   /** The price book entries to price from; the built-in price book when left out. */
   priceBook?: PriceBook;
+  /** The client's market (issue 50); the seeded market the draft names when left out. */
+  market?: Market;
+  /** The price lists per currency; the seeded ones when left out. */
+  priceLists?: readonly PriceList[];
   /** Told as each stage starts on the worker thread. */
   onProgress?: (progress: RenderProgress) => void;
   /** Drawn across every PDF page and web view slide, never in the PPTX. */
@@ -76,6 +82,10 @@ export interface DeckRenderer {
       library?: LibraryVersion;
       /** The price book entries to price from; the built-in price book when left out. */
       priceBook?: PriceBook;
+      /** The client's market (issue 50); the seeded market the draft names when left out. */
+      market?: Market;
+      /** The price lists per currency; the seeded ones when left out. */
+      priceLists?: readonly PriceList[];
       /** Told as each stage starts on the worker thread. */
       onProgress?: (progress: RenderProgress) => void;
       /**
@@ -209,7 +219,17 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   return {
     async generate(
       draft,
-      { presenter, pictures, library, priceBook, onProgress, watermark, identity } = {},
+      {
+        presenter,
+        pictures,
+        library,
+        priceBook,
+        market,
+        priceLists,
+        onProgress,
+        watermark,
+        identity,
+      } = {},
     ) {
       const channel = progressChannel(onProgress);
       const task: RenderTask = {
@@ -218,6 +238,8 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         ...(pictures ? { pictures } : {}),
         ...(library ? { library } : {}),
         ...(priceBook ? { priceBook } : {}),
+        ...(market ? { market } : {}),
+        ...(priceLists ? { priceLists } : {}),
         ...(watermark ? { watermark } : {}),
         ...(identity ? { identity } : {}),
         ...(options.brand ? { brand: options.brand } : {}),

@@ -5,8 +5,10 @@ import type {
   DeckPresenter,
   EditedDeck,
   EditedSlide,
+  Market,
   PlannedSlideKey,
   PriceBook,
+  PriceList,
   SlideLink,
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
@@ -45,6 +47,10 @@ export interface RenderTask {
   library?: LibraryVersion;
   /** The price book entries to price from; the built-in price book when left out. */
   priceBook?: PriceBook;
+  /** The client's market (issue 50); the seeded market the draft names when left out. */
+  market?: Market;
+  /** The price lists per currency; the seeded ones when left out. */
+  priceLists?: readonly PriceList[];
   images?: FetchImageOptions;
   /** Pictures the server holds (uploads), by the address the draft names them with. */
   pictures?: Record<string, Uint8Array>;
@@ -190,6 +196,8 @@ function editedOptions(task: EditedRenderTask | PreviewEditedTask) {
       : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
     ...(task.priceBook ? { priceBook: task.priceBook } : {}),
+    ...(task.market ? { market: task.market } : {}),
+    ...(task.priceLists ? { priceLists: task.priceLists } : {}),
   };
 }
 
@@ -235,6 +243,8 @@ export default async function renderTask(
       : {}),
     ...(task.presenter ? { presenter: task.presenter } : {}),
     ...(task.priceBook ? { priceBook: task.priceBook } : {}),
+    ...(task.market ? { market: task.market } : {}),
+    ...(task.priceLists ? { priceLists: task.priceLists } : {}),
     ...(task.watermark ? { watermark: task.watermark } : {}),
     ...(task.identity ? { identity: task.identity } : {}),
     ...(task.progress ? { onProgress: (stage) => task.progress!.postMessage(stage) } : {}),
