@@ -227,6 +227,12 @@ export const clientLinkSenderSchema = z.object({
   jobTitle: z.string().nullable(),
   /** The sender's uploaded photo, when they have one. */
   photoUrl: z.string().nullable(),
+  /**
+   * The language of the deck the link shows (BCP 47, `en` for decks made before decks had one)
+   * and its direction: the passcode screen already speaks it (issue 50).
+   */
+  language: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
 });
 export type ClientLinkSender = z.infer<typeof clientLinkSenderSchema>;
 
@@ -246,6 +252,17 @@ export const clientViewSchema = z.object({
   /** The accept step, when the rep offered it on this link; null otherwise. */
   // Optional only so that payloads written before issue 19 still parse: the server sends it.
   acceptance: clientAcceptanceSchema.nullable().optional(),
+  /**
+   * The deck's language (its version's `basicInfo.language`, BCP 47; `en` for versions made
+   * before decks had one) and its direction: the page's own words follow it, right to left
+   * included (issue 50).
+   */
+  language: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
+  /** How the deck writes dates and figures (`ja-JP`): the page writes its own the same way. */
+  locale: z.string(),
+  /** The currency of the deck's prices (ISO 4217): the accept step's amounts are in it. */
+  currency: z.string(),
 });
 export type ClientView = z.infer<typeof clientViewSchema>;
 

@@ -21,6 +21,7 @@ import { clientLinkMail } from '../mail/templates/client-link-mail.tsx';
 import type { Services } from '../services.ts';
 import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
+import { linkLanguageOf } from './deck-language.ts';
 import { assertLinkMayShow } from '../deal-desk/client-visibility.ts';
 import { checkAcceptanceOptions } from '../proposals/acceptance-options.ts';
 
@@ -57,6 +58,7 @@ export async function createClientLink(
   }
   const acceptance = checkAcceptanceOptions(input.acceptance, shown.draft);
   const headline = clientHeadline(shown.draft.basicInfo);
+  const shownLanguage = linkLanguageOf(shown);
   const token = newToken();
   const url = `${services.config.publicUrl}${clientLinkPaths.view(token)}`;
   const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null;
@@ -108,6 +110,9 @@ export async function createClientLink(
             url,
             expiresAt,
             hasPasscode: passcodeHash !== null,
+            // The client reads the mail in the deck's language, as the page.
+            language: shownLanguage.language,
+            locale: shownLanguage.locale,
           },
           { to: input.recipientEmail, replyTo: user.email },
         );

@@ -5,6 +5,7 @@ import { clientLinkVisits } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { getClientAcceptance } from '../proposals/client-acceptance.ts';
 import { loadUserNames } from './client-link-rows.ts';
+import { linkLanguageOf } from './deck-language.ts';
 import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 import { viewedSlides } from '../decks/slide-links.ts';
 
@@ -30,6 +31,7 @@ export async function getClientView(
       ? version.createdAt.toISOString()
       : null,
     acceptance: await getClientAcceptance(services, open),
+    ...linkLanguageOf(version),
   };
 }
 

@@ -3,6 +3,7 @@ import { clientLinkPaths, uploadIdOf, type ClientLinkSender } from '@deck-portal
 import { uploads, users } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { openUpload, uploadObjectKey } from '../uploads/store-upload.ts';
+import { linkLanguageOf } from './deck-language.ts';
 import type { OpenClientLink } from './resolve-client-link.ts';
 
 /** The rep who made the link, or the deck's owner once that account is gone. */
@@ -27,6 +28,7 @@ export async function getLinkSender(
   // The brand reps build with now: the company the client is dealing with.
   const { brand } = (await services.currentLibrary()).library;
   const sender = await loadSender(services, open);
+  const { language, direction } = linkLanguageOf(open.version);
   return {
     companyName: brand.name,
     companyColors: {
@@ -38,6 +40,9 @@ export async function getLinkSender(
     name: sender?.name ?? 'Your contact',
     jobTitle: sender?.jobTitle ?? null,
     photoUrl: sender?.photoUploadId ? clientLinkPaths.senderPhoto(token) : null,
+    // Only the language: the deck's formats and prices wait behind its passcode.
+    language,
+    direction,
   };
 }
 

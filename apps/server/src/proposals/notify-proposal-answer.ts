@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { clientHeadline, deckPagePath, formatCents, readStoredSummary } from '@deck-portal/domain';
+import { linkLanguageOf } from '../client-links/deck-language.ts';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
@@ -81,6 +82,8 @@ export async function notifyOfAcceptance(
     headline,
     acceptedAt: record.createdAt,
     summary,
+    // In the deck's language, formats and currency, as the client's page showed it.
+    ...linkLanguageOf(version),
   };
   await sendMail(tx, services.config, proposalAcceptedClientMail, confirmation, {
     to: link.recipientEmail,

@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { clientMailTexts } from './client-mail-texts.ts';
 import { Lines, MailLayout, Paragraph, UrlLink } from './mail-layout.tsx';
 import { defineMailTemplate } from './mail-template.ts';
 
@@ -12,20 +13,18 @@ type Props = {
   url: string;
   expiresAt: Date | null;
   hasPasscode: boolean;
+  /** The deck's language (BCP 47) and formats: the client reads the mail in it; absent: English. */
+  language?: string;
+  locale?: string;
 };
-
-const mailDate = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 export const clientLinkMail = defineMailTemplate<Props>({
   id: 'client-link',
   title: 'Presentation sent to a client',
   sentWhen: 'A rep makes a client link and has it mailed; replies go to the rep.',
   isSecret: true,
-  subject: ({ senderName, headline }) => `${senderName} sent you a presentation: ${headline}`,
+  subject: ({ senderName, headline, language = 'en', locale }) =>
+    clientMailTexts(language, locale).linkSubject(senderName, headline),
   Body: ({
     recipientName,
     senderName,
@@ -34,24 +33,23 @@ export const clientLinkMail = defineMailTemplate<Props>({
     url,
     expiresAt,
     hasPasscode,
+    language = 'en',
+    locale,
     context,
   }) => {
+    const texts = clientMailTexts(language, locale);
     const notes = [
-      ...(hasPasscode
-        ? [`The presentation is protected by a passcode, which ${senderName} gives you.`]
-        : []),
-      ...(expiresAt ? [`The link works until ${mailDate.format(expiresAt)} (UTC).`] : []),
-      'The link is for you alone: please do not forward it.',
+      ...(hasPasscode ? [texts.linkPasscode(senderName)] : []),
+      ...(expiresAt ? [texts.linkExpires(texts.dateTime(expiresAt))] : []),
+      texts.linkForYouAlone,
     ];
     return (
-      <MailLayout context={context} preview={headline}>
-        <Paragraph>Hello {recipientName},</Paragraph>
-        <Paragraph>
-          {senderName} sent you the presentation &quot;{headline}&quot;.
-        </Paragraph>
+      <MailLayout context={context} preview={headline} language={texts}>
+        <Paragraph>{texts.greeting(recipientName)}</Paragraph>
+        <Paragraph>{texts.linkSent(senderName, headline)}</Paragraph>
         {message ? <Lines lines={message.split(/\r?\n/)} /> : null}
         <Paragraph>
-          Open it here: <UrlLink href={url} context={context} />
+          {texts.linkOpenHere} <UrlLink href={url} context={context} />
         </Paragraph>
         <Lines lines={notes} />
       </MailLayout>

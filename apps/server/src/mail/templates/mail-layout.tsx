@@ -12,6 +12,7 @@ import {
   Section,
   Text,
 } from '@react-email/components';
+import type { ClientMailTexts } from './client-mail-texts.ts';
 import type { MailContext } from './mail-context.ts';
 
 const ink = '#1f2933';
@@ -31,11 +32,14 @@ export function senderLine({ productName, companyName }: MailContext) {
 export function MailLayout({
   context,
   preview,
+  language,
   children,
 }: {
   context: MailContext;
   /** The line a mail program shows beside the subject. */
   preview: string;
+  /** A client's mail in the deck's language (client-mail-texts.ts); absent: English. */
+  language?: Pick<ClientMailTexts, 'lang' | 'direction' | 'senderLine'>;
   children: ReactNode;
 }) {
   const { brand, productName, companyName } = context;
@@ -43,7 +47,7 @@ export function MailLayout({
     ? { backgroundColor: `#${brand.colors.primary}`, padding: '20px 32px' }
     : { padding: '20px 32px', borderBottom: '1px solid #e5e7eb' };
   return (
-    <Html lang="en">
+    <Html lang={language?.lang ?? 'en'} dir={language?.direction ?? 'ltr'}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif' }}>
@@ -69,7 +73,7 @@ export function MailLayout({
             <Hr style={{ borderColor: '#e5e7eb', margin: 0 }} />
           </Section>
           <Text style={{ padding: '0 32px', fontSize: '12px', color: muted }}>
-            {senderLine(context)}
+            {language ? language.senderLine(productName, companyName) : senderLine(context)}
           </Text>
         </Container>
       </Body>

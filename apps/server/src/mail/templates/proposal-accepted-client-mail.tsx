@@ -1,6 +1,8 @@
 /** @jsxRuntime automatic */
 import type { ProposalSummary } from '@deck-portal/domain';
+import { clientPageTexts } from '@deck-portal/domain/client-page-texts';
 import { acceptedFigures, sampleSummary } from './accepted-figures.ts';
+import { clientMailTexts } from './client-mail-texts.ts';
 import { Lines, MailLayout, Paragraph } from './mail-layout.tsx';
 import { defineMailTemplate } from './mail-template.ts';
 
@@ -10,6 +12,13 @@ type Props = {
   headline: string;
   acceptedAt: Date;
   summary: ProposalSummary;
+  /**
+   * The deck's language (BCP 47), formats and currency: the client reads the confirmation as
+   * they read the page; absent: English, US dollars.
+   */
+  language?: string;
+  locale?: string;
+  currency?: string;
 };
 
 export const proposalAcceptedClientMail = defineMailTemplate<Props>({
@@ -17,22 +26,37 @@ export const proposalAcceptedClientMail = defineMailTemplate<Props>({
   title: 'Proposal accepted (to the client)',
   sentWhen: 'A client accepts a proposal; the accepted PDF, its certificate last, is attached.',
   isSecret: false,
-  subject: ({ headline }) => `You accepted the proposal: ${headline}`,
-  Body: ({ fullName, headline, acceptedAt, summary, context }) => (
-    <MailLayout context={context} preview="The proposal and your certificate are attached.">
-      <Paragraph>Hello {fullName},</Paragraph>
-      <Paragraph>
-        Thank you: you accepted &quot;{headline}&quot; on {acceptedAt.toISOString().slice(0, 10)}.
-      </Paragraph>
-      <Lines lines={acceptedFigures(summary)} />
-      <Lines
-        lines={[
-          'The proposal is attached, with a certificate of your acceptance as its last page.',
-          'Accepting on the page is a click-to-accept record of your agreement, not a qualified electronic signature.',
-        ]}
-      />
-    </MailLayout>
-  ),
+  subject: ({ headline, language = 'en', locale }) =>
+    clientMailTexts(language, locale).acceptedSubject(headline),
+  Body: ({
+    fullName,
+    headline,
+    acceptedAt,
+    summary,
+    language = 'en',
+    locale,
+    currency,
+    context,
+  }) => {
+    const texts = clientMailTexts(language, locale);
+    // An English deck in dollars reads as every confirmation did before decks had languages.
+    const figures =
+      texts.lang === 'en' && (currency ?? 'USD') === 'USD'
+        ? acceptedFigures(summary)
+        : acceptedFigures(summary, {
+            words: clientPageTexts(texts.lang),
+            currency: currency ?? 'USD',
+            locale: locale ?? texts.lang,
+          });
+    return (
+      <MailLayout context={context} preview={texts.acceptedPreview} language={texts}>
+        <Paragraph>{texts.greeting(fullName)}</Paragraph>
+        <Paragraph>{texts.acceptedThanks(headline, texts.date(acceptedAt))}</Paragraph>
+        <Lines lines={figures} />
+        <Lines lines={[texts.acceptedAttached, texts.acceptedNotASignature]} />
+      </MailLayout>
+    );
+  },
   sample: {
     fullName: 'Jane Client',
     headline: 'Proposal for Northwind Pharmacies',
