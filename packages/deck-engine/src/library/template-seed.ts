@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_BRAND } from './brand.ts';
 import { TEMPLATE_CATEGORIES } from './categories.ts';
 import {
+  languageTranslationsSchema,
   parseTemplateDocuments,
   templateLayoutsSchema,
   templatePartsSchema,
   templateSlideDocumentsSchema,
   templateFormatVersion,
+  type LanguageTranslations,
+  type LibraryTranslations,
   type TemplateLayout,
   type TemplateLibraryDocuments,
   type TemplatePart,
@@ -51,6 +54,35 @@ export const seedSlides: () => readonly TemplateSlideDocument[] = seedFile(
   templateSlideDocumentsSchema,
 );
 
+/** The languages the built-in library is translated into besides English (issue 50). */
+export const SEED_TRANSLATED_LANGUAGES = ['ja', 'ar'] as const;
+
+/** A translation table of `seed/translations/`, checked when read. */
+function translationFile(file: string): LanguageTranslations {
+  return parseTemplateDocuments(
+    languageTranslationsSchema,
+    JSON.parse(readFileSync(new URL(`./seed/translations/${file}`, import.meta.url), 'utf8')),
+    `seed/translations/${file}`,
+  );
+}
+
+let translations: LibraryTranslations | undefined;
+
+/**
+ * The built-in library's texts in Japanese and Arabic: the slides', layouts' and parts' texts,
+ * the price book's words and the categories (`<lang>.json`), with the engine's own words
+ * (`engine-<lang>.json`: the pricing slides' labels), one table per language.
+ */
+export function seedTranslations(): LibraryTranslations {
+  translations ??= Object.fromEntries(
+    SEED_TRANSLATED_LANGUAGES.map((language) => [
+      language,
+      { ...translationFile(`${language}.json`), ...translationFile(`engine-${language}.json`) },
+    ]),
+  );
+  return translations;
+}
+
 let seedLibrary: TemplateLibraryDocuments | undefined;
 
 /** The built-in library as one bundle of documents (`createTemplateLibrary`'s default). */
@@ -62,6 +94,7 @@ export function seedLibraryDocuments(): TemplateLibraryDocuments {
     slides: [...seedSlides()],
     layouts: [...seedLayouts()],
     parts: [...partList()],
+    translations: seedTranslations(),
   };
   return seedLibrary;
 }
