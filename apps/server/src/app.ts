@@ -48,6 +48,8 @@ import { startServerJobs } from './server-jobs.ts';
 import { seedLibrary } from './library/library-versions.ts';
 import { seedPriceBook } from './price-book/price-book.ts';
 import { priceBookRoutes } from './price-book/price-book-routes.ts';
+import { seedMarkets } from './markets/market-store.ts';
+import { marketRoutes } from './markets/market-routes.ts';
 import { libraryRoutes } from './library/library-routes.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { editorRoutes } from './deck-edits/editor-routes.ts';
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A first start stores the built-in content library as its version 1, and the price book.
   await seedLibrary(services.db);
   await seedPriceBook(services.db);
+  await seedMarkets(services.db);
 
   await registerAuthHooks(app, services);
   await app.register(healthRoutes, { database: deps.database, lifecycle });
@@ -171,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(templateRoutes, { services });
   await app.register(libraryRoutes, { services });
   await app.register(priceBookRoutes, { services });
+  await app.register(marketRoutes, { services });
   await app.register(generationRoutes, { services, draining: lifecycle.draining.signal });
   await app.register(deckRoutes, { services });
   await app.register(editorRoutes, { services });

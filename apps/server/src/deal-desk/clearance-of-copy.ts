@@ -50,6 +50,7 @@ async function clearanceOfCopy(
     ownerId,
     selection: from.draft.productSelection,
     priceBook,
+    pricing: from.pricingContext ?? undefined,
   });
   const clearance =
     keepApproval && decided.watermark && from.approvedBy

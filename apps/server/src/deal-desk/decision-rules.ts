@@ -13,6 +13,7 @@ import { deckVersions, users } from '../db/schema.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
 import type { Services } from '../services.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
+import { bookInMarket } from '../markets/pricing-context.ts';
 
 /**
  * What deciding a request depends on beyond its row: who set the prices put to approval (they
@@ -52,6 +53,7 @@ export async function loadDecisionRules(
         approvedBy: deckVersions.approvedBy,
         selection: sql<ProductSelection>`${deckVersions.draft}->'productSelection'`,
         priceBook: deckVersions.priceBook,
+        pricing: deckVersions.pricingContext,
       })
       .from(deckVersions)
       .leftJoin(users, eq(users.id, deckVersions.createdBy))
@@ -69,7 +71,13 @@ export async function loadDecisionRules(
     // Versions made before decks recorded their price book are checked against today's.
     const book =
       asked.priceBook ?? (todaysBook ??= (await currentPriceBook(db, services.clock.now())).book);
-    const check = checkDeal(asked.selection, book, settings, request.ownerRole);
+    // In the version's currency, as it was priced (US dollars before markets).
+    const check = asked.pricing
+      ? checkDeal(asked.selection, bookInMarket(book, asked.pricing), settings, request.ownerRole, {
+          currency: asked.pricing.market.currency,
+          dollarBook: book,
+        })
+      : checkDeal(asked.selection, book, settings, request.ownerRole);
     // The lines past a limit, when only lines are; every line when the deck's total is.
     const lines =
       check.findings.length > 0 && check.deckFindings.length === 0

@@ -11,6 +11,7 @@ import {
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { approvalRequests, deckVersions, decks, notifications, users } from '../db/schema.ts';
+import { bookInMarket, type PricingContext } from '../markets/pricing-context.ts';
 import { approversOf } from './approval-rows.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
 import { decisionRulesOf } from './decision-rules.ts';
@@ -45,13 +46,17 @@ export async function decideClearance(
     ownerId,
     selection,
     priceBook,
+    pricing,
     approvalRequestId,
   }: {
     /** The deck the version is added to; null for a deck's first version. */
     deckId: string | null;
     ownerId: string;
     selection: ProductSelection;
+    /** The book in US dollars, as the version records it. */
     priceBook: PriceBook;
+    /** Its market and price lists: prices are checked in its currency (US dollars when absent). */
+    pricing?: PricingContext | undefined;
     approvalRequestId?: string | null | undefined;
   },
 ): Promise<VersionClearance> {
@@ -60,7 +65,12 @@ export async function decideClearance(
     db.select({ role: users.role }).from(users).where(eq(users.id, ownerId)),
   ]);
   // An owner whose account is gone is held to a rep's limits.
-  const dealCheck = checkDeal(selection, priceBook, settings, owner?.role ?? 'sales_rep');
+  const dealCheck = pricing
+    ? checkDeal(selection, bookInMarket(priceBook, pricing), settings, owner?.role ?? 'sales_rep', {
+        currency: pricing.market.currency,
+        dollarBook: priceBook,
+      })
+    : checkDeal(selection, priceBook, settings, owner?.role ?? 'sales_rep');
   if (!dealCheck.needsApproval) return { dealCheck, approvedByRequest: null, watermark: undefined };
   const approvedByRequest =
     approvalRequestId ?? (deckId ? await carriedApproval(db, deckId, selection) : null);

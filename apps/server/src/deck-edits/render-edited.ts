@@ -4,13 +4,17 @@ import type { Services } from '../services.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { versionSources } from '../decks/version-sources.ts';
+import { enginePricing } from '../markets/pricing-context.ts';
 import { loadEditedPictures } from './edited-pictures.ts';
 
 /** What drawing an edited deck needs besides its slides. */
 type EditedInput = {
   deckId: string;
   /** The version it was edited from: its library, prices and presenter are the deck's look. */
-  from: Pick<DeckVersionRow, 'libraryVersion' | 'priceBook' | 'draft' | 'presenter'>;
+  from: Pick<
+    DeckVersionRow,
+    'libraryVersion' | 'priceBook' | 'pricingContext' | 'draft' | 'presenter'
+  >;
   /** The draft the version keeps (the version's, or with the prices a file brought back). */
   draft: DeckDraft;
   presenter: DeckPresenter | undefined;
@@ -22,7 +26,7 @@ type EditedInput = {
 
 /** The library, prices and pictures an edited deck is drawn with, once per drawing. */
 async function editedSources(services: Services, input: EditedInput, edited: EditedDeck) {
-  const { library, priceBook } = await versionSources(services, input.from);
+  const { library, priceBook, pricing } = await versionSources(services, input.from);
   const pictures = await loadEditedPictures(services, {
     deckId: input.deckId,
     edited,
@@ -33,6 +37,7 @@ async function editedSources(services: Services, input: EditedInput, edited: Edi
     library: { key: `library-${library.number}`, documents: library.documents },
     libraryVersion: library.number,
     priceBook,
+    pricing,
     pictures,
   };
 }
@@ -57,6 +62,7 @@ export async function renderEdited(
     approvalRequestId: input.approvalRequestId ?? null,
     selection: input.draft.productSelection,
     priceBook: sources.priceBook,
+    pricing: sources.pricing,
   });
   const rendered = await drawEdited(services, input, sources, clearance.watermark);
   return { ...rendered, clearance };
@@ -86,13 +92,19 @@ async function drawEdited(
     pictures: sources.pictures,
     library: sources.library,
     priceBook: sources.priceBook,
+    ...enginePricing(sources.pricing),
     ...(watermark ? { watermark } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
     ...(input.versionNumber
       ? { identity: { deckId: input.deckId, version: input.versionNumber } }
       : {}),
   });
-  return { ...rendered, libraryVersion: sources.libraryVersion, priceBook: sources.priceBook };
+  return {
+    ...rendered,
+    libraryVersion: sources.libraryVersion,
+    priceBook: sources.priceBook,
+    pricingContext: sources.pricing,
+  };
 }
 
 /** One slide of an edited deck drawn as the version would draw it (an SVG), for the editor. */
@@ -107,5 +119,6 @@ export async function previewEditedSlide(
     pictures: sources.pictures,
     library: sources.library,
     priceBook: sources.priceBook,
+    ...enginePricing(sources.pricing),
   });
 }

@@ -70,6 +70,7 @@ export async function duplicateDeck(
         presenter: from.presenter,
         libraryVersion: from.libraryVersion,
         priceBook: from.priceBook,
+        pricingContext: from.pricingContext,
         dealCheck: clearance.dealCheck,
         editKind: from.editKind,
         edited: from.edited,

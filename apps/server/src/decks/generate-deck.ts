@@ -9,6 +9,7 @@ import type { DeckRow } from './deck-access.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { enqueueGeneration, generationState } from './generation-job.ts';
 import { assertKnownTemplates } from './render-draft.ts';
+import { assertDraftPriceable } from '../markets/pricing-context.ts';
 
 export const idempotencyKeyReusedMessage =
   'This Idempotency-Key was already used for a different deck. Send a new key with a new deck.';
@@ -29,6 +30,7 @@ export async function generateDeckForUser(
   if (existing) return answerRetry(services, existing, fingerprint);
 
   assertKnownTemplates(await services.currentLibrary(), draft);
+  await assertDraftPriceable(services, draft);
   const missing = await findMissingPictures(services, user, draft);
   assertPicturesUsable(draft, refusedPictures(draft, missing));
   const now = services.clock.now();

@@ -23,6 +23,7 @@ import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.t
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraft } from './render-draft.ts';
+import { assertDraftPriceable } from '../markets/pricing-context.ts';
 import { findVersion, loadVersion } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
 import { renderEdited } from '../deck-edits/render-edited.ts';
@@ -65,6 +66,7 @@ export async function generateNextVersion(
     }
   }
   assertKnownTemplates(await services.currentLibrary(), owned);
+  await assertDraftPriceable(services, owned);
   assertPicturesUsable(
     owned,
     refusedPictures(owned, await findMissingPictures(services, user, owned)),
@@ -172,6 +174,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
           presenter: presenter ?? null,
           libraryVersion: rendered.libraryVersion,
           priceBook: rendered.priceBook,
+          pricingContext: rendered.pricingContext,
           dealCheck: rendered.clearance.dealCheck,
           approvedBy: rendered.clearance.approvedByRequest,
           slidePlan: rendered.slidePlan,

@@ -71,6 +71,7 @@ export function generationJobHandler(
             presenter,
             libraryVersion: rendered.libraryVersion,
             priceBook: rendered.priceBook,
+            pricingContext: rendered.pricingContext,
             dealCheck: rendered.clearance.dealCheck,
             approvedBy: rendered.clearance.approvedByRequest,
             slidePlan: rendered.slidePlan,

@@ -18,6 +18,12 @@ import { decideClearance } from '../deal-desk/version-clearance.ts';
 import { versionSources } from './version-sources.ts';
 import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
+import {
+  assertPricedInMarket,
+  enginePricing,
+  pricingContextFor,
+  type PricingContext,
+} from '../markets/pricing-context.ts';
 
 type RenderInput = {
   draft: DeckDraft;
@@ -52,6 +58,9 @@ export async function renderDraft(
   assertKnownTemplates(current, input.draft);
   const prices = await currentPriceBook(services.db, services.clock.now());
   assertProductsSold(prices.book, input.draft);
+  // Its market and the price lists as they are now: recorded with the version.
+  const pricing = await pricingContextFor(services.db, input.draft);
+  assertPricedInMarket(prices.book, input.draft, pricing);
   // The entries the deck uses: its products', and those of products its slides speak of.
   const priceBook = recordPriceBook(prices.entries, [
     ...input.draft.productSelection.selectedProducts.map((product) => product.id),
@@ -61,13 +70,21 @@ export async function renderDraft(
     ...dealDesk,
     selection: input.draft.productSelection,
     priceBook,
+    pricing,
   });
   const rendered = await renderFrom(services, input, {
     library: current,
     priceBook,
+    pricing,
     watermark: clearance.watermark,
   });
-  return { ...rendered, libraryVersion: current.number, priceBook, clearance };
+  return {
+    ...rendered,
+    libraryVersion: current.number,
+    priceBook,
+    pricingContext: pricing,
+    clearance,
+  };
 }
 
 /**
@@ -103,14 +120,14 @@ export async function renderVersionAgain(
       watermark,
     });
   }
-  const { library, priceBook } = await versionSources(services, { ...version, draft });
+  const { library, priceBook, pricing } = await versionSources(services, { ...version, draft });
   const input = {
     draft,
     presenter: version.presenter ?? undefined,
     uploaderIds,
     identity: { deckId: version.deckId, version: version.number },
   };
-  return renderFrom(services, input, { library, priceBook, watermark });
+  return renderFrom(services, input, { library, priceBook, pricing, watermark });
 }
 
 /** The library's slides, layouts and parts a draft uses. */
@@ -131,10 +148,12 @@ async function renderFrom(
   {
     library,
     priceBook,
+    pricing,
     watermark,
   }: {
     library: { number: number; documents: TemplateLibraryDocuments };
     priceBook: DeckPriceBook;
+    pricing: PricingContext;
     watermark: string | undefined;
   },
 ) {
@@ -154,6 +173,7 @@ async function renderFrom(
     pictures,
     library: { key: `library-${library.number}`, documents: library.documents },
     priceBook,
+    ...enginePricing(pricing),
   });
   assertPicturesUsable(draft, refusedPictures(draft, rendered.missingPictures));
   return rendered;

@@ -54,6 +54,7 @@ export async function restoreVersion(
       ...(again ? { reason: renderedAgainReason(clearance) } : {}),
       libraryVersion: old.libraryVersion,
       priceBook: old.priceBook,
+      pricingContext: old.pricingContext,
       editKind: old.editKind,
       edited: old.edited,
       slidePlan: again?.slidePlan ?? old.slidePlan,

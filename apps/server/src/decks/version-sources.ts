@@ -2,6 +2,7 @@ import type { DeckPriceBook, TemplateLibraryDocuments } from '@deck-portal/domai
 import type { Services } from '../services.ts';
 import { libraryVersionDocuments } from '../library/library-versions.ts';
 import { currentPriceBook, recordPriceBook } from '../price-book/price-book.ts';
+import { PRICED_BEFORE_MARKETS, type PricingContext } from '../markets/pricing-context.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 
 /** A library version's documents, by number: what an edited deck's brand, fonts and parts are. */
@@ -10,12 +11,17 @@ export type LibraryVersionDocuments = { number: number; documents: TemplateLibra
 /**
  * The library and prices a version is drawn again with (a restore, an edit of it): those it was
  * drawn from, so its brand, fonts and figures stay as the client saw them; the current ones for a
- * version made before decks recorded them.
+ * version made before decks recorded them. Its market and price lists too (the rate it was
+ * priced at), the US in dollars for a version made before markets.
  */
 export async function versionSources(
   services: Pick<Services, 'db' | 'clock' | 'currentLibrary'>,
-  version: Pick<DeckVersionRow, 'libraryVersion' | 'priceBook' | 'draft'>,
-): Promise<{ library: LibraryVersionDocuments; priceBook: DeckPriceBook }> {
+  version: Pick<DeckVersionRow, 'libraryVersion' | 'priceBook' | 'pricingContext' | 'draft'>,
+): Promise<{
+  library: LibraryVersionDocuments;
+  priceBook: DeckPriceBook;
+  pricing: PricingContext;
+}> {
   const current = await services.currentLibrary();
   const documents =
     version.libraryVersion === null || version.libraryVersion === current.number
@@ -30,5 +36,5 @@ export async function versionSources(
       (await currentPriceBook(services.db, services.clock.now())).entries,
       version.draft.productSelection.selectedProducts.map((product) => product.id),
     );
-  return { library, priceBook };
+  return { library, priceBook, pricing: version.pricingContext ?? PRICED_BEFORE_MARKETS };
 }

@@ -8,7 +8,7 @@ import type {
   SlideLink,
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
-import { deckVersions, decks } from '../db/schema.ts';
+import { deckVersions, decks, type PricingContext } from '../db/schema.ts';
 import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 
@@ -23,6 +23,8 @@ export type DeckVersionContent = {
   restoredFrom?: number | null | undefined;
   libraryVersion?: number | null | undefined;
   priceBook?: DeckPriceBook | null | undefined;
+  /** The market and price lists it was priced with (issue 50). */
+  pricingContext?: PricingContext | null | undefined;
   dealCheck?: DealCheck | null | undefined;
   approvedBy?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
@@ -101,6 +103,7 @@ export async function writeDeckVersion(
     slidePlan: version.slidePlan ?? null,
     libraryVersion: version.libraryVersion ?? null,
     priceBook: version.priceBook ?? null,
+    pricingContext: version.pricingContext ?? null,
     dealCheck: version.dealCheck ?? null,
     approvedBy: version.approvedBy ?? null,
     createdBy,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   DEFAULT_CREDIT_PERCENT,
+  formatMoney,
   formatUsd,
   type PriceBookEntry,
   type ProductFields,
@@ -56,6 +57,18 @@ function describeChange(
     parts.push(`credit ${percent(before)}% → ${percent(after)}%`);
   if (before.active !== after.active) parts.push(after.active ? 'sold again' : 'retired');
   if (before.name !== after.name) parts.push(`renamed “${after.name}”`);
+  // Prices entered in other currencies' lists (issue 50), one part per currency changed.
+  const currencies = new Set([
+    ...Object.keys(before.prices ?? {}),
+    ...Object.keys(after.prices ?? {}),
+  ]);
+  for (const currency of [...currencies].sort()) {
+    const was = before.prices?.[currency];
+    const is = after.prices?.[currency];
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    if (!is) parts.push(`no longer priced in ${currency}`);
+    else parts.push(`unit price in ${currency} ${formatMoney(is.basePrice, currency)}`);
+  }
   return parts.length > 0 ? parts.join('; ') : 'details edited';
 }
 

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { DeckPresenter, Profile, ProfileValues } from '@deck-portal/domain';
+import {
+  findMarket,
+  type DeckPresenter,
+  type Profile,
+  type ProfileValues,
+} from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { readMarkets } from '../markets/market-store.ts';
 import type { Services } from '../services.ts';
 import type { LocalFile } from '../storage/local-file.ts';
 import { deleteUploads, storeUpload, uploadPath } from '../uploads/store-upload.ts';
@@ -20,13 +27,23 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     photoUrl: photoUrlOf(user),
     hasUploadedPhoto: user.photoUploadId !== null,
+    market: user.market,
+    language: user.language,
   };
 }
 
+/**
+ * Saves the user's own profile. A default market must be one the portal has (400 naming it);
+ * a market or language left out keeps the one saved.
+ */
 export async function updateProfile(
   { db }: Pick<Services, 'db'>,
   { user, input }: { user: User; input: ProfileValues },
 ): Promise<Profile> {
+  if (input.market && !findMarket(await readMarkets(db), input.market)) {
+    const message = `Unknown market "${input.market}": choose one the portal has`;
+    throw new AppError('validation_failed', message, { fields: { market: message } });
+  }
   const [updated] = await db.update(users).set(input).where(eq(users.id, user.id)).returning();
   return toProfile(updated!);
 }
