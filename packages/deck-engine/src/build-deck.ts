@@ -148,6 +148,12 @@ function categoriesIn(categories: readonly TemplateCategory[], words: DeckWords)
   }));
 }
 
+/** The client's headline (`clientHeadline`) in the deck's language: the rep's, else the library's. */
+function headlineIn(basicInfo: DeckDraft['basicInfo'], words: DeckWords | undefined): string {
+  if (basicInfo.headline?.trim() || !words?.table) return clientHeadline(basicInfo);
+  return fillWords(wordIn(words, 'Proposal for {client}'), { client: basicInfo.clientName });
+}
+
 /**
  * What every slide of a deck is drawn with but its page number and the product it is drawn for:
  * the rep's draft (client, date, contact, products, inputs), the library's look, the quote.
@@ -186,7 +192,7 @@ export function deckSlideContext(
     ...(currency ? { currency } : {}),
     ...(words?.table ? { words } : {}),
     clientName: basicInfo.clientName,
-    headline: clientHeadline(basicInfo),
+    headline: headlineIn(basicInfo, words),
     date: basicInfo.date,
     dateText: formatDeckDate(basicInfo.date, locale),
     year: formatDeckYear(basicInfo.date, locale),
@@ -344,7 +350,7 @@ export function buildDeck(
 
   return {
     // The files' own Title is the client's headline: the deck title is internal.
-    title: clientHeadline(basicInfo),
+    title: headlineIn(basicInfo, deckWords),
     clientName: basicInfo.clientName,
     date: basicInfo.date,
     author: library.brand.name,

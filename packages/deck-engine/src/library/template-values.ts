@@ -61,7 +61,7 @@ export function deckValues(
     'rep.reach': [ctx.presenter?.email, ctx.presenter?.phone].filter(Boolean).join(' · '),
     'brand.name': ctx.brand.name,
     'brand.legalName': ctx.brand.legalName,
-    'brand.tagline': ctx.brand.tagline,
+    'brand.tagline': wordIn(ctx.words, ctx.brand.tagline),
     'brand.website': ctx.brand.website,
     'brand.email': ctx.brand.email,
     'brand.phone': ctx.brand.phone,
