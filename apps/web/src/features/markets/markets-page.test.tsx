@@ -8,7 +8,12 @@ import { adminUser, apiError, approvedUser, mockApi, renderApp } from '../../tes
 const seeded = {
   'GET /api/auth/session': { body: { user: adminUser } },
   'GET /api/markets': { body: { markets: SEED_MARKETS } },
-  'GET /api/price-lists': { body: { lists: SEED_PRICE_LISTS } },
+  'GET /api/price-lists': {
+    body: {
+      bookCurrency: 'USD',
+      lists: SEED_PRICE_LISTS.map((list) => ({ ...list, updatedAt: '2026-11-01T09:00:00.000Z' })),
+    },
+  },
 };
 
 describe('the markets page', () => {
@@ -30,7 +35,7 @@ describe('the markets page', () => {
   it('adds a market with an included tax, and names a code already taken', async () => {
     const calls = mockApi({
       ...seeded,
-      'PUT /api/admin/markets/FR': ({ body }) => ({ body }),
+      'PUT /api/admin/markets/FR': ({ body }) => ({ body: { code: 'FR', ...(body as object) } }),
     });
     renderApp(paths.markets);
     await userEvent.click(await screen.findByRole('button', { name: 'New market' }));
@@ -59,8 +64,10 @@ describe('the markets page', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Tax included' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add market' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/admin/markets/FR',
+    });
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
-      code: 'FR',
       name: 'France',
       currency: 'EUR',
       tax: { name: 'VAT', percent: 20, inclusive: true },

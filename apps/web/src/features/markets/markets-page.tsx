@@ -25,12 +25,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
+import { useMarkets, usePriceLists } from '../../lib/markets.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ScrollingTable } from '../../ui/scrolling-table.tsx';
 import { useDeleteMarket } from './api/delete-market.ts';
-import { useMarkets } from './api/get-markets.ts';
-import { usePriceLists } from './api/get-price-lists.ts';
 import { useSaveMarket } from './api/save-market.ts';
 import { languageLabel, taxLabel } from './market-labels.ts';
 

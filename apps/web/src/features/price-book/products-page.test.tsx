@@ -1,4 +1,4 @@
-import type { AdminProducts, PriceBookEntry } from '@deck-portal/domain';
+import { SEED_PRICE_LISTS, type AdminProducts, type PriceBookEntry } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +18,14 @@ const entry = (index: number, extra: Partial<PriceBookEntry> = {}): PriceBookEnt
     createdBy: null,
     ...extra,
   };
+};
+
+/** The seeded lists as `GET /api/price-lists` serves them. */
+const priceLists = {
+  body: {
+    bookCurrency: 'USD',
+    lists: SEED_PRICE_LISTS.map((list) => ({ ...list, updatedAt: '2026-11-01T09:00:00.000Z' })),
+  },
 };
 
 const products: AdminProducts = {
@@ -40,14 +48,20 @@ describe('the price book page', () => {
   it('lists each product with its prices, credit, status and scheduled change', async () => {
     mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/price-lists': priceLists,
       'GET /api/admin/products': { body: products },
     });
     renderApp(paths.products);
     expect(await screen.findByRole('heading', { name: 'Price book' })).toBeVisible();
     await screen.findByText('Battery Backup');
-    const rows = screen.getAllByRole('row').slice(1);
+    const table = screen.getByRole('table', { name: 'Products' });
+    const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Battery Backup')).toBeVisible();
     expect(within(rows[0]!).getAllByText('$5,995.00')).toHaveLength(2);
+    // Its list price in each other currency: euros entered, yen and dirhams derived.
+    expect(within(rows[0]!).getByText('€5,495.00')).toBeVisible();
+    expect(within(rows[0]!).getByText('¥899,300 (derived)')).toBeVisible();
+    expect(within(rows[0]!).getByText('AED 22,017.00 (derived)')).toBeVisible();
     expect(within(rows[0]!).getByText('30%')).toBeVisible();
     expect(within(rows[1]!).getByText('$219.00 MSRP from Dec 1, 2026')).toBeVisible();
   });
@@ -56,6 +70,7 @@ describe('the price book page', () => {
     let attempt = 0;
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/price-lists': priceLists,
       'GET /api/admin/products': { body: products },
       'POST /api/admin/products/controller/changes': () =>
         (attempt += 1) === 1
@@ -87,6 +102,7 @@ describe('the price book page', () => {
   it('sells a product as a yearly subscription, not shipped', async () => {
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/price-lists': priceLists,
       'GET /api/admin/products': { body: products },
       'POST /api/admin/products/controller/changes': { status: 201, body: entry(2, { id: 'e4' }) },
     });
@@ -119,6 +135,7 @@ describe('the price book page', () => {
     });
     const calls = mockApi({
       'GET /api/auth/session': { body: { user: adminUser } },
+      'GET /api/price-lists': priceLists,
       'GET /api/admin/products': {
         body: { products: [{ current: raised, scheduled: [] }] },
       },

@@ -8,6 +8,10 @@ import {
   type AdminProducts,
   type PriceBookEntry,
   type ProductFields,
+  type ProductPrices,
+  formatMoney,
+  productPricesIn,
+  type PriceList,
 } from '@deck-portal/domain';
 import {
   Alert,
@@ -36,11 +40,20 @@ import { IconCalendar, IconHistory, IconPencil, IconPlus } from '@tabler/icons-r
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatShortDate, todayIsoDate } from '../../lib/format-date.ts';
+import { usePriceLists } from '../../lib/markets.ts';
+import { isAdmin, useSession } from '../../lib/session.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { LibraryPageShell } from '../../ui/library/library-page-shell.tsx';
 import { errorText } from '../../lib/library-api/error-text.ts';
 import { useAdminProducts, useChangeProduct, useProductHistory } from './api/price-book.ts';
 import { LibraryPictureField } from '../../ui/library/library-picture-field.tsx';
+import { PriceListsPanel } from './components/price-lists-panel.tsx';
+import {
+  ProductPricesFields,
+  readEnteredPrices,
+  typedPricesOf,
+  type TypedPrices,
+} from './components/product-prices-fields.tsx';
 
 type Row = AdminProducts['products'][number];
 
@@ -98,9 +111,12 @@ const startOfDay = (isoDate: string) => dayjs(isoDate).startOf('day').toISOStrin
 /**
  * /admin/products: the price book. Every product with its price in force and any change
  * scheduled; a change takes effect now or from a day, and decks already made keep their prices.
+ * Above them, the price lists per currency (admins change those).
  */
 export default function ProductsPage() {
   const products = useAdminProducts();
+  const session = useSession();
+  const lists = usePriceLists();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();
   const [history, setHistory] = useState<Row | undefined>();
 
@@ -119,6 +135,7 @@ export default function ProductsPage() {
             New product
           </Button>
         </Group>
+        <PriceListsPanel canEdit={session.data ? isAdmin(session.data) : false} />
         {products.isPending ? (
           <PageLoader label="Loading the price book" />
         ) : products.isError ? (
@@ -127,12 +144,13 @@ export default function ProductsPage() {
           </Alert>
         ) : (
           <Paper withBorder radius="lg" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" miw={760}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" miw={900} aria-label="Products">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
                   <Table.Th ta="right">MSRP</Table.Th>
                   <Table.Th ta="right">Base price</Table.Th>
+                  <Table.Th>MSRP in other currencies</Table.Th>
                   <Table.Th>Tax credit</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Scheduled</Table.Th>
@@ -144,6 +162,7 @@ export default function ProductsPage() {
                   <ProductRow
                     key={row.current.productId}
                     row={row}
+                    lists={lists.data?.lists ?? []}
                     onEdit={() => setEditing(row)}
                     onHistory={() => setHistory(row)}
                   />
@@ -161,10 +180,12 @@ export default function ProductsPage() {
 
 function ProductRow({
   row,
+  lists,
   onEdit,
   onHistory,
 }: {
   row: Row;
+  lists: readonly PriceList[];
   onEdit: () => void;
   onHistory: () => void;
 }) {
@@ -179,6 +200,18 @@ function ProductRow({
       </Table.Td>
       <Table.Td ta="right">{formatUsd(product.msrp)}</Table.Td>
       <Table.Td ta="right">{formatUsd(product.basePrice)}</Table.Td>
+      <Table.Td>
+        {lists.map((list) => {
+          const prices = productPricesIn(product, list.currency, lists);
+          return (
+            <Text size="sm" key={list.currency} c={prices ? undefined : 'orange.8'}>
+              {prices
+                ? `${formatMoney(prices.msrp, list.currency, 'en-US')}${list.derived ? ' (derived)' : ''}`
+                : `No ${list.currency} price`}
+            </Text>
+          );
+        })}
+      </Table.Td>
       <Table.Td>
         {product.creditEligible
           ? `${product.creditPercent ?? DEFAULT_CREDIT_PERCENT}%`
@@ -238,6 +271,15 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
   const [effectiveDay, setEffectiveDay] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const change = useChangeProduct();
+  const lists = usePriceLists().data?.lists ?? [];
+  // Each entered list's prices as typed; filled from the product's once the lists arrive.
+  const [typedPrices, setTypedPrices] = useState<Record<string, TypedPrices>>({});
+  const typed = { ...typedPricesOf(lists, fields.prices), ...typedPrices };
+  const setPrice = (currency: string, key: keyof ProductPrices, value: number | string) =>
+    setTypedPrices((current) => ({
+      ...current,
+      [currency]: { ...typed[currency], [key]: value },
+    }));
   const set = <K extends keyof ProductFields>(key: K, value: ProductFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
   const isShipped = fields.kind === 'goods';
@@ -271,12 +313,16 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
     />
   );
 
+  const prices = readEnteredPrices(fields.prices, typed, isShipped);
+  const { prices: _kept, ...withoutPrices } = readNumbers(fields);
+  const product = { ...withoutPrices, ...(prices ? { prices } : {}) };
+
   const save = () =>
     change.mutate(
       {
         ...(isNew ? {} : { productId: row.current.productId }),
         change: {
-          product: readNumbers(fields),
+          product,
           note,
           ...(effectiveDay && effectiveDay !== todayIsoDate()
             ? { effectiveFrom: startOfDay(effectiveDay) }
@@ -365,6 +411,13 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
           label="Maintenance"
           value={fields.maintenance}
           onChange={(e) => set('maintenance', e.currentTarget.value)}
+        />
+        <ProductPricesFields
+          lists={lists}
+          product={{ ...product, id: isNew ? 'new' : row.current.productId }}
+          typed={typed}
+          isShipped={isShipped}
+          onChange={setPrice}
         />
         <Group gap="xl">
           <Checkbox
