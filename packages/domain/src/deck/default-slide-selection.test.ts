@@ -108,4 +108,13 @@ describe('selectDefaultSlides', () => {
       [...base, 8].sort((a, b) => a - b),
     );
   });
+
+  it('offers a slide limited to markets only to decks in them', () => {
+    const limited = master.map((s) => (s.index === 3 ? { ...s, markets: ['US'] } : s));
+    expect(indexes(['controller'], limited)).toContain(3);
+    expect(selectDefaultSlides(limited, ['controller'], 'JP')).not.toContain(limited[3]!.id);
+    expect(selectDefaultSlides(limited, ['controller'], 'jp')).toEqual(
+      selectDefaultSlides(limited, ['controller']).filter((id) => id !== limited[3]!.id),
+    );
+  });
 });

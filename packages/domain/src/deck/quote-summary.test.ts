@@ -20,6 +20,59 @@ const selection: ProductSelection = {
 const dollars = (text: string) =>
   text === NOT_CREDIT_ELIGIBLE ? 0 : toCents(Number(text.replace(/[$,]/g, '')));
 
+describe('quoteSummary in a market’s currency and tax', () => {
+  const yen = {
+    ...SEED_PRICE_BOOK,
+    products: SEED_PRICE_BOOK.products.map((product) => ({
+      ...product,
+      msrp: product.msrp * 150,
+      whiteGloveShipping: product.whiteGloveShipping * 150,
+      flatRateShipping: product.flatRateShipping * 150,
+      creditEligible: false,
+    })),
+  };
+  const inYen: ProductSelection = {
+    ...selection,
+    selectedProducts: [{ id: 'battery_backup', quantity: 1, customPricing: 880_000.4 }],
+  };
+
+  it('adds a tax quoted apart to what the client pays, in whole yen', () => {
+    const tax = { name: 'Consumption tax', percent: 10, inclusive: false };
+    const quote = quoteSummary(inYen, yen, { currency: 'JPY', tax });
+    const beforeTax = quote.subtotalCents + quote.shippingCents;
+    // ¥880,000.40 is ¥880,000: yen have no decimals.
+    expect(quote.subtotalCents).toBe(88_000_000);
+    expect(quote.tax).toEqual({ ...tax, cents: beforeTax / 10 });
+    expect(quote.totalCents).toBe(beforeTax + beforeTax / 10);
+    expect(quote.currency).toBe('JPY');
+    expect(quote.creditsCents).toBe(0);
+  });
+
+  it('states a tax the prices include without adding it', () => {
+    const tax = { name: 'VAT', percent: 10, inclusive: true };
+    const quote = quoteSummary(inYen, yen, { currency: 'JPY', tax });
+    expect(quote.totalCents).toBe(quote.subtotalCents + quote.shippingCents);
+    expect(quote.tax?.cents).toBe(Math.round(quote.totalCents / 11 / 100) * 100);
+  });
+
+  it('writes the pricing texts in the currency and the deck’s words', () => {
+    const [texts] = resolveDeckPricing(inYen, yen, 'ja-JP', {
+      currency: 'JPY',
+      words: (source) => (source === '{amount} a year' ? '年額 {amount}' : `«${source}»`),
+    });
+    expect(texts?.texts.stdpricing).toBe('￥880,000');
+    expect(texts?.texts.wgd).toBe('«White-glove delivery»');
+    expect(texts?.line.billing).toBe('«One-off»');
+  });
+
+  it('leaves a US quote as it was', () => {
+    expect(quoteSummary(selection, SEED_PRICE_BOOK, { currency: 'USD', tax: null })).toEqual({
+      ...quoteSummary(selection, SEED_PRICE_BOOK),
+      currency: 'USD',
+    });
+  });
+});
+
 describe('quoteSummary', () => {
   it('adds up every line, shipping, credits and net', () => {
     const quote = quoteSummary(selection, SEED_PRICE_BOOK);
