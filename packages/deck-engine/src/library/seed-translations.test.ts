@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentTexts,
   findMarket,
+  isTranslatable,
   priceBookForMarket,
   SEED_MARKETS,
   SEED_PRICE_LISTS,
@@ -29,11 +30,16 @@ const documents = [
 
 /** What the engine translates besides the documents: the price book's words, categories, taxes. */
 const engineWords = [
-  ...SEED_PRICE_BOOK.products.flatMap((product) => [
-    product.name,
-    product.description,
-    ...product.features,
-  ]),
+  ...SEED_PRICE_BOOK.products.flatMap((product) =>
+    [
+      product.name,
+      product.description,
+      ...product.features,
+      product.monthsIncluded,
+      product.annualMonitoring,
+      product.maintenance,
+    ].filter(isTranslatable),
+  ),
   ...TEMPLATE_CATEGORIES.flatMap((category) => [category.name, category.label ?? category.name]),
   ...SEED_MARKETS.flatMap((market) => (market.tax ? [market.tax.name] : [])),
 ];
