@@ -15,6 +15,10 @@ const deck: ClientView = {
   slides: [1, 2, 3].map((index) => ({ index, url: `${api}/slides/${index}` })),
   pdfUrl: `${api}/download`,
   updatedAt: null,
+  language: 'en',
+  direction: 'ltr',
+  locale: 'en-US',
+  currency: 'USD',
 };
 
 const trackedVisit = {

@@ -1,20 +1,68 @@
 /** @jsxImportSource preact */
-import { clientLinkMessages } from '@deck-portal/domain/client-link-rules';
-import { useCallback, useState } from 'preact/hooks';
+import { preferredClientPageLanguage } from '@deck-portal/domain/client-page-texts';
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../../lib/api-error.ts';
 import { getClientView, getLinkSender } from './api/client-view-api.ts';
 import { ClientDeck } from './components/client-deck.tsx';
 import { ClientViewMessage } from './components/client-view-message.tsx';
 import { PasscodeForm } from './components/passcode-form.tsx';
 import { SenderHeader } from './components/sender-header.tsx';
+import {
+  PageLanguageProvider,
+  pageLanguage,
+  usePageLanguage,
+  type PageLanguage,
+} from './page-language.ts';
 import { useRequest } from './use-request.ts';
 import { createVisitSession } from './use-view-tracking.ts';
 
 const isStatus = (error: unknown, status: number) =>
   error instanceof ApiError && error.status === status;
 
+/**
+ * The language of a page that knows no deck yet, or none at all (an unknown or expired link):
+ * the browser's, when the page speaks it. It says nothing about which link this was.
+ */
+const browserLanguage = () =>
+  preferredClientPageLanguage(
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  );
+
 function Unavailable() {
-  return <ClientViewMessage title="Link unavailable" message={clientLinkMessages.unavailable} />;
+  const { texts } = usePageLanguage();
+  return <ClientViewMessage title={texts.unavailableTitle} message={texts.unavailable} />;
+}
+
+/**
+ * The page's frame in its language: `lang` and `dir` on the page and on the document (so the
+ * browser's own parts, a scroll bar or a full-screen slide, mirror too), the words below it.
+ */
+function LanguageFrame({
+  language,
+  children,
+}: {
+  language: PageLanguage;
+  children: ComponentChildren;
+}) {
+  const { lang, texts } = language;
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = { lang: root.lang, dir: root.dir };
+    root.lang = lang;
+    root.dir = texts.direction;
+    return () => {
+      root.lang = before.lang;
+      root.dir = before.dir;
+    };
+  }, [lang, texts.direction]);
+  return (
+    <PageLanguageProvider value={language}>
+      <main class="cv-page" lang={lang} dir={texts.direction}>
+        {children}
+      </main>
+    </PageLanguageProvider>
+  );
 }
 
 function ClientViewContent({ token }: { token: string }) {
@@ -34,10 +82,16 @@ function ClientViewContent({ token }: { token: string }) {
     },
     [reload],
   );
+  // The deck's language as soon as either answer names it: the sender's comes before the passcode.
+  const deckLanguage = view.data?.language ?? sender.data?.language ?? browserLanguage();
+  const locale = view.data?.locale ?? deckLanguage;
+  const language = useMemo(() => pageLanguage(deckLanguage, locale), [deckLanguage, locale]);
+  const { texts } = language;
 
-  if (isGone || isStatus(view.error, 404) || isStatus(sender.error, 404)) return <Unavailable />;
   let body;
-  if (view.data) {
+  if (isGone || isStatus(view.error, 404) || isStatus(sender.error, 404)) {
+    body = <Unavailable />;
+  } else if (view.data) {
     body = (
       <ClientDeck
         token={token}
@@ -53,35 +107,46 @@ function ClientViewContent({ token }: { token: string }) {
   } else if (view.error) {
     body = (
       <ClientViewMessage
-        title="The deck did not load"
-        message={view.error instanceof Error ? view.error.message : 'Something went wrong.'}
+        title={texts.loadFailedTitle}
+        message={
+          // The server's words are English: a page in another language says it in its own.
+          language.lang === 'en' && view.error instanceof Error
+            ? view.error.message
+            : texts.somethingWentWrong
+        }
       >
         <button type="button" class="cv-button cv-button-light" onClick={reload}>
-          Try again
+          {texts.tryAgain}
         </button>
       </ClientViewMessage>
     );
   } else {
     body = (
-      <div class="cv-loading" role="status" aria-label="Loading deck">
+      <div class="cv-loading" role="status" aria-label={texts.loading}>
         <span class="cv-spinner" />
       </div>
     );
   }
+  const isShown = !(isGone || isStatus(view.error, 404) || isStatus(sender.error, 404));
   return (
-    <>
-      {sender.data && <SenderHeader sender={sender.data} />}
+    <LanguageFrame language={language}>
+      {isShown && sender.data && <SenderHeader sender={sender.data} />}
       {body}
-    </>
+    </LanguageFrame>
   );
 }
 
 /**
  * /v/{token}: a deck shared with a client through a link, for someone without an account.
- * None of the portal around it: no header, no sign-in, nothing but this deck.
+ * None of the portal around it: no header, no sign-in, nothing but this deck, in the deck's
+ * language (its words from client-page-texts.ts; right to left for Arabic).
  */
 export function ClientViewPage({ token }: { token: string | null }) {
+  if (token) return <ClientViewContent token={token} />;
+  const lang = browserLanguage();
   return (
-    <main class="cv-page">{token ? <ClientViewContent token={token} /> : <Unavailable />}</main>
+    <LanguageFrame language={pageLanguage(lang, lang)}>
+      <Unavailable />
+    </LanguageFrame>
   );
 }

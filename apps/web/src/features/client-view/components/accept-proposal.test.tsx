@@ -65,6 +65,10 @@ const deck = (overrides: Partial<ClientAcceptance> = {}): ClientView => ({
   pdfUrl: null,
   updatedAt: null,
   acceptance: { ...acceptance, ...overrides },
+  language: 'en',
+  direction: 'ltr',
+  locale: 'en-US',
+  currency: 'USD',
 });
 
 const visit = { status: 201, body: { visitId: null, isTracked: false, untrackedReason: 'team' } };

@@ -1,21 +1,41 @@
 /** @jsxImportSource preact */
 import type { ClientAccepted, ClientAcceptance } from '@deck-portal/domain';
-import { acceptanceMessages, chooseOptionalLines } from '@deck-portal/domain/acceptance-rules';
+import { chooseOptionalLines } from '@deck-portal/domain/acceptance-rules';
+import type { ClientPageTexts } from '@deck-portal/domain/client-page-texts';
 import { formatCents } from '@deck-portal/domain/pricing';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../../lib/api-error.ts';
 import { acceptProposal, declineProposal } from '../api/client-view-api.ts';
+import { usePageLanguage } from '../page-language.ts';
 import { Alert } from './icons.tsx';
 import { ProposalTotals } from './proposal-totals.tsx';
 
 export const acceptStepId = 'accept-proposal';
 
-const acceptedOn = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+/** A moment of the acceptance, in UTC, as the deck's locale writes it. */
+const atUtc = (locale: string, at: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(at));
+
+/** A refusal of the server in the page's words, when the page knows it; else the server's own. */
+function refusalText(error: unknown, texts: ClientPageTexts, lang: string): string {
+  if (!(error instanceof Error)) return texts.somethingWentWrong;
+  // The server speaks English.
+  if (lang === 'en') return error.message;
+  const known: Partial<Record<string, string>> = {
+    version_changed: texts.versionChanged,
+    prices_changed: texts.pricesChanged,
+    terms_changed: texts.termsChanged,
+    proposal_updating: texts.updating,
+    already_accepted: texts.alreadyAccepted,
+    too_many_requests: texts.tooManyRequests,
+  };
+  return (error instanceof ApiError && known[error.code]) || texts.somethingWentWrong;
+}
 
 type Fields = { fullName?: string; jobTitle?: string; agree?: string };
 
@@ -28,23 +48,27 @@ type Fields = { fullName?: string; jobTitle?: string; agree?: string };
 export function AcceptProposal({
   token,
   acceptance,
+  currency,
   onAnswered,
   onUnavailable,
 }: {
   token: string;
   acceptance: ClientAcceptance;
+  /** The currency of the deck's prices. */
+  currency: string;
   /** The server recorded an answer, or said the page is out of date: the view is asked again. */
   onAnswered: () => void;
   /** The link is gone (revoked, expired). */
   onUnavailable: () => void;
 }) {
   const [accepted, setAccepted] = useState<ClientAccepted | null>(acceptance.accepted);
+  const { texts } = usePageLanguage();
   const shown = accepted ?? acceptance.accepted;
-  if (shown) return <AcceptedConfirmation accepted={shown} />;
+  if (shown) return <AcceptedConfirmation accepted={shown} currency={currency} />;
   if (acceptance.state === 'accepted') {
     return (
       <StepFrame>
-        <p role="status">{acceptanceMessages.alreadyAccepted}</p>
+        <p role="status">{texts.alreadyAccepted}</p>
       </StepFrame>
     );
   }
@@ -52,7 +76,7 @@ export function AcceptProposal({
     return (
       <StepFrame>
         <p role="status" class="cv-updated cv-sm">
-          {acceptanceMessages.updating}
+          {texts.updating}
         </p>
       </StepFrame>
     );
@@ -61,6 +85,7 @@ export function AcceptProposal({
     <AcceptForm
       token={token}
       acceptance={acceptance}
+      currency={currency}
       onAccepted={(record) => {
         setAccepted(record);
         onAnswered();
@@ -72,18 +97,26 @@ export function AcceptProposal({
 }
 
 function StepFrame({ children }: { children: ComponentChildren }) {
+  const { texts } = usePageLanguage();
   return (
     <section id={acceptStepId} class="cv-accept" aria-labelledby={`${acceptStepId}-title`}>
       <h2 id={`${acceptStepId}-title`} class="cv-subtitle" tabIndex={-1}>
-        Accept proposal
+        {texts.acceptProposal}
       </h2>
       {children}
     </section>
   );
 }
 
-function AcceptedConfirmation({ accepted }: { accepted: ClientAccepted }) {
+function AcceptedConfirmation({
+  accepted,
+  currency,
+}: {
+  accepted: ClientAccepted;
+  currency: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { texts, locale } = usePageLanguage();
   // Shown in place of the form just submitted: focus follows, so the reader hears the result.
   useEffect(() => {
     if (
@@ -96,17 +129,13 @@ function AcceptedConfirmation({ accepted }: { accepted: ClientAccepted }) {
   return (
     <section id={acceptStepId} class="cv-accept" aria-labelledby={`${acceptStepId}-title`}>
       <h2 id={`${acceptStepId}-title`} class="cv-subtitle" tabIndex={-1} ref={heading}>
-        Proposal accepted
+        {texts.acceptedTitle}
       </h2>
       <p role="status" class="cv-accepted-note">
-        Accepted on {acceptedOn.format(new Date(accepted.acceptedAt))} (UTC) by {accepted.fullName},{' '}
-        {accepted.jobTitle}.
+        {texts.acceptedOn(atUtc(locale, accepted.acceptedAt), accepted.fullName, accepted.jobTitle)}
       </p>
-      <ProposalTotals summary={accepted.summary} />
-      <p class="cv-dimmed cv-sm">
-        A confirmation with the proposal and a certificate of your acceptance is on its way to you
-        by e-mail.
-      </p>
+      <ProposalTotals summary={accepted.summary} currency={currency} />
+      <p class="cv-dimmed cv-sm">{texts.confirmationComing}</p>
     </section>
   );
 }
@@ -114,17 +143,20 @@ function AcceptedConfirmation({ accepted }: { accepted: ClientAccepted }) {
 function AcceptForm({
   token,
   acceptance,
+  currency,
   onAccepted,
   onAnswered,
   onUnavailable,
 }: {
   token: string;
   acceptance: ClientAcceptance;
+  currency: string;
   onAccepted: (record: ClientAccepted) => void;
   onAnswered: () => void;
   onUnavailable: () => void;
 }) {
   const id = useId();
+  const { texts, lang, locale } = usePageLanguage();
   const [chosen, setChosen] = useState<string[]>([]);
   const [fullName, setFullName] = useState('');
   const [jobTitle, setJobTitle] = useState('');
@@ -159,16 +191,16 @@ function AcceptForm({
         agree: error.fields.agree,
       });
     }
-    setFormError(error instanceof Error ? error.message : 'Something went wrong.');
+    setFormError(refusalText(error, texts, lang));
   };
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setFormError(null);
     const problems: Fields = {
-      ...(fullName.trim() ? {} : { fullName: 'Enter your full name.' }),
-      ...(jobTitle.trim() ? {} : { jobTitle: 'Enter your title.' }),
-      ...(agree ? {} : { agree: 'Tick “I accept” to accept the proposal.' }),
+      ...(fullName.trim() ? {} : { fullName: texts.enterFullName }),
+      ...(jobTitle.trim() ? {} : { jobTitle: texts.enterJobTitle }),
+      ...(agree ? {} : { agree: texts.tickToAccept }),
     };
     setFields(problems);
     const first = (['fullName', 'jobTitle', 'agree'] as const).find((key) => problems[key]);
@@ -225,8 +257,10 @@ function AcceptForm({
       {(declinedNow || acceptance.state === 'declined') && (
         <p role="status" class="cv-updated cv-sm">
           {declinedNow
-            ? 'Thank you: your answer was sent. You can still accept the proposal here later.'
-            : `You answered “Not now”${acceptance.declinedAt ? ` on ${acceptedOn.format(new Date(acceptance.declinedAt))} (UTC)` : ''}. You can still accept the proposal here.`}
+            ? texts.declinedNow
+            : texts.declinedBefore(
+                acceptance.declinedAt ? atUtc(locale, acceptance.declinedAt) : null,
+              )}
         </p>
       )}
       {formError && (
@@ -237,6 +271,7 @@ function AcceptForm({
       )}
       <ProposalTotals
         summary={summary}
+        currency={currency}
         choice={(line) => (
           <label class="cv-check cv-xs">
             <input
@@ -244,17 +279,17 @@ function AcceptForm({
               checked={chosen.includes(line.productId)}
               onChange={(event) => toggle(line.productId, event.currentTarget.checked)}
             />
-            Optional — include {line.name}
+            {texts.optionalInclude(line.name)}
           </label>
         )}
       />
       <p class="cv-visually-hidden" aria-live="polite">
-        Total: {formatCents(summary.totalCents)}
+        {texts.totalNow(formatCents(summary.totalCents, locale, currency))}
       </p>
       {isDeclining ? (
         <form onSubmit={decline} noValidate class="cv-form">
           <label for={`${id}-reason`} class="cv-label">
-            Reason (optional)
+            {texts.reasonOptional}
           </label>
           <textarea
             id={`${id}-reason`}
@@ -267,21 +302,21 @@ function AcceptForm({
           />
           <div class="cv-row">
             <button type="submit" class="cv-button" disabled={isSending} aria-busy={isSending}>
-              Send “Not now”
+              {texts.sendNotNow}
             </button>
             <button
               type="button"
               class="cv-button cv-button-light"
               onClick={() => setDeclining(false)}
             >
-              Back to accepting
+              {texts.backToAccepting}
             </button>
           </div>
         </form>
       ) : (
         <form onSubmit={submit} noValidate class="cv-form">
           <label for={`${id}-fullName`} class="cv-label">
-            Full name{' '}
+            {texts.fullName}{' '}
             <span class="cv-required" aria-hidden="true">
               *
             </span>
@@ -302,7 +337,7 @@ function AcceptForm({
           </div>
           {errorOf('fullName')}
           <label for={`${id}-jobTitle`} class="cv-label">
-            Title{' '}
+            {texts.jobTitle}{' '}
             <span class="cv-required" aria-hidden="true">
               *
             </span>
@@ -322,7 +357,7 @@ function AcceptForm({
             />
           </div>
           {errorOf('jobTitle')}
-          <h3 class="cv-label">Terms</h3>
+          <h3 class="cv-label">{texts.terms}</h3>
           <p class="cv-terms">{acceptance.termsText}</p>
           <label class="cv-check">
             <input
@@ -335,15 +370,15 @@ function AcceptForm({
               }}
               {...described('agree')}
             />
-            I accept
+            {texts.iAccept}
           </label>
           {errorOf('agree')}
           <p class="cv-dimmed cv-sm" role="note">
-            {acceptanceMessages.notASignature}
+            {texts.notASignature}
           </p>
           <div class="cv-row">
             <button type="submit" class="cv-button" disabled={isSending} aria-busy={isSending}>
-              Accept proposal
+              {texts.acceptProposal}
             </button>
             <button
               type="button"
@@ -353,7 +388,7 @@ function AcceptForm({
                 setDeclining(true);
               }}
             >
-              Not now
+              {texts.notNow}
             </button>
           </div>
         </form>

@@ -1,19 +1,14 @@
 /** @jsxImportSource preact */
 import type { ClientView } from '@deck-portal/domain';
 import { defaultProductName } from '@deck-portal/domain/product-name';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { getProductName } from '../api/client-view-api.ts';
 import { sendLinkClick } from '../api/send-view-events.ts';
+import { usePageLanguage } from '../page-language.ts';
 import { useViewTracking, type VisitSession } from '../use-view-tracking.ts';
 import { ClientSlideViewer } from './client-slide-viewer.tsx';
 import { AcceptProposal, acceptStepId } from './accept-proposal.tsx';
 import { Download, Present } from './icons.tsx';
-
-const updatedOn = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 /** The deck as the client sees it: the viewer, Present and (when allowed) the PDF. */
 export function ClientDeck({
@@ -35,6 +30,11 @@ export function ClientDeck({
   onRejected: (error: unknown) => void;
 }) {
   const { title, clientName, recipientName, senderName, slides, pdfUrl } = view;
+  const { texts, locale } = usePageLanguage();
+  const updatedOn = useMemo(
+    () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+    [locale],
+  );
   const [isPresenting, setPresenting] = useState(false);
   const [atLastSlide, setAtLastSlide] = useState(false);
   const { onSlideChange, visit } = useViewTracking({ session, onRejected });
@@ -66,13 +66,11 @@ export function ClientDeck({
       <div class="cv-deck-head">
         <div class="cv-stack">
           <h1 class="cv-title">{title}</h1>
-          <p class="cv-dimmed">Prepared for {clientName}</p>
-          <p class="cv-dimmed cv-sm">
-            Shared with {recipientName} by {senderName}
-          </p>
+          <p class="cv-dimmed">{texts.preparedFor(clientName)}</p>
+          <p class="cv-dimmed cv-sm">{texts.sharedWith(recipientName, senderName)}</p>
           {view.updatedAt && (
             <p class="cv-updated cv-sm" role="note">
-              Updated on {updatedOn.format(new Date(view.updatedAt))} since you last looked.
+              {texts.updatedOn(updatedOn.format(new Date(view.updatedAt)))}
             </p>
           )}
         </div>
@@ -84,7 +82,7 @@ export function ClientDeck({
             disabled={slides.length === 0}
           >
             <Present />
-            Present
+            {texts.present}
           </button>
           {view.acceptance && (mayAccept || view.acceptance.state === 'accepted') && (
             <a
@@ -92,21 +90,20 @@ export function ClientDeck({
               href={`#${acceptStepId}`}
               onClick={goToAcceptStep}
             >
-              {view.acceptance.state === 'accepted' ? 'See acceptance' : 'Accept proposal'}
+              {view.acceptance.state === 'accepted' ? texts.seeAcceptance : texts.acceptProposal}
             </a>
           )}
           {pdfUrl && (
             <a class="cv-button cv-button-light" href={pdfUrl} download>
               <Download />
-              Download PDF
+              {texts.downloadPdf}
             </a>
           )}
         </div>
       </div>
       {isTeamVisit && (
         <p class="cv-dimmed cv-xs" role="note">
-          You are signed in to {productName}: this visit is not counted in the link&apos;s
-          analytics.
+          {texts.teamVisit(productName)}
         </p>
       )}
       <ClientSlideViewer
@@ -130,9 +127,9 @@ export function ClientDeck({
       />
       {mayAccept && atLastSlide && (
         <p class="cv-end-prompt" role="note">
-          <span>That is the whole proposal. Ready to go ahead?</span>
+          <span>{texts.endPrompt}</span>
           <a class="cv-button cv-button-accept" href={`#${acceptStepId}`} onClick={goToAcceptStep}>
-            Review and accept
+            {texts.reviewAndAccept}
           </a>
         </p>
       )}
@@ -140,6 +137,7 @@ export function ClientDeck({
         <AcceptProposal
           token={token}
           acceptance={view.acceptance}
+          currency={view.currency}
           onAnswered={onReload}
           onUnavailable={onUnavailable}
         />

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { nextSlideIndex } from '../../../ui/slide-viewer/slide-navigation.ts';
 import { slideLinkAnchors } from '../../../ui/slide-viewer/slide-link-anchors.ts';
 import { swipeHandlers } from '../../../ui/slide-viewer/swipe-gesture.ts';
+import { usePageLanguage } from '../page-language.ts';
 import { ChevronLeft, ChevronRight, Close } from './icons.tsx';
 
 type Slide = { index: number; url: string; links?: readonly SlideLink[] };
@@ -36,6 +37,13 @@ function useSwipe(onSwipe: (direction: 1 | -1) => void) {
   return handlers;
 }
 
+/**
+ * A key as the viewer reads it: on a right-to-left page the next slide lies to the left (as the
+ * slides' strip runs), so the left arrow moves forward there.
+ */
+const mirroredKey = (key: string, isRtl: boolean) =>
+  !isRtl ? key : key === 'ArrowLeft' ? 'ArrowRight' : key === 'ArrowRight' ? 'ArrowLeft' : key;
+
 /** Whether the device's main pointer is a finger (a phone, a tablet). */
 function useIsTouch() {
   const [isTouch] = useState(() => window.matchMedia?.('(pointer: coarse)').matches ?? false);
@@ -65,8 +73,10 @@ export function ClientSlideViewer({
   const [current, setCurrent] = useState(0);
   const count = slides.length;
   const thumbId = useId();
-  const latest = useRef({ current, count, isPresenting, onPresentingChange, onSlideChange });
-  latest.current = { current, count, isPresenting, onPresentingChange, onSlideChange };
+  const { texts, count: written } = usePageLanguage();
+  const isRtl = texts.direction === 'rtl';
+  const latest = useRef({ current, count, isPresenting, isRtl, onPresentingChange, onSlideChange });
+  latest.current = { current, count, isPresenting, isRtl, onPresentingChange, onSlideChange };
 
   // The slide on screen when the viewer appears; every later change is told by `show`.
   useEffect(() => {
@@ -99,7 +109,7 @@ export function ClientSlideViewer({
         now.onPresentingChange(false);
         return;
       }
-      const next = nextSlideIndex(event.key, now.current, now.count);
+      const next = nextSlideIndex(mirroredKey(event.key, now.isRtl), now.current, now.count);
       if (next === null) return;
       event.preventDefault();
       showRef.current(next);
@@ -116,7 +126,10 @@ export function ClientSlideViewer({
   }, [thumbId, current]);
 
   const go = (direction: 1 | -1) => show(latest.current.current + direction);
-  const swipe = useSwipe(go);
+  // A finger moving right brings the next slide on a right-to-left page.
+  const swipeTo = (direction: 1 | -1) =>
+    go(latest.current.isRtl ? (-direction as 1 | -1) : direction);
+  const swipe = useSwipe(swipeTo);
   const isTouch = useIsTouch();
   const slide = slides[current];
 
@@ -126,47 +139,51 @@ export function ClientSlideViewer({
         <div class="cv-frame">
           {slide ? (
             <>
-              <img src={slide.url} alt={`Slide ${current + 1} of ${count}`} fetchpriority="high" />
+              <img
+                src={slide.url}
+                alt={texts.slideOf(written(current + 1), written(count))}
+                fetchpriority="high"
+              />
               <SlideLinks links={slide.links} onOpen={(link) => onLinkOpen?.(slide.index, link)} />
             </>
           ) : (
-            <p class="cv-empty">This deck has no slides.</p>
+            <p class="cv-empty">{texts.noSlides}</p>
           )}
         </div>
         <div class="cv-controls">
           <button
             type="button"
             class="cv-round"
-            aria-label="Previous slide"
-            title="Previous slide (←)"
+            aria-label={texts.previousSlide}
+            title={`${texts.previousSlide} (${isRtl ? '→' : '←'})`}
             disabled={current === 0}
             onClick={() => go(-1)}
           >
-            <ChevronLeft />
+            {isRtl ? <ChevronRight /> : <ChevronLeft />}
           </button>
           <span aria-live="polite">
-            Slide {count === 0 ? 0 : current + 1} of {count}
+            {texts.slideOf(written(count === 0 ? 0 : current + 1), written(count))}
           </span>
           <button
             type="button"
             class="cv-round"
-            aria-label="Next slide"
-            title="Next slide (→)"
+            aria-label={texts.nextSlide}
+            title={`${texts.nextSlide} (${isRtl ? '←' : '→'})`}
             disabled={current >= count - 1}
             onClick={() => go(1)}
           >
-            <ChevronRight />
+            {isRtl ? <ChevronLeft /> : <ChevronRight />}
           </button>
         </div>
       </div>
       {/* A list of buttons: a screen reader announces "list, n items" and each slide's button. */}
-      <ul class="cv-thumbs" aria-label="Slides">
+      <ul class="cv-thumbs" aria-label={texts.slides}>
         {slides.map((s, index) => (
           <li key={s.index}>
             <button
               type="button"
               id={`${thumbId}-${index}`}
-              aria-label={`Go to slide ${index + 1}`}
+              aria-label={texts.goToSlide(written(index + 1))}
               aria-current={index === current ? 'true' : undefined}
               onClick={() => show(index)}
             >
@@ -175,17 +192,13 @@ export function ClientSlideViewer({
           </li>
         ))}
       </ul>
-      <p class="cv-hint">
-        {isTouch
-          ? 'Swipe left or right to move between slides. Present shows them full screen.'
-          : 'Use the arrow keys to move between slides. Present opens full screen; Escape leaves it.'}
-      </p>
+      <p class="cv-hint">{isTouch ? texts.touchHint : texts.keysHint}</p>
       {isPresenting && (
         <PresentMode
           slides={slides}
           current={current}
           onExit={() => latest.current.onPresentingChange(false)}
-          onSwipe={go}
+          onSwipe={swipeTo}
           onLinkOpen={onLinkOpen}
         />
       )}
@@ -215,6 +228,7 @@ function PresentMode({
   exitRef.current = onExit;
   const swipe = useSwipe(onSwipe);
   const hintId = useId();
+  const { texts, count: written } = usePageLanguage();
 
   useEffect(() => {
     const element = ref.current;
@@ -252,7 +266,7 @@ function PresentMode({
       class="cv-present"
       role="dialog"
       aria-modal="true"
-      aria-label="Presentation"
+      aria-label={texts.presentation}
       aria-describedby={hintId}
       tabIndex={-1}
       onKeyDown={keepFocus}
@@ -260,23 +274,23 @@ function PresentMode({
     >
       {slide && (
         <div class="cv-present-slide">
-          <img src={slide.url} alt={`Slide ${current + 1} of ${slides.length}`} />
+          <img src={slide.url} alt={texts.slideOf(written(current + 1), written(slides.length))} />
           <SlideLinks links={slide.links} onOpen={(link) => onLinkOpen?.(slide.index, link)} />
         </div>
       )}
       <button
         type="button"
         class="cv-present-exit"
-        aria-label="Exit presentation"
+        aria-label={texts.exitPresentation}
         onClick={() => exitRef.current()}
       >
         <Close />
       </button>
       <span class="cv-present-count" aria-live="polite">
-        {current + 1} / {slides.length}
+        {written(current + 1)} / {written(slides.length)}
       </span>
       <span id={hintId} class="cv-visually-hidden">
-        Arrow keys or a swipe move between slides; Escape leaves the presentation.
+        {texts.presentationHint}
       </span>
     </div>
   );

@@ -1,9 +1,19 @@
 /** @jsxImportSource preact */
-import { clientLinkMessages, passcodeProblem } from '@deck-portal/domain/client-link-rules';
+import { passcodeMaxLength, passcodeMinLength } from '@deck-portal/domain/client-link-rules';
+import type { ClientPageTexts } from '@deck-portal/domain/client-page-texts';
 import { useId, useState } from 'preact/hooks';
 import { ApiError } from '../../../lib/api-error.ts';
 import { unlockClientView } from '../api/client-view-api.ts';
+import { usePageLanguage } from '../page-language.ts';
 import { Alert, Eye, Lock } from './icons.tsx';
+
+/** What is wrong with a passcode as typed, by the rules the server checks, in the page's words. */
+function passcodeProblem(passcode: string, texts: ClientPageTexts): string | null {
+  if (passcode.length === 0) return texts.passcodeRequired;
+  if (passcode.length < passcodeMinLength) return texts.passcodeTooShort(passcodeMinLength);
+  if (passcode.length > passcodeMaxLength) return texts.passcodeTooLong(passcodeMaxLength);
+  return null;
+}
 
 /** Asks for the link's passcode; once it is right the page loads the deck. */
 export function PasscodeForm({
@@ -16,6 +26,7 @@ export function PasscodeForm({
   onUnavailable: () => void;
 }) {
   const id = useId();
+  const { lang, texts } = usePageLanguage();
   const [passcode, setPasscode] = useState('');
   const [isShown, setShown] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -25,7 +36,7 @@ export function PasscodeForm({
   const submit = async (event: Event) => {
     event.preventDefault();
     setFormError(null);
-    const problem = passcodeProblem(passcode);
+    const problem = passcodeProblem(passcode, texts);
     setFieldError(problem);
     if (problem) return;
     setSending(true);
@@ -35,17 +46,27 @@ export function PasscodeForm({
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return onUnavailable();
       if (error instanceof ApiError && error.code === 'wrong_passcode') {
-        return setFieldError(error.fields.passcode ?? clientLinkMessages.wrongPasscode);
+        return setFieldError(texts.wrongPasscode);
       }
       if (
         error instanceof ApiError &&
         error.code === 'validation_failed' &&
         error.fields.passcode
       ) {
-        return setFieldError(error.fields.passcode);
+        return setFieldError(
+          lang === 'en'
+            ? error.fields.passcode
+            : (passcodeProblem(passcode, texts) ?? texts.wrongPasscode),
+        );
       }
-      // Too many attempts (429) and anything unexpected: the server's own words.
-      setFormError(error instanceof Error ? error.message : 'Something went wrong.');
+      // Too many attempts (429) and anything unexpected: the server's own words on an English
+      // page (they are English), else the page's.
+      if (lang === 'en' && error instanceof Error) return setFormError(error.message);
+      setFormError(
+        error instanceof ApiError && error.status === 429
+          ? texts.tooManyRequests
+          : texts.somethingWentWrong,
+      );
     } finally {
       setSending(false);
     }
@@ -53,8 +74,8 @@ export function PasscodeForm({
 
   return (
     <section class="cv-narrow">
-      <h1 class="cv-title">This deck is protected</h1>
-      <p>{clientLinkMessages.passcodeRequired}</p>
+      <h1 class="cv-title">{texts.protectedTitle}</h1>
+      <p>{texts.passcodePrompt}</p>
       <form onSubmit={submit} noValidate class="cv-form">
         {formError && (
           <div class="cv-alert" role="alert">
@@ -63,7 +84,7 @@ export function PasscodeForm({
           </div>
         )}
         <label for={`${id}-passcode`} class="cv-label">
-          Passcode{' '}
+          {texts.passcode}{' '}
           <span class="cv-required" aria-hidden="true">
             *
           </span>
@@ -84,7 +105,7 @@ export function PasscodeForm({
           <button
             type="button"
             class="cv-icon-button"
-            aria-label={isShown ? 'Hide the characters' : 'Show the characters'}
+            aria-label={isShown ? texts.hideCharacters : texts.showCharacters}
             aria-pressed={isShown}
             onClick={() => setShown((shown) => !shown)}
           >
@@ -102,7 +123,7 @@ export function PasscodeForm({
           disabled={isSending}
           aria-busy={isSending}
         >
-          Open deck
+          {texts.openDeck}
         </button>
       </form>
     </section>

@@ -1,12 +1,17 @@
 /** @jsxImportSource preact */
 import type { ProposalSummary } from '@deck-portal/domain';
-import {
-  creditEstimateLabel,
-  formatCents,
-  productKindBilling,
-  quoteWording,
-} from '@deck-portal/domain/pricing';
+import { creditEstimateLabel, formatCents } from '@deck-portal/domain/pricing';
 import type { ComponentChildren } from 'preact';
+import { usePageLanguage, type PageLanguage } from '../page-language.ts';
+
+/** The credit's label in the page's language: the products it applies to, and that it is an estimate. */
+function creditLabel({ lang, locale, texts }: PageLanguage, products: string[]) {
+  // English keeps the deck's own wording of the list ("A, B and C").
+  if (lang === 'en') return creditEstimateLabel(products);
+  return texts.creditEstimate(
+    new Intl.ListFormat(locale, { type: 'conjunction' }).format(products),
+  );
+}
 
 /**
  * The priced summary as the deck's quote states it: one row per product (quantity, unit
@@ -14,36 +19,42 @@ import type { ComponentChildren } from 'preact';
  * total the client pays (emphasised), the yearly fees apart from it, and the estimated tax
  * credit and the cost after it when there is one. `choice` renders an optional line's
  * checkbox; without it (a recorded acceptance) optional lines say whether they were chosen,
- * and lines left out are not shown.
+ * and lines left out are not shown. Amounts are in `currency`, written in the deck's formats.
  */
 export function ProposalTotals({
   summary,
+  currency,
   choice,
 }: {
   summary: ProposalSummary;
+  currency: string;
   choice?: (line: ProposalSummary['lines'][number]) => ComponentChildren;
 }) {
+  const language = usePageLanguage();
+  const { texts, locale } = language;
+  const money = (cents: number) => formatCents(cents, locale, currency);
   const lines = choice ? summary.lines : summary.lines.filter((line) => line.included);
   const credited = summary.lines.filter(
     (line) => line.included && line.kind !== 'subscription' && line.creditsCents > 0,
   );
+  const billing = { service: texts.oneOffService, subscription: texts.subscription };
   return (
     <table class="cv-summary">
-      <caption class="cv-visually-hidden">Priced summary</caption>
+      <caption class="cv-visually-hidden">{texts.pricedSummary}</caption>
       <thead>
         <tr>
-          <th scope="col">Product</th>
+          <th scope="col">{texts.product}</th>
           <th scope="col" class="cv-num">
-            Quantity
+            {texts.quantity}
           </th>
           <th scope="col" class="cv-num">
-            Unit price
+            {texts.unitPrice}
           </th>
           <th scope="col" class="cv-num">
-            Amount
+            {texts.amount}
           </th>
           <th scope="col" class="cv-num">
-            Shipping
+            {texts.shipping}
           </th>
         </tr>
       </thead>
@@ -54,47 +65,51 @@ export function ProposalTotals({
               <span>
                 {!line.kind || line.kind === 'goods'
                   ? line.name
-                  : `${line.name} · ${productKindBilling[line.kind].toLocaleLowerCase('en-US')}`}
+                  : `${line.name} · ${billing[line.kind]}`}
               </span>
               {line.optional &&
-                (choice ? choice(line) : <span class="cv-dimmed cv-xs"> (optional, chosen)</span>)}
+                (choice ? (
+                  choice(line)
+                ) : (
+                  <span class="cv-dimmed cv-xs"> {texts.optionalChosen}</span>
+                ))}
             </th>
             {/* data-label names each figure where a phone shows a line as a card. */}
-            <td class="cv-num" data-label="Quantity">
-              {line.quantity}
+            <td class="cv-num" data-label={texts.quantity}>
+              {language.count(line.quantity)}
             </td>
-            <td class="cv-num" data-label="Unit price">
-              {formatCents(line.unitPriceCents)}
+            <td class="cv-num" data-label={texts.unitPrice}>
+              {money(line.unitPriceCents)}
             </td>
-            <td class="cv-num" data-label="Amount">
+            <td class="cv-num" data-label={texts.amount}>
               {line.kind === 'subscription'
-                ? quoteWording.perYear(formatCents(line.amountCents))
-                : formatCents(line.amountCents)}
+                ? texts.perYear(money(line.amountCents))
+                : money(line.amountCents)}
             </td>
-            <td class="cv-num" data-label="Shipping">
-              {formatCents(line.shippingCents)}
+            <td class="cv-num" data-label={texts.shipping}>
+              {money(line.shippingCents)}
             </td>
           </tr>
         ))}
       </tbody>
       <tfoot>
-        <Total label="Subtotal" value={formatCents(summary.subtotalCents)} />
-        <Total label="Shipping" value={formatCents(summary.shippingCents)} />
-        <Total label={quoteWording.total} value={formatCents(summary.totalCents)} isStrong />
+        <Total label={texts.subtotal} value={money(summary.subtotalCents)} />
+        <Total label={texts.shipping} value={money(summary.shippingCents)} />
+        <Total label={texts.totalYouPay} value={money(summary.totalCents)} isStrong />
         {summary.yearlyCents > 0 && (
-          <Total
-            label={quoteWording.yearlyFees}
-            value={quoteWording.perYear(formatCents(summary.yearlyCents))}
-          />
+          <Total label={texts.yearlyFees} value={texts.perYear(money(summary.yearlyCents))} />
         )}
         {/* What the client pays is the total; a tax credit is an estimate, not a discount. */}
         {summary.creditsCents > 0 && (
           <>
             <Total
-              label={creditEstimateLabel(credited.map((line) => line.name))}
-              value={`−${formatCents(summary.creditsCents)}`}
+              label={creditLabel(
+                language,
+                credited.map((line) => line.name),
+              )}
+              value={`−${money(summary.creditsCents)}`}
             />
-            <Total label={quoteWording.afterCredit} value={formatCents(summary.netCents)} />
+            <Total label={texts.afterCredit} value={money(summary.netCents)} />
           </>
         )}
       </tfoot>

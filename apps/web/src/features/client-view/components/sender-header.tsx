@@ -2,6 +2,7 @@
 import type { ClientLinkSender } from '@deck-portal/domain';
 import { useState } from 'preact/hooks';
 import { initials } from '../../../lib/initials.ts';
+import { usePageLanguage } from '../page-language.ts';
 
 /** The company's mark, drawn like the one on its slides: a tile, a frost star, a dot. */
 function CompanyMark({ colors }: { colors: ClientLinkSender['companyColors'] }) {
@@ -26,12 +27,13 @@ function CompanyMark({ colors }: { colors: ClientLinkSender['companyColors'] }) 
  */
 function CompanyLogo({ sender }: { sender: ClientLinkSender }) {
   const [isBroken, setBroken] = useState(false);
+  const { texts } = usePageLanguage();
   if (!sender.logoUrl || isBroken) return <CompanyMark colors={sender.companyColors} />;
   return (
     <img
       class="cv-logo"
       src={sender.logoUrl}
-      alt={`${sender.companyName} logo`}
+      alt={texts.logo(sender.companyName)}
       height={32}
       onError={() => setBroken(true)}
     />
@@ -54,6 +56,7 @@ function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
 
 /** Who the deck comes from: the company, and the rep with their photo and job title. */
 export function SenderHeader({ sender }: { sender: ClientLinkSender }) {
+  const { texts } = usePageLanguage();
   return (
     <header class="cv-sender">
       <div class="cv-row">
@@ -62,10 +65,10 @@ export function SenderHeader({ sender }: { sender: ClientLinkSender }) {
           {sender.companyName}
         </span>
       </div>
-      <div class="cv-row" aria-label={`Sent by ${sender.name}`} role="group">
+      <div class="cv-row" aria-label={texts.sentByName(sender.name)} role="group">
         <Avatar name={sender.name} photoUrl={sender.photoUrl} />
         <div class="cv-stack">
-          <span class="cv-dimmed cv-xs">Sent by</span>
+          <span class="cv-dimmed cv-xs">{texts.sentBy}</span>
           <span class="cv-strong">{sender.name}</span>
           {sender.jobTitle && <span class="cv-dimmed cv-xs">{sender.jobTitle}</span>}
         </div>
