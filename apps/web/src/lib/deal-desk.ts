@@ -5,6 +5,7 @@ import {
   deckApprovalSchema,
   dealDeskSettingsSchema,
   type DealCheck,
+  type DealMoney,
   type PriceBook,
   type ProductSelection,
 } from '@deck-portal/domain';
@@ -87,11 +88,13 @@ export function useDealCheck(
   selection: ProductSelection | undefined,
   book: PriceBook | undefined,
   deckId?: string,
+  /** The deck's currency when `book` is priced in another than US dollars (issue 50). */
+  money?: DealMoney,
 ): DealCheck | undefined {
   const settings = useDealDeskSettings().data;
   const user = useSession().data;
   const approval = useDeckApproval(deckId ?? '', { enabled: deckId !== undefined });
   if (!selection || !book || !settings || !user) return undefined;
   if (deckId !== undefined && approval.isPending) return undefined;
-  return checkDeal(selection, book, settings, approval.data?.ownerRole ?? user.role);
+  return checkDeal(selection, book, settings, approval.data?.ownerRole ?? user.role, money);
 }

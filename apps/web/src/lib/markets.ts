@@ -1,36 +1,60 @@
-import { marketSchema, priceListSchema, type Market } from '@deck-portal/domain';
+import {
+  marketSchema,
+  marketsResponseSchema,
+  priceListSchema,
+  priceListsResponseSchema,
+  type Market,
+  type PriceList,
+} from '@deck-portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
-
-/** `GET /api/markets`'s answer: every market, in the order the wizard offers them. */
-const marketsResponseSchema = z.object({ markets: z.array(marketSchema) });
-/** `GET /api/price-lists`'s answer: the lists per currency beside the book's US dollars. */
-const priceListsResponseSchema = z.object({ lists: z.array(priceListSchema) });
 
 /** The admin's market and price list screens change them under these keys. */
 export const marketsQueryKey = ['markets'] as const;
 export const priceListsQueryKey = ['price-lists'] as const;
 
+/**
+ * The served markets read as the domain's `Market` (a deck is priced from it); one the domain
+ * no longer reads is left out, as the server refuses decks for it.
+ */
+function readMarkets(markets: readonly unknown[]): Market[] {
+  return markets.flatMap((market) => {
+    const parsed = marketSchema.safeParse(market);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export const marketsQueryOptions = () =>
   queryOptions({
     queryKey: marketsQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/markets', { schema: marketsResponseSchema, signal }),
+    queryFn: async ({ signal }): Promise<{ markets: Market[] }> => {
+      const answer = await apiRequest('/api/markets', { schema: marketsResponseSchema, signal });
+      return { markets: readMarkets(answer.markets) };
+    },
     staleTime: 60_000,
   });
 
 export const priceListsQueryOptions = () =>
   queryOptions({
     queryKey: priceListsQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/price-lists', { schema: priceListsResponseSchema, signal }),
+    queryFn: async ({ signal }): Promise<{ lists: PriceList[] }> => {
+      const answer = await apiRequest('/api/price-lists', {
+        schema: priceListsResponseSchema,
+        signal,
+      });
+      const lists = answer.lists.flatMap(({ currency, derived }) => {
+        const parsed = priceListSchema.safeParse({ currency, derived });
+        return parsed.success ? [parsed.data] : [];
+      });
+      return { lists };
+    },
     staleTime: 60_000,
   });
 
-/** The markets a deck can be made for, with their currency, tax and language. */
+/** `GET /api/markets`: the markets a deck can be made for, with their currency, tax and language. */
 export const useMarkets = () => useQuery(marketsQueryOptions());
 
-/** The price lists a market's currency is priced from. */
+/** `GET /api/price-lists`: the lists a market's currency is priced from. */
 export const usePriceLists = () => useQuery(priceListsQueryOptions());
 
 /** `Japan · JPY`: a market as a select lists it. */

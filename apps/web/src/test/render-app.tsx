@@ -5,7 +5,13 @@ import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes as appRoutes } from '../app/router.tsx';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
-import { DEFAULT_DEAL_DESK, defaultProductName, type PortalConfig } from '@deck-portal/domain';
+import {
+  DEFAULT_DEAL_DESK,
+  defaultProductName,
+  SEED_MARKETS,
+  SEED_PRICE_LISTS,
+  type PortalConfig,
+} from '@deck-portal/domain';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (request: { body: unknown; url: URL }) => Reply | Promise<Reply>;
@@ -18,6 +24,14 @@ const defaultHandlers: Record<string, Handler | Reply> = {
   'GET /api/price-book': { body: SEED_PRICE_BOOK },
   // The deal desk's limits the wizard checks prices against: a new portal's.
   'GET /api/deal-desk': { body: DEFAULT_DEAL_DESK },
+  // The seeded markets and price lists a deck is priced in (issue 50).
+  'GET /api/markets': { body: { markets: SEED_MARKETS } },
+  'GET /api/price-lists': {
+    body: {
+      bookCurrency: 'USD',
+      lists: SEED_PRICE_LISTS.map((list) => ({ ...list, updatedAt: '2026-01-05T09:00:00.000Z' })),
+    },
+  },
   // A portal with no TUTORIAL_URL, PRODUCT_NAME or Google sign-in set.
   'GET /api/config': { body: portalConfig() },
 };

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
+  findMarket,
   findProduct,
-  formatUsd,
+  formatMoney,
   productSelectionSchema,
-  type PriceBook,
+  quoteSummary,
+  quoteWording,
   type Product,
   type ProductId,
   type ProductSelection,
@@ -28,15 +30,32 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCurrencyDollar,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { loadDeckDraft, loadEditingDeck, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
+import {
+  loadDeckDraft,
+  loadEditingDeck,
+  pricesMarketOf,
+  saveDeckDraft,
+} from '../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
 import { PriceLimitNote, strictestApprover } from '../../ui/deal-desk/price-limit-note.tsx';
 import { useDealCheck } from '../../lib/deal-desk.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
+import {
+  currencyName,
+  currencySign,
+  repriceSelection,
+  useMarketPricing,
+  type MarketPricing,
+} from './market-pricing.ts';
 
 type ProductValues = {
   includePricing: boolean;
@@ -107,29 +126,51 @@ function readableSelection(values: ProductValues): ProductSelection {
 
 const resolver = schemaResolver(productSelectionSchema, { sync: true });
 
-function save(parsed: ProductSelection) {
+/** Saves the selection, its prices being in the currency of `market` (its code). */
+function save(parsed: ProductSelection, market: string) {
   // Keep only the pricing-text edits of products still selected.
   const chosen = new Set(parsed.selectedProducts.map((p) => p.id));
   const customPricing = Object.fromEntries(
     Object.entries(parsed.customPricing).filter(([id]) => chosen.has(id as ProductId)),
   );
-  return saveDeckDraft({ productSelection: { ...parsed, customPricing } });
+  return saveDeckDraft({ productSelection: { ...parsed, customPricing }, pricedFor: market });
+}
+
+/**
+ * The saved selection in the deck's currency: when its prices were entered for a market with
+ * another currency, each product's price becomes the new list's MSRP, and the rep is told.
+ */
+function selectionInCurrency(
+  draft: ReturnType<typeof loadDeckDraft>,
+  pricing: MarketPricing,
+): { selection: ProductSelection | undefined; resetNotice: string | null } {
+  const saved = draft.productSelection;
+  const pricedFor = findMarket(pricing.markets, pricesMarketOf(draft) ?? pricing.market.code);
+  if (!saved || pricedFor?.currency === pricing.currency) {
+    return { selection: saved, resetNotice: null };
+  }
+  const { currency, market } = pricing;
+  const resetNotice =
+    saved.selectedProducts.length > 0
+      ? `Prices are now in ${currencyName(currency)} (${currency}): your custom prices were reset to the ${market.name} price list.`
+      : null;
+  return { selection: repriceSelection(saved, pricing), resetNotice };
 }
 
 /** Step 2 (SPEC.md §2): the products in the proposal, with quantities and prices when priced. */
 export default function ProductSelectionPage() {
   const [draft] = useState(loadDeckDraft);
-  const priceBook = usePriceBook();
+  const pricing = useMarketPricing(draft.basicInfo?.market);
   const missing = missingStepPath(draft, 'basic-info');
   if (missing) return <RedirectTo to={missing} />;
   const title = 'Select Products';
   const description = endSentence(
     `Choose what you are proposing to ${draft.basicInfo?.clientName ?? 'the client'}`,
   );
-  if (!priceBook.data) {
+  if (!pricing.data) {
     return (
       <WizardLayout active={1} title={title} description={description}>
-        {priceBook.isError ? (
+        {pricing.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             The price book could not be loaded. Reload the page to try again.
           </Alert>
@@ -144,7 +185,7 @@ export default function ProductSelectionPage() {
   return (
     <ProductSelectionForm
       draft={draft}
-      book={priceBook.data}
+      pricing={pricing.data}
       title={title}
       description={description}
     />
@@ -179,19 +220,31 @@ function noLongerSold(id: ProductId): Product {
 
 function ProductSelectionForm({
   draft,
-  book,
+  pricing,
   title,
   description,
 }: {
   draft: ReturnType<typeof loadDeckDraft>;
-  book: PriceBook;
+  pricing: MarketPricing;
   title: string;
   description: string;
 }) {
   const navigate = useNavigate();
+  const { book, currency, market, unpriced } = pricing;
+  const locale = draft.basicInfo?.locale;
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const [{ selection: initialSelection, resetNotice }] = useState(() =>
+    selectionInCurrency(draft, pricing),
+  );
+  // A selection re-priced for the new currency is saved as such at once.
+  useEffect(() => {
+    if (initialSelection && initialSelection !== draft.productSelection) {
+      save(initialSelection, market.code);
+    }
+  }, [initialSelection, draft.productSelection, market.code]);
   const form = useForm<ProductValues>({
     mode: 'controlled',
-    initialValues: initialValues(draft.productSelection),
+    initialValues: initialValues(initialSelection),
     validate: (values) => {
       const errors = fieldErrors(values);
       return Object.keys(errors).length > 0 ? errors : resolver(values);
@@ -200,7 +253,7 @@ function ProductSelectionForm({
     // values make a valid selection, which is what Continue would save.
     onValuesChange: (changed) => {
       const parsed = parseSelection(changed);
-      if (parsed) save(parsed);
+      if (parsed) save(parsed, market.code);
     },
   });
   const values = form.getValues();
@@ -232,23 +285,29 @@ function ProductSelectionForm({
   const submit = form.onSubmit((raw) => {
     const parsed = parseSelection(raw);
     if (!parsed) return;
-    save(parsed);
+    save(parsed, market.code);
     navigate(paths.createDeck.customize);
   });
 
   const previous = () => {
     const parsed = parseSelection(form.getValues());
-    if (parsed) save(parsed);
+    if (parsed) save(parsed, market.code);
     navigate(paths.createDeck.basicInfo);
   };
   const liveErrors = fieldErrors(values);
   // Prices past the rep's limits are said beside them; the rep may still go on (a draft).
   // Modify checks against the deck owner's limits, as the server does.
-  const dealCheck = useDealCheck(readableSelection(values), book, loadEditingDeck()?.deckId);
+  const dollarBook = usePriceBook();
+  const readable = readableSelection(values);
+  const dealCheck = useDealCheck(readable, book, loadEditingDeck()?.deckId, {
+    currency,
+    dollarBook: dollarBook.data,
+  });
   const findingsOf = (id: ProductId) =>
     dealCheck?.findings.filter((finding) => finding.productId === id) ?? [];
 
   const listError = form.errors.selectedProducts;
+  const sign = currencySign(currency, locale);
 
   return (
     <WizardLayout active={1} title={title} description={description}>
@@ -263,6 +322,17 @@ function ProductSelectionForm({
             />
           </Paper>
 
+          {resetNotice && (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconCurrencyDollar size={18} />}
+              role="status"
+            >
+              {resetNotice}
+            </Alert>
+          )}
+
           {listError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {listError}
@@ -274,6 +344,9 @@ function ProductSelectionForm({
               const { id } = product;
               const index = indexOf(id);
               const isSelected = index !== -1;
+              // A product with no price in the deck's currency cannot be quoted; one already
+              // chosen stays so the rep can untick it.
+              const hasPrice = !unpriced.has(id);
               return (
                 <Card
                   key={id}
@@ -293,6 +366,7 @@ function ProductSelectionForm({
                       <Checkbox
                         size="md"
                         checked={isSelected}
+                        disabled={!hasPrice && !isSelected}
                         onChange={(event) => toggle(id, event.currentTarget.checked)}
                         label={
                           <Text fw={600} size="lg">
@@ -300,9 +374,13 @@ function ProductSelectionForm({
                           </Text>
                         }
                       />
-                      {product.active ? (
+                      {product.active && !hasPrice ? (
+                        <Badge color="gray" variant="light" tt="none">
+                          No price in {currency}
+                        </Badge>
+                      ) : product.active ? (
                         <Text fw={600} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
-                          {formatUsd(product.msrp)}
+                          {money(product.msrp)}
                           <Text span size="xs" c="dimmed" fw={400}>
                             {' '}
                             MSRP
@@ -340,7 +418,8 @@ function ProductSelectionForm({
                           label="Unit Price"
                           inputMode="decimal"
                           autoComplete="off"
-                          leftSection={<Text size="sm">$</Text>}
+                          leftSection={<Text size="sm">{sign}</Text>}
+                          leftSectionWidth={Math.max(36, sign.length * 10 + 16)}
                           {...form.getInputProps(pricePath(index))}
                           error={liveErrors[pricePath(index)] ?? form.errors[pricePath(index)]}
                         />
@@ -361,6 +440,10 @@ function ProductSelectionForm({
               );
             })}
           </SimpleGrid>
+
+          {values.includePricing && readable.selectedProducts.length > 0 && (
+            <QuoteTotals selection={readable} pricing={pricing} locale={locale} />
+          )}
 
           {dealCheck?.approverRole && dealCheck.deckFindings.length > 0 && (
             <Paper withBorder radius="lg" p="md">
@@ -387,5 +470,86 @@ function ProductSelectionForm({
         </Stack>
       </form>
     </WizardLayout>
+  );
+}
+
+/** A label and its amount in the totals. */
+function TotalRow({
+  label,
+  value,
+  isStrong,
+}: {
+  label: string;
+  value: string;
+  isStrong?: boolean;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={isStrong ? 700 : 500} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The quote as the deck will give it, in the deck's currency with its market's tax: what the
+ * client pays now, and the subscriptions' yearly amount apart.
+ */
+function QuoteTotals({
+  selection,
+  pricing,
+  locale,
+}: {
+  selection: ProductSelection;
+  pricing: MarketPricing;
+  locale: string | undefined;
+}) {
+  const { book, currency, market } = pricing;
+  const quote = quoteSummary(selection, book, { currency, tax: market.tax });
+  const money = (cents: number) => formatMoney(cents / 100, currency, locale);
+  const hasOnce = quote.lines.some((line) => line.kind !== 'subscription');
+  const percent = (value: number) => `${value.toLocaleString(locale)} %`;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label="Totals">
+      <Stack gap={6}>
+        <Text fw={600}>
+          Totals in {currency}
+          {market.tax ? ` · ${market.name}` : ''}
+        </Text>
+        {hasOnce && (
+          <>
+            <TotalRow label="Subtotal" value={money(quote.subtotalCents)} />
+            <TotalRow label="Shipping" value={money(quote.shippingCents)} />
+            {quote.tax && !quote.tax.inclusive && (
+              <TotalRow
+                label={`${quote.tax.name} (${percent(quote.tax.percent)})`}
+                value={money(quote.tax.cents)}
+              />
+            )}
+            <TotalRow label={quoteWording.total} value={money(quote.totalCents)} isStrong />
+            {quote.tax?.inclusive && (
+              <TotalRow
+                label={`Includes ${quote.tax.name} (${percent(quote.tax.percent)})`}
+                value={money(quote.tax.cents)}
+              />
+            )}
+          </>
+        )}
+        {quote.yearlyCents > 0 && (
+          <TotalRow
+            label={quoteWording.yearlyFees}
+            value={quoteWording.perYear(money(quote.yearlyCents))}
+            isStrong={!hasOnce}
+          />
+        )}
+        {quote.creditsCents > 0 && (
+          <TotalRow label="Estimated tax credit" value={`−${money(quote.creditsCents)}`} />
+        )}
+      </Stack>
+    </Paper>
   );
 }

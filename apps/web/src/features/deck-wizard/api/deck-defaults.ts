@@ -1,21 +1,30 @@
-import { deckLanguageSchema, marketCodeSchema } from '@deck-portal/domain';
+import {
+  clientDefaultsResponseSchema,
+  isDeckLanguage,
+  profileSchema,
+  type DeckLanguage,
+} from '@deck-portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** A deck's market and language as a default: either may be unset (the rep never chose one). */
-const deckDefaultsSchema = z.object({
-  market: marketCodeSchema.nullish(),
-  language: deckLanguageSchema.nullish(),
+export type DeckDefaults = { market: string | null; language: DeckLanguage | null };
+
+const readDefaults = (answer: {
+  market?: string | null;
+  language?: string | null;
+}): DeckDefaults => ({
+  market: answer.market ?? null,
+  language: answer.language && isDeckLanguage(answer.language) ? answer.language : null,
 });
-export type DeckDefaults = z.infer<typeof deckDefaultsSchema>;
 
 /** `GET /api/profile`: the rep's own default market and language for a new deck. */
 export function useRepDeckDefaults({ enabled }: { enabled: boolean }) {
   return useQuery({
-    // Under the profile's key, so a change on the profile page is seen here.
-    queryKey: ['profile', 'deck-defaults'],
-    queryFn: ({ signal }) => apiRequest('/api/profile', { schema: deckDefaultsSchema, signal }),
+    // The profile's key: the profile page's answer is the same one.
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => apiRequest('/api/profile', { schema: profileSchema, signal }),
+    select: readDefaults,
     enabled,
     retry: false,
   });
@@ -31,9 +40,10 @@ export function useClientDeckDefaults(client: string) {
     queryKey: ['client-deck-defaults', name],
     queryFn: ({ signal }) =>
       apiRequest(`/api/decks/client-defaults?client=${encodeURIComponent(name)}`, {
-        schema: deckDefaultsSchema,
+        schema: clientDefaultsResponseSchema,
         signal,
       }),
+    select: readDefaults,
     enabled: name !== '',
     staleTime: 60_000,
     retry: false,
