@@ -1,5 +1,13 @@
 import sharp from 'sharp';
-import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
+import {
+  deckDraftSchema,
+  findMarket,
+  priceBookForMarket,
+  SEED_MARKETS,
+  SEED_PRICE_LISTS,
+  type DeckDraft,
+} from '@deck-portal/domain';
+import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 
 /** Where the bench deck's pictures live; run.ts serves them itself for the worker pool. */
 export const PICTURE_ORIGIN = 'https://pictures.example/';
@@ -111,6 +119,17 @@ export function benchDraft(): DeckDraft {
  */
 export function japaneseBenchDraft(): DeckDraft {
   const draft = benchDraft();
+  // A deck for Japan in Japanese (issue 50): every library text from the seeded translations,
+  // prices from the yen list (the rep's at its list prices), consumption tax in the quote.
+  Object.assign(draft.basicInfo, { market: 'JP', language: 'ja', locale: 'ja-JP' });
+  const japan = priceBookForMarket(
+    SEED_PRICE_BOOK,
+    findMarket(SEED_MARKETS, 'JP')!,
+    SEED_PRICE_LISTS,
+  );
+  for (const selected of draft.productSelection.selectedProducts) {
+    selected.customPricing = japan.book.products.find((p) => p.id === selected.id)?.msrp ?? 0;
+  }
   draft.basicInfo.clientName = '株式会社トヨタ自動車 東京本社';
   draft.basicInfo.primaryContact = '山田 花子、営業部長';
   Object.assign(draft.templateCustomization.customSlides[0]!.placeholderContent, {
