@@ -5,6 +5,9 @@ import { Select, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core
 const bindingNames: Record<BindingPath, string> = {
   'client.name': 'Client name',
   'contact.name': 'Primary contact',
+  'client.addressed': 'Client, as the deck’s language addresses a company',
+  'contact.addressed': 'Primary contact, as the deck’s language addresses a person',
+  'contact.greeting': 'Greeting to the primary contact',
   'deck.headline': 'Headline',
   'deck.date': 'Presentation date',
   'deck.year': 'Year',
