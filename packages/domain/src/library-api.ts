@@ -221,6 +221,10 @@ export const libraryMessages = {
   nothingToPublish: 'The draft has no changes to publish.',
   reasonNeeded: 'Say why the slides may go out as they are.',
   unknownCategory: 'Choose one of the library’s categories.',
+  translationFileTooLarge: 'Translation files can be at most 5 MB.',
+  translationFileFormats: 'Send an XLIFF (.xlf, .xliff) or CSV (.csv) file as the request body.',
+  translationFileEncoding:
+    'The file cannot be read: it is not UTF-8 text. Save it as UTF-8 (“CSV UTF-8” in Excel).',
 } as const;
 
 // The picture library (issue 49): what was uploaded before, found by name and tag and used

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   templateFormatVersion,
   type Brand,
+  type LanguageTranslations,
   type TemplateCategory,
   type TemplateLayout,
   type TemplateLibraryDocuments,
@@ -15,6 +16,16 @@ import { libraryDraft, users, type LibraryDraftKind } from '../db/schema.ts';
 import { newestLibraryVersion } from './library-versions.ts';
 
 export type DraftRow = typeof libraryDraft.$inferSelect;
+
+/**
+ * A language's translations as the draft stores them: the column's type lists the documents
+ * and settings, which code reads as such; a translation table is read back by its kind.
+ */
+export const storedTranslations = (table: LanguageTranslations) =>
+  table as unknown as DraftRow['document'];
+
+/** A `translations` row's table. */
+export const translationsOf = (row: DraftRow) => row.document as unknown as LanguageTranslations;
 
 /** The draft's rows in order, each with the name of who saved it last. */
 export async function readDraftRows(db: Db) {
@@ -86,8 +97,8 @@ async function addPricingSlides(db: Db, rows: readonly { row: DraftRow }[]) {
 
 const key = (kind: LibraryDraftKind, id: string) => `${kind}:${id}`;
 
-/** A library setting stored as one row: the brand, the categories. */
-type SettingRow = { id: string; value: Brand | TemplateCategory[] };
+/** A library setting stored as one row: the brand, the categories, a language's translations. */
+type SettingRow = { id: string; value: Brand | TemplateCategory[] | LanguageTranslations };
 
 /**
  * Puts a whole library into the draft. Rows that existed get a higher revision than they had, so
@@ -109,6 +120,11 @@ async function writeDraft(
         'categories',
         documents.categories ? [{ id: 'categories', value: documents.categories }] : [],
       ],
+      // A row per language, named by its tag.
+      [
+        'translations',
+        Object.entries(documents.translations ?? {}).map(([id, value]) => ({ id, value })),
+      ],
     ] as const
   ).flatMap(([kind, list]) =>
     (list as readonly (TemplateSlideDocument | TemplateLayout | TemplatePart | SettingRow)[]).map(
@@ -116,7 +132,12 @@ async function writeDraft(
         kind,
         documentId: document.id,
         position,
-        document: 'value' in document ? document.value : document,
+        document:
+          kind === 'translations'
+            ? storedTranslations((document as SettingRow).value as LanguageTranslations)
+            : 'value' in document
+              ? (document.value as Brand | TemplateCategory[])
+              : document,
         revision: (revisions.get(key(kind, document.id)) ?? 0) + 1,
         updatedBy: by,
         updatedAt: at,
@@ -150,6 +171,12 @@ export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibr
     rows.filter(({ row }) => row.kind === kind).map(({ row }) => row.document as T);
   const [brand] = of<Brand>('brand');
   const [categories] = of<TemplateCategory[]>('categories');
+  const translations = Object.fromEntries(
+    rows
+      .filter(({ row }) => row.kind === 'translations')
+      .map(({ row }) => [row.documentId, translationsOf(row)] as const)
+      .filter(([, table]) => Object.keys(table).length > 0),
+  );
   return {
     format: templateFormatVersion,
     ...(brand ? { brand } : {}),
@@ -157,6 +184,7 @@ export function draftDocuments(rows: readonly { row: DraftRow }[]): TemplateLibr
     slides: of<TemplateSlideDocument>('slide'),
     layouts: of<TemplateLayout>('layout'),
     parts: of<TemplatePart>('part'),
+    ...(Object.keys(translations).length > 0 ? { translations } : {}),
   };
 }
 

@@ -36,6 +36,15 @@ import {
   libraryImportResponseSchema,
   pptxContentTypes,
   preflightResponseSchema,
+  libraryTranslationExportQuerySchema,
+  libraryTranslationFileMaxBytes,
+  libraryTranslationFileTypes,
+  libraryTranslationImportResponseSchema,
+  libraryTranslationLanguageSchema,
+  libraryTranslationLanguagesResponseSchema,
+  libraryTranslationTextsQuerySchema,
+  libraryTranslationTextsResponseSchema,
+  saveLibraryTranslationsRequestSchema,
 } from '@deck-portal/domain';
 import { sampleFigureFindings } from '@deck-portal/deck-engine';
 import { requireApproved } from '../auth/auth-hooks.ts';
@@ -65,6 +74,14 @@ import { updateLibraryPicture } from './update-library-picture.ts';
 import type { ErrorRouteConfig } from '../http/error-handler.ts';
 import { assertBrandFontsUploaded, brandFontNames, storeLibraryFont } from './library-fonts.ts';
 import {
+  exportLibraryTranslations,
+  importLibraryTranslations,
+  listTranslationLanguages,
+  readTranslationTexts,
+  saveLibraryTranslations,
+  translationLanguage,
+} from './library-translations.ts';
+import {
   getLibraryImport,
   importFileName,
   importLibrarySlides,
@@ -93,6 +110,7 @@ const thumbnailQuery = z.object({
   look: z.string().max(20).optional(),
 });
 const done = z.object({ ok: z.literal(true) });
+const languageParams = z.object({ lang: z.string().min(1).max(35) });
 const published = z.object({ number: z.number().int(), changes: z.array(z.string()) });
 
 /**
@@ -552,6 +570,127 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
   );
 
   app.get(
+    '/api/library/translations',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        response: { 200: libraryTranslationLanguagesResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async () => listTranslationLanguages(services),
+  );
+
+  app.get(
+    '/api/library/translations/:lang',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: languageParams,
+        querystring: libraryTranslationTextsQuerySchema,
+        response: { 200: libraryTranslationTextsResponseSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) => {
+      const { slide, layout, part } = request.query;
+      const named = (
+        [
+          ['slide', slide],
+          ['layout', layout],
+          ['part', part],
+        ] as const
+      ).filter(([, id]) => id !== undefined);
+      if (named.length > 1) {
+        throw new AppError('validation_failed', 'Name one slide, layout or part at a time.');
+      }
+      const [document] = named.map(([kind, id]) => ({ kind, id: id! }));
+      return readTranslationTexts(services, {
+        language: translationLanguage(request.params.lang),
+        document,
+      });
+    },
+  );
+
+  app.put(
+    '/api/library/translations/:lang',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        params: languageParams,
+        body: saveLibraryTranslationsRequestSchema,
+        response: { 200: libraryTranslationLanguageSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      saveLibraryTranslations(services, {
+        actor: request.user!,
+        language: translationLanguage(request.params.lang),
+        revision: request.body.revision,
+        entries: request.body.entries,
+      }),
+  );
+
+  app.get(
+    '/api/library/translations/:lang/export',
+    {
+      onRequest: editors,
+      schema: { tags, params: languageParams, querystring: libraryTranslationExportQuerySchema },
+    },
+    async (request, reply) => {
+      const file = await exportLibraryTranslations(services, {
+        language: translationLanguage(request.params.lang),
+        format: request.query.format,
+        version: request.query.version,
+      });
+      return reply
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+
+  // A translator's file comes as the raw body (XLIFF or CSV, told apart by what it holds).
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      const config: ErrorRouteConfig = { tooLargeMessage: libraryMessages.translationFileTooLarge };
+      route.config = { ...(route.config as object), ...config } as typeof route.config;
+    });
+    acceptRawBodies(files, libraryTranslationFileTypes, {
+      bodyLimit: libraryTranslationFileMaxBytes,
+    });
+    files.withTypeProvider<ZodTypeProvider>().post(
+      '/api/library/translations/:lang/import',
+      {
+        onRequest: editors,
+        bodyLimit: libraryTranslationFileMaxBytes,
+        schema: {
+          tags,
+          params: languageParams,
+          response: { 200: libraryTranslationImportResponseSchema, ...apiErrorResponses },
+        },
+      },
+      async (request) => {
+        const language = translationLanguage(request.params.lang);
+        const file = spooledBody(request.body);
+        const text = file
+          ? translationFileText(await readFile(file.path))
+          : typeof request.body === 'string'
+            ? request.body
+            : undefined;
+        if (text === undefined) {
+          throw new AppError('validation_failed', libraryMessages.translationFileFormats, {
+            status: 415,
+          });
+        }
+        return importLibraryTranslations(services, { actor: request.user!, language, text });
+      },
+    );
+  });
+
+  app.get(
     '/api/library/versions',
     {
       onRequest: editors,
@@ -578,4 +717,15 @@ export async function libraryRoutes(server: FastifyInstance, { services }: { ser
         }),
       ),
   );
+}
+
+/** A translation file's text: UTF-8 (with or without its mark), or UTF-16 as some tools save. */
+function translationFileText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('validation_failed', libraryMessages.translationFileEncoding);
+  }
 }
