@@ -17,6 +17,7 @@ import { generateDeck } from './generate-deck.ts';
 import { drawnElements, type Slide, type TextElement } from './layout/model.ts';
 import { createTemplateLibrary } from './library/template-library.ts';
 import { seedLibraryDocuments } from './library/template-seed.ts';
+import { drawTemplateSample } from './thumbnails.ts';
 
 // Decks for clients abroad (issue 50): priced in the market's currency with its tax and only
 // its incentives, written in the deck's language from the library's translations.
@@ -150,6 +151,13 @@ describe('a deck for a client in Japan, in Japanese', () => {
     expect(cover).toContain('和訳：Prepared for');
     // The client is addressed as Japanese addresses a person: 様 after the name.
     expect(deck.slides.map(wordsOf).join('\n')).not.toContain('Proposal for');
+  });
+
+  it('previews a library slide in Japanese for the studio, in English by default', () => {
+    expect(wordsOf(drawTemplateSample(library, 'quote-summary', 'ja')!)).toContain(
+      'お見積もりの概要',
+    );
+    expect(wordsOf(drawTemplateSample(library, 'quote-summary')!)).toContain('Quote summary');
   });
 
   it('draws an English deck for the same client with the English words', () => {

@@ -14,6 +14,7 @@ import { sniffImage } from './images/sniff-image.ts';
 import type { Slide } from './layout/model.ts';
 import { withFontFamily } from './layout/fonts.ts';
 import { useBrandFonts } from './library/brand.ts';
+import { deckWordsOf, type DeckWords } from './library/deck-words.ts';
 import type { TemplateLibrary } from './library/template-library.ts';
 import { placeImages } from './render/place-images.ts';
 import { renderSlideSvg } from './render/render-svg.ts';
@@ -68,13 +69,27 @@ export function sampleFigureFindings(document: TemplateSlideDocument): FigureFin
   return checkSlideFigures(document, { quote: SAMPLE_QUOTE, quantities }).findings;
 }
 
-/** One template slide drawn with sample data; undefined when the id is unknown. */
-export function drawTemplateSample(library: TemplateLibrary, slideId: string): Slide | undefined {
+/** The sample's words in `language` from the library's translations; none in its own language. */
+function sampleWords(library: TemplateLibrary, language: string | undefined) {
+  const words: DeckWords = deckWordsOf(language, library.translations);
+  return words.table ? { words: { ...words, untranslated: new Set<string>() } } : {};
+}
+
+/**
+ * One template slide drawn with sample data, in `language` when named (the library's
+ * translations, its own texts where one is missing); undefined when the id is unknown.
+ */
+export function drawTemplateSample(
+  library: TemplateLibrary,
+  slideId: string,
+  language?: string,
+): Slide | undefined {
   const template = library.slides.find((s) => s.id === slideId);
   if (!template) return undefined;
   const composed = template.compose({
     brand: library.brand,
     categories: library.categories,
+    ...sampleWords(library, language),
     ...THUMBNAIL_SAMPLE,
     pageNumber: template.index + 1,
     // The agenda's parts as a client reads them: the library's categories' labels.
@@ -135,6 +150,7 @@ async function drawLayoutSample(
   layoutId: string,
   pictures: ReadonlyMap<string, ResolvedImage>,
   family: string | undefined,
+  language: string | undefined,
 ) {
   const layout = library.layouts.find((l) => l.id === layoutId);
   if (!layout) return undefined;
@@ -149,6 +165,7 @@ async function drawLayoutSample(
       {
         brand: library.brand,
         categories: library.categories,
+        ...sampleWords(library, language),
         ...THUMBNAIL_SAMPLE,
         pageNumber: 7,
         sections: [],
@@ -178,7 +195,8 @@ export interface DocumentPreview {
 
 /**
  * A slide or layout of a library drawn as its thumbnail is, and the texts that had to be cut
- * to fit: the content editor's live preview, and the check before a document is saved.
+ * to fit: the content editor's live preview, and the check before a document is saved; in a
+ * language of the library's translations when named (the studio's side-by-side view).
  */
 export async function previewLibraryDocument(
   library: TemplateLibrary,
@@ -186,11 +204,14 @@ export async function previewLibraryDocument(
   id: string,
   /** The library's pictures the document shows, by the address it names them with. */
   preloaded: Readonly<Record<string, Uint8Array>> = {},
+  language?: string,
 ): Promise<DocumentPreview | undefined> {
   // The brand's font, when its files came with the pictures: what the deck will be set in.
   const { family } = useBrandFonts(library.brand, preloaded);
   const drawn =
-    kind === 'slide' ? withFontFamily(family, () => drawTemplateSample(library, id)) : undefined;
+    kind === 'slide'
+      ? withFontFamily(family, () => drawTemplateSample(library, id, language))
+      : undefined;
   // The built-in library's own pictures on the slide, beside those the caller loaded.
   const shipped = Object.fromEntries(
     (drawn?.elements ?? []).flatMap((element) => {
@@ -202,7 +223,7 @@ export async function previewLibraryDocument(
   const slide =
     kind === 'slide'
       ? drawn && placeImages(drawn, pictures)
-      : await drawLayoutSample(library, id, pictures, family);
+      : await drawLayoutSample(library, id, pictures, family, language);
   if (!slide) return undefined;
   // A chart's labels are not the editor's texts to fit (they are never shrunk): only texts count.
   const overflowing = slide.elements.flatMap((element) =>
