@@ -1,6 +1,7 @@
 import { BOOK_CURRENCY, DECK_LANGUAGES, INCENTIVES, type Market } from '@deck-portal/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -20,7 +21,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconPencil, IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -46,24 +47,14 @@ export default function MarketsPage() {
   return (
     <PageShell
       actions={
-        <>
-          <Button
-            component={Link}
-            to={paths.products}
-            variant="default"
-            leftSection={<IconReceipt size={16} />}
-          >
-            Price book
-          </Button>
-          <Button
-            component={Link}
-            to={paths.admin}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            User Management
-          </Button>
-        </>
+        <Button
+          component={Link}
+          to={paths.admin}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          User Management
+        </Button>
       }
     >
       <Stack gap="lg">
@@ -72,7 +63,11 @@ export default function MarketsPage() {
             <Title order={1}>Markets</Title>
             <Text c="dimmed">
               The countries reps make decks for. A deck for a market quotes in its currency (from
-              the price book’s list in that currency), with its tax, and starts in its language.
+              the{' '}
+              <Anchor component={Link} to={paths.products}>
+                price book’s list
+              </Anchor>{' '}
+              in that currency), with its tax, and starts in its language.
             </Text>
           </Stack>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
@@ -106,7 +101,7 @@ export default function MarketsPage() {
                     <Table.Tr key={market.code}>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Badge variant="light" radius="sm">
+                          <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
                             {market.code}
                           </Badge>
                           <Text fw={600}>{market.name}</Text>

@@ -144,7 +144,7 @@ export default function ProductsPage() {
           </Alert>
         ) : (
           <Paper withBorder radius="lg" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" miw={900} aria-label="Products">
+            <Table verticalSpacing="sm" horizontalSpacing="md" miw={1080} aria-label="Products">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
@@ -204,7 +204,12 @@ function ProductRow({
         {lists.map((list) => {
           const prices = productPricesIn(product, list.currency, lists);
           return (
-            <Text size="sm" key={list.currency} c={prices ? undefined : 'orange.8'}>
+            <Text
+              size="sm"
+              key={list.currency}
+              c={prices ? undefined : 'orange.8'}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {prices
                 ? `${formatMoney(prices.msrp, list.currency, 'en-US')}${list.derived ? ' (derived)' : ''}`
                 : `No ${list.currency} price`}

@@ -92,7 +92,7 @@ export function PriceListsPanel({ canEdit }: { canEdit: boolean }) {
                   <Table.Tr key={list.currency}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Badge variant="light" radius="sm">
+                        <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
                           {list.currency}
                         </Badge>
                         <Text size="sm">{currencyName(list.currency)}</Text>
