@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
             path: paths.libraryImport,
             ...page('library-import', () => import('../features/import/import-page.tsx')),
           },
+          {
+            path: paths.libraryLanguages,
+            ...page('languages', () => import('../features/studio/translations-page.tsx')),
+          },
           // The brand is part of the library; the short address leads there.
           { path: '/admin/brand', element: <Navigate to={paths.libraryBrand} replace /> },
           {

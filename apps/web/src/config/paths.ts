@@ -11,6 +11,7 @@ export const paths = {
   library: '/admin/library',
   libraryBrand: '/admin/library/brand',
   libraryImport: '/admin/library/import',
+  libraryLanguages: '/admin/library/languages',
   librarySlide: (id: string) => `/admin/library/slides/${encodeURIComponent(id)}`,
   libraryLayout: (id: string) => `/admin/library/layouts/${encodeURIComponent(id)}`,
   products: '/admin/products',

@@ -25,6 +25,7 @@ import {
   IconCopy,
   IconEdit,
   IconFileImport,
+  IconLanguage,
   IconLayoutDashboard,
   IconPalette,
   IconReceipt,
@@ -64,6 +65,14 @@ export default function LibraryPage() {
             leftSection={<IconPalette size={16} />}
           >
             Brand
+          </Button>
+          <Button
+            component={Link}
+            to={paths.libraryLanguages}
+            variant="default"
+            leftSection={<IconLanguage size={16} />}
+          >
+            Languages
           </Button>
           <Button
             component={Link}
