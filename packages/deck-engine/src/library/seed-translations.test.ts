@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  deckDraftSchema,
   documentTexts,
   findMarket,
   isTranslatable,
@@ -9,9 +10,12 @@ import {
   SEED_PRICE_LISTS,
 } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
+import { buildDeck } from '../build-deck.ts';
+import type { TextElement } from '../layout/model.ts';
 import { TEMPLATE_CATEGORIES } from './categories.ts';
 import { ctx } from './interpret-template-fixtures.ts';
 import { interpretTemplate } from './interpret-template.ts';
+import { createTemplateLibrary, listTemplateSlides } from './template-library.ts';
 import {
   SEED_TRANSLATED_LANGUAGES,
   seedLayouts,
@@ -165,4 +169,56 @@ describe('the seeded library’s US-only content', () => {
       expect(drawn('certifications', market)).toContain('Good distribution practice');
     },
   );
+});
+
+describe('a deck of every seeded slide and product abroad', () => {
+  const library = createTemplateLibrary();
+  const deckFor = (market: string, language: string) =>
+    buildDeck(
+      deckDraftSchema.parse({
+        basicInfo: {
+          deckTitle: 'Harbor, internal',
+          clientName: 'Harbor Fresh Foods',
+          date: '2026-03-05',
+          market,
+          language,
+          primaryContact: 'Dana Reyes',
+        },
+        productSelection: {
+          selectedProducts: SEED_PRICE_BOOK.products.map(({ id }) => ({
+            id,
+            quantity: 10,
+            customPricing: 100,
+          })),
+          includePricing: true,
+        },
+        templateCustomization: {
+          selectedSlides: listTemplateSlides(library).map((slide) => slide.id),
+          customSlides: [],
+        },
+      }),
+      library,
+      {
+        presenter: {
+          name: 'Ada Rep',
+          email: 'ada@frostline.example',
+          jobTitle: 'Account Executive',
+          phone: null,
+        },
+      },
+    );
+
+  it.each([
+    ['JP', 'ja'],
+    ['AE', 'ar'],
+  ])('for %s in %s lists no text shown in English and cuts none', (market, language) => {
+    const deck = deckFor(market, language);
+    expect(deck.warnings).toEqual([]);
+    const cut = deck.slides.flatMap((slide) =>
+      slide.elements
+        .filter((element): element is TextElement => element.kind === 'text' && element.truncated)
+        .map((element) => `${slide.id}: ${element.paragraphs.join(' ')}`),
+    );
+    expect(cut).toEqual([]);
+  });
 });
