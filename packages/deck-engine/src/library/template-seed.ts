@@ -55,7 +55,7 @@ export const seedSlides: () => readonly TemplateSlideDocument[] = seedFile(
 );
 
 /** The languages the built-in library is translated into besides English (issue 50). */
-export const SEED_TRANSLATED_LANGUAGES = ['ja', 'ar'] as const;
+export const SEED_TRANSLATED_LANGUAGES = ['ja', 'ar', 'de'] as const;
 
 /** A translation table of `seed/translations/`, checked when read. */
 function translationFile(file: string): LanguageTranslations {
