@@ -246,6 +246,19 @@ describe('market-specific slides and forms of address', () => {
     id: 'letter',
     title: 'Letter',
     markets: undefined,
+    elements: [
+      ...onlyUs.elements,
+      {
+        kind: 'text',
+        x: 48,
+        y: 200,
+        w: 600,
+        h: 40,
+        when: { markets: ['US'] },
+        text: 'Cleared by the FDA',
+        style: { size: 14, color: 'brand.ink' },
+      },
+    ],
   };
   const library = libraryWith({ ja: engineJa }, [onlyUs, anywhere]);
   const controller = [{ id: 'controller', quantity: 1, customPricing: 199 }];
@@ -259,6 +272,8 @@ describe('market-specific slides and forms of address', () => {
     );
     // 御中 after the company, 様 after the person; no "Dear".
     expect(wordsOf(deck.slides[0]!)).toBe('Northwind 御中 Dana Reyes 様');
+    // The US-only sentence is not shown, so not listed as untranslated either.
+    expect(deck.warnings.filter((warning) => warning.startsWith('"Letter"'))).toEqual([]);
   });
 
   it('keeps it in a deck for the US, greeting in English', () => {
@@ -266,5 +281,8 @@ describe('market-specific slides and forms of address', () => {
     const deck = buildDeck(us, library, { market: findMarket(SEED_MARKETS, 'US')! });
     expect(deck.slides.map((slide) => slide.id)).toEqual(['fda-rules']);
     expect(wordsOf(deck.slides[0]!)).toBe('Northwind Dear Dana Reyes,');
+    expect(
+      wordsOf(buildDeck(draft('US', 'en', controller, ['letter'], false), library).slides[0]!),
+    ).toContain('Cleared by the FDA');
   });
 });

@@ -92,6 +92,12 @@ export interface TemplateInputs {
   categories?: readonly TemplateCategory[];
 }
 
+/** Whether an element is shown in the deck's market as far as a market condition says. */
+const isForDeckMarket =
+  (ctx: SlideContext) =>
+  ({ when }: { when?: TemplateCondition | undefined }) =>
+    !when || !('markets' in when) || when.markets.includes(ctx.market ?? 'US');
+
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
 
@@ -104,8 +110,11 @@ export function interpretTemplate(
   ctx: SlideContext,
   inputs: TemplateInputs,
 ): ComposedSlide {
-  // In the deck's language: each text its translation, the untranslated ones told (issue 50).
-  const document = documentIn(ctx.words, source);
+  // In the deck's language: each text its translation, the untranslated ones told (issue 50);
+  // not those of elements for other markets, which the deck does not show.
+  const document = ctx.words
+    ? documentIn(ctx.words, { ...source, elements: source.elements.filter(isForDeckMarket(ctx)) })
+    : source;
   const category = document.category as CategoryId;
   /** Where a deck reads right to left (Arabic), its texts start at the right unless placed. */
   const isRtlDeck = ctx.words !== undefined && isRightToLeftLanguage(ctx.words.language);
@@ -432,7 +441,10 @@ export function interpretTemplate(
         case 'part': {
           const part = inputs.parts.get(element.part);
           if (!part || depth >= maxPartDepth) return [];
-          return draw(documentIn(ctx.words, part).elements, depth + 1);
+          const shown = ctx.words
+            ? { ...part, elements: part.elements.filter(isForDeckMarket(ctx)) }
+            : part;
+          return draw(documentIn(ctx.words, shown).elements, depth + 1);
         }
         case 'repeat': {
           const items = repeatItems(element, ctx).slice(0, element.max);
