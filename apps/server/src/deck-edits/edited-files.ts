@@ -30,6 +30,7 @@ import { deckEditsPrefix, storeDeckPictures } from './edited-pictures.ts';
 import { loadEditableDeck } from './editor-drafts.ts';
 import { describeEdits, queueEditedVersion } from './save-edited-version.ts';
 import { editedDeckOfVersion, withVersionTitles } from './version-edited-deck.ts';
+import { bookInMarket } from '../markets/pricing-context.ts';
 
 // An edited PowerPoint file brought back (issue 49): read on the worker pool like a library
 // import, compared with the version it was made from, its priced figures read against the quote,
@@ -126,12 +127,16 @@ export async function loadEditedFile(
 }
 
 /** The quote a version's priced slides show, to read a file's figures against. */
-function quoteOf(version: Pick<DeckVersionRow, 'draft' | 'priceBook'>) {
+function quoteOf(version: Pick<DeckVersionRow, 'draft' | 'priceBook' | 'pricingContext'>) {
   const locale = version.draft.basicInfo.locale ?? DEFAULT_DECK_LOCALE;
   if (!version.priceBook || !version.draft.productSelection.includePricing) {
     return { locale, products: [] };
   }
-  return quoteFiguresOf(quoteSummary(version.draft.productSelection, version.priceBook), locale);
+  // The figures as the slides wrote them: in the currency of the version's market.
+  const book = version.pricingContext
+    ? bookInMarket(version.priceBook, version.pricingContext)
+    : version.priceBook;
+  return quoteFiguresOf(quoteSummary(version.draft.productSelection, book), locale);
 }
 
 /** Why a file is not this deck's, when it is not. */

@@ -19,6 +19,7 @@ import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { loadRequestedVersion } from './deck-versions.ts';
 import { checkOne } from './draft-pictures.ts';
+import { bookInMarket, enginePricing } from '../markets/pricing-context.ts';
 
 /**
  * What preflight finds on a deck's version as its client will read it: the version laid out
@@ -42,13 +43,15 @@ export async function preflightDeckVersion(
   const laid = buildDeck(row.draft, library, {
     ...(row.presenter ? { presenter: row.presenter } : {}),
     ...(row.priceBook ? { priceBook: row.priceBook } : {}),
+    ...(row.pricingContext ? enginePricing(row.pricingContext) : {}),
     ...(family ? { fontFamily: family } : {}),
   });
   // Figures a client would not believe (an ROI from the deck's inputs), on the slide they are on.
   const { selectedSlides, inputValues } = row.draft.templateCustomization;
+  const dollars = row.priceBook ?? (await currentPriceBook(services.db, services.clock.now())).book;
   const figures = deckFigures(
     (older ?? current.documents).slides as readonly TemplateSlideDocument[],
-    row.priceBook ?? (await currentPriceBook(services.db, services.clock.now())).book,
+    row.pricingContext ? bookInMarket(dollars, row.pricingContext) : dollars,
     { productSelection: row.draft.productSelection, selectedSlides, inputValues },
   );
   const figureFindings = figures.findings.flatMap((finding) => {

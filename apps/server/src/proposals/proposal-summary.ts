@@ -8,6 +8,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
+import { bookInMarket } from '../markets/pricing-context.ts';
 
 /**
  * The priced summary of a version as the accept step shows it: one line per product, priced
@@ -57,9 +58,10 @@ const emptyTotals = {
 
 /**
  * The prices a version was made with: the entries it recorded, or (for versions made before
- * the price book was data) the book as it stood when the version was made.
+ * the price book was data) the book as it stood when the version was made; in the currency of
+ * the market it was priced for, at the lists' rates then (issue 50).
  */
 export async function versionPriceBook(db: Db, version: DeckVersionRow): Promise<PriceBook> {
-  if (version.priceBook) return version.priceBook;
-  return (await currentPriceBook(db, version.createdAt)).book;
+  const book = version.priceBook ?? (await currentPriceBook(db, version.createdAt)).book;
+  return version.pricingContext ? bookInMarket(book, version.pricingContext) : book;
 }
