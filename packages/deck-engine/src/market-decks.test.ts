@@ -237,7 +237,7 @@ describe('market-specific slides and forms of address', () => {
         w: 600,
         h: 80,
         text: ['{{client.addressed}}', '{{contact.greeting}}'],
-        style: { size: 14, color: 'brand.ink' },
+        style: { weight: 'regular', size: 14, color: 'brand.ink' },
       },
     ],
   };
@@ -256,7 +256,7 @@ describe('market-specific slides and forms of address', () => {
         h: 40,
         when: { markets: ['US'] },
         text: 'Cleared by the FDA',
-        style: { size: 14, color: 'brand.ink' },
+        style: { weight: 'regular', size: 14, color: 'brand.ink' },
       },
     ],
   };
