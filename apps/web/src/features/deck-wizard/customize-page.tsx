@@ -317,6 +317,7 @@ function CustomizeStep({
           {draft.productSelection.includePricing ? (
             <PricingPanels
               selection={selection}
+              market={draft.basicInfo.market}
               locale={draft.basicInfo.locale}
               overrides={pricingEdits}
               onChange={setPricingEdits}

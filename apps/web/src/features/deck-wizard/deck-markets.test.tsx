@@ -170,3 +170,31 @@ describe('step 2 in the deck’s currency', () => {
     expect(within(unpriced).getByRole('checkbox')).toBeDisabled();
   });
 });
+
+describe('step 4 in the deck’s currency', () => {
+  it('names the market and gives the quote in yen with its consumption tax', async () => {
+    localStorage.setItem(
+      DECK_DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        basicInfo: { ...basicInfo, market: 'JP', language: 'ja' },
+        productSelection: {
+          selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 29900 }],
+          includePricing: true,
+          customPricing: {},
+        },
+        pricedFor: 'JP',
+        templateCustomization: { selectedSlides: ['title'], customSlides: [] },
+      }),
+    );
+    signedIn({ 'POST /api/decks/preflight': { body: { missingPictures: [], warnings: [] } } });
+    renderApp('/create-deck/generate');
+    const details = await screen.findByRole('region', { name: 'Deck details' });
+    expect(await within(details).findByText('Japan · JPY')).toBeVisible();
+    expect(within(details).getByText('Japanese')).toBeVisible();
+    const products = screen.getByRole('region', { name: 'Products' });
+    expect(within(products).getByText('Qty 1 × ￥29,900')).toBeVisible();
+    expect(within(products).getByText('Consumption tax (10 %)')).toBeVisible();
+    expect(within(products).getByText('￥45,320')).toBeVisible();
+    expect(within(products).queryByText(/tax credit/)).toBeNull();
+  });
+});

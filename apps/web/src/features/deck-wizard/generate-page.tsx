@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import {
   clientHeadline,
+  deckLanguageOf,
   DECK_LOCALES,
   findProduct,
+  formatMoney,
   productKindOf,
   productName,
-  formatUsd,
   type DeckDraft,
-  formatCents,
   quoteCreditLabel,
   quoteSummary,
   quoteWording,
@@ -56,7 +56,8 @@ import { PreflightPanel, undecidedPictures } from './components/preflight-panel.
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { NewTabButton } from '../../ui/new-tab-button.tsx';
-import { usePriceBook } from '../../lib/price-book.ts';
+import { marketLabel } from '../../lib/markets.ts';
+import { useMarketPricing } from './market-pricing.ts';
 import { useTemplateSlides } from '../../lib/template-slides.ts';
 import { DeckReadyApprovalNotice } from '../../ui/deal-desk/deck-ready-approval-notice.tsx';
 import { NeedsApprovalLine } from '../../ui/deal-desk/needs-approval-line.tsx';
@@ -93,8 +94,12 @@ function SummaryRow({
 
 function DeckSummary({ draft }: { draft: DeckDraft }) {
   const { basicInfo, productSelection, templateCustomization } = draft;
-  // Names and the quote from the price book in force; the server prices the deck from the same.
-  const book = usePriceBook().data ?? { products: [] };
+  // Names and the quote from the price book in force, in the deck's market's currency; the
+  // server prices the deck from the same.
+  const pricing = useMarketPricing(basicInfo.market).data;
+  const book = pricing?.book ?? { products: [] };
+  const currency = pricing?.currency ?? 'USD';
+  const tax = pricing?.market.tax ?? null;
   const standard = templateCustomization.selectedSlides.length;
   const custom = basicInfo.mode === 'advanced' ? templateCustomization.customSlides.length : 0;
   // The library's pricing slides: those drawn per product, and those drawn once (the summary).
@@ -105,13 +110,14 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
       : 0;
   const quote =
     productSelection.includePricing && book.products.length > 0
-      ? quoteSummary(productSelection, book)
+      ? quoteSummary(productSelection, book, { currency, tax })
       : null;
-  const money = (cents: number) => formatCents(cents, basicInfo.locale);
+  const money = (cents: number) => formatMoney(cents / 100, currency, basicInfo.locale);
+  const percent = (value: number) => `${value.toLocaleString(basicInfo.locale)} %`;
   /** The rep's price per unit, a subscription's per year, as the deck's quote writes it. */
   const unitPrice = (id: string, price: number) => {
     const product = findProduct(book, id);
-    const text = formatUsd(price, basicInfo.locale);
+    const text = formatMoney(price, currency, basicInfo.locale);
     return product && productKindOf(product) === 'subscription' ? quoteWording.perYear(text) : text;
   };
   return (
@@ -128,6 +134,10 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {basicInfo.primaryContact && (
             <SummaryRow label="Primary contact">{basicInfo.primaryContact}</SummaryRow>
           )}
+          <SummaryRow label="Market">
+            {pricing ? marketLabel(pricing.market) : basicInfo.market}
+          </SummaryRow>
+          <SummaryRow label="Language">{deckLanguageOf(basicInfo.language).name}</SummaryRow>
           <SummaryRow label="Dates and figures">
             {DECK_LOCALES.find((locale) => locale.id === basicInfo.locale)?.label ??
               basicInfo.locale}
@@ -155,9 +165,19 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
           {/* The quote as the deck's quote summary states it, in its words. */}
           {quote && (
             <>
+              {quote.tax && !quote.tax.inclusive && (
+                <SummaryRow label={`${quote.tax.name} (${percent(quote.tax.percent)})`}>
+                  {money(quote.tax.cents)}
+                </SummaryRow>
+              )}
               <SummaryRow label={`${quoteWording.total}, shipping included`}>
                 {money(quote.totalCents)}
               </SummaryRow>
+              {quote.tax?.inclusive && (
+                <SummaryRow label={`Includes ${quote.tax.name} (${percent(quote.tax.percent)})`}>
+                  {money(quote.tax.cents)}
+                </SummaryRow>
+              )}
               {quote.yearlyCents > 0 && (
                 <SummaryRow label={quoteWording.yearlyFees}>
                   {quoteWording.perYear(money(quote.yearlyCents))}

@@ -22,19 +22,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { usePriceBook } from '../../../lib/price-book.ts';
+import { useMarketPricing } from '../market-pricing.ts';
 
 type Overrides = ProductSelection['customPricing'];
 
 /**
  * The computed pricing texts of one selected product (DESIGN.md §6) as the deck's locale writes
- * them, before the rep's edits; undefined for a product the price book no longer has.
+ * them, in the deck's currency (`book` priced in it), before the rep's edits; undefined for a
+ * product the price book no longer has.
  */
 export function computedTextsFor(
   selection: ProductSelection,
   productId: ProductId,
   book: PriceBook,
   locale?: string,
+  currency?: string,
 ) {
   const selected = selection.selectedProducts.find((p) => p.id === productId)!;
   const product = findProduct(book, productId);
@@ -44,6 +46,7 @@ export function computedTextsFor(
     quantity: selected.quantity,
     unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
     ...(locale ? { locale } : {}),
+    ...(currency ? { currency } : {}),
   });
 }
 
@@ -70,20 +73,24 @@ export function applyPricingEdit(
 /** Step 3's pricing placeholders: one collapsible panel per product, the first open. */
 export function PricingPanels({
   selection,
+  market,
   locale,
   overrides,
   onChange,
 }: {
   selection: ProductSelection;
+  /** The deck's market: its prices are in the market's currency. */
+  market?: string;
   /** The deck's locale: the computed texts are written as the slides will write them. */
   locale?: string;
   overrides: Overrides;
   onChange: (next: Overrides) => void;
 }) {
-  const priceBook = usePriceBook();
-  const book = priceBook.data;
+  const pricing = useMarketPricing(market);
+  const book = pricing.data?.book;
+  const currency = pricing.data?.currency;
   if (!book) {
-    return priceBook.isError ? (
+    return pricing.isError ? (
       <Alert color="red" role="alert">
         The price book could not be loaded. Reload the page to try again.
       </Alert>
@@ -96,7 +103,7 @@ export function PricingPanels({
     <Accordion variant="separated" radius="md" defaultValue={ids[0] ?? null}>
       {ids.map((productId) => {
         const product = findProduct(book, productId);
-        const computed = computedTextsFor(selection, productId, book, locale);
+        const computed = computedTextsFor(selection, productId, book, locale, currency);
         if (!product || !computed) return null;
         const edits = overrides[productId] ?? {};
         const editCount = Object.keys(edits).length;
