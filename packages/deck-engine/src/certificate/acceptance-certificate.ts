@@ -38,6 +38,8 @@ export interface AcceptanceCertificate {
   summary: ProposalSummary;
   /** How the amounts are written (`de-DE`); en-US when left out. */
   locale?: string;
+  /** The currency of the deck's prices (ISO 4217, issue 50); US dollars when left out. */
+  currency?: string;
   /** SHA-256 (hex) of the deck PDF the client accepted. */
   pdfSha256: string;
   /** The terms the client accepted, word for word. */
@@ -144,8 +146,9 @@ function summaryTable(
   summary: ProposalSummary,
   locale: string,
   y: number,
+  currency?: string,
 ): { element: TableElement; bottom: number } {
-  const money = (cents: number) => formatCents(cents, locale);
+  const money = (cents: number) => formatCents(cents, locale, currency);
   const isYearly = (line: ProposalLine) => line.kind === 'subscription';
   const lineRows = summary.lines.map((line) => [
     !line.kind || line.kind === 'goods'
@@ -330,7 +333,7 @@ function certificatePages(
       color: c.primary,
     }),
   );
-  const summary = summaryTable(brand, certificate.summary, locale, TOP + 18);
+  const summary = summaryTable(brand, certificate.summary, locale, TOP + 18, certificate.currency);
   elements.push(summary.element);
 
   const termsTop = summary.bottom + 14;
