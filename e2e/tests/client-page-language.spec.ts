@@ -32,6 +32,7 @@ test('a client opens the link of an Arabic deck: the page is right to left, in A
     recipientName: 'Layla Haddad',
     recipientEmail: `layla-${Date.now().toString(36)}@gulf.example`,
     sendEmail: false,
+    acceptance: { enabled: true, optionalProductIds: [] },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { url } = (await made.json()) as { url: string };
@@ -64,5 +65,16 @@ test('a client opens the link of an Arabic deck: the page is right to left, in A
   await expect(client.getByText('الشريحة 2 من 3')).toBeVisible();
   await client.getByRole('button', { name: 'الشريحة السابقة' }).click();
   await expect(client.getByText('الشريحة 1 من 3')).toBeVisible();
+
+  // The accept step speaks Arabic too, its figures' column on the left.
+  const step = client.getByRole('region', { name: 'قبول العرض' });
+  await client.getByRole('link', { name: 'قبول العرض' }).click();
+  await expect(step.getByRole('row', { name: /^الإجمالي المستحق/ })).toBeVisible();
+  await step.getByRole('button', { name: 'قبول العرض' }).click();
+  await expect(step.getByText('أدخل اسمك الكامل.')).toBeVisible();
+  const label = await step.getByRole('columnheader', { name: 'المنتج' }).boundingBox();
+  const amount = await step.getByRole('columnheader', { name: 'المبلغ' }).boundingBox();
+  expect(label!.x).toBeGreaterThan(amount!.x);
+  await step.screenshot({ path: `${shots}/client-page-ar-accept.png` });
   await clientContext.close();
 });

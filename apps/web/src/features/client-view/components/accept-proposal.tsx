@@ -358,7 +358,10 @@ function AcceptForm({
           </div>
           {errorOf('jobTitle')}
           <h3 class="cv-label">{texts.terms}</h3>
-          <p class="cv-terms">{acceptance.termsText}</p>
+          {/* The portal's terms keep their own direction: English terms on an Arabic page too. */}
+          <p class="cv-terms" dir="auto">
+            {acceptance.termsText}
+          </p>
           <label class="cv-check">
             <input
               id={`${id}-agree`}
