@@ -74,6 +74,10 @@ export const slideIndexes = ['1', '2', '3', '4'];
 
 /** A deck's first version, and one it does not have. */
 export const versionNumbers = ['1', '2'];
+/** Seeded markets, price lists and library languages (issue 50). */
+export const marketCodes = ['JP', 'DE'];
+export const currencyCodes = ['JPY', 'EUR'];
+export const languageTags = ['ja', 'ar'];
 
 /** An approval request or client answer id that names none (the fixtures have neither). */
 export const approvalRequestIds = ['00000000-0000-4000-8000-000000000000'];

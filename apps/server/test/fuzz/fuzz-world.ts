@@ -422,6 +422,16 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
         name: 'Ivy Invitee',
         role: 'sales_rep',
       },
+      'PUT /api/admin/markets/{code}': {
+        name: 'Japan',
+        currency: 'JPY',
+        tax: { name: 'Consumption tax', percent: 10, inclusive: false },
+        incentives: [],
+        language: 'ja',
+      },
+      'PUT /api/admin/price-lists/{currency}': {
+        derived: { from: 'USD', rate: 150, rounding: 'hundred' },
+      },
     },
     queries: {
       'GET /api/recent-decks': { page: '1', pageSize: '20', userId: ref('user', 'repUser') },
@@ -433,6 +443,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
         client: 'Fuzz',
       },
       'GET /api/admin/users': { status: 'all' },
+      'GET /api/decks/client-defaults': { client: 'Fuzz Client' },
     },
     headers: { 'POST /api/generate-slides': { 'idempotency-key': 'fuzz-idempotency-key' } },
   };

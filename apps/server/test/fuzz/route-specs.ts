@@ -2,7 +2,10 @@ import type { Access, RouteKey } from './route-access.ts';
 import { routeAccess } from './route-access.ts';
 import {
   approvalRequestIds,
+  currencyCodes,
   familyOfParam,
+  languageTags,
+  marketCodes,
   slideIndexes,
   versionNumbers,
   type Ref,
@@ -81,17 +84,24 @@ export function routeSpecOf(
       literals:
         p.name === 'index'
           ? slideIndexes
-          : p.name === 'number'
-            ? versionNumbers
-            : p.name === 'requestId' ||
-                p.name === 'responseId' ||
-                // A PowerPoint file brought back to a deck: the fixtures bring none.
-                p.name === 'fileId' ||
-                // An outbox mail: the fixtures send none with files. A mail logo: none is published.
-                (p.name === 'id' &&
-                  (path.startsWith('/api/admin/outbox/') || path.startsWith('/api/mail/logo/')))
-              ? approvalRequestIds
-              : [],
+          : p.name === 'code'
+            ? marketCodes
+            : p.name === 'currency'
+              ? currencyCodes
+              : p.name === 'lang'
+                ? languageTags
+                : p.name === 'number'
+                  ? versionNumbers
+                  : p.name === 'requestId' ||
+                      p.name === 'responseId' ||
+                      // A PowerPoint file brought back to a deck: the fixtures bring none.
+                      p.name === 'fileId' ||
+                      // An outbox mail: the fixtures send none with files. A mail logo: none is published.
+                      (p.name === 'id' &&
+                        (path.startsWith('/api/admin/outbox/') ||
+                          path.startsWith('/api/mail/logo/')))
+                    ? approvalRequestIds
+                    : [],
     }));
 
   const queryBase: Record<string, string | Ref> = {};
