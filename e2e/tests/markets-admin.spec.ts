@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createApprovedUser, expect, signInViaApi, test } from '../fixtures.ts';
 
 // An admin prices a new currency and opens a market in it (issue 50): a Swiss franc list
@@ -15,11 +15,13 @@ async function choose(page: Page, label: string | RegExp, option: string, typed?
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function screenshots(page: Page, name: string) {
+/** The page at a desktop's width and a phone's; `scrolledTo` is brought into view first. */
+async function screenshots(page: Page, name: string, scrolledTo?: Locator) {
   if (!shots) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    await scrolledTo?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !scrolledTo });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -53,6 +55,14 @@ test('an admin adds a derived price list and a market that quotes in it', async 
       .filter({ hasText: 'Battery Backup' }),
   ).toContainText('CHF 5,170.00 (derived)');
   await screenshots(page, 'price-book');
+  // Its editor has the euro prices to enter and the franc ones as the list computes them.
+  await page.getByRole('button', { name: 'Change Battery Backup' }).click();
+  const editor = page.getByRole('dialog', { name: 'Change Battery Backup' });
+  await expect(editor.getByRole('textbox', { name: 'EUR MSRP' })).toHaveValue('5,495');
+  await expect(editor.getByText('CHF MSRP').locator('..')).toContainText('CHF 5,170.00');
+  await screenshots(page, 'product-editor', editor.getByText('Prices in other currencies'));
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
 
   // The market, from the admin portal.
   await page.goto('/admin');

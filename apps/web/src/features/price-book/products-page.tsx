@@ -223,7 +223,11 @@ function ProductRow({
           : 'Does not apply'}
       </Table.Td>
       <Table.Td>
-        <Badge color={product.active ? 'green' : 'gray'} variant="light">
+        <Badge
+          color={product.active ? 'green' : 'gray'}
+          variant="light"
+          style={{ minWidth: 'max-content' }}
+        >
           {product.active ? 'Sold' : 'Retired'}
         </Badge>
       </Table.Td>

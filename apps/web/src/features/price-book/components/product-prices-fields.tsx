@@ -111,7 +111,7 @@ export function ProductPricesFields({
             <Paper key={list.currency} withBorder radius="md" p="sm">
               <Stack gap="xs">
                 {heading}
-                <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }}>
+                <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} style={{ alignItems: 'end' }}>
                   {priceFields.map(({ key, label }) => (
                     <NumberInput
                       key={key}
