@@ -31,6 +31,7 @@ import type {
   Turn,
 } from '../layout/model.ts';
 import { layoutChart } from '../layout/chart-layout.ts';
+import { SLIDE_WIDTH, type TextAlign } from '../layout/model.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
 import { documentIn } from './deck-words.ts';
@@ -116,8 +117,14 @@ export function interpretTemplate(
     ? documentIn(ctx.words, { ...source, elements: source.elements.filter(isForDeckMarket(ctx)) })
     : source;
   const category = document.category as CategoryId;
-  /** Where a deck reads right to left (Arabic), its texts start at the right unless placed. */
+  /**
+   * Where a deck reads right to left (Arabic), a text across most of the slide (a title, a
+   * body) starts at its right; a narrow one (a kicker beside its bar, a label) stays where the
+   * slide places it, as the slide itself is not mirrored.
+   */
   const isRtlDeck = ctx.words !== undefined && isRightToLeftLanguage(ctx.words.language);
+  const startsRight = (box: { w: number }, align: TextAlign | undefined) =>
+    isRtlDeck && box.w >= SLIDE_WIDTH / 2 && (align === undefined || align === 'left');
   const color = (value: TemplateColor): Hex => {
     if (value === 'category') return categoryColor(category, inputs.categories ?? ctx.categories);
     if (value.startsWith('brand.')) {
@@ -211,10 +218,10 @@ export function interpretTemplate(
             ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
             ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
             ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
-            ...(style.align
-              ? { align: isRtlDeck && style.align === 'left' ? 'right' : style.align }
-              : isRtlDeck
-                ? { align: 'right' }
+            ...(startsRight(element, style.align)
+              ? { align: 'right' }
+              : style.align
+                ? { align: style.align }
                 : {}),
             ...(style.valign ? { valign: style.valign } : {}),
             ...(style.bullets ? { bullets: true } : {}),
