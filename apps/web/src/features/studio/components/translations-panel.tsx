@@ -41,6 +41,7 @@ export function TranslationsPanel({ language }: { language: LibraryTranslationLa
         <ScrollArea.Autosize mah="70vh">
           <nav aria-label="Texts of">
             <NavLink
+              component="button"
               label="Every text"
               active={document === undefined}
               onClick={() => setDocument(undefined)}
@@ -50,6 +51,7 @@ export function TranslationsPanel({ language }: { language: LibraryTranslationLa
             />
             {documents.map((entry) => (
               <NavLink
+                component="button"
                 key={`${entry.kind}:${entry.id}`}
                 label={entry.title}
                 description={entry.kind === 'slide' ? undefined : kindName[entry.kind]}
