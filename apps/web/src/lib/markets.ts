@@ -1,4 +1,5 @@
 import {
+  DECK_LANGUAGES,
   marketSchema,
   marketsResponseSchema,
   priceListSchema,
@@ -60,3 +61,12 @@ export const usePriceLists = () => useQuery(priceListsQueryOptions());
 /** `Japan · JPY`: a market as a select lists it. */
 export const marketLabel = (market: Pick<Market, 'name' | 'currency'>) =>
   `${market.name} · ${market.currency}`;
+
+/** The deck languages as a select offers them, each by its own name: `日本語 (Japanese)`. */
+export const deckLanguageOptions = DECK_LANGUAGES.map((language) => ({
+  value: language.tag,
+  label:
+    language.nativeName === language.name
+      ? language.name
+      : `${language.nativeName} (${language.name})`,
+}));

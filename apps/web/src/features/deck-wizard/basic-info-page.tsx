@@ -1,7 +1,6 @@
 import {
   basicInfoSchema,
   clientHeadline,
-  DECK_LANGUAGES,
   DECK_LOCALES,
   DEFAULT_DECK_LOCALE,
   DEFAULT_MARKET_CODE,
@@ -47,7 +46,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { loadDeckDraft, pricesMarketOf, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
 import { todayIsoDate } from '../../lib/format-date.ts';
-import { marketLabel, useMarkets } from '../../lib/markets.ts';
+import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
 import { WizardLayout } from './components/wizard-layout.tsx';
 import { useFontCheck } from './api/font-check.ts';
 import { useClientDeckDefaults, useRepDeckDefaults } from './api/deck-defaults.ts';
@@ -87,15 +86,6 @@ function formatSample({ date, locale }: BasicInfoValues, currency: string): stri
   const day = formatDeckDate(date ?? todayIsoDate(), locale);
   return `${day} · ${formatMoney(1234.56, currency, locale)}`;
 }
-
-/** A language as the rep who speaks it finds it: `日本語 (Japanese)`. */
-const languageOptions = DECK_LANGUAGES.map((language) => ({
-  value: language.tag,
-  label:
-    language.nativeName === language.name
-      ? language.name
-      : `${language.nativeName} (${language.name})`,
-}));
 
 /** The markets to offer, with the draft's own even when it is no longer in the table. */
 function marketOptions(markets: readonly Market[], current: string) {
@@ -310,7 +300,7 @@ export default function BasicInfoPage() {
               <Select
                 label="Language"
                 description="The slides' language; texts not yet translated are shown in English"
-                data={languageOptions}
+                data={deckLanguageOptions}
                 leftSection={<IconLanguage size={16} />}
                 searchable
                 allowDeselect={false}

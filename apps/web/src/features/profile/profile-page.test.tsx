@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { choose } from '../../test/choose-option.ts';
 import { apiError, approvedUser, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const profile = {
@@ -36,6 +37,32 @@ describe('the profile page', () => {
       name: 'Robin Rep',
       jobTitle: 'Account Executive',
       phone: '+1 555 0100',
+      market: null,
+      language: null,
+    });
+  });
+
+  it('saves the market and language the rep’s new decks start in', async () => {
+    const calls = mockApi({
+      ...session,
+      'GET /api/profile': { body: { ...profile, market: 'DE', language: null } },
+      'PATCH /api/profile': ({ body }) => ({ body: { ...profile, ...(body as object) } }),
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const market = await screen.findByLabelText('Market of new decks', { selector: 'input' });
+    await waitFor(() => expect(market).toHaveValue('Germany · EUR'));
+    await choose(user, market, 'Japan · JPY');
+    await choose(
+      user,
+      screen.getByLabelText('Language of new decks', { selector: 'input' }),
+      '日本語 (Japanese)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.')).toBeVisible();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      market: 'JP',
+      language: 'ja',
     });
   });
 

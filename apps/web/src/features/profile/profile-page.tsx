@@ -12,6 +12,7 @@ import {
   FileButton,
   Group,
   Paper,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -22,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api-client.ts';
 import { initials } from '../../lib/initials.ts';
+import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
@@ -93,21 +95,27 @@ function PhotoSection({ profile }: { profile: Profile }) {
   );
 }
 
+/** The form's values from the saved profile; no market or language is the portal's. */
+const formValues = (profile: Profile) => ({
+  name: profile.name,
+  jobTitle: profile.jobTitle ?? '',
+  phone: profile.phone ?? '',
+  market: profile.market ?? null,
+  language: profile.language ?? null,
+});
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const markets = useMarkets().data?.markets ?? [];
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: {
-      name: profile.name,
-      jobTitle: profile.jobTitle ?? '',
-      phone: profile.phone ?? '',
-    },
+    initialValues: formValues(profile),
     validate: schemaResolver(profileUpdateSchema, { sync: true }),
   });
   const { setValues, resetDirty } = form;
   useEffect(() => {
-    setValues({ name: profile.name, jobTitle: profile.jobTitle ?? '', phone: profile.phone ?? '' });
+    setValues(formValues(profile));
     resetDirty();
   }, [profile, setValues, resetDirty]);
 
@@ -160,6 +168,26 @@ function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="tel"
           {...form.getInputProps('phone')}
         />
+        <Group grow align="flex-start">
+          <Select
+            label="Market of new decks"
+            description="Where your clients usually buy; each deck can change it"
+            placeholder="United States (the portal's)"
+            data={markets.map((market) => ({ value: market.code, label: marketLabel(market) }))}
+            clearable
+            searchable
+            {...form.getInputProps('market')}
+          />
+          <Select
+            label="Language of new decks"
+            description="The slides' language; each deck can change it"
+            placeholder="The market's language"
+            data={deckLanguageOptions}
+            clearable
+            searchable
+            {...form.getInputProps('language')}
+          />
+        </Group>
         <TextInput
           label="Email"
           value={profile.email}
