@@ -135,5 +135,23 @@ describe('the deal desk in yen', () => {
       '¥480,000 is below the floor price of ¥500,000 for Battery Backup. Only an administrator may approve it.',
     ]);
     expect(held.approvedBy).toBeNull();
+
+    // The approver reads the same check, in yen, in the inbox.
+    const asked = await call(
+      'rep',
+      'POST',
+      `/api/decks/${under.json().presentationId}/approval-requests`,
+      { note: 'A 40-site rollout in Kansai.' },
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const inbox = await call('admin', 'GET', '/api/approvals?state=pending');
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const [request] = inbox.json().requests as {
+      check: { currency?: string; findings: { message: string }[] };
+    }[];
+    expect(request?.check.currency).toBe('JPY');
+    expect(request?.check.findings[0]?.message).toMatch(
+      /^¥480,000 is below the floor price of ¥500,000/,
+    );
   });
 });
