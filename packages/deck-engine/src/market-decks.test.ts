@@ -8,6 +8,7 @@ import {
   documentTexts,
   findMarket,
   SEED_MARKETS,
+  selectDefaultSlides,
   type LanguageTranslations,
   type TemplateLibraryDocuments,
   type TemplateSlideDocument,
@@ -15,7 +16,7 @@ import {
 import { buildDeck } from './build-deck.ts';
 import { generateDeck } from './generate-deck.ts';
 import { drawnElements, type Slide, type TextElement } from './layout/model.ts';
-import { createTemplateLibrary } from './library/template-library.ts';
+import { createTemplateLibrary, listTemplateSlides } from './library/template-library.ts';
 import { seedLibraryDocuments } from './library/template-seed.ts';
 import { drawTemplateSample } from './thumbnails.ts';
 
@@ -274,6 +275,15 @@ describe('market-specific slides and forms of address', () => {
     expect(wordsOf(deck.slides[0]!)).toBe('Northwind 御中 Dana Reyes 様');
     // The US-only sentence is not shown, so not listed as untranslated either.
     expect(deck.warnings.filter((warning) => warning.startsWith('"Letter"'))).toEqual([]);
+  });
+
+  it('is offered with its markets, and in the default selection only for them', () => {
+    const listed = listTemplateSlides(
+      libraryWith(undefined, [{ ...onlyUs, inDefaultSelection: true }]),
+    );
+    expect(listed.find((slide) => slide.id === 'fda-rules')?.markets).toEqual(['US']);
+    expect(selectDefaultSlides(listed, ['controller'], 'US')).toContain('fda-rules');
+    expect(selectDefaultSlides(listed, ['controller'], 'JP')).not.toContain('fda-rules');
   });
 
   it('keeps it in a deck for the US, greeting in English', () => {

@@ -77,7 +77,17 @@ export function listTemplateSlides(library: TemplateLibrary): TemplateSlideInfo[
   return library.slides
     .filter((slide) => !slide.isRetired && slide.drawn === undefined)
     .map(
-      ({ id, index, title, description, category, inDefaultSelection, forProducts, inputs }) => ({
+      ({
+        id,
+        index,
+        title,
+        description,
+        category,
+        inDefaultSelection,
+        forProducts,
+        markets,
+        inputs,
+      }) => ({
         id,
         index,
         title,
@@ -85,6 +95,7 @@ export function listTemplateSlides(library: TemplateLibrary): TemplateSlideInfo[
         category,
         inDefaultSelection,
         forProducts: [...forProducts],
+        ...(markets ? { markets: [...markets] } : {}),
         ...(inputs.length > 0 ? { inputs: inputs.map((input) => ({ ...input })) } : {}),
       }),
     );

@@ -31,6 +31,8 @@ export const templateSlideSchema = z.object({
   inDefaultSelection: z.boolean().optional(),
   /** The products the slide is about. */
   forProducts: z.array(z.string()).optional(),
+  /** Only for decks in these markets (ISO 3166): not in other markets' default selection. */
+  markets: z.array(z.string()).optional(),
   /** The deck inputs the slide needs (slide-inputs.ts): step 3 asks for them when it is chosen. */
   inputs: z.array(slideInputSchema).optional(),
 });

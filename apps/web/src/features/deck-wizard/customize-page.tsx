@@ -201,6 +201,7 @@ function CustomizeStep({
       selectDefaultSlides(
         slides,
         draft.productSelection.selectedProducts.map((p) => p.id),
+        draft.basicInfo.market,
       ),
     );
   }, [slides, form, draft.productSelection]);
