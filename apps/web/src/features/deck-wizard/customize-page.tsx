@@ -204,7 +204,7 @@ function CustomizeStep({
         draft.basicInfo.market,
       ),
     );
-  }, [slides, form, draft.productSelection]);
+  }, [slides, form, draft.productSelection, draft.basicInfo.market]);
 
   const values = form.getValues();
   const isAdvanced = mode === 'advanced';
