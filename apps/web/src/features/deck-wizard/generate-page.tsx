@@ -193,7 +193,11 @@ function DeckSummary({ draft }: { draft: DeckDraft }) {
               )}
             </>
           )}
-          <NeedsApprovalLine selection={productSelection} deckId={loadEditingDeck()?.deckId} />
+          <NeedsApprovalLine
+            selection={productSelection}
+            deckId={loadEditingDeck()?.deckId}
+            pricing={pricing}
+          />
         </Stack>
       </Card>
       <Card

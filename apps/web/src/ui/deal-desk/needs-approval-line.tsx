@@ -2,6 +2,7 @@ import {
   approverRoleLabel,
   samePricedFigures,
   type ApproverRole,
+  type PriceBook,
   type ProductSelection,
 } from '@deck-portal/domain';
 import { Group, Text } from '@mantine/core';
@@ -27,11 +28,20 @@ export const pricesPendingText = (role: ApproverRole) =>
 export function NeedsApprovalLine({
   selection,
   deckId,
+  pricing,
 }: {
   selection: ProductSelection;
   deckId?: string | undefined;
+  /** The price book in the deck's currency, for a deck priced in another than US dollars. */
+  pricing?: { book: PriceBook; currency: string } | undefined;
 }) {
-  const check = useDealCheck(selection, usePriceBook().data, deckId);
+  const dollarBook = usePriceBook().data;
+  const check = useDealCheck(
+    selection,
+    pricing ? pricing.book : dollarBook,
+    deckId,
+    pricing && { currency: pricing.currency, ...(dollarBook ? { dollarBook } : {}) },
+  );
   const approval = useDeckApproval(deckId ?? '', { enabled: deckId !== undefined }).data;
   if (!check?.approverRole) return null;
   if (approval?.approvedSelection && samePricedFigures(approval.approvedSelection, selection)) {

@@ -4,6 +4,7 @@ import { useDealCheck, useDeckApproval } from '../../../lib/deal-desk.ts';
 import { loadDeckDraft, type EditingDeck } from '../../../lib/deck-draft-storage.ts';
 import { usePriceBook } from '../../../lib/price-book.ts';
 import { useDeckLinks } from '../api/get-deck-links.ts';
+import { useMarketPricing } from '../market-pricing.ts';
 
 const linkCount = (count: number) => (count === 1 ? '1 client link' : `${count} client links`);
 
@@ -15,10 +16,18 @@ const linkCount = (count: number) => (count === 1 ? '1 client link' : `${count} 
  */
 export function VersionLinksNotice({ editing }: { editing: EditingDeck }) {
   const query = useDeckLinks(editing.deckId);
-  const selection = loadDeckDraft().productSelection;
-  // As the server decides it: against the deck owner's limits, whoever modifies, and cleared
-  // already when its priced figures are those the deck's newest approval cleared.
-  const check = useDealCheck(selection, usePriceBook().data, editing.deckId);
+  const draft = loadDeckDraft();
+  const selection = draft.productSelection;
+  // As the server decides it: against the deck owner's limits, whoever modifies, in the deck's
+  // currency, and cleared already when its priced figures are those the newest approval cleared.
+  const dollarBook = usePriceBook().data;
+  const pricing = useMarketPricing(draft.basicInfo?.market).data;
+  const check = useDealCheck(
+    selection,
+    pricing?.book,
+    editing.deckId,
+    pricing && { currency: pricing.currency, ...(dollarBook ? { dollarBook } : {}) },
+  );
   const approved = useDeckApproval(editing.deckId).data?.approvedSelection;
   const awaitsApproval =
     check?.needsApproval === true &&
