@@ -221,6 +221,21 @@ describe('a deck for a client in Germany, in German', () => {
   });
 });
 
+describe('a market whose prices include its tax', () => {
+  it('states the tax in the total without adding it, the totals labelled as paid', () => {
+    const inclusive = {
+      ...findMarket(SEED_MARKETS, 'DE')!,
+      tax: { name: 'VAT', percent: 19, inclusive: true },
+    };
+    const de = draft('DE', 'en', [{ id: 'battery_backup', quantity: 1, customPricing: 5000 }]);
+    const deck = buildDeck(de, libraryWith(undefined), { market: inclusive });
+    // €5,000 + €230 delivery = €5,230, of which 19/119 is VAT: €835.04.
+    const quote = wordsOf(deck.slides.at(-1)!).replace(/\u00a0/g, ' ');
+    expect(quote).toMatch(/Total you pay\s+€5,230\.00\s+Includes VAT \(19%\)\s+€835\.04/);
+    expect(wordsOf(deck.slides.at(-2)!)).toMatch(/Total you pay\s+€5,230\.00/);
+  });
+});
+
 describe('market-specific slides and forms of address', () => {
   const onlyUs: TemplateSlideDocument = {
     format: 1,
