@@ -52,7 +52,8 @@ export default async function globalSetup() {
   server.stdout.on('data', capture);
   server.stderr.on('data', capture);
 
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on a shared machine under load the server's first start takes over one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output}`);
