@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createApprovedUser, expect, signInViaApi, test } from '../fixtures.ts';
+import { createApprovedUser, expect, signInViaApi, test, violations } from '../fixtures.ts';
 
 // An admin prices a new currency and opens a market in it (issue 50): a Swiss franc list
 // derived from the euro one, then Switzerland quoting in it with its VAT and German decks. Both
@@ -55,6 +55,7 @@ test('an admin adds a derived price list and a market that quotes in it', async 
       .filter({ hasText: 'Battery Backup' }),
   ).toContainText('CHF 5,170.00 (derived)');
   await screenshots(page, 'price-book');
+  expect(await violations(page)).toEqual([]);
   // Its editor has the euro prices to enter and the franc ones as the list computes them.
   await page.getByRole('button', { name: 'Change Battery Backup' }).click();
   const editor = page.getByRole('dialog', { name: 'Change Battery Backup' });
@@ -86,6 +87,7 @@ test('an admin adds a derived price list and a market that quotes in it', async 
   await expect(switzerland).toContainText('VAT 8.1 % (added)');
   await expect(switzerland).toContainText('Deutsch (German)');
   await screenshots(page, 'markets');
+  expect(await violations(page)).toEqual([]);
 
   // Removed again: the market first, as the list cannot go while a market quotes in it.
   await switzerland.getByRole('button', { name: 'Remove Switzerland' }).click();

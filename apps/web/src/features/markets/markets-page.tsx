@@ -34,6 +34,9 @@ import { useDeleteMarket } from './api/delete-market.ts';
 import { useSaveMarket } from './api/save-market.ts';
 import { languageLabel, taxLabel } from './market-labels.ts';
 
+/** A change's toast; Mantine leaves its close button unnamed for screen readers. */
+const savedToast = { color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' } } as const;
+
 /**
  * /admin/markets: the countries decks are made for. Each names the currency its quotes are in,
  * the tax it charges and whether its prices include it, the incentives that apply there and the
@@ -210,7 +213,7 @@ function MarketEditor({
       { ...fields, code },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: `${fields.name || code} is saved.` });
+          notifications.show({ ...savedToast, message: `${fields.name || code} is saved.` });
           onClose();
         },
       },
@@ -361,7 +364,7 @@ function RemoveMarket({ market, onClose }: { market: Market; onClose: () => void
             onClick={() =>
               remove.mutate(market.code, {
                 onSuccess: () => {
-                  notifications.show({ color: 'teal', message: `${market.name} is removed.` });
+                  notifications.show({ ...savedToast, message: `${market.name} is removed.` });
                   onClose();
                 },
               })

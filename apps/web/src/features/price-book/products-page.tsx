@@ -207,7 +207,7 @@ function ProductRow({
             <Text
               size="sm"
               key={list.currency}
-              c={prices ? undefined : 'orange.8'}
+              c={prices ? undefined : 'red.9'}
               style={{ whiteSpace: 'nowrap' }}
             >
               {prices

@@ -33,6 +33,9 @@ import { useDeletePriceList, useSavePriceList } from '../api/price-lists.ts';
 import { currencyName } from '../currency-name.ts';
 import { priceListKind } from '../price-list-kind.ts';
 
+/** A change's toast; Mantine leaves its close button unnamed for screen readers. */
+const savedToast = { color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' } } as const;
+
 /**
  * The price book's lists per currency: US dollars (the products' own prices) and each other
  * currency's, entered per product or derived from another list at a rate. Admins change them;
@@ -169,7 +172,7 @@ function PriceListEditor({
   const submit = () =>
     save.mutate(edited, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `The ${currency} list is saved.` });
+        notifications.show({ ...savedToast, message: `The ${currency} list is saved.` });
         onClose();
       },
     });
@@ -294,7 +297,7 @@ function RemovePriceList({ list, onClose }: { list: PriceList; onClose: () => vo
               remove.mutate(list.currency, {
                 onSuccess: () => {
                   notifications.show({
-                    color: 'teal',
+                    ...savedToast,
                     message: `The ${list.currency} list is removed.`,
                   });
                   onClose();

@@ -151,7 +151,7 @@ export function ProductPricesFields({
                   ))}
                 </SimpleGrid>
               ) : (
-                <Text size="sm" c="orange.8">
+                <Text size="sm" c="red.9">
                   No price: the product has none in {list.derived.from} to derive it from.
                 </Text>
               )}
