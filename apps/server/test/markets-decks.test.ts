@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { DEFAULT_DEAL_DESK, type DeckDraftInput } from '@deck-portal/domain';
-import { deckVersions } from '../src/db/schema.ts';
+import { deckVersions, outboxMails } from '../src/db/schema.ts';
 import { approvedCookie, createAdmin, requestAs } from './helpers/accounts.ts';
 import { createTestApp, createTestClock, type TestApp } from './helpers/test-app.ts';
 
@@ -153,5 +153,10 @@ describe('the deal desk in yen', () => {
     expect(request?.check.findings[0]?.message).toMatch(
       /^¥480,000 is below the floor price of ¥500,000/,
     );
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMails)
+      .where(like(outboxMails.subject, 'Approval requested:%'));
+    expect(mail?.text).toContain('Quote: ¥960,000 against ¥1,199,000 at list price.');
   });
 });

@@ -2,7 +2,7 @@
 import {
   approverRoleLabel,
   deepestDiscountText,
-  formatCents,
+  formatMoney,
   type ApproverRole,
   type DealCheck,
 } from '@deck-portal/domain';
@@ -32,6 +32,8 @@ export const approvalRequestedMail = defineMailTemplate<Props>({
   Body: ({ approverName, ownerName, requesterName, deckTitle, clientName, check, ...rest }) => {
     const { approverRole, note, approvalsUrl, context } = rest;
     const deepest = deepestDiscountText(check);
+    // In the deck's currency (issue 50); checks made before markets are in US dollars.
+    const money = (cents: number) => formatMoney(cents / 100, check.currency ?? 'USD');
     return (
       <MailLayout context={context} preview={`${ownerName} asks for approval of the prices.`}>
         <Paragraph>Hello {approverName},</Paragraph>
@@ -44,7 +46,7 @@ export const approvalRequestedMail = defineMailTemplate<Props>({
         />
         <Lines
           lines={[
-            `Quote: ${formatCents(check.pricedTotalCents)} against ${formatCents(check.listTotalCents)} at list price.`,
+            `Quote: ${money(check.pricedTotalCents)} against ${money(check.listTotalCents)} at list price.`,
             ...[...check.findings, ...check.deckFindings].map((finding) => `- ${finding.message}`),
           ]}
         />
