@@ -264,7 +264,8 @@ export function buildDeck(
   const appendix = ordered.filter((s) => s.category === 'appendix');
   // Notices (confidentiality) are the deck's last page, not what a client reads first.
   const legal = ordered.filter((s) => s.category === 'legal');
-  const words = wordsFunction(deckWords);
+  // The pricing texts' own words: untranslated ones are the deck's, as the products' are.
+  const words = wordsFunction({ ...deckWords, untranslated: deckUntranslated });
   const pricing = productSelection.includePricing
     ? resolveDeckPricing(productSelection, priceBook, locale, { ...terms, words })
     : [];
@@ -337,7 +338,11 @@ export function buildDeck(
 
   if (deckUntranslated.size > 0) {
     warnings.push(
-      untranslatedWarning('Products and categories', deckUntranslated.size, deckWords.language),
+      untranslatedWarning(
+        'Products, pricing labels and categories',
+        deckUntranslated.size,
+        deckWords.language,
+      ),
     );
   }
 
