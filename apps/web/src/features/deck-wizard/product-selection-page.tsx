@@ -317,7 +317,11 @@ function ProductSelectionForm({
             <Switch
               size="md"
               label="Include pricing in presentation"
-              description="Adds a pricing slide per product with quantity, unit price, shipping, ITC credit and net price"
+              description={
+                market.incentives.includes('us-itc')
+                  ? 'Adds a pricing slide per product with quantity, unit price, shipping, ITC credit and net price'
+                  : 'Adds a pricing slide per product with quantity, unit price, shipping and total'
+              }
               {...form.getInputProps('includePricing', { type: 'checkbox' })}
             />
           </Paper>
@@ -517,8 +521,7 @@ function QuoteTotals({
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Totals">
       <Stack gap={6}>
         <Text fw={600}>
-          Totals in {currency}
-          {market.tax ? ` · ${market.name}` : ''}
+          Totals in {currencyName(currency)} ({currency})
         </Text>
         {hasOnce && (
           <>
