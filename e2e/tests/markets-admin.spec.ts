@@ -67,6 +67,8 @@ test('an admin adds a derived price list and a market that quotes in it', async 
 
   // The market, from the admin portal.
   await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await screenshots(page, 'admin-navigation');
   await page.getByRole('link', { name: 'Markets' }).click();
   await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Japan' })).toContainText(
