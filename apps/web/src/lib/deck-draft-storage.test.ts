@@ -5,9 +5,11 @@ import {
   completeDraft,
   hasDraftToResume,
   loadDeckDraft,
+  pricesMarketOf,
   resumePath,
   resumeStep,
   saveDeckDraft,
+  startModifyingDeck,
 } from './deck-draft-storage.ts';
 
 const basicInfo = {
@@ -97,5 +99,31 @@ describe("Continue on a draft (SPEC.md section 4's step logic)", () => {
       productSelection,
       templateCustomization,
     });
+  });
+});
+
+describe('the market a draft’s prices are in', () => {
+  it('is the draft’s own until a step says otherwise, and survives the later steps', () => {
+    saveDeckDraft({ basicInfo: { ...basicInfo, market: 'JP' }, productSelection });
+    expect(pricesMarketOf(loadDeckDraft())).toBe('JP');
+    // Step 1 moved the deck to Germany; the prices were entered in yen until step 2 resets them.
+    saveDeckDraft({ basicInfo: { ...basicInfo, market: 'DE' }, pricedFor: 'JP' });
+    saveDeckDraft({ templateCustomization });
+    expect(pricesMarketOf(loadDeckDraft())).toBe('JP');
+    localStorage.setItem(
+      DECK_DRAFT_STORAGE_KEY,
+      JSON.stringify({ ...loadDeckDraft(), pricedFor: 'not a market' }),
+    );
+    expect(pricesMarketOf(loadDeckDraft())).toBe('DE');
+  });
+
+  it('is the deck’s market when Modify loads a deck', () => {
+    const draft = {
+      basicInfo: { ...basicInfo, market: 'AE', language: 'ar' as const },
+      productSelection,
+      templateCustomization,
+    };
+    startModifyingDeck(draft, { deckId: 'd1', version: 2, title: 'Q3 proposal' });
+    expect(loadDeckDraft().pricedFor).toBe('AE');
   });
 });
