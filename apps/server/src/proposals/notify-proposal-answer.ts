@@ -61,7 +61,12 @@ export async function notifyOfAcceptance(
 ) {
   const { link, deck, version } = open;
   const summary = readStoredSummary(record.summary!);
-  const total = formatCents(summary.totalCents);
+  // In the currency the version was priced in (issue 50), as the team writes it.
+  const total = formatCents(
+    summary.totalCents,
+    undefined,
+    version.pricingContext?.market.currency ?? 'USD',
+  );
   const who = `${record.fullName} (${record.jobTitle}, ${version.clientName})`;
   const message = `${who} accepted “${deck.title}” (version ${record.version}) for a total of ${total}.`;
   await tellTeam(tx, services, open, {
