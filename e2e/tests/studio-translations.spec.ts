@@ -5,6 +5,7 @@ import { createApprovedUser, expect, postJson, signInViaApi, test } from '../fix
 // Japanese deck shows it. The slide is one no other browser test edits.
 
 const SLIDE = 'leadership';
+const shots = process.env.E2E_SCREENSHOTS_DIR;
 
 type Texts = { texts: { id: string; source: string; target: string }[] };
 
@@ -43,6 +44,7 @@ test('an editor translates a slide text into Japanese; a new Japanese deck shows
   await page.getByRole('button', { name: 'Save translations' }).click();
   await expect(page.getByText('Type a translation beside its text.')).toBeVisible();
   await expect(field).toHaveValue(translation);
+  if (shots) await page.screenshot({ path: `${shots}/studio-languages-ja.png`, fullPage: true });
 
   // Published from the library page, as every change to the library is.
   await page.getByRole('link', { name: 'Content library' }).click();
