@@ -3,6 +3,8 @@ import {
   defaultChartPalette,
   fillBindings,
   insertedValue,
+  isMarketCondition,
+  isShownInMarket,
   type SlideInput,
   readDeckDateOffset,
   readPricingBinding,
@@ -97,7 +99,7 @@ export interface TemplateInputs {
 const isForDeckMarket =
   (ctx: SlideContext) =>
   ({ when }: { when?: TemplateCondition | undefined }) =>
-    !when || !('markets' in when) || when.markets.includes(ctx.market ?? 'US');
+    isShownInMarket(when, ctx.market ?? 'US');
 
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
@@ -176,7 +178,7 @@ export function interpretTemplate(
 
   const isShown = (when: TemplateCondition | undefined) => {
     if (!when) return true;
-    if ('markets' in when) return when.markets.includes(ctx.market ?? 'US');
+    if (isMarketCondition(when)) return isShownInMarket(when, ctx.market ?? 'US');
     if ('filled' in when) return valueOf(when.filled) !== '';
     return valueOf(when.empty) === '';
   };

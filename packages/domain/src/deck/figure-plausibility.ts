@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FigureRole, TemplateCondition, TemplateElement } from '../template-format/index.ts';
-import { findBindings } from '../template-format/index.ts';
+import { findBindings, isMarketCondition } from '../template-format/index.ts';
 import { evaluateFigures, quoteFigureValues } from '../template-figures.ts';
 import { resolveInputValues, type SlideInput } from '../slide-inputs.ts';
 
@@ -126,7 +126,7 @@ function shownFigures(
   const isKnown = (path: string) => /^(figure|input|quantity|quote)\./.test(path);
   const isShown = (when: TemplateCondition | undefined) => {
     // A market's figures are checked whatever market the deck is for.
-    if (!when || 'markets' in when) return true;
+    if (!when || isMarketCondition(when)) return true;
     const path = 'filled' in when ? when.filled : when.empty;
     if (!isKnown(path)) return true;
     const filled = values[path] !== undefined;

@@ -45,3 +45,15 @@ describe('bindings', () => {
     ]);
   });
 });
+
+describe('the months filter', () => {
+  it('writes whole months with their word in the deck’s language', () => {
+    const fill = (locale: string, value: string) =>
+      fillBindings('{{figure.payback | months}}', () => value, locale);
+    expect(fill('en-US', '1')).toBe('1 month');
+    expect(fill('en-US', '14.6')).toBe('15 months');
+    expect(fill('de-DE', '22')).toBe('22 Monate');
+    expect(fill('ja-JP', '22')).toBe('22 か月');
+    expect(fill('en-US', '')).toBe('');
+  });
+});

@@ -162,7 +162,7 @@ export const bindingPattern = /\{\{\s*([^}|]+?)\s*(?:\|\s*(\w+)(?:\s*:\s*"([^"{}
  * unless it ends in one: `at {{client.name | sentence}}`), `default: "text"` (the text when the
  * value is empty), `pad: "2"` (zeros in front up to that many characters: `01`), and for
  * figures `money` (`$59,700`), `number: "1"` (that many decimals, with thousands separators)
- * and `months` (whole months with their word: `1 month`, `15 months`).
+ * and `months` (whole months with their word in the deck's language: `1 month`, `15 Monate`).
  */
 export const bindingFilters = [
   'upper',
@@ -226,8 +226,12 @@ function filled(
   }
   if (filter === 'months') {
     if (value === '') return '';
-    const months = Math.round(Number(value));
-    return `${formatNumber(months, locale)} ${Math.abs(months) === 1 ? 'month' : 'months'}`;
+    // In the deck's words: `15 months`, `15 Monate`, `15 か月`.
+    return formatNumber(Math.round(Number(value)), locale, {
+      style: 'unit',
+      unit: 'month',
+      unitDisplay: 'long',
+    });
   }
   if (filter === 'number') {
     if (value === '') return '';

@@ -32,7 +32,12 @@ export {
   templateColorSchema,
   type TemplateColor,
 } from './colors-and-fonts.ts';
-export { templateConditionSchema, type TemplateCondition } from './conditions.ts';
+export {
+  isMarketCondition,
+  isShownInMarket,
+  templateConditionSchema,
+  type TemplateCondition,
+} from './conditions.ts';
 export {
   documentTexts,
   isTranslatable,

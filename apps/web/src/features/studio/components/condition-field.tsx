@@ -1,14 +1,15 @@
-import type { TemplateCondition } from '@deck-portal/domain';
+import { isMarketCondition, type TemplateCondition } from '@deck-portal/domain';
 import { Group, Select, TagsInput } from '@mantine/core';
 import type { BindingGroup } from './binding-menu.tsx';
 
-type Mode = 'always' | 'filled' | 'empty' | 'markets';
+type Mode = 'always' | 'filled' | 'empty' | 'markets' | 'exceptMarkets';
 
 const modes: { value: Mode; label: string }[] = [
   { value: 'always', label: 'Always' },
   { value: 'filled', label: 'When a value is filled in' },
   { value: 'empty', label: 'When a value is empty' },
   { value: 'markets', label: 'Only in some markets' },
+  { value: 'exceptMarkets', label: 'In every market but some' },
 ];
 
 const conditionOf = (mode: Mode, path: string): TemplateCondition | undefined =>
@@ -16,9 +17,11 @@ const conditionOf = (mode: Mode, path: string): TemplateCondition | undefined =>
     ? undefined
     : mode === 'markets'
       ? { markets: ['US'] }
-      : mode === 'filled'
-        ? { filled: path }
-        : { empty: path };
+      : mode === 'exceptMarkets'
+        ? { exceptMarkets: ['US'] }
+        : mode === 'filled'
+          ? { filled: path }
+          : { empty: path };
 
 /** Country codes as typed: two letters each, in capitals. */
 const marketCodes = (values: string[]) => [
@@ -26,9 +29,9 @@ const marketCodes = (values: string[]) => [
 ];
 
 /**
- * When something is shown: always, or only in decks where a binding has a value (the contact's
- * name, a layout's field, a product's credit) or has none; the binding picked from the same
- * groups as "Insert binding".
+ * When something is shown: always, only in decks where a binding has a value (the contact's
+ * name, a layout's field, a product's credit) or has none (the binding picked from the same
+ * groups as "Insert binding"), or only in some markets or in all but some (country codes).
  */
 export function ConditionField({
   label,
@@ -45,11 +48,19 @@ export function ConditionField({
     ? 'always'
     : 'markets' in when
       ? 'markets'
-      : 'filled' in when
-        ? 'filled'
-        : 'empty';
+      : 'exceptMarkets' in when
+        ? 'exceptMarkets'
+        : 'filled' in when
+          ? 'filled'
+          : 'empty';
   const path =
-    when && !('markets' in when) ? ('filled' in when ? when.filled : when.empty) : undefined;
+    when && !isMarketCondition(when) ? ('filled' in when ? when.filled : when.empty) : undefined;
+  const markets =
+    when && isMarketCondition(when)
+      ? 'markets' in when
+        ? when.markets
+        : when.exceptMarkets
+      : undefined;
   const firstPath = groups[0]?.paths[0] ?? 'contact.name';
   // A value none of the groups lists (a repeat's item) is still shown as chosen.
   const listed = path === undefined || groups.some((group) => group.paths.includes(path));
@@ -63,14 +74,15 @@ export function ConditionField({
         allowDeselect={false}
         onChange={(next) => next && onChange(conditionOf(next as Mode, path ?? firstPath))}
       />
-      {when && 'markets' in when && (
+      {markets && (
         <TagsInput
           label={`${label}: the markets`}
           description="Country codes, such as US or JP"
-          value={when.markets}
+          value={markets}
           onChange={(next) => {
             const codes = marketCodes(next);
-            if (codes.length > 0) onChange({ markets: codes });
+            if (codes.length === 0) return;
+            onChange(mode === 'markets' ? { markets: codes } : { exceptMarkets: codes });
           }}
         />
       )}
