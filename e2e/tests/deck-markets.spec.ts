@@ -51,7 +51,11 @@ test('a rep picks Japan and Japanese in step 1 and sees yen in step 2’s totals
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Customize Your Deck', level: 1 })).toBeVisible();
-  const draft = await page.evaluate(() => localStorage.getItem('deckCreationData'));
+  const draft = await page.evaluate(() =>
+    (
+      globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+    ).localStorage.getItem('deckCreationData'),
+  );
   expect(JSON.parse(draft!)).toMatchObject({
     basicInfo: { market: 'JP', language: 'ja', locale: 'ja-JP' },
     productSelection: { selectedProducts: [{ id: 'controller', customPricing: 29900 }] },

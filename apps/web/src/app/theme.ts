@@ -1,4 +1,4 @@
-import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 // The portal's look (main.tsx, with its modals and toasts in providers.tsx). The client's page
 // (client-view-main.tsx) has no Mantine: features/client-view/client-view.css draws it in the
@@ -47,6 +47,12 @@ export const theme = createTheme({
     '"Noto Sans KR"',
     'sans-serif',
   ].join(', '),
+  components: {
+    // A toast's close button says what it does to a screen reader (axe fails an unnamed button).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
