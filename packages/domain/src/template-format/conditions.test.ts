@@ -21,7 +21,7 @@ describe('conditions', () => {
     expect(isShownInMarket({ exceptMarkets: ['US'] }, 'CH')).toBe(true);
     expect(isShownInMarket({ filled: 'contact.name' }, 'JP')).toBe(true);
     const bad = structuredClone(layout);
-    bad.elements[2]!.when = { exceptMarkets: ['usa'] };
+    (bad.elements[2] as { when?: unknown }).when = { exceptMarkets: ['usa'] };
     expect(problems(bad)).toEqual([
       'elements.2.when.exceptMarkets.0: a market is an ISO 3166 country code such as "US"',
     ]);
