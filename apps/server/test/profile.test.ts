@@ -199,6 +199,9 @@ describe('the rep in the deck and on the client page', () => {
       name: 'Ana Ruiz',
       jobTitle: 'Account Executive',
       photoUrl: `/api/client-view/${token}/sender/photo`,
+      // The passcode screen speaks the deck's language (issue 50): English here.
+      language: 'en',
+      direction: 'ltr',
     });
     const photo = await world.get(sender.json().photoUrl);
     expect(photo.statusCode).toBe(200);

@@ -530,4 +530,36 @@ describe('accepting', () => {
     expect(res.statusCode).toBe(401);
     expect(await responsesOf(deckId)).toEqual([]);
   });
+
+  it('asks a client in Japan to accept the total with consumption tax, in yen, as the deck quotes it', async () => {
+    const draft = pricedDraft();
+    Object.assign(draft.basicInfo, { market: 'JP', language: 'ja' });
+    draft.productSelection.selectedProducts = [
+      { id: 'battery_backup', quantity: 2, customPricing: 899_300 },
+    ];
+    const made = await w.post('/api/generate-slides', draft, {
+      cookie: cookies.rep,
+      headers: { prefer: 'wait=60' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { token } = await w.createLink(made.json().presentationId, offer([]));
+    const { summary } = (await view(token)).acceptance;
+    const beforeTax = summary.subtotalCents + summary.shippingCents;
+    expect(summary.currency).toBe('JPY');
+    expect(summary.tax).toEqual({
+      name: 'Consumption tax',
+      percent: 10,
+      inclusive: false,
+      cents: Math.round(beforeTax / 10 / 100) * 100,
+    });
+    expect(summary.totalCents).toBe(beforeTax + summary.tax.cents);
+    // The total before tax is not what the deck asks: refused, nothing recorded.
+    const withoutTax = await accept(token, await acceptance(token));
+    expect(withoutTax.statusCode).toBe(409);
+    const accepted = await accept(token, {
+      ...(await acceptance(token)),
+      totalCents: summary.totalCents,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
 });

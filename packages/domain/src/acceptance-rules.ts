@@ -2,6 +2,13 @@
 // their imports, for the client's page (/v/{token}), which loads as little as it can.
 
 import type { ProposalLine, ProposalSummary } from './deal-desk-api.ts';
+import { taxCents } from './deck/money.ts';
+
+/** What a summary's totals are in besides its lines: its currency and its market's tax. */
+export interface ProposalTerms {
+  currency?: string | undefined;
+  tax?: { name: string; percent: number; inclusive: boolean } | null | undefined;
+}
 
 export const acceptanceMessages = {
   /** A following link while the deck's newest version awaits price approval. */
@@ -30,9 +37,14 @@ export const acceptanceMessages = {
  * optional items (the server computes the same on acceptance, and refuses any other total).
  * As the deck's quote: the total is what the client pays now (goods and services with their
  * shipping); subscriptions add up apart, per year; the credits are an estimate on the one-off
- * lines. A line without a kind (recorded before lines had one) counts as goods.
+ * lines; the market's tax is added to the total or stated as part of it, on the same amount and
+ * rounded as the deck's quote does it. A line without a kind (recorded before lines had one)
+ * counts as goods.
  */
-export function totalProposal(lines: readonly ProposalLine[]): Omit<ProposalSummary, 'lines'> {
+export function totalProposal(
+  lines: readonly ProposalLine[],
+  { currency, tax }: ProposalTerms = {},
+): Omit<ProposalSummary, 'lines'> {
   const included = lines.filter((line) => line.included);
   const once = included.filter((line) => line.kind !== 'subscription');
   const sum = (of: readonly ProposalLine[], cents: (line: ProposalLine) => number) =>
@@ -44,7 +56,9 @@ export function totalProposal(lines: readonly ProposalLine[]): Omit<ProposalSumm
     included.filter((line) => line.kind === 'subscription'),
     (line) => line.amountCents,
   );
-  const totalCents = subtotalCents + shippingCents;
+  const beforeTaxCents = subtotalCents + shippingCents;
+  const taxed = tax ? { ...tax, cents: taxCents(beforeTaxCents, tax, currency) } : undefined;
+  const totalCents = beforeTaxCents + (taxed && !taxed.inclusive ? taxed.cents : 0);
   return {
     subtotalCents,
     shippingCents,
@@ -52,6 +66,8 @@ export function totalProposal(lines: readonly ProposalLine[]): Omit<ProposalSumm
     yearlyCents,
     creditsCents,
     netCents: totalCents - creditsCents,
+    ...(currency ? { currency } : {}),
+    ...(taxed ? { tax: taxed } : {}),
   };
 }
 
@@ -78,5 +94,8 @@ export function chooseOptionalLines(
     ...line,
     included: !line.optional || chosenProductIds.includes(line.productId),
   }));
-  return { lines, ...totalProposal(lines) };
+  const tax = summary.tax
+    ? { name: summary.tax.name, percent: summary.tax.percent, inclusive: summary.tax.inclusive }
+    : undefined;
+  return { lines, ...totalProposal(lines, { currency: summary.currency, tax }) };
 }

@@ -93,6 +93,12 @@ export type ClientPageTexts = {
   shipping: string;
   subtotal: string;
   totalYouPay: string;
+  /** The market's tax added to the total: its name and rate (`Consumption tax (10%)`). */
+  taxAdded: (name: string, percent: string) => string;
+  /** The part of the total that is the market's tax, where prices include it. */
+  taxIncluded: (name: string, percent: string) => string;
+  /** The seeded markets' tax names in the page's language (the name as stored otherwise). */
+  taxNames: Readonly<Record<string, string>>;
   yearlyFees: string;
   perYear: (amount: string) => string;
   oneOffService: string;
@@ -192,6 +198,9 @@ const en: ClientPageTexts = {
   shipping: 'Shipping',
   subtotal: 'Subtotal',
   totalYouPay: 'Total you pay',
+  taxAdded: (name, percent) => `${name} (${percent})`,
+  taxIncluded: (name, percent) => `Includes ${name} (${percent})`,
+  taxNames: {},
   yearlyFees: 'Yearly fees, not in the total',
   perYear: (amount) => `${amount} a year`,
   oneOffService: 'one-off service',
@@ -297,6 +306,9 @@ const de: ClientPageTexts = {
   shipping: 'Versand',
   subtotal: 'Zwischensumme',
   totalYouPay: 'Ihr Gesamtbetrag',
+  taxAdded: (name, percent) => `${name} (${percent})`,
+  taxIncluded: (name, percent) => `Enthaltene ${name} (${percent})`,
+  taxNames: { VAT: 'MwSt.', 'Consumption tax': 'Verbrauchsteuer' },
   yearlyFees: 'Jährliche Gebühren, nicht im Gesamtbetrag',
   perYear: (amount) => `${amount} pro Jahr`,
   oneOffService: 'einmalige Leistung',
@@ -402,6 +414,9 @@ const fr: ClientPageTexts = {
   shipping: 'Livraison',
   subtotal: 'Sous-total',
   totalYouPay: 'Total à payer',
+  taxAdded: (name, percent) => `${name} (${percent})`,
+  taxIncluded: (name, percent) => `Dont ${name} (${percent})`,
+  taxNames: { VAT: 'TVA', 'Consumption tax': 'Taxe sur la consommation' },
   yearlyFees: 'Frais annuels, hors total',
   perYear: (amount) => `${amount} par an`,
   oneOffService: 'prestation ponctuelle',
@@ -506,6 +521,9 @@ const es: ClientPageTexts = {
   shipping: 'Envío',
   subtotal: 'Subtotal',
   totalYouPay: 'Total a pagar',
+  taxAdded: (name, percent) => `${name} (${percent})`,
+  taxIncluded: (name, percent) => `${name} incluido (${percent})`,
+  taxNames: { VAT: 'IVA', 'Consumption tax': 'Impuesto al consumo' },
   yearlyFees: 'Cuotas anuales, fuera del total',
   perYear: (amount) => `${amount} al año`,
   oneOffService: 'servicio único',
@@ -607,6 +625,9 @@ const ja: ClientPageTexts = {
   shipping: '送料',
   subtotal: '小計',
   totalYouPay: 'お支払い合計',
+  taxAdded: (name, percent) => `${name}（${percent}）`,
+  taxIncluded: (name, percent) => `うち${name}（${percent}）`,
+  taxNames: { VAT: '付加価値税', 'Consumption tax': '消費税' },
   yearlyFees: '年額料金（合計には含まれません）',
   perYear: (amount) => `年額 ${amount}`,
   oneOffService: '一回限りのサービス',
@@ -704,6 +725,9 @@ const ar: ClientPageTexts = {
   shipping: 'الشحن',
   subtotal: 'المجموع الفرعي',
   totalYouPay: 'الإجمالي المستحق',
+  taxAdded: (name, percent) => `${name} (${percent})`,
+  taxIncluded: (name, percent) => `شاملًا ${name} (${percent})`,
+  taxNames: { VAT: 'ضريبة القيمة المضافة', 'Consumption tax': 'ضريبة الاستهلاك' },
   yearlyFees: 'الرسوم السنوية، غير مشمولة في الإجمالي',
   perYear: (amount) => `${amount} سنويًا`,
   oneOffService: 'خدمة لمرة واحدة',

@@ -182,6 +182,20 @@ export const proposalSummarySchema = z.object({
   /** The estimated tax credits on the one-off lines: an estimate, never taken off the total. */
   creditsCents: z.number().int(),
   netCents: z.number().int(),
+  /** The currency of its amounts (US dollars when absent: summaries made before markets). */
+  currency: z.string().optional(),
+  /**
+   * The market's tax on the one-off lines with shipping, as the deck's quote states it (issue
+   * 50): added to the total, or the part of it that is tax; absent where the market has none.
+   */
+  tax: z
+    .object({
+      name: z.string(),
+      percent: z.number(),
+      inclusive: z.boolean(),
+      cents: z.number().int(),
+    })
+    .optional(),
 });
 export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
 

@@ -77,6 +77,7 @@ export async function acceptProposal(
   }
   const book = await versionPriceBook(services.db, version);
   const summary = proposalSummary(version.draft, book, {
+    pricing: version.pricingContext,
     optionalProductIds: link.optionalProductIds,
     chosen,
   });

@@ -34,6 +34,7 @@ export async function getClientAcceptance(
     findLatestLinkResponse(services.db, link.id),
   ]);
   const summary = proposalSummary(version.draft, book, {
+    pricing: version.pricingContext,
     optionalProductIds: link.optionalProductIds,
     chosen: [],
   });

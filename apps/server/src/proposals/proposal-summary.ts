@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
-import { bookInMarket } from '../markets/pricing-context.ts';
+import { bookInMarket, type PricingContext } from '../markets/pricing-context.ts';
 
 /**
  * The priced summary of a version as the accept step shows it: one line per product, priced
@@ -22,7 +22,13 @@ export function proposalSummary(
   {
     optionalProductIds,
     chosen,
-  }: { optionalProductIds: readonly string[]; chosen: readonly string[] },
+    pricing,
+  }: {
+    optionalProductIds: readonly string[];
+    chosen: readonly string[];
+    /** The market and lists the version was priced with: its currency and tax (issue 50). */
+    pricing?: PricingContext | null | undefined;
+  },
 ): ProposalSummary {
   const selection = draft.productSelection;
   const lines = selection.selectedProducts.flatMap((selected) => {
@@ -44,7 +50,16 @@ export function proposalSummary(
       },
     ];
   });
-  return chooseOptionalLines({ lines, ...emptyTotals }, chosen);
+  const market = pricing?.market;
+  return chooseOptionalLines(
+    {
+      lines,
+      ...emptyTotals,
+      ...(market ? { currency: market.currency } : {}),
+      ...(market?.tax ? { tax: { ...market.tax, cents: 0 } } : {}),
+    },
+    chosen,
+  );
 }
 
 const emptyTotals = {

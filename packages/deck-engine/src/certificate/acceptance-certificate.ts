@@ -164,7 +164,14 @@ function summaryTable(
   const totals: string[][] = [
     ['Subtotal', '', '', money(summary.subtotalCents), ''],
     ['Shipping and delivery', '', '', money(summary.shippingCents), ''],
+    // The market's tax as the deck's quote states it: added before the total, or included in it.
+    ...(summary.tax && !summary.tax.inclusive
+      ? [[taxWording(summary.tax, locale), '', '', money(summary.tax.cents), '']]
+      : []),
     [quoteWording.total, '', '', money(summary.totalCents), ''],
+    ...(summary.tax?.inclusive
+      ? [[taxWording(summary.tax, locale), '', '', money(summary.tax.cents), '']]
+      : []),
     ...(summary.yearlyCents > 0
       ? [[quoteWording.yearlyFees, '', '', quoteWording.perYear(money(summary.yearlyCents)), '']]
       : []),
@@ -469,4 +476,13 @@ export async function renderAcceptanceCertificate(
   };
   const bytes = await renderPdf(document, pages);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A tax's row label on the certificate, in English as the rest of it: `VAT (19%)`. */
+function taxWording(tax: NonNullable<ProposalSummary['tax']>, locale: string) {
+  const rate = formatNumber(tax.percent / 100, locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  });
+  return tax.inclusive ? `Includes ${tax.name} (${rate})` : `${tax.name} (${rate})`;
 }

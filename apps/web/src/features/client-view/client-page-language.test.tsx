@@ -70,6 +70,18 @@ const acceptance: ClientAcceptance = {
   declinedAt: null,
 };
 
+/** As a deck for Japan offers it: consumption tax added to the total (issue 50). */
+const taxedAcceptance: ClientAcceptance = {
+  ...acceptance,
+  summary: {
+    ...acceptance.summary,
+    currency: 'JPY',
+    tax: { name: 'Consumption tax', percent: 10, inclusive: false, cents: 458_700 },
+    totalCents: 5_045_700,
+    netCents: 5_045_700,
+  },
+};
+
 const untracked = {
   status: 201,
   body: { visitId: null, isTracked: false, untrackedReason: 'team' },
@@ -94,7 +106,11 @@ describe('the client page in the deck’s language', () => {
   it('speaks Japanese for a Japanese deck, left to right, with its dates and yen', async () => {
     mockApi({
       [`GET ${api}`]: {
-        body: deck({ ...japanese, updatedAt: '2031-03-07T10:00:00.000Z', acceptance }),
+        body: deck({
+          ...japanese,
+          updatedAt: '2031-03-07T10:00:00.000Z',
+          acceptance: taxedAcceptance,
+        }),
       },
       [`GET ${api}/sender`]: { body: sender('ja', 'ltr') },
       [`POST ${api}/visits`]: untracked,
@@ -117,10 +133,12 @@ describe('the client page in the deck’s language', () => {
     expect(screen.getByRole('img', { name: 'スライド 1 / 3' })).toBeVisible();
     expect(screen.getByRole('button', { name: '次のスライド' })).toBeEnabled();
     expect(await screen.findByLabelText('送信者：Ana Ruiz')).toBeVisible();
-    // The accept step: its words, and the amounts in yen without decimals.
+    // The accept step: its words, the amounts in yen without decimals, the tax added.
     const step = screen.getByRole('region', { name: 'ご提案を承諾する' });
+    const tax = within(step).getByRole('row', { name: /^消費税（10%）/ });
+    expect(tax).toHaveTextContent('￥4,587');
     const total = within(step).getByRole('row', { name: /^お支払い合計/ });
-    expect(total).toHaveTextContent('￥45,870');
+    expect(total).toHaveTextContent('￥50,457');
     expect(within(step).getByLabelText(/氏名/)).toBeVisible();
     expect(within(step).getByRole('button', { name: '今回は見送る' })).toBeVisible();
     // No English word of the page's own is left.

@@ -13,10 +13,20 @@ function creditLabel({ lang, locale, texts }: PageLanguage, products: string[]) 
   );
 }
 
+/** The market's tax as the page's language names it, with its rate: added, or included. */
+function taxLabel({ locale, texts }: PageLanguage, tax: NonNullable<ProposalSummary['tax']>) {
+  const name = texts.taxNames[tax.name] ?? tax.name;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
+    .format(tax.percent / 100)
+    .replace(/[\u200e\u200f\u061c]/g, '');
+  return tax.inclusive ? texts.taxIncluded(name, percent) : texts.taxAdded(name, percent);
+}
+
 /**
  * The priced summary as the deck's quote states it: one row per product (quantity, unit
  * price, amount, shipping; a subscription's amount per year), then subtotal, shipping, the
- * total the client pays (emphasised), the yearly fees apart from it, and the estimated tax
+ * market's tax where it is added, the total the client pays (emphasised; an included tax stated
+ * after it), the yearly fees apart from it, and the estimated tax
  * credit and the cost after it when there is one. `choice` renders an optional line's
  * checkbox; without it (a recorded acceptance) optional lines say whether they were chosen,
  * and lines left out are not shown. Amounts are in `currency`, written in the deck's formats.
@@ -95,7 +105,13 @@ export function ProposalTotals({
       <tfoot>
         <Total label={texts.subtotal} value={money(summary.subtotalCents)} />
         <Total label={texts.shipping} value={money(summary.shippingCents)} />
+        {summary.tax && !summary.tax.inclusive && (
+          <Total label={taxLabel(language, summary.tax)} value={money(summary.tax.cents)} />
+        )}
         <Total label={texts.totalYouPay} value={money(summary.totalCents)} isStrong />
+        {summary.tax?.inclusive && (
+          <Total label={taxLabel(language, summary.tax)} value={money(summary.tax.cents)} />
+        )}
         {summary.yearlyCents > 0 && (
           <Total label={texts.yearlyFees} value={texts.perYear(money(summary.yearlyCents))} />
         )}
