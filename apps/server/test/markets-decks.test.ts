@@ -76,6 +76,8 @@ describe('a deck for a client in Japan', () => {
     deckId = made.json().presentationId;
     const version = await versionRow(deckId, 1);
     expect(version.pricingContext?.market).toMatchObject({ code: 'JP', currency: 'JPY' });
+    // The deck's page writes its prices in yen too.
+    expect((await call('admin', 'GET', `/api/decks/${deckId}`)).json().currency).toBe('JPY');
     expect(version.pricingContext?.priceLists).toContainEqual({
       currency: 'JPY',
       derived: { from: 'USD', rate: 150, rounding: 'hundred' },

@@ -243,6 +243,8 @@ export const deckDetailsSchema = z.object({
    * a PowerPoint file brought back; null when they are as the wizard's choices draw them.
    */
   editKind: z.enum(['online', 'file']).nullable().optional(),
+  /** The currency the newest version's prices are in: its market's (issue 50). */
+  currency: z.string().optional(),
 });
 export type DeckDetails = z.infer<typeof deckDetailsSchema>;
 

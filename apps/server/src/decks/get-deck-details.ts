@@ -27,6 +27,7 @@ export async function getDeckDetails(
       libraryVersion: deckVersions.libraryVersion,
       priceBook: deckVersions.priceBook,
       editKind: deckVersions.editKind,
+      pricingContext: deckVersions.pricingContext,
     })
     .from(deckVersions)
     .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.number, deck.currentVersion)));
@@ -56,5 +57,6 @@ export async function getDeckDetails(
     productNames: Object.fromEntries(productIds.map((id) => [id, names.get(id) ?? id])),
     acceptedAt: deck.acceptedAt?.toISOString() ?? null,
     editKind: version?.editKind ?? null,
+    currency: version?.pricingContext?.market.currency ?? 'USD',
   };
 }

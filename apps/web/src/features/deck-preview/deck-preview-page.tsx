@@ -1,4 +1,4 @@
-import { formatUsd, type ClientLink, type DeckDetails } from '@deck-portal/domain';
+import { formatMoney, type ClientLink, type DeckDetails } from '@deck-portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -124,7 +124,7 @@ function SelectedProducts({ deck }: { deck: DeckDetails }) {
               <Table.Tr key={p.id}>
                 <Table.Td fw={500}>{deck.productNames[p.id] ?? p.id}</Table.Td>
                 <Table.Td ta="right">{p.quantity.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{formatUsd(p.customPricing)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(p.customPricing, deck.currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

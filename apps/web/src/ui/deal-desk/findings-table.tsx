@@ -1,6 +1,6 @@
 import {
   deepestDiscountText,
-  formatUsd,
+  formatMoney,
   needsApprovalText,
   type ApproverRole,
   type DealCheck,
@@ -58,12 +58,14 @@ export function FindingsTable({
                       {finding.message}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{formatUsd(finding.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(finding.listPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(finding.unitPrice, check.currency)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(finding.listPrice, check.currency)}</Table.Td>
                   <Table.Td ta="right">{finding.discountPercent}%</Table.Td>
                   <Table.Td ta="right">{finding.limitPercent}%</Table.Td>
                   <Table.Td ta="right">
-                    {finding.floorPrice === null ? '—' : formatUsd(finding.floorPrice)}
+                    {finding.floorPrice === null
+                      ? '—'
+                      : formatMoney(finding.floorPrice, check.currency)}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -72,8 +72,8 @@ export function ApprovalRequestCard({
           </Text>
         )}
         <Text size="sm" c="dimmed">
-          Quote {formatCents(check.pricedTotalCents)} against {formatCents(check.listTotalCents)} at
-          list, before shipping.
+          Quote {formatCents(check.pricedTotalCents, undefined, check.currency)} against{' '}
+          {formatCents(check.listTotalCents, undefined, check.currency)} at list, before shipping.
         </Text>
         <Divider />
         {request.state !== 'pending' ? (

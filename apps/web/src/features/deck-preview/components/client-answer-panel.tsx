@@ -43,11 +43,12 @@ function Accepted({ response }: { response: ProposalResponse }) {
       {response.summary && (
         <Text>
           {/* As the deck's quote: what the client pays, yearly fees apart, the credit an estimate. */}
-          Total the client pays {formatCents(response.summary.totalCents)}
+          Total the client pays{' '}
+          {formatCents(response.summary.totalCents, undefined, response.summary.currency)}
           {response.summary.yearlyCents > 0 &&
-            ` · yearly fees ${quoteWording.perYear(formatCents(response.summary.yearlyCents))}`}
+            ` · yearly fees ${quoteWording.perYear(formatCents(response.summary.yearlyCents, undefined, response.summary.currency))}`}
           {response.summary.creditsCents > 0 &&
-            ` · after the estimated tax credit ${formatCents(response.summary.netCents)}`}
+            ` · after the estimated tax credit ${formatCents(response.summary.netCents, undefined, response.summary.currency)}`}
         </Text>
       )}
       {response.certificateUrl && (
