@@ -292,6 +292,11 @@ describe('what a token opens', () => {
       pdfUrl: `/api/client-view/${token}/download`,
       updatedAt: null,
       acceptance: null,
+      // The page speaks the deck's language and writes its figures as the deck does (issue 50).
+      language: 'en',
+      direction: 'ltr',
+      locale: 'en-US',
+      currency: 'USD',
     });
     // The rep's own viewer lays the same links over the slide.
     const own = (await w.get(`/api/decks/${deckId}/slides`, { cookie: w.cookies.rep })).json();
