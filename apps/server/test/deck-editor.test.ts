@@ -241,7 +241,10 @@ describe('the online editor', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toContain('Modify');
-    const versions = await t.database.db.select().from(deckVersions).where(eq(deckVersions.deckId, deckId));
+    const versions = await t.database.db
+      .select()
+      .from(deckVersions)
+      .where(eq(deckVersions.deckId, deckId));
     expect(versions).toHaveLength(1);
   }, 180_000);
 
