@@ -332,6 +332,9 @@ export function buildDeck(
         background: composed.background,
         elements: composed.elements,
         ...(composed.emptyPictures ? { emptyPictures: composed.emptyPictures } : {}),
+        ...(untranslated.size > 0
+          ? { untranslated: { language: deckWords.language, texts: [...untranslated] } }
+          : {}),
       };
     }),
   );

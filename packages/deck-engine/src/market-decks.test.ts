@@ -14,6 +14,7 @@ import {
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
 import { buildDeck } from './build-deck.ts';
+import { preflightDeckSlides } from './preflight/preflight-library.ts';
 import { generateDeck } from './generate-deck.ts';
 import { drawnElements, type Slide, type TextElement } from './layout/model.ts';
 import { createTemplateLibrary, listTemplateSlides } from './library/template-library.ts';
@@ -148,6 +149,13 @@ describe('a deck for a client in Japan, in Japanese', () => {
       ),
     );
     expect(listed.some((warning) => warning.startsWith('"Title"'))).toBe(false);
+    // The rep's preflight lists them too, slide by slide, quoting the texts.
+    const findings = preflightDeckSlides(deck).filter((f) => f.kind === 'untranslated');
+    expect(findings.map((finding) => finding.slideId)).toContain('quote-summary');
+    expect(findings.some((finding) => finding.slideNumber === 1)).toBe(false);
+    expect(findings[0]!.message).toMatch(
+      /^“.+” .*no Japanese translation: the slide shows (it|them) in English\. Add the translation on the library's Languages page, or send the slide as it is\.$/,
+    );
     const cover = wordsOf(deck.slides[0]!);
     expect(cover).toContain('和訳：Prepared for');
     // The client is addressed as Japanese addresses a person: 様 after the name.

@@ -20,6 +20,8 @@ export const preflightKinds = [
   'low-contrast',
   /** A computed figure a client would not believe (figure-plausibility.ts): empty, negative, a payback out of range. */
   'implausible-figure',
+  /** Texts of a deck in another language with no translation there, drawn in the library's (issue 50). */
+  'untranslated',
 ] as const;
 export type PreflightKind = (typeof preflightKinds)[number];
 

@@ -367,6 +367,11 @@ export interface Slide {
   elements: SlideElement[];
   /** Picture frames left empty (not drawn). */
   emptyPictures?: EmptyPicture[];
+  /**
+   * The library texts a deck in another language draws in the library's own for want of a
+   * translation (issue 50): the language, and the texts as the library writes them.
+   */
+  untranslated?: { language: string; texts: string[] };
 }
 
 export interface Deck {

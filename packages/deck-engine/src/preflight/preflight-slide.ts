@@ -1,4 +1,4 @@
-import type { PreflightFinding } from '@deck-portal/domain';
+import { deckLanguageOf, LIBRARY_LANGUAGE, type PreflightFinding } from '@deck-portal/domain';
 import { faceOf, getFont } from '../layout/fonts.ts';
 import type {
   Box,
@@ -77,6 +77,20 @@ export function preflightSlide(slide: Slide, options: PreflightOptions = {}): Pr
     }
   });
 
+  if (slide.untranslated) {
+    const { language, texts } = slide.untranslated;
+    const shown = texts
+      .slice(0, 3)
+      .map((text) => `“${shorten(text)}”`)
+      .join(', ');
+    const more = texts.length > 3 ? ` and ${texts.length - 3} more` : '';
+    const count = texts.length === 1 ? '1 text' : `${texts.length} texts`;
+    add(
+      count,
+      'untranslated',
+      `${shown}${more} ${texts.length === 1 ? 'has' : 'have'} no ${deckLanguageOf(language).name} translation: the slide shows ${texts.length === 1 ? 'it' : 'them'} in ${deckLanguageOf(LIBRARY_LANGUAGE).name}. Add the translation on the library's Languages page, or send the slide as it is.`,
+    );
+  }
   for (const frame of slide.emptyPictures ?? []) {
     add(
       'picture frame',
@@ -350,4 +364,10 @@ function points(size: number): string {
 
 function capitalise(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A text as a finding quotes it: its first line, at most 40 characters. */
+function shorten(text: string): string {
+  const line = text.split('\n')[0]!.trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
