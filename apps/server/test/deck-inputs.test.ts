@@ -140,6 +140,54 @@ describe('deck inputs', () => {
     ]);
   });
 
+  it('price the ROI of a deck for Japan in yen, its costs stated in yen, as believable as in dollars', async () => {
+    const { productSelection, templateCustomization } = roiDraft();
+    const ask = async (market: string, prices: Record<string, number>) => {
+      const response = await call('rep', 'POST', '/api/template-slides/figures', {
+        productSelection: {
+          ...productSelection,
+          selectedProducts: productSelection.selectedProducts.map((selected) => ({
+            ...selected,
+            customPricing: prices[selected.id]!,
+          })),
+        },
+        selectedSlides: templateCustomization.selectedSlides,
+        inputValues: {},
+        market,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const roi = (response.json() as DeckFigures).slides[0]!;
+      return {
+        payback: roi.figures.find((figure) => figure.role === 'paybackMonths')!.value!,
+        costs: roi.figures.find((figure) => figure.role === 'yearlyCosts')!.value!,
+        findings: (response.json() as DeckFigures).findings,
+      };
+    };
+    const us = await ask('US', { controller: 199, battery_backup: 5995, data_logger: 29.99 });
+    // The Japan list's prices (¥150 to the dollar, rounded to hundreds): the library's yearly
+    // costs ($30,600) are stated in yen too, so the payback stays believable.
+    const japan = await ask('JP', {
+      controller: 29_900,
+      battery_backup: 899_300,
+      data_logger: 4_500,
+    });
+    expect(us.costs).toBe(30_600);
+    expect(japan.costs).toBe(4_590_000);
+    expect(japan.findings).toEqual([]);
+    // 18 months in the US, 24 in Japan: what the client pays back there has the consumption
+    // tax in it and no US credit taken off it (1.1 × about 1.19).
+    expect(Math.round(us.payback)).toBe(18);
+    expect(Math.round(japan.payback)).toBe(24);
+    // An unknown market is refused with its code.
+    const unknown = await call('rep', 'POST', '/api/template-slides/figures', {
+      productSelection,
+      selectedSlides: templateCustomization.selectedSlides,
+      market: 'Japan',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('Unknown market \\"Japan\\"');
+  });
+
   it('flag an unbelievable ROI in the generated deck’s preflight, before a client link', async () => {
     const believable = await call('rep', 'POST', '/api/generate-slides', roiDraft(clientFigures));
     expect(believable.statusCode, believable.body).toBe(201);

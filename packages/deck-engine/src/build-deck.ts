@@ -168,6 +168,7 @@ export function deckSlideContext(
     quote,
     market,
     currency,
+    inputRatio,
     words,
   }: {
     sections: string[];
@@ -178,6 +179,8 @@ export function deckSlideContext(
     market?: string;
     /** The currency of `priceBook`'s money; US dollars when left out. */
     currency?: string;
+    /** Units of that currency per US dollar, for the money inputs' defaults; 1 when left out. */
+    inputRatio?: number;
     /** The deck's words; the library's language's when left out. */
     words?: DeckWords;
   },
@@ -190,6 +193,7 @@ export function deckSlideContext(
     categories: words ? categoriesIn(library.categories, words) : library.categories,
     ...(deckMarket ? { market: deckMarket } : {}),
     ...(currency ? { currency } : {}),
+    ...(inputRatio && inputRatio !== 1 ? { inputRatio } : {}),
     ...(words?.table ? { words } : {}),
     clientName: basicInfo.clientName,
     headline: headlineIn(basicInfo, words),
@@ -308,6 +312,7 @@ export function buildDeck(
     ...(quote ? { quote } : {}),
     market: market.code,
     currency: market.currency,
+    inputRatio: deckMarket.dollarRatio,
     words: deckWide,
   });
   const slides: Slide[] = withFontFamily(fontFamily, () =>

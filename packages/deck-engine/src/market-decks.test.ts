@@ -319,3 +319,31 @@ describe('market-specific slides and forms of address', () => {
     ).toContain('Cleared by the FDA');
   });
 });
+
+describe('the return on investment abroad', () => {
+  const roi = (market: string, customPricing: number) =>
+    buildDeck(
+      draft(
+        market,
+        'en',
+        [{ id: 'controller', quantity: 11, customPricing }],
+        ['return-on-investment'],
+      ),
+      createTemplateLibrary(),
+    ).slides.find((slide) => slide.id === 'return-on-investment')!;
+
+  it('states the client’s costs in the deck’s currency, so its payback is believable', () => {
+    const us = wordsOf(roi('US', 199));
+    const japan = wordsOf(roi('JP', 29_900));
+    // The library's $12,000 of spoiled stock a year is about ¥1,800,000 in Japan (written as
+    // English writes yen: the deck is in English).
+    expect(us).toContain('$12,000');
+    expect(japan).toContain('¥1,800,000');
+    expect(japan).not.toContain('¥12,000');
+    // The same payback but for the consumption tax Japan adds to what the client pays:
+    // 12 months in the US, 14 in Japan, where ¥12,000 of costs made it over 3,000.
+    const payback = (words: string) => Number(/(\d[\d,]*) months?/.exec(words)?.[1]);
+    expect(payback(us)).toBe(12);
+    expect(payback(japan)).toBe(14);
+  });
+});

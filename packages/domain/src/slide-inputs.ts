@@ -151,12 +151,49 @@ export function resolveInputValues(
   return values;
 }
 
-/** An input's value as its field and the slide write it: `12`, `$48,000`, `2.5`. */
-export function formatInputValue(input: Pick<SlideInput, 'type'>, value: number): string {
+/** `value` to three significant digits: a converted amount as a person would state it. */
+function roundSignificant(value: number): number {
+  if (value === 0) return 0;
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(value))) - 2);
+  return Math.round(Math.round(value / step) * step * 100) / 100;
+}
+
+/**
+ * A slide's inputs for a deck in another currency (issue 50): the library states money in US
+ * dollars, so each money input's default and bounds are converted at `dollarRatio` (units of the
+ * deck's currency per dollar) and rounded to three significant digits (12,000 → ¥1,800,000),
+ * within the inputs' limits. Other inputs, and every input at a ratio of 1, are as written.
+ */
+export function inputsInCurrency<I extends SlideInput>(
+  inputs: readonly I[] | undefined,
+  dollarRatio: number | undefined,
+): I[] {
+  if (!inputs) return [];
+  if (!dollarRatio || dollarRatio === 1) return [...inputs];
+  const convert = (value: number) =>
+    Math.max(-INPUT_LIMIT, Math.min(INPUT_LIMIT, roundSignificant(value * dollarRatio)));
+  return inputs.map((input) =>
+    input.type !== 'money'
+      ? input
+      : {
+          ...input,
+          default: convert(input.default),
+          ...(input.min !== undefined ? { min: convert(input.min) } : {}),
+          ...(input.max !== undefined ? { max: convert(input.max) } : {}),
+        },
+  );
+}
+
+/** An input's value as its field and the slide write it: `12`, `$48,000`, `2.5`, `￥1,800,000`. */
+export function formatInputValue(
+  input: Pick<SlideInput, 'type'>,
+  value: number,
+  currency = 'USD',
+): string {
   return input.type === 'money'
     ? value.toLocaleString('en-US', {
         style: 'currency',
-        currency: 'USD',
+        currency,
         maximumFractionDigits: 2,
         minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
       })

@@ -1,4 +1,5 @@
 import {
+  priceBookForMarket,
   deckFigures,
   draftPictures,
   figurePreflightFinding,
@@ -19,7 +20,7 @@ import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { loadRequestedVersion } from './deck-versions.ts';
 import { checkOne } from './draft-pictures.ts';
-import { bookInMarket, enginePricing } from '../markets/pricing-context.ts';
+import { enginePricing } from '../markets/pricing-context.ts';
 
 /**
  * What preflight finds on a deck's version as its client will read it: the version laid out
@@ -49,10 +50,23 @@ export async function preflightDeckVersion(
   // Figures a client would not believe (an ROI from the deck's inputs), on the slide they are on.
   const { selectedSlides, inputValues } = row.draft.templateCustomization;
   const dollars = row.priceBook ?? (await currentPriceBook(services.db, services.clock.now())).book;
+  const priced = row.pricingContext
+    ? priceBookForMarket(dollars, row.pricingContext.market, row.pricingContext.priceLists)
+    : undefined;
   const figures = deckFigures(
     (older ?? current.documents).slides as readonly TemplateSlideDocument[],
-    row.pricingContext ? bookInMarket(dollars, row.pricingContext) : dollars,
-    { productSelection: row.draft.productSelection, selectedSlides, inputValues },
+    priced?.book ?? dollars,
+    {
+      productSelection: row.draft.productSelection,
+      selectedSlides,
+      inputValues,
+      ...(priced && row.pricingContext
+        ? {
+            inputRatio: priced.dollarRatio,
+            terms: { currency: priced.currency, tax: row.pricingContext.market.tax },
+          }
+        : {}),
+    },
   );
   const figureFindings = figures.findings.flatMap((finding) => {
     const index = laid.slides.findIndex((slide) => slide.id === finding.slideId);

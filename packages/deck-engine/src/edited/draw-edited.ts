@@ -97,6 +97,7 @@ function editedContext(
     ...(isPriced ? { quote: quoteSummary(pricedSelection, priceBook, terms) } : {}),
     market: market.code,
     currency: market.currency,
+    inputRatio: priced.dollarRatio,
     words,
   });
 }

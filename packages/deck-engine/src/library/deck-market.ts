@@ -33,6 +33,8 @@ export interface DeckMarket {
   pricedSelection: ProductSelection;
   /** What the rep is told of products left out of the pricing for want of a price. */
   warnings: string[];
+  /** Units of the currency per US dollar: the deck's money inputs are converted by it. */
+  dollarRatio: number;
 }
 
 export function deckMarketOf(draft: DeckDraft, options: DeckMarketOptions = {}): DeckMarket {
@@ -52,6 +54,7 @@ export function deckMarketOf(draft: DeckDraft, options: DeckMarketOptions = {}):
     market,
     priceBook: priced.book,
     terms: { currency: market.currency, tax: market.tax },
+    dollarRatio: priced.dollarRatio,
     pricedSelection:
       left.length === 0
         ? selection

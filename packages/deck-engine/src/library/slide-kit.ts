@@ -57,6 +57,11 @@ export interface SlideContext {
   quote?: QuoteSummary;
   /** The rep's answers to the deck inputs, by name; a slide's defaults stand for the rest. */
   inputValues?: Readonly<Record<string, number>>;
+  /**
+   * Units of the deck's currency per US dollar: a money input's default and bounds, stated in
+   * dollars by the library, are converted by it (issue 50); 1 when left out.
+   */
+  inputRatio?: number;
   /** The product a slide drawn once per priced product is drawn for: its pricing texts. */
   pricing?: ProductPricing;
 }

@@ -4,6 +4,7 @@ import {
   evaluateFigures,
   quoteFigureNames,
   quoteFigureValues,
+  inputsInCurrency,
   resolveInputValues,
   type PricingBindingField,
   type SlideInput,
@@ -248,7 +249,10 @@ function figureValues(
   document: Pick<ValuedDocument, 'figures' | 'inputs'>,
   ctx: SlideContext,
 ): Record<string, string> {
-  const inputs = resolveInputValues(document.inputs, ctx.inputValues);
+  const inputs = resolveInputValues(
+    inputsInCurrency(document.inputs, ctx.inputRatio),
+    ctx.inputValues,
+  );
   const given: Record<string, number> = { ...quoteFigureValues(ctx.quote), ...inputs };
   for (const [name, value] of Object.entries(quantityValues(ctx))) given[name] = Number(value);
   const values = evaluateFigures(document.figures, given);

@@ -1,6 +1,7 @@
 import type { FigureRole, TemplateSlideDocument } from '../template-format/index.ts';
 import type { ProductSelection } from './deck-draft.ts';
 import { checkSlideFigures } from './figure-plausibility.ts';
+import { inputsInCurrency } from '../slide-inputs.ts';
 import type { PriceBook } from './price-book.ts';
 import type { PricingTerms } from './pricing.ts';
 import { quoteSummary } from './quote-summary.ts';
@@ -20,12 +21,15 @@ export function deckFigures(
     selectedSlides,
     inputValues = {},
     terms = {},
+    inputRatio,
   }: {
     productSelection: ProductSelection;
     selectedSlides: readonly string[];
     inputValues?: Readonly<Record<string, number>> | undefined;
     /** The deck's currency and tax (`book` being in that currency); US dollars when absent. */
     terms?: Pick<PricingTerms, 'currency' | 'tax'> | undefined;
+    /** Units of that currency per US dollar: the money inputs' defaults converted (issue 50). */
+    inputRatio?: number | undefined;
   },
 ): DeckFigures {
   const quote = productSelection.includePricing
@@ -41,7 +45,10 @@ export function deckFigures(
   const result: DeckFigures = { slides: [], findings: [] };
   for (const slide of slides) {
     if (!chosen.has(slide.id) || slide.retired || !slide.figures) continue;
-    const { values, findings } = checkSlideFigures(slide, { quote, quantities, inputValues });
+    const { values, findings } = checkSlideFigures(
+      { ...slide, inputs: inputsInCurrency(slide.inputs, inputRatio) },
+      { quote, quantities, inputValues },
+    );
     result.findings.push(...findings);
     const roles = Object.entries(slide.figureRoles ?? {}) as [string, FigureRole][];
     if (roles.length === 0) continue;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marketCodeSchema } from '../markets/markets.ts';
 import { placeholderSchema } from './placeholder-types.ts';
 import { deckInputValuesSchema, slideInputSchema } from '../slide-inputs.ts';
 import { figureRoles } from '../template-format/index.ts';
@@ -73,6 +74,8 @@ export const deckFiguresRequestSchema = z.object({
   productSelection: productSelectionSchema,
   selectedSlides: z.array(z.string().min(1).max(100)).max(200),
   inputValues: deckInputValuesSchema.default({}),
+  /** The deck's market (issue 50): its prices, tax and money inputs are in its currency; the US when absent. */
+  market: marketCodeSchema.optional(),
 });
 export type DeckFiguresRequest = z.input<typeof deckFiguresRequestSchema>;
 

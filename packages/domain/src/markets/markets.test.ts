@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { basicInfoSchema } from '../deck/deck-draft.ts';
 import { formatMoney, taxCents } from '../deck/money.ts';
 import { SEED_PRICE_BOOK } from '../deck/seed-price-book.ts';
+import { formatInputValue, inputsInCurrency } from '../slide-inputs.ts';
 import { addressed } from './address-forms.ts';
 import { deckLanguageSchema, isRightToLeft } from './languages.ts';
 import { findMarket, formatLocaleOf, marketSchema, SEED_MARKETS } from './markets.ts';
-import { priceBookForMarket, priceListSchema, productPricesIn, roundPrice } from './price-lists.ts';
+import {
+  priceBookForMarket,
+  priceListSchema,
+  productPricesIn,
+  roundPrice,
+  SEED_PRICE_LISTS,
+} from './price-lists.ts';
 
 const info = { deckTitle: 'Deck', clientName: 'Client', date: '2026-03-05' };
 
@@ -106,6 +113,55 @@ describe('price lists', () => {
       derived: { from: 'EUR', rate: 1, rounding: 'cent' },
     });
     expect(self.error?.issues[0]?.message).toBe('A list cannot be derived from itself');
+  });
+});
+
+describe('a deck’s money inputs abroad', () => {
+  const spoilage = {
+    name: 'spoilage',
+    label: 'Spoiled stock a year',
+    type: 'money' as const,
+    default: 12_000,
+    min: 0,
+    max: 100_000_000,
+  };
+  const sites = {
+    name: 'sites',
+    label: 'Sites',
+    type: 'integer' as const,
+    default: 1,
+    min: 1,
+    max: 10_000,
+  };
+
+  it('are converted at the list prices’ ratio to the dollar, stated as a person would', () => {
+    const japan = priceBookForMarket(
+      SEED_PRICE_BOOK,
+      findMarket(SEED_MARKETS, 'JP')!,
+      SEED_PRICE_LISTS,
+    );
+    // Yen derived at 150 and rounded to hundreds: about 150 to the dollar.
+    expect(japan.dollarRatio).toBeCloseTo(150, 0);
+    const [money, count] = inputsInCurrency([spoilage, sites], japan.dollarRatio);
+    expect(money).toMatchObject({ default: 1_800_000, min: 0, max: 1_000_000_000 });
+    // A count is not money: as written.
+    expect(count).toEqual(sites);
+    const us = priceBookForMarket(
+      SEED_PRICE_BOOK,
+      findMarket(SEED_MARKETS, 'US')!,
+      SEED_PRICE_LISTS,
+    );
+    expect(us.dollarRatio).toBe(1);
+    expect(inputsInCurrency([spoilage], us.dollarRatio)).toEqual([spoilage]);
+    // Euros entered per product: the ratio of their list prices.
+    const germany = priceBookForMarket(
+      SEED_PRICE_BOOK,
+      findMarket(SEED_MARKETS, 'DE')!,
+      SEED_PRICE_LISTS,
+    );
+    expect(germany.dollarRatio).toBeGreaterThan(0.85);
+    expect(germany.dollarRatio).toBeLessThan(0.95);
+    expect(formatInputValue(spoilage, 1_800_000, 'JPY')).toBe('¥1,800,000');
   });
 });
 

@@ -117,6 +117,12 @@ export interface MarketPriceBook<P extends Product = Product> {
   currency: string;
   /** Products with no price in the market's currency: a deck for the market cannot quote them. */
   unpriced: string[];
+  /**
+   * About how many units of the currency a US dollar is worth in this book: its list prices'
+   * sum against the dollar list's, over the products priced in both (1 in dollars). A deck's
+   * money inputs (what a client's spoilage costs a year) are converted by it (issue 50).
+   */
+  dollarRatio: number;
 }
 
 /**
@@ -131,16 +137,24 @@ export function priceBookForMarket<P extends Product>(
 ): MarketPriceBook<P> {
   const unpriced: string[] = [];
   const creditApplies = market.incentives.includes('us-itc');
+  let localSum = 0;
+  let dollarSum = 0;
   const products = book.products.map((product) => {
     const prices = productPricesIn(product, market.currency, lists);
     if (!prices) unpriced.push(product.id);
+    else if (product.msrp > 0 && prices.msrp > 0) {
+      localSum += prices.msrp;
+      dollarSum += product.msrp;
+    }
     return {
       ...product,
       ...(prices ?? {}),
       creditEligible: creditApplies && product.creditEligible,
     };
   });
-  return { book: { products }, currency: market.currency, unpriced };
+  const dollarRatio =
+    market.currency === BOOK_CURRENCY || dollarSum === 0 ? 1 : localSum / dollarSum;
+  return { book: { products }, currency: market.currency, unpriced, dollarRatio };
 }
 
 /** For callers that only hold a `PriceBook`. */

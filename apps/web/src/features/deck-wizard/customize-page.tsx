@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   deckInputsFor,
+  inputsInCurrency,
   placeholderInputKind,
   selectDefaultSlides,
   templateCustomizationSchema,
@@ -45,6 +46,7 @@ import { DeckInputs, entriesFor, readEntries } from './components/deck-inputs.ts
 import { ModeDescription } from './components/mode-description.tsx';
 import { isImageUrlValid } from './components/placeholder-input.tsx';
 import { PricingPanels } from './components/pricing-panels.tsx';
+import { useMarketPricing } from './market-pricing.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { SelectedSlides } from './components/selected-slides.tsx';
 import { SlideLibrary } from './components/slide-library.tsx';
@@ -213,7 +215,11 @@ function CustomizeStep({
   // The deck inputs the chosen slides ask for, as typed, read as numbers for the slides' figures.
   const [typedInputs, setTypedInputs] = useState<Record<string, string>>({});
   const [isShowingInputErrors, setShowingInputErrors] = useState(false);
-  const askedInputs = slides ? deckInputsFor(slides, values.selectedSlides) : [];
+  // Money inputs in the deck's currency: the library states their defaults in dollars (issue 50).
+  const marketPricing = useMarketPricing(draft.basicInfo.market).data;
+  const askedInputs = slides
+    ? inputsInCurrency(deckInputsFor(slides, values.selectedSlides), marketPricing?.dollarRatio)
+    : [];
   const storedInputs = draft.templateCustomization?.inputValues;
   const inputEntries = entriesFor(askedInputs, storedInputs, typedInputs);
   const readInputs = readEntries(askedInputs, inputEntries);
@@ -223,8 +229,9 @@ function CustomizeStep({
       productSelection: selection,
       selectedSlides: values.selectedSlides,
       inputValues: readInputs.values,
+      ...(draft.basicInfo.market ? { market: draft.basicInfo.market } : {}),
     },
-    askedInputs.length > 0,
+    askedInputs.length > 0 && marketPricing !== undefined,
   );
 
   const changeMode = (next: DeckMode) => {
@@ -390,6 +397,7 @@ function CustomizeStep({
               }}
               figures={figures.data}
               slideTitles={new Map((slides ?? []).map((slide) => [slide.id, slide.title]))}
+              {...(marketPricing ? { currency: marketPricing.currency } : {})}
             />
           </Section>
         )}

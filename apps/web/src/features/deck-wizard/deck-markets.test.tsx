@@ -198,3 +198,62 @@ describe('step 4 in the deck’s currency', () => {
     expect(within(products).queryByText(/tax credit/)).toBeNull();
   });
 });
+
+describe('step 3’s deck inputs in the deck’s currency', () => {
+  it('asks for the client’s costs in yen, starting from the library’s dollars converted', async () => {
+    localStorage.setItem(
+      DECK_DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        basicInfo: { ...basicInfo, market: 'JP', language: 'ja' },
+        productSelection: {
+          selectedProducts: [{ id: 'controller', quantity: 1, customPricing: 29900 }],
+          includePricing: true,
+          customPricing: {},
+        },
+        pricedFor: 'JP',
+        templateCustomization: { selectedSlides: ['return-on-investment'], customSlides: [] },
+      }),
+    );
+    const calls = signedIn({
+      'GET /api/template-slides': {
+        body: {
+          slides: [
+            {
+              id: 'return-on-investment',
+              index: 0,
+              title: 'Return on investment',
+              description: 'What the order saves',
+              category: 'intro',
+              thumbnail: '/api/template-slides/return-on-investment/thumbnail',
+              inputs: [
+                {
+                  name: 'spoilage',
+                  label: 'Spoiled stock a year',
+                  type: 'money',
+                  unit: 'per year',
+                  default: 12_000,
+                  min: 0,
+                  max: 100_000,
+                },
+              ],
+            },
+          ],
+          categories: [{ id: 'intro', name: 'Introduction', color: '#1FA9C0' }],
+          pricingSlides: { perProduct: 1, once: 1 },
+        },
+      },
+      'GET /api/template-layouts': { body: { layouts: [] } },
+      'POST /api/template-slides/figures': { body: { slides: [], findings: [] } },
+    });
+    renderApp('/create-deck/customize');
+    const spoilage = await field('Spoiled stock a year');
+    // $12,000 at the Japan list's ¥150 to the dollar; its bounds in yen too.
+    await waitFor(() => expect(spoilage).toHaveValue('1800000'));
+    expect(screen.getByText(/From ¥0 to ¥15,000,000\./)).toBeVisible();
+    await waitFor(() =>
+      expect(
+        calls.find((call) => call.path === '/api/template-slides/figures')?.body,
+      ).toMatchObject({ market: 'JP', inputValues: { spoilage: 1_800_000 } }),
+    );
+  });
+});

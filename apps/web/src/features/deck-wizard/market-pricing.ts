@@ -20,6 +20,8 @@ export interface MarketPricing {
   /** Products with no price in `currency`: the deck cannot quote them. */
   unpriced: ReadonlySet<string>;
   markets: readonly Market[];
+  /** Units of `currency` per US dollar: the deck inputs' money defaults are converted by it. */
+  dollarRatio: number;
 }
 
 /**
@@ -54,6 +56,7 @@ export function marketPricing(
     book: priced.book,
     unpriced: new Set(priced.unpriced),
     markets,
+    dollarRatio: priced.dollarRatio,
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@deck-portal/domain';
 import { Alert, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { currencySign } from '../market-pricing.ts';
 
 /** What the rep typed in each input's field, by input name. */
 export type InputEntries = Readonly<Record<string, string>>;
@@ -50,10 +51,10 @@ const roleLabels: Record<FigureRole, string> = {
   yearlyCosts: 'Yearly costs',
 };
 
-function figureText(role: FigureRole, value: number | null) {
+function figureText(role: FigureRole, value: number | null, currency: string) {
   if (value === null) return '—';
   if (role === 'paybackMonths') return `${Math.round(value).toLocaleString('en-US')} months`;
-  return formatInputValue({ type: 'money' }, Math.round(value));
+  return formatInputValue({ type: 'money' }, Math.round(value), currency);
 }
 
 /**
@@ -68,6 +69,7 @@ export function DeckInputs({
   onChange,
   figures,
   slideTitles,
+  currency = 'USD',
 }: {
   inputs: readonly DeckInput[];
   entries: InputEntries;
@@ -76,6 +78,8 @@ export function DeckInputs({
   figures: DeckFigures | undefined;
   /** Slide titles by id, to say where a finding is. */
   slideTitles: ReadonlyMap<string, string>;
+  /** The deck's currency: money inputs and figures are in it (issue 50). */
+  currency?: string;
 }) {
   return (
     <Stack gap="md">
@@ -86,7 +90,7 @@ export function DeckInputs({
             label={input.label}
             description={[
               input.help,
-              bounds(input),
+              bounds(input, currency),
               input.slideIds.length > 0
                 ? `Used by: ${input.slideIds.map((id) => slideTitles.get(id) ?? id).join(', ')}`
                 : undefined,
@@ -95,7 +99,9 @@ export function DeckInputs({
               .join(' ')}
             inputMode={input.type === 'integer' ? 'numeric' : 'decimal'}
             autoComplete="off"
-            leftSection={input.type === 'money' ? <Text size="sm">$</Text> : undefined}
+            leftSection={
+              input.type === 'money' ? <Text size="sm">{currencySign(currency)}</Text> : undefined
+            }
             rightSection={
               input.unit ? (
                 <Text size="xs" c="dimmed" pr="xs" style={{ whiteSpace: 'nowrap' }}>
@@ -124,7 +130,7 @@ export function DeckInputs({
             .filter((figure) => figure.role !== 'yearlyCosts')
             .map((figure) => (
               <Text key={figure.name} size="sm">
-                {roleLabels[figure.role]}: <b>{figureText(figure.role, figure.value)}</b>
+                {roleLabels[figure.role]}: <b>{figureText(figure.role, figure.value, currency)}</b>
               </Text>
             ))}
         </Group>
@@ -136,13 +142,12 @@ export function DeckInputs({
   );
 }
 
-function bounds(input: DeckInput) {
+function bounds(input: DeckInput, currency: string) {
   const { min, max } = input;
-  if (min !== undefined && max !== undefined) {
-    return `From ${formatInputValue(input, min)} to ${formatInputValue(input, max)}.`;
-  }
-  if (min !== undefined) return `At least ${formatInputValue(input, min)}.`;
-  if (max !== undefined) return `At most ${formatInputValue(input, max)}.`;
+  const written = (value: number) => formatInputValue(input, value, currency);
+  if (min !== undefined && max !== undefined) return `From ${written(min)} to ${written(max)}.`;
+  if (min !== undefined) return `At least ${written(min)}.`;
+  if (max !== undefined) return `At most ${written(max)}.`;
   return undefined;
 }
 
