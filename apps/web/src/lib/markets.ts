@@ -62,11 +62,12 @@ export const usePriceLists = () => useQuery(priceListsQueryOptions());
 export const marketLabel = (market: Pick<Market, 'name' | 'currency'>) =>
   `${market.name} · ${market.currency}`;
 
-/** The deck languages as a select offers them, each by its own name: `日本語 (Japanese)`. */
+/**
+ * The deck languages as a select offers them, by their English names (`Japanese`): a select's
+ * options stay in the page, hidden, and native names (日本語, العربية) would fetch their
+ * scripts' web fonts on every page with the select (lib/script-fonts loads a family for any text).
+ */
 export const deckLanguageOptions = DECK_LANGUAGES.map((language) => ({
   value: language.tag,
-  label:
-    language.nativeName === language.name
-      ? language.name
-      : `${language.nativeName} (${language.name})`,
+  label: language.name,
 }));

@@ -56,7 +56,7 @@ describe('the profile page', () => {
     await choose(
       user,
       screen.getByLabelText('Language of new decks', { selector: 'input' }),
-      '日本語 (Japanese)',
+      'Japanese',
     );
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved.')).toBeVisible();
