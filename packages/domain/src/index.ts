@@ -51,3 +51,4 @@ export * from './deck-edit-api.ts';
 export * from './deck-edit-figure-reading.ts';
 export * from './deck-edit-compare.ts';
 export * from './deck-edit-figures.ts';
+export * from './integrations.ts';

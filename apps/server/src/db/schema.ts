@@ -47,6 +47,7 @@ import {
   type SlideChange,
   type Market,
   type PriceList,
+  type SlideProducts,
 } from '@deck-portal/domain';
 
 export const uploadKinds = [
@@ -280,9 +281,23 @@ export const auditLog = pgTable(
     targetEmail: text('target_email'),
     oldValue: text('old_value'),
     newValue: text('new_value'),
+    /**
+     * What was acted on besides a user (issue 51): `deck`, `link`, `user`, `product`, `market`,
+     * `price_list`, `library`, `webhook`, `api_token`…, its id and its name as it was then.
+     */
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    /** The address the request came from (null for work no request did: jobs, the CLI). */
+    ip: text('ip'),
     ...timestamps,
   },
-  (table) => [index('audit_log_created_idx').on(table.createdAt)],
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt),
+    index('audit_log_action_idx').on(table.action, table.createdAt),
+    index('audit_log_target_idx').on(table.targetKind, table.targetId, table.createdAt),
+  ],
 );
 
 /** A generated deck: who made it, every field of the rep's draft, and its state. */
@@ -376,6 +391,11 @@ export const deckVersions = pgTable(
      * the quote's (null for versions made before the editor).
      */
     slidePlan: jsonb('slide_plan').$type<PlannedSlideKey[]>(),
+    /**
+     * Which products each slide is about, in slide order (issue 51): a visit's seconds are given
+     * to products by it. Empty for versions made before it: their time counts as general.
+     */
+    slideProducts: jsonb('slide_products').$type<SlideProducts>().notNull().default([]),
     /** The content library version it was drawn from (none for versions made before there were any). */
     libraryVersion: integer('library_version'),
     /**
@@ -518,6 +538,10 @@ export const clientLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Set by the first counted visit, in the transaction that notifies the owner. */
     firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    /** The viewer must prove an e-mail address by a code before seeing anything (issue 51). */
+    requireEmail: boolean('require_email').notNull().default(false),
+    /** When set, only addresses at these domains (lower case, no `@`) may verify. */
+    allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default([]),
   },
   (table) => [index('client_links_deck_idx').on(table.deckId, table.createdAt)],
 );
@@ -532,8 +556,31 @@ export const clientLinkUnlocks = pgTable(
       .references(() => clientLinks.id, { onDelete: 'cascade' }),
     ...timestamps,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The address the viewer proved by a code, on a link that asks for one (issue 51). */
+    verifiedEmail: text('verified_email'),
   },
   (table) => [index('client_link_unlocks_link_idx').on(table.linkId)],
+);
+
+/**
+ * A code mailed to a viewer of a link that asks for an e-mail address (issue 51): only its
+ * SHA-256 is kept; valid for minutes, a few tries, used once.
+ */
+export const clientLinkViewerCodes = pgTable(
+  'client_link_viewer_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => clientLinks.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('client_link_viewer_codes_link_idx').on(table.linkId, table.email)],
 );
 
 /**
@@ -558,10 +605,17 @@ export const clientLinkVisits = pgTable(
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     eventCount: integer('event_count').notNull().default(0),
     totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+    /** The address the viewer proved, on a link that asks for one (issue 51). */
+    verifiedEmail: text('verified_email'),
+    /** When the visit was taken as over (its page closed, or quiet long enough): `visit.ended`. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (table) => [
     index('client_link_visits_link_idx').on(table.linkId, table.startedAt),
     index('client_link_visits_viewer_idx').on(table.linkId, table.viewerHash),
+    index('client_link_visits_open_idx')
+      .on(table.lastEventAt)
+      .where(sql`${table.endedAt} is null`),
   ],
 );
 
@@ -948,5 +1002,152 @@ export const deckEditedFiles = pgTable(
   (table) => [
     check('deck_edited_files_state_check', sql`${table.state} in (${inList(editedFileStates)})`),
     index('deck_edited_files_deck_idx').on(table.deckId, table.createdAt),
+  ],
+);
+
+/**
+ * Something that happened which alerts, digests and webhooks tell of (issue 51, ADR 045): written
+ * in the transaction of the change itself, read by the jobs that tell of it. `data` is the
+ * event's body as webhooks send it; `ownerId` is whose deck it concerns (whose alerts).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `evt_…`: the event's id outside the portal (a webhook message's `webhook-id`). */
+    publicId: text('public_id').notNull().unique(),
+    type: text('type').notNull(),
+    deckId: uuid('deck_id').references(() => decks.id, { onDelete: 'set null' }),
+    linkId: uuid('link_id').references(() => clientLinks.id, { onDelete: 'set null' }),
+    visitId: uuid('visit_id').references(() => clientLinkVisits.id, { onDelete: 'set null' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('events_occurred_idx').on(table.occurredAt),
+    index('events_owner_idx').on(table.ownerId, table.occurredAt),
+    index('events_deck_idx').on(table.deckId, table.occurredAt),
+  ],
+);
+
+/** An address an admin registered to be sent events, signed with its secret (issue 51). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  /** The event types it is sent. */
+  eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+  /** `whsec_…` (Standard Webhooks): shown to admins, used to sign every message. */
+  secret: text('secret').notNull(),
+  /** Null while it is sent events; set when an admin or repeated failure turned it off. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledReason: text('disabled_reason'),
+  /** Deliveries in a row that failed for good since the last one that arrived. */
+  failuresInRow: integer('failures_in_row').notNull().default(0),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webhookDeliveryStates = ['pending', 'succeeded', 'failed'] as const;
+
+/** One message for one endpoint, with its attempts so far: the delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Null for a test event. */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, {
+      onDelete: 'set null',
+    }),
+    eventType: text('event_type').notNull(),
+    /** `webhook-id`: the same on every attempt of the message, so a receiver can drop repeats. */
+    messageId: text('message_id').notNull(),
+    /** The body as sent, byte for byte the same on every attempt. */
+    body: text('body').notNull(),
+    status: text('status', { enum: webhookDeliveryStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The receiver's HTTP status, or null when no answer came (refused, timed out). */
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'webhook_deliveries_status_check',
+      sql`${table.status} in (${inList(webhookDeliveryStates)})`,
+    ),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+    // One message per endpoint and event, however often the event's job runs.
+    uniqueIndex('webhook_deliveries_endpoint_event').on(table.endpointId, table.eventId),
+  ],
+);
+
+/** A personal API token (issue 51): only its SHA-256 is kept; shown once when made. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's first characters, shown in lists so its owner can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    ...timestamps,
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('api_tokens_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A rep's alerts (issue 51): which are on, on which channels, the days of silence a return
+ * alert waits for, the digest, a Slack incoming-webhook address. Read through its zod schema;
+ * no row: the defaults.
+ */
+export const alertSettings = pgTable('alert_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An alert told (or folded into another told): one row per rep, kind and subject, so a storm of
+ * visits is one mail, and a job retried never tells twice.
+ */
+export const alertsSent = pgTable(
+  'alerts_sent',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the alert is about, unique per rep and kind (a visit id, a link id and day…). */
+    subjectKey: text('subject_key').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, {
+      onDelete: 'set null',
+    }),
+    channels: jsonb('channels').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [
+    unique('alerts_sent_subject').on(table.userId, table.kind, table.subjectKey),
+    index('alerts_sent_user_idx').on(table.userId, table.createdAt),
   ],
 );
