@@ -33,8 +33,8 @@ import { useDeletePriceList, useSavePriceList } from '../api/price-lists.ts';
 import { currencyName } from '../currency-name.ts';
 import { priceListKind } from '../price-list-kind.ts';
 
-/** A change's toast; Mantine leaves its close button unnamed for screen readers. */
-const savedToast = { color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' } } as const;
+/** A change's toast (the theme names its close button). */
+const savedToast = { color: 'teal' } as const;
 
 /**
  * The price book's lists per currency: US dollars (the products' own prices) and each other
