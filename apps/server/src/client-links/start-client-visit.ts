@@ -1,10 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { clientLinkPaths, type StartVisitResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { clientLinks, clientLinkVisits, notifications, users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { canManageDeck } from '../decks/deck-access.ts';
+import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { clientLinkOpenedMail } from '../mail/templates/client-link-opened-mail.tsx';
 import type { Services } from '../services.ts';
@@ -17,6 +19,8 @@ import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 export const viewerCookieName = 'deck_link_viewer';
 /** A year: a client who comes back months later is still the same viewer. */
 export const viewerCookieLifetimeSeconds = 365 * 24 * 3600;
+
+const dayMs = 24 * 3600 * 1000;
 
 const untracked = (reason: 'team' | 'limit'): StartVisitResponse => ({
   visitId: null,
@@ -55,22 +59,58 @@ export async function startClientVisit(
   // one that is well shaped only names a viewer of its own; visits per address stay limited.)
   const viewer = viewerToken && isTokenShaped(viewerToken) ? viewerToken : newToken();
   const now = services.clock.now();
+  const viewerHash = hashToken(viewer);
   const visitId = await services.db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ startedAt: clientLinkVisits.startedAt })
+      .from(clientLinkVisits)
+      .where(eq(clientLinkVisits.linkId, link.id))
+      .orderBy(desc(clientLinkVisits.startedAt))
+      .limit(1);
+    const [seenViewer] = previous
+      ? await tx
+          .select({ id: clientLinkVisits.id })
+          .from(clientLinkVisits)
+          .where(
+            and(eq(clientLinkVisits.linkId, link.id), eq(clientLinkVisits.viewerHash, viewerHash)),
+          )
+          .limit(1)
+      : [];
     const [visit] = await tx
       .insert(clientLinkVisits)
       .values({
         linkId: link.id,
         startedAt: now,
         version: open.version.number,
-        viewerHash: hashToken(viewer),
+        viewerHash,
       })
-      .returning({ id: clientLinkVisits.id });
+      .returning({ id: clientLinkVisits.id, verifiedEmail: clientLinkVisits.verifiedEmail });
     const [first] = await tx
       .update(clientLinks)
       .set({ firstOpenedAt: now })
       .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.firstOpenedAt)))
       .returning({ id: clientLinks.id });
     if (first) await notifyOwnerOfFirstOpen(tx, services, open);
+    await recordEvent(tx, services.clock, {
+      type: 'link.opened',
+      ...linkEventSubject(deck, link),
+      visitId: visit!.id,
+      data: {
+        deck: deckOfEvent(deck),
+        link: linkOfEvent(link),
+        visit: {
+          id: visit!.id,
+          startedAt: now.toISOString(),
+          version: open.version.number,
+          verifiedEmail: visit!.verifiedEmail,
+        },
+        first: Boolean(first),
+        newViewer: Boolean(previous) && !seenViewer,
+        daysSinceLastVisit: previous
+          ? Math.floor((now.getTime() - previous.startedAt.getTime()) / dayMs)
+          : null,
+      },
+    });
     return visit!.id;
   });
   // Set again at every visit, so the year runs from the viewer's latest visit.
