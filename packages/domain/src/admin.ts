@@ -196,6 +196,10 @@ export const auditActions = [
   'deck.approval_requested',
   'deck.approval_approved',
   'deck.approval_rejected',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'webhook.secret_rolled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

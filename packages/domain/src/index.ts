@@ -52,3 +52,6 @@ export * from './deck-edit-figure-reading.ts';
 export * from './deck-edit-compare.ts';
 export * from './deck-edit-figures.ts';
 export * from './integrations.ts';
+export * from './webhooks-api.ts';
+export * from './engagement-reports-api.ts';
+export * from './api-tokens-api.ts';
