@@ -112,6 +112,14 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds from 0 to 3600')
     .max(3600, 'must be a whole number of seconds from 0 to 3600')
     .default(0),
+  /**
+   * Lets webhooks go to private and loopback addresses (a receiver on this machine, in tests);
+   * off by default, so an endpoint cannot reach into the portal's own network.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   S3_PREFIX: z
     .string()
     .regex(/^([\w.-]+\/)*$/, 'must be folder names each ending in /, like deck-portal/')
@@ -160,6 +168,8 @@ export type Config = {
   jobLeaseMs: number;
   /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
   officeRenderer: string | undefined;
+  /** `WEBHOOKS_ALLOW_PRIVATE`: webhooks may go to private and loopback addresses. */
+  webhooksAllowPrivate: boolean;
 };
 
 /** A program on the PATH, by its full path; undefined when there is none. */
@@ -236,6 +246,7 @@ export function loadConfig(
     // finished deck is being stored.
     jobWorkers: values.JOB_WORKERS ?? Math.max(2, availableParallelism()),
     jobLeaseMs: values.JOB_LEASE_MS,
+    webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
     officeRenderer:
       values.OFFICE_RENDERER === 'off'
         ? undefined
