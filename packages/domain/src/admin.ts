@@ -200,6 +200,13 @@ export const auditActions = [
   'webhook.changed',
   'webhook.deleted',
   'webhook.secret_rolled',
+  'deck.deleted',
+  'deck.shared',
+  'deck.share_changed',
+  'deck.unshared',
+  'deck.version_restored',
+  'link.created',
+  'link.revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

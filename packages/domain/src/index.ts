@@ -55,3 +55,4 @@ export * from './integrations.ts';
 export * from './webhooks-api.ts';
 export * from './engagement-reports-api.ts';
 export * from './api-tokens-api.ts';
+export * from './audit-api.ts';
