@@ -83,3 +83,6 @@ export const clientDefaultsResponseSchema = z.object({
   from: z.enum(['deck', 'profile', 'portal']),
 });
 export type ClientDefaults = z.infer<typeof clientDefaultsResponseSchema>;
+
+/** A price list as a file, and its import's request and answer. */
+export * from './markets/price-list-file.ts';
