@@ -10,8 +10,10 @@ import {
   passcodeMinLength,
   viewEventLimits,
 } from './client-link-rules.ts';
+import { allowedDomainsSchema } from './viewer-email.ts';
 
 export * from './client-link-rules.ts';
+export * from './viewer-email.ts';
 
 /**
  * Client links: a deck opened by a client without an account, one link per recipient, with
@@ -68,6 +70,10 @@ export const createClientLinkRequestSchema = z.object({
       optionalProductIds: z.array(z.string().max(100)).max(100).default([]),
     })
     .default({ enabled: false, optionalProductIds: [] }),
+  /** The viewer proves an e-mail address by a mailed code before seeing anything (issue 51). */
+  requireEmail: z.boolean().default(false),
+  /** Only addresses at these domains may (`acme.com`); empty: any. Needs `requireEmail`. */
+  allowedDomains: allowedDomainsSchema.default([]),
 });
 export type CreateClientLinkRequest = z.input<typeof createClientLinkRequestSchema>;
 
@@ -115,6 +121,10 @@ export const clientLinkSchema = z.object({
   shownVersion: z.number().int().nullable().optional(),
   /** The deck version the link showed when it was made (null for links made before issue 19). */
   versionAtCreation: z.number().int().nullable().optional(),
+  /** Whether the viewer must prove an e-mail address, and the domains allowed (issue 51). */
+  // Optional only so that payloads written before issue 51 still parse: the server sends both.
+  requireEmail: z.boolean().optional(),
+  allowedDomains: z.array(z.string()).optional(),
 });
 export type ClientLink = z.infer<typeof clientLinkSchema>;
 
@@ -173,6 +183,8 @@ export const clientVisitSchema = z.object({
   slidesViewed: z.array(z.number().int()),
   /** The deck version the visit was shown: slide numbers are that version's. */
   version: z.number().int(),
+  /** The address the viewer proved, on a link that asks for one (issue 51). */
+  verifiedEmail: z.string().nullable().optional(),
 });
 export type ClientVisit = z.infer<typeof clientVisitSchema>;
 

@@ -76,6 +76,8 @@ export function toClientLink(
     totalViewMs: stats.totalViewMs,
     acceptance: { enabled: link.acceptanceEnabled, optionalProductIds: link.optionalProductIds },
     versionAtCreation: link.versionAtCreation,
+    requireEmail: link.requireEmail,
+    allowedDomains: link.allowedDomains,
   };
 }
 
