@@ -6,6 +6,7 @@ import {
   clientLinkPaths,
   type createClientLinkRequestSchema,
   type CreateClientLinkResponse,
+  viewerEmailMessages,
 } from '@deck-portal/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import type { User } from '../auth/sessions.ts';
@@ -23,6 +24,8 @@ import { findVersion } from '../decks/deck-versions.ts';
 import { toClientLink } from './client-link-rows.ts';
 import { linkLanguageOf } from './deck-language.ts';
 import { assertLinkMayShow } from '../deal-desk/client-visibility.ts';
+import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { checkAcceptanceOptions } from '../proposals/acceptance-options.ts';
 
 /**
@@ -56,6 +59,11 @@ export async function createClientLink(
     const message = `This deck has no version ${input.pinnedVersion}.`;
     throw new AppError('validation_failed', message, { fields: { pinnedVersion: message } });
   }
+  if (input.allowedDomains.length > 0 && !input.requireEmail) {
+    throw new AppError('validation_failed', viewerEmailMessages.domainsNeedEmail, {
+      fields: { allowedDomains: viewerEmailMessages.domainsNeedEmail },
+    });
+  }
   const acceptance = checkAcceptanceOptions(input.acceptance, shown.draft);
   const headline = clientHeadline(shown.draft.basicInfo);
   const shownLanguage = linkLanguageOf(shown);
@@ -85,6 +93,8 @@ export async function createClientLink(
           pinnedVersion: input.pinnedVersion ?? null,
           ...acceptance,
           versionAtCreation: input.pinnedVersion ?? deck.currentVersion,
+          requireEmail: input.requireEmail,
+          allowedDomains: input.allowedDomains,
           createdBy: user.id,
           createdAt: now,
           expiresAt,
@@ -96,6 +106,22 @@ export async function createClientLink(
           .set({ status: 'shared', updatedAt: now })
           .where(eq(decks.id, deck.id));
       }
+      // The event never carries the address: the token is the client's key.
+      await recordEvent(tx, services.clock, {
+        type: 'link.created',
+        ...linkEventSubject(deck, row!),
+        actorId: user.id,
+        data: {
+          deck: deckOfEvent(deck),
+          link: {
+            ...linkOfEvent(row!),
+            pinnedVersion: row!.pinnedVersion,
+            acceptanceEnabled: row!.acceptanceEnabled,
+            emailed: input.sendEmail,
+          },
+          createdBy: { id: user.id, name: user.name, email: user.email },
+        },
+      });
       if (input.sendEmail) {
         // The link is the client's key: the template is secret, its text kept until SMTP has it.
         await sendMail(
