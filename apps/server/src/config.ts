@@ -112,6 +112,10 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds from 0 to 3600')
     .max(3600, 'must be a whole number of seconds from 0 to 3600')
     .default(0),
+  /** The workspace's Slack incoming-webhook address: alerts of reps who set none of their own. */
+  ALERTS_SLACK_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+    .optional(),
   /**
    * Lets webhooks go to private and loopback addresses (a receiver on this machine, in tests);
    * off by default, so an endpoint cannot reach into the portal's own network.
@@ -168,6 +172,8 @@ export type Config = {
   jobLeaseMs: number;
   /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
   officeRenderer: string | undefined;
+  /** `ALERTS_SLACK_WEBHOOK_URL`: where Slack alerts go for reps with no address of their own. */
+  alertsSlackWebhookUrl: string | undefined;
   /** `WEBHOOKS_ALLOW_PRIVATE`: webhooks may go to private and loopback addresses. */
   webhooksAllowPrivate: boolean;
 };
@@ -247,6 +253,7 @@ export function loadConfig(
     jobWorkers: values.JOB_WORKERS ?? Math.max(2, availableParallelism()),
     jobLeaseMs: values.JOB_LEASE_MS,
     webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
+    alertsSlackWebhookUrl: values.ALERTS_SLACK_WEBHOOK_URL,
     officeRenderer:
       values.OFFICE_RENDERER === 'off'
         ? undefined
