@@ -207,6 +207,8 @@ export const auditActions = [
   'deck.version_restored',
   'link.created',
   'link.revoked',
+  'api_token.created',
+  'api_token.revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
