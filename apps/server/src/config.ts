@@ -68,6 +68,12 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(30),
+  /** Requests one API token may make a minute (issue 51). */
+  API_TOKEN_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(600),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -165,6 +171,8 @@ export type Config = {
   tutorialUrl: string;
   ipAttemptLimit: number;
   mailLimitPerHour: number;
+  /** `API_TOKEN_RATE_LIMIT`: requests one API token may make a minute. */
+  apiTokenRequestsPerMinute: number;
   trustProxy: boolean;
   storage: StorageConfig;
   /** Jobs this process runs at once; 0 when another process (`npm run worker`) runs them. */
@@ -247,6 +255,7 @@ export function loadConfig(
     adminEmails: values.ADMIN_EMAILS ?? [],
     ipAttemptLimit: values.IP_ATTEMPT_LIMIT,
     mailLimitPerHour: values.MAIL_LIMIT_PER_HOUR,
+    apiTokenRequestsPerMinute: values.API_TOKEN_RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
     // One more deck at once than the render pool has threads: the pool stays busy while a
     // finished deck is being stored.
