@@ -28,6 +28,7 @@ import { registerDrainingGuard } from './health/refuse-while-draining.ts';
 import { isClientPage, sendServiceUnavailable } from './health/service-unavailable.ts';
 import { unavailablePageHtml } from './client-links/unavailable-page.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { registerRequestAddress } from './http/request-address.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createGoogleSignIn } from './auth/google.ts';
 import type { MailTransport } from './mail/mailer.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     lifecycle.inFlight = inFlight.size;
     reply.header('x-request-id', request.id);
   });
+  registerRequestAddress(app);
   app.addHook('onResponse', async (request) => settle(request.id));
   app.addHook('onRequestAbort', async (request) => settle(request.id));
   if (isPretty) logRequestsOnOneLine(app);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { outsideRequest } from '../http/request-address.ts';
 import { readPayload, type HandledJob, type Job } from './define-job.ts';
 import {
   claimJob,
@@ -101,7 +102,7 @@ export async function startJobWorker<Deps>(options: JobWorkerOptions<Deps>): Pro
             break;
           }
           signalled = Math.max(0, signalled - 1);
-          const run = runJob(job).finally(() => {
+          const run = outsideRequest(() => runJob(job)).finally(() => {
             running.delete(run);
             void fill();
           });
