@@ -5,6 +5,8 @@ import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
 import { deckObjectKey } from '../decks/file-store.ts';
+import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { MailTemplate } from '../mail/templates/mail-template.ts';
 import { proposalAcceptedClientMail } from '../mail/templates/proposal-accepted-client-mail.tsx';
@@ -56,7 +58,7 @@ async function tellTeam<Props>(
  */
 export async function notifyOfAcceptance(
   tx: Db,
-  services: Pick<Services, 'config'>,
+  services: Pick<Services, 'config' | 'clock'>,
   { open, record, pdfName }: { open: OpenClientLink; record: ProposalResponseRow; pdfName: string },
 ) {
   const { link, deck, version } = open;
@@ -80,6 +82,10 @@ export async function notifyOfAcceptance(
       summary,
       deckUrl,
     }),
+  });
+  const currency = version.pricingContext?.market.currency ?? 'USD';
+  await recordProposalEvent(tx, services, open, record, {
+    total: { cents: summary.totalCents, currency, formatted: total },
   });
   const headline = clientHeadline(version.draft.basicInfo);
   const confirmation = {
@@ -105,15 +111,42 @@ export async function notifyOfAcceptance(
 /** Tells the rep and the managers that the client declined, with their reason. */
 export async function notifyOfDecline(
   tx: Db,
-  services: Pick<Services, 'config'>,
+  services: Pick<Services, 'config' | 'clock'>,
   { open, record }: { open: OpenClientLink; record: ProposalResponseRow },
 ) {
   const { link, deck } = open;
   const reason = record.reason ? ` Their reason: “${record.reason}”` : ' They gave no reason.';
   const message = `${link.recipientName} declined “${deck.title}” for now.${reason}`;
+  await recordProposalEvent(tx, services, open, record, { reason: record.reason });
   await tellTeam(tx, services, open, {
     message,
     template: proposalDeclinedTeamMail,
     props: (person, deckUrl) => ({ name: person.name, deckTitle: deck.title, message, deckUrl }),
+  });
+}
+
+/** `proposal.accepted` or `proposal.declined`, in the answer's transaction (issue 51). */
+async function recordProposalEvent(
+  tx: Db,
+  services: Pick<Services, 'clock'>,
+  { link, deck }: OpenClientLink,
+  record: ProposalResponseRow,
+  details: Record<string, unknown>,
+) {
+  await recordEvent(tx, services.clock, {
+    type: record.kind === 'accepted' ? 'proposal.accepted' : 'proposal.declined',
+    ...linkEventSubject(deck, link),
+    data: {
+      deck: deckOfEvent(deck),
+      link: linkOfEvent(link),
+      response: {
+        id: record.id,
+        version: record.version,
+        fullName: record.fullName,
+        jobTitle: record.jobTitle,
+        at: record.createdAt.toISOString(),
+        ...details,
+      },
+    },
   });
 }
