@@ -1,11 +1,14 @@
 const maxNameLength = 120;
 
+/** What the portal's downloads are: deck files, and engagement exports (issue 51). */
+export type DownloadExtension = 'pdf' | 'pptx' | 'csv';
+
 /**
  * A safe ASCII file name for a download, from the deck's client headline: letters, digits,
  * spaces, dots, dashes and underscores only, so no header injection or path tricks get
  * through. It is the fallback for clients that do not read `filename*`.
  */
-export function downloadFileName(name: string, extension: 'pdf' | 'pptx') {
+export function downloadFileName(name: string, extension: DownloadExtension) {
   const base = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -23,7 +26,7 @@ export function downloadFileName(name: string, extension: 'pdf' | 'pptx') {
  * file system or a header cannot take is replaced (controls, quotes, slashes and the
  * characters Windows forbids), and it is cut by whole characters, never inside an emoji.
  */
-export function unicodeDownloadFileName(name: string, extension: 'pdf' | 'pptx') {
+export function unicodeDownloadFileName(name: string, extension: DownloadExtension) {
   const cleaned = name
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are what is taken out
@@ -48,7 +51,7 @@ function encodeRfc5987(value: string) {
  * the internal deck title: a downloaded file is forwarded): the ASCII name, and the full name
  * beside it.
  */
-export function deckFileDisposition(headline: string, extension: 'pdf' | 'pptx') {
+export function deckFileDisposition(headline: string, extension: DownloadExtension) {
   const ascii = downloadFileName(headline, extension);
   const unicode = unicodeDownloadFileName(headline, extension);
   const header = `attachment; filename="${ascii}"`;
