@@ -15,6 +15,9 @@ import { readEditedFileHandler, readEditedFileJob } from './deck-edits/edited-fi
 import { deliverMailJob } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 import { sweepOrphanFiles } from './storage/sweep-orphan-files.ts';
+import { webhooksFanOutJob } from './events/event-consumers.ts';
+import { deliverWebhookHandler, deliverWebhookJob } from './webhooks/deliver-webhook.ts';
+import { fanOutHandler } from './webhooks/fan-out-event.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -89,6 +92,8 @@ export const serverJobs = [
   handleJob(importPptxJob, importJobHandler),
   handleJob(readEditedFileJob, readEditedFileHandler),
   handleJob(deliverMailJob, deliverMail),
+  handleJob(webhooksFanOutJob, fanOutHandler),
+  handleJob(deliverWebhookJob, deliverWebhookHandler),
 ] as const;
 
 /**

@@ -15,9 +15,12 @@ export type EventConsumer = {
   types?: readonly EventType[];
 };
 
+/** Webhooks: one delivery per endpoint that wants the event (`webhooks/fan-out-event.ts`). */
+export const webhooksFanOutJob = defineEventJob('webhooks.fan-out');
+
 /**
  * Who is told of each event recorded (`recordEvent` queues a job of each kind listed here, in the
  * event's transaction). Each consumer's module defines its kind with `defineEventJob` and its
  * handler in `serverJobs`; a handler must be idempotent (a job may run twice).
  */
-export const eventConsumers: readonly EventConsumer[] = [];
+export const eventConsumers: readonly EventConsumer[] = [{ kind: webhooksFanOutJob }];

@@ -1,0 +1,265 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { notifications, users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
+import { defineJob, type JobHandler } from '../jobs/define-job.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import type { Services } from '../services.ts';
+import { sendWebhook, type SendOutcome } from './send-webhook.ts';
+import { webhookDisabledMail } from './webhook-disabled-mail.tsx';
+
+const second = 1_000;
+const minute = 60 * second;
+const hour = 60 * minute;
+
+/**
+ * The wait before each retry (ADR 046): the Standard Webhooks schedule, eight attempts over about
+ * 28 hours, so a receiver down for a day still gets every message.
+ */
+export const webhookRetryDelaysMs = [
+  5 * second,
+  5 * minute,
+  30 * minute,
+  2 * hour,
+  5 * hour,
+  10 * hour,
+  10 * hour,
+] as const;
+export const webhookMaxAttempts = webhookRetryDelaysMs.length + 1;
+
+/** Deliveries in a row that fail for good before their endpoint is turned off. */
+export const webhookFailuresBeforeDisabling = 5;
+
+/** Where an admin manages webhooks. */
+export const webhooksPagePath = '/admin/webhooks';
+
+/**
+ * One attempt at one delivery. `isManual`: asked for by an admin ("Redeliver", "Send test
+ * event"): one attempt, sent even to an endpoint turned off, its failure not counted against it.
+ * A job's own retries only cover a worker that died mid-attempt; the schedule above is the
+ * delivery's, each attempt a job of its own.
+ */
+export const deliverWebhookJob = defineJob({
+  name: 'webhooks.deliver',
+  payload: z.object({
+    deliveryId: z.uuid(),
+    attempt: z.number().int().positive(),
+    isManual: z.boolean(),
+  }),
+  maxAttempts: 3,
+});
+
+/** Queues attempt `attempt` of a delivery, once however often it is asked for. */
+export async function queueAttempt(
+  tx: Db,
+  services: Pick<Services, 'clock'>,
+  {
+    deliveryId,
+    attempt,
+    isManual,
+    runAt,
+  }: { deliveryId: string; attempt: number; isManual: boolean; runAt?: Date },
+) {
+  await enqueueJob(
+    tx,
+    services.clock,
+    deliverWebhookJob,
+    { deliveryId, attempt, isManual },
+    {
+      subjectId: deliveryId,
+      uniqueKey: `webhooks.deliver:${deliveryId}:${attempt}`,
+      ...(runAt ? { runAt } : {}),
+    },
+  );
+}
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** Tells whoever added the endpoint (or, when they are gone, every admin) that it was turned off. */
+async function tellEndpointDisabled(
+  tx: Db,
+  services: Pick<Services, 'config'>,
+  endpoint: EndpointRow,
+  message: string,
+) {
+  const creator = endpoint.createdBy
+    ? await tx
+        .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+        .from(users)
+        .where(eq(users.id, endpoint.createdBy))
+    : [];
+  const recipients =
+    creator.length > 0
+      ? creator
+      : await tx
+          .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
+  const webhooksUrl = `${services.config.publicUrl}${webhooksPagePath}`;
+  for (const person of recipients) {
+    await tx
+      .insert(notifications)
+      .values({ message, recipientUserId: person.id, linkPath: webhooksPagePath });
+    if (person.status !== 'approved') continue;
+    await sendMail(
+      tx,
+      services.config,
+      webhookDisabledMail,
+      { name: person.name, message, webhooksUrl },
+      { to: person.email },
+    );
+  }
+}
+
+/** A delivery failed for good: counted against its endpoint, which is turned off after too many. */
+async function countFailure(
+  tx: Db,
+  services: Pick<Services, 'clock' | 'config'>,
+  delivery: DeliveryRow,
+  outcome: SendOutcome,
+) {
+  const [endpoint] = await tx
+    .update(webhookEndpoints)
+    .set({ failuresInRow: sql`${webhookEndpoints.failuresInRow} + 1` })
+    .where(eq(webhookEndpoints.id, delivery.endpointId))
+    .returning();
+  if (
+    !endpoint ||
+    endpoint.disabledAt !== null ||
+    endpoint.failuresInRow < webhookFailuresBeforeDisabling
+  ) {
+    return;
+  }
+  const why = outcome.statusCode ? ` (the receiver answered ${outcome.statusCode})` : '';
+  const reason = `Turned off after ${endpoint.failuresInRow} deliveries in a row failed${why}.`;
+  const [disabled] = await tx
+    .update(webhookEndpoints)
+    .set({ disabledAt: services.clock.now(), disabledReason: reason })
+    .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)))
+    .returning();
+  if (!disabled) return;
+  const message = `The webhook to ${endpoint.url} was turned off: its last ${endpoint.failuresInRow} deliveries failed${why}, each after a day of retries. Check the receiver, then turn it on again.`;
+  await tellEndpointDisabled(tx, services, endpoint, message);
+}
+
+/**
+ * Records an attempt on its delivery: delivered, to be tried again at the schedule's next time,
+ * or failed for good. Nothing when the attempt was recorded already (a job run twice).
+ */
+async function recordAttempt(
+  tx: Db,
+  services: Pick<Services, 'clock' | 'config'>,
+  {
+    delivery,
+    attempt,
+    isManual,
+    outcome,
+    at,
+  }: { delivery: DeliveryRow; attempt: number; isManual: boolean; outcome: SendOutcome; at: Date },
+) {
+  const hasNext = !outcome.ok && !isManual && attempt < webhookMaxAttempts;
+  const nextAttemptAt = hasNext
+    ? new Date(at.getTime() + webhookRetryDelaysMs[attempt - 1]!)
+    : null;
+  const [recorded] = await tx
+    .update(webhookDeliveries)
+    .set({
+      status: outcome.ok ? 'succeeded' : hasNext ? 'pending' : 'failed',
+      attempts: attempt,
+      lastAttemptAt: at,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      nextAttemptAt,
+      ...(outcome.ok ? { deliveredAt: at } : {}),
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.status, 'pending'),
+        lt(webhookDeliveries.attempts, attempt),
+      ),
+    )
+    .returning();
+  if (!recorded) return;
+  if (outcome.ok) {
+    await tx
+      .update(webhookEndpoints)
+      .set({ failuresInRow: 0 })
+      .where(eq(webhookEndpoints.id, delivery.endpointId));
+  } else if (nextAttemptAt) {
+    await queueAttempt(tx, services, {
+      deliveryId: delivery.id,
+      attempt: attempt + 1,
+      isManual: false,
+      runAt: nextAttemptAt,
+    });
+  } else if (!isManual) {
+    await countFailure(tx, services, delivery, outcome);
+  }
+}
+
+/** Runs one attempt of a delivery: signs, POSTs, records what came of it. */
+export const deliverWebhookHandler = (
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+): JobHandler<z.output<typeof deliverWebhookJob.payload>> => ({
+  async run(job, context) {
+    const { deliveryId, attempt, isManual } = job.payload;
+    const [row] = await services.db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId));
+    const isDue = row && row.delivery.status === 'pending' && row.delivery.attempts < attempt;
+    if (!isDue) {
+      await services.db.transaction((tx) => context.complete(tx));
+      return;
+    }
+    const { delivery, endpoint } = row;
+    if (endpoint.disabledAt && !isManual) {
+      // Turned off meanwhile: the message is not sent, and not counted against it.
+      await services.db.transaction(async (tx) => {
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            status: 'failed',
+            nextAttemptAt: null,
+            lastError: 'Not sent: the webhook was turned off.',
+          })
+          .where(
+            and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')),
+          );
+        await context.complete(tx);
+      });
+      return;
+    }
+    const at = services.clock.now();
+    const outcome = await sendWebhook(
+      {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        messageId: delivery.messageId,
+        body: delivery.body,
+        at,
+      },
+      { allowPrivate: services.config.webhooksAllowPrivate },
+    );
+    await services.db.transaction(async (tx) => {
+      await recordAttempt(tx, services, { delivery, attempt, isManual, outcome, at });
+      await context.complete(tx);
+    });
+  },
+  // The worker could not finish the attempt (the database was away): the log says so.
+  async onFailed(job, message) {
+    await services.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, lastError: `The portal failed: ${message}` })
+      .where(
+        and(
+          eq(webhookDeliveries.id, job.payload.deliveryId),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      );
+  },
+});
