@@ -40,6 +40,7 @@ import {
   type TemplateSlide,
 } from './library/template-library.ts';
 import type { ComposedSlide } from './library/template-slides.ts';
+import { slideProductShares, type SlideAbout } from './slide-products.ts';
 
 /** The presentation date as the deck's locale writes it in full (`March 5, 2026`). */
 export { formatDeckDate };
@@ -52,6 +53,8 @@ interface PlannedSlide {
   priced: boolean;
   /** The product a slide drawn once per priced product is drawn for. */
   pricing?: ProductPricing;
+  /** What it tells a client about, for the time a visit spends on it (slide-products.ts). */
+  about: SlideAbout;
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -89,6 +92,7 @@ function planCustomSlide(
     kind: 'custom',
     title,
     priced: false,
+    about: { kind: 'none' },
     compose: (ctx) => chosen.compose(ctx, content),
   };
 }
@@ -99,6 +103,7 @@ function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
     kind: 'template',
     title: slide.title,
     priced: slide.priced,
+    about: { kind: 'template', products: slide.aboutProducts },
     compose: (ctx) => slide.compose(ctx),
   };
 }
@@ -107,11 +112,18 @@ function planTemplateSlide(slide: TemplateSlide): PlannedSlide {
  * The slides a deck that shows pricing draws after its body: each slide drawn once per priced
  * product (its id and title that product's), and each drawn once with pricing, in library order.
  */
-function planPricingSlides(library: TemplateLibrary, pricing: readonly ProductPricing[]) {
+function planPricingSlides(
+  library: TemplateLibrary,
+  pricing: readonly ProductPricing[],
+  quote: QuoteSummary | undefined,
+) {
   return pricingSlides(library).flatMap((slide): PlannedSlide[] => {
     const compose = (ctx: SlideContext) => slide.compose(ctx);
     if (slide.drawn === 'withPricing') {
-      return [{ id: slide.id, kind: 'pricing', title: slide.title, priced: true, compose }];
+      // The quote's products, an equal share per line: what the summary lists, not its sums.
+      const lineProducts = (quote?.lines ?? []).map((line) => line.productId);
+      const about: SlideAbout = { kind: 'quote', lineProducts };
+      return [{ id: slide.id, kind: 'pricing', title: slide.title, priced: true, about, compose }];
     }
     return pricing.map((product) => ({
       id: `${slide.id}-${product.productId}`,
@@ -119,6 +131,7 @@ function planPricingSlides(library: TemplateLibrary, pricing: readonly ProductPr
       title: slide.title,
       priced: true,
       pricing: product,
+      about: { kind: 'pricedProduct', productId: product.productId },
       compose,
     }));
   });
@@ -278,12 +291,15 @@ export function buildDeck(
 
   const plan: PlannedSlide[] = [
     ...body.map(planTemplateSlide),
-    ...(pricing.length > 0 ? planPricingSlides(library, pricing) : []),
+    ...(pricing.length > 0 ? planPricingSlides(library, pricing, quote) : []),
     ...templateCustomization.customSlides.map((s) => planCustomSlide(library, s, warnings)),
     ...closing.map(planTemplateSlide),
     ...appendix.map(planTemplateSlide),
     ...legal.map(planTemplateSlide),
   ];
+
+  // The products the deck offers: a template slide naming more is about these of them.
+  const deckProducts = draft.productSelection.selectedProducts.map((selected) => selected.id);
 
   const sections: string[] = [];
   const addSection = (name: string) => {
@@ -371,6 +387,7 @@ export function buildDeck(
     slides,
     warnings,
     slidePlan: slidePlanOf(plan),
+    slideProducts: plan.map((planned) => slideProductShares(planned.about, deckProducts)),
   };
 }
 

@@ -5,7 +5,12 @@ import {
   type DeckRenderer,
   type RenderedDeck,
 } from '@deck-portal/deck-engine';
-import { elementWords, type PlannedSlideKey, type SlideLink } from '@deck-portal/domain';
+import {
+  elementWords,
+  type PlannedSlideKey,
+  type SlideLink,
+  type SlideProducts,
+} from '@deck-portal/domain';
 
 /**
  * A renderer that answers a deck of `slideCount` slides at once (with these linked words on its
@@ -14,10 +19,20 @@ import { elementWords, type PlannedSlideKey, type SlideLink } from '@deck-portal
  */
 export function createFakeDeckRenderer(
   slideCount = 3,
-  { firstSlideLinks = [] }: { firstSlideLinks?: SlideLink[] } = {},
+  {
+    firstSlideLinks = [],
+    slideProducts = [],
+  }: {
+    firstSlideLinks?: SlideLink[];
+    /** Which products each slide of a generated deck is about (none when left out). */
+    slideProducts?: SlideProducts;
+  } = {},
 ): DeckRenderer {
   /** A deck of these slides, answered at once. */
-  const deckOf = (plan: readonly PlannedSlideKey[]): RenderedDeck => ({
+  const deckOf = (
+    plan: readonly PlannedSlideKey[],
+    products: SlideProducts = [],
+  ): RenderedDeck => ({
     pptx: Buffer.from('PK fake pptx'),
     pdf: Buffer.from('%PDF-1.7 fake'),
     svgs: plan.map(
@@ -28,11 +43,13 @@ export function createFakeDeckRenderer(
     warnings: [],
     missingPictures: [],
     slidePlan: [...plan],
+    slideProducts: products,
   });
   return {
     async generate() {
       return deckOf(
         Array.from({ length: slideCount }, (_, i) => ({ key: `slide-${i + 1}`, priced: false })),
+        slideProducts,
       );
     },
     async generateEdited(edited) {

@@ -4,6 +4,7 @@ import type {
   ChartType,
   FixedScale,
   LineEnd,
+  SlideProductShare,
 } from '@deck-portal/domain';
 import type { FontFace, FontWeight } from './fonts.ts';
 import type { TabStop } from './tab-stops.ts';
@@ -389,6 +390,11 @@ export interface Deck {
    * computing from the quote), in order; keys are the slides' ids, priced none, when left out.
    */
   slidePlan?: { key: string; priced: boolean }[];
+  /**
+   * Which products each slide is about, with each one's share of its time, in order (issue 51):
+   * none for a slide about no product, and for every slide when left out (an edited deck).
+   */
+  slideProducts?: SlideProductShare[][];
 }
 
 /** The elements as drawn: each chart's parts in its place. */

@@ -8,6 +8,7 @@ import type {
 import type { EmptyPicture, Hex, SlideElement } from '../layout/model.ts';
 import { computesFromQuote } from '../edited/slide-plan.ts';
 import type { CategoryId } from './categories.ts';
+import { documentProducts } from '../slide-products.ts';
 import { interpretTemplate } from './interpret-template.ts';
 import type { SlideContext } from './slide-kit.ts';
 
@@ -37,6 +38,8 @@ export interface TemplateSlideDefinition {
   inputs: readonly SlideInput[];
   /** It shows figures of the deck's quote (see `computesFromQuote`). */
   priced: boolean;
+  /** The products it tells a client about (see `documentProducts`): its time goes to them. */
+  aboutProducts: readonly string[];
   compose(ctx: SlideContext): ComposedSlide;
 }
 
@@ -58,6 +61,7 @@ export function slideFromDocument(
     ...(document.drawn ? { drawn: document.drawn } : {}),
     inputs: document.inputs ?? [],
     priced: computesFromQuote(document),
+    aboutProducts: documentProducts(document),
     compose: (ctx) =>
       interpretTemplate(document, ctx, { parts, ...(categories ? { categories } : {}) }),
   };

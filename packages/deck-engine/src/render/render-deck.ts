@@ -1,4 +1,4 @@
-import type { PlannedSlideKey, SlideLink } from '@deck-portal/domain';
+import type { PlannedSlideKey, SlideLink, SlideProducts } from '@deck-portal/domain';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
 import { slidePlanOf } from '../edited/slide-plan.ts';
 import { imageUrls } from '../images/resolve-images.ts';
@@ -29,6 +29,11 @@ export interface RenderedDeck {
    * records so an edited copy of its files can be told slide by slide (issue 49).
    */
   slidePlan: PlannedSlideKey[];
+  /**
+   * Which products each slide is about, with shares of its time, in deck order (issue 51): a
+   * version keeps them so a visit's seconds are given to products. Empty for an edited deck.
+   */
+  slideProducts: SlideProducts;
 }
 
 /** A stage of rendering as it starts, for a progress display (`layout` counts slides). */
@@ -86,5 +91,6 @@ export async function renderDeck(
       .filter((url) => !images.has(url))
       .map((url) => ({ url, reason: failures[url] ?? 'the picture is not available' })),
     slidePlan,
+    slideProducts: deck.slideProducts ?? [],
   };
 }

@@ -187,6 +187,7 @@ function renderedOf(result: RenderTaskResult): RenderedDeck {
     warnings: result.warnings,
     missingPictures: result.missingPictures,
     slidePlan: result.slidePlan,
+    slideProducts: result.slideProducts,
   };
 }
 

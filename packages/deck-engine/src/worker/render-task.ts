@@ -10,6 +10,7 @@ import type {
   PriceBook,
   PriceList,
   SlideLink,
+  SlideProducts,
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
@@ -111,6 +112,7 @@ export interface RenderTaskResult {
   warnings: string[];
   missingPictures: { url: string; reason: string }[];
   slidePlan: PlannedSlideKey[];
+  slideProducts: SlideProducts;
 }
 
 // Load the fonts when the worker starts, not on its first deck.

@@ -258,6 +258,12 @@ export const templateSlideDocumentSchema = z
     /** About these products: in the default selection only when the deck has one of them. */
     forProducts: z.array(z.string().min(1).max(64)).max(50).optional(),
     /**
+     * What the slide tells a client about (issue 51): a visit's time on it is given to these
+     * products equally. Left out, to its `forProducts`, else to the products its texts name
+     * (`product.<id>.…`), else to none. It changes nothing in what is drawn or chosen.
+     */
+    products: z.array(z.string().min(1).max(64)).max(50).optional(),
+    /**
      * Retired: no longer offered to reps (a slide drawn with pricing is no longer drawn); decks
      * drawn from it before still draw it.
      */
