@@ -56,3 +56,4 @@ export * from './webhooks-api.ts';
 export * from './engagement-reports-api.ts';
 export * from './api-tokens-api.ts';
 export * from './audit-api.ts';
+export * from './alerts-api.ts';
