@@ -10,6 +10,8 @@ import {
   marketsResponseSchema,
   marketViewSchema,
   priceListChangeSchema,
+  priceListImportResultSchema,
+  priceListImportSchema,
   priceListParamsSchema,
   priceListsResponseSchema,
   priceListViewSchema,
@@ -20,6 +22,7 @@ import type { Services } from '../services.ts';
 import { deleteMarket, saveMarket } from './change-market.ts';
 import { clientDefaults } from './client-defaults.ts';
 import { deletePriceList, savePriceList } from './change-price-list.ts';
+import { exportPriceList, importPriceList } from './price-list-file.ts';
 import { readMarkets, readPriceListRows } from './market-store.ts';
 
 /**
@@ -140,5 +143,40 @@ export async function marketRoutes(server: FastifyInstance, { services }: { serv
       await deletePriceList(services, { user: request.user!, currency: request.params.currency });
       return reply.code(204).send(null);
     },
+  );
+
+  // A list as a file an admin edits in a spreadsheet, and the file brought back (issue 50).
+  app.get(
+    '/api/admin/price-lists/:currency/export',
+    { onRequest: requireAdmin, schema: { tags, params: priceListParamsSchema } },
+    async (request, reply) => {
+      const { currency } = request.params;
+      const file = await exportPriceList(services.db, currency, services.clock.now());
+      return reply
+        .header('content-disposition', `attachment; filename="price-list-${currency}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/api/admin/price-lists/:currency/import',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: priceListParamsSchema,
+        body: priceListImportSchema,
+        response: { 200: priceListImportResultSchema, ...apiErrorResponses },
+      },
+    },
+    async (request) =>
+      importPriceList(services, {
+        user: request.user!,
+        currency: request.params.currency,
+        file: request.body.file,
+        apply: request.body.apply,
+      }),
   );
 }

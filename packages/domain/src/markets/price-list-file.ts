@@ -224,7 +224,7 @@ export function writePriceFile(
 /** `POST /api/admin/price-lists/:currency/import`: the file's text; applied, or only previewed. */
 export const priceListImportSchema = z
   .object({
-    file: z.string().max(2_000_000, 'The file is above 2 MB'),
+    file: z.string().max(1_000_000, 'The file is above 1 MB'),
     apply: z.boolean().default(false),
   })
   .strict();
