@@ -17,6 +17,7 @@ import { sendMail } from '../mail/send-mail.ts';
 import { approvalDecidedMail } from '../mail/templates/approval-decided-mail.tsx';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
 
 export type Decision = { decision: 'approve' | 'reject'; comment: string };
@@ -135,6 +136,28 @@ export async function decideApproval(
         requestedBy: row.request.requestedBy,
       }),
       at: now,
+    });
+    await recordEvent(tx, services.clock, {
+      type: 'approval.decided',
+      deckId: row.request.deckId,
+      ownerId: row.owner.id,
+      actorId: user.id,
+      data: {
+        deck: {
+          id: row.request.deckId,
+          title: row.deckTitle,
+          clientName: row.clientName,
+          ownerId: row.owner.id,
+        },
+        approval: {
+          id: requestId,
+          state: isApproved ? 'approved' : 'rejected',
+          version: row.request.version,
+          comment: decision.comment === '' ? null : decision.comment,
+          requestedBy: row.request.requestedBy,
+          decidedBy: { id: user.id, name: user.name, email: user.email },
+        },
+      },
     });
     return true;
   });

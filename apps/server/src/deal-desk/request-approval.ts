@@ -9,6 +9,8 @@ import { sendMails } from '../mail/send-mail.ts';
 import { approvalRequestedMail } from '../mail/templates/approval-requested-mail.tsx';
 import type { Services } from '../services.ts';
 import { recordAudit } from '../users/record-audit.ts';
+import { deckOfEvent } from '../events/event-data.ts';
+import { recordEvent } from '../events/record-event.ts';
 import {
   approversOf,
   loadApprovalRequests,
@@ -118,6 +120,23 @@ export async function requestApproval(
         pricesSetBy: rules.pricedBy,
       }),
       at: now,
+    });
+    await recordEvent(tx, services.clock, {
+      type: 'approval.requested',
+      deckId: deck.id,
+      ownerId: deck.ownerId,
+      actorId: user.id,
+      data: {
+        deck: deckOfEvent(deck),
+        approval: {
+          id: stored.id,
+          state: 'pending',
+          version: version.number,
+          approverRole,
+          note,
+          requestedBy: { id: user.id, name: user.name, email: user.email },
+        },
+      },
     });
     return stored.id;
   });
