@@ -51,6 +51,7 @@ import { seedPriceBook } from './price-book/price-book.ts';
 import { priceBookRoutes } from './price-book/price-book-routes.ts';
 import { seedMarkets } from './markets/market-store.ts';
 import { marketRoutes } from './markets/market-routes.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
 import { libraryRoutes } from './library/library-routes.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { editorRoutes } from './deck-edits/editor-routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(proposalResponseRoutes, { services });
   await app.register(adminNotificationsRoutes, { services });
   await app.register(adminUsersRoutes, { services });
+  await app.register(auditRoutes, { services });
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(outboxRoutes, { services });
