@@ -54,6 +54,7 @@ describe('GET /api/admin/mail-templates', () => {
         'proposal-accepted-team',
         'proposal-declined-team',
         'sign-up-waiting',
+        'viewer-code',
       ].sort(),
     );
     const reset = body.templates.find((template) => template.id === 'password-reset')!;

@@ -41,6 +41,8 @@ import {
 } from './start-client-visit.ts';
 import { tooManyRequestsPageHtml, unavailablePageHtml } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
+import { requireVerifiedViewer, viewerEmailCookieName } from './verify-viewer-proof.ts';
+import { verifyViewerRoutes } from './verify-viewer-routes.ts';
 import { proposalUpdatingPageHtml } from '../deal-desk/client-visibility.ts';
 import { acceptProposal, AlreadyAcceptedError } from '../proposals/accept-proposal.ts';
 import { declineProposal } from '../proposals/decline-proposal.ts';
@@ -130,7 +132,8 @@ export async function clientViewRoutes(
         status: 503,
       });
     }
-    return reply.type(html).send(withPreloads(page, token, open.link.passcodeHash === null));
+    const isOpen = open.link.passcodeHash === null && !open.link.requireEmail;
+    return reply.type(html).send(withPreloads(page, token, isOpen));
   };
   for (const url of ['/v/:token', '/v/:token/']) {
     app.get(url, { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
@@ -148,8 +151,14 @@ export async function clientViewRoutes(
   });
 
   const proofOf = (request: FastifyRequest) => request.cookies[unlockCookieName];
+  const emailProofOf = (request: FastifyRequest) => request.cookies[viewerEmailCookieName];
   const opened = (request: FastifyRequest, token: string) =>
-    openClientLink(services, { token, proof: proofOf(request), ip: request.ip });
+    openClientLink(services, {
+      token,
+      proof: proofOf(request),
+      emailProof: emailProofOf(request),
+      ip: request.ip,
+    });
 
   app.get(
     '/api/client-view/:token',
@@ -168,7 +177,8 @@ export async function clientViewRoutes(
       }),
   );
 
-  // Who sent the link is shown before its passcode: the token alone opens these three.
+  // Who sent the link is shown before its passcode: the token alone opens these three, but on
+  // a link that asks for the viewer's e-mail, the rep only once the address is verified.
   app.get(
     '/api/client-view/:token/sender',
     {
@@ -181,6 +191,7 @@ export async function clientViewRoutes(
     async (request) => {
       const { token } = request.params;
       const open = await resolveClientLink(services, { token, ip: request.ip });
+      await requireVerifiedViewer(services, open.link, emailProofOf(request));
       return getLinkSender(services, { open, token });
     },
   );
@@ -193,6 +204,7 @@ export async function clientViewRoutes(
         token: request.params.token,
         ip: request.ip,
       });
+      await requireVerifiedViewer(services, open.link, emailProofOf(request));
       const photo = await loadSenderPhoto(services, open);
       if (!photo) throw new AppError('not_found', 'The sender has no photo.');
       return reply.type(photo.contentType).header('content-length', photo.size).send(photo.body);
@@ -247,6 +259,8 @@ export async function clientViewRoutes(
       return reply.code(204).send(null);
     },
   );
+
+  await verifyViewerRoutes(app, { services, isHttps });
 
   app.get(
     '/api/client-view/:token/slides/:index',

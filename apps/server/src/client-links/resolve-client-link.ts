@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clientLinkMessages } from '@deck-portal/domain';
 import { hashToken } from '../auth/tokens.ts';
 import { clientLinks, clientLinkUnlocks, deckVersions, decks } from '../db/schema.ts';
@@ -8,9 +8,18 @@ import type { Services } from '../services.ts';
 import { linkStatus, type ClientLinkRow } from './client-link-rows.ts';
 import type { DeckRow } from '../decks/deck-access.ts';
 import { clearedVersionSql, proposalUpdating } from '../deal-desk/client-visibility.ts';
+import { requireVerifiedViewer } from './verify-viewer-proof.ts';
 
-/** An open link, its deck, and the version it shows: the pinned one, else the newest. */
-export type OpenClientLink = { link: ClientLinkRow; deck: DeckRow; version: DeckVersionRow };
+/**
+ * An open link, its deck, and the version it shows: the pinned one, else the newest; opened
+ * by a viewer who proved an address (a link that asks for one, issue 51), that address.
+ */
+export type OpenClientLink = {
+  link: ClientLinkRow;
+  deck: DeckRow;
+  version: DeckVersionRow;
+  verifiedEmail?: string | null;
+};
 
 /** Tokens are 32 random bytes in base64url; anything else cannot be one. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -101,20 +110,32 @@ export async function isUnlocked(
       and(
         eq(clientLinkUnlocks.tokenHash, hashToken(proof)),
         eq(clientLinkUnlocks.linkId, link.id),
+        // A verified address's proof is not a passcode's.
+        isNull(clientLinkUnlocks.verifiedEmail),
         gt(clientLinkUnlocks.expiresAt, clock.now()),
       ),
     );
   return unlock !== undefined;
 }
 
-/** Resolves the token and, for a link with a passcode, requires the unlock cookie (401). */
+/**
+ * Resolves the token and, for a link that asks for the viewer's e-mail, requires the cookie of
+ * a verified address first (401 `email_required`), then for a link with a passcode the unlock
+ * cookie (401 `passcode_required`).
+ */
 export async function openClientLink(
   services: LinkServices,
-  { token, proof, ip }: { token: string; proof: string | undefined; ip: string },
+  {
+    token,
+    proof,
+    emailProof,
+    ip,
+  }: { token: string; proof: string | undefined; emailProof?: string | undefined; ip: string },
 ): Promise<OpenClientLink> {
   const open = await resolveClientLink(services, { token, ip });
+  const verifiedEmail = await requireVerifiedViewer(services, open.link, emailProof);
   if (!(await isUnlocked(services, open.link, proof))) {
     throw new AppError('passcode_required', clientLinkMessages.passcodeRequired, { status: 401 });
   }
-  return open;
+  return { ...open, verifiedEmail };
 }

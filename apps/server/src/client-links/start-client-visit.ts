@@ -83,6 +83,8 @@ export async function startClientVisit(
         startedAt: now,
         version: open.version.number,
         viewerHash,
+        // The address the viewer proved, on a link that asks for one (issue 51).
+        verifiedEmail: open.verifiedEmail ?? null,
       })
       .returning({ id: clientLinkVisits.id, verifiedEmail: clientLinkVisits.verifiedEmail });
     const [first] = await tx

@@ -16,6 +16,7 @@ import { proposalAcceptedTeamMail } from './proposal-accepted-team-mail.tsx';
 import { proposalDeclinedTeamMail } from './proposal-declined-team-mail.tsx';
 import { renderMail } from './render-mail.tsx';
 import { signUpWaitingMail } from './sign-up-waiting-mail.tsx';
+import { viewerCodeMail } from './viewer-code-mail.tsx';
 
 /** Each template with the renderer bound to its own props type. */
 function previewOf<Props>(template: MailTemplate<Props>) {
@@ -35,6 +36,7 @@ const previews = [
   previewOf(googleLinkedMail),
   previewOf(deckSharedMail),
   previewOf(clientLinkMail),
+  previewOf(viewerCodeMail),
   previewOf(clientLinkOpenedMail),
   previewOf(approvalRequestedMail),
   previewOf(approvalDecidedMail),
