@@ -66,6 +66,7 @@ import { userNotificationsRoutes } from './notifications/user-notifications-rout
 import { dealDeskRoutes } from './deal-desk/deal-desk-routes.ts';
 import { approvalRoutes } from './deal-desk/approval-routes.ts';
 import { proposalResponseRoutes } from './proposals/proposal-response-routes.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dealDeskRoutes, { services });
   await app.register(approvalRoutes, { services });
   await app.register(pictureRoutes, { services });
+  await app.register(webhookRoutes, { services });
   await registerWebApp(app, deps.webRoot);
 
   // Generation and the other jobs run in this process too unless JOB_WORKERS is 0 (a web process

@@ -9,15 +9,16 @@ import type {
 import type { z } from 'zod';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, users, webhookEndpoints } from '../db/schema.ts';
+import { users, webhookEndpoints } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
+import { recordAudit } from '../users/record-audit.ts';
 import { checkWebhookAddress } from './webhook-address.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
-/** Who acts, and from where (the audit row keeps both). */
-export type WebhookActor = { user: Pick<User, 'id'>; ip: string | null };
+/** Who acts (the audit row also keeps the request's address). */
+export type WebhookActor = { user: Pick<User, 'id'> };
 
 /** `whsec_` and the base64 of 24 random bytes: the Standard Webhooks form of a signing secret. */
 export function newWebhookSecret() {
@@ -35,6 +36,7 @@ async function requireDeliverableAddress(services: Pick<Services, 'config'>, url
   }
 }
 
+/** The audit row of a change to an endpoint, naming it by its address. */
 async function recordWebhookAudit(
   tx: Db,
   {
@@ -53,16 +55,13 @@ async function recordWebhookAudit(
     at: Date;
   },
 ) {
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorId: actor.user.id,
     action,
-    targetKind: 'webhook',
-    targetId: endpoint.id,
-    targetLabel: endpoint.url,
+    subject: { kind: 'webhook', id: endpoint.id, label: endpoint.url },
     oldValue,
     newValue,
-    ip: actor.ip,
-    createdAt: at,
+    at,
   });
 }
 

@@ -23,7 +23,7 @@ import {
   updateWebhookEndpoint,
 } from './webhook-endpoints.ts';
 
-const actorOf = (request: FastifyRequest) => ({ user: request.user!, ip: request.ip });
+const actorOf = (request: FastifyRequest) => ({ user: request.user! });
 
 /** Webhooks (issue 51): admins register endpoints, read their delivery log, resend, test. */
 export async function webhookRoutes(server: FastifyInstance, { services }: { services: Services }) {
