@@ -124,6 +124,7 @@ export async function getLinkAnalytics(
       durationMs: visit.totalMs,
       slidesViewed: slidesByVisit.get(visit.id) ?? [],
       version: visit.version,
+      verifiedEmail: visit.verifiedEmail,
     })),
     linkClicks: clicks
       .map((row) => ({
