@@ -66,6 +66,7 @@ import { userNotificationsRoutes } from './notifications/user-notifications-rout
 import { dealDeskRoutes } from './deal-desk/deal-desk-routes.ts';
 import { approvalRoutes } from './deal-desk/approval-routes.ts';
 import { proposalResponseRoutes } from './proposals/proposal-response-routes.ts';
+import { engagementReportRoutes } from './engagement-reports/engagement-report-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 export type AppDeps = {
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(editorRoutes, { services });
   await app.register(editedFileRoutes, { services });
   await app.register(clientLinkRoutes, { services });
+  await app.register(engagementReportRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
   await app.register(userNotificationsRoutes, { services });
   await app.register(proposalResponseRoutes, { services });

@@ -15,6 +15,7 @@ import { readEditedFileHandler, readEditedFileJob } from './deck-edits/edited-fi
 import { deliverMailJob } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 import { sweepOrphanFiles } from './storage/sweep-orphan-files.ts';
+import { endQuietVisits } from './events/end-visit.ts';
 import { webhooksFanOutJob } from './events/event-consumers.ts';
 import { deliverWebhookHandler, deliverWebhookJob } from './webhooks/deliver-webhook.ts';
 import { fanOutHandler } from './webhooks/fan-out-event.ts';
@@ -83,6 +84,14 @@ export const serverSchedule: readonly ScheduledJob<Services>[] = [
     }),
   ),
   sweepExpiredJob,
+  // Visits quiet for ten minutes whose page never said it closed: over, and told of (visit.ended).
+  scheduled(
+    'end-quiet-visits',
+    minute,
+    simpleJob(async (services: Services) => {
+      await endQuietVisits(services);
+    }),
+  ),
 ];
 
 /** Every kind of job the server queues, with the module's handler that runs it. */
