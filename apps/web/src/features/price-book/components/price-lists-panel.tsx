@@ -24,14 +24,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ScrollingTable } from '../../../ui/scrolling-table.tsx';
 import { usePriceLists } from '../../../lib/markets.ts';
-import { useDeletePriceList, useSavePriceList } from '../api/price-lists.ts';
+import { priceListExportUrl, useDeletePriceList, useSavePriceList } from '../api/price-lists.ts';
 import { currencyName } from '../currency-name.ts';
 import { priceListKind } from '../price-list-kind.ts';
+import { PriceListImport } from './price-list-import.tsx';
 
 /** A change's toast (the theme names its close button). */
 const savedToast = { color: 'teal' } as const;
@@ -45,6 +46,7 @@ export function PriceListsPanel({ canEdit }: { canEdit: boolean }) {
   const lists = usePriceLists();
   const [editing, setEditing] = useState<PriceList | 'new' | undefined>();
   const [removing, setRemoving] = useState<PriceList | undefined>();
+  const [importing, setImporting] = useState<string | undefined>();
   const all = lists.data ? [BOOK_PRICE_LIST, ...lists.data.lists] : [];
 
   return (
@@ -79,12 +81,15 @@ export function PriceListsPanel({ canEdit }: { canEdit: boolean }) {
             {errorText(lists.error)}
           </Alert>
         ) : (
-          <ScrollingTable minWidth={520} labelledBy="price-lists-title">
+          <ScrollingTable minWidth={640} labelledBy="price-lists-title">
             <Table verticalSpacing="xs" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Currency</Table.Th>
                   <Table.Th>Prices</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>File</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -102,6 +107,35 @@ export function PriceListsPanel({ canEdit }: { canEdit: boolean }) {
                       </Group>
                     </Table.Td>
                     <Table.Td>{priceListKind(list)}</Table.Td>
+                    <Table.Td>
+                      {canEdit && (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {/* A file to edit in a spreadsheet; an entered list's comes back. */}
+                          <Button
+                            component="a"
+                            href={priceListExportUrl(list.currency)}
+                            download
+                            size="xs"
+                            variant="default"
+                            leftSection={<IconDownload size={14} />}
+                            aria-label={`Export the ${list.currency} list`}
+                          >
+                            Export
+                          </Button>
+                          {list.currency !== BOOK_CURRENCY && !list.derived && (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              leftSection={<IconUpload size={14} />}
+                              aria-label={`Import the ${list.currency} list`}
+                              onClick={() => setImporting(list.currency)}
+                            >
+                              Import
+                            </Button>
+                          )}
+                        </Group>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {canEdit && list.currency !== BOOK_CURRENCY && (
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -138,6 +172,9 @@ export function PriceListsPanel({ canEdit }: { canEdit: boolean }) {
         <PriceListEditor list={editing} lists={all} onClose={() => setEditing(undefined)} />
       )}
       {removing && <RemovePriceList list={removing} onClose={() => setRemoving(undefined)} />}
+      {importing && (
+        <PriceListImport currency={importing} onClose={() => setImporting(undefined)} />
+      )}
     </Paper>
   );
 }
