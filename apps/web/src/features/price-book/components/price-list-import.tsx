@@ -1,7 +1,7 @@
 import { formatMoney, type PriceListImportResult } from '@deck-portal/domain';
 import { Alert, Button, FileButton, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../lib/library-api/error-text.ts';
 import { ScrollingTable } from '../../../ui/scrolling-table.tsx';
