@@ -27,6 +27,7 @@ const renderer: DeckRenderer = {
     missingPictures: [],
     warnings: [],
     slidePlan: Array.from({ length: SLIDES }, (_, i) => ({ key: `slide-${i + 1}`, priced: false })),
+    slideProducts: [],
   }),
   generateEdited: async () => {
     throw new Error('no edited decks in this benchmark');

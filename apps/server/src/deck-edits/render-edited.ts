@@ -4,16 +4,26 @@ import type { Services } from '../services.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
 import { versionSources } from '../decks/version-sources.ts';
+import { carriedSlideProducts } from '../engagement/carry-slide-products.ts';
 import { enginePricing } from '../markets/pricing-context.ts';
 import { loadEditedPictures } from './edited-pictures.ts';
 
 /** What drawing an edited deck needs besides its slides. */
 type EditedInput = {
   deckId: string;
-  /** The version it was edited from: its library, prices and presenter are the deck's look. */
+  /**
+   * The version it was edited from: its library, prices and presenter are the deck's look; its
+   * slides' products are those of the slides that kept their keys.
+   */
   from: Pick<
     DeckVersionRow,
-    'libraryVersion' | 'priceBook' | 'pricingContext' | 'draft' | 'presenter'
+    | 'libraryVersion'
+    | 'priceBook'
+    | 'pricingContext'
+    | 'draft'
+    | 'presenter'
+    | 'slidePlan'
+    | 'slideProducts'
   >;
   /** The draft the version keeps (the version's, or with the prices a file brought back). */
   draft: DeckDraft;
@@ -101,6 +111,7 @@ async function drawEdited(
   });
   return {
     ...rendered,
+    slideProducts: carriedSlideProducts(input.from, rendered.slidePlan),
     libraryVersion: sources.libraryVersion,
     priceBook: sources.priceBook,
     pricingContext: sources.pricing,

@@ -75,6 +75,7 @@ export async function duplicateDeck(
         editKind: from.editKind,
         edited: from.edited,
         slidePlan: again?.slidePlan ?? from.slidePlan,
+        slideProducts: again?.slideProducts ?? from.slideProducts,
       },
       changes: [
         `Copied from “${from.title}”, version ${from.number}`,

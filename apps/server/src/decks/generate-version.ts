@@ -178,6 +178,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
           dealCheck: rendered.clearance.dealCheck,
           approvedBy: rendered.clearance.approvedByRequest,
           slidePlan: rendered.slidePlan,
+          slideProducts: rendered.slideProducts,
           ...(edit ? { editKind: edit.kind, edited: edit.edited } : {}),
           ...(payload.approvalRequestId
             ? { reason: 'Prices approved: made again without the watermark' }

@@ -75,6 +75,7 @@ export function generationJobHandler(
             dealCheck: rendered.clearance.dealCheck,
             approvedBy: rendered.clearance.approvedByRequest,
             slidePlan: rendered.slidePlan,
+            slideProducts: rendered.slideProducts,
           },
           createdBy: deck.ownerId,
           at: now,

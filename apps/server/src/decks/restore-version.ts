@@ -58,6 +58,7 @@ export async function restoreVersion(
       editKind: old.editKind,
       edited: old.edited,
       slidePlan: again?.slidePlan ?? old.slidePlan,
+      slideProducts: again?.slideProducts ?? old.slideProducts,
       storeFiles: (tx, next) =>
         again
           ? services.fileStore.put(tx, deck.id, versionFiles(next, again))

@@ -6,6 +6,7 @@ import type {
   EditedDeck,
   PlannedSlideKey,
   SlideLink,
+  SlideProducts,
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { deckVersions, decks, type PricingContext } from '../db/schema.ts';
@@ -34,6 +35,8 @@ export type DeckVersionContent = {
   edited?: EditedDeck | null | undefined;
   /** Each slide of its files: its key and whether its figures are the quote's. */
   slidePlan?: PlannedSlideKey[] | null | undefined;
+  /** Which products each slide is about (issue 51); none when left out. */
+  slideProducts?: SlideProducts | undefined;
 };
 
 /** Deck columns a writer may change beside the ones that follow the newest version. */
@@ -101,6 +104,7 @@ export async function writeDeckVersion(
     editKind: version.editKind ?? null,
     edited: version.edited ?? null,
     slidePlan: version.slidePlan ?? null,
+    slideProducts: version.slideProducts ?? [],
     libraryVersion: version.libraryVersion ?? null,
     priceBook: version.priceBook ?? null,
     pricingContext: version.pricingContext ?? null,
