@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   isAllowedViewerEmail,
   viewerCodeRules,
@@ -102,13 +102,17 @@ export async function requestViewerCode(
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + viewerCodeRules.lifetimeMs);
   await services.db.transaction(async (tx) => {
-    // Codes of the day before are of no use to anyone.
+    // Only the newest code of an address counts: the earlier ones go, and with them codes of
+    // the link that ran out a day ago.
     await tx
       .delete(clientLinkViewerCodes)
       .where(
         and(
           eq(clientLinkViewerCodes.linkId, link.id),
-          lt(clientLinkViewerCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)),
+          or(
+            eq(clientLinkViewerCodes.email, email),
+            lt(clientLinkViewerCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)),
+          ),
         ),
       );
     await tx.insert(clientLinkViewerCodes).values({
@@ -157,7 +161,7 @@ export async function verifyViewerCode(
     .select({ id: clientLinkViewerCodes.id })
     .from(clientLinkViewerCodes)
     .where(and(eq(clientLinkViewerCodes.linkId, link.id), eq(clientLinkViewerCodes.email, email)))
-    .orderBy(desc(clientLinkViewerCodes.createdAt))
+    .orderBy(desc(clientLinkViewerCodes.createdAt), desc(clientLinkViewerCodes.id))
     .limit(1);
   const codeDead = () =>
     new AppError('code_dead', viewerEmailMessages.codeDead, {
