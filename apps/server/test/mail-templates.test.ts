@@ -55,6 +55,7 @@ describe('GET /api/admin/mail-templates', () => {
         'proposal-declined-team',
         'sign-up-waiting',
         'viewer-code',
+        'webhook-disabled',
       ].sort(),
     );
     const reset = body.templates.find((template) => template.id === 'password-reset')!;

@@ -7,7 +7,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { Services } from '../services.ts';
 import { sendWebhook, type SendOutcome } from './send-webhook.ts';
-import { webhookDisabledMail } from './webhook-disabled-mail.tsx';
+import { webhookDisabledMail } from '../mail/templates/webhook-disabled-mail.tsx';
 
 const second = 1_000;
 const minute = 60 * second;

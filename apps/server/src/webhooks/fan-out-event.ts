@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
-import { webhooksFanOutJob } from '../events/event-consumers.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
 import type { Services } from '../services.ts';
 import { queueAttempt } from './deliver-webhook.ts';

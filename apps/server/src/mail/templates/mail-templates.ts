@@ -16,6 +16,7 @@ import { proposalAcceptedTeamMail } from './proposal-accepted-team-mail.tsx';
 import { proposalDeclinedTeamMail } from './proposal-declined-team-mail.tsx';
 import { renderMail } from './render-mail.tsx';
 import { signUpWaitingMail } from './sign-up-waiting-mail.tsx';
+import { webhookDisabledMail } from './webhook-disabled-mail.tsx';
 import { viewerCodeMail } from './viewer-code-mail.tsx';
 
 /** Each template with the renderer bound to its own props type. */
@@ -43,6 +44,7 @@ const previews = [
   previewOf(proposalAcceptedTeamMail),
   previewOf(proposalAcceptedClientMail),
   previewOf(proposalDeclinedTeamMail),
+  previewOf(webhookDisabledMail),
 ];
 
 /** Every template rendered from its sample props, as the portal would send it now. */
