@@ -30,6 +30,8 @@ import { unavailablePageHtml } from './client-links/unavailable-page.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { registerRequestAddress } from './http/request-address.ts';
 import { authRoutes } from './auth/auth-routes.ts';
+import { apiTokenRoutes } from './api-tokens/api-token-routes.ts';
+import { apiDescription, apiSecuritySchemes, describeTokenRoutes } from './api-tokens/api-docs.ts';
 import { createGoogleSignIn } from './auth/google.ts';
 import type { MailTransport } from './mail/mailer.ts';
 import { notifyAdminRoutes } from './notifications/notify-admin-routes.ts';
@@ -159,10 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${deps.config.productName} API`, version: '0.1.0' },
+      info: {
+        title: `${deps.config.productName} API`,
+        version: '0.1.0',
+        description: apiDescription(deps.config),
+      },
+      components: { securitySchemes: apiSecuritySchemes },
     },
     transform: jsonSchemaTransform,
   });
+  describeTokenRoutes(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = buildServices({ ...deps, log: app.log, isPretty });
@@ -194,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(auditRoutes, { services });
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(apiTokenRoutes, { services });
   await app.register(outboxRoutes, { services });
   await app.register(mailTemplateRoutes, { services });
   await app.register(uploadRoutes, { services });

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@deck-portal/domain';
+import { bearerTokenOf, signInByApiToken } from '../api-tokens/api-token-auth.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { readSessionCookie } from './session-cookie.ts';
@@ -26,9 +27,17 @@ export async function registerAuthHooks(app: FastifyInstance, services: Services
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerTokenOf(request);
+    if (bearer !== undefined) {
+      // A token speaks for its user alone, whatever cookies come with it; and no page of
+      // another site can make a browser send the header, so no origin check is needed.
+      await signInByApiToken(services, request, bearer);
+      return;
+    }
     if (stateChangingMethods.has(request.method)) assertSameOrigin(request, publicOrigin);
     const token = readSessionCookie(request, isHttps);
     if (!token) return;
