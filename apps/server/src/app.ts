@@ -39,6 +39,7 @@ import { adminNotificationsRoutes } from './notifications/admin-notifications-ro
 import { adminUsersRoutes } from './users/admin-users-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
+import { alertRoutes } from './alerts/alert-routes.ts';
 import { outboxRoutes } from './outbox/outbox-routes.ts';
 import { mailTemplateRoutes } from './outbox/mail-template-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(auditRoutes, { services });
   await app.register(invitationRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(alertRoutes, { services });
   await app.register(apiTokenRoutes, { services });
   await app.register(outboxRoutes, { services });
   await app.register(mailTemplateRoutes, { services });

@@ -17,6 +17,17 @@ import type { Services } from './services.ts';
 import { sweepOrphanFiles } from './storage/sweep-orphan-files.ts';
 import { endQuietVisits } from './events/end-visit.ts';
 import { webhooksFanOutJob } from './events/event-consumers.ts';
+import {
+  alertsEventHandler,
+  alertsEventJob,
+  everyVisitAlertHandler,
+  everyVisitAlertJob,
+  pricingViewedAlertHandler,
+  pricingViewedAlertJob,
+  sendAlertsHandler,
+  sendAlertsJob,
+} from './alerts/alert-jobs.ts';
+import { sendDailyDigests } from './alerts/send-daily-digests.ts';
 import { deliverWebhookHandler, deliverWebhookJob } from './webhooks/deliver-webhook.ts';
 import { fanOutHandler } from './webhooks/fan-out-event.ts';
 
@@ -92,6 +103,14 @@ export const serverSchedule: readonly ScheduledJob<Services>[] = [
       await endQuietVisits(services);
     }),
   ),
+  // Yesterday's digest for the reps who asked (once a rep and day; hourly catches up a missed run).
+  scheduled(
+    'alerts.daily-digest',
+    hour,
+    simpleJob(async (services: Services) => {
+      await sendDailyDigests(services);
+    }),
+  ),
 ];
 
 /** Every kind of job the server queues, with the module's handler that runs it. */
@@ -103,6 +122,10 @@ export const serverJobs = [
   handleJob(deliverMailJob, deliverMail),
   handleJob(webhooksFanOutJob, fanOutHandler),
   handleJob(deliverWebhookJob, deliverWebhookHandler),
+  handleJob(alertsEventJob, alertsEventHandler),
+  handleJob(everyVisitAlertJob, everyVisitAlertHandler),
+  handleJob(pricingViewedAlertJob, pricingViewedAlertHandler),
+  handleJob(sendAlertsJob, sendAlertsHandler),
 ] as const;
 
 /**

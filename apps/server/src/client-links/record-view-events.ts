@@ -5,6 +5,7 @@ import {
   type ViewEventBatch,
   isUuid,
 } from '@deck-portal/domain';
+import { notePricingViewed } from '../alerts/note-pricing-viewed.ts';
 import { clientLinkEvents, clientLinkVisits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
@@ -85,5 +86,11 @@ export async function recordViewEvents(
         receivedAt: now,
       })),
     );
+    // A priced slide's fifth second in the visit: its owner may want to know.
+    await notePricingViewed(tx, services.clock, {
+      version,
+      visitId,
+      slides: events.map((event) => event.slide),
+    });
   });
 }

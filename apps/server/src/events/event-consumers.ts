@@ -18,9 +18,15 @@ export type EventConsumer = {
 /** Webhooks: one delivery per endpoint that wants the event (`webhooks/fan-out-event.ts`). */
 export const webhooksFanOutJob = defineEventJob('webhooks.fan-out');
 
+/** Alerts: a visit's and an answer's alerts to the deck's owner (`alerts/alert-jobs.ts`). */
+export const alertsEventJob = defineEventJob('alerts.event');
+
 /**
  * Who is told of each event recorded (`recordEvent` queues a job of each kind listed here, in the
  * event's transaction). Each consumer's module defines its kind with `defineEventJob` and its
  * handler in `serverJobs`; a handler must be idempotent (a job may run twice).
  */
-export const eventConsumers: readonly EventConsumer[] = [{ kind: webhooksFanOutJob }];
+export const eventConsumers: readonly EventConsumer[] = [
+  { kind: webhooksFanOutJob },
+  { kind: alertsEventJob, types: ['link.opened', 'proposal.accepted', 'proposal.declined'] },
+];
