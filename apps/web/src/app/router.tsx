@@ -51,12 +51,23 @@ export const routes: RouteObject[] = [
             ...page('outbox', () => import('../features/admin/outbox-page.tsx')),
           },
           {
+            path: paths.adminApiTokens,
+            ...page(
+              'admin-api-tokens',
+              () => import('../features/api-tokens/admin-api-tokens-page.tsx'),
+            ),
+          },
+          {
             path: paths.dealDesk,
             ...page('deal-desk', () => import('../features/deal-desk/deal-desk-settings-page.tsx')),
           },
           {
             path: paths.markets,
             ...page('markets', () => import('../features/markets/markets-page.tsx')),
+          },
+          {
+            path: paths.webhooks,
+            ...page('webhooks', () => import('../features/webhooks/webhooks-page.tsx')),
           },
         ],
       },
@@ -109,6 +120,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.profile,
             ...page('profile', () => import('../features/profile/profile-page.tsx')),
+          },
+          {
+            path: paths.apiTokens,
+            ...page('api-tokens', () => import('../features/api-tokens/api-tokens-page.tsx')),
           },
           {
             path: paths.createDeck.basicInfo,

@@ -1,11 +1,13 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  IconKey,
   IconLayoutDashboard,
   IconLogout,
   IconLibrary,
   IconMail,
   IconReceiptTax,
   IconShieldLock,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -61,6 +63,14 @@ export default function AdminPage() {
           </Button>
           <Button
             component={Link}
+            to={paths.adminApiTokens}
+            variant="default"
+            leftSection={<IconKey size={16} />}
+          >
+            API tokens
+          </Button>
+          <Button
+            component={Link}
             to={paths.dealDesk}
             variant="default"
             leftSection={<IconReceiptTax size={16} />}
@@ -74,6 +84,14 @@ export default function AdminPage() {
             leftSection={<IconWorld size={16} />}
           >
             Markets
+          </Button>
+          <Button
+            component={Link}
+            to={paths.webhooks}
+            variant="default"
+            leftSection={<IconWebhook size={16} />}
+          >
+            Webhooks
           </Button>
           <Button
             component={Link}

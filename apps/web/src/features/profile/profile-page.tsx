@@ -20,7 +20,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconKey, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { initials } from '../../lib/initials.ts';
 import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
@@ -243,6 +245,26 @@ export default function ProfilePage() {
             </Stack>
           </Paper>
         )}
+        <Paper withBorder radius="lg" p="xl">
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <div>
+              <Title order={2} size="h4">
+                API tokens
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                For scripts and tools that call the portal as you.
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to={paths.apiTokens}
+              variant="default"
+              leftSection={<IconKey size={16} />}
+            >
+              Manage tokens
+            </Button>
+          </Group>
+        </Paper>
       </Stack>
     </PageShell>
   );
