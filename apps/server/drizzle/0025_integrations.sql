@@ -122,4 +122,6 @@ CREATE UNIQUE INDEX "webhook_deliveries_endpoint_event" ON "webhook_deliveries" 
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_kind","target_id","created_at");--> statement-breakpoint
-CREATE INDEX "client_link_visits_open_idx" ON "client_link_visits" USING btree ("last_event_at") WHERE "client_link_visits"."ended_at" is null;
+CREATE INDEX "client_link_visits_open_idx" ON "client_link_visits" USING btree ("last_event_at") WHERE "client_link_visits"."ended_at" is null;--> statement-breakpoint
+-- Visits made before visits ended are over: the sweep must not tell of them now.
+UPDATE "client_link_visits" SET "ended_at" = coalesce("last_event_at", "started_at") WHERE "ended_at" IS NULL;

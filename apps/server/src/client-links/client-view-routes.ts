@@ -16,6 +16,7 @@ import {
   startVisitResponseSchema,
   unlockClientViewRequestSchema,
   linkClickSchema,
+  isUuid,
   viewEventBatchSchema,
 } from '@deck-portal/domain';
 import { deckFileDisposition } from '../decks/download-name.ts';
@@ -46,6 +47,7 @@ import { verifyViewerRoutes } from './verify-viewer-routes.ts';
 import { proposalUpdatingPageHtml } from '../deal-desk/client-visibility.ts';
 import { acceptProposal, AlreadyAcceptedError } from '../proposals/accept-proposal.ts';
 import { declineProposal } from '../proposals/decline-proposal.ts';
+import { endVisit } from '../events/end-visit.ts';
 
 const tokenParams = z.object({ token: z.string() });
 
@@ -349,6 +351,27 @@ export async function clientViewRoutes(
         visitId: request.params.visitId,
         batch: request.body,
       });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The page's last word as it goes away (a beacon, after its last events): the visit is over.
+  // A visit never ended so is ended by the sweep once quiet; ending one twice does nothing.
+  app.post(
+    '/api/client-view/:token/visits/:visitId/end',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        params: tokenParams.extend({ visitId: z.string() }),
+        response: { 204: z.null(), ...apiErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const open = await opened(request, request.params.token);
+      const { visitId } = request.params;
+      if (!isUuid(visitId)) throw new AppError('not_found', clientLinkMessages.visitNotFound);
+      await endVisit(services, visitId, open.link.id);
       return reply.code(204).send(null);
     },
   );

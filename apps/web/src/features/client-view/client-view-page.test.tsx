@@ -332,9 +332,12 @@ describe('the client view', () => {
     page.advance(2_500);
     fireEvent(window, new Event('pagehide'));
 
-    expect(sendBeacon).toHaveBeenCalledTimes(1);
-    const [url, data] = sendBeacon.mock.calls[0]!;
-    expect(url).toBe(`${api}/visits/v2/events`);
+    // The last events, then the visit's end: the rep's tools hear of the visit at once.
+    expect(sendBeacon.mock.calls.map(([url]) => url)).toEqual([
+      `${api}/visits/v2/events`,
+      `${api}/visits/v2/end`,
+    ]);
+    const [, data] = sendBeacon.mock.calls[0]!;
     expect(JSON.parse(data)).toEqual({ sequence: 2, events: [{ slide: 2, ms: 2_500, view: 1 }] });
   });
 
@@ -366,7 +369,7 @@ describe('the client view', () => {
     page.advance(5_000);
     fireEvent(window, new Event('pagehide'));
 
-    const [, data] = sendBeacon.mock.calls.at(-1)!;
+    const [, data] = sendBeacon.mock.calls.find(([url]) => url.endsWith('/events'))!;
     expect(JSON.parse(data)).toEqual({
       sequence: 2,
       events: [{ slide: 3, ms: 5_000, view: 1 }],

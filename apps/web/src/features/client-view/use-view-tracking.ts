@@ -1,7 +1,7 @@
 import type { StartVisitResponse } from '@deck-portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { startVisit } from './api/client-view-api.ts';
-import { beaconViewEvents, sendViewEvents } from './api/send-view-events.ts';
+import { beaconViewEvents, beaconVisitEnd, sendViewEvents } from './api/send-view-events.ts';
 import {
   createViewTracker,
   createViewTrackerVisit,
@@ -57,6 +57,7 @@ export function useViewTracking({
       now: () => performance.now(),
       send: (visitId, batch) => sendViewEvents(token, visitId, batch),
       sendBeacon: (visitId, batch) => beaconViewEvents(token, visitId, batch),
+      sendEnd: (visitId) => beaconVisitEnd(token, visitId),
       visit: session.tracker,
       onSeen: () => setSeen(true),
       onRejected: (error) => rejectRef.current(error),

@@ -75,6 +75,8 @@ export type ViewTrackerOptions = {
   send: (visitId: string, batch: ViewEventBatch) => Promise<void>;
   /** Sends a batch as the page goes away (`navigator.sendBeacon`); false when refused. */
   sendBeacon: (visitId: string, batch: ViewEventBatch) => boolean;
+  /** Tells the server, as the page goes away after its last batch, that the visit is over. */
+  sendEnd?: (visitId: string) => void;
   /** The visit this tracker reports to; by default a new one, not yet begun. */
   visit?: ViewTrackerVisit;
   /** The page has been seen `visitStartAfterMs`: time to start the visit (once per visit). */
@@ -136,7 +138,7 @@ function failureOf(error: unknown): 'retry' | 'locked' | 'full' | 'drop' {
  * Glances under `minViewMs` and time while the timers were suspended are not counted.
  */
 export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
-  const { now, send, sendBeacon, onSeen, onRejected } = options;
+  const { now, send, sendBeacon, sendEnd, onSeen, onRejected } = options;
   const page = options.document ?? document;
   const win = options.window ?? window;
   const visit = options.visit ?? createViewTrackerVisit();
@@ -266,6 +268,8 @@ export function createViewTracker(options: ViewTrackerOptions): ViewTracker {
   const onPageHide = () => {
     setVisible(false);
     flushByBeacon();
+    // Everything sent: the visit is over (the server's sweep ends it otherwise, once quiet).
+    if (!isLocked && visit.id !== null && visit.queue.length === 0) sendEnd?.(visit.id);
   };
   // A page restored from the back/forward cache counts again.
   const onPageShow = () => setVisible(page.visibilityState === 'visible');

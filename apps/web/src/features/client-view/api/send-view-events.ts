@@ -31,6 +31,18 @@ export function beaconViewEvents(token: string, visitId: string, batch: ViewEven
   return navigator.sendBeacon(viewEventsPath(token, visitId), JSON.stringify(batch));
 }
 
+/**
+ * `POST /api/client-view/:token/visits/:visitId/end` (204) as the page goes away, after its last
+ * events: the visit is over and its owner's tools hear of it at once.
+ */
+export function beaconVisitEnd(token: string, visitId: string) {
+  const path = `${clientLinkPaths.api(token)}/visits/${encodeURIComponent(visitId)}/end`;
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(path, '{}')) return;
+  void callClientApi<void>(path, { method: 'POST', body: {}, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
 /** How long a click waits before each new try: about half a minute in all. */
 export const linkClickRetryDelaysMs = [500, 1_000, 2_000, 4_000, 8_000, 16_000] as const;
 
