@@ -200,8 +200,15 @@ export function formatInputValue(
     : value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
-/** Why a value cannot be this input's, for the rep: undefined when it can. */
-export function inputValueProblem(input: SlideInput, value: number): string | undefined {
+/**
+ * Why a value cannot be this input's, for the rep: undefined when it can. Bounds are written in
+ * `currency` (the deck's, its inputs converted by `inputsInCurrency`).
+ */
+export function inputValueProblem(
+  input: SlideInput,
+  value: number,
+  currency?: string,
+): string | undefined {
   if (!Number.isFinite(value)) return `${input.label}: enter a number`;
   if (input.type === 'integer' && !Number.isInteger(value)) {
     return `${input.label} must be a whole number`;
@@ -210,10 +217,10 @@ export function inputValueProblem(input: SlideInput, value: number): string | un
     return `${input.label}: use at most 2 decimals (cents)`;
   }
   if (input.min !== undefined && value < input.min) {
-    return `${input.label} must be at least ${formatInputValue(input, input.min)}`;
+    return `${input.label} must be at least ${formatInputValue(input, input.min, currency)}`;
   }
   if (input.max !== undefined && value > input.max) {
-    return `${input.label} must be at most ${formatInputValue(input, input.max)}`;
+    return `${input.label} must be at most ${formatInputValue(input, input.max, currency)}`;
   }
   return undefined;
 }
@@ -222,12 +229,13 @@ export function inputValueProblem(input: SlideInput, value: number): string | un
 export function checkDeckInputValues(
   inputs: readonly SlideInput[],
   stored: Readonly<Record<string, number>> | undefined,
+  currency?: string,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const input of inputs) {
     const value = stored?.[input.name];
     if (value === undefined) continue;
-    const problem = inputValueProblem(input, value);
+    const problem = inputValueProblem(input, value, currency);
     if (problem) problems[input.name] = problem;
   }
   return problems;
@@ -237,15 +245,16 @@ export function checkDeckInputValues(
 export function readInputEntry(
   input: SlideInput,
   typed: string,
+  currency?: string,
 ): { value: number } | { error: string } {
-  const text = typed.trim().replace(/^\$\s*/, '');
+  const text = typed.trim().replace(/^[$¥￥€]\s*/, '');
   const plain = /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, '') : text;
   if (plain === '' || !/^-?(\d+(\.\d*)?|\.\d+)$/.test(plain)) {
     return {
-      error: `${input.label}: enter a number, like ${formatInputValue(input, input.default)}`,
+      error: `${input.label}: enter a number, like ${formatInputValue(input, input.default, currency)}`,
     };
   }
   const value = Number(plain);
-  const problem = inputValueProblem(input, value);
+  const problem = inputValueProblem(input, value, currency);
   return problem ? { error: problem } : { value };
 }

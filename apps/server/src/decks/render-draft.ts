@@ -1,6 +1,4 @@
 import {
-  checkDeckInputValues,
-  deckInputsFor,
   findProduct,
   type DeckDraft,
   type DeckPresenter,
@@ -19,6 +17,7 @@ import { versionSources } from './version-sources.ts';
 import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 import {
+  assertDeckInputsInMarket,
   assertPricedInMarket,
   enginePricing,
   pricingContextFor,
@@ -61,6 +60,7 @@ export async function renderDraft(
   // Its market and the price lists as they are now: recorded with the version.
   const pricing = await pricingContextFor(services.db, input.draft);
   assertPricedInMarket(prices.book, input.draft, pricing);
+  assertDeckInputsInMarket(current.library.slides, prices.book, input.draft, pricing);
   // The entries the deck uses: its products', and those of products its slides speak of.
   const priceBook = recordPriceBook(prices.entries, [
     ...input.draft.productSelection.selectedProducts.map((product) => product.id),
@@ -208,12 +208,8 @@ export function assertKnownTemplates({ library }: { library: TemplateLibrary }, 
     fields['templateCustomization.selectedSlides'] =
       `Unknown template slides: ${unknownSlides.join(', ')}`;
   }
-  // The deck inputs the chosen slides ask for: each value the rep gave must be one they take.
-  const inputs = deckInputsFor(library.slides, draft.templateCustomization.selectedSlides);
-  const inputProblems = checkDeckInputValues(inputs, draft.templateCustomization.inputValues);
-  for (const [name, problem] of Object.entries(inputProblems)) {
-    fields[`templateCustomization.inputValues.${name}`] = problem;
-  }
+  // The deck inputs' bounds are in the deck's currency: checked with its pricing
+  // (assertDeckInputsInMarket).
   const layoutIds = new Set(library.layouts.map((layout) => layout.id));
   draft.templateCustomization.customSlides.forEach((slide, index) => {
     if (!layoutIds.has(slide.layoutId)) {

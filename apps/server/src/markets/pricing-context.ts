@@ -1,11 +1,15 @@
 import {
+  checkDeckInputValues,
   DEFAULT_MARKET,
   DEFAULT_MARKET_CODE,
+  deckInputsFor,
   findMarket,
   findProduct,
+  inputsInCurrency,
   priceBookForMarket,
   type DeckDraft,
   type PriceBook,
+  type SlideInput,
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import type { Services } from '../services.ts';
@@ -70,14 +74,47 @@ export function enginePricing(pricing: PricingContext) {
 }
 
 /**
- * Checks a draft before its generation is queued: its market must be the portal's and each of
- * its products priced in that market's currency (400 naming what is not).
+ * The deck inputs the rep gave must be within the chosen slides' bounds as the deck's market
+ * states them: the library's dollar amounts converted at the market list's ratio to the dollar
+ * over the products on sale (as step 3 shows them), so ¥1,800,000 is a yen deck's $12,000.
+ * Refused (400) naming each input and its bound in the deck's currency.
+ */
+export function assertDeckInputsInMarket(
+  slides: readonly { id: string; inputs?: readonly SlideInput[] | undefined }[],
+  book: PriceBook,
+  draft: DeckDraft,
+  pricing: PricingContext,
+) {
+  const onSale = { products: book.products.filter((product) => product.active) };
+  const { currency, dollarRatio } = priceBookForMarket(onSale, pricing.market, pricing.priceLists);
+  const inputs = inputsInCurrency(
+    deckInputsFor(slides, draft.templateCustomization.selectedSlides),
+    dollarRatio,
+  );
+  const problems = checkDeckInputValues(inputs, draft.templateCustomization.inputValues, currency);
+  const fields = Object.fromEntries(
+    Object.entries(problems).map(([name, problem]) => [
+      `templateCustomization.inputValues.${name}`,
+      problem,
+    ]),
+  );
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
+  }
+}
+
+/**
+ * Checks a draft before its generation is queued: its market must be the portal's, each of its
+ * products priced in that market's currency and its inputs within their bounds there (400
+ * naming what is not).
  */
 export async function assertDraftPriceable(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'currentLibrary'>,
   draft: DeckDraft,
 ) {
   const pricing = await pricingContextFor(services.db, draft);
   const { book } = await currentPriceBook(services.db, services.clock.now());
   assertPricedInMarket(book, draft, pricing);
+  const { library } = await services.currentLibrary();
+  assertDeckInputsInMarket(library.slides, book, draft, pricing);
 }
