@@ -42,6 +42,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      // The webhooks spec's receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import type { WebhookEndpointsResponse } from '@deck-portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -12,6 +13,13 @@ export function useDeleteWebhook() {
         method: 'DELETE',
         schema: z.unknown(),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: (_answer, id) => {
+      // Gone from the list at once, and its log not asked for again (it would be a 404).
+      queryClient.setQueryData<WebhookEndpointsResponse>(webhooksQueryKey, (list) =>
+        list ? { endpoints: list.endpoints.filter((endpoint) => endpoint.id !== id) } : list,
+      );
+      queryClient.removeQueries({ queryKey: [...webhooksQueryKey, id] });
+      return queryClient.invalidateQueries({ queryKey: webhooksQueryKey, exact: true });
+    },
   });
 }
