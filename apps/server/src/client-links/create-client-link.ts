@@ -26,6 +26,8 @@ import { linkLanguageOf } from './deck-language.ts';
 import { assertLinkMayShow } from '../deal-desk/client-visibility.ts';
 import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
 import { recordEvent } from '../events/record-event.ts';
+import { describeLinkTerms, linkSubject } from '../audit/audit-subjects.ts';
+import { recordAudit } from '../users/record-audit.ts';
 import { checkAcceptanceOptions } from '../proposals/acceptance-options.ts';
 
 /**
@@ -121,6 +123,14 @@ export async function createClientLink(
           },
           createdBy: { id: user.id, name: user.name, email: user.email },
         },
+      });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'link.created',
+        subject: linkSubject(row!, deck.title),
+        target: { id: null, email: row!.recipientEmail },
+        newValue: describeLinkTerms(row!),
+        at: now,
       });
       if (input.sendEmail) {
         // The link is the client's key: the template is secret, its text kept until SMTP has it.

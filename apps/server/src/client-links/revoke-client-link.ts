@@ -7,6 +7,8 @@ import { settleDeckSharing } from '../decks/settle-deck-sharing.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { describeLink, findDeckLink } from './client-link-rows.ts';
+import { linkSubject } from '../audit/audit-subjects.ts';
+import { recordAudit } from '../users/record-audit.ts';
 
 /**
  * Stops a link at once: the next request with its token is refused. The link and its
@@ -31,6 +33,13 @@ export async function revokeClientLink(
       .returning();
     await tx.delete(clientLinkUnlocks).where(eq(clientLinkUnlocks.linkId, link.id));
     await settleDeckSharing(tx, deck, now);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'link.revoked',
+      subject: linkSubject(link, deck.title),
+      target: { id: null, email: link.recipientEmail },
+      at: now,
+    });
     return row!;
   });
   return describeLink(services.db, revoked, now);

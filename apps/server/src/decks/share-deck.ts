@@ -10,6 +10,8 @@ import { deckSharedMail } from '../mail/templates/deck-shared-mail.tsx';
 import type { Services } from '../services.ts';
 import { loadDeckFor, type DeckRow } from './deck-access.ts';
 import { settleDeckSharing } from './settle-deck-sharing.ts';
+import { deckSubject } from '../audit/audit-subjects.ts';
+import { recordAudit } from '../users/record-audit.ts';
 
 type ShareRow = typeof deckShares.$inferSelect;
 const toShare = (row: ShareRow, sharedBy: string | null): DeckShare => ({
@@ -86,6 +88,15 @@ export async function shareDeck(
         },
         { to: email },
       );
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: existing ? 'deck.share_changed' : 'deck.shared',
+        subject: deckSubject(deck),
+        target: { id: null, email },
+        oldValue: existing?.access ?? null,
+        newValue: access,
+        at: now,
+      });
       return row;
     }),
   );
@@ -108,12 +119,31 @@ export async function changeShareAccess(
 ): Promise<DeckShare> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage' });
   if (!isUuid(shareId)) throw new AppError('not_found', 'Share not found.');
-  const [row] = await services.db
-    .update(deckShares)
-    .set({ access })
-    .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
-    .returning();
-  if (!row) throw new AppError('not_found', 'Share not found.');
+  const row = await services.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ access: deckShares.access })
+      .from(deckShares)
+      .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
+      .for('update');
+    const [changed] = await tx
+      .update(deckShares)
+      .set({ access })
+      .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
+      .returning();
+    if (!before || !changed) throw new AppError('not_found', 'Share not found.');
+    if (before.access !== access) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'deck.share_changed',
+        subject: deckSubject(deck),
+        target: { id: null, email: changed.email },
+        oldValue: before.access,
+        newValue: access,
+        at: services.clock.now(),
+      });
+    }
+    return changed;
+  });
   return toShare(row, await nameOf(services, row.sharedBy));
 }
 
@@ -194,6 +224,15 @@ export async function revokeShare(
       .where(and(eq(deckShares.deckId, deck.id), eq(deckShares.id, shareId)))
       .returning();
     if (!removed) throw new AppError('not_found', 'Share not found.');
-    await settleDeckSharing(tx, deck, services.clock.now());
+    const now = services.clock.now();
+    await settleDeckSharing(tx, deck, now);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'deck.unshared',
+      subject: deckSubject(deck),
+      target: { id: null, email: removed.email },
+      oldValue: removed.access,
+      at: now,
+    });
   });
 }
