@@ -242,6 +242,13 @@ describe('CSV export', () => {
       expect(fromCsv).toBe(fromAnalytics);
     }
 
+    // The link analytics page's export: that link's visits only.
+    const oneLink = await download(
+      `/api/decks/${deckId}/engagement.csv?linkId=${second.linkId}`,
+      'rep',
+    );
+    expect(oneLink.rows.slice(1).map((row) => row[0])).toEqual([second.visitId]);
+
     const products = await download(`/api/decks/${deckId}/engagement.csv?rows=products`, 'rep');
     expect(products.rows[0]).toEqual([
       'Visit',

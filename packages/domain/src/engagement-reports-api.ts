@@ -33,8 +33,11 @@ export const engagementCsvRows = ['slides', 'products'] as const;
 export type EngagementCsvRows = (typeof engagementCsvRows)[number];
 const csvRows = z.enum(engagementCsvRows).default('slides');
 
-/** `GET /api/decks/:id/engagement.csv`. */
-export const engagementCsvQuerySchema = z.object({ rows: csvRows });
+/** `GET /api/decks/:id/engagement.csv`: the deck's visits, or one of its links'. */
+export const engagementCsvQuerySchema = z.object({
+  rows: csvRows,
+  linkId: z.uuid({ error: 'Not a link of this deck' }).optional(),
+});
 
 /** `GET /api/engagement.csv`: the report's filters and which rows. */
 export const engagementExportQuerySchema = engagementFilters
@@ -109,9 +112,13 @@ export const engagementCsvColumns = {
   products: ['Visit', 'Recipient', 'Started', 'Verified e-mail', 'Product', 'Seconds'],
 } as const;
 
-/** The address of a deck's CSV export. */
-export function deckEngagementCsvPath(deckId: string, rows: EngagementCsvRows = 'slides') {
-  return `/api/decks/${encodeURIComponent(deckId)}/engagement.csv?rows=${rows}`;
+/** The address of a deck's CSV export (of one of its links when `linkId`). */
+export function deckEngagementCsvPath(
+  deckId: string,
+  { rows = 'slides', linkId }: { rows?: EngagementCsvRows; linkId?: string } = {},
+) {
+  const link = linkId ? `&linkId=${encodeURIComponent(linkId)}` : '';
+  return `/api/decks/${encodeURIComponent(deckId)}/engagement.csv?rows=${rows}${link}`;
 }
 
 /** The address of the across-decks CSV export for a report's filters. */

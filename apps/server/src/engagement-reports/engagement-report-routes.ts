@@ -71,6 +71,7 @@ export async function engagementReportRoutes(
           user: request.user!,
           deckId: request.params.id,
           rows: request.query.rows,
+          linkId: request.query.linkId,
         }),
       ),
   );

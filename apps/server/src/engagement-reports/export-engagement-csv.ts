@@ -26,20 +26,30 @@ export type CsvExport = { disposition: string; lines: AsyncIterable<string> };
 
 /**
  * A deck's visits as CSV, for whoever manages the deck (owner, manager, admin; anyone else is
- * told it does not exist): one row per visit and slide, or per visit and product.
+ * told it does not exist): one row per visit and slide, or per visit and product; with
+ * `linkId`, only that link's visits (none when it is another deck's).
  */
 export async function exportDeckEngagement(
   services: Pick<Services, 'db'>,
-  { user, deckId, rows }: { user: User; deckId: string; rows: EngagementCsvRows },
+  {
+    user,
+    deckId,
+    rows,
+    linkId,
+  }: { user: User; deckId: string; rows: EngagementCsvRows; linkId?: string | undefined },
 ): Promise<CsvExport> {
   const deck = await loadDeckFor(services, { user, deckId, need: 'manage', allowUnready: true });
+  const where = and(
+    eq(clientLinks.deckId, deck.id),
+    linkId === undefined ? undefined : eq(clientLinks.id, linkId),
+  );
   return {
     disposition: deckFileDisposition(
       `${deck.title} - ${rows === 'slides' ? 'slide' : 'product'} times`,
       'csv',
     ),
     lines: engagementLines(services.db, {
-      where: eq(clientLinks.deckId, deck.id),
+      where,
       rows,
       withDeck: false,
     }),
