@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { getClientView, getLinkSender } from './api/client-view-api.ts';
 import { ClientDeck } from './components/client-deck.tsx';
 import { ClientViewMessage } from './components/client-view-message.tsx';
+import { EmailStep, useEmailStepLanguage } from './components/email-step.tsx';
 import { PasscodeForm } from './components/passcode-form.tsx';
 import { SenderHeader } from './components/sender-header.tsx';
 import {
@@ -74,6 +75,14 @@ function ClientViewContent({ token }: { token: string }) {
   const [isGone, setGone] = useState(false);
   const onUnavailable = useCallback(() => setGone(true), []);
   const { reload } = view;
+  // A link that asks who opens it shows nothing, the rep included, before the address is proved.
+  const isEmailAsked = view.error instanceof ApiError && view.error.code === 'email_required';
+  const emailStepLanguage = useEmailStepLanguage(token, isEmailAsked);
+  const reloadSender = sender.reload;
+  const onVerified = useCallback(() => {
+    reload();
+    reloadSender();
+  }, [reload, reloadSender]);
   const onRejected = useCallback(
     (error: unknown) => {
       if (isStatus(error, 404)) setGone(true);
@@ -83,7 +92,8 @@ function ClientViewContent({ token }: { token: string }) {
     [reload],
   );
   // The deck's language as soon as either answer names it: the sender's comes before the passcode.
-  const deckLanguage = view.data?.language ?? sender.data?.language ?? browserLanguage();
+  const deckLanguage =
+    view.data?.language ?? sender.data?.language ?? emailStepLanguage ?? browserLanguage();
   const locale = view.data?.locale ?? deckLanguage;
   const language = useMemo(() => pageLanguage(deckLanguage, locale), [deckLanguage, locale]);
   const { texts } = language;
@@ -102,6 +112,8 @@ function ClientViewContent({ token }: { token: string }) {
         onUnavailable={onUnavailable}
       />
     );
+  } else if (isEmailAsked) {
+    body = <EmailStep token={token} onVerified={onVerified} onUnavailable={onUnavailable} />;
   } else if (view.error instanceof ApiError && view.error.code === 'passcode_required') {
     body = <PasscodeForm token={token} onUnlocked={reload} onUnavailable={onUnavailable} />;
   } else if (view.error) {
