@@ -3,6 +3,7 @@ import {
   approvalMessages,
   approverRoleLabel,
   createClientLinkRequestSchema,
+  allowedDomainsSchema,
   passcodeSchema,
   type CreateClientLinkRequest,
   type CreateClientLinkResponse,
@@ -43,6 +44,7 @@ import { useCreateClientLink } from '../api/create-client-link.ts';
 import { useDeck } from '../../../lib/deck-details.ts';
 import { AcceptanceOptions } from './acceptance-options.tsx';
 import { DeckPreflightNotice } from './deck-preflight-notice.tsx';
+import { splitDomains, ViewerEmailOptions } from './viewer-email-options.tsx';
 
 const messageMaxLength = 2000;
 
@@ -50,11 +52,25 @@ const messageMaxLength = 2000;
  * The request's schema, as the form holds its values: the picker holds a calendar day (the
  * request gets the end of it) and an empty passcode box means no passcode.
  */
-const formSchema = createClientLinkRequestSchema.extend({
-  expiresAt: z.string().nullable(),
-  pinnedVersion: z.string(),
-  passcode: z.preprocess((value) => (value === '' ? undefined : value), passcodeSchema.optional()),
-});
+const formSchema = createClientLinkRequestSchema
+  .extend({
+    expiresAt: z.string().nullable(),
+    pinnedVersion: z.string(),
+    passcode: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      passcodeSchema.optional(),
+    ),
+    allowedDomains: z.string(),
+  })
+  .superRefine((values, context) => {
+    // The domains count only when the link asks for the e-mail (the box is hidden otherwise).
+    if (!values.requireEmail) return;
+    const domains = allowedDomainsSchema.safeParse(splitDomains(values.allowedDomains));
+    if (!domains.success) {
+      const message = domains.error.issues[0]?.message ?? 'Check the domains.';
+      context.addIssue({ code: 'custom', path: ['allowedDomains'], message });
+    }
+  });
 
 type FormValues = {
   recipientName: string;
@@ -68,6 +84,9 @@ type FormValues = {
   pinnedVersion: string;
   /** Whether the client may accept on the page, and the products they choose to include. */
   acceptance: { enabled: boolean; optionalProductIds: string[] };
+  /** Whether the viewer must prove an e-mail address, and the domains allowed, as typed. */
+  requireEmail: boolean;
+  allowedDomains: string;
 };
 
 function toRequest(values: FormValues): CreateClientLinkRequest {
@@ -83,6 +102,9 @@ function toRequest(values: FormValues): CreateClientLinkRequest {
     sendEmail: values.sendEmail,
     // Off is the server's default: only an offer is sent.
     ...(values.acceptance.enabled ? { acceptance: values.acceptance } : {}),
+    ...(values.requireEmail
+      ? { requireEmail: true, allowedDomains: splitDomains(values.allowedDomains) }
+      : {}),
     // The message only goes in the mail: without one it would be stored for nothing.
     ...(values.sendEmail && message ? { message } : {}),
   };
@@ -114,6 +136,8 @@ function CreateClientLinkForm({
       message: '',
       pinnedVersion: '',
       acceptance: { enabled: false, optionalProductIds: [] },
+      requireEmail: false,
+      allowedDomains: '',
     },
     validate: schemaResolver(formSchema, { sync: true }),
   });
@@ -238,6 +262,11 @@ function CreateClientLinkForm({
         <Switch
           label="Allow PDF download"
           {...form.getInputProps('allowDownload', { type: 'checkbox' })}
+        />
+        <ViewerEmailOptions
+          isRequired={form.values.requireEmail}
+          switchProps={form.getInputProps('requireEmail', { type: 'checkbox' })}
+          domainsProps={form.getInputProps('allowedDomains')}
         />
         <AcceptanceOptions
           products={(deck.data?.draft.productSelection.selectedProducts ?? []).map((product) => ({

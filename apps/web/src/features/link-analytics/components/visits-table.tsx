@@ -23,6 +23,8 @@ export function VisitsTable({
   slideCounts: ReadonlyMap<number, number>;
 }) {
   const manyVersions = new Set(visits.map((visit) => visit.version)).size > 1;
+  // A link that asks for the viewer's e-mail names the address each visit proved (issue 51).
+  const hasVerified = visits.some((visit) => visit.verifiedEmail);
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="visits-title">
       <Title order={2} size="h4" mb="md" id="visits-title">
@@ -38,6 +40,7 @@ export function VisitsTable({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Opened at</Table.Th>
+                {hasVerified && <Table.Th>Verified e-mail</Table.Th>}
                 {manyVersions && <Table.Th>Version</Table.Th>}
                 <Table.Th ta="right">Time viewed</Table.Th>
                 <Table.Th>Slides viewed</Table.Th>
@@ -47,6 +50,7 @@ export function VisitsTable({
               {visits.map((visit) => (
                 <Table.Tr key={visit.id}>
                   <Table.Td>{formatDateTime(visit.startedAt)}</Table.Td>
+                  {hasVerified && <Table.Td>{visit.verifiedEmail ?? 'Not verified'}</Table.Td>}
                   {manyVersions && <Table.Td>{visit.version}</Table.Td>}
                   <Table.Td ta="right">{formatDuration(visit.durationMs)}</Table.Td>
                   <Table.Td>
