@@ -21,6 +21,7 @@ import { benchImportedDeck, benchImportSpeed, corpusDir, hasCorpus } from './imp
 import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { serverHardeningSection } from './server-hardening.ts';
 import { deckEditorSection } from './deck-editor-section.ts';
+import { webhooksSection } from './webhooks-section.ts';
 import {
   benchDraft,
   japaneseBenchDraft,
@@ -397,6 +398,9 @@ console.log('library preview', libraryPreview);
 // The editable link (issue 49): the online editor and an edited PowerPoint file brought back.
 const deckEditorRows = await deckEditorSection();
 
+// Webhooks (issue 51): a visit's end to the receiver, and ingest with endpoints registered.
+const webhookRows = await webhooksSection();
+
 // The load balancer's probe against a bare Fastify route with the same logger.
 const { stdout: probeOut } = await run(
   process.execPath,
@@ -651,7 +655,7 @@ const previousResults = existsSync(`${here}RESULTS.md`)
   ? readFileSync(`${here}RESULTS.md`, 'utf8')
   : '';
 const fidelitySection = fidelitySectionOf(previousResults);
-const results = `${report}\n${deckEditorRows}\n\n${hardeningSection}\n`;
+const results = `${report}\n${deckEditorRows}\n\n${webhookRows}\n\n${hardeningSection}\n`;
 writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${results}\n${fidelitySection}\n` : results);
 console.log(results);
 postgres.stop();
