@@ -70,6 +70,7 @@ import { dealDeskRoutes } from './deal-desk/deal-desk-routes.ts';
 import { approvalRoutes } from './deal-desk/approval-routes.ts';
 import { proposalResponseRoutes } from './proposals/proposal-response-routes.ts';
 import { engagementReportRoutes } from './engagement-reports/engagement-report-routes.ts';
+import { engagementRoutes } from './engagement/engagement-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 export type AppDeps = {
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(editedFileRoutes, { services });
   await app.register(clientLinkRoutes, { services });
   await app.register(engagementReportRoutes, { services });
+  await app.register(engagementRoutes, { services });
   await app.register(clientViewRoutes, { services, webRoot: deps.webRoot });
   await app.register(userNotificationsRoutes, { services });
   await app.register(proposalResponseRoutes, { services });

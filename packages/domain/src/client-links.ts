@@ -11,6 +11,7 @@ import {
   viewEventLimits,
 } from './client-link-rules.ts';
 import { allowedDomainsSchema } from './viewer-email.ts';
+import { productEngagementSchema } from './engagement-api.ts';
 
 export * from './client-link-rules.ts';
 export * from './viewer-email.ts';
@@ -220,6 +221,8 @@ export const clientLinkAnalyticsSchema = z.object({
   visits: z.array(clientVisitSchema),
   /** The links on the slides the client clicked: the most clicked first. */
   linkClicks: z.array(linkClickStatsSchema),
+  /** The time spent on each product over the link's visits, and per visit (issue 51). */
+  productEngagement: productEngagementSchema,
 });
 export type ClientLinkAnalytics = z.infer<typeof clientLinkAnalyticsSchema>;
 

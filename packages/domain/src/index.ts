@@ -57,3 +57,4 @@ export * from './engagement-reports-api.ts';
 export * from './api-tokens-api.ts';
 export * from './audit-api.ts';
 export * from './alerts-api.ts';
+export * from './engagement-api.ts';

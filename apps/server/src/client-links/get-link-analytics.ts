@@ -9,6 +9,7 @@ import {
   deckVersions,
 } from '../db/schema.ts';
 import { loadDeckFor } from '../decks/deck-access.ts';
+import { productEngagement } from '../engagement/product-engagement.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { describeLink, findDeckLink } from './client-link-rows.ts';
@@ -29,7 +30,7 @@ export async function getLinkAnalytics(
   if (!link) throw new AppError('not_found', clientLinkMessages.linkNotFound);
   const { db } = services;
 
-  const [perSlide, visits, clicks] = await Promise.all([
+  const [perSlide, visits, clicks, products] = await Promise.all([
     db
       .select({
         version: clientLinkVisits.version,
@@ -67,6 +68,7 @@ export async function getLinkAnalytics(
         clientLinkClicks.text,
         clientLinkClicks.href,
       ),
+    productEngagement(db, { deckId: deck.id, linkId: link.id, now: services.clock.now() }),
   ]);
   const slidesByVisit = new Map<string, number[]>();
   if (visits.length > 0) {
@@ -142,6 +144,7 @@ export async function getLinkAnalytics(
           b.lastClickedAt.localeCompare(a.lastClickedAt) ||
           a.slide - b.slide,
       ),
+    productEngagement: products,
   };
 }
 

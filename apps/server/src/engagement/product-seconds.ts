@@ -1,7 +1,7 @@
-import type { ProductSeconds, SlideProducts } from '@deck-portal/domain';
+import { generalProductId, type ProductSeconds, type SlideProducts } from '@deck-portal/domain';
 
-/** Where the time on slides about no product goes. */
-export const generalProductId = 'general';
+/** Where the time on slides about no product goes, and what it is called. */
+export { generalProductId };
 export const generalProductName = 'General';
 
 /**
