@@ -14,6 +14,7 @@ import {
   auditLog,
   decks,
   deckVersions,
+  events,
   notifications,
   outboxMails,
 } from '../src/db/schema.ts';
@@ -497,6 +498,22 @@ describe('request, approve and the cleared version', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'deck.approval_approved'));
     expect(audit).toMatchObject({ actorId: manager.id, targetUserId: rep.id });
+    // Told outside the portal too (issue 51): requested, decided, and the cleared version.
+    const recorded = await t.app.services.db
+      .select({ type: events.type, actorId: events.actorId, data: events.data })
+      .from(events)
+      .where(eq(events.deckId, deckId))
+      .orderBy(events.id);
+    expect(recorded.map((event) => [event.type, event.actorId])).toEqual([
+      ['deck.version_created', rep.id],
+      ['approval.requested', rep.id],
+      ['approval.decided', manager.id],
+      ['deck.version_created', manager.id],
+    ]);
+    expect(recorded[2]!.data).toMatchObject({
+      approval: { id: request.id, state: 'approved', comment: 'Fine for a 40-site rollout.' },
+    });
+    expect(recorded[3]!.data).toMatchObject({ version: { number: 2 } });
 
     const link = await createLink(rep, deckId);
     expect(link.statusCode, link.body).toBe(201);

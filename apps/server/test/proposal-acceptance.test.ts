@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   formatCents,
@@ -15,6 +15,7 @@ import {
   dealDeskSettings,
   deckFiles,
   decks,
+  events,
   notifications,
   outboxMails,
   proposalResponses,
@@ -512,6 +513,30 @@ describe('accepting', () => {
     expect(kinds).toEqual([
       ['declined', 'Budget is frozen until March.'],
       ['accepted', null],
+    ]);
+    // Each answer recorded is an event (issue 51); the decline not written again is not.
+    const answered = await w
+      .db()
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(and(eq(events.deckId, deckId), like(events.type, 'proposal.%')))
+      .orderBy(events.id);
+    expect(answered).toEqual([
+      {
+        type: 'proposal.declined',
+        data: expect.objectContaining({
+          response: expect.objectContaining({ reason: 'Budget is frozen until March.' }),
+        }),
+      },
+      {
+        type: 'proposal.accepted',
+        data: expect.objectContaining({
+          response: expect.objectContaining({
+            fullName: 'Jane Client',
+            total: expect.objectContaining({ currency: 'USD' }),
+          }),
+        }),
+      },
     ]);
   });
 

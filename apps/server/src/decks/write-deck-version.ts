@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { deckVersions, decks, type PricingContext } from '../db/schema.ts';
 import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
+import { recordEvent } from '../events/record-event.ts';
 
 /** What a version is made of; its number, title and client the writer derives. */
 export type DeckVersionContent = {
@@ -81,7 +82,7 @@ export async function writeDeckVersion(
     deckState?: DeckStateChange;
   },
 ): Promise<number> {
-  await lockDeckForVersion(tx, deckId);
+  const deck = await lockDeckForVersion(tx, deckId);
   const [newest] = await tx
     .select({ number: max(deckVersions.number) })
     .from(deckVersions)
@@ -128,5 +129,31 @@ export async function writeDeckVersion(
       ...deckState,
     })
     .where(eq(decks.id, deckId));
+  await recordEvent(
+    tx,
+    { now: () => at },
+    {
+      type: 'deck.version_created',
+      deckId,
+      ownerId: deck.ownerId,
+      actorId: createdBy,
+      data: {
+        deck: {
+          id: deckId,
+          title: draft.basicInfo.deckTitle,
+          clientName: draft.basicInfo.clientName,
+          ownerId: deck.ownerId,
+        },
+        version: {
+          number,
+          createdBy,
+          editKind: version.editKind ?? null,
+          restoredFrom: version.restoredFrom ?? null,
+          slideCount: version.slideCount,
+          changes,
+        },
+      },
+    },
+  );
   return number;
 }
