@@ -321,11 +321,16 @@ describe('delivery', () => {
       (got) => got.length === 2,
     );
     expect(resent[1]!.body).toBe(resent[0]!.body);
-    const [row] = await t.app.services.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.id, logged!.id));
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 2 });
+    // Recorded once the receiver has answered.
+    const [row] = await until(
+      () =>
+        t.app.services.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, logged!.id)),
+      ([found]) => found?.attempts === 2,
+    );
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200 });
 
     const unknown = await call(
       'POST',
