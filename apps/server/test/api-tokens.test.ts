@@ -71,6 +71,12 @@ describe('making and listing tokens', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'api_token.created'), eq(auditLog.actorId, ids.rep)));
+    expect(audit).toMatchObject({
+      targetKind: 'api_token',
+      targetId: apiToken.id,
+      targetLabel: 'Nightly export',
+      targetUserId: ids.rep,
+    });
     expect(audit!.newValue).toContain(apiToken.prefix);
     expect(audit!.newValue).not.toContain(token.slice(4));
   });
@@ -305,7 +311,11 @@ describe('administrators', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'api_token.revoked'));
-    expect(audits.find((a) => a.actorId === ids.admin)?.targetUserId).toBe(ids.otherRep);
+    expect(audits.find((a) => a.actorId === ids.admin)).toMatchObject({
+      targetUserId: ids.otherRep,
+      targetKind: 'api_token',
+      targetId: apiToken.id,
+    });
     // An admin's own token does not reach the admin routes.
     const adminToken = (await makeToken('admin')).token;
     expect((await asToken(adminToken, 'GET', '/api/admin/tokens')).statusCode).toBe(403);

@@ -48,6 +48,7 @@ export async function createApiToken(
       actorId: user.id,
       action: 'api_token.created',
       target: user,
+      subject: { kind: 'api_token', id: inserted!.id, label: inserted!.name },
       newValue: JSON.stringify({
         id: inserted!.id,
         name: inserted!.name,

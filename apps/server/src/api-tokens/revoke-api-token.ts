@@ -40,6 +40,7 @@ export async function revokeApiToken(
       actorId: actor.id,
       action: 'api_token.revoked',
       target: found.owner,
+      subject: { kind: 'api_token', id: found.token.id, label: found.token.name },
       oldValue: JSON.stringify({
         id: found.token.id,
         name: found.token.name,
