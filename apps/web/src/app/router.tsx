@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
             path: paths.webhooks,
             ...page('webhooks', () => import('../features/webhooks/webhooks-page.tsx')),
           },
+          {
+            path: paths.audit,
+            ...page('audit', () => import('../features/audit/audit-page.tsx')),
+          },
         ],
       },
       {

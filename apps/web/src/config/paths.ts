@@ -17,6 +17,7 @@ export const paths = {
   products: '/admin/products',
   markets: '/admin/markets',
   webhooks: '/admin/webhooks',
+  audit: '/admin/audit',
   dealDesk: '/admin/deal-desk',
   adminApiTokens: '/admin/api-tokens',
   approvals: approvalsPath,

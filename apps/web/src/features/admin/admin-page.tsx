@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconLogout,
@@ -92,6 +93,14 @@ export default function AdminPage() {
             leftSection={<IconWebhook size={16} />}
           >
             Webhooks
+          </Button>
+          <Button
+            component={Link}
+            to={paths.audit}
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+          >
+            Audit log
           </Button>
           <Button
             component={Link}
