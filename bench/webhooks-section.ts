@@ -22,6 +22,7 @@ export type WebhookFigures = {
   events: number;
   batch: number;
   concurrency: number;
+  rounds: number;
   perSecondWithout: number;
   perSecondWith: number;
   receivedDuringIngest: number;
@@ -39,7 +40,7 @@ export function formatWebhooksSection(f: WebhookFigures): string {
     : 'the final batch did not record `visit.ended` yet, so the bench recorded it right after the batch’s answer (the time includes both)';
   const body = `## Webhooks: from a visit's end to the receiver
 
-\`apps/server/bench/webhooks-delivery.ts\`: the real app on the embedded database in a data directory (as \`npm start\` runs), its job worker in process (${f.jobWorkers} at once), a receiver on 127.0.0.1 answering 204. A visit's end is the POST of the viewer's final beacon batch (${ended}); the event's fan-out job makes the delivery, whose job signs and POSTs it. ${f.visits} visits one after another, after three not counted. Ingest: ${f.events} view events in batches of ${f.batch}, ${f.concurrency} viewers at once, each visit ended by its last batch, with three endpoints that want every event against none; the better of two interleaved rounds each (the receiver got ${f.receivedDuringIngest} messages meanwhile).
+\`apps/server/bench/webhooks-delivery.ts\`: the real app on the embedded database in a data directory (as \`npm start\` runs), its job worker in process (${f.jobWorkers} at once), a receiver on 127.0.0.1 answering 204. A visit's end is the POST of the viewer's final beacon batch (${ended}); the event's fan-out job makes the delivery, whose job signs and POSTs it. ${f.visits} visits one after another, after three not counted. Ingest: ${f.events} view events in batches of ${f.batch}, ${f.concurrency} viewers at once, each visit ended by its last batch, with three endpoints that want every event against none; the best of ${f.rounds} interleaved rounds each, taking turns to go first; the receiver got ${f.receivedDuringIngest} messages meanwhile.
 
 | measure | median | p95 | max | target (issue 51) |
 |---|---|---|---|---|
