@@ -161,6 +161,16 @@ describe('calling the API with a token', () => {
     expect(analytics.json().error.message).toBe(
       'This API token does not have the analytics:read scope.',
     );
+    const reader = (await makeToken('rep', { scopes: ['analytics:read'] })).token;
+    for (const url of [
+      `/api/decks/${deckId}/client-links/${linkId}/analytics`,
+      `/api/decks/${deckId}/engagement`,
+    ]) {
+      const bySession = await w.get(url, { cookie: cookies.rep });
+      const byToken = await asToken(reader, 'GET', url);
+      expect(byToken.statusCode, url).toBe(200);
+      expect(byToken.json(), url).toEqual(bySession.json());
+    }
     const revoked = await asToken(
       writer,
       'POST',

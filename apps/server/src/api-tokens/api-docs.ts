@@ -40,7 +40,7 @@ each needing one scope:
 - \`decks:read\`: your decks, their versions, slides and files, and the price book;
 - \`decks:write\`: create a deck, generate its next version;
 - \`links:read\` / \`links:write\`: list, create and revoke a deck's client links;
-- \`analytics:read\`: a link's analytics.
+- \`analytics:read\`: a link's analytics, a deck's engagement, the engagement report, their CSV files.
 
 Other routes answer 403 to a token; an unknown, revoked or expired token, or one whose account is
 no longer active, 401. Each token may make ${apiTokenRequestsPerMinute} requests a minute

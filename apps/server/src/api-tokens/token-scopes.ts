@@ -40,7 +40,12 @@ export const routeScopes: Readonly<Record<string, ApiTokenScope>> = {
   'POST /api/decks/:id/client-links': 'links:write',
   'POST /api/decks/:id/client-links/:linkId/revoke': 'links:write',
 
+  // A link's and a deck's engagement, the managers' report across decks, and their CSV files.
   'GET /api/decks/:id/client-links/:linkId/analytics': 'analytics:read',
+  'GET /api/decks/:id/engagement': 'analytics:read',
+  'GET /api/decks/:id/engagement.csv': 'analytics:read',
+  'GET /api/engagement': 'analytics:read',
+  'GET /api/engagement.csv': 'analytics:read',
 };
 
 /** The scope a route needs from a token, or undefined when tokens may not call it. */
