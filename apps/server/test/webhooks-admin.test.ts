@@ -79,7 +79,14 @@ describe('webhook endpoints', () => {
       disabledReason: 'Turned off by an administrator.',
     });
     const on = await call('admin', 'PATCH', `/api/admin/webhooks/${created.id}`, { enabled: true });
-    expect(on.json()).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null });
+    // What is not given stays as it was.
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      disabledAt: null,
+      disabledReason: null,
+      description: 'CRM activities (paused)',
+      eventTypes: ['link.opened', 'visit.ended'],
+    });
 
     const rolled = await call('admin', 'POST', `/api/admin/webhooks/${created.id}/roll-secret`);
     expect(rolled.statusCode, rolled.body).toBe(200);

@@ -48,15 +48,16 @@ const webhookEventTypesSchema = z
   .min(1, 'Choose at least one event.')
   .transform((types) => eventTypes.filter((type) => types.includes(type)));
 
-const webhookDescriptionSchema = plainText('Description')
-  .max(200, 'Description must be at most 200 characters.')
-  .default('');
+const webhookDescriptionSchema = plainText('Description').max(
+  200,
+  'Description must be at most 200 characters.',
+);
 
 /** `POST /api/admin/webhooks`. */
 export const webhookCreateSchema = z
   .object({
     url: webhookUrlSchema,
-    description: webhookDescriptionSchema,
+    description: webhookDescriptionSchema.default(''),
     eventTypes: webhookEventTypesSchema,
   })
   .strict();
