@@ -362,6 +362,40 @@ describe('creating a client link', () => {
     expect(within(created).queryByText(/Sent to/)).toBeNull();
   });
 
+  it("asks for the viewer's e-mail, only at the domains named, checked before sending", async () => {
+    const calls = previewApi(noLinks, {
+      'POST /api/decks/d1/client-links': {
+        status: 201,
+        body: { link: clientLink(), url: 'https://portal.example.com/v/t', emailed: false },
+      },
+    });
+    renderApp('/deck/d1/preview');
+    const form = await openCreateForm();
+    await userEvent.type(within(form).getByLabelText(/Recipient name/), 'Jane Client');
+    await userEvent.type(within(form).getByLabelText(/Recipient e-mail/), 'jane@client.com');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Send the link by e-mail' }));
+    expect(within(form).queryByLabelText('Only these domains')).toBeNull();
+    await userEvent.click(
+      within(form).getByRole('switch', { name: /^Ask for the viewer's e-mail/ }),
+    );
+    const domains = within(form).getByLabelText('Only these domains');
+    await userEvent.type(domains, 'client.com, jane@client');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create link' }));
+    expect(
+      await within(form).findByText('"jane@client" is not a domain such as acme.com.'),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.clear(domains);
+    await userEvent.type(domains, '@Client.com, eu.client.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create link' }));
+    await screen.findByRole('dialog', { name: 'Client link created' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      requireEmail: true,
+      allowedDomains: ['@Client.com', 'eu.client.com'],
+    });
+  });
+
   it('offers acceptance on the page, with the products the rep marks optional', async () => {
     const calls = previewApi(noLinks, {
       'GET /api/decks/d1': {
