@@ -52,6 +52,7 @@ import { DeckPreflightNotice } from './components/deck-preflight-notice.tsx';
 import { ClientAnswerPanel } from './components/client-answer-panel.tsx';
 import { ModifyDeckButton } from './components/modify-deck-button.tsx';
 import { ClientLinksSummaryCard } from './components/client-links-summary-card.tsx';
+import { DeckEngagementCard } from './components/deck-engagement-card.tsx';
 import { SharePanel } from './components/share-panel.tsx';
 import { SlideOverview } from './components/slide-overview.tsx';
 import { UploadEditedFileButton } from './components/upload-edited-file.tsx';
@@ -405,6 +406,7 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
               <VersionsPanel deckId={deck.id} canManage isLocked={!!deck.acceptedAt} />
               <SharePanel deckId={deck.id} />
               <ClientLinksSummaryCard deckId={deck.id} />
+              <DeckEngagementCard deckId={deck.id} />
             </Stack>
           </Grid.Col>
         )}

@@ -39,6 +39,17 @@ const analytics: ClientLinkAnalytics = {
     },
   ],
   linkClicks: [],
+  productEngagement: {
+    totalSeconds: 230,
+    visitCount: 2,
+    products: [
+      { productId: 'battery_backup', name: 'Battery Backup', seconds: 220 },
+      { productId: 'general', name: 'General', seconds: 10 },
+    ],
+    topProduct: { productId: 'battery_backup', name: 'Battery Backup', seconds: 220 },
+    pricingViewedVisits: 2,
+    visits: [],
+  },
 };
 
 function analyticsApi(body: ClientLinkAnalytics | ReturnType<typeof apiError>) {
@@ -63,6 +74,36 @@ describe('/deck/{id}/links/{linkId}', () => {
       'href',
       '/deck/d1/preview',
     );
+  });
+
+  it('says which product held the client most, whether the pricing was read, and the time per product', async () => {
+    analyticsApi(analytics);
+    renderApp('/deck/d1/links/l1');
+    const card = await screen.findByRole('region', { name: 'Time per product' });
+    expect(
+      within(card).getByText('Most attention: Battery Backup, 3 min 40 s; pricing viewed 2×'),
+    ).toBeVisible();
+    const rows = within(within(card).getByRole('list', { name: 'Products by time' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual(['Battery Backup3 min 40 s', 'General10 s']);
+  });
+
+  it('says the products wait for a first visit', async () => {
+    analyticsApi({
+      ...analytics,
+      productEngagement: {
+        totalSeconds: 0,
+        visitCount: 0,
+        products: [],
+        topProduct: null,
+        pricingViewedVisits: 0,
+        visits: [],
+      },
+    });
+    renderApp('/deck/d1/links/l1');
+    const card = await screen.findByRole('region', { name: 'Time per product' });
+    expect(within(card).getByText(/No visits yet/)).toBeVisible();
   });
 
   it('shows the time per slide, one row each, with the longest-viewed slide marked', async () => {

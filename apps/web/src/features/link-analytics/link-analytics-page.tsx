@@ -20,6 +20,7 @@ import { formatDuration } from '../../lib/format-duration.ts';
 import { ClientLinkStatusBadge } from '../../ui/client-link-status-badge.tsx';
 import { Figure } from '../../ui/figure.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
+import { ProductEngagementCard } from '../../ui/product-engagement-card.tsx';
 import { useLinkAnalytics } from './api/get-link-analytics.ts';
 import { LinksClicked } from './components/links-clicked.tsx';
 import { TimePerSlide } from './components/time-per-slide.tsx';
@@ -65,6 +66,10 @@ function LinkAnalytics({ analytics }: { analytics: ClientLinkAnalytics }) {
           </SimpleGrid>
         </Stack>
       </Card>
+      <ProductEngagementCard
+        engagement={analytics.productEngagement}
+        titleId="link-product-engagement-title"
+      />
       <TimePerSlide
         deckId={deck.id}
         version={analytics.version}
