@@ -347,3 +347,39 @@ describe('the return on investment abroad', () => {
     expect(payback(japan)).toBe(14);
   });
 });
+
+describe('money in the price book’s terms texts', () => {
+  /** The seeded library's translations of a language (the products' texts among them). */
+  const seeded = (language: string) =>
+    JSON.parse(
+      readFileSync(
+        new URL(`./library/seed/translations/${language}.json`, import.meta.url),
+        'utf8',
+      ),
+    ) as LanguageTranslations;
+  const library = libraryWith({ ja: seeded('ja'), de: seeded('de'), ar: seeded('ar') });
+  /** The battery's pricing slide's words, its maintenance terms among them. */
+  const batteryTerms = (market: string, language: string) => {
+    const deck = buildDeck(
+      draft(market, language, [{ id: 'battery_backup', quantity: 1, customPricing: 1000 }]),
+      library,
+    );
+    const pricing = deck.slides.find((slide) => slide.id === 'pricing-battery_backup')!;
+    return wordsOf(pricing).replace(/\u00a0|\u202f/g, ' ');
+  };
+
+  it('states the monitoring fee in the deck’s currency, from the market’s list', () => {
+    // $75 a year: ¥11,300 at the yen list's 150, to hundreds; the euro list's own €69.
+    const japan = batteryTerms('JP', 'ja');
+    expect(japan).toContain('バッテリー監視：24か月込み、以降は年額￥11,300');
+    expect(japan).not.toContain('$');
+    const germany = batteryTerms('DE', 'de');
+    expect(germany).toContain('danach 69 € pro Jahr');
+    // AED 275 at 3.6725, to whole dirhams, in Arabic's words.
+    expect(batteryTerms('AE', 'ar')).toMatch(/ثم 275\s?د\.إ\.‏? سنويًا/);
+    // The US deck reads as it always has.
+    expect(batteryTerms('US', 'en')).toContain(
+      'Battery monitoring: 24 months included, then $75 per year',
+    );
+  });
+});

@@ -61,10 +61,13 @@ export async function renderDraft(
   const pricing = await pricingContextFor(services.db, input.draft);
   assertPricedInMarket(prices.book, input.draft, pricing);
   assertDeckInputsInMarket(current.library.slides, prices.book, input.draft, pricing);
-  // The entries the deck uses: its products', and those of products its slides speak of.
+  // The entries the deck uses: its products', and those of products its slides or its
+  // products' terms speak of (`{{product.battery_monitoring.price}}`).
+  const selectedIds = input.draft.productSelection.selectedProducts.map((product) => product.id);
   const priceBook = recordPriceBook(prices.entries, [
-    ...input.draft.productSelection.selectedProducts.map((product) => product.id),
+    ...selectedIds,
     ...productsNamedBy(usedDocuments(current.documents, input.draft)),
+    ...productsNamedBy(prices.book.products.filter((product) => selectedIds.includes(product.id))),
   ]);
   const clearance = await decideClearance(services.db, {
     ...dealDesk,

@@ -35,6 +35,7 @@ export function resolveDeckPricing(
     if (!product) return [];
     const input = {
       product,
+      book,
       quantity: selected.quantity,
       unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
       ...(locale ? { locale } : {}),

@@ -5,6 +5,7 @@ import {
   computePricingFigures,
   computePricingTexts,
   pricingTextLabel,
+  termsWithPrices,
   unitPriceFor,
 } from './pricing.ts';
 import { resolveDeckPricing } from './deck-pricing.ts';
@@ -68,7 +69,12 @@ describe('computePricingTexts (worked by hand)', () => {
   it('battery_backup ×1 at $5,995: white-glove $250, total $6,245.00, ITC $1,873.50', () => {
     // 5995 × 1 + 250 = 6245; 30 % = 1873.50; 6245 − 1873.50 = 4371.50
     expect(
-      computePricingTexts({ product: product('battery_backup'), quantity: 1, unitPrice: 5995 }),
+      computePricingTexts({
+        product: product('battery_backup'),
+        book: SEED_PRICE_BOOK,
+        quantity: 1,
+        unitPrice: 5995,
+      }),
     ).toEqual({
       stdpricing: '$5,995.00',
       qty: '1',
@@ -238,7 +244,12 @@ describe('what a service or a subscription does not have', () => {
     expect(installation.total).toBe('$1,500.00');
     // Goods keep theirs.
     expect(
-      computePricingTexts({ product: product('battery_backup'), quantity: 1, unitPrice: 5995 }),
+      computePricingTexts({
+        product: product('battery_backup'),
+        book: SEED_PRICE_BOOK,
+        quantity: 1,
+        unitPrice: 5995,
+      }),
     ).toMatchObject({ warrantyyear: '7', monthsincluded: '24', annual: '$75' });
   });
 });
@@ -281,5 +292,23 @@ describe('pricing overrides', () => {
     expect(pricing[0]?.texts.total).toBe('$89,525.00');
     expect(pricing[1]?.texts.stdpricing).toBe('$5,995.00');
     expect(pricing[1]?.texts.maintenance).toBe('Five years of monitoring included');
+  });
+});
+
+describe('termsWithPrices', () => {
+  const yen = {
+    products: [{ ...product('battery_monitoring'), basePrice: 11_300 }],
+  };
+  it('writes a product’s price in the deck’s currency and formats, whole amounts without decimals', () => {
+    const text = 'then {{product.battery_monitoring.price}} per year';
+    expect(termsWithPrices(text, SEED_PRICE_BOOK)).toBe('then $75 per year');
+    expect(termsWithPrices(text, yen, 'JPY', 'ja-JP')).toBe('then ￥11,300 per year');
+    const cents = { products: [{ ...product('battery_monitoring'), basePrice: 68.5 }] };
+    expect(termsWithPrices(text, cents, 'EUR', 'de-DE').replace(/\u00a0/g, ' ')).toBe(
+      'then 68,50 € per year',
+    );
+    // A product the book does not have writes nothing; a text without a price is as written.
+    expect(termsWithPrices(text, { products: [] })).toBe('then  per year');
+    expect(termsWithPrices('Included', yen, 'JPY')).toBe('Included');
   });
 });

@@ -1,6 +1,13 @@
 import { formatNumber } from './locale.ts';
-import { formatMoney, roundToCurrency, toCents } from './money.ts';
-import { productKindBilling, productKindOf, type Product, type ProductKind } from './price-book.ts';
+import { currencyDigits, formatMoney, roundToCurrency, toCents } from './money.ts';
+import {
+  findProduct,
+  productKindBilling,
+  productKindOf,
+  type PriceBook,
+  type Product,
+  type ProductKind,
+} from './price-book.ts';
 
 /** The pricing placeholder set of SPEC.md §3, in the order the pricing slide shows them. */
 export const PRICING_TEXT_KEYS = [
@@ -100,8 +107,46 @@ export function fillWords(template: string, values: Readonly<Record<string, stri
 /** The wording of a subscription's yearly amount, `{amount}` its money, as translations key it. */
 export const PER_YEAR_WORDING = '{amount} a year';
 
+/**
+ * A product's price inside its terms texts (issue 50): `{{product.<id>.price}}`, that product's
+ * unit price, so "then {{product.battery_monitoring.price}} per year" says $75 in a dollar deck
+ * and ¥11,300 in a yen one. Translations key the text with the binding in it.
+ */
+const TERMS_PRICE = /\{\{\s*product\.([a-z][a-z0-9_]{0,63})\.price\s*\}\}/g;
+
+/**
+ * A terms text with its prices written in the deck's currency as prose states a price: whole
+ * amounts without decimals (`$75`, `¥11,300`, `69 €`), others with the currency's. `book` is
+ * priced in `currency`; a product it does not have writes nothing.
+ */
+export function termsWithPrices(
+  text: string,
+  book: PriceBook,
+  currency: string = 'USD',
+  locale?: string,
+): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(TERMS_PRICE, (_whole, id: string) => {
+    const product = findProduct(book, id);
+    if (!product) return '';
+    const amount = roundToCurrency(toCents(product.basePrice), currency) / 100;
+    const digits = Number.isInteger(amount) ? 0 : currencyDigits(currency);
+    return formatNumber(amount, locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  });
+}
+
 export interface PricingInput extends PricingTerms {
   product: Product;
+  /**
+   * The price book the product is from, priced in the deck's currency: its terms texts' prices
+   * (`{{product.<id>.price}}`) are read from it; the product alone when absent.
+   */
+  book?: PriceBook | undefined;
   quantity: number;
   /** The unit price the deck uses (see {@link unitPriceFor}). */
   unitPrice: number;
@@ -190,6 +235,8 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
   const { product, locale, currency } = input;
   const words = input.words ?? ((source: string) => source);
   const money = (cents: number) => formatMoney(cents / 100, currency, locale);
+  const termsOf = (text: string) =>
+    termsWithPrices(text, input.book ?? { products: [product] }, currency, locale);
   return {
     stdpricing: money(figures.unitPriceCents),
     qty: formatNumber(figures.quantity, locale),
@@ -208,14 +255,14 @@ export function computePricingTexts(input: PricingInput): PricingTexts {
     effective: money(figures.effectiveCents),
     // Monitoring included with a device, and its fee after that, are said of goods only: a
     // service has none, and a subscription is that fee. Empty, the slide leaves them out.
-    monthsincluded: figures.kind === 'goods' ? product.monthsIncluded : '',
-    annual: figures.kind === 'goods' ? product.annualMonitoring : '',
+    monthsincluded: figures.kind === 'goods' ? termsOf(product.monthsIncluded) : '',
+    annual: figures.kind === 'goods' ? termsOf(product.annualMonitoring) : '',
     // A subscription has no warranty to state, nor a product the price book gives none.
     warrantyyear:
       figures.kind !== 'subscription' && product.warrantyYears > 0
         ? String(product.warrantyYears)
         : '',
-    maintenance: product.maintenance,
+    maintenance: termsOf(product.maintenance),
   };
 }
 

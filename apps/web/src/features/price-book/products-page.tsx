@@ -418,6 +418,7 @@ function ProductEditor({ row, onClose }: { row: Row | 'new'; onClose: () => void
         </SimpleGrid>
         <TextInput
           label="Maintenance"
+          description="A price in these terms is written {{product.<id>.price}} (a product's unit price): each deck states it in its own currency."
           value={fields.maintenance}
           onChange={(e) => set('maintenance', e.currentTarget.value)}
         />

@@ -43,6 +43,8 @@ export function computedTextsFor(
   if (!product) return undefined;
   return computePricingTexts({
     product,
+    // Its terms texts may state another product's price (the monitoring after the included months).
+    book,
     quantity: selected.quantity,
     unitPrice: unitPriceFor(product, selected.customPricing, selection.includePricing),
     ...(locale ? { locale } : {}),
