@@ -122,6 +122,13 @@ export const routes: RouteObject[] = [
             ...page('approvals', () => import('../features/deal-desk/approvals-page.tsx')),
           },
           {
+            path: paths.engagement,
+            ...page(
+              'engagement',
+              () => import('../features/engagement-reports/engagement-page.tsx'),
+            ),
+          },
+          {
             path: paths.profile,
             ...page('profile', () => import('../features/profile/profile-page.tsx')),
           },

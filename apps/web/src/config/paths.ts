@@ -21,6 +21,7 @@ export const paths = {
   dealDesk: '/admin/deal-desk',
   adminApiTokens: '/admin/api-tokens',
   approvals: approvalsPath,
+  engagement: '/engagement',
   dashboard: '/dashboard',
   help: '/help',
   profile: '/profile',

@@ -1,6 +1,12 @@
 import { roleInfo } from '@deck-portal/domain';
 import { Avatar, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLibrary, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconLibrary,
+  IconLogout,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { isAdmin, isLibraryEditor, useSession } from '../../lib/session.ts';
@@ -28,6 +34,14 @@ export default function DashboardPage() {
         <>
           <NotificationsBell />
           <ApprovalsNavButton />
+          <Button
+            component={Link}
+            to={paths.engagement}
+            variant="light"
+            leftSection={<IconChartBar size={16} />}
+          >
+            Engagement
+          </Button>
           {user && isAdmin(user) && (
             <Button
               component={Link}
