@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDeckInputValues,
   deckInputsFor,
+  inputValuesInCurrency,
   readInputEntry,
   resolveInputValues,
   type SlideInput,
@@ -165,5 +166,24 @@ describe('a slide’s deck inputs', () => {
     expect(
       evaluateFigures(slide.figures, { 'quantity.data_logger': 40 })['figure.payback'],
     ).toBeUndefined();
+  });
+});
+
+describe('stored input values restated for another market', () => {
+  const inputs = [
+    { name: 'sites', label: 'Sites', type: 'integer', default: 1 },
+    { name: 'spoilage', label: 'Spoilage', type: 'money', default: 12_000 },
+  ] as const satisfies readonly SlideInput[];
+  it('converts money at the ratio of the two lists, keeping counts', () => {
+    // Dollars to yen at 150; yen to euros (0.92 per dollar) through the dollar.
+    expect(inputValuesInCurrency(inputs, { sites: 4, spoilage: 48_000 }, 1, 150)).toEqual({
+      sites: 4,
+      spoilage: 7_200_000,
+    });
+    expect(inputValuesInCurrency(inputs, { spoilage: 7_200_000 }, 150, 0.92)).toEqual({
+      spoilage: 44_200,
+    });
+    expect(inputValuesInCurrency(inputs, { spoilage: 5 }, 150, 150)).toEqual({ spoilage: 5 });
+    expect(inputValuesInCurrency(inputs, undefined, 1, 150)).toBeUndefined();
   });
 });

@@ -184,6 +184,33 @@ export function inputsInCurrency<I extends SlideInput>(
   );
 }
 
+/**
+ * A deck's stored input values typed for one market restated for another (issue 50): each money
+ * value converted from `fromRatio` to `toRatio` (units of each currency per dollar) and rounded
+ * to three significant digits as `inputsInCurrency` rounds the defaults (¥1,800,000 from
+ * $12,000); other values, and values at the same ratio, are kept.
+ */
+export function inputValuesInCurrency(
+  inputs: readonly SlideInput[],
+  values: Readonly<Record<string, number>> | undefined,
+  fromRatio: number,
+  toRatio: number,
+): Record<string, number> | undefined {
+  if (!values || fromRatio === toRatio || fromRatio <= 0) return values && { ...values };
+  const money = new Set(inputs.filter((input) => input.type === 'money').map((i) => i.name));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      money.has(name)
+        ? Math.max(
+            -INPUT_LIMIT,
+            Math.min(INPUT_LIMIT, roundSignificant((value / fromRatio) * toRatio)),
+          )
+        : value,
+    ]),
+  );
+}
+
 /** An input's value as its field and the slide write it: `12`, `$48,000`, `2.5`, `￥1,800,000`. */
 export function formatInputValue(
   input: Pick<SlideInput, 'type'>,
