@@ -65,13 +65,21 @@ describe('analytics', () => {
       { slide: 3, title: 'Slide title 3', totalMs: 1000, views: 1 },
     ]);
     expect(analytics.visits).toEqual([
-      { id: later.visitId, startedAt: laterStart, durationMs: 1000, slidesViewed: [1], version: 1 },
+      {
+        id: later.visitId,
+        startedAt: laterStart,
+        durationMs: 1000,
+        slidesViewed: [1],
+        version: 1,
+        verifiedEmail: null,
+      },
       {
         id: first.visitId,
         startedAt: firstStart,
         durationMs: 15000,
         slidesViewed: [1, 2, 3],
         version: 1,
+        verifiedEmail: null,
       },
     ]);
     // Two visits without a viewer cookie: two viewers.
