@@ -1,14 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { clientLinkPaths, type StartVisitResponse } from '@deck-portal/domain';
+import type { StartVisitResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { clientLinks, clientLinkVisits, notifications, users } from '../db/schema.ts';
-import type { Db } from '../db/database.ts';
+import { clientLinks, clientLinkVisits } from '../db/schema.ts';
 import { canManageDeck } from '../decks/deck-access.ts';
 import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { sendMail } from '../mail/send-mail.ts';
-import { clientLinkOpenedMail } from '../mail/templates/client-link-opened-mail.tsx';
 import type { Services } from '../services.ts';
 import { isTokenShaped, type OpenClientLink } from './resolve-client-link.ts';
 
@@ -34,8 +31,9 @@ const untracked = (reason: 'team' | 'limit'): StartVisitResponse => ({
  * managers, admins) looking at a link is not counted, so checking a link before sending it
  * does not read as the client's interest. Past `visitsPerLinkPerIp` visits from one address in
  * the hour the visit is not counted either: the page works as ever, but a script reloading it
- * cannot swell the link's figures. The first counted opening of each link tells the deck's
- * owner, in the portal and by mail, exactly once however many openings race.
+ * cannot swell the link's figures. Each counted opening records `link.opened`, saying whether
+ * it is the link's first (exactly one is, however many openings race): the deck's owner is
+ * told by the alerts that follow it (alerts/alert-jobs.ts), as they chose.
  */
 export async function startClientVisit(
   services: Services,
@@ -92,7 +90,6 @@ export async function startClientVisit(
       .set({ firstOpenedAt: now })
       .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.firstOpenedAt)))
       .returning({ id: clientLinks.id });
-    if (first) await notifyOwnerOfFirstOpen(tx, services, open);
     await recordEvent(tx, services.clock, {
       type: 'link.opened',
       ...linkEventSubject(deck, link),
@@ -117,31 +114,4 @@ export async function startClientVisit(
   });
   // Set again at every visit, so the year runs from the viewer's latest visit.
   return { visit: { visitId, isTracked: true, untrackedReason: null }, viewerToken: viewer };
-}
-
-async function notifyOwnerOfFirstOpen(tx: Db, services: Services, { link, deck }: OpenClientLink) {
-  const message = `${link.recipientName} opened “${deck.title}” for the first time.`;
-  await tx
-    .insert(notifications)
-    .values({ message, recipientUserId: deck.ownerId, clientLinkId: link.id });
-  const [owner] = await tx
-    .select({ email: users.email, name: users.name, status: users.status })
-    .from(users)
-    .where(eq(users.id, deck.ownerId));
-  if (!owner || owner.status !== 'approved') return;
-  const analyticsUrl = `${services.config.publicUrl}${clientLinkPaths.analytics(deck.id, link.id)}`;
-  await sendMail(
-    tx,
-    services.config,
-    clientLinkOpenedMail,
-    {
-      ownerName: owner.name,
-      recipientName: link.recipientName,
-      recipientEmail: link.recipientEmail,
-      deckTitle: deck.title,
-      clientName: deck.clientName,
-      analyticsUrl,
-    },
-    { to: owner.email },
-  );
 }

@@ -83,7 +83,8 @@ export const newAddress = () => {
 /** Builds the world for the test file that calls it (in its top level). */
 export function useClientLinkWorld({
   deckRenderer = fakeRenderer,
-}: { deckRenderer?: DeckRenderer } = {}) {
+  env,
+}: { deckRenderer?: DeckRenderer; env?: Record<string, string> } = {}) {
   const clock = createTestClock(new Date('2026-11-23T09:00:00Z'));
   const cookies = {} as Record<Who, string>;
   const ids = {} as Record<Who, string>;
@@ -186,7 +187,7 @@ export function useClientLinkWorld({
     webRoot = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-client-view-'));
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
     await writeFile(path.join(webRoot, 'client-view.html'), clientPage);
-    world.t = await createTestApp({ clock, deckRenderer, webRoot });
+    world.t = await createTestApp({ clock, deckRenderer, webRoot, ...(env ? { env } : {}) });
     const admin = await createAdmin(world.t.app);
     cookies.admin = admin.cookie;
     ids.admin = admin.user.id;
