@@ -1,4 +1,9 @@
-import { formatMoney, type ClientLink, type DeckDetails } from '@deck-portal/domain';
+import {
+  deckEngagementCsvPath,
+  formatMoney,
+  type ClientLink,
+  type DeckDetails,
+} from '@deck-portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -40,6 +45,7 @@ import { startModifyingDeck } from '../../lib/deck-draft-storage.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { DeckStatusBadge } from '../../ui/deck-status-badge.tsx';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
+import { EngagementCsvMenu } from '../../ui/engagement-csv-menu.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useDeck } from '../../lib/deck-details.ts';
 import { clientLinksQueryOptions } from './api/get-client-links.ts';
@@ -332,6 +338,9 @@ function DeckPreview({ deck }: { deck: DeckDetails }) {
                   >
                     View Deck
                   </Button>
+                )}
+                {isReady && deck.canManage && (
+                  <EngagementCsvMenu href={(rows) => deckEngagementCsvPath(deck.id, { rows })} />
                 )}
                 {isReady && deck.canManage && (
                   <Button

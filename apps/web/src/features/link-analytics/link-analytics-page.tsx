@@ -1,4 +1,8 @@
-import { clientLinkMessages, type ClientLinkAnalytics } from '@deck-portal/domain';
+import {
+  clientLinkMessages,
+  deckEngagementCsvPath,
+  type ClientLinkAnalytics,
+} from '@deck-portal/domain';
 import {
   Alert,
   Button,
@@ -18,6 +22,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime, formatShortDate } from '../../lib/format-date.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { ClientLinkStatusBadge } from '../../ui/client-link-status-badge.tsx';
+import { EngagementCsvMenu } from '../../ui/engagement-csv-menu.tsx';
 import { Figure } from '../../ui/figure.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ProductEngagementCard } from '../../ui/product-engagement-card.tsx';
@@ -110,14 +115,19 @@ export default function LinkAnalyticsPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.deckPreview(id)}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to deck
-        </Button>
+        <>
+          <Button
+            component={Link}
+            to={paths.deckPreview(id)}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Back to deck
+          </Button>
+          {query.isSuccess && (
+            <EngagementCsvMenu href={(rows) => deckEngagementCsvPath(id, { rows, linkId })} />
+          )}
+        </>
       }
     >
       {query.isPending ? (
