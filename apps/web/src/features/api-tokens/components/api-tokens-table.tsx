@@ -149,6 +149,7 @@ export function ApiTokensTable({
         onClose={() => setRevoking(null)}
         title="Revoke this token?"
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text size="sm">

@@ -196,6 +196,7 @@ export function NewApiTokenButton() {
         title={created ? 'Your new token' : 'New API token'}
         size="lg"
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
         // The token must not vanish by a stray click outside before it is copied.
         closeOnClickOutside={!created}
       >
