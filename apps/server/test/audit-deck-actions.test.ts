@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@deck-portal/domain';
-import { useClientLinkWorld } from './helpers/client-links-world.ts';
+import { draft, useClientLinkWorld } from './helpers/client-links-world.ts';
 
 // What a rep does to a deck and its client links is in the audit log (issue 51): links made and
 // revoked, shares given, changed and taken back, the deck deleted, each with its address.
@@ -100,5 +100,25 @@ describe('a deck', () => {
       label: 'Quay freezers',
       userEmail: null,
     });
+  });
+});
+
+describe('a deck’s versions', () => {
+  it('records a version restored, from which number to which', async () => {
+    const deckId = await world.newDeck(world.cookies.rep, 'Dock chillers');
+    const second = await world.post(
+      `/api/decks/${deckId}/versions`,
+      draft(world.slideIds, 'Dock chillers, revised'),
+      { cookie: world.cookies.rep, headers: { prefer: 'wait=60' } },
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    world.clock.advance(minute);
+    const restored = await world.post(`/api/decks/${deckId}/versions/1/restore`, undefined, {
+      cookie: world.cookies.rep,
+    });
+    expect(restored.statusCode, restored.body).toBe(201);
+    const entries = await auditOf(deckId);
+    expect(entries.map(sentence)).toEqual([`deck.version_restored |  | 1 | 3 | ${world.ip}`]);
+    expect(entries[0]?.target?.label).toBe('Dock chillers, revised');
   });
 });

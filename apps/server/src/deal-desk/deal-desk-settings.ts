@@ -62,6 +62,7 @@ export async function saveDealDeskSettings(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'deal_desk.updated',
+      subject: { kind: 'deal_desk', id: 'rules', label: 'Deal desk rules' },
       oldValue: JSON.stringify(old),
       newValue: JSON.stringify(settings),
       at: now,

@@ -16,6 +16,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { approvalDecidedMail } from '../mail/templates/approval-decided-mail.tsx';
 import type { Services } from '../services.ts';
+import { deckSubject } from '../audit/audit-subjects.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { loadApprovalRequests, rulesOfRows, toApprovalRequest } from './approval-rows.ts';
@@ -125,6 +126,7 @@ export async function decideApproval(
     await recordAudit(tx, {
       actorId: user.id,
       action: isApproved ? 'deck.approval_approved' : 'deck.approval_rejected',
+      subject: deckSubject({ id: row.request.deckId, title: row.deckTitle }),
       target: { id: row.owner.id, email: row.owner.email },
       newValue: JSON.stringify({
         deckId: row.request.deckId,

@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { sendMails } from '../mail/send-mail.ts';
 import { approvalRequestedMail } from '../mail/templates/approval-requested-mail.tsx';
 import type { Services } from '../services.ts';
+import { deckSubject } from '../audit/audit-subjects.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { deckOfEvent } from '../events/event-data.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -111,6 +112,7 @@ export async function requestApproval(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'deck.approval_requested',
+      subject: deckSubject(deck),
       target: { id: owner?.id ?? null, email: owner?.email ?? null },
       newValue: JSON.stringify({
         deckId: deck.id,

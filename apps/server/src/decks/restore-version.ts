@@ -8,6 +8,8 @@ import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import { copyVersionFiles, loadVersion, versionFiles } from './deck-versions.ts';
 import { clearanceOfRestore, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
 import { renderVersionAgain } from './render-draft.ts';
+import { deckSubject } from '../audit/audit-subjects.ts';
+import { recordAudit } from '../users/record-audit.ts';
 
 /**
  * Makes an earlier version the newest again by adding it as the next version: its draft and
@@ -68,6 +70,15 @@ export async function restoreVersion(
               { deckId: deck.id, number: old.number },
               { deckId: deck.id, number: next },
             ),
+      beforeCommit: (tx, next) =>
+        recordAudit(tx, {
+          actorId: user.id,
+          action: 'deck.version_restored',
+          subject: deckSubject(deck),
+          oldValue: String(old.number),
+          newValue: String(next),
+          at: services.clock.now(),
+        }),
     },
   });
 }

@@ -55,6 +55,7 @@ export async function saveMarket(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'market.changed',
+      subject: { kind: 'market', id: code, label: market.name },
       oldValue: old ? JSON.stringify(old) : null,
       newValue: JSON.stringify(market),
       at: now,
@@ -106,6 +107,7 @@ export async function deleteMarket(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'market.deleted',
+      subject: { kind: 'market', id: code, label: old.name },
       oldValue: JSON.stringify(old),
       at: now,
     });

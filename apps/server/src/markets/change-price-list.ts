@@ -75,6 +75,7 @@ export async function savePriceList(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'price_list.changed',
+      subject: { kind: 'price_list', id: currency, label: currency },
       oldValue: old ? describeList(old) : null,
       newValue: note ? `${describeList(list)} (${note})` : describeList(list),
       at: now,
@@ -116,6 +117,7 @@ export async function deletePriceList(
     await recordAudit(tx, {
       actorId: user.id,
       action: 'price_list.deleted',
+      subject: { kind: 'price_list', id: currency, label: currency },
       oldValue: describeList(old),
       at: now,
     });

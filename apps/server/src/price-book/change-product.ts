@@ -130,7 +130,7 @@ export async function changeProduct(
     await recordAudit(tx, {
       actorId: user.id,
       action: existing ? 'product.changed' : 'product.created',
-      target: { id: null, email: null },
+      subject: { kind: 'product', id: newId, label: change.product.name },
       oldValue: existing ? existing.current.product.name : null,
       newValue: `${describeChange(existing?.current.product, change.product)}, from ${effectiveFrom.toISOString()}`,
       at: now,
