@@ -25,6 +25,12 @@ export type StoredDeckDraft = {
    * the prices to that market's list.
    */
   pricedFor?: string;
+  /**
+   * The market whose currency the deck inputs' money values were typed in (the draft's own
+   * market when absent): once the rep changes to a market with another currency, step 3
+   * converts them at the price lists' rates and says so.
+   */
+  inputsFor?: string;
 };
 
 export type DraftStep = 'basic-info' | 'product-selection' | 'customize' | 'generate';
@@ -62,6 +68,8 @@ export function loadDeckDraft(): StoredDeckDraft {
   if (customization.success) draft.templateCustomization = customization.data;
   const pricedFor = marketCodeSchema.safeParse(record.pricedFor);
   if (pricedFor.success) draft.pricedFor = pricedFor.data;
+  const inputsFor = marketCodeSchema.safeParse(record.inputsFor);
+  if (inputsFor.success) draft.inputsFor = inputsFor.data;
   return draft;
 }
 
@@ -108,7 +116,11 @@ export function loadEditingDeck(): EditingDeck | null {
 
 /** Modify: the deck's draft becomes the wizard's, and Generate makes the deck's next version. */
 export function startModifyingDeck(draft: DeckDraft, editing: EditingDeck): void {
-  writeDeckDraft({ ...draft, pricedFor: draft.basicInfo.market });
+  writeDeckDraft({
+    ...draft,
+    pricedFor: draft.basicInfo.market,
+    inputsFor: draft.basicInfo.market,
+  });
   try {
     storage()?.setItem(DECK_EDITING_STORAGE_KEY, JSON.stringify(editing));
   } catch {
@@ -155,6 +167,11 @@ export function resumeStep(draft: StoredDeckDraft): DraftStep {
 /** The market the draft's product prices are in (see `StoredDeckDraft.pricedFor`). */
 export function pricesMarketOf(draft: StoredDeckDraft): string | undefined {
   return draft.pricedFor ?? draft.basicInfo?.market;
+}
+
+/** The market the draft's deck input values are in (see `StoredDeckDraft.inputsFor`). */
+export function inputsMarketOf(draft: StoredDeckDraft): string | undefined {
+  return draft.inputsFor ?? draft.basicInfo?.market;
 }
 
 /** The whole draft, when every step has been saved: what `POST /api/generate-slides` takes. */

@@ -44,7 +44,12 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { loadDeckDraft, pricesMarketOf, saveDeckDraft } from '../../lib/deck-draft-storage.ts';
+import {
+  inputsMarketOf,
+  loadDeckDraft,
+  pricesMarketOf,
+  saveDeckDraft,
+} from '../../lib/deck-draft-storage.ts';
 import { todayIsoDate } from '../../lib/format-date.ts';
 import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
 import { WizardLayout } from './components/wizard-layout.tsx';
@@ -213,7 +218,13 @@ export default function BasicInfoPage() {
     const basicInfo = basicInfoSchema.parse(submitted);
     // The products' prices stay in the currency they were entered in until step 2 resets them.
     const pricedFor = saved.productSelection ? pricesMarketOf(saved) : undefined;
-    saveDeckDraft({ basicInfo, ...(pricedFor ? { pricedFor } : {}) });
+    // So do the deck inputs' money values, until step 3 converts them.
+    const inputsFor = saved.templateCustomization ? inputsMarketOf(saved) : undefined;
+    saveDeckDraft({
+      basicInfo,
+      ...(pricedFor ? { pricedFor } : {}),
+      ...(inputsFor ? { inputsFor } : {}),
+    });
     navigate(paths.createDeck.productSelection);
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   deckInputsFor,
   inputsInCurrency,
+  inputValuesInCurrency,
   placeholderInputKind,
   selectDefaultSlides,
   templateCustomizationSchema,
@@ -9,6 +10,7 @@ import {
   type DeckMode,
   type LayoutInfo,
   type ProductSelection,
+  type SlideInput,
 } from '@deck-portal/domain';
 import {
   Alert,
@@ -35,6 +37,7 @@ import {
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import {
+  inputsMarketOf,
   loadDeckDraft,
   saveDeckDraft,
   type StoredDeckDraft,
@@ -46,7 +49,7 @@ import { DeckInputs, entriesFor, readEntries } from './components/deck-inputs.ts
 import { ModeDescription } from './components/mode-description.tsx';
 import { isImageUrlValid } from './components/placeholder-input.tsx';
 import { PricingPanels } from './components/pricing-panels.tsx';
-import { useMarketPricing } from './market-pricing.ts';
+import { currencyName, useMarketPricing, type MarketPricing } from './market-pricing.ts';
 import { missingStepPath, RedirectTo } from './components/require-draft.tsx';
 import { SelectedSlides } from './components/selected-slides.tsx';
 import { SlideLibrary } from './components/slide-library.tsx';
@@ -220,7 +223,14 @@ function CustomizeStep({
   const askedInputs = slides
     ? inputsInCurrency(deckInputsFor(slides, values.selectedSlides), marketPricing?.dollarRatio)
     : [];
-  const storedInputs = draft.templateCustomization?.inputValues;
+  // Values typed for a market with another currency (step 1 changed since): converted at the
+  // price lists' rates to the dollar, and the rep told so (issue 50).
+  const inputsPricing = useMarketPricing(inputsMarketOf(draft)).data;
+  const { values: storedInputs, convertedFrom } = storedInputsIn(
+    draft,
+    slides,
+    marketPricing && inputsPricing ? { from: inputsPricing, to: marketPricing } : undefined,
+  );
   const inputEntries = entriesFor(askedInputs, storedInputs, typedInputs);
   const readInputs = readEntries(askedInputs, inputEntries);
   const inputValues = { ...storedInputs, ...readInputs.values };
@@ -277,14 +287,16 @@ function CustomizeStep({
     if (hasBadInput) setShowingInputErrors(true);
     if (!parsed.success || hasBadUrl || hasBadInput) return;
     saveCommon();
-    saveDeckDraft({ templateCustomization: parsed.data });
+    saveDeckDraft({ templateCustomization: parsed.data, inputsFor: draft.basicInfo.market });
     navigate(paths.createDeck.generate);
   });
 
   const previous = () => {
     saveCommon();
     const parsed = customizationToSave(form.getValues());
-    if (parsed.success) saveDeckDraft({ templateCustomization: parsed.data });
+    if (parsed.success) {
+      saveDeckDraft({ templateCustomization: parsed.data, inputsFor: draft.basicInfo.market });
+    }
     navigate(paths.createDeck.productSelection);
   };
 
@@ -387,6 +399,13 @@ function CustomizeStep({
             title="Deck inputs"
             description="Figures the chosen slides need from you, such as the client's sites and yearly costs. Start from the library's typical values and replace them with the client's own."
           >
+            {convertedFrom && marketPricing && (
+              <Alert color="yellow" icon={<IconInfoCircle size={18} />} mb="md">
+                Your money inputs were in {currencyName(convertedFrom)} ({convertedFrom}): they are
+                converted to {currencyName(marketPricing.currency)} ({marketPricing.currency}) at
+                the price lists’ rates. Check them against the client’s own figures.
+              </Alert>
+            )}
             <DeckInputs
               inputs={askedInputs}
               entries={inputEntries}
@@ -443,6 +462,32 @@ function CustomizeStep({
       </Stack>
     </form>
   );
+}
+
+/**
+ * The deck input values the draft stored, in the deck's currency: money values typed for a
+ * market with another currency are converted at the two lists' rates to the dollar, and the
+ * currency they were in is named (undefined when nothing was converted). Until the markets and
+ * price lists have loaded, they are as stored.
+ */
+function storedInputsIn(
+  draft: StoredDeckDraft,
+  slides: readonly { inputs?: readonly SlideInput[] | undefined }[] | undefined,
+  pricing: { from: MarketPricing; to: MarketPricing } | undefined,
+): { values: Record<string, number> | undefined; convertedFrom: string | undefined } {
+  const stored = draft.templateCustomization?.inputValues;
+  if (!stored || !pricing || !slides || pricing.from.currency === pricing.to.currency) {
+    return { values: stored, convertedFrom: undefined };
+  }
+  const inputs = slides.flatMap((slide) => slide.inputs ?? []);
+  const values = inputValuesInCurrency(
+    inputs,
+    stored,
+    pricing.from.dollarRatio,
+    pricing.to.dollarRatio,
+  );
+  const converted = Object.keys(stored).some((name) => values?.[name] !== stored[name]);
+  return { values, convertedFrom: converted ? pricing.from.currency : undefined };
 }
 
 /** Step 3 (SPEC.md §2): pricing texts, template slides and, in advanced mode, custom slides. */
