@@ -137,6 +137,10 @@ export const routes: RouteObject[] = [
             ...page('api-tokens', () => import('../features/api-tokens/api-tokens-page.tsx')),
           },
           {
+            path: paths.alerts,
+            ...page('alerts', () => import('../features/alerts/alerts-page.tsx')),
+          },
+          {
             path: paths.createDeck.basicInfo,
             ...page('basic-info', () => import('../features/deck-wizard/basic-info-page.tsx')),
           },

@@ -26,6 +26,7 @@ export const paths = {
   help: '/help',
   profile: '/profile',
   apiTokens: '/profile/api-tokens',
+  alerts: '/profile/alerts',
   createDeck: {
     basicInfo: '/create-deck/basic-info',
     productSelection: '/create-deck/product-selection',

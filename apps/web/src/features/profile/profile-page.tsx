@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconKey, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell, IconKey, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -245,6 +245,27 @@ export default function ProfilePage() {
             </Stack>
           </Paper>
         )}
+        <Paper withBorder radius="lg" p="xl">
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <div>
+              <Title order={2} size="h4">
+                Alerts
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                Be told when clients open, revisit, forward, accept or decline your decks: in the
+                portal, by mail or in Slack.
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to={paths.alerts}
+              variant="default"
+              leftSection={<IconBell size={16} />}
+            >
+              Choose alerts
+            </Button>
+          </Group>
+        </Paper>
         <Paper withBorder radius="lg" p="xl">
           <Group justify="space-between" wrap="nowrap" gap="md">
             <div>
