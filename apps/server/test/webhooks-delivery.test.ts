@@ -5,12 +5,15 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventType, WebhookDeliveryView, WebhookEndpointView } from '@deck-portal/domain';
 import {
+  jobs,
   notifications,
   outboxMails,
   webhookDeliveries,
   webhookEndpoints,
 } from '../src/db/schema.ts';
+import { webhooksFanOutJob } from '../src/events/event-consumers.ts';
 import { recordEvent } from '../src/events/record-event.ts';
+import { enqueueJob } from '../src/jobs/job-queue.ts';
 import {
   webhookFailuresBeforeDisabling,
   webhookMaxAttempts,
@@ -168,6 +171,18 @@ describe('delivery', () => {
       nextAttemptAt: null,
     });
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+
+    // The event's job run again (a worker died after its work): nothing more is sent.
+    const again = await enqueueJob(t.app.services.db, clock, webhooksFanOutJob, {
+      eventId: event.id,
+    });
+    await until(
+      async () =>
+        (await t.app.services.db.select().from(jobs).where(eq(jobs.id, again!.id)))[0]!.state,
+      (state) => state === 'completed',
+    );
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+    expect(receivedAt('/signed')).toHaveLength(1);
     await removeEndpoint(endpoint.id);
   });
 

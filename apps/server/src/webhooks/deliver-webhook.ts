@@ -38,7 +38,7 @@ export const webhooksPagePath = '/admin/webhooks';
  * One attempt at one delivery. `isManual`: asked for by an admin ("Redeliver", "Send test
  * event"): one attempt, sent even to an endpoint turned off, its failure not counted against it.
  * A job's own retries only cover a worker that died mid-attempt; the schedule above is the
- * delivery's, each attempt a job of its own.
+ * delivery's, each retry a job of its own (the first attempt is the fan-out job's).
  */
 export const deliverWebhookJob = defineJob({
   name: 'webhooks.deliver',
@@ -153,11 +153,19 @@ async function recordAttempt(
   services: Pick<Services, 'clock' | 'config'>,
   {
     delivery,
+    endpoint,
     attempt,
     isManual,
     outcome,
     at,
-  }: { delivery: DeliveryRow; attempt: number; isManual: boolean; outcome: SendOutcome; at: Date },
+  }: {
+    delivery: DeliveryRow;
+    endpoint: EndpointRow;
+    attempt: number;
+    isManual: boolean;
+    outcome: SendOutcome;
+    at: Date;
+  },
 ) {
   const hasNext = !outcome.ok && !isManual && attempt < webhookMaxAttempts;
   const nextAttemptAt = hasNext
@@ -184,10 +192,12 @@ async function recordAttempt(
     .returning();
   if (!recorded) return;
   if (outcome.ok) {
-    await tx
-      .update(webhookEndpoints)
-      .set({ failuresInRow: 0 })
-      .where(eq(webhookEndpoints.id, delivery.endpointId));
+    if (endpoint.failuresInRow > 0) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ failuresInRow: 0 })
+        .where(eq(webhookEndpoints.id, delivery.endpointId));
+    }
   } else if (nextAttemptAt) {
     await queueAttempt(tx, services, {
       deliveryId: delivery.id,
@@ -198,6 +208,47 @@ async function recordAttempt(
   } else if (!isManual) {
     await countFailure(tx, services, delivery, outcome);
   }
+}
+
+/**
+ * Makes attempt `attempt` of a delivery (signs and POSTs it) and answers how to record what came
+ * of it, in the caller's transaction. An endpoint turned off meanwhile is not sent the message
+ * unless an admin asked for it; that is not counted against it.
+ */
+export async function attemptDelivery(
+  services: Pick<Services, 'clock' | 'config'>,
+  {
+    delivery,
+    endpoint,
+    attempt,
+    isManual,
+  }: { delivery: DeliveryRow; endpoint: EndpointRow; attempt: number; isManual: boolean },
+): Promise<(tx: Db) => Promise<void>> {
+  if (endpoint.disabledAt && !isManual) {
+    return async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          status: 'failed',
+          nextAttemptAt: null,
+          lastError: 'Not sent: the webhook was turned off.',
+        })
+        .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')));
+    };
+  }
+  const at = services.clock.now();
+  const outcome = await sendWebhook(
+    {
+      url: endpoint.url,
+      secret: endpoint.secret,
+      messageId: delivery.messageId,
+      body: delivery.body,
+      at,
+    },
+    { allowPrivate: services.config.webhooksAllowPrivate },
+  );
+  return (tx) =>
+    recordAttempt(tx, services, { delivery, endpoint, attempt, isManual, outcome, at });
 }
 
 /** Runs one attempt of a delivery: signs, POSTs, records what came of it. */
@@ -216,37 +267,9 @@ export const deliverWebhookHandler = (
       await services.db.transaction((tx) => context.complete(tx));
       return;
     }
-    const { delivery, endpoint } = row;
-    if (endpoint.disabledAt && !isManual) {
-      // Turned off meanwhile: the message is not sent, and not counted against it.
-      await services.db.transaction(async (tx) => {
-        await tx
-          .update(webhookDeliveries)
-          .set({
-            status: 'failed',
-            nextAttemptAt: null,
-            lastError: 'Not sent: the webhook was turned off.',
-          })
-          .where(
-            and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')),
-          );
-        await context.complete(tx);
-      });
-      return;
-    }
-    const at = services.clock.now();
-    const outcome = await sendWebhook(
-      {
-        url: endpoint.url,
-        secret: endpoint.secret,
-        messageId: delivery.messageId,
-        body: delivery.body,
-        at,
-      },
-      { allowPrivate: services.config.webhooksAllowPrivate },
-    );
+    const record = await attemptDelivery(services, { ...row, attempt, isManual });
     await services.db.transaction(async (tx) => {
-      await recordAttempt(tx, services, { delivery, attempt, isManual, outcome, at });
+      await record(tx);
       await context.complete(tx);
     });
   },

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
 import type { Services } from '../services.ts';
-import { queueAttempt } from './deliver-webhook.ts';
+import { attemptDelivery } from './deliver-webhook.ts';
 
 /** A message's body: what happened, when, and the event's data (Standard Webhooks' shape). */
 export function webhookBody(type: string, occurredAt: Date, data: Record<string, unknown>) {
@@ -11,53 +11,67 @@ export function webhookBody(type: string, occurredAt: Date, data: Record<string,
 
 /**
  * For each endpoint turned on that wants the event's type: a delivery (its id the event's public
- * id, its body fixed now so every attempt sends the same bytes) and its first attempt, queued in
- * one transaction. Run twice, it adds nothing: one delivery per endpoint and event.
+ * id, its body fixed now so every attempt sends the same bytes), stored first, then its first
+ * attempt, made here, all endpoints at once (ADR 046): one job per event, not one per message,
+ * so a busy portal's events cost its database little more than their rows. Failed first
+ * attempts queue their retries. Run twice (a worker died), it adds no delivery and makes only
+ * the first attempts not yet recorded.
  */
 export const fanOutHandler = (
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
 ): JobHandler<{ eventId: number }> => ({
   async run(job, context) {
-    await services.db.transaction(async (tx) => {
-      const [event] = await tx.select().from(events).where(eq(events.id, job.payload.eventId));
-      const endpoints = event
-        ? await tx
-            .select({ id: webhookEndpoints.id })
-            .from(webhookEndpoints)
-            .where(
-              and(
-                isNull(webhookEndpoints.disabledAt),
-                sql`${webhookEndpoints.eventTypes} @> ${JSON.stringify([event.type])}::jsonb`,
-              ),
-            )
-        : [];
-      if (event && endpoints.length > 0) {
-        const body = webhookBody(event.type, event.occurredAt, event.data);
-        const created = await tx
-          .insert(webhookDeliveries)
-          .values(
-            endpoints.map((endpoint) => ({
-              endpointId: endpoint.id,
-              eventId: event.id,
-              eventType: event.type,
-              messageId: event.publicId,
-              body,
-              nextAttemptAt: services.clock.now(),
-              createdAt: services.clock.now(),
-            })),
+    const { db } = services;
+    const [event] = await db.select().from(events).where(eq(events.id, job.payload.eventId));
+    const wanting = event
+      ? await db
+          .select({ id: webhookEndpoints.id })
+          .from(webhookEndpoints)
+          .where(
+            and(
+              isNull(webhookEndpoints.disabledAt),
+              sql`${webhookEndpoints.eventTypes} @> ${JSON.stringify([event.type])}::jsonb`,
+            ),
           )
-          .onConflictDoNothing({
-            target: [webhookDeliveries.endpointId, webhookDeliveries.eventId],
-          })
-          .returning({ id: webhookDeliveries.id });
-        for (const delivery of created) {
-          await queueAttempt(tx, services, {
-            deliveryId: delivery.id,
-            attempt: 1,
-            isManual: false,
-          });
-        }
-      }
+      : [];
+    const records = [];
+    if (event && wanting.length > 0) {
+      const now = services.clock.now();
+      await db
+        .insert(webhookDeliveries)
+        .values(
+          wanting.map((endpoint) => ({
+            endpointId: endpoint.id,
+            eventId: event.id,
+            eventType: event.type,
+            messageId: event.publicId,
+            body: webhookBody(event.type, event.occurredAt, event.data),
+            nextAttemptAt: now,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing({
+          target: [webhookDeliveries.endpointId, webhookDeliveries.eventId],
+        });
+      const due = await db
+        .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(
+          and(
+            eq(webhookDeliveries.eventId, event.id),
+            eq(webhookDeliveries.status, 'pending'),
+            eq(webhookDeliveries.attempts, 0),
+          ),
+        );
+      records.push(
+        ...(await Promise.all(
+          due.map((row) => attemptDelivery(services, { ...row, attempt: 1, isManual: false })),
+        )),
+      );
+    }
+    await db.transaction(async (tx) => {
+      for (const record of records) await record(tx);
       await context.complete(tx);
     });
   },
