@@ -1,7 +1,8 @@
-import '@mantine/charts/styles.css';
+import { lazy, Suspense } from 'react';
 import type { ProductEngagement } from '@deck-portal/domain';
-import { BarChart } from '@mantine/charts';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
+
+const ProductBars = lazy(() => import('./product-bars.tsx'));
 
 /** Seconds as a rep reads an attention span: "40 s", "3 min 40 s", "1 h 5 min". */
 export function formatAttention(seconds: number): string {
@@ -39,10 +40,6 @@ export function ProductEngagementCard({
   /** The heading's id, for the section's label. */
   titleId: string;
 }) {
-  const data = engagement.products.map((product) => ({
-    product: product.name,
-    minutes: Math.round((product.seconds / 60) * 100) / 100,
-  }));
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -57,18 +54,10 @@ export function ProductEngagementCard({
         ) : (
           <>
             <Text fw={500}>{attentionSummary(engagement)}</Text>
-            {data.length > 0 && (
-              <BarChart
-                h={Math.max(120, data.length * 44)}
-                data={data}
-                dataKey="product"
-                orientation="vertical"
-                series={[{ name: 'minutes', label: 'Time', color: 'blue.6' }]}
-                valueFormatter={(minutes) => formatAttention(minutes * 60)}
-                yAxisProps={{ width: 110 }}
-                gridAxis="none"
-                aria-label="Time per product"
-              />
+            {engagement.products.length > 0 && (
+              <Suspense fallback={null}>
+                <ProductBars products={engagement.products} format={formatAttention} />
+              </Suspense>
             )}
             <Stack
               gap={4}
