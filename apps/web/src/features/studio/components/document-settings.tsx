@@ -110,6 +110,14 @@ export function SlideSettings({
               onChange({ forProducts: forProducts.length > 0 ? forProducts : undefined })
             }
           />
+          <MultiSelect
+            label="Engagement counts for"
+            description="A client's time on this slide goes to these products; none: the ones above, else the products it names."
+            data={products.map((p) => ({ value: p.id, label: p.name }))}
+            value={slide.products ?? []}
+            clearable
+            onChange={(tagged) => onChange({ products: tagged.length > 0 ? tagged : undefined })}
+          />
         </>
       )}
       <InputsField inputs={slide.inputs ?? []} onChange={(inputs) => onChange({ inputs })} />
