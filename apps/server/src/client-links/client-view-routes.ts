@@ -40,7 +40,7 @@ import {
   viewerCookieLifetimeSeconds,
   viewerCookieName,
 } from './start-client-visit.ts';
-import { tooManyRequestsPageHtml, unavailablePageHtml } from './unavailable-page.ts';
+import { tooManyRequestsPageHtml, unavailablePageFor } from './unavailable-page.ts';
 import { unlockClientLink } from './unlock-client-link.ts';
 import { requireVerifiedViewer, viewerEmailCookieName } from './verify-viewer-proof.ts';
 import { verifyViewerRoutes } from './verify-viewer-routes.ts';
@@ -109,7 +109,11 @@ export async function clientViewRoutes(
           .headers(refusal.headers ?? {})
           .type(html)
           .send(tooManyRequestsPageHtml)
-      : reply.code(404).type(html).send(unavailablePageHtml);
+      : reply
+          .code(404)
+          .type(html)
+          // In the browser's language, as the client page says it (never the deck's).
+          .send(unavailablePageFor(reply.request.headers['accept-language']));
   const isRefusal = (error: unknown): error is AppError =>
     error instanceof AppError &&
     (error.code === 'link_unavailable' || error.code === 'too_many_requests');

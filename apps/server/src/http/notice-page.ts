@@ -1,11 +1,15 @@
 /**
  * A plain page with a heading and one sentence, in the client page's look: HTML without
  * script, so it shows whether or not the web app is built. `title` and `message` are the
- * server's own fixed texts, never a caller's.
+ * server's own fixed texts, never a caller's, in the language `lang` (written `dir`).
  */
-export function noticePage(title: string, message: string) {
+export function noticePage(
+  title: string,
+  message: string,
+  { lang = 'en', dir = 'ltr' }: { lang?: string; dir?: 'ltr' | 'rtl' } = {},
+) {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}"${dir === 'rtl' ? ' dir="rtl"' : ''}>
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
