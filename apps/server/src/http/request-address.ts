@@ -16,8 +16,8 @@ export function registerRequestAddress(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     scope.run({ address: request.ip }, done);
   });
-  // A body is read by stream events, which run outside the scope entered above: the handler is
-  // entered in it again.
+  // Entered again just before the handler, so a body parser that resumes in another async
+  // context (a stream's events) cannot leave the handler without it.
   app.addHook('preHandler', (request, _reply, done) => {
     scope.run({ address: request.ip }, done);
   });
