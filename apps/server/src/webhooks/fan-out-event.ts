@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
 import type { Services } from '../services.ts';
@@ -34,7 +35,7 @@ export const fanOutHandler = (
             ),
           )
       : [];
-    const records = [];
+    const records: ((tx: Db) => Promise<void>)[] = [];
     if (event && wanting.length > 0) {
       const now = services.clock.now();
       await db
