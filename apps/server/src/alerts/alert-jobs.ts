@@ -12,7 +12,7 @@ import { clientLinkOpenedMail } from '../mail/templates/client-link-opened-mail.
 import type { Services } from '../services.ts';
 import { loadAlertSettings, slackAddressOf } from './alert-settings.ts';
 import { alertText, batchSubject, readAlertEventData, type AlertEventData } from './alert-texts.ts';
-import { alertsMail } from './alerts-mail.tsx';
+import { alertsMail } from '../mail/templates/alerts-mail.tsx';
 import { postToSlack } from './post-to-slack.ts';
 import {
   alertBatchMs,

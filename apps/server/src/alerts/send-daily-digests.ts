@@ -12,7 +12,7 @@ import {
 import { sendMail } from '../mail/send-mail.ts';
 import type { Services } from '../services.ts';
 import { formatDuration, readAlertEventData } from './alert-texts.ts';
-import { alertsDigestMail } from './alerts-mail.tsx';
+import { alertsDigestMail } from '../mail/templates/alerts-mail.tsx';
 
 const dayMs = 24 * 3600_000;
 

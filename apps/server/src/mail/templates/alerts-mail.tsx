@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
-import { MailLayout, Paragraph, UrlLink } from '../mail/templates/mail-layout.tsx';
-import { defineMailTemplate } from '../mail/templates/mail-template.ts';
+import { MailLayout, Paragraph, UrlLink } from './mail-layout.tsx';
+import { defineMailTemplate } from './mail-template.ts';
 
 type Props = {
   ownerName: string;

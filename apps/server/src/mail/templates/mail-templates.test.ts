@@ -30,12 +30,16 @@ describe('mail templates', () => {
       'google-linked',
       'deck-shared',
       'client-link',
+      'viewer-code',
       'client-link-opened',
+      'alerts',
+      'alerts-digest',
       'approval-requested',
       'approval-decided',
       'proposal-accepted-team',
       'proposal-accepted-client',
       'proposal-declined-team',
+      'webhook-disabled',
     ]);
     for (const mail of previews) {
       expect(mail.subject).not.toBe('');
@@ -125,6 +129,6 @@ describe('mail templates', () => {
       ['--import', 'tsx', '--input-type=module', '--eval', script],
       { cwd: repoRoot, encoding: 'utf8' },
     );
-    expect(output.trim()).toBe('14');
+    expect(output.trim()).toBe('18');
   });
 });

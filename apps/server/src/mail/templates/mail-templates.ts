@@ -1,5 +1,6 @@
 import type { MailTemplatePreview } from '@deck-portal/domain';
 import { accountApprovedMail } from './account-approved-mail.tsx';
+import { alertsDigestMail, alertsMail } from './alerts-mail.tsx';
 import { approvalDecidedMail } from './approval-decided-mail.tsx';
 import { approvalRequestedMail } from './approval-requested-mail.tsx';
 import { clientLinkMail } from './client-link-mail.tsx';
@@ -39,6 +40,8 @@ const previews = [
   previewOf(clientLinkMail),
   previewOf(viewerCodeMail),
   previewOf(clientLinkOpenedMail),
+  previewOf(alertsMail),
+  previewOf(alertsDigestMail),
   previewOf(approvalRequestedMail),
   previewOf(approvalDecidedMail),
   previewOf(proposalAcceptedTeamMail),
