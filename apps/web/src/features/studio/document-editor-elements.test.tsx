@@ -330,7 +330,9 @@ describe('the slide editor: tables, shapes, lines, charts and repeated blocks', 
       .getAllByLabelText('About these products')
       .find((field) => field instanceof HTMLInputElement && field.type !== 'hidden')!;
     await userEvent.click(about);
-    await userEvent.click(await screen.findByRole('option', { name: 'Controller', hidden: true }));
+    // The first list of products is this field's; the engagement field below has its own.
+    const [controller] = await screen.findAllByRole('option', { name: 'Controller', hidden: true });
+    await userEvent.click(controller!);
     await userEvent.click(screen.getByRole('button', { name: 'Add a figure' }));
     const name = screen.getByRole('textbox', { name: 'Figure 1 name' });
     await userEvent.clear(name);
