@@ -30,7 +30,7 @@ export function ProductsByAttention({ products }: { products: EngagementReport['
               gridAxis="none"
               aria-label="Minutes per product"
             />
-            <Table.ScrollContainer minWidth={420}>
+            <Table.ScrollContainer minWidth={340}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>

@@ -12,7 +12,7 @@ export function RepActivity({ reps }: { reps: EngagementReport['repActivity'] })
         {reps.length === 0 ? (
           <Text c="dimmed">No rep&apos;s deck was opened or accepted in these dates.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={340}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
