@@ -8,7 +8,7 @@ async function snap(page: Page, name: string) {
 }
 
 /**
- * A priced deck for two products, made through the API by the signed-in `request`: the cover,
+ * A deck priced at list for two products, made through the API by the signed-in `request`: the cover,
  * the battery's product slide, then the controller's and the battery's pricing slides and the
  * quote summary.
  */
@@ -21,10 +21,11 @@ async function pricedDeck(request: APIRequestContext) {
     },
     productSelection: {
       selectedProducts: [
-        { id: 'controller', quantity: 2 },
-        { id: 'battery_backup', quantity: 1 },
+        { id: 'controller', quantity: 2, customPricing: 199 },
+        { id: 'battery_backup', quantity: 1, customPricing: 5995 },
       ],
       includePricing: true,
+      customPricing: {},
     },
     templateCustomization: { selectedSlides: ['title', 'product-battery-bms'] },
   });
