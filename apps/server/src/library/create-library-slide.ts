@@ -126,6 +126,7 @@ export async function createLibrarySlide(
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'library.slide_created',
+      subject: { kind: 'library', id, label: checked.data.title },
       oldValue: source?.documentId ?? null,
       newValue: id,
       at: now,

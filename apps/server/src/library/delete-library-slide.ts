@@ -36,6 +36,7 @@ export async function deleteLibrarySlide(
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'library.slide_deleted',
+      subject: { kind: 'library', id, label: null },
       oldValue: id,
       newValue: null,
       at: now,

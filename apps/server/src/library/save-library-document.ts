@@ -53,6 +53,11 @@ export async function saveLibraryDocument<Edited extends EditedDocument>(
     await recordAudit(tx, {
       actorId: actor.id,
       action: edited.kind === 'slide' ? 'library.slide_saved' : 'library.layout_saved',
+      subject: {
+        kind: 'library',
+        id,
+        label: 'title' in edited.document ? edited.document.title : null,
+      },
       oldValue: `${id} revision ${revision}`,
       newValue: `${id} revision ${saved.revision}`,
       at: now,

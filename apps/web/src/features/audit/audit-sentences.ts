@@ -28,6 +28,10 @@ const quoted = (text: string) => `“${text}”`;
 const accessWords = (access: string) =>
   access === 'edit' ? 'can edit' : access === 'view' ? 'can view' : access;
 
+/** A library slide or layout, by name; rows written before rows named it say which kind only. */
+const libraryWords = (row: RowWords, verb: string, noun: 'slide' | 'layout') =>
+  row.entry.target ? `${verb} the library ${noun} ${row.target}` : `${verb} a library ${noun}`;
+
 const colleague = (row: RowWords) => row.entry.target?.userEmail ?? 'a colleague';
 
 export const actionTexts: Record<string, ActionText> = {
@@ -148,22 +152,22 @@ export const actionTexts: Record<string, ActionText> = {
   'library.slide_created': {
     label: 'Slide created',
     area: 'Library',
-    says: () => 'created a library slide',
+    says: (row) => libraryWords(row, 'created', 'slide'),
   },
   'library.slide_deleted': {
     label: 'Slide deleted',
     area: 'Library',
-    says: () => 'deleted a library slide',
+    says: (row) => libraryWords(row, 'deleted', 'slide'),
   },
   'library.slide_saved': {
     label: 'Slide saved',
     area: 'Library',
-    says: () => 'saved a library slide',
+    says: (row) => libraryWords(row, 'saved', 'slide'),
   },
   'library.layout_saved': {
     label: 'Layout saved',
     area: 'Library',
-    says: () => 'saved a library layout',
+    says: (row) => libraryWords(row, 'saved', 'layout'),
   },
   'library.brand_saved': { label: 'Brand saved', area: 'Library', says: () => 'saved the brand' },
   'library.categories_saved': {
