@@ -9,15 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type { DeckRenderer } from '@deck-portal/deck-engine';
 import { createTemplateLibrary } from '@deck-portal/deck-engine';
 import { eventTypes, viewEventLimits } from '@deck-portal/domain';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { events } from '../src/db/schema.ts';
-import { recordEvent } from '../src/events/record-event.ts';
 
 const VISITS = Number(process.env.BENCH_WEBHOOK_VISITS ?? 40);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 4000);
@@ -78,7 +75,6 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, database, logger: false, deckRenderer: renderer });
 await app.ready();
-const clock = app.services.clock;
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   const res = await app.inject({
@@ -134,24 +130,20 @@ async function startVisit(token: string) {
   return res.json().visitId as string;
 }
 
-const sendBatch = (token: string, visitId: string, sequence: number, final = false) =>
+const sendBatch = (token: string, visitId: string, sequence: number) =>
   app.inject({
     method: 'POST',
     url: `/api/client-view/${token}/visits/${visitId}/events`,
-    payload: {
-      sequence,
-      events: Array.from({ length: BATCH }, viewEvent),
-      ...(final ? { final } : {}),
-    },
+    payload: { sequence, events: Array.from({ length: BATCH }, viewEvent) },
   });
 
-const endedEventOf = async (visitId: string) =>
-  (
-    await app.services.db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.type, 'visit.ended'), eq(events.visitId, visitId)))
-  )[0];
+/** The page's last word as it goes away, after its last batch: the visit is over. */
+const endVisit = (token: string, visitId: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/client-view/${token}/visits/${visitId}/end`,
+    payload: {},
+  });
 
 // 1. From the final batch to the receipt.
 const endpoint = (
@@ -162,11 +154,6 @@ const endpoint = (
   })
 ).json() as { id: string };
 
-/**
- * Whether the final batch records `visit.ended` itself; until it does, the bench records the
- * event right after the batch's answer, as the route will (the time then includes both).
- */
-let endsByBeacon: boolean | undefined;
 const latencies: number[] = [];
 let token = await newLinkToken();
 for (let i = 0; i < VISITS + 3; i += 1) {
@@ -176,19 +163,12 @@ for (let i = 0; i < VISITS + 3; i += 1) {
   await sendBatch(token, visitId, 1);
   const receipt = new Promise<void>((resolve) => waiting.set(visitId, resolve));
   const started = performance.now();
-  const res = await sendBatch(token, visitId, 2, true);
-  if (res.statusCode !== 204) throw new Error(`final batch answered ${res.statusCode} ${res.body}`);
-  endsByBeacon ??= (await endedEventOf(visitId)) !== undefined;
-  if (!endsByBeacon) {
-    await app.services.db.transaction((tx) =>
-      recordEvent(tx, clock, {
-        type: 'visit.ended',
-        visitId,
-        deckId,
-        data: { deck: { id: deckId }, visit: { id: visitId }, totalSeconds: 1 },
-      }),
-    );
-  }
+  const last = await sendBatch(token, visitId, 2);
+  if (last.statusCode !== 204)
+    throw new Error(`last batch answered ${last.statusCode} ${last.body}`);
+  const res = await endVisit(token, visitId);
+  if (res.statusCode !== 204)
+    throw new Error(`the visit's end answered ${res.statusCode} ${res.body}`);
   await receipt;
   waiting.delete(visitId);
   // The first three warm the path up.
@@ -216,14 +196,11 @@ async function ingest(count: number) {
     workers.map(async ({ share, visits }) => {
       for (let i = 0; i < share; i += 1) {
         const isLastOfVisit = (i + 1) % perVisit === 0 || i === share - 1;
-        const res = await sendBatch(
-          linkToken,
-          visits[Math.floor(i / perVisit)]!,
-          (i % perVisit) + 1,
-          isLastOfVisit,
-        );
+        const visitId = visits[Math.floor(i / perVisit)]!;
+        const res = await sendBatch(linkToken, visitId, (i % perVisit) + 1);
         if (res.statusCode !== 204)
           throw new Error(`events answered ${res.statusCode} ${res.body}`);
+        if (isLastOfVisit) await endVisit(linkToken, visitId);
       }
     }),
   );
@@ -275,7 +252,6 @@ const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorte
 process.stdout.write(
   `${JSON.stringify({
     visits: latencies.length,
-    endsByBeacon,
     p50: Math.round(at(0.5)),
     p95: Math.round(at(0.95)),
     max: Math.round(sorted.at(-1)!),
