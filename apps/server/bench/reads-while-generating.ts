@@ -45,6 +45,19 @@ async function generate() {
     },
     body: JSON.stringify(draft),
   });
+  if (res.status === 202) {
+    // Still being made after the wait (a machine busy with other work): followed until made.
+    const { presentationId } = (await res.json()) as { presentationId: string };
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const deck = await fetch(`${base}/api/decks/${presentationId}`, {
+        headers: { cookie: rep!.cookie },
+      });
+      const { status } = (await deck.json()) as { status: string };
+      if (status === 'failed') throw new Error(`deck ${presentationId} failed`);
+      if (status !== 'generating') return;
+    }
+  }
   if (res.status !== 201) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
 }
