@@ -313,6 +313,11 @@ describe('the code', () => {
 
   it('comes before the passcode, and its proof is no passcode proof', async () => {
     const { token } = await verifiedLink({ passcode: 'blue-harbour' });
+    // No passcode is taken before the address is verified, right or wrong.
+    const early = await w.post(`/api/client-view/${token}/unlock`, { passcode: 'blue-harbour' });
+    expect(early.statusCode).toBe(401);
+    expect(early.json().error.code).toBe('email_required');
+    expect(early.cookies).toHaveLength(0);
     const { cookie, proof } = await verify(token, 'jane@northwind.example');
     const next = await w.get(`/api/client-view/${token}`, { cookie });
     expect(next.statusCode).toBe(401);
@@ -320,7 +325,11 @@ describe('the code', () => {
     const forged = `${cookie}; deck_link_pass=${proof}`;
     expect((await w.get(`/api/client-view/${token}`, { cookie: forged })).statusCode).toBe(401);
 
-    const unlocked = await w.post(`/api/client-view/${token}/unlock`, { passcode: 'blue-harbour' });
+    const unlocked = await w.post(
+      `/api/client-view/${token}/unlock`,
+      { passcode: 'blue-harbour' },
+      { cookie },
+    );
     expect(unlocked.statusCode).toBe(204);
     const pass = unlocked.cookies.find((c) => c.name === 'deck_link_pass')!;
     const both = `${cookie}; deck_link_pass=${pass.value}`;

@@ -251,6 +251,7 @@ export async function clientViewRoutes(
         token,
         passcode: request.body.passcode,
         ip: request.ip,
+        emailProof: emailProofOf(request),
       });
       if (unlocked) {
         reply.setCookie(unlockCookieName, unlocked.proof, {

@@ -7,6 +7,7 @@ import { clientLinkUnlocks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { resolveClientLink } from './resolve-client-link.ts';
+import { requireVerifiedViewer } from './verify-viewer-proof.ts';
 
 /** How long a right passcode keeps a browser in (never past the link's own expiry). */
 export const unlockLifetimeMs = 7 * 24 * 3600_000;
@@ -19,9 +20,16 @@ export const unlockLifetimeMs = 7 * 24 * 3600_000;
  */
 export async function unlockClientLink(
   services: Services,
-  { token, passcode, ip }: { token: string; passcode: string; ip: string },
+  {
+    token,
+    passcode,
+    ip,
+    emailProof,
+  }: { token: string; passcode: string; ip: string; emailProof?: string | undefined },
 ): Promise<{ proof: string; expiresAt: Date } | null> {
   const { link } = await resolveClientLink(services, { token, ip });
+  // A link that asks for the viewer's e-mail takes passcodes from verified viewers only.
+  await requireVerifiedViewer(services, link, emailProof);
   if (link.passcodeHash === null) return null;
   const { throttleRules } = services;
   const checks = [
