@@ -232,7 +232,7 @@ function CustomizeStep({
     marketPricing && inputsPricing ? { from: inputsPricing, to: marketPricing } : undefined,
   );
   const inputEntries = entriesFor(askedInputs, storedInputs, typedInputs);
-  const readInputs = readEntries(askedInputs, inputEntries);
+  const readInputs = readEntries(askedInputs, inputEntries, marketPricing?.currency);
   const inputValues = { ...storedInputs, ...readInputs.values };
   const figures = useDeckFigures(
     {

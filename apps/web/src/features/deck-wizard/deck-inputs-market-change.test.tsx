@@ -87,6 +87,14 @@ describe('step 3 after the deck’s market changed', () => {
         calls.findLast((call) => call.path === '/api/template-slides/figures')?.body,
       ).toMatchObject({ market: 'JP', inputValues: { sites: 4, spoilage: 7_200_000 } }),
     );
+    // Its bounds are the yen ones, and say so.
+    await userEvent.clear(spoilage);
+    await userEvent.type(spoilage, '160000000');
+    expect(
+      await screen.findByText('Spoiled stock a year must be at most ¥150,000,000'),
+    ).toBeVisible();
+    await userEvent.clear(spoilage);
+    await userEvent.type(spoilage, '7200000');
     // Saved in yen, and known to be: a later visit converts nothing again.
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     const saved = loadDeckDraft();

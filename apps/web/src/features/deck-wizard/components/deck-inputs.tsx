@@ -32,13 +32,18 @@ const plainNumber = (value: number) =>
 
 /**
  * The deck inputs as numbers, and the message of each field that cannot be read or is out of
- * its bounds.
+ * its bounds (written in the deck's currency).
  */
-export function readEntries(inputs: readonly DeckInput[], entries: InputEntries) {
+export function readEntries(
+  inputs: readonly DeckInput[],
+  entries: InputEntries,
+  /** The deck's currency, its bounds are written in. */
+  currency?: string,
+) {
   const values: Record<string, number> = {};
   const errors: Record<string, string> = {};
   for (const input of inputs) {
-    const read = readInputEntry(input, entries[input.name] ?? '');
+    const read = readInputEntry(input, entries[input.name] ?? '', currency);
     if ('value' in read) values[input.name] = read.value;
     else errors[input.name] = read.error;
   }
