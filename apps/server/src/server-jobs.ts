@@ -1,8 +1,8 @@
-import { lt } from 'drizzle-orm';
+import { and, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import type { Database } from './db/database.ts';
-import { libraryImports } from './db/schema.ts';
+import { libraryImports, webhookDeliveries } from './db/schema.ts';
 import { generateDeckJob, generateVersionJob } from './decks/deck-jobs.ts';
 import { generationJobHandler } from './decks/generation-job.ts';
 import { versionJobHandler } from './decks/generate-version.ts';
@@ -37,6 +37,9 @@ const hour = 60 * minute;
 /** Finished jobs are kept this long (what happened, and why a deck failed), then deleted. */
 export const finishedJobsKeptMs = 7 * 24 * hour;
 
+/** A webhook's delivery log keeps a month of messages (pending ones until they are settled). */
+export const deliveriesKeptMs = 30 * 24 * hour;
+
 /** A PowerPoint import is offered this long; its slides chosen are in the library by then. */
 export const importsKeptMs = 7 * 24 * hour;
 
@@ -64,8 +67,13 @@ const scheduled = (
   everyMs,
 });
 
-// Sessions nobody can use any more, jobs finished a week ago, and PowerPoint imports a week old
-// (their files then go with the orphan sweep).
+const deleteOldDeliveries = (db: Services['db'], before: Date) =>
+  db
+    .delete(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')));
+
+// Sessions nobody can use any more, jobs finished a week ago, PowerPoint imports a week old
+// (their files then go with the orphan sweep) and webhook deliveries a month old.
 export const sweepExpiredJob = scheduled(
   'sweep-expired',
   hour,
@@ -75,6 +83,7 @@ export const sweepExpiredJob = scheduled(
       .delete(libraryImports)
       .where(lt(libraryImports.createdAt, new Date(clock.now().getTime() - importsKeptMs)));
     await deleteFinishedJobs(db, new Date(clock.now().getTime() - finishedJobsKeptMs));
+    await deleteOldDeliveries(db, new Date(clock.now().getTime() - deliveriesKeptMs));
   }),
 );
 

@@ -13,7 +13,9 @@ import {
 } from '../src/db/schema.ts';
 import { webhooksFanOutJob } from '../src/events/event-consumers.ts';
 import { recordEvent } from '../src/events/record-event.ts';
+import type { Job } from '../src/jobs/define-job.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
+import { deliveriesKeptMs, sweepExpiredJob } from '../src/server-jobs.ts';
 import {
   webhookFailuresBeforeDisabling,
   webhookMaxAttempts,
@@ -352,6 +354,36 @@ describe('delivery', () => {
       `/api/admin/webhooks/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
     );
     expect(unknown.statusCode).toBe(404);
+    await removeEndpoint(endpoint.id);
+  });
+
+  it('keeps a month of the delivery log: older messages go with the hourly sweep, pending ones stay', async () => {
+    const endpoint = await addEndpoint('/kept');
+    receiver.answers.push(500);
+    await record('visit.ended', visitData);
+    await record('visit.ended', visitData);
+    const rows = await until(
+      () => deliveriesOf(endpoint.id),
+      (found) =>
+        found.length === 2 &&
+        found.some((row) => row.status === 'succeeded') &&
+        found.some((row) => row.status === 'pending' && row.attempts === 1),
+    );
+    await t.app.services.db
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(clock.now().getTime() - deliveriesKeptMs - 60_000) })
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const context = {
+      progress: () => undefined,
+      progressWritten: async () => undefined,
+      complete: async () => undefined,
+      signal: new AbortController().signal,
+    };
+    await sweepExpiredJob.handler(t.app.services).run({ payload: {} } as Job<unknown>, context);
+    const left = await deliveriesOf(endpoint.id);
+    expect(left.map((row) => row.id)).toEqual(
+      rows.filter((row) => row.status === 'pending').map((row) => row.id),
+    );
     await removeEndpoint(endpoint.id);
   });
 });

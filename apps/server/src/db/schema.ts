@@ -336,6 +336,10 @@ export const decks = pgTable(
     // rep's decks is a heap page read to check its status, which grows with the table.
     index('decks_owner_status_idx').on(table.ownerId, table.status),
     index('decks_created_idx').on(table.createdAt),
+    // The engagement report's accepted decks of a range (issue 51).
+    index('decks_accepted_idx')
+      .on(table.acceptedAt)
+      .where(sql`${table.acceptedAt} is not null`),
     unique('decks_owner_idempotency_key').on(table.ownerId, table.idempotencyKey),
   ],
 );
@@ -613,6 +617,8 @@ export const clientLinkVisits = pgTable(
   (table) => [
     index('client_link_visits_link_idx').on(table.linkId, table.startedAt),
     index('client_link_visits_viewer_idx').on(table.linkId, table.viewerHash),
+    // The engagement report and the digest read a range of visits by when they began.
+    index('client_link_visits_started_idx').on(table.startedAt),
     index('client_link_visits_open_idx')
       .on(table.lastEventAt)
       .where(sql`${table.endedAt} is null`),

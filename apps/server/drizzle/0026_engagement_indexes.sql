@@ -1,0 +1,2 @@
+CREATE INDEX "client_link_visits_started_idx" ON "client_link_visits" USING btree ("started_at");--> statement-breakpoint
+CREATE INDEX "decks_accepted_idx" ON "decks" USING btree ("accepted_at") WHERE "decks"."accepted_at" is not null;
