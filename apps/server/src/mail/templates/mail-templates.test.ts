@@ -44,13 +44,14 @@ describe('mail templates', () => {
     for (const mail of previews) {
       expect(mail.subject).not.toBe('');
       expect(mail.html).toMatch(/^<!DOCTYPE html/);
-      expect(mail.text).toMatch(/^Hello/);
+      // A letter greets its reader by name; a code for an address not yet proved knows none.
+      expect(mail.text).toMatch(mail.id === 'viewer-code' ? /^Enter this code/ : /^Hello/);
       // The text part is a letter: no markup, no header, the sender's line last.
       expect(mail.text).not.toMatch(/<[a-z]/i);
       expect(mail.text.endsWith('Sent by Deck Portal.')).toBe(true);
     }
     const secret = previews.filter((mail) => mail.isSecret).map((mail) => mail.id);
-    expect(secret).toEqual(['invitation', 'password-reset', 'client-link']);
+    expect(secret).toEqual(['invitation', 'password-reset', 'client-link', 'viewer-code']);
   });
 
   it('write the plain-text part as the portal always has: paragraphs, lines and whole links', async () => {
