@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deckVersions, events, jobs } from '../src/db/schema.ts';
 import { endQuietVisits, visitQuietEndMs } from '../src/events/end-visit.ts';
@@ -19,7 +19,9 @@ describe('events', () => {
   it('records link.created without the link’s address, and queues each consumer’s job with it', async () => {
     const deckId = await w.newDeck();
     const { id, body } = await w.createLink(deckId, { recipientName: 'Jane Client' });
-    const [created] = await eventsOfDeck(deckId);
+    const [made, created] = await eventsOfDeck(deckId);
+    // Its first version came before it.
+    expect(made).toMatchObject({ type: 'deck.version_created', data: { version: { number: 1 } } });
     expect(created).toMatchObject({
       type: 'link.created',
       deckId,
@@ -37,12 +39,13 @@ describe('events', () => {
     expect(JSON.stringify(created!.data)).not.toContain(token);
     const queued = await w
       .db()
-      .select({ kind: jobs.kind, payload: jobs.payload })
+      .select({ kind: jobs.kind, subjectId: jobs.subjectId })
       .from(jobs)
-      .where(eq(jobs.subjectId, deckId));
-    expect(
-      queued.filter((job) => (job.payload as { eventId?: number }).eventId === created!.id),
-    ).not.toEqual([]);
+      .where(sql`${jobs.payload}->>'eventId' = ${String(created!.id)}`);
+    // Alerts read visits and answers only; webhooks are told of everything.
+    expect(queued.map((job) => job.kind)).toEqual(['webhooks.fan-out']);
+    // Not the deck's subject: its page follows its generations by it.
+    expect(queued.map((job) => job.subjectId)).toEqual([null]);
   });
 
   it('records link.opened at every counted visit: the first, a new viewer, the days since the last visit', async () => {

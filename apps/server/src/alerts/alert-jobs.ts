@@ -148,7 +148,6 @@ export const alertsEventHandler = (services: Services): JobHandler<{ eventId: nu
               {
                 runAt: new Date(startedAt + everyVisitDelayMs),
                 uniqueKey: `alerts.every-visit:${visitId}`,
-                subjectId: event.deckId ?? undefined,
               },
             );
           }

@@ -47,13 +47,8 @@ export async function recordEvent(tx: Db, clock: Clock, event: NewEvent): Promis
     .returning();
   for (const consumer of eventConsumers) {
     if (consumer.types && !consumer.types.includes(event.type)) continue;
-    await enqueueJob(
-      tx,
-      clock,
-      consumer.kind,
-      { eventId: row!.id },
-      { subjectId: event.deckId ?? undefined },
-    );
+    // No subject: a deck's subject jobs are its generations, which its page follows.
+    await enqueueJob(tx, clock, consumer.kind, { eventId: row!.id });
   }
   return row!;
 }
