@@ -82,9 +82,11 @@ describe('a deck for a client in Japan', () => {
       currency: 'JPY',
       derived: { from: 'USD', rate: 150, rounding: 'hundred' },
     });
-    // The price book entries stay in dollars: the rate makes the yen.
+    // The price book entries stay in dollars: the rate makes the yen. The monitoring's entry is
+    // recorded too: the battery's terms text quotes its price.
     expect(version.priceBook?.products.map((p) => [p.id, p.msrp])).toEqual([
       ['battery_backup', 5995],
+      ['battery_monitoring', 75],
     ]);
     const pdf = await call('admin', 'GET', `/api/decks/${deckId}/download`);
     expect(pdf.statusCode).toBe(200);
