@@ -129,8 +129,9 @@ describe('events', () => {
     const { token } = await w.createLink(deckId);
     const other = await w.createLink(deckId);
     const { visitId } = await w.startVisit(token);
-    // Named through another link's address: nothing ends.
-    await w.post(`/api/client-view/${other.token}/visits/${visitId}/end`, {});
+    // Named through another link's address: not found, and nothing ends.
+    const foreign = await w.post(`/api/client-view/${other.token}/visits/${visitId}/end`, {});
+    expect(foreign.statusCode).toBe(404);
     expect(await dataOf(deckId, 'visit.ended')).toEqual([]);
     expect((await w.post(`/api/client-view/${token}/visits/not-a-visit/end`, {})).statusCode).toBe(
       404,

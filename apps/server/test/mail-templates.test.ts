@@ -41,6 +41,8 @@ describe('GET /api/admin/mail-templates', () => {
     expect(body.templates.map((template) => template.id).sort()).toEqual(
       [
         'account-approved',
+        'alerts',
+        'alerts-digest',
         'approval-decided',
         'approval-requested',
         'client-link',

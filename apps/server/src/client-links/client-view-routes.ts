@@ -47,7 +47,7 @@ import { verifyViewerRoutes } from './verify-viewer-routes.ts';
 import { proposalUpdatingPageHtml } from '../deal-desk/client-visibility.ts';
 import { acceptProposal, AlreadyAcceptedError } from '../proposals/accept-proposal.ts';
 import { declineProposal } from '../proposals/decline-proposal.ts';
-import { endVisit } from '../events/end-visit.ts';
+import { endVisit, isVisitOf } from '../events/end-visit.ts';
 
 const tokenParams = z.object({ token: z.string() });
 
@@ -375,8 +375,11 @@ export async function clientViewRoutes(
     async (request, reply) => {
       const open = await opened(request, request.params.token);
       const { visitId } = request.params;
-      if (!isUuid(visitId)) throw new AppError('not_found', clientLinkMessages.visitNotFound);
-      await endVisit(services, visitId, open.link.id);
+      const notFound = new AppError('not_found', clientLinkMessages.visitNotFound);
+      if (!isUuid(visitId)) throw notFound;
+      // Ended already (the sweep came first, or the beacon was sent twice) is as good.
+      const ended = await endVisit(services, visitId, open.link.id);
+      if (!ended && !(await isVisitOf(services, visitId, open.link.id))) throw notFound;
       return reply.code(204).send(null);
     },
   );

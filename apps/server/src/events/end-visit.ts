@@ -134,3 +134,16 @@ export async function endQuietVisits(services: Pick<Services, 'db' | 'clock'>): 
   for (const { id } of quiet) if (await endVisit(services, id)) count += 1;
   return count;
 }
+
+/** Whether `visitId` is a visit of the link `linkId`. */
+export async function isVisitOf(
+  services: Pick<Services, 'db'>,
+  visitId: string,
+  linkId: string,
+): Promise<boolean> {
+  const [found] = await services.db
+    .select({ id: clientLinkVisits.id })
+    .from(clientLinkVisits)
+    .where(and(eq(clientLinkVisits.id, visitId), eq(clientLinkVisits.linkId, linkId)));
+  return found !== undefined;
+}

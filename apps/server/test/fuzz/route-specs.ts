@@ -96,6 +96,12 @@ export function routeSpecOf(
                       p.name === 'responseId' ||
                       // A PowerPoint file brought back to a deck: the fixtures bring none.
                       p.name === 'fileId' ||
+                      // Webhooks, their deliveries and API tokens: the fixtures make none.
+                      p.name === 'deliveryId' ||
+                      (p.name === 'id' &&
+                        (path.startsWith('/api/admin/webhooks/') ||
+                          path.startsWith('/api/tokens/') ||
+                          path.startsWith('/api/admin/tokens/'))) ||
                       // An outbox mail: the fixtures send none with files. A mail logo: none is published.
                       (p.name === 'id' &&
                         (path.startsWith('/api/admin/outbox/') ||
