@@ -28,6 +28,8 @@ export function ProductsByAttention({ products }: { products: EngagementReport['
               valueFormatter={(minutes) => formatSeconds(minutes * 60)}
               yAxisProps={{ width: 120 }}
               gridAxis="none"
+              // A picture of the figures listed beside it: named as an image.
+              role="img"
               aria-label="Minutes per product"
             />
             <Table.ScrollContainer minWidth={340}>

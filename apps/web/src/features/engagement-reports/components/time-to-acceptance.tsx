@@ -39,6 +39,8 @@ export function TimeToAcceptance({
               valueFormatter={formatHours}
               yAxisProps={{ width: 120 }}
               gridAxis="none"
+              // A picture of the figures listed beside it: named as an image.
+              role="img"
               aria-label="Hours from first open to acceptance per deck"
             />
             <Table.ScrollContainer minWidth={560}>
