@@ -1,0 +1,93 @@
+// The engine's warm time and the bytes it allocates per deck, against the baseline (issue 52).
+// Runnable alone, to iterate in a minute: `node --import tsx bench/engine-warm.ts [runs]`
+// prints the warm medians, their ratio and MB allocated per deck; `npm run bench` takes the same
+// measure (`allocatedDuring`) around its own warm runs.
+
+import { GCProfiler } from 'node:v8';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Runs `work` and tells the bytes the V8 heap allocated meanwhile: heap used after − heap used
+ * before + what every garbage collection during the run freed (each GC's before/after heap
+ * statistics from `v8.GCProfiler`). Buffers' backing stores live outside the heap and are not
+ * counted. Other work running at the same time in this process is counted too: call it with
+ * nothing else in flight.
+ */
+export async function allocatedDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; bytes: number }> {
+  const profiler = new GCProfiler();
+  const before = process.memoryUsage().heapUsed;
+  profiler.start();
+  const value = await work();
+  const after = process.memoryUsage().heapUsed;
+  const profile = profiler.stop();
+  let freed = 0;
+  for (const gc of profile?.statistics ?? []) {
+    freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
+  }
+  return { value, bytes: Math.max(0, after - before + freed) };
+}
+
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.5 * sorted.length) - 1)]!;
+}
+
+export const mb = (bytes: number) => bytes / (1024 * 1024);
+
+/** Warm engine and baseline runs, alternating, each timed and its allocation measured. */
+export async function engineWarmSection(runs = 15) {
+  const { buildDeck, createTemplateLibrary, generateDeck } =
+    await import('@deck-portal/deck-engine');
+  const { baselineRender } = await import('./baseline.ts');
+  const { benchDraft, makePictures } = await import('./bench-deck.ts');
+  const pictures = await makePictures();
+  const draft = benchDraft();
+  const library = createTemplateLibrary();
+  const deck = buildDeck(draft, library);
+  const images = {
+    fetcher: async (url: string) => {
+      const p = pictures.get(url);
+      return p
+        ? { ok: true as const, bytes: p.bytes, kind: p.kind }
+        : { ok: false as const, reason: 'missing' };
+    },
+  };
+  const engine = { ms: [] as number[], bytes: [] as number[] };
+  const baseline = { ms: [] as number[], bytes: [] as number[] };
+  for (let i = 0; i < runs + 3; i += 1) {
+    let t = performance.now();
+    const e = await allocatedDuring(() => generateDeck(draft, { library, images }));
+    const engineMs = performance.now() - t;
+    t = performance.now();
+    const b = await allocatedDuring(() => baselineRender(deck, pictures));
+    const baselineMs = performance.now() - t;
+    if (i < 3) continue;
+    engine.ms.push(engineMs);
+    engine.bytes.push(e.bytes);
+    baseline.ms.push(baselineMs);
+    baseline.bytes.push(b.bytes);
+  }
+  const result = {
+    runs,
+    slides: deck.slides.length,
+    engineMs: median(engine.ms),
+    baselineMs: median(baseline.ms),
+    engineMb: mb(median(engine.bytes)),
+    baselineMb: mb(median(baseline.bytes)),
+  };
+  return { ...result, ratio: result.engineMs / result.baselineMs };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const runs = Number(process.argv[2] ?? 15);
+  const load = loadavg()[0]!;
+  const r = await engineWarmSection(runs);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(`| measure (${r.slides}-slide deck, ${r.runs} warm runs, load ${load.toFixed(1)}) | engine | baseline | ratio | target |
+|---|---|---|---|---|
+| warm median | ${r.engineMs.toFixed(0)} ms | ${r.baselineMs.toFixed(0)} ms | ${r.ratio.toFixed(3)} | ≤ 0.12 (${verdict(r.ratio <= 0.12)}) |
+| MB allocated per deck (median) | ${r.engineMb.toFixed(1)} MB | ${r.baselineMb.toFixed(1)} MB | ${(r.engineMb / r.baselineMb).toFixed(2)} | engine ≤ 15 MB (${verdict(r.engineMb <= 15)}) |`);
+}
