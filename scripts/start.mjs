@@ -1,12 +1,20 @@
-// `npm start`: builds the web app if needed, then serves the portal and the API on one port.
+// `npm start`: builds the web app and the server if needed, then serves the portal and the API on
+// one port. `npm run worker` (this script with `worker`) builds the server if needed, then runs a
+// process that only takes jobs.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-buildWebIfNeeded();
+const isWorker = process.argv[2] === 'worker';
+if (!isWorker) buildWebIfNeeded();
+await buildServerIfNeeded();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// Built JavaScript (scripts/build-server.mjs): no TypeScript is transpiled at start. Stack
+// traces name the sources' files and lines through the build's source maps.
+const entry = isWorker ? 'apps/server/dist/worker.js' : 'apps/server/dist/main.js';
+const server = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: root,
   stdio: 'inherit',
   // glibc gives each thread that allocates its own heap (up to eight per core); the picture

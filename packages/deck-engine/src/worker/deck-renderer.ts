@@ -29,6 +29,7 @@ import type {
   RenderTaskResult,
   WarmUpTask,
 } from './render-task.ts';
+import { renderWorkerFile } from './render-worker-file.ts';
 
 export interface DeckRendererOptions {
   /** Default: the machine's parallelism minus one (at least 1). */
@@ -203,7 +204,7 @@ function progressChannel<T>(onProgress: ((progress: T) => void) | undefined) {
 export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRendererPool {
   const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism() - 1);
   const pool = new Piscina({
-    filename: new URL('./render-worker.mjs', import.meta.url).href,
+    filename: renderWorkerFile,
     maxThreads,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     idleTimeout: 60_000,

@@ -1,0 +1,134 @@
+// The server as built JavaScript (apps/server/dist), so `npm start` and `npm run worker` run no
+// TypeScript loader: the workspace packages' sources are bundled in, npm packages stay in
+// node_modules, and the engine's dynamic `import()`s stay chunks of their own.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const serverBuildDir = path.join(root, 'apps/server/dist');
+/** Written last: its time is the build's, its contents esbuild's list of inputs and outputs. */
+const builtStamp = path.join(serverBuildDir, 'build.json');
+
+const entryPoints = {
+  main: 'apps/server/src/main.ts',
+  worker: 'apps/server/src/worker.ts',
+  'render-worker': 'packages/deck-engine/src/worker/render-worker.mjs',
+};
+
+const sources = [
+  'apps/server/src',
+  'packages/domain/src',
+  'packages/deck-engine/src',
+  'apps/server/package.json',
+  'packages/domain/package.json',
+  'packages/deck-engine/package.json',
+  'apps/server/tsconfig.json',
+  'tsconfig.base.json',
+  'scripts/build-server.mjs',
+];
+
+/**
+ * The bundle keeps the workspace's modules' own `import.meta.url`: every path computed from it
+ * (the migrations, the web app's build, the template library's seed, fonts found through
+ * `createRequire`, the embedded database's thread) resolves in the repository as it does from
+ * the sources, with nothing copied. Written relative to the bundle (all its files sit in one
+ * folder), so a moved checkout keeps working.
+ */
+function sourceUrls(outdir) {
+  return {
+    name: 'source-urls',
+    setup(build) {
+      build.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, async (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        const loader = args.path.endsWith('.tsx') ? 'tsx' : /\.m?ts$/.test(args.path) ? 'ts' : 'js';
+        if (!text.includes('import.meta.url')) return { contents: text, loader };
+        const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+        const own = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', own), loader };
+      });
+    },
+  };
+}
+
+/**
+ * The pool's worker file: the sources name render-worker.mjs (TypeScript through tsx); the
+ * bundle names the render worker built beside it.
+ */
+const builtRenderWorker = {
+  name: 'built-render-worker',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]worker[\\/]render-worker-file\.ts$/ }, () => ({
+      contents: `export const renderWorkerFile = new URL('./render-worker.js', import.meta.url).href;`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** npm packages stay where npm put them; the workspace's own (@deck-portal/*) are bundled. */
+const npmPackagesOutside = {
+  name: 'npm-packages-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@deck-portal/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Builds the server into `outdir` (apps/server/dist unless told). */
+export async function buildServer({ outdir = serverBuildDir } = {}) {
+  await rm(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    sourcemap: true,
+    // Names stay readable in logs and stack traces; the server is not shipped to browsers.
+    minify: false,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [builtRenderWorker, sourceUrls(outdir), npmPackagesOutside],
+  });
+  await writeFile(path.join(outdir, 'build.json'), JSON.stringify(result.metafile));
+  return result;
+}
+
+function newestChange(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full)) {
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds the server when there is no build yet or a source changed since the last one. */
+export async function buildServerIfNeeded({ force = false } = {}) {
+  const builtAt = existsSync(builtStamp) ? statSync(builtStamp).mtimeMs : 0;
+  const isStale = sources.some((source) => newestChange(source) > builtAt);
+  if (!force && !isStale) return;
+  console.log('Building the server…');
+  try {
+    await buildServer();
+  } catch (error) {
+    console.error('The server did not build; see the messages above.');
+    if (!error?.errors) console.error(error);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+  console.log(`Built the server into ${path.relative(root, serverBuildDir)}`);
+}
