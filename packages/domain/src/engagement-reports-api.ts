@@ -12,8 +12,6 @@ const day = z.iso.date({ error: 'Use a date such as 2026-01-31' });
 export const engagementDefaultDays = 30;
 /** The longest range a report may cover, in days: a year and a day. */
 export const engagementMaxDays = 367;
-/** A priced slide on screen this long in one visit counts as its pricing read. */
-export const pricingReadSeconds = 5;
 
 const engagementFilters = z.object({
   from: day.optional(),
@@ -73,7 +71,7 @@ export const engagementReportSchema = z.object({
       decks: z.number().int(),
     }),
   ),
-  /** Decks whose pricing a client read (a priced slide on screen `pricingReadSeconds` or more). */
+  /** Decks whose pricing a client read (a priced slide on screen `pricingViewedSeconds` or more). */
   pricingRead: z.array(
     deckRef.extend({
       visits: z.number().int(),

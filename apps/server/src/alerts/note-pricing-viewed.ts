@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { pricingViewedSeconds } from '@deck-portal/domain';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { clientLinkEvents, type deckVersions } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { pricingViewedAlertJob } from './alert-jobs.ts';
 
-/** A priced slide read this long in one visit is the pricing viewed. */
-export const pricingViewedMs = 5_000;
+/** A priced slide read this long in one visit is the pricing viewed (as the analytics count it). */
+const pricingViewedMs = pricingViewedSeconds * 1000;
 
 /**
  * Called with each batch of a visit's slide views, in its transaction: when the batch is on a

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, min, ne, sum, type SQL } from 'drizzle-orm';
 import {
-  pricingReadSeconds,
+  pricingViewedSeconds,
   type EngagementQuery,
   type EngagementReport,
 } from '@deck-portal/domain';
@@ -70,7 +70,7 @@ export async function getEngagementReport(
     const pricedSeconds = visit.slides
       .filter((slide) => slides.priced[slide.slide - 1] === true)
       .map((slide) => slide.seconds);
-    if (pricedSeconds.some((seconds) => seconds >= pricingReadSeconds)) {
+    if (pricedSeconds.some((seconds) => seconds >= pricingViewedSeconds)) {
       const deck = pricing.get(visit.deckId) ?? {
         visits: 0,
         seconds: 0,

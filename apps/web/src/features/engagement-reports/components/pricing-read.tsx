@@ -1,4 +1,4 @@
-import { pricingReadSeconds, type EngagementReport } from '@deck-portal/domain';
+import { pricingViewedSeconds, type EngagementReport } from '@deck-portal/domain';
 import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -15,7 +15,7 @@ export function PricingRead({ decks }: { decks: EngagementReport['pricingRead'] 
             Pricing read
           </Title>
           <Text size="sm" c="dimmed">
-            Visits that kept a pricing slide on screen for {pricingReadSeconds} seconds or more.
+            Visits that kept a pricing slide on screen for {pricingViewedSeconds} seconds or more.
           </Text>
         </Stack>
         {decks.length === 0 ? (
