@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import {
   faceOf,
@@ -415,12 +416,27 @@ interface PdfkitRun {
   advanceWidth: number;
 }
 
+/** The parts of pdfkit 0.20's document and stream objects the font file cache relies on. */
+interface PdfkitReference {
+  data: Record<string, unknown>;
+  compress: boolean;
+  write(chunk: Uint8Array): void;
+  end(chunk?: Uint8Array): void;
+  finalize(): void;
+}
+interface PdfkitDocument {
+  compress?: boolean;
+  ref?: (data?: Record<string, unknown>) => PdfkitReference;
+}
+
 interface EmbeddedFontInstance {
+  document?: unknown;
+  embed(): void;
   layoutCache?: Record<string, PdfkitRun>;
   layoutRun(text: string, features?: unknown): PdfkitRun;
   layout(text: string, features?: unknown): PdfkitRun;
   encode(text: string, features?: unknown): [string[], PdfkitRun['positions']];
-  subset?: { glyphs?: number[]; includeGlyph(id: number): number };
+  subset?: { glyphs?: number[]; includeGlyph(id: number): number; encode?(): Uint8Array };
   widths?: number[];
   unicode?: number[][];
   scale?: number;
@@ -482,6 +498,47 @@ function engineFontClass(
       return [encoded, positions];
     }
 
+    /**
+     * As pdfkit's, but the subset's font file, compressed, is taken from the last document that
+     * embedded the same glyphs of this face in the same order: building a subset (fontkit) and
+     * deflating it were a fifth of a warm deck's PDF. The bytes written are the same.
+     */
+    override embed(): void {
+      const doc = this.document as PdfkitDocument | undefined;
+      const { subset } = this;
+      const ref = doc?.ref;
+      if (!doc?.compress || !subset?.glyphs || !subset.encode || typeof ref !== 'function') {
+        return super.embed();
+      }
+      const key = `${this.weight}:${subset.glyphs.join(',')}`;
+      const known = fontFiles.get(key);
+      if (known) subset.encode = () => new Uint8Array(0);
+      // pdfkit's embed makes the font file's stream first, then ends it with the subset's bytes.
+      doc.ref = (data) => {
+        delete doc.ref;
+        const fontFile = ref.call(doc, data);
+        fontFile.end = (chunk) => {
+          let deflated = known;
+          if (!deflated) {
+            deflated = deflateSync(chunk ?? new Uint8Array(0));
+            if (fontFiles.size >= 64) fontFiles.clear();
+            fontFiles.set(key, deflated);
+          }
+          fontFile.compress = false;
+          fontFile.write(deflated);
+          fontFile.data.Filter = 'FlateDecode';
+          fontFile.finalize();
+        };
+        return fontFile;
+      };
+      try {
+        super.embed();
+      } finally {
+        delete doc.ref;
+        if (known) delete subset.encode;
+      }
+    }
+
     override layoutRun(text: string, features?: unknown): PdfkitRun {
       if (features) return super.layoutRun(text, features);
       const scale = 1000 / getFont(this.weight).unitsPerEm;
@@ -511,6 +568,9 @@ function engineFontClass(
     }
   };
 }
+
+// Compressed font files of subsets, by face and glyphs (see the embedded font's `embed`).
+const fontFiles = new Map<string, Uint8Array>();
 
 let engineFont: ReturnType<typeof engineFontClass> | null | undefined;
 const sharedLayoutCaches = new Map<FontFace, Record<string, PdfkitRun>>();
