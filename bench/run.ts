@@ -22,6 +22,7 @@ import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { serverHardeningSection } from './server-hardening.ts';
 import { deckEditorSection } from './deck-editor-section.ts';
 import { webhooksSection } from './webhooks-section.ts';
+import { allocatedDuring, mb } from './engine-warm.ts';
 import {
   benchDraft,
   japaneseBenchDraft,
@@ -96,17 +97,24 @@ console.log(`Deck: ${deck.slides.length} slides, ${pictures.size} distinct pictu
 const engineTimes: number[] = [];
 const baselineTimes: number[] = [];
 const japaneseTimes: number[] = [];
+// Bytes the V8 heap allocated per run (issue 52): see `allocatedDuring`.
+const engineBytes: number[] = [];
+const baselineBytes: number[] = [];
 let japaneseFirstMs = 0;
 let sizes = { enginePptx: 0, enginePdf: 0, baselinePptx: 0, baselinePdf: 0 };
 for (let i = 0; i < WARM_RUNS + 3; i += 1) {
   let t = performance.now();
-  const engine = await generateDeck(draft, { library, images: imageOptions });
+  const { value: engine, bytes: engineAllocated } = await allocatedDuring(() =>
+    generateDeck(draft, { library, images: imageOptions }),
+  );
   const engineMs = performance.now() - t;
   t = performance.now();
   const japanese = await generateDeck(japaneseDraft, { library, images: imageOptions });
   const japaneseMs = performance.now() - t;
   t = performance.now();
-  const baseline = await baselineRender(deck, pictures);
+  const { value: baseline, bytes: baselineAllocated } = await allocatedDuring(() =>
+    baselineRender(deck, pictures),
+  );
   const baselineMs = performance.now() - t;
   if (i === 0) {
     japaneseFirstMs = japaneseMs;
@@ -116,6 +124,8 @@ for (let i = 0; i < WARM_RUNS + 3; i += 1) {
     engineTimes.push(engineMs);
     baselineTimes.push(baselineMs);
     japaneseTimes.push(japaneseMs);
+    engineBytes.push(engineAllocated);
+    baselineBytes.push(baselineAllocated);
   }
   sizes = {
     enginePptx: engine.pptx.length,
@@ -127,7 +137,10 @@ for (let i = 0; i < WARM_RUNS + 3; i += 1) {
 const engineWarm = stats(engineTimes);
 const baselineWarm = stats(baselineTimes);
 const japaneseWarm = stats(japaneseTimes);
+const engineMb = mb(stats(engineBytes).median);
+const baselineMb = mb(stats(baselineBytes).median);
 console.log('warm engine', engineWarm, 'baseline', baselineWarm);
+console.log('MB allocated per deck: engine', engineMb, 'baseline', baselineMb);
 console.log('warm Japanese deck', japaneseWarm, 'first', japaneseFirstMs);
 
 // Issue 17: a deck of imported slides against the same baseline, and the import itself.
@@ -472,7 +485,8 @@ Deck: ${deck.slides.length} slides (14 template slides, 4 pricing slides, 2 cust
 
 | measure | engine | baseline | ratio | target |
 |---|---|---|---|---|
-| warm median (${engineWarm.n} runs) | ${ms(engineWarm.median)} | ${ms(baselineWarm.median)} | ${warmRatio.toFixed(2)} | ≤ 0.75 (${verdict(warmRatio <= 0.75)}); issue 18: ≤ 0.25 (${verdict(warmRatio <= 0.25)}) |
+| warm median (${engineWarm.n} runs) | ${ms(engineWarm.median)} | ${ms(baselineWarm.median)} | ${warmRatio.toFixed(2)} | ≤ 0.75 (${verdict(warmRatio <= 0.75)}); issue 18: ≤ 0.25 (${verdict(warmRatio <= 0.25)}); issue 52: ≤ 0.12 (${verdict(warmRatio <= 0.12)}) |
+| MB allocated per deck, warm median (V8 heap used after − before + what each GC freed, \`v8.GCProfiler\`; Buffers' bytes outside the heap not counted) | ${engineMb.toFixed(1)} MB | ${baselineMb.toFixed(1)} MB | ${(engineMb / baselineMb).toFixed(2)} | engine ≤ 15 MB (${verdict(engineMb <= 15)}) |
 | Japanese deck for Japan (the seeded translations, yen, consumption tax), warm median, against the English deck above (engine both) | ${ms(japaneseWarm.median)} | ${ms(engineWarm.median)} | ${japaneseRatio.toFixed(2)} | ≤ 1.3 (${verdict(japaneseRatio <= 1.3)}) |
 | warm p95 | ${ms(engineWarm.p95)} | ${ms(baselineWarm.p95)} | ${(engineWarm.p95 / baselineWarm.p95).toFixed(2)} | |
 | cold, fresh process, median of ${COLD_RUNS} (module loading included) | ${ms(coldEngine.median)} | ${ms(coldBaseline.median)} | ${coldRatio.toFixed(2)} | ≤ 1.0 (${verdict(coldRatio <= 1)}) |
