@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +21,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built web app included) once for the whole browser run. */
+/** Starts the real server, as `npm start` runs it (built), once for the whole browser run. */
 export default async function globalSetup() {
-  // Never a stale app, however the browser tests are started (npm test or playwright alone).
+  // Never a stale app or server, however the browser tests are started (npm test or playwright
+  // alone).
   buildWebIfNeeded();
+  await buildServerIfNeeded();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -32,7 +35,7 @@ export default async function globalSetup() {
   const serverLog = path.join(dataDir, 'server.log');
   const logFile = createWriteStream(serverLog);
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@
 // TypeScript loader: the workspace packages' sources are bundled in, npm packages stay in
 // node_modules, and the engine's dynamic `import()`s stay chunks of their own.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -78,9 +78,22 @@ const npmPackagesOutside = {
   },
 };
 
+/**
+ * A server started from the previous build may still load its chunks (named by their contents)
+ * later: the files this build did not write go once they are an hour old, not at once.
+ */
+async function removeOldOutputs(outdir, metafile) {
+  const written = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)));
+  const anHourAgo = Date.now() - 3_600_000;
+  for (const entry of await readdir(outdir)) {
+    const file = path.join(outdir, entry);
+    if (written.has(file) || entry === 'build.json') continue;
+    if ((await stat(file)).mtimeMs < anHourAgo) await rm(file, { force: true });
+  }
+}
+
 /** Builds the server into `outdir` (apps/server/dist unless told). */
 export async function buildServer({ outdir = serverBuildDir } = {}) {
-  await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints,
@@ -97,6 +110,7 @@ export async function buildServer({ outdir = serverBuildDir } = {}) {
     logLevel: 'warning',
     plugins: [builtRenderWorker, sourceUrls(outdir), npmPackagesOutside],
   });
+  await removeOldOutputs(outdir, result.metafile);
   await writeFile(path.join(outdir, 'build.json'), JSON.stringify(result.metafile));
   return result;
 }
