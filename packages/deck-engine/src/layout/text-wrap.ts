@@ -1,4 +1,5 @@
-import { loadDefaultJapaneseParser, loadDefaultSimplifiedChineseParser, type Parser } from 'budoux';
+import { createRequire } from 'node:module';
+import type { Parser } from 'budoux';
 import LineBreaker from 'linebreak';
 import { unitWidth, type FontFace } from './fonts.ts';
 import type { Inserted } from './text-spec.ts';
@@ -78,6 +79,12 @@ const CJK =
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 let japanese: Parser | undefined;
 let chinese: Parser | undefined;
+const require = createRequire(import.meta.url);
+/**
+ * BudouX, read the first time a paragraph in Japanese or Chinese is wrapped: its models and the
+ * HTML library it brings cost a Latin deck's process a second of loading on a busy machine.
+ */
+const budoux = () => require('budoux') as typeof import('budoux');
 
 /**
  * Where BudouX ends a phrase in the paragraph (offsets), for a paragraph in Japanese (any kana)
@@ -86,8 +93,8 @@ let chinese: Parser | undefined;
 function phraseEnds(paragraph: string): Set<number> | undefined {
   if (!CJK.test(paragraph)) return undefined;
   const parser = KANA.test(paragraph)
-    ? (japanese ??= loadDefaultJapaneseParser())
-    : (chinese ??= loadDefaultSimplifiedChineseParser());
+    ? (japanese ??= budoux().loadDefaultJapaneseParser())
+    : (chinese ??= budoux().loadDefaultSimplifiedChineseParser());
   return new Set(parser.parseBoundaries(paragraph));
 }
 
