@@ -329,7 +329,10 @@ export function underlineOf(face: FontFace): { offset: number; thickness: number
   return { offset: position - thickness / 2, thickness };
 }
 
-const wordCache = new Map<string, ShapedWord>();
+// Shaped words by face, then by word: no key is built per lookup (a deck looks words up
+// hundreds of thousands of times: the layout, the PDF and the SVG).
+const wordCache = new Map<FontFace, Map<string, ShapedWord>>();
+let cachedWords = 0;
 // One HarfBuzz buffer, refilled for every word: shaping is synchronous, so it is never shared.
 let buffer: HbBuffer | undefined;
 
@@ -355,8 +358,12 @@ function codePointsOf(text: string): number[] {
  * the SVG agree on every advance and a word is shaped once however often it repeats.
  */
 export function shapeWord(word: string, face: FontFace): ShapedWord {
-  const key = `${face}\u0000${word}`;
-  let shaped = wordCache.get(key);
+  let words = wordCache.get(face);
+  if (!words) {
+    words = new Map();
+    wordCache.set(face, words);
+  }
+  let shaped = words.get(word);
   if (!shaped) {
     const { shaper, unitsPerEm } = getFont(face);
     buffer ??= new HbBuffer();
@@ -417,8 +424,12 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
     }
     shaped = { width: pen / unitsPerEm, advance: pen, glyphs, missing: [...missing] };
     // Bounded, so a long-running worker stays lean.
-    if (wordCache.size > 50_000) wordCache.clear();
-    wordCache.set(key, shaped);
+    if (cachedWords > 50_000) {
+      for (const known of wordCache.values()) known.clear();
+      cachedWords = 0;
+    }
+    words.set(word, shaped);
+    cachedWords += 1;
   }
   return shaped;
 }

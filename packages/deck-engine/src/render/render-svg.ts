@@ -51,8 +51,24 @@ function n(value: number): string {
 // Glyph outlines are the same in every slide and deck: each path string is built once.
 const glyphPathCache = new Map<string, string>();
 
-function glyphPath(weight: FontFace, glyphId: number): string {
-  const id = `${facePrefix(weight)}${glyphId}`;
+// Each face's glyph ids (`b42`), built once: a deck's SVGs draw tens of thousands of glyphs.
+const glyphIds = new Map<FontFace, { prefix: string; ids: Map<number, string> }>();
+
+function glyphIdOf(face: FontFace, glyphId: number): string {
+  let known = glyphIds.get(face);
+  if (!known) {
+    known = { prefix: facePrefix(face), ids: new Map() };
+    glyphIds.set(face, known);
+  }
+  let id = known.ids.get(glyphId);
+  if (id === undefined) {
+    id = `${known.prefix}${glyphId}`;
+    known.ids.set(glyphId, id);
+  }
+  return id;
+}
+
+function glyphPath(id: string, weight: FontFace, glyphId: number): string {
   let path = glyphPathCache.get(id);
   if (path === undefined) {
     path = getFont(weight).font.getGlyph(glyphId).path.toSVG();
@@ -80,21 +96,21 @@ class GlyphSet {
     const { font } = getFont(weight);
     const scale = size / font.unitsPerEm;
     const space = shapeWord(' ', weight).advance;
-    const uses: string[] = [];
+    let out = `<g fill="#${color}" transform="translate(${n(x)} ${n(baseline)}) scale(${scale.toFixed(6)} ${(-scale).toFixed(6)})">`;
     let pen = 0;
     for (const word of text.split(' ')) {
       const shaped = shapeWord(word, weight);
       for (const glyph of shaped.glyphs) {
-        const id = `${facePrefix(weight)}${glyph.id}`;
-        const path = glyphPath(weight, glyph.id);
+        const id = glyphIdOf(weight, glyph.id);
+        const path = glyphPath(id, weight, glyph.id);
         if (path === '') continue;
         this.used.set(id, path);
-        const y = glyph.y ? ` y="${Math.round(glyph.y)}"` : '';
-        uses.push(`<use href="#${id}" x="${Math.round(pen + glyph.x)}"${y}/>`);
+        out += `<use href="#${id}" x="${Math.round(pen + glyph.x)}"`;
+        out += glyph.y ? ` y="${Math.round(glyph.y)}"/>` : '/>';
       }
       pen += shaped.advance + space;
     }
-    return `<g fill="#${color}" transform="translate(${n(x)} ${n(baseline)}) scale(${scale.toFixed(6)} ${(-scale).toFixed(6)})">${uses.join('')}</g>`;
+    return `${out}</g>`;
   }
 
   defs(): string {
