@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   deckLinks,
   type DeckApprovalFilter,
@@ -17,6 +17,7 @@ import { preparedQuery } from '../db/prepared-query.ts';
 import type { Services } from '../services.ts';
 import { productNames } from '../price-book/price-book.ts';
 import type { DeckRow } from './deck-access.ts';
+import { clientNameMatches } from './client-search.ts';
 
 /** What a list shows of a deck: not its draft, only the products' ids from it. */
 type ListedDeck = Pick<
@@ -187,7 +188,8 @@ const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf
  * are left out, except when asked for (`archived: true` lists only them) and in a search by
  * client, which finds a deck wherever it is. With `after` (the previous page's `nextCursor`) the
  * page starts after that deck by position (keyset), so page 40,000 costs what page 1 does; the
- * total is counted up to `deckCountCap`. The client search is served by a trigram index.
+ * total is counted up to `deckCountCap`. The client search is served by a trigram index
+ * (client-search.ts).
  */
 export async function listDecks(
   { db }: Pick<Services, 'db'>,
@@ -218,7 +220,7 @@ export async function listDecks(
   } else {
     const filters: SQL[] = [];
     if (ownerId) filters.push(eq(decks.ownerId, sql.placeholder('ownerId')));
-    if (client) filters.push(ilike(decks.clientName, `%${escapeLike(client)}%`));
+    if (client) filters.push(await clientNameMatches(db, client));
     if (approval) filters.push(approvalFilter(approval));
     if (archived === true) filters.push(eq(decks.status, 'archived'));
     else if (archived === false || !client) filters.push(ne(decks.status, 'archived'));
@@ -250,10 +252,6 @@ export async function listDecks(
     nextCursor:
       rows.length > options.pageSize && last ? writeListCursor(last.position, last.deck.id) : null,
   };
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** A user's own decks; another user's only for managers and admins. */

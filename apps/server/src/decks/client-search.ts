@@ -1,0 +1,90 @@
+import { and, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { decks } from '../db/schema.ts';
+
+/**
+ * The client search, `client_name ILIKE '%text%'`, served by the trigram index without reading
+ * what common words match. The index answers a pattern by intersecting the lists of decks that
+ * hold each of its trigrams: "Client 9876" asks for the trigrams of "client", held by every deck
+ * of a history whose names share the word, and of "9876", held by a few hundred; reading the
+ * long lists cost 60–80 ms at a million decks, whatever was found. The trigrams' frequencies
+ * are known from the statistics PostgreSQL gathers on the names' trigrams (migration 0027,
+ * refreshed by every analyse): the index is asked only for the search's words none of whose
+ * trigrams is common, and the whole text is checked on the decks it finds. A search with no
+ * such word (only common words, or words under three characters) is left to the planner as it
+ * is: its matches are many, so walking the decks newest first finds a page at once.
+ */
+
+/** A trigram in more client names than this is common: its list is too long to read. */
+const commonShare = 0.02;
+/** How long the statistics read are used before being read again (analyse runs seldom). */
+const statisticsFor = 10 * 60_000;
+
+type Frequencies = ReadonlyMap<string, number>;
+const frequencies = new WeakMap<Db, { at: number; read: Promise<Frequencies> }>();
+
+/**
+ * The share of client names holding each common trigram, from the statistics object
+ * `decks_client_name_trigrams`; empty when there are none yet (a table never analysed) or the
+ * database user may not read them, and the search then asks the index for every trigram.
+ */
+function trigramFrequencies(db: Db): Promise<Frequencies> {
+  const cached = frequencies.get(db);
+  if (cached && Date.now() - cached.at < statisticsFor) return cached.read;
+  const read = db
+    .execute(
+      sql`select most_common_elems::text::text[] as trigrams, most_common_elem_freqs as shares
+        from pg_stats_ext_exprs where statistics_name = 'decks_client_name_trigrams'
+        and tablename = 'decks' limit 1`,
+    )
+    .then((result) => {
+      // Both drivers answer a raw statement with its rows under `rows`.
+      const [row] = (result as { rows: { trigrams: string[] | null; shares: number[] | null }[] })
+        .rows;
+      const map = new Map<string, number>();
+      row?.trigrams?.forEach((trigram, i) => map.set(trigram, row.shares?.[i] ?? 0));
+      return map as Frequencies;
+    });
+  frequencies.set(db, { at: Date.now(), read });
+  read.catch(() => frequencies.delete(db));
+  return read;
+}
+
+/** The trigrams inside a word, as the index lower-cases and stores them. */
+function innerTrigrams(word: string) {
+  const lower = word.toLowerCase();
+  return Array.from({ length: Math.max(0, lower.length - 2) }, (_, i) => lower.slice(i, i + 3));
+}
+
+/**
+ * The words of `text` (runs of letters and digits, as the trigram index splits names) none of
+ * whose trigrams is common, in order.
+ */
+export function rareWords(text: string, shares: Frequencies): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => {
+    const trigrams = innerTrigrams(word);
+    return (
+      trigrams.length > 0 && trigrams.every((trigram) => (shares.get(trigram) ?? 0) < commonShare)
+    );
+  });
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The condition a deck's client name meets when it holds `text`, in any case. */
+export async function clientNameMatches(db: Db, text: string): Promise<SQL> {
+  const whole = `%${escapeLike(text)}%`;
+  const shares = await trigramFrequencies(db);
+  const words = rareWords(text, shares);
+  const allWords = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0 || words.length === allWords.length) return ilike(decks.clientName, whole);
+  // The rare words, in the order the text has them, are what the index is asked for; the whole
+  // text is checked on an expression the index does not serve, so the planner cannot hand the
+  // common words' trigrams to the index too.
+  return and(
+    ilike(decks.clientName, `%${words.join('%')}%`),
+    sql`(${decks.clientName} || '') ilike ${whole}`,
+  )!;
+}
