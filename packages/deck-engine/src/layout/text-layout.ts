@@ -139,12 +139,38 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
   const { ascent, descent } = getFont(weight);
   return Math.max(0, ((ascent - descent) * size - lineHeight) / 2);
 }
+// Laid-out texts by their spec and the family in force, frozen: most of a deck's texts are the
+// library's own and come back in every deck (about four in five of a deck for another client,
+// its figures and names changed, are laid out as in the one before).
+const laidOut = new Map<string, TextElement>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * Lays text out in its box: wraps at word boundaries, shrinks the size in half-point steps
  * until every line fits (never below `minSize`), and as a last resort cuts lines with an
- * ellipsis, so text never leaves its box.
+ * ellipsis, so text never leaves its box. The element is frozen: the same spec gives the same
+ * element, kept for the next deck.
  */
 export function layoutText(spec: TextSpec): TextElement {
+  const key = `${activeFontFamily() ?? ''}\u0000${JSON.stringify(spec)}`;
+  let element = laidOut.get(key);
+  if (!element) {
+    element = deepFreeze(layoutTextAnew(spec));
+    // Bounded: a long-running worker keeps the texts of its recent decks.
+    if (laidOut.size >= 4_000) laidOut.clear();
+    laidOut.set(key, element);
+  }
+  return element;
+}
+
+function layoutTextAnew(spec: TextSpec): TextElement {
   const family = spec.family ?? activeFontFamily();
   const weight = specFace(spec);
   const paragraphs = splitParagraphs(spec);
