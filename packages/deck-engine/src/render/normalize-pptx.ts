@@ -112,17 +112,22 @@ export function normalizePptx(
   // a soft return); the caller's own changes.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
     const xml = text(name)!;
-    const fixed = (options.rewriteSlide?.(xml) ?? xml)
-      .replace(/(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g, '$1<a:effectLst/>$2')
-      .replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph: string, inner: string) => {
-        let seen = false;
-        const kept = inner.replace(/<a:pPr\b[^>]*\/>|<a:pPr\b[^>]*>[\s\S]*?<\/a:pPr>/g, (pPr) => {
-          if (seen) return '';
-          seen = true;
-          return pPr;
+    const withEffects = (options.rewriteSlide?.(xml) ?? xml).replace(
+      /(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g,
+      '$1<a:effectLst/>$2',
+    );
+    // Rewritten only when a paragraph has more than one: a slide is copied whole by a rewrite.
+    const fixed = !hasRepeatedParagraphProperties(withEffects)
+      ? withEffects
+      : withEffects.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph: string, inner: string) => {
+          let seen = false;
+          const kept = inner.replace(/<a:pPr\b[^>]*\/>|<a:pPr\b[^>]*>[\s\S]*?<\/a:pPr>/g, (pPr) => {
+            if (seen) return '';
+            seen = true;
+            return pPr;
+          });
+          return kept === inner ? paragraph : `<a:p>${kept}</a:p>`;
         });
-        return kept === inner ? paragraph : `<a:p>${kept}</a:p>`;
-      });
     if (fixed !== xml) setText(name, fixed);
   }
 
@@ -200,6 +205,31 @@ export function normalizePptx(
 }
 
 /**
+ * Whether a paragraph (`<a:p>` to the next `</a:p>`) of a slide holds two `<a:pPr` start tags:
+ * found with string searches, without copying the slide.
+ */
+function hasRepeatedParagraphProperties(xml: string): boolean {
+  const isStartTag = (at: number) => at !== -1 && !/\w/.test(xml[at + '<a:pPr'.length] ?? '');
+  const nextStartTag = (from: number) => {
+    let at = xml.indexOf('<a:pPr', from);
+    while (at !== -1 && !isStartTag(at)) at = xml.indexOf('<a:pPr', at + 1);
+    return at;
+  };
+  for (let start = xml.indexOf('<a:p>'); start !== -1; start = xml.indexOf('<a:p>', start + 1)) {
+    const end = xml.indexOf('</a:p>', start);
+    if (end === -1) return false;
+    const first = nextStartTag(start);
+    if (first === -1) return false;
+    if (first < end) {
+      const second = nextStartTag(first + 1);
+      if (second !== -1 && second < end) return true;
+    }
+    start = end;
+  }
+  return false;
+}
+
+/**
  * Every entry is dated by the deck. Zip dates are local wall-clock fields from 1980 to 2099, so
  * the date is built from local parts (noon, clear of clock changes) and the year clamped: the
  * same deck gives the same bytes in every time zone, and a deck dated 2150 still zips.
@@ -218,7 +248,7 @@ function entryDate(date: string): Date {
  * descriptor), which readers accept only for deflated entries, so every entry is deflated:
  * XML at level 6, pictures (compressed already) at level 0, which only frames them.
  */
-function writeZip(entries: Array<[string, Uint8Array]>, mtime: Date): Buffer {
+export function writeZip(entries: Array<[string, Uint8Array]>, mtime: Date): Buffer {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;

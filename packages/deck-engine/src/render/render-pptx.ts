@@ -85,6 +85,9 @@ function fontRuns(text: string, face: FontFace) {
   });
 }
 
+/** A run's name, which pptxgenjs requires and never writes. */
+const RUN_NAME = 'Run';
+
 function textRuns(element: TextElement): PptxGenJS.TextProps[] {
   const last = element.paragraphs.length - 1;
   // A line break inside a paragraph is PowerPoint's soft return (`a:br`): the paragraph's
@@ -296,7 +299,7 @@ function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, 
       ...(element.tabSize !== undefined ? { tabSize: element.tabSize } : {}),
     });
   }
-  slide.addText(textRuns(element), {
+  const options: PptxGenJS.TextPropsOptions = {
     x: inches(element.x),
     y: inches(element.y),
     w: inches(element.w),
@@ -312,7 +315,20 @@ function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, 
     fit: 'shrink',
     ...(lookName || element.name ? { objectName: lookName ?? element.name } : {}),
     ...turnOptions(element),
-  });
+  };
+  // pptxgenjs copies each option of the text box a run lacks into the run (all but the colour,
+  // into a linked run), key by key, and names each run by counting the slide's texts so far:
+  // runs that have them from the start are written the same, for less work.
+  const { color: _color, ...uncoloured } = options;
+  const runs = textRuns(element).map((run) => ({
+    text: run.text,
+    options: {
+      objectName: RUN_NAME,
+      ...(run.options?.hyperlink ? uncoloured : options),
+      ...run.options,
+    },
+  }));
+  slide.addText(runs, options);
 }
 
 /**
