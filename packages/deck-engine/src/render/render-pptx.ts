@@ -1,5 +1,6 @@
 import PptxGenJS from 'pptxgenjs';
 import {
+  faceCovers,
   faceOf,
   familyOf,
   fontSegments,
@@ -63,7 +64,12 @@ const FALLBACK_LANGUAGES: Readonly<Record<string, string>> = {
  * characters in the PDF. Such a run names that family as its Latin, East Asian (`a:ea`) and
  * complex-script (`a:cs`) font, so PowerPoint and LibreOffice draw those characters with it too.
  */
-function fontRuns(text: string, face: FontFace) {
+function fontRuns(
+  text: string,
+  face: FontFace,
+): { text: string; options: PptxGenJS.TextPropsOptions }[] {
+  // A line its own face draws whole (most lines) is one run, without a look at each word.
+  if (faceCovers(face, text)) return [{ text, options: {} }];
   const runs: FontSegment[] = [];
   for (const [i, word] of text.split(' ').entries()) {
     const pieces = [
