@@ -45,7 +45,7 @@ import { mailTemplateRoutes } from './outbox/mail-template-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import type { Services } from './services.ts';
-import type { DeckRenderer } from '@deck-portal/deck-engine';
+import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
 import { startServerJobs } from './server-jobs.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { checkPicture, type DeckRenderer } from '@deck-portal/deck-engine';
+import { checkPicture, type DeckRenderer } from '@deck-portal/deck-engine/library';
 import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
 import { createThrottle, throttleRules } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
-import type { DeckRenderer } from '@deck-portal/deck-engine';
+import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { FileStore } from './decks/file-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { CurrentLibrary } from './library/library-versions.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { legacyFileReason, presentationFileKind, readDeckIdentity } from '@deck-portal/deck-engine';
+import { legacyFileReason, presentationFileKind, readDeckIdentity } from '@deck-portal/deck-engine/library';
 import {
   compareEditedDecks,
   DEFAULT_DECK_LOCALE,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { computesFromQuote } from '@deck-portal/deck-engine';
+import { computesFromQuote } from '@deck-portal/deck-engine/library';
 import {
   templateSlideDocumentSchema,
   type EditedSlide,

@@ -1,5 +1,5 @@
 import type { DeckDraft, DeckPresenter, EditedDeck, EditedSlide } from '@deck-portal/domain';
-import type { RenderProgress } from '@deck-portal/deck-engine';
+import type { RenderProgress } from '@deck-portal/deck-engine/library';
 import type { Services } from '../services.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';

@@ -1,4 +1,4 @@
-import type { TemplateLibrary } from '@deck-portal/deck-engine';
+import type { TemplateLibrary } from '@deck-portal/deck-engine/library';
 import { and, eq } from 'drizzle-orm';
 import {
   deckLinks,

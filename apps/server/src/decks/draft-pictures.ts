@@ -6,7 +6,7 @@ import {
   type MissingPicture,
   type PictureCheckResult,
 } from '@deck-portal/domain';
-import { buildDeck } from '@deck-portal/deck-engine';
+import { buildDeck } from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';

@@ -6,7 +6,7 @@ import {
   type GenerationState,
   type NewVersionResponse,
 } from '@deck-portal/domain';
-import type { RenderProgress } from '@deck-portal/deck-engine';
+import type { RenderProgress } from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';

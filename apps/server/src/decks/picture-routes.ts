@@ -8,7 +8,7 @@ import {
   textCheckRequestSchema,
   textCheckSchema,
 } from '@deck-portal/domain';
-import { charactersTheFontLacks } from '@deck-portal/deck-engine';
+import { charactersTheFontLacks } from '@deck-portal/deck-engine/library';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import type { Services } from '../services.ts';

@@ -11,7 +11,7 @@ import {
   createTemplateLibrary,
   preflightDeckSlides,
   useBrandFonts,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';
 import { libraryVersionDocuments } from '../library/library-versions.ts';

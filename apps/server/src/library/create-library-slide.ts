@@ -6,7 +6,7 @@ import {
   type CreateLibrarySlideRequest,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import { TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import { libraryDraft } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';

@@ -10,7 +10,7 @@ import {
   type TemplatePart,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { withPricingSlides } from '@deck-portal/deck-engine';
+import { withPricingSlides } from '@deck-portal/deck-engine/library';
 import type { Db } from '../db/database.ts';
 import { libraryDraft, users, type LibraryDraftKind } from '../db/schema.ts';
 import { newestLibraryVersion } from './library-versions.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { checkFont } from '@deck-portal/deck-engine';
+import { checkFont } from '@deck-portal/deck-engine/library';
 import {
   brandFontWeights,
   libraryMessages,

@@ -22,7 +22,7 @@ import {
   officeConfinement,
   presentationFileKind,
   TEMPLATE_CATEGORIES,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { libraryDraft, libraryImports, type StoredImportSlide } from '../db/schema.ts';

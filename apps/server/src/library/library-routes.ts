@@ -46,7 +46,7 @@ import {
   libraryTranslationTextsResponseSchema,
   saveLibraryTranslationsRequestSchema,
 } from '@deck-portal/domain';
-import { sampleFigureFindings } from '@deck-portal/deck-engine';
+import { sampleFigureFindings } from '@deck-portal/deck-engine/library';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';

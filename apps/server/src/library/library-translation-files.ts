@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deckLanguageOf, isDeckLanguage } from '@deck-portal/domain';
-import { parseXmlDocument, type XmlElement } from '@deck-portal/deck-engine';
+import { parseXmlDocument, type XmlElement } from '@deck-portal/deck-engine/library';
 import { AppError } from '../http/app-error.ts';
 
 /**

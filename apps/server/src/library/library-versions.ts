@@ -4,7 +4,7 @@ import {
   createTemplateLibrary,
   seedLibraryDocuments,
   type TemplateLibrary,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import type { Db } from '../db/database.ts';
 import { libraryVersions } from '../db/schema.ts';
 

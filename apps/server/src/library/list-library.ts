@@ -6,7 +6,7 @@ import {
   type TemplateLayout,
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
-import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine';
+import { DEFAULT_BRAND, TEMPLATE_CATEGORIES } from '@deck-portal/deck-engine/library';
 import type { Db } from '../db/database.ts';
 import { libraryVersions, users } from '../db/schema.ts';
 import { describeProblem, readStoredDocument } from './document-problems.ts';

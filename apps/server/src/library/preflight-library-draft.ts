@@ -7,7 +7,7 @@ import {
   createTemplateLibrary,
   preflightLibrary,
   sampleFigureFindings,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import type { Db } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { usableDocuments } from './document-problems.ts';

@@ -1,5 +1,5 @@
 import type { Brand } from '@deck-portal/domain';
-import { createTemplateLibrary, previewLibraryDocument } from '@deck-portal/deck-engine';
+import { createTemplateLibrary, previewLibraryDocument } from '@deck-portal/deck-engine/library';
 import type { Services } from '../services.ts';
 import { draftDocuments, readDraftRows } from './library-draft.ts';
 import { brandFiles, loadLibraryPictures } from './library-pictures.ts';

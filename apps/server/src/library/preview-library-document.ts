@@ -10,7 +10,7 @@ import {
   previewLibraryDocument,
   TEMPLATE_CATEGORIES,
   type DocumentPreview,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { usableDocuments } from './document-problems.ts';

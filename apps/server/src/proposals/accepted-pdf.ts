@@ -3,7 +3,7 @@ import {
   renderAcceptanceCertificate,
   type AcceptanceCertificate,
   type BrandDefinition,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import { loadBrandLogo } from '../client-links/get-link-sender.ts';
 import type { Services } from '../services.ts';
 

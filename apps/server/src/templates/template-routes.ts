@@ -14,7 +14,7 @@ import {
   previewLibraryDocument,
   pricingSlides,
   type TemplateLibrary,
-} from '@deck-portal/deck-engine';
+} from '@deck-portal/deck-engine/library';
 import { requireApproved } from '../auth/auth-hooks.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';

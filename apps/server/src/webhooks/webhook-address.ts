@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isAllowedAddress } from '@deck-portal/deck-engine';
+import { isAllowedAddress } from '@deck-portal/deck-engine/library';
 
 /** Where a message may go: the address checked, to connect to and to nothing else. */
 export type CheckedAddress =

@@ -14,22 +14,22 @@ import type {
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
-import { generateEditedDeck, previewEditedSlide } from '../edited/draw-edited.ts';
-import {
-  readEditedDeck,
-  type ReadEditedOptions,
-  type ReadEditedResult,
-} from '../edited/read-edited.ts';
+import type { ReadEditedOptions, ReadEditedResult } from '../edited/read-edited.ts';
 import { generateDeck } from '../generate-deck.ts';
-import {
-  importPresentation,
-  type ImportOptions,
-  type ImportTaskResult,
-} from '../import-presentation.ts';
+import type { ImportOptions, ImportTaskResult } from '../import-presentation.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
 import { createTemplateLibrary, type TemplateLibrary } from '../library/template-library.ts';
+// Each task kind's code loads with its first task: a worker that only makes decks never reads
+// the importer's (a pool's warm-up reads one file back, so its worker has it before an editor
+// asks).
+import {
+  generateEditedDeck,
+  importPresentation,
+  previewEditedSlide,
+  readEditedDeck,
+} from '../on-demand.ts';
 
 /**
  * A library version to draw from: its documents, and a key that names that version (a worker
