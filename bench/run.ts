@@ -22,6 +22,7 @@ import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { serverHardeningSection } from './server-hardening.ts';
 import { deckEditorSection } from './deck-editor-section.ts';
 import { webhooksSection } from './webhooks-section.ts';
+import { allDecksSection } from './all-decks-section.ts';
 import { allocatedDuring, mb } from './engine-warm.ts';
 import {
   benchDraft,
@@ -435,21 +436,9 @@ console.log('health probe', probe);
 const bareRateWhenListMet = 4566;
 const scaledListTarget = (3000 * probe.bareRate) / bareRateWhenListMet;
 
-// The managers' All decks list with a long history: 1,000 and 100,000 decks on the embedded
-// database; 1,000 and 1,000,000 on PostgreSQL.
-type ListStats = { p50: number; p99: number };
-type AllDecksQueries = {
-  firstPage: ListStats;
-  clientSearch: ListStats;
-  broadSearch: ListStats;
-  deepPage: ListStats;
-};
-const lists = await onDatabases<{
-  requests: number;
-  results: Record<string, AllDecksQueries>;
-  p99Ratios: Record<string, number>;
-}>('all-decks-at-scale.ts', { BENCH_DECKS: '1000,100000' }, { BENCH_DECKS: '1000,1000000' });
-console.log('all decks', lists);
+// The managers' All decks list and a rep's recent decks with a long history (issue 52): 1,000
+// and 100,000 decks on the embedded database; 1,000 and 1,000,000 on PostgreSQL.
+const allDecksRows = await allDecksSection(postgres.url);
 
 // What a client's browser fetches before the first slide shows, against the portal's own page.
 buildWebIfNeeded();
@@ -527,25 +516,7 @@ A new pool (one worker), given 4 s after its creation, then three decks (the ben
 |---|---|---|---|
 | ${Math.round(probe.bareRate)} req/s | ${Math.round(probe.portalRate)} req/s | ${probe.ratio.toFixed(2)} | ≥ 0.5 (${verdict(probe.ratio >= 0.5)}) |
 
-## All decks with a long history
-
-\`apps/server/bench/all-decks-at-scale.ts\`: the managers' list through the real server, its decks written straight into the table (then vacuumed and analysed, as autovacuum leaves a table that grew over years); ${lists[0]!.result.requests} requests a query after 10 not timed, in 3 rounds taken in turn with the other queries' (the round with the median p99 shown), 20 decks a page: keyset pages, a count capped at 1,000 ("1,000+"), a trigram index for the client search. The client search looks one client up by ten characters of its name; the broad search (\`4a7f\`, inside the generated client names) finds about 0.04 % of the decks: none at 1,000, about 450 at 1,000,000, so its cost grows with what it finds.
-
-| database | query | small p50 / p99 | large p50 / p99 | p99 ratio | target |
-|---|---|---|---|---|---|
-${lists
-  .flatMap(({ database, result }) => {
-    const [small, large] = Object.keys(result.results)
-      .map(Number)
-      .sort((a, b) => a - b);
-    const label = (n: number) => n.toLocaleString('en-US');
-    return (['firstPage', 'clientSearch', 'broadSearch', 'deepPage'] as const).map((key) => {
-      const s = result.results[String(small)]![key];
-      const l = result.results[String(large)]![key];
-      return `| ${database} | ${{ firstPage: 'first page', clientSearch: 'client search', broadSearch: 'broad search', deepPage: 'page after a position half-way' }[key]} | ${label(small!)}: ${s.p50} / ${s.p99} ms | ${label(large!)}: ${l.p50} / ${l.p99} ms | ${result.p99Ratios[key]} | p99 ≤ 100 ms (${verdict(l.p99 <= 100)})${key === 'broadSearch' ? '' : `; p99 ≤ 1.5× the small size's (${verdict(result.p99Ratios[key]! <= 1.5)})`} |`;
-    });
-  })
-  .join('\n')}
+${allDecksRows}
 
 ## Sign-in: unknown e-mail against wrong password
 
