@@ -14,6 +14,7 @@ import {
   startBenchServer,
   stopBenchServer,
 } from './bench-server.ts';
+import { generateDeck } from './portal-load.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 8);
@@ -33,34 +34,7 @@ const base = server.baseUrl;
 const draft = benchDraft();
 draft.templateCustomization.customSlides = [];
 
-/** One deck, queued and made by the server's job worker; answered once it is made. */
-async function generate() {
-  const res = await fetch(`${base}/api/generate-slides`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: rep!.cookie,
-      origin: base,
-      prefer: 'wait=60',
-    },
-    body: JSON.stringify(draft),
-  });
-  if (res.status === 202) {
-    // Still being made after the wait (a machine busy with other work): followed until made.
-    const { presentationId } = (await res.json()) as { presentationId: string };
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const deck = await fetch(`${base}/api/decks/${presentationId}`, {
-        headers: { cookie: rep!.cookie },
-      });
-      const { status } = (await deck.json()) as { status: string };
-      if (status === 'failed') throw new Error(`deck ${presentationId} failed`);
-      if (status !== 'generating') return;
-    }
-  }
-  if (res.status !== 201) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-}
+const generate = () => generateDeck(base, rep!, draft);
 
 /** Reads for `seconds`, at `rate` requests a second across all connections, or flat out. */
 async function readFor(seconds: number, rate?: number) {

@@ -8,13 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
 import {
   createBenchDatabase,
   makeAccounts,
   startBenchServer,
   stopBenchServer,
+  type BenchAccount,
 } from './bench-server.ts';
+import { importSettled, noisePhoto, postFile, pptxType } from './portal-load.ts';
 
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const REST_MS = 3_000;
@@ -29,14 +30,6 @@ const [admin, ...reps] = await makeAccounts(bench.where, [
 const server = await startBenchServer(bench.where, { MALLOC_ARENA_MAX: '2' });
 const { hostname, port } = new URL(server.baseUrl);
 const pid = server.child.pid!;
-
-/** A photo-like PNG just under the 10 MB upload limit: noise does not compress. */
-async function photo() {
-  const side = 1800;
-  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
 
 /**
  * A 60 MB PowerPoint package: a small presentation with a large video stored uncompressed,
@@ -88,7 +81,7 @@ function largePresentation(mediaBytes: number) {
   return Buffer.concat([...local, directory, end]);
 }
 
-const photos = await Promise.all(reps.map(() => photo()));
+const photos = await Promise.all(reps.map(() => noisePhoto()));
 const presentation = largePresentation(60 * 1000 * 1000);
 const bytesInFlight = photos.reduce((total, p) => total + p.length, 0) + presentation.length;
 
@@ -150,27 +143,8 @@ async function probeUntil(until: Promise<unknown>) {
 const photoBodies = photos.map((p) => new Uint8Array(p));
 const presentationBody = new Uint8Array(presentation);
 
-async function post(path: string, cookie: string, body: Uint8Array<ArrayBuffer>, type: string) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { cookie, origin: server.baseUrl, 'content-type': type },
-    body,
-  });
-  const answer = await res.text();
-  return { status: res.status, answer };
-}
-
-/** Waits until the import's job has read the file (or given up on it): the next round starts idle. */
-async function importSettled(id: string) {
-  for (;;) {
-    const res = await fetch(`${server.baseUrl}/api/library/imports/${id}`, {
-      headers: { cookie: admin!.cookie },
-    });
-    const { state } = (await res.json()) as { state: string };
-    if (state !== 'reading') return state;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const post = (path: string, account: BenchAccount, body: Uint8Array<ArrayBuffer>, type: string) =>
+  postFile(server.baseUrl, path, account, body, type);
 
 const atRest: number[] = [];
 const underLoad: number[] = [];
@@ -183,13 +157,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
   const before = serverRss();
   const started = performance.now();
   const sending = Promise.all([
-    ...photoBodies.map((bytes, i) => post('/api/uploads', reps[i]!.cookie, bytes, 'image/png')),
-    post(
-      '/api/library/imports',
-      admin!.cookie,
-      presentationBody,
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    ),
+    ...photoBodies.map((bytes, i) => post('/api/uploads', reps[i]!, bytes, 'image/png')),
+    post('/api/library/imports', admin!, presentationBody, pptxType),
   ]);
   const load = await probeUntil(sending);
   loadMs.push(performance.now() - started);
@@ -200,7 +169,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
   }
   underLoad.push(...load.waits);
   rssGrowth.push(load.peakRss - before);
-  importState = await importSettled((JSON.parse(answers[PHOTOS]!.answer) as { id: string }).id);
+  const { id } = JSON.parse(answers[PHOTOS]!.answer) as { id: string };
+  importState = await importSettled(server.baseUrl, admin!, id);
 }
 await stopBenchServer(server);
 await bench.remove();

@@ -1,0 +1,256 @@
+// The server's resident memory under a busy portal's load (issue 52): the portal in a process of
+// its own as `npm start` runs it (embedded database in a data directory, its job worker and
+// render threads, the local file store), four decks generated at once through the API and the
+// job queue, `GET /api/recent-decks` at a steady 300 requests a second (autocannon), and, while
+// both run, a rep uploading a 10 MB photo and an editor importing a 10 MB PowerPoint file.
+// The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
+// under that load, with the process's child processes (LibreOffice at import) beside it.
+// `node --import tsx apps/server/bench/memory-under-load.ts` prints one JSON line for
+// bench/memory-under-load-section.ts.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { createTemplateLibrary, generateDeck as generateDeckFiles } from '@deck-portal/deck-engine';
+import { benchDraft, makePictures, PICTURE_ORIGIN } from '../../../bench/bench-deck.ts';
+import {
+  createBenchDatabase,
+  makeAccounts,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-server.ts';
+import { generateDeck, importSettled, noisePhoto, postFile, pptxType } from './portal-load.ts';
+
+const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 12);
+const RATE = Number(process.env.BENCH_MEMORY_READ_RATE ?? 300);
+const GENERATORS = 4;
+const READERS = 10;
+const REST_MS = 3_000;
+/** When the upload and the import are sent, after the decks and the reads have started. */
+const FILES_AFTER_MS = 2_000;
+
+const bench = await createBenchDatabase(undefined);
+const [editor, rep] = await makeAccounts(bench.where, ['Bench Admin', 'Bench Rep']);
+// As `npm start` runs it (scripts/start.mjs), with a job worker per deck made at once.
+const server = await startBenchServer(bench.where, {
+  MALLOC_ARENA_MAX: '2',
+  JOB_WORKERS: String(GENERATORS),
+});
+const base = server.baseUrl;
+const pid = server.child.pid!;
+
+/** One of the server process's memory figures from the kernel, in bytes. */
+function serverStatus(field: 'VmRSS' | 'VmHWM') {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+}
+
+/**
+ * Reads the server's resident size, and that of the server with its child processes, every
+ * 50 ms until told to stop, on a thread of its own: the load generator's event loop must not
+ * delay the samples.
+ */
+const samplerSource = `
+const { readFileSync, readdirSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const rssOf = (pid) => {
+  try {
+    return Number(/VmRSS:\\s+(\\d+) kB/.exec(readFileSync('/proc/' + pid + '/status', 'utf8'))[1]) * 1024;
+  } catch {
+    return 0; // a child that has just ended
+  }
+};
+const childrenOf = (pid) => {
+  const children = [];
+  try {
+    for (const task of readdirSync('/proc/' + pid + '/task')) {
+      const list = readFileSync('/proc/' + pid + '/task/' + task + '/children', 'utf8').trim();
+      if (list) children.push(...list.split(/\\s+/).map(Number));
+    }
+  } catch {
+    // ended meanwhile
+  }
+  return children;
+};
+const treeRss = (pid) => childrenOf(pid).reduce((total, child) => total + treeRss(child), rssOf(pid));
+const { pid } = workerData;
+const started = performance.now();
+const samples = [];
+const timer = setInterval(() => {
+  samples.push({ at: Math.round(performance.now() - started), rss: rssOf(pid), tree: treeRss(pid) });
+}, 50);
+parentPort.once('message', () => {
+  clearInterval(timer);
+  parentPort.postMessage(samples);
+});
+`;
+type Sample = { at: number; rss: number; tree: number };
+
+/** Samples the server's memory until `until` settles; answers the samples. */
+async function sampleUntil(until: Promise<unknown>) {
+  const sampler = new Worker(samplerSource, { eval: true, workerData: { pid } });
+  const samples = new Promise<Sample[]>((resolve, reject) => {
+    sampler.once('message', resolve);
+    sampler.once('error', reject);
+  });
+  await until;
+  sampler.postMessage('stop');
+  const answer = await samples;
+  await sampler.terminate();
+  return answer;
+}
+
+/** `GET /api/recent-decks` at `RATE` requests a second for `SECONDS`. */
+async function read() {
+  const result = await autocannon({
+    url: `${base}/api/recent-decks?page=1&pageSize=10`,
+    connections: READERS,
+    duration: SECONDS,
+    overallRate: RATE,
+    headers: { cookie: rep!.cookie },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+  }
+  const { latency } = result;
+  return {
+    n: result.requests.total,
+    perSecond: Math.round(result.requests.total / SECONDS),
+    p50: latency.p50,
+    p99: latency.p99,
+    max: latency.max,
+  };
+}
+
+/** A PowerPoint file of three slides, one of them a 10 MB photo beside a small picture. */
+async function presentationWithPhoto(pictures: Awaited<ReturnType<typeof makePictures>>) {
+  const photoUrl = `${PICTURE_ORIGIN}large-photo.png`;
+  const [smallUrl, small] = [...pictures][0]!;
+  const heavy = benchDraft();
+  heavy.templateCustomization.selectedSlides = ['title', 'thank-you'];
+  heavy.productSelection.includePricing = false;
+  heavy.templateCustomization.customSlides = [
+    {
+      ...heavy.templateCustomization.customSlides[0]!,
+      placeholderContent: { title: 'The site', left_image: photoUrl, right_image: smallUrl },
+    },
+  ];
+  const { pptx } = await generateDeckFiles(heavy, {
+    library: createTemplateLibrary(),
+    images: { preloaded: { [photoUrl]: await noisePhoto(), [smallUrl]: small.bytes } },
+  });
+  return pptx;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+let figures;
+try {
+  // The rep's pictures, uploaded as the wizard uploads them: the decks' picture slides name them.
+  const upload = async (bytes: Uint8Array<ArrayBuffer>, type: string) => {
+    const sent = await postFile(base, '/api/uploads', rep!, bytes, type);
+    if (sent.status !== 201) throw new Error(`upload answered ${sent.status}: ${sent.answer}`);
+    return (JSON.parse(sent.answer) as { url: string }).url;
+  };
+  const pictures = await makePictures();
+  let draftJson = JSON.stringify(benchDraft());
+  for (const [url, picture] of pictures) {
+    const type = picture.kind === 'png' ? 'image/png' : 'image/jpeg';
+    draftJson = draftJson.replaceAll(url, await upload(new Uint8Array(picture.bytes), type));
+  }
+  if (draftJson.includes(PICTURE_ORIGIN)) throw new Error('a picture was not uploaded');
+  const draft = JSON.parse(draftJson) as ReturnType<typeof benchDraft>;
+
+  // The PowerPoint file to import: a deck the engine makes here whose picture slide holds a
+  // 10 MB photo (PNG and JPEG pictures go into the file as they are).
+  const presentation = new Uint8Array(await presentationWithPhoto(pictures));
+
+  const photo = new Uint8Array(await noisePhoto()); // a new photo, not one the server has seen
+
+  // Some decks in the rep's list, and every path warm, as a portal that has run for a while.
+  for (let i = 0; i < 8; i += 1) await generateDeck(base, rep!, draft);
+  await autocannon({
+    url: `${base}/api/recent-decks?page=1&pageSize=10`,
+    connections: READERS,
+    duration: 2,
+    headers: { cookie: rep!.cookie },
+  });
+
+  const rest = await sampleUntil(new Promise((resolve) => setTimeout(resolve, REST_MS)));
+
+  let isGenerating = true;
+  let decks = 0;
+  const started = performance.now();
+  const generators = Array.from({ length: GENERATORS }, async () => {
+    while (isGenerating) {
+      await generateDeck(base, rep!, draft);
+      decks += 1;
+    }
+  });
+  const marks: Record<string, number> = {};
+  const reading = read().finally(() => (marks.readsDone = Math.round(performance.now() - started)));
+  const files = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, FILES_AFTER_MS));
+    const sentAt = performance.now();
+    marks.filesSent = Math.round(sentAt - started);
+    const [upload, imported] = await Promise.all([
+      postFile(base, '/api/uploads', rep!, photo, 'image/png'),
+      postFile(base, '/api/library/imports', editor!, presentation, pptxType),
+    ]);
+    if (upload.status !== 201 || imported.status !== 202) {
+      throw new Error(`upload ${upload.status} ${upload.answer}; import ${imported.status}`);
+    }
+    const answeredMs = performance.now() - sentAt;
+    marks.filesAnswered = Math.round(performance.now() - started);
+    const { id } = JSON.parse(imported.answer) as { id: string };
+    const importState = await importSettled(base, editor!, id);
+    marks.importSettled = Math.round(performance.now() - started);
+    return { answeredMs, importState, importMs: performance.now() - sentAt };
+  })();
+  // The decks go on until the reads are done and the import has read its file.
+  const load = sampleUntil(
+    Promise.all([reading, files]).finally(async () => {
+      isGenerating = false;
+      await Promise.all(generators);
+    }),
+  );
+  const samples = await load;
+  const reads = await reading;
+  const sent = await files;
+  const loadMs = performance.now() - started;
+  const peakHwm = serverStatus('VmHWM');
+
+  // The samples over time, to see what grew when.
+  if (process.env.BENCH_MEMORY_TRACE) {
+    const trace = { marks, rest, samples };
+    writeFileSync(process.env.BENCH_MEMORY_TRACE, JSON.stringify(trace));
+  }
+  const peak = samples.reduce((top, sample) => (sample.rss > top.rss ? sample : top));
+  const peakTree = Math.max(...samples.map((sample) => sample.tree));
+  const restRss = [...rest.map((sample) => sample.rss)].sort((a, b) => a - b);
+  figures = {
+    database: 'pglite',
+    seconds: SECONDS,
+    rate: RATE,
+    readers: READERS,
+    generators: GENERATORS,
+    photoBytes: photo.length,
+    presentationBytes: presentation.length,
+    samples: samples.length,
+    restMb: mb(restRss[Math.floor(restRss.length / 2)]!),
+    peakMb: mb(peak.rss),
+    peakAtMs: peak.at,
+    peakWithChildrenMb: mb(peakTree),
+    highWaterMb: mb(peakHwm),
+    reads,
+    decks,
+    decksPerSecond: Math.round((decks / (loadMs / 1000)) * 10) / 10,
+    loadMs: Math.round(loadMs),
+    filesAnsweredMs: Math.round(sent.answeredMs),
+    importMs: Math.round(sent.importMs),
+    importState: sent.importState,
+  };
+} finally {
+  await stopBenchServer(server);
+  await bench.remove();
+}
+console.log(JSON.stringify(figures));
