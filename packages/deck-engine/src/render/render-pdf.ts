@@ -32,6 +32,7 @@ import { placePath, svgPathData } from './shape-path.ts';
 import { tableGrid, tableLines } from './table-grid.ts';
 import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
+import { drawWords } from './pdf-words.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -52,11 +53,9 @@ function drawText(doc: Doc, element: TextElement): void {
       doc
         .font(markFace ?? face)
         .fontSize(element.size * (element.bulletSize ?? 1))
-        .fillColor(`#${element.bulletColor ?? element.color}`, element.opacity ?? 1)
-        .text(line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-        })
+        .fillColor(`#${element.bulletColor ?? element.color}`, element.opacity ?? 1);
+      drawWords(doc, line.label ?? element.bulletChar ?? '•', line.bulletX, line.baseline);
+      doc
         .font(face)
         .fontSize(element.size)
         .fillColor(`#${element.color}`, element.opacity ?? 1);
@@ -66,10 +65,7 @@ function drawText(doc: Doc, element: TextElement): void {
         const look = run.look;
         if (look) doc.fontSize(look.size).fillColor(`#${look.color}`, element.opacity ?? 1);
         const baseline = line.baseline - (look?.rise ?? 0);
-        doc.font(run.face).text(run.text, run.x, baseline, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-        });
+        drawWords(doc.font(run.face), run.text, run.x, baseline);
         const width = look?.underline || look?.link ? runWidth(run) : 0;
         if (look?.underline) {
           const { offset, thickness } = underlineOf(run.face);
@@ -88,7 +84,7 @@ function drawText(doc: Doc, element: TextElement): void {
         .fontSize(element.size)
         .fillColor(`#${element.color}`, element.opacity ?? 1);
     } else if (line.text !== '') {
-      doc.text(line.text, line.x, line.baseline, { lineBreak: false, baseline: 'alphabetic' });
+      drawWords(doc, line.text, line.x, line.baseline);
     }
   }
   if (element.underline) {
@@ -464,6 +460,12 @@ function engineFontClass(
       this.weight = weight;
     }
 
+    /**
+     * Texts this document drew in this face, encoded (a footer, a label, a figure comes back on
+     * slide after slide): the glyphs are in the subset already, so the answer stays the same.
+     */
+    private readonly encoded = new Map<string, [string[], PdfkitRun['positions']]>();
+
     /** The copies of glyphs in the subset, by glyph and the characters the copy stands for. */
     private readonly copies = new Map<string, number>();
 
@@ -477,6 +479,8 @@ function engineFontClass(
       if (features || !subset?.glyphs || !widths || !unicode || scale === undefined) {
         return super.encode(text, features);
       }
+      const done = this.encoded.get(text);
+      if (done) return done;
       const { glyphs, positions } = this.layout(text, features);
       const encoded = glyphs.map((glyph) => {
         let gid = subset.includeGlyph(glyph.id);
@@ -495,6 +499,7 @@ function engineFontClass(
         unicode[gid] ??= glyph.codePoints;
         return `0000${gid.toString(16)}`.slice(-4);
       });
+      this.encoded.set(text, [encoded, positions]);
       return [encoded, positions];
     }
 
