@@ -106,20 +106,20 @@ const lastClientVisit = sql<string | Date | null>`(
 export const deckCountCap = 1_000;
 
 /**
- * The page of decks matching `where` (after `cursor` when given) and their capped count, with
- * the page's size and position and the owner left as placeholders (`limit`, `offset`,
- * `ownerId`).
+ * The page of decks matching `where` (after a position when `afterPosition`) and their capped
+ * count, with the page's size and position and the owner left as placeholders (`limit`,
+ * `offset`, `afterAt` and `afterId`, `ownerId`).
  */
 function listStatements(
   db: Db,
   where: SQL | undefined,
-  cursor?: { createdAt: string; id: string },
+  afterPosition: boolean,
   { withApproval = false }: { withApproval?: boolean } = {},
 ) {
-  const pageWhere = cursor
+  const pageWhere = afterPosition
     ? and(
         where,
-        sql`(${decks.createdAt}, ${decks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+        sql`(${decks.createdAt}, ${decks.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
       )
     : where;
   const counted = db
@@ -174,7 +174,7 @@ function ownersDecksOf(which: 'current' | 'archived') {
       eq(decks.ownerId, sql.placeholder('ownerId')),
       which === 'archived' ? eq(decks.status, 'archived') : ne(decks.status, 'archived'),
     );
-    const { page, count } = listStatements(db, where);
+    const { page, count } = listStatements(db, where, false);
     return {
       page: page.prepare(`owners_decks_${which}`),
       count: count.prepare(`owners_decks_${which}_count`),
@@ -182,6 +182,54 @@ function ownersDecksOf(which: 'current' | 'archived') {
   });
 }
 const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf('archived') };
+
+/** Which decks a list without a client search shows, and how: each kind prepared once. */
+type ListKind = {
+  byOwner: boolean;
+  archived: boolean | undefined;
+  approval: DeckApprovalFilter | undefined;
+  withApproval: boolean;
+  afterPosition: boolean;
+};
+
+/**
+ * The managers' list without a client search (its first page and the pages after a position),
+ * built and prepared once per kind and database: on PostgreSQL it is then planned once per
+ * connection instead of at every request. A search is planned for its own text each time: the
+ * trigram index serves a rare word, a walk newest first a common one.
+ */
+const listsOfKind = preparedQuery(() => new Map<string, ListQueries>());
+function listOfKind(db: Db, kind: ListKind): ListQueries {
+  const key = [
+    kind.byOwner ? 'owner' : 'all',
+    String(kind.archived),
+    kind.approval ?? 'any',
+    kind.withApproval ? 'approval' : 'plain',
+    kind.afterPosition ? 'after' : 'first',
+  ].join('_');
+  const lists = listsOfKind(db);
+  let list = lists.get(key);
+  if (!list) {
+    const { page, count } = listStatements(db, listFilters(kind), kind.afterPosition, kind);
+    list = { page: page.prepare(`decks_${key}`), count: count.prepare(`decks_${key}_count`) };
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** The conditions of a list, the client search's given. */
+function listFilters(
+  kind: Omit<ListKind, 'afterPosition' | 'withApproval'>,
+  clientMatches?: SQL,
+): SQL | undefined {
+  const filters: SQL[] = [];
+  if (kind.byOwner) filters.push(eq(decks.ownerId, sql.placeholder('ownerId')));
+  if (clientMatches) filters.push(clientMatches);
+  if (kind.approval) filters.push(approvalFilter(kind.approval));
+  if (kind.archived === true) filters.push(eq(decks.status, 'archived'));
+  else if (kind.archived === false || !clientMatches) filters.push(ne(decks.status, 'archived'));
+  return filters.length > 0 ? and(...filters) : undefined;
+}
 
 /**
  * Decks newest first, a page at a time; `ownerId` and `client` narrow the list. Archived decks
@@ -211,22 +259,19 @@ export async function listDecks(
     ...(ownerId ? { ownerId } : {}),
     limit: options.pageSize + 1,
     offset: cursor ? 0 : (options.page - 1) * options.pageSize,
+    ...(cursor ? { afterAt: cursor.createdAt, afterId: cursor.id } : {}),
   };
   let statements: ListQueries;
   const withApproval = options.withApproval === true || approval !== undefined;
+  const kind = { byOwner: Boolean(ownerId), archived, approval, withApproval };
   if (ownerId && !client && !cursor && !withApproval) {
     // A rep's own list, asked for on every dashboard: built and prepared once.
     statements = ownersDecks[archived === true ? 'archived' : 'current'](db);
+  } else if (!client) {
+    statements = listOfKind(db, { ...kind, afterPosition: Boolean(cursor) });
   } else {
-    const filters: SQL[] = [];
-    if (ownerId) filters.push(eq(decks.ownerId, sql.placeholder('ownerId')));
-    if (client) filters.push(await clientNameMatches(db, client));
-    if (approval) filters.push(approvalFilter(approval));
-    if (archived === true) filters.push(eq(decks.status, 'archived'));
-    else if (archived === false || !client) filters.push(ne(decks.status, 'archived'));
-    statements = listStatements(db, filters.length > 0 ? and(...filters) : undefined, cursor, {
-      withApproval,
-    });
+    const where = listFilters(kind, await clientNameMatches(db, client));
+    statements = listStatements(db, where, Boolean(cursor), { withApproval });
   }
   const [rows, [total], names] = await Promise.all([
     statements.page.execute(placeholders),
