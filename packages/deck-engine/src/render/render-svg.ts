@@ -51,6 +51,18 @@ function n(value: number): string {
 // Glyph outlines are the same in every slide and deck: each path string is built once.
 const glyphPathCache = new Map<string, string>();
 
+// Each glyph's `<path>` definition by id, built once.
+const glyphDefinitions = new Map<string, string>();
+
+function glyphDefinition(id: string, path: string): string {
+  let definition = glyphDefinitions.get(id);
+  if (definition === undefined) {
+    definition = `<path id="${id}" d="${path}"/>`;
+    glyphDefinitions.set(id, definition);
+  }
+  return definition;
+}
+
 // Each face's glyph ids (`b42`), built once: a deck's SVGs draw tens of thousands of glyphs.
 const glyphIds = new Map<FontFace, { prefix: string; ids: Map<number, string> }>();
 
@@ -104,7 +116,7 @@ class GlyphSet {
         const id = glyphIdOf(weight, glyph.id);
         const path = glyphPath(id, weight, glyph.id);
         if (path === '') continue;
-        this.used.set(id, path);
+        this.used.set(id, glyphDefinition(id, path));
         out += `<use href="#${id}" x="${Math.round(pen + glyph.x)}"`;
         out += glyph.y ? ` y="${Math.round(glyph.y)}"/>` : '/>';
       }
@@ -114,10 +126,9 @@ class GlyphSet {
   }
 
   defs(): string {
-    return [...this.used.entries()]
-      .filter(([, d]) => d !== '')
-      .map(([id, d]) => `<path id="${id}" d="${d}"/>`)
-      .join('');
+    let out = '';
+    for (const definition of this.used.values()) out += definition;
+    return out;
   }
 }
 
@@ -282,7 +293,7 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
     case 'placed-image': {
       const id = `clip${clipIds.next++}`;
       const f = element.frame;
-      const data = `data:${element.image.mime};base64,${element.image.data.toString('base64')}`;
+      const data = dataAddress(element.image);
       const drawn =
         `<clipPath id="${id}"><rect x="${n(f.x)}" y="${n(f.y)}" width="${n(f.w)}" height="${n(f.h)}"/></clipPath>` +
         `<image clip-path="url(#${id})" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.w)}" height="${n(element.h)}" preserveAspectRatio="none" href="${data}"><title>${escapeXml(element.alt)}</title></image>`;
@@ -291,6 +302,25 @@ function drawElement(element: RenderElement, glyphs: GlyphSet, clipIds: { next: 
       return withShadow(turn ? `<g${turn}>${drawn}</g>` : drawn, element.shadow, clipIds);
     }
   }
+}
+
+// Pictures as data addresses, by picture hash: the same pictures come back deck after deck.
+const dataAddresses = new Map<string, string>();
+let dataAddressChars = 0;
+
+function dataAddress(image: { hash: string; mime: string; data: Buffer }): string {
+  let address = dataAddresses.get(image.hash);
+  if (address === undefined) {
+    address = `data:${image.mime};base64,${image.data.toString('base64')}`;
+    // Bounded by size, so a long-running worker keeps its recent decks' pictures only.
+    if (dataAddressChars + address.length > 32_000_000) {
+      dataAddresses.clear();
+      dataAddressChars = 0;
+    }
+    dataAddresses.set(image.hash, address);
+    dataAddressChars += address.length;
+  }
+  return address;
 }
 
 /**
