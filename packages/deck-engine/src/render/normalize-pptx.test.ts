@@ -63,6 +63,37 @@ describe('normalizePptx', () => {
     expect(core).toContain('2026-03-05T00:00:00Z');
   });
 
+  it('gives a background its effect list and a paragraph of several runs one a:pPr, with or without the caller’s rewrite', async () => {
+    const pptx = new PptxGenJS();
+    const slide = pptx.addSlide();
+    slide.background = { color: 'F0F0F0' };
+    slide.addText(
+      [
+        { text: 'First line', options: { align: 'left' } },
+        { text: 'after a soft return', options: { align: 'left', softBreakBefore: true } },
+      ],
+      { x: 1, y: 1, w: 4, h: 1 },
+    );
+    const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+    const slideXml = async (zip: Uint8Array) =>
+      (await JSZip.loadAsync(zip)).file('ppt/slides/slide1.xml')!.async('string');
+    const paragraphProperties = (xml: string) =>
+      [...xml.matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)].map(
+        ([, inner]) => inner!.match(/<a:pPr\b/g)?.length ?? 0,
+      );
+    // As pptxgenjs writes it: a pPr before each run, and a background without effects.
+    expect(paragraphProperties(await slideXml(raw))).toContain(2);
+    for (const rewriteSlide of [undefined, (xml: string) => xml.replace('First', 'Opening')]) {
+      const xml = await slideXml(
+        normalizePptx(raw, { date: '2026-03-05', ...(rewriteSlide ? { rewriteSlide } : {}) }),
+      );
+      expect(paragraphProperties(xml).every((count) => count <= 1)).toBe(true);
+      expect(xml).toContain('</a:solidFill><a:effectLst/></p:bgPr>');
+      expect(xml).toContain('after a soft return');
+      if (rewriteSlide) expect(xml).toContain('Opening line');
+    }
+  });
+
   it('dates every part by the deck, in any time zone, and keeps no folder entries', async () => {
     const raw = await rawThreeSlideDeck();
     const zone = process.env.TZ;

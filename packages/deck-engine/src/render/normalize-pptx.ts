@@ -109,17 +109,18 @@ export function normalizePptx(
 
   // Slide backgrounds: <p:bgPr> needs an effect list after its fill (pptxgenjs #1442); a
   // paragraph has one <a:pPr>, first (pptxgenjs writes one before each run of a paragraph with
-  // a soft return); the caller's own changes.
+  // a soft return); the caller's own changes. The first is put in the slide's bytes, and the
+  // slide is read as text only for the others: a slide decoded or rewritten is a copy of it.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
-    const xml = text(name)!;
-    const withEffects = (options.rewriteSlide?.(xml) ?? xml).replace(
-      /(<p:bgPr>[\s\S]*?<\/a:solidFill>)(<\/p:bgPr>)/g,
-      '$1<a:effectLst/>$2',
-    );
-    // Rewritten only when a paragraph has more than one: a slide is copied whole by a rewrite.
-    const fixed = !hasRepeatedParagraphProperties(withEffects)
-      ? withEffects
-      : withEffects.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph: string, inner: string) => {
+    const bytes = withBackgroundEffects(parts.get(name)!);
+    parts.set(name, bytes);
+    const slide = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (!options.rewriteSlide && !hasRepeatedParagraphProperties(slide)) continue;
+    const xml = strFromU8(bytes);
+    const rewritten = options.rewriteSlide?.(xml) ?? xml;
+    const fixed = !hasRepeatedParagraphProperties(rewritten)
+      ? rewritten
+      : rewritten.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (paragraph: string, inner: string) => {
           let seen = false;
           const kept = inner.replace(/<a:pPr\b[^>]*\/>|<a:pPr\b[^>]*>[\s\S]*?<\/a:pPr>/g, (pPr) => {
             if (seen) return '';
@@ -204,19 +205,57 @@ export function normalizePptx(
   );
 }
 
+const BACKGROUND_FILL_END = '</a:solidFill></p:bgPr>';
+const EFFECT_LIST = Buffer.from('<a:effectLst/>');
+
 /**
- * Whether a paragraph (`<a:p>` to the next `</a:p>`) of a slide holds two `<a:pPr` start tags:
- * found with string searches, without copying the slide.
+ * A slide's background properties with an effect list after their fill: each `<p:bgPr>`'s first
+ * `</a:solidFill></p:bgPr>`, as the regular expression `(<p:bgPr>[\s\S]*?<\/a:solidFill>)` then
+ * `(<\/p:bgPr>)` finds it, searched in the slide's bytes (its tags are ASCII).
  */
-function hasRepeatedParagraphProperties(xml: string): boolean {
-  const isStartTag = (at: number) => at !== -1 && !/\w/.test(xml[at + '<a:pPr'.length] ?? '');
+function withBackgroundEffects(slide: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(slide.buffer, slide.byteOffset, slide.byteLength);
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (
+    let start = bytes.indexOf('<p:bgPr>');
+    start !== -1;
+    start = bytes.indexOf('<p:bgPr>', from)
+  ) {
+    const end = bytes.indexOf(BACKGROUND_FILL_END, start);
+    if (end === -1) break;
+    const at = end + '</a:solidFill>'.length;
+    pieces.push(bytes.subarray(from, at), EFFECT_LIST);
+    from = at;
+  }
+  if (pieces.length === 0) return slide;
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * Whether a paragraph (`<a:p>` to the next `</a:p>`) of a slide, its text or its bytes (its tags
+ * are ASCII), holds two `<a:pPr` start tags: found by searching, without copying the slide.
+ */
+function hasRepeatedParagraphProperties(slide: string | Buffer): boolean {
+  const tag = '<a:pPr';
+  // `<a:pPr\b`: the tag's name ends there (no letter, digit or underscore follows).
+  const isStartTag = (at: number) => {
+    const next =
+      typeof slide === 'string' ? slide.charCodeAt(at + tag.length) : slide[at + tag.length];
+    return next === undefined || Number.isNaN(next) || !/\w/.test(String.fromCharCode(next));
+  };
   const nextStartTag = (from: number) => {
-    let at = xml.indexOf('<a:pPr', from);
-    while (at !== -1 && !isStartTag(at)) at = xml.indexOf('<a:pPr', at + 1);
+    let at = slide.indexOf(tag, from);
+    while (at !== -1 && !isStartTag(at)) at = slide.indexOf(tag, at + 1);
     return at;
   };
-  for (let start = xml.indexOf('<a:p>'); start !== -1; start = xml.indexOf('<a:p>', start + 1)) {
-    const end = xml.indexOf('</a:p>', start);
+  for (
+    let start = slide.indexOf('<a:p>');
+    start !== -1;
+    start = slide.indexOf('<a:p>', start + 1)
+  ) {
+    const end = slide.indexOf('</a:p>', start);
     if (end === -1) return false;
     const first = nextStartTag(start);
     if (first === -1) return false;

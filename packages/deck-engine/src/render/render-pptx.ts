@@ -757,10 +757,13 @@ export async function renderPptx(
   // Written uncompressed: the normalising pass below compresses the final archive once, and puts
   // each picture's bytes where pptxgenjs wrote its token.
   const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+  const rewriteSlide = (xml: string) =>
+    inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets);
+  const hasLooks = looks.gradients.size + looks.texts.size + wingdingsBullets.size > 0;
   return normalizePptx(raw, {
     date: deck.date,
-    rewriteSlide: (xml) =>
-      inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets),
+    // Slides are read as text only for what they need (see normalizePptx).
+    ...(hasLooks ? { rewriteSlide } : {}),
     media: media.bytes,
     rewriteChart: (xml, order) => {
       const chart = charts[order];
