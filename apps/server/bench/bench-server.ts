@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { buildServerIfNeeded } from '../../../scripts/build-server.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -81,11 +82,16 @@ export async function makeAccounts(where: BenchDatabase, names: string[]) {
   return accounts;
 }
 
-/** `src/main.ts` on the bench database, ready to serve; stop it with `stopBenchServer`. */
+/**
+ * `src/main.ts` on the bench database, ready to serve; with `isBuilt`, the built server as
+ * `npm start` runs it (built first when a source is newer). Stop it with `stopBenchServer`.
+ */
 export async function startBenchServer(
   where: BenchDatabase,
   env: Record<string, string> = {},
+  { isBuilt = false }: { isBuilt?: boolean } = {},
 ): Promise<ServerProcess> {
+  if (isBuilt) await buildServerIfNeeded();
   const port = await freePort();
   const server = startServerProcess(
     {
@@ -97,7 +103,7 @@ export async function startBenchServer(
       ...(where.url ? { DATABASE_URL: where.url } : {}),
       ...env,
     },
-    'src/main.ts',
+    isBuilt ? 'dist/main.js' : 'src/main.ts',
     { discardStdout: true },
   );
   try {

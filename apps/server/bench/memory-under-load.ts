@@ -1,8 +1,9 @@
 // The server's resident memory under a busy portal's load (issue 52): the portal in a process of
-// its own as `npm start` runs it (embedded database in a data directory, its job worker and
-// render threads, the local file store), four decks generated at once through the API and the
-// job queue, `GET /api/recent-decks` at a steady 300 requests a second (autocannon), and, while
-// both run, a rep uploading a 10 MB photo and an editor importing a 10 MB PowerPoint file.
+// its own as `npm start` runs it (built JavaScript, embedded database in a data directory, its
+// job worker and render threads, the local file store), four decks generated at once through
+// the API and the job queue, `GET /api/recent-decks` at a steady 300 requests a second
+// (autocannon), and, while both run, a rep uploading a 10 MB photo and an editor importing a
+// 10 MB PowerPoint file.
 // The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
 // under that load, with the process's child processes (LibreOffice at import) beside it.
 // `node --import tsx apps/server/bench/memory-under-load.ts` prints one JSON line for
@@ -30,11 +31,12 @@ const FILES_AFTER_MS = 2_000;
 
 const bench = await createBenchDatabase(undefined);
 const [editor, rep] = await makeAccounts(bench.where, ['Bench Admin', 'Bench Rep']);
-// As `npm start` runs it (scripts/start.mjs), with a job worker per deck made at once.
-const server = await startBenchServer(bench.where, {
-  MALLOC_ARENA_MAX: '2',
-  JOB_WORKERS: String(GENERATORS),
-});
+// Built, as `npm start` runs it (scripts/start.mjs), with a job worker per deck made at once.
+const server = await startBenchServer(
+  bench.where,
+  { MALLOC_ARENA_MAX: '2', JOB_WORKERS: String(GENERATORS) },
+  { isBuilt: true },
+);
 const base = server.baseUrl;
 const pid = server.child.pid!;
 

@@ -25,16 +25,21 @@ export type ServerProcess = {
 
 /**
  * Starts `src/main.ts` (a web process), or `src/worker.ts` (`npm run worker`), as a real process
- * with the given environment. With `discardStdout` its log (a line a request at level info) is
- * thrown away unread, as a benchmark under load wants; errors on stderr are still kept.
+ * with the given environment; or their built JavaScript (`dist/main.js`, `dist/worker.js`, as
+ * `npm start` runs them: build it first). With `discardStdout` its log (a line a request at
+ * level info) is thrown away unread, as a benchmark under load wants; errors on stderr are still
+ * kept.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  script: 'src/main.ts' | 'src/worker.ts' = 'src/main.ts',
+  script: 'src/main.ts' | 'src/worker.ts' | 'dist/main.js' | 'dist/worker.js' = 'src/main.ts',
   { discardStdout = false }: { discardStdout?: boolean } = {},
 ): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.js')
+    ? ['--enable-source-maps', script]
+    : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
