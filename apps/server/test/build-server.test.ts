@@ -1,0 +1,90 @@
+// The server as `npm start` and `npm run worker` run it: built to JavaScript by
+// scripts/build-server.mjs, run by a plain `node`, no TypeScript loader anywhere.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../scripts/build-server.mjs';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+let outdir: string;
+
+beforeAll(async () => {
+  // Beside the real build, inside the repository, as apps/server/dist is.
+  outdir = await mkdtemp(path.join(root, 'apps/server/.test-build-'));
+  await buildServer({ outdir });
+}, 120_000);
+
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+/** Runs `source` as an ES module in a plain node, from the repository's root. */
+async function plainNode(source: string, env: Record<string, string> = {}) {
+  return run(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    timeout: 90_000,
+  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+}
+
+describe('the built server', () => {
+  it('writes the entries npm start and npm run worker run, and the render worker', () => {
+    for (const entry of ['main.js', 'worker.js', 'render-worker.js']) {
+      expect(existsSync(path.join(outdir, entry)), entry).toBe(true);
+    }
+  });
+
+  it('bundles the TypeScript it runs: no built file imports a .ts file', () => {
+    const { outputs } = JSON.parse(readFileSync(path.join(outdir, 'build.json'), 'utf8')) as {
+      outputs: Record<
+        string,
+        { imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }
+      >;
+    };
+    const tsImports = Object.values(outputs).flatMap((output) =>
+      output.imports.filter((entry) => entry.external && /\.m?tsx?$/.test(entry.path)),
+    );
+    expect(tsImports).toEqual([]);
+    const bundled = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(bundled).toContain('packages/deck-engine/src/worker/render-task.ts');
+    expect(bundled).toContain('apps/server/src/main.ts');
+  });
+
+  it('renders in the built render worker without TypeScript, the pool naming that file', async () => {
+    const worker = pathToFileURL(path.join(outdir, 'render-worker.js')).href;
+    const { stdout } = await plainNode(
+      `const task = (await import(${JSON.stringify(worker)})).default;
+       const done = await task({ warmUp: true });
+       console.log(JSON.stringify({ ok: true, kind: typeof done }));`,
+    );
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: true });
+    // The bundle's pool starts the built worker beside it, not the sources' (which loads tsx).
+    const bundle = (file: string) => readFileSync(path.join(outdir, file), 'utf8');
+    const outputs = Object.keys(
+      (JSON.parse(bundle('build.json')) as { outputs: Record<string, unknown> }).outputs,
+    ).filter((file) => file.endsWith('.js'));
+    const naming = outputs.filter((file) =>
+      readFileSync(path.resolve(root, file), 'utf8').includes('renderWorkerFile'),
+    );
+    expect(naming.length).toBeGreaterThan(0);
+    for (const file of naming) {
+      expect(readFileSync(path.resolve(root, file), 'utf8')).toContain(
+        `new URL("./render-worker.js", import.meta.url)`,
+      );
+    }
+  }, 120_000);
+
+  it('starts the job worker in a plain node (its modules and paths resolve from the build)', async () => {
+    // Without DATABASE_URL the worker says what it needs and stops: its whole module graph loaded.
+    const worker = pathToFileURL(path.join(outdir, 'worker.js')).href;
+    const result = await plainNode(`await import(${JSON.stringify(worker)});`, {
+      DATABASE_URL: '',
+    });
+    expect(`${result.stdout}${result.stderr}`).toContain('npm run worker needs DATABASE_URL');
+  }, 120_000);
+});
