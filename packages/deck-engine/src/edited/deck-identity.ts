@@ -119,17 +119,41 @@ function slidePartsInOrder(presentation: string, rels: string): string[] {
   });
 }
 
-/** A slide's shapes named with its key too (see {@link KEY_MARK}). */
-function markShapes(xml: string, key: string): string {
-  const mark = `${KEY_MARK}${encodeURIComponent(key)}`;
-  return xml.replace(
-    /(<p:cNvPr\b[^>]*?\bname=")([^"]*)(")/g,
-    (match, start: string, name: string, end: string, offset: number) =>
-      // The slide's shape tree itself (its first, unnamed group) is not a shape a person sees.
-      name === '' && /<p:nvGrpSpPr>\s*$/.test(xml.slice(Math.max(0, offset - 20), offset))
-        ? match
-        : `${start}${name}${mark}${end}`,
-  );
+/**
+ * A slide's shapes named with its key too (see {@link KEY_MARK}): after each name that
+ * `(<p:cNvPr\b[^>]*?\bname=")([^"]*)(")` finds, searched in the slide's bytes (its tags and the
+ * mark are ASCII), so the slide is not decoded and copied as text.
+ */
+function markShapes(slide: Uint8Array, key: string): Uint8Array {
+  const bytes = Buffer.from(slide.buffer, slide.byteOffset, slide.byteLength);
+  const mark = Buffer.from(`${KEY_MARK}${encodeURIComponent(key)}`);
+  const isWord = (at: number) => {
+    const code = bytes[at];
+    return code !== undefined && /\w/.test(String.fromCharCode(code));
+  };
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf('<p:cNvPr'); at !== -1; at = bytes.indexOf('<p:cNvPr', at + 1)) {
+    if (isWord(at + '<p:cNvPr'.length)) continue;
+    // The first `name="` after a word's end, before the tag ends.
+    const tagEnd = bytes.indexOf('>', at);
+    let name = bytes.indexOf('name="', at);
+    while (name !== -1 && isWord(name - 1)) name = bytes.indexOf('name="', name + 1);
+    if (name === -1 || (tagEnd !== -1 && tagEnd < name)) continue;
+    const start = name + 'name="'.length;
+    const end = bytes.indexOf('"', start);
+    if (end === -1) break;
+    // The slide's shape tree itself (its first, unnamed group) is not a shape a person sees.
+    const before = bytes.toString('latin1', Math.max(0, at - 20), at);
+    if (!(end === start && /<p:nvGrpSpPr>\s*$/.test(before))) {
+      pieces.push(bytes.subarray(from, end), mark);
+      from = end;
+    }
+    at = end;
+  }
+  if (pieces.length === 0) return slide;
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
 }
 
 /** The key most of a slide's shapes are named with, if any. */
@@ -239,8 +263,8 @@ export function stampIdentity(
     const rels = text('ppt/_rels/presentation.xml.rels');
     if (rels && keys.length > 0) {
       slidePartsInOrder(sections, rels).forEach((name, i) => {
-        const slide = text(name);
-        if (slide && keys[i] !== undefined) parts.set(name, strToU8(markShapes(slide, keys[i])));
+        const slide = parts.get(name);
+        if (slide && keys[i] !== undefined) parts.set(name, markShapes(slide, keys[i]));
       });
     }
   }
