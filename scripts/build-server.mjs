@@ -12,6 +12,9 @@ export const serverBuildDir = path.join(root, 'apps/server/dist');
 /** Written last: its time is the build's, its contents esbuild's list of inputs and outputs. */
 const builtStamp = path.join(serverBuildDir, 'build.json');
 
+// The embedded database's thread (apps/server/src/db/embedded-database-worker.mjs) is plain
+// JavaScript importing only PGlite: the bundle starts it where it is. The admin CLI stays on tsx
+// (`npm run admin`, run now and then).
 const entryPoints = {
   main: 'apps/server/src/main.ts',
   worker: 'apps/server/src/worker.ts',
@@ -44,8 +47,8 @@ function sourceUrls(outdir) {
       build.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, async (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
         const loader = args.path.endsWith('.tsx') ? 'tsx' : /\.m?ts$/.test(args.path) ? 'ts' : 'js';
-        if (!text.includes('import.meta.url')) return { contents: text, loader };
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
         const own = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
         return { contents: text.replaceAll('import.meta.url', own), loader };
