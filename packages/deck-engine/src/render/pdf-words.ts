@@ -60,33 +60,32 @@ export function drawWords(doc: Doc, words: string, x: number, y: number): void {
   for (const piece of words.split('\n')) {
     let pen = pdf.x;
     if (piece.length > 0) {
-      doc.save();
-      doc.transform(1, 0, 0, -1, 0, page.height);
       const top = page.height - pdf.y;
       page.fonts[font.id] ??= font.ref();
-      doc.addContent('BT');
-      doc.addContent(`1 0 0 1 ${pdfNumber(pen)} ${pdfNumber(top)} Tm`);
-      doc.addContent(`/${font.id} ${pdfNumber(size)} Tf`);
       const [encoded, positions] = font.encode(piece);
+      // pdfkit's save, flip, text object and restore, written as one piece of the page's
+      // content (each of pdfkit's calls writes its line and a line end, and makes a buffer of
+      // it): the same bytes. The flip is undone by the restore, so the document's transform
+      // stays as it was.
+      let out = `q\n1 0 0 -1 0 ${pdfNumber(page.height)} cm\nBT\n1 0 0 1 ${pdfNumber(pen)} ${pdfNumber(top)} Tm\n/${font.id} ${pdfNumber(size)} Tf`;
       // As pdfkit groups glyphs: a run of hex glyphs until an advance differs from the glyph's
       // own, and a glyph moved off its pen position set on its own.
-      const commands: string[] = [];
+      let commands = '';
       let last = 0;
       let hadOffset = false;
       const addSegment = (cur: number) => {
         if (last < cur) {
           const { xAdvance, advanceWidth } = positions[cur - 1]!;
-          commands.push(
-            `<${encoded.slice(last, cur).join('')}> ${pdfNumber(-(xAdvance - advanceWidth))}`,
-          );
+          if (commands !== '') commands += ' ';
+          commands += `<${encoded.slice(last, cur).join('')}> ${pdfNumber(-(xAdvance - advanceWidth))}`;
         }
         last = cur;
       };
       const flush = (i: number) => {
         addSegment(i);
-        if (commands.length > 0) {
-          doc.addContent(`[${commands.join(' ')}] TJ`);
-          commands.length = 0;
+        if (commands !== '') {
+          out += `\n[${commands}] TJ`;
+          commands = '';
         }
       };
       let i = 0;
@@ -94,14 +93,12 @@ export function drawWords(doc: Doc, words: string, x: number, y: number): void {
         const pos = positions[i]!;
         if (pos.xOffset || pos.yOffset) {
           flush(i);
-          doc.addContent(
-            `1 0 0 1 ${pdfNumber(pen + pos.xOffset * scale)} ${pdfNumber(top + pos.yOffset * scale)} Tm`,
-          );
+          out += `\n1 0 0 1 ${pdfNumber(pen + pos.xOffset * scale)} ${pdfNumber(top + pos.yOffset * scale)} Tm`;
           flush(i + 1);
           hadOffset = true;
         } else {
           if (hadOffset) {
-            doc.addContent(`1 0 0 1 ${pdfNumber(pen)} ${pdfNumber(top)} Tm`);
+            out += `\n1 0 0 1 ${pdfNumber(pen)} ${pdfNumber(top)} Tm`;
             hadOffset = false;
           }
           if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
@@ -109,8 +106,7 @@ export function drawWords(doc: Doc, words: string, x: number, y: number): void {
         pen += pos.xAdvance * scale;
       }
       flush(i);
-      doc.addContent('ET');
-      doc.restore();
+      doc.addContent(`${out}\nET\nQ`);
     }
     // pdfkit moves its pen past the words drawn.
     pdf.x = pen;
