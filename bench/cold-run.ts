@@ -1,6 +1,8 @@
-// One generation in a fresh process: `node --import tsx cold-run.ts engine|baseline|memory DIR`.
-// DIR holds the inputs run.ts prepared (pictures, the baseline's laid-out deck), so neither side
-// loads anything before its clock starts. Prints JSON: milliseconds, slides, peak RSS.
+// One generation in a fresh process: `node cold-run.js engine|baseline|memory DIR`, as
+// cold-start.ts builds it (bundled, so neither side pays for transpiling). DIR holds the inputs
+// cold-start.ts prepared (pictures, the baseline's laid-out deck), so neither side loads anything
+// before its clock starts; each side's modules are imported after it. Prints JSON: milliseconds,
+// the process's CPU time over them (every thread), slides, peak RSS.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -15,6 +17,7 @@ const pictures = new Map(
 );
 
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 let slides: number;
 if (mode === 'baseline') {
   const deck = JSON.parse(readFileSync(`${dir}/deck.json`, 'utf8'));
@@ -35,9 +38,12 @@ if (mode === 'baseline') {
   const result = await generateDeck(draft, { images: { fetcher } });
   slides = result.svgs.length;
 }
+const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(
   JSON.stringify({
-    ms: performance.now() - started,
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     slides,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),

@@ -1,0 +1,167 @@
+// The cold rows of bench/RESULTS.md: a fresh process making its first deck, module loading
+// included, engine against the baseline, both from built JavaScript (issue 52): cold-run.ts is
+// bundled by esbuild as the server is (workspace packages inlined, npm packages left to Node,
+// split so each side's modules load only after its clock starts), then run in fresh processes,
+// taking turns. `node --import tsx bench/cold-start.ts` runs only this bench and prints its rows.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type Plugin } from 'esbuild';
+import { buildDeck, createTemplateLibrary } from '@deck-portal/deck-engine';
+import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export interface ColdFigures {
+  runs: number;
+  engineMs: number[];
+  baselineMs: number[];
+  /** CPU time of each run's process over the same span (every thread): steadier on a busy machine. */
+  engineCpuMs: number[];
+  baselineCpuMs: number[];
+  /** The 100-slide deck in a fresh process. */
+  memory: { ms: number; slides: number; maxRssMb: number };
+  load: [number, number];
+}
+
+/** The inputs cold-run.ts reads before its clock starts: pictures, the drafts, the baseline's deck. */
+export async function writeColdInputs(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const pictures = await makePictures();
+  const manifest = [...pictures.entries()].map(([url, p], i) => ({
+    url,
+    file: `picture-${i}.${p.kind}`,
+    kind: p.kind,
+  }));
+  for (const m of manifest) writeFileSync(`${dir}/${m.file}`, pictures.get(m.url)!.bytes);
+  writeFileSync(`${dir}/pictures.json`, JSON.stringify(manifest));
+  const draft = benchDraft();
+  writeFileSync(`${dir}/draft.json`, JSON.stringify(draft));
+  const draft100 = structuredClone(draft);
+  // Past the draft schema's 30 custom slides on purpose: the engine itself has no such limit.
+  draft100.templateCustomization.customSlides = pictureSlides(82);
+  writeFileSync(`${dir}/draft-100.json`, JSON.stringify(draft100));
+  writeFileSync(`${dir}/deck.json`, JSON.stringify(buildDeck(draft, createTemplateLibrary())));
+}
+
+/**
+ * Sources that find their files beside themselves (`new URL('./seed/…', import.meta.url)`) keep
+ * finding them from a bundle: each module's own address is written in where it names it.
+ */
+const ownAddress: Plugin = {
+  name: 'own-address',
+  setup(context) {
+    context.onLoad({ filter: /[\\/](packages|bench)[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      return {
+        contents: source.replaceAll(
+          'import.meta.url',
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+/** Workspace packages are bundled; everything from npm is loaded by Node, as it ships. */
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@deck-portal/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Builds cold-run.ts into `dir`/build; answers the entry's path. */
+export async function buildColdRun(dir: string): Promise<string> {
+  const outdir = `${dir}/build`;
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: [`${here}cold-run.ts`],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    // Chunks import npm packages by name: they resolve from the bench's folder, as the sources do.
+    plugins: [npmPackagesExternal, ownAddress],
+    logLevel: 'warning',
+  });
+  return `${outdir}/cold-run.js`;
+}
+
+type ColdRun = { ms: number; cpuMs: number; slides: number; maxRssMb: number };
+
+async function coldRun(entry: string, mode: string, dir: string): Promise<ColdRun> {
+  const { stdout } = await promisify(execFile)(process.execPath, [entry, mode, dir], { cwd: here });
+  return JSON.parse(stdout) as ColdRun;
+}
+
+/** `runs` fresh processes each, engine and baseline taking turns, then the 100-slide deck. */
+export async function measureCold(dir: string, runs: number): Promise<ColdFigures> {
+  const entry = await buildColdRun(dir);
+  const load0 = loadavg()[0]!;
+  const engineMs: number[] = [];
+  const baselineMs: number[] = [];
+  const engineCpuMs: number[] = [];
+  const baselineCpuMs: number[] = [];
+  // One of each first, not counted: the files' pages come into the system's cache.
+  await coldRun(entry, 'engine', dir);
+  await coldRun(entry, 'baseline', dir);
+  for (let i = 0; i < runs; i += 1) {
+    // Who goes first alternates, so neither always follows the other.
+    const order = i % 2 === 0 ? ['engine', 'baseline'] : ['baseline', 'engine'];
+    for (const mode of order) {
+      const { ms, cpuMs } = await coldRun(entry, mode, dir);
+      (mode === 'engine' ? engineMs : baselineMs).push(ms);
+      (mode === 'engine' ? engineCpuMs : baselineCpuMs).push(cpuMs);
+    }
+  }
+  const memory = await coldRun(entry, 'memory', dir);
+  return {
+    runs,
+    engineMs,
+    baselineMs,
+    engineCpuMs,
+    baselineCpuMs,
+    memory,
+    load: [load0, loadavg()[0]!],
+  };
+}
+
+export const median = (samples: readonly number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1]!;
+};
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+/** The speed table's cold rows: the time to the deck, and the CPU time it took. */
+export function coldRow(f: ColdFigures): string {
+  const engine = median(f.engineMs);
+  const baseline = median(f.baselineMs);
+  const ratio = engine / baseline;
+  const engineCpu = median(f.engineCpuMs);
+  const baselineCpu = median(f.baselineCpuMs);
+  return `| cold, fresh process from built JavaScript, median of ${f.runs} taking turns (module loading included; load average ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)}) | ${ms(engine)} | ${ms(baseline)} | ${ratio.toFixed(2)} | issue 52: ≤ 0.5 (${verdict(ratio <= 0.5)}) |
+| cold, CPU time of the same processes (every thread) | ${ms(engineCpu)} | ${ms(baselineCpu)} | ${(engineCpu / baselineCpu).toFixed(2)} | |`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = `${here}out/cold`;
+  await writeColdInputs(dir);
+  const figures = await measureCold(dir, Number(process.env.BENCH_COLD_RUNS ?? 9));
+  console.error(JSON.stringify(figures));
+  console.log(coldRow(figures));
+  console.log(
+    `\n100-slide deck, fresh process: peak RSS ${figures.memory.maxRssMb.toFixed(0)} MB, ${ms(figures.memory.ms)}; load average ${figures.load[0].toFixed(1)} → ${figures.load[1].toFixed(1)}.`,
+  );
+}
