@@ -42,6 +42,9 @@ const renderer: DeckRenderer = {
   previewEditedSlide: async () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
   checkPicture: async () => ({ ok: false, reason: 'not checked in this benchmark' }),
   importPresentation: async () => ({ ok: false, reason: 'not imported in this benchmark' }),
+  acceptedPdf: async () => {
+    throw new Error('no acceptances in this benchmark');
+  },
   pending: 0,
   close: async () => {},
 };

@@ -69,6 +69,8 @@ function lazyDeckRenderer(): DeckRenderer {
     readEdited: (pptx, options) => (renderer ??= createDeckRenderer()).readEdited(pptx, options),
     previewEditedSlide: (slide, options) =>
       (renderer ??= createDeckRenderer()).previewEditedSlide(slide, options),
+    acceptedPdf: (deckPdf, certificate, options) =>
+      (renderer ??= createDeckRenderer()).acceptedPdf(deckPdf, certificate, options),
     // A check fetches on this thread: it needs no pool.
     checkPicture: (url) => checkPicture(url),
     get pending() {

@@ -16,11 +16,13 @@ export { renderDeck, type RenderDeckOptions } from './render/render-deck.ts';
 export { generateDeck, type GenerateDeckOptions } from './generate-deck.ts';
 // The editable link (issue 49): an edited deck drawn as it is, a deck's own file read back.
 export {
+  appendPdf,
   generateEditedDeck,
   importPptx,
   importPresentation,
   previewEditedSlide,
   readEditedDeck,
+  renderAcceptanceCertificate,
 } from './on-demand.ts';
 export type { EditedDeckOptions } from './edited/draw-edited.ts';
 export type { ReadEditedOptions } from './edited/read-edited.ts';

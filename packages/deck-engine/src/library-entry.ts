@@ -1,9 +1,9 @@
 // `@deck-portal/deck-engine/library`: what the server's web process uses — the template library
 // and its seed, previews, preflight, the deck's layout, the checks of uploads (pictures, fonts,
 // PowerPoint files) and formats — without the PDF and PPTX writers, which only the render
-// workers load (`.`). Text is measured here with the real fonts (preflight, previews), so the
-// font parser and the shaper come along; a font file is read when a text first needs it. The
-// acceptance certificate's PDF is made on demand (see on-demand.ts).
+// workers load (`.`; the acceptance certificate too, through the pool). Text is measured here
+// with the real fonts (preflight, previews), so the font parser and the shaper come along; a
+// font file is read when a text first needs it.
 export {
   brandFontFamily,
   DEFAULT_BRAND,
@@ -47,7 +47,6 @@ export { applyFieldChoices, type FieldSuggestion } from './import/fields.ts';
 export { legacyFileReason, presentationFileKind } from './import/pptx-package.ts';
 export { parseXmlDocument, type XmlElement } from './import/xml-tree.ts';
 export { officeConfinement, type OfficeConfinement } from './import/office-render.ts';
-export { appendPdf, renderAcceptanceCertificate } from './on-demand.ts';
 export type {
   AcceptanceCertificate,
   AcceptanceCertificateOptions,

@@ -118,6 +118,7 @@ export async function acceptProposal(
   };
   const buildPdf = ({ recordSha }: ReturnType<typeof certificateOf>) =>
     buildAcceptedPdf(
+      services,
       deckPdf.bytes,
       {
         deckTitle: clientHeadline(version.draft.basicInfo),

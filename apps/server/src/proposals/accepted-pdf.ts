@@ -1,9 +1,4 @@
-import {
-  appendPdf,
-  renderAcceptanceCertificate,
-  type AcceptanceCertificate,
-  type BrandDefinition,
-} from '@deck-portal/deck-engine/library';
+import type { AcceptanceCertificate, BrandDefinition } from '@deck-portal/deck-engine/library';
 import { loadBrandLogo } from '../client-links/get-link-sender.ts';
 import type { Services } from '../services.ts';
 
@@ -24,14 +19,17 @@ export async function loadCertificateBrand(
 
 /**
  * The PDF a client gets on acceptance: the accepted version's PDF with the engine's acceptance
- * certificate page (or pages, for long terms) appended, in the company's published brand.
+ * certificate page (or pages, for long terms) appended, in the company's published brand. Made
+ * by the render pool: the web process loads no PDF writer.
  */
 export async function buildAcceptedPdf(
+  services: Pick<Services, 'deckRenderer'>,
   deckPdf: Buffer,
   certificate: AcceptanceCertificate,
   { brand, logo }: CertificateBrand,
 ): Promise<Buffer> {
-  return Buffer.from(
-    await appendPdf(deckPdf, await renderAcceptanceCertificate(certificate, { brand, logo })),
-  );
+  return services.deckRenderer.acceptedPdf(deckPdf, certificate, {
+    brand,
+    ...(logo ? { logo } : {}),
+  });
 }

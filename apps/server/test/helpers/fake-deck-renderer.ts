@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import {
+  appendPdf,
   importPresentation,
   readEditedDeck,
+  renderAcceptanceCertificate,
   type DeckRenderer,
   type RenderedDeck,
 } from '@deck-portal/deck-engine';
@@ -73,6 +75,11 @@ export function createFakeDeckRenderer(
         ...options,
         ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total }) } : {}),
       }),
+    // The certificate is the engine's own work in this thread, as on a worker.
+    acceptedPdf: async (deckPdf, certificate, options) =>
+      Buffer.from(
+        await appendPdf(deckPdf, await renderAcceptanceCertificate(certificate, options)),
+      ),
     async checkPicture() {
       return { ok: true as const, width: 800, height: 600 };
     },

@@ -10,6 +10,10 @@ import type {
   PriceBook,
   PriceList,
 } from '@deck-portal/domain';
+import type {
+  AcceptanceCertificate,
+  AcceptanceCertificateOptions,
+} from '../certificate/acceptance-certificate.ts';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
 import { Piscina } from 'piscina';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
@@ -18,6 +22,7 @@ import type { BrandDefinition } from '../library/brand.ts';
 import type { RenderedDeck, RenderProgress } from '../render/render-deck.ts';
 import type { ImportedSlideResult, ImportOptions } from '../import-presentation.ts';
 import type {
+  AcceptedPdfTask,
   EditedRenderTask,
   ImportTask,
   ImportTaskResult,
@@ -153,6 +158,15 @@ export interface DeckRenderer {
       handOver?: boolean;
     },
   ): Promise<ImportTaskResult>;
+  /**
+   * The PDF a client gets on acceptance, made on a worker thread: the deck's PDF with the
+   * acceptance certificate's page (or pages) appended, in `brand` with its `logo`.
+   */
+  acceptedPdf(
+    deckPdf: Uint8Array,
+    certificate: AcceptanceCertificate,
+    options?: AcceptanceCertificateOptions,
+  ): Promise<Buffer>;
   /** Fetches and decodes one picture address under the renderer's rules (no worker needed). */
   checkPicture(url: string): Promise<PictureCheck>;
   /** Generations running or queued. */
@@ -323,6 +337,15 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       } finally {
         channel?.port1.close();
       }
+    },
+    async acceptedPdf(deckPdf, certificate, { brand, logo } = {}) {
+      const task: AcceptedPdfTask = {
+        acceptedPdf: deckPdf,
+        certificate,
+        ...(brand ? { brand } : {}),
+        ...(logo ? { logo } : {}),
+      };
+      return toBuffer((await pool.run(task)) as Uint8Array);
     },
     checkPicture: (url) => checkPicture(url, options.images),
     get pending() {

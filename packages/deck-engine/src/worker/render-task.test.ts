@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deckDraftSchema } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
@@ -15,5 +19,55 @@ describe('the pool warm-up', () => {
 
   it('answers a warm-up task with no deck', async () => {
     await expect(renderTask({ warmUp: true })).resolves.toBeNull();
+  });
+});
+
+describe('an acceptance on a worker', () => {
+  it('answers the deck’s PDF with the certificate’s page appended', async () => {
+    const deck = await generateDeck(WARM_UP_DRAFT);
+    /** The PDF's pages as poppler reads them. */
+    const pagesOf = (pdf: Uint8Array) => {
+      const dir = mkdtempSync(join(tmpdir(), 'accepted-'));
+      try {
+        writeFileSync(join(dir, 'accepted.pdf'), pdf);
+        const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'accepted.pdf'), '-'], {
+          encoding: 'utf8',
+        });
+        return text.split('\f').slice(0, -1);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const accepted = (await renderTask({
+      acceptedPdf: deck.pdf,
+      certificate: {
+        deckTitle: 'Warm-up',
+        clientName: 'Northwind',
+        fullName: 'Ada Lovelace',
+        jobTitle: 'Buyer',
+        acceptedAt: '2026-11-26T08:43:17.000Z',
+        ipAddress: '203.0.113.42',
+        userAgent: 'Mozilla/5.0',
+        summary: {
+          lines: [],
+          subtotalCents: 0,
+          shippingCents: 0,
+          totalCents: 0,
+          yearlyCents: 0,
+          creditsCents: 0,
+          netCents: 0,
+        },
+        pdfSha256: 'a'.repeat(64),
+        termsText: 'I accept.',
+        recordSha256: 'b'.repeat(64),
+      },
+    })) as Uint8Array;
+    const deckPages = pagesOf(deck.pdf);
+    const pages = pagesOf(accepted);
+    expect(deckPages).toHaveLength(4);
+    expect(pages.slice(0, 4)).toEqual(deckPages);
+    expect(pages).toHaveLength(5);
+    expect(pages[4]).toContain('Certificate of acceptance');
+    expect(pages[4]).toContain('Ada Lovelace');
   });
 });

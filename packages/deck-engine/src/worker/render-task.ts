@@ -13,6 +13,10 @@ import type {
   SlideProducts,
   TemplateLibraryDocuments,
 } from '@deck-portal/domain';
+import type {
+  AcceptanceCertificate,
+  AcceptanceCertificateOptions,
+} from '../certificate/acceptance-certificate.ts';
 import type { DeckIdentity } from '../edited/deck-identity.ts';
 import type { ReadEditedOptions, ReadEditedResult } from '../edited/read-edited.ts';
 import { generateDeck } from '../generate-deck.ts';
@@ -25,10 +29,12 @@ import { createTemplateLibrary, type TemplateLibrary } from '../library/template
 // the importer's (a pool's warm-up reads one file back, so its worker has it before an editor
 // asks).
 import {
+  appendPdf,
   generateEditedDeck,
   importPresentation,
   previewEditedSlide,
   readEditedDeck,
+  renderAcceptanceCertificate,
 } from '../on-demand.ts';
 
 /**
@@ -95,6 +101,12 @@ export interface ImportTask extends Omit<ImportOptions, 'onProgress'> {
   importPptx: Uint8Array | { file: string };
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
+}
+
+/** A deck's PDF with the acceptance certificate appended (see `renderAcceptanceCertificate`). */
+export interface AcceptedPdfTask extends AcceptanceCertificateOptions {
+  acceptedPdf: Uint8Array;
+  certificate: AcceptanceCertificate;
 }
 
 /** Sent once when a pool starts: render a small deck so the next real one finds warm code. */
@@ -219,9 +231,23 @@ async function generateEditedTask(task: EditedRenderTask): Promise<RenderTaskRes
 /** One generation (or import) inside a pool worker. */
 export default async function renderTask(
   task:
-    RenderTask | WarmUpTask | ImportTask | EditedRenderTask | PreviewEditedTask | ReadEditedTask,
-): Promise<RenderTaskResult | ImportTaskResult | ReadEditedResult | string | null> {
+    | RenderTask
+    | WarmUpTask
+    | ImportTask
+    | EditedRenderTask
+    | PreviewEditedTask
+    | ReadEditedTask
+    | AcceptedPdfTask,
+): Promise<RenderTaskResult | ImportTaskResult | ReadEditedResult | Uint8Array | string | null> {
   if ('importPptx' in task) return importTask(task);
+  if ('acceptedPdf' in task) {
+    const { acceptedPdf, certificate, brand, logo } = task;
+    const page = await renderAcceptanceCertificate(certificate, {
+      ...(brand ? { brand } : {}),
+      ...(logo ? { logo } : {}),
+    });
+    return appendPdf(acceptedPdf, page);
+  }
   if ('readEdited' in task) return readEditedTask(task);
   if ('generateEdited' in task) return generateEditedTask(task);
   if ('previewEdited' in task) {
