@@ -1,0 +1,70 @@
+// The memory-under-load row of bench/RESULTS.md (issue 52): the server's resident memory while
+// four decks are made, 300 reads a second run and a 10 MB photo and a 10 MB PowerPoint file
+// arrive. `npm run bench` writes it with the rest; `node --import tsx
+// bench/memory-under-load-section.ts` runs only this bench and prints its section.
+import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const START = '<!-- memory-under-load:start -->';
+const END = '<!-- memory-under-load:end -->';
+const TARGET_MB = 600;
+
+/** What apps/server/bench/memory-under-load.ts prints. */
+export type MemoryFigures = {
+  seconds: number;
+  rate: number;
+  readers: number;
+  generators: number;
+  photoBytes: number;
+  presentationBytes: number;
+  samples: number;
+  restMb: number;
+  peakMb: number;
+  peakWithChildrenMb: number;
+  highWaterMb: number;
+  reads: { n: number; perSecond: number; p50: number; p99: number; max: number };
+  decks: number;
+  loadMs: number;
+  filesAnsweredMs: number;
+  importMs: number;
+  importState: string;
+};
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+const mb = (value: number) => `${value.toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The section for `f` (load average `load` beside it), markers included. */
+export function formatMemorySection(f: MemoryFigures, load: number): string {
+  const body = `## Memory under load
+
+\`apps/server/bench/memory-under-load.ts\`: the portal built and started as \`npm start\` starts it (\`MALLOC_ARENA_MAX=2\`), in a process of its own, on the embedded database in a data directory, ${f.generators} job workers and its render thread; the benchmark deck made ${f.generators} at a time through the API and the job queue, \`GET /api/recent-decks\` at a steady ${f.rate} requests a second (autocannon, ${f.readers} connections, ${f.seconds} s), and 2 s in, at once, a rep's ${(f.photoBytes / 1e6).toFixed(1)} MB photo upload and an editor's ${(f.presentationBytes / 1e6).toFixed(1)} MB PowerPoint import (its file read, LibreOffice's drawing of it included: ${seconds(f.importMs)}, ${f.importState}); the decks go on until the reads are done and the import has read its file (${seconds(f.loadMs)}, ${f.decks} decks). The server process's resident size (\`VmRSS\` from \`/proc\`) every 50 ms on a thread of the load generator's own (${f.samples} samples), at rest (3 s, median) after eight decks made, then under the load. Load average ${load.toFixed(1)} at the start.
+
+| measure | figure | target (issue 52) |
+|---|---|---|
+| server RSS at rest | ${mb(f.restMb)} | |
+| server RSS, peak under load | ${mb(f.peakMb)} (high-water mark ${mb(f.highWaterMb)}) | ≤ ${TARGET_MB} MB (${verdict(f.peakMb <= TARGET_MB)}) |
+| with its child processes (LibreOffice at import), peak | ${mb(f.peakWithChildrenMb)} | |
+| recent decks meanwhile: p50 / p99 / max | ${f.reads.p50} / ${f.reads.p99} / ${f.reads.max} ms (${f.reads.perSecond} requests/s answered) | |`;
+  return `${START}\n${body}\n${END}`;
+}
+
+/** Runs the bench in a process of its own and answers its section. */
+export async function memoryUnderLoadSection(): Promise<string> {
+  const load = loadavg()[0]!;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', `${here}../apps/server/bench/memory-under-load.ts`],
+    { cwd: here, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as MemoryFigures;
+  console.log('memory under load', figures);
+  return formatMemorySection(figures, load);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  console.log(await memoryUnderLoadSection());
+}
