@@ -112,6 +112,24 @@ export function benchDraft(): DeckDraft {
   });
 }
 
+const CLIENTS = ['Harbor Fresh Foods', 'Northwind Cold Storage Ltd', 'Alpine Dairy GmbH'];
+const CONTACTS = ['Dana Reyes', 'Priya Raman, Head of Operations', 'Jonas Weber'];
+
+/**
+ * The benchmark deck made for the `run`th client of a rep's day: each warm run is a deck for
+ * another client (name, contact, quantities), so what the engine keeps between decks is measured
+ * as a rep's next deck finds it, not as the same deck made again.
+ */
+export function benchDraftFor(run: number): DeckDraft {
+  const draft = benchDraft();
+  draft.basicInfo.clientName = `${CLIENTS[run % CLIENTS.length]} ${run + 1}`;
+  draft.basicInfo.primaryContact = CONTACTS[run % CONTACTS.length]!;
+  for (const selected of draft.productSelection.selectedProducts) {
+    selected.quantity += run;
+  }
+  return draft;
+}
+
 /**
  * The benchmark deck for a Japanese client (issue 18): its name, its contact and the first custom
  * slide's title and caption in Japanese, drawn with the bundled Noto Sans JP where Inter has no

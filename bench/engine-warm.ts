@@ -42,7 +42,7 @@ export async function engineWarmSection(runs = 15) {
   const { buildDeck, createTemplateLibrary, generateDeck } =
     await import('@deck-portal/deck-engine');
   const { baselineRender } = await import('./baseline.ts');
-  const { benchDraft, makePictures } = await import('./bench-deck.ts');
+  const { benchDraft, benchDraftFor, makePictures } = await import('./bench-deck.ts');
   const pictures = await makePictures();
   const draft = benchDraft();
   const library = createTemplateLibrary();
@@ -59,7 +59,7 @@ export async function engineWarmSection(runs = 15) {
   const baseline = { ms: [] as number[], bytes: [] as number[] };
   for (let i = 0; i < runs + 3; i += 1) {
     let t = performance.now();
-    const e = await allocatedDuring(() => generateDeck(draft, { library, images }));
+    const e = await allocatedDuring(() => generateDeck(benchDraftFor(i), { library, images }));
     const engineMs = performance.now() - t;
     t = performance.now();
     const b = await allocatedDuring(() => baselineRender(deck, pictures));
