@@ -22,6 +22,7 @@ import { fidelitySectionOf } from './fidelity/results-section.ts';
 import { serverHardeningSection } from './server-hardening.ts';
 import { deckEditorSection } from './deck-editor-section.ts';
 import { webhooksSection } from './webhooks-section.ts';
+import { startSection } from './start-section.ts';
 import { memoryUnderLoadSection } from './memory-under-load-section.ts';
 import { pptxWriterRows, pptxWriterSection } from './pptx-writer.ts';
 import { coldRow, measureCold } from './cold-start.ts';
@@ -405,6 +406,8 @@ const deckEditorRows = await deckEditorSection();
 
 // Webhooks (issue 51): a visit's end to the receiver, and ingest with endpoints registered.
 const webhookRows = await webhooksSection();
+// npm start's time to the first page and the first deck, built against tsx (issue 52).
+const startRows = await startSection();
 // The server's memory while decks, reads, an upload and an import arrive at once (issue 52).
 const memoryRows = await memoryUnderLoadSection();
 // The PPTX writer phase by phase, beside a direct writer's floor (issue 52, ADR 052).
@@ -635,7 +638,7 @@ const previousResults = existsSync(`${here}RESULTS.md`)
   ? readFileSync(`${here}RESULTS.md`, 'utf8')
   : '';
 const fidelitySection = fidelitySectionOf(previousResults);
-const results = `${report}\n${deckEditorRows}\n\n${webhookRows}\n\n${memoryRows}\n\n${pptxWriterMarkdown}\n\n${hardeningSection}\n`;
+const results = `${report}\n${deckEditorRows}\n\n${webhookRows}\n\n${startRows}\n\n${memoryRows}\n\n${pptxWriterMarkdown}\n\n${hardeningSection}\n`;
 writeFileSync(`${here}RESULTS.md`, fidelitySection ? `${results}\n${fidelitySection}\n` : results);
 console.log(results);
 postgres.stop();
