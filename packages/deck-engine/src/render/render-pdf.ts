@@ -546,6 +546,8 @@ function engineFontClass(
 
     override layoutRun(text: string, features?: unknown): PdfkitRun {
       if (features) return super.layoutRun(text, features);
+      // pdfkit asks for a run only for a word its run cache lacks, then keeps it there.
+      runsMade.set(this.weight, (runsMade.get(this.weight) ?? 0) + 1);
       const scale = 1000 / getFont(this.weight).unitsPerEm;
       const separator = /[ \t]$/.test(text) ? text.slice(-1) : '';
       const word = separator ? text.slice(0, -1) : text;
@@ -581,6 +583,21 @@ let engineFont: ReturnType<typeof engineFontClass> | null | undefined;
 const sharedLayoutCaches = new Map<FontFace, Record<string, PdfkitRun>>();
 
 /**
+ * How many words' runs a face's shared run cache grows to before a document starts a new one: a
+ * long-running worker draws every client's names, figures and dates, and keeps its recent decks'.
+ */
+export const WORD_RUNS_KEPT = 10_000;
+/** The runs made in each face since its shared run cache was started. */
+const runsMade = new Map<FontFace, number>();
+
+/** The words' runs the shared run caches hold now, every face together. */
+export function keptWordRuns(): number {
+  let runs = 0;
+  for (const cache of sharedLayoutCaches.values()) runs += Object.keys(cache).length;
+  return runs;
+}
+
+/**
  * pdfkit parses a font anew for every document (fontkit.create) and shapes every word anew.
  * The engine parses each face once per process, gives pdfkit the words it already shaped, and
  * shares pdfkit's per-word run cache between documents; each document still gets its own
@@ -608,8 +625,12 @@ function installFonts(doc: Doc, faces: readonly FontFace[]): void {
     internals._fontCount! += 1;
     const font = new engineFont!(doc, weight, `F${internals._fontCount}`);
     const cache = sharedLayoutCaches.get(weight);
-    if (cache && font.layoutCache) font.layoutCache = cache;
-    else if (font.layoutCache) sharedLayoutCaches.set(weight, font.layoutCache);
+    if (cache && font.layoutCache && (runsMade.get(weight) ?? 0) < WORD_RUNS_KEPT) {
+      font.layoutCache = cache;
+    } else if (font.layoutCache) {
+      sharedLayoutCaches.set(weight, font.layoutCache);
+      runsMade.set(weight, 0);
+    }
     internals._fontFamilies![weight] = font;
   }
 }
