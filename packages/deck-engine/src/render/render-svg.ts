@@ -48,19 +48,33 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-// Glyph outlines are the same in every slide and deck: each path string is built once.
-const glyphPathCache = new Map<string, string>();
+/** The characters of glyph outlines kept between slides and decks at most. */
+export const GLYPH_CHARACTERS_KEPT = 8_000_000;
 
-// Each glyph's `<path>` definition by id, built once.
+// Each glyph's `<path>` definition by id ('' for a glyph without an outline, a space), built
+// once: the same in every slide and deck. Bounded by size, so a long-running worker keeps its
+// recent decks' glyphs (every glyph of a Chinese font would be some 35 M characters).
 const glyphDefinitions = new Map<string, string>();
+let glyphCharacters = 0;
 
-function glyphDefinition(id: string, path: string): string {
+function glyphDefinition(id: string, face: FontFace, glyphId: number): string {
   let definition = glyphDefinitions.get(id);
   if (definition === undefined) {
-    definition = `<path id="${id}" d="${path}"/>`;
+    const path = getFont(face).font.getGlyph(glyphId).path.toSVG();
+    definition = path === '' ? '' : `<path id="${id}" d="${path}"/>`;
+    if (glyphCharacters + definition.length > GLYPH_CHARACTERS_KEPT) {
+      glyphDefinitions.clear();
+      glyphCharacters = 0;
+    }
     glyphDefinitions.set(id, definition);
+    glyphCharacters += definition.length;
   }
   return definition;
+}
+
+/** The characters of glyph outlines kept now. */
+export function keptGlyphCharacters(): number {
+  return glyphCharacters;
 }
 
 // Each face's glyph ids (`b42`), built once: a deck's SVGs draw tens of thousands of glyphs.
@@ -78,15 +92,6 @@ function glyphIdOf(face: FontFace, glyphId: number): string {
     known.ids.set(glyphId, id);
   }
   return id;
-}
-
-function glyphPath(id: string, weight: FontFace, glyphId: number): string {
-  let path = glyphPathCache.get(id);
-  if (path === undefined) {
-    path = getFont(weight).font.getGlyph(glyphId).path.toSVG();
-    glyphPathCache.set(id, path);
-  }
-  return path;
 }
 
 /**
@@ -114,9 +119,9 @@ class GlyphSet {
       const shaped = shapeWord(word, weight);
       for (const glyph of shaped.glyphs) {
         const id = glyphIdOf(weight, glyph.id);
-        const path = glyphPath(id, weight, glyph.id);
-        if (path === '') continue;
-        this.used.set(id, glyphDefinition(id, path));
+        const definition = glyphDefinition(id, weight, glyph.id);
+        if (definition === '') continue;
+        this.used.set(id, definition);
         out += `<use href="#${id}" x="${Math.round(pen + glyph.x)}"`;
         out += glyph.y ? ` y="${Math.round(glyph.y)}"/>` : '/>';
       }
