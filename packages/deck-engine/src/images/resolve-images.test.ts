@@ -5,7 +5,13 @@ import { buildDeck } from '../build-deck.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { renderDeck } from '../render/render-deck.ts';
 import type { fetchImage } from './fetch-image.ts';
-import { checkPicture, normaliseImage, resolveImages } from './resolve-images.ts';
+import {
+  checkPicture,
+  NORMALISED_CACHE_BYTES,
+  normalisedPictureBytes,
+  normaliseImage,
+  resolveImages,
+} from './resolve-images.ts';
 
 const library = createTemplateLibrary();
 
@@ -35,6 +41,29 @@ describe('resolveImages', () => {
     const image = await normaliseImage(webp, 'webp');
     expect(image.mime).toBe('image/png');
     expect([image.width, image.height]).toEqual([30, 20]);
+  });
+
+  it('keeps normalised pictures by their bytes, dropping the least recently used', async () => {
+    // Photos near the 10 MB upload limit, each new (a PNG within size passes as it is).
+    const header = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: '#888' },
+    })
+      .png()
+      .toBuffer();
+    const photo = (n: number) => {
+      const bytes = Buffer.alloc(9 * 1024 * 1024, n);
+      header.copy(bytes, 0, 0, 33);
+      return bytes;
+    };
+    const first = photo(1);
+    const kept = await normaliseImage(first, 'png');
+    for (let n = 2; n <= 12; n += 1) {
+      await normaliseImage(photo(n), 'png');
+      // The first photo, used again in every deck, stays; the others come and go.
+      expect(await normaliseImage(first, 'png')).toBe(kept);
+      expect(normalisedPictureBytes()).toBeLessThanOrEqual(NORMALISED_CACHE_BYTES);
+    }
+    expect(normalisedPictureBytes()).toBeGreaterThan(NORMALISED_CACHE_BYTES / 2);
   });
 
   it('refuses SVG pictures with external references', async () => {

@@ -19,7 +19,29 @@ export interface ResolveImagesOptions extends FetchImageOptions {
 const MAX_SIDE = 2400;
 
 // Normalised pictures by content hash: the same logo or photo in many decks is converted once.
+// Kept by bytes, not by count: a render thread lives for days, and 200 photos near the 10 MB
+// upload limit would have held 2 GB. The least recently used go first.
 const normalisedCache = new Map<string, ResolvedImage>();
+let normalisedCacheBytes = 0;
+/** Bytes of normalised pictures one process keeps at most. */
+export const NORMALISED_CACHE_BYTES = 48 * 1024 * 1024;
+
+/** Bytes the normalised pictures' cache holds now (for tests). */
+export function normalisedPictureBytes() {
+  return normalisedCacheBytes;
+}
+
+function keepNormalised(hash: string, image: ResolvedImage) {
+  // A picture larger than a quarter of the budget would push out everything else for one use.
+  if (image.data.length > NORMALISED_CACHE_BYTES / 4) return;
+  for (const [oldest, old] of normalisedCache) {
+    if (normalisedCacheBytes + image.data.length <= NORMALISED_CACHE_BYTES) break;
+    normalisedCache.delete(oldest);
+    normalisedCacheBytes -= old.data.length;
+  }
+  normalisedCache.set(hash, image);
+  normalisedCacheBytes += image.data.length;
+}
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
@@ -44,7 +66,12 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
 export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<ResolvedImage> {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const cached = normalisedCache.get(hash);
-  if (cached) return cached;
+  if (cached) {
+    // Used again: now the most recently used (a Map keeps its keys in insertion order).
+    normalisedCache.delete(hash);
+    normalisedCache.set(hash, cached);
+    return cached;
+  }
   let result: ResolvedImage | undefined;
   if (kind === 'png' || kind === 'jpeg') {
     const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
@@ -84,8 +111,7 @@ export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<Re
       hash: createHash('sha256').update(out.data).digest('hex'),
     };
   }
-  if (normalisedCache.size > 200) normalisedCache.clear();
-  normalisedCache.set(hash, result);
+  keepNormalised(hash, result);
   return result;
 }
 
