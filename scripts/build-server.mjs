@@ -1,11 +1,12 @@
 // The server as built JavaScript (apps/server/dist), so `npm start` and `npm run worker` run no
 // TypeScript loader: the workspace packages' sources are bundled in, npm packages stay in
 // node_modules, and the engine's dynamic `import()`s stay chunks of their own.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { newestChange } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverBuildDir = path.join(root, 'apps/server/dist');
@@ -116,18 +117,6 @@ export async function buildServer({ outdir = serverBuildDir } = {}) {
   await removeOldOutputs(outdir, result.metafile);
   await writeFile(path.join(outdir, 'build.json'), JSON.stringify(result.metafile));
   return result;
-}
-
-function newestChange(target) {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(full)) {
-    newest = Math.max(newest, newestChange(path.join(target, entry)));
-  }
-  return newest;
 }
 
 /** Builds the server when there is no build yet or a source changed since the last one. */

@@ -15,7 +15,8 @@ const sources = [
   'packages/domain/src',
 ];
 
-function newestChange(target) {
+/** The newest modification time under `target` (a path from the repository's root), 0 when absent. */
+export function newestChange(target) {
   const full = path.join(root, target);
   if (!existsSync(full)) return 0;
   const stat = statSync(full);
