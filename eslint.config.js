@@ -27,6 +27,9 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/server/drizzle/**',
+      // The benchmarks' inputs and builds (bench/run.ts writes them; gitignored).
+      'bench/out/**',
+      'apps/server/.test-build-*/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { legacyFileReason, presentationFileKind, readDeckIdentity } from '@deck-portal/deck-engine/library';
+import {
+  legacyFileReason,
+  presentationFileKind,
+  readDeckIdentity,
+} from '@deck-portal/deck-engine/library';
 import {
   compareEditedDecks,
   DEFAULT_DECK_LOCALE,

@@ -6,7 +6,11 @@ import {
   type PriceBook,
   type TemplateLibraryDocuments,
 } from '@deck-portal/domain';
-import type { DeckIdentity, RenderProgress, TemplateLibrary } from '@deck-portal/deck-engine/library';
+import type {
+  DeckIdentity,
+  RenderProgress,
+  TemplateLibrary,
+} from '@deck-portal/deck-engine/library';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { brandFiles, loadLibraryPictures } from '../library/library-pictures.ts';

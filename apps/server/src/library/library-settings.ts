@@ -5,7 +5,11 @@ import {
   type Brand,
   type TemplateCategory,
 } from '@deck-portal/domain';
-import { DEFAULT_BRAND, TEMPLATE_CATEGORIES, withClientLabels } from '@deck-portal/deck-engine/library';
+import {
+  DEFAULT_BRAND,
+  TEMPLATE_CATEGORIES,
+  withClientLabels,
+} from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
 import { libraryDraft } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
