@@ -82,6 +82,49 @@ describe('layoutText', () => {
   });
 });
 
+describe('layoutText and the objects it is given', () => {
+  it("leaves the caller's span styles and tab stops unfrozen, and keeps its own element as laid out", () => {
+    const bold = { weight: 'bold' as const, color: 'C00000' };
+    const stop = { at: 120, align: 'right' as const };
+    const spec = {
+      ...box,
+      size: 12,
+      text: [
+        [
+          { text: 'Total', style: bold },
+          { text: '\t42', style: {} },
+        ],
+      ],
+      tabStops: [stop],
+    };
+    const t = layoutText(spec);
+    expect(Object.isFrozen(bold)).toBe(false);
+    expect(Object.isFrozen(stop)).toBe(false);
+    expect(Object.isFrozen(spec.text[0]!)).toBe(false);
+    expect(t.spans?.[0]?.[0]?.style).toEqual(bold);
+    expect(t.tabStops).toEqual([stop]);
+    expect(Object.isFrozen(t.spans![0]![0]!.style)).toBe(true);
+
+    // The caller changes its objects afterwards: the element laid out, and kept, does not.
+    bold.color = '00C000';
+    stop.at = 60;
+    const again = layoutText({
+      ...box,
+      size: 12,
+      text: [
+        [
+          { text: 'Total', style: { weight: 'bold' as const, color: 'C00000' } },
+          { text: '\t42', style: {} },
+        ],
+      ],
+      tabStops: [{ at: 120, align: 'right' as const }],
+    });
+    expect(again.spans?.[0]?.[0]?.style.color).toBe('C00000');
+    expect(again.tabStops?.[0]?.at).toBe(120);
+    expect(t.lines[0]!.runs?.[0]?.look?.color).toBe('C00000');
+  });
+});
+
 describe('layoutTextRow', () => {
   const cell = { y: 0, w: 84, h: 34, size: 20, minSize: 8, maxLines: 2, color: '000000' };
 

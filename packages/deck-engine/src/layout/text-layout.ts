@@ -144,12 +144,28 @@ function bandOverflow(weight: FontFace, size: number, lineHeight: number): numbe
 // its figures and names changed, are laid out as in the one before).
 const laidOut = new Map<string, TextElement>();
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+/** Every object a spec holds (its spans' styles, its tab stops): the caller's own. */
+function objectsOf(value: unknown, into = new Set<object>()): Set<object> {
+  if (typeof value === 'object' && value !== null && !into.has(value)) {
+    into.add(value);
+    for (const inner of Object.values(value)) objectsOf(inner, into);
   }
-  return value;
+  return into;
+}
+
+/**
+ * Freezes what the layout made, all the way down; an object of the caller's it holds (a span's
+ * style, a tab stop) is copied and the copy frozen, so the caller's objects stay theirs to change
+ * and the element kept stays as it was laid out.
+ */
+function freezeOwn<T>(value: T, callers: ReadonlySet<object>): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  const own = value as Record<string, unknown>;
+  for (const [key, inner] of Object.entries(own)) {
+    if (typeof inner !== 'object' || inner === null) continue;
+    own[key] = freezeOwn(callers.has(inner) ? structuredClone(inner) : inner, callers);
+  }
+  return Object.freeze(value);
 }
 
 /**
@@ -162,7 +178,7 @@ export function layoutText(spec: TextSpec): TextElement {
   const key = `${activeFontFamily() ?? ''}\u0000${JSON.stringify(spec)}`;
   let element = laidOut.get(key);
   if (!element) {
-    element = deepFreeze(layoutTextAnew(spec));
+    element = freezeOwn(layoutTextAnew(spec), objectsOf(spec));
     // Bounded: a long-running worker keeps the texts of its recent decks.
     if (laidOut.size >= 4_000) laidOut.clear();
     laidOut.set(key, element);
