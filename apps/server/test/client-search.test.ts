@@ -1,40 +1,47 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { createAdmin } from './helpers/accounts.ts';
-import { bulkDeckDraftJson } from './helpers/bulk-decks.ts';
+import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // Client names that share words, as real ones do, analysed so that the search knows which
 // trigrams are common ("client", "ltd", "gmbh", "cold storage") and asks the index only for the
 // rest: what it finds must be what `client_name ILIKE '%text%'` finds, in the list's order.
 const deckCount = 3_000;
-let t: TestApp;
-let cookie: string;
+let app: DeckListApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ deckRenderer: createFakeDeckRenderer(1) });
-  const admin = await createAdmin(t.app);
-  cookie = admin.cookie;
-  const { db } = t.app.services;
-  await db.execute(sql`
-    insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    select ${admin.user.id}, 'Deck ' || n, 'Client ' || n || case n % 5
-        when 0 then ' Ltd' when 1 then ' Cold Storage' when 2 then ' GmbH' else '' end,
-      ${bulkDeckDraftJson}::jsonb, 1, timestamptz '2026-01-01 00:00:00+00' + n * interval '1 minute'
-    from generate_series(1, ${deckCount}) as n`);
-  await db.execute(sql`
-    insert into decks (owner_id, title, client_name, draft, slide_count, created_at, status)
-    values
-      (${admin.user.id}, 'Odd 1', 'Müller & Söhne Client 2871 GmbH', ${bulkDeckDraftJson}::jsonb, 1, now(), 'completed'),
-      (${admin.user.id}, 'Odd 2', 'CLIENT 2871-B 100% Cold', ${bulkDeckDraftJson}::jsonb, 1, now(), 'completed'),
-      (${admin.user.id}, 'Odd 3', 'client_2871 archive', ${bulkDeckDraftJson}::jsonb, 1, now(), 'archived'),
-      (${admin.user.id}, 'Odd 4', 'Nordic Client 12 Cold Storage', ${bulkDeckDraftJson}::jsonb, 1, now(), 'completed')`);
-  await db.execute(sql`analyze decks`);
+  app = await deckListApp();
+  await app.writeNumberedDecks({
+    count: deckCount,
+    title: 'Deck ',
+    clientName: sql`'Client ' || n || case n % 5
+      when 0 then ' Ltd' when 1 then ' Cold Storage' when 2 then ' GmbH' else '' end`,
+    from: '2026-01-01T00:00:00Z',
+    step: '1 minute',
+  });
+  await app.writeDecks([
+    {
+      title: 'Odd 1',
+      clientName: 'Müller & Söhne Client 2871 GmbH',
+      createdAt: '2027-01-01T00:00:00Z',
+    },
+    { title: 'Odd 2', clientName: 'CLIENT 2871-B 100% Cold', createdAt: '2027-01-01T00:00:00Z' },
+    {
+      title: 'Odd 3',
+      clientName: 'client_2871 archive',
+      createdAt: '2027-01-01T00:00:00Z',
+      status: 'archived',
+    },
+    {
+      title: 'Odd 4',
+      clientName: 'Nordic Client 12 Cold Storage',
+      createdAt: '2027-01-01T00:00:00Z',
+    },
+  ]);
+  await app.db.execute(sql`analyze decks`);
 }, 120_000);
 
 afterAll(async () => {
-  await t.app.close();
+  await app.close();
 });
 
 type ListAnswer = {
@@ -50,13 +57,9 @@ async function searchAll(text: string) {
   let after = '';
   let first: ListAnswer | undefined;
   for (;;) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/decks?scope=all&pageSize=100&client=${encodeURIComponent(text)}${after}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as ListAnswer;
+    const answer = await app.get<ListAnswer>(
+      `/api/decks?scope=all&pageSize=100&client=${encodeURIComponent(text)}${after}`,
+    );
     first ??= answer;
     found.push(...answer.recentDecks.map((deck) => deck.clientName));
     if (!answer.nextCursor) break;
@@ -68,20 +71,17 @@ async function searchAll(text: string) {
 /** What a plain case-insensitive substring match finds, newest first. */
 async function expected(text: string) {
   const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const result = (await t.app.services.db.execute(sql`
+  const rows = await app.rows<{ client_name: string }>(sql`
     select client_name from decks where client_name ilike ${`%${escaped}%`}
-    order by created_at desc, id desc`)) as unknown as
-    { rows: { client_name: string }[] } | { client_name: string }[];
-  return (Array.isArray(result) ? result : result.rows).map((row) => row.client_name);
+    order by created_at desc, id desc`);
+  return rows.map((row) => row.client_name);
 }
 
 describe('the client search on names that share words', () => {
   it('knows which trigrams of the names are common once the table is analysed', async () => {
-    const result = (await t.app.services.db.execute(sql`
+    const [row] = await app.rows<{ trigrams: string[] }>(sql`
       select most_common_elems::text::text[] as trigrams from pg_stats_ext_exprs
-      where statistics_name = 'decks_client_name_trigrams'`)) as unknown as
-      { rows: { trigrams: string[] }[] } | { trigrams: string[] }[];
-    const [row] = Array.isArray(result) ? result : result.rows;
+      where statistics_name = 'decks_client_name_trigrams'`);
     expect(row?.trigrams).toEqual(expect.arrayContaining(['cli', 'ent', 'ltd']));
   });
 

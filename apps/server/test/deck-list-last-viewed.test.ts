@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { createAdmin } from './helpers/accounts.ts';
-import { bulkDeckDraftJson } from './helpers/bulk-decks.ts';
+import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // The lists say when a client last opened any of a deck's links, however many visits it had.
-let t: TestApp;
-let cookie: string;
+let app: DeckListApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ deckRenderer: createFakeDeckRenderer(1) });
-  const admin = await createAdmin(t.app);
-  cookie = admin.cookie;
-  const { db } = t.app.services;
-  await db.execute(sql`
-    insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    values
-      (${admin.user.id}, 'Much seen', 'Seen Ltd', ${bulkDeckDraftJson}::jsonb, 1, '2026-03-03T00:00:00Z'),
-      (${admin.user.id}, 'Link unopened', 'Unopened Ltd', ${bulkDeckDraftJson}::jsonb, 1, '2026-03-02T00:00:00Z'),
-      (${admin.user.id}, 'No link', 'Nolink Ltd', ${bulkDeckDraftJson}::jsonb, 1, '2026-03-01T00:00:00Z')`);
+  app = await deckListApp();
+  await app.writeDecks([
+    { title: 'Much seen', clientName: 'Seen Ltd', createdAt: '2026-03-03T00:00:00Z' },
+    { title: 'Link unopened', clientName: 'Unopened Ltd', createdAt: '2026-03-02T00:00:00Z' },
+    { title: 'No link', clientName: 'Nolink Ltd', createdAt: '2026-03-01T00:00:00Z' },
+  ]);
+  const { db } = app;
   await db.execute(sql`
     insert into client_links (deck_id, token_hash, recipient_name, recipient_email)
     select d.id, d.title || k, 'Reader', 'reader@client.example'
@@ -36,15 +29,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t.app.close();
+  await app.close();
 });
 
 async function lastViewed(url: string) {
-  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
-  expect(res.statusCode, res.body).toBe(200);
-  const { recentDecks } = res.json() as {
+  const { recentDecks } = await app.get<{
     recentDecks: { title: string; lastViewedAt: string | null }[];
-  };
+  }>(url);
   return Object.fromEntries(recentDecks.map((deck) => [deck.title, deck.lastViewedAt]));
 }
 

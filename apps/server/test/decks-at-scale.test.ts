@@ -1,51 +1,42 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckCountCap } from '../src/decks/list-decks.ts';
-import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { createAdmin } from './helpers/accounts.ts';
-import { bulkDeckDraftJson } from './helpers/bulk-decks.ts';
+import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // A history past the count cap, written straight into the table (the API would take minutes).
 const deckCount = deckCountCap + 5;
-let t: TestApp;
-let cookie: string;
+let app: DeckListApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ deckRenderer: createFakeDeckRenderer(1) });
-  const admin = await createAdmin(t.app);
-  cookie = admin.cookie;
-  await t.app.services.db.execute(sql`
-    insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    select ${admin.user.id}, 'Deck ' || n, 'Client ' || n, ${bulkDeckDraftJson}::jsonb, 1,
-      timestamptz '2026-01-01 00:00:00+00' + n * interval '1 minute'
-    from generate_series(1, ${deckCount}) as n`);
+  app = await deckListApp();
+  await app.writeNumberedDecks({
+    count: deckCount,
+    title: 'Deck ',
+    clientName: sql`'Client ' || n`,
+    from: '2026-01-01T00:00:00Z',
+    step: '1 minute',
+  });
   // Decks a microsecond apart: pages must not lose or repeat one at a page boundary.
-  await t.app.services.db.execute(sql`
-    insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-    select ${admin.user.id}, 'Deck µ' || n, 'Micro ' || n, ${bulkDeckDraftJson}::jsonb, 1,
-      timestamptz '2025-01-01 00:00:00+00' + n * interval '1 microsecond'
-    from generate_series(1, 45) as n`);
+  await app.writeNumberedDecks({
+    count: 45,
+    title: 'Deck µ',
+    clientName: sql`'Micro ' || n`,
+    from: '2025-01-01T00:00:00Z',
+    step: '1 microsecond',
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await t.app.close();
+  await app.close();
 });
 
-const list = async (query: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/decks?scope=all&pageSize=20${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+const list = (query: string) =>
+  app.get<{
     recentDecks: { clientName: string }[];
     total: number;
     totalIsCapped: boolean;
     nextCursor: string | null;
-  };
-};
+  }>(`/api/decks?scope=all&pageSize=20${query}`);
 
 describe(`the managers' list past ${deckCountCap.toLocaleString('en-US')} decks`, () => {
   it('counts up to the cap and says so, and pages on by position', async () => {

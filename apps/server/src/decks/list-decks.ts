@@ -138,26 +138,7 @@ function listStatements(
     .as('counted');
   return {
     page: db
-      .select({
-        deck: {
-          id: decks.id,
-          title: decks.title,
-          clientName: decks.clientName,
-          status: decks.status,
-          createdAt: decks.createdAt,
-          currentVersion: decks.currentVersion,
-          acceptedAt: decks.acceptedAt,
-          // A draft may be large (custom slides' texts): the list reads only the product ids.
-          productIds: sql<
-            ProductId[]
-          >`jsonb_path_query_array(${decks.draft}, '$.productSelection.selectedProducts[*].id')`,
-          approval: withApproval ? approvalStatus : sql<null>`null`,
-        },
-        ownerName: users.name,
-        lastViewedAt: lastClientVisit,
-        // To the microsecond, as stored: a JavaScript Date would round it to the millisecond.
-        position: sql<string>`to_char(${decks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
+      .select(pageColumns(withApproval))
       .from(decks)
       .innerJoin(users, eq(users.id, decks.ownerId))
       .where(pageWhere)
@@ -168,6 +149,62 @@ function listStatements(
   };
 }
 
+/** What a listed row reads: the deck's columns, its owner's name, its position. */
+function pageColumns(withApproval: boolean) {
+  return {
+    deck: {
+      id: decks.id,
+      title: decks.title,
+      clientName: decks.clientName,
+      status: decks.status,
+      createdAt: decks.createdAt,
+      currentVersion: decks.currentVersion,
+      acceptedAt: decks.acceptedAt,
+      // A draft may be large (custom slides' texts): the list reads only the product ids.
+      productIds: sql<
+        ProductId[]
+      >`jsonb_path_query_array(${decks.draft}, '$.productSelection.selectedProducts[*].id')`,
+      approval: withApproval ? approvalStatus : sql<null>`null`,
+    },
+    ownerName: users.name,
+    lastViewedAt: lastClientVisit,
+    // To the microsecond, as stored: a JavaScript Date would round it to the millisecond.
+    position: sql<string>`to_char(${decks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  };
+}
+
+/**
+ * A search's page and its capped count from one scan: the matching decks' ids are found once,
+ * newest first, as many as the count needs (`deckCountCap` + 1) or the page reaches
+ * (`offset` + `limit`, placeholder `scan`); the count is theirs and the page is read from them.
+ * Run as two statements, the page and the count each asked the index (or walked the decks) for
+ * the same matches.
+ */
+function searchStatement(db: Db, where: SQL | undefined, withApproval: boolean) {
+  const matched = db
+    .$with('matched')
+    .as(
+      db
+        .select({ id: decks.id, createdAt: decks.createdAt })
+        .from(decks)
+        .where(where)
+        .orderBy(desc(decks.createdAt), desc(decks.id))
+        .limit(sql.placeholder('scan')),
+    );
+  return db
+    .with(matched)
+    .select({
+      ...pageColumns(withApproval),
+      total: sql<number>`(select count(*) from ${matched})::int`,
+    })
+    .from(matched)
+    .innerJoin(decks, eq(decks.id, matched.id))
+    .innerJoin(users, eq(users.id, decks.ownerId))
+    .orderBy(desc(matched.createdAt), desc(matched.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
 type Statements = ReturnType<typeof listStatements>;
 /** What listing needs of a statement, built for one call or prepared once. */
 type Executable<S extends { execute: (...args: never[]) => unknown }> = {
@@ -175,7 +212,19 @@ type Executable<S extends { execute: (...args: never[]) => unknown }> = {
 };
 type ListQueries = { page: Executable<Statements['page']>; count: Executable<Statements['count']> };
 
-/** One owner's decks, current or archived, prepared once per database. */
+/**
+ * The name that makes a statement PostgreSQL's unnamed one: parsed and planned for the values
+ * of each request, never kept as a plan for any value.
+ */
+const plannedEachTime = '';
+
+/**
+ * One owner's decks, current or archived, built once per database but planned for each owner
+ * on PostgreSQL. A plan kept for any owner (a named statement's generic plan, which PostgreSQL
+ * switches to after five requests when it costs no more) cannot know that a rep owns 200 of a
+ * million decks: it walks every deck newest first looking for theirs (53–77 ms); planned for the
+ * rep, it reads their 200 from the owner's index (well under a millisecond).
+ */
 function ownersDecksOf(which: 'current' | 'archived') {
   return preparedQuery((db): ListQueries => {
     const where = and(
@@ -183,10 +232,7 @@ function ownersDecksOf(which: 'current' | 'archived') {
       which === 'archived' ? eq(decks.status, 'archived') : ne(decks.status, 'archived'),
     );
     const { page, count } = listStatements(db, where, false);
-    return {
-      page: page.prepare(`owners_decks_${which}`),
-      count: count.prepare(`owners_decks_${which}_count`),
-    };
+    return { page: page.prepare(plannedEachTime), count: count.prepare(plannedEachTime) };
   });
 }
 const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf('archived') };
@@ -239,6 +285,25 @@ function listFilters(
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
+type PageRow = Awaited<ReturnType<Statements['page']['execute']>>[number];
+
+/** A search's first page (or a page by number) and its count, from one scan of its matches. */
+async function searchPage(
+  db: Db,
+  where: SQL | undefined,
+  withApproval: boolean,
+  placeholders: { limit: number; offset: number },
+): Promise<{ rows: PageRow[]; countedRows: number }> {
+  const scan = Math.max(deckCountCap + 1, placeholders.offset + placeholders.limit);
+  const rows = await searchStatement(db, where, withApproval).execute({ ...placeholders, scan });
+  if (rows.length > 0 || placeholders.offset === 0) {
+    return { rows, countedRows: rows[0]?.total ?? 0 };
+  }
+  // A page past the last match has no row to carry the count: it is counted on its own.
+  const [total] = await listStatements(db, where, false).count.execute(placeholders);
+  return { rows, countedRows: total?.value ?? 0 };
+}
+
 /**
  * Decks newest first, a page at a time; `ownerId` and `client` narrow the list. Archived decks
  * are left out, except when asked for (`archived: true` lists only them) and in a search by
@@ -269,26 +334,30 @@ export async function listDecks(
     offset: cursor ? 0 : (options.page - 1) * options.pageSize,
     ...(cursor ? { afterAt: cursor.createdAt, afterId: cursor.id } : {}),
   };
-  let statements: ListQueries;
   const withApproval = options.withApproval === true || approval !== undefined;
   const kind = { byOwner: Boolean(ownerId), archived, approval, withApproval };
+  const pageAndCount = async (statements: ListQueries) => {
+    const [rows, [total]] = await Promise.all([
+      statements.page.execute(placeholders),
+      statements.count.execute(placeholders),
+    ]);
+    return { rows, countedRows: total?.value ?? 0 };
+  };
+  let listed: Promise<{ rows: PageRow[]; countedRows: number }>;
   if (ownerId && !client && !cursor && !withApproval) {
-    // A rep's own list, asked for on every dashboard: built and prepared once.
-    statements = ownersDecks[archived === true ? 'archived' : 'current'](db);
+    // A rep's own list, asked for on every dashboard: built once.
+    listed = pageAndCount(ownersDecks[archived === true ? 'archived' : 'current'](db));
   } else if (!client) {
-    statements = listOfKind(db, { ...kind, afterPosition: Boolean(cursor) });
+    listed = pageAndCount(listOfKind(db, { ...kind, afterPosition: Boolean(cursor) }));
   } else {
     const where = listFilters(kind, await clientNameMatches(db, client));
-    statements = listStatements(db, where, Boolean(cursor), { withApproval });
+    listed = cursor
+      ? pageAndCount(listStatements(db, where, true, { withApproval }))
+      : searchPage(db, where, withApproval, placeholders);
   }
-  const [rows, [total], names] = await Promise.all([
-    statements.page.execute(placeholders),
-    statements.count.execute(placeholders),
-    productNames(db),
-  ]);
+  const [{ rows, countedRows }, names] = await Promise.all([listed, productNames(db)]);
   const page = rows.slice(0, options.pageSize);
   const last = page.at(-1);
-  const countedRows = total?.value ?? 0;
   return {
     recentDecks: page.map((row) =>
       toRecentDeck(
