@@ -1,11 +1,42 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deckDraftSchema, selectDefaultSlides, type ProductId } from '@deck-portal/domain';
+import {
+  deckDraftSchema,
+  parseTemplateDocuments,
+  selectDefaultSlides,
+  type ProductId,
+} from '@deck-portal/domain';
 import { buildDeck } from '../build-deck.ts';
 import { findProduct } from '@deck-portal/domain/pricing';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import { seedPicture } from '../images/seed-pictures.ts';
 import type { Slide, TextElement } from '../layout/model.ts';
 import { createTemplateLibrary, listTemplateSlides } from './template-library.ts';
+import { seedFileSchemas, seedLibraryDocuments } from './template-seed.ts';
+
+describe('the seed files', () => {
+  // The engine reads them without checking them (a fresh process's first deck would spend a
+  // tenth of a second in zod): each must be exactly what its schema makes of it.
+  it.each(Object.entries(seedFileSchemas()))(
+    '%s follows the template format as its schema answers it (defaults written out, keys in order)',
+    (file, schema) => {
+      const written = JSON.parse(
+        readFileSync(new URL(`./seed/${file}`, import.meta.url), 'utf8'),
+      ) as unknown;
+      const parsed = parseTemplateDocuments(schema as never, written, `seed/${file}`);
+      expect(
+        JSON.stringify(written),
+        `seed/${file} is not in its schema's form: run \`node --import tsx scripts/normalise-seed.ts\` in packages/deck-engine`,
+      ).toBe(JSON.stringify(parsed));
+    },
+  );
+
+  it('make a library whose documents each schema accepts as they are', () => {
+    const documents = seedLibraryDocuments();
+    expect(documents.slides.length).toBeGreaterThan(20);
+    expect(Object.keys(documents.translations ?? {})).toEqual(['ja', 'ar', 'de']);
+  });
+});
 
 /** The seeded library as a rep meets it: the default deck of a small order, as built. */
 const library = createTemplateLibrary();

@@ -3,7 +3,6 @@ import { DEFAULT_BRAND } from './brand.ts';
 import { TEMPLATE_CATEGORIES } from './categories.ts';
 import {
   languageTranslationsSchema,
-  parseTemplateDocuments,
   templateLayoutsSchema,
   templatePartsSchema,
   templateSlideDocumentsSchema,
@@ -16,24 +15,49 @@ import {
   type TemplateSlideDocument,
 } from '@deck-portal/domain';
 
+/** The languages the built-in library is translated into besides English (issue 50). */
+export const SEED_TRANSLATED_LANGUAGES = ['ja', 'ar', 'de'] as const;
+
 /**
- * The built-in library's documents in the template format (`seed/`), checked against the
- * format's schemas when first read: what a first start loads, and what the engine draws until
- * the library lives in the database.
+ * Each file of `seed/` with the template format's schema its documents follow. The files are
+ * kept as those schemas answer them (every default written out, keys in the schema's order):
+ * template-seed.test.ts checks it, and `node --import tsx scripts/normalise-seed.ts` (in
+ * packages/deck-engine) writes them so after an edit.
  */
-function seedFile<T>(file: string, schema: Parameters<typeof parseTemplateDocuments<T>>[0]) {
+export function seedFileSchemas() {
+  return {
+    'parts.json': templatePartsSchema,
+    'layouts.json': templateLayoutsSchema,
+    'template-slides.json': templateSlideDocumentsSchema,
+    ...Object.fromEntries(
+      SEED_TRANSLATED_LANGUAGES.flatMap((language) => [
+        [`translations/${language}.json`, languageTranslationsSchema],
+        [`translations/engine-${language}.json`, languageTranslationsSchema],
+      ]),
+    ),
+  };
+}
+
+/**
+ * The built-in library's documents in the template format (`seed/`), read when first needed:
+ * what a first start loads, and what the engine draws until the library lives in the database.
+ * A read is a JSON parse only: the files are already in the schemas' form (see
+ * {@link seedFileSchemas}), so a process's first deck does not check them again (a tenth of a
+ * second of zod on a fresh process).
+ */
+function readSeed<T>(file: string): T {
+  return JSON.parse(readFileSync(new URL(`./seed/${file}`, import.meta.url), 'utf8')) as T;
+}
+
+function seedFile<T>(file: string) {
   let documents: T | undefined;
   return (): T => {
-    documents ??= parseTemplateDocuments(
-      schema,
-      JSON.parse(readFileSync(new URL(`./seed/${file}`, import.meta.url), 'utf8')),
-      `seed/${file}`,
-    );
+    documents ??= readSeed<T>(file);
     return documents;
   };
 }
 
-const partList = seedFile('parts.json', templatePartsSchema);
+const partList = seedFile<TemplatePart[]>('parts.json');
 let parts: ReadonlyMap<string, TemplatePart> | undefined;
 
 /** The shared parts (footers, the title bar), by id. */
@@ -43,27 +67,14 @@ export function seedParts(): ReadonlyMap<string, TemplatePart> {
 }
 
 /** The nine custom-slide layouts. */
-export const seedLayouts: () => readonly TemplateLayout[] = seedFile(
-  'layouts.json',
-  templateLayoutsSchema,
-);
+export const seedLayouts: () => readonly TemplateLayout[] = seedFile('layouts.json');
 
 /** The built-in template slides, in master-deck order. */
-export const seedSlides: () => readonly TemplateSlideDocument[] = seedFile(
-  'template-slides.json',
-  templateSlideDocumentsSchema,
-);
+export const seedSlides: () => readonly TemplateSlideDocument[] = seedFile('template-slides.json');
 
-/** The languages the built-in library is translated into besides English (issue 50). */
-export const SEED_TRANSLATED_LANGUAGES = ['ja', 'ar', 'de'] as const;
-
-/** A translation table of `seed/translations/`, checked when read. */
+/** A translation table of `seed/translations/`. */
 function translationFile(file: string): LanguageTranslations {
-  return parseTemplateDocuments(
-    languageTranslationsSchema,
-    JSON.parse(readFileSync(new URL(`./seed/translations/${file}`, import.meta.url), 'utf8')),
-    `seed/translations/${file}`,
-  );
+  return readSeed<LanguageTranslations>(`translations/${file}`);
 }
 
 let translations: LibraryTranslations | undefined;
