@@ -2,16 +2,19 @@
 // fresh data directory, timed to the first served page and to the first deck, against the old
 // way (`node --import tsx apps/server/src/main.ts`, TypeScript transpiled at start).
 // `node --import tsx bench/start-section.ts` runs only this bench and prints its markdown.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import {
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../apps/server/test/helpers/server-process.ts';
 import { buildServerIfNeeded, serverBuildDir } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 
 type Way = 'built' | 'tsx';
@@ -27,29 +30,6 @@ export type StartRun = {
   pageMs: number;
   deckMs: number;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Stops the process group the bench started (npm, its script and the server). */
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(forced);
-}
 
 /** A small deck as the API takes it (e2e's generateDeckViaApi makes the same). */
 const draft = {
@@ -124,20 +104,15 @@ export async function timeStart({
     // As after a fresh clone or a change: the next start builds the server first.
     utimesSync(path.join(serverBuildDir, 'build.json'), 0, 0);
   }
-  const [command, args] =
+  const command =
     way === 'built'
-      ? ['npm', ['start']]
-      : [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']];
+      ? { file: 'npm', args: ['start'] }
+      : { file: process.execPath, args: ['--import', 'tsx', 'apps/server/src/main.ts'] };
   const started = performance.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
+  const server = startServerProcess(
+    {
       MALLOC_ARENA_MAX: '2',
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir ?? path.join(scratch, 'data'),
       DATABASE_URL: '',
@@ -145,25 +120,18 @@ export async function timeStart({
       // tsx keeps the files it transpiled under the temporary folder: a first start has none.
       ...(isFirst && way === 'tsx' ? { TMPDIR: scratch } : {}),
     },
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+    command,
+    { isInheriting: true, keptChars: 4000 },
+  );
   try {
-    let pageMs = 0;
-    while (!pageMs) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      if (performance.now() - started > 600_000) throw new Error(`no page in 10 min:\n${output}`);
-      const page = await fetch(`${baseUrl}/`).catch(() => undefined);
-      if (page?.status === 200 && (await page.text()).includes('<div id="root">')) {
-        pageMs = performance.now() - started;
-      } else {
-        await pause(50);
-      }
-    }
+    await waitUntilReady(server, 600_000, {
+      isReady: async () => {
+        const page = await fetch(`${baseUrl}/`);
+        return page.status === 200 && (await page.text()).includes('<div id="root">');
+      },
+      pollMs: 50,
+    });
+    const pageMs = performance.now() - started;
     await firstDeck(baseUrl, hasData);
     return {
       way,
@@ -173,7 +141,7 @@ export async function timeStart({
       deckMs: Math.round(performance.now() - started),
     };
   } finally {
-    await stop(child);
+    await stopServerProcess(server);
     rmSync(scratch, { recursive: true, force: true });
   }
 }

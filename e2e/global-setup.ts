@@ -1,25 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../apps/server/test/helpers/server-process.ts';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
-
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts the real server, as `npm start` runs it (built), once for the whole browser run. */
 export default async function globalSetup() {
@@ -34,13 +24,9 @@ export default async function globalSetup() {
   // (with no SMTP configured each mail is logged at level info with its full text).
   const serverLog = path.join(dataDir, 'server.log');
   const logFile = createWriteStream(serverLog);
-  let output = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+  const server = startServerProcess(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -48,27 +34,11 @@ export default async function globalSetup() {
       // The webhooks spec's receiver listens on 127.0.0.1.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const capture = (chunk: Buffer) => {
-    logFile.write(chunk);
-    if (output.length < 200_000) output += chunk;
-  };
-  server.stdout.on('data', capture);
-  server.stderr.on('data', capture);
-
+    'dist/main.js',
+    { isInheriting: true, onOutput: (chunk) => logFile.write(chunk), keptChars: 200_000 },
+  );
   // Two minutes: on a shared machine under load the server's first start takes over one.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilReady(server, 120_000, { pollMs: 200 });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_SERVER_LOG = serverLog;
@@ -93,7 +63,7 @@ export default async function globalSetup() {
     created?.user?.role !== 'admin' ||
     created.user.status !== 'approved'
   ) {
-    server.kill('SIGTERM');
+    await stopServerProcess(server);
     throw new Error(
       `creating the first account should make it an approved admin; got ${signUp.status} ${JSON.stringify(created)}`,
     );
@@ -103,8 +73,7 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_NAME = admin.name;
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServerProcess(server);
     await new Promise((resolve) => logFile.end(resolve));
     await rm(dataDir, { recursive: true, force: true });
   };
