@@ -1,23 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
 import { assertSafeKey, listAll, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
   bucket: string;
   /** Prepended to every key (`deck-portal/`), so one bucket can serve several portals. */
   prefix?: string;
-  client: S3ClientConfig;
+  client: S3.S3ClientConfig;
   /** Downloads redirect to an address signed for this many seconds; none when absent or 0. */
   signedUrlSeconds?: number;
 };
@@ -28,9 +18,17 @@ export type S3StoreOptions = {
  * SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role) unless given.
  */
 export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
-  // Checksums only where an operation requires one: a streamed body (putFile) would otherwise
-  // go as `aws-chunked` with a trailing checksum, which S3-compatible servers do not all read.
-  const client = new S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', ...options.client });
+  // The SDK (about 23 MB resident) is loaded by the first operation, not when the store is
+  // made: a process that never touches the bucket (or a portal without S3) does not pay for it.
+  let connecting: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      // Checksums only where an operation requires one: a streamed body (putFile) would
+      // otherwise go as `aws-chunked` with a trailing checksum, which S3-compatible servers do
+      // not all read.
+      client: new sdk.S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', ...options.client }),
+    })));
   const { bucket } = options;
   const prefix = options.prefix ?? '';
   const full = (key: string) => {
@@ -43,10 +41,17 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
     kind: 's3',
     ...(signedUrlSeconds > 0
       ? {
-          signedUrl: (key: string, response: { contentType: string; disposition: string }) =>
-            getSignedUrl(
+          signedUrl: async (
+            key: string,
+            response: { contentType: string; disposition: string },
+          ) => {
+            const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+              connect(),
+              import('@aws-sdk/s3-request-presigner'),
+            ]);
+            return getSignedUrl(
               client,
-              new GetObjectCommand({
+              new sdk.GetObjectCommand({
                 Bucket: bucket,
                 Key: full(key),
                 ResponseContentType: response.contentType,
@@ -54,12 +59,14 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
                 ResponseCacheControl: 'private, no-store',
               }),
               { expiresIn: signedUrlSeconds },
-            ),
+            );
+          },
         }
       : {}),
     async put(key, body, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: full(key),
           Body: body,
@@ -69,9 +76,10 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       );
     },
     async putFile(key, file, contentType) {
+      const { sdk, client } = await connect();
       // Streamed from disk with its length said up front, as a single PUT takes it.
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: full(key),
           Body: createReadStream(file.path),
@@ -81,8 +89,11 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       );
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+        const answer = await client.send(
+          new sdk.GetObjectCommand({ Bucket: bucket, Key: full(key) }),
+        );
         if (!answer.Body) return undefined;
         return {
           body: answer.Body as Readable,
@@ -90,15 +101,16 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
           contentType: answer.ContentType ?? 'application/octet-stream',
         };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
           return undefined;
         }
         throw error;
       }
     },
     async copy(from, to) {
+      const { sdk, client } = await connect();
       await client.send(
-        new CopyObjectCommand({
+        new sdk.CopyObjectCommand({
           Bucket: bucket,
           Key: full(to),
           CopySource: `${bucket}/${encodeURI(full(from))}`,
@@ -106,11 +118,12 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       );
     },
     async delete(keys) {
+      const { sdk, client } = await connect();
       // The protocol takes at most 1,000 keys a request.
       for (let start = 0; start < keys.length; start += 1000) {
         const chunk = keys.slice(start, start + 1000);
         await client.send(
-          new DeleteObjectsCommand({
+          new sdk.DeleteObjectsCommand({
             Bucket: bucket,
             Delete: { Objects: chunk.map((key) => ({ Key: full(key) })), Quiet: true },
           }),
@@ -121,6 +134,7 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       return listAll(this.listPages(keyPrefix));
     },
     async *listPages(keyPrefix) {
+      const { sdk, client } = await connect();
       // Listed with the protocol's first listing call, each page starting after the last key of
       // the one before (its `Marker`): every S3-compatible server pages that way, whereas the
       // second call's continuation tokens are not made by all (s3rver's need a cipher that
@@ -128,7 +142,7 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       let after: string | undefined;
       for (;;) {
         const page = await client.send(
-          new ListObjectsCommand({
+          new sdk.ListObjectsCommand({
             Bucket: bucket,
             Prefix: `${prefix}${keyPrefix}`,
             ...(after ? { Marker: after } : {}),
@@ -146,7 +160,7 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       }
     },
     async close() {
-      client.destroy();
+      if (connecting) (await connecting).client.destroy();
     },
   };
 }

@@ -1,18 +1,7 @@
 /** @jsxRuntime automatic */
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  Body,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
 import type { ClientMailTexts } from './client-mail-texts.ts';
+import { mailComponents } from './mail-components.ts';
 import type { MailContext } from './mail-context.ts';
 
 const ink = '#1f2933';
@@ -43,6 +32,7 @@ export function MailLayout({
   children: ReactNode;
 }) {
   const { brand, productName, companyName } = context;
+  const { Body, Container, Head, Hr, Html, Img, Preview, Section, Text } = mailComponents();
   const header: CSSProperties = brand
     ? { backgroundColor: `#${brand.colors.primary}`, padding: '20px 32px' }
     : { padding: '20px 32px', borderBottom: '1px solid #e5e7eb' };
@@ -85,11 +75,13 @@ const paragraph: CSSProperties = { fontSize: '15px', lineHeight: '24px', margin:
 
 /** A paragraph of the mail; in the plain-text part, one blank line sets it off. */
 export function Paragraph({ children }: { children: ReactNode }) {
+  const { Text } = mailComponents();
   return <Text style={paragraph}>{children}</Text>;
 }
 
 /** Lines kept together, one under the other (a person's note keeps its own line breaks). */
 export function Lines({ lines }: { lines: readonly string[] }) {
+  const { Text } = mailComponents();
   return (
     <Text style={paragraph}>
       {lines.map((line, index) => (
@@ -104,6 +96,7 @@ export function Lines({ lines }: { lines: readonly string[] }) {
 
 /** A link that shows its own address, so the plain-text part holds it once and whole. */
 export function UrlLink({ href, context }: { href: string; context: MailContext }) {
+  const { Link } = mailComponents();
   const color = context.brand ? `#${context.brand.colors.accent}` : plainLink;
   return (
     <Link href={href} style={{ color, textDecoration: 'underline', wordBreak: 'break-all' }}>

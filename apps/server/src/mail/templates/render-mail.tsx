@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 // Each template file says its JSX runtime itself: `npm start` runs the server with tsx from the
 // repository root, where no tsconfig.json names one (docs/decisions: mail templates).
-import { render, toPlainText } from '@react-email/render';
+import { loadMailComponents } from './mail-components.ts';
 import type { MailContext } from './mail-context.ts';
 import type { MailTemplate } from './mail-template.ts';
 
@@ -21,6 +21,11 @@ export async function renderMail<Props>(
   context: MailContext,
 ): Promise<RenderedMail> {
   const { Body } = template;
+  // Loaded with the first mail (mail-components.ts).
+  const [{ render, toPlainText }] = await Promise.all([
+    import('@react-email/render'),
+    loadMailComponents(),
+  ]);
   const html = await render(<Body {...props} context={context} />);
   return {
     subject: template.subject(props, context),
