@@ -33,6 +33,7 @@ import { tableGrid, tableLines } from './table-grid.ts';
 import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 import { drawWords } from './pdf-words.ts';
+import { writeContentAsText, writeWithLess } from './pdf-writing.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -430,7 +431,7 @@ interface EmbeddedFontInstance {
   embed(): void;
   layoutCache?: Record<string, PdfkitRun>;
   layoutRun(text: string, features?: unknown): PdfkitRun;
-  layout(text: string, features?: unknown): PdfkitRun;
+  layout(text: string, features?: unknown, onlyWidth?: boolean): PdfkitRun;
   encode(text: string, features?: unknown): [string[], PdfkitRun['positions']];
   subset?: { glyphs?: number[]; includeGlyph(id: number): number; encode?(): Uint8Array };
   widths?: number[];
@@ -438,6 +439,13 @@ interface EmbeddedFontInstance {
   scale?: number;
 }
 type EmbeddedFontClass = new (doc: unknown, font: unknown, id: string) => EmbeddedFontInstance;
+
+// Glyph ids as a subset's text writes them (`002a`), made once per process.
+const glyphHexes: string[] = [];
+
+function glyphHex(gid: number): string {
+  return (glyphHexes[gid] ??= `0000${gid.toString(16)}`.slice(-4));
+}
 
 function sameCharacters(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((code, i) => code === b[i]);
@@ -458,6 +466,36 @@ function engineFontClass(
     constructor(doc: unknown, weight: FontFace, id: string) {
       super(doc, getFont(weight).font, id);
       this.weight = weight;
+    }
+
+    /**
+     * As pdfkit's, word by word from the run cache, but each word's glyphs and positions pushed
+     * onto one pair of arrays (pdfkit concatenates them into new arrays word after word).
+     */
+    override layout(text: string, features?: unknown, onlyWidth?: boolean): PdfkitRun {
+      if (features || onlyWidth || !this.layoutCache) {
+        return super.layout(text, features, onlyWidth);
+      }
+      const glyphs: PdfkitRun['glyphs'] = [];
+      const positions: PdfkitRun['positions'] = [];
+      let advanceWidth = 0;
+      let last = 0;
+      for (let index = 0; index <= text.length; index += 1) {
+        const at = text.charCodeAt(index);
+        // A word ends after a space or a tab, or at the text's end.
+        if (index < text.length ? at !== 32 && at !== 9 : last === index) continue;
+        const piece = text.slice(last, index + 1);
+        let run = this.layoutCache[piece];
+        if (!run) {
+          run = this.layoutRun(piece);
+          this.layoutCache[piece] = run;
+        }
+        for (const glyph of run.glyphs) glyphs.push(glyph);
+        for (const position of run.positions) positions.push(position);
+        advanceWidth += run.advanceWidth;
+        last = index + 1;
+      }
+      return { glyphs, positions, advanceWidth };
     }
 
     /**
@@ -497,7 +535,7 @@ function engineFontClass(
         }
         widths[gid] ??= glyph.advanceWidth * scale;
         unicode[gid] ??= glyph.codePoints;
-        return `0000${gid.toString(16)}`.slice(-4);
+        return glyphHex(gid);
       });
       this.encoded.set(text, [encoded, positions]);
       return [encoded, positions];
@@ -692,6 +730,9 @@ export function renderPdf(
     margin: 0,
     autoFirstPage: false,
     compress: true,
+    // No Helvetica: pdfkit parses its metrics for every document and the engine never draws in
+    // it. Its font id (F1) is left unused below, so the engine's faces keep theirs.
+    font: null as unknown as string,
     info: {
       Title: deck.title,
       Author: deck.author,
@@ -702,6 +743,9 @@ export function renderPdf(
       ModDate: date,
     },
   });
+  const internals = doc as unknown as PdfkitInternals & { _font?: unknown };
+  if (internals._font === null && internals._fontCount === 0) internals._fontCount = 1;
+  writeWithLess(doc);
   installFonts(doc, facesOf(slides, watermark ? [watermark.words] : []));
   const markGlyphs = watermark ? bandGlyphs(watermark.band) : [];
   const chunks: Buffer[] = [];
@@ -713,6 +757,7 @@ export function renderPdf(
   const images = new Map<string, OpenedImage>();
   for (const slide of slides) {
     doc.addPage({ size: [SLIDE_WIDTH, SLIDE_HEIGHT], margin: 0 });
+    writeContentAsText(doc);
     doc.rect(0, 0, SLIDE_WIDTH, SLIDE_HEIGHT).fillColor(`#${slide.background}`, 1).fill();
     for (const element of slide.elements) drawElement(doc, element, images);
     if (watermark) drawWatermark(doc, watermark, markGlyphs);
