@@ -112,3 +112,34 @@ describe('the client search on names that share words', () => {
     });
   });
 });
+
+describe('a search asked for by page number', () => {
+  const pageOf = (text: string, page: number) =>
+    app.get<ListAnswer>(
+      `/api/decks?scope=all&pageSize=20&page=${page}&client=${encodeURIComponent(text)}`,
+    );
+
+  it.each([
+    ['Cold Storage', 3],
+    ['Client', 2],
+    ['Client', 60],
+    ['Client 2871', 1],
+  ])('shows for "%s" page %i as the substring match has it, and its total', async (text, page) => {
+    const want = await expected(text);
+    const answer = await pageOf(text, page);
+    expect(answer.recentDecks.map((deck) => deck.clientName)).toEqual(
+      want.slice((page - 1) * 20, page * 20),
+    );
+    expect({ total: answer.total, totalIsCapped: answer.totalIsCapped }).toEqual({
+      total: Math.min(want.length, 1_000),
+      totalIsCapped: want.length > 1_000,
+    });
+  });
+
+  it('still says how many decks match on a page past the last one', async () => {
+    const want = await expected('Cold Storage');
+    const answer = await pageOf('Cold Storage', 40);
+    expect(answer.recentDecks).toEqual([]);
+    expect(answer.total).toBe(want.length);
+  });
+});

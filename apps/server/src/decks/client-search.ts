@@ -73,18 +73,28 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * `client_name ILIKE pattern` checked deck by deck without the index: what ILIKE does in a
+ * database whose characters take more than a byte (UTF-8, as ours are), lower-casing the name
+ * and the pattern and comparing them as LIKE does, with the pattern lower-cased once rather than
+ * at every deck (a third of the check's time). The index does not serve it, so the planner
+ * cannot hand it the common words' trigrams.
+ */
+function namesLike(pattern: string): SQL {
+  return sql`lower(${decks.clientName}) like lower(${pattern})`;
+}
+
 /** The condition a deck's client name meets when it holds `text`, in any case. */
 export async function clientNameMatches(db: Db, text: string): Promise<SQL> {
   const whole = `%${escapeLike(text)}%`;
   const shares = await trigramFrequencies(db);
   const words = rareWords(text, shares);
   const allWords = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0 || words.length === allWords.length) return ilike(decks.clientName, whole);
+  // Only rare words: the index finds the decks.
+  if (words.length > 0 && words.length === allWords.length) return ilike(decks.clientName, whole);
+  // No rare word: the decks are walked newest first, each name checked.
+  if (words.length === 0) return namesLike(whole);
   // The rare words, in the order the text has them, are what the index is asked for; the whole
-  // text is checked on an expression the index does not serve, so the planner cannot hand the
-  // common words' trigrams to the index too.
-  return and(
-    ilike(decks.clientName, `%${words.join('%')}%`),
-    sql`(${decks.clientName} || '') ilike ${whole}`,
-  )!;
+  // text is checked on the decks it finds.
+  return and(ilike(decks.clientName, `%${words.join('%')}%`), namesLike(whole))!;
 }

@@ -191,18 +191,24 @@ function searchStatement(db: Db, where: SQL | undefined, withApproval: boolean) 
         .orderBy(desc(decks.createdAt), desc(decks.id))
         .limit(sql.placeholder('scan')),
     );
+  // The page's rows picked from the matches before any deck is read again.
+  const paged = db
+    .select({ id: matched.id, createdAt: matched.createdAt })
+    .from(matched)
+    .orderBy(desc(matched.createdAt), desc(matched.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('paged');
   return db
     .with(matched)
     .select({
       ...pageColumns(withApproval),
       total: sql<number>`(select count(*) from ${matched})::int`,
     })
-    .from(matched)
-    .innerJoin(decks, eq(decks.id, matched.id))
+    .from(paged)
+    .innerJoin(decks, eq(decks.id, paged.id))
     .innerJoin(users, eq(users.id, decks.ownerId))
-    .orderBy(desc(matched.createdAt), desc(matched.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .orderBy(desc(paged.createdAt), desc(paged.id));
 }
 
 type Statements = ReturnType<typeof listStatements>;
