@@ -25,17 +25,26 @@ export async function loadDraftUploads(
   draft: DeckDraft,
   uploaderIds: readonly string[],
 ): Promise<Record<string, Uint8Array>> {
-  const byId = new Map<string, string>();
-  for (const picture of draftPictures(draft.templateCustomization)) {
-    const id = uploadIdOf(picture.url);
-    if (id) byId.set(id, picture.url);
+  // Every upload the custom slides' content names, not only those of the placeholders the draft
+  // lists: the deck is drawn from its layouts' placeholders, and a draft may list none (an API
+  // caller) or those of an older layout.
+  const byId = new Map<string, string[]>();
+  for (const slide of draft.templateCustomization.customSlides) {
+    for (const value of Object.values(slide.placeholderContent)) {
+      const id = uploadIdOf(value);
+      // By the address as written and as trimmed: a picture's address is read trimmed.
+      if (id) byId.set(id, [...new Set([...(byId.get(id) ?? []), value, value.trim()])]);
+    }
   }
   if (byId.size === 0) return {};
   const rows = await ownUploads(services, uploaderIds, [...byId.keys()]);
   const pictures = await Promise.all(
-    rows.map(async (row) => [byId.get(row.id)!, new Uint8Array(await readUpload(services, row))]),
+    rows.map(async (row) => {
+      const bytes = new Uint8Array(await readUpload(services, row));
+      return byId.get(row.id)!.map((url) => [url, bytes] as const);
+    }),
   );
-  return Object.fromEntries(pictures);
+  return Object.fromEntries(pictures.flat());
 }
 
 /** The draft's pictures that could not be used and that the rep did not keep as frames. */
