@@ -1,18 +1,12 @@
-import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { LinkButton } from './link-button.tsx';
 
 /** The page header's way home, on the deck pages. */
 export function BackToDashboardButton() {
   return (
-    <Button
-      component={Link}
-      to={paths.dashboard}
-      variant="default"
-      leftSection={<IconArrowLeft size={16} />}
-    >
+    <LinkButton to={paths.dashboard} icon={IconArrowLeft}>
       Back to Dashboard
-    </Button>
+    </LinkButton>
   );
 }

@@ -12,10 +12,11 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useStats } from './api/get-stats.ts';
 import { ApprovedUsers } from './components/approved-users.tsx';
@@ -54,70 +55,30 @@ export default function AdminPage() {
           >
             Admin Portal
           </Badge>
-          <Button
-            component={Link}
-            to={paths.outbox}
-            variant="default"
-            leftSection={<IconMail size={16} />}
-          >
+          <LinkButton to={paths.outbox} icon={IconMail}>
             Outbox
-          </Button>
-          <Button
-            component={Link}
-            to={paths.adminApiTokens}
-            variant="default"
-            leftSection={<IconKey size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.adminApiTokens} icon={IconKey}>
             API tokens
-          </Button>
-          <Button
-            component={Link}
-            to={paths.dealDesk}
-            variant="default"
-            leftSection={<IconReceiptTax size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.dealDesk} icon={IconReceiptTax}>
             Deal desk
-          </Button>
-          <Button
-            component={Link}
-            to={paths.markets}
-            variant="default"
-            leftSection={<IconWorld size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.markets} icon={IconWorld}>
             Markets
-          </Button>
-          <Button
-            component={Link}
-            to={paths.webhooks}
-            variant="default"
-            leftSection={<IconWebhook size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.webhooks} icon={IconWebhook}>
             Webhooks
-          </Button>
-          <Button
-            component={Link}
-            to={paths.audit}
-            variant="default"
-            leftSection={<IconHistory size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.audit} icon={IconHistory}>
             Audit log
-          </Button>
-          <Button
-            component={Link}
-            to={paths.library}
-            variant="default"
-            leftSection={<IconLibrary size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.library} icon={IconLibrary}>
             Library
-          </Button>
-          <Button
-            component={Link}
-            to={paths.dashboard}
-            variant="default"
-            leftSection={<IconLayoutDashboard size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.dashboard} icon={IconLayoutDashboard}>
             Dashboard
-          </Button>
+          </LinkButton>
           <Button
             variant="subtle"
             leftSection={<IconLogout size={16} />}

@@ -1,16 +1,5 @@
 import type { OutboxMail } from '@deck-portal/domain';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -19,8 +8,8 @@ import {
   IconPaperclip,
 } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useOutbox } from './api/get-outbox.ts';
@@ -187,14 +176,9 @@ export default function OutboxPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg" maw={860}>

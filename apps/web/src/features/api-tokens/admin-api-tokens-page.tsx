@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useAdminApiTokens } from './api/get-admin-api-tokens.ts';
@@ -22,14 +22,9 @@ export default function AdminApiTokensPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg">

@@ -23,10 +23,10 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconCalendar, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ScrollingTable } from '../../ui/scrolling-table.tsx';
 import { auditCsvUrl, useAuditLog, type AuditLogFilter } from './api/get-audit-log.ts';
@@ -85,14 +85,9 @@ export default function AuditPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg">

@@ -22,10 +22,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePriceBook } from '../../lib/price-book.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ScrollingTable } from '../../ui/scrolling-table.tsx';
@@ -40,14 +40,9 @@ export default function DealDeskSettingsPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg" maw={960}>

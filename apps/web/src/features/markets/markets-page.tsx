@@ -27,6 +27,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
 import { useMarkets, usePriceLists } from '../../lib/markets.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ScrollingTable } from '../../ui/scrolling-table.tsx';
@@ -50,14 +51,9 @@ export default function MarketsPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg">

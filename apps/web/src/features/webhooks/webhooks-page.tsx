@@ -2,9 +2,9 @@ import type { WebhookEndpointView } from '@deck-portal/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useWebhooks } from './api/get-webhooks.ts';
@@ -23,14 +23,9 @@ export default function WebhooksPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.admin} icon={IconArrowLeft}>
           User Management
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg">
