@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminUser, apiError, mockApi, renderApp } from '../../test/render-app.tsx';
 
 const notifications = Array.from({ length: 7 }, (_, i) => ({
@@ -147,6 +147,32 @@ describe('/admin', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('No approved users yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Recent Notifications/ })).toBeNull();
+  });
+
+  it('says so in the Declined panel when declined users fail to load; a failed approved list only shows empty', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    adminApi({
+      'GET /api/admin/users': ({ url }) =>
+        url.searchParams.get('status') === 'pending_approval'
+          ? { body: { status: 'pending_approval', users: [] } }
+          : apiError(500, 'internal_error', 'Something went wrong on our side.'),
+    });
+    renderApp('/admin');
+    const section = await screen.findByRole('region', { name: 'Declined (0)' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Show' }));
+    expect(
+      await within(section).findByText(
+        'Failed to load declined users: Something went wrong on our side.',
+      ),
+    ).toBeVisible();
+    const approved = screen.getByRole('region', { name: 'Approved Users (0)' });
+    expect(await within(approved).findByText('No approved users yet')).toBeVisible();
+    expect(within(approved).queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('No pending user approvals')).toBeVisible();
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Failed to load approved users:', expect.anything()),
+    );
+    logged.mockRestore();
   });
 
   it('lists declined sign-ups, folded, and approves one after all with a role', async () => {

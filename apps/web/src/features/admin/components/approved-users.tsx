@@ -130,7 +130,7 @@ export function ApprovedUsers({ currentUserId }: { currentUserId: string | undef
       count={users.length}
       icon={<IconUserCheck size={20} color="var(--mantine-color-teal-6)" />}
     >
-      <UserList isLoading={approved.isPending} emptyMessage={adminMessages.noApprovedUsers}>
+      <UserList query={approved} emptyMessage={adminMessages.noApprovedUsers}>
         {users.map((user) => (
           <ApprovedUserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
         ))}

@@ -5,8 +5,8 @@ import {
   type AssignableRole,
   type DeclinedUser,
 } from '@deck-portal/domain';
-import { Alert, Box, Button, Collapse, Group } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconChevronDown, IconUserX } from '@tabler/icons-react';
+import { Box, Button, Collapse, Group } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconUserX } from '@tabler/icons-react';
 import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclinedUsers } from '../api/get-users.ts';
 import { formatDate } from '../format.ts';
@@ -81,18 +81,15 @@ export function DeclinedUsers() {
       }
     >
       <Collapse expanded={isOpen}>
-        {declined.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {adminMessages.loadDeclinedFailed}
-            {declined.error.message}
-          </Alert>
-        ) : (
-          <UserList isLoading={declined.isPending} emptyMessage={adminMessages.noDeclinedUsers}>
-            {users.map((user) => (
-              <DeclinedUserRow key={user.id} user={user} />
-            ))}
-          </UserList>
-        )}
+        <UserList
+          query={declined}
+          loadFailedMessage={adminMessages.loadDeclinedFailed}
+          emptyMessage={adminMessages.noDeclinedUsers}
+        >
+          {users.map((user) => (
+            <DeclinedUserRow key={user.id} user={user} />
+          ))}
+        </UserList>
       </Collapse>
     </SectionCard>
   );

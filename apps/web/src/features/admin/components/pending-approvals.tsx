@@ -5,8 +5,8 @@ import {
   type AssignableRole,
   type PendingUser,
 } from '@deck-portal/domain';
-import { Alert, Box, Button, Group } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconUserQuestion, IconX } from '@tabler/icons-react';
+import { Box, Button, Group } from '@mantine/core';
+import { IconCheck, IconUserQuestion, IconX } from '@tabler/icons-react';
 import { useApproveUser } from '../api/approve-user.ts';
 import { useDeclineUser } from '../api/decline-user.ts';
 import { usePendingUsers } from '../api/get-users.ts';
@@ -82,18 +82,15 @@ export function PendingApprovals() {
       count={pending.data?.length ?? 0}
       icon={<IconUserQuestion size={20} color="var(--mantine-color-orange-6)" />}
     >
-      {pending.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {adminMessages.loadPendingFailed}
-          {pending.error.message}
-        </Alert>
-      ) : (
-        <UserList isLoading={pending.isPending} emptyMessage={adminMessages.noPendingUsers}>
-          {users.map((user) => (
-            <PendingUserRow key={user.id} user={user} />
-          ))}
-        </UserList>
-      )}
+      <UserList
+        query={pending}
+        loadFailedMessage={adminMessages.loadPendingFailed}
+        emptyMessage={adminMessages.noPendingUsers}
+      >
+        {users.map((user) => (
+          <PendingUserRow key={user.id} user={user} />
+        ))}
+      </UserList>
     </SectionCard>
   );
 }

@@ -1,21 +1,33 @@
 import type { ReactNode } from 'react';
-import { Box, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import classes from './user-row.module.css';
 
 /**
- * The body of an admin user list: two placeholder rows while it loads, a quiet note when it is
- * empty, otherwise the rows.
+ * The body of an admin user list: two placeholder rows while `query` loads, an alert with
+ * `loadFailedMessage` and the error when it failed (without one, a failure shows as empty), a
+ * quiet note when it is empty, otherwise the rows.
  */
 export function UserList({
-  isLoading,
+  query,
+  loadFailedMessage,
   emptyMessage,
   children,
 }: {
-  isLoading: boolean;
+  query: { isPending: boolean; error: Error | null };
+  loadFailedMessage?: string;
   emptyMessage: string;
   children: ReactNode[];
 }) {
-  if (isLoading) {
+  if (query.error && loadFailedMessage !== undefined) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        {loadFailedMessage}
+        {query.error.message}
+      </Alert>
+    );
+  }
+  if (query.isPending) {
     return (
       <Stack gap="sm">
         <Skeleton height={64} radius="md" />
