@@ -78,7 +78,7 @@ function escapeLike(text: string) {
  * database whose characters take more than a byte (UTF-8, as ours are), lower-casing the name
  * and the pattern and comparing them as LIKE does, with the pattern lower-cased once rather than
  * at every deck (a third of the check's time). The index does not serve it, so the planner
- * cannot hand it the common words' trigrams.
+ * cannot hand it the common words' trigrams when the rare words found the decks.
  */
 function namesLike(pattern: string): SQL {
   return sql`lower(${decks.clientName}) like lower(${pattern})`;
@@ -90,10 +90,10 @@ export async function clientNameMatches(db: Db, text: string): Promise<SQL> {
   const shares = await trigramFrequencies(db);
   const words = rareWords(text, shares);
   const allWords = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  // Only rare words: the index finds the decks.
-  if (words.length > 0 && words.length === allWords.length) return ilike(decks.clientName, whole);
-  // No rare word: the decks are walked newest first, each name checked.
-  if (words.length === 0) return namesLike(whole);
+  // Only rare words, the index finds the decks; no rare word, the planner chooses: a walk newest
+  // first for common words found everywhere ("Cold Storage"), the index for common words no
+  // name holds together ("Ltd GmbH": 0.16 s, where a walk read every deck for 1.1 s).
+  if (words.length === 0 || words.length === allWords.length) return ilike(decks.clientName, whole);
   // The rare words, in the order the text has them, are what the index is asked for; the whole
   // text is checked on the decks it finds.
   return and(ilike(decks.clientName, `%${words.join('%')}%`), namesLike(whole))!;

@@ -255,7 +255,7 @@ type ListKind = {
 /**
  * The managers' list without a client search (its first page and the pages after a position),
  * built and prepared once per kind and database: on PostgreSQL it is then planned once per
- * connection instead of at every request. A search is planned for its own text each time: the
+ * connection instead of at every request, except one owner's decks (planned for the owner). A search is planned for its own text each time: the
  * trigram index serves a rare word, a walk newest first a common one.
  */
 const listsOfKind = preparedQuery(() => new Map<string, ListQueries>());
@@ -271,7 +271,10 @@ function listOfKind(db: Db, kind: ListKind): ListQueries {
   let list = lists.get(key);
   if (!list) {
     const { page, count } = listStatements(db, listFilters(kind), kind.afterPosition, kind);
-    list = { page: page.prepare(`decks_${key}`), count: count.prepare(`decks_${key}_count`) };
+    // One owner's decks are planned for that owner, as a rep's own list is (ownersDecksOf).
+    list = kind.byOwner
+      ? { page: page.prepare(plannedEachTime), count: count.prepare(plannedEachTime) }
+      : { page: page.prepare(`decks_${key}`), count: count.prepare(`decks_${key}_count`) };
     lists.set(key, list);
   }
   return list;
