@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -58,11 +59,33 @@ describe('pngPlanes', () => {
     expect(Buffer.from(planes!.alphaChannel).equals(want.alphaChannel)).toBe(true);
   });
 
-  it('leaves every other picture to pdfkit: no alpha, 16 bits, not a PNG, cut short', async () => {
+  it('gives a palette picture with transparent entries its indices as they are and an alpha plane', async () => {
+    const bytes = readFileSync(
+      new URL('../library/seed/pictures/battery-bms.png', import.meta.url),
+    );
+    const planes = await pngPlanes(bytes);
+    const idat: Buffer[] = [];
+    for (let at = 8; at < bytes.length; at += 12 + bytes.readUInt32BE(at)) {
+      if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') {
+        idat.push(bytes.subarray(at + 8, at + 8 + bytes.readUInt32BE(at)));
+      }
+    }
+    const { data, width, height } = PNG.sync.read(bytes);
+    const alpha = new Uint8Array(width * height).map((_, i) => data[i * 4 + 3]!);
+    expect(alpha.some((a) => a < 255)).toBe(true);
+    expect(Buffer.from(planes!.imgData).equals(Buffer.concat(idat))).toBe(true);
+    expect(Buffer.from(planes!.alphaChannel).equals(deflateSync(alpha))).toBe(true);
+  });
+
+  it('leaves every other picture to pdfkit: no alpha, 16 bits, an opaque palette, not a PNG, cut short', async () => {
     const opaque = new PNG({ width: 4, height: 4 });
     expect(await pngPlanes(PNG.sync.write(opaque, { colorType: 2 }))).toBeUndefined();
     const deep = new PNG({ width: 4, height: 4, bitDepth: 16 });
     expect(await pngPlanes(PNG.sync.write(deep, { bitDepth: 16 }))).toBeUndefined();
+    const scene = readFileSync(
+      new URL('../library/seed/pictures/scene-company.png', import.meta.url),
+    );
+    expect(await pngPlanes(scene)).toBeUndefined();
     expect(await pngPlanes(Buffer.from('not a picture at all, not even close'))).toBeUndefined();
     const whole = encode(6, 0);
     const idat = whole.indexOf('IDAT');

@@ -69,11 +69,12 @@ function unfilter(
 }
 
 /**
- * The colour and alpha planes of an 8-bit, non-interlaced PNG with an alpha channel, deflated:
- * the same bytes pdfkit 0.20 writes for one (it decodes with png-js, splits the samples and
- * deflates each plane with zlib's defaults), but inflated and deflated on libuv's threads and
- * unfiltered in one pass, where pdfkit spends ~100 ms of the first deck's main thread on a
- * 1200 × 800 picture. Undefined for any other PNG (pdfkit then does its own work).
+ * The colour and alpha planes of an 8-bit, non-interlaced PNG with transparency, deflated: the
+ * same bytes pdfkit 0.20 writes for one (it decodes with png-js, splits the samples and deflates
+ * each plane with zlib's defaults; a palette picture keeps its compressed indices and gets an
+ * alpha plane from its tRNS entries), but inflated and deflated on libuv's threads and unfiltered
+ * in one pass, where pdfkit spends ~100 ms of the first deck's main thread on a 1200 × 800
+ * picture. Undefined for any other PNG (pdfkit then does its own work, or none).
  */
 export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefined> {
   if (bytes.length < 33 || SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
@@ -81,25 +82,41 @@ export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefine
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = view.getUint32(16);
   const height = view.getUint32(20);
-  const channels = CHANNELS[bytes[25]!];
+  const colorType = bytes[25]!;
+  const channels = colorType === 3 ? 1 : CHANNELS[colorType];
   // Bit depth 8, compression 0, filter method 0, not interlaced.
   if (!channels || bytes[24] !== 8 || bytes[26] !== 0 || bytes[27] !== 0 || bytes[28] !== 0) {
     return undefined;
   }
   const parts: Uint8Array[] = [];
+  let entries: Uint8Array | undefined;
   for (let at = 8; at + 8 <= bytes.length;) {
     const length = view.getUint32(at);
     const type = chunkType(bytes, at + 4);
     if (type === 'IDAT') parts.push(bytes.subarray(at + 8, at + 8 + length));
+    if (type === 'tRNS') entries = bytes.subarray(at + 8, at + 8 + length);
     if (type === 'IEND') break;
     at += 12 + length;
   }
-  const data = await inflated(Buffer.concat(parts)).catch(() => undefined);
+  // A palette picture without transparent entries is embedded as it is.
+  if (colorType === 3 && !entries) return undefined;
+  const compressed = Buffer.concat(parts);
+  const data = await inflated(compressed).catch(() => undefined);
   if (!data) return undefined;
   const stride = width * channels;
   if (width === 0 || data.length < (stride + 1) * height) return undefined;
   const pixels = new Uint8Array(stride * height);
   if (!unfilter(data, pixels, stride, height, channels)) return undefined;
+  if (entries) {
+    // As png-js reads tRNS: the entries, then opaque up to index 254; index 255 past them
+    // reads as fully transparent.
+    const alphaOf = new Uint8Array(256);
+    alphaOf.set(entries.subarray(0, 256));
+    alphaOf.fill(255, Math.min(entries.length, 255), 255);
+    const alpha = new Uint8Array(width * height);
+    for (let i = 0; i < alpha.length; i += 1) alpha[i] = alphaOf[pixels[i]!]!;
+    return { imgData: new Uint8Array(compressed), alphaChannel: await deflated(alpha) };
+  }
   const colours = channels - 1;
   const colour = new Uint8Array(width * height * colours);
   const alpha = new Uint8Array(width * height);
@@ -109,4 +126,30 @@ export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefine
   }
   const [imgData, alphaChannel] = await Promise.all([deflated(colour), deflated(alpha)]);
   return { imgData, alphaChannel };
+}
+
+/** Split planes kept by picture hash, at most this many (then the keeping starts over). */
+const MOST_KEPT = 100;
+
+/**
+ * Splits the PNGs among `pictures` that `known` lacks (see {@link pngPlanes}) and keeps their
+ * planes there by picture hash; undefined when there is no PNG to look at (nothing to wait for).
+ */
+export function splitPictures(
+  pictures: Iterable<{ hash: string; mime: string; data: Uint8Array }>,
+  known: Map<string, PngPlanes>,
+): Promise<void> | undefined {
+  const pending = new Map<string, Uint8Array>();
+  for (const { hash, mime, data } of pictures) {
+    if (mime === 'image/png' && !known.has(hash)) pending.set(hash, data);
+  }
+  if (pending.size === 0) return undefined;
+  return Promise.all(
+    [...pending].map(async ([hash, data]) => {
+      const planes = await pngPlanes(data);
+      if (!planes) return;
+      if (known.size >= MOST_KEPT) known.clear();
+      known.set(hash, planes);
+    }),
+  ).then(() => undefined);
 }

@@ -33,6 +33,7 @@ import { tableGrid, tableLines } from './table-grid.ts';
 import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 import { drawWords } from './pdf-words.ts';
+import { splitPictures } from '../images/png-planes.ts';
 import { writeContentAsText, writeWithLess } from './pdf-writing.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -724,6 +725,18 @@ export function renderPdf(
   slides: RenderSlide[],
   watermark?: Watermark,
 ): Promise<Buffer> {
+  // The PNGs with transparency no document has split yet are split first (off the main thread),
+  // so pdfkit finalizes each as a known one, in drawing order: a first deck's PDF is the next's.
+  const pictures = slides.flatMap((slide) =>
+    slide.elements.flatMap((element) => (element.kind === 'placed-image' ? [element.image] : [])),
+  );
+  const splitting = splitPictures(pictures, alphaSplits);
+  return splitting
+    ? splitting.then(() => writePdf(deck, slides, watermark))
+    : writePdf(deck, slides, watermark);
+}
+
+function writePdf(deck: Deck, slides: RenderSlide[], watermark?: Watermark): Promise<Buffer> {
   const date = documentDate(deck.date);
   const doc = new PDFDocument({
     size: [SLIDE_WIDTH, SLIDE_HEIGHT],
