@@ -1,12 +1,11 @@
 /** @jsxImportSource preact */
 import type { ClientPageTexts } from '@deck-portal/domain/client-page-texts';
 import { viewerCodeRules } from '@deck-portal/domain/viewer-email-rules';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getViewerAccess, requestViewerCode, verifyViewerCode } from '../api/viewer-email-api.ts';
 import { usePageLanguage } from '../page-language.ts';
-import { Alert } from './icons.tsx';
+import { ClientForm, Field, fieldAria } from './client-form.tsx';
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const codeShape = new RegExp(`^\\d{${viewerCodeRules.length}}$`);
@@ -49,45 +48,6 @@ function problemOf(error: unknown, texts: ClientPageTexts, tooMany: string) {
 }
 
 type Problems = { email?: string; code?: string; form?: string };
-
-function FormAlert({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <div class="cv-alert" role="alert">
-      <Alert />
-      <span>{message}</span>
-    </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ComponentChildren;
-}) {
-  return (
-    <>
-      <label for={id} class="cv-label">
-        {label}{' '}
-        <span class="cv-required" aria-hidden="true">
-          *
-        </span>
-      </label>
-      <div class={`cv-input${error ? ' cv-input-invalid' : ''}`}>{children}</div>
-      {error && (
-        <p id={`${id}-error`} class="cv-field-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
 
 /**
  * A link that asks who opens it (issue 51): the viewer gives an e-mail address, a code is
@@ -150,19 +110,18 @@ export function EmailStep({
     }, texts.tooManyRequests);
   };
 
-  const described = (error: string | undefined, field: string) => ({
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-${field}-error` : undefined,
-  });
-
   return (
     <section class="cv-narrow">
       <h1 class="cv-title">{texts.emailTitle}</h1>
       {sentTo === null ? (
         <>
           <p>{texts.emailPrompt}</p>
-          <form onSubmit={submitEmail} noValidate class="cv-form">
-            <FormAlert message={problems.form} />
+          <ClientForm
+            onSubmit={submitEmail}
+            formError={problems.form}
+            isSending={isSending}
+            submitLabel={texts.sendCode}
+          >
             <Field id={`${id}-email`} label={texts.emailAddress} error={problems.email}>
               <input
                 id={`${id}-email`}
@@ -172,24 +131,20 @@ export function EmailStep({
                 required
                 value={email}
                 onInput={(event) => setEmail(event.currentTarget.value)}
-                {...described(problems.email, 'email')}
+                {...fieldAria(`${id}-email`, problems.email)}
               />
             </Field>
-            <button
-              type="submit"
-              class="cv-button cv-button-wide"
-              disabled={isSending}
-              aria-busy={isSending}
-            >
-              {texts.sendCode}
-            </button>
-          </form>
+          </ClientForm>
         </>
       ) : (
         <>
           <p role="status">{texts.codeSentTo(sentTo)}</p>
-          <form onSubmit={submitCode} noValidate class="cv-form">
-            <FormAlert message={problems.form} />
+          <ClientForm
+            onSubmit={submitCode}
+            formError={problems.form}
+            isSending={isSending}
+            submitLabel={texts.confirmCode}
+          >
             <Field id={`${id}-code`} label={texts.code} error={problems.code}>
               <input
                 id={`${id}-code`}
@@ -201,18 +156,10 @@ export function EmailStep({
                 required
                 value={code}
                 onInput={(event) => setCode(event.currentTarget.value)}
-                {...described(problems.code, 'code')}
+                {...fieldAria(`${id}-code`, problems.code)}
               />
             </Field>
-            <button
-              type="submit"
-              class="cv-button cv-button-wide"
-              disabled={isSending}
-              aria-busy={isSending}
-            >
-              {texts.confirmCode}
-            </button>
-          </form>
+          </ClientForm>
           <div class="cv-step-actions">
             <button
               type="button"

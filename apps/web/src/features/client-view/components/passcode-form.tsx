@@ -5,7 +5,8 @@ import { useId, useState } from 'preact/hooks';
 import { ApiError } from '../../../lib/api-error.ts';
 import { unlockClientView } from '../api/client-view-api.ts';
 import { usePageLanguage } from '../page-language.ts';
-import { Alert, Eye, Lock } from './icons.tsx';
+import { ClientForm, Field, fieldAria } from './client-form.tsx';
+import { Eye, Lock } from './icons.tsx';
 
 /** What is wrong with a passcode as typed, by the rules the server checks, in the page's words. */
 function passcodeProblem(passcode: string, texts: ClientPageTexts): string | null {
@@ -76,20 +77,13 @@ export function PasscodeForm({
     <section class="cv-narrow">
       <h1 class="cv-title">{texts.protectedTitle}</h1>
       <p>{texts.passcodePrompt}</p>
-      <form onSubmit={submit} noValidate class="cv-form">
-        {formError && (
-          <div class="cv-alert" role="alert">
-            <Alert />
-            <span>{formError}</span>
-          </div>
-        )}
-        <label for={`${id}-passcode`} class="cv-label">
-          {texts.passcode}{' '}
-          <span class="cv-required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <div class={`cv-input${fieldError ? ' cv-input-invalid' : ''}`}>
+      <ClientForm
+        onSubmit={submit}
+        formError={formError}
+        isSending={isSending}
+        submitLabel={texts.openDeck}
+      >
+        <Field id={`${id}-passcode`} label={texts.passcode} error={fieldError}>
           <Lock />
           <input
             id={`${id}-passcode`}
@@ -99,8 +93,7 @@ export function PasscodeForm({
             required
             value={passcode}
             onInput={(event) => setPasscode(event.currentTarget.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
+            {...fieldAria(`${id}-passcode`, fieldError)}
           />
           <button
             type="button"
@@ -111,21 +104,8 @@ export function PasscodeForm({
           >
             <Eye isOff={isShown} />
           </button>
-        </div>
-        {fieldError && (
-          <p id={`${id}-error`} class="cv-field-error">
-            {fieldError}
-          </p>
-        )}
-        <button
-          type="submit"
-          class="cv-button cv-button-wide"
-          disabled={isSending}
-          aria-busy={isSending}
-        >
-          {texts.openDeck}
-        </button>
-      </form>
+        </Field>
+      </ClientForm>
     </section>
   );
 }
