@@ -34,6 +34,7 @@ import type {
 } from '../layout/model.ts';
 import { layoutChart } from '../layout/chart-layout.ts';
 import { SLIDE_WIDTH, type TextAlign } from '../layout/model.ts';
+import { activeFontFamily } from '../layout/fonts.ts';
 import { layoutTextRow, type TextSpec } from '../layout/text-layout.ts';
 import { categoryColor, type CategoryId } from './categories.ts';
 import { documentIn } from './deck-words.ts';
@@ -100,6 +101,47 @@ const isForDeckMarket =
   (ctx: SlideContext) =>
   ({ when }: { when?: TemplateCondition | undefined }) =>
     isShownInMarket(when, ctx.market ?? 'US');
+
+/**
+ * What a template element drew, with what that drawing depended on besides the element: its
+ * colours (the slide's category, the categories, the brand), the deck's words and the family in
+ * force. A shape, and a text with no binding or condition in it, draw the same for every deck
+ * that shares these, so the next deck takes the drawing instead of making it again.
+ */
+interface KeptDrawing {
+  look: readonly unknown[];
+  drawn: readonly SlideElement[];
+}
+
+const keptDrawings = new WeakMap<TemplateElement, KeptDrawing>();
+const fixedElements = new WeakMap<TemplateElement, boolean>();
+
+/** Whether an element draws the same in every deck of one look: no deck value, no condition. */
+function isFixed(element: TemplateElement): boolean {
+  let fixed = fixedElements.get(element);
+  if (fixed === undefined) {
+    if (element.kind === 'text') {
+      const words = JSON.stringify(element.text);
+      fixed = !element.style.sizeGroup && !words.includes('{{') && !words.includes('"when"');
+    } else {
+      fixed = ['rect', 'ellipse', 'path', 'line'].includes(element.kind);
+    }
+    fixedElements.set(element, fixed);
+  }
+  return fixed;
+}
+
+function sameLook(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** Parts may place parts; this deep is a loop, not a design. */
 const maxPartDepth = 4;
@@ -189,296 +231,311 @@ export function interpretTemplate(
   /** Texts of a size group, as drawn and as specified, to be set at one size afterwards. */
   const grouped = new Map<string, { spec: TextSpec; drawn: SlideElement; rotation?: number }[]>();
 
+  const look = [
+    category,
+    inputs.categories ?? ctx.categories,
+    ctx.brand,
+    ctx.words,
+    activeFontFamily(),
+  ];
   const draw = (elements: readonly TemplateElement[], depth: number): SlideElement[] =>
-    elements.flatMap((element): SlideElement[] => {
+    elements.flatMap((element): readonly SlideElement[] => {
       if (!isShown(element.when)) return [];
-      switch (element.kind) {
-        case 'text': {
-          const { style } = element;
-          const spec: TextSpec = {
-            ...(element.name ? { name: element.name } : {}),
+      // A repeat's copies are made afresh for each deck: nothing to keep.
+      if (item !== undefined || !isFixed(element)) return drawElement(element, depth);
+      const kept = keptDrawings.get(element);
+      if (kept && sameLook(kept.look, look)) return kept.drawn;
+      const drawn = deepFreeze(drawElement(element, depth));
+      keptDrawings.set(element, { look, drawn });
+      return drawn;
+    });
+
+  const drawElement = (element: TemplateElement, depth: number): SlideElement[] => {
+    switch (element.kind) {
+      case 'text': {
+        const { style } = element;
+        const spec: TextSpec = {
+          ...(element.name ? { name: element.name } : {}),
+          x: element.x,
+          y: element.y,
+          w: element.w,
+          h: element.h,
+          text: Array.isArray(element.text)
+            ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
+                if (typeof paragraph === 'string') return [bindWords(paragraph)];
+                if (!isShown(paragraph.when)) return [];
+                if (!('runs' in paragraph)) return [bindWords(paragraph.text)];
+                return [
+                  paragraph.runs.map((run) => runSpan(run, bindWords(run.text), style.size, color)),
+                ];
+              })
+            : bindWords(element.text),
+          weight: style.weight,
+          size: style.size,
+          color: color(style.color),
+          ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
+          ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
+          ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
+          ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
+          ...(startsRight(element, style.align)
+            ? { align: 'right' }
+            : style.align
+              ? { align: style.align }
+              : {}),
+          ...(style.valign ? { valign: style.valign } : {}),
+          ...(style.bullets ? { bullets: true } : {}),
+          ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
+          ...(style.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+          ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
+          ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
+          ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),
+          ...(style.numbering ? { numbering: style.numbering } : {}),
+          ...(style.font ? { family: style.font } : {}),
+          ...(style.italic ? { italic: true } : {}),
+          ...(style.underline ? { underline: true } : {}),
+          ...(style.keepSpaces ? { keepSpaces: true } : {}),
+          ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
+          ...(style.tabStops?.length ? { tabStops: style.tabStops } : {}),
+          ...(style.tabSize !== undefined ? { tabSize: style.tabSize } : {}),
+        };
+        const laid = text(spec);
+        const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;
+        if (style.sizeGroup) {
+          grouped.set(style.sizeGroup, [
+            ...(grouped.get(style.sizeGroup) ?? []),
+            { spec, drawn, ...(element.rotation ? { rotation: element.rotation } : {}) },
+          ]);
+        }
+        return [drawn];
+      }
+      case 'rect':
+      case 'ellipse':
+      case 'path':
+        return [
+          {
+            kind: element.kind,
+            ...(element.path !== undefined ? { path: element.path } : {}),
+            ...(element.gradient ? { gradient: gradientOf(element.gradient, color) } : {}),
             x: element.x,
             y: element.y,
             w: element.w,
             h: element.h,
-            text: Array.isArray(element.text)
-              ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
-                  if (typeof paragraph === 'string') return [bindWords(paragraph)];
-                  if (!isShown(paragraph.when)) return [];
-                  if (!('runs' in paragraph)) return [bindWords(paragraph.text)];
-                  return [
-                    paragraph.runs.map((run) =>
-                      runSpan(run, bindWords(run.text), style.size, color),
-                    ),
-                  ];
-                })
-              : bindWords(element.text),
-            weight: style.weight,
-            size: style.size,
-            color: color(style.color),
-            ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
-            ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
-            ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
-            ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
-            ...(startsRight(element, style.align)
-              ? { align: 'right' }
-              : style.align
-                ? { align: style.align }
-                : {}),
-            ...(style.valign ? { valign: style.valign } : {}),
-            ...(style.bullets ? { bullets: true } : {}),
-            ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
-            ...(style.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
-            ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
-            ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
-            ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),
-            ...(style.numbering ? { numbering: style.numbering } : {}),
-            ...(style.font ? { family: style.font } : {}),
-            ...(style.italic ? { italic: true } : {}),
-            ...(style.underline ? { underline: true } : {}),
-            ...(style.keepSpaces ? { keepSpaces: true } : {}),
-            ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
-            ...(style.tabStops?.length ? { tabStops: style.tabStops } : {}),
-            ...(style.tabSize !== undefined ? { tabSize: style.tabSize } : {}),
+            ...(element.fill ? { fill: color(element.fill) } : {}),
+            ...(element.fillOpacity !== undefined ? { fillOpacity: element.fillOpacity } : {}),
+            ...(element.stroke
+              ? {
+                  stroke: {
+                    color: color(element.stroke.color),
+                    width: element.stroke.width,
+                    ...(element.stroke.dash ? { dash: true } : {}),
+                    ...(element.stroke.opacity !== undefined
+                      ? { opacity: element.stroke.opacity }
+                      : {}),
+                  },
+                }
+              : {}),
+            ...(element.radius !== undefined ? { radius: element.radius } : {}),
+            ...shadowOf(element),
+            ...turnOf(element),
+          },
+        ];
+      case 'line':
+        return [
+          {
+            kind: 'line',
+            x1: element.x1,
+            y1: element.y1,
+            x2: element.x2,
+            y2: element.y2,
+            color: color(element.color),
+            width: element.width,
+            ...(element.dash ? { dash: true } : {}),
+            ...(element.opacity !== undefined ? { opacity: element.opacity } : {}),
+            ...(element.startArrow ? { startArrow: element.startArrow } : {}),
+            ...(element.endArrow ? { endArrow: element.endArrow } : {}),
+          },
+        ];
+      case 'picture': {
+        const src = bind(element.src).trim();
+        if (src === '') {
+          // Not drawn, but kept in its place among the elements for preflight to name.
+          const frame: SlideElement = {
+            kind: 'rect',
+            x: element.x,
+            y: element.y,
+            w: element.w,
+            h: element.h,
           };
-          const laid = text(spec);
-          const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;
-          if (style.sizeGroup) {
-            grouped.set(style.sizeGroup, [
-              ...(grouped.get(style.sizeGroup) ?? []),
-              { spec, drawn, ...(element.rotation ? { rotation: element.rotation } : {}) },
-            ]);
-          }
-          return [drawn];
+          emptyFrames.add(frame);
+          return [frame];
         }
-        case 'rect':
-        case 'ellipse':
-        case 'path':
-          return [
+        return [
+          {
+            kind: 'image',
+            x: element.x,
+            y: element.y,
+            w: element.w,
+            h: element.h,
+            src,
+            fit: element.fit,
+            alt: bind(element.alt),
+            ...shadowOf(element),
+            ...turnOf(element),
+          },
+        ];
+      }
+      case 'logo':
+        return logoMark(ctx.brand, element.x, element.y, element.size);
+      case 'table': {
+        // Its rows bound, without those whose value is missing.
+        const shown = withoutEmptyRows(element, bind);
+        return [
+          table(
+            ctx,
+            { x: element.x, y: element.y, w: element.w, h: element.h },
             {
-              kind: element.kind,
-              ...(element.path !== undefined ? { path: element.path } : {}),
-              ...(element.gradient ? { gradient: gradientOf(element.gradient, color) } : {}),
-              x: element.x,
-              y: element.y,
-              w: element.w,
-              h: element.h,
-              ...(element.fill ? { fill: color(element.fill) } : {}),
-              ...(element.fillOpacity !== undefined ? { fillOpacity: element.fillOpacity } : {}),
-              ...(element.stroke
+              ...(element.name ? { name: element.name } : {}),
+              columns: element.columns,
+              ...(element.header ? { header: element.header.map(bind) } : {}),
+              rows: shown.rows,
+              ...(element.align ? { align: element.align } : {}),
+              ...(element.size !== undefined ? { size: element.size } : {}),
+              ...(element.lineHeight !== undefined ? { lineHeight: element.lineHeight } : {}),
+              ...(element.padding ? { padding: element.padding } : {}),
+              headerFill: element.headerFill === null ? null : color(element.headerFill),
+              ...(element.firstColumnWeight
+                ? { firstColumnWeight: element.firstColumnWeight }
+                : {}),
+              ...(element.stripe ? { stripe: color(element.stripe) } : {}),
+              ...(shown.emphasisRow !== undefined ? { emphasisRow: shown.emphasisRow } : {}),
+              ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
+              ...(shown.cellFills ? { cellFills: colorGrid(shown.cellFills) } : {}),
+              ...(shown.textColors ? { textColors: colorGrid(shown.textColors) } : {}),
+              ...(shown.weights ? { weights: shown.weights } : {}),
+              ...(shown.italics ? { italics: shown.italics } : {}),
+              ...(shown.rowShares ? { rowShares: shown.rowShares } : {}),
+              ...(shown.cellScales ? { cellScales: shown.cellScales } : {}),
+              ...(shown.cellValigns ? { cellValigns: shown.cellValigns } : {}),
+              ...(shown.cellPaddings ? { cellPaddings: shown.cellPaddings } : {}),
+              ...(shown.cellParagraphs ? { cellParagraphs: shown.cellParagraphs } : {}),
+              ...(shown.borders
                 ? {
-                    stroke: {
-                      color: color(element.stroke.color),
-                      width: element.stroke.width,
-                      ...(element.stroke.dash ? { dash: true } : {}),
-                      ...(element.stroke.opacity !== undefined
-                        ? { opacity: element.stroke.opacity }
-                        : {}),
+                    borders: {
+                      horizontal: borderGrid(shown.borders.horizontal),
+                      vertical: borderGrid(shown.borders.vertical),
                     },
                   }
                 : {}),
-              ...(element.radius !== undefined ? { radius: element.radius } : {}),
-              ...shadowOf(element),
-              ...turnOf(element),
+              ...(element.merges ? { merges: element.merges } : {}),
+              ...(element.valign ? { valign: element.valign } : {}),
+              ...(element.font ? { family: element.font } : {}),
             },
-          ];
-        case 'line':
-          return [
-            {
-              kind: 'line',
-              x1: element.x1,
-              y1: element.y1,
-              x2: element.x2,
-              y2: element.y2,
-              color: color(element.color),
-              width: element.width,
-              ...(element.dash ? { dash: true } : {}),
-              ...(element.opacity !== undefined ? { opacity: element.opacity } : {}),
-              ...(element.startArrow ? { startArrow: element.startArrow } : {}),
-              ...(element.endArrow ? { endArrow: element.endArrow } : {}),
-            },
-          ];
-        case 'picture': {
-          const src = bind(element.src).trim();
-          if (src === '') {
-            // Not drawn, but kept in its place among the elements for preflight to name.
-            const frame: SlideElement = {
-              kind: 'rect',
-              x: element.x,
-              y: element.y,
-              w: element.w,
-              h: element.h,
-            };
-            emptyFrames.add(frame);
-            return [frame];
-          }
-          return [
-            {
-              kind: 'image',
-              x: element.x,
-              y: element.y,
-              w: element.w,
-              h: element.h,
-              src,
-              fit: element.fit,
-              alt: bind(element.alt),
-              ...shadowOf(element),
-              ...turnOf(element),
-            },
-          ];
-        }
-        case 'logo':
-          return logoMark(ctx.brand, element.x, element.y, element.size);
-        case 'table': {
-          // Its rows bound, without those whose value is missing.
-          const shown = withoutEmptyRows(element, bind);
-          return [
-            table(
-              ctx,
-              { x: element.x, y: element.y, w: element.w, h: element.h },
-              {
-                ...(element.name ? { name: element.name } : {}),
-                columns: element.columns,
-                ...(element.header ? { header: element.header.map(bind) } : {}),
-                rows: shown.rows,
-                ...(element.align ? { align: element.align } : {}),
-                ...(element.size !== undefined ? { size: element.size } : {}),
-                ...(element.lineHeight !== undefined ? { lineHeight: element.lineHeight } : {}),
-                ...(element.padding ? { padding: element.padding } : {}),
-                headerFill: element.headerFill === null ? null : color(element.headerFill),
-                ...(element.firstColumnWeight
-                  ? { firstColumnWeight: element.firstColumnWeight }
-                  : {}),
-                ...(element.stripe ? { stripe: color(element.stripe) } : {}),
-                ...(shown.emphasisRow !== undefined ? { emphasisRow: shown.emphasisRow } : {}),
-                ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
-                ...(shown.cellFills ? { cellFills: colorGrid(shown.cellFills) } : {}),
-                ...(shown.textColors ? { textColors: colorGrid(shown.textColors) } : {}),
-                ...(shown.weights ? { weights: shown.weights } : {}),
-                ...(shown.italics ? { italics: shown.italics } : {}),
-                ...(shown.rowShares ? { rowShares: shown.rowShares } : {}),
-                ...(shown.cellScales ? { cellScales: shown.cellScales } : {}),
-                ...(shown.cellValigns ? { cellValigns: shown.cellValigns } : {}),
-                ...(shown.cellPaddings ? { cellPaddings: shown.cellPaddings } : {}),
-                ...(shown.cellParagraphs ? { cellParagraphs: shown.cellParagraphs } : {}),
-                ...(shown.borders
-                  ? {
-                      borders: {
-                        horizontal: borderGrid(shown.borders.horizontal),
-                        vertical: borderGrid(shown.borders.vertical),
-                      },
-                    }
-                  : {}),
-                ...(element.merges ? { merges: element.merges } : {}),
-                ...(element.valign ? { valign: element.valign } : {}),
-                ...(element.font ? { family: element.font } : {}),
-              },
-            ),
-          ];
-        }
-        case 'chart': {
-          const palette = (element.palette ?? defaultChartPalette).map(color);
-          const data: ChartData = {
-            type: element.chart,
-            stacked: element.stacked ?? false,
-            ...(element.title ? { title: bind(element.title) } : {}),
-            categories: element.categories,
-            series: element.series.map((series, i) => ({
-              name: series.name,
-              values: series.values,
-              color: series.color ? color(series.color) : palette[i % palette.length]!,
-              asLine: series.asLine ?? false,
-              markers: series.markers ?? false,
-              ...(series.markerShape ? { markerShape: series.markerShape } : {}),
-              ...(series.markerSize ? { markerSize: series.markerSize } : {}),
-              line: series.line ?? true,
-              ...(series.outline ? { outline: color(series.outline) } : {}),
-            })),
-            pointColors: element.categories.map((_, i) =>
-              i === 0 && element.series[0]?.color
-                ? color(element.series[0].color)
-                : palette[i % palette.length]!,
-            ),
-            ...(element.legend ? { legend: element.legend } : {}),
-            dataLabels: element.dataLabels ?? false,
-            dataLabelSize: element.dataLabelSize ?? element.size,
-            dataLabelBold: element.dataLabelBold ?? element.bold ?? false,
-            percentLabels: element.percentLabels ?? false,
-            ...(element.number ? { number: element.number } : {}),
-            gridlines: element.gridlines ?? false,
-            gridColor: element.gridColor ? color(element.gridColor) : 'D9D9D9',
-            ...(element.scale ? { scale: element.scale } : {}),
-            ...(element.plot ? { plot: element.plot } : {}),
-            ...(element.legendArea ? { legendArea: element.legendArea } : {}),
-            ...(element.titleAt ? { titleAt: element.titleAt } : {}),
-            ...(element.categoryTurn !== undefined ? { categoryTurn: element.categoryTurn } : {}),
-            ...chartTextSizes(element),
-            titleBold: element.titleBold ?? false,
-            bold: element.bold ?? false,
-            legendBold: element.legendBold ?? element.bold ?? false,
-            valueLabels: element.valueLabels ?? true,
-            valueSize: element.valueLabelSize ?? element.size,
-            valueBold: element.valueLabelBold ?? element.bold ?? false,
-            size: element.size,
-            color: color(element.color),
-            ...(element.font ? { family: element.font } : {}),
-            ...(ctx.locale ? { locale: ctx.locale } : {}),
-          };
-          const box = { x: element.x, y: element.y, w: element.w, h: element.h };
-          return [layoutChart(box, data, element.name)];
-        }
-        case 'quote':
-          // The deck's quote, where the slide puts it; nothing when the deck shows no pricing.
-          if (!ctx.quote) return [];
-          return [
-            table(
-              ctx,
-              { x: element.x, y: element.y, w: element.w, h: element.h },
-              {
-                ...quoteTable(ctx, ctx.quote, {
-                  ...(element.size !== undefined ? { size: element.size } : {}),
-                  headerFill: color(element.headerFill),
-                  ...(element.stripe ? { stripe: color(element.stripe) } : {}),
-                  ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
-                }),
-                ...(element.name ? { name: element.name } : {}),
-              },
-            ),
-          ];
-        case 'chips':
-          return chips(element, ctx, color);
-        case 'part': {
-          const part = inputs.parts.get(element.part);
-          if (!part || depth >= maxPartDepth) return [];
-          const shown = ctx.words
-            ? { ...part, elements: part.elements.filter(isForDeckMarket(ctx)) }
-            : part;
-          return draw(documentIn(ctx.words, shown).elements, depth + 1);
-        }
-        case 'repeat': {
-          const items = repeatItems(element, ctx).slice(0, element.max);
-          if (items.length === 0) return [];
-          const step = element.within
-            ? Math.min(element.step, element.within / items.length)
-            : element.step;
-          const drawn: SlideElement[] = [];
-          items.forEach((values, i) => {
-            item = values;
-            const along = i * step;
-            const [dx, dy] =
-              element.direction === 'down'
-                ? [element.x, element.y + along]
-                : [element.x + along, element.y];
-            const copies = element.elements.map((child) =>
-              placed(child, dx, dy, element.step - step, element.direction),
-            );
-            drawn.push(...draw(copies, depth + 1));
-          });
-          item = undefined;
-          return drawn;
-        }
+          ),
+        ];
       }
-    });
+      case 'chart': {
+        const palette = (element.palette ?? defaultChartPalette).map(color);
+        const data: ChartData = {
+          type: element.chart,
+          stacked: element.stacked ?? false,
+          ...(element.title ? { title: bind(element.title) } : {}),
+          categories: element.categories,
+          series: element.series.map((series, i) => ({
+            name: series.name,
+            values: series.values,
+            color: series.color ? color(series.color) : palette[i % palette.length]!,
+            asLine: series.asLine ?? false,
+            markers: series.markers ?? false,
+            ...(series.markerShape ? { markerShape: series.markerShape } : {}),
+            ...(series.markerSize ? { markerSize: series.markerSize } : {}),
+            line: series.line ?? true,
+            ...(series.outline ? { outline: color(series.outline) } : {}),
+          })),
+          pointColors: element.categories.map((_, i) =>
+            i === 0 && element.series[0]?.color
+              ? color(element.series[0].color)
+              : palette[i % palette.length]!,
+          ),
+          ...(element.legend ? { legend: element.legend } : {}),
+          dataLabels: element.dataLabels ?? false,
+          dataLabelSize: element.dataLabelSize ?? element.size,
+          dataLabelBold: element.dataLabelBold ?? element.bold ?? false,
+          percentLabels: element.percentLabels ?? false,
+          ...(element.number ? { number: element.number } : {}),
+          gridlines: element.gridlines ?? false,
+          gridColor: element.gridColor ? color(element.gridColor) : 'D9D9D9',
+          ...(element.scale ? { scale: element.scale } : {}),
+          ...(element.plot ? { plot: element.plot } : {}),
+          ...(element.legendArea ? { legendArea: element.legendArea } : {}),
+          ...(element.titleAt ? { titleAt: element.titleAt } : {}),
+          ...(element.categoryTurn !== undefined ? { categoryTurn: element.categoryTurn } : {}),
+          ...chartTextSizes(element),
+          titleBold: element.titleBold ?? false,
+          bold: element.bold ?? false,
+          legendBold: element.legendBold ?? element.bold ?? false,
+          valueLabels: element.valueLabels ?? true,
+          valueSize: element.valueLabelSize ?? element.size,
+          valueBold: element.valueLabelBold ?? element.bold ?? false,
+          size: element.size,
+          color: color(element.color),
+          ...(element.font ? { family: element.font } : {}),
+          ...(ctx.locale ? { locale: ctx.locale } : {}),
+        };
+        const box = { x: element.x, y: element.y, w: element.w, h: element.h };
+        return [layoutChart(box, data, element.name)];
+      }
+      case 'quote':
+        // The deck's quote, where the slide puts it; nothing when the deck shows no pricing.
+        if (!ctx.quote) return [];
+        return [
+          table(
+            ctx,
+            { x: element.x, y: element.y, w: element.w, h: element.h },
+            {
+              ...quoteTable(ctx, ctx.quote, {
+                ...(element.size !== undefined ? { size: element.size } : {}),
+                headerFill: color(element.headerFill),
+                ...(element.stripe ? { stripe: color(element.stripe) } : {}),
+                ...(element.emphasisFill ? { emphasisFill: color(element.emphasisFill) } : {}),
+              }),
+              ...(element.name ? { name: element.name } : {}),
+            },
+          ),
+        ];
+      case 'chips':
+        return chips(element, ctx, color);
+      case 'part': {
+        const part = inputs.parts.get(element.part);
+        if (!part || depth >= maxPartDepth) return [];
+        const shown = ctx.words
+          ? { ...part, elements: part.elements.filter(isForDeckMarket(ctx)) }
+          : part;
+        return draw(documentIn(ctx.words, shown).elements, depth + 1);
+      }
+      case 'repeat': {
+        const items = repeatItems(element, ctx).slice(0, element.max);
+        if (items.length === 0) return [];
+        const step = element.within
+          ? Math.min(element.step, element.within / items.length)
+          : element.step;
+        const drawn: SlideElement[] = [];
+        items.forEach((values, i) => {
+          item = values;
+          const along = i * step;
+          const [dx, dy] =
+            element.direction === 'down'
+              ? [element.x, element.y + along]
+              : [element.x + along, element.y];
+          const copies = element.elements.map((child) =>
+            placed(child, dx, dy, element.step - step, element.direction),
+          );
+          drawn.push(...draw(copies, depth + 1));
+        });
+        item = undefined;
+        return drawn;
+      }
+    }
+  };
 
   const elements: SlideElement[] = [];
   const emptyPictures: EmptyPicture[] = [];
