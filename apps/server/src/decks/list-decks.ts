@@ -255,8 +255,9 @@ type ListKind = {
 /**
  * The managers' list without a client search (its first page and the pages after a position),
  * built and prepared once per kind and database: on PostgreSQL it is then planned once per
- * connection instead of at every request, except one owner's decks (planned for the owner). A search is planned for its own text each time: the
- * trigram index serves a rare word, a walk newest first a common one.
+ * connection instead of at every request, except one owner's decks (planned for the owner). A
+ * search is planned for its own text each time: the trigram index serves a rare word, a walk
+ * newest first a common one.
  */
 const listsOfKind = preparedQuery(() => new Map<string, ListQueries>());
 function listOfKind(db: Db, kind: ListKind): ListQueries {
