@@ -12,7 +12,8 @@ import { decks } from '../db/schema.ts';
  * refreshed by every analyse): the index is asked only for the search's words none of whose
  * trigrams is common, and the whole text is checked on the decks it finds. A search with no
  * such word (only common words, or words under three characters) is left to the planner as it
- * is: its matches are many, so walking the decks newest first finds a page at once.
+ * is: it walks the decks newest first when the words are found everywhere, and asks the index
+ * when they are seldom found together.
  */
 
 /** A trigram in more client names than this is common: its list is too long to read. */
