@@ -101,6 +101,13 @@ function glyphIdOf(face: FontFace, glyphId: number): string {
  */
 class GlyphSet {
   private readonly used = new Map<string, string>();
+  /** The glyphs used since recording started, in the order first used. */
+  recording: Map<string, string> | undefined;
+
+  /** Glyphs a text drawn before used, in its order, as though it were drawn again. */
+  useAll(glyphs: readonly (readonly [id: string, definition: string])[]): void {
+    for (const [id, definition] of glyphs) this.used.set(id, definition);
+  }
 
   run(
     text: string,
@@ -122,6 +129,7 @@ class GlyphSet {
         const definition = glyphDefinition(id, weight, glyph.id);
         if (definition === '') continue;
         this.used.set(id, definition);
+        this.recording?.set(id, definition);
         out += `<use href="#${id}" x="${Math.round(pen + glyph.x)}"`;
         out += glyph.y ? ` y="${Math.round(glyph.y)}"/>` : '/>';
       }
@@ -137,7 +145,46 @@ class GlyphSet {
   }
 }
 
+/** A text's markup and the glyphs it uses, in the order it first uses them. */
+interface DrawnText {
+  markup: string;
+  glyphs: (readonly [id: string, definition: string])[];
+}
+
+/** The characters of texts' markup kept between slides and decks at most. */
+const TEXT_CHARACTERS_KEPT = 8_000_000;
+
+// Texts' markup by the laid-out text (frozen, kept by the layout for the next deck: most of a
+// deck's texts come back in the next), bounded by size.
+let drawnTexts = new WeakMap<TextElement, DrawnText>();
+let drawnCharacters = 0;
+
+/** A text's markup: made once for a laid-out text the layout keeps, then taken as made. */
 function drawText(element: TextElement, glyphs: GlyphSet): string {
+  if (!Object.isFrozen(element)) return drawTextAnew(element, glyphs);
+  const kept = drawnTexts.get(element);
+  if (kept) {
+    glyphs.useAll(kept.glyphs);
+    return kept.markup;
+  }
+  const recording = new Map<string, string>();
+  glyphs.recording = recording;
+  let markup: string;
+  try {
+    markup = drawTextAnew(element, glyphs);
+  } finally {
+    glyphs.recording = undefined;
+  }
+  if (drawnCharacters + markup.length > TEXT_CHARACTERS_KEPT) {
+    drawnTexts = new WeakMap();
+    drawnCharacters = 0;
+  }
+  drawnTexts.set(element, { markup, glyphs: [...recording] });
+  drawnCharacters += markup.length;
+  return markup;
+}
+
+function drawTextAnew(element: TextElement, glyphs: GlyphSet): string {
   const parts: string[] = [];
   const face = faceOf(element.family, element.weight, element.italic);
   const underline = element.underline ? underlineOf(face) : undefined;
