@@ -2,7 +2,9 @@
 // cold-start.ts builds it (bundled, so neither side pays for transpiling). DIR holds the inputs
 // cold-start.ts prepared (pictures, the baseline's laid-out deck), so neither side loads anything
 // before its clock starts; each side's modules are imported after it. Prints JSON: milliseconds,
-// the process's CPU time over them (every thread), slides, peak RSS.
+// the process's CPU time over them (every thread), slides, peak RSS, and for the engine the CPU
+// time spent by the end of each stage (modules loaded, library read and slides laid out,
+// pictures, PPTX and PDF, web view) as its progress reports them.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -18,6 +20,11 @@ const pictures = new Map(
 
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
+const cpuSoFar = () => {
+  const used = process.cpuUsage(cpuBefore);
+  return (used.user + used.system) / 1000;
+};
+const stagesCpuMs: Record<string, number> = {};
 let slides: number;
 if (mode === 'baseline') {
   const deck = JSON.parse(readFileSync(`${dir}/deck.json`, 'utf8'));
@@ -26,6 +33,7 @@ if (mode === 'baseline') {
   slides = deck.slides.length;
 } else {
   const { generateDeck } = await import('@deck-portal/deck-engine');
+  stagesCpuMs.modules = cpuSoFar();
   const draft = JSON.parse(
     readFileSync(`${dir}/${mode === 'memory' ? 'draft-100.json' : 'draft.json'}`, 'utf8'),
   );
@@ -35,7 +43,16 @@ if (mode === 'baseline') {
       ? { ok: true as const, bytes: p.bytes, kind: p.kind }
       : { ok: false as const, reason: 'missing' };
   };
-  const result = await generateDeck(draft, { images: { fetcher } });
+  // Each stage as it starts ends the one before: layout → pictures → pptx (the PPTX and the PDF
+  // side by side) → web.
+  const ended = { pictures: 'layout', pptx: 'pictures', web: 'files' } as Record<string, string>;
+  const result = await generateDeck(draft, {
+    images: { fetcher },
+    onProgress: ({ stage }) => {
+      if (ended[stage]) stagesCpuMs[ended[stage]] = cpuSoFar();
+    },
+  });
+  stagesCpuMs.web = cpuSoFar();
   slides = result.svgs.length;
 }
 const ms = performance.now() - started;
@@ -46,5 +63,6 @@ process.stdout.write(
     cpuMs: (cpu.user + cpu.system) / 1000,
     slides,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
+    ...(mode === 'baseline' ? {} : { stagesCpuMs }),
   }),
 );

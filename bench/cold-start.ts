@@ -21,6 +21,8 @@ export interface ColdFigures {
   /** CPU time of each run's process over the same span (every thread): steadier on a busy machine. */
   engineCpuMs: number[];
   baselineCpuMs: number[];
+  /** Each engine run's CPU time by the end of each stage (see cold-run.ts), cumulative. */
+  engineStagesCpuMs: Record<string, number>[];
   /** The 100-slide deck in a fresh process. */
   memory: { ms: number; slides: number; maxRssMb: number };
   load: [number, number];
@@ -97,7 +99,13 @@ export async function buildColdRun(dir: string): Promise<string> {
   return `${outdir}/cold-run.js`;
 }
 
-type ColdRun = { ms: number; cpuMs: number; slides: number; maxRssMb: number };
+type ColdRun = {
+  ms: number;
+  cpuMs: number;
+  slides: number;
+  maxRssMb: number;
+  stagesCpuMs?: Record<string, number>;
+};
 
 async function coldRun(entry: string, mode: string, dir: string): Promise<ColdRun> {
   const { stdout } = await promisify(execFile)(process.execPath, [entry, mode, dir], { cwd: here });
@@ -112,6 +120,7 @@ export async function measureCold(dir: string, runs: number): Promise<ColdFigure
   const baselineMs: number[] = [];
   const engineCpuMs: number[] = [];
   const baselineCpuMs: number[] = [];
+  const engineStagesCpuMs: Record<string, number>[] = [];
   // One of each first, not counted: the files' pages come into the system's cache.
   await coldRun(entry, 'engine', dir);
   await coldRun(entry, 'baseline', dir);
@@ -119,9 +128,10 @@ export async function measureCold(dir: string, runs: number): Promise<ColdFigure
     // Who goes first alternates, so neither always follows the other.
     const order = i % 2 === 0 ? ['engine', 'baseline'] : ['baseline', 'engine'];
     for (const mode of order) {
-      const { ms, cpuMs } = await coldRun(entry, mode, dir);
+      const { ms, cpuMs, stagesCpuMs } = await coldRun(entry, mode, dir);
       (mode === 'engine' ? engineMs : baselineMs).push(ms);
       (mode === 'engine' ? engineCpuMs : baselineCpuMs).push(cpuMs);
+      if (stagesCpuMs) engineStagesCpuMs.push(stagesCpuMs);
     }
   }
   const memory = await coldRun(entry, 'memory', dir);
@@ -131,6 +141,7 @@ export async function measureCold(dir: string, runs: number): Promise<ColdFigure
     baselineMs,
     engineCpuMs,
     baselineCpuMs,
+    engineStagesCpuMs,
     memory,
     load: [load0, loadavg()[0]!],
   };
@@ -155,12 +166,35 @@ export function coldRow(f: ColdFigures): string {
 | cold, CPU time of the same processes (every thread) | ${ms(engineCpu)} | ${ms(baselineCpu)} | ${(engineCpu / baselineCpu).toFixed(2)} | |`;
 }
 
+const STAGES = [
+  ['modules', 'modules loaded'],
+  ['layout', 'library read and slides laid out'],
+  ['pictures', 'pictures'],
+  ['files', 'PPTX and PDF'],
+  ['web', 'web view'],
+] as const;
+
+/**
+ * Where the engine's first deck spends its CPU time, stage by stage (medians over the runs of
+ * each stage's own share): what is left to cut, in a sentence for the results.
+ */
+export function coldStagesLine(f: ColdFigures): string {
+  const shares = STAGES.map(([key, label], i) => {
+    const own = f.engineStagesCpuMs.map(
+      (run) => run[key]! - (i === 0 ? 0 : run[STAGES[i - 1]![0]]!),
+    );
+    return `${label} ${ms(median(own))}`;
+  });
+  return `The engine's cold CPU time by stage (medians): ${shares.join(', ')}.`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = `${here}out/cold`;
   await writeColdInputs(dir);
   const figures = await measureCold(dir, Number(process.env.BENCH_COLD_RUNS ?? 9));
   console.error(JSON.stringify(figures));
   console.log(coldRow(figures));
+  console.log(`\n${coldStagesLine(figures)}`);
   console.log(
     `\n100-slide deck, fresh process: peak RSS ${figures.memory.maxRssMb.toFixed(0)} MB, ${ms(figures.memory.ms)}; load average ${figures.load[0].toFixed(1)} → ${figures.load[1].toFixed(1)}.`,
   );
