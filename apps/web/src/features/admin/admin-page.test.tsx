@@ -175,6 +175,29 @@ describe('/admin', () => {
     logged.mockRestore();
   });
 
+  it('shows a refused invitation on the field the server names, or above the form', async () => {
+    let answer = apiError(400, 'validation_failed', 'Invalid input', {
+      email: 'Someone already has an account with this e-mail.',
+    });
+    adminApi({ 'POST /api/admin/invitations': () => answer });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await userEvent.type(within(dialog).getByLabelText(/Full Name/), 'Tess Taken');
+    await userEvent.type(within(dialog).getByLabelText(/Email/), 'tess@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByLabelText(/Email/)).toHaveAccessibleDescription(
+      'Someone already has an account with this e-mail.',
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    answer = apiError(500, 'internal_error', 'Something went wrong on our side.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to invite user');
+    expect(alert).toHaveTextContent('Something went wrong on our side.');
+  });
+
   it('lists declined sign-ups, folded, and approves one after all with a role', async () => {
     const calls = adminApi({
       'POST /api/admin/users/d1/approve': {

@@ -10,22 +10,22 @@ import {
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconMail, IconUser, IconUserPlus } from '@tabler/icons-react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormError } from '../../../lib/form-error.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import { showActionDone } from './action-failed.ts';
 import { RoleSelect } from './role-select.tsx';
 
 function InviteUserForm({ onDone }: { onDone: () => void }) {
   const invite = useInviteUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', email: '', role: defaultApprovalRole as AssignableRole },
     validate: schemaResolver(inviteUserRequestSchema, { sync: true }),
   });
+  const { formError, showError, clearFormError } = useFormError(form.setErrors);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    clearFormError();
     invite.mutate(values, {
       onSuccess: (invitation) => {
         showActionDone(
@@ -33,13 +33,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         );
         onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          form.setErrors(error.fields);
-        } else {
-          setFormError(error.message);
-        }
-      },
+      onError: showError,
     });
   });
 

@@ -21,7 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormError } from '../../../lib/form-error.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 
 type FormValues = { name: string; scopes: ApiTokenScope[]; expiry: string };
@@ -42,7 +42,6 @@ function NewTokenForm({
   onCreated: (created: ApiTokenCreated) => void;
 }) {
   const create = useCreateApiToken();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { name: '', scopes: [], expiry: '90' },
@@ -51,9 +50,10 @@ function NewTokenForm({
       scopes: (value) => (value.length > 0 ? null : 'Choose at least one scope.'),
     },
   });
+  const { formError, showError, clearFormError } = useFormError(form.setErrors);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    clearFormError();
     create.mutate(
       {
         name: values.name.trim(),
@@ -65,13 +65,7 @@ function NewTokenForm({
       },
       {
         onSuccess: onCreated,
-        onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-            form.setErrors(error.fields);
-          } else {
-            setFormError(error.message);
-          }
-        },
+        onError: showError,
       },
     );
   });
