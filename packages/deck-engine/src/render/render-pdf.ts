@@ -35,6 +35,7 @@ import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 import { drawWords } from './pdf-words.ts';
 import { splitPictures } from '../images/png-planes.ts';
 import { writeContentAsText, writeWithLess } from './pdf-writing.ts';
+import { keepGlyphRecords } from './pdf-glyphs.ts';
 
 type Doc = PDFKit.PDFDocument;
 // pdfkit accepts the object `openImage` returns wherever it accepts a source; its types do not say so.
@@ -557,6 +558,7 @@ function engineFontClass(
       const key = `${this.weight}:${subset.glyphs.join(',')}`;
       const known = fontFiles.get(key);
       if (known) subset.encode = () => new Uint8Array(0);
+      else keepGlyphRecords(subset);
       // pdfkit's embed makes the font file's stream first, then ends it with the subset's bytes.
       doc.ref = (data) => {
         delete doc.ref;
