@@ -26,7 +26,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconBrandSlack } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useFormError } from '../../lib/form-error.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useAlertSettings } from './api/get-alert-settings.ts';
@@ -104,7 +104,7 @@ function AlertsTable({
 function AlertsForm({ saved }: { saved: AlertSettingsResponse }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved.settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, showError, clearFormError } = useFormError(setErrors);
   const save = useSaveAlertSettings();
   const slackTest = useSendSlackTest();
 
@@ -115,17 +115,9 @@ function AlertsForm({ saved }: { saved: AlertSettingsResponse }) {
       kinds: { ...current.kinds, [kind]: { ...current.kinds[kind], [channel]: isOn } },
     }));
 
-  const showError = (error: Error) => {
-    if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-      setErrors(error.fields);
-    } else {
-      setFormError(error.message);
-    }
-  };
-
   const onSave = () => {
     setErrors({});
-    setFormError(null);
+    clearFormError();
     save.mutate(settingsOf(draft), {
       onSuccess: (answer) => {
         setDraft(draftOf(answer.settings));
@@ -137,7 +129,7 @@ function AlertsForm({ saved }: { saved: AlertSettingsResponse }) {
 
   const onSlackTest = () => {
     setErrors({});
-    setFormError(null);
+    clearFormError();
     const url = draft.slackWebhookUrl.trim();
     slackTest.mutate(
       { slackWebhookUrl: url === '' ? null : url },

@@ -23,7 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBell, IconKey, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useFormError } from '../../lib/form-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
@@ -109,12 +109,12 @@ const formValues = (profile: Profile) => ({
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const markets = useMarkets().data?.markets ?? [];
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: formValues(profile),
     validate: schemaResolver(profileUpdateSchema, { sync: true }),
   });
+  const { formError, showError, clearFormError } = useFormError(form.setErrors);
   const { setValues, resetDirty } = form;
   useEffect(() => {
     setValues(formValues(profile));
@@ -122,15 +122,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
   }, [profile, setValues, resetDirty]);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    clearFormError();
     update.mutate(values, {
       onSuccess: () =>
         notifications.show({ color: 'teal', message: 'Profile saved.', autoClose: 4000 }),
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-          form.setErrors(error.fields);
-        else setFormError(error.message);
-      },
+      onError: showError,
     });
   });
 

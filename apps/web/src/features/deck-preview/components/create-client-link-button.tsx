@@ -38,7 +38,7 @@ import {
 import { z } from 'zod';
 import { useDeckVersions } from '../api/deck-versions.ts';
 import { useDeckApproval } from '../../../lib/deal-desk.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormError } from '../../../lib/form-error.ts';
 import { endOfLocalDayIso, todayIsoDate } from '../../../lib/format-date.ts';
 import { useCreateClientLink } from '../api/create-client-link.ts';
 import { useDeck } from '../../../lib/deck-details.ts';
@@ -123,7 +123,6 @@ function CreateClientLinkForm({
   const versions = useDeckVersions(deckId);
   const deck = useDeck(deckId);
   const approval = useDeckApproval(deckId).data;
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -141,20 +140,15 @@ function CreateClientLinkForm({
     },
     validate: schemaResolver(formSchema, { sync: true }),
   });
+  const { formError, showError, clearFormError } = useFormError(form.setErrors);
 
   const submit = form.onSubmit((values) => {
-    setFormError(null);
+    clearFormError();
     create.mutate(
       { deckId, request: toRequest(values) },
       {
         onSuccess: onCreated,
-        onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-            form.setErrors(error.fields);
-          } else {
-            setFormError(error.message);
-          }
-        },
+        onError: showError,
       },
     );
   });
