@@ -90,9 +90,8 @@ function postHeaderFirst(font: Font, bytes: Buffer): void {
   const tables = font as unknown as FontkitTables;
   const entry = tables.directory?.tables?.post;
   const decode = tables._decodeTable;
-  const kind = bytes.length >= 4 ? bytes.readUInt32BE(0) : 0;
-  const sfnt = kind === 0x00010000 || kind === 0x74727565 || kind === 0x4f54544f;
-  if (!sfnt || !tables._tables || 'post' in tables._tables || typeof decode !== 'function') return;
+  if (!isSfnt(bytes) || !tables._tables || 'post' in tables._tables || typeof decode !== 'function')
+    return;
   if (!entry || entry.length < 32 || entry.offset + 32 > bytes.length) return;
   const at = entry.offset;
   let whole: Record<string, unknown> | undefined;
@@ -116,9 +115,54 @@ function postHeaderFirst(font: Font, bytes: Buffer): void {
   tables._tables.post = post;
 }
 
+/**
+ * fontkit reads a glyph's advance and side bearing through a lazily decoded array of
+ * structures: on a fresh process each first read costs a structure decode (the PDF's subsets
+ * read one per glyph drawn, ~200 a face). The `hmtx` table is read from the file instead, the
+ * same two numbers per glyph (uint16 advance, int16 bearing; then int16 bearings), which is all
+ * fontkit reads of it. Only for a plain TrueType or OpenType file, as {@link postHeaderFirst}.
+ */
+function metricsFromFile(font: Font, bytes: Buffer): void {
+  const tables = font as unknown as FontkitTables & {
+    hhea?: { numberOfMetrics?: number };
+    maxp?: { numGlyphs?: number };
+  };
+  const entry = tables.directory?.tables?.hmtx;
+  if (!isSfnt(bytes) || !tables._tables || 'hmtx' in tables._tables || !entry) return;
+  const count = tables.hhea?.numberOfMetrics ?? 0;
+  const glyphs = tables.maxp?.numGlyphs ?? 0;
+  const at = entry.offset;
+  if (count === 0 || glyphs < count || at + count * 4 + (glyphs - count) * 2 > bytes.length) return;
+  const read: Array<{ advance: number; bearing: number }> = [];
+  tables._tables.hmtx = {
+    metrics: {
+      length: count,
+      get: (i: number) =>
+        i < 0 || i >= count
+          ? undefined
+          : (read[i] ??= {
+              advance: bytes.readUInt16BE(at + i * 4),
+              bearing: bytes.readInt16BE(at + i * 4 + 2),
+            }),
+    },
+    bearings: {
+      length: glyphs - count,
+      get: (i: number) =>
+        i < 0 || i >= glyphs - count ? undefined : bytes.readInt16BE(at + count * 4 + i * 2),
+    },
+  };
+}
+
+/** A plain TrueType or OpenType file (not a collection, WOFF or WOFF2). */
+function isSfnt(bytes: Buffer): boolean {
+  const kind = bytes.length >= 4 ? bytes.readUInt32BE(0) : 0;
+  return kind === 0x00010000 || kind === 0x74727565 || kind === 0x4f54544f;
+}
+
 function loadFont(weight: FontWeight, bytes: Buffer): LoadedFont {
   const font = create(bytes);
   postHeaderFirst(font, bytes);
+  metricsFromFile(font, bytes);
   return {
     weight,
     familyName: font.familyName,

@@ -24,7 +24,7 @@ const FIELDS = [
   'map',
 ];
 
-describe("a loaded face's post table (its header read first, its glyph names when asked)", () => {
+describe("a loaded face's tables read from its file (post's header first, glyph names when asked; hmtx)", () => {
   const faces = [
     ...FONT_WEIGHTS,
     ...BUNDLED_FONT_FAMILIES.flatMap((family) => [
@@ -47,6 +47,23 @@ describe("a loaded face's post table (its header read first, its glyph names whe
     expect((loaded.font as unknown as { italicAngle: number }).italicAngle).toBe(
       (font as unknown as { italicAngle: number }).italicAngle,
     );
+  });
+
+  it.each(faces)('%s: every glyph advance and side bearing as fontkit decodes them', (face) => {
+    const loaded = getFont(face);
+    const font = create(loaded.bytes);
+    // What fontkit reads of hmtx for a glyph (its advance and bearing; `_getMetrics` goes on to
+    // vertical metrics and outlines, which this is not about).
+    type Glyph = { _getTableMetrics(table: unknown): { advance: number; bearing: number } };
+    const metricsOf = (f: typeof font, id: number) =>
+      (f.getGlyph(id) as unknown as Glyph)._getTableMetrics(
+        (f as unknown as { hmtx: unknown }).hmtx,
+      );
+    for (let id = 0; id < font.numGlyphs; id += 7) {
+      expect(metricsOf(loaded.font, id), `glyph ${id}`).toEqual(metricsOf(font, id));
+    }
+    const last = font.numGlyphs - 1;
+    expect(metricsOf(loaded.font, last)).toEqual(metricsOf(font, last));
   });
 
   it('names glyphs as fontkit does (what the names are decoded for, when asked)', () => {
