@@ -34,6 +34,7 @@ import {
 import { modals } from '@mantine/modals';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useLibrary } from '../../lib/library-api/get-library.ts';
@@ -58,38 +59,18 @@ export default function LibraryPage() {
     <PageShell
       actions={
         <>
-          <Button
-            component={Link}
-            to={paths.libraryBrand}
-            variant="default"
-            leftSection={<IconPalette size={16} />}
-          >
+          <LinkButton to={paths.libraryBrand} icon={IconPalette}>
             Brand
-          </Button>
-          <Button
-            component={Link}
-            to={paths.libraryLanguages}
-            variant="default"
-            leftSection={<IconLanguage size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.libraryLanguages} icon={IconLanguage}>
             Languages
-          </Button>
-          <Button
-            component={Link}
-            to={paths.products}
-            variant="default"
-            leftSection={<IconReceipt size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.products} icon={IconReceipt}>
             Price book
-          </Button>
-          <Button
-            component={Link}
-            to={paths.dashboard}
-            variant="default"
-            leftSection={<IconLayoutDashboard size={16} />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.dashboard} icon={IconLayoutDashboard}>
             Dashboard
-          </Button>
+          </LinkButton>
         </>
       }
     >
@@ -192,14 +173,9 @@ function SlidesByCategory({
           Reps see the slides in this order. Retired slides stay here, hidden from reps.
         </Text>
         <Group gap="sm">
-          <Button
-            component={Link}
-            to={paths.libraryImport}
-            variant="default"
-            leftSection={<IconFileImport size={16} />}
-          >
+          <LinkButton to={paths.libraryImport} icon={IconFileImport}>
             Import PowerPoint
-          </Button>
+          </LinkButton>
           <NewSlideButton categories={library.categories} />
         </Group>
       </Group>

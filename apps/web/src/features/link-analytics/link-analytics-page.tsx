@@ -24,6 +24,7 @@ import { formatDuration } from '../../lib/format-duration.ts';
 import { ClientLinkStatusBadge } from '../../ui/client-link-status-badge.tsx';
 import { EngagementCsvMenu } from '../../ui/engagement-csv-menu.tsx';
 import { Figure } from '../../ui/figure.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { ProductEngagementCard } from '../../ui/product-engagement-card.tsx';
 import { useLinkAnalytics } from './api/get-link-analytics.ts';
@@ -116,14 +117,9 @@ export default function LinkAnalyticsPage() {
     <PageShell
       actions={
         <>
-          <Button
-            component={Link}
-            to={paths.deckPreview(id)}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
+          <LinkButton to={paths.deckPreview(id)} icon={IconArrowLeft}>
             Back to deck
-          </Button>
+          </LinkButton>
           {query.isSuccess && (
             <EngagementCsvMenu href={(rows) => deckEngagementCsvPath(id, { rows, linkId })} />
           )}

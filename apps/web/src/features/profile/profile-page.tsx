@@ -21,12 +21,12 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBell, IconKey, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useFormError } from '../../lib/form-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { deckLanguageOptions, marketLabel, useMarkets } from '../../lib/markets.ts';
 import { BackToDashboardButton } from '../../ui/back-to-dashboard-button.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import { useProfile, useRemovePhoto, useUpdateProfile, useUploadPhoto } from './api/profile.ts';
@@ -252,14 +252,9 @@ export default function ProfilePage() {
                 portal, by mail or in Slack.
               </Text>
             </div>
-            <Button
-              component={Link}
-              to={paths.alerts}
-              variant="default"
-              leftSection={<IconBell size={16} />}
-            >
+            <LinkButton to={paths.alerts} icon={IconBell}>
               Choose alerts
-            </Button>
+            </LinkButton>
           </Group>
         </Paper>
         <Paper withBorder radius="lg" p="xl">
@@ -272,14 +267,9 @@ export default function ProfilePage() {
                 For scripts and tools that call the portal as you.
               </Text>
             </div>
-            <Button
-              component={Link}
-              to={paths.apiTokens}
-              variant="default"
-              leftSection={<IconKey size={16} />}
-            >
+            <LinkButton to={paths.apiTokens} icon={IconKey}>
               Manage tokens
-            </Button>
+            </LinkButton>
           </Group>
         </Paper>
       </Stack>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { LibraryTranslationImportResponse } from '@deck-portal/domain';
 import { Alert, Button, FileButton, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { errorText } from '../../lib/library-api/error-text.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageShell } from '../../ui/page-shell.tsx';
 import {
@@ -32,14 +32,9 @@ export default function TranslationsPage() {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.library}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.library} icon={IconArrowLeft}>
           Content library
-        </Button>
+        </LinkButton>
       }
     >
       <Stack gap="lg">

@@ -1,8 +1,7 @@
-import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../link-button.tsx';
 import { PageShell } from '../page-shell.tsx';
 
 /** A page of the content library below its list (an editor, the brand, the price book). */
@@ -10,14 +9,9 @@ export function LibraryPageShell({ children }: { children: ReactNode }) {
   return (
     <PageShell
       actions={
-        <Button
-          component={Link}
-          to={paths.library}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to={paths.library} icon={IconArrowLeft}>
           Library
-        </Button>
+        </LinkButton>
       }
     >
       {children}
