@@ -6,10 +6,14 @@
 // 10 MB PowerPoint file.
 // The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
 // under that load, with the process's child processes (LibreOffice at import) beside it.
-// `BENCH_MEMORY_SERVER_ENV` (a JSON object) adds to the server's environment, to compare settings.
+// `BENCH_MEMORY_SERVER_ENV` (a JSON object) adds to the server's environment, to compare settings;
+// `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak (memory-parts-probe.cjs).
 // `node --import tsx apps/server/bench/memory-under-load.ts` prints one JSON line for
 // bench/memory-under-load-section.ts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { createTemplateLibrary, generateDeck as generateDeckFiles } from '@deck-portal/deck-engine';
@@ -30,6 +34,18 @@ const REST_MS = 3_000;
 /** When the upload and the import are sent, after the decks and the reads have started. */
 const FILES_AFTER_MS = 2_000;
 
+// With BENCH_MEMORY_PARTS=1, each thread of the server writes its own figures
+// (memory-parts-probe.cjs) and the answer adds them at the peak: which part grew.
+const partsDir = process.env.BENCH_MEMORY_PARTS
+  ? mkdtempSync(path.join(tmpdir(), 'memory-parts-'))
+  : undefined;
+const serverEnv = JSON.parse(process.env.BENCH_MEMORY_SERVER_ENV ?? '{}') as Record<string, string>;
+if (partsDir) {
+  const probe = fileURLToPath(new URL('memory-parts-probe.cjs', import.meta.url));
+  serverEnv.NODE_OPTIONS = `${serverEnv.NODE_OPTIONS ?? ''} --require ${probe}`.trim();
+  serverEnv.BENCH_MEMORY_PARTS = partsDir;
+}
+
 const bench = await createBenchDatabase(undefined);
 const [editor, rep] = await makeAccounts(bench.where, ['Bench Admin', 'Bench Rep']);
 // Built, as `npm start` runs it (scripts/start.mjs), with a job worker per deck made at once.
@@ -39,7 +55,7 @@ const server = await startBenchServer(
     MALLOC_ARENA_MAX: '2',
     JOB_WORKERS: String(GENERATORS),
     // More of the server's environment, to compare settings (V8 flags through NODE_OPTIONS…).
-    ...(JSON.parse(process.env.BENCH_MEMORY_SERVER_ENV ?? '{}') as Record<string, string>),
+    ...serverEnv,
   },
   { isBuilt: true },
 );
@@ -150,6 +166,50 @@ async function presentationWithPhoto(pictures: Awaited<ReturnType<typeof makePic
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+type PartSample = {
+  at: number;
+  heap: number;
+  external: number;
+  rss?: number;
+  glibcHeap?: number;
+  fileBacked?: number;
+};
+
+/**
+ * The server's parts when its main thread saw the most resident memory (MB): each thread's V8
+ * heap and memory outside it (thread 0 is the main one; a busy thread's figure is its last
+ * before that moment), glibc's heap, the binary and libraries.
+ */
+function partsAtPeak(dir: string) {
+  const threads = new Map<number, PartSample[]>();
+  for (const name of readdirSync(dir)) {
+    const lines = readFileSync(path.join(dir, name), 'utf8').trim().split('\n');
+    threads.set(
+      Number(/thread-(\d+)/.exec(name)![1]),
+      lines.map((line) => JSON.parse(line) as PartSample),
+    );
+  }
+  const peak = (threads.get(0) ?? [])
+    .filter((sample) => sample.glibcHeap !== undefined)
+    .reduce<PartSample | undefined>(
+      (top, sample) => (sample.rss! > (top?.rss ?? 0) ? sample : top),
+      undefined,
+    );
+  if (!peak) return undefined;
+  const byThread = Object.fromEntries(
+    [...threads].map(([id, samples]) => {
+      const last = samples.filter((sample) => sample.at <= peak.at + 100).at(-1) ?? samples[0]!;
+      return [id, { heap: last.heap, external: last.external }];
+    }),
+  );
+  return {
+    rss: peak.rss,
+    glibcHeap: peak.glibcHeap,
+    fileBacked: peak.fileBacked,
+    threads: byThread,
+  };
+}
 
 let figures;
 try {
@@ -266,5 +326,9 @@ try {
 } finally {
   await stopBenchServer(server);
   await bench.remove();
+}
+if (partsDir) {
+  figures = { ...figures!, parts: partsAtPeak(partsDir) };
+  rmSync(partsDir, { recursive: true, force: true });
 }
 console.log(JSON.stringify(figures));
