@@ -130,6 +130,43 @@ describe('the embedded database read cache', () => {
     expect(asked.filter((sql) => sql.startsWith('select'))).toHaveLength(1);
   });
 
+  it('keeps a read written with a `with`, and does not let it spoil other reads', async () => {
+    const matched = () =>
+      db.query<{ name: string; total: number }>(
+        `with matched as (select id, name from items where name like $1)
+         select name, (select count(*) from matched)::int as total from matched`,
+        ['o%'],
+      );
+    await names();
+    expect((await matched()).rows).toEqual([{ name: 'one', total: 1 }]);
+    expect((await matched()).rows).toEqual([{ name: 'one', total: 1 }]);
+    await names();
+    expect(asked).toHaveLength(2);
+    await db.query(`insert into items values (2, 'other', '[]')`);
+    expect((await matched()).rows).toEqual([
+      { name: 'one', total: 2 },
+      { name: 'other', total: 2 },
+    ]);
+  });
+
+  it('takes a `with` holding an insert, update or delete for the write it is', async () => {
+    for (const [write, expected] of [
+      [
+        `with added as (insert into items values (2, 'two', '[]') returning id) select id from added`,
+        ['one', 'two'],
+      ],
+      [
+        `with changed as (update items set name = 'uno' where id = 1 returning id) select id from changed`,
+        ['uno', 'two'],
+      ],
+      [`with gone as (delete from items where id = 2 returning id) select id from gone`, ['uno']],
+    ] as const) {
+      await names();
+      await db.query(write);
+      expect(await names()).toEqual(expected);
+    }
+  });
+
   it('never keeps a read that locks, notifies or takes a sequence value', async () => {
     for (const sql of [
       'select name from items for update',
