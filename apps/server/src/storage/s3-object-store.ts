@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, listAll, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
@@ -10,6 +11,10 @@ export type S3StoreOptions = {
   client: S3.S3ClientConfig;
   /** Downloads redirect to an address signed for this many seconds; none when absent or 0. */
   signedUrlSeconds?: number;
+  /** How the SDK is loaded; the real `import()` unless a test needs a load that fails. */
+  loadSdk?: () => Promise<typeof S3>;
+  /** How the presigner is loaded, likewise. */
+  loadPresigner?: () => Promise<typeof Presigner>;
 };
 
 /**
@@ -20,15 +25,27 @@ export type S3StoreOptions = {
 export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
   // The SDK (about 23 MB resident) is loaded by the first operation, not when the store is
   // made: a process that never touches the bucket (or a portal without S3) does not pay for it.
+  const loadSdk = options.loadSdk ?? (() => import('@aws-sdk/client-s3'));
+  const loadPresigner = options.loadPresigner ?? (() => import('@aws-sdk/s3-request-presigner'));
   let connecting: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
-  const connect = () =>
-    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+  const connect = () => {
+    if (connecting) return connecting;
+    const attempt = loadSdk().then((sdk) => ({
       sdk,
       // Checksums only where an operation requires one: a streamed body (putFile) would
       // otherwise go as `aws-chunked` with a trailing checksum, which S3-compatible servers do
       // not all read.
       client: new sdk.S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', ...options.client }),
-    })));
+    }));
+    // A failed load (a transient file-system error, say) is forgotten, so the next operation
+    // loads again instead of failing the same way until the process restarts. Node does not
+    // keep a failed import either. The operation that met the failure still gets it.
+    attempt.catch(() => {
+      if (connecting === attempt) connecting = undefined;
+    });
+    connecting = attempt;
+    return attempt;
+  };
   const { bucket } = options;
   const prefix = options.prefix ?? '';
   const full = (key: string) => {
@@ -47,7 +64,8 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
           ) => {
             const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
               connect(),
-              import('@aws-sdk/s3-request-presigner'),
+              // Not kept here: a failed load is tried again by the next call.
+              loadPresigner(),
             ]);
             return getSignedUrl(
               client,
@@ -160,7 +178,9 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
       }
     },
     async close() {
-      if (connecting) (await connecting).client.destroy();
+      // A load that fails has nothing to close.
+      const connection = await connecting?.catch(() => undefined);
+      connection?.client.destroy();
     },
   };
 }
