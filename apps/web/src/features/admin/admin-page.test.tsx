@@ -133,6 +133,35 @@ describe('/admin', () => {
     expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(before);
   });
 
+  it('marks a notification read through the admin endpoint and reloads the panel and stats', async () => {
+    const read = new Set<string>();
+    const calls = adminApi({
+      'GET /api/admin-notifications': () => {
+        const list = notifications.map((n) => ({ ...n, read: n.read || read.has(n.id) }));
+        return {
+          body: { notifications: list, unreadCount: list.filter((n) => !n.read).length },
+        };
+      },
+      'POST /api/admin-notifications/n0/read': () => {
+        read.add('n0');
+        return { body: { success: true } };
+      },
+    });
+    renderApp('/admin');
+    const panel = await screen.findByRole('region', { name: 'Recent Notifications (3 unread)' });
+    const first = within(panel).getByRole('listitem', { name: notifications[0]!.message });
+    const before = calls.filter((call) => call.path === '/api/admin/stats').length;
+    await userEvent.click(within(first).getByRole('button', { name: 'Mark as read' }));
+    expect(
+      await screen.findByRole('region', { name: 'Recent Notifications (2 unread)' }),
+    ).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Mark as read' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/admin-notifications/n0/read', body: undefined },
+    ]);
+    expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(before);
+  });
+
   it('shows the spec’s banner when pending users fail to load, and hides an empty panel', async () => {
     adminApi({
       'GET /api/admin/users': ({ url }) =>

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AdminNotification } from '@deck-portal/domain';
 import { Anchor, Box, Button, Group, Indicator, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconCheck } from '@tabler/icons-react';
+import { useMarkNotificationRead } from '../../../lib/mark-notification-read.ts';
+import { adminQueryKeys } from '../api/admin-query-keys.ts';
 import { useNotifications } from '../api/get-notifications.ts';
-import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { formatDateTime } from '../format.ts';
 import { SectionCard } from './section-card.tsx';
 import classes from './notifications-panel.module.css';
@@ -12,7 +13,8 @@ import classes from './notifications-panel.module.css';
 export const recentNotificationCount = 5;
 
 function NotificationItem({ notification }: { notification: AdminNotification }) {
-  const markRead = useMarkNotificationRead();
+  // SPEC.md section 4: after any admin action the lists, stats and notifications reload.
+  const markRead = useMarkNotificationRead({ inbox: 'admin', reloads: adminQueryKeys.all });
   return (
     <Box
       component="li"

@@ -18,8 +18,8 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useNotifications } from '../api/get-notifications.ts';
-import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
+import { useMarkNotificationRead } from '../../../lib/mark-notification-read.ts';
+import { notificationsQueryOptions, useNotifications } from '../api/get-notifications.ts';
 import classes from './notifications-bell.module.css';
 
 /** Only a path inside the portal is followed: a notification never sends anyone off-site. */
@@ -63,7 +63,10 @@ export function NotificationsBell() {
   const [isOpen, setOpen] = useState(false);
   const navigate = useNavigate();
   const query = useNotifications();
-  const markRead = useMarkNotificationRead();
+  const markRead = useMarkNotificationRead({
+    inbox: 'own',
+    reloads: notificationsQueryOptions().queryKey,
+  });
   const unread = query.data?.unreadCount ?? 0;
   const list = query.data?.notifications ?? [];
 
