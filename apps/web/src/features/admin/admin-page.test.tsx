@@ -133,6 +133,32 @@ describe('/admin', () => {
     expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(before);
   });
 
+  it('declines a pending sign-up and says so', async () => {
+    const calls = adminApi({
+      'POST /api/admin/users/p1/decline': {
+        body: {
+          user: {
+            id: 'p1',
+            name: 'Mary Jane Watson',
+            email: 'mj@example.com',
+            role: 'sales_rep',
+            status: 'declined',
+            requestedAt: '2026-11-02T12:00:00.000Z',
+            approvedAt: null,
+          },
+        },
+      },
+    });
+    renderApp('/admin');
+    const pending = await screen.findByRole('listitem', { name: 'Mary Jane Watson' });
+    expect(within(pending).getByRole('button', { name: 'Approve' })).toBeVisible();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Mary Jane Watson was declined.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/admin/users/p1/decline',
+    ]);
+  });
+
   it('marks a notification read through the admin endpoint and reloads the panel and stats', async () => {
     const read = new Set<string>();
     const calls = adminApi({
@@ -251,6 +277,7 @@ describe('/admin', () => {
     const row = await within(section).findByRole('listitem', { name: 'Dana Declined' });
     expect(within(row).getByText('Declined Oct 31, 2026 · requested Oct 30, 2026')).toBeVisible();
     expect(within(row).getByText('Can create and manage sales decks')).toBeVisible();
+    expect(within(row).queryByRole('button', { name: 'Decline' })).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'Approve after all' }));
     expect(
       await screen.findByText('Dana Declined was approved as Sales Representative.'),

@@ -1,54 +1,12 @@
 import { useState } from 'react';
-import {
-  adminMessages,
-  defaultApprovalRole,
-  type AssignableRole,
-  type DeclinedUser,
-} from '@deck-portal/domain';
-import { Box, Button, Collapse, Group } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconUserX } from '@tabler/icons-react';
-import { useApproveUser } from '../api/approve-user.ts';
+import { adminMessages } from '@deck-portal/domain';
+import { Button, Collapse } from '@mantine/core';
+import { IconChevronDown, IconUserX } from '@tabler/icons-react';
 import { useDeclinedUsers } from '../api/get-users.ts';
 import { formatDate } from '../format.ts';
-import { approveAndTell } from './action-failed.ts';
-import { RoleSelect } from './role-select.tsx';
-import { UserIdentity } from './user-identity.tsx';
 import { SectionCard } from './section-card.tsx';
+import { SignUpRow } from './sign-up-row.tsx';
 import { UserList } from './user-list.tsx';
-import classes from './user-row.module.css';
-
-function DeclinedUserRow({ user }: { user: DeclinedUser }) {
-  const [role, setRole] = useState<AssignableRole>(defaultApprovalRole);
-  const approve = useApproveUser();
-  return (
-    <Box component="li" className={classes.row} aria-label={user.name}>
-      <UserIdentity
-        name={user.name}
-        email={user.email}
-        when={`Declined ${formatDate(user.declinedAt)} · requested ${formatDate(user.requestedAt)}`}
-        color="gray.6"
-      />
-      <RoleSelect
-        label="Role"
-        value={role}
-        onChange={setRole}
-        disabled={approve.isPending}
-        className={classes.control}
-      />
-      <Group gap="xs" wrap="nowrap" className={classes.actions}>
-        <Button
-          variant="light"
-          color="teal"
-          leftSection={<IconCheck size={16} />}
-          loading={approve.isPending}
-          onClick={() => approveAndTell(approve, user, role)}
-        >
-          Approve after all
-        </Button>
-      </Group>
-    </Box>
-  );
-}
 
 /**
  * 'Declined (n)': sign-ups an administrator turned down, kept so that a mistake can be undone.
@@ -87,7 +45,15 @@ export function DeclinedUsers() {
           emptyMessage={adminMessages.noDeclinedUsers}
         >
           {users.map((user) => (
-            <DeclinedUserRow key={user.id} user={user} />
+            <SignUpRow
+              key={user.id}
+              user={user}
+              when={`Declined ${formatDate(user.declinedAt)} · requested ${formatDate(user.requestedAt)}`}
+              avatarColor="gray.6"
+              approveLabel="Approve after all"
+              approveVariant="light"
+              isDeclinable={false}
+            />
           ))}
         </UserList>
       </Collapse>
