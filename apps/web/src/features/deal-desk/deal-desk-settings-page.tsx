@@ -203,6 +203,10 @@ function ProductLimits({
 
 function SettingsForm({ saved, book }: { saved: DealDeskSettings; book: PriceBook }) {
   const save = useSaveDealDesk();
+  // Not `useFormError`: that shows the alert only when the server names no field, whereas this
+  // long form (a product table that scrolls sideways, on a phone a card per product) keeps the
+  // alert above it whenever a save is refused, because the field named may be out of sight or
+  // belong to a product the price book no longer lists, which has no box at all.
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SettingsFormValues>({
     mode: 'controlled',
