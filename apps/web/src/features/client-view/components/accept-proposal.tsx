@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../../lib/api-error.ts';
 import { acceptProposal, declineProposal } from '../api/client-view-api.ts';
 import { usePageLanguage } from '../page-language.ts';
+import { Field, fieldAria } from './client-form.tsx';
 import { Alert } from './icons.tsx';
 import { ProposalTotals } from './proposal-totals.tsx';
 
@@ -243,15 +244,6 @@ function AcceptForm({
     }
   };
 
-  const errorOf = (key: keyof Fields) =>
-    fields[key] ? (
-      <p id={`${id}-${key}-error`} class="cv-field-error">
-        {fields[key]}
-      </p>
-    ) : null;
-  const described = (key: keyof Fields) =>
-    fields[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {};
-
   return (
     <StepFrame>
       {(declinedNow || acceptance.state === 'declined') && (
@@ -315,13 +307,7 @@ function AcceptForm({
         </form>
       ) : (
         <form onSubmit={submit} noValidate class="cv-form">
-          <label for={`${id}-fullName`} class="cv-label">
-            {texts.fullName}{' '}
-            <span class="cv-required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <div class={`cv-input${fields.fullName ? ' cv-input-invalid' : ''}`}>
+          <Field id={`${id}-fullName`} label={texts.fullName} error={fields.fullName}>
             <input
               id={`${id}-fullName`}
               autoComplete="name"
@@ -332,17 +318,10 @@ function AcceptForm({
                 setFullName(event.currentTarget.value);
                 clearField('fullName');
               }}
-              {...described('fullName')}
+              {...fieldAria(`${id}-fullName`, fields.fullName)}
             />
-          </div>
-          {errorOf('fullName')}
-          <label for={`${id}-jobTitle`} class="cv-label">
-            {texts.jobTitle}{' '}
-            <span class="cv-required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <div class={`cv-input${fields.jobTitle ? ' cv-input-invalid' : ''}`}>
+          </Field>
+          <Field id={`${id}-jobTitle`} label={texts.jobTitle} error={fields.jobTitle}>
             <input
               id={`${id}-jobTitle`}
               autoComplete="organization-title"
@@ -353,10 +332,9 @@ function AcceptForm({
                 setJobTitle(event.currentTarget.value);
                 clearField('jobTitle');
               }}
-              {...described('jobTitle')}
+              {...fieldAria(`${id}-jobTitle`, fields.jobTitle)}
             />
-          </div>
-          {errorOf('jobTitle')}
+          </Field>
           <h3 class="cv-label">{texts.terms}</h3>
           {/* The portal's terms keep their own direction: English terms on an Arabic page too. */}
           <p class="cv-terms" dir="auto">
@@ -371,11 +349,15 @@ function AcceptForm({
                 setAgree(event.currentTarget.checked);
                 clearField('agree');
               }}
-              {...described('agree')}
+              {...fieldAria(`${id}-agree`, fields.agree)}
             />
             {texts.iAccept}
           </label>
-          {errorOf('agree')}
+          {fields.agree && (
+            <p id={`${id}-agree-error`} class="cv-field-error">
+              {fields.agree}
+            </p>
+          )}
           <p class="cv-dimmed cv-sm" role="note">
             {texts.notASignature}
           </p>
