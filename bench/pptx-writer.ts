@@ -1,13 +1,12 @@
 // What the PPTX writer costs on the bench deck (issue 52, part 3): time and bytes allocated per
-// deck, split into pptxgenjs's object building, its XML writing, its zip (JSZip), and the
-// normalising pass (unzip, slide rewrites, deflate, zip). Runnable alone:
+// deck, split into pptxgenjs's object building, its XML writing, the parts read out of its JSZip
+// (never zipped by it: ADR 058), and the normalising pass (slide rewrites, deflate, zip). Runnable alone:
 // `node --import tsx bench/pptx-writer.ts [runs]` prints its markdown rows.
 
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { GCProfiler } from 'node:v8';
 import { unzipSync } from 'fflate';
-import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { buildDeck, createTemplateLibrary, resolveImages } from '@deck-portal/deck-engine';
 import { slidePlanOf } from '../packages/deck-engine/src/edited/slide-plan.ts';
@@ -17,7 +16,7 @@ import { renderPptx } from '../packages/deck-engine/src/render/render-pptx.ts';
 import { renderSlideSvg } from '../packages/deck-engine/src/render/render-svg.ts';
 import { benchDraft, makePictures } from './bench-deck.ts';
 
-const PHASES = ['build', 'xml', 'zip', 'normalize'] as const;
+const PHASES = ['build', 'xml', 'parts', 'normalize'] as const;
 type Phase = (typeof PHASES)[number];
 
 /**
@@ -25,8 +24,8 @@ type Phase = (typeof PHASES)[number];
  * + what each garbage collection inside it freed (`v8.GCProfiler`, one per phase).
  */
 class PhaseMeter {
-  readonly ms: Record<Phase, number> = { build: 0, xml: 0, zip: 0, normalize: 0 };
-  readonly bytes: Record<Phase, number> = { build: 0, xml: 0, zip: 0, normalize: 0 };
+  readonly ms: Record<Phase, number> = { build: 0, xml: 0, parts: 0, normalize: 0 };
+  readonly bytes: Record<Phase, number> = { build: 0, xml: 0, parts: 0, normalize: 0 };
   private phase: Phase | undefined;
   private startedAt = 0;
   private heapAtStart = 0;
@@ -57,36 +56,41 @@ class PhaseMeter {
 
 let meter: PhaseMeter | undefined;
 
+/** The archive pptxgenjs fills, as `pptxgenjsParts` reads it (render/pptxgenjs-parts.ts). */
+type PartsArchive = { generateAsync: (options?: unknown) => Promise<unknown> };
+type AddChartsAndMedia = (slide: unknown, zip: PartsArchive, promises: unknown[]) => void;
+
 /**
- * pptxgenjs's write (its XML, then JSZip's archive) and JSZip's archive timed where they run,
- * while `work` runs; put back after.
+ * pptxgenjs's write (its XML, then the parts read out of its archive) and that reading timed where
+ * they run, while `work` runs; put back after. `pptxgenjsParts` gives pptxgenjs's archive its own
+ * `generateAsync` (which reads the parts instead of zipping them) from the instance's
+ * `createChartMediaRels`: the hook wraps that one, inside the write.
  */
 async function withPhaseHooks<T>(work: () => Promise<T>): Promise<T> {
   const write = PptxGenJS.prototype.write;
-  const generateAsync = JSZip.prototype.generateAsync;
   PptxGenJS.prototype.write = async function timedWrite(this: PptxGenJS, props) {
     meter?.enter('xml');
+    const hooked = this as unknown as { createChartMediaRels: AddChartsAndMedia };
+    const addChartsAndMedia = hooked.createChartMediaRels;
+    hooked.createChartMediaRels = (slide, zip, promises) => {
+      addChartsAndMedia(slide, zip, promises);
+      const readParts = zip.generateAsync;
+      zip.generateAsync = (options) => {
+        meter?.enter('parts');
+        return readParts(options);
+      };
+    };
     try {
       return await write.call(this, props);
     } finally {
+      hooked.createChartMediaRels = addChartsAndMedia;
       meter?.enter('normalize');
     }
   };
-  JSZip.prototype.generateAsync = function timedGenerate(this: JSZip, options?: unknown) {
-    // The charts' embedded sheets are zipped while the slides' XML is written: only the
-    // package's own archive (a node buffer) is the zip phase.
-    const isPackage = (options as { type?: string } | undefined)?.type === 'nodebuffer';
-    if (isPackage) meter?.enter('zip');
-    const zipped = generateAsync.call(this, options as never) as Promise<unknown>;
-    return (isPackage ? zipped.finally(() => meter?.enter('xml')) : zipped) as ReturnType<
-      typeof generateAsync
-    >;
-  } as typeof generateAsync;
   try {
     return await work();
   } finally {
     PptxGenJS.prototype.write = write;
-    JSZip.prototype.generateAsync = generateAsync;
   }
 }
 
@@ -186,8 +190,8 @@ export function pptxWriterRows(r: Awaited<ReturnType<typeof pptxWriterSection>>,
   const names: Record<Phase, string> = {
     build: 'pptxgenjs: slide objects built (with our options)',
     xml: "pptxgenjs: XML parts written (charts' sheets zipped)",
-    zip: 'pptxgenjs: JSZip archive (stored)',
-    normalize: 'normalising pass: unzip, slide rewrites, deflate, zip',
+    parts: "the parts read out of pptxgenjs's JSZip (no archive; ADR 058)",
+    normalize: 'normalising pass: slide rewrites, deflate, zip',
   };
   return [
     '## The PPTX writer, phase by phase (issue 52)',

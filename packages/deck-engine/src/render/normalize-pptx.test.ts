@@ -2,12 +2,14 @@ import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { normalizePptx } from './normalize-pptx.ts';
+import { pptxgenjsParts } from './pptxgenjs-parts.ts';
 
 // A 1 × 1 PNG.
 const PIXEL =
   'image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-async function rawThreeSlideDeck(): Promise<Buffer> {
+/** The parts pptxgenjs writes for three slides, each with a text and a picture. */
+async function rawThreeSlideDeck(): Promise<Map<string, Uint8Array>> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
   for (const n of [1, 2, 3]) {
@@ -15,8 +17,11 @@ async function rawThreeSlideDeck(): Promise<Buffer> {
     slide.addText(`Slide ${n}`, { x: 1, y: 1, w: 4, h: 1 });
     slide.addImage({ data: PIXEL, x: 6, y: 1, w: 1, h: 1 });
   }
-  return (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+  return pptxgenjsParts(pptx);
 }
+
+const textOf = (parts: ReadonlyMap<string, Uint8Array>, name: string) =>
+  Buffer.from(parts.get(name)!).toString('utf8');
 
 /** Each entry's name, flags, method and date, read from the archive's central directory. */
 function centralDirectory(zip: Buffer) {
@@ -41,15 +46,11 @@ function centralDirectory(zip: Buffer) {
 describe('normalizePptx', () => {
   it('removes the causes of the repair prompt that pptxgenjs 4.0.1 writes (#1443, #1444)', async () => {
     const raw = await rawThreeSlideDeck();
-    const before = await JSZip.loadAsync(raw);
-    const typesBefore = await before.file('[Content_Types].xml')!.async('string');
     // The bug as shipped: overrides for slide masters 2 and 3 that are not in the package...
-    expect(typesBefore).toContain('/ppt/slideMasters/slideMaster3.xml');
-    expect(before.file('ppt/slideMasters/slideMaster3.xml')).toBeNull();
+    expect(textOf(raw, '[Content_Types].xml')).toContain('/ppt/slideMasters/slideMaster3.xml');
+    expect(raw.has('ppt/slideMasters/slideMaster3.xml')).toBe(false);
     // ...and a notes master full of placeholder shapes PowerPoint deletes on repair.
-    expect(await before.file('ppt/notesMasters/notesMaster1.xml')!.async('string')).toContain(
-      '<p:sp>',
-    );
+    expect(textOf(raw, 'ppt/notesMasters/notesMaster1.xml')).toContain('<p:sp>');
 
     const after = await JSZip.loadAsync(await normalizePptx(raw, { date: '2026-03-05' }));
     const typesAfter = await after.file('[Content_Types].xml')!.async('string');
@@ -74,7 +75,7 @@ describe('normalizePptx', () => {
       ],
       { x: 1, y: 1, w: 4, h: 1 },
     );
-    const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+    const raw = await pptxgenjsParts(pptx);
     const slideXml = async (zip: Uint8Array) =>
       (await JSZip.loadAsync(zip)).file('ppt/slides/slide1.xml')!.async('string');
     const paragraphProperties = (xml: string) =>
@@ -82,7 +83,7 @@ describe('normalizePptx', () => {
         ([, inner]) => inner!.match(/<a:pPr\b/g)?.length ?? 0,
       );
     // As pptxgenjs writes it: a pPr before each run, and a background without effects.
-    expect(paragraphProperties(await slideXml(raw))).toContain(2);
+    expect(paragraphProperties(textOf(raw, 'ppt/slides/slide1.xml'))).toContain(2);
     for (const rewriteSlide of [undefined, (xml: string) => xml.replace('First', 'Opening')]) {
       const xml = await slideXml(
         normalizePptx(raw, { date: '2026-03-05', ...(rewriteSlide ? { rewriteSlide } : {}) }),

@@ -32,12 +32,14 @@ const EMPTY_SP_TREE =
  *   relationship points at the one kept.
  * - a paragraph with a soft return gets an `<a:pPr>` before each of its runs; one is kept.
  * - slide backgrounds lack the `<a:effectLst/>` the schema requires (#1442), and empty
- *   folders are written for charts and media that do not exist (#1449).
+ *   folders are written for charts and media that do not exist (#1449): `pptxgenjsParts`
+ *   leaves folders out.
  * - `docProps/core.xml` and the archive's entry dates come from the deck, not the clock, so
  *   the same deck gives the same bytes.
  */
 export function normalizePptx(
-  raw: Uint8Array,
+  /** The parts pptxgenjs wrote, by name, in its order (`pptxgenjsParts`); left as they are. */
+  written: ReadonlyMap<string, Uint8Array>,
   options: {
     date: string;
     /** What the caller changes in each slide's XML (what pptxgenjs cannot write). */
@@ -50,15 +52,14 @@ export function normalizePptx(
     rewriteParts?: (parts: Map<string, Uint8Array>) => void;
   },
 ): Buffer {
-  // Parts by name, in the order pptxgenjs wrote them; folder entries are dropped (#1449).
-  const parts = new Map<string, Uint8Array>();
-  for (const [name, bytes] of Object.entries(unzipSync(raw))) {
-    if (name.endsWith('/')) continue;
-    const token =
-      options.media && name.startsWith('ppt/media/') && bytes.length <= maxTokenLength
-        ? Buffer.from(bytes).toString('latin1')
-        : undefined;
-    parts.set(name, (token !== undefined && options.media?.get(token)) || bytes);
+  // Pictures written as tokens get their bytes (a part replaced keeps its place in the order).
+  const parts = new Map(written);
+  if (options.media) {
+    for (const [name, bytes] of parts) {
+      if (!name.startsWith('ppt/media/') || bytes.length > maxTokenLength) continue;
+      const picture = options.media.get(Buffer.from(bytes).toString('latin1'));
+      if (picture) parts.set(name, picture);
+    }
   }
   const text = (name: string) => {
     const bytes = parts.get(name);

@@ -34,6 +34,7 @@ import { stampIdentity, type DeckIdentity } from '../edited/deck-identity.ts';
 import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { addChart, placeChartParts } from './pptx-chart.ts';
+import { pptxgenjsParts } from './pptxgenjs-parts.ts';
 import { placePath } from './shape-path.ts';
 
 type PptxSlide = PptxGenJS.Slide;
@@ -754,13 +755,13 @@ export async function renderPptx(
   const charts = slides.flatMap((slide) =>
     slide.elements.filter((e): e is ChartElement => e.kind === 'chart'),
   );
-  // Written uncompressed: the normalising pass below compresses the final archive once, and puts
-  // each picture's bytes where pptxgenjs wrote its token.
-  const raw = (await pptx.write({ outputType: 'nodebuffer', compression: false })) as Buffer;
+  // The parts as pptxgenjs wrote them, never zipped by it: the normalising pass below puts each
+  // picture's bytes where pptxgenjs wrote its token and zips the final parts once.
+  const parts = await pptxgenjsParts(pptx);
   const rewriteSlide = (xml: string) =>
     inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets);
   const hasLooks = looks.gradients.size + looks.texts.size + wingdingsBullets.size > 0;
-  return normalizePptx(raw, {
+  return normalizePptx(parts, {
     date: deck.date,
     // Slides are read as text only for what they need (see normalizePptx).
     ...(hasLooks ? { rewriteSlide } : {}),
