@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput, LayoutInfo } from '@deck-portal/domain';
 import { deckFiles, decks, users } from '../src/db/schema.ts';
@@ -9,7 +8,7 @@ import { useDecksWorld } from './helpers/decks-world.ts';
 // Making a deck, and who may see it. The lists of who sees a deck page through the decks the
 // generation tests made, so both stay in one file.
 const world = useDecksWorld();
-const { cookies, emails, draft, generate, deckCount } = world;
+const { cookies, emails, draft, generate, deckCount, pictureDraft, uploadPicture } = world;
 let t: TestApp;
 let pictureUrl: string;
 let slideIds: string[];
@@ -17,18 +16,6 @@ let layouts: LayoutInfo[];
 beforeAll(() => {
   ({ t, pictureUrl, slideIds, layouts } = world);
 });
-
-/** A picture of one colour uploaded by the holder of `cookie`: the upload's answer. */
-async function uploadPicture(cookie: string, width: number, height: number, background: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { cookie, 'content-type': 'image/png' },
-    payload: await sharp({ create: { width, height, channels: 3, background } })
-      .png()
-      .toBuffer(),
-  });
-}
 
 describe('generation', () => {
   it('stores the deck with its PPTX, PDF and slides and answers the links', async () => {
@@ -190,32 +177,6 @@ describe('generation', () => {
   });
 
   describe('pictures', () => {
-    const pictureLayout = () =>
-      layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
-    const pictureDraft = (url: string, keptPlaceholders: string[] = []) => {
-      const layout = pictureLayout();
-      const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
-      const body = draft({
-        templateCustomization: {
-          selectedSlides: slideIds.slice(0, 2),
-          customSlides: [
-            {
-              id: 'picture-slide',
-              layoutId: layout.id,
-              layoutName: layout.name,
-              placeholders: layout.placeholders,
-              placeholderContent: { [picture.objectId]: url },
-              keptPlaceholders,
-            },
-          ],
-        },
-      });
-      return {
-        body,
-        field: `templateCustomization.customSlides.0.placeholderContent.${picture.objectId}`,
-        objectId: picture.objectId,
-      };
-    };
     const post = (url: string, body: unknown, cookie = cookies.rep) =>
       t.app.inject({ method: 'POST', url, headers: { cookie }, payload: body as object });
 

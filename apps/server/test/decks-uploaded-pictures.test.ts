@@ -1,6 +1,4 @@
-import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { LayoutInfo } from '@deck-portal/domain';
 import type { TestApp } from './helpers/test-app.ts';
 import { useDecksWorld } from './helpers/decks-world.ts';
 
@@ -10,40 +8,17 @@ import { useDecksWorld } from './helpers/decks-world.ts';
 // upload named there must be in the deck, not left out as "not a valid URL" (issue 52's bench
 // found it: its drafts name their uploads without the list).
 const world = useDecksWorld();
-const { cookies, draft, generate } = world;
+const { cookies, generate, pictureDraft, uploadPicture } = world;
 let t: TestApp;
-let slideIds: string[];
-let layouts: LayoutInfo[];
 beforeAll(() => {
-  ({ t, slideIds, layouts } = world);
+  ({ t } = world);
 });
 
 it('draws a rep’s uploaded picture on a custom slide whose draft does not list the placeholders', async () => {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { cookie: cookies.rep, 'content-type': 'image/png' },
-    payload: await sharp({
-      create: { width: 320, height: 200, channels: 3, background: '#3c8d5a' },
-    })
-      .png()
-      .toBuffer(),
-  });
+  const uploaded = await uploadPicture(cookies.rep, 320, 200, '#3c8d5a');
   expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const layout = layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
-  const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
-  const body = draft({
-    templateCustomization: {
-      selectedSlides: slideIds.slice(0, 2),
-      customSlides: [
-        {
-          id: 'picture-slide',
-          layoutId: layout.id,
-          placeholderContent: { [picture.objectId]: uploaded.json().url },
-        },
-      ],
-    },
-  });
+  const { body } = pictureDraft(uploaded.json().url, { listsPlaceholders: false });
+  expect(body.templateCustomization!.customSlides![0]).not.toHaveProperty('placeholders');
 
   const res = await generate(cookies.rep, body);
   expect(res.statusCode, res.body).toBe(201);

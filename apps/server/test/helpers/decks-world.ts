@@ -50,6 +50,51 @@ export function useDecksWorld() {
       };
     },
 
+    /**
+     * A draft of two library slides and a custom slide on the first layout with a picture,
+     * `url` in that picture: its `body`, the `field` a refusal of the picture names, and the
+     * picture's `objectId`. The custom slide carries its layout's name and placeholders as the
+     * wizard sends them, unless `listsPlaceholders` is false: then only its layout and content,
+     * as a caller of the API may send it.
+     */
+    pictureDraft(url: string, { listsPlaceholders = true } = {}) {
+      const layout = world.layouts.find((l) => l.placeholders.some((p) => p.type === 'PICTURE'))!;
+      const picture = layout.placeholders.find((p) => p.type === 'PICTURE')!;
+      const body = world.draft({
+        templateCustomization: {
+          selectedSlides: world.slideIds.slice(0, 2),
+          customSlides: [
+            {
+              id: 'picture-slide',
+              layoutId: layout.id,
+              ...(listsPlaceholders
+                ? { layoutName: layout.name, placeholders: layout.placeholders }
+                : {}),
+              placeholderContent: { [picture.objectId]: url },
+              ...(listsPlaceholders ? { keptPlaceholders: [] } : {}),
+            },
+          ],
+        },
+      });
+      return {
+        body,
+        field: `templateCustomization.customSlides.0.placeholderContent.${picture.objectId}`,
+        objectId: picture.objectId,
+      };
+    },
+
+    /** A picture of one colour uploaded by the holder of `cookie`: the upload's answer. */
+    async uploadPicture(cookie: string, width: number, height: number, background: string) {
+      return world.t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie, 'content-type': 'image/png' },
+        payload: await sharp({ create: { width, height, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      });
+    },
+
     /** Generates and waits for the deck to be made (the asynchronous answer has tests of its own). */
     generate(cookie: string, body: unknown, headers: Record<string, string> = {}) {
       return world.t.app.inject({
