@@ -1,7 +1,8 @@
 // The cold rows of bench/RESULTS.md: a fresh process making its first deck, module loading
 // included, engine against the baseline, both from built JavaScript (issue 52): cold-run.ts is
-// bundled by esbuild as the server is (workspace packages inlined, npm packages left to Node,
-// split so each side's modules load only after its clock starts), then run in fresh processes,
+// bundled by esbuild as the server is (workspace packages and the npm packages the server's build
+// bundles inlined, the other npm packages left to Node, split so each side's modules load only
+// after its clock starts), then run in fresh processes,
 // taking turns. `node --import tsx bench/cold-start.ts` runs only this bench and prints its rows.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Plugin } from 'esbuild';
 import { buildDeck, createTemplateLibrary } from '@deck-portal/deck-engine';
+import { npmPackagesBundling } from '../scripts/build-server.mjs';
 import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -69,16 +71,6 @@ const ownAddress: Plugin = {
   },
 };
 
-/** Workspace packages are bundled; everything from npm is loaded by Node, as it ships. */
-const npmPackagesExternal: Plugin = {
-  name: 'npm-packages-external',
-  setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@deck-portal/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
-
 /** Builds cold-run.ts into `dir`/build; answers the entry's path. */
 export async function buildColdRun(dir: string): Promise<string> {
   const outdir = `${dir}/build`;
@@ -92,8 +84,10 @@ export async function buildColdRun(dir: string): Promise<string> {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    // Chunks import npm packages by name: they resolve from the bench's folder, as the sources do.
-    plugins: [npmPackagesExternal, ownAddress],
+    // The npm packages the server's build bundles are bundled here too (scripts/build-server.mjs
+    // says which and why); the others are imported by name, resolved from the bench's folder.
+    banner: { js: npmPackagesBundling.banner },
+    plugins: [npmPackagesBundling.plugin, ownAddress],
     logLevel: 'warning',
   });
   return `${outdir}/cold-run.js`;

@@ -4,3 +4,9 @@ export const serverBuildDir: string;
 export function buildServer(options?: { outdir?: string }): Promise<unknown>;
 /** Builds the server when there is no build yet or a source changed since the last one. */
 export function buildServerIfNeeded(options?: { force?: boolean }): Promise<void>;
+/** npm packages bundled into the build, with what they import. */
+export const bundledNpmPackages: Set<string>;
+/** npm packages always left to Node, each with the reason. */
+export const npmPackagesKeptOutside: Map<string, string>;
+/** The esbuild plugin and banner that bundle `bundledNpmPackages`, for other builds of the engine. */
+export const npmPackagesBundling: { plugin: import('esbuild').Plugin; banner: string };

@@ -1,8 +1,10 @@
 // The server as built JavaScript (apps/server/dist), so `npm start` and `npm run worker` run no
-// TypeScript loader: the workspace packages' sources are bundled in, npm packages stay in
-// node_modules, and the engine's dynamic `import()`s stay chunks of their own.
+// TypeScript loader: the workspace packages' sources are bundled in with the plain-JavaScript npm
+// packages named below (the others stay in node_modules), and the engine's dynamic `import()`s
+// stay chunks of their own.
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -72,15 +74,104 @@ const builtRenderWorker = {
   },
 };
 
-/** npm packages stay where npm put them; the workspace's own (@deck-portal/*) are bundled. */
-const npmPackagesOutside = {
-  name: 'npm-packages-outside',
+/**
+ * npm packages bundled into the build (with the packages they import in turn): plain
+ * JavaScript that finds nothing beside itself by path, so it runs the same from a bundle, and
+ * loads faster as a few files than as the hundreds Node would resolve and compile one by one.
+ * Every other npm package stays in node_modules; those that must are named below with why.
+ */
+export const bundledNpmPackages = new Set([
+  // The render worker's (the engine's writers and text):
+  'bidi-js',
+  'fast-xml-parser',
+  'pdf-lib',
+  'pptxgenjs',
+  // The domain's schemas and rules, in every process:
+  'zod',
+  'jsep',
+  // The server's:
+  'ipaddr.js',
+  'drizzle-orm',
+  'fastify-type-provider-zod',
+  'helmet',
+  'openid-client',
+  'standardwebhooks',
+  '@zxcvbn-ts/language-common',
+]);
+
+/**
+ * npm packages left to Node even where a bundled package imports them: each is here for a
+ * reason a bundle would break or make worse. Any package in neither list stays outside too.
+ */
+export const npmPackagesKeptOutside = new Map([
+  [
+    'pdfkit',
+    'imports its standard fonts through package imports (#standard-fonts/*) and reads its data files by path',
+  ],
+  ['fontkit', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
+  ['linebreak', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
+  ['fflate', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
+  ['harfbuzzjs', 'loads its WebAssembly file from beside itself'],
+  ['@electric-sql/pglite', 'loads its WebAssembly and data files from beside itself'],
+  ['sharp', 'native addon'],
+  ['@napi-rs/canvas', 'native addon'],
+  ['@node-rs/argon2', 'native addon'],
+  ['wawoff2', 'Emscripten build: finds its files by path'],
+  ['pdfjs-dist', 'starts its worker and reads its font data by path; loaded lazily'],
+  ['piscina', 'starts its worker threads from its own files'],
+  ['pino', 'its transports run in threads started from its files'],
+  ['pino-pretty', 'a pino transport (see pino)'],
+  ['react', 'one React: react-email (outside) renders with it'],
+  ['react-dom', 'one React: react-email (outside) renders with it'],
+  ['@react-email/components', 'loaded lazily, for the first mail'],
+  [
+    '@react-email/render',
+    'loaded lazily, for the first mail; brings prettier, which loads plugins by path',
+  ],
+  ['@aws-sdk/client-s3', 'loaded lazily, for the first use of a bucket'],
+  ['@aws-sdk/s3-request-presigner', 'loaded lazily, for the first use of a bucket'],
+  ['pg', 'loads pg-native by name when asked; only with DATABASE_URL'],
+  ['tsx', "the sources' TypeScript loader, never reached in the build"],
+]);
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const inNodeModules = (file) => file.includes(`${path.sep}node_modules${path.sep}`);
+
+/**
+ * The workspace's own packages (@deck-portal/*) are bundled, and the npm packages listed above
+ * with what they import; every other npm package is imported from node_modules at run time.
+ */
+const npmPackagesPolicy = {
+  name: 'npm-packages-policy',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@deck-portal/') ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@deck-portal/')) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (npmPackagesKeptOutside.has(name)) return { path: args.path, external: true };
+      // A bundled package's own imports are bundled with it: a copy nested in its node_modules
+      // would not be found from the build's folder.
+      if (inNodeModules(args.importer) || bundledNpmPackages.has(name)) return undefined;
+      return { path: args.path, external: true };
+    });
   },
 };
+
+/**
+ * Bundled CommonJS calls `require` for Node's modules: each built file gets its own, as
+ * CommonJS would have had.
+ */
+const requireBanner = `import { createRequire as __bundleCreateRequire } from 'node:module';
+const require = __bundleCreateRequire(import.meta.url);`;
+
+/** The esbuild plugin deciding which npm packages are bundled, for other builds of the engine (the bench's). */
+export const npmPackagesBundling = { plugin: npmPackagesPolicy, banner: requireBanner };
 
 /**
  * A server started from the previous build may still load its chunks (named by their contents)
@@ -112,7 +203,8 @@ export async function buildServer({ outdir = serverBuildDir } = {}) {
     minify: false,
     metafile: true,
     logLevel: 'warning',
-    plugins: [builtRenderWorker, sourceUrls(outdir), npmPackagesOutside],
+    banner: { js: requireBanner },
+    plugins: [builtRenderWorker, sourceUrls(outdir), npmPackagesPolicy],
   });
   await removeOldOutputs(outdir, result.metafile);
   await writeFile(path.join(outdir, 'build.json'), JSON.stringify(result.metafile));

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../scripts/build-server.mjs';
+import { buildServer, npmPackagesKeptOutside } from '../../../scripts/build-server.mjs';
+import { packagesInWebProcess, packagesNotInWebProcess } from './helpers/web-process-packages.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -32,6 +33,38 @@ async function plainNode(source: string, env: Record<string, string> = {}) {
   }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 }
 
+type Metafile = {
+  inputs: Record<string, unknown>;
+  outputs: Record<
+    string,
+    {
+      entryPoint?: string;
+      imports: { path: string; kind: string; external?: boolean }[];
+      inputs: Record<string, unknown>;
+    }
+  >;
+};
+const metafile = () =>
+  JSON.parse(readFileSync(path.join(outdir, 'build.json'), 'utf8')) as Metafile;
+
+/** The built file esbuild wrote for `entryPoint` (a source, or a chunk of a dynamic import). */
+function builtFile(entryPoint: string) {
+  const [file] = Object.entries(metafile().outputs).find(
+    ([, output]) => output.entryPoint === entryPoint,
+  )!;
+  return path.resolve(root, file);
+}
+
+/** The npm packages a plain node loads importing `files`, bundled into them or not. */
+async function loadedPackages(...files: string[]) {
+  const { stdout } = await run(
+    process.execPath,
+    ['packages/deck-engine/scripts/loaded-packages.mjs', ...files],
+    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 4 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as string[];
+}
+
 describe('the built server', () => {
   it('writes the entries npm start and npm run worker run, and the render worker', () => {
     for (const entry of ['main.js', 'worker.js', 'render-worker.js']) {
@@ -40,12 +73,7 @@ describe('the built server', () => {
   });
 
   it('bundles the TypeScript it runs: no built file imports a .ts file', () => {
-    const { outputs } = JSON.parse(readFileSync(path.join(outdir, 'build.json'), 'utf8')) as {
-      outputs: Record<
-        string,
-        { imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }
-      >;
-    };
+    const { outputs } = metafile();
     const tsImports = Object.values(outputs).flatMap((output) =>
       output.imports.filter((entry) => entry.external && /\.m?tsx?$/.test(entry.path)),
     );
@@ -86,5 +114,49 @@ describe('the built server', () => {
       DATABASE_URL: '',
     });
     expect(`${result.stdout}${result.stderr}`).toContain('npm run worker needs DATABASE_URL');
+  }, 120_000);
+
+  it('bundles the plain-JavaScript npm packages and leaves the others to node_modules', () => {
+    const { inputs, outputs } = metafile();
+    const bundled = Object.keys(inputs).filter((input) => input.includes('node_modules/'));
+    // The render worker's writers and the domain's schemas are bundled…
+    for (const name of ['pptxgenjs', 'jszip', 'pdf-lib', 'zod']) {
+      expect(
+        bundled.some((input) => input.includes(`node_modules/${name}/`)),
+        name,
+      ).toBe(true);
+    }
+    // …the packages that must stay in node_modules never are, and are imported by name.
+    for (const name of npmPackagesKeptOutside.keys()) {
+      expect(bundled.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+    }
+    const external = Object.values(outputs).flatMap((output) =>
+      output.imports.filter((entry) => entry.external).map((entry) => entry.path),
+    );
+    expect(external).toEqual(expect.arrayContaining(['pdfkit', 'sharp', 'fontkit', 'piscina']));
+    // No package is both bundled and imported from node_modules: a process would load it twice.
+    const bundledNames = new Set(
+      bundled.map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)![1]),
+    );
+    const externalNames = external.map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+    expect(externalNames.filter((name) => bundledNames.has(name))).toEqual([]);
+  });
+
+  it('the web process loads none of the engine’s writers, bundled or not', async () => {
+    // As web-process-modules.test.ts imports the sources: the app, its services, the pool's front.
+    const web = await loadedPackages(
+      builtFile('apps/server/src/app.ts'),
+      builtFile('packages/deck-engine/src/worker/deck-renderer.ts'),
+    );
+    expect(web).toEqual(expect.arrayContaining(packagesInWebProcess));
+    for (const name of packagesNotInWebProcess) expect(web).not.toContain(name);
+    // The same reading sees the writers where they are loaded: in the render worker.
+    const renderWorker = await loadedPackages(path.join(outdir, 'render-worker.js'));
+    expect(renderWorker).toEqual(expect.arrayContaining(['pptxgenjs', 'jszip', 'pdfkit']));
   }, 120_000);
 });
