@@ -87,6 +87,17 @@ describe('fontSegments', () => {
   it('leaves a character no family has in the text’s face', () => {
     expect(families('a\u0378')).toEqual([['a\u0378', 'regular']]);
   });
+
+  it('answers a word asked again from what it kept, and keeps a bounded number of words', () => {
+    const first = fontSegments('東京本社', 'regular');
+    // A second deck's same text finds the same split, not a new one.
+    expect(fontSegments('東京本社', 'regular')).toBe(first);
+    for (let i = 0; i < 20_000; i += 1) fontSegments(`${i}支店`, 'regular');
+    // Twenty thousand other words later it was let go, and is split anew the same way.
+    const again = fontSegments('東京本社', 'regular');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });
 
 describe('the bundled stand-in for wide humanist sans faces', () => {

@@ -13,6 +13,7 @@ import {
   Font as HbFont,
   shape,
 } from 'harfbuzzjs';
+import { graphemesOf } from './graphemes.ts';
 
 /** The weights the deck uses; every renderer draws with these exact TTF files (Inter, OFL). */
 export type FontWeight = 'regular' | 'medium' | 'semibold' | 'bold';
@@ -441,6 +442,24 @@ function inReadingOrder(codePoints: number[], isRightToLeft: boolean): number[] 
   return isRightToLeft && codePoints.length > 1 ? [...codePoints].reverse() : codePoints;
 }
 
+/** A cluster's glyphs (their places in the shaped buffer), its characters, and their carriers. */
+interface ClusterOf {
+  glyphs: number[];
+  characters: number[];
+  carriers?: number[];
+}
+
+/**
+ * The glyphs of a cluster its characters go to: those that advance, one each and the rest on the
+ * last, in order: no glyph with width is left without text (a copied word would gain a space
+ * there), a mark carries none (text tools place it by its origin, after its letter), and the
+ * characters still read in order (a vowel sign drawn before its letter).
+ */
+function carriersOf(glyphs: number[], advanceOf: (glyph: number) => number): number[] {
+  const advancing = glyphs.filter((glyph) => advanceOf(glyph) !== 0);
+  return advancing.length > 0 ? advancing : glyphs.slice(0, 1);
+}
+
 function codePointsOf(text: string): number[] {
   return Array.from(text, (char) => char.codePointAt(0)!);
 }
@@ -468,28 +487,37 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
     const isRightToLeft = RIGHT_TO_LEFT_LETTER.test(word);
     buffer.setDirection(isRightToLeft ? HbDirection.RTL : HbDirection.LTR);
     shape(shaper, buffer);
-    const infos = buffer.getGlyphInfosAndPositions();
+    // Read as two arrays of plain objects: the combined reading defines four properties on each
+    // glyph's object, which costs more than shaping a short word.
+    const infos = buffer.getGlyphInfos();
+    const positions = buffer.getGlyphPositions();
     // Clusters are UTF-16 offsets into the word; a cluster's characters run up to the next
-    // cluster's start (in either writing direction).
-    const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
-    const charactersOf = (start: number) =>
-      codePointsOf(word.slice(start, starts.find((s) => s > start) ?? word.length));
+    // cluster's start (in either writing direction). Each cluster's glyphs, carriers and
+    // characters are gathered once: a long word of Japanese (a line so far, as the wrapping
+    // measures it) has as many clusters as characters.
+    const clusters = new Map<number, ClusterOf>();
+    for (const [i, info] of infos.entries()) {
+      const known = clusters.get(info.cluster);
+      if (known) known.glyphs.push(i);
+      else clusters.set(info.cluster, { glyphs: [i], characters: [] });
+    }
+    const starts = [...clusters.keys()].sort((a, b) => a - b);
+    for (const [i, start] of starts.entries()) {
+      const cluster = clusters.get(start)!;
+      cluster.characters = codePointsOf(word.slice(start, starts[i + 1] ?? word.length));
+    }
+    const advanceOf = (i: number) => positions[i]?.xAdvance ?? 0;
     let pen = 0;
-    const glyphs = infos.map((info) => {
-      const inCluster = infos.filter((other) => other.cluster === info.cluster);
-      const characters = charactersOf(info.cluster);
-      // The characters go to the glyphs that advance, one each and the rest on the last, in
-      // order: no glyph with width is left without text (a copied word would gain a space there),
-      // a mark carries none (text tools place it by its origin, after its letter), and the
-      // characters still read in order (a vowel sign drawn before its letter).
-      const advancing = inCluster.filter((other) => (other.xAdvance ?? 0) !== 0);
-      const carriers = advancing.length > 0 ? advancing : inCluster.slice(0, 1);
-      const carried = carriers.indexOf(info);
+    const glyphs = infos.map((info, i) => {
+      const cluster = clusters.get(info.cluster)!;
+      cluster.carriers ??= carriersOf(cluster.glyphs, advanceOf);
+      const { characters, carriers } = cluster;
+      const carried = carriers.indexOf(i);
       const glyph: ShapedGlyph = {
         id: info.codepoint,
-        x: pen + (info.xOffset ?? 0),
-        y: info.yOffset ?? 0,
-        advance: info.xAdvance ?? 0,
+        x: pen + (positions[i]?.xOffset ?? 0),
+        y: positions[i]?.yOffset ?? 0,
+        advance: advanceOf(i),
         nominalAdvance: shaper.glyphHAdvance(info.codepoint),
         codePoints:
           carried === -1
@@ -509,7 +537,7 @@ export function shapeWord(word: string, face: FontFace): ShapedWord {
     const missing = new Set<string>();
     for (const info of infos) {
       if (info.codepoint !== 0) continue;
-      const characters = charactersOf(info.cluster);
+      const { characters } = clusters.get(info.cluster)!;
       const lacking = characters.filter((cp) => shaper.nominalGlyph(cp) === undefined);
       for (const cp of lacking.length > 0 ? lacking : characters) {
         missing.add(String.fromCodePoint(cp));
@@ -532,7 +560,6 @@ export interface FontSegment {
   face: FontFace;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Characters a font need not map: joiners and variation selectors steer the glyphs around them. */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Characters of no one script (figures, punctuation, spaces, marks): they stay in the face before them. */
@@ -541,15 +568,33 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 const EAST_ASIAN = ['Noto Sans JP', 'Noto Sans SC', 'Noto Sans TC', 'Noto Sans KR'];
 
+/**
+ * Per face, whether it draws a character: its character map has it, or it is one a font need not
+ * map. Asked of every character of every new word with a fallback face (a line of Japanese as the
+ * wrapping measures it, ever longer), so each answer is kept: the character map is asked once.
+ */
+const drawable = new Map<FontFace, Map<number, boolean>>();
+
 function hasGlyphs(face: FontFace, cluster: string): boolean {
-  const { shaper } = getFont(face);
+  let known = drawable.get(face);
+  if (!known) {
+    known = new Map();
+    drawable.set(face, known);
+  }
   for (const char of cluster) {
-    if (!IGNORABLE.test(char) && shaper.nominalGlyph(char.codePointAt(0)!) === undefined) {
-      return false;
+    const code = char.codePointAt(0)!;
+    let has = known.get(code);
+    if (has === undefined) {
+      has = IGNORABLE.test(char) || getFont(face).shaper.nominalGlyph(code) !== undefined;
+      known.set(code, has);
     }
+    if (!has) return false;
   }
   return true;
 }
+
+const EAST_ASIAN_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * The fallback families in the order a word tries them: its East Asian characters all in one
@@ -560,12 +605,9 @@ function fallbackOrder(lacking: readonly string[], weight: FontWeight): string[]
   const text = lacking.join('');
   const preferred = KANA.test(text) ? ['Noto Sans JP'] : HANGUL.test(text) ? ['Noto Sans KR'] : [];
   const eastAsian = [...preferred, ...EAST_ASIAN.filter((family) => !preferred.includes(family))];
+  const needed = lacking.filter((cluster) => EAST_ASIAN_SCRIPT.test(cluster));
   const first = eastAsian.find((family) =>
-    lacking.every(
-      (cluster) =>
-        !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(cluster) ||
-        hasGlyphs(faceOf(family, weight), cluster),
-    ),
+    needed.every((cluster) => hasGlyphs(faceOf(family, weight), cluster)),
   );
   const order = first ? [first, ...eastAsian.filter((family) => family !== first)] : eastAsian;
   return FALLBACK_FONT_FAMILIES.flatMap((family) =>
@@ -573,7 +615,9 @@ function fallbackOrder(lacking: readonly string[], weight: FontWeight): string[]
   );
 }
 
-const segmentCache = new Map<string, readonly FontSegment[]>();
+// Split words by face, then by word (no key built per lookup, as the shaped words').
+const segmentCache = new Map<FontFace, Map<string, readonly FontSegment[]>>();
+let cachedSegments = 0;
 
 /**
  * A word (no spaces) split into the faces that draw it: the text's face wherever it has the
@@ -582,18 +626,26 @@ const segmentCache = new Map<string, readonly FontSegment[]>();
  */
 export function fontSegments(word: string, face: FontFace): readonly FontSegment[] {
   if (shapeWord(word, face).missing.length === 0) return [{ text: word, face }];
-  const key = `${face}\u0000${word}`;
-  const known = segmentCache.get(key);
+  let words = segmentCache.get(face);
+  if (!words) {
+    words = new Map();
+    segmentCache.set(face, words);
+  }
+  const known = words.get(word);
   if (known) return known;
   const weight = getFont(face).weight;
-  const clusters = Array.from(graphemes.segment(word), (piece) => piece.segment);
-  const lacking = clusters.filter((cluster) => !hasGlyphs(face, cluster));
-  const fallbacks = fallbackOrder(lacking, weight).map((family) => faceOf(family, weight));
+  const clusters = graphemesOf(word);
+  const isOwn = clusters.map((cluster) => hasGlyphs(face, cluster));
+  const lacking = clusters.filter((_, i) => !isOwn[i]);
+  const fallbacks = fallbackOrder(lacking, weight).map((family) => ({
+    face: faceOf(family, weight),
+    range: fallbackRanges[family]!,
+  }));
   const segments: FontSegment[] = [];
   let current: FontSegment | undefined;
-  for (const cluster of clusters) {
+  for (const [i, cluster] of clusters.entries()) {
     let chosen: FontFace;
-    if (hasGlyphs(face, cluster)) chosen = face;
+    if (isOwn[i]) chosen = face;
     else if (
       current &&
       current.face !== face &&
@@ -604,9 +656,8 @@ export function fontSegments(word: string, face: FontFace): readonly FontSegment
     else {
       chosen =
         fallbacks.find(
-          (fallback) =>
-            fallbackRanges[familyOf(fallback)]!.test(cluster) && hasGlyphs(fallback, cluster),
-        ) ?? face;
+          (fallback) => fallback.range.test(cluster) && hasGlyphs(fallback.face, cluster),
+        )?.face ?? face;
     }
     if (current?.face === chosen) current.text += cluster;
     else {
@@ -614,8 +665,13 @@ export function fontSegments(word: string, face: FontFace): readonly FontSegment
       segments.push(current);
     }
   }
-  if (segmentCache.size > 20_000) segmentCache.clear();
-  segmentCache.set(key, segments);
+  // Bounded, so a long-running worker stays lean.
+  if (cachedSegments >= 20_000) {
+    for (const kept of segmentCache.values()) kept.clear();
+    cachedSegments = 0;
+  }
+  words.set(word, segments);
+  cachedSegments += 1;
   return segments;
 }
 
