@@ -162,6 +162,24 @@ describe('a deck for a client in Japan, in Japanese', () => {
     expect(deck.slides.map(wordsOf).join('\n')).not.toContain('Proposal for');
   });
 
+  it('keeps what it drew of the library for the next deck in Japanese, its untranslated texts still told', () => {
+    const first = buildDeck(jp, library);
+    const second = buildDeck(jp, library);
+    // The library's fixed shapes and texts, translated once, are drawn once: the next deck takes
+    // the same drawings (a deck in English does the same).
+    const kept = second.slides.flatMap((slide, i) =>
+      slide.elements.filter((element) => first.slides[i]!.elements.includes(element)),
+    );
+    // Its shapes too, which are drawn anew whenever the drawing is not kept (texts may come back
+    // the same from the layout's own cache).
+    expect(kept.filter((element) => element.kind !== 'text').length).toBeGreaterThan(10);
+    expect(second.warnings).toEqual(first.warnings);
+    expect(second.slides.map((slide) => slide.untranslated)).toEqual(
+      first.slides.map((slide) => slide.untranslated),
+    );
+    expect(second.slides.find((slide) => slide.id === 'quote-summary')?.untranslated).toBeDefined();
+  });
+
   it('previews a library slide in Japanese for the studio, in English by default', () => {
     expect(wordsOf(drawTemplateSample(library, 'quote-summary', 'ja')!)).toContain(
       'お見積もりの概要',

@@ -44,15 +44,45 @@ export function wordIn(words: DeckWords | undefined, source: string): string {
 export const wordsFunction = (words: DeckWords | undefined) =>
   words?.table ? (source: string) => wordIn(words, source) : undefined;
 
+type TranslatedDocument = Parameters<typeof translateDocument>[0];
+type TemplateElement = TranslatedDocument['elements'][number];
+
+/**
+ * Each library element in a language, by table and element, with the texts it left in the
+ * source: the next deck in that language gets the same element, so what the interpreter keeps of
+ * an element's drawing (by the element) serves a translated deck as it does a deck in the
+ * library's language. Held as long as the library's table and elements are.
+ */
+const translatedElements = new WeakMap<
+  LanguageTranslations,
+  WeakMap<TemplateElement, { element: TemplateElement; missing: readonly string[] }>
+>();
+
 /** A slide, layout or part document with its texts in the deck's language; itself without a table. */
-export function documentIn<D extends Parameters<typeof translateDocument>[0]>(
+export function documentIn<D extends TranslatedDocument>(
   words: DeckWords | undefined,
   document: D,
 ): D {
   if (!words?.table) return document;
-  const { document: translated, missing } = translateDocument(document, words.table);
+  const { table } = words;
+  let kept = translatedElements.get(table);
+  if (!kept) {
+    kept = new WeakMap();
+    translatedElements.set(table, kept);
+  }
+  const { document: translated, missing } = translateDocument({ ...document, elements: [] }, table);
   for (const text of missing) words.untranslated?.add(text);
-  return translated;
+  const elements = document.elements.map((element) => {
+    let known = kept.get(element);
+    if (!known) {
+      const one = translateDocument({ elements: [element] }, table);
+      known = { element: one.document.elements[0]!, missing: one.missing };
+      kept.set(element, known);
+    }
+    for (const text of known.missing) words.untranslated?.add(text);
+    return known.element;
+  });
+  return { ...translated, elements };
 }
 
 /**

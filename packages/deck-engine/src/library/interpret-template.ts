@@ -231,11 +231,14 @@ export function interpretTemplate(
   /** Texts of a size group, as drawn and as specified, to be set at one size afterwards. */
   const grouped = new Map<string, { spec: TextSpec; drawn: SlideElement; rotation?: number }[]>();
 
+  // The deck's words by their language and table: each slide has its own words object (its own
+  // untranslated texts), which a kept drawing does not depend on.
   const look = [
     category,
     inputs.categories ?? ctx.categories,
     ctx.brand,
-    ctx.words,
+    ctx.words?.language,
+    ctx.words?.table,
     activeFontFamily(),
   ];
   const draw = (elements: readonly TemplateElement[], depth: number): SlideElement[] =>
