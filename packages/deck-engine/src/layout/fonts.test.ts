@@ -88,6 +88,29 @@ describe('fontSegments', () => {
     expect(families('a\u0378')).toEqual([['a\u0378', 'regular']]);
   });
 
+  it('draws as an empty box every ideograph a face lacks, as its shortcut for new words assumes', () => {
+    // A word with an ideograph its face lacks is split without being shaped in that face first.
+    for (const face of ['regular', 'bold', 'Arimo/regular', 'DejaVu Sans/bold'] as FontFace[]) {
+      const drawnOtherwise: string[] = [];
+      for (const [from, to] of [
+        [0x3400, 0x4dbf],
+        [0x4e00, 0x9fff],
+      ] as const) {
+        for (let code = from; code <= to; code += 1) {
+          const char = String.fromCharCode(code);
+          if (getFont(face).shaper.nominalGlyph(code) !== undefined) continue;
+          if (shapeWord(`a${char}1`, face).missing.length === 0) drawnOtherwise.push(char);
+        }
+      }
+      expect(drawnOtherwise, face).toEqual([]);
+    }
+    expect(fontSegments('第5支店', 'regular').map((segment) => segment.face)).toEqual([
+      'Noto Sans JP/regular',
+      'regular',
+      'Noto Sans JP/regular',
+    ]);
+  });
+
   it('answers a word asked again from what it kept, and keeps a bounded number of words', () => {
     const first = fontSegments('東京本社', 'regular');
     // A second deck's same text finds the same split, not a new one.

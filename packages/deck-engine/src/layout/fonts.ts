@@ -443,11 +443,7 @@ function inReadingOrder(codePoints: number[], isRightToLeft: boolean): number[] 
 }
 
 /** A cluster's glyphs (their places in the shaped buffer), its characters, and their carriers. */
-interface ClusterOf {
-  glyphs: number[];
-  characters: number[];
-  carriers?: number[];
-}
+type ClusterOf = { glyphs: number[]; characters: number[]; carriers?: number[] };
 
 /**
  * The glyphs of a cluster its characters go to: those that advance, one each and the rest on the
@@ -620,12 +616,30 @@ const segmentCache = new Map<FontFace, Map<string, readonly FontSegment[]>>();
 let cachedSegments = 0;
 
 /**
+ * Whether a face draws all of a word (its shaping has no empty box). A word new to the face with
+ * an ideograph the face lacks is not shaped in it to find out: HarfBuzz draws such a character as
+ * the empty box (a CJK unified ideograph has no decomposition a face could draw instead, and no
+ * font's substitutions start from its empty box). Every line-so-far of a Japanese text set in
+ * Inter is such a word, and is then shaped in Noto Sans JP only.
+ */
+function isWhole(word: string, face: FontFace): boolean {
+  const shaped = wordCache.get(face)?.get(word);
+  if (shaped) return shaped.missing.length === 0;
+  if (lacksAnIdeograph(word, face)) return false;
+  return shapeWord(word, face).missing.length === 0;
+}
+
+const IDEOGRAPHS = /[\u3400-\u4DBF\u4E00-\u9FFF]/g;
+const lacksAnIdeograph = (word: string, face: FontFace) =>
+  word.match(IDEOGRAPHS)?.some((char) => !hasGlyphs(face, char)) ?? false;
+
+/**
  * A word (no spaces) split into the faces that draw it: the text's face wherever it has the
  * characters, else the first fallback family that has them (its figures and punctuation staying
  * with it); a character no family has stays in the text's face, where it shows as a box.
  */
 export function fontSegments(word: string, face: FontFace): readonly FontSegment[] {
-  if (shapeWord(word, face).missing.length === 0) return [{ text: word, face }];
+  if (isWhole(word, face)) return [{ text: word, face }];
   let words = segmentCache.get(face);
   if (!words) {
     words = new Map();
@@ -699,8 +713,7 @@ export function faceCovers(face: FontFace, text: string): boolean {
 
 /** A word's advance at 1 pt, each of its pieces in the face that draws it. */
 function wordWidth(word: string, face: FontFace): number {
-  const shaped = shapeWord(word, face);
-  if (shaped.missing.length === 0) return shaped.width;
+  if (isWhole(word, face)) return shapeWord(word, face).width;
   let width = 0;
   for (const segment of fontSegments(word, face))
     width += shapeWord(segment.text, segment.face).width;
