@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { serverMallocEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const START = '<!-- memory-under-load:start -->';
@@ -45,7 +46,7 @@ export function formatMemorySection(
   const load = `${start.toFixed(1)} → ${end.toFixed(1)}`;
   const body = `## Memory under load
 
-\`apps/server/bench/memory-under-load.ts\`: the portal built and started as \`npm start\` starts it (\`MALLOC_ARENA_MAX=2\`), in a process of its own, on the embedded database in a data directory, ${f.generators} job workers and its render thread; the benchmark deck (its picture slides naming the rep's four uploaded pictures) made ${f.generators} at a time through the API and the job queue, \`GET /api/recent-decks\` at a steady ${f.rate} requests a second (autocannon, ${f.readers} connections, ${f.seconds} s), and 2 s in, at once, a rep's ${(f.photoBytes / 1e6).toFixed(1)} MB photo upload and an editor's ${(f.presentationBytes / 1e6).toFixed(1)} MB PowerPoint import (its file read, LibreOffice's drawing of it included: ${seconds(f.importMs)}, ${f.importState}); the decks go on until the reads are done and the import has read its file (${seconds(f.loadMs)}, ${f.decks} decks). The server process's resident size (\`VmRSS\` from \`/proc\`) every 50 ms on a thread of the load generator's own (${f.samples} samples), at rest (3 s, median) after eight decks made, then under the load. Load average ${load} (start → end).
+\`apps/server/bench/memory-under-load.ts\`: the portal built and started as \`npm start\` starts it (\`${[...serverNodeFlags, ...Object.entries(serverMallocEnv).map(([name, value]) => `${name}=${value}`)].join(' ')}\`, scripts/server-runtime.mjs), in a process of its own, on the embedded database in a data directory, ${f.generators} job workers and its render thread; the benchmark deck (its picture slides naming the rep's four uploaded pictures) made ${f.generators} at a time through the API and the job queue, \`GET /api/recent-decks\` at a steady ${f.rate} requests a second (autocannon, ${f.readers} connections, ${f.seconds} s), and 2 s in, at once, a rep's ${(f.photoBytes / 1e6).toFixed(1)} MB photo upload and an editor's ${(f.presentationBytes / 1e6).toFixed(1)} MB PowerPoint import (its file read, LibreOffice's drawing of it included: ${seconds(f.importMs)}, ${f.importState}); the decks go on until the reads are done and the import has read its file (${seconds(f.loadMs)}, ${f.decks} decks). The server process's resident size (\`VmRSS\` from \`/proc\`) every 50 ms on a thread of the load generator's own (${f.samples} samples), at rest (3 s, median) after eight decks made, then under the load. Load average ${load} (start → end).
 
 | measure | figure | target (issue 52) | load average |
 |---|---|---|---|

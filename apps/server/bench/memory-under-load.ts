@@ -7,7 +7,7 @@
 // The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
 // under that load, with the process's child processes (LibreOffice at import) beside it.
 // `BENCH_MEMORY_SERVER_ENV` (a JSON object) adds to the server's environment, to compare settings;
-// `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak (memory-parts-probe.cjs).
+// `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak and at rest (memory-parts-probe.cjs).
 // `node --import tsx apps/server/bench/memory-under-load.ts` prints one JSON line for
 // bench/memory-under-load-section.ts.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { createTemplateLibrary, generateDeck as generateDeckFiles } from '@deck-portal/deck-engine';
 import { benchDraft, makePictures, PICTURE_ORIGIN } from '../../../bench/bench-deck.ts';
+import { serverMallocEnv, serverNodeFlags } from '../../../scripts/server-runtime.mjs';
 import {
   createBenchDatabase,
   makeAccounts,
@@ -48,14 +49,17 @@ if (partsDir) {
 
 const bench = await createBenchDatabase(undefined);
 const [editor, rep] = await makeAccounts(bench.where, ['Bench Admin', 'Bench Rep']);
-// Built, as `npm start` runs it (scripts/start.mjs), with a job worker per deck made at once.
+// Built, as `npm start` runs it (scripts/start.mjs: V8's and glibc's memory settings of
+// scripts/server-runtime.mjs), with a job worker per deck made at once.
 const server = await startBenchServer(
   bench.where,
   {
-    MALLOC_ARENA_MAX: '2',
+    ...serverMallocEnv,
     JOB_WORKERS: String(GENERATORS),
-    // More of the server's environment, to compare settings (V8 flags through NODE_OPTIONS…).
+    // More of the server's environment, to compare settings (V8 flags through NODE_OPTIONS, after
+    // npm start's own: a flag given twice takes the last).
     ...serverEnv,
+    NODE_OPTIONS: [...serverNodeFlags, serverEnv.NODE_OPTIONS ?? ''].join(' ').trim(),
   },
   { isBuilt: true },
 );
@@ -177,11 +181,12 @@ type PartSample = {
 };
 
 /**
- * The server's parts when its main thread saw the most resident memory (MB): each thread's V8
- * heap and memory outside it (thread 0 is the main one; a busy thread's figure is its last
- * before that moment), glibc's heap, the binary and libraries.
+ * The server's parts (MB) when its main thread saw the most resident memory, or, given a span of
+ * time (`Date.now()`), at the span's middle: each thread's V8 heap and memory outside it (thread 0
+ * is the main one; a busy thread's figure is its last before that moment), glibc's heap, the
+ * binary and libraries.
  */
-function partsAtPeak(dir: string) {
+function partsAt(dir: string, span?: { from: number; to: number }) {
   const threads = new Map<number, PartSample[]>();
   for (const name of readdirSync(dir)) {
     const lines = readFileSync(path.join(dir, name), 'utf8').trim().split('\n');
@@ -190,28 +195,39 @@ function partsAtPeak(dir: string) {
       lines.map((line) => JSON.parse(line) as PartSample),
     );
   }
-  const peak = (threads.get(0) ?? [])
-    .filter((sample) => sample.glibcHeap !== undefined)
-    .reduce<PartSample | undefined>(
-      (top, sample) => (sample.rss! > (top?.rss ?? 0) ? sample : top),
-      undefined,
-    );
-  if (!peak) return undefined;
+  const withHeap = (threads.get(0) ?? []).filter((sample) => sample.glibcHeap !== undefined);
+  const middle = span ? (span.from + span.to) / 2 : 0;
+  const moment = span
+    ? withHeap
+        .filter((sample) => sample.at >= span.from && sample.at <= span.to)
+        .reduce<PartSample | undefined>(
+          (near, sample) =>
+            Math.abs(sample.at - middle) < Math.abs((near?.at ?? Infinity) - middle)
+              ? sample
+              : near,
+          undefined,
+        )
+    : withHeap.reduce<PartSample | undefined>(
+        (top, sample) => (sample.rss! > (top?.rss ?? 0) ? sample : top),
+        undefined,
+      );
+  if (!moment) return undefined;
   const byThread = Object.fromEntries(
     [...threads].map(([id, samples]) => {
-      const last = samples.filter((sample) => sample.at <= peak.at + 100).at(-1) ?? samples[0]!;
+      const last = samples.filter((sample) => sample.at <= moment.at + 100).at(-1) ?? samples[0]!;
       return [id, { heap: last.heap, external: last.external }];
     }),
   );
   return {
-    rss: peak.rss,
-    glibcHeap: peak.glibcHeap,
-    fileBacked: peak.fileBacked,
+    rss: moment.rss,
+    glibcHeap: moment.glibcHeap,
+    fileBacked: moment.fileBacked,
     threads: byThread,
   };
 }
 
 let figures;
+let restSpan: { from: number; to: number } | undefined;
 try {
   // The rep's pictures, uploaded as the wizard uploads them: the decks' picture slides name them.
   const upload = async (bytes: Uint8Array<ArrayBuffer>, type: string) => {
@@ -249,7 +265,9 @@ try {
     headers: { cookie: rep!.cookie },
   });
 
+  restSpan = { from: Date.now(), to: 0 };
   const rest = await sampleUntil(new Promise((resolve) => setTimeout(resolve, REST_MS)));
+  restSpan.to = Date.now();
 
   let isGenerating = true;
   let decks = 0;
@@ -328,7 +346,11 @@ try {
   await bench.remove();
 }
 if (partsDir) {
-  figures = { ...figures!, parts: partsAtPeak(partsDir) };
+  figures = {
+    ...figures!,
+    parts: partsAt(partsDir),
+    ...(restSpan ? { partsAtRest: partsAt(partsDir, restSpan) } : {}),
+  };
   rmSync(partsDir, { recursive: true, force: true });
 }
 console.log(JSON.stringify(figures));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isServerReportedError } from './database-errors.ts';
 import {
+  DATABASE_THREAD_YOUNG_GENERATION_MB,
   openEmbeddedDatabaseThread,
   type EmbeddedClient,
   type EmbeddedThreadClient,
@@ -27,6 +28,11 @@ beforeEach(async () => {
 });
 
 describe('the embedded database on its own thread', () => {
+  it("runs with a young generation of its own size, not V8's default of 48 MB", () => {
+    expect(DATABASE_THREAD_YOUNG_GENERATION_MB).toBeLessThan(48);
+    expect(db.resourceLimits.maxYoungGenerationSizeMb).toBe(DATABASE_THREAD_YOUNG_GENERATION_MB);
+  });
+
   it('answers rows with their values as PGlite gives them', async () => {
     const at = new Date('2026-11-23T10:00:00Z');
     await db.query('insert into items values ($1, $2, $3, $4, $5)', [
