@@ -115,6 +115,9 @@ const wholePicture = (picture: Buffer | LocalFile) =>
 const decodingSlots = Math.max(1, availableParallelism() - 1);
 // And each decode on as many threads: libvips would otherwise spread one photo over every core.
 sharp.concurrency(decodingSlots);
+// libvips keeps recent operations' results (up to 50 MB) for a caller that asks again; every
+// upload is a new picture, so none would be asked again: the web process keeps none.
+sharp.cache(false);
 let decoding = 0;
 const waitingToDecode: (() => void)[] = [];
 
