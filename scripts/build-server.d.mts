@@ -10,3 +10,5 @@ export const bundledNpmPackages: Set<string>;
 export const npmPackagesKeptOutside: Map<string, string>;
 /** The esbuild plugin and banner that bundle `bundledNpmPackages`, for other builds of the engine. */
 export const npmPackagesBundling: { plugin: import('esbuild').Plugin; banner: string };
+/** Bundled npm packages whose modules keep their own file's address in node_modules (pdfkit). */
+export const npmPackagesKeepingTheirAddress: Set<string>;

@@ -86,6 +86,13 @@ export const bundledNpmPackages = new Set([
   'fast-xml-parser',
   'pdf-lib',
   'pptxgenjs',
+  // pdfkit keeps its own address (see npmPackagesKeepingTheirAddress); fontkit, linebreak and
+  // fflate, which it imports, come with it so that no process loads them twice (the engine and
+  // the web process import fontkit too).
+  'pdfkit',
+  'fontkit',
+  'linebreak',
+  'fflate',
   // The domain's schemas and rules, in every process:
   'zod',
   'jsep',
@@ -104,17 +111,35 @@ export const bundledNpmPackages = new Set([
 ]);
 
 /**
+ * Bundled npm packages whose modules find things beside themselves through `import.meta.url`:
+ * such a module keeps its own file's address in node_modules (written relative to the bundle,
+ * as sourceUrls does for the workspace's), so what it finds from there it finds as it did
+ * unbundled. Safe for pdfkit (0.20, js/pdfkit.node.mjs), whose only uses of it are
+ * - `createRequire(import.meta.url)('#standard-fonts/Helvetica')` and the other standard fonts:
+ *   resolved at run time through pdfkit's package.json `imports` to its js/standard-fonts/*.cjs,
+ *   which Node loads from node_modules (esbuild leaves that `require` alone: it is
+ *   createRequire's, not the module's). A document made without `font: null` loads
+ *   Helvetica's (the engine's first one in a process does).
+ * - `new URL('./data/sRGB_IEC61966_2_1.icc', import.meta.url)`, read for a PDF/A document.
+ * Its other file reads are of paths or bytes its caller gives. What it imports (fontkit,
+ * linebreak, fflate, png-js, @noble/*) uses no `import.meta`, `__dirname` or `__filename`:
+ * build-server.test.ts checks every bundled npm module for them.
+ */
+export const npmPackagesKeepingTheirAddress = new Set(['pdfkit']);
+
+/** The package a file in node_modules belongs to (the innermost), or undefined. */
+function packageOfFile(file) {
+  const parts = file.split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return undefined;
+  return parts[at + 1]?.startsWith('@') ? parts.slice(at + 1, at + 3).join('/') : parts[at + 1];
+}
+
+/**
  * npm packages left to Node even where a bundled package imports them: each is here for a
  * reason a bundle would break or make worse. Any package in neither list stays outside too.
  */
 export const npmPackagesKeptOutside = new Map([
-  [
-    'pdfkit',
-    'imports its standard fonts through package imports (#standard-fonts/*) and reads its data files by path',
-  ],
-  ['fontkit', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
-  ['linebreak', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
-  ['fflate', 'pdfkit (outside) imports it: bundled, the render worker would load it twice'],
   ['harfbuzzjs', 'loads its WebAssembly file from beside itself'],
   ['@electric-sql/pglite', 'loads its WebAssembly and data files from beside itself'],
   ['sharp', 'native addon'],
@@ -154,6 +179,7 @@ const inNodeModules = (file) => file.includes(`${path.sep}node_modules${path.sep
 /**
  * The workspace's own packages (@deck-portal/*) are bundled, and the npm packages listed above
  * with what they import; every other npm package is imported from node_modules at run time.
+ * The modules of npmPackagesKeepingTheirAddress are given their own file's address.
  */
 const npmPackagesPolicy = {
   name: 'npm-packages-policy',
@@ -167,6 +193,18 @@ const npmPackagesPolicy = {
       // would not be found from the build's folder.
       if (inNodeModules(args.importer) || bundledNpmPackages.has(name)) return undefined;
       return { path: args.path, external: true };
+    });
+    const outdir = path.resolve(
+      build.initialOptions.absWorkingDir ?? process.cwd(),
+      build.initialOptions.outdir ?? '.',
+    );
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.(mjs|js|cjs)$/ }, async (args) => {
+      if (!npmPackagesKeepingTheirAddress.has(packageOfFile(args.path))) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+      const own = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', own), loader: 'js' };
     });
   },
 };

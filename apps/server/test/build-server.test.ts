@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { WARM_UP_DRAFT } from '../../../packages/deck-engine/src/worker/render-task.ts';
 import { buildServer, npmPackagesKeptOutside } from '../../../scripts/build-server.mjs';
 import { packagesInWebProcess, packagesNotInWebProcess } from './helpers/web-process-packages.ts';
 
@@ -107,6 +109,83 @@ describe('the built server', () => {
     }
   }, 120_000);
 
+  it('draws a deck PDF and an acceptance certificate in the built render worker, pdfkit bundled', async () => {
+    // pdfkit is bundled with its module's own address (scripts/build-server.mjs): its standard
+    // fonts (the engine's first document loads Helvetica's metrics) and its ICC profile resolve
+    // from node_modules.
+    const worker = pathToFileURL(path.join(outdir, 'render-worker.js')).href;
+    const certificate = {
+      deckTitle: 'Warm-up',
+      clientName: 'Northwind',
+      fullName: 'Ada Lovelace',
+      jobTitle: 'Buyer',
+      acceptedAt: '2026-11-26T08:43:17.000Z',
+      ipAddress: '203.0.113.42',
+      userAgent: 'Mozilla/5.0',
+      summary: {
+        lines: [],
+        subtotalCents: 0,
+        shippingCents: 0,
+        totalCents: 0,
+        yearlyCents: 0,
+        creditsCents: 0,
+        netCents: 0,
+      },
+      pdfSha256: 'a'.repeat(64),
+      termsText: 'I accept.',
+      recordSha256: 'b'.repeat(64),
+    };
+    const result = await plainNode(
+      `import { writeFileSync } from 'node:fs';
+       const task = (await import(${JSON.stringify(worker)})).default;
+       const deck = await task({ draft: ${JSON.stringify(WARM_UP_DRAFT)} });
+       const accepted = await task({ acceptedPdf: deck.pdf, certificate: ${JSON.stringify(certificate)} });
+       writeFileSync(${JSON.stringify(path.join(outdir, 'deck.pdf'))}, deck.pdf);
+       writeFileSync(${JSON.stringify(path.join(outdir, 'accepted.pdf'))}, accepted);`,
+    );
+    expect(result.stderr).toBe('');
+    const pagesOf = async (file: string) =>
+      (await PDFDocument.load(readFileSync(path.join(outdir, file)))).getPageCount();
+    // Title, agenda, the pricing slide and the quote summary; then the certificate's page.
+    expect(await pagesOf('deck.pdf')).toBe(4);
+    expect(await pagesOf('accepted.pdf')).toBe(5);
+    const { stdout: text } = await run('pdftotext', [
+      '-enc',
+      'UTF-8',
+      '-f',
+      '5',
+      path.join(outdir, 'accepted.pdf'),
+      '-',
+    ]);
+    expect(text).toContain('Certificate of acceptance');
+    expect(text).toContain('Ada Lovelace');
+    // The bundled pdfkit names its own file, from which its standard fonts and ICC profile are found.
+    const chunk = Object.keys(metafile().outputs).find(
+      (file) =>
+        file.endsWith('.js') &&
+        Object.keys(metafile().outputs[file]!.inputs).some((input) =>
+          input.endsWith('node_modules/pdfkit/js/pdfkit.node.mjs'),
+        ),
+    )!;
+    const own = /createRequire\(new URL\("([^"]+)", import\.meta\.url\)\.href\)/.exec(
+      readFileSync(path.resolve(root, chunk), 'utf8'),
+    );
+    expect(own?.[1]).toMatch(/node_modules\/pdfkit\/js\/pdfkit\.node\.mjs$/);
+    const pdfkitFile = new URL(own![1]!, pathToFileURL(path.resolve(root, chunk)));
+    expect(existsSync(new URL('./data/sRGB_IEC61966_2_1.icc', pdfkitFile))).toBe(true);
+    expect(existsSync(new URL('./standard-fonts/Helvetica.cjs', pdfkitFile))).toBe(true);
+  }, 120_000);
+
+  it('bundles no npm module finding files beside itself, but those given their own address', () => {
+    const bundled = Object.keys(metafile().inputs).filter((input) =>
+      input.includes('node_modules/'),
+    );
+    const besideItself = bundled.filter((input) =>
+      /import\.meta\.url|__dirname|__filename/.test(readFileSync(path.join(root, input), 'utf8')),
+    );
+    expect(besideItself).toEqual(['node_modules/pdfkit/js/pdfkit.node.mjs']);
+  });
+
   it('starts the job worker in a plain node (its modules and paths resolve from the build)', async () => {
     // Without DATABASE_URL the worker says what it needs and stops: its whole module graph loaded.
     const worker = pathToFileURL(path.join(outdir, 'worker.js')).href;
@@ -120,7 +199,8 @@ describe('the built server', () => {
     const { inputs, outputs } = metafile();
     const bundled = Object.keys(inputs).filter((input) => input.includes('node_modules/'));
     // The render worker's writers and the domain's schemas are bundled…
-    for (const name of ['pptxgenjs', 'jszip', 'pdf-lib', 'zod']) {
+    const writers = ['pptxgenjs', 'jszip', 'pdf-lib', 'pdfkit', 'fontkit', 'linebreak', 'fflate'];
+    for (const name of [...writers, 'zod']) {
       expect(
         bundled.some((input) => input.includes(`node_modules/${name}/`)),
         name,
@@ -133,7 +213,10 @@ describe('the built server', () => {
     const external = Object.values(outputs).flatMap((output) =>
       output.imports.filter((entry) => entry.external).map((entry) => entry.path),
     );
-    expect(external).toEqual(expect.arrayContaining(['pdfkit', 'sharp', 'fontkit', 'piscina']));
+    expect(external).toEqual(expect.arrayContaining(['sharp', 'piscina', 'harfbuzzjs']));
+    for (const name of writers) {
+      expect(external.filter((specifier) => specifier.split('/')[0] === name)).toEqual([]);
+    }
     // No package is both bundled and imported from node_modules: a process would load it twice.
     const bundledNames = new Set(
       bundled.map((input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)![1]),
