@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { WARM_UP_DRAFT } from '../../../packages/deck-engine/src/worker/render-task.ts';
+import { PLAIN_CERTIFICATE } from '../../../packages/deck-engine/test/fixtures.ts';
 import { buildServer, npmPackagesKeptOutside } from '../../../scripts/build-server.mjs';
 import { packagesInWebProcess, packagesNotInWebProcess } from './helpers/web-process-packages.ts';
 
@@ -114,32 +115,11 @@ describe('the built server', () => {
     // fonts (the engine's first document loads Helvetica's metrics) and its ICC profile resolve
     // from node_modules.
     const worker = pathToFileURL(path.join(outdir, 'render-worker.js')).href;
-    const certificate = {
-      deckTitle: 'Warm-up',
-      clientName: 'Northwind',
-      fullName: 'Ada Lovelace',
-      jobTitle: 'Buyer',
-      acceptedAt: '2026-11-26T08:43:17.000Z',
-      ipAddress: '203.0.113.42',
-      userAgent: 'Mozilla/5.0',
-      summary: {
-        lines: [],
-        subtotalCents: 0,
-        shippingCents: 0,
-        totalCents: 0,
-        yearlyCents: 0,
-        creditsCents: 0,
-        netCents: 0,
-      },
-      pdfSha256: 'a'.repeat(64),
-      termsText: 'I accept.',
-      recordSha256: 'b'.repeat(64),
-    };
     const result = await plainNode(
       `import { writeFileSync } from 'node:fs';
        const task = (await import(${JSON.stringify(worker)})).default;
        const deck = await task({ draft: ${JSON.stringify(WARM_UP_DRAFT)} });
-       const accepted = await task({ acceptedPdf: deck.pdf, certificate: ${JSON.stringify(certificate)} });
+       const accepted = await task({ acceptedPdf: deck.pdf, certificate: ${JSON.stringify(PLAIN_CERTIFICATE)} });
        writeFileSync(${JSON.stringify(path.join(outdir, 'deck.pdf'))}, deck.pdf);
        writeFileSync(${JSON.stringify(path.join(outdir, 'accepted.pdf'))}, accepted);`,
     );

@@ -1,4 +1,5 @@
 import { deckDraftSchema, type DeckDraft, type DeckDraftInput } from '@deck-portal/domain';
+import type { AcceptanceCertificate } from '../src/certificate/acceptance-certificate.ts';
 
 /** The fixed deck of the golden tests: every product, pricing, two custom slides. */
 export const GOLDEN_DRAFT_INPUT: DeckDraftInput = {
@@ -75,3 +76,29 @@ export function goldenDraft(overrides: (draft: DeckDraftInput) => void = () => {
   overrides(input);
   return deckDraftSchema.parse(input);
 }
+
+/**
+ * A certificate with nothing priced, for the tests that append one to a deck in the render
+ * worker (from source and as built): Ada Lovelace accepted "Warm-up" for Northwind.
+ */
+export const PLAIN_CERTIFICATE: AcceptanceCertificate = {
+  deckTitle: 'Warm-up',
+  clientName: 'Northwind',
+  fullName: 'Ada Lovelace',
+  jobTitle: 'Buyer',
+  acceptedAt: '2026-11-26T08:43:17.000Z',
+  ipAddress: '203.0.113.42',
+  userAgent: 'Mozilla/5.0',
+  summary: {
+    lines: [],
+    subtotalCents: 0,
+    shippingCents: 0,
+    totalCents: 0,
+    yearlyCents: 0,
+    creditsCents: 0,
+    netCents: 0,
+  },
+  pdfSha256: 'a'.repeat(64),
+  termsText: 'I accept.',
+  recordSha256: 'b'.repeat(64),
+};

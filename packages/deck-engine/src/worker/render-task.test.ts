@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deckDraftSchema } from '@deck-portal/domain';
 import { generateDeck } from '../generate-deck.ts';
+import { PLAIN_CERTIFICATE } from '../../test/fixtures.ts';
 import renderTask, { WARM_UP_DRAFT } from './render-task.ts';
 
 describe('the pool warm-up', () => {
@@ -40,27 +41,7 @@ describe('an acceptance on a worker', () => {
     };
     const accepted = (await renderTask({
       acceptedPdf: deck.pdf,
-      certificate: {
-        deckTitle: 'Warm-up',
-        clientName: 'Northwind',
-        fullName: 'Ada Lovelace',
-        jobTitle: 'Buyer',
-        acceptedAt: '2026-11-26T08:43:17.000Z',
-        ipAddress: '203.0.113.42',
-        userAgent: 'Mozilla/5.0',
-        summary: {
-          lines: [],
-          subtotalCents: 0,
-          shippingCents: 0,
-          totalCents: 0,
-          yearlyCents: 0,
-          creditsCents: 0,
-          netCents: 0,
-        },
-        pdfSha256: 'a'.repeat(64),
-        termsText: 'I accept.',
-        recordSha256: 'b'.repeat(64),
-      },
+      certificate: PLAIN_CERTIFICATE,
     })) as Uint8Array;
     const deckPages = pagesOf(deck.pdf);
     const pages = pagesOf(accepted);
