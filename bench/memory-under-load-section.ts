@@ -66,7 +66,7 @@ export async function memoryUnderLoadSection(): Promise<string> {
     { cwd: here, maxBuffer: 16 * 1024 * 1024 },
   );
   const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as MemoryFigures;
-  console.log('memory under load', figures);
+  console.log('memory under load', JSON.stringify(figures));
   return formatMemorySection(figures, { start, end: loadavg()[0]! });
 }
 
