@@ -63,6 +63,19 @@ function adminApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+/** The server's answer about the pending sign-up once approved or declined. */
+function maryJaneAnswered(status: 'approved' | 'declined', approvedAt: string | null) {
+  return {
+    id: 'p1',
+    name: 'Mary Jane Watson',
+    email: 'mj@example.com',
+    role: 'sales_rep',
+    status,
+    requestedAt: '2026-11-02T12:00:00.000Z',
+    approvedAt,
+  };
+}
+
 describe('/admin', () => {
   it('shows the header, stats, the first 5 notifications and both lists with en-US dates', async () => {
     adminApi();
@@ -105,17 +118,7 @@ describe('/admin', () => {
   it('approves with the chosen default role and reloads everything', async () => {
     const calls = adminApi({
       'POST /api/admin/users/p1/approve': {
-        body: {
-          user: {
-            id: 'p1',
-            name: 'Mary Jane Watson',
-            email: 'mj@example.com',
-            role: 'sales_rep',
-            status: 'approved',
-            requestedAt: '2026-11-02T12:00:00.000Z',
-            approvedAt: '2026-11-03T12:00:00.000Z',
-          },
-        },
+        body: { user: maryJaneAnswered('approved', '2026-11-03T12:00:00.000Z') },
       },
     });
     renderApp('/admin');
@@ -136,17 +139,7 @@ describe('/admin', () => {
   it('declines a pending sign-up and says so', async () => {
     const calls = adminApi({
       'POST /api/admin/users/p1/decline': {
-        body: {
-          user: {
-            id: 'p1',
-            name: 'Mary Jane Watson',
-            email: 'mj@example.com',
-            role: 'sales_rep',
-            status: 'declined',
-            requestedAt: '2026-11-02T12:00:00.000Z',
-            approvedAt: null,
-          },
-        },
+        body: { user: maryJaneAnswered('declined', null) },
       },
     });
     renderApp('/admin');
