@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { adminUser, mockApi, renderApp } from '../test/render-app.tsx';
+import { PHONE_QUERY } from './page-shell.tsx';
+
+function onScreenWidth(isPhone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: isPhone && query === PHONE_QUERY,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+function adminApi() {
+  return mockApi({
+    'GET /api/auth/session': { body: { user: adminUser } },
+    'GET /api/admin/users': ({ url }) => ({
+      body: { status: url.searchParams.get('status'), users: [] },
+    }),
+    'GET /api/admin/stats': { body: { pending: 0, approved: 1, total: 1 } },
+    'GET /api/admin-notifications': { body: { notifications: [], unreadCount: 0 } },
+  });
+}
+
+describe('the page header', () => {
+  it('on a phone, keeps its buttons in a menu the header opens', async () => {
+    onScreenWidth(true);
+    adminApi();
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeVisible();
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'Outbox' })).toBeNull();
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Outbox' })).toHaveAttribute(
+      'href',
+      '/admin/outbox',
+    );
+    expect(within(menu).getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
+  });
+
+  it('on a wider screen, shows its buttons in the header and no menu', async () => {
+    onScreenWidth(false);
+    adminApi();
+    renderApp('/admin');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Outbox' })).toBeVisible();
+    expect(within(header).queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+});
