@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { adminUser, mockApi, renderApp } from '../test/render-app.tsx';
+import { adminUser, approvedUser, mockApi, renderApp } from '../test/render-app.tsx';
 import { PHONE_QUERY } from './page-shell.tsx';
 
 function onScreenWidth(isPhone: boolean) {
@@ -49,5 +49,21 @@ describe('the page header', () => {
     const header = await screen.findByRole('banner');
     expect(await within(header).findByRole('link', { name: 'Outbox' })).toBeVisible();
     expect(within(header).queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+
+  it('on a phone, keeps the notifications bell and its unread count in the header', async () => {
+    onScreenWidth(true);
+    mockApi({
+      'GET /api/auth/session': { body: { user: approvedUser } },
+      'GET /api/notifications': { body: { notifications: [], unreadCount: 2 } },
+      'GET /api/recent-decks': { body: { recentDecks: [], page: 1, pageSize: 10, total: 0 } },
+    });
+    renderApp('/dashboard');
+    const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: 'Notifications (2 unread)' }),
+    ).toBeVisible();
+    expect(within(header).getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(within(header).queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 });

@@ -9,9 +9,19 @@ export const PHONE_QUERY = '(max-width: 48em)';
 
 /**
  * A page with the portal's header bar; `actions` sit on the right of the header. On a phone they
- * are behind a menu button instead, one under another in a panel, so the page starts at the top.
+ * are behind a menu button instead, one under another in a panel, so the page starts at the top;
+ * `pinned` stays in the header at every width (what must be seen without a tap, such as unread
+ * notifications).
  */
-export function PageShell({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+export function PageShell({
+  pinned,
+  actions,
+  children,
+}: {
+  pinned?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   const [isMenuOpen, menu] = useDisclosure(false);
   return (
@@ -19,17 +29,20 @@ export function PageShell({ actions, children }: { actions?: ReactNode; children
       <Paper component="header" radius={0} shadow="xs" px="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Logo />
-          {actions && isPhone ? (
-            <Burger
-              opened={isMenuOpen}
-              onClick={menu.toggle}
-              aria-label="Menu"
-              aria-expanded={isMenuOpen}
-              size="sm"
-            />
-          ) : (
-            <Group gap="sm">{actions}</Group>
-          )}
+          <Group gap="sm" wrap="nowrap">
+            {pinned}
+            {actions && isPhone ? (
+              <Burger
+                opened={isMenuOpen}
+                onClick={menu.toggle}
+                aria-label="Menu"
+                aria-expanded={isMenuOpen}
+                size="sm"
+              />
+            ) : (
+              <Group gap="sm">{actions}</Group>
+            )}
+          </Group>
         </Group>
       </Paper>
       {actions && isPhone ? (

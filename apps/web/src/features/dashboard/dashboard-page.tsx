@@ -30,9 +30,9 @@ export default function DashboardPage() {
 
   return (
     <PageShell
+      pinned={<NotificationsBell />}
       actions={
         <>
-          <NotificationsBell />
           <ApprovalsNavButton />
           <Button
             component={Link}
