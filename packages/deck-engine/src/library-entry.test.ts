@@ -16,9 +16,21 @@ async function packagesLoadedBy(...modules: string[]): Promise<string[]> {
 }
 
 /** The PDF and PPTX writers: the render workers' business. */
-const WRITERS = ['pdfkit', 'pptxgenjs', 'jszip'];
-/** Loaded when first used: the importer's PDF reader and canvas, the PDF merger, BudouX, sharp. */
-const ON_DEMAND = ['pdf-lib', 'pdfjs-dist', '@napi-rs/canvas', 'budoux', 'sharp', 'wawoff2'];
+const WRITERS = ['pdfkit'];
+/**
+ * Loaded when first used: the importer's PDF reader and canvas, the PDF merger, BudouX, sharp,
+ * and pptxgenjs with its JSZip, for a deck with a chart only (the PPTX's direct writer: ADR 059).
+ */
+const ON_DEMAND = [
+  'pdf-lib',
+  'pdfjs-dist',
+  '@napi-rs/canvas',
+  'budoux',
+  'sharp',
+  'wawoff2',
+  'pptxgenjs',
+  'jszip',
+];
 
 describe('what a process loads with the engine', () => {
   it('the web process entry measures text with the real fonts and loads no writer', async () => {

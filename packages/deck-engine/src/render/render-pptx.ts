@@ -1,4 +1,4 @@
-import PptxGenJS from 'pptxgenjs';
+import type PptxGenJS from 'pptxgenjs';
 import {
   faceCovers,
   faceOf,
@@ -12,16 +12,11 @@ import {
   type FontWeight,
 } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
-import { DRAWINGML_TAB_ALIGNMENTS, type TabStop } from '../layout/tab-stops.ts';
 import type { ParagraphIndent } from '../layout/text-spec.ts';
-import { wingdingsLetterOf } from '../ooxml/symbol-fonts.ts';
-import { EMU_PER_POINT } from '../ooxml/units.ts';
 import {
-  drawnElements,
   inches,
   type ChartElement,
   type Deck,
-  type Gradient,
   type RunStyle,
   type Shadow,
   type ShapeElement,
@@ -35,9 +30,27 @@ import { mediaToken, normalizePptx } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { addChart, placeChartParts } from './pptx-chart.ts';
 import { pptxgenjsParts } from './pptxgenjs-parts.ts';
+import { DirectSlide } from './pptx/slide.ts';
+import {
+  fillGradients,
+  inWingdings,
+  lookOfTexts,
+  wingdingsBulletsOf,
+  type NamedLooks,
+  type TextLook,
+} from './pptx/slide-looks.ts';
+import { directParts } from './pptx/write-parts.ts';
 import { placePath } from './shape-path.ts';
 
-type PptxSlide = PptxGenJS.Slide;
+/**
+ * What the writer adds to a slide, as pptxgenjs's slide takes it: the direct writer's slide
+ * (`pptx/slide.ts`) takes the same calls and writes the same bytes (ADR 059).
+ */
+interface PptxSlide {
+  addText(text: string | PptxGenJS.TextProps[], options: PptxGenJS.TextPropsOptions): unknown;
+  addTable(rows: PptxGenJS.TableRow[], options: PptxGenJS.TableProps): unknown;
+  addImage(options: PptxGenJS.ImageProps): unknown;
+}
 
 /** pptxgenjs's rotation (degrees, written as `rot` in 60,000ths) and flips, those given. */
 function turnOptions(turn: Turn) {
@@ -393,116 +406,7 @@ function pptxPoints(element: ShapeElement) {
   });
 }
 
-/** A gradient as DrawingML: its stops, then its direction (`a:lin`) or its centre (`a:path`). */
-function gradientFillXml(gradient: Gradient): string {
-  const stops = gradient.stops
-    .map((stop) => {
-      const alpha =
-        stop.opacity < 1 ? `<a:alpha val="${Math.round(stop.opacity * 100_000)}"/>` : '';
-      return `<a:gs pos="${Math.round(stop.at * 100_000)}"><a:srgbClr val="${stop.color}">${alpha}</a:srgbClr></a:gs>`;
-    })
-    .join('');
-  const shade =
-    gradient.kind === 'radial'
-      ? `<a:path path="circle"><a:fillToRect l="${Math.round(gradient.cx * 100_000)}" t="${Math.round(gradient.cy * 100_000)}" r="${Math.round((1 - gradient.cx) * 100_000)}" b="${Math.round((1 - gradient.cy) * 100_000)}"/></a:path>`
-      : `<a:lin ang="${Math.round(gradient.angle * 60_000)}" scaled="0"/>`;
-  return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
-}
-
-/** What a text's paragraphs have that pptxgenjs cannot write. */
-interface TextLook {
-  /** The bullets' colour and size, when not the text's. */
-  bulletColor?: string;
-  bulletSize?: number;
-  /** No hanging indent: PowerPoint sets the first word just after the bullet, later lines under it. */
-  wrapUnderBullet?: boolean;
-  tabStops?: readonly TabStop[];
-  tabSize?: number;
-}
-
-/** What pptxgenjs cannot write, by the name given to the shape it belongs to. */
-interface NamedLooks {
-  gradients: Map<string, Gradient>;
-  texts: Map<string, TextLook>;
-}
-
-/** Each shape of a slide named in `looks`, rewritten with its look. */
-function rewriteNamedShapes<T>(
-  xml: string,
-  looks: ReadonlyMap<string, T>,
-  rewrite: (shape: string, look: T) => string,
-): string {
-  if (looks.size === 0) return xml;
-  return xml.replace(/<p:sp>[\s\S]*?<\/p:sp>/g, (shape) => {
-    const name = /<p:cNvPr id="\d+" name="([^"]*)"/.exec(shape)?.[1];
-    const look = name === undefined ? undefined : looks.get(name);
-    return look === undefined ? shape : rewrite(shape, look);
-  });
-}
-
-/**
- * pptxgenjs writes no gradients: a gradient shape is written with its stand-in colour and a
- * name of its own, and that colour is swapped for the gradient in the slide's XML.
- */
-function fillGradients(xml: string, gradients: ReadonlyMap<string, Gradient>): string {
-  return rewriteNamedShapes(xml, gradients, (shape, gradient) =>
-    shape.replace(/<p:spPr>[\s\S]*?<\/p:spPr>/, (properties) =>
-      properties.replace(/<a:solidFill>[\s\S]*?<\/a:solidFill>/, gradientFillXml(gradient)),
-    ),
-  );
-}
-
-/**
- * A text's bullets in their colour and size (pptxgenjs writes each bullet at 100 %), without the
- * hanging indent pptxgenjs gives every bulleted paragraph where the text has none, and each of
- * its paragraphs with the text's tab stops.
- */
-function lookOfTexts(xml: string, texts: ReadonlyMap<string, TextLook>): string {
-  return rewriteNamedShapes(xml, texts, (shape, look) => {
-    const color = look.bulletColor
-      ? `<a:buClr><a:srgbClr val="${look.bulletColor}"/></a:buClr>`
-      : '';
-    const size = `<a:buSzPct val="${Math.round((look.bulletSize ?? 1) * 100_000)}"/>`;
-    let out =
-      look.bulletColor !== undefined || look.bulletSize !== undefined
-        ? shape.replaceAll('<a:buSzPct val="100000"/>', color + size)
-        : shape;
-    if (look.wrapUnderBullet)
-      out = out.replace(/ marL="\d+" indent="-\d+"/g, ' marL="0" indent="0"');
-    return look.tabStops || look.tabSize !== undefined ? withTabStops(out, look) : out;
-  });
-}
-
-/**
- * Every paragraph of a shape with its text's tab stops (`a:tabLst`, after the bullet, as the
- * schema orders a paragraph's properties) and the default stops' distance (`defTabSz`).
- */
-function withTabStops(shape: string, look: TextLook): string {
-  const emu = (points: number) => Math.round(points * EMU_PER_POINT);
-  const tabs = look.tabStops?.length
-    ? `<a:tabLst>${look.tabStops
-        .map(
-          (stop) => `<a:tab pos="${emu(stop.at)}" algn="${DRAWINGML_TAB_ALIGNMENTS[stop.align]}"/>`,
-        )
-        .join('')}</a:tabLst>`
-    : '';
-  const size = look.tabSize !== undefined ? ` defTabSz="${emu(look.tabSize)}"` : '';
-  return shape.replace(/<a:p>([\s\S]*?)<\/a:p>/g, (_, body: string) => {
-    const properties = /^<a:pPr([^>]*?)(?:\/>|>([\s\S]*?)<\/a:pPr>)/.exec(body);
-    if (!properties) return `<a:p><a:pPr${size}>${tabs}</a:pPr>${body}</a:p>`;
-    const [whole, attrs, children = ''] = properties;
-    // a:tabLst comes before the paragraph's default run properties.
-    const at = children.indexOf('<a:defRPr');
-    const inner = at < 0 ? children + tabs : children.slice(0, at) + tabs + children.slice(at);
-    // An indent of 0 is the text box's own; LibreOffice ignores the stops of a paragraph that
-    // names one.
-    const own = tabs ? attrs!.replace(' indent="0"', '') : attrs!;
-    return `<a:p><a:pPr${own}${size}>${inner}</a:pPr>${body.slice(whole.length)}</a:p>`;
-  });
-}
-
 function addElement(
-  pptx: PptxGenJS,
   slide: PptxSlide,
   element: RenderElement,
   looks: NamedLooks,
@@ -517,10 +421,10 @@ function addElement(
           ? // pptxgenjs draws custom geometry, though its types do not list the name.
             ('custGeom' as PptxGenJS.ShapeType)
           : element.kind === 'ellipse'
-            ? pptx.ShapeType.ellipse
+            ? ('ellipse' as PptxGenJS.ShapeType.ellipse)
             : element.radius
-              ? pptx.ShapeType.roundRect
-              : pptx.ShapeType.rect;
+              ? ('roundRect' as PptxGenJS.ShapeType.roundRect)
+              : ('rect' as PptxGenJS.ShapeType.rect);
       const gradientName = element.gradient ? `Gradient ${looks.gradients.size + 1}` : undefined;
       if (gradientName) looks.gradients.set(gradientName, element.gradient!);
       // An empty text keeps a <p:txBody> on every shape: PowerPoint "repairs" shapes without one.
@@ -560,7 +464,7 @@ function addElement(
       const x = Math.min(element.x1, element.x2);
       const y = Math.min(element.y1, element.y2);
       slide.addText('', {
-        shape: pptx.ShapeType.line,
+        shape: 'line' as PptxGenJS.ShapeType.line,
         x: inches(x),
         y: inches(y),
         w: inches(Math.abs(element.x2 - element.x1)),
@@ -663,7 +567,8 @@ function addElement(
       return;
     }
     case 'chart':
-      addChart(slide, element, weightOptions(element.data.family, 'regular'));
+      // Only pptxgenjs writes charts (see writesDirectly).
+      addChart(slide as PptxGenJS.Slide, element, weightOptions(element.data.family, 'regular'));
       return;
     case 'placed-image': {
       const f = element.frame;
@@ -694,39 +599,25 @@ function addElement(
   }
 }
 
-/**
- * The bullets drawn from a fallback family (no text font has them) that Wingdings draws, each
- * with its Wingdings letter: PowerPoint shows them in Wingdings, as the file they came from did.
- */
-function wingdingsBulletsOf(slides: readonly RenderSlide[]): Map<string, string> {
-  const bullets = new Map<string, string>();
-  for (const slide of slides) {
-    for (const element of drawnElements(slide.elements)) {
-      if (element.kind !== 'text' || !element.bulletFace || !element.bulletChar) continue;
-      const letter = wingdingsLetterOf(element.bulletChar);
-      if (letter) bullets.set(element.bulletChar, letter);
-    }
-  }
-  return bullets;
-}
-
-/**
- * A slide's bullets of those in Wingdings (pptxgenjs writes a bullet with no font of its own).
- * Wingdings' letters are plain Latin ones, nothing XML escapes.
- */
-function inWingdings(xml: string, bullets: ReadonlyMap<string, string>): string {
-  if (bullets.size === 0) return xml;
-  return xml.replace(/<a:buChar char="&#x([0-9A-Fa-f]+);"\/>/g, (written, hex: string) => {
-    const letter = bullets.get(String.fromCodePoint(Number.parseInt(hex, 16)));
-    return letter
-      ? `<a:buFont typeface="Wingdings" pitchFamily="2" charset="2"/><a:buChar char="${letter}"/>`
-      : written;
-  });
-}
-
 /** A see-through outline's transparency as PowerPoint has it (0 solid … 100 unseen). */
 const transparencyOf = (opacity: number | undefined) =>
   opacity !== undefined && opacity < 1 ? { transparency: Math.round((1 - opacity) * 100) } : {};
+
+/**
+ * Whether the direct writer writes this deck (ADR 059): everything but charts, whose embedded
+ * sheet pptxgenjs builds; a deck with a chart is written by pptxgenjs, loaded for it alone.
+ */
+export function writesDirectly(slides: readonly RenderSlide[]): boolean {
+  return slides.every((slide) =>
+    slide.elements.every(
+      (element) =>
+        element.kind !== 'chart' &&
+        (element.kind !== 'placed-image' ||
+          element.image.mime === 'image/png' ||
+          element.image.mime === 'image/jpeg'),
+    ),
+  );
+}
 
 /** The deck as an editable PowerPoint file: native text boxes, shapes and tables. */
 export async function renderPptx(
@@ -737,27 +628,87 @@ export async function renderPptx(
   /** Each slide's key, in order: written into its shapes' names with the identity. */
   keys?: readonly string[],
 ): Promise<Buffer> {
-  const pptx = new PptxGenJS();
+  if (!writesDirectly(slides)) return renderPptxWithPptxgenjs(deck, slides, identity, keys);
+  return finishPptx(deck, slides, writeDirectParts(deck, slides), identity, keys);
+}
+
+/** The parts as a writer wrote them, and what the normalising pass puts into them. */
+export interface WrittenParts {
+  parts: ReadonlyMap<string, Uint8Array>;
+  looks: NamedLooks;
+  media: MediaTokens;
+}
+
+/**
+ * The direct writer's parts of a deck (`writesDirectly`), before the normalising pass
+ * (`finishPptx`): `renderPptx` is the two; `bench/pptx-writer.ts` times each.
+ */
+export function writeDirectParts(deck: Deck, slides: readonly RenderSlide[]): WrittenParts {
+  const looks: NamedLooks = { gradients: new Map(), texts: new Map() };
+  const media = new MediaTokens();
+  const written = slides.map((slide, i) => {
+    const s = new DirectSlide(i + 1);
+    s.background = { color: slide.background };
+    const sink = s as unknown as PptxSlide;
+    for (const element of slide.elements) addElement(sink, element, looks, media);
+    return s;
+  });
+  const parts = directParts(written, {
+    title: deck.title,
+    subject: subjectOf(deck),
+    author: deck.author,
+    company: deck.company,
+    date: deck.date,
+  });
+  return { parts, looks, media };
+}
+
+const subjectOf = (deck: Deck) => `Prepared for ${deck.clientName}`;
+
+/**
+ * The deck written by pptxgenjs (ADR 052, 058): the writer of decks with charts, and the
+ * reference the direct writer is compared with byte for byte (`pptx/direct-writer.test.ts`).
+ * pptxgenjs (and its JSZip) is loaded on the first such deck only.
+ */
+export async function renderPptxWithPptxgenjs(
+  deck: Deck,
+  slides: RenderSlide[],
+  identity?: DeckIdentity,
+  keys?: readonly string[],
+): Promise<Buffer> {
+  const { default: PptxGenJSClass } = await import('pptxgenjs');
+  const pptx = new PptxGenJSClass();
   pptx.layout = 'LAYOUT_WIDE';
   pptx.title = deck.title;
   pptx.author = deck.author;
   pptx.company = deck.company;
-  pptx.subject = `Prepared for ${deck.clientName}`;
+  pptx.subject = subjectOf(deck);
   const looks: NamedLooks = { gradients: new Map(), texts: new Map() };
   const media = new MediaTokens();
   for (const slide of slides) {
     const s = pptx.addSlide();
     s.background = { color: slide.background };
-    for (const element of slide.elements) addElement(pptx, s, element, looks, media);
+    for (const element of slide.elements) addElement(s, element, looks, media);
   }
+  // The parts as pptxgenjs wrote them, never zipped by it: the normalising pass below puts each
+  // picture's bytes where pptxgenjs wrote its token and zips the final parts once.
+  const parts = await pptxgenjsParts(pptx);
+  return finishPptx(deck, slides, { parts, looks, media }, identity, keys);
+}
+
+/** The written parts normalised (ADR 058) and zipped, with what neither writer writes. */
+export function finishPptx(
+  deck: Deck,
+  slides: readonly RenderSlide[],
+  { parts, looks, media }: WrittenParts,
+  identity?: DeckIdentity,
+  keys?: readonly string[],
+): Buffer {
   const wingdingsBullets = wingdingsBulletsOf(slides);
   // The charts in the order they are added (drawing order, slide by slide).
   const charts = slides.flatMap((slide) =>
     slide.elements.filter((e): e is ChartElement => e.kind === 'chart'),
   );
-  // The parts as pptxgenjs wrote them, never zipped by it: the normalising pass below puts each
-  // picture's bytes where pptxgenjs wrote its token and zips the final parts once.
-  const parts = await pptxgenjsParts(pptx);
   const rewriteSlide = (xml: string) =>
     inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets);
   const hasLooks = looks.gradients.size + looks.texts.size + wingdingsBullets.size > 0;
@@ -779,7 +730,7 @@ export async function renderPptx(
  * slide it is on; a deck's pictures are most of its bytes. It is handed a short token per
  * picture instead, and `normalizePptx` swaps the picture's bytes in, once per picture.
  */
-class MediaTokens {
+export class MediaTokens {
   readonly bytes = new Map<string, Uint8Array>();
   private readonly tokens = new Map<Uint8Array, string>();
 
