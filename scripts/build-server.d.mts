@@ -12,3 +12,7 @@ export const npmPackagesKeptOutside: Map<string, string>;
 export const npmPackagesBundling: { plugin: import('esbuild').Plugin; banner: string };
 /** Bundled npm packages whose modules keep their own file's address in node_modules (pdfkit). */
 export const npmPackagesKeepingTheirAddress: Set<string>;
+/** The folder beside the built entries where Node 22.1+ keeps their compiled code (ADR 061). */
+export const compileCacheDir: string;
+/** Modules a bundled npm package imports that load on their first call instead (specifier → importing package). */
+export const npmModulesLoadedOnFirstCall: Map<string, string>;

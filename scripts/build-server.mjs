@@ -18,11 +18,19 @@ const builtStamp = path.join(serverBuildDir, 'build.json');
 // The embedded database's thread (apps/server/src/db/embedded-database-worker.mjs) is plain
 // JavaScript importing only PGlite: the bundle starts it where it is. The admin CLI stays on tsx
 // (`npm run admin`, run now and then).
-const entryPoints = {
+const entries = {
   main: 'apps/server/src/main.ts',
   worker: 'apps/server/src/worker.ts',
   'render-worker': 'packages/deck-engine/src/worker/render-worker.mjs',
 };
+const compileCacheEntry = 'compile-cache-entry';
+/** Each entry is a small file that turns on the compile cache, then loads its source (below). */
+const entryPoints = Object.fromEntries(
+  Object.keys(entries).map((name) => [name, `${compileCacheEntry}:${name}`]),
+);
+
+/** Where the built entries keep V8's compiled code (Node 22.1+), beside the build's files. */
+export const compileCacheDir = 'compile-cache';
 
 const sources = [
   'apps/server/src',
@@ -59,6 +67,43 @@ function sourceUrls(outdir) {
     },
   };
 }
+
+/**
+ * The built entries (ADR 061). On Node 22.1+ each turns on Node's compile cache in
+ * `compile-cache/` beside it before it imports anything else: V8's compiled code of every module
+ * the process or thread then loads is kept there and read back by the next start (the render
+ * threads' chunks, the server's), instead of parsing and compiling them again. Node keys the
+ * cache by its own version and each file's contents: a cache from another Node or a changed
+ * chunk is not used but rewritten; NODE_DISABLE_COMPILE_CACHE=1 turns it off; a folder it cannot
+ * write only goes without. Node 20 has no such cache: there the entry only loads its source.
+ * The render worker writes its cache once its task's modules are loaded (a thread may last until
+ * the process is stopped); the processes write theirs when they exit.
+ */
+const compileCacheEntries = {
+  name: 'compile-cache-entries',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${compileCacheEntry}:`) }, (args) => ({
+      path: args.path.slice(compileCacheEntry.length + 1),
+      namespace: compileCacheEntry,
+    }));
+    build.onLoad({ filter: /.*/, namespace: compileCacheEntry }, (args) => {
+      const source = `./${entries[args.path]}`;
+      const enable = `import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+module.enableCompileCache?.(fileURLToPath(new URL(${JSON.stringify(`./${compileCacheDir}`)}, import.meta.url)));
+`;
+      const contents =
+        args.path === 'render-worker'
+          ? `${enable}const task = (await import(${JSON.stringify(source)})).default;
+module.flushCompileCache?.();
+export default task;
+`
+          : `${enable}await import(${JSON.stringify(source)});
+`;
+      return { contents, loader: 'js', resolveDir: root };
+    });
+  },
+};
 
 /**
  * The pool's worker file: the sources name render-worker.mjs (TypeScript through tsx); the
@@ -127,6 +172,16 @@ export const bundledNpmPackages = new Set([
  */
 export const npmPackagesKeepingTheirAddress = new Set(['pdfkit']);
 
+/**
+ * Bundled npm modules that import a module only some calls need: the import is given a stand-in
+ * that loads it on its first call, so a process pays for its top-level code only when it is used.
+ * fontkit imports brotli's decoder for WOFF2 fonts (the engine reads WOFF2 with wawoff2 and
+ * hands fontkit TrueType and OpenType), and brotli decodes its 120 kB dictionary when loaded:
+ * ~35 ms of CPU in every render thread and in the web process, which load fontkit (ADR 061).
+ */
+export const npmModulesLoadedOnFirstCall = new Map([['brotli/decompress.js', 'fontkit']]);
+const onFirstCall = 'loaded-on-first-call';
+
 /** The package a file in node_modules belongs to (the innermost), or undefined. */
 function packageOfFile(file) {
   const parts = file.split(path.sep);
@@ -186,6 +241,15 @@ const npmPackagesPolicy = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@deck-portal/')) return undefined;
+      if (
+        args.namespace !== onFirstCall &&
+        npmModulesLoadedOnFirstCall.has(args.path) &&
+        packageOfFile(args.importer) === npmModulesLoadedOnFirstCall.get(args.path)
+      ) {
+        return { path: args.path, namespace: onFirstCall, pluginData: args.resolveDir };
+      }
+      // The stand-in's own import of the module: bundled, as its importer's would have been.
+      if (args.namespace === onFirstCall) return undefined;
       if (isBuiltin(args.path)) return { path: args.path, external: true };
       const name = packageName(args.path);
       if (npmPackagesKeptOutside.has(name)) return { path: args.path, external: true };
@@ -194,6 +258,17 @@ const npmPackagesPolicy = {
       if (inNodeModules(args.importer) || bundledNpmPackages.has(name)) return undefined;
       return { path: args.path, external: true };
     });
+    // A CommonJS module whose one export is a function: the stand-in is such a function.
+    build.onLoad({ filter: /.*/, namespace: onFirstCall }, (args) => ({
+      contents: `let loaded;
+module.exports = function loadedOnFirstCall(...args) {
+  loaded ??= require(${JSON.stringify(args.path)});
+  return loaded(...args);
+};
+`,
+      loader: 'js',
+      resolveDir: args.pluginData,
+    }));
     const outdir = path.resolve(
       build.initialOptions.absWorkingDir ?? process.cwd(),
       build.initialOptions.outdir ?? '.',
@@ -228,7 +303,7 @@ async function removeOldOutputs(outdir, metafile) {
   const anHourAgo = Date.now() - 3_600_000;
   for (const entry of await readdir(outdir)) {
     const file = path.join(outdir, entry);
-    if (written.has(file) || entry === 'build.json') continue;
+    if (written.has(file) || entry === 'build.json' || entry === compileCacheDir) continue;
     if ((await stat(file)).mtimeMs < anHourAgo) await rm(file, { force: true });
   }
 }
@@ -250,9 +325,12 @@ export async function buildServer({ outdir = serverBuildDir } = {}) {
     metafile: true,
     logLevel: 'warning',
     banner: { js: requireBanner },
-    plugins: [builtRenderWorker, sourceUrls(outdir), npmPackagesPolicy],
+    plugins: [compileCacheEntries, builtRenderWorker, sourceUrls(outdir), npmPackagesPolicy],
   });
   await removeOldOutputs(outdir, result.metafile);
+  // Compiled code of the previous build's files: never read again (Node checks each file's
+  // contents), so it goes with them.
+  await rm(path.join(outdir, compileCacheDir), { recursive: true, force: true });
   await writeFile(path.join(outdir, 'build.json'), JSON.stringify(result.metafile));
   return result;
 }

@@ -1,16 +1,30 @@
 // The server as `npm start` and `npm run worker` run it: built to JavaScript by
 // scripts/build-server.mjs, run by a plain `node`, no TypeScript loader anywhere.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as esbuild from 'esbuild';
 import { PDFDocument } from 'pdf-lib';
 import { WARM_UP_DRAFT } from '../../../packages/deck-engine/src/worker/render-task.ts';
 import { PLAIN_CERTIFICATE } from '../../../packages/deck-engine/test/fixtures.ts';
-import { buildServer, npmPackagesKeptOutside } from '../../../scripts/build-server.mjs';
+import {
+  buildServer,
+  compileCacheDir,
+  npmPackagesBundling,
+  npmPackagesKeptOutside,
+} from '../../../scripts/build-server.mjs';
 import { packagesInWebProcess, packagesNotInWebProcess } from './helpers/web-process-packages.ts';
 
 const run = promisify(execFile);
@@ -221,5 +235,136 @@ describe('the built server', () => {
     // The same reading sees the writers where they are loaded: in the render worker.
     const renderWorker = await loadedPackages(path.join(outdir, 'render-worker.js'));
     expect(renderWorker).toEqual(expect.arrayContaining(['pptxgenjs', 'jszip', 'pdfkit']));
+  }, 120_000);
+
+  it('loads brotli (in fontkit, for WOFF2 fonts) on its first call, and fontkit still reads WOFF2', async () => {
+    // In the build, brotli's decoder is required only from inside the stand-in's function.
+    const { outputs } = metafile();
+    const [chunk] = Object.entries(outputs).find(([, output]) =>
+      Object.keys(output.inputs).includes('node_modules/brotli/decompress.js'),
+    )!;
+    const code = readFileSync(path.resolve(root, chunk), 'utf8');
+    const name = /\/\/ node_modules\/brotli\/decompress\.js\nvar (\w+) = __commonJS/.exec(
+      code,
+    )?.[1];
+    expect(name).toBeDefined();
+    const calls = code.split(`${name}()`).length - 1;
+    expect(calls).toBe(1);
+    expect(code).toMatch(
+      new RegExp(
+        `function loadedOnFirstCall\\(\\.\\.\\.args\\) \\{\\n\\s*\\w+ \\?\\?= ${name}\\(\\);`,
+      ),
+    );
+    // fontkit bundled by the same policy opens a WOFF2 font through the stand-in.
+    const dir = path.join(outdir, 'fontkit-alone');
+    await esbuild.build({
+      stdin: { contents: `export { create } from 'fontkit';`, resolveDir: root },
+      outdir: dir,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      banner: { js: npmPackagesBundling.banner },
+      plugins: [npmPackagesBundling.plugin],
+      logLevel: 'silent',
+    });
+    const woff2 = path.join(
+      root,
+      'node_modules/@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-latin-400-normal.woff2',
+    );
+    const result = await plainNode(
+      `import { readFileSync } from 'node:fs';
+       const { create } = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'stdin.js')).href)});
+       const font = create(readFileSync(${JSON.stringify(woff2)}));
+       const glyph = font.glyphForCodePoint(65);
+       console.log(JSON.stringify({ family: font.familyName, type: font.type, a: glyph.path.commands.length > 0 }));`,
+    );
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout.trim())).toEqual({
+      family: expect.stringMatching(/^Noto Sans Hebrew/),
+      type: 'WOFF2',
+      a: true,
+    });
+  }, 120_000);
+});
+
+/** A render in a fresh plain node through the built render worker: the files' digests. */
+async function renderInFreshNode(env: Record<string, string> = {}) {
+  const worker = pathToFileURL(path.join(outdir, 'render-worker.js')).href;
+  const result = await plainNode(
+    `import { createHash } from 'node:crypto';
+     const task = (await import(${JSON.stringify(worker)})).default;
+     const deck = await task({ draft: ${JSON.stringify(WARM_UP_DRAFT)} });
+     const digest = (bytes) => createHash('sha256').update(bytes).digest('hex');
+     console.log(JSON.stringify({ pptx: digest(deck.pptx), pdf: digest(deck.pdf), svgs: digest(deck.svgs.join('')) }));`,
+    env,
+  );
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, string>;
+}
+
+// Node 22.1+ has a compile cache (ADR 061); Node 20, which the project supports too, does not.
+const hasCompileCache =
+  typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+describe('the built entries and Node’s compile cache', () => {
+  const cacheDir = () => path.join(outdir, compileCacheDir);
+
+  it.runIf(!hasCompileCache)(
+    'on a Node without one, renders and writes no cache',
+    async () => {
+      await rm(cacheDir(), { recursive: true, force: true });
+      const files = await renderInFreshNode();
+      expect(files.pptx).toMatch(/^[0-9a-f]{64}$/);
+      expect(existsSync(cacheDir())).toBe(false);
+    },
+    120_000,
+  );
+
+  it.runIf(hasCompileCache)(
+    'keeps the render worker’s compiled code beside the build, per Node version, and draws the same bytes with it, without it, and with a damaged or stale one',
+    async () => {
+      await rm(cacheDir(), { recursive: true, force: true });
+      const without = await renderInFreshNode({ NODE_DISABLE_COMPILE_CACHE: '1' });
+      expect(existsSync(cacheDir())).toBe(false);
+      // The first start writes the cache, in a folder named for this Node: another Node reads its own.
+      const writing = await renderInFreshNode();
+      const [versionDir] = readdirSync(cacheDir());
+      expect(versionDir?.startsWith(`${process.version}-`)).toBe(true);
+      const entries = readdirSync(path.join(cacheDir(), versionDir!));
+      // The render worker's task and its chunks, not only the entry.
+      expect(entries.length).toBeGreaterThan(5);
+      const reading = await renderInFreshNode();
+      // A damaged entry (a byte flipped in the largest): Node finds it does not check out.
+      const largest = entries
+        .map((entry) => path.join(cacheDir(), versionDir!, entry))
+        .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+      const bytes = readFileSync(largest);
+      const middle = bytes.length >> 1;
+      bytes[middle] = bytes[middle]! ^ 0xff;
+      writeFileSync(largest, bytes);
+      const damaged = await renderInFreshNode();
+      // A file changed after its code was cached: Node sees the cache no longer matches it.
+      const task = builtFile('packages/deck-engine/src/worker/render-task.ts');
+      appendFileSync(task, '\n// changed after the cache was written\n');
+      const stale = await renderInFreshNode();
+      expect(writing).toEqual(without);
+      expect(reading).toEqual(without);
+      expect(damaged).toEqual(without);
+      expect(stale).toEqual(without);
+    },
+    240_000,
+  );
+
+  it('a rebuild drops the previous build’s compiled code', async () => {
+    const scratch = await mkdtemp(path.join(root, 'apps/server/.test-build-'));
+    try {
+      const stale = path.join(scratch, compileCacheDir, 'v0.0.0-old');
+      await import('node:fs/promises').then((fs) => fs.mkdir(stale, { recursive: true }));
+      await buildServer({ outdir: scratch });
+      expect(existsSync(path.join(scratch, 'render-worker.js'))).toBe(true);
+      expect(existsSync(stale)).toBe(false);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   }, 120_000);
 });
