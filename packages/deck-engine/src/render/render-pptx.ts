@@ -47,6 +47,8 @@ import { placePath } from './shape-path.ts';
  * (`pptx/slide.ts`) takes the same calls and writes the same bytes (ADR 059).
  */
 interface PptxSlide {
+  /** Whether a run's options need not repeat its text box's (the direct writer's slide). */
+  readonly readsRunsFromBox?: boolean;
   addText(text: string | PptxGenJS.TextProps[], options: PptxGenJS.TextPropsOptions): unknown;
   addTable(rows: PptxGenJS.TableRow[], options: PptxGenJS.TableProps): unknown;
   addImage(options: PptxGenJS.ImageProps): unknown;
@@ -336,6 +338,11 @@ function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, 
     ...(lookName || element.name ? { objectName: lookName ?? element.name } : {}),
     ...turnOptions(element),
   };
+  // The direct writer reads an option a run lacks from its box as it writes.
+  if (slide.readsRunsFromBox) {
+    slide.addText(textRuns(element), options);
+    return;
+  }
   // pptxgenjs copies each option of the text box a run lacks into the run (all but the colour,
   // into a linked run), key by key, and names each run by counting the slide's texts so far:
   // runs that have them from the start are written the same, for less work.

@@ -87,14 +87,17 @@ export function addedText(
       endArrowType: line.endArrowType || null,
     };
   }
-  const pieces: TextPiece[] =
-    !text || text.length === 0 || typeof text === 'string'
-      ? [{ text: typeof text === 'string' ? text : '', options: { color: options.color } }]
-      : text.map((piece) => {
-          const own = piece.options ?? {};
-          if (!own.color) own.color = options.color;
-          return { text: piece.text, options: own };
-        });
+  let pieces: TextPiece[];
+  if (!text || text.length === 0 || typeof text === 'string') {
+    pieces = [{ text: typeof text === 'string' ? text : '', options: { color: options.color } }];
+  } else {
+    // The pieces are the caller's, changed in place as pptxgenjs changes them.
+    pieces = text as TextPiece[];
+    for (const piece of pieces) {
+      const own = piece.options ?? (piece.options = {});
+      if (!own.color) own.color = options.color;
+    }
+  }
   correctShadow(options.shadow);
   return { kind: 'text', name, options, pieces };
 }

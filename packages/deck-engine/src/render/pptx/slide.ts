@@ -28,6 +28,8 @@ export class DirectSlide implements LinkIds {
   private texts = 0;
   private tables = 0;
   private images = 0;
+  /** A run's options need not repeat its box's: the text body reads them from the box. */
+  readonly readsRunsFromBox = true;
   /** The slide's background colour (six hex digits). */
   background?: { color?: string };
 

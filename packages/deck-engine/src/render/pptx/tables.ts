@@ -68,7 +68,8 @@ function mentionsLink(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('hyperlink');
   if (Array.isArray(value)) return value.some(mentionsLink);
   if (typeof value === 'object' && value !== null) {
-    for (const [key, inner] of Object.entries(value)) {
+    for (const key in value) {
+      const inner = (value as Record<string, unknown>)[key];
       // As JSON: a key whose value is undefined is not written.
       if (inner === undefined) continue;
       if (key.includes('hyperlink') || mentionsLink(inner)) return true;

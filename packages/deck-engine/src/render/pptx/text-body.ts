@@ -249,6 +249,23 @@ function paragraphProperties(own: TextOptions, box: TextOptions): string {
   return `${xml}>${spacing}${gaps}${bulletXml}${tabs}</a:pPr>`;
 }
 
+const fonts = new Map<string, string>();
+
+/** A run's Latin, East Asian and complex-script font (kept: a deck has a few). */
+function fontElements(face: string): string {
+  let xml = fonts.get(face);
+  if (xml === undefined) {
+    // pptxgenjs writes the font's name as it is, unescaped.
+    xml =
+      `<a:latin typeface="${face}" pitchFamily="34" charset="0"/>` +
+      `<a:ea typeface="${face}" pitchFamily="34" charset="-122"/>` +
+      `<a:cs typeface="${face}" pitchFamily="34" charset="-120"/>`;
+    if (fonts.size >= 64) fonts.clear();
+    fonts.set(face, xml);
+  }
+  return xml;
+}
+
 /**
  * A run's properties: each option it has, else its box's (pptxgenjs copies the box's options
  * into the run; a linked run takes no colour from its box).
@@ -285,13 +302,7 @@ function runProperties(own: TextOptions, box: TextOptions, links: LinkIds): stri
     if (color) xml += solidFill(color, get('transparency'));
     if (highlight) xml += `<a:highlight>${colorElement(highlight)}</a:highlight>`;
     if (underlineColor) xml += `<a:uFill>${solidFill(underlineColor)}</a:uFill>`;
-    if (fontFace) {
-      // pptxgenjs writes the font's name as it is, unescaped.
-      xml +=
-        `<a:latin typeface="${fontFace}" pitchFamily="34" charset="0"/>` +
-        `<a:ea typeface="${fontFace}" pitchFamily="34" charset="-122"/>` +
-        `<a:cs typeface="${fontFace}" pitchFamily="34" charset="-120"/>`;
-    }
+    if (fontFace) xml += fontElements(fontFace);
   }
   if (hyperlink) {
     const id = links.idOf(hyperlink);
