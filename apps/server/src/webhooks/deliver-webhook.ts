@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { notifications, users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
@@ -249,6 +249,102 @@ export async function attemptDelivery(
   );
   return (tx) =>
     recordAttempt(tx, services, { delivery, endpoint, attempt, isManual, outcome, at });
+}
+
+/**
+ * The first attempts of one event's deliveries (the fan-out's), made all at once, and how to
+ * record what came of them in the caller's transaction: those delivered with the same answer in
+ * one statement (most often all of them: one statement an event, not one a delivery, on a
+ * database the view events' ingest shares), the others each as `attemptDelivery` records it.
+ */
+export async function attemptFirstDeliveries(
+  services: Pick<Services, 'clock' | 'config'>,
+  due: { delivery: DeliveryRow; endpoint: EndpointRow }[],
+): Promise<(tx: Db) => Promise<void>> {
+  const attempt = 1;
+  const at = services.clock.now();
+  const sent = await Promise.all(
+    due.map(async ({ delivery, endpoint }) => {
+      if (endpoint.disabledAt) {
+        const record = await attemptDelivery(services, {
+          delivery,
+          endpoint,
+          attempt,
+          isManual: false,
+        });
+        return { delivery, endpoint, record };
+      }
+      const outcome = await sendWebhook(
+        {
+          url: endpoint.url,
+          secret: endpoint.secret,
+          messageId: delivery.messageId,
+          body: delivery.body,
+          at,
+        },
+        { allowPrivate: services.config.webhooksAllowPrivate },
+      );
+      return {
+        delivery,
+        endpoint,
+        outcome,
+        record: (tx: Db) =>
+          recordAttempt(tx, services, {
+            delivery,
+            endpoint,
+            attempt,
+            isManual: false,
+            outcome,
+            at,
+          }),
+      };
+    }),
+  );
+  return async (tx) => {
+    const delivered = new Map<number, typeof sent>();
+    for (const one of sent) {
+      if (!one.outcome?.ok) {
+        await one.record(tx);
+        continue;
+      }
+      const code = one.outcome.statusCode ?? 0;
+      delivered.set(code, [...(delivered.get(code) ?? []), one]);
+    }
+    for (const [statusCode, group] of delivered) {
+      // As `recordAttempt` records a delivery: only one still waiting for this attempt.
+      const recorded = await tx
+        .update(webhookDeliveries)
+        .set({
+          status: 'succeeded',
+          attempts: attempt,
+          lastAttemptAt: at,
+          lastStatusCode: statusCode,
+          lastError: null,
+          nextAttemptAt: null,
+          deliveredAt: at,
+        })
+        .where(
+          and(
+            inArray(
+              webhookDeliveries.id,
+              group.map((one) => one.delivery.id),
+            ),
+            eq(webhookDeliveries.status, 'pending'),
+            lt(webhookDeliveries.attempts, attempt),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      const recordedIds = new Set(recorded.map((row) => row.id));
+      for (const one of group) {
+        if (recordedIds.has(one.delivery.id) && one.endpoint.failuresInRow > 0) {
+          await tx
+            .update(webhookEndpoints)
+            .set({ failuresInRow: 0 })
+            .where(eq(webhookEndpoints.id, one.delivery.endpointId));
+        }
+      }
+    }
+  };
 }
 
 /** Runs one attempt of a delivery: signs, POSTs, records what came of it. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
 import type { Services } from '../services.ts';
-import { attemptDelivery } from './deliver-webhook.ts';
+import { attemptFirstDeliveries } from './deliver-webhook.ts';
 
 /** A message's body: what happened, when, and the event's data (Standard Webhooks' shape). */
 export function webhookBody(type: string, occurredAt: Date, data: Record<string, unknown>) {
@@ -26,7 +26,7 @@ export const fanOutHandler = (
     const [event] = await db.select().from(events).where(eq(events.id, job.payload.eventId));
     const wanting = event
       ? await db
-          .select({ id: webhookEndpoints.id })
+          .select()
           .from(webhookEndpoints)
           .where(
             and(
@@ -38,7 +38,7 @@ export const fanOutHandler = (
     const records: ((tx: Db) => Promise<void>)[] = [];
     if (event && wanting.length > 0) {
       const now = services.clock.now();
-      await db
+      const stored = await db
         .insert(webhookDeliveries)
         .values(
           wanting.map((endpoint) => ({
@@ -53,23 +53,26 @@ export const fanOutHandler = (
         )
         .onConflictDoNothing({
           target: [webhookDeliveries.endpointId, webhookDeliveries.eventId],
-        });
-      const due = await db
-        .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-        .from(webhookDeliveries)
-        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .where(
-          and(
-            eq(webhookDeliveries.eventId, event.id),
-            eq(webhookDeliveries.status, 'pending'),
-            eq(webhookDeliveries.attempts, 0),
-          ),
-        );
-      records.push(
-        ...(await Promise.all(
-          due.map((row) => attemptDelivery(services, { ...row, attempt: 1, isManual: false })),
-        )),
-      );
+        })
+        .returning();
+      // All new: each is due, with the endpoint read above. Else the job runs again (a worker
+      // died): the deliveries stored then whose first attempt is not recorded yet are due.
+      const endpointOf = new Map(wanting.map((endpoint) => [endpoint.id, endpoint]));
+      const due =
+        stored.length === wanting.length
+          ? stored.map((delivery) => ({ delivery, endpoint: endpointOf.get(delivery.endpointId)! }))
+          : await db
+              .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+              .from(webhookDeliveries)
+              .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+              .where(
+                and(
+                  eq(webhookDeliveries.eventId, event.id),
+                  eq(webhookDeliveries.status, 'pending'),
+                  eq(webhookDeliveries.attempts, 0),
+                ),
+              );
+      if (due.length > 0) records.push(await attemptFirstDeliveries(services, due));
     }
     await db.transaction(async (tx) => {
       for (const record of records) await record(tx);

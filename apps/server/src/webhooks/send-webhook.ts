@@ -1,7 +1,7 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { checkWebhookAddress } from './webhook-address.ts';
 
 /** How long a receiver has to answer, connection included. */
@@ -21,13 +21,21 @@ export type WebhookMessage = {
   at: Date;
 };
 
-/** The Standard Webhooks headers of one attempt: its id, time and signature over both and the body. */
+/**
+ * The Standard Webhooks headers of one attempt: its id, time and signature over both and the
+ * body (`v1,` and the base64 of HMAC-SHA256 of `{id}.{seconds}.{body}` under the secret's
+ * bytes, the base64 after `whsec_`). Signed by Node's crypto, not the reference library's
+ * JavaScript SHA-256, which took ~1 ms of the request thread a message under load; its
+ * `verify` checks these signatures in the tests.
+ */
 export function signedHeaders({ secret, messageId, body, at }: Omit<WebhookMessage, 'url'>) {
-  const signature = new Webhook(secret).sign(messageId, at, body);
+  const seconds = String(Math.floor(at.getTime() / 1000));
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
+  const signature = createHmac('sha256', key).update(`${messageId}.${seconds}.${body}`).digest();
   return {
     'webhook-id': messageId,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signature,
+    'webhook-timestamp': seconds,
+    'webhook-signature': `v1,${signature.toString('base64')}`,
   };
 }
 
