@@ -14,5 +14,8 @@ export const npmPackagesBundling: { plugin: import('esbuild').Plugin; banner: st
 export const npmPackagesKeepingTheirAddress: Set<string>;
 /** The folder beside the built entries where Node 22.1+ keeps their compiled code (ADR 061). */
 export const compileCacheDir: string;
-/** Modules a bundled npm package imports that load on their first call instead (specifier → importing package). */
-export const npmModulesLoadedOnFirstCall: Map<string, string>;
+/** Modules bundled npm packages import that load on first use instead, with their importers and the stand-in's shape. */
+export const npmModulesLoadedOnFirstUse: Map<
+  string,
+  { importers: string[]; standIn: 'function' | 'trie' }
+>;

@@ -173,14 +173,49 @@ export const bundledNpmPackages = new Set([
 export const npmPackagesKeepingTheirAddress = new Set(['pdfkit']);
 
 /**
- * Bundled npm modules that import a module only some calls need: the import is given a stand-in
- * that loads it on its first call, so a process pays for its top-level code only when it is used.
- * fontkit imports brotli's decoder for WOFF2 fonts (the engine reads WOFF2 with wawoff2 and
- * hands fontkit TrueType and OpenType), and brotli decodes its 120 kB dictionary when loaded:
- * ~35 ms of CPU in every render thread and in the web process, which load fontkit (ADR 061).
+ * Modules some bundled npm packages import whose top-level work only some calls need: each
+ * import is given a stand-in that loads the module (or does the work) on first use, so a process
+ * pays for it only when it is used (ADR 061). A stand-in has the module's shape as its importers
+ * use it:
+ * - `brotli/decompress.js`, a function: fontkit imports it for WOFF2 fonts (the engine reads
+ *   WOFF2 with wawoff2 and hands fontkit TrueType and OpenType), and brotli decodes its 120 kB
+ *   dictionary when loaded.
+ * - `unicode-trie`, a class whose instances are only asked `get(codePoint)` by these importers:
+ *   each builds its tries when loaded, inflating their data in JavaScript; fontkit's three are for
+ *   its Arabic, Indic and Universal shapers, which Latin text never reaches.
  */
-export const npmModulesLoadedOnFirstCall = new Map([['brotli/decompress.js', 'fontkit']]);
-const onFirstCall = 'loaded-on-first-call';
+export const npmModulesLoadedOnFirstUse = new Map([
+  ['brotli/decompress.js', { importers: ['fontkit'], standIn: 'function' }],
+  ['unicode-trie', { importers: ['fontkit', 'unicode-properties', 'linebreak'], standIn: 'trie' }],
+]);
+const onFirstUse = 'loaded-on-first-use';
+
+/** The stand-ins' code: CommonJS with the module's shape, loading it with `require` when used. */
+const standIns = {
+  function: (specifier) => `let loaded;
+module.exports = function loadedOnFirstCall(...args) {
+  loaded ??= require(${JSON.stringify(specifier)});
+  return loaded(...args);
+};
+`,
+  trie: (specifier) => `let UnicodeTrie;
+module.exports = class UnicodeTrieBuiltOnFirstGet {
+  #data;
+  #trie;
+  constructor(data) {
+    this.#data = data;
+  }
+  get(codePoint) {
+    if (!this.#trie) {
+      UnicodeTrie ??= require(${JSON.stringify(specifier)});
+      this.#trie = new UnicodeTrie(this.#data);
+      this.#data = undefined;
+    }
+    return this.#trie.get(codePoint);
+  }
+};
+`,
+};
 
 /** The package a file in node_modules belongs to (the innermost), or undefined. */
 function packageOfFile(file) {
@@ -241,15 +276,15 @@ const npmPackagesPolicy = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@deck-portal/')) return undefined;
+      const lazy = npmModulesLoadedOnFirstUse.get(args.path);
       if (
-        args.namespace !== onFirstCall &&
-        npmModulesLoadedOnFirstCall.has(args.path) &&
-        packageOfFile(args.importer) === npmModulesLoadedOnFirstCall.get(args.path)
+        args.namespace !== onFirstUse &&
+        lazy?.importers.includes(packageOfFile(args.importer) ?? '')
       ) {
-        return { path: args.path, namespace: onFirstCall, pluginData: args.resolveDir };
+        return { path: args.path, namespace: onFirstUse, pluginData: args.resolveDir };
       }
       // The stand-in's own import of the module: bundled, as its importer's would have been.
-      if (args.namespace === onFirstCall) return undefined;
+      if (args.namespace === onFirstUse) return undefined;
       if (isBuiltin(args.path)) return { path: args.path, external: true };
       const name = packageName(args.path);
       if (npmPackagesKeptOutside.has(name)) return { path: args.path, external: true };
@@ -258,14 +293,8 @@ const npmPackagesPolicy = {
       if (inNodeModules(args.importer) || bundledNpmPackages.has(name)) return undefined;
       return { path: args.path, external: true };
     });
-    // A CommonJS module whose one export is a function: the stand-in is such a function.
-    build.onLoad({ filter: /.*/, namespace: onFirstCall }, (args) => ({
-      contents: `let loaded;
-module.exports = function loadedOnFirstCall(...args) {
-  loaded ??= require(${JSON.stringify(args.path)});
-  return loaded(...args);
-};
-`,
+    build.onLoad({ filter: /.*/, namespace: onFirstUse }, (args) => ({
+      contents: standIns[npmModulesLoadedOnFirstUse.get(args.path).standIn](args.path),
       loader: 'js',
       resolveDir: args.pluginData,
     }));

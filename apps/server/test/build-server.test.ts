@@ -22,6 +22,7 @@ import { PLAIN_CERTIFICATE } from '../../../packages/deck-engine/test/fixtures.t
 import {
   buildServer,
   compileCacheDir,
+  npmModulesLoadedOnFirstUse,
   npmPackagesBundling,
   npmPackagesKeptOutside,
 } from '../../../scripts/build-server.mjs';
@@ -237,28 +238,37 @@ describe('the built server', () => {
     expect(renderWorker).toEqual(expect.arrayContaining(['pptxgenjs', 'jszip', 'pdfkit']));
   }, 120_000);
 
-  it('loads brotli (in fontkit, for WOFF2 fonts) on its first call, and fontkit still reads WOFF2', async () => {
-    // In the build, brotli's decoder is required only from inside the stand-in's function.
+  it('loads brotli and builds Unicode tries on first use, and the packages using them answer as from node_modules', async () => {
+    // In the build, each module is required only from inside its stand-in.
     const { outputs } = metafile();
-    const [chunk] = Object.entries(outputs).find(([, output]) =>
-      Object.keys(output.inputs).includes('node_modules/brotli/decompress.js'),
-    )!;
-    const code = readFileSync(path.resolve(root, chunk), 'utf8');
-    const name = /\/\/ node_modules\/brotli\/decompress\.js\nvar (\w+) = __commonJS/.exec(
-      code,
-    )?.[1];
-    expect(name).toBeDefined();
-    const calls = code.split(`${name}()`).length - 1;
-    expect(calls).toBe(1);
-    expect(code).toMatch(
-      new RegExp(
-        `function loadedOnFirstCall\\(\\.\\.\\.args\\) \\{\\n\\s*\\w+ \\?\\?= ${name}\\(\\);`,
-      ),
-    );
-    // fontkit bundled by the same policy opens a WOFF2 font through the stand-in.
-    const dir = path.join(outdir, 'fontkit-alone');
+    for (const [specifier, file] of [
+      ['brotli/decompress.js', 'node_modules/brotli/decompress.js'],
+      ['unicode-trie', 'node_modules/unicode-trie/index.js'],
+    ] as const) {
+      expect(npmModulesLoadedOnFirstUse.has(specifier)).toBe(true);
+      const [chunk] = Object.entries(outputs).find(([, output]) =>
+        Object.keys(output.inputs).includes(file),
+      )!;
+      const code = readFileSync(path.resolve(root, chunk), 'utf8');
+      const name = new RegExp(`// ${file.replaceAll('.', '\\.')}\\nvar (\\w+) = __commonJS`).exec(
+        code,
+      )?.[1];
+      expect(name, file).toBeDefined();
+      const calls = [...code.matchAll(new RegExp(`\\b${name}\\(\\)`, 'g'))].map((call) =>
+        code.slice(Math.max(0, call.index - 300), call.index),
+      );
+      expect(calls, file).toHaveLength(1);
+      expect(calls[0]).toMatch(/loadedOnFirstCall|UnicodeTrieBuiltOnFirstGet/);
+    }
+    // fontkit and linebreak bundled by the same policy, against their node_modules copies: a
+    // WOFF2 font opens (brotli), Arabic is shaped (fontkit's Arabic shaper's trie and
+    // unicode-properties'), and a sentence breaks at the same places (linebreak's trie).
+    const dir = path.join(outdir, 'fonts-alone');
     await esbuild.build({
-      stdin: { contents: `export { create } from 'fontkit';`, resolveDir: root },
+      stdin: {
+        contents: `export { create } from 'fontkit'; export { default as LineBreaker } from 'linebreak';`,
+        resolveDir: root,
+      },
       outdir: dir,
       bundle: true,
       format: 'esm',
@@ -269,21 +279,36 @@ describe('the built server', () => {
     });
     const woff2 = path.join(
       root,
-      'node_modules/@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-latin-400-normal.woff2',
+      'node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2',
     );
+    const answers = `(lib) => {
+      const font = lib.create(readFileSync(${JSON.stringify(woff2)}));
+      const run = font.layout('مرحبا بالعالم');
+      const breaker = new lib.LineBreaker('Deck Portal — a well-made deck, twice as fast.');
+      const breaks = [];
+      for (let at; (at = breaker.nextBreak()); ) breaks.push(at.position);
+      return { type: font.type, glyphs: run.glyphs.map((glyph) => glyph.id), breaks };
+    }`;
     const result = await plainNode(
       `import { readFileSync } from 'node:fs';
-       const { create } = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'stdin.js')).href)});
-       const font = create(readFileSync(${JSON.stringify(woff2)}));
-       const glyph = font.glyphForCodePoint(65);
-       console.log(JSON.stringify({ family: font.familyName, type: font.type, a: glyph.path.commands.length > 0 }));`,
+       import * as fontkit from 'fontkit';
+       import LineBreaker from 'linebreak';
+       const answers = ${answers};
+       const bundled = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'stdin.js')).href)});
+       console.log(JSON.stringify({
+         bundled: answers(bundled),
+         original: answers({ create: fontkit.create, LineBreaker }),
+       }));`,
     );
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout.trim())).toEqual({
-      family: expect.stringMatching(/^Noto Sans Hebrew/),
-      type: 'WOFF2',
-      a: true,
-    });
+    const { bundled, original } = JSON.parse(result.stdout.trim()) as Record<
+      string,
+      { type: string; glyphs: number[]; breaks: number[] }
+    >;
+    expect(bundled!.type).toBe('WOFF2');
+    expect(bundled!.glyphs.length).toBeGreaterThan(5);
+    expect(bundled!.breaks.length).toBeGreaterThan(5);
+    expect(bundled).toEqual(original);
   }, 120_000);
 });
 
