@@ -4,30 +4,46 @@
 // For each: the first page, a client search, a search for a common word and the page after a
 // position half-way, through the real server in a process of its own (HTTP on loopback), first
 // one request at a time, then from 4 autocannon connections at once. On PostgreSQL when
-// DATABASE_URL is set (in a new database on that server, dropped after), else on the embedded
-// database. Prints one JSON line for bench/all-decks-section.ts.
+// DATABASE_URL is set (a new database on that server for each size, dropped after), else on the
+// embedded database (a data directory for each size). Prints one JSON line for
+// bench/all-decks-section.ts.
 //
-// To iterate on a large history without filling it each run, BENCH_LIST_KEEP_URL names an
-// existing PostgreSQL database that is used as it is and kept: filled only when its decks are
-// not those wanted (the size and shape of the newest deck's name tell).
+// Both sizes' servers run at once and are measured in turn, round after round (the order
+// reversed each round): the throughput ratio is that of the two sizes in the same round, a few
+// seconds apart, so the shared machine's load, which changes from minute to minute, weighs on
+// both alike. Measured one size after the other (the large one after its fill, minutes later),
+// the ratio followed the load: 0.64–1.43 for the same rows from run to run, while the server did
+// the same work a request at both sizes (its CPU time a request is given with the figures).
+//
+// One size or shape: BENCH_DECKS=100000 BENCH_LIST_SHAPES=hex, say (the embedded run of both
+// sizes and shapes took 8 minutes on the shared 2-core machine at a load of 12–17). To iterate
+// on a large history without filling it each run, BENCH_LIST_KEEP_URL names an existing
+// PostgreSQL database that is used as it is and kept for the largest size (the smaller ones get
+// new databases on the same server): filled only when its decks are not those wanted (the size
+// and shape of the newest deck's name tell).
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/database.ts';
 import { bulkDeckDraftJson } from '../test/helpers/bulk-decks.ts';
+import type { ServerProcess } from '../test/helpers/server-process.ts';
 import {
   createBenchDatabase,
   makeAccounts,
   openBenchDatabase,
   startBenchServer,
   stopBenchServer,
+  type BenchAccount,
   type BenchDatabase,
 } from './bench-server.ts';
 
 const SIZES = (process.env.BENCH_DECKS ?? '1000,1000000').split(',').map(Number);
 const SHAPES = (process.env.BENCH_LIST_SHAPES ?? 'hex,words').split(',') as Shape[];
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
-const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 5);
+/** Seconds a query is loaded for in each of `LOAD_ROUNDS` rounds, on each size's server. */
+const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 2);
+const LOAD_ROUNDS = 5;
 const CONNECTIONS = 4;
 /** Rounds each query is timed in, interleaved; a round's p50 and p99 of the median round kept. */
 const ROUNDS = 3;
@@ -51,16 +67,33 @@ function clientName(shape: Shape, n: number) {
   return `Client ${n}${[' Ltd', ' Cold Storage', ' GmbH', '', ''][n % 5]}`;
 }
 
-const bench = await createBenchDatabase(
-  keptUrl ? undefined : process.env.DATABASE_URL || undefined,
-);
-const where: BenchDatabase = keptUrl ? { ...bench.where, url: keptUrl } : bench.where;
-const [lead, rep] = await makeAccounts(where, ['Bench Lead', 'Bench Rep']);
+/** Where one size's decks are, with the accounts made there (the rep's decks are given there). */
+type Place = {
+  size: number;
+  where: BenchDatabase;
+  lead: BenchAccount;
+  rep: BenchAccount;
+  remove: () => Promise<void>;
+};
+
+/**
+ * A database for each size: new ones (on PostgreSQL at DATABASE_URL, else embedded), except the
+ * largest size's with BENCH_LIST_KEEP_URL, which is used as it is.
+ */
+async function placeFor(size: number): Promise<Place> {
+  const isKept = keptUrl !== undefined && size === Math.max(...SIZES);
+  const serverUrl = process.env.DATABASE_URL || keptUrl;
+  const bench = await createBenchDatabase(isKept ? undefined : serverUrl);
+  const where: BenchDatabase = isKept ? { ...bench.where, url: keptUrl } : bench.where;
+  const [lead, rep] = await makeAccounts(where, ['Bench Lead', 'Bench Rep']);
+  return { size, where, lead: lead!, rep: rep!, remove: bench.remove };
+}
+
 /** The rep's decks, spread over the whole history: their dashboard list is timed too. */
 const REP_DECKS = 200;
 
 /** `size` decks one second apart in the given shape, unless they are there already. */
-async function fillTo(size: number, shape: Shape) {
+async function fillTo({ size, where, lead, rep }: Place, shape: Shape) {
   const database = await openBenchDatabase(where);
   const { db } = database;
   try {
@@ -69,12 +102,12 @@ async function fillTo(size: number, shape: Shape) {
       from decks order by created_at desc limit 1`)) as unknown as { rows: Row[] } | Row[];
     const [newest] = Array.isArray(found) ? found : found.rows;
     if (newest?.count !== size || newest.client_name !== clientName(shape, size)) {
-      await fill(db, size, shape);
+      await fill(db, lead.id, size, shape);
     }
     // Every (size / 200)th deck is the rep's (a new account each run, so given here).
     const every = Math.max(1, Math.floor(size / REP_DECKS));
     await db.execute(sql`
-      update decks set owner_id = ${rep!.id}
+      update decks set owner_id = ${rep.id}
       where title = any(array(
         select 'Deck ' || (i * ${every}) from generate_series(1, ${REP_DECKS}) as i))`);
     // As autovacuum leaves a table that grew over years: statistics and the visibility map made.
@@ -84,13 +117,13 @@ async function fillTo(size: number, shape: Shape) {
   }
 }
 
-async function fill(db: Database['db'], size: number, shape: Shape) {
+async function fill(db: Database['db'], leadId: string, size: number, shape: Shape) {
   await db.execute(sql`delete from decks`);
   for (let from = 1; from <= size; from += 100_000) {
     const to = Math.min(size, from + 99_999);
     await db.execute(sql`
       insert into decks (owner_id, title, client_name, draft, slide_count, created_at)
-      select ${lead!.id}, 'Deck ' || n, ${clientNameSql[shape]}, ${bulkDeckDraftJson}::jsonb, 1,
+      select ${leadId}, 'Deck ' || n, ${clientNameSql[shape]}, ${bulkDeckDraftJson}::jsonb, 1,
         timestamptz '2020-01-01 00:00:00+00' + n * interval '1 second'
       from generate_series(${from}::int, ${to}::int) as n`);
   }
@@ -121,7 +154,6 @@ function queriesFor(size: number, shape: Shape): Record<string, string> {
         deepPage: `&after=${middle}`,
       };
 }
-
 async function timeRound(base: string, cookie: string, query: string, requests: number) {
   const latencies: number[] = [];
   for (let i = 0; i < requests; i += 1) {
@@ -138,104 +170,215 @@ async function timeRound(base: string, cookie: string, query: string, requests: 
   return { p50: Math.round(at(0.5) * 10) / 10, p99: Math.round(at(0.99) * 10) / 10 };
 }
 
+/** A size's server, running while the other sizes' are measured, and what it is asked. */
+type Running = Place & { server: ServerProcess; queries: Record<string, string> };
+
+/** The servers in the order a round measures them: reversed every other round. */
+const inTurn = (running: Running[], round: number) =>
+  round % 2 === 0 ? running : [...running].reverse();
+
+/** The middle value (the upper one of an even count). */
+function median(values: number[]) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 /**
- * Each query warmed, then timed in rounds taken in turn with the others' (a moment of the shared
- * machine's noise then lands in one round of one query, not in one query's whole figure); the
- * round with the median p99 is kept.
+ * Each query warmed on each server, then timed in rounds taken in turn with the other queries'
+ * and the other sizes' (a moment of the shared machine's noise then lands in one round of one
+ * query and size, not in one query's whole figure); the round with the median p99 is kept.
  */
-async function timeQueries(base: string, cookie: string, queries: Record<string, string>) {
-  for (const query of Object.values(queries)) await timeRound(base, cookie, query, WARM_UP);
-  const rounds: Record<string, Stats[]> = {};
+async function timeQueries(running: Running[]) {
+  for (const { server, lead, queries } of running) {
+    for (const query of Object.values(queries)) {
+      await timeRound(server.baseUrl, lead.cookie, query, WARM_UP);
+    }
+  }
+  const rounds = new Map<Running, Record<string, Stats[]>>(running.map((r) => [r, {}]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, query] of Object.entries(queries)) {
-      (rounds[name] ??= []).push(
-        await timeRound(base, cookie, query, Math.ceil(REQUESTS / ROUNDS)),
-      );
+    for (const name of Object.keys(running[0]!.queries)) {
+      for (const place of inTurn(running, round)) {
+        const stats = await timeRound(
+          place.server.baseUrl,
+          place.lead.cookie,
+          place.queries[name]!,
+          Math.ceil(REQUESTS / ROUNDS),
+        );
+        (rounds.get(place)![name] ??= []).push(stats);
+      }
     }
   }
   return Object.fromEntries(
-    Object.entries(rounds).map(([name, stats]) => [
-      name,
-      stats.sort((a, b) => a.p99 - b.p99)[Math.floor(stats.length / 2)]!,
+    running.map((place) => [
+      place.size,
+      Object.fromEntries(
+        Object.entries(rounds.get(place)!).map(([name, stats]) => [
+          name,
+          [...stats].sort((a, b) => a.p99 - b.p99)[Math.floor(stats.length / 2)]!,
+        ]),
+      ),
     ]),
   );
 }
 
-/** Each query from `CONNECTIONS` connections at once for `SECONDS`, after a second unmeasured. */
-async function loadQueries(base: string, queries: Record<string, string>) {
-  const loaded: Record<string, LoadStats> = {};
-  const targets = {
+/** The CPU time the process has used, in milliseconds (Linux; undefined elsewhere). */
+function cpuTimeMs(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Past the command's name (in brackets), utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+/** The kernel's clock ticks a second, as /proc counts CPU time (USER_HZ, 100 on Linux). */
+const ticksPerSecond = 100;
+
+type LoadRound = LoadStats & { cpuMsPerRequest: number | undefined };
+
+/**
+ * Each query from `CONNECTIONS` connections at once for `SECONDS`, `LOAD_ROUNDS` times, each
+ * round measuring the sizes in turn (after a second unmeasured in the first round). Kept: the
+ * median round's throughput and the round with the median p99; the server process's CPU time a
+ * request (its database's too when embedded), whose median is much less moved by the machine's
+ * other load; and each round's throughput of the large size over the small one's, whose median
+ * is the ratio.
+ */
+async function loadQueries(running: Running[]) {
+  const targets = (place: Running): Record<string, { url: string; cookie: string }> => ({
     ...Object.fromEntries(
-      Object.entries(queries).map(([name, query]) => [
+      Object.entries(place.queries).map(([name, query]) => [
         name,
-        { url: `${base}/api/decks?scope=all&pageSize=20${query}`, cookie: lead!.cookie },
+        {
+          url: `${place.server.baseUrl}/api/decks?scope=all&pageSize=20${query}`,
+          cookie: place.lead.cookie,
+        },
       ]),
     ),
     // The rep's own dashboard list, `GET /api/recent-decks` (their 200 decks among all).
-    repRecent: { url: `${base}/api/recent-decks?page=1&pageSize=10`, cookie: rep!.cookie },
-  };
-  for (const [name, { url, cookie }] of Object.entries(targets)) {
-    const target = { url, connections: CONNECTIONS, headers: { cookie } };
-    await autocannon({ ...target, duration: 1 });
-    const result = await autocannon({ ...target, duration: SECONDS });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${name}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+    repRecent: {
+      url: `${place.server.baseUrl}/api/recent-decks?page=1&pageSize=10`,
+      cookie: place.rep.cookie,
+    },
+  });
+  const rounds = new Map<Running, Record<string, LoadRound[]>>(running.map((r) => [r, {}]));
+  for (let round = 0; round < LOAD_ROUNDS; round += 1) {
+    for (const name of Object.keys(targets(running[0]!))) {
+      for (const place of inTurn(running, round)) {
+        const { url, cookie } = targets(place)[name]!;
+        const target = { url, connections: CONNECTIONS, headers: { cookie } };
+        if (round === 0) await autocannon({ ...target, duration: 1 });
+        const cpuBefore = cpuTimeMs(place.server.child.pid);
+        const result = await autocannon({ ...target, duration: SECONDS });
+        const cpuAfter = cpuTimeMs(place.server.child.pid);
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(
+            `${name}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`,
+          );
+        }
+        (rounds.get(place)![name] ??= []).push({
+          requestsPerSecond: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          cpuMsPerRequest:
+            cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+              ? undefined
+              : (cpuAfter - cpuBefore) / result.requests.total,
+        });
+      }
     }
-    loaded[name] = {
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-    };
   }
-  return loaded;
+  const figures = Object.fromEntries(
+    running.map((place) => [
+      place.size,
+      Object.fromEntries(
+        Object.entries(rounds.get(place)!).map(([name, stats]) => {
+          const { p50, p99 } = [...stats].sort((a, b) => a.p99 - b.p99)[
+            Math.floor(stats.length / 2)
+          ]!;
+          const cpu = stats.flatMap((s) =>
+            s.cpuMsPerRequest === undefined ? [] : [s.cpuMsPerRequest],
+          );
+          return [
+            name,
+            {
+              requestsPerSecond: median(stats.map((s) => s.requestsPerSecond)),
+              p50,
+              p99,
+              ...(cpu.length > 0 ? { cpuMsPerRequest: Math.round(median(cpu) * 100) / 100 } : {}),
+              roundsPerSecond: stats.map((s) => s.requestsPerSecond),
+            },
+          ];
+        }),
+      ),
+    ]),
+  );
+  const [small, large] = running;
+  const throughputRatios =
+    small && large
+      ? Object.fromEntries(
+          Object.keys(rounds.get(small)!).map((name) => {
+            const smallRounds = rounds.get(small)![name]!;
+            const largeRounds = rounds.get(large)![name]!;
+            // Each round's pair, measured seconds apart.
+            const pairs = largeRounds.map(
+              (s, i) => s.requestsPerSecond / smallRounds[i]!.requestsPerSecond,
+            );
+            return [name, Math.round(median(pairs) * 100) / 100];
+          }),
+        )
+      : undefined;
+  return { figures, throughputRatios };
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const places: Place[] = [];
 const shapes: Record<string, unknown> = {};
-for (const shape of SHAPES) {
-  const sequential: Record<number, Record<string, Stats>> = {};
-  const concurrent: Record<number, Record<string, LoadStats>> = {};
-  for (const size of SIZES) {
-    await fillTo(size, shape);
-    const server = await startBenchServer(where);
+try {
+  for (const size of SIZES) places.push(await placeFor(size));
+  for (const shape of SHAPES) {
+    const running: Running[] = [];
     try {
-      const queries = queriesFor(size, shape);
-      sequential[size] = await timeQueries(server.baseUrl, lead!.cookie, queries);
-      concurrent[size] = await loadQueries(server.baseUrl, queries);
+      // Every size filled first, then the servers started together.
+      for (const place of places) await fillTo(place, shape);
+      for (const place of places) {
+        running.push({
+          ...place,
+          server: await startBenchServer(place.where),
+          queries: queriesFor(place.size, shape),
+        });
+      }
+      const sequential = await timeQueries(running);
+      const { figures: concurrent, throughputRatios } = await loadQueries(running);
+      const [small, large] = SIZES;
+      shapes[shape] = {
+        sequential,
+        concurrent,
+        ...(small && large && throughputRatios
+          ? {
+              p99Ratios: Object.fromEntries(
+                Object.keys(sequential[small] ?? {}).map((k) => [
+                  k,
+                  ratio(sequential[large]![k]!.p99, sequential[small]![k]!.p99),
+                ]),
+              ),
+              throughputRatios,
+            }
+          : {}),
+      };
     } finally {
-      await stopBenchServer(server);
+      for (const { server } of running) await stopBenchServer(server);
     }
   }
-  const [small, large] = SIZES;
-  const keys = Object.keys(sequential[small!] ?? {});
-  const loadedKeys = Object.keys(concurrent[small!] ?? {});
-  shapes[shape] = {
-    sequential,
-    concurrent,
-    ...(small && large
-      ? {
-          p99Ratios: Object.fromEntries(
-            keys.map((k) => [k, ratio(sequential[large]![k]!.p99, sequential[small]![k]!.p99)]),
-          ),
-          throughputRatios: Object.fromEntries(
-            loadedKeys.map((k) => [
-              k,
-              ratio(
-                concurrent[large]![k]!.requestsPerSecond,
-                concurrent[small]![k]!.requestsPerSecond,
-              ),
-            ]),
-          ),
-        }
-      : {}),
-  };
+} finally {
+  for (const place of places) await place.remove();
 }
-await bench.remove();
 console.log(
   JSON.stringify({
-    database: where.url ? 'postgres' : 'pglite',
+    database: process.env.DATABASE_URL || keptUrl ? 'postgres' : 'pglite',
     requests: REQUESTS,
     seconds: SECONDS,
+    rounds: LOAD_ROUNDS,
     connections: CONNECTIONS,
     sizes: SIZES,
     shapes,
