@@ -15,6 +15,7 @@ import {
   stopBenchServer,
   type BenchAccount,
 } from './bench-server.ts';
+import { serverMallocEnv, serverNodeFlags } from '../../../scripts/server-runtime.mjs';
 import { importSettled, noisePhoto, postFile, pptxType } from './portal-load.ts';
 
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
@@ -26,8 +27,19 @@ const [admin, ...reps] = await makeAccounts(bench.where, [
   'Bench Admin',
   ...Array.from({ length: PHOTOS }, (_, i) => `Bench Rep ${i + 1}`),
 ]);
-// As `npm start` runs it (scripts/start.mjs).
-const server = await startBenchServer(bench.where, { MALLOC_ARENA_MAX: '2' });
+// As `npm start` runs it (scripts/start.mjs): built, with V8's and glibc's memory settings of
+// scripts/server-runtime.mjs. `BENCH_UPLOAD_NODE_OPTIONS` adds to the server's V8 flags (to
+// profile it: `--cpu-prof --cpu-prof-dir=...`).
+const server = await startBenchServer(
+  bench.where,
+  {
+    ...serverMallocEnv,
+    NODE_OPTIONS: [...serverNodeFlags, process.env.BENCH_UPLOAD_NODE_OPTIONS ?? '']
+      .join(' ')
+      .trim(),
+  },
+  { isBuilt: true },
+);
 const { hostname, port } = new URL(server.baseUrl);
 const pid = server.child.pid!;
 
@@ -92,6 +104,17 @@ function serverRss() {
 }
 
 /**
+ * CPU time the server's main thread (the one answering requests) has used, in ms, from the
+ * kernel: a figure the machine's other load moves less than the latencies.
+ */
+function serverMainThreadCpuMs() {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
  * Probes /healthz one request after another, and reads the server's resident memory, on a
  * thread of its own until told to stop: the uploads below are sent from this thread, whose
  * event loop copying 90 MB of bodies must not be counted as the server's delay.
@@ -150,11 +173,13 @@ const atRest: number[] = [];
 const underLoad: number[] = [];
 const rssGrowth: number[] = [];
 const loadMs: number[] = [];
+const mainThreadCpuMs: number[] = [];
 let importState = '';
 for (let round = 0; round < ROUNDS; round += 1) {
   const rest = await probeUntil(new Promise((resolve) => setTimeout(resolve, REST_MS)));
   atRest.push(...rest.waits);
   const before = serverRss();
+  const cpuBefore = serverMainThreadCpuMs();
   const started = performance.now();
   const sending = Promise.all([
     ...photoBodies.map((bytes, i) => post('/api/uploads', reps[i]!, bytes, 'image/png')),
@@ -162,6 +187,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   ]);
   const load = await probeUntil(sending);
   loadMs.push(performance.now() - started);
+  mainThreadCpuMs.push(serverMainThreadCpuMs() - cpuBefore);
   const answers = await sending;
   const statuses = answers.map((a) => a.status);
   if (statuses.join() !== '201,201,201,202') {
@@ -194,6 +220,7 @@ process.stdout.write(
     underLoad: load,
     p99Ratio: Math.round((load.p99 / rest.p99) * 100) / 100,
     loadMs: loadMs.map(Math.round),
+    mainThreadCpuMs,
     maxRssGrowth: Math.max(...rssGrowth),
     rssGrowthRatio: Math.round((Math.max(...rssGrowth) / bytesInFlight) * 100) / 100,
   })}\n`,

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,7 +33,7 @@ import { defineJob, type JobHandler, type PayloadOf } from '../jobs/define-job.t
 import { enqueueJob, latestJobFor } from '../jobs/job-queue.ts';
 import { FinalJobError } from '../jobs/job-worker.ts';
 import type { Services } from '../services.ts';
-import { firstBytesOf, type LocalFile, spoolToTempFile } from '../storage/local-file.ts';
+import { firstBytesOf, type LocalFile } from '../storage/local-file.ts';
 import { storeUpload } from '../uploads/store-upload.ts';
 import { recordAudit } from '../users/record-audit.ts';
 import { newSlideId } from './create-library-slide.ts';
@@ -242,8 +244,6 @@ export function importJobHandler(services: Services): JobHandler<PayloadOf<typeo
   return {
     async run(job, context) {
       const id = String(job.payload.importId ?? '');
-      const source = await services.objects.get(sourceKey(id));
-      if (!source) throw new FinalJobError('the uploaded file is gone');
       const office = services.config.officeRenderer;
       // The slides are measured and drawn in the draft's brand font, as its decks are set.
       const brand = await readDraftBrand(services.db);
@@ -251,12 +251,16 @@ export function importJobHandler(services: Services): JobHandler<PayloadOf<typeo
         ? { brand, files: await loadLibraryPictures(services, [], brandFiles(brand)) }
         : {};
       // The file goes to the worker as a file on this machine, which the worker reads: a large
-      // file's bytes never sit whole in this (perhaps the web) process.
-      const spooled = await spoolToTempFile(source.body);
+      // file's bytes never sit whole in this (perhaps the web) process, nor pass through its
+      // thread when the store is on this machine (the operating system copies them).
+      const spooled = path.join(os.tmpdir(), `deck-portal-import-${randomUUID()}.pptx`);
+      if (!(await services.objects.getFile(sourceKey(id), spooled))) {
+        throw new FinalJobError('the uploaded file is gone');
+      }
       let result;
       try {
         result = await services.deckRenderer.importPresentation(
-          { file: spooled.path },
+          { file: spooled },
           {
             onProgress: (progress) => context.progress(progress),
             ...(office ? { office: { command: office } } : {}),
@@ -264,7 +268,7 @@ export function importJobHandler(services: Services): JobHandler<PayloadOf<typeo
           },
         );
       } finally {
-        await rm(spooled.path, { force: true });
+        await rm(spooled, { force: true });
       }
       await context.progressWritten();
       if (!result.ok) {

@@ -24,6 +24,13 @@ export interface ObjectStore {
   putFile(key: string, file: LocalFile, contentType: string): Promise<void>;
   /** The object, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
+  /**
+   * Writes the object to a new file at `file` on this machine, for code that reads a large file
+   * itself (a worker thread): copied by the operating system when the store is on this machine,
+   * else streamed a chunk at a time, never held whole in this process. Answers false, writing
+   * nothing, when there is no object. The caller removes the file.
+   */
+  getFile(key: string, file: string): Promise<boolean>;
   /** Copies an object to another key, without passing its bytes through this process when the store can. */
   copy(from: string, to: string): Promise<void>;
   /** Deletes the objects; keys with no object are skipped. */

@@ -1,5 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, listAll, type ObjectStore } from './object-store.ts';
@@ -122,6 +124,17 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
         if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
           return undefined;
         }
+        throw error;
+      }
+    },
+    async getFile(key, file) {
+      const object = await this.get(key);
+      if (!object) return false;
+      try {
+        await pipeline(object.body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        return true;
+      } catch (error) {
+        await rm(file, { force: true });
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -90,6 +90,25 @@ describe.each(stores)('the $name object store', ({ open }) => {
       expect(stored?.bytes.equals(bytes)).toBe(true);
       expect(stored?.contentType).toBe('application/octet-stream');
       expect((await readdir(folder)).sort()).toEqual(['upload']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('writes an object to a new file on this machine, and nothing for a key with no object', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-copied-out-'));
+    try {
+      const bytes = Buffer.alloc(2 * 1024 * 1024 + 5);
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 17) % 253;
+      await store.put('imports/i2/source', bytes, 'application/octet-stream');
+      const file = path.join(folder, 'source.pptx');
+      expect(await store.getFile('imports/i2/source', file)).toBe(true);
+      expect((await readFile(file)).equals(bytes)).toBe(true);
+      // The object is left as it was.
+      expect((await read('imports/i2/source'))?.bytes.equals(bytes)).toBe(true);
+      const none = path.join(folder, 'none.pptx');
+      expect(await store.getFile('imports/none/source', none)).toBe(false);
+      expect((await readdir(folder)).sort()).toEqual(['source.pptx']);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
