@@ -26,7 +26,13 @@ const bench = await createBenchDatabase(url);
 const { where } = bench;
 const [rep] = await makeAccounts(where, ['Bench Rep']);
 // A job per generator, so the render pool's threads stay busy while a finished deck is stored.
-const server = await startBenchServer(where, { JOB_WORKERS: String(GENERATORS) });
+// `BENCH_READ_NODE_OPTIONS` is given to the server's Node (to profile it: `--require` a probe).
+const server = await startBenchServer(where, {
+  JOB_WORKERS: String(GENERATORS),
+  ...(process.env.BENCH_READ_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.BENCH_READ_NODE_OPTIONS }
+    : {}),
+});
 const base = server.baseUrl;
 
 // The benchmark's deck (18 slides, 4 products priced) without its picture slides: their
