@@ -12,6 +12,9 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const START = '<!-- memory-under-load:start -->';
 const END = '<!-- memory-under-load:end -->';
 const TARGET_MB = 600;
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** A flag as the section shows it: a file it names, from the repository's root. */
+const shownFlag = (flag: string) => flag.replace(root, '');
 
 /** What apps/server/bench/memory-under-load.ts prints. */
 export type MemoryFigures = {
@@ -46,7 +49,7 @@ export function formatMemorySection(
   const load = `${start.toFixed(1)} → ${end.toFixed(1)}`;
   const body = `## Memory under load
 
-\`apps/server/bench/memory-under-load.ts\`: the portal built and started as \`npm start\` starts it (\`${[...serverNodeFlags, ...Object.entries(serverMallocEnv).map(([name, value]) => `${name}=${value}`)].join(' ')}\`, scripts/server-runtime.mjs), in a process of its own, on the embedded database in a data directory, ${f.generators} job workers and its render thread; the benchmark deck (its picture slides naming the rep's four uploaded pictures) made ${f.generators} at a time through the API and the job queue, \`GET /api/recent-decks\` at a steady ${f.rate} requests a second (autocannon, ${f.readers} connections, ${f.seconds} s), and 2 s in, at once, a rep's ${(f.photoBytes / 1e6).toFixed(1)} MB photo upload and an editor's ${(f.presentationBytes / 1e6).toFixed(1)} MB PowerPoint import (its file read, LibreOffice's drawing of it included: ${seconds(f.importMs)}, ${f.importState}); the decks go on until the reads are done and the import has read its file (${seconds(f.loadMs)}, ${f.decks} decks). The server process's resident size (\`VmRSS\` from \`/proc\`) every 50 ms on a thread of the load generator's own (${f.samples} samples), at rest (3 s, median) after eight decks made, then under the load. Load average ${load} (start → end).
+\`apps/server/bench/memory-under-load.ts\`: the portal built and started as \`npm start\` starts it (\`${[...serverNodeFlags.map(shownFlag), ...Object.entries(serverMallocEnv).map(([name, value]) => `${name}=${value}`)].join(' ')}\`, scripts/server-runtime.mjs), in a process of its own, on the embedded database in a data directory, ${f.generators} job workers and its render thread; the benchmark deck (its picture slides naming the rep's four uploaded pictures) made ${f.generators} at a time through the API and the job queue, \`GET /api/recent-decks\` at a steady ${f.rate} requests a second (autocannon, ${f.readers} connections, ${f.seconds} s), and 2 s in, at once, a rep's ${(f.photoBytes / 1e6).toFixed(1)} MB photo upload and an editor's ${(f.presentationBytes / 1e6).toFixed(1)} MB PowerPoint import (its file read, LibreOffice's drawing of it included: ${seconds(f.importMs)}, ${f.importState}); the decks go on until the reads are done and the import has read its file (${seconds(f.loadMs)}, ${f.decks} decks). The server process's resident size (\`VmRSS\` from \`/proc\`) every 50 ms on a thread of the load generator's own (${f.samples} samples), at rest (3 s, median) after eight decks made, then under the load. Load average ${load} (start → end).
 
 | measure | figure | target (issue 52) | load average |
 |---|---|---|---|

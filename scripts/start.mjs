@@ -13,11 +13,12 @@ if (!isWorker) buildWebIfNeeded();
 await buildServerIfNeeded();
 
 // Built JavaScript (scripts/build-server.mjs): no TypeScript is transpiled at start. Stack
-// traces name the sources' files and lines through the build's source maps.
+// traces name the built files' lines: source maps cost ~35-100 MB (ADR 060);
+// `NODE_OPTIONS=--enable-source-maps` names the sources' instead.
 const entry = isWorker ? 'apps/server/dist/worker.js' : 'apps/server/dist/main.js';
 // With V8's and glibc's memory settings (server-runtime.mjs): the environment may override the
 // latter.
-const server = spawn(process.execPath, [...serverNodeFlags, '--enable-source-maps', entry], {
+const server = spawn(process.execPath, [...serverNodeFlags, entry], {
   cwd: root,
   stdio: 'inherit',
   env: { ...serverMallocEnv, ...process.env },

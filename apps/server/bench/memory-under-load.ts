@@ -174,17 +174,21 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 type PartSample = {
   at: number;
   heap: number;
+  young: number;
   external: number;
+  gcMs: number;
   rss?: number;
   glibcHeap?: number;
   fileBacked?: number;
+  wasm?: number;
+  otherAnonymous?: number;
 };
 
 /**
  * The server's parts (MB) when its main thread saw the most resident memory, or, given a span of
  * time (`Date.now()`), at the span's middle: each thread's V8 heap and memory outside it (thread 0
  * is the main one; a busy thread's figure is its last before that moment), glibc's heap, the
- * binary and libraries.
+ * binary and libraries, the embedded database's WebAssembly memory's resident part.
  */
 function partsAt(dir: string, span?: { from: number; to: number }) {
   const threads = new Map<number, PartSample[]>();
@@ -215,15 +219,32 @@ function partsAt(dir: string, span?: { from: number; to: number }) {
   const byThread = Object.fromEntries(
     [...threads].map(([id, samples]) => {
       const last = samples.filter((sample) => sample.at <= moment.at + 100).at(-1) ?? samples[0]!;
-      return [id, { heap: last.heap, external: last.external }];
+      return [id, { heap: last.heap, young: last.young, external: last.external }];
     }),
   );
   return {
+    at: moment.at,
     rss: moment.rss,
     glibcHeap: moment.glibcHeap,
     fileBacked: moment.fileBacked,
+    wasm: moment.wasm,
+    otherAnonymous: moment.otherAnonymous,
     threads: byThread,
   };
+}
+
+/** Each thread's garbage collections' time (ms) from `from` (`Date.now()`) to its last sample. */
+function gcTimeSince(dir: string, from: number) {
+  return Object.fromEntries(
+    readdirSync(dir).map((name) => {
+      const samples = readFileSync(path.join(dir, name), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as PartSample);
+      const before = samples.filter((sample) => sample.at <= from).at(-1) ?? samples[0]!;
+      return [/thread-(\d+)/.exec(name)![1], samples.at(-1)!.gcMs - before.gcMs];
+    }),
+  );
 }
 
 let figures;
@@ -350,6 +371,7 @@ if (partsDir) {
     ...figures!,
     parts: partsAt(partsDir),
     ...(restSpan ? { partsAtRest: partsAt(partsDir, restSpan) } : {}),
+    ...(restSpan ? { gcMsUnderLoad: gcTimeSince(partsDir, restSpan.to) } : {}),
   };
   rmSync(partsDir, { recursive: true, force: true });
 }

@@ -77,7 +77,8 @@ export function startServerProcess(
     ? [command.file, command.args]
     : [
         process.execPath,
-        command.endsWith('.js') ? ['--enable-source-maps', command] : ['--import', 'tsx', command],
+        // Built JavaScript as `npm start` runs it: without source maps (ADR 060).
+        command.endsWith('.js') ? [command] : ['--import', 'tsx', command],
       ];
   const child = spawn(file, args, {
     cwd: isGroup ? repositoryRoot : serverRoot,
