@@ -151,7 +151,6 @@ export const bundledNpmPackages = new Set([
   'fastify-type-provider-zod',
   'helmet',
   'openid-client',
-  'standardwebhooks',
   '@zxcvbn-ts/language-common',
 ]);
 
