@@ -67,11 +67,15 @@ export function normalizePptx(
   };
   const setText = (name: string, value: string) => parts.set(name, strToU8(value));
 
-  // Notes master: empty shape tree, own theme.
-  const notesMaster = text(NOTES_MASTER);
+  // Notes master: empty shape tree (the direct writer's has one already), own theme.
+  const notesMasterBytes = parts.get(NOTES_MASTER);
   let addedTheme: string | undefined;
-  if (notesMaster) {
-    setText(NOTES_MASTER, notesMaster.replace(/<p:spTree>[\s\S]*?<\/p:spTree>/, EMPTY_SP_TREE));
+  if (notesMasterBytes) {
+    const { buffer, byteOffset, byteLength } = notesMasterBytes;
+    if (Buffer.from(buffer, byteOffset, byteLength).includes('<p:sp>')) {
+      const notesMaster = strFromU8(notesMasterBytes);
+      setText(NOTES_MASTER, notesMaster.replace(/<p:spTree>[\s\S]*?<\/p:spTree>/, EMPTY_SP_TREE));
+    }
     const rels = text(NOTES_MASTER_RELS);
     const theme = parts.get('ppt/theme/theme1.xml');
     if (rels && theme && rels.includes('../theme/theme1.xml')) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeckDraft } from '@deck-portal/domain';
+import { XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { benchDraft, japaneseBenchDraft, makePictures } from '../../../../../bench/bench-deck.ts';
@@ -15,9 +16,13 @@ import { placeImages, type RenderSlide } from '../place-images.ts';
 import { renderPptx, renderPptxWithPptxgenjs, writesDirectly } from '../render-pptx.ts';
 
 // The direct writer's proof (ADR 059): every deck it writes, the pptxgenjs writer writes to the
-// same zip entries, in the same order, with the same bytes.
+// same zip entries, in the same order, with the same bytes, but for the parts that never change
+// (the direct writer's are its own): those are well-formed, and the importer reads the file back
+// to the same slides as pptxgenjs's.
 
 const CORPUS = process.env.PPTX_CORPUS ?? '/work/shared/pptx-corpus';
+/** Each deck is written twice and read back twice: slow on a loaded machine. */
+const SLOW = 180_000;
 
 type Pictures = Awaited<ReturnType<typeof makePictures>>;
 
@@ -36,6 +41,37 @@ function entries(zip: Buffer): [string, Buffer][] {
   return Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, Buffer.from(bytes)]);
 }
 
+/** The parts every deck has the same of: the direct writer's own, not pptxgenjs's. */
+const FIXED_PARTS = new Set([
+  '_rels/.rels',
+  'ppt/theme/theme1.xml',
+  'ppt/theme/theme2.xml',
+  'ppt/presProps.xml',
+  'ppt/tableStyles.xml',
+  'ppt/viewProps.xml',
+  'ppt/slideLayouts/slideLayout1.xml',
+  'ppt/slideLayouts/_rels/slideLayout1.xml.rels',
+  'ppt/slideMasters/slideMaster1.xml',
+  'ppt/slideMasters/_rels/slideMaster1.xml.rels',
+  'ppt/notesMasters/notesMaster1.xml',
+  'ppt/notesMasters/_rels/notesMaster1.xml.rels',
+]);
+
+/** What the importer reads from a file: its slides, or why it could not. */
+async function readBack(file: Buffer) {
+  const imported = await importPptx(file);
+  if (!imported.ok) return imported;
+  return {
+    ok: true,
+    width: imported.width,
+    height: imported.height,
+    slides: imported.slides.map((slide) => ({
+      document: slide.document,
+      pictures: [...slide.pictures],
+    })),
+  };
+}
+
 async function expectSameFile(deck: Deck, slides: RenderSlide[], withIdentity = false) {
   const keys = withIdentity
     ? (deck.slidePlan ?? slidePlanOf(deck.slides)).map((s) => s.key)
@@ -49,6 +85,10 @@ async function expectSameFile(deck: Deck, slides: RenderSlide[], withIdentity = 
   const theirs = entries(old);
   expect(ours.map(([name]) => name)).toEqual(theirs.map(([name]) => name));
   for (const [i, [name, bytes]] of ours.entries()) {
+    if (FIXED_PARTS.has(name)) {
+      expect(XMLValidator.validate(bytes.toString('utf8')), name).toBe(true);
+      continue;
+    }
     const expected = theirs[i]![1];
     if (!bytes.equals(expected)) {
       // The first difference, readable.
@@ -58,7 +98,10 @@ async function expectSameFile(deck: Deck, slides: RenderSlide[], withIdentity = 
       expect(around(bytes), name).toBe(around(expected));
     }
   }
-  expect(direct.equals(old)).toBe(true);
+  expect(ours.filter(([name]) => FIXED_PARTS.has(name))).toHaveLength(FIXED_PARTS.size);
+  const back = await readBack(direct);
+  expect(back.ok).toBe(true);
+  expect(back).toEqual(await readBack(old));
 }
 
 /** A text box with every option the writer has, in one. */
@@ -260,39 +303,51 @@ function everyOption(): RenderSlide[] {
 }
 
 describe('the direct PPTX writer', () => {
-  it('writes every option of a text, shape, line, table and picture as pptxgenjs does', async () => {
-    const deck = {
-      title: 'Options & <more>',
-      clientName: 'Harbor "Fresh" Foods',
-      date: '2026-03-05',
-      author: 'Dana Reyes',
-      company: 'Deck Portal',
-      slides: [],
-      warnings: [],
-    } as Deck;
-    const slides = everyOption();
-    expect(writesDirectly(slides)).toBe(true);
-    await expectSameFile(deck, slides);
-    await expectSameFile(deck, slides, true);
-  });
+  it(
+    'writes every option of a text, shape, line, table and picture as pptxgenjs does',
+    async () => {
+      const deck = {
+        title: 'Options & <more>',
+        clientName: 'Harbor "Fresh" Foods',
+        date: '2026-03-05',
+        author: 'Dana Reyes',
+        company: 'Deck Portal',
+        slides: [],
+        warnings: [],
+      } as Deck;
+      const slides = everyOption();
+      expect(writesDirectly(slides)).toBe(true);
+      await expectSameFile(deck, slides);
+      await expectSameFile(deck, slides, true);
+    },
+    SLOW,
+  );
 
   let pictures: Pictures;
   beforeAll(async () => {
     pictures = await makePictures();
   });
 
-  it('writes the bench deck as pptxgenjs does, byte for byte, with and without its identity', async () => {
-    const deck = buildDeck(benchDraft(), createTemplateLibrary());
-    const slides = await laidOut(deck, pictures);
-    expect(writesDirectly(slides)).toBe(true);
-    await expectSameFile(deck, slides);
-    await expectSameFile(deck, slides, true);
-  });
+  it(
+    'writes the bench deck as pptxgenjs does, byte for byte, with and without its identity',
+    async () => {
+      const deck = buildDeck(benchDraft(), createTemplateLibrary());
+      const slides = await laidOut(deck, pictures);
+      expect(writesDirectly(slides)).toBe(true);
+      await expectSameFile(deck, slides);
+      await expectSameFile(deck, slides, true);
+    },
+    SLOW,
+  );
 
-  it('writes the Japanese deck as pptxgenjs does', async () => {
-    const deck = buildDeck(japaneseBenchDraft(), createTemplateLibrary());
-    await expectSameFile(deck, await laidOut(deck, pictures));
-  });
+  it(
+    'writes the Japanese deck as pptxgenjs does',
+    async () => {
+      const deck = buildDeck(japaneseBenchDraft(), createTemplateLibrary());
+      await expectSameFile(deck, await laidOut(deck, pictures));
+    },
+    SLOW,
+  );
 
   const files = existsSync(CORPUS)
     ? readdirSync(CORPUS).filter((file) => file.endsWith('.pptx'))
@@ -341,5 +396,6 @@ describe('the direct PPTX writer', () => {
       if (!writesDirectly(slides)) return;
       await expectSameFile(deck, slides);
     },
+    SLOW,
   );
 });
