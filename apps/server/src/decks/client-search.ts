@@ -1,4 +1,4 @@
-import { and, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { decks } from '../db/schema.ts';
 
@@ -81,12 +81,34 @@ function escapeLike(text: string) {
  * at every deck (a third of the check's time). The index does not serve it, so the planner
  * cannot hand it the common words' trigrams when the rare words found the decks.
  */
-function namesLike(pattern: string): SQL {
+function namesLike(pattern: SQLWrapper): SQL {
   return sql`lower(${decks.clientName}) like lower(${pattern})`;
 }
 
-/** The condition a deck's client name meets when it holds `text`, in any case. */
-export async function clientNameMatches(db: Db, text: string): Promise<SQL> {
+/**
+ * How a search finds its decks: `name`, the name holds the text (ILIKE `clientPattern`), left to
+ * the planner; `rareWords`, the index is asked for the rare words (`clientPattern`) and the
+ * whole text (`clientWhole`) is checked on the decks it finds.
+ */
+export type ClientMatchKind = 'name' | 'rareWords';
+
+/** The condition of each kind, the texts as placeholders: the same statement for every search. */
+export const clientMatchConditions: Record<ClientMatchKind, SQL> = {
+  name: ilike(decks.clientName, sql.placeholder('clientPattern')),
+  rareWords: and(
+    ilike(decks.clientName, sql.placeholder('clientPattern')),
+    namesLike(sql.placeholder('clientWhole')),
+  )!,
+};
+
+/**
+ * The condition a deck's client name meets when it holds `text`, in any case: its kind (see
+ * `clientMatchConditions`) and the placeholders' values.
+ */
+export async function clientNameMatches(
+  db: Db,
+  text: string,
+): Promise<{ kind: ClientMatchKind; values: { clientPattern: string; clientWhole?: string } }> {
   const whole = `%${escapeLike(text)}%`;
   const shares = await trigramFrequencies(db);
   const words = rareWords(text, shares);
@@ -94,8 +116,13 @@ export async function clientNameMatches(db: Db, text: string): Promise<SQL> {
   // Only rare words, the index finds the decks; no rare word, the planner chooses: a walk newest
   // first for common words found everywhere ("Cold Storage"), the index for common words no
   // name holds together ("Ltd GmbH": 0.16 s, where a walk read every deck for 1.1 s).
-  if (words.length === 0 || words.length === allWords.length) return ilike(decks.clientName, whole);
+  if (words.length === 0 || words.length === allWords.length) {
+    return { kind: 'name', values: { clientPattern: whole } };
+  }
   // The rare words, in the order the text has them, are what the index is asked for; the whole
   // text is checked on the decks it finds.
-  return and(ilike(decks.clientName, `%${words.join('%')}%`), namesLike(whole))!;
+  return {
+    kind: 'rareWords',
+    values: { clientPattern: `%${words.join('%')}%`, clientWhole: whole },
+  };
 }
