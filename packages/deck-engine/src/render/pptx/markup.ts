@@ -80,8 +80,20 @@ export function colorElement(color: string | undefined, inner = ''): string {
   return inner ? `<a:${tag} ${attr}>${inner}</a:${tag}>` : `<a:${tag} ${attr}/>`;
 }
 
+/** Opaque solid fills by colour as written (a deck has a few dozen colours). */
+const opaqueFills = new Map<string, string>();
+
 /** A solid fill of a colour, with its transparency (0–100) as an alpha when it has one. */
 export function solidFill(color: string | undefined, transparency?: number): string {
+  if (!transparency && color !== undefined) {
+    let xml = opaqueFills.get(color);
+    if (xml === undefined) {
+      xml = `<a:solidFill>${colorElement(color)}</a:solidFill>`;
+      if (opaqueFills.size >= 256) opaqueFills.clear();
+      opaqueFills.set(color, xml);
+    }
+    return xml;
+  }
   const alpha = transparency ? `<a:alpha val="${Math.round((100 - transparency) * 1000)}"/>` : '';
   return `<a:solidFill>${colorElement(color, alpha)}</a:solidFill>`;
 }

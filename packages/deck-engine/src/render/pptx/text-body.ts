@@ -77,8 +77,9 @@ const DEFAULT_BULLET = '&#x2022;';
  * A text body (`p:txBody` of a shape, `a:txBody` of a table cell), its paragraphs and runs as
  * pptxgenjs writes them: its pieces grouped into paragraphs (a break after a piece with
  * `breakLine`, a new paragraph where the alignment changes), each piece writing its paragraph's
- * properties (pptxgenjs writes an `a:pPr` before each run of a paragraph; the normalising pass
- * keeps the first), each run reading an option it lacks from the box's.
+ * properties (pptxgenjs writes an `a:pPr` before each run of a paragraph, of which the
+ * normalising pass keeps the first: only the first is written here), each run reading an option
+ * it lacks from the box's.
  */
 export function textBody(
   isCell: boolean,
@@ -137,12 +138,20 @@ export function textBody(
 
   for (const line of lines) {
     let closesWithSize = false;
+    // pptxgenjs writes a piece's paragraph properties before each of its runs, and the
+    // normalising pass keeps a paragraph's first: only that one is written.
+    let hasProperties = false;
     xml += '<a:p>';
     line.forEach((item, idx) => {
       const own = item.options;
       if (idx > 0 && own.softBreakBefore) xml += '<a:br/>';
-      const pPr = paragraphProperties(own, box);
-      xml += pPr === '<a:pPr></a:pPr>' ? '' : pPr;
+      if (!hasProperties) {
+        const pPr = paragraphProperties(own, box);
+        if (pPr !== '<a:pPr></a:pPr>') {
+          xml += pPr;
+          hasProperties = true;
+        }
+      }
       if (item.text) {
         xml += `<a:r>${runProperties(own, box, links)}<a:t>${escapeXml(item.text)}</a:t></a:r>`;
       }
