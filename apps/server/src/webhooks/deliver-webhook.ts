@@ -237,7 +237,19 @@ export async function attemptDelivery(
     };
   }
   const at = services.clock.now();
-  const outcome = await sendWebhook(
+  const outcome = await sendDelivery(services, delivery, endpoint, at);
+  return (tx) =>
+    recordAttempt(tx, services, { delivery, endpoint, attempt, isManual, outcome, at });
+}
+
+/** One attempt at sending a delivery's message to its endpoint, signed at `at`. */
+function sendDelivery(
+  services: Pick<Services, 'config'>,
+  delivery: DeliveryRow,
+  endpoint: EndpointRow,
+  at: Date,
+) {
+  return sendWebhook(
     {
       url: endpoint.url,
       secret: endpoint.secret,
@@ -247,8 +259,6 @@ export async function attemptDelivery(
     },
     { allowPrivate: services.config.webhooksAllowPrivate },
   );
-  return (tx) =>
-    recordAttempt(tx, services, { delivery, endpoint, attempt, isManual, outcome, at });
 }
 
 /**
@@ -274,16 +284,7 @@ export async function attemptFirstDeliveries(
         });
         return { delivery, endpoint, record };
       }
-      const outcome = await sendWebhook(
-        {
-          url: endpoint.url,
-          secret: endpoint.secret,
-          messageId: delivery.messageId,
-          body: delivery.body,
-          at,
-        },
-        { allowPrivate: services.config.webhooksAllowPrivate },
-      );
+      const outcome = await sendDelivery(services, delivery, endpoint, at);
       return {
         delivery,
         endpoint,
