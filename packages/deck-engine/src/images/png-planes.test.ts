@@ -59,6 +59,49 @@ describe('pngPlanes', () => {
     expect(Buffer.from(planes!.alphaChannel).equals(want.alphaChannel)).toBe(true);
   });
 
+  it('splits a larger picture whose rows mix every filter, colour and grey alike', async () => {
+    for (const [colorType, colours] of [
+      [6, 3],
+      [4, 1],
+    ] as const) {
+      const bytes = encode(colorType, -1, 301, 97);
+      const planes = await pngPlanes(bytes);
+      const want = expected(bytes, colours);
+      expect(Buffer.from(planes!.imgData).equals(want.imgData)).toBe(true);
+      expect(Buffer.from(planes!.alphaChannel).equals(want.alphaChannel)).toBe(true);
+    }
+  });
+
+  it('leaves a picture with an unknown row filter to pdfkit', async () => {
+    const width = 5;
+    const height = 3;
+    const rows = Buffer.alloc((width * 4 + 1) * height, 9);
+    for (let row = 0; row < height; row += 1) rows[(width * 4 + 1) * row] = row === 2 ? 7 : 0;
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(width, 0);
+    ihdr.writeUInt32BE(height, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+    };
+    const bytes = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await pngPlanes(bytes)).toBeUndefined();
+    rows[(width * 4 + 1) * 2] = 4;
+    const fixed = Buffer.concat([
+      bytes.subarray(0, 33),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await pngPlanes(fixed)).toBeDefined();
+  });
+
   it('gives a palette picture with transparent entries its indices as they are and an alpha plane', async () => {
     const bytes = readFileSync(
       new URL('../library/seed/pictures/battery-bms.png', import.meta.url),

@@ -19,50 +19,56 @@ function chunkType(bytes: Uint8Array, at: number): string {
   return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 }
 
-/** Undoes each scanline's filter (PNG's None, Sub, Up, Average, Paeth); false on a bad one. */
-function unfilter(
-  data: Uint8Array,
-  pixels: Uint8Array,
-  stride: number,
-  height: number,
-  bpp: number,
-): boolean {
-  let at = 0;
+/**
+ * Undoes each scanline's filter (PNG's None, Sub, Up, Average, Paeth) in place: row r's samples
+ * are data[r * (stride + 1) + 1 …], after its filter byte. One loop per filter, so a first
+ * deck's interpreter runs a few simple loops rather than a switch per sample. False on a bad one.
+ */
+function unfilter(data: Uint8Array, stride: number, height: number, bpp: number): boolean {
+  const line = stride + 1;
   for (let row = 0; row < height; row += 1) {
-    const filter = data[at++];
-    const start = row * stride;
-    const above = start - stride;
-    for (let i = 0; i < stride; i += 1) {
-      const raw = data[at++]!;
-      const left = i < bpp ? 0 : pixels[start + i - bpp]!;
-      const up = row === 0 ? 0 : pixels[above + i]!;
-      let value: number;
-      switch (filter) {
-        case 0:
-          value = raw;
-          break;
-        case 1:
-          value = raw + left;
-          break;
-        case 2:
-          value = raw + up;
-          break;
-        case 3:
-          value = raw + ((left + up) >> 1);
-          break;
-        case 4: {
-          const upLeft = row === 0 || i < bpp ? 0 : pixels[above + i - bpp]!;
-          const p = left + up - upLeft;
-          const pa = Math.abs(p - left);
-          const pb = Math.abs(p - up);
-          const pc = Math.abs(p - upLeft);
-          value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
+    const start = row * line + 1;
+    const end = start + stride;
+    const above = start - line;
+    const filter = data[start - 1];
+    if (filter === 0) continue;
+    if (filter === 1) {
+      for (let i = start + bpp; i < end; i += 1) data[i] = (data[i]! + data[i - bpp]!) & 0xff;
+    } else if (filter === 2) {
+      if (row === 0) continue;
+      for (let i = start; i < end; i += 1) data[i] = (data[i]! + data[above + i - start]!) & 0xff;
+    } else if (filter === 3) {
+      if (row === 0) {
+        for (let i = start + bpp; i < end; i += 1)
+          data[i] = (data[i]! + (data[i - bpp]! >> 1)) & 0xff;
+      } else {
+        const up = above - start;
+        for (let i = start; i < start + bpp; i += 1)
+          data[i] = (data[i]! + (data[i + up]! >> 1)) & 0xff;
+        for (let i = start + bpp; i < end; i += 1) {
+          data[i] = (data[i]! + ((data[i - bpp]! + data[i + up]!) >> 1)) & 0xff;
         }
-        default:
-          return false;
       }
-      pixels[start + i] = value & 0xff;
+    } else if (filter === 4) {
+      if (row === 0) {
+        // Above the first row is zero: Paeth picks the left sample, as Sub does.
+        for (let i = start + bpp; i < end; i += 1) data[i] = (data[i]! + data[i - bpp]!) & 0xff;
+      } else {
+        const up = above - start;
+        // Left of the first pixel is zero: Paeth picks the sample above, as Up does.
+        for (let i = start; i < start + bpp; i += 1) data[i] = (data[i]! + data[i + up]!) & 0xff;
+        for (let i = start + bpp; i < end; i += 1) {
+          const a = data[i - bpp]!;
+          const b = data[i + up]!;
+          const c = data[i + up - bpp]!;
+          const pa = Math.abs(b - c);
+          const pb = Math.abs(a - c);
+          const pc = Math.abs(a + b - c - c);
+          data[i] = (data[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
+        }
+      }
+    } else {
+      return false;
     }
   }
   return true;
@@ -73,8 +79,11 @@ function unfilter(
  * same bytes pdfkit 0.20 writes for one (it decodes with png-js, splits the samples and deflates
  * each plane with zlib's defaults; a palette picture keeps its compressed indices and gets an
  * alpha plane from its tRNS entries), but inflated and deflated on libuv's threads and unfiltered
- * in one pass, where pdfkit spends ~100 ms of the first deck's main thread on a 1200 × 800
- * picture. Undefined for any other PNG (pdfkit then does its own work, or none).
+ * in place, where pdfkit spends ~100 ms of the first deck's main thread on a 1200 × 800
+ * picture. The loops are written for a first deck, whose code V8 has not optimised yet: the
+ * bench deck's two such pictures took ~170 ms of CPU cold with a switch per sample, ~90 ms with
+ * a loop per filter and per plane (ADR 064). Undefined for any other PNG (pdfkit then does its
+ * own work, or none).
  */
 export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefined> {
   if (bytes.length < 33 || SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
@@ -105,8 +114,8 @@ export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefine
   if (!data) return undefined;
   const stride = width * channels;
   if (width === 0 || data.length < (stride + 1) * height) return undefined;
-  const pixels = new Uint8Array(stride * height);
-  if (!unfilter(data, pixels, stride, height, channels)) return undefined;
+  if (!unfilter(data, stride, height, channels)) return undefined;
+  const line = stride + 1;
   if (entries) {
     // As png-js reads tRNS: the entries, then opaque up to index 254; index 255 past them
     // reads as fully transparent.
@@ -114,15 +123,31 @@ export async function pngPlanes(bytes: Uint8Array): Promise<PngPlanes | undefine
     alphaOf.set(entries.subarray(0, 256));
     alphaOf.fill(255, Math.min(entries.length, 255), 255);
     const alpha = new Uint8Array(width * height);
-    for (let i = 0; i < alpha.length; i += 1) alpha[i] = alphaOf[pixels[i]!]!;
+    for (let row = 0, a = 0; row < height; row += 1) {
+      for (let i = row * line + 1, end = i + stride; i < end; i += 1)
+        alpha[a++] = alphaOf[data[i]!]!;
+    }
     return { imgData: new Uint8Array(compressed), alphaChannel: await deflated(alpha) };
   }
   const colours = channels - 1;
   const colour = new Uint8Array(width * height * colours);
   const alpha = new Uint8Array(width * height);
-  for (let p = 0, c = 0, a = 0; p < pixels.length;) {
-    for (let k = 0; k < colours; k += 1) colour[c++] = pixels[p++]!;
-    alpha[a++] = pixels[p++]!;
+  for (let row = 0, c = 0, a = 0; row < height; row += 1) {
+    const end = row * line + 1 + stride;
+    if (colours === 3) {
+      for (let p = row * line + 1; p < end; p += 4) {
+        colour[c] = data[p]!;
+        colour[c + 1] = data[p + 1]!;
+        colour[c + 2] = data[p + 2]!;
+        alpha[a++] = data[p + 3]!;
+        c += 3;
+      }
+    } else {
+      for (let p = row * line + 1; p < end; p += 2) {
+        colour[c++] = data[p]!;
+        alpha[a++] = data[p + 1]!;
+      }
+    }
   }
   const [imgData, alphaChannel] = await Promise.all([deflated(colour), deflated(alpha)]);
   return { imgData, alphaChannel };
