@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { checkPicture, type DeckRenderer } from '@deck-portal/deck-engine/library';
-import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
+import { createDeckRenderer, type DeckRendererOptions } from '@deck-portal/deck-engine/pool';
 import { createThrottle, throttleRules } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -50,7 +50,7 @@ export function buildServices(deps: ServiceDeps): Services {
     mailer: createMailer({ db, transport, clock, log, objects }),
     throttle: createThrottle({ db, clock }),
     throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
-    deckRenderer: deps.deckRenderer ?? lazyDeckRenderer(),
+    deckRenderer: deps.deckRenderer ?? lazyDeckRenderer({ niceness: config.backgroundNice }),
     objects,
     fileStore: createFileStore(objects),
     currentLibrary: () => readLibrary(db),
@@ -58,19 +58,21 @@ export function buildServices(deps: ServiceDeps): Services {
 }
 
 /** The worker pool starts with the first generation, so a process that renders nothing pays nothing. */
-function lazyDeckRenderer(): DeckRenderer {
+function lazyDeckRenderer(poolOptions: DeckRendererOptions): DeckRenderer {
   let renderer: DeckRenderer | undefined;
   return {
-    generate: (draft, options) => (renderer ??= createDeckRenderer()).generate(draft, options),
+    generate: (draft, options) =>
+      (renderer ??= createDeckRenderer(poolOptions)).generate(draft, options),
     importPresentation: (bytes, options) =>
-      (renderer ??= createDeckRenderer()).importPresentation(bytes, options),
+      (renderer ??= createDeckRenderer(poolOptions)).importPresentation(bytes, options),
     generateEdited: (edited, options) =>
-      (renderer ??= createDeckRenderer()).generateEdited(edited, options),
-    readEdited: (pptx, options) => (renderer ??= createDeckRenderer()).readEdited(pptx, options),
+      (renderer ??= createDeckRenderer(poolOptions)).generateEdited(edited, options),
+    readEdited: (pptx, options) =>
+      (renderer ??= createDeckRenderer(poolOptions)).readEdited(pptx, options),
     previewEditedSlide: (slide, options) =>
-      (renderer ??= createDeckRenderer()).previewEditedSlide(slide, options),
+      (renderer ??= createDeckRenderer(poolOptions)).previewEditedSlide(slide, options),
     acceptedPdf: (deckPdf, certificate, options) =>
-      (renderer ??= createDeckRenderer()).acceptedPdf(deckPdf, certificate, options),
+      (renderer ??= createDeckRenderer(poolOptions)).acceptedPdf(deckPdf, certificate, options),
     // A check fetches on this thread: it needs no pool.
     checkPicture: (url) => checkPicture(url),
     get pending() {

@@ -94,6 +94,11 @@ describe('loadConfig', () => {
       jobLeaseMs: 5000,
     });
     expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS: must be a whole/);
+    expect(loadConfig({}).backgroundNice).toBe(10);
+    expect(loadConfig({ BACKGROUND_NICE: '0' }).backgroundNice).toBe(0);
+    expect(() => loadConfig({ BACKGROUND_NICE: '20' })).toThrow(
+      /BACKGROUND_NICE: must be a whole number from 0 to 19/,
+    );
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
       /S3_BUCKET: is required when STORAGE is s3/,
     );

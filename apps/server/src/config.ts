@@ -91,6 +91,16 @@ const envSchema = z.object({
    * PATH when not set.
    */
   OFFICE_RENDERER: z.string().trim().min(1).optional(),
+  /**
+   * The nice value background work runs at (render threads, LibreOffice): 0-19, 0 to run it at
+   * the server's own priority (ADR 065).
+   */
+  BACKGROUND_NICE: z.coerce
+    .number({ error: 'must be a whole number from 0 to 19' })
+    .int('must be a whole number from 0 to 19')
+    .min(0, 'must be a whole number from 0 to 19')
+    .max(19, 'must be a whole number from 0 to 19')
+    .default(10),
   /** How long a worker's claim on a job holds without renewal: a dead worker's job waits this long. */
   JOB_LEASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds, at least 1000' })
@@ -180,6 +190,8 @@ export type Config = {
   jobLeaseMs: number;
   /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
   officeRenderer: string | undefined;
+  /** `BACKGROUND_NICE`: the nice value of render threads and LibreOffice (0: not lowered). */
+  backgroundNice: number;
   /** `ALERTS_SLACK_WEBHOOK_URL`: where Slack alerts go for reps with no address of their own. */
   alertsSlackWebhookUrl: string | undefined;
   /** `WEBHOOKS_ALLOW_PRIVATE`: webhooks may go to private and loopback addresses. */
@@ -267,6 +279,7 @@ export function loadConfig(
       values.OFFICE_RENDERER === 'off'
         ? undefined
         : (values.OFFICE_RENDERER ?? findOnPath('soffice', env.PATH)),
+    backgroundNice: values.BACKGROUND_NICE,
     storage:
       values.STORAGE === 's3'
         ? {

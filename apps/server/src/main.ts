@@ -63,7 +63,12 @@ async function main() {
   const database = await opening;
   // The pool's first worker starts now and loads the engine in the background, so the first
   // rep to generate after a start does not wait for it.
-  const app = await buildApp({ config, database, webRoot, deckRenderer: createDeckRenderer() });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot,
+    deckRenderer: createDeckRenderer({ niceness: config.backgroundNice }),
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

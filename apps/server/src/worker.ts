@@ -33,7 +33,10 @@ async function main() {
     database,
     log,
     isPretty,
-    deckRenderer: createDeckRenderer({ maxThreads: config.jobWorkers }),
+    deckRenderer: createDeckRenderer({
+      maxThreads: config.jobWorkers,
+      niceness: config.backgroundNice,
+    }),
   });
   const worker = await startServerJobs(services, database);
   log.info({ workerId: worker.id, jobsAtOnce: config.jobWorkers }, 'job worker started');

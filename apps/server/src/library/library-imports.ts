@@ -263,7 +263,9 @@ export function importJobHandler(services: Services): JobHandler<PayloadOf<typeo
           { file: spooled },
           {
             onProgress: (progress) => context.progress(progress),
-            ...(office ? { office: { command: office } } : {}),
+            ...(office
+              ? { office: { command: office, niceness: services.config.backgroundNice } }
+              : {}),
             ...font,
           },
         );

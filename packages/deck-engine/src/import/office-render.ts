@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, setPriority, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { keepPackageRelationshipsOnly } from './package-relationships.ts';
@@ -15,6 +15,12 @@ export interface OfficeRenderer {
   /** The `soffice` program. */
   command: string;
   timeoutMs?: number;
+  /**
+   * The nice value (0-19) LibreOffice runs at, at least: it is background work, and the requests
+   * and the database come first. Default 10; 0 leaves it at that of the thread starting it
+   * (a render thread's, itself lowered: deck-renderer.ts).
+   */
+  niceness?: number;
 }
 
 /** For the tests of each defence alone, the other turned off. The product never sets these. */
@@ -207,11 +213,49 @@ function officeEnvironment(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
+let niceProgram: string | undefined | null;
+
+/**
+ * `run` started at nice value `niceness` or lower in priority: through `nice`, so that every
+ * process LibreOffice starts is lowered from its first instant (exported for tests). A thread
+ * already as low (a render thread) needs nothing: its children inherit its nice value.
+ */
+export function lowered(run: Run, niceness: number): Run {
+  const by = niceness - currentNiceness();
+  if (by <= 0) return run;
+  niceProgram ??= programPath('nice') ?? null;
+  if (!niceProgram) return run;
+  return { command: niceProgram, args: ['-n', String(by), run.command, ...run.args] };
+}
+
+/** This thread's nice value (per thread on Linux), 0 where it cannot be read. */
+function currentNiceness() {
+  try {
+    return getPriority();
+  } catch {
+    return 0;
+  }
+}
+
 /** Runs LibreOffice, killing it and every process it started when it takes too long. */
-function convert(run: Run, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
+function convert(
+  run: Run,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  niceness: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // Its own process group: `soffice` is a script that starts the real program.
-    const child = spawn(run.command, run.args, { detached: true, stdio: 'ignore', env });
+    const started = lowered(run, niceness);
+    const child = spawn(started.command, started.args, { detached: true, stdio: 'ignore', env });
+    if (started === run && child.pid !== undefined && niceness > currentNiceness()) {
+      // No `nice` program here: lowered as soon as it runs instead.
+      try {
+        setPriority(child.pid, niceness);
+      } catch {
+        // not permitted: it runs at this thread's priority
+      }
+    }
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -241,7 +285,7 @@ function convert(run: Run, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<v
  */
 export async function officePdf(
   pptx: Uint8Array,
-  { command, timeoutMs = 120_000 }: OfficeRenderer,
+  { command, timeoutMs = 120_000, niceness = 10 }: OfficeRenderer,
   { sanitise = true, confine = true, blockLinks = true }: OfficeDefences = {},
 ): Promise<Uint8Array | undefined> {
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));
@@ -265,7 +309,8 @@ export async function officePdf(
       source,
     ];
     const kind = confine ? await officeConfinement() : 'none';
-    await convert(confined(kind, dir, command, args), officeEnvironment(dir), timeoutMs);
+    const run = confined(kind, dir, command, args);
+    await convert(run, officeEnvironment(dir), timeoutMs, niceness);
     return new Uint8Array(await readFile(join(dir, 'upload.pdf')));
   } catch {
     return undefined;

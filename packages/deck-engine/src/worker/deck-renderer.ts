@@ -44,7 +44,17 @@ export interface DeckRendererOptions {
   brand?: BrandDefinition;
   /** Picture fetching rules (the loopback allowance is for tests only). */
   images?: FetchImageOptions;
+  /**
+   * The nice value (0-19) each render thread sets itself to as it starts (per thread on Linux),
+   * so the threads answering requests and the database's run first; LibreOffice, started by an
+   * import from a render thread, inherits it. 0 leaves them at the process's priority. Default
+   * {@link backgroundNiceness}.
+   */
+  niceness?: number;
 }
+
+/** How far background work is lowered unless told otherwise: `nice 10`, as `nice` does. */
+export const backgroundNiceness = 10;
 
 export type {
   DeckIdentity,
@@ -222,6 +232,8 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
     maxThreads,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     idleTimeout: 60_000,
+    // Read by render-worker.mjs as the thread starts.
+    workerData: { niceness: options.niceness ?? backgroundNiceness },
   });
   // The first worker renders a small deck while nobody waits; a failure there only costs the
   // warm-up (a real generation reports its own errors). A shutdown right after start must not

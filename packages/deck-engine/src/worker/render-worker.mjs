@@ -2,13 +2,17 @@
 // inherits the loader and imports the task directly; anywhere else (vitest, a plain `node`)
 // it registers tsx's loader for this thread first. The built server (scripts/build-server.mjs)
 // bundles this file with the task, so there the first import simply succeeds.
-import { constants, setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
+import { workerData } from 'node:worker_threads';
 
 // Rendering is background work: requests served by the main thread come first. On Linux the
-// nice value is per thread, so this lowers only this render thread; where it cannot be set the
-// thread runs at the process's priority.
+// nice value is per thread, so this lowers only this render thread (and what it starts: a
+// thread or process inherits its creator's); where it cannot be set the thread runs at the
+// process's priority. The pool says how far (deck-renderer.ts, `niceness`; 0 leaves it).
+const niceness = workerData?.niceness ?? 10;
 try {
-  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  // Never higher than it already is (a server started under `nice 15` stays there).
+  if (niceness > getPriority()) setPriority(niceness);
 } catch {
   // not permitted or not supported here
 }
