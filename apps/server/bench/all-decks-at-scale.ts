@@ -20,7 +20,9 @@
 // on a large history without filling it each run, BENCH_LIST_KEEP_URL names an existing
 // PostgreSQL database that is used as it is and kept for the largest size (the smaller ones get
 // new databases on the same server): filled only when its decks are not those wanted (the size
-// and shape of the newest deck's name tell).
+// and shape of the newest deck's name tell). With `{shape}` in it (…/decks_{shape}), each shape
+// keeps a database of its own, so that a run of both shapes fills neither again: a million decks
+// took most of an hour to fill on the shared 2-core machine.
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -50,6 +52,8 @@ const ROUNDS = 3;
 /** Requests first sent and not timed: the index and table pages a busy list keeps in memory. */
 const WARM_UP = 10;
 const keptUrl = process.env.BENCH_LIST_KEEP_URL || undefined;
+/** A kept database for each shape: the places are made again for each shape. */
+const keptPerShape = keptUrl?.includes('{shape}') ?? false;
 
 type Shape = 'hex' | 'words';
 type Row = { client_name: string; count: number };
@@ -80,11 +84,19 @@ type Place = {
  * A database for each size: new ones (on PostgreSQL at DATABASE_URL, else embedded), except the
  * largest size's with BENCH_LIST_KEEP_URL, which is used as it is.
  */
-async function placeFor(size: number): Promise<Place> {
+async function placeFor(size: number, shape: Shape): Promise<Place> {
   const isKept = keptUrl !== undefined && size === Math.max(...SIZES);
-  const serverUrl = process.env.DATABASE_URL || keptUrl;
+  // The smaller sizes' new databases are made from the kept one's server (its maintenance
+  // database when the kept one's name depends on the shape).
+  const serverUrl =
+    process.env.DATABASE_URL ||
+    (keptPerShape && keptUrl
+      ? Object.assign(new URL(keptUrl), { pathname: '/postgres' }).href
+      : keptUrl);
   const bench = await createBenchDatabase(isKept ? undefined : serverUrl);
-  const where: BenchDatabase = isKept ? { ...bench.where, url: keptUrl } : bench.where;
+  const where: BenchDatabase = isKept
+    ? { ...bench.where, url: keptUrl.replaceAll('{shape}', shape) }
+    : bench.where;
   const [lead, rep] = await makeAccounts(where, ['Bench Lead', 'Bench Rep']);
   return { size, where, lead: lead!, rep: rep!, remove: bench.remove };
 }
@@ -119,6 +131,17 @@ async function fillTo({ size, where, lead, rep }: Place, shape: Shape) {
 
 async function fill(db: Database['db'], leadId: string, size: number, shape: Shape) {
   await db.execute(sql`delete from decks`);
+  // The indexes that are no constraint are dropped and made again once the rows are in: a
+  // million hexadecimal decks filled in about 5 minutes at load 13–17, where filling with every
+  // index kept up row by row (the trigram index's most of all) took most of an hour.
+  const found = (await db.execute(sql`
+    select indexname, indexdef from pg_indexes
+    where schemaname = current_schema() and tablename = 'decks'
+      and indexname not in (select conname from pg_constraint)`)) as unknown as
+    { rows: IndexRow[] } | IndexRow[];
+  const indexes = Array.isArray(found) ? found : found.rows;
+  for (const { indexname } of indexes)
+    await db.execute(sql`drop index ${sql.identifier(indexname)}`);
   for (let from = 1; from <= size; from += 100_000) {
     const to = Math.min(size, from + 99_999);
     await db.execute(sql`
@@ -127,7 +150,9 @@ async function fill(db: Database['db'], leadId: string, size: number, shape: Sha
         timestamptz '2020-01-01 00:00:00+00' + n * interval '1 second'
       from generate_series(${from}::int, ${to}::int) as n`);
   }
+  for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
 }
+type IndexRow = { indexname: string; indexdef: string };
 
 /** The list's queries for a history of `size` decks in `shape`, as query strings. */
 function queriesFor(size: number, shape: Shape): Record<string, string> {
@@ -332,11 +357,15 @@ async function loadQueries(running: Running[]) {
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-const places: Place[] = [];
+let places: Place[] = [];
 const shapes: Record<string, unknown> = {};
 try {
-  for (const size of SIZES) places.push(await placeFor(size));
   for (const shape of SHAPES) {
+    if (places.length === 0 || keptPerShape) {
+      for (const place of places) await place.remove();
+      places = [];
+      for (const size of SIZES) places.push(await placeFor(size, shape));
+    }
     const running: Running[] = [];
     try {
       // Every size filled first, then the servers started together.

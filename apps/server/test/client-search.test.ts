@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deckCountCap, searchCountCap } from '../src/decks/list-decks.ts';
+import { indexedParts } from '../src/decks/client-search.ts';
 import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // Client names that share words, as real ones do, analysed so that the search knows which
@@ -36,6 +38,11 @@ beforeAll(async () => {
       clientName: 'Nordic Client 12 Cold Storage',
       createdAt: '2027-01-01T00:00:00Z',
     },
+    // A long rare word is asked of the index by three of its trigrams (3f2, 9c8, 1d7): a name
+    // holding them in that order but not the word must not be found.
+    { title: 'Hex 1', clientName: 'Client 3f2a9c81d7e4', createdAt: '2027-01-02T00:00:00Z' },
+    { title: 'Hex 2', clientName: 'Client 3F2A9C81D7', createdAt: '2027-01-03T00:00:00Z' },
+    { title: 'Hex 3', clientName: 'Client 3f2 x9c8 1d7e4', createdAt: '2027-01-04T00:00:00Z' },
   ]);
   await app.db.execute(sql`analyze decks`);
 }, 120_000);
@@ -102,14 +109,31 @@ describe('the client search on names that share words', () => {
     'client_2871',
     'Client 99999',
     'nt 28',
+    '3f2a9c81d7',
+    'Client 3f2a9c81d7e4',
+    '2a9c81',
+    'Müller & Söhne',
   ])('finds for "%s" the decks a substring match finds, newest first', async (text) => {
     const want = await expected(text);
     const { found, total, totalIsCapped } = await searchAll(text);
     expect(found).toEqual(want);
     expect({ total, totalIsCapped }).toEqual({
-      total: Math.min(want.length, 1_000),
-      totalIsCapped: want.length > 1_000,
+      total: Math.min(want.length, searchCountCap),
+      totalIsCapped: want.length > searchCountCap,
     });
+  });
+});
+
+describe('what of a rare word the index is asked for', () => {
+  it.each([
+    ['9876', ['9876']],
+    ['Söhne', ['Söhne']],
+    ['Müller', ['Mül', 'ler']],
+    ['3f2a9c81', ['3f2', 'c81']],
+    ['3f2a9c81d7', ['3f2', '9c8', '1d7']],
+    ['3f2a9c81d7e4b5a6', ['3f2', '1d7', '5a6']],
+  ])('asks for %s as %j', (word, parts) => {
+    expect(indexedParts(word)).toEqual(parts);
   });
 });
 
@@ -131,15 +155,42 @@ describe('a search asked for by page number', () => {
       want.slice((page - 1) * 20, page * 20),
     );
     expect({ total: answer.total, totalIsCapped: answer.totalIsCapped }).toEqual({
-      total: Math.min(want.length, 1_000),
-      totalIsCapped: want.length > 1_000,
+      total: Math.min(want.length, searchCountCap),
+      totalIsCapped: want.length > searchCountCap,
     });
   });
 
   it('still says how many decks match on a page past the last one', async () => {
+    const want = await expected('Client 287');
+    expect(want.length).toBeGreaterThan(10);
+    const answer = await pageOf('Client 287', 5);
+    expect(answer.recentDecks).toEqual([]);
+    expect({ total: answer.total, totalIsCapped: answer.totalIsCapped }).toEqual({
+      total: want.length,
+      totalIsCapped: false,
+    });
+  });
+
+  it('past the last page of a common word, says only that more than the cap match', async () => {
     const want = await expected('Cold Storage');
+    expect(want.length).toBeGreaterThan(searchCountCap);
     const answer = await pageOf('Cold Storage', 40);
     expect(answer.recentDecks).toEqual([]);
-    expect(answer.total).toBe(want.length);
+    expect(answer).toMatchObject({ total: searchCountCap, totalIsCapped: true });
+  });
+});
+
+describe("a search's count", () => {
+  it(`stops at ${searchCountCap} where the list without a search counts to ${deckCountCap}`, async () => {
+    const plain = await app.get<ListAnswer>('/api/decks?scope=all&pageSize=20');
+    expect(plain).toMatchObject({ total: deckCountCap, totalIsCapped: true });
+    const searched = await app.get<ListAnswer>('/api/decks?scope=all&pageSize=20&client=Client');
+    expect(searched).toMatchObject({ total: searchCountCap, totalIsCapped: true });
+    // A page after a position counts the same way.
+    const after = await app.get<ListAnswer>(
+      `/api/decks?scope=all&pageSize=20&client=Client&after=${searched.nextCursor}`,
+    );
+    expect(after).toMatchObject({ total: searchCountCap, totalIsCapped: true });
+    expect(after.recentDecks).toHaveLength(20);
   });
 });

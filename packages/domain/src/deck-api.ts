@@ -194,7 +194,10 @@ export const deckListResponseSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
-  /** True when `total` is a floor: counting stops at 10,000 (lists with more say "10,000+"). */
+  /**
+   * True when `total` is a floor: counting stops at 1,000 (the list says "1,000+"), a client
+   * search's at 100 ("100+").
+   */
   totalIsCapped: z.boolean().optional(),
   /** Where the page after this one starts (`after=`), or null on the last page. */
   nextCursor: z.string().nullable().optional(),

@@ -112,6 +112,13 @@ const lastClientVisit = sql<string | Date | null>`(
  * decks, counting to 10,000 took as long as the rest of the page).
  */
 export const deckCountCap = 1_000;
+/**
+ * A client search's count stops sooner: past it the list says "100+", and a rep who searched
+ * refines the search rather than read on. Counting a common word ("Cold Storage", in one name
+ * in five) to 1,001 walked 5,010 decks of a million newest first, against the 1,000 of a small
+ * history; to 101 it walks ~505 at either size.
+ */
+export const searchCountCap = 100;
 
 /**
  * The page of decks matching `where` (after a position when `afterPosition`) and their capped
@@ -122,7 +129,10 @@ function listStatements(
   db: Db,
   where: SQL | undefined,
   afterPosition: boolean,
-  { withApproval = false }: { withApproval?: boolean } = {},
+  {
+    withApproval = false,
+    countCap = deckCountCap,
+  }: { withApproval?: boolean; countCap?: number } = {},
 ) {
   const pageWhere = afterPosition
     ? and(
@@ -134,7 +144,7 @@ function listStatements(
     .select({ one: sql`1` })
     .from(decks)
     .where(where)
-    .limit(deckCountCap + 1)
+    .limit(countCap + 1)
     .as('counted');
   return {
     page: db
@@ -175,7 +185,7 @@ function pageColumns(withApproval: boolean) {
 
 /**
  * A search's page and its capped count from one scan: the matching decks' ids are found once,
- * newest first, as many as the count needs (`deckCountCap` + 1) or the page reaches
+ * newest first, as many as the count needs (`searchCountCap` + 1) or the page reaches
  * (`offset` + `limit`, placeholder `scan`); the count is theirs and the page is read from them.
  * Run as two statements, the page and the count each asked the index (or walked the decks) for
  * the same matches.
@@ -329,10 +339,12 @@ function searchOfKind(
   let queries = searches.get(key);
   if (!queries) {
     const where = listFilters(kind, clientMatchConditions[kind.match]);
-    const after = listStatements(db, where, true, kind);
+    const after = listStatements(db, where, true, { ...kind, countCap: searchCountCap });
     queries = {
       search: searchStatement(db, where, kind.withApproval).prepare(plannedEachTime),
-      count: listStatements(db, where, false).count.prepare(plannedEachTime),
+      count: listStatements(db, where, false, { countCap: searchCountCap }).count.prepare(
+        plannedEachTime,
+      ),
       after: {
         page: after.page.prepare(plannedEachTime),
         count: after.count.prepare(plannedEachTime),
@@ -348,7 +360,7 @@ async function searchPage(
   queries: SearchQueries,
   placeholders: { limit: number; offset: number },
 ): Promise<{ rows: PageRow[]; countedRows: number }> {
-  const scan = Math.max(deckCountCap + 1, placeholders.offset + placeholders.limit);
+  const scan = Math.max(searchCountCap + 1, placeholders.offset + placeholders.limit);
   const rows = await queries.search.execute({ ...placeholders, scan });
   if (rows.length > 0 || placeholders.offset === 0) {
     return { rows, countedRows: rows[0]?.total ?? 0 };
@@ -363,7 +375,7 @@ async function searchPage(
  * are left out, except when asked for (`archived: true` lists only them) and in a search by
  * client, which finds a deck wherever it is. With `after` (the previous page's `nextCursor`) the
  * page starts after that deck by position (keyset), so page 40,000 costs what page 1 does; the
- * total is counted up to `deckCountCap`. The client search is served by a trigram index
+ * total is counted up to `deckCountCap` (a client search's up to `searchCountCap`). The client search is served by a trigram index
  * (client-search.ts).
  */
 export async function listDecks(
@@ -414,6 +426,7 @@ export async function listDecks(
       : searchPage(queries, { ...placeholders, ...match.values });
   }
   const [{ rows, countedRows }, names] = await Promise.all([listed, productNames(db)]);
+  const countCap = client ? searchCountCap : deckCountCap;
   const page = rows.slice(0, options.pageSize);
   const last = page.at(-1);
   return {
@@ -427,8 +440,8 @@ export async function listDecks(
     ),
     page: options.page,
     pageSize: options.pageSize,
-    total: Math.min(countedRows, deckCountCap),
-    totalIsCapped: countedRows > deckCountCap,
+    total: Math.min(countedRows, countCap),
+    totalIsCapped: countedRows > countCap,
     nextCursor:
       rows.length > options.pageSize && last ? writeListCursor(last.position, last.deck.id) : null,
   };

@@ -338,6 +338,35 @@ describe('the dashboard decks', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
     expect(await screen.findByText(/Nia Newer/)).toBeVisible();
   });
+  it("says a search's capped count as found, with a hint to narrow it", async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: { ...approvedUser, role: 'manager' } } },
+      'GET /api/notifications': noNotifications,
+      'GET /api/recent-decks': noDecks,
+      'GET /api/decks': ({ url }) => {
+        const client = url.searchParams.get('client');
+        return {
+          body: {
+            recentDecks: [{ ...completedDeck, ownerName: client ? 'Sam Searched' : 'Nia Newer' }],
+            page: 1,
+            pageSize: 10,
+            total: client === 'Client 98' ? 12 : client ? 100 : 1_000,
+            totalIsCapped: client !== 'Client 98',
+          },
+        };
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/1,000\+ in total/)).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter by client' }), 'Cold');
+    expect(
+      await screen.findByText(/100\+ found: type more of the name to narrow them/),
+    ).toBeVisible();
+    expect(screen.queryByText(/in total/)).toBeNull();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Filter by client' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter by client' }), 'Client 98');
+    expect(await screen.findByText(/· 12 found$/)).toBeVisible();
+  });
 });
 
 describe('client activity on the dashboard', () => {

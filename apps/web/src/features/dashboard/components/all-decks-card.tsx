@@ -43,6 +43,16 @@ export function AllDecksCard() {
   const total = decks.data
     ? `${decks.data.total.toLocaleString('en-US')}${decks.data.totalIsCapped ? '+' : ''}`
     : '';
+  // A search's count stops sooner than the whole list's ("100+" against "1,000+"): past it,
+  // narrowing the search is more use than a count.
+  const isSearch = debouncedClient.trim() !== '';
+  const counted = !decks.data
+    ? ''
+    : !isSearch
+      ? ` · ${total} in total`
+      : decks.data.totalIsCapped
+        ? ` · ${total} found: type more of the name to narrow them`
+        : ` · ${total} found`;
 
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="all-decks-title">
@@ -53,7 +63,7 @@ export function AllDecksCard() {
           </Title>
           <Text size="sm" c="dimmed">
             Every deck your team has generated
-            {decks.data ? ` · ${total} in total` : ''}
+            {counted}
           </Text>
         </Stack>
         <Group gap="sm" align="flex-end">
