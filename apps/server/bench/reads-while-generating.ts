@@ -6,6 +6,7 @@
 // in front of a saturated server and the throughput is the figure. On
 // PostgreSQL when DATABASE_URL is set (in a new database on that server), else on the embedded
 // database. Prints one JSON line for bench/run.ts.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { benchDraft } from '../../../bench/bench-deck.ts';
 import {
@@ -26,9 +27,11 @@ const bench = await createBenchDatabase(url);
 const { where } = bench;
 const [rep] = await makeAccounts(where, ['Bench Rep']);
 // A job per generator, so the render pool's threads stay busy while a finished deck is stored.
-// `BENCH_READ_NODE_OPTIONS` is given to the server's Node (to profile it: `--require` a probe).
+// `BENCH_READ_NODE_OPTIONS` is given to the server's Node (to profile it: `--require` a probe);
+// `BACKGROUND_NICE`, when set, is the server's (render threads at the server's priority with 0).
 const server = await startBenchServer(where, {
   JOB_WORKERS: String(GENERATORS),
+  ...(process.env.BACKGROUND_NICE ? { BACKGROUND_NICE: process.env.BACKGROUND_NICE } : {}),
   ...(process.env.BENCH_READ_NODE_OPTIONS
     ? { NODE_OPTIONS: process.env.BENCH_READ_NODE_OPTIONS }
     : {}),
@@ -58,6 +61,16 @@ async function readFor(seconds: number, rate?: number) {
   return { n: result.requests.total, p50: latency.p50, p99: latency.p99, max: latency.max };
 }
 
+/**
+ * How long the server's main thread has waited, runnable, for a core, in ms (the kernel's
+ * schedstat): what the other threads (the render threads among them) cost the one answering.
+ */
+const pid = server.child.pid!;
+function mainThreadWaitMs() {
+  const [, waitNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+  return Math.round(Number(waitNs) / 1e6);
+}
+
 type Reads = Awaited<ReturnType<typeof readFor>>;
 /**
  * Each phase is read `ROUNDS` times and the round with the median p99 is kept: on a 2-core
@@ -66,9 +79,16 @@ type Reads = Awaited<ReturnType<typeof readFor>>;
 const ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 3);
 async function medianOf(read: () => Promise<Reads>) {
   const rounds: Reads[] = [];
+  const waitBefore = mainThreadWaitMs();
   for (let i = 0; i < ROUNDS; i += 1) rounds.push(await read());
+  // Over all its rounds, a second of reading.
+  const waitMsPerSecond = Math.round((mainThreadWaitMs() - waitBefore) / (ROUNDS * SECONDS));
   rounds.sort((a, b) => a.p99 - b.p99);
-  return { ...rounds[Math.floor(rounds.length / 2)]!, p99s: rounds.map((round) => round.p99) };
+  return {
+    ...rounds[Math.floor(rounds.length / 2)]!,
+    p99s: rounds.map((round) => round.p99),
+    waitMsPerSecond,
+  };
 }
 const atRest: { steady?: Reads; flatOut?: Reads } = {};
 const underLoad: { steady?: Reads; flatOut?: Reads } = {};

@@ -22,6 +22,13 @@ const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const REST_MS = 3_000;
 const PHOTOS = 3;
 
+/** The named variables of this process's environment that are set. */
+function passedOn(...names: string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  );
+}
+
 const bench = await createBenchDatabase(undefined);
 const [admin, ...reps] = await makeAccounts(bench.where, [
   'Bench Admin',
@@ -29,11 +36,13 @@ const [admin, ...reps] = await makeAccounts(bench.where, [
 ]);
 // As `npm start` runs it (scripts/start.mjs): built, with V8's and glibc's memory settings of
 // scripts/server-runtime.mjs. `BENCH_UPLOAD_NODE_OPTIONS` adds to the server's V8 flags (to
-// profile it: `--cpu-prof --cpu-prof-dir=...`).
+// profile it: `--cpu-prof --cpu-prof-dir=...`). `BACKGROUND_NICE` and `OFFICE_RENDERER`, when
+// set, are the server's (to compare background work at the server's priority, or no LibreOffice).
 const server = await startBenchServer(
   bench.where,
   {
     ...serverMallocEnv,
+    ...passedOn('BACKGROUND_NICE', 'OFFICE_RENDERER'),
     NODE_OPTIONS: [...serverNodeFlags, process.env.BENCH_UPLOAD_NODE_OPTIONS ?? '']
       .join(' ')
       .trim(),
@@ -115,6 +124,16 @@ function serverMainThreadCpuMs() {
 }
 
 /**
+ * How long the server's main thread has waited, runnable, for a core, in ms (the kernel's
+ * schedstat): what the machine's other threads, the server's own background work among them,
+ * cost the thread that answers requests.
+ */
+function serverMainThreadWaitMs() {
+  const [, waitNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+  return Math.round(Number(waitNs) / 1e6);
+}
+
+/**
  * Probes /healthz one request after another, and reads the server's resident memory, on a
  * thread of its own until told to stop: the uploads below are sent from this thread, whose
  * event loop copying 90 MB of bodies must not be counted as the server's delay.
@@ -174,12 +193,14 @@ const underLoad: number[] = [];
 const rssGrowth: number[] = [];
 const loadMs: number[] = [];
 const mainThreadCpuMs: number[] = [];
+const mainThreadWaitMs: number[] = [];
 let importState = '';
 for (let round = 0; round < ROUNDS; round += 1) {
   const rest = await probeUntil(new Promise((resolve) => setTimeout(resolve, REST_MS)));
   atRest.push(...rest.waits);
   const before = serverRss();
   const cpuBefore = serverMainThreadCpuMs();
+  const waitBefore = serverMainThreadWaitMs();
   const started = performance.now();
   const sending = Promise.all([
     ...photoBodies.map((bytes, i) => post('/api/uploads', reps[i]!, bytes, 'image/png')),
@@ -188,6 +209,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   const load = await probeUntil(sending);
   loadMs.push(performance.now() - started);
   mainThreadCpuMs.push(serverMainThreadCpuMs() - cpuBefore);
+  mainThreadWaitMs.push(serverMainThreadWaitMs() - waitBefore);
   const answers = await sending;
   const statuses = answers.map((a) => a.status);
   if (statuses.join() !== '201,201,201,202') {
@@ -221,6 +243,7 @@ process.stdout.write(
     p99Ratio: Math.round((load.p99 / rest.p99) * 100) / 100,
     loadMs: loadMs.map(Math.round),
     mainThreadCpuMs,
+    mainThreadWaitMs,
     maxRssGrowth: Math.max(...rssGrowth),
     rssGrowthRatio: Math.round((Math.max(...rssGrowth) / bytesInFlight) * 100) / 100,
   })}\n`,
