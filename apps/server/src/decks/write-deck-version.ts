@@ -89,34 +89,43 @@ export async function writeDeckVersion(
     .where(eq(deckVersions.deckId, deckId));
   const number = (newest?.number ?? 0) + 1;
   const { draft } = version;
-  await tx.insert(deckVersions).values({
-    deckId,
-    number,
-    title: draft.basicInfo.deckTitle,
-    clientName: draft.basicInfo.clientName,
-    draft,
-    slideCount: version.slideCount,
-    slideTitles: version.slideTitles,
-    slideLinks: version.slideLinks,
-    warnings: version.warnings,
-    changes,
-    presenter: version.presenter ?? null,
-    restoredFrom: version.restoredFrom ?? null,
-    editKind: version.editKind ?? null,
-    edited: version.edited ?? null,
-    slidePlan: version.slidePlan ?? null,
-    slideProducts: version.slideProducts ?? [],
-    libraryVersion: version.libraryVersion ?? null,
-    priceBook: version.priceBook ?? null,
-    pricingContext: version.pricingContext ?? null,
-    dealCheck: version.dealCheck ?? null,
-    approvedBy: version.approvedBy ?? null,
-    createdBy,
-    idempotencyKey: version.idempotencyKey ?? null,
-    idempotencyFingerprint: version.idempotencyFingerprint ?? null,
-    createdAt: at,
-  });
+  // The version and the deck's row in one statement (a data-modifying CTE, which PostgreSQL
+  // always runs to the end): on the embedded database each statement is a round trip to its
+  // thread while the transaction holds the one connection that reads wait for (ADR 065).
+  const inserted = tx.$with('inserted_version').as(
+    tx
+      .insert(deckVersions)
+      .values({
+        deckId,
+        number,
+        title: draft.basicInfo.deckTitle,
+        clientName: draft.basicInfo.clientName,
+        draft,
+        slideCount: version.slideCount,
+        slideTitles: version.slideTitles,
+        slideLinks: version.slideLinks,
+        warnings: version.warnings,
+        changes,
+        presenter: version.presenter ?? null,
+        restoredFrom: version.restoredFrom ?? null,
+        editKind: version.editKind ?? null,
+        edited: version.edited ?? null,
+        slidePlan: version.slidePlan ?? null,
+        slideProducts: version.slideProducts ?? [],
+        libraryVersion: version.libraryVersion ?? null,
+        priceBook: version.priceBook ?? null,
+        pricingContext: version.pricingContext ?? null,
+        dealCheck: version.dealCheck ?? null,
+        approvedBy: version.approvedBy ?? null,
+        createdBy,
+        idempotencyKey: version.idempotencyKey ?? null,
+        idempotencyFingerprint: version.idempotencyFingerprint ?? null,
+        createdAt: at,
+      })
+      .returning({ number: deckVersions.number }),
+  );
   await tx
+    .with(inserted)
     .update(decks)
     .set({
       title: draft.basicInfo.deckTitle,
