@@ -1,11 +1,142 @@
 // pdfkit's writing of a document's bytes, with less made on the way: the same bytes.
 
+import { deflate } from 'node:zlib';
+
 type Doc = PDFKit.PDFDocument;
 
 /** The parts of pdfkit 0.20's page content stream the writing below relies on. */
 interface PdfkitContent {
   write(chunk: Uint8Array | string): void;
   finalize(): void;
+}
+
+/** The parts of pdfkit 0.20's object (PDFReference) that deflating aside relies on. */
+interface PdfkitReference extends PdfkitContent {
+  id: number;
+  gen: number;
+  offset?: number;
+  compress: boolean;
+  buffer: Uint8Array[];
+  data: Record<string, unknown>;
+}
+
+/** The parts of pdfkit 0.20's document that deflating aside relies on. */
+interface PdfkitOutput {
+  push(chunk: Uint8Array | null): boolean;
+  _write(data: Uint8Array | string): void;
+  _offset: number;
+  _offsets: (number | null)[];
+  _refEnd(ref: PdfkitReference): void;
+  _finalize(): void;
+  _security?: unknown;
+  compress?: boolean;
+}
+
+/** A page's content stream being deflated on the thread pool: its object's bytes once done. */
+interface Aside {
+  /** Where in the document's bytes written so far (those of earlier asides not counted) it goes. */
+  chunks: Uint8Array[];
+  done: Promise<void>;
+}
+
+/** Per document: what to do with a page's content stream when its page ends (see below). */
+const setAside = new WeakMap<
+  object,
+  (content: PdfkitReference, finalize: PdfkitContent['finalize']) => void
+>();
+
+/**
+ * pdfkit deflates a page's content stream (zlib's deflateSync, on this thread) and writes its
+ * object when the page ends, before the next page is drawn. Here the content is deflated on
+ * libuv's thread pool instead (zlib's deflate, the same options and so the same bytes) while the
+ * next pages are drawn: the object keeps its place among the document's bytes, the bytes after it
+ * are counted from there, and when the document ends, once every page's content is deflated,
+ * each object is written in its place (by pdfkit's own writing, its length known), the offsets
+ * of the objects after it moved by its bytes, then pdfkit writes its cross-reference table:
+ * the document's bytes are the same as pdfkit's. Answers the document's bytes, or `undefined`
+ * (pdfkit's own ways and events) when pdfkit's internals are not as expected.
+ */
+export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
+  const output = doc as unknown as PdfkitOutput;
+  const { _finalize: finalize, _refEnd: refEnd } = output;
+  if (
+    typeof output.push !== 'function' ||
+    typeof output._write !== 'function' ||
+    typeof finalize !== 'function' ||
+    typeof refEnd !== 'function' ||
+    typeof output._offset !== 'number' ||
+    !Array.isArray(output._offsets) ||
+    output._security ||
+    !output.compress
+  ) {
+    return undefined;
+  }
+  /** The document's bytes in order; an aside's chunks are filled when its deflate is done. */
+  const parts: Uint8Array[][] = [[]];
+  // What pdfkit wrote already (its header) waits in the stream.
+  const head = (doc as unknown as { read(): Uint8Array | null }).read();
+  if (head) parts[0]!.push(head);
+  const asides: Aside[] = [];
+  /** How many asides come before each object, by its id. */
+  const asidesBefore = new Map<number, number>();
+  output.push = (chunk) => {
+    if (chunk !== null) parts.at(-1)!.push(chunk);
+    return true;
+  };
+  output._refEnd = (ref) => {
+    if (!asidesBefore.has(ref.id)) asidesBefore.set(ref.id, asides.length);
+    refEnd.call(output, ref);
+  };
+  setAside.set(doc, (content, finalizeObject) => {
+    const raw = content.buffer.length === 1 ? content.buffer[0]! : Buffer.concat(content.buffer);
+    content.buffer = [];
+    content.offset = output._offset;
+    const aside: Aside = {
+      chunks: [],
+      done: new Promise((resolve, reject) => {
+        deflate(raw, (error, deflated) => {
+          if (error) return reject(error);
+          // pdfkit's own writing of the object, its bytes put in the aside's place.
+          const writer = {
+            _offset: 0,
+            _security: undefined,
+            _write: (data: Uint8Array | string) => {
+              aside.chunks.push(
+                typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data,
+              );
+            },
+            _refEnd: () => {},
+          };
+          const stand = Object.create(content) as PdfkitReference & { document: unknown };
+          stand.document = writer;
+          stand.buffer = deflated.length > 0 ? [deflated] : [];
+          stand.compress = false;
+          finalizeObject.call(stand);
+          resolve();
+        });
+      }),
+    };
+    asidesBefore.set(content.id, asides.length);
+    asides.push(aside);
+    parts.push(aside.chunks, []);
+    refEnd.call(output, content);
+  });
+  return new Promise<Buffer>((resolve, reject) => {
+    output._finalize = () => {
+      Promise.all(asides.map((aside) => aside.done)).then(() => {
+        const shifts = [0];
+        for (const aside of asides) {
+          shifts.push(shifts.at(-1)! + aside.chunks.reduce((sum, c) => sum + c.length, 0));
+        }
+        output._offsets = output._offsets.map((offset, index) =>
+          offset === null ? null : offset + shifts[asidesBefore.get(index + 1) ?? asides.length]!,
+        );
+        output._offset += shifts.at(-1)!;
+        finalize.call(output);
+        resolve(Buffer.concat(parts.flat()));
+      }, reject);
+    };
+  });
 }
 
 /** The parts of pdfkit 0.20's document the writing below relies on. */
@@ -45,7 +176,12 @@ export function writeContentAsText(doc: Doc): void {
   };
   content.finalize = () => {
     flush();
-    finalize.call(content);
+    const aside = setAside.get(doc);
+    const reference = content as PdfkitReference;
+    if (aside && reference.compress && reference.buffer.length > 0) {
+      // Deflated on the thread pool; pdfkit's finalize writes the object when that is done.
+      aside(reference, finalize);
+    } else finalize.call(content);
   };
 }
 

@@ -34,7 +34,7 @@ import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 import { drawWords } from './pdf-words.ts';
 import { splitPictures } from '../images/png-planes.ts';
-import { writeContentAsText, writeWithLess } from './pdf-writing.ts';
+import { deflateContentAside, writeContentAsText, writeWithLess } from './pdf-writing.ts';
 import { keepGlyphRecords } from './pdf-glyphs.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -763,12 +763,15 @@ function writePdf(deck: Deck, slides: RenderSlide[], watermark?: Watermark): Pro
   writeWithLess(doc);
   installFonts(doc, facesOf(slides, watermark ? [watermark.words] : []));
   const markGlyphs = watermark ? bandGlyphs(watermark.band) : [];
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  // Each page's content deflated on the thread pool while the next pages are drawn.
+  const done =
+    deflateContentAside(doc) ??
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+    });
   const images = new Map<string, OpenedImage>();
   for (const slide of slides) {
     doc.addPage({ size: [SLIDE_WIDTH, SLIDE_HEIGHT], margin: 0 });
