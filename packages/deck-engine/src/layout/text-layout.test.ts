@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutText, layoutTextRow } from './text-layout.ts';
+import { layoutText, layoutTextRow, measureTextHeight } from './text-layout.ts';
 
 const box = { x: 10, y: 20, w: 200, h: 100, color: '000000' };
 
@@ -122,6 +122,18 @@ describe('layoutText and the objects it is given', () => {
     expect(again.spans?.[0]?.[0]?.style.color).toBe('C00000');
     expect(again.tabStops?.[0]?.at).toBe(120);
     expect(t.lines[0]!.runs?.[0]?.look?.color).toBe('C00000');
+  });
+});
+
+describe('measureTextHeight', () => {
+  it('measures a spec the caller changed since as it is now, not as it was', () => {
+    const spec = { ...box, w: 200, size: 12, text: 'Two words' };
+    const short = measureTextHeight(spec);
+    spec.text = 'Many more words than a box two hundred points wide holds on one line';
+    const long = measureTextHeight(spec);
+    expect(long).toBeGreaterThan(short * 1.5);
+    spec.text = 'Two words';
+    expect(measureTextHeight(spec)).toBe(short);
   });
 });
 

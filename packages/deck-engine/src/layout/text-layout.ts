@@ -103,9 +103,21 @@ function tryLayout(
   return { size, lines, height };
 }
 
+// Measured heights by the spec and the family in force: a table measures every cell at each size
+// it tries, and most cells (labels, product names) are the same from deck to deck.
+const measuredHeights = new Map<string, number>();
+
 /** The height a text takes at its size, wrapped in its box's width (never shrunk or cut). */
 export function measureTextHeight(spec: TextSpec): number {
-  return tryLayout(spec, splitParagraphs(spec), spec.size).height;
+  const key = `${activeFontFamily() ?? ''}\u0000${JSON.stringify(spec)}`;
+  let height = measuredHeights.get(key);
+  if (height === undefined) {
+    height = tryLayout(spec, splitParagraphs(spec), spec.size).height;
+    // Bounded: a long-running worker keeps the heights of its recent decks' cells.
+    if (measuredHeights.size >= 8_000) measuredHeights.clear();
+    measuredHeights.set(key, height);
+  }
+  return height;
 }
 
 /**
