@@ -151,8 +151,9 @@ interface PdfkitWriting {
 /**
  * pdfkit turns every drawing operation into a buffer of its own (a line of the page's content,
  * each character copied in JavaScript) and joins them when the page ends. The page's content is
- * kept as text instead and made bytes once, as pdfkit makes them (each character's low byte,
- * what Latin-1 writes), when the page ends or something else is written to it: the same bytes.
+ * kept as its lines instead and made bytes once, as pdfkit makes them (each character's low
+ * byte, what Latin-1 writes, and a line end), when the page ends or something else is written to
+ * it: the same bytes, without the page's text joined into one string on the way.
  */
 export function writeContentAsText(doc: Doc): void {
   const content = (doc as unknown as PdfkitWriting).page?.content;
@@ -160,16 +161,26 @@ export function writeContentAsText(doc: Doc): void {
     return;
   }
   const { write, finalize } = content;
-  let pending = '';
+  let pending: string[] = [];
+  let length = 0;
   const flush = () => {
-    if (pending === '') return;
-    const bytes = Buffer.from(pending, 'latin1');
-    pending = '';
+    if (pending.length === 0) return;
+    const bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const line of pending) {
+      at += bytes.latin1Write(line, at);
+      bytes[at++] = 0x0a;
+    }
+    pending = [];
+    length = 0;
     write.call(content, bytes);
   };
   content.write = (chunk: Uint8Array | string) => {
-    if (typeof chunk === 'string') pending += `${chunk}\n`;
-    else {
+    if (typeof chunk === 'string') {
+      pending.push(chunk);
+      // One byte a character, and the line end.
+      length += chunk.length + 1;
+    } else {
       flush();
       write.call(content, chunk);
     }
