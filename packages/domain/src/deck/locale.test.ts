@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillBindings } from '../template-format/index.ts';
 import { basicInfoSchema } from './deck-draft.ts';
-import { formatDeckDate, formatDeckYear } from './locale.ts';
+import { formatDeckDate, formatDeckYear, formatNumber } from './locale.ts';
 import { formatUsd } from './money.ts';
 import { computePricingTexts } from './pricing.ts';
 import { SEED_PRICE_BOOK } from './seed-price-book.ts';
@@ -24,6 +24,17 @@ describe("a deck's locale", () => {
   it('writes figures without the direction marks Hebrew and Arabic put around them', () => {
     expect(formatUsd(1234.56, 'he-IL')).toBe('1,234.56\u00a0$');
     expect(formatUsd(1234.56, 'he-IL')).not.toMatch(/[\u200e\u200f\u061c]/);
+  });
+
+  it('writes a figure again as each locale and options write it, -0 as -0', () => {
+    const euros = { style: 'currency', currency: 'EUR' } as const;
+    expect(formatNumber(1234.5, 'en-US')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
+    expect(formatNumber(1234.5, 'de-DE', euros)).toBe('1.234,50\u00a0€');
+    expect(formatNumber(1234.5, 'en-US')).toBe('1,234.5');
+    expect(formatNumber(0, 'en-US')).toBe('0');
+    expect(formatNumber(-0, 'en-US')).toBe('-0');
+    expect(formatNumber(0, 'en-US')).toBe('0');
   });
 
   it('writes figures as the locale does, prices still in US dollars', () => {

@@ -46,7 +46,15 @@ export function formatDeckDate(date: string, locale: string = DEFAULT_DECK_LOCAL
   return Number.isNaN(day.getTime()) ? date : format.format(day);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A locale's number format with some options, and the figures it wrote, by value. */
+interface NumberFormatting {
+  format: Intl.NumberFormat;
+  written: Map<number, string>;
+}
+
+const numberFormats = new Map<string, NumberFormatting>();
+/** How many figures each format keeps written: a deck writes the same prices on many slides. */
+const FIGURES_KEPT = 2_000;
 
 /**
  * A number as the locale writes it with `options`, without the direction marks some locales put
@@ -59,12 +67,21 @@ export function formatNumber(
   options: Intl.NumberFormatOptions = {},
 ): string {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+  let formatting = numberFormats.get(key);
+  if (!formatting) {
+    formatting = { format: new Intl.NumberFormat(locale, options), written: new Map() };
+    numberFormats.set(key, formatting);
   }
-  return format.format(value).replace(/[\u200e\u200f\u061c]/g, '');
+  const write = () => formatting.format.format(value).replace(/[\u200e\u200f\u061c]/g, '');
+  // A map takes -0 for 0, which a format writes as `-0`.
+  if (Object.is(value, -0)) return write();
+  let text = formatting.written.get(value);
+  if (text === undefined) {
+    text = write();
+    if (formatting.written.size >= FIGURES_KEPT) formatting.written.clear();
+    formatting.written.set(value, text);
+  }
+  return text;
 }
 
 /** The year of a deck's date as its locale counts years (`2026`; `2569` in the Thai calendar). */
