@@ -1,7 +1,8 @@
 import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
-import { normalizePptx } from './normalize-pptx.ts';
+import { deflateRawSync } from 'node:zlib';
+import { normalizedEntries, normalizePptx, writeZip, writeZipDeflating } from './normalize-pptx.ts';
 import { pptxgenjsParts } from './pptxgenjs-parts.ts';
 
 // A 1 × 1 PNG.
@@ -86,7 +87,7 @@ describe('normalizePptx', () => {
     expect(paragraphProperties(textOf(raw, 'ppt/slides/slide1.xml'))).toContain(2);
     for (const rewriteSlide of [undefined, (xml: string) => xml.replace('First', 'Opening')]) {
       const xml = await slideXml(
-        normalizePptx(raw, { date: '2026-03-05', ...(rewriteSlide ? { rewriteSlide } : {}) }),
+        await normalizePptx(raw, { date: '2026-03-05', ...(rewriteSlide ? { rewriteSlide } : {}) }),
       );
       expect(paragraphProperties(xml).every((count) => count <= 1)).toBe(true);
       expect(xml).toContain('</a:solidFill><a:effectLst/></p:bgPr>');
@@ -98,12 +99,13 @@ describe('normalizePptx', () => {
   it('dates every part by the deck, in any time zone, and keeps no folder entries', async () => {
     const raw = await rawThreeSlideDeck();
     const zone = process.env.TZ;
-    const inZone = (tz: string) => {
+    const inZone = async (tz: string) => {
       process.env.TZ = tz;
       return normalizePptx(raw, { date: '2026-03-05' });
     };
     try {
-      const [newYork, tokyo] = [inZone('America/New_York'), inZone('Asia/Tokyo')];
+      const newYork = await inZone('America/New_York');
+      const tokyo = await inZone('Asia/Tokyo');
       expect(newYork.equals(tokyo)).toBe(true);
       const entries = centralDirectory(tokyo);
       expect(entries[0]!.name).toBe('[Content_Types].xml');
@@ -132,5 +134,36 @@ describe('normalizePptx', () => {
       // Method 8 is deflate; a stored entry (0) with flag bit 3 makes readers refuse the file.
       expect(entry.method === 8 || (entry.flags & 0x8) === 0, entry.name).toBe(true);
     }
+  });
+
+  it('deflates on the thread pool to the same archive, byte for byte, as deflating here', async () => {
+    const entries = normalizedEntries(await rawThreeSlideDeck(), { date: '2026-03-05' });
+    const mtime = new Date(2026, 2, 5, 12);
+    const onThisThread = writeZip(entries, mtime);
+    const onThePool = await writeZipDeflating(entries, mtime);
+    expect(onThePool.equals(onThisThread)).toBe(true);
+    // The XML is compressed (level 6), not only framed.
+    const slide = entries.find(([name]) => name === 'ppt/slides/slide1.xml')![1];
+    expect(deflateRawSync(slide, { level: 6 }).length).toBeLessThan(slide.length / 2);
+    expect(onThePool.length).toBeLessThan(entries.reduce((n, [, b]) => n + b.length, 0));
+  });
+
+  it("zips a direct writer's final slides as written, and still fixes pptxgenjs's", async () => {
+    const pptx = new PptxGenJS();
+    const withBackground = pptx.addSlide();
+    withBackground.background = { color: 'F0F0F0' };
+    withBackground.addText('On grey', { x: 1, y: 1, w: 4, h: 1 });
+    const raw = await pptxgenjsParts(pptx);
+    const slideOf = async (zip: Buffer) =>
+      (await JSZip.loadAsync(zip)).file('ppt/slides/slide1.xml')!.async('string');
+    const fixed = await slideOf(await normalizePptx(raw, { date: '2026-03-05' }));
+    expect(fixed.match(/<a:effectLst\/><\/p:bgPr>/g)).toHaveLength(1);
+    // A slide written final already (its effect list in place) gets no second one.
+    const final = new Map(raw);
+    final.set('ppt/slides/slide1.xml', Buffer.from(fixed));
+    const kept = await slideOf(
+      await normalizePptx(final, { date: '2026-03-05', slidesFinal: true }),
+    );
+    expect(kept).toBe(fixed);
   });
 });

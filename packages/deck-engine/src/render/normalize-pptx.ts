@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate';
 
 const CONTENT_TYPES = '[Content_Types].xml';
@@ -40,18 +40,38 @@ const EMPTY_SP_TREE =
 export function normalizePptx(
   /** The parts pptxgenjs wrote, by name, in its order (`pptxgenjsParts`); left as they are. */
   written: ReadonlyMap<string, Uint8Array>,
-  options: {
-    date: string;
-    /** What the caller changes in each slide's XML (what pptxgenjs cannot write). */
-    rewriteSlide?: (xml: string) => string;
-    /** Pictures written as tokens (`mediaToken`), by token: their bytes are put in. */
-    media?: ReadonlyMap<string, Uint8Array>;
-    /** What the caller changes in each chart's XML, the charts in the order they were added. */
-    rewriteChart?: (xml: string, order: number) => string;
-    /** What the caller adds to or changes in the package's parts (by name), before it is zipped. */
-    rewriteParts?: (parts: Map<string, Uint8Array>) => void;
-  },
-): Buffer {
+  options: NormalizeOptions,
+): Promise<Buffer> {
+  return writeZipDeflating(normalizedEntries(written, options), entryDate(options.date));
+}
+
+export interface NormalizeOptions {
+  date: string;
+  /** What the caller changes in each slide's XML (what pptxgenjs cannot write). */
+  rewriteSlide?: (xml: string) => string;
+  /** Pictures written as tokens (`mediaToken`), by token: their bytes are put in. */
+  media?: ReadonlyMap<string, Uint8Array>;
+  /** What the caller changes in each chart's XML, the charts in the order they were added. */
+  rewriteChart?: (xml: string, order: number) => string;
+  /** What the caller adds to or changes in the package's parts (by name), before it is zipped. */
+  rewriteParts?: (parts: Map<string, Uint8Array>) => void;
+  /**
+   * The slides are written in their final form (the direct writer): backgrounds with their
+   * effect list, one `a:pPr` a paragraph. They are not searched for either; a slide
+   * `rewriteSlide` changes still is.
+   */
+  slidesFinal?: boolean;
+}
+
+/**
+ * The JavaScript half of `normalizePptx`: the final parts, by name, in the archive's order
+ * (content types first), ready to be deflated and zipped.
+ */
+export function normalizedEntries(
+  /** The parts pptxgenjs wrote, by name, in its order (`pptxgenjsParts`); left as they are. */
+  written: ReadonlyMap<string, Uint8Array>,
+  options: NormalizeOptions,
+): Array<[string, Uint8Array]> {
   // Pictures written as tokens get their bytes (a part replaced keeps its place in the order).
   const parts = new Map(written);
   if (options.media) {
@@ -117,7 +137,8 @@ export function normalizePptx(
   // a soft return); the caller's own changes. The first is put in the slide's bytes, and the
   // slide is read as text only for the others: a slide decoded or rewritten is a copy of it.
   for (const name of [...parts.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))) {
-    const bytes = withBackgroundEffects(parts.get(name)!);
+    if (options.slidesFinal && !options.rewriteSlide) break;
+    const bytes = options.slidesFinal ? parts.get(name)! : withBackgroundEffects(parts.get(name)!);
     parts.set(name, bytes);
     const slide = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (!options.rewriteSlide && !hasRepeatedParagraphProperties(slide)) continue;
@@ -204,10 +225,7 @@ export function normalizePptx(
 
   // Content types first, as Office writes it.
   const names = [CONTENT_TYPES, ...[...parts.keys()].filter((n) => n !== CONTENT_TYPES)];
-  return writeZip(
-    names.filter((name) => parts.has(name)).map((name) => [name, parts.get(name)!]),
-    entryDate(options.date),
-  );
+  return names.filter((name) => parts.has(name)).map((name) => [name, parts.get(name)!]);
 }
 
 const BACKGROUND_FILL_END = '</a:solidFill></p:bgPr>';
@@ -278,13 +296,16 @@ function hasRepeatedParagraphProperties(slide: string | Buffer): boolean {
  * the date is built from local parts (noon, clear of clock changes) and the year clamped: the
  * same deck gives the same bytes in every time zone, and a deck dated 2150 still zips.
  */
-function entryDate(date: string): Date {
+export function entryDate(date: string): Date {
   const [year = 1980, month = 1, day = 1] = date.slice(0, 10).split('-').map(Number);
   const valid = [year, month, day].every(Number.isFinite);
   return valid
     ? new Date(Math.min(Math.max(year, 1980), 2099), month - 1, day, 12)
     : new Date(1980, 0, 1, 12);
 }
+
+/** Pictures (compressed already) are only framed as deflate (level 0); XML at level 6. */
+const levelOf = (filename: string) => (filename.startsWith('ppt/media/') ? 0 : 6);
 
 /**
  * fflate writes the archive; Node's zlib compresses and checksums (native code, fast from the
@@ -293,22 +314,77 @@ function entryDate(date: string): Date {
  * XML at level 6, pictures (compressed already) at level 0, which only frames them.
  */
 export function writeZip(entries: Array<[string, Uint8Array]>, mtime: Date): Buffer {
+  return zipDeflated(
+    entries.map(([filename, bytes]) => [
+      filename,
+      bytes,
+      crc32(bytes),
+      deflateRawSync(bytes, { level: levelOf(filename) }),
+    ]),
+    mtime,
+  );
+}
+
+/** The largest part whose deflate is kept for the next deck, and how many are kept. */
+const REMEMBERED_SIZE = 8 * 1024;
+const REMEMBERED_PARTS = 512;
+
+/**
+ * Small XML parts deflated before, by checksum and length, with the bytes they are: most of a
+ * deck's parts (its notes slides and their relationships, the theme, master and layout, the
+ * presentation's relationships) are the same from one deck to the next, and deflating a small
+ * part costs mostly zlib's setting up. A part is taken from here only when its bytes are equal.
+ */
+const deflatedBefore = new Map<string, { bytes: Buffer; deflated: Buffer }>();
+
+/**
+ * `writeZip`'s archive, byte for byte, with every entry deflated on libuv's thread pool (Node's
+ * asynchronous zlib, the same library at the same level) rather than on the JavaScript thread:
+ * the deflating starts at once and runs while the caller draws other things (ADR 062); the
+ * archive is put together when the last entry is done. A small part deflated for an earlier
+ * deck with the same bytes is not deflated again.
+ */
+export async function writeZipDeflating(
+  entries: Array<[string, Uint8Array]>,
+  mtime: Date,
+): Promise<Buffer> {
+  const checksums = entries.map(([, bytes]) => crc32(bytes));
+  const deflated = await Promise.all(
+    entries.map(([filename, bytes], i) => {
+      const level = levelOf(filename);
+      const key =
+        level > 0 && bytes.length <= REMEMBERED_SIZE ? `${checksums[i]}:${bytes.length}` : '';
+      const known = key ? deflatedBefore.get(key) : undefined;
+      if (known && known.bytes.equals(bytes)) return known.deflated;
+      return new Promise<Buffer>((resolve, reject) =>
+        deflateRaw(bytes, { level }, (error, result) => {
+          if (error) return reject(error);
+          if (key) {
+            if (deflatedBefore.size >= REMEMBERED_PARTS) deflatedBefore.clear();
+            deflatedBefore.set(key, { bytes: Buffer.from(bytes), deflated: result });
+          }
+          resolve(result);
+        }),
+      );
+    }),
+  );
+  return zipDeflated(
+    entries.map(([filename, bytes], i) => [filename, bytes, checksums[i]!, deflated[i]!]),
+    mtime,
+  );
+}
+
+/** The archive of entries deflated already: each its name, bytes, their CRC-32 and deflate. */
+function zipDeflated(entries: Array<[string, Uint8Array, number, Buffer]>, mtime: Date): Buffer {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
     chunks.push(chunk);
   });
-  for (const [filename, bytes] of entries) {
-    const level = filename.startsWith('ppt/media/') ? 0 : 6;
-    const entry: ZipInputFile = {
-      filename,
-      size: bytes.length,
-      crc: crc32(bytes),
-      compression: 8,
-      mtime,
-    };
+  for (const [filename, bytes, crc, deflated] of entries) {
+    const entry: ZipInputFile = { filename, size: bytes.length, crc, compression: 8, mtime };
     zip.add(entry);
-    entry.ondata!(null, deflateRawSync(bytes, { level }), true);
+    entry.ondata!(null, deflated as Uint8Array<ArrayBuffer>, true);
   }
   zip.end();
   return Buffer.concat(chunks);

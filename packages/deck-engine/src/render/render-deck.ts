@@ -64,22 +64,20 @@ export async function renderDeck(
   const slides = deck.slides.map((slide) => placeImages(slide, images));
   // Laid out once for the deck; the PDF and the web view draw it, the PPTX never does.
   const mark = watermark ? layoutWatermark(watermark) : undefined;
-  onProgress?.({ stage: 'pptx' });
-  let isPdfDone = false;
-  const pdfWritten = renderPdf(deck, slides, mark).then((bytes) => {
-    isPdfDone = true;
-    return bytes;
-  });
   const slidePlan = deck.slidePlan ?? slidePlanOf(deck.slides);
   const keys = slidePlan.map(({ key }) => key);
-  const pptxWritten = renderPptx(deck, slides, identity, keys).then((bytes) => {
-    // The two files are written side by side; the stage shown is the one still running.
-    if (!isPdfDone) onProgress?.({ stage: 'pdf' });
-    return bytes;
-  });
-  const [pptx, pdf] = await Promise.all([pptxWritten, pdfWritten]);
+  // The PPTX's markup first: its parts are then deflated on libuv's thread pool while this
+  // thread draws the PDF and the web view (ADR 062), and zipped when the last one is done.
+  onProgress?.({ stage: 'pptx' });
+  const pptxWritten = renderPptx(deck, slides, identity, keys);
+  // A failure is the render's (Promise.all below), also when drawing the rest throws first.
+  pptxWritten.catch(() => {});
+  onProgress?.({ stage: 'pdf' });
+  const pdfWritten = renderPdf(deck, slides, mark);
+  pdfWritten.catch(() => {});
   onProgress?.({ stage: 'web' });
   const svgs = slides.map((slide) => renderSlideSvg(slide, mark?.band));
+  const [pptx, pdf] = await Promise.all([pptxWritten, pdfWritten]);
   return {
     pptx,
     pdf,

@@ -26,7 +26,7 @@ import {
   type Turn,
 } from '../layout/model.ts';
 import { stampIdentity, type DeckIdentity } from '../edited/deck-identity.ts';
-import { mediaToken, normalizePptx } from './normalize-pptx.ts';
+import { mediaToken, normalizePptx, type NormalizeOptions } from './normalize-pptx.ts';
 import type { RenderElement, RenderSlide } from './place-images.ts';
 import { addChart, placeChartParts } from './pptx-chart.ts';
 import { pptxgenjsParts } from './pptxgenjs-parts.ts';
@@ -644,6 +644,8 @@ export interface WrittenParts {
   parts: ReadonlyMap<string, Uint8Array>;
   looks: NamedLooks;
   media: MediaTokens;
+  /** Written in their final form (the direct writer): see `NormalizeOptions.slidesFinal`. */
+  slidesFinal?: boolean;
 }
 
 /**
@@ -667,7 +669,7 @@ export function writeDirectParts(deck: Deck, slides: readonly RenderSlide[]): Wr
     company: deck.company,
     date: deck.date,
   });
-  return { parts, looks, media };
+  return { parts, looks, media, slidesFinal: true };
 }
 
 const subjectOf = (deck: Deck) => `Prepared for ${deck.clientName}`;
@@ -703,14 +705,29 @@ export async function renderPptxWithPptxgenjs(
   return finishPptx(deck, slides, { parts, looks, media }, identity, keys);
 }
 
-/** The written parts normalised (ADR 058) and zipped, with what neither writer writes. */
+/**
+ * The written parts normalised (ADR 058) and zipped, with what neither writer writes. The
+ * normalising pass runs before this returns; the parts are deflated on libuv's thread pool
+ * (ADR 062), so the caller draws the PDF and the web view meanwhile.
+ */
 export function finishPptx(
   deck: Deck,
   slides: readonly RenderSlide[],
-  { parts, looks, media }: WrittenParts,
+  written: WrittenParts,
   identity?: DeckIdentity,
   keys?: readonly string[],
-): Buffer {
+): Promise<Buffer> {
+  return normalizePptx(written.parts, finishOptions(deck, slides, written, identity, keys));
+}
+
+/** What the normalising pass puts into the written parts (`finishPptx`). */
+export function finishOptions(
+  deck: Deck,
+  slides: readonly RenderSlide[],
+  { looks, media, slidesFinal }: WrittenParts,
+  identity?: DeckIdentity,
+  keys?: readonly string[],
+): NormalizeOptions {
   const wingdingsBullets = wingdingsBulletsOf(slides);
   // The charts in the order they are added (drawing order, slide by slide).
   const charts = slides.flatMap((slide) =>
@@ -719,7 +736,7 @@ export function finishPptx(
   const rewriteSlide = (xml: string) =>
     inWingdings(lookOfTexts(fillGradients(xml, looks.gradients), looks.texts), wingdingsBullets);
   const hasLooks = looks.gradients.size + looks.texts.size + wingdingsBullets.size > 0;
-  return normalizePptx(parts, {
+  return {
     date: deck.date,
     // Slides are read as text only for what they need (see normalizePptx).
     ...(hasLooks ? { rewriteSlide } : {}),
@@ -729,7 +746,8 @@ export function finishPptx(
       return chart ? placeChartParts(xml, chart.data) : xml;
     },
     ...(identity ? { rewriteParts: (parts) => stampIdentity(parts, identity, keys) } : {}),
-  });
+    ...(slidesFinal ? { slidesFinal } : {}),
+  };
 }
 
 /**

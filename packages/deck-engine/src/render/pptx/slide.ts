@@ -93,8 +93,10 @@ export class DirectSlide implements LinkIds {
     let xml =
       `${XML_HEAD}<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${RELATIONSHIPS}" ` +
       `xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld name="Slide ${this.number}">`;
+    // The effect list the schema requires after the fill (pptxgenjs leaves it out, #1442, and
+    // the normalising pass adds it to pptxgenjs's slides), written here at once.
     if (this.background?.color)
-      xml += `<p:bg><p:bgPr>${solidFill(this.background.color)}</p:bgPr></p:bg>`;
+      xml += `<p:bg><p:bgPr>${solidFill(this.background.color)}<a:effectLst/></p:bgPr></p:bg>`;
     xml +=
       '<p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>' +
       '<p:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/><a:chOff x="0" y="0"/><a:chExt cx="0" cy="0"/></a:xfrm></p:grpSpPr>';
