@@ -168,7 +168,7 @@ export function writeContentAsText(doc: Doc): void {
     const bytes = Buffer.allocUnsafe(length);
     let at = 0;
     for (const line of pending) {
-      at += bytes.latin1Write(line, at);
+      at += bytes.write(line, at, 'latin1');
       bytes[at++] = 0x0a;
     }
     pending = [];
