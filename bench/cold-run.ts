@@ -4,7 +4,7 @@
 // before its clock starts; each side's modules are imported after it. Prints JSON: milliseconds,
 // the process's CPU time over them (every thread), slides, peak RSS, and for the engine the CPU
 // time spent by the end of each stage (modules loaded, library read and slides laid out,
-// pictures, PPTX and PDF, web view) as its progress reports them.
+// pictures, the files begun, the web view with the files finished) as its progress reports them.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
@@ -56,8 +56,10 @@ if (mode === 'baseline') {
       ? { ok: true as const, bytes: p.bytes, kind: p.kind }
       : { ok: false as const, reason: 'missing' };
   };
-  // Each stage as it starts ends the one before: layout → pictures → pptx (the PPTX and the PDF
-  // side by side) → web.
+  // Each stage as it starts ends the one before: layout → pictures → pptx → pdf → web. renderDeck
+  // writes the PPTX's markup, starts the PDF (which first waits for its PNG pictures' planes),
+  // then draws the web view while the PPTX's parts deflate and the PDF is written, awaiting both
+  // last (ADR 062): "files" is up to the web view's start, "web" the rest.
   const ended = { pictures: 'layout', pptx: 'pictures', web: 'files' } as Record<string, string>;
   const result = await generateDeck(draft, {
     images: { fetcher },

@@ -172,8 +172,8 @@ const STAGES = [
   ['modules', 'modules loaded'],
   ['layout', 'library read and slides laid out'],
   ['pictures', 'pictures'],
-  ['files', 'PPTX and PDF'],
-  ['web', 'web view'],
+  ['files', "PPTX markup and the PDF's start"],
+  ['web', 'web view, with the PDF written and the PPTX deflated meanwhile'],
 ] as const;
 
 /**
