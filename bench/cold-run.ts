@@ -59,7 +59,7 @@ if (mode === 'baseline') {
   // Each stage as it starts ends the one before: layout → pictures → pptx → pdf → web. renderDeck
   // writes the PPTX's markup, starts the PDF (which first waits for its PNG pictures' planes),
   // then draws the web view while the PPTX's parts deflate and the PDF is written, awaiting both
-  // last (ADR 062): "files" is up to the web view's start, "web" the rest.
+  // last (render-deck.ts): "files" is up to the web view's start, "web" the rest.
   const ended = { pictures: 'layout', pptx: 'pictures', web: 'files' } as Record<string, string>;
   const result = await generateDeck(draft, {
     images: { fetcher },
