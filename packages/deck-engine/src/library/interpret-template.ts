@@ -40,6 +40,7 @@ import { categoryColor, type CategoryId } from './categories.ts';
 import { documentIn } from './deck-words.ts';
 import { logoMark, table, text, type SlideContext } from './slide-kit.ts';
 import { quoteTable } from './quote-table.ts';
+import { KeptByLook } from './kept-by-look.ts';
 import type { ComposedSlide } from './template-slides.ts';
 import {
   dateAfter,
@@ -103,17 +104,21 @@ const isForDeckMarket =
     isShownInMarket(when, ctx.market ?? 'US');
 
 /**
- * What a template element drew, with what that drawing depended on besides the element: its
- * colours (the slide's category, the categories, the brand), the deck's words and the family in
- * force. A shape, and a text with no binding or condition in it, draw the same for every deck
- * that shares these, so the next deck takes the drawing instead of making it again.
+ * A shape, and a text with no binding or condition in it, draw the same for every deck that
+ * shares a look, so the next deck takes the drawing instead of making it again.
  */
-interface KeptDrawing {
-  look: readonly unknown[];
-  drawn: readonly SlideElement[];
-}
+const keptDrawings = new KeptByLook<readonly SlideElement[]>();
 
-const keptDrawings = new WeakMap<TemplateElement, KeptDrawing>();
+/**
+ * A text with bindings or conditions, as the last deck drew it in a look, by the words it said:
+ * the next deck with the same words (a rep's name, a date, a label shown the same way) takes
+ * the drawing instead of building its spec and laying it out again.
+ */
+const keptTexts = new KeptByLook<{ words: string; drawn: SlideElement }>();
+
+/** A text element's spec but for its words (they are left empty), by look. */
+const keptSpecs = new KeptByLook<TextSpec>();
+
 const fixedElements = new WeakMap<TemplateElement, boolean>();
 
 /** Whether an element draws the same in every deck of one look: no deck value, no condition. */
@@ -129,10 +134,6 @@ function isFixed(element: TemplateElement): boolean {
     fixedElements.set(element, fixed);
   }
   return fixed;
-}
-
-function sameLook(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 function deepFreeze<T>(value: T): T {
@@ -206,11 +207,16 @@ export function interpretTemplate(
     }
     return values[path] ?? '';
   };
+  // Most texts bind nothing: they are their own words.
   const bind = (template: string): string =>
-    fillBindings(template, valueOf, ctx.locale, undefined, ctx.currency);
+    template.includes('{{')
+      ? fillBindings(template, valueOf, ctx.locale, undefined, ctx.currency)
+      : template;
   /** A text element's words: each value isolated, names kept whole (see `insertedValue`). */
   const bindWords = (template: string): string =>
-    fillBindings(template, valueOf, ctx.locale, insertedValue, ctx.currency);
+    template.includes('{{')
+      ? fillBindings(template, valueOf, ctx.locale, insertedValue, ctx.currency)
+      : template;
   values['slide.heading'] = bind(document.heading ?? '');
   values['slide.subheading'] = bind(document.subheading ?? '');
 
@@ -246,10 +252,10 @@ export function interpretTemplate(
       if (!isShown(element.when)) return [];
       // A repeat's copies are made afresh for each deck: nothing to keep.
       if (item !== undefined || !isFixed(element)) return drawElement(element, depth);
-      const kept = keptDrawings.get(element);
-      if (kept && sameLook(kept.look, look)) return kept.drawn;
+      const kept = keptDrawings.get(element, look);
+      if (kept) return kept;
       const drawn = deepFreeze(drawElement(element, depth));
-      keptDrawings.set(element, { look, drawn });
+      keptDrawings.set(element, look, drawn);
       return drawn;
     });
 
@@ -257,50 +263,77 @@ export function interpretTemplate(
     switch (element.kind) {
       case 'text': {
         const { style } = element;
-        const spec: TextSpec = {
-          ...(element.name ? { name: element.name } : {}),
-          x: element.x,
-          y: element.y,
-          w: element.w,
-          h: element.h,
-          text: Array.isArray(element.text)
-            ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
-                if (typeof paragraph === 'string') return [bindWords(paragraph)];
-                if (!isShown(paragraph.when)) return [];
-                if (!('runs' in paragraph)) return [bindWords(paragraph.text)];
-                return [
-                  paragraph.runs.map((run) => runSpan(run, bindWords(run.text), style.size, color)),
-                ];
-              })
-            : bindWords(element.text),
-          weight: style.weight,
-          size: style.size,
-          color: color(style.color),
-          ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
-          ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
-          ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
-          ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
-          ...(startsRight(element, style.align)
-            ? { align: 'right' }
-            : style.align
-              ? { align: style.align }
-              : {}),
-          ...(style.valign ? { valign: style.valign } : {}),
-          ...(style.bullets ? { bullets: true } : {}),
-          ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
-          ...(style.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
-          ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
-          ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
-          ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),
-          ...(style.numbering ? { numbering: style.numbering } : {}),
-          ...(style.font ? { family: style.font } : {}),
-          ...(style.italic ? { italic: true } : {}),
-          ...(style.underline ? { underline: true } : {}),
-          ...(style.keepSpaces ? { keepSpaces: true } : {}),
-          ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
-          ...(style.tabStops?.length ? { tabStops: style.tabStops } : {}),
-          ...(style.tabSize !== undefined ? { tabSize: style.tabSize } : {}),
-        };
+        // The words bound, and what they are: each paragraph's words, or that it is not shown.
+        const said: (string | string[] | null)[] = [];
+        const words = Array.isArray(element.text)
+          ? element.text.flatMap((paragraph): (string | StyledSpan[])[] => {
+              if (typeof paragraph === 'string') {
+                const bound = bindWords(paragraph);
+                said.push(bound);
+                return [bound];
+              }
+              if (!isShown(paragraph.when)) {
+                said.push(null);
+                return [];
+              }
+              if (!('runs' in paragraph)) {
+                const bound = bindWords(paragraph.text);
+                said.push(bound);
+                return [bound];
+              }
+              const spans = paragraph.runs.map((run) =>
+                runSpan(run, bindWords(run.text), style.size, color),
+              );
+              said.push(spans.map((span) => span.text));
+              return [spans];
+            })
+          : bindWords(element.text);
+        // A text sized with others is set again with them afterwards, from its spec.
+        const keeps = !style.sizeGroup && item === undefined;
+        const saying = typeof words === 'string' ? words : JSON.stringify(said);
+        const kept = keeps ? keptTexts.get(element, look) : undefined;
+        if (kept?.words === saying) return [kept.drawn];
+        // The spec but for its words: the same for every deck of one look.
+        let shape = keptSpecs.get(element, look);
+        if (!shape) {
+          shape = {
+            ...(element.name ? { name: element.name } : {}),
+            x: element.x,
+            y: element.y,
+            w: element.w,
+            h: element.h,
+            text: '',
+            weight: style.weight,
+            size: style.size,
+            color: color(style.color),
+            ...(style.minSize !== undefined ? { minSize: style.minSize } : {}),
+            ...(style.maxLines !== undefined ? { maxLines: style.maxLines } : {}),
+            ...(style.lineHeight !== undefined ? { lineHeight: style.lineHeight } : {}),
+            ...(style.paragraphGap !== undefined ? { paragraphGap: style.paragraphGap } : {}),
+            ...(startsRight(element, style.align)
+              ? { align: 'right' }
+              : style.align
+                ? { align: style.align }
+                : {}),
+            ...(style.valign ? { valign: style.valign } : {}),
+            ...(style.bullets ? { bullets: true } : {}),
+            ...(style.bulletIndent !== undefined ? { bulletIndent: style.bulletIndent } : {}),
+            ...(style.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+            ...(style.bulletChar ? { bulletChar: style.bulletChar } : {}),
+            ...(style.bulletColor ? { bulletColor: color(style.bulletColor) } : {}),
+            ...(style.bulletSize !== undefined ? { bulletSize: style.bulletSize } : {}),
+            ...(style.numbering ? { numbering: style.numbering } : {}),
+            ...(style.font ? { family: style.font } : {}),
+            ...(style.italic ? { italic: true } : {}),
+            ...(style.underline ? { underline: true } : {}),
+            ...(style.keepSpaces ? { keepSpaces: true } : {}),
+            ...(style.rightToLeft !== undefined ? { rightToLeft: style.rightToLeft } : {}),
+            ...(style.tabStops?.length ? { tabStops: style.tabStops } : {}),
+            ...(style.tabSize !== undefined ? { tabSize: style.tabSize } : {}),
+          };
+          keptSpecs.set(element, look, shape);
+        }
+        const spec: TextSpec = { ...shape, text: words };
         const laid = text(spec);
         const drawn = element.rotation ? { ...laid, rotation: element.rotation } : laid;
         if (style.sizeGroup) {
@@ -309,6 +342,7 @@ export function interpretTemplate(
             { spec, drawn, ...(element.rotation ? { rotation: element.rotation } : {}) },
           ]);
         }
+        if (keeps) keptTexts.set(element, look, { words: saying, drawn: deepFreeze(drawn) });
         return [drawn];
       }
       case 'rect':
