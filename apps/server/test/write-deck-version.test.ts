@@ -138,4 +138,31 @@ describe('writeDeckVersion', () => {
     const [after] = await db.select().from(decks).where(eq(decks.id, deckId));
     expect(after!.currentVersion).toBe(3);
   });
+
+  it('gives writers at once the next numbers each, the deck pointing at the last', async () => {
+    const deckId = await w.newDeck();
+    const db = w.db();
+    const [deck] = await db.select().from(decks).where(eq(decks.id, deckId));
+    const numbers = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.transaction((tx) =>
+          writeDeckVersion(tx, {
+            deckId,
+            version: {
+              draft: deck!.draft,
+              slideCount: 1,
+              slideTitles: ['x'],
+              slideLinks: [[]],
+              warnings: [],
+            },
+            createdBy: deck!.ownerId,
+            at: new Date('2026-11-24T12:00:00Z'),
+          }),
+        ),
+      ),
+    );
+    expect([...numbers].sort()).toEqual([2, 3, 4]);
+    const [after] = await db.select().from(decks).where(eq(decks.id, deckId));
+    expect(after!.currentVersion).toBe(4);
+  });
 });
