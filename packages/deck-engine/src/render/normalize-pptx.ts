@@ -327,7 +327,7 @@ export function writeZip(entries: Array<[string, Uint8Array]>, mtime: Date): Buf
 
 /** The largest part whose deflate is kept for the next deck, and how many are kept. */
 const REMEMBERED_SIZE = 8 * 1024;
-const REMEMBERED_PARTS = 512;
+const REMEMBERED_PARTS = 256;
 
 /**
  * Small XML parts deflated before, by checksum and length, with the bytes they are: most of a

@@ -75,6 +75,9 @@ const FALLBACK_LANGUAGES: Readonly<Record<string, string>> = {
   'Noto Sans Thai': 'th-TH',
 };
 
+/** A run in its paragraph's own face: nothing of its own (read, never written into). */
+const NO_OPTIONS: Readonly<PptxGenJS.TextPropsOptions> = Object.freeze({});
+
 /**
  * A line of a paragraph in runs of one face: its own, or the fallback family that draws its
  * characters in the PDF. Such a run names that family as its Latin, East Asian (`a:ea`) and
@@ -83,9 +86,9 @@ const FALLBACK_LANGUAGES: Readonly<Record<string, string>> = {
 function fontRuns(
   text: string,
   face: FontFace,
-): { text: string; options: PptxGenJS.TextPropsOptions }[] {
+): { text: string; options: Readonly<PptxGenJS.TextPropsOptions> }[] {
   // A line its own face draws whole (most lines) is one run, without a look at each word.
-  if (faceCovers(face, text)) return [{ text, options: {} }];
+  if (faceCovers(face, text)) return [{ text, options: NO_OPTIONS }];
   const runs: FontSegment[] = [];
   for (const [i, word] of text.split(' ').entries()) {
     const pieces = [
@@ -100,7 +103,7 @@ function fontRuns(
   }
   if (runs.length === 0) runs.push({ text, face });
   return runs.map((run) => {
-    if (run.face === face) return { text: run.text, options: {} };
+    if (run.face === face) return { text: run.text, options: NO_OPTIONS };
     const family = familyOf(run.face);
     const lang = FALLBACK_LANGUAGES[family];
     return { text: run.text, options: { fontFace: family, ...(lang ? { lang } : {}) } };
@@ -121,40 +124,38 @@ function textRuns(element: TextElement): PptxGenJS.TextProps[] {
     const rightToLeft = element.rightToLeft ?? isRightToLeft(paragraph);
     if (paragraph !== '') number += 1;
     const spans = element.spans?.[i] ?? [{ text: paragraph, style: {} }];
-    const pieces: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
+    // Each run's options built once, key by key in the order of its parts: the paragraph's
+    // (pptxgenjs starts a paragraph at each run with a bullet: only the first has it), its
+    // direction, its words' look, its font, its soft return, whether it ends the paragraph.
+    const runs: PptxGenJS.TextProps[] = [];
     let isAfterBreak = false;
     for (const span of spans) {
-      const styleOptions = element.spans ? runStyleOptions(element, span.style) : {};
+      const styleOptions = element.spans ? runStyleOptions(element, span.style) : undefined;
       const spanFace = faceOf(
         span.style.family ?? element.family,
         span.style.weight ?? element.weight,
         span.style.italic ?? element.italic,
       );
-      span.text.split(LINE_BREAK).forEach((line, j) => {
+      const lines = span.text.split(LINE_BREAK);
+      for (let j = 0; j < lines.length; j += 1) {
         if (j > 0) isAfterBreak = true;
-        for (const run of fontRuns(line, spanFace)) {
-          pieces.push({
-            text: run.text,
-            options: {
-              ...styleOptions,
-              ...run.options,
-              ...(isAfterBreak ? { softBreakBefore: true } : {}),
-            },
-          });
+        for (const run of fontRuns(lines[j]!, spanFace)) {
+          const options: PptxGenJS.TextPropsOptions =
+            runs.length === 0 || !element.bullets
+              ? paragraphOptions(element, paragraph, number)
+              : {};
+          if (rightToLeft) options.rtlMode = true;
+          if (styleOptions) Object.assign(options, styleOptions);
+          Object.assign(options, run.options);
+          if (isAfterBreak) options.softBreakBefore = true;
+          options.breakLine = false;
+          runs.push({ text: run.text, options });
           isAfterBreak = false;
         }
-      });
+      }
     }
-    return pieces.map((piece, k) => ({
-      text: piece.text,
-      options: {
-        // pptxgenjs starts a paragraph at each run with a bullet: only the first has it.
-        ...(k === 0 || !element.bullets ? paragraphOptions(element, paragraph, number) : {}),
-        ...(rightToLeft ? { rtlMode: true } : {}),
-        ...piece.options,
-        breakLine: i < last && k === pieces.length - 1,
-      },
-    }));
+    if (i < last && runs.length > 0) runs[runs.length - 1]!.options!.breakLine = true;
+    return runs;
   });
 }
 
@@ -275,16 +276,20 @@ const officeNameOf: Readonly<Record<string, string>> = {
   'DejaVu Sans': 'Verdana',
 };
 
-function fontOptions(element: TextElement) {
-  const style = { fontSize: element.size, color: element.color };
+function fontOptions(element: TextElement): PptxGenJS.TextPropsOptions {
   // Styled words name their look run by run (see runStyleOptions).
-  if (element.spans) return style;
-  return {
-    ...weightOptions(element.family, element.weight),
-    ...style,
-    ...(element.italic ? { italic: true } : {}),
-    ...(element.underline ? { underline: { style: 'sng' as const } } : {}),
+  if (element.spans) return { fontSize: element.size, color: element.color };
+  // Built key by key, without spreading objects made for the purpose (a deck has ~1,000).
+  const { fontFace, bold } = weightOptions(element.family, element.weight);
+  const options: PptxGenJS.TextPropsOptions = {
+    fontFace,
+    bold,
+    fontSize: element.size,
+    color: element.color,
   };
+  if (element.italic) options.italic = true;
+  if (element.underline) options.underline = { style: 'sng' };
+  return options;
 }
 
 /** The font PowerPoint names for a weight of a family (the built-in one when absent). */
@@ -321,23 +326,29 @@ function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, 
       ...(element.tabSize !== undefined ? { tabSize: element.tabSize } : {}),
     });
   }
-  const options: PptxGenJS.TextPropsOptions = {
-    x: inches(element.x),
-    y: inches(element.y),
-    w: inches(element.w),
-    h: inches(element.h),
-    ...fontOptions(element),
-    align: element.align,
-    valign: element.valign,
-    margin: 0,
-    ...lineSpacingOf(element),
-    paraSpaceAfter: element.paragraphGap,
-    wrap: true,
-    // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
-    fit: 'shrink',
-    ...(lookName || element.name ? { objectName: lookName ?? element.name } : {}),
-    ...turnOptions(element),
-  };
+  // Built key by key (the keys pptxgenjs's spread of each part would give), for less garbage.
+  const options = fontOptions(element);
+  options.x = inches(element.x);
+  options.y = inches(element.y);
+  options.w = inches(element.w);
+  options.h = inches(element.h);
+  options.align = element.align;
+  options.valign = element.valign;
+  options.margin = 0;
+  if (element.spans?.some((spans) => spans?.some((span) => span.style.scale))) {
+    options.lineSpacingMultiple = lineSpacingOf(element).lineSpacingMultiple;
+  } else {
+    options.lineSpacing = element.lineHeight;
+  }
+  options.paraSpaceAfter = element.paragraphGap;
+  options.wrap = true;
+  // Shrink on overflow: where Inter is not installed, a wider substitute font still fits the box.
+  options.fit = 'shrink';
+  if (lookName || element.name) options.objectName = lookName ?? element.name;
+  const turn: Turn = element;
+  if (turn.rotation) options.rotate = turn.rotation;
+  if (turn.flipH) options.flipH = true;
+  if (turn.flipV) options.flipV = true;
   // The direct writer reads an option a run lacks from its box as it writes.
   if (slide.readsRunsFromBox) {
     slide.addText(textRuns(element), options);

@@ -219,14 +219,14 @@ function paragraphProperties(own: TextOptions, box: TextOptions): string {
   }
   let bulletXml = '';
   const bullet = own.bullet;
-  let margin = pointsToEmu(27);
-  const marginAttrs = () =>
-    ` marL="${hasLevel ? margin + margin * level : margin}" indent="-${margin}"`;
+  // A bullet's margin and hanging indent (27 pt unless the bullet says), its level's steps.
+  const margin =
+    typeof bullet === 'object' && bullet?.indent ? pointsToEmu(bullet.indent) : 342_900;
+  const marginAttributes = ` marL="${hasLevel ? margin + margin * level : margin}" indent="-${margin}"`;
   if (typeof bullet === 'object' && bullet !== null) {
-    if (bullet.indent) margin = pointsToEmu(bullet.indent);
     if (bullet.type) {
       if (bullet.type.toString().toLowerCase() === 'number') {
-        xml += marginAttrs();
+        xml += marginAttributes;
         bulletXml =
           '<a:buSzPct val="100000"/><a:buFont typeface="+mj-lt"/>' +
           `<a:buAutoNum type="${bullet.style || 'arabicPeriod'}" startAt="${bullet.numberStartAt || bullet.startAt || '1'}"/>`;
@@ -234,14 +234,14 @@ function paragraphProperties(own: TextOptions, box: TextOptions): string {
     } else if (bullet.characterCode || bullet.code) {
       const code = bullet.characterCode || bullet.code!;
       const char = /^[0-9A-Fa-f]{4}$/.test(code) ? `&#x${code};` : DEFAULT_BULLET;
-      xml += marginAttrs();
+      xml += marginAttributes;
       bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${char}"/>`;
     } else {
-      xml += marginAttrs();
+      xml += marginAttributes;
       bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${DEFAULT_BULLET}"/>`;
     }
   } else if (bullet) {
-    xml += marginAttrs();
+    xml += marginAttributes;
     bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${DEFAULT_BULLET}"/>`;
   } else {
     xml += ' indent="0" marL="0"';
@@ -280,35 +280,33 @@ function fontElements(face: string): string {
  * into the run; a linked run takes no colour from its box).
  */
 function runProperties(own: TextOptions, box: TextOptions, links: LinkIds): string {
-  const linked = Boolean(own.hyperlink);
-  const get = <K extends keyof TextOptions>(key: K): TextOptions[K] =>
-    own[key] || (linked && key === 'color' ? own[key] : box[key]);
-  const lang = get('lang');
-  const fontSize = get('fontSize');
-  const underline = get('underline');
-  const hyperlink = get('hyperlink');
-  const strike = get('strike');
-  const baseline = get('baseline');
-  const charSpacing = get('charSpacing');
-  const color = get('color');
-  const fontFace = get('fontFace');
-  const highlight = get('highlight');
+  // Each option its own, else its box's (no closure: this runs for every run of a deck).
+  const lang = own.lang || box.lang;
+  const fontSize = own.fontSize || box.fontSize;
+  const underline = own.underline || box.underline;
+  const hyperlink = own.hyperlink || box.hyperlink;
+  const strike = own.strike || box.strike;
+  const baseline = own.baseline || box.baseline;
+  const charSpacing = own.charSpacing || box.charSpacing;
+  const color = own.color || (own.hyperlink ? own.color : box.color);
+  const fontFace = own.fontFace || box.fontFace;
+  const highlight = own.highlight || box.highlight;
   let xml = `<a:rPr lang="${lang ? lang : 'en-US'}"${lang ? ' altLang="en-US"' : ''}`;
   if (fontSize) xml += ` sz="${Math.round(fontSize * 100)}"`;
-  if (get('bold')) xml += ' b="1"';
-  if (get('italic')) xml += ' i="1"';
+  if (own.bold || box.bold) xml += ' b="1"';
+  if (own.italic || box.italic) xml += ' i="1"';
   if (strike) xml += ` strike="${typeof strike === 'string' ? strike : 'sngStrike'}"`;
   if (typeof underline === 'object' && underline?.style) xml += ` u="${underline.style}"`;
   else if (typeof underline === 'string') xml += ` u="${underline}"`;
   else if (hyperlink) xml += ' u="sng"';
   if (baseline) xml += ` baseline="${Math.round(baseline * 50)}"`;
-  else if (get('subscript')) xml += ' baseline="-40000"';
-  else if (get('superscript')) xml += ' baseline="30000"';
+  else if (own.subscript || box.subscript) xml += ' baseline="-40000"';
+  else if (own.superscript || box.superscript) xml += ' baseline="30000"';
   if (charSpacing) xml += ` spc="${Math.round(charSpacing * 100)}" kern="0"`;
   xml += ' dirty="0">';
   const underlineColor = typeof underline === 'object' ? underline?.color : undefined;
   if (color || fontFace || underlineColor) {
-    if (color) xml += solidFill(color, get('transparency'));
+    if (color) xml += solidFill(color, own.transparency || box.transparency);
     if (highlight) xml += `<a:highlight>${colorElement(highlight)}</a:highlight>`;
     if (underlineColor) xml += `<a:uFill>${solidFill(underlineColor)}</a:uFill>`;
     if (fontFace) xml += fontElements(fontFace);
