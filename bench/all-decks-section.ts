@@ -10,8 +10,15 @@ import { promisify } from 'node:util';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 type Stats = { p50: number; p99: number };
-/** `cpuMsPerRequest`: the server process's CPU time a request (its database's too when embedded). */
-type LoadStats = Stats & { requestsPerSecond: number; cpuMsPerRequest?: number };
+/**
+ * `cpuMsPerRequest`: the server process's CPU time a request (its database's too when embedded);
+ * `databaseCpuMsPerRequest`: on PostgreSQL, its backends' for the server's database.
+ */
+type LoadStats = Stats & {
+  requestsPerSecond: number;
+  cpuMsPerRequest?: number;
+  databaseCpuMsPerRequest?: number;
+};
 type ShapeFigures = {
   sequential: Record<string, Record<string, Stats>>;
   concurrent: Record<string, Record<string, LoadStats>>;
@@ -67,8 +74,14 @@ export function formatAllDecksSection(runs: AllDecksFigures[]): string {
         };
         const four = (size: number) => {
           const s = figures.concurrent[size]![query]!;
+          const database =
+            s.databaseCpuMsPerRequest === undefined
+              ? ''
+              : ` + database ${s.databaseCpuMsPerRequest} ms`;
           const cpu =
-            s.cpuMsPerRequest === undefined ? '' : `, CPU ${s.cpuMsPerRequest} ms a request`;
+            s.cpuMsPerRequest === undefined
+              ? ''
+              : `, CPU ${s.cpuMsPerRequest} ms${database} a request`;
           return `${label(size)}: ${s.requestsPerSecond}/s, ${s.p50} / ${s.p99} ms${cpu}`;
         };
         const loaded = figures.concurrent[large]![query]!;
@@ -93,7 +106,7 @@ export function formatAllDecksSection(runs: AllDecksFigures[]): string {
     .join('; ');
   return `## All decks with a long history
 
-\`apps/server/bench/all-decks-at-scale.ts\` (issues 40, 52): the managers' list (20 decks a page) and a rep's recent decks (10 a page, the rep owning 200 decks spread over the history) through the real server in a process of its own, its decks written straight into the table, then vacuumed and analysed as autovacuum leaves a table that grew over years (${sizes} decks). Two shapes of client names: random hexadecimal ones ("Client 3f2a…", rare trigrams) and names that share words as real ones do ("Client 1" … "Client 1000000", one in five with " Ltd", " Cold Storage" or " GmbH"). Both sizes' servers run at once and are measured in turn, the order reversed each round, so that the shared machine's changing load weighs on both alike. One at a time: ${first.requests} requests a query and size after 10 not timed, in 3 rounds taken in turn with the other queries' and size's (the round with the median p99 shown). Then ${first.connections} autocannon connections at once, ${first.rounds} rounds of ${first.seconds} s a query and size (after 1 s not measured in the first): the median round's requests a second, the round with the median p99, the server process's median CPU time a request (its database's too when embedded), and as the throughput ratio the median of the rounds' ratios of the large size to the small one, each pair measured seconds apart. Keyset pages, a count capped at 1,000 ("1,000+"), a search's page and count from one scan of its matches, a trigram index for the client search asked only for the words none of whose trigrams is common (statistics on the names' trigrams). Targets (issue 52) on the large size: p99 ≤ 100 ms one at a time and at ${first.connections} connections; throughput ≥ 0.8× the small size's.
+\`apps/server/bench/all-decks-at-scale.ts\` (issues 40, 52): the managers' list (20 decks a page) and a rep's recent decks (10 a page, the rep owning 200 decks spread over the history) through the real server in a process of its own, its decks written straight into the table, then vacuumed and analysed as autovacuum leaves a table that grew over years (${sizes} decks). Two shapes of client names: random hexadecimal ones ("Client 3f2a…", rare trigrams) and names that share words as real ones do ("Client 1" … "Client 1000000", one in five with " Ltd", " Cold Storage" or " GmbH"). Both sizes' servers run at once and are measured in turn, the order reversed each round, so that the shared machine's changing load weighs on both alike. One at a time: ${first.requests} requests a query and size after 10 not timed, in 3 rounds taken in turn with the other queries' and size's (the round with the median p99 shown). Then ${first.connections} autocannon connections at once, ${first.rounds} rounds of ${first.seconds} s a query and size (after 1 s not measured in the first): the median round's requests a second, the round with the median p99, the server process's median CPU time a request (its database's too when embedded; on PostgreSQL the database backends' is given after it), and as the throughput ratio the median of the rounds' ratios of the large size to the small one, each pair measured seconds apart. Keyset pages, a count capped at 1,000 ("1,000+"), a client search's at 100 ("100+"), a search's page and count from one scan of its matches, a trigram index for the client search asked only for the words none of whose trigrams is common (statistics on the names' trigrams), and for two or three trigrams of a long word. Targets (issue 52) on the large size: p99 ≤ 100 ms one at a time and at ${first.connections} connections; throughput ≥ 0.8× the small size's.
 
 | database | names | query | one at a time, small: p50 / p99 | large: p50 / p99 | ${first.connections} connections, small: req/s, p50 / p99 | large: req/s, p50 / p99 | throughput ratio | target |
 |---|---|---|---|---|---|---|---|---|

@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
 import { bulkDeckDraftJson } from '../test/helpers/bulk-decks.ts';
 import type { ServerProcess } from '../test/helpers/server-process.ts';
@@ -259,17 +260,60 @@ function cpuTimeMs(pid: number | undefined): number | undefined {
 /** The kernel's clock ticks a second, as /proc counts CPU time (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100;
 
-type LoadRound = LoadStats & { cpuMsPerRequest: number | undefined };
+type LoadRound = LoadStats & {
+  cpuMsPerRequest: number | undefined;
+  databaseCpuMsPerRequest: number | undefined;
+};
+
+/**
+ * The CPU time of each PostgreSQL backend serving the database `watcher` is connected to (but
+ * its own), by process id: the server's pool. Read from /proc, so only for a PostgreSQL on this
+ * machine (elsewhere the map is empty).
+ */
+async function backendsCpu(watcher: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await watcher.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(
+    rows.flatMap(({ pid }) => {
+      const ms = cpuTimeMs(pid);
+      return ms === undefined ? [] : [[pid, ms] as const];
+    }),
+  );
+}
+
+/** The backends' CPU time between two readings (a backend started between them counts whole). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>) {
+  if (after.size === 0) return undefined;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
 
 /**
  * Each query from `CONNECTIONS` connections at once for `SECONDS`, `LOAD_ROUNDS` times, each
  * round measuring the sizes in turn (after a second unmeasured in the first round). Kept: the
  * median round's throughput and the round with the median p99; the server process's CPU time a
- * request (its database's too when embedded), whose median is much less moved by the machine's
- * other load; and each round's throughput of the large size over the small one's, whose median
- * is the ratio.
+ * request (its database's too when embedded) and, on PostgreSQL, its database backends', whose
+ * medians are much less moved by the machine's other load; and each round's throughput of the
+ * large size over the small one's, whose median is the ratio.
  */
 async function loadQueries(running: Running[]) {
+  const watchers = new Map<Running, pg.Client>();
+  for (const place of running) {
+    if (!place.where.url) continue;
+    const watcher = new pg.Client({ connectionString: place.where.url });
+    await watcher.connect();
+    watchers.set(place, watcher);
+  }
+  try {
+    return await loadQueriesWatched(running, watchers);
+  } finally {
+    for (const watcher of watchers.values()) await watcher.end();
+  }
+}
+
+async function loadQueriesWatched(running: Running[], watchers: Map<Running, pg.Client>) {
   const targets = (place: Running): Record<string, { url: string; cookie: string }> => ({
     ...Object.fromEntries(
       Object.entries(place.queries).map(([name, query]) => [
@@ -293,9 +337,15 @@ async function loadQueries(running: Running[]) {
         const { url, cookie } = targets(place)[name]!;
         const target = { url, connections: CONNECTIONS, headers: { cookie } };
         if (round === 0) await autocannon({ ...target, duration: 1 });
+        const watcher = watchers.get(place);
+        const databaseBefore = watcher ? await backendsCpu(watcher) : undefined;
         const cpuBefore = cpuTimeMs(place.server.child.pid);
         const result = await autocannon({ ...target, duration: SECONDS });
         const cpuAfter = cpuTimeMs(place.server.child.pid);
+        const databaseCpu =
+          watcher && databaseBefore
+            ? cpuBetween(databaseBefore, await backendsCpu(watcher))
+            : undefined;
         if (result.non2xx > 0 || result.errors > 0) {
           throw new Error(
             `${name}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`,
@@ -309,6 +359,10 @@ async function loadQueries(running: Running[]) {
             cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
               ? undefined
               : (cpuAfter - cpuBefore) / result.requests.total,
+          databaseCpuMsPerRequest:
+            databaseCpu === undefined || result.requests.total === 0
+              ? undefined
+              : databaseCpu / result.requests.total,
         });
       }
     }
@@ -324,6 +378,9 @@ async function loadQueries(running: Running[]) {
           const cpu = stats.flatMap((s) =>
             s.cpuMsPerRequest === undefined ? [] : [s.cpuMsPerRequest],
           );
+          const databaseCpu = stats.flatMap((s) =>
+            s.databaseCpuMsPerRequest === undefined ? [] : [s.databaseCpuMsPerRequest],
+          );
           return [
             name,
             {
@@ -331,6 +388,9 @@ async function loadQueries(running: Running[]) {
               p50,
               p99,
               ...(cpu.length > 0 ? { cpuMsPerRequest: Math.round(median(cpu) * 100) / 100 } : {}),
+              ...(databaseCpu.length > 0
+                ? { databaseCpuMsPerRequest: Math.round(median(databaseCpu) * 100) / 100 }
+                : {}),
               roundsPerSecond: stats.map((s) => s.requestsPerSecond),
             },
           ];
