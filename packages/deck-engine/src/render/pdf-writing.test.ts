@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { deflateContentAside, writeContentAsText } from './pdf-writing.ts';
+import { deflateContentAside, endAside, writeContentAsText } from './pdf-writing.ts';
 
 /** A 2 × 2 RGB PNG, each pixel its own colour. */
 function smallPng(): Buffer {
@@ -58,6 +58,12 @@ function write(asEngine: boolean, compress = true): Promise<Buffer> {
         .text(`Page ${page + 1}, line ${line + 1}: ${'word '.repeat(line % 13)}`, 40, 20 + line);
     }
     if (page === 1 || page === 3) doc.image(picture, 600, 200, { width: 120 });
+    if (page === 2) {
+      // A stream of the document's own (as a font file is), ended while the pages are drawn.
+      const stream = (doc as unknown as { ref(): { end(bytes: Uint8Array): void } }).ref();
+      const bytes = Buffer.from('a font file, or nearly '.repeat(500), 'latin1');
+      if (!asEngine || !endAside(doc, stream, bytes)) stream.end(bytes);
+    }
   }
   doc.end();
   return done;

@@ -32,18 +32,38 @@ interface PdfkitOutput {
   compress?: boolean;
 }
 
-/** A page's content stream being deflated on the thread pool: its object's bytes once done. */
+/** A stream being deflated on the thread pool: its object's bytes once done. */
 interface Aside {
   /** Where in the document's bytes written so far (those of earlier asides not counted) it goes. */
   chunks: Uint8Array[];
-  done: Promise<void>;
+  /** The stream's bytes deflated, once its object's bytes are in `chunks`. */
+  done: Promise<Uint8Array>;
 }
 
-/** Per document: what to do with a page's content stream when its page ends (see below). */
+/** Per document: how a stream is ended with its deflate on the thread pool (see below). */
 const setAside = new WeakMap<
   object,
-  (content: PdfkitReference, finalize: PdfkitContent['finalize']) => void
+  (reference: PdfkitReference, finalize: PdfkitContent['finalize']) => Promise<Uint8Array>
 >();
+
+/**
+ * Ends a stream to be deflated (pdfkit's `compress`), its `bytes` written first when given, as a
+ * page's content is ended when the document deflates aside (`deflateContentAside`): answers its
+ * bytes deflated once its object is written, or `undefined` when the document does not deflate
+ * aside or the stream is not to be deflated (then nothing is written and it is not ended).
+ */
+export function endAside(
+  doc: Doc,
+  stream: object,
+  bytes?: Uint8Array,
+): Promise<Uint8Array> | undefined {
+  const aside = setAside.get(doc);
+  const reference = stream as PdfkitReference;
+  const { finalize } = Object.getPrototypeOf(reference) as Partial<PdfkitContent>;
+  if (!aside || !reference.compress || typeof finalize !== 'function') return undefined;
+  if (bytes) reference.write(bytes);
+  return reference.buffer.length > 0 ? aside(reference, finalize) : undefined;
+}
 
 /**
  * pdfkit deflates a page's content stream (zlib's deflateSync, on this thread) and writes its
@@ -112,7 +132,7 @@ export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
           stand.buffer = deflated.length > 0 ? [deflated] : [];
           stand.compress = false;
           finalizeObject.call(stand);
-          resolve();
+          resolve(deflated);
         });
       }),
     };
@@ -120,6 +140,7 @@ export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
     asides.push(aside);
     parts.push(aside.chunks, []);
     refEnd.call(output, content);
+    return aside.done;
   });
   return new Promise<Buffer>((resolve, reject) => {
     output._finalize = () => {
@@ -187,12 +208,8 @@ export function writeContentAsText(doc: Doc): void {
   };
   content.finalize = () => {
     flush();
-    const aside = setAside.get(doc);
-    const reference = content as PdfkitReference;
-    if (aside && reference.compress && reference.buffer.length > 0) {
-      // Deflated on the thread pool; pdfkit's finalize writes the object when that is done.
-      aside(reference, finalize);
-    } else finalize.call(content);
+    // Deflated on the thread pool when the document deflates aside; else as pdfkit does.
+    if (!endAside(doc, content as PdfkitReference)) finalize.call(content);
   };
 }
 

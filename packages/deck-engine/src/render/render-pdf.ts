@@ -34,7 +34,7 @@ import { linkBand, runWidth } from './slide-links.ts';
 import { bandGlyphs, type PlacedGlyph, type Watermark } from './watermark.ts';
 import { drawWords } from './pdf-words.ts';
 import { splitPictures } from '../images/png-planes.ts';
-import { deflateContentAside, writeContentAsText, writeWithLess } from './pdf-writing.ts';
+import { deflateContentAside, endAside, writeContentAsText, writeWithLess } from './pdf-writing.ts';
 import { keepGlyphRecords } from './pdf-glyphs.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -563,12 +563,19 @@ function engineFontClass(
       doc.ref = (data) => {
         delete doc.ref;
         const fontFile = ref.call(doc, data);
+        const keep = (deflated: Uint8Array) => {
+          if (fontFiles.size >= 64) fontFiles.clear();
+          fontFiles.set(key, deflated);
+        };
         fontFile.end = (chunk) => {
+          // Deflated on the thread pool with the pages' content (the same bytes), kept once done.
+          const bytes = chunk ?? new Uint8Array(0);
+          const deflating = known ? undefined : endAside(doc as unknown as Doc, fontFile, bytes);
+          if (deflating) return void deflating.then(keep, () => {});
           let deflated = known;
           if (!deflated) {
-            deflated = deflateSync(chunk ?? new Uint8Array(0));
-            if (fontFiles.size >= 64) fontFiles.clear();
-            fontFiles.set(key, deflated);
+            deflated = deflateSync(bytes);
+            keep(deflated);
           }
           fontFile.compress = false;
           fontFile.write(deflated);
