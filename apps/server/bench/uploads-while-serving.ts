@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { crc32 } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import {
   createBenchDatabase,
   makeAccounts,
@@ -53,53 +54,26 @@ const { hostname, port } = new URL(server.baseUrl);
 const pid = server.child.pid!;
 
 /**
- * A 60 MB PowerPoint package: a small presentation with a large video stored uncompressed,
- * written as a plain zip (stored entries), as PowerPoint stores media it cannot compress.
+ * A 60 MB PowerPoint package: a real presentation from the importer's fixtures (28 slides of
+ * text, tables and pictures) carrying a large video stored uncompressed, as PowerPoint stores
+ * media it cannot compress, so the import's job reads, draws and renders a whole deck.
  */
 function largePresentation(mediaBytes: number) {
-  const parts: [string, Buffer][] = [
-    [
-      '[Content_Types].xml',
-      Buffer.from(
-        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="mp4" ContentType="video/mp4"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
-      ),
-    ],
-    ['ppt/media/media1.mp4', randomBytes(mediaBytes)],
-  ];
-  const local: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of parts) {
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(data.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(fileName.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    local.push(header, fileName, data);
-    central.push(entry, fileName);
-    offset += header.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...local, directory, end]);
+  const fixture = fileURLToPath(
+    new URL(
+      '../../../packages/deck-engine/test-fixtures/pptx/au.asn.aes.www_conferences_2011_presentations_Fri_20Room4Level4_20930_20Maloney.pptx',
+      import.meta.url,
+    ),
+  );
+  const files: Zippable = unzipSync(readFileSync(fixture));
+  const types = strFromU8(files['[Content_Types].xml'] as Uint8Array);
+  files['[Content_Types].xml'] = strToU8(
+    types.includes('Extension="mp4"')
+      ? types
+      : types.replace('<Default ', '<Default Extension="mp4" ContentType="video/mp4"/><Default '),
+  );
+  files['ppt/media/benchVideo1.mp4'] = [randomBytes(mediaBytes), { level: 0 }];
+  return Buffer.from(zipSync(files));
 }
 
 const photos = await Promise.all(reps.map(() => noisePhoto()));
@@ -219,6 +193,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   rssGrowth.push(load.peakRss - before);
   const { id } = JSON.parse(answers[PHOTOS]!.answer) as { id: string };
   importState = await importSettled(server.baseUrl, admin!, id);
+  if (importState !== 'ready') throw new Error(`the presentation's import ended ${importState}`);
 }
 await stopBenchServer(server);
 await bench.remove();
