@@ -132,6 +132,9 @@ describe('what of a rare word the index is asked for', () => {
     ['3f2a9c81', ['3f2', 'c81']],
     ['3f2a9c81d7', ['3f2', '9c8', '1d7']],
     ['3f2a9c81d7e4b5a6', ['3f2', '1d7', '5a6']],
+    // 'ΘΕΣ' lower-cased alone ends in the final ς, which the name's σ inside the word is not.
+    ['ΘΕΣΣΑΛΟΝΙΚΗ', ['ΘΕΣΣΑΛΟΝΙΚΗ']],
+    ['θεσσαλονικη', ['θεσ', 'αλο', 'ικη']],
   ])('asks for %s as %j', (word, parts) => {
     expect(indexedParts(word)).toEqual(parts);
   });

@@ -84,7 +84,12 @@ export function indexedParts(word: string): string[] {
   const n = letters.length;
   if (n <= 5) return [word];
   const at = (i: number) => letters.slice(i, i + 3).join('');
-  return n < 9 ? [at(0), at(n - 3)] : [at(0), at(Math.floor(n / 2) - 1), at(n - 3)];
+  const parts = n < 9 ? [at(0), at(n - 3)] : [at(0), at(Math.floor(n / 2) - 1), at(n - 3)];
+  // A part lower-cased alone must read as it does inside the word: a capital sigma ending a part
+  // becomes the final ς in a database whose collation lower-cases by context (ICU), where the
+  // name has σ inside the word, so such a word is asked for whole.
+  const lowered = word.toLowerCase();
+  return parts.every((part) => lowered.includes(part.toLowerCase())) ? parts : [word];
 }
 
 function escapeLike(text: string) {
