@@ -37,6 +37,8 @@ export interface OfficeDefences {
 export interface Run {
   command: string;
   args: string[];
+  /** The name the program is started under, where it is not `command`'s own. */
+  argv0?: string;
 }
 
 /**
@@ -225,7 +227,13 @@ export function lowered(run: Run, niceness: number): Run {
   if (by <= 0) return run;
   niceProgram ??= programPath('nice') ?? null;
   if (!niceProgram) return run;
-  return { command: niceProgram, args: ['-n', String(by), run.command, ...run.args] };
+  // Started as `nice`, whatever its path leads to: a multi-call program (BusyBox, whose `nice`
+  // links to `busybox`) picks what it does by that name.
+  return {
+    command: niceProgram,
+    args: ['-n', String(by), run.command, ...run.args],
+    argv0: 'nice',
+  };
 }
 
 /** This thread's nice value (per thread on Linux), 0 where it cannot be read. */
@@ -247,7 +255,12 @@ function convert(
   return new Promise((resolve, reject) => {
     // Its own process group: `soffice` is a script that starts the real program.
     const started = lowered(run, niceness);
-    const child = spawn(started.command, started.args, { detached: true, stdio: 'ignore', env });
+    const child = spawn(started.command, started.args, {
+      detached: true,
+      stdio: 'ignore',
+      env,
+      ...(started.argv0 ? { argv0: started.argv0 } : {}),
+    });
     if (started === run && child.pid !== undefined && niceness > currentNiceness()) {
       // No `nice` program here: lowered as soon as it runs instead.
       try {
