@@ -116,26 +116,33 @@ export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
       done: new Promise((resolve, reject) => {
         deflate(raw, (error, deflated) => {
           if (error) return reject(error);
-          // pdfkit's own writing of the object, its bytes put in the aside's place.
-          const writer = {
-            _offset: 0,
-            _security: undefined,
-            _write: (data: Uint8Array | string) => {
-              aside.chunks.push(
-                typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data,
-              );
-            },
-            _refEnd: () => {},
-          };
-          const stand = Object.create(content) as PdfkitReference & { document: unknown };
-          stand.document = writer;
-          stand.buffer = deflated.length > 0 ? [deflated] : [];
-          stand.compress = false;
-          finalizeObject.call(stand);
-          resolve(deflated);
+          try {
+            // pdfkit's own writing of the object, its bytes put in the aside's place.
+            const writer = {
+              _offset: 0,
+              _security: undefined,
+              _write: (data: Uint8Array | string) => {
+                aside.chunks.push(
+                  typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data,
+                );
+              },
+              _refEnd: () => {},
+            };
+            const stand = Object.create(content) as PdfkitReference & { document: unknown };
+            stand.document = writer;
+            stand.buffer = deflated.length > 0 ? [deflated] : [];
+            stand.compress = false;
+            finalizeObject.call(stand);
+            resolve(deflated);
+          } catch (thrown) {
+            reject(thrown);
+          }
         });
       }),
     };
+    // Seen by the document's end; a page drawn after this one may throw first, and the document
+    // is then never ended: its failure is the caller's, not an unhandled rejection.
+    aside.done.catch(() => {});
     asidesBefore.set(content.id, asides.length);
     asides.push(aside);
     parts.push(aside.chunks, []);
@@ -144,18 +151,21 @@ export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
   });
   return new Promise<Buffer>((resolve, reject) => {
     output._finalize = () => {
-      Promise.all(asides.map((aside) => aside.done)).then(() => {
-        const shifts = [0];
-        for (const aside of asides) {
-          shifts.push(shifts.at(-1)! + aside.chunks.reduce((sum, c) => sum + c.length, 0));
-        }
-        output._offsets = output._offsets.map((offset, index) =>
-          offset === null ? null : offset + shifts[asidesBefore.get(index + 1) ?? asides.length]!,
-        );
-        output._offset += shifts.at(-1)!;
-        finalize.call(output);
-        resolve(Buffer.concat(parts.flat()));
-      }, reject);
+      Promise.all(asides.map((aside) => aside.done))
+        .then(() => {
+          const shifts = [0];
+          for (const aside of asides) {
+            shifts.push(shifts.at(-1)! + aside.chunks.reduce((sum, c) => sum + c.length, 0));
+          }
+          output._offsets = output._offsets.map((offset, index) =>
+            offset === null ? null : offset + shifts[asidesBefore.get(index + 1) ?? asides.length]!,
+          );
+          output._offset += shifts.at(-1)!;
+          finalize.call(output);
+          resolve(Buffer.concat(parts.flat()));
+        })
+        // pdfkit's writing of the end failing settles the document too.
+        .catch(reject);
     };
   });
 }
