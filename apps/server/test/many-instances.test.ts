@@ -208,7 +208,7 @@ describe.skipIf(!serverUrl)('two web processes and job workers on one database',
     first.child.kill('SIGCONT');
     await until(async () => {
       const waiting = await sql.query(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "deck_versions"%'`,
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%insert into "deck_versions"%'`,
       );
       return waiting.rowCount === 1;
     });
