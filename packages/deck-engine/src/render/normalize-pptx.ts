@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate';
+import { deflateAside } from './deflate-aside.ts';
 
 const CONTENT_TYPES = '[Content_Types].xml';
 const TOKEN_PREFIX = 'deck-portal-media:';
@@ -341,8 +342,8 @@ const deflatedBefore = new Map<string, { bytes: Buffer; deflated: Buffer }>();
  * `writeZip`'s archive, byte for byte, with every entry deflated on libuv's thread pool (Node's
  * asynchronous zlib, the same library at the same level) rather than on the JavaScript thread:
  * the deflating starts at once and runs while the caller draws other things (ADR 062); the
- * archive is put together when the last entry is done. A small part deflated for an earlier
- * deck with the same bytes is not deflated again.
+ * archive is put together when the last entry is done (a few at a time: `deflateAside`). A small
+ * part deflated for an earlier deck with the same bytes is not deflated again.
  */
 export async function writeZipDeflating(
   entries: Array<[string, Uint8Array]>,
@@ -356,16 +357,13 @@ export async function writeZipDeflating(
         level > 0 && bytes.length <= REMEMBERED_SIZE ? `${checksums[i]}:${bytes.length}` : '';
       const known = key ? deflatedBefore.get(key) : undefined;
       if (known && known.bytes.equals(bytes)) return known.deflated;
-      return new Promise<Buffer>((resolve, reject) =>
-        deflateRaw(bytes, { level }, (error, result) => {
-          if (error) return reject(error);
-          if (key) {
-            if (deflatedBefore.size >= REMEMBERED_PARTS) deflatedBefore.clear();
-            deflatedBefore.set(key, { bytes: Buffer.from(bytes), deflated: result });
-          }
-          resolve(result);
-        }),
-      );
+      return deflateAside(bytes, { level, raw: true }).then((result) => {
+        if (key) {
+          if (deflatedBefore.size >= REMEMBERED_PARTS) deflatedBefore.clear();
+          deflatedBefore.set(key, { bytes: Buffer.from(bytes), deflated: result });
+        }
+        return result;
+      });
     }),
   );
   return zipDeflated(

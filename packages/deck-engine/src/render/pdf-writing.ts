@@ -1,6 +1,6 @@
 // pdfkit's writing of a document's bytes, with less made on the way: the same bytes.
 
-import { deflate } from 'node:zlib';
+import { deflateAside } from './deflate-aside.ts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -113,31 +113,22 @@ export function deflateContentAside(doc: Doc): Promise<Buffer> | undefined {
     content.offset = output._offset;
     const aside: Aside = {
       chunks: [],
-      done: new Promise((resolve, reject) => {
-        deflate(raw, (error, deflated) => {
-          if (error) return reject(error);
-          try {
-            // pdfkit's own writing of the object, its bytes put in the aside's place.
-            const writer = {
-              _offset: 0,
-              _security: undefined,
-              _write: (data: Uint8Array | string) => {
-                aside.chunks.push(
-                  typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data,
-                );
-              },
-              _refEnd: () => {},
-            };
-            const stand = Object.create(content) as PdfkitReference & { document: unknown };
-            stand.document = writer;
-            stand.buffer = deflated.length > 0 ? [deflated] : [];
-            stand.compress = false;
-            finalizeObject.call(stand);
-            resolve(deflated);
-          } catch (thrown) {
-            reject(thrown);
-          }
-        });
+      done: deflateAside(raw).then((deflated) => {
+        // pdfkit's own writing of the object, its bytes put in the aside's place.
+        const writer = {
+          _offset: 0,
+          _security: undefined,
+          _write: (data: Uint8Array | string) => {
+            aside.chunks.push(typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data);
+          },
+          _refEnd: () => {},
+        };
+        const stand = Object.create(content) as PdfkitReference & { document: unknown };
+        stand.document = writer;
+        stand.buffer = deflated.length > 0 ? [deflated] : [];
+        stand.compress = false;
+        finalizeObject.call(stand);
+        return deflated;
       }),
     };
     // Seen by the document's end; a page drawn after this one may throw first, and the document
