@@ -5,13 +5,14 @@
 // after its clock starts), then run in fresh processes,
 // taking turns. `node --import tsx bench/cold-start.ts` runs only this bench and prints its rows.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { buildDeck, createTemplateLibrary } from '@deck-portal/deck-engine';
 import { npmPackagesBundling } from '../scripts/build-server.mjs';
+import { ownAddress } from './own-address.ts';
 import { benchDraft, makePictures, pictureSlides } from './bench-deck.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -52,27 +53,6 @@ export async function writeColdInputs(dir: string): Promise<void> {
   writeFileSync(`${dir}/draft-100.json`, JSON.stringify(draft100));
   writeFileSync(`${dir}/deck.json`, JSON.stringify(buildDeck(draft, createTemplateLibrary())));
 }
-
-/**
- * Sources that find their files beside themselves (`new URL('./seed/…', import.meta.url)`) keep
- * finding them from a bundle: each module's own address is written in where it names it.
- */
-const ownAddress: Plugin = {
-  name: 'own-address',
-  setup(context) {
-    context.onLoad({ filter: /[\\/](packages|bench)[\\/].*\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      return {
-        contents: source.replaceAll(
-          'import.meta.url',
-          JSON.stringify(pathToFileURL(args.path).href),
-        ),
-        loader: 'ts',
-      };
-    });
-  },
-};
 
 /** Builds cold-run.ts into `dir`/build; answers the entry's path. */
 export async function buildColdRun(dir: string): Promise<string> {

@@ -4,35 +4,15 @@
 // allocated per deck; `npm run bench` takes the same measure (`allocatedDuring`) around its own
 // warm runs, of the same build.
 
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { GCProfiler } from 'node:v8';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { npmPackagesBundling } from '../scripts/build-server.mjs';
+import { ownAddress } from './own-address.ts';
 
 type WarmEngine = typeof import('./warm-engine.ts');
-
-/**
- * Sources that find their files beside themselves (`new URL('./seed/…', import.meta.url)`) keep
- * finding them from the build: each module's own address is written in where it names it.
- */
-const ownAddress: Plugin = {
-  name: 'own-address',
-  setup(context) {
-    context.onLoad({ filter: /[\\/](packages|bench)[\\/].*\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      return {
-        contents: source.replaceAll(
-          'import.meta.url',
-          JSON.stringify(pathToFileURL(args.path).href),
-        ),
-        loader: 'ts',
-      };
-    });
-  },
-};
 
 /**
  * The engine and the baseline the warm rows time, built as scripts/build-server.mjs builds the
