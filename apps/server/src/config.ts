@@ -92,8 +92,8 @@ const envSchema = z.object({
    */
   OFFICE_RENDERER: z.string().trim().min(1).optional(),
   /**
-   * The nice value background work runs at (render threads, LibreOffice): 0-19, 0 to run it at
-   * the server's own priority (ADR 065).
+   * The nice value background work runs at (render threads, libuv's thread pool, LibreOffice):
+   * 0-19, 0 to run it at the server's own priority (ADRs 065, 068).
    */
   BACKGROUND_NICE: z.coerce
     .number({ error: 'must be a whole number from 0 to 19' })
@@ -190,7 +190,7 @@ export type Config = {
   jobLeaseMs: number;
   /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
   officeRenderer: string | undefined;
-  /** `BACKGROUND_NICE`: the nice value of render threads and LibreOffice (0: not lowered). */
+  /** `BACKGROUND_NICE`: the nice value of render threads, libuv's pool and LibreOffice (0: not lowered). */
   backgroundNice: number;
   /** `ALERTS_SLACK_WEBHOOK_URL`: where Slack alerts go for reps with no address of their own. */
   alertsSlackWebhookUrl: string | undefined;

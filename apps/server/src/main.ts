@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { lowerThreadPool, poolNotLowered } from './thread-pool-priority.ts';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -44,6 +45,9 @@ async function drainAndClose(app: App, config: Config) {
 
 async function main() {
   const config = loadConfigOrExit();
+  // libuv's pool (deflating, pictures, password hashes) joins the render threads at the
+  // background priority while the rest starts (ADR 068).
+  const lowering = lowerThreadPool(config.backgroundNice);
   // The embedded database starts on a thread of its own (a new data directory takes seconds to
   // create and migrate) while this thread loads the rest of the server: a first start waits for
   // the longer of the two, not for both.
@@ -94,6 +98,8 @@ async function main() {
   // Asked before listening, so the banner and this warning are written before the first request
   // can be answered.
   const hasAdmin = await hasApprovedAdmin(database.db);
+  const notLowered = poolNotLowered(await lowering);
+  if (notLowered) app.log.warn(notLowered);
   await app.listen({ port: config.port, host: config.host });
   startFileMaintenance(app);
   app.log.info(startBanner(config, database.driver));

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { terminalLogStream } from './http/terminal-log.ts';
 import { startServerJobs } from './server-jobs.ts';
+import { lowerThreadPool, poolNotLowered } from './thread-pool-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (renders decks), beside web processes started
@@ -27,7 +28,12 @@ async function main() {
     );
     process.exit(1);
   }
+  // As in the web process: the pool deflates the decks' parts, so it works at the render
+  // threads' priority (ADR 068).
+  const lowering = lowerThreadPool(config.backgroundNice);
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
+  const notLowered = poolNotLowered(await lowering);
+  if (notLowered) log.warn(notLowered);
   const services = buildServices({
     config,
     database,

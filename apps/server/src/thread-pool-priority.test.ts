@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { getPriority } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { poolNotLowered, threadPoolSize } from './thread-pool-priority.ts';
+
+// libuv's thread pool is the process's: lowering it inside this test worker would lower every
+// other file's too, so each case runs in a process of its own. There, four password-sized hashes
+// (crypto.pbkdf2, run on the pool) take CPU on whichever threads the pool has, and the kernel says
+// which threads took it and at what nice value.
+const probe = `
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { pbkdf2 } = await import('node:crypto');
+  const { promisify } = await import('node:util');
+  const { lowerThreadPool } = await import('./apps/server/src/thread-pool-priority.ts');
+
+  function threads() {
+    const byId = new Map();
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byId.set(tid, { cpu: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]) });
+    }
+    return byId;
+  }
+  // The nice values of the threads other than this one that took CPU while the pool hashed.
+  async function hashing() {
+    const before = threads();
+    await Promise.all(Array.from({ length: 4 }, () => promisify(pbkdf2)('secret', 'salt', 400000, 32, 'sha256')));
+    const after = threads();
+    return [...after]
+      .filter(([tid, t]) => tid !== String(process.pid) && t.cpu > (before.get(tid)?.cpu ?? 0))
+      .map(([, t]) => t.nice);
+  }
+  const atStart = await hashing();
+  const lowering = await lowerThreadPool(Number(process.env.PROBE_NICE));
+  const afterwards = await hashing();
+  console.log(JSON.stringify({ atStart, lowering, afterwards, main: threads().get(String(process.pid)).nice }));
+`;
+
+async function run(niceness: number, poolSize?: string) {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const env: NodeJS.ProcessEnv = { ...process.env, PROBE_NICE: String(niceness) };
+  delete env.UV_THREADPOOL_SIZE;
+  if (poolSize !== undefined) env.UV_THREADPOOL_SIZE = poolSize;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '--eval', probe],
+    { cwd: repoRoot, env },
+  );
+  return JSON.parse(stdout) as {
+    atStart: number[];
+    lowering: { threads: number; found: number };
+    afterwards: number[];
+    main: number;
+  };
+}
+
+describe('the thread pool’s size', () => {
+  it('is read from UV_THREADPOOL_SIZE as libuv reads it', () => {
+    expect(threadPoolSize({})).toBe(4);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '8' })).toBe(8);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '16 threads' })).toBe(16);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: 'many' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '0' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '5000' })).toBe(1024);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-1' })).toBe(1024);
+  });
+
+  it('is warned of when some of it could not be lowered, and only then', () => {
+    expect(poolNotLowered({ threads: 4, found: 4 })).toBeUndefined();
+    expect(poolNotLowered({ threads: 0, found: 0 })).toBeUndefined();
+    expect(poolNotLowered({ threads: 4, found: 1 })).toBe(
+      "3 of the 4 threads of libuv's pool could not be lowered to BACKGROUND_NICE: deflating and picture decoding there run at the server's own priority.",
+    );
+  });
+});
+
+describe.skipIf(process.platform !== 'linux' || getPriority() !== 0)(
+  "libuv's thread pool at the background priority (ADR 068)",
+  () => {
+    it('finds every thread of the pool and lowers it; the thread answering requests keeps its own', async () => {
+      const { atStart, lowering, afterwards, main } = await run(10);
+      expect(atStart.length).toBeGreaterThan(0);
+      expect(atStart.every((nice) => nice === 0)).toBe(true);
+      expect(lowering).toEqual({ threads: 4, found: 4 });
+      // The hashes still ran, on the pool, every thread of it now at 10.
+      expect(afterwards.length).toBeGreaterThan(0);
+      expect(afterwards).toEqual(afterwards.map(() => 10));
+      expect(main).toBe(0);
+    });
+
+    it('finds a pool of the size UV_THREADPOOL_SIZE gives, at the value asked for', async () => {
+      const { lowering, afterwards, main } = await run(5, '2');
+      expect(lowering).toEqual({ threads: 2, found: 2 });
+      expect(afterwards.length).toBeGreaterThan(0);
+      expect(afterwards).toEqual(afterwards.map(() => 5));
+      expect(main).toBe(0);
+    });
+
+    it('leaves the pool at the server’s priority with 0', async () => {
+      const { lowering, afterwards } = await run(0);
+      expect(lowering).toEqual({ threads: 0, found: 0 });
+      expect(afterwards.every((nice) => nice === 0)).toBe(true);
+    });
+  },
+);

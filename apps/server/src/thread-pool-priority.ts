@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  read,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { getPriority, setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+/** What {@link lowerThreadPool} did: how many of the pool's threads it found and lowered. */
+export interface ThreadPoolLowering {
+  /** The pool's size (`UV_THREADPOOL_SIZE`, 4 when unset); 0 when nothing was tried. */
+  threads: number;
+  /** The pool's threads found (each now at the nice value asked for, or lower already). */
+  found: number;
+}
+
+/**
+ * The size of libuv's thread pool, read as libuv reads `UV_THREADPOOL_SIZE`: 4 when unset;
+ * otherwise its leading number (as C's `atoi`), 0 or none meaning 1, a negative one or more than
+ * 1024 meaning 1024.
+ */
+export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.UV_THREADPOOL_SIZE;
+  if (value === undefined) return 4;
+  const asked = Number.parseInt(value, 10);
+  if (Number.isNaN(asked) || asked === 0) return 1;
+  return asked < 0 ? 1024 : Math.min(asked, 1024);
+}
+
+/**
+ * Lowers libuv's thread pool to nice value `niceness` (ADR 068), as the render threads lower
+ * themselves (ADR 065): the pool deflates the decks' parts, decodes pictures (sharp, whose libvips
+ * threads are started from it and inherit its value) and hashes passwords, and at the server's own
+ * priority it took the cores from the thread answering requests while decks were made.
+ *
+ * Node names no thread of the pool, so each one is made to show itself: as many reads as the pool
+ * has threads wait on an empty FIFO of our own, one per thread, and the threads found blocked
+ * reading that FIFO's descriptor (`/proc/self/task/<id>/syscall`) are the pool's. Each is lowered
+ * (never raised: a server started under `nice 15` stays there), then a byte for each read lets
+ * them go. Linux only; elsewhere, or if a step fails, nothing is changed and `found` is 0. Threads
+ * still busy with other work after `waitMs` are left as they are (`found` says how many were not).
+ */
+export async function lowerThreadPool(
+  niceness: number,
+  { waitMs = 2_000 }: { waitMs?: number } = {},
+): Promise<ThreadPoolLowering> {
+  if (process.platform !== 'linux' || niceness <= 0) return { threads: 0, found: 0 };
+  const threads = threadPoolSize();
+  let dir: string | undefined;
+  let fd: number | undefined;
+  let reads: Promise<void>[] = [];
+  const found = new Set<number>();
+  let lowered = 0;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'deck-portal-pool-'));
+    const fifo = join(dir, 'pool');
+    await promisify(execFile)('mkfifo', ['-m', '600', fifo]);
+    // Opened for reading and writing, a FIFO opens at once and its reads wait for bytes.
+    const waiting = openSync(fifo, 'r+');
+    fd = waiting;
+    reads = Array.from(
+      { length: threads },
+      () =>
+        new Promise<void>((done) => {
+          read(waiting, Buffer.alloc(1), 0, 1, null, () => done());
+        }),
+    );
+    const until = Date.now() + waitMs;
+    while (found.size < threads && Date.now() < until) {
+      for (const tid of threadsReading(waiting)) found.add(tid);
+      if (found.size < threads) await sleep(1);
+    }
+    for (const tid of found) {
+      if (getPriority(tid) < niceness) setPriority(tid, niceness);
+      lowered += 1;
+    }
+    return { threads, found: lowered };
+  } catch {
+    return { threads, found: lowered };
+  } finally {
+    if (fd !== undefined) {
+      // Whatever happened, every read gets its byte: a thread left waiting would be lost to the pool.
+      writeSync(fd, Buffer.alloc(threads));
+      await Promise.all(reads);
+      closeSync(fd);
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What to warn of when some of the pool stays at the server's own priority; undefined when none does. */
+export function poolNotLowered({ threads, found }: ThreadPoolLowering): string | undefined {
+  if (found >= threads) return undefined;
+  return `${threads - found} of the ${threads} threads of libuv's pool could not be lowered to BACKGROUND_NICE: deflating and picture decoding there run at the server's own priority.`;
+}
+
+/** The ids of this process's threads blocked in a system call on descriptor `fd`. */
+function threadsReading(fd: number): number[] {
+  const ids: number[] = [];
+  for (const tid of readdirSync('/proc/self/task')) {
+    let call: string;
+    try {
+      call = readFileSync(`/proc/self/task/${tid}/syscall`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // "<number> <first argument> …" while blocked in a call, "running" otherwise.
+    const [number, first] = call.split(' ');
+    if (number !== 'running' && first !== undefined && Number(first) === fd) ids.push(Number(tid));
+  }
+  return ids;
+}
