@@ -1,3 +1,5 @@
+import type { PartWriter } from './part-writer.ts';
+
 /**
  * What every part of the direct PPTX writer shares: units, escaping and colours, written the way
  * pptxgenjs 4.0.1 writes them (ADR 059: the direct writer's first proof is the same bytes as
@@ -96,4 +98,27 @@ export function solidFill(color: string | undefined, transparency?: number): str
   }
   const alpha = transparency ? `<a:alpha val="${Math.round((100 - transparency) * 1000)}"/>` : '';
   return `<a:solidFill>${colorElement(color, alpha)}</a:solidFill>`;
+}
+
+/** `colorElement`, written: its `inner` markup (an alpha) written by the caller between. */
+export function writeColor(w: PartWriter, color: string | undefined, alpha?: number): PartWriter {
+  let value = (color ?? '').replace('#', '');
+  if (!HEX_COLOR.test(value) && !SCHEME_COLORS.has(value)) value = '000000';
+  const isHex = HEX_COLOR.test(value);
+  w.raw(isHex ? '<a:srgbClr val="' : '<a:schemeClr val="').raw(isHex ? value.toUpperCase() : value);
+  if (alpha === undefined) return w.raw('"/>');
+  w.raw('"><a:alpha val="').number(alpha).raw('"/>');
+  return w.raw(isHex ? '</a:srgbClr>' : '</a:schemeClr>');
+}
+
+/** `solidFill`, written. */
+export function writeSolidFill(
+  w: PartWriter,
+  color: string | undefined,
+  transparency?: number,
+): PartWriter {
+  if (!transparency && color !== undefined) return w.raw(solidFill(color));
+  w.raw('<a:solidFill>');
+  writeColor(w, color, transparency ? Math.round((100 - transparency) * 1000) : undefined);
+  return w.raw('</a:solidFill>');
 }

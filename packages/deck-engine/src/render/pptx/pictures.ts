@@ -1,5 +1,6 @@
 import { escapeXml, toEmu } from './markup.ts';
-import { correctShadow, shadowFigures, turnAttributes, type ShadowOptions } from './shapes.ts';
+import type { PartWriter } from './part-writer.ts';
+import { correctShadow, shadowFigures, writeTurn, type ShadowOptions } from './shapes.ts';
 
 /** A picture's options, as `render-pptx.ts` gives them (pptxgenjs's `ImageProps`). */
 export interface PictureOptions {
@@ -60,18 +61,24 @@ export function addedPicture(
 }
 
 /** A picture as `p:pic`, the `index`-th object of its slide (pptxgenjs's spaces kept). */
-export function pictureXml(picture: PictureObject, index: number): string {
+export function writePicture(w: PartWriter, picture: PictureObject, index: number): void {
   const options = picture.options;
   const x = toEmu(options.x || 0);
   const y = toEmu(options.y || 0);
   let width = toEmu(options.w || 1);
   let height = toEmu(options.h || 1);
+  w.raw('<p:pic>  <p:nvPicPr><p:cNvPr id="')
+    .number(index + 2)
+    .raw('" name="')
+    .raw(picture.name);
   // A picture without a description is described by pptxgenjs's name for pasted data.
-  const description = escapeXml(options.altText || 'preencoded.png');
-  let xml =
-    `<p:pic>  <p:nvPicPr><p:cNvPr id="${index + 2}" name="${picture.name}" descr="${description}">    </p:cNvPr>` +
-    '    <p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr>    <p:nvPr></p:nvPr>  </p:nvPicPr>' +
-    `<p:blipFill><a:blip r:embed="rId${picture.relationshipId}"></a:blip>`;
+  w.raw('" descr="')
+    .escaped(options.altText || 'preencoded.png')
+    .raw('">    </p:cNvPr>');
+  w.raw(
+    '    <p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr>    <p:nvPr></p:nvPr>  </p:nvPicPr>',
+  );
+  w.raw('<p:blipFill><a:blip r:embed="rId').number(picture.relationshipId).raw('"></a:blip>');
   const sizing = options.sizing;
   if (sizing?.type) {
     const box = {
@@ -80,23 +87,27 @@ export function pictureXml(picture: PictureObject, index: number): string {
       x: toEmu(sizing.x || 0),
       y: toEmu(sizing.y || 0),
     };
-    xml += sourceRectangle(sizing.type, { w: width, h: height }, box);
+    w.raw(sourceRectangle(sizing.type, { w: width, h: height }, box));
     width = box.w;
     height = box.h;
   } else {
-    xml += '  <a:stretch><a:fillRect/></a:stretch>';
+    w.raw('  <a:stretch><a:fillRect/></a:stretch>');
   }
-  xml +=
-    `</p:blipFill><p:spPr> <a:xfrm${turnAttributes({ ...options, rotate: options.rotate || 0 })}>` +
-    `  <a:off x="${x}" y="${y}"/>  <a:ext cx="${width}" cy="${height}"/> </a:xfrm>` +
-    ' <a:prstGeom prst="rect"><a:avLst/></a:prstGeom>';
+  writeTurn(w.raw('</p:blipFill><p:spPr> <a:xfrm'), options);
+  w.raw('>  <a:off x="').number(x).raw('" y="').number(y).raw('"/>  <a:ext cx="').number(width);
+  w.raw('" cy="')
+    .number(height)
+    .raw('"/> </a:xfrm> <a:prstGeom prst="rect"><a:avLst/></a:prstGeom>');
   if (options.shadow && options.shadow.type !== 'none') {
     const s = shadowFigures(options.shadow);
-    xml +=
-      `<a:effectLst><a:${s.type}Shdw ${s.type === 'outer' ? 'sx="100000" sy="100000" kx="0" ky="0" algn="bl" rotWithShape="0"' : ''} blurRad="${s.blur}" dist="${s.offset}" dir="${s.angle}">` +
-      `<a:srgbClr val="${s.color}"><a:alpha val="${s.opacity}"/></a:srgbClr></a:${s.type}Shdw></a:effectLst>`;
+    w.raw('<a:effectLst><a:').raw(s.type).raw('Shdw ');
+    if (s.type === 'outer')
+      w.raw('sx="100000" sy="100000" kx="0" ky="0" algn="bl" rotWithShape="0"');
+    w.raw(' blurRad="').number(s.blur).raw('" dist="').number(s.offset).raw('" dir="');
+    w.number(s.angle).raw('"><a:srgbClr val="').raw(s.color).raw('"><a:alpha val="');
+    w.number(s.opacity).raw('"/></a:srgbClr></a:').raw(s.type).raw('Shdw></a:effectLst>');
   }
-  return `${xml}</p:spPr></p:pic>`;
+  w.raw('</p:spPr></p:pic>');
 }
 
 /** The part of the picture shown, as `a:srcRect` (pptxgenjs's cover, contain and crop). */

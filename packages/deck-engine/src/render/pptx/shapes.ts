@@ -1,4 +1,5 @@
-import { escapeXml, pointsToEmu, rotation, solidFill, toEmu, EMU } from './markup.ts';
+import { escapeXml, pointsToEmu, rotation, toEmu, writeSolidFill, EMU } from './markup.ts';
+import type { PartWriter } from './part-writer.ts';
 import { textBody, type LinkIds, type TextOptions, type TextPiece } from './text-body.ts';
 
 /** A shadow as `render-pptx.ts` gives it (pptxgenjs's `ShadowProps`). */
@@ -138,102 +139,94 @@ export function shadowFigures(shadow: ShadowOptions) {
 const OUTER_ATTRIBUTES = 'sx="100000" sy="100000" kx="0" ky="0" algn="bl" rotWithShape="0"';
 
 /** The frame's flips and turn, as `a:xfrm`'s attributes. */
-export function turnAttributes(options: {
-  flipH?: boolean;
-  flipV?: boolean;
-  rotate?: number;
-}): string {
-  let attributes = '';
-  if (options.flipH) attributes += ' flipH="1"';
-  if (options.flipV) attributes += ' flipV="1"';
-  if (options.rotate) attributes += ` rot="${rotation(options.rotate)}"`;
-  return attributes;
+export function writeTurn(
+  w: PartWriter,
+  options: { flipH?: boolean; flipV?: boolean; rotate?: number },
+): PartWriter {
+  if (options.flipH) w.raw(' flipH="1"');
+  if (options.flipV) w.raw(' flipV="1"');
+  if (options.rotate) w.raw(' rot="').number(rotation(options.rotate)).raw('"');
+  return w;
+}
+
+/** A point's coordinate as EMU (a curve's points are written on lines of their own). */
+function writePoint(w: PartWriter, x: number, y: number, end: string): void {
+  w.raw('<a:pt x="').number(toEmu(x)).raw('" y="').number(toEmu(y)).raw(end);
 }
 
 /** A text box or shape as `p:sp`, the `index`-th object of its slide. */
-export function shapeXml(object: TextObject, index: number, links: LinkIds): string {
+export function writeShape(w: PartWriter, object: TextObject, index: number, links: LinkIds): void {
   const options = object.options;
   const x = options.x === undefined ? 0 : toEmu(options.x);
   const y = options.y === undefined ? 0 : toEmu(options.y);
   // pptxgenjs's width when none is given: three quarters of the (wide) slide's.
   const cx = options.w === undefined ? Math.round(0.75 * 12_192_000) : toEmu(options.w);
   const cy = options.h === undefined ? 0 : toEmu(options.h);
-  let xml = `<p:sp><p:nvSpPr><p:cNvPr id="${index + 2}" name="${object.name}"></p:cNvPr><p:cNvSpPr/><p:nvPr></p:nvPr></p:nvSpPr><p:spPr>`;
-  xml += `<a:xfrm${turnAttributes(options)}><a:off x="${x}" y="${y}"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm>`;
+  w.raw('<p:sp><p:nvSpPr><p:cNvPr id="')
+    .number(index + 2)
+    .raw('" name="')
+    .raw(object.name);
+  w.raw('"></p:cNvPr><p:cNvSpPr/><p:nvPr></p:nvPr></p:nvSpPr><p:spPr><a:xfrm');
+  writeTurn(w, options).raw('><a:off x="').number(x).raw('" y="').number(y);
+  w.raw('"/><a:ext cx="').number(cx).raw('" cy="').number(cy).raw('"/></a:xfrm>');
   const shape = options.shape || 'rect';
   if (shape === 'custGeom') {
-    xml += `<a:custGeom><a:avLst /><a:gdLst></a:gdLst><a:ahLst /><a:cxnLst></a:cxnLst><a:rect l="l" t="t" r="r" b="b" /><a:pathLst><a:path w="${cx}" h="${cy}">`;
-    (options.points ?? []).forEach((point, i) => {
+    w.raw(
+      '<a:custGeom><a:avLst /><a:gdLst></a:gdLst><a:ahLst /><a:cxnLst></a:cxnLst><a:rect l="l" t="t" r="r" b="b" /><a:pathLst><a:path w="',
+    );
+    w.number(cx).raw('" h="').number(cy).raw('">');
+    const points = options.points ?? [];
+    for (let i = 0; i < points.length; i += 1) {
+      const point = points[i]!;
       if ('curve' in point && point.curve) {
         // pptxgenjs writes a curve's points on lines of their own, indented by tabs.
         const c = point.curve;
-        xml +=
-          `<a:cubicBezTo>\n\t\t\t\t\t\t\t\t\t<a:pt x="${toEmu(c.x1)}" y="${toEmu(c.y1)}" />` +
-          `\n\t\t\t\t\t\t\t\t\t<a:pt x="${toEmu(c.x2)}" y="${toEmu(c.y2)}" />` +
-          `\n\t\t\t\t\t\t\t\t\t<a:pt x="${toEmu(point.x)}" y="${toEmu(point.y)}" />` +
-          '\n\t\t\t\t\t\t\t\t\t</a:cubicBezTo>';
+        w.raw('<a:cubicBezTo>\n\t\t\t\t\t\t\t\t\t');
+        writePoint(w, c.x1, c.y1, '" />\n\t\t\t\t\t\t\t\t\t');
+        writePoint(w, c.x2, c.y2, '" />\n\t\t\t\t\t\t\t\t\t');
+        writePoint(w, point.x, point.y, '" />\n\t\t\t\t\t\t\t\t\t</a:cubicBezTo>');
       } else if ('close' in point) {
-        xml += '<a:close />';
+        w.raw('<a:close />');
       } else if (point.moveTo || i === 0) {
-        xml += `<a:moveTo><a:pt x="${toEmu(point.x)}" y="${toEmu(point.y)}" /></a:moveTo>`;
+        writePoint(w.raw('<a:moveTo>'), point.x, point.y, '" /></a:moveTo>');
       } else {
-        xml += `<a:lnTo><a:pt x="${toEmu(point.x)}" y="${toEmu(point.y)}" /></a:lnTo>`;
+        writePoint(w.raw('<a:lnTo>'), point.x, point.y, '" /></a:lnTo>');
       }
-    });
-    xml += '</a:path></a:pathLst></a:custGeom>';
-  } else {
-    xml += `<a:prstGeom prst="${shape}"><a:avLst>`;
-    if (options.rectRadius) {
-      xml += `<a:gd name="adj" fmla="val ${Math.round((options.rectRadius * EMU * 100_000) / Math.min(cx, cy))}"/>`;
     }
-    xml += '</a:avLst></a:prstGeom>';
+    w.raw('</a:path></a:pathLst></a:custGeom>');
+  } else {
+    w.raw('<a:prstGeom prst="').raw(shape).raw('"><a:avLst>');
+    if (options.rectRadius) {
+      w.raw('<a:gd name="adj" fmla="val ');
+      w.number(Math.round((options.rectRadius * EMU * 100_000) / Math.min(cx, cy))).raw('"/>');
+    }
+    w.raw('</a:avLst></a:prstGeom>');
   }
-  xml += options.fill ? solidFill(options.fill.color, options.fill.transparency) : '<a:noFill/>';
+  if (options.fill) writeSolidFill(w, options.fill.color, options.fill.transparency);
+  else w.raw('<a:noFill/>');
   // pptxgenjs gives every text an outline of its own; one without width or colour is empty.
   const line = options.line ?? {};
-  xml += line.width ? `<a:ln w="${pointsToEmu(line.width)}">` : '<a:ln>';
-  if (line.color && (line.type || 'solid') === 'solid')
-    xml += solidFill(line.color, line.transparency);
-  if (line.dashType) xml += `<a:prstDash val="${line.dashType}"/>`;
-  if (line.beginArrowType) xml += `<a:headEnd type="${line.beginArrowType}"/>`;
-  if (line.endArrowType) xml += `<a:tailEnd type="${line.endArrowType}"/>`;
-  xml += '</a:ln>';
+  if (line.width) w.raw('<a:ln w="').number(pointsToEmu(line.width)).raw('">');
+  else w.raw('<a:ln>');
+  if (line.color && (line.type || 'solid') === 'solid') {
+    writeSolidFill(w, line.color, line.transparency);
+  }
+  if (line.dashType) w.raw('<a:prstDash val="').raw(line.dashType).raw('"/>');
+  if (line.beginArrowType) w.raw('<a:headEnd type="').raw(line.beginArrowType).raw('"/>');
+  if (line.endArrowType) w.raw('<a:tailEnd type="').raw(line.endArrowType).raw('"/>');
+  w.raw('</a:ln>');
   if (options.shadow && options.shadow.type !== 'none') {
     const s = shadowFigures(options.shadow);
     // pptxgenjs's spaces, and an outer shadow's end tag for every kind.
-    xml +=
-      `<a:effectLst> <a:${s.type}Shdw ${s.type === 'outer' ? OUTER_ATTRIBUTES : ''} blurRad="${s.blur}" dist="${s.offset}" dir="${s.angle}">` +
-      ` <a:srgbClr val="${s.color}"> <a:alpha val="${s.opacity}"/></a:srgbClr> </a:outerShdw></a:effectLst>`;
+    w.raw('<a:effectLst> <a:').raw(s.type).raw('Shdw ');
+    w.raw(s.type === 'outer' ? OUTER_ATTRIBUTES : '')
+      .raw(' blurRad="')
+      .number(s.blur);
+    w.raw('" dist="').number(s.offset).raw('" dir="').number(s.angle);
+    w.raw('"> <a:srgbClr val="').raw(s.color).raw('"> <a:alpha val="').number(s.opacity);
+    w.raw('"/></a:srgbClr> </a:outerShdw></a:effectLst>');
   }
-  xml += '</p:spPr>';
-  xml += textBody(false, object.pieces, options, bodyProperties(options), links);
-  return `${xml}</p:sp>`;
-}
-
-/** A text box's `a:bodyPr`: wrapping, insets, anchor, autofit (pptxgenjs's order). */
-function bodyProperties(options: ShapeOptions): string {
-  let xml = `<a:bodyPr${options.wrap === false ? ' wrap="none"' : ' wrap="square"'}`;
-  const margin = options.margin;
-  if (Array.isArray(margin)) {
-    // pptxgenjs reads an array of margins as left, right, bottom, top.
-    xml += ` lIns="${pointsToEmu(margin[0] || 0)}" tIns="${pointsToEmu(margin[3] || 0)}" rIns="${pointsToEmu(margin[1] || 0)}" bIns="${pointsToEmu(margin[2] || 0)}"`;
-  } else if (typeof margin === 'number') {
-    const inset = pointsToEmu(margin);
-    xml += ` lIns="${inset}" tIns="${inset}" rIns="${inset}" bIns="${inset}"`;
-  }
-  xml += ' rtlCol="0"';
-  const valign = (options.valign || '').toLowerCase();
-  const anchor = valign.startsWith('b')
-    ? 'b'
-    : valign.startsWith('m')
-      ? 'ctr'
-      : valign.startsWith('t')
-        ? 't'
-        : 'ctr';
-  xml += ` anchor="${anchor}"`;
-  if (options.vert) xml += ` vert="${options.vert}"`;
-  xml += '>';
-  if (options.fit === 'shrink') xml += '<a:normAutofit/>';
-  else if (options.fit === 'resize') xml += '<a:spAutoFit/>';
-  return `${xml}</a:bodyPr>`;
+  w.raw('</p:spPr>');
+  textBody(w, false, object.pieces, options, links);
+  w.raw('</p:sp>');
 }

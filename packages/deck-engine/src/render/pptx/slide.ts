@@ -1,10 +1,11 @@
 import { escapeXml, solidFill, XML_HEAD } from './markup.ts';
-import { addedPicture, pictureXml, type PictureObject, type PictureOptions } from './pictures.ts';
-import { addedText, shapeXml, type ShapeOptions, type TextObject } from './shapes.ts';
+import { PartWriter } from './part-writer.ts';
+import { addedPicture, writePicture, type PictureObject, type PictureOptions } from './pictures.ts';
+import { addedText, writeShape, type ShapeOptions, type TextObject } from './shapes.ts';
 import {
   addedTable,
   tableLinks,
-  tableXml,
+  writeTable,
   type TableCellInput,
   type TableObject,
   type TableOptions,
@@ -14,6 +15,9 @@ import type { Hyperlink, LinkIds, TextPiece } from './text-body.ts';
 type SlideObject = TextObject | TableObject | PictureObject;
 
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** Every slide's markup is written into this one buffer, then copied out (`DirectSlide.xml`). */
+const writer = new PartWriter();
 
 /**
  * A slide of the direct writer: takes what `render-pptx.ts` adds (`addText`, `addTable`,
@@ -88,28 +92,44 @@ export class DirectSlide implements LinkIds {
     ]);
   }
 
-  /** `ppt/slides/slideN.xml`. */
-  xml(): string {
-    let xml =
-      `${XML_HEAD}<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${RELATIONSHIPS}" ` +
-      `xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld name="Slide ${this.number}">`;
-    // The effect list the schema requires after the fill (pptxgenjs leaves it out, #1442, and
-    // the normalising pass adds it to pptxgenjs's slides), written here at once.
-    if (this.background?.color)
-      xml += `<p:bg><p:bgPr>${solidFill(this.background.color)}<a:effectLst/></p:bgPr></p:bg>`;
-    xml +=
-      '<p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>' +
-      '<p:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/><a:chOff x="0" y="0"/><a:chExt cx="0" cy="0"/></a:xfrm></p:grpSpPr>';
-    let tableNumber = 1;
-    this.objects.forEach((object, index) => {
-      if (object.kind === 'text') xml += shapeXml(object, index, this);
-      else if (object.kind === 'picture') xml += pictureXml(object, index);
-      else {
-        xml += tableXml(object, this.number, tableNumber, this);
-        tableNumber += 1;
+  /** `ppt/slides/slideN.xml`, as UTF-8. */
+  xml(): Buffer {
+    const w = writer;
+    try {
+      w.raw(XML_HEAD);
+      w.raw('<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="');
+      w.raw(RELATIONSHIPS);
+      w.raw(
+        '" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld name="Slide ',
+      );
+      w.number(this.number).raw('">');
+      // The effect list the schema requires after the fill (pptxgenjs leaves it out, #1442, and
+      // the normalising pass adds it to pptxgenjs's slides), written here at once.
+      if (this.background?.color) {
+        w.raw('<p:bg><p:bgPr>').raw(solidFill(this.background.color));
+        w.raw('<a:effectLst/></p:bgPr></p:bg>');
       }
-    });
-    return `${xml}</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`;
+      w.raw(
+        '<p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>' +
+          '<p:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/><a:chOff x="0" y="0"/><a:chExt cx="0" cy="0"/></a:xfrm></p:grpSpPr>',
+      );
+      let tableNumber = 1;
+      for (let index = 0; index < this.objects.length; index += 1) {
+        const object = this.objects[index]!;
+        if (object.kind === 'text') writeShape(w, object, index, this);
+        else if (object.kind === 'picture') writePicture(w, object, index);
+        else {
+          writeTable(w, object, this.number, tableNumber, this);
+          tableNumber += 1;
+        }
+      }
+      w.raw('</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>');
+      return w.take();
+    } catch (error) {
+      // The next slide starts empty.
+      w.truncate(0);
+      throw error;
+    }
   }
 
   /** `ppt/slides/_rels/slideN.xml.rels`. */

@@ -1,12 +1,13 @@
 import {
-  colorElement,
   escapeXml,
   inchesToEmu,
   pointsToEmu,
-  solidFill,
   toEmu,
+  writeColor,
+  writeSolidFill,
   EMU,
 } from './markup.ts';
+import type { PartWriter } from './part-writer.ts';
 import { textBody, type LinkIds, type TextOptions, type TextPiece } from './text-body.ts';
 
 /** A cell's side (pptxgenjs's `BorderProps`). */
@@ -173,12 +174,13 @@ const SIDES = [
 ] as const;
 
 /** A table as `p:graphicFrame`, the `tableNumber`-th of slide `slideNumber`. */
-export function tableXml(
+export function writeTable(
+  w: PartWriter,
   table: TableObject,
   slideNumber: number,
   tableNumber: number,
   links: LinkIds,
-): string {
+): void {
   const options = table.options;
   const rows = table.rows;
   const x = options.x === undefined ? 0 : toEmu(options.x);
@@ -190,29 +192,39 @@ export function tableXml(
     0,
   );
   // pptxgenjs's id for a table: its number times the slide's, plus one.
-  let xml = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${tableNumber * slideNumber + 1}" name="${table.name}"/>`;
-  xml +=
+  w.raw('<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="').number(tableNumber * slideNumber + 1);
+  w.raw('" name="').raw(table.name).raw('"/>');
+  w.raw(
     '<p:cNvGraphicFramePr><a:graphicFrameLocks noGrp="1"/></p:cNvGraphicFramePr>' +
-    '  <p:nvPr><p:extLst><p:ext uri="{D42A27DB-BD31-4B8C-83A1-F6EECF244321}"><p14:modId xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main" val="1579011935"/></p:ext></p:extLst></p:nvPr>' +
-    '</p:nvGraphicFramePr>';
-  xml += `<p:xfrm><a:off x="${x || (x === 0 ? 0 : EMU)}" y="${y || (y === 0 ? 0 : EMU)}"/><a:ext cx="${cx || (cx === 0 ? 0 : EMU)}" cy="${cy || EMU}"/></p:xfrm>`;
-  xml +=
-    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr/><a:tblGrid>';
+      '  <p:nvPr><p:extLst><p:ext uri="{D42A27DB-BD31-4B8C-83A1-F6EECF244321}"><p14:modId xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main" val="1579011935"/></p:ext></p:extLst></p:nvPr>' +
+      '</p:nvGraphicFramePr>',
+  );
+  w.raw('<p:xfrm><a:off x="').number(x || (x === 0 ? 0 : EMU));
+  w.raw('" y="')
+    .number(y || (y === 0 ? 0 : EMU))
+    .raw('"/><a:ext cx="');
+  w.number(cx || (cx === 0 ? 0 : EMU))
+    .raw('" cy="')
+    .number(cy || EMU)
+    .raw('"/></p:xfrm>');
+  w.raw(
+    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr/><a:tblGrid>',
+  );
   if (Array.isArray(options.colW)) {
     for (let col = 0; col < columns; col += 1) {
-      let w = inchesToEmu(options.colW[col]!);
-      if (w === null || Number.isNaN(w)) {
-        w = (typeof options.w === 'number' ? options.w : 1) / columns;
+      let width = inchesToEmu(options.colW[col]!);
+      if (width === null || Number.isNaN(width)) {
+        width = (typeof options.w === 'number' ? options.w : 1) / columns;
       }
-      xml += `<a:gridCol w="${Math.round(w)}"/>`;
+      w.raw('<a:gridCol w="').number(Math.round(width)).raw('"/>');
     }
   } else {
-    const w = options.w
+    const width = options.w
       ? Math.round((typeof options.w === 'number' ? options.w : 1) / columns)
       : EMU;
-    for (let col = 0; col < columns; col += 1) xml += `<a:gridCol w="${w}"/>`;
+    for (let col = 0; col < columns; col += 1) w.raw('<a:gridCol w="').number(width).raw('"/>');
   }
-  xml += '</a:tblGrid>';
+  w.raw('</a:tblGrid>');
 
   // The grid as PowerPoint has it: a cell under a merge is a cell of its own (hMerge, vMerge).
   const grid: Cell[][] = rows.map((row) => [...row]);
@@ -242,69 +254,90 @@ export function tableXml(
     });
   });
 
-  grid.forEach((cells, r) => {
+  for (let r = 0; r < grid.length; r += 1) {
+    const cells = grid[r]!;
     let rowHeight = 0;
     const rowH = options.rowH;
     if (Array.isArray(rowH) && rowH[r]) rowHeight = inchesToEmu(Number(rowH[r]));
     else if (rowH && !Number.isNaN(Number(rowH))) rowHeight = inchesToEmu(Number(rowH));
     else if (options.h) rowHeight = Math.round(inchesToEmu(options.h) / grid.length);
-    xml += `<a:tr h="${rowHeight}">`;
+    w.raw('<a:tr h="').number(rowHeight).raw('">');
     for (const cell of cells) {
       const own = cell.options;
-      let spans = '';
-      if (own.rowspan && own.rowspan > 1) spans += ` rowSpan="${own.rowspan}"`;
-      if (own.colspan && own.colspan > 1) spans += ` gridSpan="${own.colspan}"`;
-      if (cell.vMerge) spans += ' vMerge="1"';
-      if (cell.hMerge) spans += ' hMerge="1"';
-      if (cell.hMerge || cell.vMerge) {
-        xml += `<a:tc${spans}><a:tcPr/></a:tc>`;
+      const isMerged = cell.hMerge || cell.vMerge;
+      w.raw('<a:tc');
+      if (own.rowspan && own.rowspan > 1) w.raw(' rowSpan="').number(own.rowspan).raw('"');
+      if (own.colspan && own.colspan > 1) w.raw(' gridSpan="').number(own.colspan).raw('"');
+      if (cell.vMerge) w.raw(' vMerge="1"');
+      if (cell.hMerge) w.raw(' hMerge="1"');
+      if (isMerged) {
+        w.raw('><a:tcPr/></a:tc>');
         continue;
       }
+      w.raw('>');
       for (const name of INHERITED) {
         const value = options[name];
         if (value && !own[name] && own[name] !== 0) (own as Record<string, unknown>)[name] = value;
       }
-      const anchor = own.valign
-        ? ` anchor="${own.valign
-            .replace(/^c$/i, 'ctr')
-            .replace(/^m$/i, 'ctr')
-            .replace('center', 'ctr')
-            .replace('middle', 'ctr')
-            .replace('top', 't')
-            .replace('btm', 'b')
-            .replace('bottom', 'b')}"`
-        : '';
-      const direction =
-        own.textDirection && own.textDirection !== 'horz' ? ` vert="${own.textDirection}"` : '';
-      const fill = own.fill
-        ? typeof own.fill === 'string'
-          ? solidFill(own.fill)
-          : solidFill(own.fill.color)
-        : '';
       let margin = own.margin === 0 || own.margin ? own.margin : DEFAULT_MARGIN;
       if (typeof margin === 'number') margin = [margin, margin, margin, margin];
+      textBody(w, true, cell.text, own, links);
       // pptxgenjs reads margins of 1 or more as points, smaller ones as inches.
       const unit = margin[0]! >= 1 ? pointsToEmu : inchesToEmu;
-      const margins = ` marL="${unit(margin[3]!)}" marR="${unit(margin[1]!)}" marT="${unit(margin[0]!)}" marB="${unit(margin[2]!)}"`;
-      xml += `<a:tc${spans}>${textBody(true, cell.text, own, '<a:bodyPr/>', links)}<a:tcPr${margins}${anchor}${direction}>`;
+      w.raw('<a:tcPr marL="').number(unit(margin[3]!)).raw('" marR="').number(unit(margin[1]!));
+      w.raw('" marT="').number(unit(margin[0]!)).raw('" marB="').number(unit(margin[2]!));
+      w.raw('"');
+      if (own.valign) w.raw(' anchor="').raw(anchorOf(own.valign)).raw('"');
+      if (own.textDirection && own.textDirection !== 'horz') {
+        w.raw(' vert="').raw(own.textDirection).raw('"');
+      }
+      w.raw('>');
       for (const side of SIDES) {
         const border = own.border[side.index]!;
         if (border.type !== 'none') {
-          xml +=
-            `<a:${side.name} w="${pointsToEmu(border.pt)}" cap="flat" cmpd="sng" algn="ctr">` +
-            `<a:solidFill>${colorElement(border.color)}</a:solidFill>` +
-            `<a:prstDash val="${border.type === 'dash' ? 'sysDash' : 'solid'}"/><a:round/>` +
-            '<a:headEnd type="none" w="med" len="med"/><a:tailEnd type="none" w="med" len="med"/>' +
-            `</a:${side.name}>`;
+          w.raw('<a:').raw(side.name).raw(' w="').number(pointsToEmu(border.pt));
+          writeColor(w.raw('" cap="flat" cmpd="sng" algn="ctr"><a:solidFill>'), border.color);
+          w.raw('</a:solidFill><a:prstDash val="').raw(
+            border.type === 'dash' ? 'sysDash' : 'solid',
+          );
+          w.raw(
+            '"/><a:round/><a:headEnd type="none" w="med" len="med"/><a:tailEnd type="none" w="med" len="med"/></a:',
+          );
+          w.raw(side.name).raw('>');
         } else {
-          xml += `<a:${side.name} w="0" cap="flat" cmpd="sng" algn="ctr"><a:noFill/></a:${side.name}>`;
+          w.raw('<a:')
+            .raw(side.name)
+            .raw(' w="0" cap="flat" cmpd="sng" algn="ctr"><a:noFill/></a:');
+          w.raw(side.name).raw('>');
         }
       }
-      xml += `${fill}  </a:tcPr> </a:tc>`;
+      if (own.fill) writeSolidFill(w, typeof own.fill === 'string' ? own.fill : own.fill.color);
+      w.raw('  </a:tcPr> </a:tc>');
     }
-    xml += '</a:tr>';
-  });
-  return `${xml}      </a:tbl>    </a:graphicData>  </a:graphic></p:graphicFrame>`;
+    w.raw('</a:tr>');
+  }
+  w.raw('      </a:tbl>    </a:graphicData>  </a:graphic></p:graphicFrame>');
+}
+
+/** A cell's anchor as pptxgenjs names it from its `valign`. */
+function anchorOf(valign: string): string {
+  switch (valign) {
+    case 'top':
+      return 't';
+    case 'middle':
+      return 'ctr';
+    case 'bottom':
+      return 'b';
+    default:
+      return valign
+        .replace(/^c$/i, 'ctr')
+        .replace(/^m$/i, 'ctr')
+        .replace('center', 'ctr')
+        .replace('middle', 'ctr')
+        .replace('top', 't')
+        .replace('btm', 'b')
+        .replace('bottom', 'b');
+  }
 }
 
 function mergeCell(spans: { rowspan?: number; colspan?: number }, hMerge?: boolean): Cell {

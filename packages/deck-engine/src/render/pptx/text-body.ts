@@ -1,4 +1,5 @@
-import { colorElement, escapeXml, inchesToEmu, pointsToEmu, solidFill } from './markup.ts';
+import { inchesToEmu, pointsToEmu, writeColor, writeSolidFill } from './markup.ts';
+import type { PartWriter } from './part-writer.ts';
 
 /**
  * A text's options as `render-pptx.ts` builds them for a text box, a run or a table cell: the
@@ -73,28 +74,38 @@ interface Item {
 
 const DEFAULT_BULLET = '&#x2022;';
 
+/** What a text box's `a:bodyPr` reads of its options (pptxgenjs's names). */
+export interface BodyOptions {
+  margin?: number | number[];
+  wrap?: boolean;
+  valign?: string;
+  vert?: string;
+  fit?: string;
+}
+
 /**
  * A text body (`p:txBody` of a shape, `a:txBody` of a table cell), its paragraphs and runs as
  * pptxgenjs writes them: its pieces grouped into paragraphs (a break after a piece with
  * `breakLine`, a new paragraph where the alignment changes), each piece writing its paragraph's
  * properties (pptxgenjs writes an `a:pPr` before each run of a paragraph, of which the
  * normalising pass keeps the first: only the first is written here), each run reading an option
- * it lacks from the box's.
+ * it lacks from the box's. A shape's body has the box's `a:bodyPr`, a cell's an empty one.
  */
 export function textBody(
+  w: PartWriter,
   isCell: boolean,
   text: string | readonly TextPiece[],
-  box: TextOptions,
-  bodyProperties: string,
+  box: TextOptions & BodyOptions,
   links: LinkIds,
-): string {
-  let xml = isCell ? '<a:txBody>' : '<p:txBody>';
-  xml += bodyProperties;
+): void {
+  if (isCell) w.raw('<a:txBody><a:bodyPr/>');
+  else bodyProperties(w.raw('<p:txBody>'), box);
   // pptxgenjs's list style for a line shape with aligned text.
-  xml +=
+  w.raw(
     box.h === 0 && box.line && box.align
       ? '<a:lstStyle><a:lvl1pPr algn="l"/></a:lstStyle>'
-      : '<a:lstStyle/>';
+      : '<a:lstStyle/>',
+  );
   const items: Item[] = [];
   const pieces: readonly TextPiece[] = typeof text === 'string' ? [{ text, options: box }] : text;
   pieces.forEach((piece, idx) => {
@@ -139,21 +150,23 @@ export function textBody(
   for (const line of lines) {
     let closesWithSize = false;
     // pptxgenjs writes a piece's paragraph properties before each of its runs, and the
-    // normalising pass keeps a paragraph's first: only that one is written.
+    // normalising pass keeps a paragraph's first non-empty one: only that one is written.
     let hasProperties = false;
-    xml += '<a:p>';
-    line.forEach((item, idx) => {
+    w.raw('<a:p>');
+    for (let idx = 0; idx < line.length; idx += 1) {
+      const item = line[idx]!;
       const own = item.options;
-      if (idx > 0 && own.softBreakBefore) xml += '<a:br/>';
+      if (idx > 0 && own.softBreakBefore) w.raw('<a:br/>');
       if (!hasProperties) {
-        const pPr = paragraphProperties(own, box);
-        if (pPr !== '<a:pPr></a:pPr>') {
-          xml += pPr;
-          hasProperties = true;
-        }
+        const at = w.size;
+        paragraphProperties(w, own, box);
+        // `<a:pPr></a:pPr>` (a bullet of a type other than a number's) is not kept.
+        if (w.size - at === EMPTY_PARAGRAPH_PROPERTIES.length) w.truncate(at);
+        else hasProperties = true;
       }
       if (item.text) {
-        xml += `<a:r>${runProperties(own, box, links)}<a:t>${escapeXml(item.text)}</a:t></a:r>`;
+        runProperties(w.raw('<a:r>'), own, box, links);
+        w.raw('<a:t>').escaped(item.text).raw('</a:t></a:r>');
       }
       const fontSize = own.fontSize || box.fontSize;
       if ((!item.text && box.fontSize) || fontSize) {
@@ -161,27 +174,65 @@ export function textBody(
         // pptxgenjs keeps a run's size for the paragraphs' ends when the box has none.
         if (!box.fontSize) box.fontSize = fontSize;
       }
-    });
-    const lang = box.lang || 'en-US';
-    const size = box.fontSize ? ` sz="${Math.round(box.fontSize * 100)}"` : '';
-    if (isCell && (box.fontSize || box.fontFace)) {
-      xml += box.fontFace
-        ? `<a:endParaRPr lang="${lang}"${size} dirty="0">` +
-          `<a:latin typeface="${box.fontFace}" charset="0"/>` +
-          `<a:ea typeface="${box.fontFace}" charset="0"/>` +
-          `<a:cs typeface="${box.fontFace}" charset="0"/></a:endParaRPr>`
-        : `<a:endParaRPr lang="${lang}"${size} dirty="0"/>`;
-    } else if (closesWithSize) {
-      xml += `<a:endParaRPr lang="${lang}"${size} dirty="0"/>`;
-    } else {
-      xml += `<a:endParaRPr lang="${lang}" dirty="0"/>`;
     }
-    xml += '</a:p>';
+    w.raw('<a:endParaRPr lang="')
+      .raw(box.lang || 'en-US')
+      .raw('"');
+    if (box.fontSize && ((isCell && (box.fontSize || box.fontFace)) || closesWithSize)) {
+      w.raw(' sz="')
+        .number(Math.round(box.fontSize * 100))
+        .raw('"');
+    }
+    if (isCell && box.fontFace) {
+      const face = box.fontFace;
+      w.raw(' dirty="0"><a:latin typeface="').raw(face).raw('" charset="0"/><a:ea typeface="');
+      w.raw(face).raw('" charset="0"/><a:cs typeface="').raw(face);
+      w.raw('" charset="0"/></a:endParaRPr></a:p>');
+    } else {
+      w.raw(' dirty="0"/></a:p>');
+    }
   }
-  if (lines.length === 0) xml += '<a:p><a:endParaRPr/></a:p>';
-  xml += isCell ? '</a:txBody>' : '</p:txBody>';
-  return xml;
+  if (lines.length === 0) w.raw('<a:p><a:endParaRPr/></a:p>');
+  w.raw(isCell ? '</a:txBody>' : '</p:txBody>');
 }
+
+/** A text box's `a:bodyPr`: wrapping, insets, anchor, autofit (pptxgenjs's order). */
+function bodyProperties(w: PartWriter, options: BodyOptions): void {
+  w.raw(options.wrap === false ? '<a:bodyPr wrap="none"' : '<a:bodyPr wrap="square"');
+  const margin = options.margin;
+  if (Array.isArray(margin)) {
+    // pptxgenjs reads an array of margins as left, right, bottom, top.
+    w.raw(' lIns="').number(pointsToEmu(margin[0] || 0));
+    w.raw('" tIns="').number(pointsToEmu(margin[3] || 0));
+    w.raw('" rIns="').number(pointsToEmu(margin[1] || 0));
+    w.raw('" bIns="')
+      .number(pointsToEmu(margin[2] || 0))
+      .raw('"');
+  } else if (typeof margin === 'number') {
+    const inset = pointsToEmu(margin);
+    w.raw(' lIns="').number(inset).raw('" tIns="').number(inset);
+    w.raw('" rIns="').number(inset).raw('" bIns="').number(inset).raw('"');
+  }
+  const valign = options.valign || '';
+  // The first letter, either case, as pptxgenjs reads it from the lower-cased name.
+  const first = valign.charCodeAt(0) | 0x20;
+  w.raw(
+    first === 0x62 // b
+      ? ' rtlCol="0" anchor="b"'
+      : first === 0x6d // m
+        ? ' rtlCol="0" anchor="ctr"'
+        : first === 0x74 // t
+          ? ' rtlCol="0" anchor="t"'
+          : ' rtlCol="0" anchor="ctr"',
+  );
+  if (options.vert) w.raw(' vert="').raw(options.vert).raw('"');
+  w.raw('>');
+  if (options.fit === 'shrink') w.raw('<a:normAutofit/>');
+  else if (options.fit === 'resize') w.raw('<a:spAutoFit/>');
+  w.raw('</a:bodyPr>');
+}
+
+const EMPTY_PARAGRAPH_PROPERTIES = '<a:pPr></a:pPr>';
 
 const ALIGNMENTS: Readonly<Record<string, string>> = {
   left: ' algn="l"',
@@ -194,68 +245,81 @@ const ALIGNMENTS: Readonly<Record<string, string>> = {
  * A piece's paragraph properties: its own bullet, direction and tab stops, and the alignment,
  * spacing and level it has or its box has (pptxgenjs's `genXmlParagraphProperties`).
  */
-function paragraphProperties(own: TextOptions, box: TextOptions): string {
+function paragraphProperties(w: PartWriter, own: TextOptions, box: TextOptions): void {
   const align = own.align || box.align;
   const lineSpacing = own.lineSpacing || box.lineSpacing;
   const lineSpacingMultiple = own.lineSpacingMultiple || box.lineSpacingMultiple;
   const level = own.indentLevel || box.indentLevel;
   const before = own.paraSpaceBefore || box.paraSpaceBefore;
   const after = own.paraSpaceAfter || box.paraSpaceAfter;
-  let xml = `<a:pPr${own.rtlMode ? ' rtl="1" ' : ''}`;
-  if (align) xml += ALIGNMENTS[align] ?? '';
-  const spacing = lineSpacing
-    ? `<a:lnSpc><a:spcPts val="${Math.round(lineSpacing * 100)}"/></a:lnSpc>`
-    : lineSpacingMultiple
-      ? `<a:lnSpc><a:spcPct val="${Math.round(lineSpacingMultiple * 100_000)}"/></a:lnSpc>`
-      : '';
+  w.raw(own.rtlMode ? '<a:pPr rtl="1" ' : '<a:pPr');
+  if (align) w.raw(ALIGNMENTS[align] ?? '');
   const hasLevel = level && !Number.isNaN(Number(level)) && level > 0;
-  if (hasLevel) xml += ` lvl="${level}"`;
-  let gaps = '';
-  if (before && !Number.isNaN(Number(before)) && before > 0) {
-    gaps += `<a:spcBef><a:spcPts val="${Math.round(before * 100)}"/></a:spcBef>`;
-  }
-  if (after && !Number.isNaN(Number(after)) && after > 0) {
-    gaps += `<a:spcAft><a:spcPts val="${Math.round(after * 100)}"/></a:spcAft>`;
-  }
-  let bulletXml = '';
+  if (hasLevel) w.raw(' lvl="').number(level).raw('"');
   const bullet = own.bullet;
   // A bullet's margin and hanging indent (27 pt unless the bullet says), its level's steps.
   const margin =
     typeof bullet === 'object' && bullet?.indent ? pointsToEmu(bullet.indent) : 342_900;
-  const marginAttributes = ` marL="${hasLevel ? margin + margin * level : margin}" indent="-${margin}"`;
+  // What follows the spacing: the bullet's own elements.
+  let kind: 'number' | 'char' | 'none' | undefined;
+  let code: string | undefined;
   if (typeof bullet === 'object' && bullet !== null) {
     if (bullet.type) {
-      if (bullet.type.toString().toLowerCase() === 'number') {
-        xml += marginAttributes;
-        bulletXml =
-          '<a:buSzPct val="100000"/><a:buFont typeface="+mj-lt"/>' +
-          `<a:buAutoNum type="${bullet.style || 'arabicPeriod'}" startAt="${bullet.numberStartAt || bullet.startAt || '1'}"/>`;
-      }
-    } else if (bullet.characterCode || bullet.code) {
-      const code = bullet.characterCode || bullet.code!;
-      const char = /^[0-9A-Fa-f]{4}$/.test(code) ? `&#x${code};` : DEFAULT_BULLET;
-      xml += marginAttributes;
-      bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${char}"/>`;
+      if (bullet.type.toString().toLowerCase() === 'number') kind = 'number';
     } else {
-      xml += marginAttributes;
-      bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${DEFAULT_BULLET}"/>`;
+      kind = 'char';
+      code = bullet.characterCode || bullet.code;
     }
   } else if (bullet) {
-    xml += marginAttributes;
-    bulletXml = `<a:buSzPct val="100000"/><a:buChar char="${DEFAULT_BULLET}"/>`;
+    kind = 'char';
   } else {
-    xml += ' indent="0" marL="0"';
-    bulletXml = '<a:buNone/>';
+    kind = 'none';
   }
-  const tabs = Array.isArray(own.tabStops)
-    ? `<a:tabLst>${own.tabStops
-        .map(
-          (stop) =>
-            `<a:tab pos="${inchesToEmu(stop.position || 1)}" algn="${stop.alignment || 'l'}"/>`,
-        )
-        .join('')}</a:tabLst>`
-    : '';
-  return `${xml}>${spacing}${gaps}${bulletXml}${tabs}</a:pPr>`;
+  if (kind === 'none') w.raw(' indent="0" marL="0"');
+  else if (kind) {
+    w.raw(' marL="').number(hasLevel ? margin + margin * level : margin);
+    w.raw('" indent="-').number(margin).raw('"');
+  }
+  w.raw('>');
+  if (lineSpacing) {
+    w.raw('<a:lnSpc><a:spcPts val="').number(Math.round(lineSpacing * 100));
+    w.raw('"/></a:lnSpc>');
+  } else if (lineSpacingMultiple) {
+    w.raw('<a:lnSpc><a:spcPct val="').number(Math.round(lineSpacingMultiple * 100_000));
+    w.raw('"/></a:lnSpc>');
+  }
+  if (before && !Number.isNaN(Number(before)) && before > 0) {
+    w.raw('<a:spcBef><a:spcPts val="').number(Math.round(before * 100));
+    w.raw('"/></a:spcBef>');
+  }
+  if (after && !Number.isNaN(Number(after)) && after > 0) {
+    w.raw('<a:spcAft><a:spcPts val="').number(Math.round(after * 100));
+    w.raw('"/></a:spcAft>');
+  }
+  if (kind === 'number') {
+    const numbered = bullet as BulletOptions;
+    w.raw('<a:buSzPct val="100000"/><a:buFont typeface="+mj-lt"/><a:buAutoNum type="');
+    w.raw(numbered.style || 'arabicPeriod').raw('" startAt="');
+    w.value(numbered.numberStartAt || numbered.startAt || '1').raw('"/>');
+  } else if (kind === 'char') {
+    w.raw('<a:buSzPct val="100000"/><a:buChar char="');
+    if (code && /^[0-9A-Fa-f]{4}$/.test(code)) w.raw('&#x').raw(code).raw(';');
+    else w.raw(DEFAULT_BULLET);
+    w.raw('"/>');
+  } else if (kind === 'none') {
+    w.raw('<a:buNone/>');
+  }
+  if (Array.isArray(own.tabStops)) {
+    w.raw('<a:tabLst>');
+    for (const stop of own.tabStops) {
+      w.raw('<a:tab pos="').number(inchesToEmu(stop.position || 1));
+      w.raw('" algn="')
+        .raw(stop.alignment || 'l')
+        .raw('"/>');
+    }
+    w.raw('</a:tabLst>');
+  }
+  w.raw('</a:pPr>');
 }
 
 const fonts = new Map<string, string>();
@@ -279,7 +343,7 @@ function fontElements(face: string): string {
  * A run's properties: each option it has, else its box's (pptxgenjs copies the box's options
  * into the run; a linked run takes no colour from its box).
  */
-function runProperties(own: TextOptions, box: TextOptions, links: LinkIds): string {
+function runProperties(w: PartWriter, own: TextOptions, box: TextOptions, links: LinkIds): void {
   // Each option its own, else its box's (no closure: this runs for every run of a deck).
   const lang = own.lang || box.lang;
   const fontSize = own.fontSize || box.fontSize;
@@ -291,40 +355,58 @@ function runProperties(own: TextOptions, box: TextOptions, links: LinkIds): stri
   const color = own.color || (own.hyperlink ? own.color : box.color);
   const fontFace = own.fontFace || box.fontFace;
   const highlight = own.highlight || box.highlight;
-  let xml = `<a:rPr lang="${lang ? lang : 'en-US'}"${lang ? ' altLang="en-US"' : ''}`;
-  if (fontSize) xml += ` sz="${Math.round(fontSize * 100)}"`;
-  if (own.bold || box.bold) xml += ' b="1"';
-  if (own.italic || box.italic) xml += ' i="1"';
-  if (strike) xml += ` strike="${typeof strike === 'string' ? strike : 'sngStrike'}"`;
-  if (typeof underline === 'object' && underline?.style) xml += ` u="${underline.style}"`;
-  else if (typeof underline === 'string') xml += ` u="${underline}"`;
-  else if (hyperlink) xml += ' u="sng"';
-  if (baseline) xml += ` baseline="${Math.round(baseline * 50)}"`;
-  else if (own.subscript || box.subscript) xml += ' baseline="-40000"';
-  else if (own.superscript || box.superscript) xml += ' baseline="30000"';
-  if (charSpacing) xml += ` spc="${Math.round(charSpacing * 100)}" kern="0"`;
-  xml += ' dirty="0">';
+  if (lang) w.raw('<a:rPr lang="').raw(lang).raw('" altLang="en-US"');
+  else w.raw('<a:rPr lang="en-US"');
+  if (fontSize)
+    w.raw(' sz="')
+      .number(Math.round(fontSize * 100))
+      .raw('"');
+  if (own.bold || box.bold) w.raw(' b="1"');
+  if (own.italic || box.italic) w.raw(' i="1"');
+  if (strike)
+    w.raw(' strike="')
+      .raw(typeof strike === 'string' ? strike : 'sngStrike')
+      .raw('"');
+  if (typeof underline === 'object' && underline?.style) {
+    w.raw(' u="').raw(underline.style).raw('"');
+  } else if (typeof underline === 'string') w.raw(' u="').raw(underline).raw('"');
+  else if (hyperlink) w.raw(' u="sng"');
+  if (baseline)
+    w.raw(' baseline="')
+      .number(Math.round(baseline * 50))
+      .raw('"');
+  else if (own.subscript || box.subscript) w.raw(' baseline="-40000"');
+  else if (own.superscript || box.superscript) w.raw(' baseline="30000"');
+  if (charSpacing)
+    w.raw(' spc="')
+      .number(Math.round(charSpacing * 100))
+      .raw('" kern="0"');
+  w.raw(' dirty="0">');
   const underlineColor = typeof underline === 'object' ? underline?.color : undefined;
   if (color || fontFace || underlineColor) {
-    if (color) xml += solidFill(color, own.transparency || box.transparency);
-    if (highlight) xml += `<a:highlight>${colorElement(highlight)}</a:highlight>`;
-    if (underlineColor) xml += `<a:uFill>${solidFill(underlineColor)}</a:uFill>`;
-    if (fontFace) xml += fontElements(fontFace);
+    if (color) writeSolidFill(w, color, own.transparency || box.transparency);
+    if (highlight) writeColor(w.raw('<a:highlight>'), highlight).raw('</a:highlight>');
+    if (underlineColor) writeSolidFill(w.raw('<a:uFill>'), underlineColor).raw('</a:uFill>');
+    if (fontFace) w.raw(fontElements(fontFace));
   }
   if (hyperlink) {
     const id = links.idOf(hyperlink);
-    const tooltip = hyperlink.tooltip ? escapeXml(hyperlink.tooltip) : '';
     if (hyperlink.url) {
-      xml += `<a:hlinkClick r:id="rId${id}" invalidUrl="" action="" tgtFrame="" tooltip="${tooltip}" history="1" highlightClick="0" endSnd="0"${color ? '>' : '/>'}`;
+      w.raw('<a:hlinkClick r:id="rId').value(String(id));
+      w.raw('" invalidUrl="" action="" tgtFrame="" tooltip="').escaped(hyperlink.tooltip);
+      w.raw('" history="1" highlightClick="0" endSnd="0"').raw(color ? '>' : '/>');
     } else if (hyperlink.slide) {
-      xml += `<a:hlinkClick r:id="rId${id}" action="ppaction://hlinksldjump" tooltip="${tooltip}"${color ? '>' : '/>'}`;
+      w.raw('<a:hlinkClick r:id="rId').value(String(id));
+      w.raw('" action="ppaction://hlinksldjump" tooltip="').escaped(hyperlink.tooltip);
+      w.raw('"').raw(color ? '>' : '/>');
     }
     if (color) {
-      xml +=
+      w.raw(
         ' <a:extLst>  <a:ext uri="{A12FA001-AC4F-418D-AE19-62706E023703}">' +
-        '   <ahyp:hlinkClr xmlns:ahyp="http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor" val="tx"/>' +
-        '  </a:ext> </a:extLst></a:hlinkClick>';
+          '   <ahyp:hlinkClr xmlns:ahyp="http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor" val="tx"/>' +
+          '  </a:ext> </a:extLst></a:hlinkClick>',
+      );
     }
   }
-  return `${xml}</a:rPr>`;
+  w.raw('</a:rPr>');
 }

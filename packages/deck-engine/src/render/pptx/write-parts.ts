@@ -66,7 +66,7 @@ export function directParts(
   put('ppt/slideLayouts/_rels/slideLayout1.xml.rels', SLIDE_LAYOUT_RELS);
   for (const slide of slides) {
     const n = slide.number;
-    put(`ppt/slides/slide${n}.xml`, slide.xml());
+    parts.set(`ppt/slides/slide${n}.xml`, slide.xml());
     put(`ppt/slides/_rels/slide${n}.xml.rels`, slide.relationships());
     put(`ppt/notesSlides/notesSlide${n}.xml`, notesSlide(n));
     put(`ppt/notesSlides/_rels/notesSlide${n}.xml.rels`, notesSlideRelationships(n));
