@@ -10,6 +10,15 @@ import { useClientLinkWorld } from './helpers/client-links-world.ts';
 // consumer's job.
 const w = useClientLinkWorld();
 
+/** The smallest version a writer gives: one slide, no warnings. */
+const oneSlideVersion = (draft: typeof decks.$inferSelect.draft) => ({
+  draft,
+  slideCount: 1,
+  slideTitles: ['x'],
+  slideLinks: [[]],
+  warnings: [],
+});
+
 describe('writeDeckVersion', () => {
   it('writes the version, points the deck at it, records the event and queues its job', async () => {
     const deckId = await w.newDeck();
@@ -111,13 +120,7 @@ describe('writeDeckVersion', () => {
     const write = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
       writeDeckVersion(tx, {
         deckId,
-        version: {
-          draft: deck!.draft,
-          slideCount: 1,
-          slideTitles: ['x'],
-          slideLinks: [[]],
-          warnings: [],
-        },
+        version: oneSlideVersion(deck!.draft),
         createdBy: deck!.ownerId,
         at: new Date('2026-11-24T11:00:00Z'),
       });
@@ -148,13 +151,7 @@ describe('writeDeckVersion', () => {
         db.transaction((tx) =>
           writeDeckVersion(tx, {
             deckId,
-            version: {
-              draft: deck!.draft,
-              slideCount: 1,
-              slideTitles: ['x'],
-              slideLinks: [[]],
-              warnings: [],
-            },
+            version: oneSlideVersion(deck!.draft),
             createdBy: deck!.ownerId,
             at: new Date('2026-11-24T12:00:00Z'),
           }),
