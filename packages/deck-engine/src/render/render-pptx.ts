@@ -1,16 +1,5 @@
 import type PptxGenJS from 'pptxgenjs';
-import {
-  faceCovers,
-  faceOf,
-  familyOf,
-  fontSegments,
-  getFont,
-  singleSpacing,
-  PPTX_FONT_FACE,
-  type FontFace,
-  type FontSegment,
-  type FontWeight,
-} from '../layout/fonts.ts';
+import { faceOf, singleSpacing } from '../layout/fonts.ts';
 import { isRightToLeft, LINE_BREAK } from '../layout/text-layout.ts';
 import type { ParagraphIndent } from '../layout/text-spec.ts';
 import {
@@ -18,8 +7,6 @@ import {
   type ChartElement,
   type Deck,
   type RunStyle,
-  type Shadow,
-  type ShapeElement,
   type TableCell,
   type TableLine,
   type TextElement,
@@ -40,7 +27,14 @@ import {
   type TextLook,
 } from './pptx/slide-looks.ts';
 import { directParts } from './pptx/write-parts.ts';
-import { placePath } from './shape-path.ts';
+import {
+  writeLineElement,
+  writeShapeElement,
+  writesTextDirectly,
+  writeTextBox,
+} from './pptx/element-markup.ts';
+import { fontRuns, pptxPoints, shadowOptions, weightOptions } from './pptx/element-options.ts';
+import { PartWriter } from './pptx/part-writer.ts';
 
 /**
  * What the writer adds to a slide, as pptxgenjs's slide takes it: the direct writer's slide
@@ -61,53 +55,6 @@ function turnOptions(turn: Turn) {
     ...(turn.flipH ? { flipH: true } : {}),
     ...(turn.flipV ? { flipV: true } : {}),
   };
-}
-
-/** The language a fallback family's runs are marked with, so PowerPoint picks its fonts for them. */
-const FALLBACK_LANGUAGES: Readonly<Record<string, string>> = {
-  'Noto Sans JP': 'ja-JP',
-  'Noto Sans SC': 'zh-CN',
-  'Noto Sans TC': 'zh-TW',
-  'Noto Sans KR': 'ko-KR',
-  'Noto Sans Arabic': 'ar-SA',
-  'Noto Sans Hebrew': 'he-IL',
-  'Noto Sans Devanagari': 'hi-IN',
-  'Noto Sans Thai': 'th-TH',
-};
-
-/** A run in its paragraph's own face: nothing of its own (read, never written into). */
-const NO_OPTIONS: Readonly<PptxGenJS.TextPropsOptions> = Object.freeze({});
-
-/**
- * A line of a paragraph in runs of one face: its own, or the fallback family that draws its
- * characters in the PDF. Such a run names that family as its Latin, East Asian (`a:ea`) and
- * complex-script (`a:cs`) font, so PowerPoint and LibreOffice draw those characters with it too.
- */
-function fontRuns(
-  text: string,
-  face: FontFace,
-): { text: string; options: Readonly<PptxGenJS.TextPropsOptions> }[] {
-  // A line its own face draws whole (most lines) is one run, without a look at each word.
-  if (faceCovers(face, text)) return [{ text, options: NO_OPTIONS }];
-  const runs: FontSegment[] = [];
-  for (const [i, word] of text.split(' ').entries()) {
-    const pieces = [
-      ...(i > 0 ? [{ text: ' ', face: runs.at(-1)?.face ?? face }] : []),
-      ...(word === '' ? [] : fontSegments(word, face)),
-    ];
-    for (const piece of pieces) {
-      const last = runs.at(-1);
-      if (last?.face === piece.face) last.text += piece.text;
-      else runs.push({ ...piece });
-    }
-  }
-  if (runs.length === 0) runs.push({ text, face });
-  return runs.map((run) => {
-    if (run.face === face) return { text: run.text, options: NO_OPTIONS };
-    const family = familyOf(run.face);
-    const lang = FALLBACK_LANGUAGES[family];
-    return { text: run.text, options: { fontFace: family, ...(lang ? { lang } : {}) } };
-  });
 }
 
 /** A run's name, which pptxgenjs requires and never writes. */
@@ -262,20 +209,6 @@ function paragraphOptions(element: TextElement, paragraph: string, number: numbe
   };
 }
 
-/**
- * The Office fonts the bundled stand-ins share their metrics with: an imported slide's PPTX
- * names the company's own font, which PowerPoint has, and breaks lines where we did. DejaVu
- * Sans, standing in for the wide humanist sans faces, is named Verdana, the one of them every
- * office machine has and nearest it in width.
- */
-const officeNameOf: Readonly<Record<string, string>> = {
-  Arimo: 'Arial',
-  Carlito: 'Calibri',
-  Tinos: 'Times New Roman',
-  Caladea: 'Cambria',
-  'DejaVu Sans': 'Verdana',
-};
-
 function fontOptions(element: TextElement): PptxGenJS.TextPropsOptions {
   // Styled words name their look run by run (see runStyleOptions).
   if (element.spans) return { fontSize: element.size, color: element.color };
@@ -292,40 +225,33 @@ function fontOptions(element: TextElement): PptxGenJS.TextPropsOptions {
   return options;
 }
 
-/** The font PowerPoint names for a weight of a family (the built-in one when absent). */
-function weightOptions(family: string | undefined, weight: FontWeight) {
-  if (family) {
-    // An uploaded family is named by its own name; its heavier weights are PowerPoint's bold.
-    const familyName = officeNameOf[family] ?? getFont(faceOf(family, weight)).familyName;
-    return { fontFace: familyName, bold: weight === 'bold' || weight === 'semibold' };
-  }
-  const face = PPTX_FONT_FACE[weight];
-  return { fontFace: face.face, bold: face.bold };
-}
-
-function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, TextLook>): void {
-  if (element.paragraphs.length === 0) return;
-  // A bullet of its own colour or size, no hanging indent, tab stops: pptxgenjs writes none of
-  // them, so the text gets a name of its own and its paragraphs are given them in the slide's XML.
+/**
+ * A bullet of its own colour or size, no hanging indent, tab stops: pptxgenjs writes none of
+ * them, so the text gets a name of its own (returned) and its paragraphs are given them in the
+ * slide's XML (`lookOfTexts`).
+ */
+function textLookName(element: TextElement, textLooks: Map<string, TextLook>): string | undefined {
   const bulleted =
     element.bullets &&
     (element.bulletColor !== undefined ||
       element.bulletSize !== undefined ||
       element.wrapUnderBullet);
   const tabbed = element.tabStops !== undefined || element.tabSize !== undefined;
-  const lookName =
-    bulleted || tabbed
-      ? `${bulleted ? 'Bulleted' : 'Tabbed'} text ${textLooks.size + 1}`
-      : undefined;
-  if (lookName) {
-    textLooks.set(lookName, {
-      ...(bulleted && element.bulletColor ? { bulletColor: element.bulletColor } : {}),
-      ...(bulleted && element.bulletSize !== undefined ? { bulletSize: element.bulletSize } : {}),
-      ...(bulleted && element.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
-      ...(element.tabStops ? { tabStops: element.tabStops } : {}),
-      ...(element.tabSize !== undefined ? { tabSize: element.tabSize } : {}),
-    });
-  }
+  if (!bulleted && !tabbed) return undefined;
+  const lookName = `${bulleted ? 'Bulleted' : 'Tabbed'} text ${textLooks.size + 1}`;
+  textLooks.set(lookName, {
+    ...(bulleted && element.bulletColor ? { bulletColor: element.bulletColor } : {}),
+    ...(bulleted && element.bulletSize !== undefined ? { bulletSize: element.bulletSize } : {}),
+    ...(bulleted && element.wrapUnderBullet ? { wrapUnderBullet: true } : {}),
+    ...(element.tabStops ? { tabStops: element.tabStops } : {}),
+    ...(element.tabSize !== undefined ? { tabSize: element.tabSize } : {}),
+  });
+  return lookName;
+}
+
+function addText(slide: PptxSlide, element: TextElement, textLooks: Map<string, TextLook>): void {
+  if (element.paragraphs.length === 0) return;
+  const lookName = textLookName(element, textLooks);
   // Built key by key (the keys pptxgenjs's spread of each part would give), for less garbage.
   const options = fontOptions(element);
   options.x = inches(element.x);
@@ -379,49 +305,6 @@ function lineSpacingOf(element: TextElement) {
   if (!hasSizes) return { lineSpacing: element.lineHeight };
   const face = faceOf(element.family, element.weight, element.italic);
   return { lineSpacingMultiple: element.lineHeight / (element.size * singleSpacing(face)) };
-}
-
-/**
- * A shadow as PowerPoint's outer shadow: its blur, its distance and the direction it falls in
- * (whole degrees clockwise from the right). pptxgenjs takes a 0 for "unset": a nil blur or
- * distance is written as next to nothing, and a shadow falling straight right at 359°.
- */
-function shadowOptions(shadow: Shadow | undefined) {
-  if (!shadow || shadow.opacity <= 0) return {};
-  const tiny = 0.001;
-  const direction = Math.round((Math.atan2(shadow.dy, shadow.dx) * 180) / Math.PI + 360) % 360;
-  return {
-    shadow: {
-      type: 'outer' as const,
-      color: shadow.color,
-      opacity: shadow.opacity,
-      blur: Math.max(tiny, shadow.blur),
-      offset: Math.max(tiny, Math.hypot(shadow.dx, shadow.dy)),
-      angle: direction === 0 ? 359 : direction,
-    },
-  };
-}
-
-/** A path shape's outline as PowerPoint's custom geometry: inches from the shape's corner. */
-function pptxPoints(element: ShapeElement) {
-  const commands = placePath(element.path ?? '', { x: 0, y: 0, w: element.w, h: element.h });
-  return commands.map((c) => {
-    if (c.op === 'Z') return { close: true as const };
-    if (c.op === 'C') {
-      return {
-        x: inches(c.x),
-        y: inches(c.y),
-        curve: {
-          type: 'cubic' as const,
-          x1: inches(c.x1),
-          y1: inches(c.y1),
-          x2: inches(c.x2),
-          y2: inches(c.y2),
-        },
-      };
-    }
-    return { x: inches(c.x), y: inches(c.y), ...(c.op === 'M' ? { moveTo: true } : {}) };
-  });
 }
 
 function addElement(
@@ -617,6 +500,38 @@ function addElement(
   }
 }
 
+/**
+ * A text box or shape written by the direct writer straight from its laid-out element, without
+ * pptxgenjs's options (`pptx/element-markup.ts`, ADR 067): whether it was (tables, pictures,
+ * styled words and the rest are added as options).
+ */
+function writeElement(slide: DirectSlide, element: RenderElement, looks: NamedLooks): boolean {
+  switch (element.kind) {
+    case 'text': {
+      if (!writesTextDirectly(element)) return false;
+      if (element.paragraphs.length === 0) return true;
+      const name = textLookName(element, looks.texts) ?? element.name;
+      writeTextBox(slide.writer, element, slide.nextIndex, slide.nextTextNumber, name);
+      break;
+    }
+    case 'rect':
+    case 'ellipse':
+    case 'path': {
+      const gradientName = element.gradient ? `Gradient ${looks.gradients.size + 1}` : undefined;
+      if (gradientName) looks.gradients.set(gradientName, element.gradient!);
+      writeShapeElement(slide.writer, element, slide.nextIndex, slide.nextTextNumber, gradientName);
+      break;
+    }
+    case 'line':
+      writeLineElement(slide.writer, element, slide.nextIndex, slide.nextTextNumber);
+      break;
+    default:
+      return false;
+  }
+  slide.shapeWritten();
+  return true;
+}
+
 /** A see-through outline's transparency as PowerPoint has it (0 solid … 100 unseen). */
 const transparencyOf = (opacity: number | undefined) =>
   opacity !== undefined && opacity < 1 ? { transparency: Math.round((1 - opacity) * 100) } : {};
@@ -666,11 +581,15 @@ export interface WrittenParts {
 export function writeDirectParts(deck: Deck, slides: readonly RenderSlide[]): WrittenParts {
   const looks: NamedLooks = { gradients: new Map(), texts: new Map() };
   const media = new MediaTokens();
+  // One writer for the deck's slides, each written into it as its elements are added.
+  const writer = new PartWriter();
   const written = slides.map((slide, i) => {
-    const s = new DirectSlide(i + 1);
-    s.background = { color: slide.background };
+    const s = new DirectSlide(i + 1, writer, slide.background);
     const sink = s as unknown as PptxSlide;
-    for (const element of slide.elements) addElement(sink, element, looks, media);
+    for (const element of slide.elements) {
+      if (!writeElement(s, element, looks)) addElement(sink, element, looks, media);
+    }
+    s.finish();
     return s;
   });
   const parts = directParts(written, {

@@ -175,24 +175,7 @@ export function writeShape(w: PartWriter, object: TextObject, index: number, lin
       '<a:custGeom><a:avLst /><a:gdLst></a:gdLst><a:ahLst /><a:cxnLst></a:cxnLst><a:rect l="l" t="t" r="r" b="b" /><a:pathLst><a:path w="',
     );
     w.number(cx).raw('" h="').number(cy).raw('">');
-    const points = options.points ?? [];
-    for (let i = 0; i < points.length; i += 1) {
-      const point = points[i]!;
-      if ('curve' in point && point.curve) {
-        // pptxgenjs writes a curve's points on lines of their own, indented by tabs.
-        const c = point.curve;
-        w.raw('<a:cubicBezTo>\n\t\t\t\t\t\t\t\t\t');
-        writePoint(w, c.x1, c.y1, '" />\n\t\t\t\t\t\t\t\t\t');
-        writePoint(w, c.x2, c.y2, '" />\n\t\t\t\t\t\t\t\t\t');
-        writePoint(w, point.x, point.y, '" />\n\t\t\t\t\t\t\t\t\t</a:cubicBezTo>');
-      } else if ('close' in point) {
-        w.raw('<a:close />');
-      } else if (point.moveTo || i === 0) {
-        writePoint(w.raw('<a:moveTo>'), point.x, point.y, '" /></a:moveTo>');
-      } else {
-        writePoint(w.raw('<a:lnTo>'), point.x, point.y, '" /></a:lnTo>');
-      }
-    }
+    writePathPoints(w, options.points ?? []);
     w.raw('</a:path></a:pathLst></a:custGeom>');
   } else {
     w.raw('<a:prstGeom prst="').raw(shape).raw('"><a:avLst>');
@@ -215,18 +198,42 @@ export function writeShape(w: PartWriter, object: TextObject, index: number, lin
   if (line.beginArrowType) w.raw('<a:headEnd type="').raw(line.beginArrowType).raw('"/>');
   if (line.endArrowType) w.raw('<a:tailEnd type="').raw(line.endArrowType).raw('"/>');
   w.raw('</a:ln>');
-  if (options.shadow && options.shadow.type !== 'none') {
-    const s = shadowFigures(options.shadow);
-    // pptxgenjs's spaces, and an outer shadow's end tag for every kind.
-    w.raw('<a:effectLst> <a:').raw(s.type).raw('Shdw ');
-    w.raw(s.type === 'outer' ? OUTER_ATTRIBUTES : '')
-      .raw(' blurRad="')
-      .number(s.blur);
-    w.raw('" dist="').number(s.offset).raw('" dir="').number(s.angle);
-    w.raw('"> <a:srgbClr val="').raw(s.color).raw('"> <a:alpha val="').number(s.opacity);
-    w.raw('"/></a:srgbClr> </a:outerShdw></a:effectLst>');
-  }
+  if (options.shadow) writeShadow(w, options.shadow);
   w.raw('</p:spPr>');
   textBody(w, false, object.pieces, options, links);
   w.raw('</p:sp>');
+}
+
+/** A shape's shadow as its effect list (pptxgenjs's spaces, an outer shadow's end tag for any). */
+export function writeShadow(w: PartWriter, shadow: ShadowOptions): void {
+  if (shadow.type === 'none') return;
+  const s = shadowFigures(shadow);
+  w.raw('<a:effectLst> <a:').raw(s.type).raw('Shdw ');
+  w.raw(s.type === 'outer' ? OUTER_ATTRIBUTES : '')
+    .raw(' blurRad="')
+    .number(s.blur);
+  w.raw('" dist="').number(s.offset).raw('" dir="').number(s.angle);
+  w.raw('"> <a:srgbClr val="').raw(s.color).raw('"> <a:alpha val="').number(s.opacity);
+  w.raw('"/></a:srgbClr> </a:outerShdw></a:effectLst>');
+}
+
+/** A custom path's points, in inches from the shape's corner (pptxgenjs's spaces and tabs). */
+export function writePathPoints(w: PartWriter, points: readonly PathPoint[]): void {
+  for (let i = 0; i < points.length; i += 1) {
+    const point = points[i]!;
+    if ('curve' in point && point.curve) {
+      // pptxgenjs writes a curve's points on lines of their own, indented by tabs.
+      const c = point.curve;
+      w.raw('<a:cubicBezTo>\n\t\t\t\t\t\t\t\t\t');
+      writePoint(w, c.x1, c.y1, '" />\n\t\t\t\t\t\t\t\t\t');
+      writePoint(w, c.x2, c.y2, '" />\n\t\t\t\t\t\t\t\t\t');
+      writePoint(w, point.x, point.y, '" />\n\t\t\t\t\t\t\t\t\t</a:cubicBezTo>');
+    } else if ('close' in point) {
+      w.raw('<a:close />');
+    } else if (point.moveTo || i === 0) {
+      writePoint(w.raw('<a:moveTo>'), point.x, point.y, '" /></a:moveTo>');
+    } else {
+      writePoint(w.raw('<a:lnTo>'), point.x, point.y, '" /></a:lnTo>');
+    }
+  }
 }

@@ -72,7 +72,7 @@ interface Item {
   options: TextOptions;
 }
 
-const DEFAULT_BULLET = '&#x2022;';
+export const DEFAULT_BULLET = '&#x2022;';
 
 /** What a text box's `a:bodyPr` reads of its options (pptxgenjs's names). */
 export interface BodyOptions {
@@ -234,7 +234,7 @@ function bodyProperties(w: PartWriter, options: BodyOptions): void {
 
 const EMPTY_PARAGRAPH_PROPERTIES = '<a:pPr></a:pPr>';
 
-const ALIGNMENTS: Readonly<Record<string, string>> = {
+export const ALIGNMENTS: Readonly<Record<string, string>> = {
   left: ' algn="l"',
   right: ' algn="r"',
   center: ' algn="ctr"',
@@ -325,7 +325,7 @@ function paragraphProperties(w: PartWriter, own: TextOptions, box: TextOptions):
 const fonts = new Map<string, string>();
 
 /** A run's Latin, East Asian and complex-script font (kept: a deck has a few). */
-function fontElements(face: string): string {
+export function fontElements(face: string): string {
   let xml = fonts.get(face);
   if (xml === undefined) {
     // pptxgenjs writes the font's name as it is, unescaped.
