@@ -299,6 +299,54 @@ function everyOption(): RenderSlide[] {
       ],
     },
     { id: 'b', kind: 'custom', title: 'Empty', background: 'FFFFFF', elements: [] },
+    {
+      id: 'c',
+      kind: 'custom',
+      title: 'Text boxes and shapes written from their elements, and those that are not',
+      background: 'FFFFFF',
+      elements: [
+        // Words a fallback family draws, soft returns (one ending a paragraph), an empty line.
+        text({
+          paragraphs: ['Tokyo 東京 office', 'First\u2028日本\u2028', '', 'x < y & "z"'],
+          family: 'Arimo',
+          weight: 'bold',
+          name: 'Client <name> & co',
+        }),
+        // Numbers from 0, a bullet outside the basic plane, a bullet indent of 0, no spacing.
+        text({
+          paragraphs: ['Zero', 'One'],
+          bullets: true,
+          numbering: { scheme: 'arabicPeriod', startAt: 0 },
+          lineHeight: 0,
+          paragraphGap: 0,
+        }),
+        text({
+          paragraphs: ['Wide bullet', ''],
+          bullets: true,
+          bulletChar: '𝔘',
+          bulletIndent: 0,
+          valign: 'middle',
+          align: 'center',
+        }),
+        // The options' way: a line feed in a paragraph, no alignment, an empty text, no size.
+        text({ paragraphs: ['Fed\nline'] }),
+        text({ paragraphs: ['Unaligned', 'twice'], align: '' as never, bullets: true }),
+        text({ paragraphs: [] }),
+        text({ paragraphs: ['Sizeless'], size: 0, color: '' }),
+        { kind: 'rect', x: 10, y: 400, w: 50, h: 0, radius: 8, stroke: { color: '', width: 0 } },
+        { kind: 'path', x: 80, y: 400, w: 40, h: 40, path: 'M 0 0 L 1000 1000 L 0 1000' },
+        {
+          kind: 'line',
+          x1: 10,
+          y1: 500,
+          x2: 200,
+          y2: 500,
+          color: '',
+          width: 3,
+          opacity: 0.5,
+        },
+      ],
+    },
   ] as unknown as RenderSlide[];
 }
 

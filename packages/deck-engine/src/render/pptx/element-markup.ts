@@ -44,17 +44,14 @@ function writeShapeStart(
   w.raw('"></p:cNvPr><p:cNvSpPr/><p:nvPr></p:nvPr></p:nvSpPr><p:spPr><a:xfrm');
 }
 
-/** The frame's position and size (points), as EMU. */
-function writeFrame(w: PartWriter, x: number, y: number, width: number, height: number) {
-  const cx = toEmu(inches(width));
-  const cy = toEmu(inches(height));
-  w.raw('><a:off x="')
-    .number(toEmu(inches(x)))
-    .raw('" y="')
-    .number(toEmu(inches(y)));
+/** The frame's position and size (EMU). */
+function writeFrame(w: PartWriter, x: number, y: number, cx: number, cy: number): void {
+  w.raw('><a:off x="').number(x).raw('" y="').number(y);
   w.raw('"/><a:ext cx="').number(cx).raw('" cy="').number(cy).raw('"/></a:xfrm>');
-  return { cx, cy };
 }
+
+/** A length in points as EMU, as the options' way converts it (to inches, then to EMU). */
+const emu = (points: number) => toEmu(inches(points));
 
 /** The text body pptxgenjs gives a shape without text: one empty paragraph. */
 const EMPTY_BODY =
@@ -72,7 +69,9 @@ export function writeShapeElement(
 ): void {
   writeShapeStart(w, index, textNumber, name);
   writeTurn(w, { flipH: element.flipH, flipV: element.flipV, rotate: element.rotation });
-  const { cx, cy } = writeFrame(w, element.x, element.y, element.w, element.h);
+  const cx = emu(element.w);
+  const cy = emu(element.h);
+  writeFrame(w, emu(element.x), emu(element.y), cx, cy);
   if (element.kind === 'path') {
     w.raw(
       '<a:custGeom><a:avLst /><a:gdLst></a:gdLst><a:ahLst /><a:cxnLst></a:cxnLst><a:rect l="l" t="t" r="r" b="b" /><a:pathLst><a:path w="',
@@ -129,10 +128,10 @@ export function writeLineElement(
   if (element.y2 < element.y1) w.raw(' flipV="1"');
   writeFrame(
     w,
-    Math.min(element.x1, element.x2),
-    Math.min(element.y1, element.y2),
-    Math.abs(element.x2 - element.x1),
-    Math.abs(element.y2 - element.y1),
+    emu(Math.min(element.x1, element.x2)),
+    emu(Math.min(element.y1, element.y2)),
+    emu(Math.abs(element.x2 - element.x1)),
+    emu(Math.abs(element.y2 - element.y1)),
   );
   w.raw('<a:prstGeom prst="line"><a:avLst></a:avLst></a:prstGeom><a:noFill/>');
   // pptxgenjs's defaults for a line: 1 pt when it has no width, grey when it has no colour.
@@ -167,7 +166,7 @@ export function writeTextBox(
   // Read as a turn, flips included, as the options' way reads it.
   const turn: Turn = element;
   writeTurn(w, { flipH: turn.flipH, flipV: turn.flipV, rotate: turn.rotation });
-  writeFrame(w, element.x, element.y, element.w, element.h);
+  writeFrame(w, emu(element.x), emu(element.y), emu(element.w), emu(element.h));
   w.raw('<a:prstGeom prst="rect"><a:avLst></a:avLst></a:prstGeom><a:noFill/><a:ln></a:ln>');
   w.raw('</p:spPr><p:txBody><a:bodyPr wrap="square" lIns="0" tIns="0" rIns="0" bIns="0"');
   w.raw(anchorOf(element.valign)).raw('><a:normAutofit/></a:bodyPr><a:lstStyle/>');
