@@ -1,6 +1,7 @@
 // What the PPTX writer costs on the bench deck (issue 52, part 3): time and bytes allocated per
-// deck, split into the direct writer's markup (ADR 059: the slides and the package's parts
-// written as strings), the normalising pass (the final parts) and the deflating and zipping on
+// deck, split into the direct writer's markup (ADR 059, 067: each slide written as UTF-8 into one
+// buffer, its text boxes and shapes straight from their laid-out elements, the package's small
+// parts as strings), the normalising pass (the final parts) and the deflating and zipping on
 // libuv's thread pool (ADR 062); beside each run,
 // in the same process, the same deck written by pptxgenjs (the writer before ADR 059, kept for
 // decks with charts) for the before → after. Runnable alone:
@@ -139,11 +140,14 @@ export function pptxWriterRows(r: Awaited<ReturnType<typeof pptxWriterSection>>,
   return [
     '## The PPTX writer, phase by phase (issue 52)',
     '',
-    `\`bench/pptx-writer.ts\` (runs alone: \`node --import tsx bench/pptx-writer.ts\`): \`renderPptx\` on the bench deck's ${r.slides} laid-out slides, ${r.runs} warm runs after 3, load ${load.toFixed(1)} at its start. Allocation: V8 heap used after − before + what each GC in the phase freed (\`v8.GCProfiler\`); picture bytes live outside the heap. CPU: the process's user + system time in the phase, the thread pool's deflating included (\`process.cpuUsage\`). The direct writer (ADR 059) writes every deck without a chart; its parts are deflated on libuv's thread pool, a small part deflated for an earlier deck with the same bytes taken as it was (ADR 062), so in \`renderDeck\` the deflate's time overlaps the PDF and the web view; pptxgenjs, which wrote every deck before, is run on the same deck alternating with it. The floor rows measure, beside each run, what any writer does at least: the slides' markup built as strings (the SVG writer's, which also inlines each picture as base64) and the final parts deflated and zipped once.`,
+    `\`bench/pptx-writer.ts\` (runs alone: \`node --import tsx bench/pptx-writer.ts\`): \`renderPptx\` on the bench deck's ${r.slides} laid-out slides, ${r.runs} warm runs after 3, load ${load.toFixed(1)} at its start. Allocation: V8 heap used after − before + what each GC in the phase freed (\`v8.GCProfiler\`); picture bytes live outside the heap. CPU: the process's user + system time in the phase, the thread pool's deflating included (\`process.cpuUsage\`). The direct writer (ADR 059) writes every deck without a chart, each slide as UTF-8 into one buffer, its text boxes and shapes straight from their laid-out elements (ADR 067); its parts are deflated on libuv's thread pool, a small part deflated for an earlier deck with the same bytes taken as it was (ADR 062), so in \`renderDeck\` the deflate's time overlaps the PDF and the web view; pptxgenjs, which wrote every deck before, is run on the same deck alternating with it. The last two rows are measured beside each run: the slides' markup built as strings (the SVG writer's, which also inlines each picture as base64: what writing markup as strings costs at least, which the direct writer's bytes now come under) and the floor, what any writer does at least: the final parts deflated and zipped once.`,
     '',
     '| phase | median time | CPU time, all threads (median) | MB allocated (median) |',
     '|---|---|---|---|',
-    row("direct writer: the slides' and the package's parts written as strings", r.rows.markup),
+    row(
+      "direct writer: the slides written as UTF-8 from their elements, the package's parts",
+      r.rows.markup,
+    ),
     row(
       'normalising pass: the final parts (slide rewrites, media, content types)',
       r.rows.normalize,
@@ -151,7 +155,7 @@ export function pptxWriterRows(r: Awaited<ReturnType<typeof pptxWriterSection>>,
     row("deflate on libuv's thread pool (awaited here), zip", r.rows.deflate),
     row(`**whole PPTX** (${(r.size / 1024).toFixed(0)} KB)`, r.rows.whole),
     row('before (ADR 058): the same deck by pptxgenjs, whole', r.rows.pptxgenjs),
-    row("floor: the slides' markup as strings (SVG writer, pictures inlined)", r.rows.svg),
+    row("strings' floor: the slides' markup as strings (SVG writer, pictures inlined)", r.rows.svg),
     row(
       'floor: the final parts deflated (on this thread, nothing remembered) and zipped once',
       r.rows.zip,
