@@ -395,65 +395,69 @@ function addElement(
         line && line.width > 0
           ? { type: 'solid' as const, pt: line.width, color: line.color }
           : none();
-      const rows: PptxGenJS.TableRow[] = element.rows.map((row, r) =>
+      const padding = element.padding;
+      const rows: PptxGenJS.TableRow[] = element.rows.map((row, r) => {
         // A cell under a merged one is left out: pptxgenjs writes hMerge and vMerge for it.
-        row.flatMap((cell, col) => {
-          if (cell.covered) return [];
+        const cells: PptxGenJS.TableCell[] = [];
+        for (let col = 0; col < row.length; col += 1) {
+          const cell = row[col]!;
+          if (cell.covered) continue;
           const columns = cell.span?.columns ?? 1;
           const spanRows = cell.span?.rows ?? 1;
           const grid = element.borders;
-          return [
-            {
-              // Runs when the cell needs more than its face: fallback families, right to left.
-              text: cell.paragraphIndents?.some((own) => own?.bullet)
-                ? cellListRuns(cell)
-                : cell.text.lines.some((line) => line.runs)
-                  ? textRuns(cell.text)
-                  : cell.text.paragraphs.join('\n'),
-              options: {
-                ...fontOptions(cell.text),
-                // The line pitch the cell was laid out with, as in a text box.
-                ...lineSpacingOf(cell.text),
-                align: cell.text.align,
-                valign: cell.text.valign,
-                ...(cell.fill ? { fill: { color: cell.fill } } : {}),
-                ...(columns > 1 ? { colspan: columns } : {}),
-                ...(spanRows > 1 ? { rowspan: spanRows } : {}),
-                // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
-                margin: cell.padding
-                  ? [
-                      inches(cell.padding.top),
-                      inches(cell.padding.right),
-                      inches(cell.padding.bottom),
-                      inches(cell.padding.left),
-                    ]
-                  : element.padding
-                    ? [
-                        inches(element.padding.y),
-                        inches(element.padding.x),
-                        inches(element.padding.y),
-                        inches(element.padding.x),
-                      ]
-                    : [inches(5), inches(8), inches(5), inches(8)],
-                // Top, right, bottom, left.
-                border: grid
-                  ? [
-                      side(grid.horizontal[r]?.[col]),
-                      side(grid.vertical[r]?.[col + columns]),
-                      side(grid.horizontal[r + spanRows]?.[col]),
-                      side(grid.vertical[r]?.[col]),
-                    ]
-                  : [
-                      none(),
-                      none(),
-                      { type: 'solid' as const, pt: 0.75, color: element.borderColor },
-                      none(),
-                    ],
-              },
-            },
-          ];
-        }),
-      );
+          // Built key by key in the order a spread of each part would give (a deck has hundreds).
+          const options: PptxGenJS.TableCellProps & PptxGenJS.TextPropsOptions = fontOptions(
+            cell.text,
+          );
+          // The line pitch the cell was laid out with, as in a text box.
+          const spacing = lineSpacingOf(cell.text);
+          if (spacing.lineSpacingMultiple !== undefined) {
+            options.lineSpacingMultiple = spacing.lineSpacingMultiple;
+          } else {
+            options.lineSpacing = spacing.lineSpacing;
+          }
+          options.align = cell.text.align;
+          options.valign = cell.text.valign;
+          if (cell.fill) options.fill = { color: cell.fill };
+          if (columns > 1) options.colspan = columns;
+          if (spanRows > 1) options.rowspan = spanRows;
+          // Margins below 1 are inches for pptxgenjs; these match the layout's cell padding.
+          options.margin = cell.padding
+            ? [
+                inches(cell.padding.top),
+                inches(cell.padding.right),
+                inches(cell.padding.bottom),
+                inches(cell.padding.left),
+              ]
+            : padding
+              ? [inches(padding.y), inches(padding.x), inches(padding.y), inches(padding.x)]
+              : [inches(5), inches(8), inches(5), inches(8)];
+          // Top, right, bottom, left.
+          options.border = grid
+            ? [
+                side(grid.horizontal[r]?.[col]),
+                side(grid.vertical[r]?.[col + columns]),
+                side(grid.horizontal[r + spanRows]?.[col]),
+                side(grid.vertical[r]?.[col]),
+              ]
+            : [
+                none(),
+                none(),
+                { type: 'solid' as const, pt: 0.75, color: element.borderColor },
+                none(),
+              ];
+          cells.push({
+            // Runs when the cell needs more than its face: fallback families, right to left.
+            text: cell.paragraphIndents?.some((own) => own?.bullet)
+              ? cellListRuns(cell)
+              : cell.text.lines.some((line) => line.runs)
+                ? textRuns(cell.text)
+                : cell.text.paragraphs.join('\n'),
+            options,
+          });
+        }
+        return cells;
+      });
       slide.addTable(rows, {
         x: inches(element.x),
         y: inches(element.y),

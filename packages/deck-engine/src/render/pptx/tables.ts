@@ -97,14 +97,15 @@ export function addedTable(
       let border = own.border || opt.border || [NONE, NONE, NONE, NONE];
       if (!Array.isArray(border)) border = [border, border, border, border];
       own.border = border;
-      const sides = [0, 1, 2, 3].map((i) => {
+      const sides: Required<BorderOptions>[] = [];
+      for (let i = 0; i < 4; i += 1) {
         const side = border[i] ?? NONE;
-        return {
+        sides.push({
           type: side.type || 'solid',
           color: side.color || '666666',
           pt: typeof side.pt === 'number' ? side.pt : 1,
-        };
-      });
+        });
+      }
       const text =
         typeof input.text === 'string' || typeof input.text === 'number'
           ? String(input.text)
@@ -275,7 +276,8 @@ export function writeTable(
         continue;
       }
       w.raw('>');
-      for (const name of INHERITED) {
+      for (let i = 0; i < INHERITED.length; i += 1) {
+        const name = INHERITED[i]!;
         const value = options[name];
         if (value && !own[name] && own[name] !== 0) (own as Record<string, unknown>)[name] = value;
       }
@@ -292,7 +294,8 @@ export function writeTable(
         w.raw(' vert="').raw(own.textDirection).raw('"');
       }
       w.raw('>');
-      for (const side of SIDES) {
+      for (let i = 0; i < SIDES.length; i += 1) {
+        const side = SIDES[i]!;
         const border = own.border[side.index]!;
         if (border.type !== 'none') {
           w.raw('<a:').raw(side.name).raw(' w="').number(pointsToEmu(border.pt));
