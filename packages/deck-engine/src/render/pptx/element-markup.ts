@@ -16,7 +16,8 @@ import { ALIGNMENTS, DEFAULT_BULLET, fontElements } from './text-body.ts';
 // Text boxes and shapes written straight from their laid-out elements (ADR 067): the same bytes
 // `render-pptx.ts`'s option objects give through `addedText` and `writeShape` (the proof,
 // `direct-writer.test.ts`, compares the file with pptxgenjs's), without those objects. What this
-// does not write (styled words, a paragraph with a line feed) goes the options' way.
+// does not write (styled words, a paragraph with a line feed, no alignment; tables, pictures)
+// goes the options' way.
 
 /**
  * Whether a text box is written here: not one with styled words (their runs' looks, links and
