@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deckVersions, events, jobs } from '../src/db/schema.ts';
+import { deckVersions, events, jobs, webhookEndpoints } from '../src/db/schema.ts';
 import { endQuietVisits, visitQuietEndMs } from '../src/events/end-visit.ts';
 import { useClientLinkWorld, viewerCookieOf } from './helpers/client-links-world.ts';
 
@@ -12,11 +12,19 @@ const { clock, cookies, ids } = w;
 const eventsOfDeck = (deckId: string) =>
   w.db().select().from(events).where(eq(events.deckId, deckId)).orderBy(asc(events.id));
 
+/** The jobs queued to tell of an event; not the deck's subject (its page follows its generations). */
+const jobsFor = (eventId: number) =>
+  w
+    .db()
+    .select({ kind: jobs.kind, subjectId: jobs.subjectId })
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'eventId' = ${String(eventId)}`);
+
 const dataOf = async (deckId: string, type: string) =>
   (await eventsOfDeck(deckId)).filter((event) => event.type === type).map((event) => event.data);
 
 describe('events', () => {
-  it('records link.created without the link’s address, and queues each consumer’s job with it', async () => {
+  it('records link.created without the link’s address, and queues the webhooks’ job only while an endpoint turned on wants it', async () => {
     const deckId = await w.newDeck();
     const { id, body } = await w.createLink(deckId, { recipientName: 'Jane Client' });
     const [made, created] = await eventsOfDeck(deckId);
@@ -37,15 +45,48 @@ describe('events', () => {
     // The token is the client's key: no event carries it.
     const token = /\/v\/([A-Za-z0-9_-]+)$/.exec(body.url)![1]!;
     expect(JSON.stringify(created!.data)).not.toContain(token);
-    const queued = await w
-      .db()
-      .select({ kind: jobs.kind, subjectId: jobs.subjectId })
-      .from(jobs)
-      .where(sql`${jobs.payload}->>'eventId' = ${String(created!.id)}`);
-    // Alerts read visits and answers only; webhooks are told of everything.
-    expect(queued.map((job) => job.kind)).toEqual(['webhooks.fan-out']);
-    // Not the deck's subject: its page follows its generations by it.
-    expect(queued.map((job) => job.subjectId)).toEqual([null]);
+    // Alerts read visits and answers only; webhooks only what an endpoint turned on wants, and
+    // no endpoint wants anything yet.
+    expect(await jobsFor(created!.id)).toEqual([]);
+
+    const addEndpoints = (
+      ...endpoints: { url: string; eventTypes: string[]; disabledAt?: Date }[]
+    ) =>
+      w
+        .db()
+        .insert(webhookEndpoints)
+        .values(endpoints.map((endpoint) => ({ ...endpoint, secret: 'whsec_dGVzdA' })))
+        .returning({ id: webhookEndpoints.id });
+    const added = await addEndpoints(
+      { url: 'https://crm.example/off', eventTypes: ['link.created'], disabledAt: clock.now() },
+      { url: 'https://crm.example/other', eventTypes: ['deck.version_created'] },
+    );
+    try {
+      // One turned off and one wanting other events: still nobody to tell.
+      await w.createLink(deckId, { recipientName: 'Joe Client' });
+      // One turned on that wants it: the job is queued.
+      added.push(
+        ...(await addEndpoints({
+          url: 'https://crm.example/links',
+          eventTypes: ['link.opened', 'link.created'],
+        })),
+      );
+      await w.createLink(deckId, { recipientName: 'Ann Client' });
+      const [, , unwanted, wanted] = await eventsOfDeck(deckId);
+      expect([unwanted!.type, wanted!.type]).toEqual(['link.created', 'link.created']);
+      expect(await jobsFor(unwanted!.id)).toEqual([]);
+      expect(await jobsFor(wanted!.id)).toEqual([{ kind: 'webhooks.fan-out', subjectId: null }]);
+    } finally {
+      await w
+        .db()
+        .delete(webhookEndpoints)
+        .where(
+          inArray(
+            webhookEndpoints.id,
+            added.map((endpoint) => endpoint.id),
+          ),
+        );
+    }
   });
 
   it('records link.opened at every counted visit: the first, a new viewer, the days since the last visit', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { deckVersions, decks, events, jobs } from '../src/db/schema.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { deckVersions, decks, events, jobs, webhookEndpoints } from '../src/db/schema.ts';
 import { writeDeckVersion } from '../src/decks/write-deck-version.ts';
 import { useClientLinkWorld } from './helpers/client-links-world.ts';
 
@@ -23,6 +23,18 @@ describe('writeDeckVersion', () => {
   it('writes the version, points the deck at it, records the event and queues its job', async () => {
     const deckId = await w.newDeck();
     const db = w.db();
+    // The webhooks' job is queued for an event an endpoint turned on wants (ADR 046).
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        url: 'https://crm.example/decks',
+        eventTypes: ['deck.version_created'],
+        secret: 'whsec_dGVzdA',
+      })
+      .returning({ id: webhookEndpoints.id });
+    onTestFinished(async () => {
+      await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
+    });
     const [deck] = await db.select().from(decks).where(eq(decks.id, deckId));
     const draft = {
       ...deck!.draft,

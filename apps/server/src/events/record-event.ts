@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import type { EventType } from '@deck-portal/domain';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -31,7 +32,16 @@ export function newEventId() {
  * (webhooks, alerts), so it is told of once the change commits and never when it rolls back.
  */
 export async function recordEvent(tx: Db, clock: Clock, event: NewEvent): Promise<EventRow> {
-  const [row] = await tx
+  const consumers = eventConsumers.filter(
+    (consumer) => !consumer.types || consumer.types.includes(event.type),
+  );
+  // Each conditional consumer's question is answered by the insert itself: no statement more.
+  const wanted = Object.fromEntries(
+    consumers.flatMap((consumer, i) =>
+      consumer.wantedBy ? [[`wanted${i}`, consumer.wantedBy(event.type)]] : [],
+    ),
+  );
+  const [written] = await tx
     .insert(events)
     .values({
       publicId: newEventId(),
@@ -44,11 +54,23 @@ export async function recordEvent(tx: Db, clock: Clock, event: NewEvent): Promis
       actorId: event.actorId ?? null,
       occurredAt: clock.now(),
     })
-    .returning();
-  for (const consumer of eventConsumers) {
-    if (consumer.types && !consumer.types.includes(event.type)) continue;
+    .returning({ ...getTableColumns(events), ...wanted });
+  const { row, answers } = splitAnswers(written!, Object.keys(wanted));
+  for (const [i, consumer] of consumers.entries()) {
+    if (consumer.wantedBy && answers[`wanted${i}`] !== true) continue;
     // No subject: a deck's subject jobs are its generations, which its page follows.
-    await enqueueJob(tx, clock, consumer.kind, { eventId: row!.id });
+    await enqueueJob(tx, clock, consumer.kind, { eventId: row.id });
   }
-  return row!;
+  return row;
+}
+
+/** The event's row apart from the consumers' answers returned beside it. */
+function splitAnswers(written: Record<string, unknown>, keys: readonly string[]) {
+  const row: Record<string, unknown> = { ...written };
+  const answers: Record<string, unknown> = {};
+  for (const key of keys) {
+    answers[key] = row[key];
+    delete row[key];
+  }
+  return { row: row as EventRow, answers };
 }
