@@ -69,6 +69,19 @@ describe('the thread pool’s size', () => {
     expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-1' })).toBe(1024);
   });
 
+  it('is read past the range of an int as libuv reads it (atoi, then an unsigned int)', () => {
+    // What Node 20's libuv started, counted from /proc/self/task for each value: a size past an
+    // int's range wraps, and only C's white space comes before the number.
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '4294967298' })).toBe(2);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '4294967296' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-4294967295' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '2147483648' })).toBe(1024);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '99999999999999999999' })).toBe(1024);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-99999999999999999999' })).toBe(1);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: ' \t+6' })).toBe(6);
+    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '\u00a03' })).toBe(1);
+  });
+
   it('is warned of when some of it could not be lowered, and only then', () => {
     expect(poolNotLowered({ threads: 4, found: 4 })).toBeUndefined();
     expect(poolNotLowered({ threads: 0, found: 0 })).toBeUndefined();

@@ -22,17 +22,27 @@ export interface ThreadPoolLowering {
   found: number;
 }
 
+/** The range of C's `long` (64 bits on Linux), where glibc's `atoi` (`strtol`) stops. */
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
 /**
- * The size of libuv's thread pool, read as libuv reads `UV_THREADPOOL_SIZE`: 4 when unset;
- * otherwise its leading number (as C's `atoi`), 0 or none meaning 1, a negative one or more than
- * 1024 meaning 1024.
+ * The size of libuv's thread pool, read as libuv reads `UV_THREADPOOL_SIZE` (`init_threads`): 4
+ * when unset; otherwise its leading number after C's white space (glibc's `atoi`: held to a
+ * `long`'s range, then cut to an `int`) kept in an unsigned int, 0 or none meaning 1, more than
+ * 1024 meaning 1024. So a negative number is 1024, and 4294967298 is 2.
  */
 export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   const value = env.UV_THREADPOOL_SIZE;
   if (value === undefined) return 4;
-  const asked = Number.parseInt(value, 10);
-  if (Number.isNaN(asked) || asked === 0) return 1;
-  return asked < 0 ? 1024 : Math.min(asked, 1024);
+  const digits = /^[ \t\n\v\f\r]*([+-]?[0-9]+)/.exec(value)?.[1];
+  if (digits === undefined) return 1;
+  let asked = BigInt(digits);
+  if (asked > LONG_MAX) asked = LONG_MAX;
+  else if (asked < LONG_MIN) asked = LONG_MIN;
+  const size = BigInt.asUintN(32, asked);
+  if (size === 0n) return 1;
+  return size > 1024n ? 1024 : Number(size);
 }
 
 /**
