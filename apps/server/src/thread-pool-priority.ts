@@ -56,7 +56,9 @@ export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
  * reading that FIFO's descriptor (`/proc/self/task/<id>/syscall`) are the pool's. Each is lowered
  * (never raised: a server started under `nice 15` stays there), then a byte for each read lets
  * them go. Linux only; elsewhere, or if a step fails, nothing is changed and `found` is 0. Threads
- * still busy with other work after `waitMs` are left as they are (`found` says how many were not).
+ * still busy with other work after `waitMs` are left as they are (`found` says how many were not),
+ * and so are all of them when libuv reads files by io_uring instead (`UV_USE_IO_URING=1` on the
+ * libuv of Node 20 and 22): the reads then never reach the pool.
  */
 export async function lowerThreadPool(
   niceness: number,
@@ -85,7 +87,10 @@ export async function lowerThreadPool(
     );
     const until = Date.now() + waitMs;
     while (found.size < threads && Date.now() < until) {
-      for (const tid of threadsReading(waiting)) found.add(tid);
+      const reading = threadsReading(waiting);
+      // No thread's call could be read (a sandbox without those files): nothing to wait for.
+      if (reading === undefined) break;
+      for (const tid of reading) found.add(tid);
       if (found.size < threads) await sleep(1);
     }
     for (const tid of found) {
@@ -112,19 +117,24 @@ export function poolNotLowered({ threads, found }: ThreadPoolLowering): string |
   return `${threads - found} of the ${threads} threads of libuv's pool could not be lowered to BACKGROUND_NICE: deflating and picture decoding there run at the server's own priority.`;
 }
 
-/** The ids of this process's threads blocked in a system call on descriptor `fd`. */
-function threadsReading(fd: number): number[] {
+/**
+ * The ids of this process's threads blocked in a system call on descriptor `fd`; undefined when
+ * no thread's call could be read at all.
+ */
+function threadsReading(fd: number): number[] | undefined {
   const ids: number[] = [];
+  let isReadable = false;
   for (const tid of readdirSync('/proc/self/task')) {
     let call: string;
     try {
       call = readFileSync(`/proc/self/task/${tid}/syscall`, 'utf8');
     } catch {
-      continue; // the thread ended meanwhile
+      continue; // the thread ended meanwhile, or the file is not there
     }
+    isReadable = true;
     // "<number> <first argument> …" while blocked in a call, "running" otherwise.
     const [number, first] = call.split(' ');
     if (number !== 'running' && first !== undefined && Number(first) === fd) ids.push(Number(tid));
   }
-  return ids;
+  return isReadable ? ids : undefined;
 }
