@@ -1,3 +1,15 @@
+/** The five characters `escaped` writes as entities, by character code, as UTF-8 bytes. */
+const entities = new Array<Uint8Array | undefined>(0x80).fill(undefined);
+for (const [character, entity] of [
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['"', '&quot;'],
+  ["'", '&apos;'],
+] as const) {
+  entities[character.charCodeAt(0)] = Buffer.from(entity, 'latin1');
+}
+
 /**
  * A part's markup written as UTF-8 bytes as it is made, into one buffer reused from part to part:
  * no string per piece, no rope of them to flatten and copy into bytes at the end (a deck's slides
@@ -59,48 +71,13 @@ export class PartWriter {
     let at = this.length;
     for (let i = 0; i < count; i += 1) {
       const code = text.charCodeAt(i);
-      switch (code) {
-        case 0x26: // &
-          buffer[at++] = 0x26;
-          buffer[at++] = 0x61;
-          buffer[at++] = 0x6d;
-          buffer[at++] = 0x70;
-          buffer[at++] = 0x3b;
-          break;
-        case 0x3c: // <
-          buffer[at++] = 0x26;
-          buffer[at++] = 0x6c;
-          buffer[at++] = 0x74;
-          buffer[at++] = 0x3b;
-          break;
-        case 0x3e: // >
-          buffer[at++] = 0x26;
-          buffer[at++] = 0x67;
-          buffer[at++] = 0x74;
-          buffer[at++] = 0x3b;
-          break;
-        case 0x22: // "
-          buffer[at++] = 0x26;
-          buffer[at++] = 0x71;
-          buffer[at++] = 0x75;
-          buffer[at++] = 0x6f;
-          buffer[at++] = 0x74;
-          buffer[at++] = 0x3b;
-          break;
-        case 0x27: // '
-          buffer[at++] = 0x26;
-          buffer[at++] = 0x61;
-          buffer[at++] = 0x70;
-          buffer[at++] = 0x6f;
-          buffer[at++] = 0x73;
-          buffer[at++] = 0x3b;
-          break;
-        default:
-          if (code < 0x80) buffer[at++] = code;
-          else {
-            at = this.encode(text, i, code, at, buffer);
-            i += this.skipped;
-          }
+      const entity = code < 0x80 ? entities[code] : undefined;
+      if (entity !== undefined) {
+        for (let k = 0; k < entity.length; k += 1) buffer[at++] = entity[k]!;
+      } else if (code < 0x80) buffer[at++] = code;
+      else {
+        at = this.encode(text, i, code, at, buffer);
+        i += this.skipped;
       }
     }
     this.length = at;
