@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import type { DeckRenderer, RenderProgress } from '@deck-portal/deck-engine';
 import type { DeckDraftInput } from '@deck-portal/domain';
@@ -9,7 +9,14 @@ import { enqueueMail } from '../src/mail/mailer.ts';
 import { offerScheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 import { AppError } from '../src/http/app-error.ts';
 import { defineJob, handleJob } from '../src/jobs/define-job.ts';
-import { claimJob, completeJob, enqueueJob } from '../src/jobs/job-queue.ts';
+import { followGeneration } from '../src/decks/follow-generation.ts';
+import {
+  claimJob,
+  completeJob,
+  enqueueJob,
+  jobNotice,
+  jobsChannel,
+} from '../src/jobs/job-queue.ts';
 import { startJobWorker } from '../src/jobs/job-worker.ts';
 import { serverSchedule } from '../src/server-jobs.ts';
 import { createFakeDeckRenderer } from './helpers/fake-deck-renderer.ts';
@@ -166,6 +173,54 @@ describe('generation answers at once and a worker makes the deck', () => {
       .map((block) => JSON.parse(block.split('\ndata: ')[1]!));
     expect(states[0]).toMatchObject({ status: 'generating', progress: { stage: 'layout' } });
     expect(states.at(-1)).toMatchObject({ status: 'completed', presentationId: deckId });
+  });
+
+  it("tells progress in the job's notice, which a follower takes without reading the job again", async () => {
+    const told: string[] = [];
+    const stopListening = await t.database.listen(jobsChannel, (payload) => told.push(payload));
+    const gate = holdNextRender();
+    onTestFinished(gate.release);
+    const deckId = (await request('POST', '/api/generate-slides')).json().presentationId as string;
+    await gate.reached;
+    const [job] = await t.app.services.db.select().from(jobs).where(eq(jobs.subjectId, deckId));
+    await until(async () => told.some((payload) => payload.startsWith(`${job!.id} {`)));
+    await stopListening();
+    // The job's first report: its layout begun.
+    expect(jobNotice(told.find((payload) => payload.startsWith(`${job!.id} `))!)).toEqual({
+      jobId: job!.id,
+      progress: { stage: 'layout', done: 0 },
+    });
+
+    // A follower whose notices the test sends: the database's progress stays as it was.
+    let notify: (payload: string) => void = () => undefined;
+    const states: unknown[] = [];
+    const stop = new AbortController();
+    const following = followGeneration(
+      {
+        db: t.app.services.db,
+        listen: async (_channel, onNotify) => {
+          notify = onNotify;
+          return async () => undefined;
+        },
+      },
+      deckId,
+      (state) => states.push(state),
+      { signal: stop.signal, pollMs: 60_000 },
+    );
+    await until(async () => states.length === 1);
+    const stored = (states[0] as { progress: unknown }).progress;
+    notify(`${job!.id} {"stage":"pptx"}`);
+    expect(states.at(-1)).toMatchObject({ status: 'generating', progress: { stage: 'pptx' } });
+    // Another job's notice says nothing of this one; the bare id is read again.
+    notify(`${crypto.randomUUID()} {"stage":"pdf"}`);
+    expect(states).toHaveLength(2);
+    notify(job!.id);
+    await until(async () => states.length === 3);
+    expect(states.at(-1)).toMatchObject({ status: 'generating', progress: stored });
+    stop.abort();
+    await following;
+    gate.release();
+    await settled(deckId);
   });
 
   it('waits for the deck when asked to (Prefer: wait) and answers 201 with it made', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { dealDeskSettings } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
@@ -16,12 +17,17 @@ import { recordAudit } from '../users/record-audit.ts';
 /** The one row the settings live in. */
 const settingsRowId = 'current';
 
-/** The deal desk's settings as an admin last saved them; the defaults until then. */
-export async function loadDealDeskSettings(db: Db): Promise<DealDeskSettings> {
-  const [row] = await db
+const savedSettings = preparedQuery((db) =>
+  db
     .select({ settings: dealDeskSettings.settings })
     .from(dealDeskSettings)
-    .where(eq(dealDeskSettings.id, settingsRowId));
+    .where(eq(dealDeskSettings.id, settingsRowId))
+    .prepare('deal_desk_settings'),
+);
+
+/** The deal desk's settings as an admin last saved them; the defaults until then. */
+export async function loadDealDeskSettings(db: Db): Promise<DealDeskSettings> {
+  const [row] = await savedSettings(db).execute();
   if (!row) return DEFAULT_DEAL_DESK;
   // Read through the schema, so settings saved before a field existed get its default.
   const parsed = dealDeskSettingsSchema.safeParse(row.settings);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   APPROVAL_WATERMARK,
   approvalMessages,
@@ -10,12 +10,20 @@ import {
   type ProductSelection,
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { approvalRequests, deckVersions, decks, notifications, users } from '../db/schema.ts';
 import { bookInMarket, type PricingContext } from '../markets/pricing-context.ts';
 import { approversOf } from './approval-rows.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
 import { decisionRulesOf } from './decision-rules.ts';
 
+const ownerRole = preparedQuery((db) =>
+  db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('ownerId')))
+    .prepare('owner_role'),
+);
 /** What the deal desk says of a version about to be made, stored on its row. */
 export type VersionClearance = {
   dealCheck: DealCheck;
@@ -62,7 +70,7 @@ export async function decideClearance(
 ): Promise<VersionClearance> {
   const [settings, [owner]] = await Promise.all([
     loadDealDeskSettings(db),
-    db.select({ role: users.role }).from(users).where(eq(users.id, ownerId)),
+    ownerRole(db).execute({ ownerId }),
   ]);
   // An owner whose account is gone is held to a rep's limits.
   const dealCheck = pricing

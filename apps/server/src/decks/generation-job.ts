@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   deckLinks,
   generationProgressSchema,
@@ -7,6 +7,7 @@ import {
 } from '@deck-portal/domain';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler, PayloadOf } from '../jobs/define-job.ts';
@@ -18,6 +19,14 @@ import { generateDeckJob, generateVersionJob } from './deck-jobs.ts';
 import { versionFiles } from './deck-versions.ts';
 import { renderDraft } from './render-draft.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
+
+const deckById = preparedQuery((db) =>
+  db
+    .select()
+    .from(decks)
+    .where(eq(decks.id, sql.placeholder('deckId')))
+    .prepare('generation_deck'),
+);
 
 /** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
 export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
@@ -35,7 +44,7 @@ export function generationJobHandler(
   return {
     async run(job, context) {
       const deckId = String(job.payload.deckId);
-      const [deck] = await services.db.select().from(decks).where(eq(decks.id, deckId));
+      const [deck] = await deckById(services.db).execute({ deckId });
       if (!deck || deck.status !== 'generating') {
         // Deleted while queued, or made by an earlier attempt: nothing left to do.
         await services.db.transaction((tx) => context.complete(tx));
@@ -174,6 +183,14 @@ export function generationStateOf(
     error: null,
     ...(Number.isInteger(version) ? { version } : {}),
   };
+}
+
+/**
+ * The state after its job told new progress and nothing else (`jobNotice`): as a read of the
+ * deck and job would make it. A state no longer generating has no progress to change.
+ */
+export function withToldProgress(state: GenerationState, progress: unknown): GenerationState {
+  return state.status === 'generating' ? { ...state, progress: readProgress(progress) } : state;
 }
 
 function readProgress(value: unknown): GenerationProgress {

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { jobs } from '../db/schema.ts';
 import { InvalidJobPayloadError, readPayload, type JobKind, type JobRow } from './define-job.ts';
 
@@ -110,18 +111,69 @@ export async function extendLease(db: Db, clock: Clock, job: JobRow, leaseMs: nu
   return rows.length === 1;
 }
 
-/** Records what the worker has done so far and tells whoever follows the job. */
+/**
+ * Records what the worker has done so far and tells whoever follows the job, the progress in the
+ * notice (`jobNotice`): a follower need not read the job again for it.
+ */
 export async function reportProgress(
   db: Db,
   clock: Clock,
   job: JobRow,
   progress: Record<string, unknown>,
 ) {
-  await db
+  const told = JSON.stringify(progress);
+  await progressUpdate(db).execute({
+    progress: told,
+    at: clock.now().toISOString(),
+    ...claimOf(job),
+    notice: told.length <= maxToldProgress ? `${job.id} ${told}` : job.id,
+  });
+}
+
+/** Built once: a worker reports progress a few times a job (ADR 069). */
+const progressUpdate = preparedQuery((db) =>
+  db
     .update(jobs)
-    .set({ progress, updatedAt: clock.now() })
-    .where(isStillClaimed(job))
-    .returning({ notified: notifying(job.id) });
+    // The progress as JSON text, the time as ISO text: their columns' types read them.
+    .set({
+      progress: sql`${sql.placeholder('progress')}`,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
+    .where(
+      and(
+        eq(jobs.id, sql.placeholder('id')),
+        eq(jobs.state, 'running'),
+        eq(jobs.lockedBy, sql.placeholder('lockedBy')),
+        eq(jobs.attempts, sql.placeholder('attempts')),
+      ),
+    )
+    .returning({ notified: notifying(sql.placeholder('notice')) })
+    .prepare('report_progress'),
+);
+
+/** The values `isStillClaimed` compares, for a prepared statement's placeholders. */
+const claimOf = (job: JobRow) => ({
+  id: job.id,
+  lockedBy: job.lockedBy ?? '',
+  attempts: job.attempts,
+});
+
+/** PostgreSQL's notices carry at most 8,000 bytes; progress is a few dozen. */
+const maxToldProgress = 4_000;
+
+/**
+ * What a notice on the jobs channel says of a job: its id, and its new progress when that is all
+ * that changed (`reportProgress`); any other change is told by the id alone, to be read.
+ */
+export function jobNotice(payload: string): { jobId: string; progress?: unknown } {
+  const space = payload.indexOf(' ');
+  if (space < 0) return { jobId: payload };
+  const jobId = payload.slice(0, space);
+  try {
+    return { jobId, progress: JSON.parse(payload.slice(space + 1)) as unknown };
+  } catch {
+    return { jobId };
+  }
 }
 
 /**
@@ -220,6 +272,6 @@ const jobColumns = getTableColumns(jobs);
  * the statement changed, once it commits — one statement where a change and its notification
  * took two.
  */
-function notifying(payload: string) {
+function notifying(payload: string | Placeholder) {
   return sql<string>`pg_notify(${jobsChannel}, ${payload})`;
 }

@@ -6,6 +6,7 @@ import {
   type TemplateLibrary,
 } from '@deck-portal/deck-engine/library';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { libraryVersions } from '../db/schema.ts';
 
 /** A version of the content library, ready to draw decks from. */
@@ -28,12 +29,17 @@ export async function seedLibrary(db: Db) {
     .onConflictDoNothing({ target: libraryVersions.number });
 }
 
-async function newestNumber(db: Db): Promise<number> {
-  const [newest] = await db
+const newestVersion = preparedQuery((db) =>
+  db
     .select({ number: libraryVersions.number })
     .from(libraryVersions)
     .orderBy(desc(libraryVersions.number))
-    .limit(1);
+    .limit(1)
+    .prepare('newest_library_version'),
+);
+
+async function newestNumber(db: Db): Promise<number> {
+  const [newest] = await newestVersion(db).execute();
   if (newest) return newest.number;
   await seedLibrary(db);
   return 1;

@@ -1,6 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { SEED_MARKETS, SEED_PRICE_LISTS, type Market, type PriceList } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { markets, priceLists } from '../db/schema.ts';
 
 /**
@@ -22,21 +23,31 @@ export async function seedMarkets(db: Db) {
     .onConflictDoNothing({ target: priceLists.currency });
 }
 
-/** Every market, in the portal's order. */
-export async function readMarkets(db: Db): Promise<Market[]> {
-  const rows = await db
+const allMarkets = preparedQuery((db) =>
+  db
     .select({ market: markets.market })
     .from(markets)
-    .orderBy(asc(markets.position), asc(markets.code));
+    .orderBy(asc(markets.position), asc(markets.code))
+    .prepare('read_markets'),
+);
+
+/** Every market, in the portal's order. */
+export async function readMarkets(db: Db): Promise<Market[]> {
+  const rows = await allMarkets(db).execute();
   return rows.map((row) => row.market);
 }
 
-/** Every price list but the book's own, with when each was last changed. */
-export async function readPriceListRows(db: Db) {
-  return db
+const allPriceLists = preparedQuery((db) =>
+  db
     .select({ list: priceLists.list, updatedAt: priceLists.updatedAt })
     .from(priceLists)
-    .orderBy(asc(priceLists.currency));
+    .orderBy(asc(priceLists.currency))
+    .prepare('read_price_lists'),
+);
+
+/** Every price list but the book's own, with when each was last changed. */
+export async function readPriceListRows(db: Db) {
+  return allPriceLists(db).execute();
 }
 
 /** Every price list but the book's own (US dollars, the products' own prices). */

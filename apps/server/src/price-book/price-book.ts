@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import {
   productKindOf,
   type DeckPriceBook,
@@ -8,6 +8,7 @@ import {
 } from '@deck-portal/domain';
 import { SEED_PRICE_BOOK } from '@deck-portal/domain/seed-price-book';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { priceBookEntries, users } from '../db/schema.ts';
 
 /** The moment the built-in price book holds from: before any deck. */
@@ -34,25 +35,32 @@ export async function seedPriceBook(db: Db) {
     .onConflictDoNothing({ target: priceBookEntries.id });
 }
 
-/** Every entry of the price book, oldest effective date first, with who made it. */
-export async function readPriceBookEntries(
-  db: Db,
-  productId?: ProductId,
-): Promise<PriceBookEntry[]> {
-  const rows = await db
+const entriesQuery = (db: Db, where?: SQL) =>
+  db
     .select({
       entry: priceBookEntries,
       creator: { name: users.name, email: users.email },
     })
     .from(priceBookEntries)
     .leftJoin(users, eq(users.id, priceBookEntries.createdBy))
-    .where(productId ? eq(priceBookEntries.productId, productId) : undefined)
+    .where(where)
     .orderBy(
       asc(priceBookEntries.position),
       asc(priceBookEntries.effectiveFrom),
       asc(priceBookEntries.createdAt),
       asc(priceBookEntries.sequence),
     );
+const everyEntry = preparedQuery((db) => entriesQuery(db).prepare('price_book_entries'));
+
+/** Every entry of the price book, oldest effective date first, with who made it. */
+export async function readPriceBookEntries(
+  db: Db,
+  productId?: ProductId,
+): Promise<PriceBookEntry[]> {
+  // The whole book is read for every deck: built once.
+  const rows = await (productId
+    ? entriesQuery(db, eq(priceBookEntries.productId, productId))
+    : everyEntry(db).execute());
   return rows.map(({ entry, creator }) => ({
     id: entry.id,
     productId: entry.productId,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   findMarket,
   type DeckPresenter,
@@ -7,6 +7,7 @@ import {
 } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { readMarkets } from '../markets/market-store.ts';
@@ -81,11 +82,16 @@ async function replacePhoto(
 }
 
 /** The rep as a deck shows them: read when a version is generated and kept with it. */
-export async function loadPresenter(db: Db, userId: string): Promise<DeckPresenter | undefined> {
-  const [row] = await db
+const presenterOf = preparedQuery((db) =>
+  db
     .select({ name: users.name, email: users.email, jobTitle: users.jobTitle, phone: users.phone })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('presenter_of'),
+);
+
+export async function loadPresenter(db: Db, userId: string): Promise<DeckPresenter | undefined> {
+  const [row] = await presenterOf(db).execute({ userId });
   return row;
 }
