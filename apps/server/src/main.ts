@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { lowerThreadPool, poolNotLowered } from './thread-pool-priority.ts';
+import { lowerThreadPool, lowerThreadsAtStart, poolNotLowered } from './thread-pool-priority.ts';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -45,8 +45,10 @@ async function drainAndClose(app: App, config: Config) {
 
 async function main() {
   const config = loadConfigOrExit();
-  // libuv's pool (deflating, pictures, password hashes) joins the render threads at the
-  // background priority while the rest starts (ADR 068).
+  // V8's threads (collecting garbage beside every isolate, the render threads' included) and
+  // libuv's pool (deflating, pictures, password hashes) join the render threads at the
+  // background priority while the rest starts (ADRs 068, 070).
+  lowerThreadsAtStart(config.backgroundNice);
   const lowering = lowerThreadPool(config.backgroundNice);
   // The embedded database starts on a thread of its own (a new data directory takes seconds to
   // create and migrate) while this thread loads the rest of the server: a first start waits for

@@ -111,6 +111,37 @@ export async function lowerThreadPool(
   }
 }
 
+/**
+ * Lowers to nice value `niceness` every thread the process has when called but the calling one
+ * (ADR 070), and answers how many it lowered. Called first thing in the main thread, before the
+ * database's and the render threads start, those are V8's platform threads (they collect garbage
+ * beside every isolate, the render threads' included, and compile its hot code), its scheduler
+ * of delayed tasks and, if already started, libuv's pool. A thread started later is started at
+ * the value of the thread that starts it: the main thread keeps the server's, so the database's
+ * thread does too. Never raises a thread; Linux only (elsewhere 0), as `lowerThreadPool`.
+ */
+export function lowerThreadsAtStart(niceness: number): number {
+  if (process.platform !== 'linux' || niceness <= 0) return 0;
+  let lowered = 0;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return 0;
+  }
+  for (const entry of tids) {
+    const tid = Number(entry);
+    if (tid === process.pid) continue; // the main thread's id is the process's
+    try {
+      if (getPriority(tid) < niceness) setPriority(tid, niceness);
+      lowered += 1;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return lowered;
+}
+
 /** What to warn of when some of the pool stays at the server's own priority; undefined when none does. */
 export function poolNotLowered({ threads, found }: ThreadPoolLowering): string | undefined {
   if (found >= threads) return undefined;

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { terminalLogStream } from './http/terminal-log.ts';
 import { startServerJobs } from './server-jobs.ts';
-import { lowerThreadPool, poolNotLowered } from './thread-pool-priority.ts';
+import { lowerThreadPool, lowerThreadsAtStart, poolNotLowered } from './thread-pool-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (renders decks), beside web processes started
@@ -28,8 +28,9 @@ async function main() {
     );
     process.exit(1);
   }
-  // As in the web process: the pool deflates the decks' parts, so it works at the render
-  // threads' priority (ADR 068).
+  // As in the web process: V8's threads collect the render threads' garbage and the pool
+  // deflates the decks' parts, so they work at the render threads' priority (ADRs 068, 070).
+  lowerThreadsAtStart(config.backgroundNice);
   const lowering = lowerThreadPool(config.backgroundNice);
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
   const notLowered = poolNotLowered(await lowering);
