@@ -9,12 +9,9 @@ import { poolNotLowered, threadPoolSize } from './thread-pool-priority.ts';
 // other file's too, so each case runs in a process of its own. There, four password-sized hashes
 // (crypto.pbkdf2, run on the pool) take CPU on whichever threads the pool has, and the kernel says
 // which threads took it and at what nice value.
-const probe = `
+const threadsNow = `
   const { readdirSync, readFileSync } = await import('node:fs');
-  const { pbkdf2 } = await import('node:crypto');
-  const { promisify } = await import('node:util');
-  const { lowerThreadPool } = await import('./apps/server/src/thread-pool-priority.ts');
-
+  // Each thread of this process by id: its CPU time so far (clock ticks of 10 ms), its nice value.
   function threads() {
     const byId = new Map();
     for (const tid of readdirSync('/proc/self/task')) {
@@ -24,6 +21,13 @@ const probe = `
     }
     return byId;
   }
+`;
+const probe = `
+  ${threadsNow}
+  const { pbkdf2 } = await import('node:crypto');
+  const { promisify } = await import('node:util');
+  const { lowerThreadPool } = await import('./apps/server/src/thread-pool-priority.ts');
+
   // The nice values of the threads other than this one that took CPU while the pool hashed
   // (in clock ticks of 10 ms).
   async function hashing() {
@@ -127,19 +131,10 @@ describe.skipIf(process.platform !== 'linux' || getPriority() !== 0)(
 // thread started after the lowering makes garbage (young objects, some kept a while, so its
 // collections have work to share), and the kernel says which threads took CPU meanwhile.
 const collecting = `
-  const { readdirSync, readFileSync } = await import('node:fs');
+  ${threadsNow}
   const { Worker } = await import('node:worker_threads');
   const { lowerThreadsAtStart } = await import('./apps/server/src/thread-pool-priority.ts');
 
-  function threads() {
-    const byId = new Map();
-    for (const tid of readdirSync('/proc/self/task')) {
-      const stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byId.set(tid, { cpu: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]) });
-    }
-    return byId;
-  }
   const atStart = [...threads().keys()];
   const lowered = lowerThreadsAtStart(Number(process.env.PROBE_NICE));
   const before = threads();
