@@ -1,4 +1,4 @@
-import { eq, max } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   DealCheck,
   DeckDraft,
@@ -83,21 +83,18 @@ export async function writeDeckVersion(
   },
 ): Promise<number> {
   const deck = await lockDeckForVersion(tx, deckId);
-  const [newest] = await tx
-    .select({ number: max(deckVersions.number) })
-    .from(deckVersions)
-    .where(eq(deckVersions.deckId, deckId));
-  const number = (newest?.number ?? 0) + 1;
   const { draft } = version;
-  // The version and the deck's row in one statement (a data-modifying CTE, which PostgreSQL
-  // always runs to the end): on the embedded database each statement is a round trip to its
-  // thread while the transaction holds the one connection that reads wait for (ADR 065).
+  // The version, numbered, and the deck's row in one statement (a data-modifying CTE, which
+  // PostgreSQL always runs to the end): on the embedded database each statement is a round trip
+  // to its thread while the transaction holds the one connection that reads wait for (ADRs 065,
+  // 069). The number is taken in it too: the statement starts after the deck's lock is held, so
+  // it sees every version committed before.
   const inserted = tx.$with('inserted_version').as(
     tx
       .insert(deckVersions)
       .values({
         deckId,
-        number,
+        number: sql`(select coalesce(max(${deckVersions.number}), 0) + 1 from ${deckVersions} where ${deckVersions.deckId} = ${deckId})`,
         title: draft.basicInfo.deckTitle,
         clientName: draft.basicInfo.clientName,
         draft,
@@ -124,7 +121,7 @@ export async function writeDeckVersion(
       })
       .returning({ number: deckVersions.number }),
   );
-  await tx
+  const [written] = await tx
     .with(inserted)
     .update(decks)
     .set({
@@ -133,11 +130,13 @@ export async function writeDeckVersion(
       draft,
       slideCount: version.slideCount,
       warnings: version.warnings,
-      currentVersion: number,
+      currentVersion: sql`(select ${inserted.number} from ${inserted})`,
       updatedAt: at,
       ...deckState,
     })
-    .where(eq(decks.id, deckId));
+    .where(eq(decks.id, deckId))
+    .returning({ number: decks.currentVersion });
+  const number = written!.number!;
   await recordEvent(
     tx,
     { now: () => at },
