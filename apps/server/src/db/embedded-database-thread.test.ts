@@ -9,6 +9,7 @@ import {
   type EmbeddedClient,
   type EmbeddedThreadClient,
 } from './embedded-database-thread.ts';
+import { withReadCache } from './read-cache.ts';
 
 let db: EmbeddedThreadClient;
 
@@ -119,6 +120,42 @@ describe('the embedded database on its own thread', () => {
     await db.query(`select pg_notify('news', 'second')`);
     await db.query('select 1');
     expect(heard).toEqual(['first']);
+  });
+
+  it('tells a notification after the answer of the statement that sent it', async () => {
+    // PGlite reads a notification out of the answer of the statement that sent it. A listener
+    // that reads again on hearing it (a deck's follower on its job's end) must see that write,
+    // through the read cache too, which drops what a write changed once the write answers.
+    const cached = withReadCache(db);
+    await cached.query(`insert into items (id, name) values (1, 'one')`);
+    const answered: string[] = [];
+    const heard: { payload: string; answered: string[]; name: string }[] = [];
+    const stop = await db.listen('news', (payload) => {
+      const then = [...answered];
+      void cached
+        .query<{ name: string }>('select name from items where id = 1')
+        .then(({ rows }) => heard.push({ payload, answered: then, name: rows[0]!.name }));
+    });
+    expect(
+      (await cached.query<{ name: string }>('select name from items where id = 1')).rows,
+    ).toEqual([{ name: 'one' }]);
+    await cached.query(
+      `update items set name = 'two' where id = 1 returning pg_notify('news', 'update')`,
+    );
+    answered.push('update');
+    await expect.poll(() => heard).toHaveLength(1);
+    await cached.query('select name from items where id = 1');
+    await cached.transaction(async (tx) => {
+      await tx.query(`update items set name = 'three' where id = 1`);
+      await tx.query(`select pg_notify('news', 'transaction')`);
+    });
+    answered.push('transaction');
+    await expect.poll(() => heard).toHaveLength(2);
+    await stop();
+    expect(heard).toEqual([
+      { payload: 'update', answered: ['update'], name: 'two' },
+      { payload: 'transaction', answered: ['update', 'transaction'], name: 'three' },
+    ]);
   });
 
   it('says it is closed, as PGlite does, once closed', async () => {

@@ -90,9 +90,31 @@ export async function openEmbeddedDatabaseThread(
       if (message.ready) resolve();
     });
   });
+  /** Calls sent and not answered yet. */
+  const underWay = new Set<Promise<unknown>>();
+  /** The notifications told so far, in order. */
+  let telling = Promise.resolve();
   worker.on('message', (message: Reply | { listener: number; payload: string }) => {
     if ('listener' in message) {
-      listeners.get(message.listener)?.(message.payload);
+      // PGlite tells a notification while it reads the answer of the statement that sent it, so
+      // it arrives before that answer. Told once every call under way has its answer and what
+      // its caller does with it has run (the read cache drops what a write changed): a listener
+      // that reads on hearing it (a deck's follower, at its job's end) sees what was notified.
+      const { listener, payload } = message;
+      const answers = [...underWay];
+      telling = telling
+        .then(() => Promise.allSettled(answers))
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          try {
+            listeners.get(listener)?.(payload);
+          } catch (error) {
+            // As when told at once: a listener's error is the process's.
+            process.nextTick(() => {
+              throw error;
+            });
+          }
+        });
       return;
     }
     const call = pending.get(message.id);
@@ -117,10 +139,14 @@ export async function openEmbeddedDatabaseThread(
   const send = <T>(op: string, fields: Record<string, unknown> = {}) => {
     if (closed || failure) return Promise.reject(new Error('PGlite is closed'));
     const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ id, op, ...fields });
     });
+    underWay.add(answer);
+    const answered = () => underWay.delete(answer);
+    answer.then(answered, answered);
+    return answer;
   };
 
   const query =
