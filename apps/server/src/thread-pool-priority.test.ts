@@ -64,28 +64,28 @@ async function run(niceness: number, poolSize?: string) {
 }
 
 describe('the thread pool’s size', () => {
-  it('is read from UV_THREADPOOL_SIZE as libuv reads it', () => {
-    expect(threadPoolSize({})).toBe(4);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '8' })).toBe(8);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '16 threads' })).toBe(16);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: 'many' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '0' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '5000' })).toBe(1024);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-1' })).toBe(1024);
-  });
-
-  it('is read past the range of an int as libuv reads it (atoi, then an unsigned int)', () => {
-    // What Node 20's libuv started, counted from /proc/self/task for each value: a size past an
-    // int's range wraps, and only C's white space comes before the number.
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '4294967298' })).toBe(2);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '4294967296' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-4294967295' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '2147483648' })).toBe(1024);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '99999999999999999999' })).toBe(1024);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '-99999999999999999999' })).toBe(1);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: ' \t+6' })).toBe(6);
-    expect(threadPoolSize({ UV_THREADPOOL_SIZE: '\u00a03' })).toBe(1);
+  // What Node 20's libuv started, counted from /proc/self/task for each value: a size past an
+  // int's range wraps (atoi, then an unsigned int), and only C's white space comes before the
+  // number.
+  it.each([
+    [undefined, 4],
+    ['8', 8],
+    ['16 threads', 16],
+    ['', 1],
+    ['many', 1],
+    ['0', 1],
+    ['5000', 1024],
+    ['-1', 1024],
+    ['4294967298', 2],
+    ['4294967296', 1],
+    ['-4294967295', 1],
+    ['2147483648', 1024],
+    ['99999999999999999999', 1024],
+    ['-99999999999999999999', 1],
+    [' \t+6', 6],
+    ['\u00a03', 1],
+  ])('is read from UV_THREADPOOL_SIZE=%j as libuv reads it: %i', (value, size) => {
+    expect(threadPoolSize(value === undefined ? {} : { UV_THREADPOOL_SIZE: value })).toBe(size);
   });
 
   it('is warned of when some of it could not be lowered, and only then', () => {
