@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { benchDraft } from '../../../bench/bench-deck.ts';
+import { serverMallocEnv, serverNodeFlags } from '../../../scripts/server-runtime.mjs';
 import {
   createBenchDatabase,
   makeAccounts,
@@ -26,16 +27,21 @@ const RATE = Number(process.env.BENCH_READ_RATE ?? 300);
 const bench = await createBenchDatabase(url);
 const { where } = bench;
 const [rep] = await makeAccounts(where, ['Bench Rep']);
-// A job per generator, so the render pool's threads stay busy while a finished deck is stored.
-// `BENCH_READ_NODE_OPTIONS` is given to the server's Node (to profile it: `--require` a probe);
-// `BACKGROUND_NICE`, when set, is the server's (render threads at the server's priority with 0).
-const server = await startBenchServer(where, {
-  JOB_WORKERS: String(GENERATORS),
-  ...(process.env.BACKGROUND_NICE ? { BACKGROUND_NICE: process.env.BACKGROUND_NICE } : {}),
-  ...(process.env.BENCH_READ_NODE_OPTIONS
-    ? { NODE_OPTIONS: process.env.BENCH_READ_NODE_OPTIONS }
-    : {}),
-});
+// Built, as `npm start` runs it (V8's and glibc's settings of scripts/server-runtime.mjs), with a
+// job per generator, so the render pool's threads stay busy while a finished deck is stored.
+// `BENCH_READ_NODE_OPTIONS` is given to the server's Node after npm start's own (to profile it:
+// `--require` a probe); `BACKGROUND_NICE`, when set, is the server's (render threads at the
+// server's priority with 0).
+const server = await startBenchServer(
+  where,
+  {
+    ...serverMallocEnv,
+    JOB_WORKERS: String(GENERATORS),
+    ...(process.env.BACKGROUND_NICE ? { BACKGROUND_NICE: process.env.BACKGROUND_NICE } : {}),
+    NODE_OPTIONS: [...serverNodeFlags, process.env.BENCH_READ_NODE_OPTIONS ?? ''].join(' ').trim(),
+  },
+  { isBuilt: true },
+);
 const base = server.baseUrl;
 
 // The benchmark's deck (18 slides, 4 products priced) without its picture slides: their
