@@ -112,13 +112,14 @@ export async function lowerThreadPool(
 }
 
 /**
- * Lowers to nice value `niceness` every thread the process has when called but the calling one
- * (ADR 070), and answers how many it lowered. Called first thing in the main thread, before the
- * database's and the render threads start, those are V8's platform threads (they collect garbage
- * beside every isolate, the render threads' included, and compile its hot code), its scheduler
- * of delayed tasks and, if already started, libuv's pool. A thread started later is started at
- * the value of the thread that starts it: the main thread keeps the server's, so the database's
- * thread does too. Never raises a thread; Linux only (elsewhere 0), as `lowerThreadPool`.
+ * Lowers to nice value `niceness` every thread the process has when called but the main thread
+ * (whose id is the process's; ADR 070), and answers how many it lowered. Called first thing in
+ * the main thread, before the database's and the render threads start, those are V8's platform
+ * threads (they collect garbage beside every isolate, the render threads' included, and compile
+ * its hot code), its scheduler of delayed tasks, the inspector's trigger thread and, if already
+ * started, libuv's pool. A thread started later is started at the value of the thread that
+ * starts it: the main thread keeps the server's, so the database's thread does too. Never raises
+ * a thread; Linux only (elsewhere 0), as `lowerThreadPool`.
  */
 export function lowerThreadsAtStart(niceness: number): number {
   if (process.platform !== 'linux' || niceness <= 0) return 0;

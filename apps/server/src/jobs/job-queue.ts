@@ -126,7 +126,7 @@ export async function reportProgress(
     progress: told,
     at: clock.now().toISOString(),
     ...claimOf(job),
-    notice: told.length <= maxToldProgress ? `${job.id} ${told}` : job.id,
+    notice: Buffer.byteLength(told) <= maxToldProgress ? `${job.id} ${told}` : job.id,
   });
 }
 
@@ -158,7 +158,7 @@ const claimOf = (job: JobRow) => ({
   attempts: job.attempts,
 });
 
-/** PostgreSQL's notices carry at most 8,000 bytes; progress is a few dozen. */
+/** PostgreSQL's notices carry at most 8,000 bytes (not characters); progress is a few dozen. */
 const maxToldProgress = 4_000;
 
 /**
