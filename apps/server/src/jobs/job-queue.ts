@@ -91,13 +91,27 @@ export async function claimJob(
   return row;
 }
 
-/** The claim `job` was made with is still its worker's: not finished, not taken over. */
-const isStillClaimed = (job: JobRow) =>
+/** What a worker's claim on a job is: the job, the worker, and the attempt it counted. */
+type Claim = {
+  id: string | Placeholder;
+  lockedBy: string | Placeholder;
+  attempts: number | Placeholder;
+};
+
+/** The claim `job` was made with. */
+const claimOf = (job: JobRow): Claim => ({
+  id: job.id,
+  lockedBy: job.lockedBy ?? '',
+  attempts: job.attempts,
+});
+
+/** The claim is still its worker's: not finished, not taken over. */
+const isStillClaimed = (claim: Claim) =>
   and(
-    eq(jobs.id, job.id),
+    eq(jobs.id, claim.id),
     eq(jobs.state, 'running'),
-    eq(jobs.lockedBy, job.lockedBy ?? ''),
-    eq(jobs.attempts, job.attempts),
+    eq(jobs.lockedBy, claim.lockedBy),
+    eq(jobs.attempts, claim.attempts),
   );
 
 /** Renews the worker's lease; false when the job is no longer its own (the lease had run out). */
@@ -106,7 +120,7 @@ export async function extendLease(db: Db, clock: Clock, job: JobRow, leaseMs: nu
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(isStillClaimed(job))
+    .where(isStillClaimed(claimOf(job)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
@@ -140,23 +154,15 @@ const progressUpdate = preparedQuery((db) =>
       updatedAt: sql`${sql.placeholder('at')}`,
     })
     .where(
-      and(
-        eq(jobs.id, sql.placeholder('id')),
-        eq(jobs.state, 'running'),
-        eq(jobs.lockedBy, sql.placeholder('lockedBy')),
-        eq(jobs.attempts, sql.placeholder('attempts')),
-      ),
+      isStillClaimed({
+        id: sql.placeholder('id'),
+        lockedBy: sql.placeholder('lockedBy'),
+        attempts: sql.placeholder('attempts'),
+      }),
     )
     .returning({ notified: notifying(sql.placeholder('notice')) })
     .prepare('report_progress'),
 );
-
-/** The values `isStillClaimed` compares, for a prepared statement's placeholders. */
-const claimOf = (job: JobRow) => ({
-  id: job.id,
-  lockedBy: job.lockedBy ?? '',
-  attempts: job.attempts,
-});
 
 /** PostgreSQL's notices carry at most 8,000 bytes (not characters); progress is a few dozen. */
 const maxToldProgress = 4_000;
@@ -196,7 +202,7 @@ export async function completeJob(
       updatedAt: now,
       ...(result ? { result } : {}),
     })
-    .where(isStillClaimed(job))
+    .where(isStillClaimed(claimOf(job)))
     .returning({ notified: notifying(job.id) });
   return rows.length === 1;
 }
@@ -233,7 +239,7 @@ export async function failAttempt(
             updatedAt: now,
           },
     )
-    .where(isStillClaimed(job))
+    .where(isStillClaimed(claimOf(job)))
     .returning({ notified: notifying(job.id) });
   if (rows.length === 0) return undefined;
   return retry ? 'retrying' : 'failed';
