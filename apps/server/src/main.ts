@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { lowerThreadPool, lowerThreadsAtStart, poolNotLowered } from './thread-pool-priority.ts';
+import { lowerBackgroundThreads, poolNotLowered } from './thread-pool-priority.ts';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -48,8 +48,7 @@ async function main() {
   // V8's threads (collecting garbage beside every isolate, the render threads' included) and
   // libuv's pool (deflating, pictures, password hashes) join the render threads at the
   // background priority while the rest starts (ADRs 068, 070).
-  lowerThreadsAtStart(config.backgroundNice);
-  const lowering = lowerThreadPool(config.backgroundNice);
+  const lowering = lowerBackgroundThreads(config.backgroundNice);
   // The embedded database starts on a thread of its own (a new data directory takes seconds to
   // create and migrate) while this thread loads the rest of the server: a first start waits for
   // the longer of the two, not for both.

@@ -94,7 +94,7 @@ export async function lowerThreadPool(
       if (found.size < threads) await sleep(1);
     }
     for (const tid of found) {
-      if (getPriority(tid) < niceness) setPriority(tid, niceness);
+      lowerThread(tid, niceness);
       lowered += 1;
     }
     return { threads, found: lowered };
@@ -134,13 +134,28 @@ export function lowerThreadsAtStart(niceness: number): number {
     const tid = Number(entry);
     if (tid === process.pid) continue; // the main thread's id is the process's
     try {
-      if (getPriority(tid) < niceness) setPriority(tid, niceness);
+      lowerThread(tid, niceness);
       lowered += 1;
     } catch {
       // The thread ended meanwhile.
     }
   }
   return lowered;
+}
+
+/**
+ * What a server process does first (`main.ts`, `worker.ts`): the threads it has at the start
+ * lowered at once (`lowerThreadsAtStart`), then libuv's pool found and lowered
+ * (`lowerThreadPool`), whose result says how much of the pool was.
+ */
+export function lowerBackgroundThreads(niceness: number): Promise<ThreadPoolLowering> {
+  lowerThreadsAtStart(niceness);
+  return lowerThreadPool(niceness);
+}
+
+/** Thread `tid` at nice value `niceness`, never raised: one already lower stays as it is. */
+function lowerThread(tid: number, niceness: number) {
+  if (getPriority(tid) < niceness) setPriority(tid, niceness);
 }
 
 /** What to warn of when some of the pool stays at the server's own priority; undefined when none does. */

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { terminalLogStream } from './http/terminal-log.ts';
 import { startServerJobs } from './server-jobs.ts';
-import { lowerThreadPool, lowerThreadsAtStart, poolNotLowered } from './thread-pool-priority.ts';
+import { lowerBackgroundThreads, poolNotLowered } from './thread-pool-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (renders decks), beside web processes started
@@ -30,8 +30,7 @@ async function main() {
   }
   // As in the web process: V8's threads collect the render threads' garbage and the pool
   // deflates the decks' parts, so they work at the render threads' priority (ADRs 068, 070).
-  lowerThreadsAtStart(config.backgroundNice);
-  const lowering = lowerThreadPool(config.backgroundNice);
+  const lowering = lowerBackgroundThreads(config.backgroundNice);
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
   const notLowered = poolNotLowered(await lowering);
   if (notLowered) log.warn(notLowered);
