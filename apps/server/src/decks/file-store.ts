@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deckFiles } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -43,13 +43,42 @@ export type FileStore = {
 };
 
 /** Files whose bytes are in the store, as their rows will say. */
-export type UploadedFiles = (typeof deckFiles.$inferInsert)[];
+export type UploadedFiles = {
+  deckId: string;
+  name: string;
+  contentType: string;
+  byteSize: number | null;
+  sha256: string | null;
+}[];
 
 /** Where a deck file's bytes live in the object store. */
 export const deckObjectKey = (deckId: string, name: string) => `decks/${deckId}/${name}`;
 export const deckObjectPrefix = (deckId: string) => `decks/${deckId}/`;
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The rows of `files` in one statement whatever their number (a deck has a file a slide): the
+ * columns as arrays, unnested. Drizzle takes ~50 µs to build each row of a multi-row insert on
+ * the requests' thread; this one costs the same for 3 files or 60.
+ */
+function insertFileRows(db: Db, files: UploadedFiles) {
+  const column = <T>(pick: (file: UploadedFiles[number]) => T) => sql.param(files.map(pick));
+  const { deckId, name, contentType, byteSize, sha256 } = deckFiles;
+  const names = sql.join(
+    [deckId, name, contentType, byteSize, sha256].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  return db.execute(sql`
+    insert into ${deckFiles} (${names})
+    select * from unnest(
+      ${column((file) => file.deckId)}::uuid[],
+      ${column((file) => file.name)}::text[],
+      ${column((file) => file.contentType)}::text[],
+      ${column((file) => file.byteSize)}::integer[],
+      ${column((file) => file.sha256)}::text[]
+    )`);
+}
 
 export function createFileStore(objects: ObjectStore): FileStore {
   const upload: FileStore['upload'] = async (deckId, files) => {
@@ -67,7 +96,7 @@ export function createFileStore(objects: ObjectStore): FileStore {
     }));
   };
   const record: FileStore['record'] = async (db, uploaded) => {
-    if (uploaded.length > 0) await db.insert(deckFiles).values(uploaded);
+    if (uploaded.length > 0) await insertFileRows(db, uploaded);
   };
   return {
     async put(db, deckId, files) {
@@ -125,7 +154,8 @@ export function createFileStore(objects: ObjectStore): FileStore {
               ),
         ),
       );
-      await db.insert(deckFiles).values(
+      await record(
+        db,
         renamed.map((row) => ({
           deckId: to.deckId,
           name: row.name,

@@ -64,12 +64,25 @@ export async function claimJob(
   { workerId, kinds, leaseMs }: { workerId: string; kinds: readonly string[]; leaseMs: number },
 ): Promise<JobRow | undefined> {
   const now = clock.now();
+  const [row] = await claimUpdate(db).execute({
+    kinds: [...kinds],
+    now: now.toISOString(),
+    workerId,
+    lockedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+  });
+  return row;
+}
+
+/** Built once: each worker claims once a job, and asks again whenever told of new work. */
+const claimUpdate = preparedQuery((db) => {
+  // Times as ISO text, the kinds as one text[]: the columns' and `any`'s types read them.
+  const now = sql.placeholder('now');
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        inArray(jobs.kind, [...kinds]),
+        sql`${jobs.kind} = any(${sql.placeholder('kinds')}::text[])`,
         sql`${jobs.runAt} <= ${now}`,
         sql`(${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))`,
       ),
@@ -77,19 +90,19 @@ export async function claimJob(
     .orderBy(jobs.runAt)
     .limit(1)
     .for('update', { skipLocked: true });
-  const [row] = await db
+  return db
     .update(jobs)
     .set({
       state: 'running',
       attempts: sql`${jobs.attempts} + 1`,
-      lockedBy: workerId,
-      lockedUntil: new Date(now.getTime() + leaseMs),
-      updatedAt: now,
+      lockedBy: sql`${sql.placeholder('workerId')}`,
+      lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
+      updatedAt: sql`${now}`,
     })
     .where(eq(jobs.id, sql`(${due})`))
-    .returning();
-  return row;
-}
+    .returning()
+    .prepare('claim_job');
+});
 
 /** What a worker's claim on a job is: the job, the worker, and the attempt it counted. */
 type Claim = {
