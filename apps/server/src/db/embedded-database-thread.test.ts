@@ -111,6 +111,33 @@ describe('the embedded database on its own thread', () => {
     expect((await outside).rows[0]!.n).toBe(0);
   });
 
+  it('runs the statements of a transaction sent at once in the order sent, the first with its beginning', async () => {
+    // The callback sends its statements without waiting for the transaction to have begun, or
+    // for each other: the database thread runs them in order once it has begun (ADR 071).
+    const outsideFirst = db.query<{ n: number }>('select count(*)::int as n from items');
+    const [, , read] = await db.transaction((tx) =>
+      Promise.all([
+        tx.query(`insert into items (id, name) values (1, 'one')`),
+        tx.query(`update items set name = 'uno' where id = 1`),
+        tx.query<{ name: string }>('select name from items where id = 1'),
+      ]),
+    );
+    expect(read.rows).toEqual([{ name: 'uno' }]);
+    expect((await outsideFirst).rows[0]!.n).toBe(0);
+    // A failing one rolls back those sent with it; the next transaction begins afresh.
+    const failed = await db
+      .transaction((tx) =>
+        Promise.all([
+          tx.query(`insert into items (id, name) values (2, 'two')`),
+          tx.query(`insert into items (id, name) values (3, 'uno')`),
+        ]),
+      )
+      .catch((caught: unknown) => caught);
+    expect(failed).toHaveProperty('code', '23505');
+    const { rows } = await db.query<{ id: number }>('select id from items order by id');
+    expect(rows.map((row) => row.id)).toEqual([1]);
+  });
+
   it('delivers notifications to listeners until they stop', async () => {
     const heard: string[] = [];
     const stop = await db.listen('news', (payload) => heard.push(payload));
@@ -164,6 +191,11 @@ describe('the embedded database on its own thread', () => {
     const error = await closed.query('select 1').catch((caught: unknown) => caught);
     expect(error).toHaveProperty('message', 'PGlite is closed');
     expect(isDatabaseUnavailable(error)).toBe(true);
+    // A transaction too, though its beginning is not waited for before its first statement.
+    const inTransaction = await closed
+      .transaction((tx) => tx.query('select 1'))
+      .catch((caught: unknown) => caught);
+    expect(inTransaction).toHaveProperty('message', 'PGlite is closed');
   });
 
   it('starts as a copy of another database, which goes on apart from it', async () => {

@@ -22,6 +22,8 @@ const db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create
 
 /** Open transactions by the id the caller gave them: their handle and how to end them. */
 const transactions = new Map();
+/** Transactions asked for and not begun yet, by the same id: what their statements wait for. */
+const beginning = new Map();
 /** Listeners by the id the caller gave them: how to stop each. */
 const listeners = new Map();
 const rollback = Symbol('rollback');
@@ -31,6 +33,8 @@ const operations = {
   async query({ sql, params, rowMode, textTypes, tx }) {
     // Types whose text the caller parses itself (Drizzle's dates and timestamps).
     const parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
+    const begun = whenBegun(tx);
+    if (begun) await begun;
     const { rows, fields, affectedRows } = await target(tx).query(sql, params, {
       rowMode,
       parsers,
@@ -38,16 +42,22 @@ const operations = {
     return { rows, fields, affectedRows };
   },
   async exec({ sql, tx }) {
+    const begun = whenBegun(tx);
+    if (begun) await begun;
     const results = await target(tx).exec(sql);
     return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
   },
-  /** Answers once the transaction has begun; its statements then name it until `end`. */
+  /**
+   * Begins a transaction; its statements then name it until `end`. The caller sends its first
+   * statement without waiting for this answer (one round trip less while the transaction holds
+   * the one connection): a statement naming a transaction still beginning waits for it here.
+   */
   begin({ tx }) {
-    return new Promise((begun, refused) => {
+    const begun = new Promise((resolve, refused) => {
       const done = db
         .transaction(async (handle) => {
           const ended = new Promise((end) => transactions.set(tx, { handle, end, done }));
-          begun(undefined);
+          resolve(undefined);
           if (!(await ended)) throw rollback;
         })
         .catch((error) => {
@@ -56,9 +66,15 @@ const operations = {
         .finally(() => transactions.delete(tx));
       done.catch(refused);
     });
+    beginning.set(tx, begun);
+    const settled = () => beginning.delete(tx);
+    begun.then(settled, settled);
+    return begun;
   },
   /** Commits (or rolls back) and answers when it is over: a failed commit answers its error. */
   async end({ tx, commit }) {
+    const begun = whenBegun(tx);
+    if (begun) await begun;
     const open = transactions.get(tx);
     if (!open) throw new Error('Transaction is closed');
     open.end(commit);
@@ -84,6 +100,15 @@ const operations = {
     await db.close();
   },
 };
+
+/**
+ * What a statement of transaction `tx` waits for before it runs: the transaction's beginning,
+ * when the caller sent it on before its answer; nothing otherwise (undefined, not a promise, so
+ * the statement is handed to PGlite in the same turn, in the order the calls came).
+ */
+function whenBegun(tx) {
+  return tx === undefined ? undefined : beginning.get(tx);
+}
 
 function target(tx) {
   if (tx === undefined) return db;

@@ -67,31 +67,37 @@ export function generationJobHandler(
       // database, the one connection) only for its few statements, not while files are written.
       const files = await services.fileStore.upload(deck.id, versionFiles(1, rendered));
       const now = services.clock.now();
-      await services.db.transaction(async (tx) => {
-        await context.complete(tx);
-        await writeDeckVersion(tx, {
-          deckId: deck.id,
-          version: {
-            draft: deck.draft,
-            slideCount: rendered.svgs.length,
-            slideTitles: rendered.slideTitles,
-            slideLinks: rendered.slideLinks,
-            warnings: rendered.warnings,
-            presenter,
-            libraryVersion: rendered.libraryVersion,
-            priceBook: rendered.priceBook,
-            pricingContext: rendered.pricingContext,
-            dealCheck: rendered.clearance.dealCheck,
-            approvedBy: rendered.clearance.approvedByRequest,
-            slidePlan: rendered.slidePlan,
-            slideProducts: rendered.slideProducts,
-          },
-          createdBy: deck.ownerId,
-          at: now,
-          deckState: { status: 'completed', generationError: null },
-        });
-        await services.fileStore.record(tx, files);
-      });
+      await services.db.transaction((tx) =>
+        // The job's end, the version and the files' rows are sent at once: the connection runs
+        // them one after another all the same, without a round trip to this thread between them
+        // while the transaction holds it (on the embedded database, the one reads wait for).
+        // Should one fail (or the claim be lost), all are rolled back.
+        allSettledOrFirstError([
+          context.complete(tx),
+          writeDeckVersion(tx, {
+            deckId: deck.id,
+            version: {
+              draft: deck.draft,
+              slideCount: rendered.svgs.length,
+              slideTitles: rendered.slideTitles,
+              slideLinks: rendered.slideLinks,
+              warnings: rendered.warnings,
+              presenter,
+              libraryVersion: rendered.libraryVersion,
+              priceBook: rendered.priceBook,
+              pricingContext: rendered.pricingContext,
+              dealCheck: rendered.clearance.dealCheck,
+              approvedBy: rendered.clearance.approvedByRequest,
+              slidePlan: rendered.slidePlan,
+              slideProducts: rendered.slideProducts,
+            },
+            createdBy: deck.ownerId,
+            at: now,
+            deckState: { status: 'completed', generationError: null },
+          }),
+          services.fileStore.record(tx, files),
+        ]),
+      );
     },
     async onFailed(job, message) {
       await markFailed(services, job.payload.deckId, message);
@@ -100,6 +106,24 @@ export function generationJobHandler(
       if (row.subjectId) await markFailed(services, row.subjectId, refusedJobMessage);
     },
   };
+}
+
+/**
+ * Waits for every one of `steps` (statements of one transaction, sent at once), then throws the
+ * error that came first, if any failed (on PostgreSQL the statements after a failed one fail
+ * too, saying only that the transaction is aborted). Each has settled by then, so none is left
+ * running when the caller rolls back.
+ */
+async function allSettledOrFirstError(steps: readonly Promise<unknown>[]): Promise<void> {
+  let first: { reason: unknown } | undefined;
+  await Promise.all(
+    steps.map((step) =>
+      step.catch((reason: unknown) => {
+        first ??= { reason };
+      }),
+    ),
+  );
+  if (first) throw first.reason;
 }
 
 /** What a rep reads when the deck's job could not be read back (the portal changed meanwhile). */
