@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput, LayoutInfo } from '@deck-portal/domain';
-import { deckFiles, decks, users } from '../src/db/schema.ts';
+import { deckFiles, decks, jobs, users } from '../src/db/schema.ts';
 import type { TestApp } from './helpers/test-app.ts';
 import { useDecksWorld } from './helpers/decks-world.ts';
 
@@ -283,6 +283,14 @@ describe('generation', () => {
 
   it('answers a retried request with the same Idempotency-Key with the same deck', async () => {
     const before = await deckCount();
+    const generationJobCount = async () =>
+      (
+        await t.app.services.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(eq(jobs.kind, 'generate-deck'))
+      ).length;
+    const jobsBefore = await generationJobCount();
     const key = `retry-${Date.now()}`;
     const [first, second] = await Promise.all([
       generate(cookies.rep, draft(), { 'idempotency-key': key }),
@@ -293,6 +301,13 @@ describe('generation', () => {
     expect(second.json().presentationId).toBe(first.json().presentationId);
     expect(third.json().presentationId).toBe(first.json().presentationId);
     expect(await deckCount()).toBe(before + 1);
+    // One generation job more, the standing deck's: a loser's went with its deck.
+    expect(await generationJobCount()).toBe(jobsBefore + 1);
+    const ofDeck = await t.app.services.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.subjectId, first.json().presentationId));
+    expect(ofDeck).toHaveLength(1);
   });
 
   it.each([

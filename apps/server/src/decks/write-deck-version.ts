@@ -82,13 +82,13 @@ export async function writeDeckVersion(
     deckState?: DeckStateChange;
   },
 ): Promise<number> {
-  const deck = await lockDeckForVersion(tx, deckId);
   const { draft } = version;
   // The version, numbered, and the deck's row in one statement (a data-modifying CTE, which
   // PostgreSQL always runs to the end): on the embedded database each statement is a round trip
   // to its thread while the transaction holds the one connection that reads wait for (ADRs 065,
-  // 069). The number is taken in it too: the statement starts after the deck's lock is held, so
-  // it sees every version committed before.
+  // 069). The number is taken in it too: it is sent with the deck's lock, right behind it on the
+  // connection, so it starts once the lock is held and sees every version committed before
+  // (ADR 071).
   const inserted = tx.$with('inserted_version').as(
     tx
       .insert(deckVersions)
@@ -121,7 +121,8 @@ export async function writeDeckVersion(
       })
       .returning({ number: deckVersions.number }),
   );
-  const [written] = await tx
+  const locking = lockDeckForVersion(tx, deckId);
+  const writing = tx
     .with(inserted)
     .update(decks)
     .set({
@@ -136,6 +137,7 @@ export async function writeDeckVersion(
     })
     .where(eq(decks.id, deckId))
     .returning({ number: decks.currentVersion });
+  const [deck, [written]] = await Promise.all([locking, writing]);
   const number = written!.number!;
   await recordEvent(
     tx,
