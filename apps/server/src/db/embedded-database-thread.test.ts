@@ -111,31 +111,44 @@ describe('the embedded database on its own thread', () => {
     expect((await outside).rows[0]!.n).toBe(0);
   });
 
-  it('runs the statements of a transaction sent at once in the order sent, the first with its beginning', async () => {
-    // The callback sends its statements without waiting for the transaction to have begun, or
-    // for each other: the database thread runs them in order once it has begun (ADR 071).
-    const outsideFirst = db.query<{ n: number }>('select count(*)::int as n from items');
-    const [, , read] = await db.transaction((tx) =>
-      Promise.all([
-        tx.query(`insert into items (id, name) values (1, 'one')`),
+  it("sends a transaction's statements before it has begun; they run in the order sent once it has", async () => {
+    // The first transaction holds the connection; the second cannot begin until it ends, yet its
+    // callback runs at once and sends its statements, without waiting for each other either: the
+    // database thread keeps them until the transaction has begun (ADR 071).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.query(`insert into items (id, name) values (1, 'one')`);
+      await held;
+    });
+    let isSent = false;
+    const second = db.transaction((tx) => {
+      isSent = true;
+      return Promise.all([
         tx.query(`update items set name = 'uno' where id = 1`),
-        tx.query<{ name: string }>('select name from items where id = 1'),
-      ]),
-    );
-    expect(read.rows).toEqual([{ name: 'uno' }]);
-    expect((await outsideFirst).rows[0]!.n).toBe(0);
+        tx.query(`insert into items (id, name) values (2, 'two')`),
+        tx.query<{ name: string }>('select name from items order by id'),
+      ]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isSent).toBe(true);
+    release();
+    await first;
+    const [updated, , read] = await second;
+    expect(updated.affectedRows).toBe(1);
+    expect(read.rows).toEqual([{ name: 'uno' }, { name: 'two' }]);
     // A failing one rolls back those sent with it; the next transaction begins afresh.
     const failed = await db
       .transaction((tx) =>
         Promise.all([
-          tx.query(`insert into items (id, name) values (2, 'two')`),
-          tx.query(`insert into items (id, name) values (3, 'uno')`),
+          tx.query(`insert into items (id, name) values (3, 'three')`),
+          tx.query(`insert into items (id, name) values (4, 'uno')`),
         ]),
       )
       .catch((caught: unknown) => caught);
     expect(failed).toHaveProperty('code', '23505');
     const { rows } = await db.query<{ id: number }>('select id from items order by id');
-    expect(rows.map((row) => row.id)).toEqual([1]);
+    expect(rows.map((row) => row.id)).toEqual([1, 2]);
   });
 
   it('delivers notifications to listeners until they stop', async () => {

@@ -67,14 +67,24 @@ const operations = {
       done.catch(refused);
     });
     beginning.set(tx, begun);
-    const settled = () => beginning.delete(tx);
-    begun.then(settled, settled);
+    // Once begun, its statements need not wait; one that failed to begin is kept until its end,
+    // so that every statement sent in it answers that error.
+    begun.then(
+      () => beginning.delete(tx),
+      () => undefined,
+    );
     return begun;
   },
   /** Commits (or rolls back) and answers when it is over: a failed commit answers its error. */
   async end({ tx, commit }) {
     const begun = whenBegun(tx);
-    if (begun) await begun;
+    if (begun) {
+      try {
+        await begun;
+      } finally {
+        beginning.delete(tx);
+      }
+    }
     const open = transactions.get(tx);
     if (!open) throw new Error('Transaction is closed');
     open.end(commit);

@@ -39,24 +39,27 @@ export async function generateDeckForUser(
   const deckId = randomUUID();
   const stored = await services.db
     .transaction(async (tx) => {
+      // Each started in turn (`execute`): the deck, then its job, on the connection.
+      const inserting = tx
+        .insert(decks)
+        .values({
+          id: deckId,
+          ownerId: user.id,
+          title: draft.basicInfo.deckTitle,
+          clientName: draft.basicInfo.clientName,
+          draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
+          status: 'generating',
+          slideCount: 0,
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
+        .returning()
+        .execute();
       const [[deck], job] = await Promise.all([
-        tx
-          .insert(decks)
-          .values({
-            id: deckId,
-            ownerId: user.id,
-            title: draft.basicInfo.deckTitle,
-            clientName: draft.basicInfo.clientName,
-            draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
-            status: 'generating',
-            slideCount: 0,
-            idempotencyKey: idempotencyKey ?? null,
-            idempotencyFingerprint: idempotencyKey ? fingerprint : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
-          .returning(),
+        inserting,
         enqueueGeneration(tx, services.clock, deckId),
       ]);
       // A concurrent retry with the same key won: its deck stands, this one's job goes.

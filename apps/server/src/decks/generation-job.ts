@@ -111,8 +111,8 @@ export function generationJobHandler(
 /**
  * Waits for every one of `steps` (statements of one transaction, sent at once), then throws the
  * error that came first, if any failed (on PostgreSQL the statements after a failed one fail
- * too, saying only that the transaction is aborted). Each has settled by then, so none is left
- * running when the caller rolls back.
+ * too, saying only that the transaction is aborted). A statement a step has sent and not heard
+ * back from yet is ahead of the rollback on the connection, which runs them in order.
  */
 async function allSettledOrFirstError(steps: readonly Promise<unknown>[]): Promise<void> {
   let first: { reason: unknown } | undefined;

@@ -47,10 +47,13 @@ type DeckStateChange = Partial<
 
 /**
  * Locks a deck's row for the rest of the transaction (the lock every version writer takes
- * before numbering); throws when the deck is gone.
+ * before numbering); throws when the deck is gone. The statement is handed to the connection
+ * in the turn this is called (`execute`), so a statement started after the call runs after the
+ * lock is held.
  */
 export async function lockDeckForVersion(tx: Db, deckId: string): Promise<DeckRow> {
-  const [locked] = await tx.select().from(decks).where(eq(decks.id, deckId)).for('update');
+  const locking = tx.select().from(decks).where(eq(decks.id, deckId)).for('update').execute();
+  const [locked] = await locking;
   if (!locked) throw new Error(`deck ${deckId} vanished while adding a version`);
   return locked;
 }
@@ -86,9 +89,9 @@ export async function writeDeckVersion(
   // The version, numbered, and the deck's row in one statement (a data-modifying CTE, which
   // PostgreSQL always runs to the end): on the embedded database each statement is a round trip
   // to its thread while the transaction holds the one connection that reads wait for (ADRs 065,
-  // 069). The number is taken in it too: it is sent with the deck's lock, right behind it on the
-  // connection, so it starts once the lock is held and sees every version committed before
-  // (ADR 071).
+  // 069). The number is taken in it too: it is sent with the deck's lock, started right after it
+  // (each handed to the connection as it is started), so it runs once the lock is held and sees
+  // every version committed before (ADR 071).
   const inserted = tx.$with('inserted_version').as(
     tx
       .insert(deckVersions)
@@ -121,8 +124,7 @@ export async function writeDeckVersion(
       })
       .returning({ number: deckVersions.number }),
   );
-  const locking = lockDeckForVersion(tx, deckId);
-  const writing = tx
+  const versionAndDeck = tx
     .with(inserted)
     .update(decks)
     .set({
@@ -137,6 +139,8 @@ export async function writeDeckVersion(
     })
     .where(eq(decks.id, deckId))
     .returning({ number: decks.currentVersion });
+  const locking = lockDeckForVersion(tx, deckId);
+  const writing = versionAndDeck.execute();
   const [deck, [written]] = await Promise.all([locking, writing]);
   const number = written!.number!;
   await recordEvent(
