@@ -22,7 +22,7 @@ import { assertPicturesUsable, findMissingPictures, refusedPictures } from './dr
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
-import { assertKnownTemplates, renderDraft } from './render-draft.ts';
+import { assertKnownTemplates, renderDraft, renderedVersionContent } from './render-draft.ts';
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
 import { findVersion, loadVersion } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
@@ -167,18 +167,8 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
         deck,
         version: {
           draft,
-          slideCount: rendered.svgs.length,
-          slideTitles: rendered.slideTitles,
-          slideLinks: rendered.slideLinks,
-          warnings: rendered.warnings,
           presenter: presenter ?? null,
-          libraryVersion: rendered.libraryVersion,
-          priceBook: rendered.priceBook,
-          pricingContext: rendered.pricingContext,
-          dealCheck: rendered.clearance.dealCheck,
-          approvedBy: rendered.clearance.approvedByRequest,
-          slidePlan: rendered.slidePlan,
-          slideProducts: rendered.slideProducts,
+          ...renderedVersionContent(rendered),
           ...(edit ? { editKind: edit.kind, edited: edit.edited } : {}),
           ...(payload.approvalRequestId
             ? { reason: 'Prices approved: made again without the watermark' }

@@ -17,7 +17,7 @@ import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
 import { generateDeckJob, generateVersionJob } from './deck-jobs.ts';
 import { versionFiles } from './deck-versions.ts';
-import { renderDraft } from './render-draft.ts';
+import { renderDraft, renderedVersionContent } from './render-draft.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
 const deckById = preparedQuery((db) =>
@@ -76,21 +76,7 @@ export function generationJobHandler(
           context.complete(tx),
           writeDeckVersion(tx, {
             deckId: deck.id,
-            version: {
-              draft: deck.draft,
-              slideCount: rendered.svgs.length,
-              slideTitles: rendered.slideTitles,
-              slideLinks: rendered.slideLinks,
-              warnings: rendered.warnings,
-              presenter,
-              libraryVersion: rendered.libraryVersion,
-              priceBook: rendered.priceBook,
-              pricingContext: rendered.pricingContext,
-              dealCheck: rendered.clearance.dealCheck,
-              approvedBy: rendered.clearance.approvedByRequest,
-              slidePlan: rendered.slidePlan,
-              slideProducts: rendered.slideProducts,
-            },
+            version: { draft: deck.draft, presenter, ...renderedVersionContent(rendered) },
             createdBy: deck.ownerId,
             at: now,
             deckState: { status: 'completed', generationError: null },

@@ -228,3 +228,37 @@ export function assertKnownTemplates({ library }: { library: TemplateLibrary }, 
     throw new AppError('validation_failed', Object.values(fields).join(' '), { fields });
   }
 }
+
+/**
+ * What a rendered deck gives the version that keeps it (`writeDeckVersion`'s content), apart
+ * from the draft and the presenter, which the caller knows.
+ */
+export function renderedVersionContent(
+  rendered: Pick<
+    Awaited<ReturnType<typeof renderDraft>>,
+    | 'svgs'
+    | 'slideTitles'
+    | 'slideLinks'
+    | 'warnings'
+    | 'libraryVersion'
+    | 'priceBook'
+    | 'pricingContext'
+    | 'clearance'
+    | 'slidePlan'
+    | 'slideProducts'
+  >,
+) {
+  return {
+    slideCount: rendered.svgs.length,
+    slideTitles: rendered.slideTitles,
+    slideLinks: rendered.slideLinks,
+    warnings: rendered.warnings,
+    libraryVersion: rendered.libraryVersion,
+    priceBook: rendered.priceBook,
+    pricingContext: rendered.pricingContext,
+    dealCheck: rendered.clearance.dealCheck,
+    approvedBy: rendered.clearance.approvedByRequest,
+    slidePlan: rendered.slidePlan,
+    slideProducts: rendered.slideProducts,
+  };
+}
