@@ -33,18 +33,15 @@ const operations = {
   async query({ sql, params, rowMode, textTypes, tx }) {
     // Types whose text the caller parses itself (Drizzle's dates and timestamps).
     const parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
-    const begun = whenBegun(tx);
-    if (begun) await begun;
-    const { rows, fields, affectedRows } = await target(tx).query(sql, params, {
+    const on = await begunTarget(tx);
+    const { rows, fields, affectedRows } = await on.query(sql, params, {
       rowMode,
       parsers,
     });
     return { rows, fields, affectedRows };
   },
   async exec({ sql, tx }) {
-    const begun = whenBegun(tx);
-    if (begun) await begun;
-    const results = await target(tx).exec(sql);
+    const results = await (await begunTarget(tx)).exec(sql);
     return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
   },
   /**
@@ -77,16 +74,12 @@ const operations = {
   },
   /** Commits (or rolls back) and answers when it is over: a failed commit answers its error. */
   async end({ tx, commit }) {
-    const begun = whenBegun(tx);
-    if (begun) {
-      try {
-        await begun;
-      } finally {
-        beginning.delete(tx);
-      }
+    let open;
+    try {
+      open = await begunTransaction(tx);
+    } finally {
+      beginning.delete(tx);
     }
-    const open = transactions.get(tx);
-    if (!open) throw new Error('Transaction is closed');
     open.end(commit);
     await open.done;
   },
@@ -112,19 +105,22 @@ const operations = {
 };
 
 /**
- * What a statement of transaction `tx` waits for before it runs: the transaction's beginning,
- * when the caller sent it on before its answer; nothing otherwise (undefined, not a promise, so
- * the statement is handed to PGlite in the same turn, in the order the calls came).
+ * Where a statement of transaction `tx` runs (the database itself outside one), once the
+ * transaction has begun: the caller sends its statements on before the beginning's answer.
+ * Statements wait here in the order they came; one sent in a transaction that failed to begin
+ * answers that error.
  */
-function whenBegun(tx) {
-  return tx === undefined ? undefined : beginning.get(tx);
+async function begunTarget(tx) {
+  return tx === undefined ? db : (await begunTransaction(tx)).handle;
 }
 
-function target(tx) {
-  if (tx === undefined) return db;
+/** Open transaction `tx` once it has begun: its handle and how to end it. */
+async function begunTransaction(tx) {
+  const begun = beginning.get(tx);
+  if (begun) await begun;
   const open = transactions.get(tx);
   if (!open) throw new Error('Transaction is closed');
-  return open.handle;
+  return open;
 }
 
 /** What the caller needs of an error: its message and the server's fields (code, constraint…). */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DeckDraft, GenerationState } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
+import { statementsAtOnce } from '../db/statements-at-once.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import type { DeckRow } from './deck-access.ts';
@@ -58,7 +59,7 @@ export async function generateDeckForUser(
         .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
         .returning()
         .execute();
-      const [[deck], job] = await Promise.all([
+      const [[deck], job] = await statementsAtOnce([
         inserting,
         enqueueGeneration(tx, services.clock, deckId),
       ]);

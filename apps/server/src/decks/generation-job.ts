@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { statementsAtOnce } from '../db/statements-at-once.ts';
 import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler, PayloadOf } from '../jobs/define-job.ts';
@@ -72,7 +73,7 @@ export function generationJobHandler(
         // them one after another all the same, without a round trip to this thread between them
         // while the transaction holds it (on the embedded database, the one reads wait for).
         // Should one fail (or the claim be lost), all are rolled back.
-        allSettledOrFirstError([
+        statementsAtOnce([
           context.complete(tx),
           writeDeckVersion(tx, {
             deckId: deck.id,
@@ -92,24 +93,6 @@ export function generationJobHandler(
       if (row.subjectId) await markFailed(services, row.subjectId, refusedJobMessage);
     },
   };
-}
-
-/**
- * Waits for every one of `steps` (statements of one transaction, sent at once), then throws the
- * error that came first, if any failed (on PostgreSQL the statements after a failed one fail
- * too, saying only that the transaction is aborted). A statement a step has sent and not heard
- * back from yet is ahead of the rollback on the connection, which runs them in order.
- */
-async function allSettledOrFirstError(steps: readonly Promise<unknown>[]): Promise<void> {
-  let first: { reason: unknown } | undefined;
-  await Promise.all(
-    steps.map((step) =>
-      step.catch((reason: unknown) => {
-        first ??= { reason };
-      }),
-    ),
-  );
-  if (first) throw first.reason;
 }
 
 /** What a rep reads when the deck's job could not be read back (the portal changed meanwhile). */

@@ -10,6 +10,7 @@ import type {
 } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { deckVersions, decks, type PricingContext } from '../db/schema.ts';
+import { statementsAtOnce } from '../db/statements-at-once.ts';
 import type { DeckRow } from './deck-access.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -141,7 +142,7 @@ export async function writeDeckVersion(
     .returning({ number: decks.currentVersion });
   const locking = lockDeckForVersion(tx, deckId);
   const writing = versionAndDeck.execute();
-  const [deck, [written]] = await Promise.all([locking, writing]);
+  const [deck, [written]] = await statementsAtOnce([locking, writing]);
   const number = written!.number!;
   await recordEvent(
     tx,
