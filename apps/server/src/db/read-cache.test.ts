@@ -187,6 +187,27 @@ describe('the embedded database read cache', () => {
     expect(second.rows[0]!.tags).toEqual(['a']);
   });
 
+  it('copies nested JSON, a `__proto__` key as the object’s own, and bytes', async () => {
+    const read = () =>
+      db.query<{
+        doc: { list: { n: number }[]; __proto__: { polluted: boolean } };
+        bytes: Uint8Array;
+      }>(
+        `select '{"list": [{"n": 1}], "__proto__": {"polluted": true}}'::jsonb as doc, '\\x0102'::bytea as bytes from items`,
+      );
+    const first = await read();
+    first.rows[0]!.doc.list[0]!.n = 2;
+    first.rows[0]!.bytes[0] = 9;
+    const [second] = (await read()).rows;
+    expect(asked.filter((sql) => sql.includes('polluted'))).toHaveLength(1);
+    expect(second!.doc.list).toEqual([{ n: 1 }]);
+    expect(Object.getPrototypeOf(second!.doc)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(second!.doc, '__proto__')?.value).toEqual({
+      polluted: true,
+    });
+    expect([...second!.bytes]).toEqual([1, 2]);
+  });
+
   it('asks again once an answer is two seconds old', async () => {
     await names();
     clock = 1_999;

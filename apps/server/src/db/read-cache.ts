@@ -246,8 +246,6 @@ export function withReadCache<Client extends EmbeddedClient>(
  * are shared as they cannot change.
  */
 function copyOf<T>(result: Results<T>): Results<T> {
-  const copyValue = (value: unknown) =>
-    typeof value === 'object' && value !== null ? structuredClone(value) : value;
   const rows = result.rows.map((row) =>
     Array.isArray(row)
       ? row.map(copyValue)
@@ -256,6 +254,25 @@ function copyOf<T>(result: Results<T>): Results<T> {
         ),
   ) as T[];
   return { ...result, rows };
+}
+
+/**
+ * A value of a row, copied: JSON as the database parsed it (plain objects and arrays) by a walk
+ * of its own, as `structuredClone` cost ~3 µs even for a list's short array of product ids (a
+ * tenth of a cached answer's time); anything else that is an object (bytes) by `structuredClone`.
+ */
+function copyValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyValue);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copyValue((value as Record<string, unknown>)[key]);
+    // A JSON key `__proto__` is the object's own, as JSON.parse made it: never its prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true });
+    else copy[key] = item;
+  }
+  return copy;
 }
 
 function tablesIn(sql: string, pattern: RegExp): Set<string> {
