@@ -49,6 +49,8 @@ const queryNames: Record<string, Record<string, string>> = {
   words: {
     firstPage: 'first page',
     clientSearch: 'client search (`Client 9876`)',
+    sameAnswerSearch:
+      'client search finding the same 11 names at each size (`Client 98` at 1,000 decks, `Client 9876` at 100,000, `Client 98765` at 1,000,000)',
     broadSearch: 'common words (`Cold Storage`)',
     deepPage: 'page after a position half-way',
     repRecent: "a rep's recent decks",

@@ -175,6 +175,10 @@ function queriesFor(size: number, shape: Shape): Record<string, string> {
         firstPage: '',
         // As the issue's manager looked a client up: 111 names at 1,000,000 decks, none at 1,000.
         clientSearch: search('Client 9876'),
+        // The same lookup made to find the same 11 names at every size (a number and the ten it
+        // begins: "Client 98" at 1,000 decks, "Client 9876" at 100,000, "Client 98765" at a
+        // million), so that the two sizes' throughputs compare the same answer.
+        sameAnswerSearch: search(`Client ${'987654321'.slice(0, String(size).length - 2)}`),
         // A word in one name in five: the first page is found at once, the count stops at 1,000.
         broadSearch: search('Cold Storage'),
         deepPage: `&after=${middle}`,
