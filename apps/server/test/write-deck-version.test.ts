@@ -121,6 +121,8 @@ describe('writeDeckVersion', () => {
         },
       },
     ]);
+    // Whose deck it is, read by the event's own statement: whose alerts it may raise.
+    expect(recorded.map((event) => event.ownerId)).toEqual([deck!.ownerId, deck!.ownerId]);
     const queued = await db.select().from(jobs).where(eq(jobs.kind, 'webhooks.fan-out'));
     expect(queued.map((job) => job.payload)).toContainEqual({ eventId: recorded[1]!.id });
   });

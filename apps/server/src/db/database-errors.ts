@@ -30,6 +30,16 @@ export function isServerReportedError(error: unknown): error is ServerReportedEr
   );
 }
 
+/** A statement refused for a duplicate key: of the unique constraint named, when one is. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = driverErrorOf(error);
+  return (
+    isServerReportedError(cause) &&
+    cause.code === '23505' &&
+    (constraint === undefined || cause.constraint === constraint)
+  );
+}
+
 // SQLSTATE codes of a server that is going away, not yet up, or refusing connections.
 function isUnavailableSqlState(code: string): boolean {
   return (

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { DeckDraft, GenerationState } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
-import { statementsAtOnce } from '../db/statements-at-once.ts';
+import { isUniqueViolation } from '../db/database-errors.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import type { DeckRow } from './deck-access.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
-import { enqueueGeneration, generationState } from './generation-job.ts';
+import { generationJobInsert, generationState } from './generation-job.ts';
 import { assertKnownTemplates } from './render-draft.ts';
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
 
@@ -35,40 +35,41 @@ export async function generateDeckForUser(
   const missing = await findMissingPictures(services, user, draft);
   assertPicturesUsable(draft, refusedPictures(draft, missing));
   const now = services.clock.now();
-  // The deck's id is chosen here, so that its job goes with it: on the embedded database the
-  // transaction holds the one connection a round trip less (ADR 071).
+  const { db } = services;
+  // The deck's id is chosen here, so that its job can name it in the same statement.
   const deckId = randomUUID();
-  const stored = await services.db
-    .transaction(async (tx) => {
-      // Each started in turn (`execute`): the deck, then its job, on the connection.
-      const inserting = tx
-        .insert(decks)
-        .values({
-          id: deckId,
-          ownerId: user.id,
-          title: draft.basicInfo.deckTitle,
-          clientName: draft.basicInfo.clientName,
-          draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
-          status: 'generating',
-          slideCount: 0,
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyFingerprint: idempotencyKey ? fingerprint : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: [decks.ownerId, decks.idempotencyKey] })
-        .returning()
-        .execute();
-      const [[deck], job] = await statementsAtOnce([
-        inserting,
-        enqueueGeneration(tx, services.clock, deckId),
-      ]);
-      // A concurrent retry with the same key won: its deck stands, this one's job goes.
-      if (!deck) throw new RetryWon();
-      return { deck, job };
-    })
+  const newDeck = db.$with('new_deck').as(
+    db
+      .insert(decks)
+      .values({
+        id: deckId,
+        ownerId: user.id,
+        title: draft.basicInfo.deckTitle,
+        clientName: draft.basicInfo.clientName,
+        draft: { ...draft, basicInfo: { ...draft.basicInfo, userId: user.id } },
+        status: 'generating',
+        slideCount: 0,
+        idempotencyKey: idempotencyKey ?? null,
+        idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+  );
+  const newJob = db.$with('new_job').as(generationJobInsert(db, services.clock, deckId));
+  // The deck and its job in one statement, stored together or not at all: no transaction holds
+  // the embedded database's one connection across round trips to this thread (ADR 072).
+  const stored = await db
+    .with(newDeck, newJob)
+    .select()
+    .from(newDeck)
+    .crossJoin(newJob)
+    .then(([row]) => row && { deck: row.new_deck, job: row.new_job })
     .catch((error: unknown) => {
-      if (error instanceof RetryWon) return undefined;
+      // A concurrent retry with the same key stored its deck first: that one is answered.
+      if (idempotencyKey && isUniqueViolation(error, 'decks_owner_idempotency_key')) {
+        return undefined;
+      }
       throw error;
     });
   if (stored) return generationState(services, stored.deck, stored.job);
@@ -76,9 +77,6 @@ export async function generateDeckForUser(
   if (!raced) throw new Error('the deck was neither stored nor found');
   return answerRetry(services, raced, fingerprint);
 }
-
-/** Rolls back a deck's insert that a concurrent retry with the same key had made first. */
-class RetryWon extends Error {}
 
 function answerRetry(services: Services, deck: DeckRow, fingerprint: string) {
   // Decks stored before fingerprints were kept have none: their key is taken as matching.

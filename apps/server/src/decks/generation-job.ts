@@ -12,7 +12,7 @@ import { statementsAtOnce } from '../db/statements-at-once.ts';
 import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler, PayloadOf } from '../jobs/define-job.ts';
-import { enqueueJob, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
+import { enqueueJob, jobInsert, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
@@ -32,6 +32,11 @@ const deckById = preparedQuery((db) =>
 /** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
 export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
   return enqueueJob(tx, clock, generateDeckJob, { deckId }, { subjectId: deckId });
+}
+
+/** `enqueueGeneration`'s statement, not yet run: for a statement that stores the deck too. */
+export function generationJobInsert(db: Db, clock: Clock, deckId: string) {
+  return jobInsert(db, clock, generateDeckJob, { deckId }, { subjectId: deckId });
 }
 
 /**

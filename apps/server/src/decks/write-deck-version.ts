@@ -142,33 +142,37 @@ export async function writeDeckVersion(
     .returning({ number: decks.currentVersion });
   const locking = lockDeckForVersion(tx, deckId);
   const writing = versionAndDeck.execute();
-  const [deck, [written]] = await statementsAtOnce([locking, writing]);
-  const number = written!.number!;
-  await recordEvent(
+  // The event goes with them: its own statement reads the version's number and the deck's owner
+  // from the deck's row as the two before it left it (ADR 072).
+  const thisDeck = sql`from ${decks} where ${decks.id} = ${deckId}`;
+  const data = {
+    deck: {
+      id: deckId,
+      title: draft.basicInfo.deckTitle,
+      clientName: draft.basicInfo.clientName,
+      ownerId: null,
+    },
+    version: {
+      number: null,
+      createdBy,
+      editKind: version.editKind ?? null,
+      restoredFrom: version.restoredFrom ?? null,
+      slideCount: version.slideCount,
+      changes,
+    },
+  };
+  const recording = recordEvent(
     tx,
     { now: () => at },
     {
       type: 'deck.version_created',
       deckId,
-      ownerId: deck.ownerId,
+      ownerId: sql`(select ${decks.ownerId} ${thisDeck})`,
       actorId: createdBy,
-      data: {
-        deck: {
-          id: deckId,
-          title: draft.basicInfo.deckTitle,
-          clientName: draft.basicInfo.clientName,
-          ownerId: deck.ownerId,
-        },
-        version: {
-          number,
-          createdBy,
-          editKind: version.editKind ?? null,
-          restoredFrom: version.restoredFrom ?? null,
-          slideCount: version.slideCount,
-          changes,
-        },
-      },
+      data: sql`(select jsonb_set(jsonb_set(${JSON.stringify(data)}::jsonb, '{deck,ownerId}', to_jsonb(${decks.ownerId})), '{version,number}', to_jsonb(${decks.currentVersion})) ${thisDeck})`,
     },
   );
+  const [, [written]] = await statementsAtOnce([locking, writing, recording]);
+  const number = written!.number!;
   return number;
 }

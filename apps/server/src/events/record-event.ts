@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { EventType } from '@deck-portal/domain';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -11,13 +11,16 @@ export type EventRow = typeof events.$inferSelect;
 
 export type NewEvent = {
   type: EventType;
-  /** The event's body as a webhook sends it under `data` (ids, names, figures; no secrets). */
-  data: Record<string, unknown>;
+  /**
+   * The event's body as a webhook sends it under `data` (ids, names, figures; no secrets); or an
+   * expression that makes it, when part of it is read in the same statement (a version's number).
+   */
+  data: Record<string, unknown> | SQL;
   deckId?: string | null;
   linkId?: string | null;
   visitId?: string | null;
-  /** Whose deck it concerns: whose alerts it may raise. */
-  ownerId?: string | null;
+  /** Whose deck it concerns: whose alerts it may raise (an expression, as `data` may be). */
+  ownerId?: string | SQL | null;
   /** Who did it, when a user did (null for a client's visit). */
   actorId?: string | null;
 };
@@ -30,6 +33,8 @@ export function newEventId() {
 /**
  * Records an event in the caller's transaction (ADR 045) and queues each consumer's job for it
  * (webhooks, alerts), so it is told of once the change commits and never when it rolls back.
+ * The event's statement is handed to the connection when this is called, after any the caller
+ * started before (ADR 071), so it may be sent at once with them.
  */
 export async function recordEvent(tx: Db, clock: Clock, event: NewEvent): Promise<EventRow> {
   const consumers = eventConsumers.filter(
@@ -54,7 +59,8 @@ export async function recordEvent(tx: Db, clock: Clock, event: NewEvent): Promis
       actorId: event.actorId ?? null,
       occurredAt: clock.now(),
     })
-    .returning({ ...getTableColumns(events), ...wanted });
+    .returning({ ...getTableColumns(events), ...wanted })
+    .execute();
   const { row, answers } = splitAnswers(written!, Object.keys(wanted));
   for (const [i, consumer] of consumers.entries()) {
     if (consumer.wantedBy && answers[`wanted${i}`] !== true) continue;

@@ -32,10 +32,28 @@ export async function enqueueJob<Payload extends JobKind['payload']>(
   payload: z.input<Payload>,
   options: EnqueueOptions = {},
 ): Promise<JobRow | undefined> {
+  const [row] = await jobInsert(db, clock, kind, payload, options);
+  if (!row) return undefined;
+  const { notified: _, ...added } = row;
+  return added;
+}
+
+/**
+ * The statement `enqueueJob` runs, not yet run: for a statement that writes a row and queues its
+ * job in one (a `with` around it), so that neither is stored without the other. Its rows are the
+ * job's columns and `notified`. The payload is checked here.
+ */
+export function jobInsert<Payload extends JobKind['payload']>(
+  db: Db,
+  clock: Clock | undefined,
+  kind: JobKind<Payload>,
+  payload: z.input<Payload>,
+  options: EnqueueOptions = {},
+) {
   const read = readPayload(kind, payload);
   if ('problem' in read) throw new InvalidJobPayloadError(read.problem);
   const now = clock?.now();
-  const [row] = await db
+  return db
     .insert(jobs)
     .values({
       kind: kind.name,
@@ -48,9 +66,6 @@ export async function enqueueJob<Payload extends JobKind['payload']>(
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
     .returning({ ...jobColumns, notified: notifying(queuedSignal) });
-  if (!row) return undefined;
-  const { notified: _, ...added } = row;
-  return added;
 }
 
 /**
@@ -292,5 +307,6 @@ const jobColumns = getTableColumns(jobs);
  * took two.
  */
 function notifying(payload: string | Placeholder) {
-  return sql<string>`pg_notify(${jobsChannel}, ${payload})`;
+  // Named, so that a statement around one in a `with` can read it.
+  return sql<string>`pg_notify(${jobsChannel}, ${payload})`.as('notified');
 }

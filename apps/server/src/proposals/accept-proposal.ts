@@ -8,7 +8,7 @@ import {
   type ClientAccepted,
 } from '@deck-portal/domain';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
-import { driverErrorOf, isServerReportedError } from '../db/database-errors.ts';
+import { isUniqueViolation } from '../db/database-errors.ts';
 import { decks, deckFiles, proposalResponses } from '../db/schema.ts';
 import { deckFileNames, sha256Hex } from '../decks/file-store.ts';
 import { AppError } from '../http/app-error.ts';
@@ -191,11 +191,6 @@ function versionChanged() {
 async function refuseIfAccepted(services: Pick<Services, 'db'>, deckId: string) {
   const existing = await findAcceptance(services.db, deckId);
   if (existing) throw new AlreadyAcceptedError(toClientAccepted(existing));
-}
-
-function isUniqueViolation(error: unknown) {
-  const cause = driverErrorOf(error);
-  return isServerReportedError(cause) && cause.code === '23505';
 }
 
 /** The version's PDF and its SHA-256 (computed from the bytes when the row has none). */
