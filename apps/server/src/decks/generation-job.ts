@@ -78,16 +78,17 @@ export function generationJobHandler(
         // them one after another all the same, without a round trip to this thread between them
         // while the transaction holds it (on the embedded database, the one reads wait for).
         // Should one fail (or the claim be lost), all are rolled back.
-        statementsAtOnce([
-          context.complete(tx),
-          writeDeckVersion(tx, {
-            deckId: deck.id,
-            version: { draft: deck.draft, presenter, ...renderedVersionContent(rendered) },
-            createdBy: deck.ownerId,
-            at: now,
-            deckState: { status: 'completed', generationError: null },
-          }),
-          services.fileStore.record(tx, files),
+        statementsAtOnce(tx, [
+          () => context.complete(tx),
+          () =>
+            writeDeckVersion(tx, {
+              deckId: deck.id,
+              version: { draft: deck.draft, presenter, ...renderedVersionContent(rendered) },
+              createdBy: deck.ownerId,
+              at: now,
+              deckState: { status: 'completed', generationError: null },
+            }),
+          () => services.fileStore.record(tx, files),
         ]),
       );
     },

@@ -140,8 +140,6 @@ export async function writeDeckVersion(
     })
     .where(eq(decks.id, deckId))
     .returning({ number: decks.currentVersion });
-  const locking = lockDeckForVersion(tx, deckId);
-  const writing = versionAndDeck.execute();
   // The event goes with them: its own statement reads the version's number and the deck's owner
   // from the deck's row as the two before it left it (ADR 072).
   const thisDeck = sql`from ${decks} where ${decks.id} = ${deckId}`;
@@ -161,18 +159,23 @@ export async function writeDeckVersion(
       changes,
     },
   };
-  const recording = recordEvent(
-    tx,
-    { now: () => at },
-    {
-      type: 'deck.version_created',
-      deckId,
-      ownerId: sql`(select ${decks.ownerId} ${thisDeck})`,
-      actorId: createdBy,
-      data: sql`(select jsonb_set(jsonb_set(${JSON.stringify(data)}::jsonb, '{deck,ownerId}', to_jsonb(${decks.ownerId})), '{version,number}', to_jsonb(${decks.currentVersion})) ${thisDeck})`,
-    },
-  );
-  const [, [written]] = await statementsAtOnce([locking, writing, recording]);
+  const recording = () =>
+    recordEvent(
+      tx,
+      { now: () => at },
+      {
+        type: 'deck.version_created',
+        deckId,
+        ownerId: sql`(select ${decks.ownerId} ${thisDeck})`,
+        actorId: createdBy,
+        data: sql`(select jsonb_set(jsonb_set(${JSON.stringify(data)}::jsonb, '{deck,ownerId}', to_jsonb(${decks.ownerId})), '{version,number}', to_jsonb(${decks.currentVersion})) ${thisDeck})`,
+      },
+    );
+  const [, [written]] = await statementsAtOnce(tx, [
+    () => lockDeckForVersion(tx, deckId),
+    () => versionAndDeck.execute(),
+    recording,
+  ]);
   const number = written!.number!;
   return number;
 }
