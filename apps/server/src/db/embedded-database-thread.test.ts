@@ -151,6 +151,25 @@ describe('the embedded database on its own thread', () => {
     expect(rows.map((row) => row.id)).toEqual([1, 2]);
   });
 
+  it('ends a transaction not yet begun after the statements sent before its end', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async () => {
+      await held;
+    });
+    // Its callback does not wait for its statement: the end is sent right behind it, and both
+    // wait for the transaction's beginning on the database thread.
+    let inserting: Promise<unknown> | undefined;
+    const second = db.transaction(async (tx) => {
+      inserting = tx.query(`insert into items (id, name) values (5, 'five')`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([first, second, inserting]);
+    const { rows } = await db.query<{ name: string }>('select name from items where id = 5');
+    expect(rows).toEqual([{ name: 'five' }]);
+  });
+
   it('delivers notifications to listeners until they stop', async () => {
     const heard: string[] = [];
     const stop = await db.listen('news', (payload) => heard.push(payload));

@@ -33,7 +33,7 @@ const operations = {
   async query({ sql, params, rowMode, textTypes, tx }) {
     // Types whose text the caller parses itself (Drizzle's dates and timestamps).
     const parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
-    const on = await begunTarget(tx);
+    const on = tx === undefined ? db : (await begunTransaction(tx)).handle;
     const { rows, fields, affectedRows } = await on.query(sql, params, {
       rowMode,
       parsers,
@@ -41,7 +41,8 @@ const operations = {
     return { rows, fields, affectedRows };
   },
   async exec({ sql, tx }) {
-    const results = await (await begunTarget(tx)).exec(sql);
+    const on = tx === undefined ? db : (await begunTransaction(tx)).handle;
+    const results = await on.exec(sql);
     return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
   },
   /**
@@ -105,16 +106,12 @@ const operations = {
 };
 
 /**
- * Where a statement of transaction `tx` runs (the database itself outside one), once the
- * transaction has begun: the caller sends its statements on before the beginning's answer.
- * Statements wait here in the order they came; one sent in a transaction that failed to begin
- * answers that error.
+ * Open transaction `tx` once it has begun (its handle and how to end it): the caller sends its
+ * statements on before the beginning's answer. Its statements and its end wait here, each with
+ * this one `await`, so they go on in the order they came; one sent in a transaction that failed
+ * to begin answers that error. A statement outside a transaction waits for nothing: it is handed
+ * to PGlite in the turn it came.
  */
-async function begunTarget(tx) {
-  return tx === undefined ? db : (await begunTransaction(tx)).handle;
-}
-
-/** Open transaction `tx` once it has begun: its handle and how to end it. */
 async function begunTransaction(tx) {
   const begun = beginning.get(tx);
   if (begun) await begun;

@@ -50,6 +50,10 @@ export async function statementsAtOnce<const T extends Started>(
 
 /** Whether `db`'s connection takes a statement while another runs: the embedded database's. */
 function takesStatementsAtOnce(db: Db): boolean {
-  const session = (db as unknown as { _: { session: { constructor: unknown } } })._.session;
-  return (session.constructor as { [entityKind]?: string })[entityKind] === 'PgliteSession';
+  // Drizzle's handle of the connection; should it ever move, one after another is always safe.
+  const session = (db as unknown as { _?: { session?: { constructor: unknown } } })._?.session;
+  return (
+    (session?.constructor as { [entityKind]?: string } | undefined)?.[entityKind] ===
+    'PgliteSession'
+  );
 }

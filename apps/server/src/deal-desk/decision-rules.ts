@@ -11,6 +11,7 @@ import {
 } from '@deck-portal/domain';
 import { deckVersions, users } from '../db/schema.ts';
 import { currentPriceBook } from '../price-book/price-book.ts';
+import { statementsAtOnce } from '../db/statements-at-once.ts';
 import type { Services } from '../services.ts';
 import { loadDealDeskSettings } from './deal-desk-settings.ts';
 import { bookInMarket } from '../markets/pricing-context.ts';
@@ -43,22 +44,26 @@ export async function loadDecisionRules(
   if (requests.length === 0) return rules;
   const { db } = services;
   const deckIds = [...new Set(requests.map((request) => request.deckId))];
-  const [versions, settings] = await Promise.all([
-    db
-      .select({
-        deckId: deckVersions.deckId,
-        number: deckVersions.number,
-        createdBy: deckVersions.createdBy,
-        maker: users.name,
-        approvedBy: deckVersions.approvedBy,
-        selection: sql<ProductSelection>`${deckVersions.draft}->'productSelection'`,
-        priceBook: deckVersions.priceBook,
-        pricing: deckVersions.pricingContext,
-      })
-      .from(deckVersions)
-      .leftJoin(users, eq(users.id, deckVersions.createdBy))
-      .where(inArray(deckVersions.deckId, deckIds)),
-    loadDealDeskSettings(db),
+  // Perhaps in a transaction (a new version voids the requests it changes): one statement after
+  // another on PostgreSQL, whose client takes one at a time.
+  const [versions, settings] = await statementsAtOnce(db, [
+    () =>
+      db
+        .select({
+          deckId: deckVersions.deckId,
+          number: deckVersions.number,
+          createdBy: deckVersions.createdBy,
+          maker: users.name,
+          approvedBy: deckVersions.approvedBy,
+          selection: sql<ProductSelection>`${deckVersions.draft}->'productSelection'`,
+          priceBook: deckVersions.priceBook,
+          pricing: deckVersions.pricingContext,
+        })
+        .from(deckVersions)
+        .leftJoin(users, eq(users.id, deckVersions.createdBy))
+        .where(inArray(deckVersions.deckId, deckIds))
+        .execute(),
+    () => loadDealDeskSettings(db),
   ]);
   let todaysBook: PriceBook | undefined;
   for (const request of requests) {

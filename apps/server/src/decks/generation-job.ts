@@ -34,7 +34,10 @@ export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
   return enqueueJob(tx, clock, generateDeckJob, { deckId }, { subjectId: deckId });
 }
 
-/** `enqueueGeneration`'s statement, not yet run: for a statement that stores the deck too. */
+/**
+ * `enqueueGeneration`'s statement, not yet run: for a statement that stores the deck too. It has
+ * no unique key, so it always adds its job.
+ */
 export function generationJobInsert(db: Db, clock: Clock, deckId: string) {
   return jobInsert(db, clock, generateDeckJob, { deckId }, { subjectId: deckId });
 }

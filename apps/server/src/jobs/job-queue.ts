@@ -41,7 +41,9 @@ export async function enqueueJob<Payload extends JobKind['payload']>(
 /**
  * The statement `enqueueJob` runs, not yet run: for a statement that writes a row and queues its
  * job in one (a `with` around it), so that neither is stored without the other. Its rows are the
- * job's columns and `notified`. The payload is checked here.
+ * job's columns and `notified`. The payload is checked here. A job with a unique key already
+ * queued adds nothing: such a job is no job for a `with` that must store both (its other rows
+ * would be stored without it), and none is given one.
  */
 export function jobInsert<Payload extends JobKind['payload']>(
   db: Db,
