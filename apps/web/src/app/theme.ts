@@ -1,4 +1,4 @@
-import { createTheme, darken, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, Loader, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 // The portal's look (main.tsx, with its modals and toasts in providers.tsx). The client's page
 // (client-view-main.tsx) has no Mantine: features/client-view/client-view.css draws it in the
@@ -52,6 +52,9 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
     }),
+    // A spinner is a status: its label ("Loading versions") is then one a screen reader reads,
+    // where on a bare span axe fails it as an attribute the element may not have.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 
