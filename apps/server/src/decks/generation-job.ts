@@ -12,7 +12,7 @@ import { statementsAtOnce } from '../db/statements-at-once.ts';
 import { decks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler, PayloadOf } from '../jobs/define-job.ts';
-import { enqueueJob, jobInsert, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
+import { jobInsert, latestJobFor, type JobRow } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
@@ -29,14 +29,10 @@ const deckById = preparedQuery((db) =>
     .prepare('generation_deck'),
 );
 
-/** Queues the rendering of a `generating` deck, in the transaction that stores the deck. */
-export async function enqueueGeneration(tx: Db, clock: Clock, deckId: string) {
-  return enqueueJob(tx, clock, generateDeckJob, { deckId }, { subjectId: deckId });
-}
-
 /**
- * `enqueueGeneration`'s statement, not yet run: for a statement that stores the deck too. It has
- * no unique key, so it always adds its job.
+ * The job that renders a `generating` deck, as a statement not yet run: awaited on its own inside
+ * the transaction that stores the deck, or inside a statement that stores the deck too. It has no
+ * unique key, so it always adds its job.
  */
 export function generationJobInsert(db: Db, clock: Clock, deckId: string) {
   return jobInsert(db, clock, generateDeckJob, { deckId }, { subjectId: deckId });
@@ -77,10 +73,10 @@ export function generationJobHandler(
       const files = await services.fileStore.upload(deck.id, versionFiles(1, rendered));
       const now = services.clock.now();
       await services.db.transaction((tx) =>
-        // The job's end, the version and the files' rows are sent at once: the connection runs
-        // them one after another all the same, without a round trip to this thread between them
-        // while the transaction holds it (on the embedded database, the one reads wait for).
-        // Should one fail (or the claim be lost), all are rolled back.
+        // The job's end, the version and the files' rows: on the embedded database sent at once,
+        // without a round trip to this thread between them while the transaction holds its one
+        // connection (the one reads wait for); on PostgreSQL one after another (ADR 071's
+        // amendment). Should one fail (or the claim be lost), all are rolled back.
         statementsAtOnce(tx, [
           () => context.complete(tx),
           () =>
@@ -133,7 +129,7 @@ export async function retryGeneration(services: Services, deck: DeckRow) {
       .set({ status: 'generating', generationError: null, updatedAt: now })
       .where(and(eq(decks.id, deck.id), eq(decks.status, 'failed')))
       .returning();
-    if (row) await enqueueGeneration(tx, services.clock, deck.id);
+    if (row) await generationJobInsert(tx, services.clock, deck.id);
     return row;
   });
   if (!retried) throw new AppError('conflict', 'This deck is already being generated.');

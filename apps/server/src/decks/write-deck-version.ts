@@ -53,8 +53,12 @@ type DeckStateChange = Partial<
  * lock is held.
  */
 export async function lockDeckForVersion(tx: Db, deckId: string): Promise<DeckRow> {
-  const locking = tx.select().from(decks).where(eq(decks.id, deckId)).for('update').execute();
-  const [locked] = await locking;
+  const [locked] = await tx
+    .select()
+    .from(decks)
+    .where(eq(decks.id, deckId))
+    .for('update')
+    .execute();
   if (!locked) throw new Error(`deck ${deckId} vanished while adding a version`);
   return locked;
 }
@@ -148,10 +152,10 @@ export async function writeDeckVersion(
       id: deckId,
       title: draft.basicInfo.deckTitle,
       clientName: draft.basicInfo.clientName,
-      ownerId: null,
+      ownerId: null, // the deck's owner, filled in by the statement below
     },
     version: {
-      number: null,
+      number: null, // the version's number, filled in by the statement below
       createdBy,
       editKind: version.editKind ?? null,
       restoredFrom: version.restoredFrom ?? null,
@@ -176,6 +180,5 @@ export async function writeDeckVersion(
     () => versionAndDeck.execute(),
     recording,
   ]);
-  const number = written!.number!;
-  return number;
+  return written!.number!;
 }
