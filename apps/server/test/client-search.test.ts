@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckCountCap, searchCountCap } from '../src/decks/list-decks.ts';
-import { indexedParts } from '../src/decks/client-search.ts';
+import { clientNameMatches, indexedGrams, indexedParts } from '../src/decks/client-search.ts';
 import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // Client names that share words, as real ones do, analysed so that the search knows which
@@ -43,6 +43,10 @@ beforeAll(async () => {
     { title: 'Hex 1', clientName: 'Client 3f2a9c81d7e4', createdAt: '2027-01-02T00:00:00Z' },
     { title: 'Hex 2', clientName: 'Client 3F2A9C81D7', createdAt: '2027-01-03T00:00:00Z' },
     { title: 'Hex 3', clientName: 'Client 3f2 x9c8 1d7e4', createdAt: '2027-01-04T00:00:00Z' },
+    // And of the grams index by its first and last five characters (3f2a9, c81d7): a name
+    // holding both runs but not the word must not be found either.
+    { title: 'Hex 4', clientName: 'Client 3F2A9-C81D7', createdAt: '2027-01-05T00:00:00Z' },
+    { title: 'Odd 5', clientName: 'Hällström Nordic Oy', createdAt: '2027-01-06T00:00:00Z' },
   ]);
   await app.db.execute(sql`analyze decks`);
 }, 120_000);
@@ -113,6 +117,12 @@ describe('the client search on names that share words', () => {
     'Client 3f2a9c81d7e4',
     '2a9c81',
     'Müller & Söhne',
+    '3f2a9c81d7e4',
+    '3F2A9',
+    'a9c81d',
+    'HÄLLSTRÖM',
+    'llströ',
+    'Client 28711',
   ])('finds for "%s" the decks a substring match finds, newest first', async (text) => {
     const want = await expected(text);
     const { found, total, totalIsCapped } = await searchAll(text);
@@ -137,6 +147,36 @@ describe('what of a rare word the index is asked for', () => {
     ['θεσσαλονικη', ['θεσ', 'αλο', 'ικη']],
   ])('asks for %s as %j', (word, parts) => {
     expect(indexedParts(word)).toEqual(parts);
+  });
+});
+
+describe('what of a rare word the grams index is asked for', () => {
+  it.each([
+    ['9876', []],
+    ['98765', ['98765']],
+    ['3f2a9c81d7', ['3f2a9', 'c81d7']],
+    ['Hällström', ['Hälls', 'ström']],
+    // Σ lower-cases by the next letter under ICU, İ to two characters: runs alone would differ.
+    ['ΘΕΣΣΑΛΟΝΙΚΗ', []],
+    ['İSTANBUL', []],
+    ['θεσσαλονικη', ['θεσσα', 'ονικη']],
+  ])('asks for %s as %j', (word, grams) => {
+    expect(indexedGrams(word)).toEqual(grams);
+  });
+
+  it('asks it for the long rare words of a search, whose lists it reads instead of the trigrams', async () => {
+    expect(await clientNameMatches(app.db, 'Client 3f2a9c81d7')).toEqual({
+      kind: 'grams',
+      values: { clientGrams: '3f2a9 c81d7', clientWhole: '%Client 3f2a9c81d7%' },
+    });
+    // A short rare word is still the trigram index's.
+    expect((await clientNameMatches(app.db, 'Client 2871')).kind).toBe('rareWords');
+    const plan = await app.rows<{ 'QUERY PLAN': string }>(sql`
+      explain select id from decks
+      where client_name_grams(client_name) @> string_to_array(lower('3f2a9 C81D7'), ' ')`);
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      'decks_client_name_grams_idx',
+    );
   });
 });
 

@@ -11,7 +11,9 @@ import { decks } from '../db/schema.ts';
  * are known from the statistics PostgreSQL gathers on the names' trigrams (migration 0027,
  * refreshed by every analyse): the index is asked only for the search's words none of whose
  * trigrams is common, and of a long word for two or three of its trigrams (`indexedParts`), and
- * the whole text is checked on the decks it finds. A search with no
+ * the whole text is checked on the decks it finds. A rare word of five characters or more is
+ * asked instead of a second index, of every run of five characters of the names (migration
+ * 0028): its first and last run (`indexedGrams`), whose lists stay short. A search with no
  * such word (only common words, or words under three characters) is left to the planner as it
  * is: it walks the decks newest first when the words are found everywhere, and asks the index
  * when they are seldom found together.
@@ -107,18 +109,49 @@ function namesLike(pattern: SQLWrapper): SQL {
   return sql`lower(${decks.clientName}) like lower(${pattern})`;
 }
 
+/** The length of the runs of characters the grams index holds (migration 0028). */
+const gramLength = 5;
+
 /**
- * How a search finds its decks: `name`, the name holds the text (ILIKE `clientPattern`), left to
- * the planner; `rareWords`, the index is asked for the rare words (`clientPattern`) and the
- * whole text (`clientWhole`) is checked on the decks it finds.
+ * What of a rare word the grams index is asked for: its first and last five characters (one run
+ * for a word of five), which every name holding the word holds too, lower-cased as the index
+ * lower-cases them. Empty for a word shorter than that, and for one whose lower case a run alone
+ * may not share with the word inside a name: a capital sigma (its lower case depends on the next
+ * letter under ICU) or a letter whose lower case is longer than it (İ), which shifts the runs.
  */
-export type ClientMatchKind = 'name' | 'rareWords';
+export function indexedGrams(word: string): string[] {
+  const letters = Array.from(word);
+  const n = letters.length;
+  const lowersAlone = letters.every(
+    (letter) => letter !== 'Σ' && Array.from(letter.toLowerCase()).length === 1,
+  );
+  if (n < gramLength || !lowersAlone) return [];
+  const first = letters.slice(0, gramLength).join('');
+  const last = letters.slice(n - gramLength).join('');
+  return first === last ? [first] : [first, last];
+}
+
+/**
+ * How a search finds its decks:
+ * - `name`: the name holds the text (ILIKE `clientPattern`), left to the planner;
+ * - `rareWords`: the trigram index is asked for the rare words (`clientPattern`) and the whole
+ *   text (`clientWhole`) is checked on the decks it finds;
+ * - `grams`: the grams index is asked for runs of the rare words of five characters or more
+ *   (`clientGrams`, separated by spaces) and the whole text is checked on the decks it finds.
+ */
+export type ClientMatchKind = 'name' | 'rareWords' | 'grams';
 
 /** The condition of each kind, the texts as placeholders: the same statement for every search. */
 export const clientMatchConditions: Record<ClientMatchKind, SQL> = {
   name: ilike(decks.clientName, sql.placeholder('clientPattern')),
   rareWords: and(
     ilike(decks.clientName, sql.placeholder('clientPattern')),
+    namesLike(sql.placeholder('clientWhole')),
+  )!,
+  // The runs are lower-cased by the database, as the index's are; the statement is planned for
+  // each search (its unnamed statement), so the planner sees them as constants.
+  grams: and(
+    sql`client_name_grams(${decks.clientName}) @> string_to_array(lower(${sql.placeholder('clientGrams')}), ' ')`,
     namesLike(sql.placeholder('clientWhole')),
   )!,
 };
@@ -130,7 +163,10 @@ export const clientMatchConditions: Record<ClientMatchKind, SQL> = {
 export async function clientNameMatches(
   db: Db,
   text: string,
-): Promise<{ kind: ClientMatchKind; values: { clientPattern: string; clientWhole?: string } }> {
+): Promise<{
+  kind: ClientMatchKind;
+  values: { clientPattern?: string; clientWhole?: string; clientGrams?: string };
+}> {
   const whole = `%${escapeLike(text)}%`;
   const shares = await trigramFrequencies(db);
   const words = rareWords(text, shares);
@@ -139,6 +175,13 @@ export async function clientNameMatches(
   // ("Cold Storage"), the index for common words no name holds together ("Ltd GmbH": 0.16 s,
   // where a walk read every deck for 1.1 s).
   if (words.length === 0) return { kind: 'name', values: { clientPattern: whole } };
+  // Runs of five characters of the long rare words (of the first two): their lists hold a few
+  // decks at any size (~28 of a million hexadecimal names) where the trigram index's hold
+  // thousands (ADR 073).
+  const grams = words.flatMap(indexedGrams).slice(0, 4);
+  if (grams.length > 0) {
+    return { kind: 'grams', values: { clientGrams: grams.join(' '), clientWhole: whole } };
+  }
   // Parts of the rare words, in the order the text has them, are what the index is asked for;
   // the whole text is checked on the decks it finds. Only rare words, each short enough to be
   // asked for whole: the index is asked for the text as it is.
