@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckCountCap, searchCountCap } from '../src/decks/list-decks.ts';
-import { clientNameMatches, indexedGrams, indexedParts } from '../src/decks/client-search.ts';
+import { asksGrams, clientNameMatches, indexedParts } from '../src/decks/client-search.ts';
 import { deckListApp, type DeckListApp } from './helpers/deck-list-app.ts';
 
 // Client names that share words, as real ones do, analysed so that the search knows which
@@ -47,6 +47,7 @@ beforeAll(async () => {
     // holding both runs but not the word must not be found either.
     { title: 'Hex 4', clientName: 'Client 3F2A9-C81D7', createdAt: '2027-01-05T00:00:00Z' },
     { title: 'Odd 5', clientName: 'Hällström Nordic Oy', createdAt: '2027-01-06T00:00:00Z' },
+    { title: 'Odd 6', clientName: 'İSTANBUL Liman AŞ', createdAt: '2027-01-07T00:00:00Z' },
   ]);
   await app.db.execute(sql`analyze decks`);
 }, 120_000);
@@ -123,6 +124,8 @@ describe('the client search on names that share words', () => {
     'HÄLLSTRÖM',
     'llströ',
     'Client 28711',
+    'İstanbul',
+    'Hällström 3F2A9C81D7',
   ])('finds for "%s" the decks a substring match finds, newest first', async (text) => {
     const want = await expected(text);
     const { found, total, totalIsCapped } = await searchAll(text);
@@ -150,30 +153,38 @@ describe('what of a rare word the index is asked for', () => {
   });
 });
 
-describe('what of a rare word the grams index is asked for', () => {
+describe('which rare words the grams index is asked for', () => {
   it.each([
-    ['9876', []],
-    ['98765', ['98765']],
-    ['3f2a9c81d7', ['3f2a9', 'c81d7']],
-    ['Hällström', ['Hälls', 'ström']],
-    // Σ lower-cases by the next letter under ICU, İ to two characters: runs alone would differ.
-    ['ΘΕΣΣΑΛΟΝΙΚΗ', []],
-    ['İSTANBUL', []],
-    ['θεσσαλονικη', ['θεσσα', 'ονικη']],
-  ])('asks for %s as %j', (word, grams) => {
-    expect(indexedGrams(word)).toEqual(grams);
+    ['9876', false],
+    ['98765', true],
+    ['3f2a9c81d7', true],
+    ['Hällström', true],
+    ['İSTANBUL', true],
+    // Σ lower-cases by the next letter under ICU: the word alone could read otherwise.
+    ['ΘΕΣΣΑΛΟΝΙΚΗ', false],
+    ['θεσσαλονικη', true],
+  ])('%s: %s', (word, asked) => {
+    expect(asksGrams(word)).toBe(asked);
   });
 
-  it('asks it for the long rare words of a search, whose lists it reads instead of the trigrams', async () => {
+  it('is asked for the long rare words of a search, not the trigram index', async () => {
     expect(await clientNameMatches(app.db, 'Client 3f2a9c81d7')).toEqual({
       kind: 'grams',
-      values: { clientGrams: '3f2a9 c81d7', clientWhole: '%Client 3f2a9c81d7%' },
+      values: {
+        clientWord: '3f2a9c81d7',
+        clientOtherWord: '3f2a9c81d7',
+        clientWhole: '%Client 3f2a9c81d7%',
+      },
+    });
+    expect((await clientNameMatches(app.db, 'Hällström 3F2A9C81D7 x')).values).toMatchObject({
+      clientWord: 'Hällström',
+      clientOtherWord: '3F2A9C81D7',
     });
     // A short rare word is still the trigram index's.
     expect((await clientNameMatches(app.db, 'Client 2871')).kind).toBe('rareWords');
     const plan = await app.rows<{ 'QUERY PLAN': string }>(sql`
       explain select id from decks
-      where client_name_grams(client_name) @> string_to_array(lower('3f2a9 C81D7'), ' ')`);
+      where client_name_grams(client_name) @> array[left(lower('3F2A9C81D7'), 5), right(lower('3F2A9C81D7'), 5)]`);
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
       'decks_client_name_grams_idx',
     );

@@ -13,7 +13,7 @@ import { decks } from '../db/schema.ts';
  * trigrams is common, and of a long word for two or three of its trigrams (`indexedParts`), and
  * the whole text is checked on the decks it finds. A rare word of five characters or more is
  * asked instead of a second index, of every run of five characters of the names (migration
- * 0028): its first and last run (`indexedGrams`), whose lists stay short. A search with no
+ * 0028): its first and last five characters (`asksGrams`), whose lists stay short. A search with no
  * such word (only common words, or words under three characters) is left to the planner as it
  * is: it walks the decks newest first when the words are found everywhere, and asks the index
  * when they are seldom found together.
@@ -113,31 +113,35 @@ function namesLike(pattern: SQLWrapper): SQL {
 const gramLength = 5;
 
 /**
- * What of a rare word the grams index is asked for: its first and last five characters (one run
- * for a word of five), which every name holding the word holds too, lower-cased as the index
- * lower-cases them. Empty for a word shorter than that, and for one whose lower case a run alone
- * may not share with the word inside a name: a capital sigma (its lower case depends on the next
- * letter under ICU) or a letter whose lower case is longer than it (İ), which shifts the runs.
+ * Whether the grams index can be asked for a rare word: one of five characters or more without a
+ * capital sigma (ICU lower-cases it by the letter after it, so the word alone could read
+ * otherwise than inside a name). The database takes the word's first and last five characters
+ * from the word lower-cased as a whole, as the index takes the runs of a name: a letter whose
+ * lower case is longer than itself (İ, or Ì in Lithuanian) shifts both alike.
  */
-export function indexedGrams(word: string): string[] {
-  const letters = Array.from(word);
-  const n = letters.length;
-  const lowersAlone = letters.every(
-    (letter) => letter !== 'Σ' && Array.from(letter.toLowerCase()).length === 1,
-  );
-  if (n < gramLength || !lowersAlone) return [];
-  const first = letters.slice(0, gramLength).join('');
-  const last = letters.slice(n - gramLength).join('');
-  return first === last ? [first] : [first, last];
+export function asksGrams(word: string): boolean {
+  return Array.from(word).length >= gramLength && !word.includes('Σ');
 }
+
+/** A word's first and last five characters, lower-cased as the index lower-cases a name. */
+function runsOf(word: SQLWrapper): SQL {
+  const length = sql.raw(String(gramLength));
+  return sql`left(lower(${word}), ${length}), right(lower(${word}), ${length})`;
+}
+
+/** The runs the grams index is asked for: the two words' (`clientWord`, `clientOtherWord`). */
+const wordsRuns = sql`array[${runsOf(sql.placeholder('clientWord'))}, ${runsOf(
+  sql.placeholder('clientOtherWord'),
+)}]`;
 
 /**
  * How a search finds its decks:
  * - `name`: the name holds the text (ILIKE `clientPattern`), left to the planner;
  * - `rareWords`: the trigram index is asked for the rare words (`clientPattern`) and the whole
  *   text (`clientWhole`) is checked on the decks it finds;
- * - `grams`: the grams index is asked for runs of the rare words of five characters or more
- *   (`clientGrams`, separated by spaces) and the whole text is checked on the decks it finds.
+ * - `grams`: the grams index is asked for the first and last five characters of one or two rare
+ *   words of five characters or more (`clientWord`, `clientOtherWord`: the same word twice when
+ *   there is one) and the whole text is checked on the decks it finds.
  */
 export type ClientMatchKind = 'name' | 'rareWords' | 'grams';
 
@@ -148,10 +152,11 @@ export const clientMatchConditions: Record<ClientMatchKind, SQL> = {
     ilike(decks.clientName, sql.placeholder('clientPattern')),
     namesLike(sql.placeholder('clientWhole')),
   )!,
-  // The runs are lower-cased by the database, as the index's are; the statement is planned for
-  // each search (its unnamed statement), so the planner sees them as constants.
+  // The runs are taken by the database from the words lower-cased, as the index's are from the
+  // names; the statement is planned for each search (its unnamed statement), so the planner sees
+  // them as constants.
   grams: and(
-    sql`client_name_grams(${decks.clientName}) @> string_to_array(lower(${sql.placeholder('clientGrams')}), ' ')`,
+    sql`client_name_grams(${decks.clientName}) @> ${wordsRuns}`,
     namesLike(sql.placeholder('clientWhole')),
   )!,
 };
@@ -165,7 +170,12 @@ export async function clientNameMatches(
   text: string,
 ): Promise<{
   kind: ClientMatchKind;
-  values: { clientPattern?: string; clientWhole?: string; clientGrams?: string };
+  values: {
+    clientPattern?: string;
+    clientWhole?: string;
+    clientWord?: string;
+    clientOtherWord?: string;
+  };
 }> {
   const whole = `%${escapeLike(text)}%`;
   const shares = await trigramFrequencies(db);
@@ -175,12 +185,15 @@ export async function clientNameMatches(
   // ("Cold Storage"), the index for common words no name holds together ("Ltd GmbH": 0.16 s,
   // where a walk read every deck for 1.1 s).
   if (words.length === 0) return { kind: 'name', values: { clientPattern: whole } };
-  // Runs of five characters of the long rare words (of the first two): their lists hold a few
+  // The first and last five characters of the first two long rare words: their lists hold a few
   // decks at any size (~28 of a million hexadecimal names) where the trigram index's hold
   // thousands (ADR 073).
-  const grams = words.flatMap(indexedGrams).slice(0, 4);
-  if (grams.length > 0) {
-    return { kind: 'grams', values: { clientGrams: grams.join(' '), clientWhole: whole } };
+  const [word, otherWord = word] = words.filter(asksGrams);
+  if (word !== undefined) {
+    return {
+      kind: 'grams',
+      values: { clientWord: word, clientOtherWord: otherWord, clientWhole: whole },
+    };
   }
   // Parts of the rare words, in the order the text has them, are what the index is asked for;
   // the whole text is checked on the decks it finds. Only rare words, each short enough to be
