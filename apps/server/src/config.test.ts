@@ -94,7 +94,7 @@ describe('loadConfig', () => {
       jobLeaseMs: 5000,
     });
     expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS: must be a whole/);
-    expect(loadConfig({}).backgroundNice).toBe(10);
+    expect(loadConfig({}).backgroundNice).toBe(19);
     expect(loadConfig({ BACKGROUND_NICE: '0' }).backgroundNice).toBe(0);
     expect(() => loadConfig({ BACKGROUND_NICE: '20' })).toThrow(
       /BACKGROUND_NICE: must be a whole number from 0 to 19/,

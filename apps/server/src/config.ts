@@ -92,15 +92,16 @@ const envSchema = z.object({
    */
   OFFICE_RENDERER: z.string().trim().min(1).optional(),
   /**
-   * The nice value background work runs at (render threads, libuv's thread pool, LibreOffice):
-   * 0-19, 0 to run it at the server's own priority (ADRs 065, 068).
+   * The nice value background work runs at (render threads, libuv's thread pool, V8's helper
+   * threads, LibreOffice): 0-19, the lowest by default, 0 to run it at the server's own priority
+   * (ADRs 065, 068, 070, 074).
    */
   BACKGROUND_NICE: z.coerce
     .number({ error: 'must be a whole number from 0 to 19' })
     .int('must be a whole number from 0 to 19')
     .min(0, 'must be a whole number from 0 to 19')
     .max(19, 'must be a whole number from 0 to 19')
-    .default(10),
+    .default(19),
   /** How long a worker's claim on a job holds without renewal: a dead worker's job waits this long. */
   JOB_LEASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds, at least 1000' })

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lowered, officePdf } from './office-render.ts';
 
-// LibreOffice is background work (ADR 065): it runs at nice 10 unless told otherwise, and so do
+// LibreOffice is background work (ADRs 065, 074): it runs at nice 19 unless told otherwise, and so do
 // the processes it starts. A stand-in `soffice` prints, as the PDF asked of it, its own nice
 // value and that of a process it starts.
 let dir: string;
@@ -42,8 +42,8 @@ async function reported(niceness?: number) {
 describe.skipIf(process.platform !== 'linux' || getPriority() !== 0)(
   'LibreOffice at a lower priority',
   () => {
-    it('runs at nice 10 by default, and what it starts too; this thread is left as it was', async () => {
-      expect(await reported()).toEqual([10, 10]);
+    it('runs at nice 19 by default, and what it starts too; this thread is left as it was', async () => {
+      expect(await reported()).toEqual([19, 19]);
       expect(getPriority()).toBe(0);
     });
 

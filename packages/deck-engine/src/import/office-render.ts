@@ -17,7 +17,7 @@ export interface OfficeRenderer {
   timeoutMs?: number;
   /**
    * The nice value (0-19) LibreOffice runs at, at least: it is background work, and the requests
-   * and the database come first. Default 10; 0 leaves it at that of the thread starting it
+   * and the database come first. Default 19; 0 leaves it at that of the thread starting it
    * (a render thread's, itself lowered: deck-renderer.ts).
    */
   niceness?: number;
@@ -298,7 +298,7 @@ function convert(
  */
 export async function officePdf(
   pptx: Uint8Array,
-  { command, timeoutMs = 120_000, niceness = 10 }: OfficeRenderer,
+  { command, timeoutMs = 120_000, niceness = 19 }: OfficeRenderer,
   { sanitise = true, confine = true, blockLinks = true }: OfficeDefences = {},
 ): Promise<Uint8Array | undefined> {
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));

@@ -53,8 +53,11 @@ export interface DeckRendererOptions {
   niceness?: number;
 }
 
-/** How far background work is lowered unless told otherwise: `nice 10`, as `nice` does. */
-export const backgroundNiceness = 10;
+/**
+ * How far background work is lowered unless told otherwise: `nice 19`, the lowest, so that a
+ * request's thread sharing a core with it gets nearly all of that core (ADR 074).
+ */
+export const backgroundNiceness = 19;
 
 export type {
   DeckIdentity,

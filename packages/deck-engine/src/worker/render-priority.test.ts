@@ -55,16 +55,16 @@ async function renderAt(niceness: number | undefined) {
 describe.skipIf(process.platform !== 'linux' || getPriority() !== 0)(
   'render threads at a lower priority',
   () => {
-    it('run at nice 10 by default, at the value asked for, or at the process’s with 0; the deck is the same', async () => {
+    it('run at nice 19 by default, at the value asked for, or at the process’s with 0; the deck is the same', async () => {
       const lowered = await renderAt(undefined);
-      // The render thread itself: at least one new thread at nice 10, none above the caller's.
-      expect(lowered.poolThreads).toContain(10);
+      // The render thread itself: at least one new thread at nice 19, none above the caller's.
+      expect(lowered.poolThreads).toContain(19);
       expect(lowered.mainThread).toBe(0);
       expect(getPriority()).toBe(0);
 
       const asked = await renderAt(5);
       expect(asked.poolThreads).toContain(5);
-      expect(asked.poolThreads).not.toContain(10);
+      expect(asked.poolThreads).not.toContain(19);
 
       const off = await renderAt(0);
       expect(off.poolThreads.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { workerData } from 'node:worker_threads';
 // nice value is per thread, so this lowers only this render thread (and what it starts: a
 // thread or process inherits its creator's); where it cannot be set the thread runs at the
 // process's priority. The pool says how far (deck-renderer.ts, `niceness`; 0 leaves it).
-const niceness = workerData?.niceness ?? 10;
+const niceness = workerData?.niceness ?? 19;
 try {
   // Never higher than it already is (a server started under `nice 15` stays there).
   if (niceness > getPriority()) setPriority(niceness);
