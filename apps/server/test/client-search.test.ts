@@ -48,6 +48,7 @@ beforeAll(async () => {
     { title: 'Hex 4', clientName: 'Client 3F2A9-C81D7', createdAt: '2027-01-05T00:00:00Z' },
     { title: 'Odd 5', clientName: 'Hällström Nordic Oy', createdAt: '2027-01-06T00:00:00Z' },
     { title: 'Odd 6', clientName: 'İSTANBUL Liman AŞ', createdAt: '2027-01-07T00:00:00Z' },
+    { title: 'Odd 7', clientName: 'Client ABCDI\u0307 Ltd', createdAt: '2027-01-08T00:00:00Z' },
   ]);
   await app.db.execute(sql`analyze decks`);
 }, 120_000);
@@ -126,6 +127,7 @@ describe('the client search on names that share words', () => {
     'Client 28711',
     'İstanbul',
     'Hällström 3F2A9C81D7',
+    'ABCDI\u0307',
   ])('finds for "%s" the decks a substring match finds, newest first', async (text) => {
     const want = await expected(text);
     const { found, total, totalIsCapped } = await searchAll(text);
@@ -179,6 +181,11 @@ describe('which rare words the grams index is asked for', () => {
     expect((await clientNameMatches(app.db, 'Hällström 3F2A9C81D7 x')).values).toMatchObject({
       clientWord: 'Hällström',
       clientOtherWord: '3F2A9C81D7',
+    });
+    // A word a combining mark ends (İ typed as I and a dot) is asked for with its mark, whole.
+    expect(await clientNameMatches(app.db, 'Client ABCDI\u0307 Ltd')).toEqual({
+      kind: 'name',
+      values: { clientPattern: '%Client ABCDI\u0307 Ltd%' },
     });
     // A short rare word is still the trigram index's.
     expect((await clientNameMatches(app.db, 'Client 2871')).kind).toBe('rareWords');

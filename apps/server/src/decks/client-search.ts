@@ -178,6 +178,10 @@ export async function clientNameMatches(
   };
 }> {
   const whole = `%${escapeLike(text)}%`;
+  // A combining mark ends a word here but changes how the letter before it lower-cases (an I with
+  // a combining dot is i under a Turkish ICU collation, ı alone): a word without its mark could
+  // read otherwise than inside the name, so such a text is left to the planner whole.
+  if (/\p{M}/u.test(text)) return { kind: 'name', values: { clientPattern: whole } };
   const shares = await trigramFrequencies(db);
   const words = rareWords(text, shares);
   const allWords = text.match(/[\p{L}\p{N}]+/gu) ?? [];
