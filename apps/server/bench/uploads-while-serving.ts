@@ -36,8 +36,9 @@ const [admin, ...reps] = await makeAccounts(bench.where, [
   ...Array.from({ length: PHOTOS }, (_, i) => `Bench Rep ${i + 1}`),
 ]);
 // As `npm start` runs it (scripts/start.mjs): built, with V8's and glibc's memory settings of
-// scripts/server-runtime.mjs. `BENCH_UPLOAD_NODE_OPTIONS` adds to the server's V8 flags (to
-// profile it: `--cpu-prof --cpu-prof-dir=...`). `BACKGROUND_NICE` and `OFFICE_RENDERER`, when
+// scripts/server-runtime.mjs. `BENCH_UPLOAD_NODE_OPTIONS` adds to the server's options (to
+// profile it, `--require` a script that starts node:inspector's profiler: Node refuses
+// `--cpu-prof` in NODE_OPTIONS). `BACKGROUND_NICE` and `OFFICE_RENDERER`, when
 // set, are the server's (to compare background work at the server's priority, or no LibreOffice).
 const server = await startBenchServer(
   bench.where,
