@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { getPriority, setPriority, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { backgroundNiceness } from '../worker/background-niceness.ts';
 import { keepPackageRelationshipsOnly } from './package-relationships.ts';
 
 /**
@@ -17,8 +18,8 @@ export interface OfficeRenderer {
   timeoutMs?: number;
   /**
    * The nice value (0-19) LibreOffice runs at, at least: it is background work, and the requests
-   * and the database come first. Default 19; 0 leaves it at that of the thread starting it
-   * (a render thread's, itself lowered: deck-renderer.ts).
+   * and the database come first. Default `backgroundNiceness` (19); 0 leaves it at that of the
+   * thread starting it (a render thread's, itself lowered: deck-renderer.ts).
    */
   niceness?: number;
 }
@@ -298,7 +299,7 @@ function convert(
  */
 export async function officePdf(
   pptx: Uint8Array,
-  { command, timeoutMs = 120_000, niceness = 19 }: OfficeRenderer,
+  { command, timeoutMs = 120_000, niceness = backgroundNiceness }: OfficeRenderer,
   { sanitise = true, confine = true, blockLinks = true }: OfficeDefences = {},
 ): Promise<Uint8Array | undefined> {
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));

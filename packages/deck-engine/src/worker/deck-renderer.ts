@@ -34,6 +34,7 @@ import type {
   RenderTaskResult,
   WarmUpTask,
 } from './render-task.ts';
+import { backgroundNiceness } from './background-niceness.ts';
 import { renderWorkerFile } from './render-worker-file.ts';
 
 export interface DeckRendererOptions {
@@ -53,11 +54,7 @@ export interface DeckRendererOptions {
   niceness?: number;
 }
 
-/**
- * How far background work is lowered unless told otherwise: `nice 19`, the lowest, so that a
- * request's thread sharing a core with it gets nearly all of that core (ADR 074).
- */
-export const backgroundNiceness = 19;
+export { backgroundNiceness };
 
 export type {
   DeckIdentity,

@@ -8,7 +8,8 @@ import { workerData } from 'node:worker_threads';
 // Rendering is background work: requests served by the main thread come first. On Linux the
 // nice value is per thread, so this lowers only this render thread (and what it starts: a
 // thread or process inherits its creator's); where it cannot be set the thread runs at the
-// process's priority. The pool says how far (deck-renderer.ts, `niceness`; 0 leaves it).
+// process's priority. The pool says how far (deck-renderer.ts, `niceness`; 0 leaves it); the
+// fallback is background-niceness.ts's, written out: this file runs before TypeScript can load.
 const niceness = workerData?.niceness ?? 19;
 try {
   // Never higher than it already is (a server started under `nice 15` stays there).
