@@ -3,6 +3,7 @@ import { API_TOKEN_PREFIX, type ApiTokenScope } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { rowsMappedOnce } from '../db/rows-mapped-once.ts';
 import { apiTokens, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
@@ -14,12 +15,14 @@ const touchIntervalMs = 60_000;
 export type ApiTokenCaller = { user: User; token: { id: string; scopes: ApiTokenScope[] } };
 
 const tokenWithUser = preparedQuery((db) =>
-  db
-    .select({ token: apiTokens, user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('api_token_with_user'),
+  rowsMappedOnce(
+    db
+      .select({ token: apiTokens, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('api_token_with_user'),
+  ),
 );
 
 function refused(message: string) {

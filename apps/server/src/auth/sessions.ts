@@ -2,6 +2,7 @@ import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { rowsMappedOnce } from '../db/rows-mapped-once.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -27,12 +28,14 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
 }
 
 const sessionWithUser = preparedQuery((db) =>
-  db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('session_with_user'),
+  rowsMappedOnce(
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_with_user'),
+  ),
 );
 
 /** The user behind a session token, or null when the token is unknown, idle or expired. */

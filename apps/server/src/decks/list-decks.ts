@@ -14,6 +14,7 @@ import { AppError } from '../http/app-error.ts';
 import { readListCursor, writeListCursor } from '../http/list-cursor.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { rowsMappedOnce } from '../db/rows-mapped-once.ts';
 import type { Services } from '../services.ts';
 import { productNames } from '../price-book/price-book.ts';
 import type { DeckRow } from './deck-access.ts';
@@ -248,7 +249,10 @@ function ownersDecksOf(which: 'current' | 'archived') {
       which === 'archived' ? eq(decks.status, 'archived') : ne(decks.status, 'archived'),
     );
     const { page, count } = listStatements(db, where, false);
-    return { page: page.prepare(plannedEachTime), count: count.prepare(plannedEachTime) };
+    return {
+      page: rowsMappedOnce(page.prepare(plannedEachTime)),
+      count: count.prepare(plannedEachTime),
+    };
   });
 }
 const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf('archived') };
@@ -284,8 +288,14 @@ function listOfKind(db: Db, kind: ListKind): ListQueries {
     const { page, count } = listStatements(db, listFilters(kind), kind.afterPosition, kind);
     // One owner's decks are planned for that owner, as a rep's own list is (ownersDecksOf).
     list = kind.byOwner
-      ? { page: page.prepare(plannedEachTime), count: count.prepare(plannedEachTime) }
-      : { page: page.prepare(`decks_${key}`), count: count.prepare(`decks_${key}_count`) };
+      ? {
+          page: rowsMappedOnce(page.prepare(plannedEachTime)),
+          count: count.prepare(plannedEachTime),
+        }
+      : {
+          page: rowsMappedOnce(page.prepare(`decks_${key}`)),
+          count: count.prepare(`decks_${key}_count`),
+        };
     lists.set(key, list);
   }
   return list;
@@ -341,12 +351,14 @@ function searchOfKind(
     const where = listFilters(kind, clientMatchConditions[kind.match]);
     const after = listStatements(db, where, true, { ...kind, countCap: searchCountCap });
     queries = {
-      search: searchStatement(db, where, kind.withApproval).prepare(plannedEachTime),
+      search: rowsMappedOnce(
+        searchStatement(db, where, kind.withApproval).prepare(plannedEachTime),
+      ),
       count: listStatements(db, where, false, { countCap: searchCountCap }).count.prepare(
         plannedEachTime,
       ),
       after: {
-        page: after.page.prepare(plannedEachTime),
+        page: rowsMappedOnce(after.page.prepare(plannedEachTime)),
         count: after.count.prepare(plannedEachTime),
       },
     };
