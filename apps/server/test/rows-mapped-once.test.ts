@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { rowsMappedOnce } from '../src/db/rows-mapped-once.ts';
 import { decks, users } from '../src/db/schema.ts';
@@ -12,6 +12,16 @@ let ownerId: string;
 /** Whether the statement maps its rows from the plan made once (Drizzle's own mapping else). */
 const mapsOnce = (prepared: unknown) =>
   typeof (prepared as { customResultMapper?: unknown }).customResultMapper === 'function';
+
+/**
+ * The mapper the statement was given, watched: a Drizzle that no longer called it would map
+ * the rows itself, and the calls counted here would stay at none.
+ */
+const watchMapper = (prepared: unknown) =>
+  vi.spyOn(
+    prepared as { customResultMapper: (rows: unknown[][]) => unknown },
+    'customResultMapper',
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -63,10 +73,12 @@ describe(`rows mapped from a plan made once (${testDatabaseDriver})`, () => {
     const once = rowsMappedOnce(statement().prepare('mapped_once_planned'));
     expect(mapsOnce(plain)).toBe(false);
     expect(mapsOnce(once)).toBe(true);
+    const mapper = watchMapper(once);
 
     const expected = await plain.execute({ ownerId });
     const rows = await once.execute({ ownerId });
-    expect(rows).toEqual(expected);
+    expect(mapper).toHaveBeenCalledTimes(1);
+    expect(rows).toStrictEqual(expected);
     expect(rows).toHaveLength(5);
     expect(rows[0]!.deck.createdAt).toBeInstanceOf(Date);
     expect(rows[0]!.deck.createdAt.toISOString()).toBe('2026-01-02T03:09:05.123Z');
@@ -97,13 +109,16 @@ describe(`rows mapped from a plan made once (${testDatabaseDriver})`, () => {
       db.select({ value: count() }).from(decks).prepare('mapped_once_count'),
     );
     expect(mapsOnce(tables)).toBe(true);
-    expect(await tables.execute()).toEqual(
+    expect(mapsOnce(counted)).toBe(true);
+    expect(await tables.execute()).toStrictEqual(
       await db
         .select({ deck: decks, owner: users })
         .from(decks)
         .innerJoin(users, eq(users.id, decks.ownerId)),
     );
-    expect(await counted.execute()).toEqual([{ value: 5 }]);
+    const countMapper = watchMapper(counted);
+    expect(await counted.execute()).toStrictEqual([{ value: 5 }]);
+    expect(countMapper).toHaveBeenCalledTimes(1);
   });
 
   it("keeps Drizzle's mapping where a table joined on the left may make an object null", async () => {
@@ -118,6 +133,18 @@ describe(`rows mapped from a plan made once (${testDatabaseDriver})`, () => {
       .prepare('mapped_once_left');
     expect(mapsOnce(rowsMappedOnce(statement))).toBe(false);
     expect(await statement.execute()).toEqual([{ deck: { title: 'Deck 1' }, owner: null }]);
+  });
+
+  it("keeps Drizzle's mapping of nested columns when the joins' map is not there to read", () => {
+    const { db } = database;
+    const statement = db
+      .select({ deck: { title: decks.title }, owner: { name: users.name } })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.ownerId))
+      .prepare('mapped_once_no_map');
+    // As a Drizzle that renamed it would leave it: which tables may be null is then unknown.
+    delete (statement as { joinsNotNullableMap?: unknown }).joinsNotNullableMap;
+    expect(mapsOnce(rowsMappedOnce(statement))).toBe(false);
   });
 
   it('leaves a statement without selected columns alone', async () => {
