@@ -236,6 +236,18 @@ type ListQueries = { page: Executable<Statements['page']>; count: Executable<Sta
 const plannedEachTime = '';
 
 /**
+ * A list's page and count prepared under the given names, the page's rows mapped from a plan
+ * made once (ADR 075).
+ */
+function prepareList(
+  { page, count }: Pick<Statements, 'page' | 'count'>,
+  pageName: string,
+  countName = pageName,
+): ListQueries {
+  return { page: rowsMappedOnce(page.prepare(pageName)), count: count.prepare(countName) };
+}
+
+/**
  * One owner's decks, current or archived, built once per database but planned for each owner
  * on PostgreSQL. A plan kept for any owner (a named statement's generic plan, which PostgreSQL
  * switches to after five requests when it costs no more) cannot know that a rep owns 200 of a
@@ -248,11 +260,7 @@ function ownersDecksOf(which: 'current' | 'archived') {
       eq(decks.ownerId, sql.placeholder('ownerId')),
       which === 'archived' ? eq(decks.status, 'archived') : ne(decks.status, 'archived'),
     );
-    const { page, count } = listStatements(db, where, false);
-    return {
-      page: rowsMappedOnce(page.prepare(plannedEachTime)),
-      count: count.prepare(plannedEachTime),
-    };
+    return prepareList(listStatements(db, where, false), plannedEachTime);
   });
 }
 const ownersDecks = { current: ownersDecksOf('current'), archived: ownersDecksOf('archived') };
@@ -285,17 +293,11 @@ function listOfKind(db: Db, kind: ListKind): ListQueries {
   const lists = listsOfKind(db);
   let list = lists.get(key);
   if (!list) {
-    const { page, count } = listStatements(db, listFilters(kind), kind.afterPosition, kind);
+    const statements = listStatements(db, listFilters(kind), kind.afterPosition, kind);
     // One owner's decks are planned for that owner, as a rep's own list is (ownersDecksOf).
     list = kind.byOwner
-      ? {
-          page: rowsMappedOnce(page.prepare(plannedEachTime)),
-          count: count.prepare(plannedEachTime),
-        }
-      : {
-          page: rowsMappedOnce(page.prepare(`decks_${key}`)),
-          count: count.prepare(`decks_${key}_count`),
-        };
+      ? prepareList(statements, plannedEachTime)
+      : prepareList(statements, `decks_${key}`, `decks_${key}_count`);
     lists.set(key, list);
   }
   return list;
@@ -349,7 +351,6 @@ function searchOfKind(
   let queries = searches.get(key);
   if (!queries) {
     const where = listFilters(kind, clientMatchConditions[kind.match]);
-    const after = listStatements(db, where, true, { ...kind, countCap: searchCountCap });
     queries = {
       search: rowsMappedOnce(
         searchStatement(db, where, kind.withApproval).prepare(plannedEachTime),
@@ -357,10 +358,10 @@ function searchOfKind(
       count: listStatements(db, where, false, { countCap: searchCountCap }).count.prepare(
         plannedEachTime,
       ),
-      after: {
-        page: rowsMappedOnce(after.page.prepare(plannedEachTime)),
-        count: after.count.prepare(plannedEachTime),
-      },
+      after: prepareList(
+        listStatements(db, where, true, { ...kind, countCap: searchCountCap }),
+        plannedEachTime,
+      ),
     };
     searches.set(key, queries);
   }
