@@ -22,6 +22,7 @@ const entries = {
   main: 'apps/server/src/main.ts',
   worker: 'apps/server/src/worker.ts',
   'render-worker': 'packages/deck-engine/src/worker/render-worker.mjs',
+  'render-host': 'apps/server/src/render-host.ts',
 };
 const compileCacheEntry = 'compile-cache-entry';
 /** Each entry is a small file that turns on the compile cache, then loads its source (below). */
@@ -106,14 +107,18 @@ export default task;
 };
 
 /**
- * The pool's worker file: the sources name render-worker.mjs (TypeScript through tsx); the
- * bundle names the render worker built beside it.
+ * The pool's worker file and the render process's: the sources name render-worker.mjs and
+ * render-host.ts (TypeScript through tsx); the bundle names those built beside it.
  */
 const builtRenderWorker = {
   name: 'built-render-worker',
   setup(build) {
     build.onLoad({ filter: /[\\/]worker[\\/]render-worker-file\.ts$/ }, () => ({
       contents: `export const renderWorkerFile = new URL('./render-worker.js', import.meta.url).href;`,
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]src[\\/]render-host-file\.ts$/ }, () => ({
+      contents: `export const renderHostFile = { url: new URL('./render-host.js', import.meta.url), isTypeScript: false };`,
       loader: 'js',
     }));
   },

@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { lowerBackgroundThreads, poolNotLowered } from './thread-pool-priority.ts';
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -45,10 +44,6 @@ async function drainAndClose(app: App, config: Config) {
 
 async function main() {
   const config = loadConfigOrExit();
-  // V8's threads (collecting garbage beside every isolate, the render threads' included) and
-  // libuv's pool (deflating, pictures, password hashes) join the render threads at the
-  // background priority while the rest starts (ADRs 068, 070).
-  const lowering = lowerBackgroundThreads(config.backgroundNice);
   // The embedded database starts on a thread of its own (a new data directory takes seconds to
   // create and migrate) while this thread loads the rest of the server: a first start waits for
   // the longer of the two, not for both.
@@ -58,21 +53,23 @@ async function main() {
       : { driver: 'pglite', dataDir: config.dataDir },
   );
   opening.catch(() => {}); // awaited below; this only keeps it from counting as unhandled
-  const [{ buildApp }, { createDeckRenderer }, { startFileMaintenance }, { hasApprovedAdmin }] =
+  const [{ buildApp }, { createRenderProcess }, { startFileMaintenance }, { hasApprovedAdmin }] =
     await Promise.all([
       import('./app.ts'),
-      import('@deck-portal/deck-engine/pool'),
+      import('./render-process.ts'),
       import('./file-maintenance.ts'),
       import('./auth/create-account.ts'),
     ]);
   const database = await opening;
-  // The pool's first worker starts now and loads the engine in the background, so the first
-  // rep to generate after a start does not wait for it.
+  // The render process starts now, and its pool's first worker loads the engine in the
+  // background, so the first rep to generate after a start does not wait for it. Decks, imports
+  // and pictures are drawn there, at the background priority (ADR 076); this process's threads
+  // all keep the server's.
   const app = await buildApp({
     config,
     database,
     webRoot,
-    deckRenderer: createDeckRenderer({ niceness: config.backgroundNice }),
+    deckRenderer: createRenderProcess({ niceness: config.backgroundNice }),
   });
 
   let stopping = false;
@@ -99,8 +96,6 @@ async function main() {
   // Asked before listening, so the banner and this warning are written before the first request
   // can be answered.
   const hasAdmin = await hasApprovedAdmin(database.db);
-  const notLowered = poolNotLowered(await lowering);
-  if (notLowered) app.log.warn(notLowered);
   await app.listen({ port: config.port, host: config.host });
   startFileMaintenance(app);
   app.log.info(startBanner(config, database.driver));

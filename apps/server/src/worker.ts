@@ -1,12 +1,11 @@
 import { pino } from 'pino';
-import { createDeckRenderer } from '@deck-portal/deck-engine/pool';
+import { createRenderProcess } from './render-process.ts';
 import { buildServices } from './build-services.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { terminalLogStream } from './http/terminal-log.ts';
 import { startServerJobs } from './server-jobs.ts';
-import { lowerBackgroundThreads, poolNotLowered } from './thread-pool-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (renders decks), beside web processes started
@@ -28,18 +27,15 @@ async function main() {
     );
     process.exit(1);
   }
-  // As in the web process: V8's threads collect the render threads' garbage and the pool
-  // deflates the decks' parts, so they work at the render threads' priority (ADRs 068, 070).
-  const lowering = lowerBackgroundThreads(config.backgroundNice);
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
-  const notLowered = poolNotLowered(await lowering);
-  if (notLowered) log.warn(notLowered);
   const services = buildServices({
     config,
     database,
     log,
     isPretty,
-    deckRenderer: createDeckRenderer({
+    // As in the web process: decks are drawn in a render process at the background priority,
+    // and this process's threads (its jobs' database work) keep the server's (ADR 076).
+    deckRenderer: createRenderProcess({
       maxThreads: config.jobWorkers,
       niceness: config.backgroundNice,
     }),

@@ -84,10 +84,18 @@ async function loadedPackages(...files: string[]) {
 }
 
 describe('the built server', () => {
-  it('writes the entries npm start and npm run worker run, and the render worker', () => {
-    for (const entry of ['main.js', 'worker.js', 'render-worker.js']) {
+  it('writes the entries npm start and npm run worker run, the render process and its worker', () => {
+    for (const entry of ['main.js', 'worker.js', 'render-host.js', 'render-worker.js']) {
       expect(existsSync(path.join(outdir, entry)), entry).toBe(true);
     }
+    // The bundle starts the render process built beside it, not the sources' (ADR 076).
+    const naming = Object.keys(metafile().outputs)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.resolve(root, file), 'utf8'))
+      .filter((code) => code.includes('renderHostFile'));
+    expect(naming.length).toBeGreaterThan(0);
+    for (const code of naming)
+      expect(code).toContain(`new URL("./render-host.js", import.meta.url)`);
   });
 
   it('bundles the TypeScript it runs: no built file imports a .ts file', () => {

@@ -1,0 +1,80 @@
+// The render process (ADR 076): a child of the web process that holds the render pool, at the
+// background priority from its first thread to its last. `render-process.ts` starts it and
+// sends it the renderer's calls over the IPC channel; each answer, progress report and failure
+// goes back the same way. Nothing here opens the database or listens on a port.
+import { getPriority, setPriority } from 'node:os';
+import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
+import { lowerThreadsAtStart } from './thread-pool-priority.ts';
+import type { HostCall, HostMessage, HostStart } from './render-process.ts';
+
+const send = (message: HostMessage) => {
+  process.send?.(message);
+};
+
+/**
+ * The whole process at `niceness`: this thread, and every thread it has now (V8's, the
+ * loader's). Threads started later (libuv's pool, the render threads, libvips') inherit it from
+ * the thread that starts them, so none of them shares a lock with a thread of higher priority.
+ */
+function lowerWholeProcess(niceness: number) {
+  if (niceness <= 0) return;
+  try {
+    if (getPriority() < niceness) setPriority(niceness);
+  } catch {
+    // not permitted or not supported here: the render threads still lower themselves
+  }
+  lowerThreadsAtStart(niceness);
+}
+
+// Lowered before the engine's modules load, so the threads they start are born lowered.
+lowerWholeProcess(Number(process.argv[2] ?? 0));
+// Messages are listened for at once; they wait for the engine's modules here.
+const pool = import('@deck-portal/deck-engine/pool');
+
+let renderer: DeckRenderer | undefined;
+
+async function run(call: HostCall) {
+  await started;
+  if (!renderer) throw new Error('the render process was not started');
+  const args = call.args.slice();
+  if (call.hasProgress) {
+    const last = (args.at(-1) ?? {}) as Record<string, unknown>;
+    args[Math.max(args.length - 1, 0)] = {
+      ...last,
+      onProgress: (value: unknown) => send({ type: 'progress', id: call.id, value }),
+    };
+  }
+  const method = renderer[call.method] as (...given: unknown[]) => Promise<unknown>;
+  return method.apply(renderer, args);
+}
+
+let started: Promise<void> | undefined;
+
+process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
+  if (message.type === 'start') {
+    started = pool.then(({ createDeckRenderer }) => {
+      const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
+      renderer = created;
+      void created.warmedUp.then((value) => send({ type: 'warmed', value }));
+    });
+    return;
+  }
+  if (message.type === 'close') {
+    void (started ?? Promise.resolve())
+      .then(() => renderer?.close())
+      .finally(() => process.exit(0));
+    return;
+  }
+  run(message).then(
+    (value) => send({ type: 'result', id: message.id, value }),
+    (error: unknown) =>
+      send({
+        type: 'error',
+        id: message.id,
+        error: error instanceof Error ? error : new Error(String(error)),
+      }),
+  );
+});
+
+// The web process went away without closing: nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
