@@ -81,11 +81,32 @@ const photos = await Promise.all(reps.map(() => noisePhoto()));
 const presentation = largePresentation(60 * 1000 * 1000);
 const bytesInFlight = photos.reduce((total, p) => total + p.length, 0) + presentation.length;
 
-/** The server process's resident memory, from the kernel. */
-function serverRss() {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+/**
+ * The resident memory of process `root` and its descendants (the render process, LibreOffice),
+ * from the kernel. Self-contained: the probe thread below runs its source too.
+ */
+function treeRss(root: number): number {
+  const fs = process.getBuiltinModule('node:fs');
+  const of = (pid: number): number => {
+    let own = 0;
+    const children: number[] = [];
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      own = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        const list = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+        if (list) children.push(...list.split(/\s+/).map(Number));
+      }
+    } catch {
+      // ended meanwhile
+    }
+    return children.reduce((total, child) => total + of(child), own);
+  };
+  return of(root);
 }
+
+/** The server's resident memory, its render process's and LibreOffice's included. */
+const serverRss = () => treeRss(pid);
 
 /**
  * CPU time the server's main thread (the one answering requests) has used, in ms, from the
@@ -118,7 +139,8 @@ const { get, Agent } = require('node:http');
 const { readFileSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { hostname, port, pid } = workerData;
-const rss = () => Number(/VmRSS:\\s+(\\d+) kB/.exec(readFileSync('/proc/' + pid + '/status', 'utf8'))[1]) * 1024;
+const treeRss = ${treeRss.toString()};
+const rss = () => treeRss(pid);
 let isDone = false;
 parentPort.once('message', () => (isDone = true));
 (async () => {

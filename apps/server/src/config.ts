@@ -92,9 +92,9 @@ const envSchema = z.object({
    */
   OFFICE_RENDERER: z.string().trim().min(1).optional(),
   /**
-   * The nice value background work runs at (render threads, libuv's thread pool, V8's helper
-   * threads, LibreOffice): 0-19, the lowest by default, 0 to run it at the server's own priority
-   * (ADRs 065, 068, 070, 074).
+   * The nice value background work runs at (the render process, every thread of it, and the
+   * LibreOffice it starts; as SCHED_IDLE too where `chrt` can set it): 0-19, the lowest by
+   * default, 0 to run it at the server's own priority (ADRs 065, 074, 076).
    */
   BACKGROUND_NICE: z.coerce
     .number({ error: 'must be a whole number from 0 to 19' })
@@ -191,7 +191,7 @@ export type Config = {
   jobLeaseMs: number;
   /** The office renderer for PowerPoint imports (`soffice`), or undefined. */
   officeRenderer: string | undefined;
-  /** `BACKGROUND_NICE`: the nice value of render threads, libuv's pool and LibreOffice (0: not lowered). */
+  /** `BACKGROUND_NICE`: the nice value of the render process's threads and LibreOffice (0: not lowered; ADR 076). */
   backgroundNice: number;
   /** `ALERTS_SLACK_WEBHOOK_URL`: where Slack alerts go for reps with no address of their own. */
   alertsSlackWebhookUrl: string | undefined;

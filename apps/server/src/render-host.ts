@@ -4,7 +4,7 @@
 // goes back the same way. Nothing here opens the database or listens on a port.
 import { getPriority, setPriority } from 'node:os';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
-import { lowerThreadsAtStart } from './thread-pool-priority.ts';
+import { lowerThreadsAtStart } from './background-threads.ts';
 import type { HostCall, HostMessage, HostStart } from './render-process.ts';
 
 const send = (message: HostMessage) => {
