@@ -7,9 +7,28 @@ import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
 import type { HostCall, HostMessage, HostStart } from './render-process.ts';
 
+/** Messages written and not yet handed to the channel: the process ends only after them. */
+let unsent = 0;
+let flushed: (() => void) | undefined;
+
 const send = (message: HostMessage) => {
-  process.send?.(message);
+  unsent += 1;
+  const sent = () => {
+    unsent -= 1;
+    if (unsent === 0) flushed?.();
+  };
+  try {
+    process.send?.(message, undefined, undefined, sent);
+  } catch {
+    sent(); // the channel is closed: the web process is gone
+  }
 };
+
+/** Ends the process once every answer written has left it (a large one takes several writes). */
+function exitWhenSent() {
+  if (unsent === 0) process.exit(0);
+  flushed = () => process.exit(0);
+}
 
 /**
  * The whole process at `niceness`: this thread, and every thread it has now (V8's, the
@@ -60,9 +79,7 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     return;
   }
   if (message.type === 'close') {
-    void (started ?? Promise.resolve())
-      .then(() => renderer?.close())
-      .finally(() => process.exit(0));
+    void (started ?? Promise.resolve()).then(() => renderer?.close()).finally(exitWhenSent);
     return;
   }
   run(message).then(
@@ -78,3 +95,6 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
 
 // The web process went away without closing: nothing is left to answer.
 process.on('disconnect', () => process.exit(0));
+// A signal to the process group (Ctrl-C under `npm start`, a service manager's stop) is the web
+// process's to act on: it finishes the work under way, then closes this process.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});

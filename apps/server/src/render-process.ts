@@ -5,11 +5,11 @@
 // condition variables the request thread signals, and glibc's signal waits until the lowered
 // waiters it woke have run, which on busy cores took up to tens of milliseconds. In a process
 // of their own they share nothing with the request thread.
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { checkPicture, type DeckRenderer } from '@deck-portal/deck-engine/library';
-import type { DeckRendererOptions } from '@deck-portal/deck-engine/pool';
+import { checkPicture } from '@deck-portal/deck-engine/library';
+import type { DeckRendererOptions, DeckRendererPool } from '@deck-portal/deck-engine/pool';
 import { renderHostFile } from './render-host-file.ts';
 
 /** The renderer's methods that run in the render process. */
@@ -49,61 +49,88 @@ interface Pending {
 }
 
 /**
- * util-linux's `chrt`, found on the PATH on Linux, which starts a command under SCHED_IDLE: the
- * kernel then runs the command's threads only when no other thread wants the core, and a thread
- * that wakes preempts them at once (nice 19 alone still lets a background thread finish its
- * slice of a few milliseconds first). Undefined elsewhere: the host then only lowers its nice value.
+ * util-linux's `chrt`, found on the PATH on Linux, when it can start a command under SCHED_IDLE
+ * here (tried once): the kernel then runs the command's threads only when no other thread wants
+ * the core, and a thread that wakes preempts them at once (nice 19 alone still lets a background
+ * thread finish its slice of a few milliseconds first). Undefined elsewhere, or where it cannot
+ * (not executable, a sandbox refusing the policy): the host then only lowers its nice value.
  */
 export function idleScheduler(): string | undefined {
-  if (process.platform !== 'linux') return undefined;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+  if (idleSchedulerFound === null) {
+    idleSchedulerFound =
+      process.platform === 'linux' ? findIdleScheduler(process.env.PATH ?? '') : undefined;
+  }
+  return idleSchedulerFound;
+}
+let idleSchedulerFound: string | undefined | null = null;
+
+/** The first `chrt` on `searchPath` if it starts a command under SCHED_IDLE, else undefined. */
+export function findIdleScheduler(searchPath: string): string | undefined {
+  for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, 'chrt');
-    if (existsSync(candidate)) return candidate;
+    try {
+      accessSync(candidate, constants.X_OK);
+    } catch {
+      continue;
+    }
+    // The short option: util-linux's and BusyBox's chrt both take it.
+    const tried = spawnSync(candidate, ['-i', '0', 'true'], { stdio: 'ignore', timeout: 5_000 });
+    return tried.status === 0 ? candidate : undefined;
   }
   return undefined;
 }
 
-/** Node's options for the host: this process's, with tsx's loader where the host is TypeScript. */
-function hostExecArgv() {
-  const own = process.execArgv;
-  if (!renderHostFile.isTypeScript) return own;
-  const hasTsx = own.some(
-    (arg, i) => /(^|[=\s])tsx$/.test(arg) && /--(import|loader)/.test(own[i - 1] ?? arg),
+/**
+ * Node's options for the host: this process's (npm start's memory settings), without those that
+ * belong to one process only (a debugger's port, watching files), with tsx's loader where the
+ * host is TypeScript.
+ */
+export function hostExecArgv(
+  own: readonly string[] = process.execArgv,
+  isTypeScript = renderHostFile.isTypeScript,
+) {
+  const kept = own.filter((arg) => !/^--(inspect|debug|watch)/.test(arg));
+  if (!isTypeScript) return kept;
+  const hasTsx = kept.some(
+    (arg, i) => /(^|[=\s])tsx$/.test(arg) && /--(import|loader)/.test(kept[i - 1] ?? arg),
   );
-  return hasTsx ? own : [...own, '--import', 'tsx'];
-}
-
-export interface RenderProcess extends DeckRenderer {
-  /** Settles when the render process's first worker has drawn its warm-up deck. */
-  readonly warmedUp: Promise<boolean>;
+  return hasTsx ? kept : [...kept, '--import', 'tsx'];
 }
 
 /**
- * A {@link DeckRenderer} whose work runs in a child process at nice `niceness`; the child starts
- * now and again after it ends, at the next call. `checkPicture` stays in this process.
+ * A deck renderer whose work runs in a child process at nice `niceness` (and SCHED_IDLE
+ * where {@link idleScheduler} can set it); the child starts now and again after it ends, at the
+ * next call. `checkPicture` stays in this process. After `close()`, calls are refused.
  */
 export function createRenderProcess(
   options: Omit<DeckRendererOptions, 'niceness'> & { niceness: number },
-): RenderProcess {
+): DeckRendererPool {
   const { niceness, ...poolOptions } = options;
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let child: ChildProcess | undefined;
-  let isClosing = false;
+  let closing: Promise<void> | undefined;
   let warmedUp!: Promise<boolean>;
+
+  /** Every call still waiting fails with `error` (its process has ended or cannot be reached). */
+  const failPending = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
 
   const start = () => {
     const chrt = niceness > 0 ? idleScheduler() : undefined;
     const started = fork(renderHostFile.url, [String(niceness)], {
-      // Under `chrt --idle 0`, every thread the host ever has is SCHED_IDLE from its start: a
+      // Under `chrt -i 0`, every thread the host ever has is SCHED_IDLE from its start: a
       // thread of the web process that wakes takes the core from it at once.
       ...(chrt
-        ? { execPath: chrt, execArgv: ['--idle', '0', process.execPath, ...hostExecArgv()] }
+        ? { execPath: chrt, execArgv: ['-i', '0', process.execPath, ...hostExecArgv()] }
         : { execArgv: hostExecArgv() }),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    child = started;
     warmedUp = new Promise<boolean>((resolve) => {
       const onWarm = (message: HostMessage) => {
         if (message.type !== 'warmed') return;
@@ -111,36 +138,47 @@ export function createRenderProcess(
         resolve(message.value);
       };
       started.on('message', onWarm);
-      started.once('exit', () => resolve(false));
+      started.once('close', () => resolve(false));
     });
     started.on('message', (message: HostMessage) => {
       if (message.type === 'warmed') return;
-      const call = pending.get(message.id);
-      if (!call) return;
+      const waiting = pending.get(message.id);
+      if (!waiting) return;
       if (message.type === 'progress') {
-        call.onProgress?.(message.value);
+        waiting.onProgress?.(message.value);
         return;
       }
       pending.delete(message.id);
-      if (message.type === 'result') call.resolve(message.value);
-      else call.reject(message.error);
+      if (message.type === 'result') waiting.resolve(message.value);
+      else waiting.reject(message.error);
     });
-    started.once('exit', (code, signal) => {
+    // Not started (no process could be made), or its channel broke: what waits cannot be answered.
+    started.on('error', (error) => {
       if (child === started) child = undefined;
-      const failure = new Error(
-        `the render process ended (${signal ?? `code ${code}`}) before it answered`,
+      failPending(new Error(`the render process failed: ${error.message}`));
+      started.kill('SIGKILL');
+    });
+    // After 'exit' and every message it sent: an answer written just before the end is read.
+    started.once('close', (code, signal) => {
+      if (child === started) child = undefined;
+      if (pending.size === 0) return;
+      process.emitWarning(
+        `the render process ended (${signal ?? `code ${code}`}) with ${pending.size} call(s) under way; the next call starts a new one`,
       );
-      for (const call of pending.values()) call.reject(failure);
-      pending.clear();
+      failPending(
+        new Error(`the render process ended (${signal ?? `code ${code}`}) before it answered`),
+      );
     });
     const message: HostStart = { type: 'start', niceness, options: poolOptions };
-    started.send(message);
-    child = started;
+    started.send(message, () => {
+      // A failure to reach it is its 'error' event's.
+    });
     return started;
   };
   start();
 
   const call = (method: HostMethod, args: unknown[]) => {
+    if (closing) return Promise.reject(new Error('the render process is closed'));
     const last = args.at(-1);
     const onProgress =
       last && typeof last === 'object' && 'onProgress' in last
@@ -151,7 +189,6 @@ export function createRenderProcess(
       : args;
     const id = nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
       const message: HostCall = {
         type: 'call',
         id,
@@ -159,11 +196,18 @@ export function createRenderProcess(
         args: sent.map(withoutUndefinedFields),
         hasProgress: Boolean(onProgress),
       };
-      (child ?? start()).send(message, (error) => {
-        if (!error) return;
+      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      try {
+        (child ?? start()).send(message, (error) => {
+          if (!error || !pending.has(id)) return;
+          pending.delete(id);
+          reject(error);
+        });
+      } catch (error) {
+        // Arguments the structured clone cannot carry (a function, a class it does not know).
         pending.delete(id);
         reject(error);
-      });
+      }
     });
   };
 
@@ -183,14 +227,22 @@ export function createRenderProcess(
     get warmedUp() {
       return warmedUp;
     },
-    async close() {
-      if (isClosing) return;
-      isClosing = true;
-      const running = child;
-      if (!running) return;
-      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-      running.send({ type: 'close' });
-      await exited;
+    close() {
+      closing ??= (async () => {
+        const running = child;
+        if (!running || running.exitCode !== null || running.signalCode !== null) return;
+        const ended = new Promise<void>((resolve) => running.once('close', () => resolve()));
+        // The calls under way are answered, then it ends (render-host.ts).
+        try {
+          running.send({ type: 'close' }, (error) => {
+            if (error) running.kill('SIGKILL');
+          });
+        } catch {
+          running.kill('SIGKILL'); // its channel is gone already
+        }
+        await ended;
+      })();
+      return closing;
     },
   };
 }
