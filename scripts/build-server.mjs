@@ -110,8 +110,8 @@ export default task;
  * The pool's worker file and the render process's: the sources name render-worker.mjs and
  * render-host.ts (TypeScript through tsx); the bundle names those built beside it.
  */
-const builtRenderWorker = {
-  name: 'built-render-worker',
+const builtRenderFiles = {
+  name: 'built-render-files',
   setup(build) {
     build.onLoad({ filter: /[\\/]worker[\\/]render-worker-file\.ts$/ }, () => ({
       contents: `export const renderWorkerFile = new URL('./render-worker.js', import.meta.url).href;`,
@@ -358,7 +358,7 @@ export async function buildServer({ outdir = serverBuildDir } = {}) {
     metafile: true,
     logLevel: 'warning',
     banner: { js: requireBanner },
-    plugins: [compileCacheEntries, builtRenderWorker, sourceUrls(outdir), npmPackagesPolicy],
+    plugins: [compileCacheEntries, builtRenderFiles, sourceUrls(outdir), npmPackagesPolicy],
   });
   await removeOldOutputs(outdir, result.metafile);
   // Compiled code of the previous build's files: never read again (Node checks each file's

@@ -63,7 +63,7 @@ async function main() {
   const database = await opening;
   // The render process starts now, and its pool's first worker loads the engine in the
   // background, so the first rep to generate after a start does not wait for it. Decks, imports
-  // and pictures are drawn there, at the background priority (ADR 076); this process's threads
+  // and accepted PDFs are made there, at the background priority (ADR 076); this process's threads
   // all keep the server's.
   const app = await buildApp({
     config,
