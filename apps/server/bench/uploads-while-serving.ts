@@ -83,19 +83,18 @@ const bytesInFlight = photos.reduce((total, p) => total + p.length, 0) + present
 
 /**
  * The resident memory of process `root` and its descendants (the render process, LibreOffice),
- * from the kernel. Self-contained: the probe thread below runs its source too.
+ * from the kernel: plain JavaScript, which the probe thread below runs too.
  */
-function treeRss(root: number): number {
+const treeRssSource = `(root) => {
   const fs = process.getBuiltinModule('node:fs');
-  const of = (pid: number): number => {
+  const of = (pid) => {
     let own = 0;
-    const children: number[] = [];
+    const children = [];
     try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      own = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-        const list = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-        if (list) children.push(...list.split(/\s+/).map(Number));
+      own = Number(/VmRSS:\\s+(\\d+) kB/.exec(fs.readFileSync('/proc/' + pid + '/status', 'utf8'))?.[1] ?? 0) * 1024;
+      for (const task of fs.readdirSync('/proc/' + pid + '/task')) {
+        const list = fs.readFileSync('/proc/' + pid + '/task/' + task + '/children', 'utf8').trim();
+        if (list) children.push(...list.split(/\\s+/).map(Number));
       }
     } catch {
       // ended meanwhile
@@ -103,7 +102,8 @@ function treeRss(root: number): number {
     return children.reduce((total, child) => total + of(child), own);
   };
   return of(root);
-}
+}`;
+const treeRss = new Function(`return ${treeRssSource}`)() as (root: number) => number;
 
 /** The server's resident memory, its render process's and LibreOffice's included. */
 const serverRss = () => treeRss(pid);
@@ -139,7 +139,7 @@ const { get, Agent } = require('node:http');
 const { readFileSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { hostname, port, pid } = workerData;
-const treeRss = ${treeRss.toString()};
+const treeRss = ${treeRssSource};
 const rss = () => treeRss(pid);
 let isDone = false;
 parentPort.once('message', () => (isDone = true));
