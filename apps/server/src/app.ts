@@ -48,6 +48,7 @@ import type { Services } from './services.ts';
 import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
+import type { PictureDecoder } from './uploads/normalise-picture.ts';
 import { startServerJobs } from './server-jobs.ts';
 import { seedLibrary } from './library/library-versions.ts';
 import { seedPriceBook } from './price-book/price-book.ts';
@@ -83,6 +84,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** Replaces the worker pool that renders decks. */
   deckRenderer?: DeckRenderer;
+  /** Where uploaded pictures are decoded; this process when absent. */
+  pictureDecoder?: PictureDecoder;
   /** Replaces the object store `STORAGE` names (closed with the app). */
   objectStore?: ObjectStore;
   /** Pino logger options; tests pass false. */

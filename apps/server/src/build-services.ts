@@ -16,6 +16,7 @@ import type { Services } from './services.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { libraryVersionReader } from './library/library-versions.ts';
+import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -26,6 +27,8 @@ export type ServiceDeps = {
   clock?: Clock | undefined;
   mailTransport?: MailTransport | undefined;
   deckRenderer?: DeckRenderer | undefined;
+  /** Where uploaded pictures are decoded; this process when absent. */
+  pictureDecoder?: PictureDecoder | undefined;
   objectStore?: ObjectStore | undefined;
 };
 
@@ -51,11 +54,24 @@ export function buildServices(deps: ServiceDeps): Services {
     throttle: createThrottle({ db, clock }),
     throttleRules: throttleRules(config.ipAttemptLimit, config.mailLimitPerHour),
     deckRenderer: deps.deckRenderer ?? lazyDeckRenderer({ niceness: config.backgroundNice }),
+    pictureDecoder: deps.pictureDecoder ?? pictureDecoderHere,
     objects,
     fileStore: createFileStore(objects),
     currentLibrary: () => readLibrary(db),
   };
 }
+
+/**
+ * Pictures decoded in this process, the decoder (and its picture library) loaded with the first:
+ * a process given a render process's decoder never loads it.
+ */
+const pictureDecoderHere: PictureDecoder = {
+  normalisePicture: async (sent, kind) =>
+    (await import('./uploads/normalise-picture.ts')).decodePicturesHere.normalisePicture(
+      sent,
+      kind,
+    ),
+};
 
 /** The worker pool starts with the first generation, so a process that renders nothing pays nothing. */
 function lazyDeckRenderer(poolOptions: DeckRendererOptions): DeckRenderer {

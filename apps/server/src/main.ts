@@ -62,14 +62,16 @@ async function main() {
     ]);
   const database = await opening;
   // The render process starts now, and its pool's first worker loads the engine in the
-  // background, so the first rep to generate after a start does not wait for it. Decks, imports
-  // and accepted PDFs are made there, at the background priority (ADR 076); this process's threads
-  // all keep the server's.
+  // background, so the first rep to generate after a start does not wait for it. Decks, imports,
+  // accepted PDFs and uploaded pictures are made there, at the background priority (ADRs 076,
+  // 077); this process's threads all keep the server's.
+  const renderProcess = createRenderProcess({ niceness: config.backgroundNice });
   const app = await buildApp({
     config,
     database,
     webRoot,
-    deckRenderer: createRenderProcess({ niceness: config.backgroundNice }),
+    deckRenderer: renderProcess,
+    pictureDecoder: renderProcess,
   });
 
   let stopping = false;

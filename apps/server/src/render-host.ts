@@ -1,5 +1,5 @@
-// The render process (ADR 076): a child of the web process that holds the render pool, at the
-// background priority from its first thread to its last. `render-process.ts` starts it and
+// The render process (ADRs 076, 077): a child of the web process that holds the render pool and
+// decodes uploaded pictures, at the background priority from its first thread to its last. `render-process.ts` starts it and
 // sends it the renderer's calls over the IPC channel; each answer, progress report and failure
 // goes back the same way. Nothing here opens the database or listens on a port.
 import { getPriority, setPriority } from 'node:os';
@@ -52,7 +52,15 @@ const pool = import('@deck-portal/deck-engine/pool');
 
 let renderer: DeckRenderer | undefined;
 
+/** Loaded with the first picture: a process that draws only decks never loads it. */
+let pictures: Promise<typeof import('./uploads/normalise-picture.ts')> | undefined;
+
 async function run(call: HostCall) {
+  if (call.method === 'normalisePicture') {
+    const { decodePicturesHere } = await (pictures ??= import('./uploads/normalise-picture.ts'));
+    const [sent, kind] = call.args as Parameters<typeof decodePicturesHere.normalisePicture>;
+    return decodePicturesHere.normalisePicture(sent, kind);
+  }
   await started;
   if (!renderer) throw new Error('the render process was not started');
   const args = call.args.slice();

@@ -11,15 +11,20 @@ import path from 'node:path';
 import { checkPicture } from '@deck-portal/deck-engine/library';
 import type { DeckRendererOptions, DeckRendererPool } from '@deck-portal/deck-engine/pool';
 import { renderHostFile } from './render-host-file.ts';
+import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
-/** The renderer's methods that run in the render process. */
+/** The methods that run in the render process: the renderer's, and the picture decoder's. */
 type HostMethod =
   | 'generate'
   | 'generateEdited'
   | 'readEdited'
   | 'previewEditedSlide'
   | 'importPresentation'
-  | 'acceptedPdf';
+  | 'acceptedPdf'
+  | 'normalisePicture';
+
+/** The deck renderer and the picture decoder of a render process. */
+export type RenderProcess = DeckRendererPool & PictureDecoder;
 
 export interface HostStart {
   type: 'start';
@@ -99,13 +104,14 @@ export function hostExecArgv(
 }
 
 /**
- * A deck renderer whose work runs in a child process at nice `niceness` (and SCHED_IDLE
- * where {@link idleScheduler} can set it); the child starts now and again after it ends, at the
- * next call. `checkPicture` stays in this process. After `close()`, calls are refused.
+ * A deck renderer and picture decoder whose work runs in a child process at nice `niceness`
+ * (and SCHED_IDLE where {@link idleScheduler} can set it); the child starts now and again after
+ * it ends, at the next call. `checkPicture` stays in this process. After `close()`, calls are
+ * refused.
  */
 export function createRenderProcess(
   options: Omit<DeckRendererOptions, 'niceness'> & { niceness: number },
-): DeckRendererPool {
+): RenderProcess {
   const { niceness, ...poolOptions } = options;
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -220,6 +226,8 @@ export function createRenderProcess(
       call('importPresentation', [source, given ?? {}]) as never,
     acceptedPdf: (deckPdf, certificate, given) =>
       call('acceptedPdf', [deckPdf, certificate, given ?? {}]) as never,
+    // A file on disk is read by the child from its path: its bytes do not cross the channel.
+    normalisePicture: (sent, kind) => call('normalisePicture', [sent, kind]) as never,
     checkPicture: (url) => checkPicture(url, poolOptions.images),
     get pending() {
       return pending.size;

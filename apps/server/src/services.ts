@@ -8,6 +8,7 @@ import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { FileStore } from './decks/file-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { CurrentLibrary } from './library/library-versions.ts';
+import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -21,6 +22,8 @@ export type Services = {
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
   deckRenderer: DeckRenderer;
+  /** Where uploaded pictures are decoded: the render process under `npm start` (ADR 077). */
+  pictureDecoder: PictureDecoder;
   /** The newest content library version: what decks are drawn from and record. */
   currentLibrary(): Promise<CurrentLibrary>;
   /** Where files' bytes live (`STORAGE`). */

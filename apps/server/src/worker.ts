@@ -28,17 +28,20 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
+  // As in the web process: decks (and an import's pictures) are drawn in a render process at the
+  // background priority, and this process's threads (its jobs' database work) keep the server's
+  // (ADRs 076, 077).
+  const renderProcess = createRenderProcess({
+    maxThreads: config.jobWorkers,
+    niceness: config.backgroundNice,
+  });
   const services = buildServices({
     config,
     database,
     log,
     isPretty,
-    // As in the web process: decks are drawn in a render process at the background priority,
-    // and this process's threads (its jobs' database work) keep the server's (ADR 076).
-    deckRenderer: createRenderProcess({
-      maxThreads: config.jobWorkers,
-      niceness: config.backgroundNice,
-    }),
+    deckRenderer: renderProcess,
+    pictureDecoder: renderProcess,
   });
   const worker = await startServerJobs(services, database);
   log.info({ workerId: worker.id, jobsAtOnce: config.jobWorkers }, 'job worker started');

@@ -9,18 +9,23 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeckRendererPool } from '@deck-portal/deck-engine/pool';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
 import {
   createRenderProcess,
   findIdleScheduler,
   hostExecArgv,
   idleScheduler,
+  type RenderProcess,
 } from '../src/render-process.ts';
+import { notAPictureMessage, type PictureDecoder } from '../src/uploads/normalise-picture.ts';
+import { unsafeSvgMessage } from '../src/uploads/svg-safety.ts';
+import { approvedCookie } from './helpers/accounts.ts';
+import { createTestApp } from './helpers/test-app.ts';
 
-// The render process (ADR 076): the web process's deck renderer, its pool in a child process
-// whose threads are all background work.
+// The render process (ADRs 076, 077): the web process's deck renderer and picture decoder, in a
+// child process whose threads are all background work.
 
 const draft: DeckDraft = deckDraftSchema.parse({
   basicInfo: { deckTitle: 'Render Process', clientName: 'Harbour Foods', date: '2026-12-01' },
@@ -52,8 +57,23 @@ function threadsOf(pid: number) {
 
 const isLinux = process.platform === 'linux';
 const mkdirIn = (dir: string) => mkdirSync(dir, { recursive: true });
-let renderer: DeckRendererPool;
+let renderer: RenderProcess;
 let before: number[];
+
+/** Runs `use` with a render process of its own and its pid, and closes it whatever happens. */
+async function withOwnRenderProcess(
+  niceness: number,
+  use: (own: RenderProcess, host: number | undefined) => Promise<void>,
+) {
+  const others = isLinux ? children() : [];
+  const own = createRenderProcess({ niceness, maxThreads: 1 });
+  try {
+    const [host] = isLinux ? children().filter((pid) => !others.includes(pid)) : [];
+    await use(own, host);
+  } finally {
+    await own.close();
+  }
+}
 
 beforeAll(() => {
   before = isLinux ? children() : [];
@@ -86,11 +106,8 @@ describe('createRenderProcess', () => {
 
   it.runIf(isLinux)(
     'runs every thread of its process as background work, and none of this one',
-    async () => {
-      const others = children();
-      const background = createRenderProcess({ niceness: 19, maxThreads: 1 });
-      try {
-        const [host] = children().filter((pid) => !others.includes(pid));
+    () =>
+      withOwnRenderProcess(19, async (_, host) => {
         expect(host).toBeDefined();
         // The host lowers its nice value as it starts; started as SCHED_IDLE, on a busy machine
         // it may wait a while for a core to do so.
@@ -108,10 +125,7 @@ describe('createRenderProcess', () => {
         }
         // This process's threads keep their priority.
         for (const thread of threadsOf(process.pid)) expect(thread.policy).toBe(0);
-      } finally {
-        await background.close();
-      }
-    },
+      }),
     120_000,
   );
 
@@ -193,22 +207,16 @@ describe('createRenderProcess', () => {
 
   it.runIf(isLinux)(
     'leaves a signal to the process group to the web process',
-    async () => {
-      const others = children();
-      const own = createRenderProcess({ niceness: 0, maxThreads: 1 });
-      try {
+    () =>
+      withOwnRenderProcess(0, async (own, host) => {
         await own.warmedUp;
-        const [host] = children().filter((pid) => !others.includes(pid));
         const generating = own.generate(draft);
         // Ctrl-C under npm start reaches every process of the group: the host goes on.
         process.kill(host!, 'SIGINT');
         process.kill(host!, 'SIGTERM');
         const deck = await generating;
         expect(deck.pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      } finally {
-        await own.close();
-      }
-    },
+      }),
     60_000,
   );
 
@@ -257,4 +265,115 @@ describe('createRenderProcess', () => {
     if (isLinux)
       expect(children().filter((pid) => !before.includes(pid))).toHaveLength(hosts.length - 1);
   });
+});
+
+describe('pictures decoded in the render process', () => {
+  const wide = () =>
+    sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#2f6f4e' } })
+      .jpeg()
+      .toBuffer();
+
+  it('makes a photo fit to keep, sent as bytes or as a file on disk', async () => {
+    const fromBytes = await renderer.normalisePicture(await wide(), 'slide_picture');
+    if (!('picture' in fromBytes)) throw new Error(fromBytes.refused);
+    expect(fromBytes.picture).toMatchObject({
+      contentType: 'image/jpeg',
+      width: 2400,
+      height: 800,
+    });
+    expect(Buffer.isBuffer(fromBytes.picture.data)).toBe(true);
+    expect(await sharp(fromBytes.picture.data).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 2400,
+    });
+
+    // A picture with transparency stays PNG; a profile photo is cut square.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'render-picture-'));
+    try {
+      const file = path.join(dir, 'badge.png');
+      const badge = await sharp({
+        create: {
+          width: 900,
+          height: 600,
+          channels: 4,
+          background: { r: 9, g: 37, b: 69, alpha: 0.5 },
+        },
+      })
+        .png()
+        .toBuffer();
+      writeFileSync(file, badge);
+      const fromFile = await renderer.normalisePicture(
+        { path: file, size: badge.length },
+        'profile_photo',
+      );
+      expect(fromFile).toMatchObject({
+        picture: { contentType: 'image/png', width: 512, height: 512 },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(renderer.pending).toBe(0);
+  });
+
+  it('refuses what is not a picture, and an unsafe drawing, in the sender’s words', async () => {
+    await expect(
+      renderer.normalisePicture(Buffer.from('not a picture at all'), 'slide_picture'),
+    ).resolves.toEqual({ refused: notAPictureMessage });
+    const scripted = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    await expect(renderer.normalisePicture(scripted, 'library_picture')).resolves.toEqual({
+      refused: unsafeSvgMessage,
+    });
+  });
+
+  it('is what the web process uses for the pictures reps and editors upload', async () => {
+    const kinds: string[] = [];
+    const pictureDecoder: PictureDecoder = {
+      normalisePicture: (sent, kind) => {
+        kinds.push(kind);
+        return renderer.normalisePicture(sent, kind);
+      },
+    };
+    const t = await createTestApp({ pictureDecoder });
+    try {
+      const rep = await approvedCookie(t.app, 'Reese Rep', 'sales_rep');
+      const post = (url: string, payload: Buffer, type: string, cookie = rep) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, origin: 'http://portal.test', 'content-type': type },
+          payload,
+        });
+      const stored = await post('/api/uploads', await wide(), 'image/jpeg');
+      expect(stored.statusCode, stored.body).toBe(201);
+      expect(stored.json()).toMatchObject({ width: 2400, height: 800 });
+      const served = await t.app.inject({
+        method: 'GET',
+        url: stored.json().url,
+        headers: { cookie: rep },
+      });
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 2400, height: 800 });
+
+      const refused = await post('/api/uploads', Buffer.from('plain text'), 'image/png');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(notAPictureMessage);
+
+      const editor = await approvedCookie(t.app, 'Cora Content', 'content_editor');
+      const unsafe = await post(
+        '/api/library/pictures',
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>',
+        ),
+        'image/svg+xml',
+        editor,
+      );
+      expect(unsafe.statusCode).toBe(400);
+      expect(unsafe.json().error.message).toBe(unsafeSvgMessage);
+      expect(kinds).toEqual(['slide_picture', 'slide_picture', 'library_picture']);
+    } finally {
+      await t.app.close();
+    }
+  }, 60_000);
 });

@@ -51,7 +51,7 @@ export async function updateProfile(
 
 /** Replaces the user's photo; the one it replaces is deleted with it. */
 export async function setProfilePhoto(
-  services: Pick<Services, 'db' | 'clock' | 'objects'>,
+  services: Pick<Services, 'db' | 'clock' | 'objects' | 'pictureDecoder'>,
   { user, picture }: { user: User; picture: Buffer | LocalFile },
 ): Promise<Profile> {
   const stored = await storeUpload(services, { user, kind: 'profile_photo', picture });

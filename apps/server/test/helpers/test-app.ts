@@ -9,6 +9,7 @@ import type { Database } from '../../src/db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createLocalObjectStore } from '../../src/storage/local-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
+import type { PictureDecoder } from '../../src/uploads/normalise-picture.ts';
 
 /** A clock the test moves by hand. */
 export function createTestClock(start = new Date('2026-11-02T09:00:00Z')) {
@@ -33,6 +34,8 @@ export async function createTestApp(
     clock?: Clock;
     env?: Record<string, string>;
     deckRenderer?: DeckRenderer;
+    /** Where uploaded pictures are decoded; this process by default. */
+    pictureDecoder?: PictureDecoder;
     /** A built web app to serve (a folder with index.html). */
     webRoot?: string;
     /** Routes only a test needs, added before the app is ready. */
@@ -49,6 +52,7 @@ export async function createTestApp(
     database,
     clock: options.clock,
     deckRenderer: options.deckRenderer,
+    ...(options.pictureDecoder ? { pictureDecoder: options.pictureDecoder } : {}),
     objectStore,
     webRoot: options.webRoot,
     // TEST_LOG=1 shows the server's errors while debugging a test.
