@@ -52,12 +52,13 @@ const pool = import('@deck-portal/deck-engine/pool');
 
 let renderer: DeckRenderer | undefined;
 
-/** Loaded with the first picture: a process that draws only decks never loads it. */
+/** The picture decoder, loaded once the pool has warmed up (or by the first picture before). */
 let pictures: Promise<typeof import('./uploads/normalise-picture.ts')> | undefined;
+const loadPictures = () => (pictures ??= import('./uploads/normalise-picture.ts'));
 
 async function run(call: HostCall) {
   if (call.method === 'normalisePicture') {
-    const { decodePicturesHere } = await (pictures ??= import('./uploads/normalise-picture.ts'));
+    const { decodePicturesHere } = await loadPictures();
     const [sent, kind] = call.args as Parameters<typeof decodePicturesHere.normalisePicture>;
     return decodePicturesHere.normalisePicture(sent, kind);
   }
@@ -82,7 +83,11 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     started = pool.then(({ createDeckRenderer }) => {
       const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
       renderer = created;
-      void created.warmedUp.then((value) => send({ type: 'warmed', value }));
+      void created.warmedUp.then((value) => {
+        send({ type: 'warmed', value });
+        // A rep's first photo then waits for no module loading (the web process's own did not).
+        void loadPictures().catch(() => {});
+      });
     });
     return;
   }
