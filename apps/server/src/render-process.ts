@@ -9,7 +9,11 @@ import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { checkPicture } from '@deck-portal/deck-engine/library';
-import type { DeckRendererOptions, DeckRendererPool } from '@deck-portal/deck-engine/pool';
+import {
+  withoutUndefined,
+  type DeckRendererOptions,
+  type DeckRendererPool,
+} from '@deck-portal/deck-engine/pool';
 import { renderHostFile } from './render-host-file.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
@@ -199,7 +203,7 @@ export function createRenderProcess(
         type: 'call',
         id,
         method,
-        args: sent.map(withoutUndefinedFields),
+        args: sent.map(sendable),
         hasProgress: Boolean(onProgress),
       };
       pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
@@ -260,13 +264,11 @@ function withoutProgress(options: Record<string, unknown>) {
   return rest;
 }
 
-/** An options object as the structured clone takes it: no undefined fields, no functions. */
-function withoutUndefinedFields(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || Array.isArray(value)) {
-    return value;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function'),
-  );
+/** An argument as the structured clone takes it: an options object without undefined fields. */
+function sendable(value: unknown): unknown {
+  const isOptions =
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype;
+  return isOptions ? withoutUndefined(value) : value;
 }

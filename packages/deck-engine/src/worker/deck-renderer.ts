@@ -372,8 +372,11 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
   };
 }
 
-/** The options given, those left undefined left out (a task crosses threads as it is). */
-function withoutUndefined<T extends object>(value: T): T {
+/**
+ * The options given, those left undefined left out: a task crosses threads (and the render
+ * process's channel, apps/server/src/render-process.ts) as it is.
+ */
+export function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
