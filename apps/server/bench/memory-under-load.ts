@@ -73,12 +73,13 @@ function serverStatus(field: 'VmRSS' | 'VmHWM') {
 }
 
 /**
- * Reads the server's resident size, and that of the server with its child processes, every
+ * Reads the server's resident size, that of the server's own processes (the web process and its
+ * render process) and that of the server with all its child processes (LibreOffice's too), every
  * 50 ms until told to stop, on a thread of its own: the load generator's event loop must not
  * delay the samples.
  */
 const samplerSource = `
-const { readFileSync, readdirSync } = require('node:fs');
+const { readFileSync, readdirSync, readlinkSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const rssOf = (pid) => {
   try {
@@ -99,19 +100,41 @@ const childrenOf = (pid) => {
   }
   return children;
 };
-const treeRss = (pid) => childrenOf(pid).reduce((total, child) => total + treeRss(child), rssOf(pid));
+const exeOf = (pid) => {
+  try {
+    return readlinkSync('/proc/' + pid + '/exe');
+  } catch {
+    return '';
+  }
+};
 const { pid } = workerData;
+const serverExe = exeOf(pid);
+// Resident sizes of the tree under root: all of it, and its processes running the server's Node
+// (the web process and its render process; not LibreOffice).
+const treeRss = (root) => {
+  let tree = 0;
+  let server = 0;
+  const visit = (at) => {
+    const own = rssOf(at);
+    tree += own;
+    if (exeOf(at) === serverExe) server += own;
+    for (const child of childrenOf(at)) visit(child);
+  };
+  visit(root);
+  return { tree, server };
+};
 const started = performance.now();
 const samples = [];
 const timer = setInterval(() => {
-  samples.push({ at: Math.round(performance.now() - started), rss: rssOf(pid), tree: treeRss(pid) });
+  const { tree, server } = treeRss(pid);
+  samples.push({ at: Math.round(performance.now() - started), rss: rssOf(pid), server, tree });
 }, 50);
 parentPort.once('message', () => {
   clearInterval(timer);
   parentPort.postMessage(samples);
 });
 `;
-type Sample = { at: number; rss: number; tree: number };
+type Sample = { at: number; rss: number; server: number; tree: number };
 
 /** Samples the server's memory until `until` settles; answers the samples. */
 async function sampleUntil(until: Promise<unknown>) {
@@ -339,6 +362,7 @@ try {
   }
   const peak = samples.reduce((top, sample) => (sample.rss > top.rss ? sample : top));
   const peakTree = Math.max(...samples.map((sample) => sample.tree));
+  const peakServer = Math.max(...samples.map((sample) => sample.server));
   const restRss = [...rest.map((sample) => sample.rss)].sort((a, b) => a - b);
   figures = {
     database: 'pglite',
@@ -352,6 +376,7 @@ try {
     restMb: mb(restRss[Math.floor(restRss.length / 2)]!),
     peakMb: mb(peak.rss),
     peakAtMs: peak.at,
+    peakServerMb: mb(peakServer),
     peakWithChildrenMb: mb(peakTree),
     highWaterMb: mb(peakHwm),
     reads,
