@@ -59,6 +59,11 @@ async function main() {
       import('./render-process.ts'),
       import('./file-maintenance.ts'),
       import('./auth/create-account.ts'),
+      // Pictures this process still reads (a deck's picture checked, a preview) leave a core to
+      // the thread answering requests; uploads are decoded in the render process (ADR 077).
+      import('./picture-library.ts').then(({ settlePictureLibrary }) =>
+        settlePictureLibrary({ leaveACore: true }),
+      ),
     ]);
   const database = await opening;
   // The render process starts now, and its pool's first worker loads the engine in the

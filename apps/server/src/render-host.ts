@@ -1,10 +1,11 @@
-// The render process (ADRs 076, 077): a child of the web process that holds the render pool and
-// decodes uploaded pictures, at the background priority from its first thread to its last. `render-process.ts` starts it and
+// The render process (ADRs 076, 077): a child of the web process that holds the render pool
+// and decodes uploaded pictures, at the background priority from its first thread to its last. `render-process.ts` starts it and
 // sends it the renderer's calls over the IPC channel; each answer, progress report and failure
 // goes back the same way. Nothing here opens the database or listens on a port.
 import { getPriority, setPriority } from 'node:os';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
+import { settlePictureLibrary } from './picture-library.ts';
 import type { HostCall, HostMessage, HostStart } from './render-process.ts';
 
 /** Messages written and not yet handed to the channel: the process ends only after them. */
@@ -47,8 +48,10 @@ function lowerWholeProcess(niceness: number) {
 
 // Lowered before the engine's modules load, so the threads they start are born lowered.
 lowerWholeProcess(Number(process.argv[2] ?? 0));
-// Messages are listened for at once; they wait for the engine's modules here.
+// Messages are listened for at once; they wait for the engine's modules here, and for libvips'
+// settings, made before the first deck or picture is drawn.
 const pool = import('@deck-portal/deck-engine/pool');
+const pictureLibrary = settlePictureLibrary({ leaveACore: false });
 
 let renderer: DeckRenderer | undefined;
 
@@ -77,10 +80,12 @@ async function run(call: HostCall) {
 }
 
 let started: Promise<void> | undefined;
+/** The calls not yet answered. */
+const running = new Set<Promise<void>>();
 
 process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
   if (message.type === 'start') {
-    started = pool.then(({ createDeckRenderer }) => {
+    started = Promise.all([pool, pictureLibrary]).then(([{ createDeckRenderer }]) => {
       const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
       renderer = created;
       void created.warmedUp.then((value) => {
@@ -92,10 +97,14 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     return;
   }
   if (message.type === 'close') {
-    void (started ?? Promise.resolve()).then(() => renderer?.close()).finally(exitWhenSent);
+    // The calls under way are answered first: a picture's decoding runs beside the pool.
+    void Promise.allSettled(running)
+      .then(() => started)
+      .then(() => renderer?.close())
+      .finally(exitWhenSent);
     return;
   }
-  run(message).then(
+  const answered = run(message).then(
     (value) => send({ type: 'result', id: message.id, value }),
     (error: unknown) =>
       send({
@@ -104,6 +113,8 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
         error: error instanceof Error ? error : new Error(String(error)),
       }),
   );
+  running.add(answered);
+  void answered.finally(() => running.delete(answered));
 });
 
 // The web process went away without closing: nothing is left to answer.

@@ -172,12 +172,12 @@ export function createRenderProcess(
     started.once('close', (code, signal) => {
       if (child === started) child = undefined;
       if (pending.size === 0) return;
+      const how = signal ?? `code ${code}`;
       process.emitWarning(
-        `the render process ended (${signal ?? `code ${code}`}) with ${pending.size} call(s) under way; the next call starts a new one`,
+        `the render process ended (${how}) with ${pending.size} call(s) under way; ` +
+          'the next call starts a new one',
       );
-      failPending(
-        new Error(`the render process ended (${signal ?? `code ${code}`}) before it answered`),
-      );
+      failPending(new Error(`the render process ended (${how}) before it answered`));
     });
     const message: HostStart = { type: 'start', niceness, options: poolOptions };
     started.send(message, () => {
@@ -233,6 +233,7 @@ export function createRenderProcess(
     // A file on disk is read by the child from its path: its bytes do not cross the channel.
     normalisePicture: (sent, kind) => call('normalisePicture', [sent, kind]) as never,
     checkPicture: (url) => checkPicture(url, poolOptions.images),
+    /** Calls sent and not yet answered: decks and the rest, pictures' decoding included. */
     get pending() {
       return pending.size;
     },

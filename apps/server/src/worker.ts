@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createRenderProcess } from './render-process.ts';
+import { settlePictureLibrary } from './picture-library.ts';
 import { buildServices } from './build-services.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -28,20 +29,20 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl });
-  // As in the web process: decks (and an import's pictures) are drawn in a render process at the
-  // background priority, and this process's threads (its jobs' database work) keep the server's
-  // (ADRs 076, 077).
-  const renderProcess = createRenderProcess({
-    maxThreads: config.jobWorkers,
-    niceness: config.backgroundNice,
-  });
+  // Pictures checked here for a deck (`checkPicture`) leave a core to this process's other work.
+  await settlePictureLibrary({ leaveACore: true });
   const services = buildServices({
     config,
     database,
     log,
     isPretty,
-    deckRenderer: renderProcess,
-    pictureDecoder: renderProcess,
+    // As in the web process: decks are drawn in a render process at the background priority,
+    // and this process's threads (its jobs' database work) keep the server's (ADR 076). No job
+    // decodes an uploaded picture (the routes that take them are the web process's).
+    deckRenderer: createRenderProcess({
+      maxThreads: config.jobWorkers,
+      niceness: config.backgroundNice,
+    }),
   });
   const worker = await startServerJobs(services, database);
   log.info({ workerId: worker.id, jobsAtOnce: config.jobWorkers }, 'job worker started');

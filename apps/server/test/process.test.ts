@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -175,5 +177,85 @@ describe('restart', () => {
       expect((await second.exited).code).toBe(0);
     },
     RESTART_TEST_TIMEOUT,
+  );
+});
+
+describe('uploads', () => {
+  it.runIf(process.platform === 'linux')(
+    'decodes a photo in the render process, not in the process that answers requests',
+    async () => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const server = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: await tempDataDir(),
+        PUBLIC_URL: baseUrl,
+      });
+      try {
+        await waitUntilReady(server, START_TIMEOUT);
+        const account = {
+          email: 'photos@example.com',
+          password: 'photos in the background',
+          name: 'Pia',
+        };
+        // The first account is the administrator, approved at once.
+        const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(account),
+        });
+        expect(signUp.status).toBe(201);
+        const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: account.email, password: account.password }),
+        });
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const photo = await sharp({
+          create: { width: 1200, height: 800, channels: 3, background: '#2f6f4e' },
+        })
+          .jpeg()
+          .toBuffer();
+        const upload = () =>
+          fetch(`${baseUrl}/api/uploads`, {
+            method: 'POST',
+            headers: { cookie, origin: baseUrl, 'content-type': 'image/jpeg' },
+            body: new Uint8Array(photo),
+          });
+        expect((await upload()).status).toBe(201);
+
+        // With the render process stopped, the photo waits; the server answers meanwhile.
+        const [host] = readFileSync(
+          `/proc/${server.child.pid}/task/${server.child.pid}/children`,
+          'utf8',
+        )
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+        process.kill(host!, 'SIGSTOP');
+        let answered: number | undefined;
+        const waiting = upload().then((response) => {
+          answered = response.status;
+          return response;
+        });
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+          expect(answered).toBeUndefined();
+        } finally {
+          process.kill(host!, 'SIGCONT');
+        }
+        const stored = await waiting;
+        expect(stored.status).toBe(201);
+        expect(await stored.json()).toMatchObject({ width: 1200, height: 800 });
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
   );
 });

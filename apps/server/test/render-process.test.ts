@@ -315,6 +315,25 @@ describe('pictures decoded in the render process', () => {
     expect(renderer.pending).toBe(0);
   });
 
+  it.runIf(isLinux)(
+    'fails a picture under way when the process dies, and answers it before a close',
+    () =>
+      withOwnRenderProcess(0, async (own, host) => {
+        const photo = await wide();
+        // Killed: the call fails, as it would not if the picture were decoded in this process.
+        const decoding = own.normalisePicture(photo, 'slide_picture');
+        process.kill(host!, 'SIGKILL');
+        await expect(decoding).rejects.toThrow(/render process ended/);
+        expect(own.pending).toBe(0);
+        // A new process takes the next one; a close sent after it waits for its answer.
+        const again = own.normalisePicture(photo, 'slide_picture');
+        const closing = own.close();
+        await expect(again).resolves.toMatchObject({ picture: { width: 2400, height: 800 } });
+        await closing;
+      }),
+    60_000,
+  );
+
   it('refuses what is not a picture, and an unsafe drawing, in the sender’s words', async () => {
     await expect(
       renderer.normalisePicture(Buffer.from('not a picture at all'), 'slide_picture'),

@@ -1,7 +1,7 @@
 // Turning a picture someone uploaded into one fit to keep. The web process asks its render
 // process for it (ADR 077): the decoding, the largest CPU work a request brings, then runs at
 // the background priority with the decks, away from the request thread's locks. Tests and
-// tools without a render process decode here (`decodePicturesHere`).
+// tools without a render process decode in their own process (`decodePicturesHere`).
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
@@ -10,7 +10,7 @@ import { AppError } from '../http/app-error.ts';
 import { firstBytesOf, type LocalFile } from '../storage/local-file.ts';
 import { assertSafeSvg, isGzip, unpackSvgz } from './svg-safety.ts';
 
-/** What kind of file an upload is; fonts are stored by the library's own route (library-fonts.ts). */
+/** What kind of file an upload is (fonts are stored by the library's route, library-fonts.ts). */
 export type UploadKind = Exclude<(typeof uploads.$inferSelect)['kind'], 'library_font'>;
 
 export const notAPictureMessage =
@@ -62,16 +62,12 @@ const wholePicture = (picture: Buffer | LocalFile) =>
   Buffer.isBuffer(picture) ? Promise.resolve(picture) : readFile(picture.path);
 
 /**
- * How many pictures are decoded at once: one core is left to the request thread, so that
- * several large photos arriving together never hold up the answers to everyone else (on two
- * cores, one at a time; each decode takes a fraction of a second).
+ * How many pictures are decoded at once: one fewer than the cores (at least one), so that several
+ * large photos arriving together leave a core to the rest (in the web process, the thread
+ * answering requests; in the render process, the decks). libvips' own settings are the process's
+ * (picture-library.ts).
  */
 const decodingSlots = Math.max(1, availableParallelism() - 1);
-// And each decode on as many threads: libvips would otherwise spread one photo over every core.
-sharp.concurrency(decodingSlots);
-// libvips keeps recent operations' results (up to 50 MB) for a caller that asks again; every
-// upload is a new picture, so none would be asked again: none is kept.
-sharp.cache(false);
 let decoding = 0;
 const waitingToDecode: (() => void)[] = [];
 
@@ -94,27 +90,39 @@ async function decodingTurn<T>(decode: () => Promise<T>): Promise<T> {
 
 /**
  * Whatever arrives is decoded and written anew, turned upright and shrunk to the kind's size:
- * nothing of the original file (metadata, a second payload) is kept or served back.
+ * nothing of the original file (metadata, a second payload) is kept or served back. A refusal
+ * (not a picture, an unsafe drawing, a .svgz too large) is an answer; a file that cannot be read
+ * is a failure, as any other fault of this machine.
  */
 async function normalise(sent: Buffer | LocalFile, kind: UploadKind): Promise<PictureOutcome> {
-  const notAPicture = {
-    refused: kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
-  };
   try {
-    // Of packed files, only a compressed drawing (.svgz) is a picture, and only where drawings
-    // are taken; it is unpacked here so that the check below reads what will be drawn.
-    // A file on disk is decoded by sharp from the disk: its bytes never enter this process whole.
-    let input: Buffer | string = Buffer.isBuffer(sent) ? sent : sent.path;
-    const isPacked = isGzip(Buffer.isBuffer(sent) ? sent : await firstBytesOf(sent, 2));
-    if (isPacked) {
-      const unpacked =
-        kind === 'library_picture' ? await unpackSvgz(await wholePicture(sent)) : undefined;
-      if (!unpacked || isGzip(unpacked)) return notAPicture;
-      input = unpacked;
-    }
+    return { picture: await decode(sent, kind) };
+  } catch (error) {
+    if (error instanceof AppError) return { refused: error.message };
+    throw error;
+  }
+}
+
+async function decode(sent: Buffer | LocalFile, kind: UploadKind): Promise<NormalisedPicture> {
+  const notAPicture = new AppError(
+    'validation_failed',
+    kind === 'library_picture' ? notALibraryPictureMessage : notAPictureMessage,
+  );
+  // Of packed files, only a compressed drawing (.svgz) is a picture, and only where drawings
+  // are taken; it is unpacked here so that the check below reads what will be drawn.
+  // A file on disk is decoded by sharp from the disk: its bytes never enter this process whole.
+  let input: Buffer | string = Buffer.isBuffer(sent) ? sent : sent.path;
+  const isPacked = isGzip(Buffer.isBuffer(sent) ? sent : await firstBytesOf(sent, 2));
+  if (isPacked) {
+    const unpacked =
+      kind === 'library_picture' ? await unpackSvgz(await wholePicture(sent)) : undefined;
+    if (!unpacked || isGzip(unpacked)) throw notAPicture;
+    input = unpacked;
+  }
+  try {
     const probe = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
-    if (!probe.format || !formatsOf(kind).includes(probe.format)) return notAPicture;
-    if (isPacked && probe.format !== 'svg') return notAPicture;
+    if (!probe.format || !formatsOf(kind).includes(probe.format)) throw notAPicture;
+    if (isPacked && probe.format !== 'svg') throw notAPicture;
     if (probe.format === 'svg') {
       input = typeof input === 'string' ? await readFile(input) : input;
       assertSafeSvg(input);
@@ -138,16 +146,13 @@ async function normalise(sent: Buffer | LocalFile, kind: UploadKind): Promise<Pi
       ? await resized.png().toBuffer({ resolveWithObject: true })
       : await resized.jpeg({ quality: 86 }).toBuffer({ resolveWithObject: true });
     return {
-      picture: {
-        data: out.data,
-        contentType: meta.hasAlpha ? 'image/png' : 'image/jpeg',
-        width: out.info.width,
-        height: out.info.height,
-      },
+      data: out.data,
+      contentType: meta.hasAlpha ? 'image/png' : 'image/jpeg',
+      width: out.info.width,
+      height: out.info.height,
     };
   } catch (error) {
-    // The drawing checks' refusals (a script in an SVG, a .svgz too large) say what was wrong.
-    if (error instanceof AppError) return { refused: error.message };
-    return notAPicture;
+    if (error instanceof AppError) throw error;
+    throw notAPicture;
   }
 }
