@@ -1,7 +1,8 @@
 // The render process (ADRs 076, 077): a child of the web process that holds the render pool
-// and decodes uploaded pictures, at the background priority from its first thread to its last. `render-process.ts` starts it and
-// sends it the renderer's calls over the IPC channel; each answer, progress report and failure
-// goes back the same way. Nothing here opens the database or listens on a port.
+// and decodes uploaded pictures, at the background priority from its first thread to its last.
+// `render-process.ts` starts it and sends it the renderer's calls over the IPC channel; each
+// answer, progress report and failure goes back the same way. Nothing here opens the database
+// or listens on a port.
 import { getPriority, setPriority } from 'node:os';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
@@ -55,13 +56,12 @@ const pictureLibrary = settlePictureLibrary({ leaveACore: false });
 
 let renderer: DeckRenderer | undefined;
 
-/** The picture decoder, loaded once the pool has warmed up (or by the first picture before). */
+/** The picture decoder, loaded with the first picture (sharp itself is loaded at start). */
 let pictures: Promise<typeof import('./uploads/normalise-picture.ts')> | undefined;
-const loadPictures = () => (pictures ??= import('./uploads/normalise-picture.ts'));
 
 async function run(call: HostCall) {
   if (call.method === 'normalisePicture') {
-    const { decodePicturesHere } = await loadPictures();
+    const { decodePicturesHere } = await (pictures ??= import('./uploads/normalise-picture.ts'));
     const [sent, kind] = call.args as Parameters<typeof decodePicturesHere.normalisePicture>;
     return decodePicturesHere.normalisePicture(sent, kind);
   }
@@ -88,11 +88,7 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     started = Promise.all([pool, pictureLibrary]).then(([{ createDeckRenderer }]) => {
       const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
       renderer = created;
-      void created.warmedUp.then((value) => {
-        send({ type: 'warmed', value });
-        // A rep's first photo then waits for no module loading (the web process's own did not).
-        void loadPictures().catch(() => {});
-      });
+      void created.warmedUp.then((value) => send({ type: 'warmed', value }));
     });
     return;
   }

@@ -24,6 +24,14 @@ const PROCESS_TEST_TIMEOUT = START_TIMEOUT + 60_000;
 /** The restart test starts two, one after the other. */
 const RESTART_TEST_TIMEOUT = 2 * START_TIMEOUT + 60_000;
 
+/** A JSON body posted as the web app posts it (sign-up, sign-in). */
+const postJson = (url: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 const dirs: string[] = [];
 async function tempDataDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-proc-'));
@@ -147,11 +155,7 @@ describe('restart', () => {
       const noAdmin = 'the first account to sign up becomes the administrator';
       // The log is written apart from the answers: wait for the line rather than race it.
       await waitFor(async () => first.output().includes(noAdmin), 'the no-administrator line');
-      const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(account),
-      });
+      const signUp = await postJson(`${first.baseUrl}/api/auth/sign-up`, account);
       expect(signUp.status).toBe(201);
       first.child.kill('SIGTERM');
       expect((await first.exited).code).toBe(0);
@@ -163,10 +167,9 @@ describe('restart', () => {
       });
       await waitUntilReady(second, START_TIMEOUT);
       expect(second.output()).not.toContain('becomes the administrator');
-      const signIn = await fetch(`${second.baseUrl}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: account.email, password: account.password }),
+      const signIn = await postJson(`${second.baseUrl}/api/auth/sign-in`, {
+        email: account.email,
+        password: account.password,
       });
       expect(signIn.status).toBe(200);
       expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({
@@ -199,16 +202,11 @@ describe('uploads', () => {
           name: 'Pia',
         };
         // The first account is the administrator, approved at once.
-        const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(account),
-        });
+        const signUp = await postJson(`${baseUrl}/api/auth/sign-up`, account);
         expect(signUp.status).toBe(201);
-        const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: account.email, password: account.password }),
+        const signIn = await postJson(`${baseUrl}/api/auth/sign-in`, {
+          email: account.email,
+          password: account.password,
         });
         const cookie = signIn.headers
           .getSetCookie()
