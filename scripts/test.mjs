@@ -34,10 +34,16 @@ if (!only || only === 'unit') {
   if (DATABASE_URL) {
     // Only the tests that open the test database (test/helpers/test-database.ts) differ on
     // PostgreSQL: the unit tests beside the code (src/), the server processes (their own data
-    // directory) and the object stores have run already.
+    // directory), the embedded database's own memory, the builds and module graphs, and the
+    // object stores have run already.
     const sameOnEither = [
       'src/**',
       'test/process.test.ts',
+      'test/process-shutdown-streams.test.ts',
+      'test/embedded-database-memory.test.ts',
+      'test/build-server.test.ts',
+      'test/server-runtime.test.ts',
+      'test/web-process-modules.test.ts',
       'test/storage/**',
       'test/fuzz/judge-response.test.ts',
     ];

@@ -18,7 +18,8 @@ const result = spawnSync(
     'run',
     '--project',
     'server',
-    'apps/server/test/fuzz/route-fuzzer.test.ts',
+    // the four callers' files: route-fuzzer-<caller>.test.ts
+    'apps/server/test/fuzz/route-fuzzer-',
     ...process.argv.slice(2),
   ],
   { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' },

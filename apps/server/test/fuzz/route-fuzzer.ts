@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFuzzWorld, type FuzzWorld } from './fuzz-world.ts';
@@ -23,18 +24,14 @@ import { documentedRouteKeys, routeSpecOf } from './route-specs.ts';
  * FUZZ_RUNS override both (runs are per route and caller). A failure names the test to replay
  * with `-t`; fast-check's report gives the case's `path`, and FUZZ_PATH=<path> replays that
  * one case alone.
+ *
+ * Each caller has a file of its own (`route-fuzzer-<caller>.test.ts`), so that the four run on
+ * as many workers as there are and none is left running alone at the end of a run; the first
+ * also checks the catalogues.
  */
 const baseSeed = Number(process.env.FUZZ_SEED ?? 20_261_102);
 const runs = Number(process.env.FUZZ_RUNS ?? 25);
 const testTimeout = Math.max(30_000, runs * 1_500);
-
-let world: FuzzWorld;
-beforeAll(async () => {
-  world = await createFuzzWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
 
 /** One seed per test, from the base seed and the test's name, so a test replays on its own. */
 function seedFor(name: string) {
@@ -47,32 +44,54 @@ class FuzzFailure extends Error {
   override name = 'FuzzFailure';
 }
 
-describe('route fuzzer', () => {
-  it('knows the access rule of every documented route, and of no other', () => {
-    const documented = documentedRouteKeys(world.document).sort();
-    expect(documented).toEqual(Object.keys(routeAccess).sort());
+/**
+ * The fuzzer's tests for one caller: every documented route as that caller, in a world of its
+ * own; with `catalogues`, also the checks that every route has an access rule and real path
+ * values.
+ */
+export function describeRouteFuzzer(caller: Caller, { catalogues = false } = {}) {
+  let world: FuzzWorld;
+  beforeAll(async () => {
+    world = await createFuzzWorld();
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
   });
 
-  it('has real values for every path parameter, so requests reach past the router', () => {
-    const blind = (Object.keys(routeAccess) as RouteKey[]).flatMap((key) =>
-      routeSpecOf(world.document, key, world.knownGood)
-        .pathParams.filter((param) => !param.family && param.literals.length === 0)
-        .map((param) => `${key} {${param.name}}`),
-    );
-    expect(blind).toEqual([]);
-  });
+  describe('route fuzzer', () => {
+    if (catalogues) {
+      it('has a file for every caller', () => {
+        const missing = callers.filter(
+          (each) => !existsSync(new URL(`route-fuzzer-${each}.test.ts`, import.meta.url)),
+        );
+        expect(missing).toEqual([]);
+      });
 
-  for (const key of Object.keys(routeAccess) as RouteKey[]) {
-    describe(key, () => {
-      for (const caller of callers) {
+      it('knows the access rule of every documented route, and of no other', () => {
+        const documented = documentedRouteKeys(world.document).sort();
+        expect(documented).toEqual(Object.keys(routeAccess).sort());
+      });
+
+      it('has real values for every path parameter, so requests reach past the router', () => {
+        const blind = (Object.keys(routeAccess) as RouteKey[]).flatMap((key) =>
+          routeSpecOf(world.document, key, world.knownGood)
+            .pathParams.filter((param) => !param.family && param.literals.length === 0)
+            .map((param) => `${key} {${param.name}}`),
+        );
+        expect(blind).toEqual([]);
+      });
+    }
+
+    for (const key of Object.keys(routeAccess) as RouteKey[]) {
+      describe(key, () => {
         const name = `${key} as ${caller}`;
-        it(`as ${caller}`, () => fuzzRoute(key, caller, seedFor(name)), testTimeout);
-      }
-    });
-  }
-});
+        it(`as ${caller}`, () => fuzzRoute(world, key, caller, seedFor(name)), testTimeout);
+      });
+    }
+  });
+}
 
-async function fuzzRoute(key: RouteKey, caller: Caller, seed: number) {
+async function fuzzRoute(world: FuzzWorld, key: RouteKey, caller: Caller, seed: number) {
   const spec = routeSpecOf(world.document, key, world.knownGood);
   await world.startTest();
   const property = fc.asyncProperty(

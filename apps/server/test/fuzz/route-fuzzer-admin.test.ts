@@ -1,0 +1,4 @@
+// The route fuzzer (route-fuzzer.ts) as an admin caller.
+import { describeRouteFuzzer } from './route-fuzzer.ts';
+
+describeRouteFuzzer('admin');

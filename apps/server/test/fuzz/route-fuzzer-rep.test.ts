@@ -1,0 +1,4 @@
+// The route fuzzer (route-fuzzer.ts) as a rep caller.
+import { describeRouteFuzzer } from './route-fuzzer.ts';
+
+describeRouteFuzzer('rep');
