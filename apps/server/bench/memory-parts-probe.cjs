@@ -1,8 +1,8 @@
 // Preloaded into the server by memory-under-load.ts when BENCH_MEMORY_PARTS is set
 // (`NODE_OPTIONS=--require …`, which worker threads run too): every 100 ms each thread appends
 // its V8 heap's resident size (and its young generation's), its memory outside the heap and the
-// time its garbage collections have taken so far to a file of its own; the main thread adds the
-// process's resident size and, every 500 ms, glibc's heap, the file-backed part and the
+// time its garbage collections have taken so far to a file of its own; each process's main
+// thread adds its process's resident size and, every 500 ms, glibc's heap, the file-backed part and the
 // WebAssembly memories' resident part from /proc/self/smaps. A busy thread writes late: a render thread's last line may be a
 // few seconds old.
 const { appendFileSync, readFileSync } = process.getBuiltinModule('node:fs');
@@ -10,7 +10,16 @@ const { getHeapSpaceStatistics, getHeapStatistics } = process.getBuiltinModule('
 const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
 const { PerformanceObserver } = process.getBuiltinModule('node:perf_hooks');
 
-const file = `${process.env.BENCH_MEMORY_PARTS}/thread-${threadId}.jsonl`;
+// The web process's threads and the render process's (render-host) write files of their own:
+// `web-thread-N`, `render-thread-N`. A worker thread's process.argv does not name the entry: it
+// reads its process's name from the environment its main thread leaves it.
+if (isMainThread) {
+  process.env.BENCH_MEMORY_PROCESS = /render-host\.[jt]s$/.test(process.argv[1] ?? '')
+    ? 'render'
+    : 'web';
+}
+const processName = process.env.BENCH_MEMORY_PROCESS ?? 'web';
+const file = `${process.env.BENCH_MEMORY_PARTS}/${processName}-thread-${threadId}.jsonl`;
 const mb = (bytes) => Math.round(bytes / 1048576);
 
 /**

@@ -214,15 +214,17 @@ type PartSample = {
  * binary and libraries, the embedded database's WebAssembly memory's resident part.
  */
 function partsAt(dir: string, span?: { from: number; to: number }) {
-  const threads = new Map<number, PartSample[]>();
+  // Keyed as the answer names them: the web process's threads by number, the render process's
+  // as `render-N`.
+  const threads = new Map<string, PartSample[]>();
   for (const name of readdirSync(dir)) {
     const lines = readFileSync(path.join(dir, name), 'utf8').trim().split('\n');
     threads.set(
-      Number(/thread-(\d+)/.exec(name)![1]),
+      threadKey(name),
       lines.map((line) => JSON.parse(line) as PartSample),
     );
   }
-  const withHeap = (threads.get(0) ?? []).filter((sample) => sample.glibcHeap !== undefined);
+  const withHeap = (threads.get('0') ?? []).filter((sample) => sample.glibcHeap !== undefined);
   const middle = span ? (span.from + span.to) / 2 : 0;
   const moment = span
     ? withHeap
@@ -239,12 +241,16 @@ function partsAt(dir: string, span?: { from: number; to: number }) {
         undefined,
       );
   if (!moment) return undefined;
+  const lastBy = (samples: PartSample[]) =>
+    samples.filter((sample) => sample.at <= moment.at + 100).at(-1) ?? samples[0]!;
   const byThread = Object.fromEntries(
     [...threads].map(([id, samples]) => {
-      const last = samples.filter((sample) => sample.at <= moment.at + 100).at(-1) ?? samples[0]!;
+      const last = lastBy(samples);
       return [id, { heap: last.heap, young: last.young, external: last.external }];
     }),
   );
+  const renderMain = threads.get('render-0')?.filter((sample) => sample.glibcHeap !== undefined);
+  const render = renderMain?.length ? lastBy(renderMain) : undefined;
   return {
     at: moment.at,
     rss: moment.rss,
@@ -253,7 +259,23 @@ function partsAt(dir: string, span?: { from: number; to: number }) {
     wasm: moment.wasm,
     otherAnonymous: moment.otherAnonymous,
     threads: byThread,
+    ...(render
+      ? {
+          render: {
+            rss: render.rss,
+            glibcHeap: render.glibcHeap,
+            fileBacked: render.fileBacked,
+            otherAnonymous: render.otherAnonymous,
+          },
+        }
+      : {}),
   };
+}
+
+/** A parts file's thread: `web-thread-3` is 3, `render-thread-1` is render-1. */
+function threadKey(name: string) {
+  const [, process, id] = /^(web|render)-thread-(\d+)/.exec(name)!;
+  return process === 'web' ? id! : `render-${id}`;
 }
 
 /** Each thread's garbage collections' time (ms) from `from` (`Date.now()`) to its last sample. */
@@ -265,7 +287,7 @@ function gcTimeSince(dir: string, from: number) {
         .split('\n')
         .map((line) => JSON.parse(line) as PartSample);
       const before = samples.filter((sample) => sample.at <= from).at(-1) ?? samples[0]!;
-      return [/thread-(\d+)/.exec(name)![1], samples.at(-1)!.gcMs - before.gcMs];
+      return [threadKey(name), samples.at(-1)!.gcMs - before.gcMs];
     }),
   );
 }
