@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { openEmbeddedDatabaseThread } from './embedded-database-thread.ts';
 import { withReadCache } from './read-cache.ts';
@@ -45,13 +45,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.driver === 'postgres'
       ? await openPostgres(options.url)
       : (await openPglite(options.dataDir, options.copyOf)).database;
+  let migrated: boolean;
   try {
+    const before = await migrationsApplied(database);
     await migrate(database);
+    migrated = (await migrationsApplied(database)) !== before;
   } catch (error) {
     await database.close();
     throw error;
   }
+  if (options.driver === 'pglite' && options.dataDir && migrated) {
+    // Creating a database (PGlite's initdb) and migrating it grow the database thread's
+    // WebAssembly memories by ~700 MB, which WebAssembly never gives back: a first start stayed
+    // at ~750 MB where a restart takes ~300. The thread that did it ends here, and with it that
+    // memory; the database opens again in a second.
+    await database.close();
+    return (await openPglite(options.dataDir, undefined)).database;
+  }
   return database;
+}
+
+/** How many migrations the database has had (none when it is new). */
+async function migrationsApplied(database: Database): Promise<number> {
+  // Both drivers answer a raw statement with its rows under `rows`.
+  const rowOf = async <T>(statement: SQL) =>
+    ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows[0];
+  const table = await rowOf<{ name: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return 0;
+  const counted = await rowOf<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return counted?.count ?? 0;
 }
 
 /**
