@@ -7,7 +7,8 @@
 // The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
 // under that load, with the process's child processes (LibreOffice at import) beside it.
 // `BENCH_MEMORY_SERVER_ENV` (a JSON object) adds to the server's environment, to compare settings;
-// `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak and at rest (memory-parts-probe.cjs).
+// `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak and at rest (memory-parts-probe.cjs);
+// `BENCH_MEMORY_NO_IMPORT=1` leaves the import out, to see what it adds.
 // `node --import tsx apps/server/bench/memory-under-load.ts` prints one JSON line for
 // bench/memory-under-load-section.ts.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,8 @@ const partsDir = process.env.BENCH_MEMORY_PARTS
   ? mkdtempSync(path.join(tmpdir(), 'memory-parts-'))
   : undefined;
 const serverEnv = JSON.parse(process.env.BENCH_MEMORY_SERVER_ENV ?? '{}') as Record<string, string>;
+// BENCH_MEMORY_NO_IMPORT=1 sends the photo but not the PowerPoint file: what the import adds.
+const withoutImport = Boolean(process.env.BENCH_MEMORY_NO_IMPORT);
 if (partsDir) {
   const probe = fileURLToPath(new URL('memory-parts-probe.cjs', import.meta.url));
   serverEnv.NODE_OPTIONS = `${serverEnv.NODE_OPTIONS ?? ''} --require ${probe}`.trim();
@@ -350,6 +353,11 @@ try {
     await new Promise((resolve) => setTimeout(resolve, FILES_AFTER_MS));
     const sentAt = performance.now();
     marks.filesSent = Math.round(sentAt - started);
+    if (withoutImport) {
+      const upload = await postFile(base, '/api/uploads', rep!, photo, 'image/png');
+      if (upload.status !== 201) throw new Error(`upload ${upload.status} ${upload.answer}`);
+      return { answeredMs: performance.now() - sentAt, importState: 'not sent', importMs: 0 };
+    }
     const [upload, imported] = await Promise.all([
       postFile(base, '/api/uploads', rep!, photo, 'image/png'),
       postFile(base, '/api/library/imports', editor!, presentation, pptxType),
