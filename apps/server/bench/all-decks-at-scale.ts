@@ -29,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
+import { rawRows } from '../src/db/raw-rows.ts';
 import { bulkDeckDraftJson } from '../test/helpers/bulk-decks.ts';
 import type { ServerProcess } from '../test/helpers/server-process.ts';
 import {
@@ -110,10 +111,11 @@ async function fillTo({ size, where, lead, rep }: Place, shape: Shape) {
   const database = await openBenchDatabase(where);
   const { db } = database;
   try {
-    const found = (await db.execute(sql`
-      select client_name, (select count(*) from decks)::int as count
-      from decks order by created_at desc limit 1`)) as unknown as { rows: Row[] } | Row[];
-    const [newest] = Array.isArray(found) ? found : found.rows;
+    const [newest] = await rawRows<Row>(
+      db,
+      sql`select client_name, (select count(*) from decks)::int as count
+        from decks order by created_at desc limit 1`,
+    );
     if (newest?.count !== size || newest.client_name !== clientName(shape, size)) {
       await fill(db, lead.id, size, shape);
     }
@@ -135,12 +137,12 @@ async function fill(db: Database['db'], leadId: string, size: number, shape: Sha
   // The indexes that are no constraint are dropped and made again once the rows are in: a
   // million hexadecimal decks filled in about 5 minutes at load 13–17, where filling with every
   // index kept up row by row (the trigram index's most of all) took most of an hour.
-  const found = (await db.execute(sql`
-    select indexname, indexdef from pg_indexes
-    where schemaname = current_schema() and tablename = 'decks'
-      and indexname not in (select conname from pg_constraint)`)) as unknown as
-    { rows: IndexRow[] } | IndexRow[];
-  const indexes = Array.isArray(found) ? found : found.rows;
+  const indexes = await rawRows<IndexRow>(
+    db,
+    sql`select indexname, indexdef from pg_indexes
+      where schemaname = current_schema() and tablename = 'decks'
+        and indexname not in (select conname from pg_constraint)`,
+  );
   for (const { indexname } of indexes)
     await db.execute(sql`drop index ${sql.identifier(indexname)}`);
   for (let from = 1; from <= size; from += 100_000) {

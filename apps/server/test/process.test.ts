@@ -4,10 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   freePort,
   httpRequest,
+  type ServerProcess,
   startServerProcess,
   startSlowRequest,
   waitFor,
@@ -46,6 +47,28 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** The server processes a test started: those still running when it ends, pass or fail, stop. */
+const started: ServerProcess[] = [];
+function startServer(env: Record<string, string>) {
+  const server = startServerProcess(env);
+  started.push(server);
+  return server;
+}
+afterEach(async () => {
+  const running = started
+    .splice(0)
+    .filter((server) => server.child.exitCode === null && server.child.signalCode === null);
+  await Promise.all(
+    running.map(async (server) => {
+      // As an operator stops it, so that it stops its render process; killed if it hangs.
+      server.child.kill('SIGTERM');
+      const killing = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+      await server.exited;
+      clearTimeout(killing);
+    }),
+  );
+});
+
 describe('start-up', () => {
   it.each([
     ['PORT', 'not-a-port'],
@@ -53,7 +76,7 @@ describe('start-up', () => {
   ])(
     'stops with a message naming a bad %s',
     async (name, value) => {
-      const server = startServerProcess({
+      const server = startServer({
         PORT: '0',
         DATA_DIR: await tempDataDir(),
         [name]: value,
@@ -72,7 +95,7 @@ describe('SIGTERM', () => {
     'answers new requests 503 at once, lets the in-flight request finish, and exits 0',
     async () => {
       const port = await freePort();
-      const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDataDir() });
+      const server = startServer({ PORT: String(port), DATA_DIR: await tempDataDir() });
       await waitUntilReady(server, START_TIMEOUT);
 
       // A keep-alive connection that sits idle through the shutdown must not hold the exit.
@@ -123,7 +146,7 @@ describe('SIGTERM', () => {
     'exits 0 at SHUTDOWN_TIMEOUT_MS when a request never finishes',
     async () => {
       const port = await freePort();
-      const server = startServerProcess({
+      const server = startServer({
         PORT: String(port),
         DATA_DIR: await tempDataDir(),
         SHUTDOWN_TIMEOUT_MS: '300',
@@ -150,7 +173,7 @@ describe('restart', () => {
       const port = await freePort();
       const account = { email: 'kept@example.com', password: 'kept across restarts', name: 'Kept' };
 
-      const first = startServerProcess({
+      const first = startServer({
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
@@ -165,7 +188,7 @@ describe('restart', () => {
       first.child.kill('SIGTERM');
       expect((await first.exited).code).toBe(0);
 
-      const second = startServerProcess({
+      const second = startServer({
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
@@ -197,70 +220,65 @@ describe('uploads', () => {
     async () => {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const server = startServerProcess({
+      const server = startServer({
         PORT: String(port),
         DATA_DIR: await tempDataDir(),
         PUBLIC_URL: baseUrl,
       });
-      try {
-        await waitUntilReady(server, START_TIMEOUT);
-        const account = {
-          email: 'photos@example.com',
-          password: 'photos in the background',
-          name: 'Pia',
-        };
-        // The first account is the administrator, approved at once.
-        const signUp = await postJson(`${baseUrl}/api/auth/sign-up`, account);
-        expect(signUp.status).toBe(201);
-        const signIn = await postJson(`${baseUrl}/api/auth/sign-in`, {
-          email: account.email,
-          password: account.password,
+      await waitUntilReady(server, START_TIMEOUT);
+      const account = {
+        email: 'photos@example.com',
+        password: 'photos in the background',
+        name: 'Pia',
+      };
+      // The first account is the administrator, approved at once.
+      const signUp = await postJson(`${baseUrl}/api/auth/sign-up`, account);
+      expect(signUp.status).toBe(201);
+      const signIn = await postJson(`${baseUrl}/api/auth/sign-in`, {
+        email: account.email,
+        password: account.password,
+      });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const photo = await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: '#2f6f4e' },
+      })
+        .jpeg()
+        .toBuffer();
+      const upload = () =>
+        fetch(`${baseUrl}/api/uploads`, {
+          method: 'POST',
+          headers: { cookie, origin: baseUrl, 'content-type': 'image/jpeg' },
+          body: new Uint8Array(photo),
         });
-        const cookie = signIn.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-        const photo = await sharp({
-          create: { width: 1200, height: 800, channels: 3, background: '#2f6f4e' },
-        })
-          .jpeg()
-          .toBuffer();
-        const upload = () =>
-          fetch(`${baseUrl}/api/uploads`, {
-            method: 'POST',
-            headers: { cookie, origin: baseUrl, 'content-type': 'image/jpeg' },
-            body: new Uint8Array(photo),
-          });
-        expect((await upload()).status).toBe(201);
+      expect((await upload()).status).toBe(201);
 
-        // With the render process stopped, the photo waits; the server answers meanwhile.
-        const [host] = readFileSync(
-          `/proc/${server.child.pid}/task/${server.child.pid}/children`,
-          'utf8',
-        )
-          .trim()
-          .split(/\s+/)
-          .map(Number);
-        process.kill(host!, 'SIGSTOP');
-        let answered: number | undefined;
-        const waiting = upload().then((response) => {
-          answered = response.status;
-          return response;
-        });
-        try {
-          await new Promise((resolve) => setTimeout(resolve, 1_500));
-          expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
-          expect(answered).toBeUndefined();
-        } finally {
-          process.kill(host!, 'SIGCONT');
-        }
-        const stored = await waiting;
-        expect(stored.status).toBe(201);
-        expect(await stored.json()).toMatchObject({ width: 1200, height: 800 });
+      // With the render process stopped, the photo waits; the server answers meanwhile.
+      const [host] = readFileSync(
+        `/proc/${server.child.pid}/task/${server.child.pid}/children`,
+        'utf8',
+      )
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      process.kill(host!, 'SIGSTOP');
+      let answered: number | undefined;
+      const waiting = upload().then((response) => {
+        answered = response.status;
+        return response;
+      });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+        expect(answered).toBeUndefined();
       } finally {
-        server.child.kill('SIGTERM');
-        await server.exited;
+        process.kill(host!, 'SIGCONT');
       }
+      const stored = await waiting;
+      expect(stored.status).toBe(201);
+      expect(await stored.json()).toMatchObject({ width: 1200, height: 800 });
     },
     PROCESS_TEST_TIMEOUT,
   );

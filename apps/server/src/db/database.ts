@@ -2,9 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { openEmbeddedDatabaseThread } from './embedded-database-thread.ts';
+import { rawRows } from './raw-rows.ts';
 import { withReadCache } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -45,11 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.driver === 'postgres'
       ? await openPostgres(options.url)
       : (await openPglite(options.dataDir, options.copyOf)).database;
-  let migrated: boolean;
+  // Only an embedded database kept in a directory is opened again once it has been migrated.
+  const mayReopen = options.driver === 'pglite' && Boolean(options.dataDir);
+  let migrated = false;
   try {
-    const before = await migrationsApplied(database);
+    const before = mayReopen ? await migrationsApplied(database.db) : 0;
     await migrate(database);
-    migrated = (await migrationsApplied(database)) !== before;
+    if (mayReopen) migrated = (await migrationsApplied(database.db)) !== before;
   } catch (error) {
     await database.close();
     throw error;
@@ -66,15 +69,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** How many migrations the database has had (none when it is new). */
-async function migrationsApplied(database: Database): Promise<number> {
-  // Both drivers answer a raw statement with its rows under `rows`.
-  const rowOf = async <T>(statement: SQL) =>
-    ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows[0];
-  const table = await rowOf<{ name: string | null }>(
+async function migrationsApplied(db: Db): Promise<number> {
+  const [table] = await rawRows<{ name: string | null }>(
+    db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
   );
   if (!table?.name) return 0;
-  const counted = await rowOf<{ count: number }>(
+  const [counted] = await rawRows<{ count: number }>(
+    db,
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
   return counted?.count ?? 0;

@@ -1,5 +1,6 @@
 import { and, ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rawRows } from '../db/raw-rows.ts';
 import { decks } from '../db/schema.ts';
 
 /**
@@ -35,20 +36,16 @@ const frequencies = new WeakMap<Db, { at: number; read: Promise<Frequencies> }>(
 function trigramFrequencies(db: Db): Promise<Frequencies> {
   const cached = frequencies.get(db);
   if (cached && Date.now() - cached.at < statisticsFor) return cached.read;
-  const read = db
-    .execute(
-      sql`select most_common_elems::text::text[] as trigrams, most_common_elem_freqs as shares
-        from pg_stats_ext_exprs where statistics_name = 'decks_client_name_trigrams'
-        and tablename = 'decks' limit 1`,
-    )
-    .then((result) => {
-      // Both drivers answer a raw statement with its rows under `rows`.
-      const [row] = (result as { rows: { trigrams: string[] | null; shares: number[] | null }[] })
-        .rows;
-      const map = new Map<string, number>();
-      row?.trigrams?.forEach((trigram, i) => map.set(trigram, row.shares?.[i] ?? 0));
-      return map as Frequencies;
-    });
+  const read = rawRows<{ trigrams: string[] | null; shares: number[] | null }>(
+    db,
+    sql`select most_common_elems::text::text[] as trigrams, most_common_elem_freqs as shares
+      from pg_stats_ext_exprs where statistics_name = 'decks_client_name_trigrams'
+      and tablename = 'decks' limit 1`,
+  ).then(([row]) => {
+    const map = new Map<string, number>();
+    row?.trigrams?.forEach((trigram, i) => map.set(trigram, row.shares?.[i] ?? 0));
+    return map as Frequencies;
+  });
   frequencies.set(db, { at: Date.now(), read });
   read.catch(() => frequencies.delete(db));
   return read;
