@@ -25,9 +25,14 @@ import { drawTemplateSample, THUMBNAIL_SAMPLE } from './thumbnails.ts';
 
 /**
  * Imported slides composed as a deck would draw them (sample deck values; text that names no
- * family in the house font, when there is one), with their pictures.
+ * family in the house font, when there is one), with their pictures (at a thumbnail's size for
+ * a `preview`).
  */
-async function composeImportedSlides(slides: readonly ImportedSlide[], houseFont?: HouseFont) {
+async function composeImportedSlides(
+  slides: readonly ImportedSlide[],
+  houseFont: HouseFont | undefined,
+  preview: boolean,
+) {
   const seed = seedLibraryDocuments();
   const library = createTemplateLibrary(undefined, {
     ...seed,
@@ -41,7 +46,9 @@ async function composeImportedSlides(slides: readonly ImportedSlide[], houseFont
   for (const slide of slides) {
     for (const [src, bytes] of slide.pictures) {
       const kind = sniffImage(bytes);
-      if (kind && !images.has(src)) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
+      if (kind && !images.has(src)) {
+        images.set(src, await normaliseImage(Buffer.from(bytes), kind, { preview }));
+      }
     }
   }
   const deck: Deck = {
@@ -61,7 +68,7 @@ export async function renderImportedSlides(
   slides: readonly ImportedSlide[],
   houseFont?: HouseFont,
 ): Promise<RenderedDeck> {
-  const { deck, images } = await composeImportedSlides(slides, houseFont);
+  const { deck, images } = await composeImportedSlides(slides, houseFont, false);
   return renderDeck(deck, images);
 }
 
@@ -70,7 +77,7 @@ export async function drawImportedSlides(
   slides: readonly ImportedSlide[],
   houseFont?: HouseFont,
 ): Promise<string[]> {
-  const { deck, images } = await composeImportedSlides(slides, houseFont);
+  const { deck, images } = await composeImportedSlides(slides, houseFont, true);
   return deck.slides.map((slide) => renderSlideSvg(placeImages(slide, images)));
 }
 

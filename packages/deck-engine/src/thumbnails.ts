@@ -139,7 +139,7 @@ async function picturesOf(preloaded: Readonly<Record<string, Uint8Array>>) {
   const images = new Map<string, ResolvedImage>();
   for (const [src, bytes] of Object.entries(preloaded)) {
     const kind = sniffImage(bytes);
-    if (kind) images.set(src, await normaliseImage(Buffer.from(bytes), kind));
+    if (kind) images.set(src, await normaliseImage(Buffer.from(bytes), kind, { preview: true }));
   }
   return images;
 }

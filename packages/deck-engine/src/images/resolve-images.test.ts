@@ -10,6 +10,7 @@ import {
   NORMALISED_CACHE_BYTES,
   normalisedPictureBytes,
   normaliseImage,
+  PREVIEW_MAX_SIDE,
   resolveImages,
 } from './resolve-images.ts';
 
@@ -64,6 +65,34 @@ describe('resolveImages', () => {
       expect(normalisedPictureBytes()).toBeLessThanOrEqual(NORMALISED_CACHE_BYTES);
     }
     expect(normalisedPictureBytes()).toBeGreaterThan(NORMALISED_CACHE_BYTES / 2);
+  });
+
+  it("draws a thumbnail's pictures at a thumbnail's size and weight, and a deck's whole", async () => {
+    // A photo that does not compress (noise), 2,000 px wide: 12 MB as PNG.
+    const [width, height] = [2000, 1500];
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const photo = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const whole = await normaliseImage(photo, 'png');
+    expect(whole.data).toBe(photo);
+    const preview = await normaliseImage(photo, 'png', { preview: true });
+    expect(preview).toMatchObject({ mime: 'image/jpeg', width: PREVIEW_MAX_SIDE, height: 960 });
+    expect(preview.data.length).toBeLessThan(photo.length / 5);
+
+    // A picture with transparency stays PNG; a small one passes as it is.
+    const logo = await sharp({
+      create: { width: 1600, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const smallLogo = await normaliseImage(logo, 'png', { preview: true });
+    expect(smallLogo).toMatchObject({ mime: 'image/png', width: PREVIEW_MAX_SIDE, height: 320 });
+    const icon = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    expect((await normaliseImage(icon, 'png', { preview: true })).data).toBe(icon);
   });
 
   it('refuses SVG pictures with external references', async () => {

@@ -18,6 +18,15 @@ export interface ResolveImagesOptions extends FetchImageOptions {
 /** Longest side of an embedded picture: enough for a full-slide photo at 2× on a projector. */
 const MAX_SIDE = 2400;
 
+/**
+ * Longest side of a picture in a thumbnail or a preview (the import's review, the library's
+ * pages, the editor's preview): a whole-slide picture at 2× a 640 px wide thumbnail. A 10 MB
+ * photo drawn whole made a 13 MB thumbnail, which each page showing it downloaded.
+ */
+export const PREVIEW_MAX_SIDE = 1280;
+/** A preview's picture within its size but heavier than this is compressed again. */
+const PREVIEW_MAX_BYTES = 512 * 1024;
+
 // Normalised pictures by content hash: the same logo or photo in many decks is converted once.
 // Kept by bytes, not by count: a render thread lives for days, and 200 photos near the 10 MB
 // upload limit would have held 2 GB. The least recently used go first.
@@ -62,16 +71,26 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
   return undefined;
 }
 
-/** PNG and JPEG within size pass as they are; everything else goes through sharp to PNG. */
-export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<ResolvedImage> {
+/**
+ * PNG and JPEG within size pass as they are; everything else goes through sharp to PNG.
+ * `preview`: for a thumbnail, at most {@link PREVIEW_MAX_SIDE} and about half a megabyte (as
+ * JPEG, unless the picture has transparency).
+ */
+export async function normaliseImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  { preview = false }: { preview?: boolean } = {},
+): Promise<ResolvedImage> {
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const cached = normalisedCache.get(hash);
+  const key = preview ? `${hash}:preview` : hash;
+  const cached = normalisedCache.get(key);
   if (cached) {
     // Used again: now the most recently used (a Map keeps its keys in insertion order).
-    normalisedCache.delete(hash);
-    normalisedCache.set(hash, cached);
+    normalisedCache.delete(key);
+    normalisedCache.set(key, cached);
     return cached;
   }
+  const maxSide = preview ? PREVIEW_MAX_SIDE : MAX_SIDE;
   let result: ResolvedImage | undefined;
   if (kind === 'png' || kind === 'jpeg') {
     const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
@@ -79,7 +98,8 @@ export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<Re
       size &&
       size.width > 0 &&
       size.height > 0 &&
-      Math.max(size.width, size.height) <= MAX_SIDE
+      Math.max(size.width, size.height) <= maxSide &&
+      (!preview || bytes.length <= PREVIEW_MAX_BYTES)
     ) {
       result = { data: bytes, mime: kind === 'png' ? 'image/png' : 'image/jpeg', ...size, hash };
     }
@@ -91,28 +111,40 @@ export async function normaliseImage(bytes: Buffer, kind: ImageKind): Promise<Re
     ) {
       throw new Error('SVG pictures with scripts or external references are not allowed');
     }
-    // Loaded lazily: decks without pictures to convert never pay for loading sharp.
-    const { default: sharp } = await import('sharp');
-    const image = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 }).rotate().resize({
-      width: MAX_SIDE,
-      height: MAX_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    const out =
-      kind === 'jpeg'
-        ? await image.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true })
-        : await image.png().toBuffer({ resolveWithObject: true });
-    result = {
-      data: out.data,
-      mime: kind === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: out.info.width,
-      height: out.info.height,
-      hash: createHash('sha256').update(out.data).digest('hex'),
-    };
+    result = await convertImage(bytes, kind, maxSide, preview);
   }
-  keepNormalised(hash, result);
+  keepNormalised(key, result);
   return result;
+}
+
+/** The picture decoded, turned upright and brought within `maxSide`, as PNG or JPEG. */
+async function convertImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  maxSide: number,
+  preview: boolean,
+): Promise<ResolvedImage> {
+  // Loaded lazily: decks without pictures to convert never pay for loading sharp.
+  const { default: sharp } = await import('sharp');
+  const image = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 }).rotate().resize({
+    width: maxSide,
+    height: maxSide,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  // A preview is JPEG unless it has transparency to keep: what matters there is its weight.
+  const isJpeg =
+    kind === 'jpeg' || (preview && kind !== 'svg' && !(await image.metadata()).hasAlpha);
+  const out = isJpeg
+    ? await image.jpeg({ quality: preview ? 80 : 85 }).toBuffer({ resolveWithObject: true })
+    : await image.png().toBuffer({ resolveWithObject: true });
+  return {
+    data: out.data,
+    mime: isJpeg ? 'image/jpeg' : 'image/png',
+    width: out.info.width,
+    height: out.info.height,
+    hash: createHash('sha256').update(out.data).digest('hex'),
+  };
 }
 
 /** Every picture URL a deck names, once each, in order of appearance. */

@@ -1,10 +1,21 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shape, xfrm, withoutResolution, solid } from './test-fixtures.ts';
+import { importPresentation } from '../import-presentation.ts';
+import { buildPptx, shape, xfrm, withoutResolution, solid } from './test-fixtures.ts';
 import { readFixture } from './test-slides.ts';
 
 // The PowerPoint reader on small presentations written by hand: pictures cut, faded, tiled and
 // shaped as the slide shows them, and embedded objects as their pictures.
+
+const picture = (
+  id: number,
+  box: [number, number, number, number],
+  blipFill: string,
+  properties = '<a:prstGeom prst="rect"/>',
+) =>
+  `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}" descr="Four quarters"/>` +
+  `<p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill>${blipFill}</p:blipFill>` +
+  `<p:spPr>${xfrm(...box)}${properties}</p:spPr></p:pic>`;
 
 describe('pictures', () => {
   afterEach(() => {
@@ -33,16 +44,6 @@ describe('pictures', () => {
       .toBuffer();
     return new Uint8Array(png);
   }
-
-  const picture = (
-    id: number,
-    box: [number, number, number, number],
-    blipFill: string,
-    properties = '<a:prstGeom prst="rect"/>',
-  ) =>
-    `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}" descr="Four quarters"/>` +
-    `<p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill>${blipFill}</p:blipFill>` +
-    `<p:spPr>${xfrm(...box)}${properties}</p:spPr></p:pic>`;
 
   async function pixels(bytes: Uint8Array) {
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({
@@ -174,6 +175,47 @@ describe('pictures', () => {
         why: 'a picture linked to https://images.example.com/logo.png was not fetched',
       },
     ]);
+  });
+});
+
+describe('a large photo', () => {
+  it("is kept whole for the slide, and drawn in its thumbnail at a thumbnail's size", async () => {
+    // 2,000 × 1,125 of noise, stored uncompressed: 6.8 MB, as a photo pasted into a slide can be.
+    const [width, height] = [2000, 1125];
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
+    const photo = new Uint8Array(
+      await sharp(noise, { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    const imported = await importPresentation(
+      buildPptx({
+        slides: [
+          {
+            shapes: picture(
+              4,
+              [0, 0, 960, 540],
+              '<a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch>',
+            ),
+            relationships: [{ id: 'rId2', type: 'image', target: '../media/image1.png' }],
+          },
+        ],
+        parts: { 'ppt/media/image1.png': photo },
+      }),
+    );
+    if (!imported.ok) throw new Error(imported.reason);
+    const [slide] = imported.slides;
+    const [kept] = Object.values(slide!.pictures);
+    expect(await sharp(kept!).metadata()).toMatchObject({ width, height });
+    // The thumbnail's picture: at most 1,280 px, as JPEG, in a thumbnail a page can load.
+    const embedded = /href="data:(image\/\w+);base64,([^"]+)"/.exec(slide!.thumbnail);
+    expect(embedded?.[1]).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(embedded![2]!, 'base64')).metadata()).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
+    expect(slide!.thumbnail.length).toBeLessThan(photo.length / 4);
   });
 });
 
