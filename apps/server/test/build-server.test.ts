@@ -98,6 +98,15 @@ describe('the built server', () => {
       expect(code).toContain(`new URL("./render-host.js", import.meta.url)`);
   });
 
+  it('writes every file in ASCII (V8 then keeps each source at one byte a character)', () => {
+    const files = Object.keys(metafile().outputs).filter((file) => file.endsWith('.js'));
+    const notAscii = files.filter((file) =>
+      /[^\0-\x7f]/.test(readFileSync(path.resolve(root, file), 'utf8')),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    expect(notAscii).toEqual([]);
+  });
+
   it('bundles the TypeScript it runs: no built file imports a .ts file', () => {
     const { outputs } = metafile();
     const tsImports = Object.values(outputs).flatMap((output) =>
