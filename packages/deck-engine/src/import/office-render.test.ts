@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { deckDraftSchema } from '@deck-portal/domain';
+import { generateDeck } from '../generate-deck.ts';
 import { importPresentation } from '../import-presentation.ts';
+import { createTemplateLibrary } from '../library/template-library.ts';
+import { officePdf } from './office-render.ts';
 
 // A chart imports as a chart and a SmartArt diagram as the shapes of its drawing. A diagram
 // saved without its drawing (older writers) comes back, with LibreOffice at import time, as a
@@ -94,4 +99,48 @@ describe.skipIf(!existsSync(file))('charts and SmartArt at import', () => {
     },
     120_000,
   );
+});
+
+describe.skipIf(!hasOffice)('the office drawing', () => {
+  it('brings a large photo down to 150 pixels an inch in the PDF it draws the originals from', async () => {
+    // A 2,400 px photo in a frame 8 inches wide: 300 an inch, which LibreOffice keeps by default.
+    const photo = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: '#2f6f4e' },
+    })
+      .jpeg()
+      .toBuffer();
+    const url = 'https://pictures.example/site.jpg';
+    const { pptx } = await generateDeck(
+      deckDraftSchema.parse({
+        basicInfo: { deckTitle: 'The site', clientName: 'Northwind', date: '2026-02-01' },
+        productSelection: { selectedProducts: [{ id: 'bms', quantity: 1 }], includePricing: false },
+        templateCustomization: {
+          selectedSlides: ['title'],
+          customSlides: [
+            {
+              id: 'site',
+              layoutId: 'image-caption',
+              placeholderContent: { title: 'The site', image: url },
+            },
+          ],
+        },
+      }),
+      { library: createTemplateLibrary(), images: { preloaded: { [url]: new Uint8Array(photo) } } },
+    );
+    const pdf = await officePdf(pptx, { command: 'soffice' });
+    expect(pdf).toBeDefined();
+    const document = await PDFDocument.load(pdf!);
+    const imageWidths = document.context
+      .enumerateIndirectObjects()
+      .flatMap(([, object]) =>
+        object instanceof PDFRawStream &&
+        object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')
+          ? [(object.dict.get(PDFName.of('Width')) as PDFNumber).asNumber()]
+          : [],
+      );
+    // ~8 inches at 150 an inch: ~1,200 px, where the default kept all 2,400.
+    expect(imageWidths).toHaveLength(1);
+    expect(imageWidths[0]).toBeGreaterThan(1_100);
+    expect(imageWidths[0]).toBeLessThanOrEqual(1_250);
+  }, 120_000);
 });
