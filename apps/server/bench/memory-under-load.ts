@@ -5,7 +5,8 @@
 // (autocannon), and, while both run, a rep uploading a 10 MB photo and an editor importing a
 // 10 MB PowerPoint file.
 // The server's resident size is read from /proc every 50 ms on a thread of its own, at rest and
-// under that load, with the process's child processes (LibreOffice at import) beside it.
+// under that load, with the process's child processes (LibreOffice at import) beside it, and its
+// two processes' (web and render) with the pages they share counted once.
 // `BENCH_MEMORY_SERVER_ENV` (a JSON object) adds to the server's environment, to compare settings;
 // `BENCH_MEMORY_PARTS=1` adds each part's memory at the peak and at rest (memory-parts-probe.cjs);
 // `BENCH_MEMORY_NO_IMPORT=1` leaves the import out, to see what it adds.
@@ -91,6 +92,22 @@ const rssOf = (pid) => {
     return 0; // a child that has just ended
   }
 };
+// A process's private and shared resident pages (/proc's smaps_rollup). The web and render
+// processes share Node's binary and libraries (~55 MB, in each one's RSS): the server's memory
+// counts those pages once, as one process would have (its private pages, and the larger of its
+// processes' shared parts).
+const pagesOf = (pid) => {
+  try {
+    const rollup = readFileSync('/proc/' + pid + '/smaps_rollup', 'utf8');
+    const field = (name) => Number(new RegExp('\\\\n' + name + ':\\\\s+(\\\\d+) kB').exec(rollup)?.[1] ?? 0) * 1024;
+    return {
+      own: field('Private_Clean') + field('Private_Dirty'),
+      shared: field('Shared_Clean') + field('Shared_Dirty'),
+    };
+  } catch {
+    return { own: 0, shared: 0 };
+  }
+};
 const childrenOf = (pid) => {
   const children = [];
   try {
@@ -117,27 +134,34 @@ const serverExe = exeOf(pid);
 const treeRss = (root) => {
   let tree = 0;
   let server = 0;
+  let serverOwn = 0;
+  let serverShared = 0;
   const visit = (at) => {
     const own = rssOf(at);
     tree += own;
-    if (exeOf(at) === serverExe) server += own;
+    if (exeOf(at) === serverExe) {
+      server += own;
+      const pages = pagesOf(at);
+      serverOwn += pages.own;
+      serverShared = Math.max(serverShared, pages.shared);
+    }
     for (const child of childrenOf(at)) visit(child);
   };
   visit(root);
-  return { tree, server };
+  return { tree, server, serverOnce: serverOwn + serverShared };
 };
 const started = performance.now();
 const samples = [];
 const timer = setInterval(() => {
-  const { tree, server } = treeRss(pid);
-  samples.push({ at: Math.round(performance.now() - started), rss: rssOf(pid), server, tree });
+  const { tree, server, serverOnce } = treeRss(pid);
+  samples.push({ at: Math.round(performance.now() - started), rss: rssOf(pid), server, serverOnce, tree });
 }, 50);
 parentPort.once('message', () => {
   clearInterval(timer);
   parentPort.postMessage(samples);
 });
 `;
-type Sample = { at: number; rss: number; server: number; tree: number };
+type Sample = { at: number; rss: number; server: number; serverOnce: number; tree: number };
 
 /** Samples the server's memory until `until` settles; answers the samples. */
 async function sampleUntil(until: Promise<unknown>) {
@@ -393,6 +417,7 @@ try {
   const peak = samples.reduce((top, sample) => (sample.rss > top.rss ? sample : top));
   const peakTree = Math.max(...samples.map((sample) => sample.tree));
   const peakServer = Math.max(...samples.map((sample) => sample.server));
+  const peakServerOnce = Math.max(...samples.map((sample) => sample.serverOnce));
   const restRss = [...rest.map((sample) => sample.rss)].sort((a, b) => a - b);
   figures = {
     database: 'pglite',
@@ -407,6 +432,7 @@ try {
     peakMb: mb(peak.rss),
     peakAtMs: peak.at,
     peakServerMb: mb(peakServer),
+    peakServerSharedOnceMb: mb(peakServerOnce),
     peakWithChildrenMb: mb(peakTree),
     highWaterMb: mb(peakHwm),
     reads,
