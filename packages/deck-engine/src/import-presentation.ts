@@ -2,12 +2,13 @@ import type { ResolvedImage } from './images/image-store.ts';
 import { normaliseImage } from './images/resolve-images.ts';
 import { sniffImage } from './images/sniff-image.ts';
 import {
-  drawWithOffice,
+  drawOriginals,
   importPptx,
   type ImportedSlide,
+  type PptxImport,
   type ReadPptx,
 } from './import/import-pptx.ts';
-import type { OfficeRenderer } from './import/office-render.ts';
+import { officePdf, type OfficeRenderer } from './import/office-render.ts';
 import type { HouseFont } from './import/slide-read.ts';
 import { withFontFamily } from './layout/fonts.ts';
 import type { Deck, Slide } from './layout/model.ts';
@@ -107,21 +108,36 @@ export interface ImportOptions {
   files?: Readonly<Record<string, Uint8Array>>;
 }
 
-/** Imports a file and draws each slide's thumbnail: what a pool worker does for an upload. */
-export async function importPresentation(
+/** A file read, its slides not yet drawn: what {@link finishImport} takes. */
+export type ReadPresentation = Extract<PptxImport, { ok: true }>;
+
+/** The file's slides read as template slides, in the brand's font when it has one. */
+export async function readPresentation(
   bytes: Uint8Array,
-  { onProgress, office, brand, files }: ImportOptions = {},
-): Promise<ImportTaskResult> {
+  { onProgress, brand, files }: Omit<ImportOptions, 'office'> = {},
+): Promise<PptxImport> {
   // A brand font that cannot be read leaves the slides in Inter, as the decks would be.
   const houseFont = brand ? brandTypeface(brand, files) : undefined;
-  const imported = await importPptx(bytes, {
+  return importPptx(bytes, {
     ...(onProgress ? { onProgress } : {}),
     ...(houseFont ? { houseFont } : {}),
   });
-  if (!imported.ok) return imported;
+}
+
+/**
+ * A file read by {@link readPresentation}, finished: with the office renderer's PDF of it (when
+ * there is one), each slide's original and what was left out put back as pictures; then each
+ * slide's thumbnail.
+ */
+export async function finishImport(
+  imported: ReadPresentation,
+  officePdf: Uint8Array | undefined,
+  { brand, files }: Pick<ImportOptions, 'brand' | 'files'> = {},
+): Promise<ImportTaskResult> {
+  const houseFont = brand ? brandTypeface(brand, files) : undefined;
   // The office renderer's part is a help, never a reason to fail the import.
-  const originals = office
-    ? await drawWithOffice(bytes, imported, office).catch(() => new Map<number, Uint8Array>())
+  const originals = officePdf
+    ? await drawOriginals(officePdf, imported).catch(() => new Map<number, Uint8Array>())
     : new Map<number, Uint8Array>();
   const thumbnails = await drawImportedSlides(imported.slides, houseFont);
   return {
@@ -136,4 +152,16 @@ export async function importPresentation(
       ...(originals.has(slide.number) ? { original: originals.get(slide.number) } : {}),
     })),
   };
+}
+
+/** Imports a file and draws each slide's thumbnail, in one call (the CLI's, the tests'). */
+export async function importPresentation(
+  bytes: Uint8Array,
+  { office, ...options }: ImportOptions = {},
+): Promise<ImportTaskResult> {
+  const imported = await readPresentation(bytes, options);
+  if (!imported.ok) return imported;
+  // The office renderer's part is a help, never a reason to fail the import.
+  const pdf = office ? await officePdf(bytes, office).catch(() => undefined) : undefined;
+  return finishImport(imported, pdf, options);
 }

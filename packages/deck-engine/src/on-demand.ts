@@ -9,7 +9,11 @@ import type {
   previewEditedSlide as PreviewEditedSlide,
 } from './edited/draw-edited.ts';
 import type { readEditedDeck as ReadEditedDeck } from './edited/read-edited.ts';
-import type { importPresentation as ImportPresentation } from './import-presentation.ts';
+import type {
+  finishImport as FinishImport,
+  importPresentation as ImportPresentation,
+  readPresentation as ReadPresentation,
+} from './import-presentation.ts';
 import type { importPptx as ImportPptx } from './import/import-pptx.ts';
 
 /** Reads a PowerPoint file's slides as library documents (see `import/import-pptx.ts`). */
@@ -19,6 +23,14 @@ export const importPptx: typeof ImportPptx = async (...args) =>
 /** Imports a file and draws each slide's thumbnail (see `import-presentation.ts`). */
 export const importPresentation: typeof ImportPresentation = async (...args) =>
   (await import('./import-presentation.ts')).importPresentation(...args);
+
+/** Reads a file's slides, before the office renderer draws it (see `import-presentation.ts`). */
+export const readPresentation: typeof ReadPresentation = async (...args) =>
+  (await import('./import-presentation.ts')).readPresentation(...args);
+
+/** Finishes a file read by `readPresentation` (see `import-presentation.ts`). */
+export const finishImport: typeof FinishImport = async (...args) =>
+  (await import('./import-presentation.ts')).finishImport(...args);
 
 /** Reads a deck's own PowerPoint file back as an edited deck (see `edited/read-edited.ts`). */
 export const readEditedDeck: typeof ReadEditedDeck = async (...args) =>

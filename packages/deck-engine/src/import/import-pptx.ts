@@ -186,9 +186,16 @@ export async function drawWithOffice(
   imported: Extract<PptxImport, { ok: true }>,
   office: OfficeRenderer,
 ): Promise<Map<number, Uint8Array>> {
-  const originals = new Map<number, Uint8Array>();
   const pdf = await officePdf(bytes, office);
-  if (!pdf) return originals;
+  return pdf ? drawOriginals(pdf, imported) : new Map<number, Uint8Array>();
+}
+
+/** {@link drawWithOffice} from the office renderer's PDF of the file, made beforehand. */
+export async function drawOriginals(
+  pdf: Uint8Array,
+  imported: Extract<PptxImport, { ok: true }>,
+): Promise<Map<number, Uint8Array>> {
+  const originals = new Map<number, Uint8Array>();
   const pageWidth = 1280;
   const pages = await pdfPagesAsPng(pdf, pageWidth).catch(() => []);
   // Hidden slides and the like can make the pages not line up: then nothing is taken from them.

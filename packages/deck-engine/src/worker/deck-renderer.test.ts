@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,14 @@ import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { createDeckRenderer, type DeckRendererPool } from './deck-renderer.ts';
 
 let renderer: DeckRendererPool;
+const hasOffice = (() => {
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 let pictureUrl: string;
 const server = createServer((_req, res) => {
   void sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
@@ -150,4 +159,45 @@ describe('createDeckRenderer (worker pool)', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it.skipIf(!hasOffice)(
+    'makes decks while the office renderer draws a file being imported, holding no render thread',
+    async () => {
+      const single = createDeckRenderer({
+        maxThreads: 1,
+        minThreads: 1,
+        images: { allowLoopbackForTests: true },
+      });
+      try {
+        const { pptx } = await single.generate(draft(pictureUrl));
+        const order: string[] = [];
+        let allRead!: () => void;
+        const read = new Promise<void>((resolve) => (allRead = resolve));
+        const importing = single
+          .importPresentation(pptx, {
+            office: { command: 'soffice' },
+            onProgress: ({ done, total }) => {
+              if (done === total) allRead();
+            },
+          })
+          .then((result) => {
+            order.push('import');
+            return result;
+          });
+        // Once the file is read, LibreOffice draws it for seconds: the one thread is free.
+        await read;
+        await single.generate(draft(pictureUrl)).then(() => order.push('deck'));
+        const imported = await importing;
+        expect(order).toEqual(['deck', 'import']);
+        if (!imported.ok) throw new Error(imported.reason);
+        // Finished with LibreOffice's drawing: each slide has its original, and its pictures.
+        expect(imported.slides.every((slide) => slide.original instanceof Uint8Array)).toBe(true);
+        const picture = imported.slides.flatMap((slide) => Object.values(slide.pictures))[0];
+        expect((await sharp(picture!).metadata()).width).toBeGreaterThan(0);
+      } finally {
+        await single.close();
+      }
+    },
+    120_000,
+  );
 });

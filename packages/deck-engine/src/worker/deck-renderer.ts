@@ -24,7 +24,9 @@ import type { ImportedSlideResult, ImportOptions } from '../import-presentation.
 import type {
   AcceptedPdfTask,
   EditedRenderTask,
-  ImportTask,
+  ImportFinishTask,
+  ImportReadResult,
+  ImportReadTask,
   ImportTaskResult,
   LibraryVersion,
   PreviewEditedTask,
@@ -35,6 +37,7 @@ import type {
   WarmUpTask,
 } from './render-task.ts';
 import { backgroundNiceness } from './background-niceness.ts';
+import { movableMemory } from './moved-memory.ts';
 import { renderWorkerFile } from './render-worker-file.ts';
 
 export interface DeckRendererOptions {
@@ -334,21 +337,46 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       // A file is read by the worker itself. Bytes go as the worker's own copy, moved rather
       // than copied again; bytes handed over that fill their memory whole are moved as they are.
       const owned = source instanceof Uint8Array ? ownCopy(source, handOver) : undefined;
-      const task: ImportTask = {
-        importPptx: owned ?? source,
-        ...(office ? { office } : {}),
+      const fonts = brand ? { brand, files: { ...files } } : {};
+      const readTask: ImportReadTask = {
+        importRead: owned ?? source,
+        ...(office ? { keepBytes: true } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
-        ...(brand ? { brand, files: { ...files } } : {}),
+        ...fonts,
       };
-      const transferList = [
-        ...(owned ? [owned.buffer as ArrayBuffer] : []),
-        ...(channel ? [channel.port2] : []),
-      ];
+      let read: ImportReadResult;
       try {
-        return (await pool.run(task, { transferList })) as ImportTaskResult;
+        read = (await pool.run(readTask, {
+          transferList: [
+            ...(owned ? [owned.buffer as ArrayBuffer] : []),
+            ...(channel ? [channel.port2] : []),
+          ],
+        })) as ImportReadResult;
       } finally {
         channel?.port1.close();
       }
+      if (!read.ok) return read;
+      const { bytes, ...imported } = read;
+      // The office renderer draws the file (seconds, in a process of its own) with no render
+      // thread waiting on it: decks are made meanwhile. Its part is a help, never a reason to
+      // fail the import.
+      const pdf =
+        office && bytes
+          ? await (
+              await import('../import/office-render.ts')
+            )
+              .officePdf(bytes, office)
+              .catch(() => undefined)
+          : undefined;
+      const finishTask: ImportFinishTask = {
+        importFinish: imported,
+        ...(pdf ? { officePdf: pdf } : {}),
+        ...fonts,
+      };
+      const pictures = imported.slides.flatMap((slide) => [...slide.pictures.values()]);
+      return (await pool.run(finishTask, {
+        transferList: movableMemory(pdf ? [...pictures, pdf] : pictures),
+      })) as ImportTaskResult;
     },
     async acceptedPdf(deckPdf, certificate, { brand, logo } = {}) {
       const task: AcceptedPdfTask = {

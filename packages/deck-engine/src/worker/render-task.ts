@@ -20,7 +20,7 @@ import type {
 import type { DeckIdentity } from '../edited/deck-identity.ts';
 import type { ReadEditedOptions, ReadEditedResult } from '../edited/read-edited.ts';
 import { generateDeck } from '../generate-deck.ts';
-import type { ImportOptions, ImportTaskResult } from '../import-presentation.ts';
+import type { ImportOptions, ImportTaskResult, ReadPresentation } from '../import-presentation.ts';
 import type { FetchImageOptions } from '../images/fetch-image.ts';
 import { FONT_WEIGHTS, getFont } from '../layout/fonts.ts';
 import type { BrandDefinition } from '../library/brand.ts';
@@ -30,12 +30,14 @@ import { createTemplateLibrary, type TemplateLibrary } from '../library/template
 // asks).
 import {
   appendPdf,
+  finishImport,
   generateEditedDeck,
-  importPresentation,
   previewEditedSlide,
   readEditedDeck,
+  readPresentation,
   renderAcceptanceCertificate,
 } from '../on-demand.ts';
+import { answerMoving } from './moved-memory.ts';
 
 /**
  * A library version to draw from: its documents, and a key that names that version (a worker
@@ -95,12 +97,29 @@ export interface ReadEditedTask extends Omit<ReadEditedOptions, 'onProgress'> {
 
 export type { ImportTaskResult, ReadEditedResult };
 
-/** A PowerPoint file to import (issue 17): read off the request thread, its slides drawn. */
-export interface ImportTask extends Omit<ImportOptions, 'onProgress'> {
+/**
+ * A PowerPoint file to import (issue 17), read off the request thread: its slides as template
+ * slides. The office renderer then draws the file on the caller's side, no render thread held
+ * meanwhile, and an {@link ImportFinishTask} draws the slides.
+ */
+export interface ImportReadTask extends Pick<ImportOptions, 'brand' | 'files'> {
   /** The file's bytes, or the path of the file on this machine, read here off the caller's thread. */
-  importPptx: Uint8Array | { file: string };
+  importRead: Uint8Array | { file: string };
+  /** The file's bytes come back with its slides (for the office renderer). */
+  keepBytes?: boolean;
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
+}
+
+/** What an {@link ImportReadTask} answers. */
+export type ImportReadResult =
+  (ReadPresentation & { bytes?: Uint8Array }) | Extract<ImportTaskResult, { ok: false }>;
+
+/** A file read by an {@link ImportReadTask}, to finish: originals, and each slide drawn. */
+export interface ImportFinishTask extends Pick<ImportOptions, 'brand' | 'files'> {
+  importFinish: ReadPresentation;
+  /** The office renderer's PDF of the file, when it made one. */
+  officePdf?: Uint8Array;
 }
 
 /** A deck's PDF with the acceptance certificate appended (see `renderAcceptanceCertificate`). */
@@ -167,21 +186,37 @@ function libraryFor(brand: BrandDefinition | undefined, version?: LibraryVersion
   return library;
 }
 
-async function importTask(task: ImportTask): Promise<ImportTaskResult> {
+async function importReadTask(task: ImportReadTask): Promise<ImportReadResult> {
   try {
-    const progress = task.progress;
-    const source = task.importPptx;
+    const { progress, importRead: source, brand, files } = task;
     const bytes = source instanceof Uint8Array ? source : await readFile(source.file);
-    return await importPresentation(bytes, {
+    const read = await readPresentation(bytes, {
       ...(progress
         ? { onProgress: (done: number, total: number) => progress.postMessage({ done, total }) }
         : {}),
-      ...(task.office ? { office: task.office } : {}),
-      ...(task.brand ? { brand: task.brand, ...(task.files ? { files: task.files } : {}) } : {}),
+      ...(brand ? { brand, ...(files ? { files } : {}) } : {}),
     });
+    if (!read.ok) return read;
+    const pictures = read.slides.flatMap((slide) => [...slide.pictures.values()]);
+    return task.keepBytes
+      ? answerMoving({ ...read, bytes }, [...pictures, bytes])
+      : answerMoving(read, pictures);
   } finally {
     task.progress?.close();
   }
+}
+
+async function importFinishTask(task: ImportFinishTask): Promise<ImportTaskResult> {
+  const { importFinish, officePdf, brand, files } = task;
+  const finished = await finishImport(importFinish, officePdf, {
+    ...(brand ? { brand, ...(files ? { files } : {}) } : {}),
+  });
+  if (!finished.ok) return finished;
+  const drawn = finished.slides.flatMap((slide) => [
+    ...Object.values(slide.pictures),
+    ...(slide.original ? [slide.original] : []),
+  ]);
+  return answerMoving(finished, drawn);
 }
 
 async function readEditedTask(task: ReadEditedTask): Promise<ReadEditedResult> {
@@ -233,13 +268,23 @@ export default async function renderTask(
   task:
     | RenderTask
     | WarmUpTask
-    | ImportTask
+    | ImportReadTask
+    | ImportFinishTask
     | EditedRenderTask
     | PreviewEditedTask
     | ReadEditedTask
     | AcceptedPdfTask,
-): Promise<RenderTaskResult | ImportTaskResult | ReadEditedResult | Uint8Array | string | null> {
-  if ('importPptx' in task) return importTask(task);
+): Promise<
+  | RenderTaskResult
+  | ImportReadResult
+  | ImportTaskResult
+  | ReadEditedResult
+  | Uint8Array
+  | string
+  | null
+> {
+  if ('importRead' in task) return importReadTask(task);
+  if ('importFinish' in task) return importFinishTask(task);
   if ('acceptedPdf' in task) {
     const { acceptedPdf, certificate, brand, logo } = task;
     const page = await renderAcceptanceCertificate(certificate, {
