@@ -310,28 +310,57 @@ const pdfExport = `pdf:impress_pdf_Export:${JSON.stringify({
  */
 export async function officePdf(
   pptx: Uint8Array,
-  { command, timeoutMs = 120_000, niceness = backgroundNiceness }: OfficeRenderer,
-  { sanitise = true, confine = true, blockLinks = true }: OfficeDefences = {},
+  office: OfficeRenderer,
+  defences: OfficeDefences = {},
 ): Promise<Uint8Array | undefined> {
+  const folder = await officeInput(pptx, defences).catch(() => undefined);
+  return folder ? drawInOffice(folder, office, defences) : undefined;
+}
+
+/**
+ * The first half of {@link officePdf}: the file, its relationships rewritten, and LibreOffice's
+ * profile, written to a folder of their own for {@link drawInOffice}. The import writes it on
+ * the render thread that read the file, and LibreOffice then runs with no render thread waiting.
+ */
+export async function officeInput(
+  pptx: Uint8Array,
+  { sanitise = true, blockLinks = true }: Omit<OfficeDefences, 'confine'> = {},
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'deck-portal-office-'));
   try {
-    const source = join(dir, 'upload.pptx');
-    await writeFile(source, sanitise ? keepPackageRelationshipsOnly(pptx) : pptx);
-    const profile = join(dir, 'profile');
+    await writeFile(join(dir, 'upload.pptx'), sanitise ? keepPackageRelationshipsOnly(pptx) : pptx);
     if (blockLinks) {
+      const profile = join(dir, 'profile');
       await mkdir(join(profile, 'user'), { recursive: true });
       await writeFile(join(profile, 'user', 'registrymodifications.xcu'), profileSettings);
     }
+    return dir;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The second half of {@link officePdf}: LibreOffice prints the file {@link officeInput} wrote to
+ * PDF; undefined when it cannot. The folder is removed either way.
+ */
+export async function drawInOffice(
+  dir: string,
+  { command, timeoutMs = 120_000, niceness = backgroundNiceness }: OfficeRenderer,
+  { confine = true }: Pick<OfficeDefences, 'confine'> = {},
+): Promise<Uint8Array | undefined> {
+  try {
     const args = [
       '--headless',
       '--norestore',
       // A profile of its own: runs side by side never share LibreOffice's lock.
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
       '--convert-to',
       pdfExport,
       '--outdir',
       dir,
-      source,
+      join(dir, 'upload.pptx'),
     ];
     const kind = confine ? await officeConfinement() : 'none';
     const run = confined(kind, dir, command, args);

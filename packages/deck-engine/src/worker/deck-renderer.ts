@@ -340,7 +340,7 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
       const fonts = brand ? { brand, files: { ...files } } : {};
       const readTask: ImportReadTask = {
         importRead: owned ?? source,
-        ...(office ? { keepBytes: true } : {}),
+        ...(office ? { forOffice: true } : {}),
         ...(channel ? { progress: channel.port2 } : {}),
         ...fonts,
       };
@@ -356,17 +356,13 @@ export function createDeckRenderer(options: DeckRendererOptions = {}): DeckRende
         channel?.port1.close();
       }
       if (!read.ok) return read;
-      const { bytes, ...imported } = read;
-      // The office renderer draws the file (seconds, in a process of its own) with no render
-      // thread waiting on it: decks are made meanwhile. Its part is a help, never a reason to
-      // fail the import.
+      const { officeFolder, ...imported } = read;
+      // The office renderer draws the file the worker wrote for it (seconds, in a process of its
+      // own) with no render thread waiting on it: decks are made meanwhile. Its part is a help,
+      // never a reason to fail the import.
       const pdf =
-        office && bytes
-          ? await (
-              await import('../import/office-render.ts')
-            )
-              .officePdf(bytes, office)
-              .catch(() => undefined)
+        office && officeFolder
+          ? await (await import('../import/office-render.ts')).drawInOffice(officeFolder, office)
           : undefined;
       const finishTask: ImportFinishTask = {
         importFinish: imported,

@@ -105,15 +105,15 @@ export type { ImportTaskResult, ReadEditedResult };
 export interface ImportReadTask extends Pick<ImportOptions, 'brand' | 'files'> {
   /** The file's bytes, or the path of the file on this machine, read here off the caller's thread. */
   importRead: Uint8Array | { file: string };
-  /** The file's bytes come back with its slides (for the office renderer). */
-  keepBytes?: boolean;
+  /** The file is written for the office renderer too (see `officeInput`), once it reads. */
+  forOffice?: boolean;
   /** Where `{ done, total }` slides read is posted, when someone listens. */
   progress?: MessagePort;
 }
 
 /** What an {@link ImportReadTask} answers. */
 export type ImportReadResult =
-  (ReadPresentation & { bytes?: Uint8Array }) | Extract<ImportTaskResult, { ok: false }>;
+  (ReadPresentation & { officeFolder?: string }) | Extract<ImportTaskResult, { ok: false }>;
 
 /** A file read by an {@link ImportReadTask}, to finish: originals, and each slide drawn. */
 export interface ImportFinishTask extends Pick<ImportOptions, 'brand' | 'files'> {
@@ -197,10 +197,12 @@ async function importReadTask(task: ImportReadTask): Promise<ImportReadResult> {
       ...(brand ? { brand, ...(files ? { files } : {}) } : {}),
     });
     if (!read.ok) return read;
+    // Written here, where the file is: the caller's thread never holds it.
+    const officeFolder = task.forOffice
+      ? await (await import('../import/office-render.ts')).officeInput(bytes).catch(() => undefined)
+      : undefined;
     const pictures = read.slides.flatMap((slide) => [...slide.pictures.values()]);
-    return task.keepBytes
-      ? answerMoving({ ...read, bytes }, [...pictures, bytes])
-      : answerMoving(read, pictures);
+    return answerMoving(officeFolder ? { ...read, officeFolder } : read, pictures);
   } finally {
     task.progress?.close();
   }
