@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -18,6 +17,7 @@ import { orphanGraceMs, sweepOrphanFiles } from '../src/storage/sweep-orphan-fil
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { approvedCookie, requestAs } from './helpers/accounts.ts';
 import { importFixtureChoice, importFixtureDraft } from './helpers/import-fixture.ts';
+import { hasOffice } from '../../../packages/deck-engine/test/office.ts';
 
 // Issue 17: a content editor uploads the company's PowerPoint, the file is read by a job, each
 // slide comes back as a candidate, and the chosen slides go into the library draft.
@@ -26,16 +26,6 @@ let t: TestApp;
 const cookies: Record<'editor' | 'rep', string> = { editor: '', rep: '' };
 /** A real PowerPoint file: a deck our engine wrote, whose title slide reads `{{Client Name}}`. */
 let pptx: Buffer;
-
-/** LibreOffice, when this machine has it: the import then draws the originals with it. */
-const hasOffice = (() => {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 beforeAll(async () => {
   t = await createTestApp(hasOffice ? { env: { OFFICE_RENDERER: 'soffice' } } : {});

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,20 +10,12 @@ import { importPresentation } from '../import-presentation.ts';
 import { officeConfinement, officePdf, pdfPagesAsPng } from './office-render.ts';
 import { RELATIONSHIPS_NAMESPACE } from './package-relationships.ts';
 import { buildPptx, xfrm } from './test-fixtures.ts';
+import { hasOffice } from '../../test/office.ts';
 
 // An uploaded file that links pictures out of itself, each way of writing the link LibreOffice
 // once followed: to an address on this machine (an HTTP listener that counts what it is asked)
 // and to a "secret" file on the server. Each linked picture is solid red, so a fetched or read
 // one shows in the drawing LibreOffice makes of the slide.
-
-const hasOffice = (() => {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 // How LibreOffice is confined on this machine.
 const sandbox = await officeConfinement();

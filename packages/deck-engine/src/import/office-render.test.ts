@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { generateDeck } from '../generate-deck.ts';
 import { importPresentation } from '../import-presentation.ts';
 import { createTemplateLibrary } from '../library/template-library.ts';
 import { officePdf } from './office-render.ts';
+import { hasOffice } from '../../test/office.ts';
 
 // A chart imports as a chart and a SmartArt diagram as the shapes of its drawing. A diagram
 // saved without its drawing (older writers) comes back, with LibreOffice at import time, as a
@@ -19,15 +19,6 @@ const corpus =
   process.env.PPTX_CORPUS ??
   fileURLToPath(new URL('../../../../../shared/pptx-corpus', import.meta.url));
 const file = join(corpus, 'pp-ph-populated-placeholders.pptx');
-const hasOffice = (() => {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 /** The file with its SmartArt's drawing taken out, as a writer that saves none leaves it. */
 function withoutDiagramDrawing(bytes: Uint8Array): Uint8Array {
   const parts = unzipSync(bytes);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,16 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
 import { seedLibraryDocuments } from '../library/template-seed.ts';
 import { createDeckRenderer, type DeckRendererPool } from './deck-renderer.ts';
+import { hasOffice } from '../../test/office.ts';
 
 let renderer: DeckRendererPool;
-const hasOffice = (() => {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 let pictureUrl: string;
 const server = createServer((_req, res) => {
   void sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
