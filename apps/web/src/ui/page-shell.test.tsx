@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { adminUser, approvedUser, mockApi, renderApp } from '../test/render-app.tsx';
@@ -39,7 +39,10 @@ describe('the page header', () => {
       'href',
       '/admin/outbox',
     );
-    expect(within(menu).getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
+    // The drawer fades in: on a busy machine the check can come before its transition ends.
+    await waitFor(() =>
+      expect(within(menu).getByRole('button', { name: 'Back to Sign In' })).toBeVisible(),
+    );
   });
 
   it('on a wider screen, shows its buttons in the header and no menu', async () => {
