@@ -5,6 +5,28 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
+/**
+ * A database's archive as PGlite reads it: a Blob of which it asks only the type and the bytes.
+ * Node's Blob copies its parts in when made and answers `arrayBuffer()` by reading itself back as
+ * a stream of chunks joined again: for a migrated database's 42 MB, about 0.3 s of CPU at every
+ * test database's start. This one holds the archive as it came and answers it whole.
+ */
+class Archive extends Blob {
+  #bytes;
+  constructor(bytes) {
+    super([], { type: 'application/x-tar' });
+    this.#bytes = bytes;
+  }
+  get size() {
+    return this.#bytes.byteLength;
+  }
+  arrayBuffer() {
+    const bytes = this.#bytes;
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return Promise.resolve(whole ? bytes.buffer : bytes.slice().buffer);
+  }
+}
+
 // Trigram indexes serve the client search, as on PostgreSQL (migration 0008).
 const { dataDir, copyOf, pgliteWasmModule, initdbWasmModule } = workerData;
 const options = {
@@ -16,7 +38,7 @@ const options = {
   pgliteWasmModule,
   initdbWasmModule,
   // A database's contents as `dump` gave them: this one starts as a copy, without initdb.
-  ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}),
+  ...(copyOf ? { loadDataDir: new Archive(copyOf) } : {}),
 };
 const db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
 
