@@ -6,6 +6,7 @@ import {
   request as playwrightRequest,
   type APIRequestContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -59,6 +60,19 @@ export async function violations(page: Page, label?: string) {
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
+}
+
+/**
+ * How wide the page is at a phone's width (390 px) once `shown` is on screen there: wider than
+ * 390 means the phone scrolls sideways. The viewport is put back as it was.
+ */
+export async function widthOnAPhone(page: Page, shown: Locator) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(shown).toBeVisible();
+  const width = await page.locator('html').evaluate((html) => html.scrollWidth);
+  if (before) await page.setViewportSize(before);
+  return width;
 }
 
 /**

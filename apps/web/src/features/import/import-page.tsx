@@ -89,7 +89,7 @@ function ImportStatus({ id, onStartOver }: { id: string; onStartOver: () => void
   if (data.candidates.length === 0) {
     return (
       <Stack gap="sm">
-        <Alert color="yellow" title="No slides found">
+        <Alert color="yellow" title="No slides found" style={{ overflowWrap: 'anywhere' }}>
           {data.fileName} has no slides to import.
         </Alert>
         {chooseAnother}

@@ -189,8 +189,9 @@ export function ImportCandidates({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
+        <Stack gap={2} miw={0}>
+          {/* A file's name can be one long word: it breaks rather than widen the page. */}
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
             {slidesWord(candidates.length)} in {libraryImport.fileName}
           </Title>
           <Text size="sm" c="dimmed">
