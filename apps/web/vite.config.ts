@@ -31,6 +31,9 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'happy-dom',
+    // The tests' browser asks for less motion (the theme respects it): a dialog, drawer or toast
+    // is there whole once shown, so no check can come in the middle of its fade on a busy machine.
+    environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Above testing-library's 30 s wait for lazily loaded screens (src/test/setup.ts).

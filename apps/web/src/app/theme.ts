@@ -1,4 +1,10 @@
-import { createTheme, darken, Loader, Notification, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  Loader,
+  Notification,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 
 // The portal's look (main.tsx, with its modals and toasts in providers.tsx). The client's page
 // (client-view-main.tsx) has no Mantine: features/client-view/client-view.css draws it in the
@@ -18,6 +24,9 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.185,
   defaultRadius: 'md',
+  // Someone whose system asks for less motion gets no fades or slides: dialogs, drawers, menus
+  // and toasts appear and go at once.
+  respectReducedMotion: true,
   // Headings take the same stack (Mantine uses fontFamily for them when they name none).
   fontFamily: [
     'Inter',
