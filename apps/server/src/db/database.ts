@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { openEmbeddedDatabaseThread } from './embedded-database-thread.ts';
+import { type EmbeddedClient, openEmbeddedDatabaseThread } from './embedded-database-thread.ts';
 import { rawRows } from './raw-rows.ts';
 import { withReadCache } from './read-cache.ts';
 import * as schema from './schema.ts';
@@ -97,15 +97,27 @@ export async function embeddedDatabaseImage(): Promise<Uint8Array> {
 }
 
 async function openPglite(dataDir: string | undefined, copyOf: Uint8Array | undefined) {
-  const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await openEmbeddedDatabaseThread(
     dataDir ? path.join(dataDir, 'pgdata') : undefined,
     copyOf ? { copyOf } : {},
   );
+  return { database: await embeddedDatabase(client), client };
+}
+
+/**
+ * The portal's database on an embedded database's client (PGlite's calls, on its own thread).
+ * Closing it ends the client, or does `close` instead when given one (the tests hand an emptied
+ * database on to their next file).
+ */
+export async function embeddedDatabase(
+  client: EmbeddedClient,
+  close: () => Promise<void> = () => client.close(),
+): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(withReadCache(client) as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;
-  const database: Database = {
+  return {
     db,
     driver: 'pglite',
     ping: () => pingWith(db),
@@ -113,10 +125,9 @@ async function openPglite(dataDir: string | undefined, copyOf: Uint8Array | unde
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      await close();
     },
   };
-  return { database, client };
 }
 
 async function openPostgres(url: string): Promise<Database> {

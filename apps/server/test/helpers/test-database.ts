@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.ts';
+import { reusedEmbeddedDatabase } from './reused-embedded-database.ts';
 
 let migratedImage: Promise<Uint8Array | undefined> | undefined;
 
@@ -16,13 +17,16 @@ function migratedEmbeddedImage() {
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL is
  * set, a new throwaway database on that PostgreSQL server; either a copy of one migrated before
- * the tests began (test/global-setup.ts).
+ * the tests began (test/global-setup.ts). An embedded one may be an earlier file's, emptied
+ * (reused-embedded-database.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const copyOf = await migratedEmbeddedImage();
-    return openDatabase({ driver: 'pglite', dataDir: undefined, ...(copyOf ? { copyOf } : {}) });
+    return copyOf
+      ? reusedEmbeddedDatabase(copyOf)
+      : openDatabase({ driver: 'pglite', dataDir: undefined });
   }
 
   const template = inject('postgresTemplate');

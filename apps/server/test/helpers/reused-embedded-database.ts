@@ -1,0 +1,130 @@
+import type { Transaction } from '@electric-sql/pglite';
+import { embeddedDatabase, type Database } from '../../src/db/database.ts';
+import {
+  type EmbeddedClient,
+  type EmbeddedThreadClient,
+  openEmbeddedDatabaseThread,
+} from '../../src/db/embedded-database-thread.ts';
+
+/**
+ * Embedded test databases, reused by the test files one worker runs. A database thread started
+ * from the migrated archive takes 1.1-1.8 s and as much CPU, ~100 times a run; emptying one back
+ * to how it started takes a few dozen milliseconds. So a file's database, once closed with nothing
+ * of it still under way (no transaction, no listener), is emptied and kept for the next file that
+ * asks; one still busy is closed as before. What a closed database is asked afterwards fails as it
+ * did ("PGlite is closed"), so a straggler of one file never writes into the next file's.
+ */
+
+/** Emptied databases waiting for a file, the last emptied last; more than this are closed. */
+const keptAtMost = 2;
+const idle: EmbeddedThreadClient[] = [];
+let emptying: Promise<Emptying> | undefined;
+
+/** A migrated embedded database as `copyOf` starts one: a reused one, or a new copy. */
+export async function reusedEmbeddedDatabase(copyOf: Uint8Array): Promise<Database> {
+  const kept = idle.pop();
+  const client = kept ?? (await openEmbeddedDatabaseThread(undefined, { copyOf }));
+  // Learnt from the first database, as it is before any test wrote to it.
+  emptying ??= emptyingOf(client);
+  const empty = await emptying;
+  const lease = leaseOf(client);
+  return embeddedDatabase(lease.client, async () => {
+    if (!lease.end()) return client.close();
+    try {
+      await empty(client);
+    } catch {
+      return client.close();
+    }
+    idle.push(client);
+    // The longest idle goes: the one just emptied is the next one handed out.
+    if (idle.length > keptAtMost) await idle.shift()?.close();
+  });
+}
+
+/** How to empty a database back to its migrated start: its tables, rows and sequences. */
+type Emptying = (client: EmbeddedClient) => Promise<void>;
+
+async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
+  const { rows: tables } = await client.query<{ name: string; columns: string[] }>(`
+    select format('%I.%I', t.schemaname, t.tablename) as name,
+      array(select quote_ident(a.attname) from pg_attribute a
+        where a.attrelid = format('%I.%I', t.schemaname, t.tablename)::regclass
+          and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        order by a.attnum) as columns
+    from pg_tables t where t.schemaname = 'public' order by 1`);
+  // Rows the migrations wrote (none today), put back as they were.
+  const seeded: { name: string; columns: string; rows: string }[] = [];
+  for (const { name, columns } of tables) {
+    const list = columns.join(', ');
+    const { rows } = await client.query<{ rows: string }>(
+      `select coalesce(json_agg(t), '[]')::text as rows from (select ${list} from ${name}) t`,
+    );
+    const json = rows[0]?.rows ?? '[]';
+    if (json !== '[]') seeded.push({ name, columns: list, rows: json });
+  }
+  const { rows: sequences } = await client.query<{ name: string; value: string; called: boolean }>(`
+    select format('%I.%I', schemaname, sequencename) as name,
+      coalesce(last_value, start_value)::text as value, last_value is not null as called
+    from pg_sequences where schemaname = 'public'`);
+  // A replica's session fires no ordinary triggers: proposal_responses refuses to be emptied
+  // otherwise (it is append-only, migrations 0018 and 0022).
+  const truncate = `begin; set local session_replication_role = replica;
+    truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade; commit`;
+  return async (on) => {
+    await on.exec(truncate);
+    for (const { name, columns, rows } of seeded) {
+      await on.query(
+        `insert into ${name} (${columns}) overriding system value
+         select ${columns} from json_populate_recordset(null::${name}, $1::json)`,
+        [rows],
+      );
+    }
+    for (const { name, value, called } of sequences) {
+      await on.query('select setval($1::regclass, $2::bigint, $3)', [name, value, called]);
+    }
+  };
+}
+
+/**
+ * The client a file's database is given: PGlite's calls on `client`, refused once the file has
+ * closed it. `end` answers whether the database was left idle, fit to be handed on.
+ */
+function leaseOf(client: EmbeddedThreadClient) {
+  let ended = false;
+  let transactions = 0;
+  let listeners = 0;
+  const closed = () => Promise.reject(new Error('PGlite is closed'));
+  const leased: EmbeddedClient = {
+    query: ((...args: Parameters<EmbeddedClient['query']>) =>
+      ended ? closed() : client.query(...args)) as EmbeddedClient['query'],
+    exec: (...args) => (ended ? closed() : client.exec(...args)),
+    transaction: (async <T>(callback: (tx: Transaction) => Promise<T>) => {
+      if (ended) return closed();
+      transactions += 1;
+      try {
+        return await client.transaction(callback);
+      } finally {
+        transactions -= 1;
+      }
+    }) as EmbeddedClient['transaction'],
+    async listen(channel, onNotify) {
+      if (ended) return closed();
+      const stop = await client.listen(channel, onNotify);
+      listeners += 1;
+      let stopped = false;
+      return async () => {
+        if (!stopped) listeners -= 1;
+        stopped = true;
+        await stop();
+      };
+    },
+    close: () => client.close(),
+  };
+  return {
+    client: leased,
+    end() {
+      ended = true;
+      return transactions === 0 && listeners === 0;
+    },
+  };
+}
