@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { unmountAll } from './unmount-after-each.ts';
 
 // Screens load lazily; on a busy machine (CI runs every project at once) the first render of
 // a route can take longer than testing-library's 1 s default (CI runs have seen more than 5 s,
@@ -8,7 +10,10 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
+  unmountAll();
   cleanup();
+  // The toasts' store outlives a file (vite.config.ts: isolate): none is left for the next test.
+  notifications.clean();
   localStorage.clear();
   vi.unstubAllGlobals();
 });
