@@ -34,12 +34,14 @@ if (!only || only === 'unit') {
   if (DATABASE_URL) {
     // Only the tests that open the test database (test/helpers/test-database.ts) differ on
     // PostgreSQL: the unit tests beside the code (src/), the server processes (their own data
-    // directory), the embedded database's own memory, the builds and module graphs, and the
+    // directory), the render process (one of its tests uploads a picture, the rest never open a
+    // database), the embedded database's own memory, the builds and module graphs, and the
     // object stores have run already.
     const sameOnEither = [
       'src/**',
       'test/process.test.ts',
       'test/process-shutdown-streams.test.ts',
+      'test/render-process.test.ts',
       'test/embedded-database-memory.test.ts',
       'test/build-server.test.ts',
       'test/server-runtime.test.ts',
