@@ -33,7 +33,7 @@ export default defineConfig({
     environment: 'happy-dom',
     // A worker's files share their modules and their document, as the server's do: importing
     // React, Mantine and the screens once per worker rather than once per file takes the project
-    // from ~250 s to ~110 s. No helper registers hooks at its top level, which runs for a
+    // from ~250 s to ~100-110 s. No helper registers hooks at its top level, which runs for a
     // worker's first file only: setup.ts does what each test needs undone (unmount-after-each.ts).
     isolate: false,
     // The tests' browser asks for less motion (the theme respects it): a dialog, drawer or toast

@@ -27,11 +27,12 @@ const event = (publicId: string) => ({
 describe.skipIf(testDatabaseDriver !== 'pglite')('an embedded test database handed on', () => {
   const archive = async () => new Uint8Array(await readFile(inject('embeddedDatabaseImage')!));
 
-  it('is empty again, its sequences back at their start, and refuses its last file', async () => {
+  it('is empty again, its sequences and statistics as they began, and refuses its last file', async () => {
     const copyOf = await archive();
     const first = await reusedEmbeddedDatabase(copyOf);
     await first.db.insert(users).values({ email: 'kept@example.com', name: 'Kept' });
     await first.db.insert(events).values([event('evt_one'), event('evt_two')]);
+    await first.db.execute(sql`analyze users`);
     await mark(first, 'first');
     await first.close();
     await expect(first.db.execute(sql`select 1`)).rejects.toHaveProperty(
@@ -48,6 +49,13 @@ describe.skipIf(testDatabaseDriver !== 'pglite')('an embedded test database hand
         .values(event('evt_three'))
         .returning({ id: events.id });
       expect(added?.id).toBe(1);
+      // Nor does the planner know what the last file's analyze found.
+      const planner = (await second.db.execute(sql`
+        select (select count(*)::int from pg_statistic where starelid = 'users'::regclass) as stats,
+          (select reltuples from pg_class where oid = 'decks'::regclass) as decks`)) as unknown as {
+        rows: { stats: number; decks: number }[];
+      };
+      expect(planner.rows[0]).toEqual({ stats: 0, decks: 0 });
     } finally {
       await second.close();
     }

@@ -24,9 +24,17 @@ let emptying: Promise<Emptying> | undefined;
 export async function reusedEmbeddedDatabase(copyOf: Uint8Array): Promise<Database> {
   const kept = idle.pop();
   const client = kept ?? (await openEmbeddedDatabaseThread(undefined, { copyOf }));
-  // Learnt from the first database, as it is before any test wrote to it.
+  // Learnt from the first database, as it is before any test wrote to it; learnt again from the
+  // next one should that fail.
   emptying ??= emptyingOf(client);
-  const empty = await emptying;
+  let empty: Emptying;
+  try {
+    empty = await emptying;
+  } catch (error) {
+    emptying = undefined;
+    await client.close();
+    throw error;
+  }
   const lease = leaseOf(client);
   return embeddedDatabase(lease.client, async () => {
     if (!lease.end()) return client.close();
@@ -41,7 +49,11 @@ export async function reusedEmbeddedDatabase(copyOf: Uint8Array): Promise<Databa
   });
 }
 
-/** How to empty a database back to its migrated start: its tables, rows and sequences. */
+/**
+ * How to empty a database back to its migrated start: its tables' rows, its sequences, and what
+ * the planner knows of the tables (statistics an `analyze` gathered, sizes), on which the client
+ * search chooses its way (src/decks/client-search.ts).
+ */
 type Emptying = (client: EmbeddedClient) => Promise<void>;
 
 async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
@@ -66,6 +78,19 @@ async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
     select format('%I.%I', schemaname, sequencename) as name,
       coalesce(last_value, start_value)::text as value, last_value is not null as called
     from pg_sequences where schemaname = 'public'`);
+  const { rows: sizes } = await client.query<{ sizes: string }>(`
+    select coalesce(json_agg(json_build_object('oid', oid, 'relpages', relpages,
+      'reltuples', reltuples, 'relallvisible', relallvisible)), '[]')::text as sizes
+    from pg_class where relnamespace = 'public'::regnamespace`);
+  const { rows: statistics } = await client.query<{ n: number }>(`
+    select (select count(*) from pg_statistic s join pg_class c on c.oid = s.starelid
+        where c.relnamespace = 'public'::regnamespace)
+      + (select count(*) from pg_statistic_ext e join pg_statistic_ext_data d on d.stxoid = e.oid
+        where e.stxnamespace = 'public'::regnamespace) as n`);
+  if (Number(statistics[0]?.n) > 0) {
+    // Emptying deletes what an analyze gathered; a copy that came with some would lose them.
+    throw new Error('The migrated database holds planner statistics: emptying would drop them');
+  }
   // A replica's session fires no ordinary triggers: proposal_responses refuses to be emptied
   // otherwise (it is append-only, migrations 0018 and 0022).
   const truncate = `begin; set local session_replication_role = replica;
@@ -82,6 +107,18 @@ async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
     for (const { name, value, called } of sequences) {
       await on.query('select setval($1::regclass, $2::bigint, $3)', [name, value, called]);
     }
+    await on.exec(`
+      delete from pg_statistic where starelid in
+        (select oid from pg_class where relnamespace = 'public'::regnamespace);
+      delete from pg_statistic_ext_data where stxoid in
+        (select oid from pg_statistic_ext where stxnamespace = 'public'::regnamespace)`);
+    await on.query(
+      `update pg_class c set relpages = s.relpages, reltuples = s.reltuples,
+         relallvisible = s.relallvisible
+       from json_to_recordset($1::json) as s(oid oid, relpages int, reltuples real, relallvisible int)
+       where c.oid = s.oid`,
+      [sizes[0]?.sizes ?? '[]'],
+    );
   };
 }
 
@@ -109,8 +146,15 @@ function leaseOf(client: EmbeddedThreadClient) {
     }) as EmbeddedClient['transaction'],
     async listen(channel, onNotify) {
       if (ended) return closed();
-      const stop = await client.listen(channel, onNotify);
+      // Counted from the moment it is asked for: a close meanwhile finds it under way.
       listeners += 1;
+      let stop: () => Promise<void>;
+      try {
+        stop = await client.listen(channel, onNotify);
+      } catch (error) {
+        listeners -= 1;
+        throw error;
+      }
       let stopped = false;
       return async () => {
         if (!stopped) listeners -= 1;

@@ -21,11 +21,19 @@ afterEach(() => {
 // happy-dom lays nothing out, so Mantine's focus trap finds no element it deems visible and
 // logs the whole DOM node with its React fiber (thousands of lines a test). Browser tests cover
 // focus; here that one message is dropped and every other warning still shows.
-const warn = console.warn.bind(console);
-console.warn = (...args: unknown[]) => {
-  if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) return;
-  warn(...args);
-};
+// (Once per worker: this file runs again before each test file, vite.config.ts: isolate.)
+if (!Object.hasOwn(console.warn, 'dropsFocusTrapWarning')) {
+  const warn = console.warn.bind(console);
+  console.warn = Object.assign(
+    (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) {
+        return;
+      }
+      warn(...args);
+    },
+    { dropsFocusTrapWarning: true },
+  );
+}
 
 // happy-dom has no `document.fonts`; Mantine's autosizing text areas listen on it for web fonts
 // loading, so the slide editor's text panel needs a stand-in that never fires.
