@@ -50,29 +50,23 @@ export async function reusedEmbeddedDatabase(copyOf: Uint8Array): Promise<Databa
 }
 
 /**
- * How to empty a database back to its migrated start: its tables' rows, its sequences, and what
+ * How to empty a database back to its migrated start (which holds no rows and no statistics, or
+ * the helper says so): its tables' rows, its sequences, and what
  * the planner knows of the tables (statistics an `analyze` gathered, sizes), on which the client
  * search chooses its way (src/decks/client-search.ts).
  */
 type Emptying = (client: EmbeddedClient) => Promise<void>;
 
 async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
-  const { rows: tables } = await client.query<{ name: string; columns: string[] }>(`
-    select format('%I.%I', t.schemaname, t.tablename) as name,
-      array(select quote_ident(a.attname) from pg_attribute a
-        where a.attrelid = format('%I.%I', t.schemaname, t.tablename)::regclass
-          and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-        order by a.attnum) as columns
-    from pg_tables t where t.schemaname = 'public' order by 1`);
-  // Rows the migrations wrote (none today), put back as they were.
-  const seeded: { name: string; columns: string; rows: string }[] = [];
-  for (const { name, columns } of tables) {
-    const list = columns.join(', ');
-    const { rows } = await client.query<{ rows: string }>(
-      `select coalesce(json_agg(t), '[]')::text as rows from (select ${list} from ${name}) t`,
+  const { rows: tables } = await client.query<{ name: string }>(`
+    select format('%I.%I', schemaname, tablename) as name
+    from pg_tables where schemaname = 'public' order by 1`);
+  for (const { name } of tables) {
+    const { rows } = await client.query<{ held: boolean }>(
+      `select exists (select from ${name}) as held`,
     );
-    const json = rows[0]?.rows ?? '[]';
-    if (json !== '[]') seeded.push({ name, columns: list, rows: json });
+    // Emptying truncates every table; a copy whose migrations wrote rows would lose them.
+    if (rows[0]?.held) throw new Error(`The migrated database holds rows in ${name}`);
   }
   const { rows: sequences } = await client.query<{ name: string; value: string; called: boolean }>(`
     select format('%I.%I', schemaname, sequencename) as name,
@@ -97,13 +91,6 @@ async function emptyingOf(client: EmbeddedClient): Promise<Emptying> {
     truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade; commit`;
   return async (on) => {
     await on.exec(truncate);
-    for (const { name, columns, rows } of seeded) {
-      await on.query(
-        `insert into ${name} (${columns}) overriding system value
-         select ${columns} from json_populate_recordset(null::${name}, $1::json)`,
-        [rows],
-      );
-    }
     for (const { name, value, called } of sequences) {
       await on.query('select setval($1::regclass, $2::bigint, $3)', [name, value, called]);
     }
