@@ -3,7 +3,11 @@
 // `render-process.ts` starts it and sends it the renderer's calls over the IPC channel; each
 // answer, progress report and failure goes back the same way. Nothing here opens the database
 // or listens on a port.
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
+import path from 'node:path';
+import { serialize } from 'node:v8';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
 import { settlePictureLibrary } from './picture-library.ts';
@@ -79,12 +83,47 @@ async function run(call: HostCall) {
   return method.apply(renderer, args);
 }
 
+/**
+ * An answer at least this large (a deck's files: ~1.6 MB for 18 slides) is written by the host
+ * to a file of the start message's `answersFolder`, and its `result` message names the file. Over
+ * the channel it would come as ~25 reads of 64 kB, each a buffer for this process's collector,
+ * then be copied whole into one buffer before it is read: on the requests' thread, for every
+ * deck. Read from a file, it is one buffer filled by libuv's pool. ADR 082.
+ */
+const largeAnswerBytes = 64 * 1024;
+
+/** Where large answers are written for the web process to read (told by its start message). */
+let answersFolder: string | undefined;
+
+/**
+ * The answer to call `id`: in the message, or, when it is large, in a file of
+ * {@link answersFolder} the message names (the web process reads and removes it).
+ */
+async function answer(id: number, value: unknown): Promise<HostMessage> {
+  if (!answersFolder) return { type: 'result', id, value };
+  let bytes: Buffer;
+  try {
+    bytes = serialize(value);
+  } catch {
+    return { type: 'result', id, value }; // the channel's own serializer then says what failed
+  }
+  if (bytes.length < largeAnswerBytes) return { type: 'result', id, value };
+  const file = path.join(answersFolder, `${id}-${randomUUID()}`);
+  try {
+    await writeFile(file, bytes, { mode: 0o600 });
+  } catch {
+    return { type: 'result', id, value }; // the folder cannot be written: over the channel then
+  }
+  return { type: 'result', id, file };
+}
+
 let started: Promise<void> | undefined;
 /** The calls not yet answered. */
 const running = new Set<Promise<void>>();
 
 process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
   if (message.type === 'start') {
+    answersFolder = message.answersFolder;
     started = Promise.all([pool, pictureLibrary]).then(([{ createDeckRenderer }]) => {
       const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
       renderer = created;
@@ -101,7 +140,7 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     return;
   }
   const answered = run(message).then(
-    (value) => send({ type: 'result', id: message.id, value }),
+    async (value) => send(await answer(message.id, value)),
     (error: unknown) =>
       send({
         type: 'error',

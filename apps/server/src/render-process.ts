@@ -6,8 +6,11 @@
 // waiters it woke have run, which on busy cores took up to tens of milliseconds. In a process
 // of their own they share nothing with the request thread.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { deserialize } from 'node:v8';
 import { checkPicture } from '@deck-portal/deck-engine/library';
 import {
   withoutUndefined,
@@ -28,12 +31,18 @@ type HostMethod =
   | 'normalisePicture';
 
 /** The deck renderer and the picture decoder of a render process. */
-export type RenderProcess = DeckRendererPool & PictureDecoder;
+export type RenderProcess = DeckRendererPool &
+  PictureDecoder & {
+    /** Where the process leaves its large answers for this one to read (removed by `close`). */
+    readonly answersFolder: string;
+  };
 
 export interface HostStart {
   type: 'start';
   niceness: number;
   options: Omit<DeckRendererOptions, 'niceness'>;
+  /** The folder the host writes its large answers to (render-host.ts's `largeAnswerBytes`). */
+  answersFolder: string;
 }
 
 export interface HostCall {
@@ -48,6 +57,7 @@ export interface HostCall {
 export type HostMessage =
   | { type: 'progress'; id: number; value: unknown }
   | { type: 'result'; id: number; value: unknown }
+  | { type: 'result'; id: number; file: string }
   | { type: 'error'; id: number; error: Error }
   | { type: 'warmed'; value: boolean };
 
@@ -118,6 +128,9 @@ export function createRenderProcess(
 ): RenderProcess {
   const { niceness, ...poolOptions } = options;
   const pending = new Map<number, Pending>();
+  const answersFolder = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-answers-'));
+  /** Answers being read from their files: a close waits for them before it removes the folder. */
+  const reading = new Set<Promise<void>>();
   let nextId = 1;
   let child: ChildProcess | undefined;
   let closing: Promise<void> | undefined;
@@ -159,8 +172,12 @@ export function createRenderProcess(
         return;
       }
       pending.delete(message.id);
-      if (message.type === 'result') waiting.resolve(message.value);
-      else waiting.reject(message.error);
+      if (message.type === 'error') waiting.reject(message.error);
+      else if ('file' in message) {
+        const read = readAnswer(message.file).then(waiting.resolve, waiting.reject);
+        reading.add(read);
+        void read.finally(() => reading.delete(read));
+      } else waiting.resolve(message.value);
     });
     // Not started (no process could be made), or its channel broke: what waits cannot be answered.
     started.on('error', (error) => {
@@ -179,7 +196,7 @@ export function createRenderProcess(
       );
       failPending(new Error(`the render process ended (${how}) before it answered`));
     });
-    const message: HostStart = { type: 'start', niceness, options: poolOptions };
+    const message: HostStart = { type: 'start', niceness, options: poolOptions, answersFolder };
     started.send(message, () => {
       // A failure to reach it is its 'error' event's.
     });
@@ -240,10 +257,14 @@ export function createRenderProcess(
     get warmedUp() {
       return warmedUp;
     },
+    answersFolder,
     close() {
       closing ??= (async () => {
         const running = child;
-        if (!running || running.exitCode !== null || running.signalCode !== null) return;
+        if (!running || running.exitCode !== null || running.signalCode !== null) {
+          rmSync(answersFolder, { recursive: true, force: true });
+          return;
+        }
         const ended = new Promise<void>((resolve) => running.once('close', () => resolve()));
         // The calls under way are answered, then it ends (render-host.ts).
         try {
@@ -254,10 +275,21 @@ export function createRenderProcess(
           running.kill('SIGKILL'); // its channel is gone already
         }
         await ended;
+        await Promise.all(reading);
+        rmSync(answersFolder, { recursive: true, force: true });
       })();
       return closing;
     },
   };
+}
+
+/** A large answer the host wrote to `file`: read in one piece, the file removed. */
+async function readAnswer(file: string): Promise<unknown> {
+  try {
+    return deserialize(await readFile(file));
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 function withoutProgress(options: Record<string, unknown>) {

@@ -1,10 +1,12 @@
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  watch,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -102,6 +104,28 @@ describe('createRenderProcess', () => {
     expect(deck.svgs.length).toBeGreaterThanOrEqual(3);
     expect(deck.svgs.join('')).toContain('Harbour');
     expect(stages).toEqual(expect.arrayContaining(['layout', 'pptx', 'web']));
+  });
+
+  it('hands a deck over in a file of its answers folder, which it empties and removes', async () => {
+    const own = createRenderProcess({ niceness: 0, maxThreads: 1 });
+    const folder = own.answersFolder;
+    const written: string[] = [];
+    const watcher = watch(folder, (_, name) => written.push(String(name)));
+    try {
+      const deck = await own.generate(draft);
+      expect(deck.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(deck.svgs.join('')).toContain('Harbour');
+      // A small answer still comes over the channel: one file in all, the deck's.
+      await expect(
+        own.importPresentation(new Uint8Array(Buffer.from('not a deck'))),
+      ).resolves.toMatchObject({ ok: false });
+      expect(new Set(written).size).toBe(1);
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      watcher.close();
+      await own.close();
+    }
+    expect(existsSync(folder)).toBe(false);
   });
 
   it.runIf(isLinux)(
