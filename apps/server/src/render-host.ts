@@ -1,10 +1,10 @@
 // The render process (ADRs 076, 077): a child of the web process that holds the render pool
 // and decodes uploaded pictures, at the background priority from its first thread to its last.
 // `render-process.ts` starts it and sends it the renderer's calls over the IPC channel; each
-// answer, progress report and failure goes back the same way. Nothing here opens the database
-// or listens on a port.
+// answer, progress report and failure goes back the same way, a large answer in a file the
+// message names (ADR 082). Nothing here opens the database or listens on a port.
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
@@ -86,7 +86,7 @@ async function run(call: HostCall) {
 /**
  * An answer at least this large (a deck's files: ~1.6 MB for 18 slides) is written by the host
  * to a file of the start message's `answersFolder`, and its `result` message names the file. Over
- * the channel it would come as ~25 reads of 64 kB, each a buffer for this process's collector,
+ * the channel it would come as ~25 reads of 64 kB, each a buffer for the web process's collector,
  * then be copied whole into one buffer before it is read: on the requests' thread, for every
  * deck. Read from a file, it is one buffer filled by libuv's pool. ADR 082.
  */
@@ -108,11 +108,14 @@ async function answer(id: number, value: unknown): Promise<HostMessage> {
     return { type: 'result', id, value }; // the channel's own serializer then says what failed
   }
   if (bytes.length < largeAnswerBytes) return { type: 'result', id, value };
-  const file = path.join(answersFolder, `${id}-${randomUUID()}`);
+  // Named for this process first: the web process removes what a process that ended left.
+  const file = path.join(answersFolder, `${process.pid}-${id}-${randomUUID()}`);
   try {
     await writeFile(file, bytes, { mode: 0o600 });
   } catch {
-    return { type: 'result', id, value }; // the folder cannot be written: over the channel then
+    // The folder cannot be written (a full disk, say): over the channel then, and no part left.
+    await rm(file, { force: true }).catch(() => {});
+    return { type: 'result', id, value };
   }
   return { type: 'result', id, file };
 }

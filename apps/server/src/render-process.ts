@@ -6,8 +6,8 @@
 // waiters it woke have run, which on busy cores took up to tens of milliseconds. In a process
 // of their own they share nothing with the request thread.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { accessSync, constants, mkdtempSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize } from 'node:v8';
@@ -129,8 +129,10 @@ export function createRenderProcess(
   const { niceness, ...poolOptions } = options;
   const pending = new Map<number, Pending>();
   const answersFolder = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-answers-'));
-  /** Answers being read from their files: a close waits for them before it removes the folder. */
-  const reading = new Set<Promise<void>>();
+  /** Answers being read from their files, by file: a close waits for them. */
+  const reading = new Map<string, Promise<void>>();
+  /** Settles when the newest child has ended and every message it sent has been read. */
+  let childClosed: Promise<void> = Promise.resolve();
   let nextId = 1;
   let child: ChildProcess | undefined;
   let closing: Promise<void> | undefined;
@@ -154,6 +156,7 @@ export function createRenderProcess(
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = started;
+    childClosed = new Promise((resolve) => started.once('close', () => resolve()));
     warmedUp = new Promise<boolean>((resolve) => {
       const onWarm = (message: HostMessage) => {
         if (message.type !== 'warmed') return;
@@ -173,11 +176,24 @@ export function createRenderProcess(
       }
       pending.delete(message.id);
       if (message.type === 'error') waiting.reject(message.error);
-      else if ('file' in message) {
-        const read = readAnswer(message.file).then(waiting.resolve, waiting.reject);
-        reading.add(read);
-        void read.finally(() => reading.delete(read));
-      } else waiting.resolve(message.value);
+      else if (!('file' in message)) waiting.resolve(message.value);
+      else if (path.dirname(message.file) !== answersFolder) {
+        waiting.reject(new Error('the render process named an answer outside its folder'));
+      } else {
+        const { file } = message;
+        // Out of `reading` before the caller hears: its `pending` then counts it no more.
+        const read = readAnswer(file).then(
+          (value) => {
+            reading.delete(file);
+            waiting.resolve(value);
+          },
+          (error: Error) => {
+            reading.delete(file);
+            waiting.reject(error);
+          },
+        );
+        reading.set(file, read);
+      }
     });
     // Not started (no process could be made), or its channel broke: what waits cannot be answered.
     started.on('error', (error) => {
@@ -188,6 +204,8 @@ export function createRenderProcess(
     // After 'exit' and every message it sent: an answer written just before the end is read.
     started.once('close', (code, signal) => {
       if (child === started) child = undefined;
+      // Its messages have all been read: an answer it wrote and never named belongs to no call.
+      if (started.pid !== undefined) void removeUnclaimedAnswers(started.pid);
       if (pending.size === 0) return;
       const how = signal ?? `code ${code}`;
       process.emitWarning(
@@ -238,6 +256,18 @@ export function createRenderProcess(
     });
   };
 
+  /** Removes the files a child `pid` wrote (render-host.ts names them so) that nobody is reading. */
+  async function removeUnclaimedAnswers(pid: number) {
+    const names = await readdir(answersFolder).catch(() => []);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(`${pid}-`))
+        .map((name) => path.join(answersFolder, name))
+        .filter((file) => !reading.has(file))
+        .map((file) => rm(file, { force: true }).catch(() => {})),
+    );
+  }
+
   return {
     generate: (draft, given) => call('generate', [draft, given ?? {}]) as never,
     generateEdited: (edited, given) => call('generateEdited', [edited, given]) as never,
@@ -252,7 +282,7 @@ export function createRenderProcess(
     checkPicture: (url) => checkPicture(url, poolOptions.images),
     /** Calls sent and not yet answered: decks and the rest, pictures' decoding included. */
     get pending() {
-      return pending.size;
+      return pending.size + reading.size;
     },
     get warmedUp() {
       return warmedUp;
@@ -261,22 +291,20 @@ export function createRenderProcess(
     close() {
       closing ??= (async () => {
         const running = child;
-        if (!running || running.exitCode !== null || running.signalCode !== null) {
-          rmSync(answersFolder, { recursive: true, force: true });
-          return;
+        if (running && running.exitCode === null && running.signalCode === null) {
+          // The calls under way are answered, then it ends (render-host.ts).
+          try {
+            running.send({ type: 'close' }, (error) => {
+              if (error) running.kill('SIGKILL');
+            });
+          } catch {
+            running.kill('SIGKILL'); // its channel is gone already
+          }
         }
-        const ended = new Promise<void>((resolve) => running.once('close', () => resolve()));
-        // The calls under way are answered, then it ends (render-host.ts).
-        try {
-          running.send({ type: 'close' }, (error) => {
-            if (error) running.kill('SIGKILL');
-          });
-        } catch {
-          running.kill('SIGKILL'); // its channel is gone already
-        }
-        await ended;
-        await Promise.all(reading);
-        rmSync(answersFolder, { recursive: true, force: true });
+        // A child that has exited may still have answers on their way: its 'close' is after them.
+        await childClosed;
+        await Promise.all(reading.values());
+        await rm(answersFolder, { recursive: true, force: true });
       })();
       return closing;
     },
@@ -288,7 +316,7 @@ async function readAnswer(file: string): Promise<unknown> {
   try {
     return deserialize(await readFile(file));
   } finally {
-    await rm(file, { force: true });
+    await rm(file, { force: true }).catch(() => {}); // the answer is read; the folder goes at close
   }
 }
 

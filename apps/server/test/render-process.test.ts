@@ -106,27 +106,38 @@ describe('createRenderProcess', () => {
     expect(stages).toEqual(expect.arrayContaining(['layout', 'pptx', 'web']));
   });
 
-  it('hands a deck over in a file of its answers folder, which it empties and removes', async () => {
-    const own = createRenderProcess({ niceness: 0, maxThreads: 1 });
-    const folder = own.answersFolder;
-    const written: string[] = [];
-    const watcher = watch(folder, (_, name) => written.push(String(name)));
-    try {
-      const deck = await own.generate(draft);
-      expect(deck.pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(deck.svgs.join('')).toContain('Harbour');
-      // A small answer still comes over the channel: one file in all, the deck's.
-      await expect(
-        own.importPresentation(new Uint8Array(Buffer.from('not a deck'))),
-      ).resolves.toMatchObject({ ok: false });
-      expect(new Set(written).size).toBe(1);
-      expect(readdirSync(folder)).toEqual([]);
-    } finally {
-      watcher.close();
-      await own.close();
-    }
-    expect(existsSync(folder)).toBe(false);
-  });
+  it.runIf(isLinux)(
+    'hands a deck over in a file of its answers folder, which it empties and removes',
+    async () => {
+      const others = children();
+      const own = createRenderProcess({ niceness: 0, maxThreads: 1 });
+      const folder = own.answersFolder;
+      const written: string[] = [];
+      const watcher = watch(folder, (_, name) => written.push(String(name)));
+      try {
+        const deck = await own.generate(draft);
+        expect(deck.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(deck.svgs.join('')).toContain('Harbour');
+        // A small answer still comes over the channel: one file in all, the deck's.
+        await expect(
+          own.importPresentation(new Uint8Array(Buffer.from('not a deck'))),
+        ).resolves.toMatchObject({ ok: false });
+        expect(new Set(written).size).toBe(1);
+        expect(readdirSync(folder)).toEqual([]);
+        // What a process that ended wrote and never named is removed once its messages are read.
+        const [host] = children().filter((pid) => !others.includes(pid));
+        writeFileSync(path.join(folder, `${host}-99-left`), 'an answer nobody asked for');
+        writeFileSync(path.join(folder, `1-99-another`), 'not that process’s');
+        process.kill(host!, 'SIGKILL');
+        await expect.poll(() => readdirSync(folder)).toEqual(['1-99-another']);
+      } finally {
+        watcher.close();
+        await own.close();
+      }
+      // Closed after its process had ended: the folder goes all the same.
+      expect(existsSync(folder)).toBe(false);
+    },
+  );
 
   it.runIf(isLinux)(
     'runs every thread of its process as background work, and none of this one',
