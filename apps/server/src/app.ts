@@ -44,8 +44,7 @@ import { outboxRoutes } from './outbox/outbox-routes.ts';
 import { mailTemplateRoutes } from './outbox/mail-template-routes.ts';
 import { pictureRoutes } from './decks/picture-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
-import type { Services } from './services.ts';
-import type { DeckRenderer } from '@deck-portal/deck-engine/library';
+import type { Services, ServicesDeckRenderer } from './services.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { buildServices } from './build-services.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
@@ -83,7 +82,7 @@ export type AppDeps = {
   /** Replaces the transport chosen from the configuration (SMTP or the outbox). */
   mailTransport?: MailTransport;
   /** Replaces the worker pool that renders decks. */
-  deckRenderer?: DeckRenderer;
+  deckRenderer?: ServicesDeckRenderer;
   /** Where uploaded pictures are decoded; this process when absent. */
   pictureDecoder?: PictureDecoder;
   /** Replaces the object store `STORAGE` names (closed with the app). */

@@ -12,7 +12,7 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from './mail/mailer.ts';
-import type { Services } from './services.ts';
+import type { Services, ServicesDeckRenderer } from './services.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { libraryVersionReader } from './library/library-versions.ts';
@@ -26,7 +26,7 @@ export type ServiceDeps = {
   isPretty: boolean;
   clock?: Clock | undefined;
   mailTransport?: MailTransport | undefined;
-  deckRenderer?: DeckRenderer | undefined;
+  deckRenderer?: ServicesDeckRenderer | undefined;
   /** Where uploaded pictures are decoded; this process when absent. */
   pictureDecoder?: PictureDecoder | undefined;
   objectStore?: ObjectStore | undefined;

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { App } from './app.ts';
 import type { Db } from './db/database.ts';
 import { deckFiles, uploads } from './db/schema.ts';
-import { deckObjectKey } from './decks/file-store.ts';
+import { deckObjectKey } from './decks/version-files.ts';
 import { uploadObjectKey } from './uploads/store-upload.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { moveFilesOut, type FilesInDatabase } from './storage/move-files-out.ts';

@@ -70,7 +70,10 @@ async function main() {
   // background, so the first rep to generate after a start does not wait for it. Decks, imports,
   // accepted PDFs and uploaded pictures are made there, at the background priority (ADRs 076,
   // 077); this process's threads all keep the server's.
-  const renderProcess = createRenderProcess({ niceness: config.backgroundNice });
+  const renderProcess = createRenderProcess({
+    niceness: config.backgroundNice,
+    storage: config.storage,
+  });
   const app = await buildApp({
     config,
     database,

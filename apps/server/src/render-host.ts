@@ -2,7 +2,8 @@
 // and decodes uploaded pictures, at the background priority from its first thread to its last.
 // `render-process.ts` starts it and sends it the renderer's calls over the IPC channel; each
 // answer, progress report and failure goes back the same way, a large answer in a file the
-// message names (ADR 082). Nothing here opens the database or listens on a port.
+// message names (ADR 082); a new deck's files it writes to the object store itself, answering
+// only their rows (ADR 084). Nothing here opens the database or listens on a port.
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
@@ -10,8 +11,11 @@ import path from 'node:path';
 import { serialize } from 'node:v8';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
+import type { StorageConfig } from './config.ts';
+import { storeRenderedDeck, type VersionTarget } from './decks/version-files.ts';
 import { settlePictureLibrary } from './picture-library.ts';
-import type { HostCall, HostMessage, HostStart } from './render-process.ts';
+import type { HostCall, HostCancel, HostMessage, HostStart } from './render-process.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 /** Messages written and not yet handed to the channel: the process ends only after them. */
 let unsent = 0;
@@ -63,6 +67,17 @@ let renderer: DeckRenderer | undefined;
 /** The picture decoder, loaded with the first picture (sharp itself is loaded at start). */
 let pictures: Promise<typeof import('./uploads/normalise-picture.ts')> | undefined;
 
+/** The web process's object store (its start message's settings), opened with the first deck stored. */
+let storage: StorageConfig | undefined;
+let objects: Promise<ObjectStore> | undefined;
+const objectStore = () => {
+  if (!storage) throw new Error('the render process was not told where files are stored');
+  const settings = storage;
+  return (objects ??= import('./storage/create-object-store.ts').then((store) =>
+    store.createObjectStore(settings),
+  ));
+};
+
 async function run(call: HostCall) {
   if (call.method === 'normalisePicture') {
     const { decodePicturesHere } = await (pictures ??= import('./uploads/normalise-picture.ts'));
@@ -78,6 +93,14 @@ async function run(call: HostCall) {
       ...last,
       onProgress: (value: unknown) => send({ type: 'progress', id: call.id, value }),
     };
+  }
+  if (call.method === 'generateStored') {
+    const [target, ...given] = args as [VersionTarget, ...Parameters<DeckRenderer['generate']>];
+    const deck = await renderer.generate(...given);
+    // Given up meanwhile (its job's claim lost, another attempt drawing it): its files are not
+    // written over what that attempt stores.
+    if (cancelled.has(call.id)) throw new Error('the deck was no longer wanted');
+    return storeRenderedDeck(await objectStore(), deck, target);
   }
   const method = renderer[call.method] as (...given: unknown[]) => Promise<unknown>;
   return method.apply(renderer, args);
@@ -123,10 +146,18 @@ async function answer(id: number, value: unknown): Promise<HostMessage> {
 let started: Promise<void> | undefined;
 /** The calls not yet answered. */
 const running = new Set<Promise<void>>();
+/** The ids of the calls not yet answered, and those of them the web process gave up. */
+const underWay = new Set<number>();
+const cancelled = new Set<number>();
 
-process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
+process.on('message', (message: HostStart | HostCall | HostCancel | { type: 'close' }) => {
+  if (message.type === 'cancel') {
+    if (underWay.has(message.id)) cancelled.add(message.id);
+    return;
+  }
   if (message.type === 'start') {
     answersFolder = message.answersFolder;
+    storage = message.storage;
     started = Promise.all([pool, pictureLibrary]).then(([{ createDeckRenderer }]) => {
       const created = createDeckRenderer({ ...message.options, niceness: message.niceness });
       renderer = created;
@@ -138,7 +169,7 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
     // The calls under way are answered first: a picture's decoding runs beside the pool.
     void Promise.allSettled(running)
       .then(() => started)
-      .then(() => renderer?.close())
+      .then(() => Promise.allSettled([renderer?.close(), objects?.then((store) => store.close())]))
       .finally(exitWhenSent);
     return;
   }
@@ -152,7 +183,12 @@ process.on('message', (message: HostStart | HostCall | { type: 'close' }) => {
       }),
   );
   running.add(answered);
-  void answered.finally(() => running.delete(answered));
+  underWay.add(message.id);
+  void answered.finally(() => {
+    running.delete(answered);
+    underWay.delete(message.id);
+    cancelled.delete(message.id);
+  });
 });
 
 // The web process went away without closing: nothing is left to answer.

@@ -17,12 +17,15 @@ import {
   type DeckRendererOptions,
   type DeckRendererPool,
 } from '@deck-portal/deck-engine/pool';
+import type { StorageConfig } from './config.ts';
+import type { GenerateStored } from './decks/version-files.ts';
 import { renderHostFile } from './render-host-file.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
 /** The methods that run in the render process: the renderer's, and the picture decoder's. */
 type HostMethod =
   | 'generate'
+  | 'generateStored'
   | 'generateEdited'
   | 'readEdited'
   | 'previewEditedSlide'
@@ -35,6 +38,12 @@ export type RenderProcess = DeckRendererPool &
   PictureDecoder & {
     /** Where the process leaves its large answers for this one to read (removed by `close`). */
     readonly answersFolder: string;
+    /**
+     * A deck drawn and its files written to the object store by the render process itself, as
+     * a version's: only its rows come back (ADR 084). There when the process was given the
+     * store's settings.
+     */
+    generateStored?: GenerateStored;
   };
 
 export interface HostStart {
@@ -43,6 +52,8 @@ export interface HostStart {
   options: Omit<DeckRendererOptions, 'niceness'>;
   /** The folder the host writes its large answers to (render-host.ts's `largeAnswerBytes`). */
   answersFolder: string;
+  /** The object store `generateStored` writes to: the web process's own. */
+  storage?: StorageConfig;
 }
 
 export interface HostCall {
@@ -52,6 +63,12 @@ export interface HostCall {
   /** The call's arguments, its last one's `onProgress` left out (told by `hasProgress`). */
   args: unknown[];
   hasProgress: boolean;
+}
+
+/** Told while call `id` runs: it is no longer wanted (`generateStored` then writes nothing). */
+export interface HostCancel {
+  type: 'cancel';
+  id: number;
 }
 
 export type HostMessage =
@@ -124,9 +141,13 @@ export function hostExecArgv(
  * refused.
  */
 export function createRenderProcess(
-  options: Omit<DeckRendererOptions, 'niceness'> & { niceness: number },
+  options: Omit<DeckRendererOptions, 'niceness'> & {
+    niceness: number;
+    /** The object store this process writes deck files to: given, `generateStored` is there. */
+    storage?: StorageConfig;
+  },
 ): RenderProcess {
-  const { niceness, ...poolOptions } = options;
+  const { niceness, storage, ...poolOptions } = options;
   const pending = new Map<number, Pending>();
   const answersFolder = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-answers-'));
   /** Answers being read from their files, by file: a close waits for them. */
@@ -214,7 +235,13 @@ export function createRenderProcess(
       );
       failPending(new Error(`the render process ended (${how}) before it answered`));
     });
-    const message: HostStart = { type: 'start', niceness, options: poolOptions, answersFolder };
+    const message: HostStart = {
+      type: 'start',
+      niceness,
+      options: poolOptions,
+      answersFolder,
+      ...(storage ? { storage } : {}),
+    };
     started.send(message, () => {
       // A failure to reach it is its 'error' event's.
     });
@@ -222,8 +249,9 @@ export function createRenderProcess(
   };
   start();
 
-  const call = (method: HostMethod, args: unknown[]) => {
+  const call = (method: HostMethod, args: unknown[], signal?: AbortSignal) => {
     if (closing) return Promise.reject(new Error('the render process is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const last = args.at(-1);
     const onProgress =
       last && typeof last === 'object' && 'onProgress' in last
@@ -233,7 +261,7 @@ export function createRenderProcess(
       ? [...args.slice(0, -1), withoutProgress(last as Record<string, unknown>)]
       : args;
     const id = nextId++;
-    return new Promise<unknown>((resolve, reject) => {
+    const called = new Promise<unknown>((resolve, reject) => {
       const message: HostCall = {
         type: 'call',
         id,
@@ -254,6 +282,15 @@ export function createRenderProcess(
         reject(error);
       }
     });
+    if (!signal) return called;
+    const cancel = () => {
+      const cancelling: HostCancel = { type: 'cancel', id };
+      if (pending.has(id)) child?.send(cancelling, () => {});
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    const forget = () => signal.removeEventListener('abort', cancel);
+    void called.then(forget, forget);
+    return called;
   };
 
   /** Removes the files a child `pid` wrote (render-host.ts names them so) that nobody is reading. */
@@ -270,6 +307,12 @@ export function createRenderProcess(
 
   return {
     generate: (draft, given) => call('generate', [draft, given ?? {}]) as never,
+    ...(storage
+      ? {
+          generateStored: ((target, draft, given, signal) =>
+            call('generateStored', [target, draft, given ?? {}], signal)) as GenerateStored,
+        }
+      : {}),
     generateEdited: (edited, given) => call('generateEdited', [edited, given]) as never,
     readEdited: (pptx, given) => call('readEdited', [pptx, given ?? {}]) as never,
     previewEditedSlide: (slide, given) => call('previewEditedSlide', [slide, given]) as never,

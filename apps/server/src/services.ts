@@ -6,9 +6,16 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { FileStore } from './decks/file-store.ts';
+import type { GenerateStored } from './decks/version-files.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { CurrentLibrary } from './library/library-versions.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
+
+/**
+ * Where decks are drawn: a render pool, or a render process that may also write a new deck's
+ * files to the object store itself (`generateStored`, ADR 084).
+ */
+export type ServicesDeckRenderer = DeckRenderer & { generateStored?: GenerateStored };
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {
@@ -21,7 +28,7 @@ export type Services = {
   throttle: Throttle;
   throttleRules: ThrottleRules;
   log: FastifyBaseLogger;
-  deckRenderer: DeckRenderer;
+  deckRenderer: ServicesDeckRenderer;
   /** Where uploaded pictures are decoded: the render process under `npm start` (ADR 077). */
   pictureDecoder: PictureDecoder;
   /** The newest content library version: what decks are drawn from and record. */

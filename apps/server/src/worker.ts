@@ -42,6 +42,7 @@ async function main() {
     deckRenderer: createRenderProcess({
       maxThreads: config.jobWorkers,
       niceness: config.backgroundNice,
+      storage: config.storage,
     }),
   });
   const worker = await startServerJobs(services, database);

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
@@ -21,6 +22,9 @@ import {
   idleScheduler,
   type RenderProcess,
 } from '../src/render-process.ts';
+import { deckFiles } from '../src/db/schema.ts';
+import { sha256Hex } from '../src/decks/version-files.ts';
+import { createLocalObjectStore } from '../src/storage/local-object-store.ts';
 import { notAPictureMessage, type PictureDecoder } from '../src/uploads/normalise-picture.ts';
 import { unsafeSvgMessage } from '../src/uploads/svg-safety.ts';
 import { approvedCookie } from './helpers/accounts.ts';
@@ -138,6 +142,111 @@ describe('createRenderProcess', () => {
       expect(existsSync(folder)).toBe(false);
     },
   );
+
+  it.runIf(isLinux)(
+    'writes a new deck’s files to the web process’s store itself: only their rows come back',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-stored-'));
+      const own = createRenderProcess({
+        niceness: 0,
+        maxThreads: 1,
+        storage: { kind: 'local', dir },
+      });
+      const written: string[] = [];
+      const watcher = watch(own.answersFolder, (_, name) => written.push(String(name)));
+      const t = await createTestApp({
+        deckRenderer: own,
+        objectStore: createLocalObjectStore(dir),
+      });
+      try {
+        const rep = await approvedCookie(t.app, 'Stella Stored', 'sales_rep');
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/generate-slides',
+          headers: { cookie: rep, origin: 'http://portal.test', prefer: 'wait=60' },
+          payload: draft,
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const deckId = made.json().presentationId as string;
+        // The deck's bytes did not come back: no answer was large enough to need a file.
+        expect(written).toEqual([]);
+        const slides = await t.app.inject({
+          method: 'GET',
+          url: `/api/decks/${deckId}/slides`,
+          headers: { cookie: rep },
+        });
+        expect(slides.statusCode).toBe(200);
+        const slideCount = (slides.json().slides as unknown[]).length;
+        expect(slideCount).toBeGreaterThanOrEqual(3);
+        const rows = await t.app.services.db
+          .select()
+          .from(deckFiles)
+          .where(eq(deckFiles.deckId, deckId));
+        expect(rows.map((row) => row.name).sort()).toEqual(
+          [
+            'v1/deck.pdf',
+            'v1/deck.pptx',
+            ...Array.from({ length: slideCount }, (_, i) => `v1/slide-${i + 1}.svg`),
+          ].sort(),
+        );
+        // What the rows say is what the store has, and what the portal serves.
+        for (const row of rows) {
+          const bytes = readFileSync(path.join(dir, 'decks', deckId, ...row.name.split('/')));
+          expect(row.byteSize).toBe(bytes.length);
+          expect(row.sha256).toBe(sha256Hex(bytes));
+          expect(row.content).toBeNull();
+        }
+        const pdf = await t.app.inject({
+          method: 'GET',
+          url: `/api/decks/${deckId}/download`,
+          headers: { cookie: rep },
+        });
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      } finally {
+        watcher.close();
+        await t.app.close();
+        await own.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+
+  it('writes no file of a deck given up while it was drawn, and says so', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-stored-'));
+    const own = createRenderProcess({
+      niceness: 0,
+      maxThreads: 1,
+      storage: { kind: 'local', dir },
+    });
+    try {
+      const kept = await own.generateStored!({ deckId: 'kept-deck', version: 2 }, draft);
+      expect(kept).not.toHaveProperty('pdf');
+      expect(kept.slideCount).toBe(kept.slideTitles.length);
+      expect(kept.files.map((file) => file.name)).toContain('v2/deck.pdf');
+      expect(readdirSync(path.join(dir, 'decks', 'kept-deck', 'v2'))).toContain('deck.pptx');
+
+      const giving = new AbortController();
+      const given = own.generateStored!(
+        { deckId: 'given-up', version: 1 },
+        draft,
+        {},
+        giving.signal,
+      );
+      giving.abort();
+      await expect(given).rejects.toThrow('the deck was no longer wanted');
+      expect(existsSync(path.join(dir, 'decks', 'given-up'))).toBe(false);
+      // Given up before it was asked: nothing is sent.
+      await expect(
+        own.generateStored!({ deckId: 'given-up', version: 1 }, draft, {}, giving.signal),
+      ).rejects.toThrow();
+      expect(own.pending).toBe(0);
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it.runIf(isLinux)(
     'runs every thread of its process as background work, and none of this one',

@@ -20,7 +20,7 @@ import {
   viewEventBatchSchema,
 } from '@deck-portal/domain';
 import { deckFileDisposition } from '../decks/download-name.ts';
-import { deckFileNames } from '../decks/file-store.ts';
+import { deckFileNames } from '../decks/version-files.ts';
 import { sendDeckFile } from '../decks/send-deck-file.ts';
 import { apiErrorResponses } from '../http/api-error-responses.ts';
 import { AppError } from '../http/app-error.ts';

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { EditedDeck } from '@deck-portal/domain';
 import type { Services } from '../services.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
-import { deckFileNames } from '../decks/file-store.ts';
+import { deckFileNames } from '../decks/version-files.ts';
 import { AppError } from '../http/app-error.ts';
 import { storeDeckPictures } from './edited-pictures.ts';
 

@@ -6,7 +6,7 @@ import { deckVersions, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor, type DeckRow } from './deck-access.ts';
-import { deckFileNames, versionPrefix } from './file-store.ts';
+import { versionPrefix } from './version-files.ts';
 
 export type DeckVersionRow = typeof deckVersions.$inferSelect;
 
@@ -81,22 +81,6 @@ export async function listVersions(
   };
 }
 
-/** The files one rendering of a deck stores for version `number`. */
-export function versionFiles(
-  number: number,
-  rendered: { pptx: Buffer; pdf: Buffer; svgs: string[] },
-) {
-  return [
-    { name: deckFileNames.pptx(number), contentType: pptxType, content: rendered.pptx },
-    { name: deckFileNames.pdf(number), contentType: 'application/pdf', content: rendered.pdf },
-    ...rendered.svgs.map((svg, index) => ({
-      name: deckFileNames.slide(number, index + 1),
-      contentType: 'image/svg+xml',
-      content: Buffer.from(svg, 'utf8'),
-    })),
-  ];
-}
-
 /** Copies one version's files to another version, of the same deck or of a new one. */
 export async function copyVersionFiles(
   services: Pick<Services, 'fileStore'>,
@@ -109,5 +93,3 @@ export async function copyVersionFiles(
     to: { deckId: to.deckId, prefix: versionPrefix(to.number) },
   });
 }
-
-export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';

@@ -1,14 +1,19 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deckFiles } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import {
+  deckObjectKey,
+  deckObjectPrefix,
+  sha256Hex,
+  uploadFiles,
+  type NewFile,
+  type UploadedFiles,
+} from './version-files.ts';
 
 /** A file as read back: its bytes as a stream, with its type and size. */
 export type StoredFile = { contentType: string; size: number; body: Readable };
-
-export type NewFile = { name: string; contentType: string; content: Buffer };
 
 /**
  * A deck's files: what they are in the database (`deck_files`: name, type, size, SHA-256), in
@@ -42,21 +47,6 @@ export type FileStore = {
   purge(deckId: string): Promise<void>;
 };
 
-/** Files whose bytes are in the store, as their rows will say. */
-export type UploadedFiles = {
-  deckId: string;
-  name: string;
-  contentType: string;
-  byteSize: number | null;
-  sha256: string | null;
-}[];
-
-/** Where a deck file's bytes live in the object store. */
-export const deckObjectKey = (deckId: string, name: string) => `decks/${deckId}/${name}`;
-export const deckObjectPrefix = (deckId: string) => `decks/${deckId}/`;
-
-export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /**
  * The rows of `files` in one statement whatever their number (a deck has a file a slide): the
  * columns as arrays, unnested. Drizzle takes ~50 µs to build each row of a multi-row insert on
@@ -81,20 +71,7 @@ function insertFileRows(db: Db, files: UploadedFiles) {
 }
 
 export function createFileStore(objects: ObjectStore): FileStore {
-  const upload: FileStore['upload'] = async (deckId, files) => {
-    await Promise.all(
-      files.map((file) =>
-        objects.put(deckObjectKey(deckId, file.name), file.content, file.contentType),
-      ),
-    );
-    return files.map((file) => ({
-      deckId,
-      name: file.name,
-      contentType: file.contentType,
-      byteSize: file.content.length,
-      sha256: sha256Hex(file.content),
-    }));
-  };
+  const upload: FileStore['upload'] = (deckId, files) => uploadFiles(objects, deckId, files);
   const record: FileStore['record'] = async (db, uploaded) => {
     if (uploaded.length > 0) await insertFileRows(db, uploaded);
   };
@@ -174,12 +151,3 @@ export function createFileStore(objects: ObjectStore): FileStore {
     },
   };
 }
-
-/** Each version's files live under `v{number}/`. */
-export const versionPrefix = (version: number) => `v${version}/`;
-
-export const deckFileNames = {
-  pptx: (version: number) => `${versionPrefix(version)}deck.pptx`,
-  pdf: (version: number) => `${versionPrefix(version)}deck.pdf`,
-  slide: (version: number, index: number) => `${versionPrefix(version)}slide-${index}.svg`,
-};

@@ -17,7 +17,7 @@ import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import { versionFiles } from './deck-versions.ts';
+import { versionFiles } from './version-files.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';

@@ -17,8 +17,7 @@ import type { Services } from '../services.ts';
 import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
 import { generateDeckJob, generateVersionJob } from './deck-jobs.ts';
-import { versionFiles } from './deck-versions.ts';
-import { renderDraft, renderedVersionContent } from './render-draft.ts';
+import { renderDraftStored, renderedVersionContent } from './render-draft.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
 const deckById = preparedQuery((db) =>
@@ -57,20 +56,25 @@ export function generationJobHandler(
       }
       context.progress({ stage: 'layout', done: 0 });
       const presenter = await loadPresenter(services.db, deck.ownerId);
-      const rendered = await renderDraft(services, {
-        draft: deck.draft,
-        presenter,
-        uploaderIds: [deck.ownerId],
-        onProgress: (progress) => context.progress(progress),
-        dealDesk: { deckId: deck.id, ownerId: deck.ownerId },
-        identity: { deckId: deck.id, version: 1 },
-      });
+      // Its files are written to the store as it is drawn, before the transaction below: it then
+      // holds its rows (and, on the embedded database, the one connection) only for its few
+      // statements. In the render process, the bytes never reach this one (ADR 084).
+      const rendered = await renderDraftStored(
+        services,
+        {
+          draft: deck.draft,
+          presenter,
+          uploaderIds: [deck.ownerId],
+          onProgress: (progress) => context.progress(progress),
+          dealDesk: { deckId: deck.id, ownerId: deck.ownerId },
+          identity: { deckId: deck.id, version: 1 },
+        },
+        { deckId: deck.id, version: 1 },
+        context.signal,
+      );
       context.signal.throwIfAborted();
       context.progress({ stage: 'storing' });
       await context.progressWritten();
-      // The bytes first, outside the transaction: it then holds its rows (and, on the embedded
-      // database, the one connection) only for its few statements, not while files are written.
-      const files = await services.fileStore.upload(deck.id, versionFiles(1, rendered));
       const now = services.clock.now();
       await services.db.transaction((tx) =>
         // The job's end, the version and the files' rows: on the embedded database sent at once,
@@ -87,7 +91,7 @@ export function generationJobHandler(
               at: now,
               deckState: { status: 'completed', generationError: null },
             }),
-          () => services.fileStore.record(tx, files),
+          () => services.fileStore.record(tx, rendered.files),
         ]),
       );
     },

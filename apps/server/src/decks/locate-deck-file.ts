@@ -4,7 +4,7 @@ import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { loadRequestedVersion } from './deck-versions.ts';
 import { deckFileDisposition } from './download-name.ts';
-import { deckFileNames } from './file-store.ts';
+import { deckFileNames } from './version-files.ts';
 
 /** A stored file of a deck, once the caller's access to it was checked: what sendDeckFile sends. */
 export type LocatedDeckFile = { deckId: string; name: string; disposition?: string };

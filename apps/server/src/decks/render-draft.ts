@@ -8,6 +8,8 @@ import {
 } from '@deck-portal/domain';
 import type {
   DeckIdentity,
+  DeckRenderer,
+  RenderedDeck,
   RenderProgress,
   TemplateLibrary,
 } from '@deck-portal/deck-engine/library';
@@ -20,6 +22,7 @@ import { decideClearance } from '../deal-desk/version-clearance.ts';
 import { versionSources } from './version-sources.ts';
 import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
+import { storeRenderedDeck, type StoredDeck, type VersionTarget } from './version-files.ts';
 import {
   assertDeckInputsInMarket,
   assertPricedInMarket,
@@ -41,21 +44,57 @@ type RenderInput = {
   identity?: DeckIdentity;
 };
 
+type DraftInput = RenderInput & {
+  /** The deck and owner whose limits the prices are checked against (the watermark). */
+  dealDesk: { deckId: string | null; ownerId: string; approvalRequestId?: string | null };
+};
+
+/** The options a deck is drawn with (`DeckRenderer['generate']`'s). */
+type DrawOptions = NonNullable<Parameters<DeckRenderer['generate']>[1]>;
+
+/** How a checked draft is drawn: its files answered, or written to the store. */
+type Draw<T> = (services: Services, draft: DeckDraft, options: DrawOptions) => Promise<T>;
+
+const drawFiles: Draw<RenderedDeck> = (services, draft, options) =>
+  services.deckRenderer.generate(draft, options);
+
 /**
  * Checks the draft against the newest library version and renders it from that version on the
  * worker pool, with the owner's uploaded pictures and the library's pictures on the slides it
  * uses (the answer says which version); refuses the result (422) when a picture is missing and
  * not kept as a frame.
  */
-export async function renderDraft(
+export function renderDraft(services: Services, input: DraftInput) {
+  return renderChecked(services, input, drawFiles);
+}
+
+/**
+ * `renderDraft` with the deck's files written to the object store as `target`'s (the bytes
+ * before the version's rows, as `FileStore.upload`): by the render process itself when it can,
+ * so they never reach this process (ADR 084). Only their rows come back. Once `signal` is
+ * aborted, no file is written.
+ */
+export function renderDraftStored(
   services: Services,
-  {
-    dealDesk,
-    ...input
-  }: RenderInput & {
-    /** The deck and owner whose limits the prices are checked against (the watermark). */
-    dealDesk: { deckId: string | null; ownerId: string; approvalRequestId?: string | null };
-  },
+  input: DraftInput,
+  target: VersionTarget,
+  signal?: AbortSignal,
+) {
+  const { deckRenderer } = services;
+  return renderChecked(services, input, async (_, draft, options) => {
+    if (deckRenderer.generateStored) {
+      return deckRenderer.generateStored(target, draft, options, signal);
+    }
+    const deck = await drawFiles(services, draft, options);
+    signal?.throwIfAborted();
+    return storeRenderedDeck(services.objects, deck, target);
+  });
+}
+
+async function renderChecked<T extends Pick<RenderedDeck, 'missingPictures'>>(
+  services: Services,
+  { dealDesk, ...input }: DraftInput,
+  draw: Draw<T>,
 ) {
   const current = await services.currentLibrary();
   assertKnownTemplates(current, input.draft);
@@ -79,12 +118,12 @@ export async function renderDraft(
     priceBook,
     pricing,
   });
-  const rendered = await renderFrom(services, input, {
-    library: current,
-    priceBook,
-    pricing,
-    watermark: clearance.watermark,
-  });
+  const rendered = await renderFrom(
+    services,
+    input,
+    { library: current, priceBook, pricing, watermark: clearance.watermark },
+    draw,
+  );
   return {
     ...rendered,
     libraryVersion: current.number,
@@ -134,7 +173,7 @@ export async function renderVersionAgain(
     uploaderIds,
     identity: { deckId: version.deckId, version: version.number },
   };
-  return renderFrom(services, input, { library, priceBook, pricing, watermark });
+  return renderFrom(services, input, { library, priceBook, pricing, watermark }, drawFiles);
 }
 
 /** The library's slides, layouts and parts a draft uses. */
@@ -149,7 +188,7 @@ function usedDocuments(documents: TemplateLibraryDocuments, draft: DeckDraft) {
 }
 
 /** Renders a draft from one library version and price book, with the pictures it uses. */
-async function renderFrom(
+async function renderFrom<T extends Pick<RenderedDeck, 'missingPictures'>>(
   services: Services,
   { draft, presenter, uploaderIds, onProgress, identity }: RenderInput,
   {
@@ -163,6 +202,7 @@ async function renderFrom(
     pricing: PricingContext;
     watermark: string | undefined;
   },
+  draw: Draw<T>,
 ) {
   const pictures = {
     ...(await loadLibraryPictures(services, usedDocuments(library.documents, draft), [
@@ -172,7 +212,7 @@ async function renderFrom(
     ])),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
-  const rendered = await services.deckRenderer.generate(draft, {
+  const rendered = await draw(services, draft, {
     ...(watermark ? { watermark } : {}),
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),
@@ -234,22 +274,22 @@ export function assertKnownTemplates({ library }: { library: TemplateLibrary }, 
  * from the draft and the presenter, which the caller knows.
  */
 export function renderedVersionContent(
-  rendered: Pick<
-    Awaited<ReturnType<typeof renderDraft>>,
-    | 'svgs'
-    | 'slideTitles'
-    | 'slideLinks'
-    | 'warnings'
-    | 'libraryVersion'
-    | 'priceBook'
-    | 'pricingContext'
-    | 'clearance'
-    | 'slidePlan'
-    | 'slideProducts'
-  >,
+  rendered: ({ svgs: string[] } | Pick<StoredDeck, 'slideCount'>) &
+    Pick<
+      Awaited<ReturnType<typeof renderDraft>>,
+      | 'slideTitles'
+      | 'slideLinks'
+      | 'warnings'
+      | 'libraryVersion'
+      | 'priceBook'
+      | 'pricingContext'
+      | 'clearance'
+      | 'slidePlan'
+      | 'slideProducts'
+    >,
 ) {
   return {
-    slideCount: rendered.svgs.length,
+    slideCount: 'slideCount' in rendered ? rendered.slideCount : rendered.svgs.length,
     slideTitles: rendered.slideTitles,
     slideLinks: rendered.slideLinks,
     warnings: rendered.warnings,

@@ -10,7 +10,7 @@ import {
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import { isUniqueViolation } from '../db/database-errors.ts';
 import { decks, deckFiles, proposalResponses } from '../db/schema.ts';
-import { deckFileNames, sha256Hex } from '../decks/file-store.ts';
+import { deckFileNames, sha256Hex } from '../decks/version-files.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { readAcceptanceTerms } from './acceptance-terms.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_DEAL_DESK } from '@deck-portal/domain';
 import type { Db } from '../db/database.ts';
 import { dealDeskSettings } from '../db/schema.ts';
-import { sha256Hex } from '../decks/file-store.ts';
+import { sha256Hex } from '../decks/version-files.ts';
 
 /**
  * The terms a client accepts now: the deal desk's `current` settings row when an admin saved

@@ -4,7 +4,7 @@ import { linkLanguageOf } from '../client-links/deck-language.ts';
 import type { OpenClientLink } from '../client-links/resolve-client-link.ts';
 import type { Db } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
-import { deckObjectKey } from '../decks/file-store.ts';
+import { deckObjectKey } from '../decks/version-files.ts';
 import { deckOfEvent, linkEventSubject, linkOfEvent } from '../events/event-data.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { sendMail } from '../mail/send-mail.ts';

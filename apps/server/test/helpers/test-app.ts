@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import type { ServicesDeckRenderer } from '../../src/services.ts';
 import type { Clock } from '../../src/clock.ts';
-import type { DeckRenderer } from '@deck-portal/deck-engine';
 import type { Database } from '../../src/db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createLocalObjectStore } from '../../src/storage/local-object-store.ts';
@@ -33,7 +33,7 @@ export async function createTestApp(
   options: {
     clock?: Clock;
     env?: Record<string, string>;
-    deckRenderer?: DeckRenderer;
+    deckRenderer?: ServicesDeckRenderer;
     /** Where uploaded pictures are decoded; this process by default. */
     pictureDecoder?: PictureDecoder;
     /** A built web app to serve (a folder with index.html). */

@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeckDraftInput } from '@deck-portal/domain';
 import { deckFiles, uploads, users } from '../../src/db/schema.ts';
-import { sha256Hex } from '../../src/decks/file-store.ts';
+import { sha256Hex } from '../../src/decks/version-files.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 import { moveDatabaseFilesOut } from '../../src/file-maintenance.ts';
 import { createS3ObjectStore } from '../../src/storage/s3-object-store.ts';

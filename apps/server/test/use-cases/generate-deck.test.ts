@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deckFiles, decks } from '../../src/db/schema.ts';
-import { deckFileNames } from '../../src/decks/file-store.ts';
+import { deckFileNames } from '../../src/decks/version-files.ts';
 import { generateDeckForUser } from '../../src/decks/generate-deck.ts';
 import { batteryDraft, settledGeneration, useUseCaseWorld } from './use-case-world.ts';
 

@@ -5,7 +5,7 @@ import type { User } from '../../src/auth/sessions.ts';
 import { deckFiles } from '../../src/db/schema.ts';
 import { setDeckArchived } from '../../src/decks/archive-deck.ts';
 import { duplicateDeck } from '../../src/decks/duplicate-deck.ts';
-import { versionPrefix } from '../../src/decks/file-store.ts';
+import { versionPrefix } from '../../src/decks/version-files.ts';
 import { generateNextVersion } from '../../src/decks/generate-version.ts';
 import { restoreVersion } from '../../src/decks/restore-version.ts';
 import { batteryDraft, settledGeneration, useUseCaseWorld } from './use-case-world.ts';
