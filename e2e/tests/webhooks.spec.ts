@@ -47,7 +47,8 @@ test('an admin adds a webhook, sends a test event and sees it delivered', async 
       // The card's event badges come before its delivery log, where a type may show too.
       await expect(card.getByText(type, { exact: true }).first()).toBeVisible();
     }
-    await expect(card.getByText('Nothing sent yet.')).toBeVisible();
+    // Not checked for an empty log: another test's client may have ended a visit already (the
+    // web app's tests check what an empty log says).
     const secret = await card.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
 

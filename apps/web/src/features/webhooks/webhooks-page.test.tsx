@@ -122,6 +122,16 @@ describe('the webhooks page', () => {
     });
   });
 
+  it('says of a webhook nothing was sent to yet, and how to check its receiver', async () => {
+    mockApi({ ...seeded, [`GET ${deliveriesPath}`]: { body: { deliveries: [] } } });
+    renderApp(paths.webhooks);
+    const card = await screen.findByRole('region', { name: 'Webhook CRM activities' });
+    expect(
+      await within(card).findByText('Nothing sent yet. Send a test event to check the receiver.'),
+    ).toBeVisible();
+    expect(within(card).queryByRole('table')).toBeNull();
+  });
+
   it('is not for reps', async () => {
     mockApi({ 'GET /api/auth/session': { body: { user: approvedUser } } });
     const { router } = renderApp(paths.webhooks);
