@@ -53,10 +53,13 @@ type DraftInput = RenderInput & {
 type DrawOptions = NonNullable<Parameters<DeckRenderer['generate']>[1]>;
 
 /** How a checked draft is drawn: its files answered, or written to the store. */
-type Draw<T> = (services: Services, draft: DeckDraft, options: DrawOptions) => Promise<T>;
+type Draw<T> = (draft: DeckDraft, options: DrawOptions) => Promise<T>;
 
-const drawFiles: Draw<RenderedDeck> = (services, draft, options) =>
-  services.deckRenderer.generate(draft, options);
+/** Drawn by the renderer, its files answered. */
+const drawFiles =
+  (services: Services): Draw<RenderedDeck> =>
+  (draft, options) =>
+    services.deckRenderer.generate(draft, options);
 
 /**
  * Checks the draft against the newest library version and renders it from that version on the
@@ -65,7 +68,7 @@ const drawFiles: Draw<RenderedDeck> = (services, draft, options) =>
  * not kept as a frame.
  */
 export function renderDraft(services: Services, input: DraftInput) {
-  return renderChecked(services, input, drawFiles);
+  return renderChecked(services, input, drawFiles(services));
 }
 
 /**
@@ -81,11 +84,11 @@ export function renderDraftStored(
   signal?: AbortSignal,
 ) {
   const { deckRenderer } = services;
-  return renderChecked(services, input, async (_, draft, options) => {
+  return renderChecked(services, input, async (draft, options) => {
     if (deckRenderer.generateStored) {
       return deckRenderer.generateStored(target, draft, options, signal);
     }
-    const deck = await drawFiles(services, draft, options);
+    const deck = await drawFiles(services)(draft, options);
     signal?.throwIfAborted();
     return storeRenderedDeck(services.objects, deck, target);
   });
@@ -173,7 +176,12 @@ export async function renderVersionAgain(
     uploaderIds,
     identity: { deckId: version.deckId, version: version.number },
   };
-  return renderFrom(services, input, { library, priceBook, pricing, watermark }, drawFiles);
+  return renderFrom(
+    services,
+    input,
+    { library, priceBook, pricing, watermark },
+    drawFiles(services),
+  );
 }
 
 /** The library's slides, layouts and parts a draft uses. */
@@ -212,7 +220,7 @@ async function renderFrom<T extends Pick<RenderedDeck, 'missingPictures'>>(
     ])),
     ...(await loadDraftUploads(services, draft, uploaderIds)),
   };
-  const rendered = await draw(services, draft, {
+  const rendered = await draw(draft, {
     ...(watermark ? { watermark } : {}),
     ...(presenter ? { presenter } : {}),
     ...(onProgress ? { onProgress } : {}),

@@ -32,7 +32,7 @@ export const deckFileNames = {
   slide: (version: number, index: number) => `${versionPrefix(version)}slide-${index}.svg`,
 };
 
-export const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /** The files one rendering of a deck stores for version `number`. */
 export function versionFiles(
