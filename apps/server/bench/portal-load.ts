@@ -10,7 +10,27 @@ import type { BenchAccount } from './bench-server.ts';
  * request waits up to a minute, then the deck is followed until made).
  */
 export async function generateDeck(base: string, account: BenchAccount, draft: DeckDraft) {
-  const res = await fetch(`${base}/api/generate-slides`, {
+  const { presentationId } = await queuedAndMade(base, account, '/api/generate-slides', draft);
+  return presentationId;
+}
+
+/** Modify → Generate: `draft` made the deck's next version by the job worker; answers its number. */
+export async function makeVersion(
+  base: string,
+  account: BenchAccount,
+  deckId: string,
+  draft: DeckDraft,
+) {
+  const { version } = await queuedAndMade(base, account, `/api/decks/${deckId}/versions`, draft);
+  return version;
+}
+
+/**
+ * Posts a draft to be made, waiting up to a minute; still being made after that (a machine busy
+ * with other work), it is followed until made. Fails when it failed.
+ */
+async function queuedAndMade(base: string, account: BenchAccount, path: string, draft: DeckDraft) {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -21,22 +41,18 @@ export async function generateDeck(base: string, account: BenchAccount, draft: D
     body: JSON.stringify(draft),
   });
   if (res.status !== 201 && res.status !== 202) {
-    throw new Error(`generate answered ${res.status}: ${await res.text()}`);
+    throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   }
-  const { presentationId } = (await res.json()) as { presentationId: string };
-  if (res.status === 202) {
-    // Still being made after the wait (a machine busy with other work): followed until made.
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const deck = await fetch(`${base}/api/decks/${presentationId}`, {
-        headers: { cookie: account.cookie },
-      });
-      const { status } = (await deck.json()) as { status: string };
-      if (status === 'failed') throw new Error(`deck ${presentationId} failed`);
-      if (status !== 'generating') break;
-    }
+  let state = (await res.json()) as { presentationId: string; status?: string; version?: number };
+  while (res.status === 202 && state.status === 'generating') {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const followed = await fetch(`${base}/api/decks/${state.presentationId}/generation`, {
+      headers: { cookie: account.cookie },
+    });
+    state = (await followed.json()) as typeof state;
   }
-  return presentationId;
+  if (state.status === 'failed') throw new Error(`${path}: deck ${state.presentationId} failed`);
+  return state;
 }
 
 /** A photo-like PNG just under the 10 MB upload limit: noise does not compress. */

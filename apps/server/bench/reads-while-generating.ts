@@ -5,7 +5,8 @@
 // dashboards), where latency is the service's own, and flat out, where it is mostly the queue
 // in front of a saturated server and the throughput is the figure. On
 // PostgreSQL when DATABASE_URL is set (in a new database on that server), else on the embedded
-// database. Prints one JSON line for bench/run.ts.
+// database. `BENCH_READ_MAKE=versions` makes decks' next versions instead of new decks. Prints one
+// JSON line for bench/run.ts.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { benchDraft } from '../../../bench/bench-deck.ts';
@@ -16,7 +17,7 @@ import {
   startBenchServer,
   stopBenchServer,
 } from './bench-server.ts';
-import { generateDeck } from './portal-load.ts';
+import { generateDeck, makeVersion } from './portal-load.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 8);
@@ -50,6 +51,23 @@ const draft = benchDraft();
 draft.templateCustomization.customSlides = [];
 
 const generate = () => generateDeck(base, rep!, draft);
+
+/**
+ * `BENCH_READ_MAKE=versions`: each generator makes next versions of a deck of its own (Modify →
+ * Generate), its draft changed each time, rather than new decks.
+ */
+const makesVersions = process.env.BENCH_READ_MAKE === 'versions';
+const generator = async () => {
+  if (!makesVersions) return generate;
+  const deckId = await generate();
+  let made = 0;
+  return async () => {
+    made += 1;
+    const changed = structuredClone(draft);
+    changed.basicInfo.deckTitle = `${draft.basicInfo.deckTitle} (${made})`;
+    await makeVersion(base, rep!, deckId, changed);
+  };
+};
 
 /** Reads for `seconds`, at `rate` requests a second across all connections, or flat out. */
 async function readFor(seconds: number, rate?: number) {
@@ -107,10 +125,11 @@ try {
   atRest.flatOut = await medianOf(() => readFor(SECONDS));
   let generating = true;
   let decks = 0;
+  const makers = await Promise.all(Array.from({ length: GENERATORS }, generator));
   const started = performance.now();
-  const generators = Array.from({ length: GENERATORS }, async () => {
+  const generators = makers.map(async (make) => {
     while (generating) {
-      await generate();
+      await make();
       decks += 1;
     }
   });
@@ -134,5 +153,6 @@ console.log(
     atRest,
     underLoad,
     decksPerSecond,
+    ...(makesVersions ? { made: 'versions' } : {}),
   }),
 );

@@ -2,8 +2,9 @@
 // and decodes uploaded pictures, at the background priority from its first thread to its last.
 // `render-process.ts` starts it and sends it the renderer's calls over the IPC channel; each
 // answer, progress report and failure goes back the same way, a large answer in a file the
-// message names (ADR 082); a new deck's files it writes to the object store itself, answering
-// only their rows (ADR 084). Nothing here opens the database or listens on a port.
+// message names (ADR 082); a new deck's files, and a next version's staged ones, it writes to
+// the object store itself, answering only their rows (ADRs 084, 085). Nothing here opens the
+// database or listens on a port.
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
@@ -12,7 +13,7 @@ import { serialize } from 'node:v8';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
 import { lowerThreadsAtStart } from './background-threads.ts';
 import type { StorageConfig } from './config.ts';
-import { storeRenderedDeck, type VersionTarget } from './decks/version-files.ts';
+import { storeRenderedDeck, type FilesTarget } from './decks/version-files.ts';
 import { settlePictureLibrary } from './picture-library.ts';
 import type { HostCall, HostCancel, HostMessage, HostStart } from './render-process.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -95,7 +96,7 @@ async function run(call: HostCall) {
     };
   }
   if (call.method === 'generateStored') {
-    const [target, ...given] = args as [VersionTarget, ...Parameters<DeckRenderer['generate']>];
+    const [target, ...given] = args as [FilesTarget, ...Parameters<DeckRenderer['generate']>];
     const deck = await renderer.generate(...given);
     // Given up meanwhile (its job's claim lost, another attempt drawing it): its files are not
     // written over what that attempt stores.

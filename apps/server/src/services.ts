@@ -12,8 +12,8 @@ import type { CurrentLibrary } from './library/library-versions.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
 /**
- * Where decks are drawn: a render pool, or a render process that may also write a new deck's
- * files to the object store itself (`generateStored`, ADR 084).
+ * Where decks are drawn: a render pool, or a render process that may also write a deck's files
+ * to the object store itself (`generateStored`, ADRs 084, 085).
  */
 export type ServicesDeckRenderer = DeckRenderer & { generateStored?: GenerateStored };
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3ObjectStore } from '../src/storage/s3-object-store.ts';
 import { startS3Server } from './helpers/s3-server.ts';
 import {
   freePort,
@@ -180,6 +181,37 @@ describe.skipIf(!serverUrl)('two web processes and job workers on one database',
       await call(webB, `/api/decks/${deckId}/client-links/${link.link.id}/analytics`)
     ).json()) as { slides: { slide: number; totalMs: number }[] };
     expect(analytics.slides.slice(0, 2).map((slide) => slide.totalMs)).toEqual([4000, 3000]);
+
+    // Its next version, asked of B and drawn by the worker's render process: its files staged in
+    // the bucket as they are drawn, moved under v2 as it is numbered, served by A.
+    const next = await call(webB, `/api/decks/${deckId}/versions`, {
+      method: 'POST',
+      body: draft('Shared work, again'),
+    });
+    expect(next.status, await next.clone().text()).toBe(202);
+    await until(async () => {
+      const state = (await (await call(webA, `/api/decks/${deckId}/generation`)).json()) as {
+        status: string;
+        version?: number;
+      };
+      return state.status === 'completed' && state.version === 2;
+    });
+    const v2 = await call(webA, `/api/decks/${deckId}/download?version=2`);
+    expect(v2.status).toBe(200);
+    const v2Bytes = Buffer.from(await v2.arrayBuffer());
+    expect(v2Bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const bucket = createS3ObjectStore({ bucket: s3.bucket, prefix: '', client: s3.clientConfig });
+    try {
+      const keys = (await bucket.list(`decks/${deckId}/`)).map((object) => object.key);
+      expect(keys).toContain(`decks/${deckId}/v2/deck.pptx`);
+      expect(keys.filter((key) => key.includes('/staging/'))).toEqual([]);
+      const rows = await sql.query('select name from deck_files where deck_id = $1', [deckId]);
+      expect(keys.sort()).toEqual(
+        rows.rows.map((row: { name: string }) => `decks/${deckId}/${row.name}`).sort(),
+      );
+    } finally {
+      await bucket.close();
+    }
   }, 90_000);
 
   it('finishes, once, on a second worker the job of a worker killed in the middle of it', async () => {

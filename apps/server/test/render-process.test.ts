@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckDraftSchema, type DeckDraft } from '@deck-portal/domain';
@@ -203,6 +203,45 @@ describe('createRenderProcess', () => {
         });
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+        // Its next version: written to a staging folder as it is drawn, moved under v2 as it is
+        // numbered; nothing is left in the staging folder, and still no bytes came back.
+        const changed = structuredClone(draft);
+        changed.basicInfo.clientName = 'Stored Next Ltd';
+        const next = await t.app.inject({
+          method: 'POST',
+          url: `/api/decks/${deckId}/versions`,
+          headers: { cookie: rep, origin: 'http://portal.test', prefer: 'wait=60' },
+          payload: changed,
+        });
+        expect(next.statusCode, next.body).toBe(201);
+        expect(next.json().version).toBe(2);
+        expect(written).toEqual([]);
+        const v2 = await t.app.services.db
+          .select()
+          .from(deckFiles)
+          .where(and(eq(deckFiles.deckId, deckId), like(deckFiles.name, 'v2/%')));
+        expect(v2.map((row) => row.name)).toContain('v2/deck.pptx');
+        expect(v2).toHaveLength(rows.length);
+        for (const row of v2) {
+          const bytes = readFileSync(path.join(dir, 'decks', deckId, ...row.name.split('/')));
+          expect(row.sha256).toBe(sha256Hex(bytes));
+        }
+        expect(readdirSync(path.join(dir, 'decks', deckId)).sort()).toEqual([
+          'staging',
+          'v1',
+          'v2',
+        ]);
+        expect(readdirSync(path.join(dir, 'decks', deckId, 'staging'))).toEqual([]);
+        const v2Pdf = await t.app.inject({
+          method: 'GET',
+          url: `/api/decks/${deckId}/download?version=2`,
+          headers: { cookie: rep },
+        });
+        expect(v2Pdf.statusCode).toBe(200);
+        expect(
+          v2Pdf.rawPayload.equals(readFileSync(path.join(dir, 'decks', deckId, 'v2', 'deck.pdf'))),
+        ).toBe(true);
       } finally {
         watcher.close();
         await t.app.close();
@@ -221,15 +260,20 @@ describe('createRenderProcess', () => {
       storage: { kind: 'local', dir },
     });
     try {
-      const kept = await own.generateStored!({ deckId: 'kept-deck', version: 2 }, draft);
+      const kept = await own.generateStored!(
+        { deckId: 'kept-deck', prefix: 'staging/first/' },
+        draft,
+      );
       expect(kept).not.toHaveProperty('pdf');
       expect(kept.slideCount).toBe(kept.slideTitles.length);
-      expect(kept.files.map((file) => file.name)).toContain('v2/deck.pdf');
-      expect(readdirSync(path.join(dir, 'decks', 'kept-deck', 'v2'))).toContain('deck.pptx');
+      expect(kept.files.map((file) => file.name)).toContain('staging/first/deck.pdf');
+      expect(readdirSync(path.join(dir, 'decks', 'kept-deck', 'staging', 'first'))).toContain(
+        'deck.pptx',
+      );
 
       const giving = new AbortController();
       const given = own.generateStored!(
-        { deckId: 'given-up', version: 1 },
+        { deckId: 'given-up', prefix: 'v1/' },
         draft,
         {},
         giving.signal,
@@ -239,7 +283,7 @@ describe('createRenderProcess', () => {
       expect(existsSync(path.join(dir, 'decks', 'given-up'))).toBe(false);
       // Given up before it was asked: nothing is sent.
       await expect(
-        own.generateStored!({ deckId: 'given-up', version: 1 }, draft, {}, giving.signal),
+        own.generateStored!({ deckId: 'given-up', prefix: 'v1/' }, draft, {}, giving.signal),
       ).rejects.toThrow();
       expect(own.pending).toBe(0);
     } finally {

@@ -30,6 +30,12 @@ export type FileStore = {
    */
   upload(deckId: string, files: NewFile[]): Promise<UploadedFiles>;
   record(db: Db, uploaded: UploadedFiles): Promise<void>;
+  /**
+   * Files `upload`ed under a staging folder (`from`, before the transaction) moved under `to`
+   * and recorded there, inside the transaction that settles their version's number. Every move
+   * has ended, done or failed, before this answers or throws: none lands after the transaction.
+   */
+  moveIn(db: Db, staged: UploadedFiles, folders: { from: string; to: string }): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
   /**
    * A short-lived address to download the file from the store directly, when the store gives
@@ -81,6 +87,23 @@ export function createFileStore(objects: ObjectStore): FileStore {
     },
     upload,
     record,
+    async moveIn(db, staged, { from, to }) {
+      const moved = staged.map((file) => {
+        if (!file.name.startsWith(from)) throw new Error(`${file.name} is not under ${from}`);
+        return { ...file, name: to + file.name.slice(from.length) };
+      });
+      const settled = await Promise.allSettled(
+        staged.map((file, i) =>
+          objects.move(
+            deckObjectKey(file.deckId, file.name),
+            deckObjectKey(file.deckId, moved[i]!.name),
+          ),
+        ),
+      );
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      await record(db, moved);
+    },
     async get(db, deckId, name) {
       const [row] = await db
         .select({ contentType: deckFiles.contentType, content: deckFiles.content })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   deckLinks,
@@ -8,6 +9,7 @@ import {
 } from '@deck-portal/domain';
 import type { RenderProgress } from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
 import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
@@ -17,12 +19,18 @@ import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import { versionFiles } from './version-files.ts';
+import {
+  deckObjectKey,
+  stagingPrefix,
+  versionFiles,
+  versionPrefix,
+  type UploadedFiles,
+} from './version-files.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
-import { assertKnownTemplates, renderDraft, renderedVersionContent } from './render-draft.ts';
+import { assertKnownTemplates, renderDraftStored, renderedVersionContent } from './render-draft.ts';
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
 import { findVersion, loadVersion } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
@@ -135,6 +143,11 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
         uploaderIds: [deck.ownerId, payload.userId],
         onProgress: (progress: RenderProgress) => context.progress(progress),
       };
+      // Drawn from the draft, its files are written to a staging folder as it is drawn (by the
+      // render process, ADR 085), and the transaction that numbers the version moves them under
+      // its number: it holds the deck's row (and, on the embedded database, the one connection)
+      // for renames, not for writing ~23 files. Edited slides come back as bytes, written in it.
+      const staging = stagingPrefix(randomUUID());
       const rendered = edit
         ? await renderEdited(services, {
             ...common,
@@ -145,62 +158,103 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             from: await loadVersion(services.db, deck.id, edit.baseVersion),
             versionNumber: deck.currentVersion + 1,
           })
-        : await renderDraft(services, {
-            ...common,
-            identity: { deckId: deck.id, version: deck.currentVersion + 1 },
-            dealDesk: {
-              deckId: deck.id,
-              ownerId: deck.ownerId,
-              approvalRequestId: payload.approvalRequestId ?? null,
-            },
-          });
-      // A version made in the wizard after one whose slides were edited: the history says the
-      // edits are not in it.
-      const editedBefore = edit
-        ? null
-        : (await findVersion(services.db, deck.id, deck.currentVersion))?.editKind;
-      context.signal.throwIfAborted();
-      context.progress({ stage: 'storing' });
-      await context.progressWritten();
-      await appendVersion(services, {
-        user: { id: payload.userId },
-        deck,
-        version: {
-          draft,
-          presenter: presenter ?? null,
-          ...renderedVersionContent(rendered),
-          ...(edit ? { editKind: edit.kind, edited: edit.edited } : {}),
-          ...(payload.approvalRequestId
-            ? { reason: 'Prices approved: made again without the watermark' }
-            : {}),
-          ...(payload.edit ? { editChanges: payload.edit.changes } : {}),
-          ...(editedBefore
-            ? {
-                editChanges: [
-                  `Drawn from the wizard's choices, without the edits made to version ${deck.currentVersion}'s slides`,
-                ],
-              }
-            : {}),
-          ...(payload.idempotencyKey
-            ? {
-                idempotencyKey: payload.idempotencyKey,
-                idempotencyFingerprint: payload.fingerprint,
-              }
-            : {}),
-          storeFiles: (tx, number) =>
-            services.fileStore.put(tx, deck.id, versionFiles(number, rendered)),
-          beforeCommit: async (tx, number) => {
-            if (payload.edit)
-              await settleEdit(tx, {
+        : await renderDraftStored(
+            services,
+            {
+              ...common,
+              identity: { deckId: deck.id, version: deck.currentVersion + 1 },
+              dealDesk: {
                 deckId: deck.id,
-                userId: payload.userId,
-                number,
-                edit: payload.edit,
-              });
-            await context.complete(tx, { version: number });
+                ownerId: deck.ownerId,
+                approvalRequestId: payload.approvalRequestId ?? null,
+              },
+            },
+            { deckId: deck.id, prefix: staging },
+            context.signal,
+          );
+      const files = versionFilesOf(services, deck.id, rendered, staging);
+      try {
+        // A version made in the wizard after one whose slides were edited: the history says the
+        // edits are not in it.
+        const editedBefore = edit
+          ? null
+          : (await findVersion(services.db, deck.id, deck.currentVersion))?.editKind;
+        context.signal.throwIfAborted();
+        context.progress({ stage: 'storing' });
+        await context.progressWritten();
+        await appendVersion(services, {
+          user: { id: payload.userId },
+          deck,
+          version: {
+            draft,
+            presenter: presenter ?? null,
+            ...renderedVersionContent(rendered),
+            ...(edit ? { editKind: edit.kind, edited: edit.edited } : {}),
+            ...(payload.approvalRequestId
+              ? { reason: 'Prices approved: made again without the watermark' }
+              : {}),
+            ...(payload.edit ? { editChanges: payload.edit.changes } : {}),
+            ...(editedBefore
+              ? {
+                  editChanges: [
+                    `Drawn from the wizard's choices, without the edits made to version ${deck.currentVersion}'s slides`,
+                  ],
+                }
+              : {}),
+            ...(payload.idempotencyKey
+              ? {
+                  idempotencyKey: payload.idempotencyKey,
+                  idempotencyFingerprint: payload.fingerprint,
+                }
+              : {}),
+            storeFiles: files.store,
+            beforeCommit: async (tx, number) => {
+              if (payload.edit)
+                await settleEdit(tx, {
+                  deckId: deck.id,
+                  userId: payload.userId,
+                  number,
+                  edit: payload.edit,
+                });
+              await context.complete(tx, { version: number });
+            },
           },
-        },
-      });
+        });
+      } catch (error) {
+        await files.discard();
+        throw error;
+      }
     },
+  };
+}
+
+/**
+ * How a drawn version's files are stored as its transaction numbers it, and dropped when it is
+ * not recorded: staged files (`renderDraftStored`) moved under its number, or files drawn as
+ * bytes (edited slides) written there.
+ */
+function versionFilesOf(
+  services: Services,
+  deckId: string,
+  rendered: { files: UploadedFiles } | Parameters<typeof versionFiles>[1],
+  staging: string,
+) {
+  if (!('files' in rendered)) {
+    return {
+      store: (tx: Db, number: number) =>
+        services.fileStore.put(tx, deckId, versionFiles(number, rendered)),
+      discard: async () => {},
+    };
+  }
+  return {
+    store: (tx: Db, number: number) =>
+      services.fileStore.moveIn(tx, rendered.files, { from: staging, to: versionPrefix(number) }),
+    // Not recorded (a move failed, the claim lost, the deck accepted meanwhile…): what it staged
+    // goes now, not at the orphan sweep's hour. Files moved already have no row (the transaction
+    // rolled back) and the next version of that number is moved over them.
+    discard: () =>
+      services.objects
+        .delete(rendered.files.map((file) => deckObjectKey(deckId, file.name)))
+        .catch(() => {}),
   };
 }

@@ -18,6 +18,7 @@ import { loadPresenter } from '../users/profile.ts';
 import type { DeckRow } from './deck-access.ts';
 import { generateDeckJob, generateVersionJob } from './deck-jobs.ts';
 import { renderDraftStored, renderedVersionContent } from './render-draft.ts';
+import { versionPrefix } from './version-files.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
 const deckById = preparedQuery((db) =>
@@ -69,7 +70,7 @@ export function generationJobHandler(
           dealDesk: { deckId: deck.id, ownerId: deck.ownerId },
           identity: { deckId: deck.id, version: 1 },
         },
-        { deckId: deck.id, version: 1 },
+        { deckId: deck.id, prefix: versionPrefix(1) },
         context.signal,
       );
       context.signal.throwIfAborted();

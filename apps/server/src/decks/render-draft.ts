@@ -22,7 +22,7 @@ import { decideClearance } from '../deal-desk/version-clearance.ts';
 import { versionSources } from './version-sources.ts';
 import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
-import { storeRenderedDeck, type StoredDeck, type VersionTarget } from './version-files.ts';
+import { storeRenderedDeck, type FilesTarget, type StoredDeck } from './version-files.ts';
 import {
   assertDeckInputsInMarket,
   assertPricedInMarket,
@@ -72,15 +72,15 @@ export function renderDraft(services: Services, input: DraftInput) {
 }
 
 /**
- * `renderDraft` with the deck's files written to the object store as `target`'s (the bytes
+ * `renderDraft` with the deck's files written to the object store where `target` says (the bytes
  * before the version's rows, as `FileStore.upload`): by the render process itself when it can,
- * so they never reach this process (ADR 084). Only their rows come back. Once `signal` is
+ * so they never reach this process (ADRs 084, 085). Only their rows come back. Once `signal` is
  * aborted, no file is written.
  */
 export function renderDraftStored(
   services: Services,
   input: DraftInput,
-  target: VersionTarget,
+  target: FilesTarget,
   signal?: AbortSignal,
 ) {
   const { deckRenderer } = services;

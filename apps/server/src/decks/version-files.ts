@@ -1,6 +1,6 @@
 // A deck version's files as bytes in the object store: their names, and writing them. Nothing
-// here opens the database, so the render process (render-host.ts) writes a new deck's files
-// itself (ADR 084), the web process only recording their rows.
+// here opens the database, so the render process (render-host.ts) writes a deck's files itself
+// (ADRs 084, 085), the web process only recording their rows.
 import { createHash } from 'node:crypto';
 import type { DeckDraft } from '@deck-portal/domain';
 import type { DeckRenderer, RenderedDeck } from '@deck-portal/deck-engine/library';
@@ -26,29 +26,48 @@ export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).d
 /** Each version's files live under `v{number}/`. */
 export const versionPrefix = (version: number) => `v${version}/`;
 
+/**
+ * Where a new version's files are written before its number is known (a deck's next version,
+ * numbered in the transaction that records it): a folder of their own for each rendering, moved
+ * under `v{number}/` by that transaction (`FileStore.moveIn`). What a rendering whose version
+ * never commits leaves there has no row, and the orphan sweep removes it.
+ */
+export const stagingPrefix = (rendering: string) => `staging/${rendering}/`;
+
+/** A rendering's files, by their names in its folder. */
+const namesIn = {
+  pptx: (prefix: string) => `${prefix}deck.pptx`,
+  pdf: (prefix: string) => `${prefix}deck.pdf`,
+  slide: (prefix: string, index: number) => `${prefix}slide-${index}.svg`,
+};
+
 export const deckFileNames = {
-  pptx: (version: number) => `${versionPrefix(version)}deck.pptx`,
-  pdf: (version: number) => `${versionPrefix(version)}deck.pdf`,
-  slide: (version: number, index: number) => `${versionPrefix(version)}slide-${index}.svg`,
+  pptx: (version: number) => namesIn.pptx(versionPrefix(version)),
+  pdf: (version: number) => namesIn.pdf(versionPrefix(version)),
+  slide: (version: number, index: number) => namesIn.slide(versionPrefix(version), index),
 };
 
 const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-/** The files one rendering of a deck stores for version `number`. */
-export function versionFiles(
-  number: number,
+/** The files one rendering of a deck stores under `prefix` (a version's, or a staging folder). */
+export function filesUnder(
+  prefix: string,
   rendered: { pptx: Buffer; pdf: Buffer; svgs: string[] },
 ): NewFile[] {
   return [
-    { name: deckFileNames.pptx(number), contentType: pptxType, content: rendered.pptx },
-    { name: deckFileNames.pdf(number), contentType: 'application/pdf', content: rendered.pdf },
+    { name: namesIn.pptx(prefix), contentType: pptxType, content: rendered.pptx },
+    { name: namesIn.pdf(prefix), contentType: 'application/pdf', content: rendered.pdf },
     ...rendered.svgs.map((svg, index) => ({
-      name: deckFileNames.slide(number, index + 1),
+      name: namesIn.slide(prefix, index + 1),
       contentType: 'image/svg+xml',
       content: Buffer.from(svg, 'utf8'),
     })),
   ];
 }
+
+/** The files one rendering of a deck stores for version `number`. */
+export const versionFiles = (number: number, rendered: Parameters<typeof filesUnder>[1]) =>
+  filesUnder(versionPrefix(number), rendered);
 
 /** Writes the files' bytes to the store (all at once) and answers the rows that will name them. */
 export async function uploadFiles(
@@ -70,8 +89,11 @@ export async function uploadFiles(
   }));
 }
 
-/** The deck and version whose files a rendering is written as. */
-export type VersionTarget = { deckId: string; version: number };
+/**
+ * Where a rendering's files are written: the deck, and the folder of its files they go under
+ * (`v1/` for a new deck's first version, a {@link stagingPrefix} for a next version).
+ */
+export type FilesTarget = { deckId: string; prefix: string };
 
 /**
  * A rendered deck whose files are in the store already: what it says of its slides, without
@@ -82,24 +104,24 @@ export type StoredDeck = Omit<RenderedDeck, 'pptx' | 'pdf' | 'svgs'> & {
   files: UploadedFiles;
 };
 
-/** Writes `deck`'s files as `target`'s, and answers the deck without its bytes. */
+/** Writes `deck`'s files where `target` says, and answers the deck without its bytes. */
 export async function storeRenderedDeck(
   objects: ObjectStore,
   deck: RenderedDeck,
-  target: VersionTarget,
+  target: FilesTarget,
 ): Promise<StoredDeck> {
   const { pptx: _pptx, pdf: _pdf, svgs, ...told } = deck;
-  const files = await uploadFiles(objects, target.deckId, versionFiles(target.version, deck));
+  const files = await uploadFiles(objects, target.deckId, filesUnder(target.prefix, deck));
   return { ...told, slideCount: svgs.length, files };
 }
 
 /**
- * Draws a deck as `generate` does and writes its files to the store as `target`'s where it was
- * drawn, answering it without its bytes. When `signal` is aborted before the files are written
+ * Draws a deck as `generate` does and writes its files to the store where `target` says, in the
+ * process that drew it, answering it without its bytes. When `signal` is aborted before the files are written
  * (a job whose claim was lost), none are, and the call fails.
  */
 export type GenerateStored = (
-  target: VersionTarget,
+  target: FilesTarget,
   draft: DeckDraft,
   options?: Parameters<DeckRenderer['generate']>[1],
   signal?: AbortSignal,

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { constants, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import {
+  constants,
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, listAll, type ListedObject, type ObjectStore } from './object-store.ts';
 
@@ -157,6 +167,17 @@ export function createLocalObjectStore(root: string): ObjectStore {
       const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
       if (typeByExtension(target) === type) await rm(`${target}${typeSuffix}`, { force: true });
       else await writeAtomically(`${target}${typeSuffix}`, type);
+    },
+    async move(from, to) {
+      const source = fileOf(from);
+      const target = fileOf(to);
+      const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
+      await inFolder(path.dirname(target), () => rename(source, target));
+      await writeType(target, type);
+      await rm(`${source}${typeSuffix}`, { force: true });
+      // The folder it leaves empty (a staging folder whose last file moved) goes too; one still
+      // holding files stays. A write into it meanwhile makes it again (`inFolder`).
+      await rmdir(path.dirname(source)).catch(() => {});
     },
     async delete(keys) {
       await Promise.all(

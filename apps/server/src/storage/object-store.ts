@@ -33,6 +33,12 @@ export interface ObjectStore {
   getFile(key: string, file: string): Promise<boolean>;
   /** Copies an object to another key, without passing its bytes through this process when the store can. */
   copy(from: string, to: string): Promise<void>;
+  /**
+   * Moves an object to another key, over what is there: afterwards `to` has its bytes and type
+   * and `from` has none. A rename when the store is on this machine (no bytes written again);
+   * a copy then a delete on S3. Fails, `to` as it was, when there is no object at `from`.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Deletes the objects; keys with no object are skipped. */
   delete(keys: readonly string[]): Promise<void>;
   /** Every object whose key starts with `prefix`, by key, with when it was last written. */

@@ -148,6 +148,10 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
         }),
       );
     },
+    async move(from, to) {
+      await this.copy(from, to);
+      await this.delete([from]);
+    },
     async delete(keys) {
       const { sdk, client } = await connect();
       // The protocol takes at most 1,000 keys a request.

@@ -156,6 +156,29 @@ describe.each(stores)('the $name object store', ({ open }) => {
     ]);
   });
 
+  it('moves an object over another, with its type, leaving nothing where it was', async () => {
+    await store.put('decks/d4/staging/r1/deck.pdf', Buffer.from('%PDF-new'), 'application/pdf');
+    await store.put('decks/d4/staging/r1/notes', Buffer.from('n'), 'text/markdown');
+    await store.put('decks/d4/v2/deck.pdf', Buffer.from('%PDF-old'), 'application/pdf');
+    await store.move('decks/d4/staging/r1/deck.pdf', 'decks/d4/v2/deck.pdf');
+    await store.move('decks/d4/staging/r1/notes', 'decks/d4/v2/notes');
+    const moved = await read('decks/d4/v2/deck.pdf');
+    expect(moved?.bytes.toString()).toBe('%PDF-new');
+    expect(moved?.contentType).toBe('application/pdf');
+    expect((await read('decks/d4/v2/notes'))?.contentType).toBe('text/markdown');
+    expect(await store.get('decks/d4/staging/r1/deck.pdf')).toBeUndefined();
+    expect((await store.list('decks/d4/')).map((object) => object.key)).toEqual([
+      'decks/d4/v2/deck.pdf',
+      'decks/d4/v2/notes',
+    ]);
+    // Nothing to move: it fails, and what was at the target stays.
+    await expect(
+      store.move('decks/d4/staging/r1/deck.pdf', 'decks/d4/v2/deck.pdf'),
+    ).rejects.toThrow();
+    expect((await read('decks/d4/v2/deck.pdf'))?.bytes.toString()).toBe('%PDF-new');
+    await store.delete(['decks/d4/v2/deck.pdf', 'decks/d4/v2/notes']);
+  });
+
   it('refuses keys that could leave the store', async () => {
     for (const key of ['../etc/passwd', 'decks//x', 'decks/./x', '', 'decks/a b']) {
       await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);

@@ -40,6 +40,9 @@ async function filesOf(deckId: string, version: number) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The files of a version of `batteryDraft`'s three slides, by their names within it. */
+const threeSlideFiles = ['deck.pdf', 'deck.pptx', 'slide-1.svg', 'slide-2.svg', 'slide-3.svg'];
+
 describe('a new version of a deck', () => {
   it('makes the changed draft the next version, says what changed, and the deck follows it', async () => {
     const deckId = await newDeck('Cold Chain Upgrade');
@@ -65,13 +68,7 @@ describe('a new version of a deck', () => {
       status: 'completed',
     });
     expect((await w.deckRow(deckId)).draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
-    expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual([
-      'deck.pdf',
-      'deck.pptx',
-      'slide-1.svg',
-      'slide-2.svg',
-      'slide-3.svg',
-    ]);
+    expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual(threeSlideFiles);
   });
 
   it('is made by a manager for the deck’s owner', async () => {
@@ -122,6 +119,35 @@ describe('a new version of a deck', () => {
       archivedAt: null,
       currentVersion: 2,
     });
+  });
+  it('leaves no file of an attempt whose files could not be moved in, and the next makes it', async () => {
+    const deckId = await newDeck('Staged deck');
+    // Drawn before its number is known, its files are staged, then moved under it as the
+    // version is recorded: the first attempt's second move fails.
+    const { objects } = w.services;
+    const move = objects.move;
+    let moves = 0;
+    objects.move = (from, to) => {
+      moves += 1;
+      return moves === 2
+        ? Promise.reject(new Error('no space left'))
+        : move.call(objects, from, to);
+    };
+    try {
+      const changed = batteryDraft(w.slideIds, { title: 'Staged deck', quantity: 4 });
+      expect(await nextVersion(w.rep, deckId, changed)).toBe(2);
+    } finally {
+      objects.move = move;
+    }
+    expect(moves).toBeGreaterThan(5);
+    const rows = await w.services.db
+      .select({ name: deckFiles.name })
+      .from(deckFiles)
+      .where(eq(deckFiles.deckId, deckId));
+    // Every object of the deck is a row's: nothing staged is left, and no v2 file without a row.
+    const stored = (await objects.list(`decks/${deckId}/`)).map((object) => object.key);
+    expect(stored.sort()).toEqual(rows.map((row) => `decks/${deckId}/${row.name}`).sort());
+    expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual(threeSlideFiles);
   });
 });
 
