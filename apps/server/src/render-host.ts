@@ -11,9 +11,10 @@ import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import type { DeckRenderer } from '@deck-portal/deck-engine/pool';
+import type { RenderedDeck } from '@deck-portal/deck-engine/library';
 import { lowerThreadsAtStart } from './background-threads.ts';
 import type { StorageConfig } from './config.ts';
-import { storeRenderedDeck, type FilesTarget } from './decks/version-files.ts';
+import { storeDrawn, type FilesTarget } from './decks/version-files.ts';
 import { settlePictureLibrary } from './picture-library.ts';
 import type { HostCall, HostCancel, HostMessage, HostStart } from './render-process.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -95,13 +96,16 @@ async function run(call: HostCall) {
       onProgress: (value: unknown) => send({ type: 'progress', id: call.id, value }),
     };
   }
-  if (call.method === 'generateStored') {
-    const [target, ...given] = args as [FilesTarget, ...Parameters<DeckRenderer['generate']>];
-    const deck = await renderer.generate(...given);
+  if (call.method === 'generateStored' || call.method === 'generateEditedStored') {
+    const [target, ...given] = args as [FilesTarget, ...unknown[]];
+    const draw = (
+      call.method === 'generateStored' ? renderer.generate : renderer.generateEdited
+    ) as (...given: unknown[]) => Promise<RenderedDeck>;
     // Given up meanwhile (its job's claim lost, another attempt drawing it): its files are not
     // written over what that attempt stores.
-    if (cancelled.has(call.id)) throw new Error('the deck was no longer wanted');
-    return storeRenderedDeck(await objectStore(), deck, target);
+    return storeDrawn(objectStore, draw.apply(renderer, given), target, () => {
+      if (cancelled.has(call.id)) throw new Error('the deck was no longer wanted');
+    });
   }
   const method = renderer[call.method] as (...given: unknown[]) => Promise<unknown>;
   return method.apply(renderer, args);

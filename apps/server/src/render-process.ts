@@ -18,7 +18,7 @@ import {
   type DeckRendererPool,
 } from '@deck-portal/deck-engine/pool';
 import type { StorageConfig } from './config.ts';
-import type { GenerateStored } from './decks/version-files.ts';
+import type { GenerateEditedStored, GenerateStored } from './decks/version-files.ts';
 import { renderHostFile } from './render-host-file.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
 
@@ -26,6 +26,7 @@ import type { PictureDecoder } from './uploads/normalise-picture.ts';
 type HostMethod =
   | 'generate'
   | 'generateStored'
+  | 'generateEditedStored'
   | 'generateEdited'
   | 'readEdited'
   | 'previewEditedSlide'
@@ -44,6 +45,8 @@ export type RenderProcess = DeckRendererPool &
      * store's settings.
      */
     generateStored?: GenerateStored;
+    /** The same for an edited deck's slides (ADR 085). */
+    generateEditedStored?: GenerateEditedStored;
   };
 
 export interface HostStart {
@@ -311,6 +314,8 @@ export function createRenderProcess(
       ? {
           generateStored: ((target, draft, given, signal) =>
             call('generateStored', [target, draft, given ?? {}], signal)) as GenerateStored,
+          generateEditedStored: ((target, edited, given, signal) =>
+            call('generateEditedStored', [target, edited, given], signal)) as GenerateEditedStored,
         }
       : {}),
     generateEdited: (edited, given) => call('generateEdited', [edited, given]) as never,

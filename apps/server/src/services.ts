@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Throttle, ThrottleRules } from './auth/throttle.ts';
 import type { DeckRenderer } from '@deck-portal/deck-engine/library';
 import type { FileStore } from './decks/file-store.ts';
-import type { GenerateStored } from './decks/version-files.ts';
+import type { GenerateEditedStored, GenerateStored } from './decks/version-files.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { CurrentLibrary } from './library/library-versions.ts';
 import type { PictureDecoder } from './uploads/normalise-picture.ts';
@@ -15,7 +15,10 @@ import type { PictureDecoder } from './uploads/normalise-picture.ts';
  * Where decks are drawn: a render pool, or a render process that may also write a deck's files
  * to the object store itself (`generateStored`, ADRs 084, 085).
  */
-export type ServicesDeckRenderer = DeckRenderer & { generateStored?: GenerateStored };
+export type ServicesDeckRenderer = DeckRenderer & {
+  generateStored?: GenerateStored;
+  generateEditedStored?: GenerateEditedStored;
+};
 
 /** What use cases need from the outside world, built once by app.ts. */
 export type Services = {

@@ -252,7 +252,7 @@ describe('createRenderProcess', () => {
     60_000,
   );
 
-  it('writes no file of a deck given up while it was drawn, and says so', async () => {
+  it('writes a deck’s files where it is told, an edited deck’s too, and none of one given up', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'deck-portal-stored-'));
     const own = createRenderProcess({
       niceness: 0,
@@ -270,6 +270,27 @@ describe('createRenderProcess', () => {
       expect(readdirSync(path.join(dir, 'decks', 'kept-deck', 'staging', 'first'))).toContain(
         'deck.pptx',
       );
+
+      // An edited deck's slides (a PowerPoint file brought back) the same way: the slides in the
+      // store are those the edited deck draws.
+      const original = await own.generate(draft);
+      const read = await own.readEdited(original.pptx, { slidePlan: original.slidePlan });
+      if (!read.ok) throw new Error(read.reason);
+      const editedOptions = { draft, pictures: read.pictures };
+      const edited = await own.generateEditedStored!(
+        { deckId: 'kept-deck', prefix: 'staging/edited/' },
+        read.edited,
+        editedOptions,
+      );
+      expect(edited).not.toHaveProperty('svgs');
+      const drawn = await own.generateEdited(read.edited, editedOptions);
+      expect(edited.slideCount).toBe(drawn.svgs.length);
+      expect(
+        readFileSync(
+          path.join(dir, 'decks', 'kept-deck', 'staging', 'edited', 'slide-2.svg'),
+          'utf8',
+        ),
+      ).toBe(drawn.svgs[1]);
 
       const giving = new AbortController();
       const given = own.generateStored!(

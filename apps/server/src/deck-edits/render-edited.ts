@@ -1,8 +1,9 @@
 import type { DeckDraft, DeckPresenter, EditedDeck, EditedSlide } from '@deck-portal/domain';
-import type { RenderProgress } from '@deck-portal/deck-engine/library';
+import type { DeckRenderer, RenderedDeck, RenderProgress } from '@deck-portal/deck-engine/library';
 import type { Services } from '../services.ts';
 import { decideClearance } from '../deal-desk/version-clearance.ts';
 import type { DeckVersionRow } from '../decks/deck-versions.ts';
+import { storeDrawn, type FilesTarget } from '../decks/version-files.ts';
 import { versionSources } from '../decks/version-sources.ts';
 import { carriedSlideProducts } from '../engagement/carry-slide-products.ts';
 import { enginePricing } from '../markets/pricing-context.ts';
@@ -52,11 +53,20 @@ async function editedSources(services: Services, input: EditedInput, edited: Edi
   };
 }
 
+/** The options an edited deck is drawn with (`DeckRenderer['generateEdited']`'s). */
+type EditedDrawOptions = Parameters<DeckRenderer['generateEdited']>[1];
+
+/** How an edited deck is drawn: its files answered, or written to the store. */
+type DrawEdited<T> = (edited: EditedDeck, options: EditedDrawOptions) => Promise<T>;
+
 /**
  * Draws an edited deck as a version's files on the worker pool: its slides as they are, the deck's
  * brand and pictures, the watermark when the deal desk calls for it (its prices are the draft's).
+ * Its files are written to the object store where `target` says: by the render process itself
+ * when it can, so they never reach this process (ADR 085). Only their rows come back; once
+ * `signal` is aborted, no file is written.
  */
-export async function renderEdited(
+export async function renderEditedStored(
   services: Services,
   input: EditedInput & {
     edited: EditedDeck;
@@ -64,6 +74,8 @@ export async function renderEdited(
     approvalRequestId?: string | null;
     onProgress?: (progress: RenderProgress) => void;
   },
+  target: FilesTarget,
+  signal?: AbortSignal,
 ) {
   const sources = await editedSources(services, input, input.edited);
   const clearance = await decideClearance(services.db, {
@@ -74,7 +86,17 @@ export async function renderEdited(
     priceBook: sources.priceBook,
     pricing: sources.pricing,
   });
-  const rendered = await drawEdited(services, input, sources, clearance.watermark);
+  const { deckRenderer } = services;
+  const rendered = await drawEdited(input, sources, clearance.watermark, (edited, options) =>
+    deckRenderer.generateEditedStored
+      ? deckRenderer.generateEditedStored(target, edited, options, signal)
+      : storeDrawn(
+          () => services.objects,
+          deckRenderer.generateEdited(edited, options),
+          target,
+          () => signal?.throwIfAborted(),
+        ),
+  );
   return { ...rendered, clearance };
 }
 
@@ -87,16 +109,18 @@ export async function renderEditedAgain(
   input: EditedInput & { edited: EditedDeck; watermark: string | undefined },
 ) {
   const sources = await editedSources(services, input, input.edited);
-  return drawEdited(services, input, sources, input.watermark);
+  return drawEdited(input, sources, input.watermark, (edited, options) =>
+    services.deckRenderer.generateEdited(edited, options),
+  );
 }
 
-async function drawEdited(
-  services: Services,
+async function drawEdited<T extends Pick<RenderedDeck, 'slidePlan'>>(
   input: EditedInput & { edited: EditedDeck; onProgress?: (progress: RenderProgress) => void },
   sources: Awaited<ReturnType<typeof editedSources>>,
   watermark: string | undefined,
+  draw: DrawEdited<T>,
 ) {
-  const rendered = await services.deckRenderer.generateEdited(input.edited, {
+  const rendered = await draw(input.edited, {
     draft: input.draft,
     ...(input.presenter ? { presenter: input.presenter } : {}),
     pictures: sources.pictures,

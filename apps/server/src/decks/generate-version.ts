@@ -22,7 +22,6 @@ import { assertNotAccepted } from '../proposals/deck-lock.ts';
 import {
   deckObjectKey,
   stagingPrefix,
-  versionFiles,
   versionPrefix,
   type UploadedFiles,
 } from './version-files.ts';
@@ -34,7 +33,7 @@ import { assertKnownTemplates, renderDraftStored, renderedVersionContent } from 
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
 import { findVersion, loadVersion } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
-import { renderEdited } from '../deck-edits/render-edited.ts';
+import { renderEditedStored } from '../deck-edits/render-edited.ts';
 
 /**
  * Modify → Generate: the rep's changed draft becomes the next version of the same deck, so its
@@ -143,21 +142,26 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
         uploaderIds: [deck.ownerId, payload.userId],
         onProgress: (progress: RenderProgress) => context.progress(progress),
       };
-      // Drawn from the draft, its files are written to a staging folder as it is drawn (by the
-      // render process, ADR 085), and the transaction that numbers the version moves them under
-      // its number: it holds the deck's row (and, on the embedded database, the one connection)
-      // for renames, not for writing ~23 files. Edited slides come back as bytes, written in it.
+      // Its files are written to a staging folder as it is drawn (by the render process, ADR
+      // 085), and the transaction that numbers the version moves them under its number: it holds
+      // the deck's row (and, on the embedded database, the one connection) for renames, not for
+      // writing ~23 files.
       const staging = stagingPrefix(randomUUID());
       const rendered = edit
-        ? await renderEdited(services, {
-            ...common,
-            deckId: deck.id,
-            ownerId: deck.ownerId,
-            approvalRequestId: payload.approvalRequestId ?? null,
-            edited: edit.edited,
-            from: await loadVersion(services.db, deck.id, edit.baseVersion),
-            versionNumber: deck.currentVersion + 1,
-          })
+        ? await renderEditedStored(
+            services,
+            {
+              ...common,
+              deckId: deck.id,
+              ownerId: deck.ownerId,
+              approvalRequestId: payload.approvalRequestId ?? null,
+              edited: edit.edited,
+              from: await loadVersion(services.db, deck.id, edit.baseVersion),
+              versionNumber: deck.currentVersion + 1,
+            },
+            { deckId: deck.id, prefix: staging },
+            context.signal,
+          )
         : await renderDraftStored(
             services,
             {
@@ -172,7 +176,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             { deckId: deck.id, prefix: staging },
             context.signal,
           );
-      const files = versionFilesOf(services, deck.id, rendered, staging);
+      const files = stagedFiles(services, deck.id, rendered.files, staging);
       try {
         // A version made in the wizard after one whose slides were edited: the history says the
         // edits are not in it.
@@ -229,32 +233,19 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
 }
 
 /**
- * How a drawn version's files are stored as its transaction numbers it, and dropped when it is
- * not recorded: staged files (`renderDraftStored`) moved under its number, or files drawn as
- * bytes (edited slides) written there.
+ * How a drawn version's staged files are moved under its number as its transaction numbers it,
+ * and dropped when it is not recorded.
  */
-function versionFilesOf(
-  services: Services,
-  deckId: string,
-  rendered: { files: UploadedFiles } | Parameters<typeof versionFiles>[1],
-  staging: string,
-) {
-  if (!('files' in rendered)) {
-    return {
-      store: (tx: Db, number: number) =>
-        services.fileStore.put(tx, deckId, versionFiles(number, rendered)),
-      discard: async () => {},
-    };
-  }
+function stagedFiles(services: Services, deckId: string, files: UploadedFiles, staging: string) {
   return {
     store: (tx: Db, number: number) =>
-      services.fileStore.moveIn(tx, rendered.files, { from: staging, to: versionPrefix(number) }),
+      services.fileStore.moveIn(tx, files, { from: staging, to: versionPrefix(number) }),
     // Not recorded (a move failed, the claim lost, the deck accepted meanwhile…): what it staged
     // goes now, not at the orphan sweep's hour. Files moved already have no row (the transaction
     // rolled back) and the next version of that number is moved over them.
     discard: () =>
       services.objects
-        .delete(rendered.files.map((file) => deckObjectKey(deckId, file.name)))
+        .delete(files.map((file) => deckObjectKey(deckId, file.name)))
         .catch(() => {}),
   };
 }

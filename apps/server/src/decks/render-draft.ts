@@ -22,7 +22,7 @@ import { decideClearance } from '../deal-desk/version-clearance.ts';
 import { versionSources } from './version-sources.ts';
 import { renderEditedAgain } from '../deck-edits/render-edited.ts';
 import type { DeckVersionRow } from './deck-versions.ts';
-import { storeRenderedDeck, type FilesTarget, type StoredDeck } from './version-files.ts';
+import { storeDrawn, type FilesTarget, type StoredDeck } from './version-files.ts';
 import {
   assertDeckInputsInMarket,
   assertPricedInMarket,
@@ -84,14 +84,16 @@ export function renderDraftStored(
   signal?: AbortSignal,
 ) {
   const { deckRenderer } = services;
-  return renderChecked(services, input, async (draft, options) => {
-    if (deckRenderer.generateStored) {
-      return deckRenderer.generateStored(target, draft, options, signal);
-    }
-    const deck = await drawFiles(services)(draft, options);
-    signal?.throwIfAborted();
-    return storeRenderedDeck(services.objects, deck, target);
-  });
+  return renderChecked(services, input, (draft, options) =>
+    deckRenderer.generateStored
+      ? deckRenderer.generateStored(target, draft, options, signal)
+      : storeDrawn(
+          () => services.objects,
+          deckRenderer.generate(draft, options),
+          target,
+          () => signal?.throwIfAborted(),
+        ),
+  );
 }
 
 async function renderChecked<T extends Pick<RenderedDeck, 'missingPictures'>>(

@@ -2,7 +2,7 @@
 // here opens the database, so the render process (render-host.ts) writes a deck's files itself
 // (ADRs 084, 085), the web process only recording their rows.
 import { createHash } from 'node:crypto';
-import type { DeckDraft } from '@deck-portal/domain';
+import type { DeckDraft, EditedDeck } from '@deck-portal/domain';
 import type { DeckRenderer, RenderedDeck } from '@deck-portal/deck-engine/library';
 import type { ObjectStore } from '../storage/object-store.ts';
 
@@ -116,6 +116,21 @@ export async function storeRenderedDeck(
 }
 
 /**
+ * Writes a deck's files where `target` says once it is drawn, unless `assertWanted` (called
+ * between the two) throws: a deck given up while it was drawn writes nothing.
+ */
+export async function storeDrawn(
+  objects: () => ObjectStore | Promise<ObjectStore>,
+  drawn: Promise<RenderedDeck>,
+  target: FilesTarget,
+  assertWanted: () => void,
+): Promise<StoredDeck> {
+  const deck = await drawn;
+  assertWanted();
+  return storeRenderedDeck(await objects(), deck, target);
+}
+
+/**
  * Draws a deck as `generate` does and writes its files to the store where `target` says, in the
  * process that drew it, answering it without its bytes. When `signal` is aborted before the files are written
  * (a job whose claim was lost), none are, and the call fails.
@@ -124,5 +139,13 @@ export type GenerateStored = (
   target: FilesTarget,
   draft: DeckDraft,
   options?: Parameters<DeckRenderer['generate']>[1],
+  signal?: AbortSignal,
+) => Promise<StoredDeck>;
+
+/** The same for an edited deck's slides, drawn as `generateEdited` draws them. */
+export type GenerateEditedStored = (
+  target: FilesTarget,
+  edited: EditedDeck,
+  options: Parameters<DeckRenderer['generateEdited']>[1],
   signal?: AbortSignal,
 ) => Promise<StoredDeck>;
