@@ -65,17 +65,10 @@ const drawFiles =
  * Checks the draft against the newest library version and renders it from that version on the
  * worker pool, with the owner's uploaded pictures and the library's pictures on the slides it
  * uses (the answer says which version); refuses the result (422) when a picture is missing and
- * not kept as a frame.
- */
-export function renderDraft(services: Services, input: DraftInput) {
-  return renderChecked(services, input, drawFiles(services));
-}
-
-/**
- * `renderDraft` with the deck's files written to the object store where `target` says (the bytes
- * before the version's rows, as `FileStore.upload`): by the render process itself when it can,
- * so they never reach this process (ADRs 084, 085). Only their rows come back. Once `signal` is
- * aborted, no file is written.
+ * not kept as a frame. The deck's files are written to the object store where `target` says (the
+ * bytes before the version's rows, as `FileStore.upload`): by the render process itself when it
+ * can, so they never reach this process (ADRs 084, 085). Only their rows come back. Once `signal`
+ * is aborted, no file is written.
  */
 export function renderDraftStored(
   services: Services,
@@ -286,7 +279,7 @@ export function assertKnownTemplates({ library }: { library: TemplateLibrary }, 
 export function renderedVersionContent(
   rendered: ({ svgs: string[] } | Pick<StoredDeck, 'slideCount'>) &
     Pick<
-      Awaited<ReturnType<typeof renderDraft>>,
+      Awaited<ReturnType<typeof renderDraftStored>>,
       | 'slideTitles'
       | 'slideLinks'
       | 'warnings'

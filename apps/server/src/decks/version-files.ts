@@ -50,7 +50,7 @@ export const deckFileNames = {
 const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /** The files one rendering of a deck stores under `prefix` (a version's, or a staging folder). */
-export function filesUnder(
+function filesUnder(
   prefix: string,
   rendered: { pptx: Buffer; pdf: Buffer; svgs: string[] },
 ): NewFile[] {
@@ -105,7 +105,7 @@ export type StoredDeck = Omit<RenderedDeck, 'pptx' | 'pdf' | 'svgs'> & {
 };
 
 /** Writes `deck`'s files where `target` says, and answers the deck without its bytes. */
-export async function storeRenderedDeck(
+async function storeRenderedDeck(
   objects: ObjectStore,
   deck: RenderedDeck,
   target: FilesTarget,
