@@ -6,7 +6,7 @@ import { deckVersions, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor, type DeckRow } from './deck-access.ts';
-import { versionPrefix } from './version-files.ts';
+import { deckObjectKey, versionPrefix, type UploadedFiles } from './version-files.ts';
 
 export type DeckVersionRow = typeof deckVersions.$inferSelect;
 
@@ -81,15 +81,27 @@ export async function listVersions(
   };
 }
 
-/** Copies one version's files to another version, of the same deck or of a new one. */
-export async function copyVersionFiles(
-  services: Pick<Services, 'fileStore'>,
-  tx: Db,
-  from: { deckId: string; number: number },
-  to: { deckId: string; number: number },
+/**
+ * A version's files staged before the transaction that numbers it (`stagingPrefix`): moved under
+ * its number by that transaction (`store`, its `storeFiles`), or dropped when it is not recorded
+ * (`discard`, ADR 085).
+ */
+export function stagedFiles(
+  services: Pick<Services, 'fileStore' | 'objects'>,
+  deckId: string,
+  files: UploadedFiles,
+  staging: string,
 ) {
-  await services.fileStore.copy(tx, {
-    from: { deckId: from.deckId, prefix: versionPrefix(from.number) },
-    to: { deckId: to.deckId, prefix: versionPrefix(to.number) },
-  });
+  return {
+    store: (tx: Db, number: number) =>
+      services.fileStore.moveIn(tx, files, { from: staging, to: versionPrefix(number) }),
+    // Not recorded (a move failed, the claim lost, the deck accepted meanwhile…): what it staged
+    // goes now, not at the orphan sweep's hour. Files moved already when the transaction failed
+    // after its moves have no row; the next version of that number is moved over them, and the
+    // sweep takes them if none comes (deleting them here could delete that version's).
+    discard: () =>
+      services.objects
+        .delete(files.map((file) => deckObjectKey(deckId, file.name)))
+        .catch(() => {}),
+  };
 }

@@ -4,10 +4,10 @@ import type { User } from '../auth/sessions.ts';
 import { decks } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { loadDeckFor } from './deck-access.ts';
-import { copyVersionFiles, loadRequestedVersion } from './deck-versions.ts';
-import { versionFiles } from './version-files.ts';
+import { loadRequestedVersion } from './deck-versions.ts';
+import { versionFiles, versionPrefix } from './version-files.ts';
 import { clearanceOfDuplicate, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
-import { renderVersionAgain } from './render-draft.ts';
+import { keptVersionContent, renderVersionAgain } from './render-draft.ts';
 import { copyDeckPictures } from '../deck-edits/edited-pictures.ts';
 import { writeDeckVersion } from './write-deck-version.ts';
 
@@ -38,65 +38,59 @@ export async function duplicateDeck(
         watermark: clearance.watermark,
       })
     : undefined;
-  const slideCount = again?.svgs.length ?? from.slideCount;
-  const warnings = again?.warnings ?? from.warnings;
+  const kept = keptVersionContent(from, again);
+  const { slideCount, warnings } = kept;
   const now = services.clock.now();
   const copyId = randomUUID();
   // Edited slides name pictures kept with their deck: the copy gets its own, before its rows.
   if (from.edited) await copyDeckPictures(services, source.id, copyId);
-  const copy = await services.db.transaction(async (tx) => {
-    const [deck] = await tx
-      .insert(decks)
-      .values({
-        id: copyId,
-        ownerId: user.id,
-        title,
-        clientName: from.clientName,
-        draft,
-        status: 'completed',
-        slideCount,
-        warnings,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const number = await writeDeckVersion(tx, {
-      deckId: deck!.id,
-      version: {
-        draft,
-        slideCount,
-        slideTitles: again?.slideTitles ?? from.slideTitles,
-        slideLinks: again?.slideLinks ?? from.slideLinks,
-        warnings,
-        presenter: from.presenter,
-        libraryVersion: from.libraryVersion,
-        priceBook: from.priceBook,
-        pricingContext: from.pricingContext,
-        dealCheck: clearance.dealCheck,
-        editKind: from.editKind,
-        edited: from.edited,
-        slidePlan: again?.slidePlan ?? from.slidePlan,
-        slideProducts: again?.slideProducts ?? from.slideProducts,
-      },
-      changes: [
-        `Copied from “${from.title}”, version ${from.number}`,
-        ...(again ? [renderedAgainReason(clearance)] : []),
-      ],
-      createdBy: user.id,
-      at: now,
+  // Its files go in before its rows, outside the transaction: the deck is new, so nothing else
+  // writes under its id. Should its rows not commit, they go (ADR 085).
+  const files = again
+    ? await services.fileStore.upload(copyId, versionFiles(1, again))
+    : await services.fileStore.copy(services.db, {
+        from: { deckId: source.id, prefix: versionPrefix(from.number) },
+        to: { deckId: copyId, prefix: versionPrefix(1) },
+      });
+  const copy = await services.db
+    .transaction(async (tx) => {
+      const [deck] = await tx
+        .insert(decks)
+        .values({
+          id: copyId,
+          ownerId: user.id,
+          title,
+          clientName: from.clientName,
+          draft,
+          status: 'completed',
+          slideCount,
+          warnings,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const number = await writeDeckVersion(tx, {
+        deckId: deck!.id,
+        version: {
+          draft,
+          ...kept,
+          dealCheck: clearance.dealCheck,
+        },
+        changes: [
+          `Copied from “${from.title}”, version ${from.number}`,
+          ...(again ? [renderedAgainReason(clearance)] : []),
+        ],
+        createdBy: user.id,
+        at: now,
+      });
+      if (number !== 1) throw new Error(`the new deck ${copyId} was given version ${number}`);
+      await services.fileStore.record(tx, files);
+      return { deck: deck!, number };
+    })
+    .catch(async (error: unknown) => {
+      await services.fileStore.purge(copyId).catch(() => {});
+      throw error;
     });
-    if (again) {
-      await services.fileStore.put(tx, deck!.id, versionFiles(number, again));
-    } else {
-      await copyVersionFiles(
-        services,
-        tx,
-        { deckId: source.id, number: from.number },
-        { deckId: deck!.id, number },
-      );
-    }
-    return { deck: deck!, number };
-  });
   return {
     presentationId: copy.deck.id,
     ...deckLinks(copy.deck.id),

@@ -34,6 +34,7 @@ export type FileStore = {
    * Files `upload`ed under a staging folder (`from`, before the transaction) moved under `to`
    * and recorded there, inside the transaction that settles their version's number. Every move
    * has ended, done or failed, before this answers or throws: none lands after the transaction.
+   * When one fails, those that landed are deleted before it throws.
    */
   moveIn(db: Db, staged: UploadedFiles, folders: { from: string; to: string }): Promise<void>;
   get(db: Db, deckId: string, name: string): Promise<StoredFile | undefined>;
@@ -42,15 +43,22 @@ export type FileStore = {
    * them and the bytes are there (not still in the database); undefined otherwise.
    */
   signedUrl(db: Db, deckId: string, name: string, disposition: string): Promise<string | undefined>;
-  /** Copies every file whose name starts with `from.prefix`, renamed under `to.prefix`. */
-  copy(
-    db: Db,
-    copy: { from: { deckId: string; prefix: string }; to: { deckId: string; prefix: string } },
-  ): Promise<void>;
+  /**
+   * Copies the bytes of every file whose name starts with `from.prefix`, renamed under
+   * `to.prefix`, and answers the rows they will have, as `upload` does (recorded by `record`, or
+   * moved in by `moveIn`): before the transaction that records them.
+   */
+  copy(db: Db, copy: FilesCopy): Promise<UploadedFiles>;
   /** Deletes the deck's file rows (inside the transaction that deletes the deck). */
   removeAll(db: Db, deckId: string): Promise<void>;
   /** Deletes the deck's bytes from the object store, once the rows are gone for good. */
   purge(deckId: string): Promise<void>;
+};
+
+/** Which files a copy takes: those of one deck under one prefix, to another (or the same). */
+type FilesCopy = {
+  from: { deckId: string; prefix: string };
+  to: { deckId: string; prefix: string };
 };
 
 /**
@@ -81,6 +89,33 @@ export function createFileStore(objects: ObjectStore): FileStore {
   const record: FileStore['record'] = async (db, uploaded) => {
     if (uploaded.length > 0) await insertFileRows(db, uploaded);
   };
+  const copy: FileStore['copy'] = async (db, { from, to }) => {
+    const rows = await db
+      .select()
+      .from(deckFiles)
+      .where(and(eq(deckFiles.deckId, from.deckId), like(deckFiles.name, `${from.prefix}%`)));
+    const renamed = rows.map((row) => ({
+      ...row,
+      name: to.prefix + row.name.slice(from.prefix.length),
+    }));
+    await Promise.all(
+      rows.map((row, i) =>
+        row.content
+          ? objects.put(deckObjectKey(to.deckId, renamed[i]!.name), row.content, row.contentType)
+          : objects.copy(
+              deckObjectKey(from.deckId, row.name),
+              deckObjectKey(to.deckId, renamed[i]!.name),
+            ),
+      ),
+    );
+    return renamed.map((row) => ({
+      deckId: to.deckId,
+      name: row.name,
+      contentType: row.contentType,
+      byteSize: row.byteSize ?? row.content?.length ?? null,
+      sha256: row.sha256 ?? (row.content ? sha256Hex(row.content) : null),
+    }));
+  };
   return {
     async put(db, deckId, files) {
       await record(db, await upload(deckId, files));
@@ -101,7 +136,13 @@ export function createFileStore(objects: ObjectStore): FileStore {
         ),
       );
       const failed = settled.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
+      if (failed) {
+        // Those moved go: nothing names them, and the transaction still holds the number they
+        // were moved under, so no other version's files can be there yet.
+        const landed = moved.filter((_, i) => settled[i]!.status === 'fulfilled');
+        await objects.delete(landed.map((file) => deckObjectKey(file.deckId, file.name)));
+        throw failed.reason;
+      }
       await record(db, moved);
     },
     async get(db, deckId, name) {
@@ -134,37 +175,7 @@ export function createFileStore(objects: ObjectStore): FileStore {
         disposition,
       });
     },
-    async copy(db, { from, to }) {
-      const rows = await db
-        .select()
-        .from(deckFiles)
-        .where(and(eq(deckFiles.deckId, from.deckId), like(deckFiles.name, `${from.prefix}%`)));
-      if (rows.length === 0) return;
-      const renamed = rows.map((row) => ({
-        ...row,
-        name: to.prefix + row.name.slice(from.prefix.length),
-      }));
-      await Promise.all(
-        rows.map((row, i) =>
-          row.content
-            ? objects.put(deckObjectKey(to.deckId, renamed[i]!.name), row.content, row.contentType)
-            : objects.copy(
-                deckObjectKey(from.deckId, row.name),
-                deckObjectKey(to.deckId, renamed[i]!.name),
-              ),
-        ),
-      );
-      await record(
-        db,
-        renamed.map((row) => ({
-          deckId: to.deckId,
-          name: row.name,
-          contentType: row.contentType,
-          byteSize: row.byteSize ?? row.content?.length ?? null,
-          sha256: row.sha256 ?? (row.content ? sha256Hex(row.content) : null),
-        })),
-      );
-    },
+    copy,
     async removeAll(db, deckId) {
       await db.delete(deckFiles).where(eq(deckFiles.deckId, deckId));
     },

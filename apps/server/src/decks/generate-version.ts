@@ -9,7 +9,6 @@ import {
 } from '@deck-portal/domain';
 import type { RenderProgress } from '@deck-portal/deck-engine/library';
 import type { User } from '../auth/sessions.ts';
-import type { Db } from '../db/database.ts';
 import { decks, jobs } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { JobHandler } from '../jobs/define-job.ts';
@@ -19,19 +18,14 @@ import { loadPresenter } from '../users/profile.ts';
 import { appendVersion, findVersionByKey } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import {
-  deckObjectKey,
-  stagingPrefix,
-  versionPrefix,
-  type UploadedFiles,
-} from './version-files.ts';
+import { stagingPrefix } from './version-files.ts';
 import { assertPicturesUsable, findMissingPictures, refusedPictures } from './draft-pictures.ts';
 import { draftFingerprint, idempotencyKeyReusedMessage } from './generate-deck.ts';
 import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraftStored, renderedVersionContent } from './render-draft.ts';
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
-import { findVersion, loadVersion } from './deck-versions.ts';
+import { findVersion, loadVersion, stagedFiles } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
 import { renderEditedStored } from '../deck-edits/render-edited.ts';
 
@@ -229,23 +223,5 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
         throw error;
       }
     },
-  };
-}
-
-/**
- * How a drawn version's staged files are moved under its number as its transaction numbers it,
- * and dropped when it is not recorded.
- */
-function stagedFiles(services: Services, deckId: string, files: UploadedFiles, staging: string) {
-  return {
-    store: (tx: Db, number: number) =>
-      services.fileStore.moveIn(tx, files, { from: staging, to: versionPrefix(number) }),
-    // Not recorded (a move failed, the claim lost, the deck accepted meanwhile…): what it staged
-    // goes now, not at the orphan sweep's hour. Files moved already have no row (the transaction
-    // rolled back) and the next version of that number is moved over them.
-    discard: () =>
-      services.objects
-        .delete(files.map((file) => deckObjectKey(deckId, file.name)))
-        .catch(() => {}),
   };
 }

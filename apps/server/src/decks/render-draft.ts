@@ -179,6 +179,30 @@ export async function renderVersionAgain(
   );
 }
 
+/**
+ * What a version made from another (a restore, a duplicate) keeps of it: its slides as they were,
+ * or as drawn again (`again`, `renderVersionAgain`'s), with the sources it was drawn from.
+ */
+export function keptVersionContent(
+  from: DeckVersionRow,
+  again: Awaited<ReturnType<typeof renderVersionAgain>> | undefined,
+) {
+  return {
+    slideCount: again?.svgs.length ?? from.slideCount,
+    slideTitles: again?.slideTitles ?? from.slideTitles,
+    slideLinks: again?.slideLinks ?? from.slideLinks,
+    warnings: again?.warnings ?? from.warnings,
+    presenter: from.presenter,
+    libraryVersion: from.libraryVersion,
+    priceBook: from.priceBook,
+    pricingContext: from.pricingContext,
+    editKind: from.editKind,
+    edited: from.edited,
+    slidePlan: again?.slidePlan ?? from.slidePlan,
+    slideProducts: again?.slideProducts ?? from.slideProducts,
+  };
+}
+
 /** The library's slides, layouts and parts a draft uses. */
 function usedDocuments(documents: TemplateLibraryDocuments, draft: DeckDraft) {
   const chosen = new Set(draft.templateCustomization.selectedSlides);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NewVersionResponse } from '@deck-portal/domain';
 import type { User } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
@@ -5,10 +6,10 @@ import type { Services } from '../services.ts';
 import { appendVersion } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import { copyVersionFiles, loadVersion } from './deck-versions.ts';
-import { versionFiles } from './version-files.ts';
+import { loadVersion, stagedFiles } from './deck-versions.ts';
+import { filesUnder, stagingPrefix, versionPrefix } from './version-files.ts';
 import { clearanceOfRestore, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
-import { renderVersionAgain } from './render-draft.ts';
+import { keptVersionContent, renderVersionAgain } from './render-draft.ts';
 import { deckSubject } from '../audit/audit-subjects.ts';
 import { recordAudit } from '../users/record-audit.ts';
 
@@ -41,45 +42,42 @@ export async function restoreVersion(
         watermark: clearance.watermark,
       })
     : undefined;
-  return appendVersion(services, {
-    user,
-    deck,
-    version: {
-      dealCheck: clearance.dealCheck,
-      approvedBy: clearance.approvedByRequest,
-      draft: old.draft,
-      slideCount: again?.svgs.length ?? old.slideCount,
-      slideTitles: again?.slideTitles ?? old.slideTitles,
-      slideLinks: again?.slideLinks ?? old.slideLinks,
-      warnings: again?.warnings ?? old.warnings,
-      presenter: old.presenter,
-      restoredFrom: old.number,
-      ...(again ? { reason: renderedAgainReason(clearance) } : {}),
-      libraryVersion: old.libraryVersion,
-      priceBook: old.priceBook,
-      pricingContext: old.pricingContext,
-      editKind: old.editKind,
-      edited: old.edited,
-      slidePlan: again?.slidePlan ?? old.slidePlan,
-      slideProducts: again?.slideProducts ?? old.slideProducts,
-      storeFiles: (tx, next) =>
-        again
-          ? services.fileStore.put(tx, deck.id, versionFiles(next, again))
-          : copyVersionFiles(
-              services,
-              tx,
-              { deckId: deck.id, number: old.number },
-              { deckId: deck.id, number: next },
-            ),
-      beforeCommit: (tx, next) =>
-        recordAudit(tx, {
-          actorId: user.id,
-          action: 'deck.version_restored',
-          subject: deckSubject(deck),
-          oldValue: String(old.number),
-          newValue: String(next),
-          at: services.clock.now(),
-        }),
-    },
-  });
+  // Its files are staged before the transaction that numbers it (copied, or written as drawn
+  // again), which then moves them under its number (ADR 085): the transaction waits on renames,
+  // not on copying ~23 files.
+  const staging = stagingPrefix(randomUUID());
+  const staged = again
+    ? await services.fileStore.upload(deck.id, filesUnder(staging, again))
+    : await services.fileStore.copy(services.db, {
+        from: { deckId: deck.id, prefix: versionPrefix(old.number) },
+        to: { deckId: deck.id, prefix: staging },
+      });
+  const files = stagedFiles(services, deck.id, staged, staging);
+  try {
+    return await appendVersion(services, {
+      user,
+      deck,
+      version: {
+        dealCheck: clearance.dealCheck,
+        approvedBy: clearance.approvedByRequest,
+        draft: old.draft,
+        ...keptVersionContent(old, again),
+        restoredFrom: old.number,
+        ...(again ? { reason: renderedAgainReason(clearance) } : {}),
+        storeFiles: files.store,
+        beforeCommit: (tx, next) =>
+          recordAudit(tx, {
+            actorId: user.id,
+            action: 'deck.version_restored',
+            subject: deckSubject(deck),
+            oldValue: String(old.number),
+            newValue: String(next),
+            at: services.clock.now(),
+          }),
+      },
+    });
+  } catch (error) {
+    await files.discard();
+    throw error;
+  }
 }

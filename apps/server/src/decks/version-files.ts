@@ -50,7 +50,7 @@ export const deckFileNames = {
 const pptxType = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /** The files one rendering of a deck stores under `prefix` (a version's, or a staging folder). */
-function filesUnder(
+export function filesUnder(
   prefix: string,
   rendered: { pptx: Buffer; pdf: Buffer; svgs: string[] },
 ): NewFile[] {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeckDraft } from '@deck-portal/domain';
 import type { User } from '../../src/auth/sessions.ts';
-import { deckFiles } from '../../src/db/schema.ts';
+import { deckFiles, decks } from '../../src/db/schema.ts';
 import { setDeckArchived } from '../../src/decks/archive-deck.ts';
 import { duplicateDeck } from '../../src/decks/duplicate-deck.ts';
 import { versionPrefix } from '../../src/decks/version-files.ts';
@@ -38,6 +38,35 @@ async function filesOf(deckId: string, version: number) {
     .filter((row) => row.name.startsWith(prefix))
     .map((row) => ({ name: row.name.slice(prefix.length), sha256: row.sha256 }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Every object the store holds for the deck is named by one of its file rows, and each row's is there. */
+async function expectEveryObjectARow(deckId: string) {
+  const rows = await w.services.db
+    .select({ name: deckFiles.name })
+    .from(deckFiles)
+    .where(eq(deckFiles.deckId, deckId));
+  const stored = (await w.services.objects.list(`decks/${deckId}/`)).map((object) => object.key);
+  expect(stored.sort()).toEqual(rows.map((row) => `decks/${deckId}/${row.name}`).sort());
+}
+
+/** Makes the store's `move` fail on its `nth` call while `run` runs; answers how many were made. */
+async function withFailingMove(nth: number, run: () => Promise<unknown>) {
+  const { objects } = w.services;
+  const move = objects.move;
+  let moves = 0;
+  objects.move = (from, to) => {
+    moves += 1;
+    return moves === nth
+      ? Promise.reject(new Error('no space left'))
+      : move.call(objects, from, to);
+  };
+  try {
+    await run();
+  } finally {
+    objects.move = move;
+  }
+  return moves;
 }
 
 /** The files of a version of `batteryDraft`'s three slides, by their names within it. */
@@ -124,29 +153,13 @@ describe('a new version of a deck', () => {
     const deckId = await newDeck('Staged deck');
     // Drawn before its number is known, its files are staged, then moved under it as the
     // version is recorded: the first attempt's second move fails.
-    const { objects } = w.services;
-    const move = objects.move;
-    let moves = 0;
-    objects.move = (from, to) => {
-      moves += 1;
-      return moves === 2
-        ? Promise.reject(new Error('no space left'))
-        : move.call(objects, from, to);
-    };
-    try {
-      const changed = batteryDraft(w.slideIds, { title: 'Staged deck', quantity: 4 });
+    const changed = batteryDraft(w.slideIds, { title: 'Staged deck', quantity: 4 });
+    const moves = await withFailingMove(2, async () => {
       expect(await nextVersion(w.rep, deckId, changed)).toBe(2);
-    } finally {
-      objects.move = move;
-    }
+    });
     expect(moves).toBeGreaterThan(5);
-    const rows = await w.services.db
-      .select({ name: deckFiles.name })
-      .from(deckFiles)
-      .where(eq(deckFiles.deckId, deckId));
-    // Every object of the deck is a row's: nothing staged is left, and no v2 file without a row.
-    const stored = (await objects.list(`decks/${deckId}/`)).map((object) => object.key);
-    expect(stored.sort()).toEqual(rows.map((row) => `decks/${deckId}/${row.name}`).sort());
+    // Nothing staged is left, and no v2 file without a row.
+    await expectEveryObjectARow(deckId);
     expect((await filesOf(deckId, 2)).map((file) => file.name)).toEqual(threeSlideFiles);
   });
 });
@@ -172,10 +185,25 @@ describe('restoring a version', () => {
     });
     expect(await w.deckRow(deckId)).toMatchObject({ currentVersion: 3, title: 'Restored deck' });
     expect(await filesOf(deckId, 3)).toEqual(await filesOf(deckId, 1));
+    // Copied to a staging folder, moved under 3: nothing left there.
+    await expectEveryObjectARow(deckId);
 
     await expect(
       restoreVersion(w.services, { user: w.rep, deckId, number: 3 }),
     ).rejects.toMatchObject({ code: 'conflict', message: 'Version 3 is already the newest.' });
+  });
+
+  it('leaves the deck as it was, and nothing staged, when its files cannot be moved in', async () => {
+    const deckId = await newDeck('Unrestored deck');
+    await nextVersion(w.rep, deckId, batteryDraft(w.slideIds, { title: 'Changed', quantity: 7 }));
+    await withFailingMove(3, () =>
+      expect(restoreVersion(w.services, { user: w.rep, deckId, number: 1 })).rejects.toThrow(
+        'no space left',
+      ),
+    );
+    expect(await w.deckRow(deckId)).toMatchObject({ currentVersion: 2, title: 'Changed' });
+    expect(await filesOf(deckId, 3)).toEqual([]);
+    await expectEveryObjectARow(deckId);
   });
 
   it('numbers two versions written at once one after the other, never the same', async () => {
@@ -197,6 +225,28 @@ describe('restoring a version', () => {
 });
 
 describe('duplicating a deck', () => {
+  it('leaves no deck and no file behind when its rows cannot be written', async () => {
+    const deckId = await newDeck('Uncopied deck');
+    const before = new Set((await w.services.objects.list('decks/')).map((object) => object.key));
+    const { fileStore } = w.services;
+    const record = fileStore.record;
+    fileStore.record = () => Promise.reject(new Error('the database is gone'));
+    try {
+      await expect(
+        duplicateDeck(w.services, { user: w.manager, deckId, version: 1 }),
+      ).rejects.toThrow('the database is gone');
+    } finally {
+      fileStore.record = record;
+    }
+    const after = (await w.services.objects.list('decks/')).map((object) => object.key);
+    expect(after.filter((key) => !before.has(key))).toEqual([]);
+    const copies = await w.services.db
+      .select({ id: decks.id })
+      .from(decks)
+      .where(eq(decks.title, 'Uncopied deck (copy)'));
+    expect(copies).toEqual([]);
+  });
+
   it('makes a new deck of the caller’s whose version 1 is the copied version', async () => {
     const deckId = await newDeck('Original deck');
     await nextVersion(
@@ -225,6 +275,7 @@ describe('duplicating a deck', () => {
     expect(first!.draft.basicInfo.userId).toBe(w.manager.id);
     expect(first!.draft.productSelection.selectedProducts[0]?.quantity).toBe(3);
     expect(await filesOf(copy.presentationId, 1)).toEqual(await filesOf(deckId, 2));
+    await expectEveryObjectARow(copy.presentationId);
     // The original is as it was.
     expect(await w.deckRow(deckId)).toMatchObject({ currentVersion: 2, title: 'Original deck' });
   });
