@@ -127,22 +127,14 @@ export function createFileStore(objects: ObjectStore): FileStore {
         if (!file.name.startsWith(from)) throw new Error(`${file.name} is not under ${from}`);
         return { ...file, name: to + file.name.slice(from.length) };
       });
-      const settled = await Promise.allSettled(
-        staged.map((file, i) =>
-          objects.move(
-            deckObjectKey(file.deckId, file.name),
-            deckObjectKey(file.deckId, moved[i]!.name),
-          ),
-        ),
+      // Were one to fail, those moved go again: nothing names them, and the transaction still
+      // holds the number they were moved under, so no other version's files can be there yet.
+      await objects.move(
+        staged.map((file, i) => ({
+          from: deckObjectKey(file.deckId, file.name),
+          to: deckObjectKey(file.deckId, moved[i]!.name),
+        })),
       );
-      const failed = settled.find((result) => result.status === 'rejected');
-      if (failed) {
-        // Those moved go: nothing names them, and the transaction still holds the number they
-        // were moved under, so no other version's files can be there yet.
-        const landed = moved.filter((_, i) => settled[i]!.status === 'fulfilled');
-        await objects.delete(landed.map((file) => deckObjectKey(file.deckId, file.name)));
-        throw failed.reason;
-      }
       await record(db, moved);
     },
     async get(db, deckId, name) {

@@ -12,7 +12,14 @@ import {
   stat,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, listAll, type ListedObject, type ObjectStore } from './object-store.ts';
+import {
+  assertSafeKey,
+  listAll,
+  settleMoves,
+  type ListedObject,
+  type ObjectMove,
+  type ObjectStore,
+} from './object-store.ts';
 
 /**
  * A file system keeps no content types: a file's is told by its name's extension when that is
@@ -35,7 +42,8 @@ const tempPrefix = '.tmp-';
  * name in the same folder, is flushed to disk, then renamed over the final name: a crash leaves
  * either the old file or the new one, never half of one, and a temporary file is swept later.
  */
-export function createLocalObjectStore(root: string): ObjectStore {
+export function createLocalObjectStore(folder: string): ObjectStore {
+  const root = path.resolve(folder);
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
@@ -69,6 +77,23 @@ export function createLocalObjectStore(root: string): ObjectStore {
       folders.delete(folder);
       await makeFolder(folder);
       return make();
+    }
+  }
+
+  /**
+   * Removes `folder` when the last file has left it, then each folder above it that is left
+   * empty in turn (a staging folder whose last file moved, then `staging/` when no other
+   * attempt is staging there), up to the store's own folder, which stays. A write into one
+   * meanwhile makes it again (`inFolder`).
+   */
+  async function removeEmptyFolders(folder: string) {
+    for (let at = folder; at.startsWith(root + path.sep); at = path.dirname(at)) {
+      try {
+        await rmdir(at);
+      } catch {
+        return; // not empty (or gone already): nothing above it is empty either
+      }
+      folders.delete(at);
     }
   }
 
@@ -168,16 +193,24 @@ export function createLocalObjectStore(root: string): ObjectStore {
       if (typeByExtension(target) === type) await rm(`${target}${typeSuffix}`, { force: true });
       else await writeAtomically(`${target}${typeSuffix}`, type);
     },
-    async move(from, to) {
-      const source = fileOf(from);
-      const target = fileOf(to);
-      const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
-      await inFolder(path.dirname(target), () => rename(source, target));
-      await writeType(target, type);
-      await rm(`${source}${typeSuffix}`, { force: true });
-      // The folder it leaves empty (a staging folder whose last file moved) goes too; one still
-      // holding files stays. A write into it meanwhile makes it again (`inFolder`).
-      await rmdir(path.dirname(source)).catch(() => {});
+    async move(moves) {
+      const moveOne = async ({ from, to }: ObjectMove) => {
+        const source = fileOf(from);
+        const target = fileOf(to);
+        const type = await readType(`${source}${typeSuffix}`, typeByExtension(source));
+        await inFolder(path.dirname(target), () => rename(source, target));
+        await writeType(target, type);
+        await rm(`${source}${typeSuffix}`, { force: true });
+      };
+      try {
+        await settleMoves(moves, moveOne, (keys) => this.delete(keys));
+      } finally {
+        // The folders the files left, deepest first: one emptied goes, and its parents after it.
+        const left = [...new Set(moves.map(({ from }) => path.dirname(fileOf(from))))];
+        for (const folder of left.sort((a, b) => b.length - a.length)) {
+          await removeEmptyFolders(folder);
+        }
+      }
     },
     async delete(keys) {
       await Promise.all(

@@ -3,6 +3,8 @@ import type { LocalFile } from './local-file.ts';
 
 export type ListedObject = { key: string; modifiedAt: Date };
 
+export type ObjectMove = { from: string; to: string };
+
 /** One stored object as read back: its bytes as a stream, its size and type. */
 export type StoredObject = { body: Readable; size: number; contentType: string };
 
@@ -34,11 +36,14 @@ export interface ObjectStore {
   /** Copies an object to another key, without passing its bytes through this process when the store can. */
   copy(from: string, to: string): Promise<void>;
   /**
-   * Moves an object to another key, over what is there: afterwards `to` has its bytes and type
-   * and `from` has none. A rename when the store is on this machine (no bytes written again);
-   * a copy then a delete on S3. Fails, `to` as it was, when there is no object at `from`.
+   * Moves objects to other keys, over what is there: afterwards each `to` has its `from`'s bytes
+   * and type and each `from` has none. Renames when the store is on this machine (no bytes
+   * written again); on S3, copies, then one request deleting every source. All or none: when
+   * one fails (no object at its `from`…), it throws once every other has settled, with the
+   * targets it wrote deleted again; a source already moved is gone with it (the caller's staged
+   * copies, dropped anyway).
    */
-  move(from: string, to: string): Promise<void>;
+  move(moves: readonly ObjectMove[]): Promise<void>;
   /** Deletes the objects; keys with no object are skipped. */
   delete(keys: readonly string[]): Promise<void>;
   /** Every object whose key starts with `prefix`, by key, with when it was last written. */
@@ -77,4 +82,20 @@ export async function listAll(pages: AsyncIterable<ListedObject[]>): Promise<Lis
   const all: ListedObject[] = [];
   for await (const page of pages) all.push(...page);
   return all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * Runs `moveOne` for every move at once and waits for all of them; when one failed, deletes the
+ * targets of those that landed (`deleteKeys`) and throws the first failure.
+ */
+export async function settleMoves(
+  moves: readonly ObjectMove[],
+  moveOne: (move: ObjectMove) => Promise<void>,
+  deleteKeys: (keys: string[]) => Promise<void>,
+) {
+  const settled = await Promise.allSettled(moves.map(moveOne));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  await deleteKeys(moves.filter((_, i) => settled[i]!.status === 'fulfilled').map((m) => m.to));
+  throw failed.reason;
 }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, listAll, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, listAll, settleMoves, type ObjectStore } from './object-store.ts';
 
 export type S3StoreOptions = {
   bucket: string;
@@ -148,9 +148,18 @@ export function createS3ObjectStore(options: S3StoreOptions): ObjectStore {
         }),
       );
     },
-    async move(from, to) {
-      await this.copy(from, to);
-      await this.delete([from]);
+    async move(moves) {
+      await settleMoves(
+        moves,
+        ({ from, to }) => this.copy(from, to),
+        (keys) => this.delete(keys),
+      );
+      try {
+        await this.delete(moves.map(({ from }) => from));
+      } catch (error) {
+        await this.delete(moves.map(({ to }) => to));
+        throw error;
+      }
     },
     async delete(keys) {
       const { sdk, client } = await connect();

@@ -156,12 +156,14 @@ describe.each(stores)('the $name object store', ({ open }) => {
     ]);
   });
 
-  it('moves an object over another, with its type, leaving nothing where it was', async () => {
+  it('moves objects over others, with their types, leaving nothing where they were', async () => {
     await store.put('decks/d4/staging/r1/deck.pdf', Buffer.from('%PDF-new'), 'application/pdf');
     await store.put('decks/d4/staging/r1/notes', Buffer.from('n'), 'text/markdown');
     await store.put('decks/d4/v2/deck.pdf', Buffer.from('%PDF-old'), 'application/pdf');
-    await store.move('decks/d4/staging/r1/deck.pdf', 'decks/d4/v2/deck.pdf');
-    await store.move('decks/d4/staging/r1/notes', 'decks/d4/v2/notes');
+    await store.move([
+      { from: 'decks/d4/staging/r1/deck.pdf', to: 'decks/d4/v2/deck.pdf' },
+      { from: 'decks/d4/staging/r1/notes', to: 'decks/d4/v2/notes' },
+    ]);
     const moved = await read('decks/d4/v2/deck.pdf');
     expect(moved?.bytes.toString()).toBe('%PDF-new');
     expect(moved?.contentType).toBe('application/pdf');
@@ -173,10 +175,23 @@ describe.each(stores)('the $name object store', ({ open }) => {
     ]);
     // Nothing to move: it fails, and what was at the target stays.
     await expect(
-      store.move('decks/d4/staging/r1/deck.pdf', 'decks/d4/v2/deck.pdf'),
+      store.move([{ from: 'decks/d4/staging/r1/deck.pdf', to: 'decks/d4/v2/deck.pdf' }]),
     ).rejects.toThrow();
     expect((await read('decks/d4/v2/deck.pdf'))?.bytes.toString()).toBe('%PDF-new');
+    // One of three with nothing to move: none of the others' targets is left.
+    await store.put('decks/d4/staging/r2/a.svg', Buffer.from('<svg/>'), 'image/svg+xml');
+    await store.put('decks/d4/staging/r2/b.svg', Buffer.from('<svg/>'), 'image/svg+xml');
+    await expect(
+      store.move([
+        { from: 'decks/d4/staging/r2/a.svg', to: 'decks/d4/v3/a.svg' },
+        { from: 'decks/d4/staging/r2/missing.svg', to: 'decks/d4/v3/missing.svg' },
+        { from: 'decks/d4/staging/r2/b.svg', to: 'decks/d4/v3/b.svg' },
+      ]),
+    ).rejects.toThrow();
+    expect(await store.list('decks/d4/v3/')).toEqual([]);
     await store.delete(['decks/d4/v2/deck.pdf', 'decks/d4/v2/notes']);
+    await store.delete(['decks/d4/staging/r2/a.svg', 'decks/d4/staging/r2/b.svg']);
+    await store.move([]);
   });
 
   it('refuses keys that could leave the store', async () => {
@@ -256,6 +271,57 @@ describe('the local store', () => {
       expect(object?.contentType).toBe('application/pdf');
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no empty folder behind a move, up to its own folder', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'deck-portal-files-'));
+    // Given relative to the working folder, as `DATA_DIR=data` gives it.
+    const root = path.relative(process.cwd(), path.join(parent, 'files'));
+    try {
+      const store = createLocalObjectStore(root);
+      const staged = (attempt: string) => [
+        `decks/d1/staging/${attempt}/deck.pdf`,
+        `decks/d1/staging/${attempt}/slides/slide-1.svg`,
+      ];
+      for (const key of [...staged('a1'), ...staged('a2')]) {
+        await store.put(key, Buffer.from(key), 'application/octet-stream');
+      }
+      const folders = async (at: string) => (await readdir(path.join(root, at))).sort();
+
+      // The first attempt's files move in: its folders go, `staging/` holds the second's.
+      await store.move(
+        staged('a1').map((key) => ({ from: key, to: key.replace('staging/a1', 'v2') })),
+      );
+      expect(await folders('decks/d1')).toEqual(['staging', 'v2']);
+      expect(await folders('decks/d1/staging')).toEqual(['a2']);
+
+      // The second's move in too: `staging/` goes; the deck's folder and the store's stay.
+      await store.move(
+        staged('a2').map((key) => ({ from: key, to: key.replace('staging/a2', 'v3') })),
+      );
+      expect(await folders('decks/d1')).toEqual(['v2', 'v3']);
+      expect((await store.list('decks/d1/')).map((object) => object.key)).toEqual([
+        'decks/d1/v2/deck.pdf',
+        'decks/d1/v2/slides/slide-1.svg',
+        'decks/d1/v3/deck.pdf',
+        'decks/d1/v3/slides/slide-1.svg',
+      ]);
+
+      // Every file of a deck moved to another: its folders go, up to the store's own.
+      const out = (keys: string[], to: (key: string) => string) =>
+        store.move(keys.map((key) => ({ from: key, to: to(key) })));
+      const d1 = (await store.list('decks/d1/')).map((object) => object.key);
+      await out(d1, (key) => key.replace('d1', 'd2'));
+      expect(await folders('decks')).toEqual(['d2']);
+      const d2 = (await store.list('decks/d2/')).map((object) => object.key);
+      await out(d2, (key) => `other/${key.split('/').slice(2).join('-')}`);
+      expect(await folders('.')).toEqual(['other']);
+      // And a folder removed that way is written into again.
+      await store.put('decks/d1/staging/a3/deck.pdf', Buffer.from('again'), 'application/pdf');
+      expect((await store.get('decks/d1/staging/a3/deck.pdf'))?.size).toBe(5);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

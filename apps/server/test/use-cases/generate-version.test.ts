@@ -50,16 +50,28 @@ async function expectEveryObjectARow(deckId: string) {
   expect(stored.sort()).toEqual(rows.map((row) => `decks/${deckId}/${row.name}`).sort());
 }
 
-/** Makes the store's `move` fail on its `nth` call while `run` runs; answers how many were made. */
+/**
+ * Makes the store's `nth` object move (counted over its calls) fail while `run` runs, as a full
+ * disk would: the store is asked for that one from where nothing is, so it fails and undoes the
+ * others itself. Answers how many objects it was asked to move.
+ */
 async function withFailingMove(nth: number, run: () => Promise<unknown>) {
   const { objects } = w.services;
   const move = objects.move;
   let moves = 0;
-  objects.move = (from, to) => {
-    moves += 1;
-    return moves === nth
-      ? Promise.reject(new Error('no space left'))
-      : move.call(objects, from, to);
+  objects.move = async (batch) => {
+    const failing = nth - moves - 1;
+    moves += batch.length;
+    if (failing < 0 || failing >= batch.length) return move.call(objects, batch);
+    const asked = batch.map((one, i) =>
+      i === failing ? { ...one, from: `${one.from}.gone` } : one,
+    );
+    const failed = await move.call(objects, asked).then(
+      () => false,
+      () => true,
+    );
+    expect(failed).toBe(true);
+    throw new Error('no space left');
   };
   try {
     await run();
