@@ -227,12 +227,8 @@ describe('createRenderProcess', () => {
           const bytes = readFileSync(path.join(dir, 'decks', deckId, ...row.name.split('/')));
           expect(row.sha256).toBe(sha256Hex(bytes));
         }
-        expect(readdirSync(path.join(dir, 'decks', deckId)).sort()).toEqual([
-          'staging',
-          'v1',
-          'v2',
-        ]);
-        expect(readdirSync(path.join(dir, 'decks', deckId, 'staging'))).toEqual([]);
+        // Nothing is left where v2 was staged, not even its folders.
+        expect(readdirSync(path.join(dir, 'decks', deckId)).sort()).toEqual(['v1', 'v2']);
         const v2Pdf = await t.app.inject({
           method: 'GET',
           url: `/api/decks/${deckId}/download?version=2`,
