@@ -86,7 +86,7 @@ export async function confirmPasswordReset(
   services: Services,
   { input }: { input: z.output<typeof passwordResetConfirmSchema> },
 ) {
-  if (isCommonPassword(input.password)) {
+  if (await isCommonPassword(input.password)) {
     throw new AppError('common_password', authMessages.commonPassword, {
       fields: { password: authMessages.commonPassword },
     });

@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import common from '@zxcvbn-ts/language-common';
 
 // OWASP's argon2id settings: 19 MiB of memory, two passes, one lane.
 const argonOptions = {
@@ -32,11 +31,24 @@ export async function verifyPassword(
   return verify(storedHash, password).catch(() => false);
 }
 
-// The ~49,000 most common passwords, from @zxcvbn-ts/language-common (MIT), ordered by frequency.
-const commonPasswords = new Set(
-  (common.dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()),
-);
+/**
+ * The ~49,000 most common passwords, from @zxcvbn-ts/language-common (MIT), lowercased: loaded
+ * with the first password someone chooses, not at start. Held, they are ~3.5 MB of the web
+ * process's heap (the list, its module's source and the set), which a portal that only signs
+ * people in never needs (ADR 087).
+ */
+let commonPasswords: Promise<Set<string>> | undefined;
 
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ default: common }) =>
+      new Set(
+        (common.dictionary['passwords-common'] as string[]).map((known) => known.toLowerCase()),
+      ),
+    (error: unknown) => {
+      commonPasswords = undefined; // the next password chosen tries again
+      throw error;
+    },
+  );
+  return (await commonPasswords).has(password.toLowerCase());
 }

@@ -14,7 +14,7 @@ export async function signUp(
 ) {
   const ipKey = { key: `sign-up:ip:${ip}`, rule: services.throttleRules.signUpPerIp };
   await consumeAttempt(services, [ipKey]);
-  if (isCommonPassword(input.password)) {
+  if (await isCommonPassword(input.password)) {
     throw new AppError('common_password', authMessages.commonPassword, {
       fields: { password: authMessages.commonPassword },
     });

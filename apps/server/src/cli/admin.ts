@@ -45,7 +45,8 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   if (command === 'create') {
     const password = parseField(passwordSchema, values.password, 'password');
     const name = parseField(fullNameSchema, values.name, 'name');
-    if (isCommonPassword(password)) throw new UsageError('--password: this password is too common');
+    if (await isCommonPassword(password))
+      throw new UsageError('--password: this password is too common');
     const config = loadConfig();
     await createAccount(
       { db: database.db, clock: systemClock, config },

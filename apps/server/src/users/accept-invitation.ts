@@ -18,7 +18,7 @@ export async function acceptInvitation(
   services: Services,
   { input }: { input: z.output<typeof acceptInviteRequestSchema> },
 ): Promise<{ user: User; token: string }> {
-  if (isCommonPassword(input.password)) {
+  if (await isCommonPassword(input.password)) {
     throw new AppError('common_password', authMessages.commonPassword, {
       fields: { password: authMessages.commonPassword },
     });
