@@ -183,13 +183,15 @@ export const npmPackagesKeepingTheirAddress = new Set(['pdfkit']);
  * use it:
  * - `brotli/decompress.js`, a function: fontkit imports it for WOFF2 fonts (the engine reads
  *   WOFF2 with wawoff2 and hands fontkit TrueType and OpenType), and brotli decodes its 120 kB
- *   dictionary when loaded.
+ *   dictionary when loaded. Required from node_modules, not bundled (`outside`): the dictionary
+ *   is 1.3 MB of source, which V8 keeps for as long as the chunk it is in lives, in every
+ *   thread that loads fontkit (the web process's main thread, each render thread; ADR 087).
  * - `unicode-trie`, a class whose instances are only asked `get(codePoint)` by these importers:
  *   each builds its tries when loaded, inflating their data in JavaScript; fontkit's three are for
  *   its Arabic, Indic and Universal shapers, which Latin text never reaches.
  */
 export const npmModulesLoadedOnFirstUse = new Map([
-  ['brotli/decompress.js', { importers: ['fontkit'], standIn: 'function' }],
+  ['brotli/decompress.js', { importers: ['fontkit'], standIn: 'function', outside: true }],
   ['unicode-trie', { importers: ['fontkit', 'unicode-properties', 'linebreak'], standIn: 'trie' }],
 ]);
 const onFirstUse = 'loaded-on-first-use';
@@ -287,8 +289,13 @@ const npmPackagesPolicy = {
       ) {
         return { path: args.path, namespace: onFirstUse, pluginData: args.resolveDir };
       }
-      // The stand-in's own import of the module: bundled, as its importer's would have been.
-      if (args.namespace === onFirstUse) return undefined;
+      // The stand-in's own import of the module: bundled, as its importer's would have been,
+      // unless it is kept outside.
+      if (args.namespace === onFirstUse) {
+        return npmModulesLoadedOnFirstUse.get(args.path)?.outside
+          ? { path: args.path, external: true }
+          : undefined;
+      }
       if (isBuiltin(args.path)) return { path: args.path, external: true };
       const name = packageName(args.path);
       if (npmPackagesKeptOutside.has(name)) return { path: args.path, external: true };
