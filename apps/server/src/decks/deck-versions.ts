@@ -82,26 +82,27 @@ export async function listVersions(
 }
 
 /**
- * A version's files staged before the transaction that numbers it (`stagingPrefix`): moved under
- * its number by that transaction (`store`, its `storeFiles`), or dropped when it is not recorded
- * (`discard`, ADR 085).
+ * Runs `record`, the transaction that numbers a version whose files were staged before it
+ * (`stagingPrefix`), handing it `storeFiles`, which moves them under that number (ADR 085).
+ * When it fails (a move failed, the claim lost, the deck accepted meanwhile…), what was staged
+ * goes now, not at the orphan sweep's hour. Files moved already when the transaction failed
+ * after its moves have no row; the next version of that number is moved over them, and the sweep
+ * takes them if none comes (deleting them here could delete that version's).
  */
-export function stagedFiles(
+export async function withStagedFiles<T>(
   services: Pick<Services, 'fileStore' | 'objects'>,
-  deckId: string,
-  files: UploadedFiles,
-  staging: string,
-) {
-  return {
-    store: (tx: Db, number: number) =>
+  staged: { deckId: string; files: UploadedFiles; staging: string },
+  record: (storeFiles: (tx: Db, number: number) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const { deckId, files, staging } = staged;
+  try {
+    return await record((tx, number) =>
       services.fileStore.moveIn(tx, files, { from: staging, to: versionPrefix(number) }),
-    // Not recorded (a move failed, the claim lost, the deck accepted meanwhile…): what it staged
-    // goes now, not at the orphan sweep's hour. Files moved already when the transaction failed
-    // after its moves have no row; the next version of that number is moved over them, and the
-    // sweep takes them if none comes (deleting them here could delete that version's).
-    discard: () =>
-      services.objects
-        .delete(files.map((file) => deckObjectKey(deckId, file.name)))
-        .catch(() => {}),
-  };
+    );
+  } catch (error) {
+    await services.objects
+      .delete(files.map((file) => deckObjectKey(deckId, file.name)))
+      .catch(() => {});
+    throw error;
+  }
 }

@@ -25,7 +25,7 @@ import { generateVersionJob, type VersionJobPayload } from './deck-jobs.ts';
 import { generationState } from './generation-job.ts';
 import { assertKnownTemplates, renderDraftStored, renderedVersionContent } from './render-draft.ts';
 import { assertDraftPriceable } from '../markets/pricing-context.ts';
-import { findVersion, loadVersion, stagedFiles } from './deck-versions.ts';
+import { findVersion, loadVersion, withStagedFiles } from './deck-versions.ts';
 import { editOfVersion, settleEdit } from '../deck-edits/settle-edit.ts';
 import { renderEditedStored } from '../deck-edits/render-edited.ts';
 
@@ -170,8 +170,8 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             { deckId: deck.id, prefix: staging },
             context.signal,
           );
-      const files = stagedFiles(services, deck.id, rendered.files, staging);
-      try {
+      const staged = { deckId: deck.id, files: rendered.files, staging };
+      await withStagedFiles(services, staged, async (storeFiles) => {
         // A version made in the wizard after one whose slides were edited: the history says the
         // edits are not in it.
         const editedBefore = edit
@@ -205,7 +205,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
                   idempotencyFingerprint: payload.fingerprint,
                 }
               : {}),
-            storeFiles: files.store,
+            storeFiles,
             beforeCommit: async (tx, number) => {
               if (payload.edit)
                 await settleEdit(tx, {
@@ -218,10 +218,7 @@ export function versionJobHandler(services: Services): JobHandler<VersionJobPayl
             },
           },
         });
-      } catch (error) {
-        await files.discard();
-        throw error;
-      }
+      });
     },
   };
 }

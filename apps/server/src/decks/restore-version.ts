@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { appendVersion } from './append-version.ts';
 import { loadDeckFor } from './deck-access.ts';
 import { assertNotAccepted } from '../proposals/deck-lock.ts';
-import { loadVersion, stagedFiles } from './deck-versions.ts';
+import { loadVersion, withStagedFiles } from './deck-versions.ts';
 import { filesUnder, stagingPrefix, versionPrefix } from './version-files.ts';
 import { clearanceOfRestore, renderedAgainReason } from '../deal-desk/clearance-of-copy.ts';
 import { keptVersionContent, renderVersionAgain } from './render-draft.ts';
@@ -52,9 +52,8 @@ export async function restoreVersion(
         from: { deckId: deck.id, prefix: versionPrefix(old.number) },
         to: { deckId: deck.id, prefix: staging },
       });
-  const files = stagedFiles(services, deck.id, staged, staging);
-  try {
-    return await appendVersion(services, {
+  return withStagedFiles(services, { deckId: deck.id, files: staged, staging }, (storeFiles) =>
+    appendVersion(services, {
       user,
       deck,
       version: {
@@ -64,7 +63,7 @@ export async function restoreVersion(
         ...keptVersionContent(old, again),
         restoredFrom: old.number,
         ...(again ? { reason: renderedAgainReason(clearance) } : {}),
-        storeFiles: files.store,
+        storeFiles,
         beforeCommit: (tx, next) =>
           recordAudit(tx, {
             actorId: user.id,
@@ -75,9 +74,6 @@ export async function restoreVersion(
             at: services.clock.now(),
           }),
       },
-    });
-  } catch (error) {
-    await files.discard();
-    throw error;
-  }
+    }),
+  );
 }
